@@ -1,0 +1,67 @@
+// Argument dispatch only. Each command lives in its own module, loaded lazily so that a command
+// pays only for its own imports (the merge driver and `--staged` run on every merge and commit).
+import { UsageError, EXIT_USAGE } from './errors.js';
+
+type CommandModule = { run(argv: string[]): Promise<number> };
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+  lint: { summary: 'lint memory directories (the default command)', load: () => import('./commands/lint.js') },
+  merge: { summary: 'git merge driver for MEMORY.md, topic files and daily logs', load: () => import('./commands/merge.js') },
+  resolve: { summary: 'settle memory files left in conflict by a merge, rebase or cherry-pick', load: () => import('./commands/resolve.js') },
+  consolidate: { summary: 'distil daily logs, sync the index, enforce limits (the deterministic dream)', load: () => import('./commands/consolidate.js') },
+  install: { summary: 'set up the merge driver, .gitattributes, husky hooks and .gitignore', load: () => import('./commands/install.js') },
+  uninstall: { summary: 'remove exactly what install added', load: () => import('./commands/uninstall.js') },
+  doctor: { summary: 'report whether hooks, driver and attributes are really active here', load: () => import('./commands/doctor.js') },
+  where: { summary: "show the memory directory Claude Code would use for this repository", load: () => import('./commands/where.js') },
+  link: { summary: "point Claude Code's autoMemoryDirectory at the repository's memdir", load: () => import('./commands/link.js') },
+  touch: { summary: "set memory files' mtimes from their `modified` frontmatter or last commit", load: () => import('./commands/touch.js') },
+  show: { summary: 'print exactly what the agent loads from MEMORY.md at session start', load: () => import('./commands/show.js') },
+  snapshot: { summary: 'copy an agent memory into .claude/agent-memory-snapshots/<agent>/', load: () => import('./commands/snapshot.js') },
+};
+
+export const VERSION = '0.1.0';
+
+function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `memlint ${VERSION}: keep AI-agent memory (Claude Code's MEMORY.md and topic files) healthy in git
+
+Usage: memlint [lint] [options] [PATH...]
+       memlint <command> [options]
+
+Commands:
+${lines.join('\n')}
+
+Run "memlint <command> --help" for a command's options.
+Exit codes: 0 nothing wrong, 1 problems found, 2 usage error or failure.
+`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const first = argv[0];
+  if (first === '--version' || first === '-v') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if (first === 'help' || ((first === '--help' || first === '-h') && argv.length === 1)) {
+    process.stdout.write(mainHelp());
+    return 0;
+  }
+  const name = first !== undefined && Object.hasOwn(COMMANDS, first) ? first : 'lint';
+  const rest = name === first ? argv.slice(1) : argv;
+  const mod = await COMMANDS[name]!.load();
+  return mod.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const e = err as Error;
+    if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${e?.stack ?? String(err)}\n`);
+    const message = e instanceof UsageError ? e.message : `${e?.message ?? String(err)}`;
+    process.stderr.write(`memlint: ${message.split('\n')[0]}\n`);
+    process.exitCode = EXIT_USAGE;
+  },
+);

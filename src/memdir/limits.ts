@@ -1,0 +1,130 @@
+// Claude Code's limits on what it loads, measured exactly as it measures them
+// (MAX_ENTRYPOINT_LINES / MAX_ENTRYPOINT_BYTES and truncateEntrypointContent in src/memdir/memdir.ts):
+// the text is trimmed, lines are split on '\n', and "bytes" are JS string length in UTF-16 code units.
+
+export const MAX_INDEX_LINES = 200;
+export const MAX_INDEX_UNITS = 25_000;
+export const MAX_ENTRY_CHARS = 150;
+export const MAX_TOPIC_FILES = 200;
+export const FRONTMATTER_MAX_LINES = 30;
+
+/** Claude Code's formatFileSize: KB with one decimal, a trailing ".0" dropped. */
+export function formatFileSize(units: number): string {
+  if (units < 1024) return `${units} bytes`;
+  const kb = (units / 1024).toFixed(1).replace(/\.0$/, '');
+  return `${kb}KB`;
+}
+
+const FRONTMATTER_RE = /^---\s*\n[\s\S]*?---\s*\n?/;
+
+/**
+ * What reaches the truncation step on the CLAUDE.md loading path: frontmatter removed, block-level
+ * HTML comments removed (comments inside a line of text stay).
+ */
+export function stripForLoad(raw: string): string {
+  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  text = text.replace(/\r\n?/g, '\n');
+  const fm = FRONTMATTER_RE.exec(text);
+  if (fm) text = text.slice(fm[0].length);
+  return stripBlockComments(text);
+}
+
+function stripBlockComments(text: string): string {
+  if (!text.includes('<!--')) return text;
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let inFence: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (inFence !== null) {
+      if (fence && fence[1]![0] === inFence[0] && fence[1]!.length >= inFence.length) inFence = null;
+      out.push(line);
+      continue;
+    }
+    if (fence) {
+      inFence = fence[1]!;
+      out.push(line);
+      continue;
+    }
+    if (/^ {0,3}<!--/.test(line)) {
+      // A block comment: runs to the line holding "-->"; text after it on that line is kept.
+      let j = i;
+      let close = line.indexOf('-->', line.indexOf('<!--') + 4);
+      while (close < 0 && j + 1 < lines.length) {
+        j++;
+        close = lines[j]!.indexOf('-->');
+      }
+      if (close < 0) {
+        out.push(...lines.slice(i));
+        break;
+      }
+      const rest = lines[j]!.slice(close + 3);
+      if (rest.trim() !== '') out.push(rest);
+      i = j;
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+export interface IndexMeasure {
+  /** The trimmed, stripped text that Claude Code measures. */
+  text: string;
+  lines: number;
+  units: number;
+  overLines: boolean;
+  overUnits: boolean;
+}
+
+export function measureIndex(raw: string): IndexMeasure {
+  const text = stripForLoad(raw).trim();
+  const lines = text === '' ? 0 : text.split('\n').length;
+  const units = text.length;
+  return { text, lines, units, overLines: lines > MAX_INDEX_LINES, overUnits: units > MAX_INDEX_UNITS };
+}
+
+export interface LoadedIndex {
+  /** Exactly what the agent sees: the kept part, plus the warning when it was cut. */
+  content: string;
+  /** The kept part of the measured text. */
+  kept: string;
+  truncated: boolean;
+  warning: string | null;
+  measure: IndexMeasure;
+}
+
+/** Claude Code's truncateEntrypointContent, applied to the stripped index. */
+export function loadIndex(raw: string): LoadedIndex {
+  const measure = measureIndex(raw);
+  const { text, lines, units, overLines, overUnits } = measure;
+  if (!overLines && !overUnits) return { content: text, kept: text, truncated: false, warning: null, measure };
+  let kept = overLines ? text.split('\n').slice(0, MAX_INDEX_LINES).join('\n') : text;
+  if (kept.length > MAX_INDEX_UNITS) {
+    const cutAt = kept.lastIndexOf('\n', MAX_INDEX_UNITS);
+    kept = kept.slice(0, cutAt > 0 ? cutAt : MAX_INDEX_UNITS);
+  }
+  const reason =
+    overUnits && !overLines
+      ? `${formatFileSize(units)} (limit: ${formatFileSize(MAX_INDEX_UNITS)}) — index entries are too long`
+      : overLines && !overUnits
+        ? `${lines} lines (limit: ${MAX_INDEX_LINES})`
+        : `${lines} lines and ${formatFileSize(units)}`;
+  const warning = `> WARNING: MEMORY.md is ${reason}. Only part of it was loaded. Keep index entries to one line under ~200 chars; move detail into topic files.`;
+  return { content: `${kept}\n\n${warning}`, kept, truncated: true, warning, measure };
+}
+
+/** Number of code points: what a person counts as characters (a CJK character or an emoji counts once). */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
