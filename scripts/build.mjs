@@ -1,11 +1,14 @@
 // One esbuild bundle: dist/cli.js plus lazy chunks, so a command loads only what it uses.
+// Built beside dist/ and swapped in, so a CLI already running from dist/ never sees it half-built.
 import { build } from 'esbuild';
-import { rmSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
 
-rmSync('dist', { recursive: true, force: true });
+const next = `dist.next-${process.pid}`;
+const old = `dist.old-${process.pid}`;
+rmSync(next, { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
+  outdir: next,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -18,4 +21,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-chmodSync('dist/cli.js', 0o755);
+chmodSync(`${next}/cli.js`, 0o755);
+if (existsSync('dist')) renameSync('dist', old);
+renameSync(next, 'dist');
+rmSync(old, { recursive: true, force: true });

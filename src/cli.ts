@@ -1,6 +1,7 @@
 // Argument dispatch only. Each command lives in its own module, loaded lazily so that a command
 // pays only for its own imports (the merge driver and `--staged` run on every merge and commit).
 import { UsageError, EXIT_USAGE } from './errors.js';
+import { VERSION } from './version.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };
 
@@ -19,7 +20,6 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   snapshot: { summary: 'copy an agent memory into .claude/agent-memory-snapshots/<agent>/', load: () => import('./commands/snapshot.js') },
 };
 
-export const VERSION = '0.1.0';
 
 function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));

@@ -1,6 +1,128 @@
-// Placeholder until the command lands; see the open issue that covers it.
+// memlint where: the auto memory directory Claude Code would use here, every candidate it weighed
+// and why each lost, and whether the winner lies inside this repository.
+import { realpathSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from './args.js';
 import { UsageError } from '../errors.js';
+import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
+import { resolveAutoMemoryPath, type Candidate, type Resolution } from '../memdir/claude.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('"where" is not available in this build yet');
+const HELP = `Usage: memlint where [--json]
+
+Shows the auto memory directory Claude Code would use when started in this folder, following
+Claude Code's own order:
+  1. CLAUDE_COWORK_MEMORY_PATH_OVERRIDE
+  2. autoMemoryDirectory from policy settings, then .claude/settings.local.json, then
+     ~/.claude/settings.json (or $CLAUDE_CONFIG_DIR/settings.json); never .claude/settings.json
+  3. <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug of the canonical git root>/memory/
+Every candidate that was set is listed, with the reason it was not used. Also reports whether
+auto memory is enabled and whether the directory lies inside this repository.
+
+Options:
+  --json      print the report as JSON (shape documented in docs/interop.md)
+  -h, --help  show this help
+
+Exit codes: 0 report printed, 2 usage error.
+`;
+
+export interface RepositoryPlacement {
+  /** Top of the working tree memlint was run in. */
+  root: string;
+  /** The memory directory relative to root ('/'-separated), or null when it lies outside. */
+  path: string | null;
+  /** At least one file under it is committed. */
+  committed: boolean;
+  /** git ignores it. */
+  ignored: boolean;
+}
+
+export interface WhereReport extends Resolution {
+  insideRepository: boolean;
+  repository: RepositoryPlacement | null;
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    // Not there yet: resolve the nearest existing parent so /tmp-style symlinks still compare.
+    const parent = path.dirname(p);
+    if (parent === p) return p;
+    return path.join(realOrSelf(parent), path.basename(p));
+  }
+}
+
+export function placeInRepository(dir: string, cwd: string): RepositoryPlacement | null {
+  const top = repoRoot(cwd);
+  if (!top) return null;
+  const root = realOrSelf(top);
+  const target = realOrSelf(dir.replace(/[/\\]+$/, ''));
+  const rel = path.relative(root, target);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return { root, path: null, committed: false, ignored: false };
+  const relPosix = rel.split(path.sep).join('/') || '.';
+  const committed = listFiles(root, { untracked: false, pathspec: [relPosix] }).length > 0;
+  const ignored = relPosix !== '.' && ignoredPaths(root, [relPosix]).size > 0;
+  return { root, path: relPosix, committed, ignored };
+}
+
+export function buildWhereReport(cwd: string, env: NodeJS.ProcessEnv, home: string): WhereReport {
+  const resolution = resolveAutoMemoryPath({ cwd, env, home });
+  const repository = placeInRepository(resolution.resolved, cwd);
+  if (repository && realOrSelf(resolution.projectRoot) !== repository.root) {
+    resolution.notes.unshift(
+      `Claude Code reads .claude/settings.local.json from the folder it starts in (${resolution.projectRoot}); "memlint link" writes it at the top of the worktree (${repository.root})`,
+    );
+  }
+  return { ...resolution, insideRepository: !!repository?.path, repository };
+}
+
+function candidateLine(c: Candidate): string {
+  const where = c.file ? ` (${c.file})` : '';
+  const label = c.accepted ? 'used    ' : c.rule === 'shadowed' || c.rule === 'not-reached' ? 'skipped ' : c.rule === 'project-settings' ? 'ignored ' : 'rejected';
+  const value = JSON.stringify(c.value);
+  const tail = c.accepted ? (c.path && c.path !== c.value ? ` -> ${c.path}` : '') : `: ${c.reason}`;
+  return `  ${label} ${c.source}${where} ${value}${tail}`;
+}
+
+export function formatWhere(r: WhereReport): string {
+  const out: string[] = [];
+  out.push(r.resolved);
+  out.push(`  source:       ${r.source === 'default' ? 'default (no override, no autoMemoryDirectory setting in use)' : r.source}`);
+  const enabled = r.autoMemoryEnabled;
+  out.push(`  auto memory:  ${enabled.value ? 'enabled' : 'DISABLED'} (${enabled.source}${enabled.file ? `, ${enabled.file}` : ''})`);
+  if (!r.repository) out.push('  repository:   not inside a git repository');
+  else if (!r.repository.path) out.push(`  repository:   outside this repository (${r.repository.root}); run "memlint link" to keep memory in it`);
+  else {
+    const state = r.repository.ignored ? 'git-ignored' : r.repository.committed ? 'committed' : 'not committed yet';
+    out.push(`  repository:   inside, at ${r.repository.path} (${state})`);
+  }
+  out.push('');
+  out.push('Project');
+  out.push(`  started in:      ${r.projectRoot}`);
+  out.push(`  git root:        ${r.gitRoot ?? '(none)'}`);
+  out.push(`  canonical root:  ${r.canonicalRoot} (${r.canonicalRootReason})`);
+  out.push(`  slug:            ${r.slug}`);
+  out.push(`  default:         ${r.defaultPath}`);
+  out.push('');
+  out.push("Candidates, in Claude Code's order");
+  for (const c of r.candidates) out.push(candidateLine(c));
+  if (r.notes.length) {
+    out.push('');
+    out.push('Notes');
+    for (const n of r.notes) out.push(`  - ${n}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, 'where');
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (see "memlint where --help")`);
+  const report = buildWhereReport(process.cwd(), process.env, os.homedir());
+  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatWhere(report));
+  return 0;
 }

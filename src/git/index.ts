@@ -160,3 +160,91 @@ export function headCommit(root: string): string | null {
   const r = spawnSync('git', ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
 }
+
+/** Which of these object names resolve to commits (one `git cat-file --batch-check` call). */
+export function existingCommits(root: string, names: string[]): Set<string> {
+  const found = new Set<string>();
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return found;
+  const { stdout } = gitRaw(['cat-file', '--batch-check=%(objecttype)'], { cwd: root, input: unique.map((n) => `${n}^{commit}`).join('\n') + '\n' });
+  const lines = stdout.toString('utf8').split('\n');
+  unique.forEach((n, i) => {
+    if (lines[i] === 'commit') found.add(n);
+  });
+  return found;
+}
+
+/**
+ * For each line of a file (1-based index; [0] unused), the committer date (YYYY-MM-DD in the
+ * committer's time zone) of the commit that last changed it, or undefined when not committed.
+ * `contents` lets blame attribute the text being linted rather than the file on disk.
+ */
+export function blameLineDates(root: string, relPath: string, contents?: string): Array<string | undefined> {
+  const args = ['blame', '--porcelain'];
+  if (contents !== undefined) args.push('--contents', '-');
+  args.push('--', relPath);
+  let out: string;
+  try {
+    out = git(args, { cwd: root, input: contents });
+  } catch {
+    return [];
+  }
+  const dates: Array<string | undefined> = [];
+  const commitDate = new Map<string, string | undefined>();
+  let current = '';
+  let time = 0;
+  let finalLine = 0;
+  for (const line of out.split('\n')) {
+    const head = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
+    if (head) {
+      current = head[1]!;
+      finalLine = Number(head[2]);
+      if (commitDate.has(current)) dates[finalLine] = commitDate.get(current);
+      continue;
+    }
+    if (line.startsWith('committer-time ')) time = Number(line.slice(15));
+    else if (line.startsWith('committer-tz ')) {
+      const tz = line.slice(13);
+      const sign = tz.startsWith('-') ? -1 : 1;
+      const minutes = sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(3, 5)));
+      const date = /^0{40}$/.test(current) ? undefined : new Date((time + minutes * 60) * 1000).toISOString().slice(0, 10);
+      commitDate.set(current, date);
+      dates[finalLine] = date;
+    }
+  }
+  return dates;
+}
+
+/**
+ * Unix time (seconds) of the last commit touching each file under the given pathspecs, keyed by
+ * path relative to root (one `git log` call however many files there are). Files never committed
+ * are absent. Before the first commit the map is empty.
+ */
+export function lastCommitTimesUnder(root: string, pathspecs: string[]): Map<string, number> {
+  const times = new Map<string, number>();
+  if (pathspecs.length === 0 || headCommit(root) === null) return times;
+  const out = git(['log', '--format=%x00commit %ct', '--name-only', '-z', '--no-renames', '--', ...pathspecs], { cwd: root });
+  let current = 0;
+  for (const tok of out.split('\0')) {
+    const t = tok.replace(/^\n+/, '');
+    if (t === '') continue;
+    const m = /^commit (\d+)$/.exec(t);
+    if (m) {
+      current = Number(m[1]);
+      continue;
+    }
+    if (!times.has(t)) times.set(t, current);
+  }
+  return times;
+}
+
+/**
+ * Paths under the pathspecs whose working-tree content is not what the last commit holds:
+ * modified, added, or untracked (not ignored). Relative to root; one `git status` call.
+ */
+export function uncommittedPaths(root: string, pathspecs: string[]): Set<string> {
+  const out = git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...pathspecs], { cwd: root });
+  const paths = new Set<string>();
+  for (const entry of splitZ(out)) if (entry.length > 3) paths.add(entry.slice(3));
+  return paths;
+}

@@ -111,5 +111,7 @@ export interface Rule {
   /** How sure the rule is of what it reports (agnix's habit): errors only where it is sure. */
   certainty: 'high' | 'medium' | 'low';
   docs: RuleDocs;
+  /** The rule calls ctx.tree(): the engine loads the Markdown parser only when an enabled rule needs it. */
+  needsTree?: boolean;
   check(ctx: RuleContext): void | Promise<void>;
 }

@@ -8,11 +8,14 @@ export const MAX_ENTRY_CHARS = 150;
 export const MAX_TOPIC_FILES = 200;
 export const FRONTMATTER_MAX_LINES = 30;
 
-/** Claude Code's formatFileSize: KB with one decimal, a trailing ".0" dropped. */
+/** Claude Code's formatFileSize: KB (then MB, GB) with one decimal, a trailing ".0" dropped. */
 export function formatFileSize(units: number): string {
-  if (units < 1024) return `${units} bytes`;
-  const kb = (units / 1024).toFixed(1).replace(/\.0$/, '');
-  return `${kb}KB`;
+  const kb = units / 1024;
+  if (kb < 1) return `${units} bytes`;
+  if (kb < 1024) return `${kb.toFixed(1).replace(/\.0$/, '')}KB`;
+  const mb = kb / 1024;
+  if (mb < 1024) return `${mb.toFixed(1).replace(/\.0$/, '')}MB`;
+  return `${(mb / 1024).toFixed(1).replace(/\.0$/, '')}GB`;
 }
 
 const FRONTMATTER_RE = /^---\s*\n[\s\S]*?---\s*\n?/;
@@ -23,7 +26,9 @@ const FRONTMATTER_RE = /^---\s*\n[\s\S]*?---\s*\n?/;
  */
 export function stripForLoad(raw: string): string {
   let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  text = text.replace(/\r\n?/g, '\n');
+  // Claude Code's comment stripping runs the marked lexer, which turns CRLF and CR into LF; it
+  // runs only when the text holds "<!--", so other files keep their CRs (and count them).
+  if (text.includes('<!--')) text = text.replace(/\r\n?/g, '\n');
   const fm = FRONTMATTER_RE.exec(text);
   if (fm) text = text.slice(fm[0].length);
   return stripBlockComments(text);
@@ -50,7 +55,9 @@ function stripBlockComments(text: string): string {
     if (/^ {0,3}<!--/.test(line)) {
       // A block comment: runs to the line holding "-->"; text after it on that line is kept.
       let j = i;
-      let close = line.indexOf('-->', line.indexOf('<!--') + 4);
+      const open = line.indexOf('<!--');
+      // "<!-->" and "<!--->" are complete (empty) comments.
+      let close = /^<!---?>/.test(line.slice(open)) ? line.indexOf('>', open + 4) - 2 : line.indexOf('-->', open + 4);
       while (close < 0 && j + 1 < lines.length) {
         j++;
         close = lines[j]!.indexOf('-->');
@@ -61,6 +68,8 @@ function stripBlockComments(text: string): string {
       }
       const rest = lines[j]!.slice(close + 3);
       if (rest.trim() !== '') out.push(rest);
+      // The lexer's comment block also swallows the empty lines right after it.
+      else while (j + 1 < lines.length - 1 && lines[j + 1] === '') j++;
       i = j;
       continue;
     }
@@ -78,8 +87,16 @@ export interface IndexMeasure {
   overUnits: boolean;
 }
 
-export function measureIndex(raw: string): IndexMeasure {
-  const text = stripForLoad(raw).trim();
+export interface LoadOptions {
+  /**
+   * Strip frontmatter and block HTML comments first, as the auto memory (CLAUDE.md) path does
+   * (default). Agent memory (`buildMemoryPrompt`) truncates the raw file: pass false.
+   */
+  strip?: boolean;
+}
+
+export function measureIndex(raw: string, options: LoadOptions = {}): IndexMeasure {
+  const text = (options.strip === false ? raw : stripForLoad(raw)).trim();
   const lines = text === '' ? 0 : text.split('\n').length;
   const units = text.length;
   return { text, lines, units, overLines: lines > MAX_INDEX_LINES, overUnits: units > MAX_INDEX_UNITS };
@@ -96,8 +113,8 @@ export interface LoadedIndex {
 }
 
 /** Claude Code's truncateEntrypointContent, applied to the stripped index. */
-export function loadIndex(raw: string): LoadedIndex {
-  const measure = measureIndex(raw);
+export function loadIndex(raw: string, options: LoadOptions = {}): LoadedIndex {
+  const measure = measureIndex(raw, options);
   const { text, lines, units, overLines, overUnits } = measure;
   if (!overLines && !overUnits) return { content: text, kept: text, truncated: false, warning: null, measure };
   let kept = overLines ? text.split('\n').slice(0, MAX_INDEX_LINES).join('\n') : text;
@@ -127,4 +144,71 @@ export function codePointLength(s: string): number {
     n++;
   }
   return n;
+}
+
+export interface IndexVisibility {
+  measure: IndexMeasure;
+  /** 1-based source line of the first line the agent does not see, or null when all is loaded. */
+  firstCutLine: number | null;
+  /** Whether the line cap fired, the size cap, or both. */
+  cutBy: 'lines' | 'units' | 'both' | null;
+}
+
+/**
+ * Which source lines of MEMORY.md the agent sees: the same stripping, trimming and truncation as
+ * loadIndex, tracked back to line numbers in the file.
+ */
+export function indexVisibility(raw: string): IndexVisibility {
+  const measure = measureIndex(raw);
+  if (!measure.overLines && !measure.overUnits) return { measure, firstCutLine: null, cutBy: null };
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const src = text.replace(/\r\n?/g, '\n').split('\n');
+  // Lines surviving the strip, with their source numbers.
+  const keptLines: Array<{ line: number; text: string }> = [];
+  let i = 0;
+  const fm = FRONTMATTER_RE.exec(text.replace(/\r\n?/g, '\n'));
+  if (fm) i = fm[0].split('\n').length - (fm[0].endsWith('\n') ? 1 : 0);
+  let fence: string | null = null;
+  for (; i < src.length; i++) {
+    const line = src[i]!;
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence !== null) {
+      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null;
+      keptLines.push({ line: i + 1, text: line });
+      continue;
+    }
+    if (f) {
+      fence = f[1]!;
+      keptLines.push({ line: i + 1, text: line });
+      continue;
+    }
+    if (/^ {0,3}<!--/.test(line)) {
+      let j = i;
+      let close = line.indexOf('-->', line.indexOf('<!--') + 4);
+      while (close < 0 && j + 1 < src.length) close = src[++j]!.indexOf('-->');
+      if (close < 0) break;
+      const rest = src[j]!.slice(close + 3);
+      if (rest.trim() !== '') keptLines.push({ line: j + 1, text: rest });
+      i = j;
+      continue;
+    }
+    keptLines.push({ line: i + 1, text: line });
+  }
+  while (keptLines.length && keptLines[0]!.text.trim() === '') keptLines.shift();
+  while (keptLines.length && keptLines[keptLines.length - 1]!.text.trim() === '') keptLines.pop();
+  let count = measure.overLines ? Math.min(MAX_INDEX_LINES, keptLines.length) : keptLines.length;
+  // Units of the first `count` lines joined with '\n' (the first line trimmed at its start).
+  const lead = keptLines.length ? keptLines[0]!.text.length - keptLines[0]!.text.trimStart().length : 0;
+  let units = -lead - 1;
+  let fitting = 0;
+  for (let k = 0; k < count; k++) {
+    units += keptLines[k]!.text.length + 1;
+    if (units <= MAX_INDEX_UNITS) fitting = k + 1;
+    else break;
+  }
+  const unitCut = fitting < count;
+  if (unitCut) count = fitting;
+  const firstCutLine = count < keptLines.length ? keptLines[count]!.line : null;
+  const cutBy = measure.overLines && measure.overUnits ? 'both' : measure.overLines ? 'lines' : 'units';
+  return { measure, firstCutLine, cutBy };
 }

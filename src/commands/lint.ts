@@ -1,0 +1,154 @@
+// `memlint [lint] [PATH...]`: the linter. Kept light at the top: with --staged and nothing
+// memory-related staged it must answer in about the time Node takes to start.
+import { spawnSync } from 'node:child_process';
+import { UsageError } from '../errors.js';
+import { parse } from './args.js';
+
+const HELP = `Usage: memlint [lint] [options] [PATH...]
+
+Lint memory directories (folders holding MEMORY.md). With no PATH, every memdir in the
+repository (tracked or untracked, not git-ignored, never under node_modules) and those named by
+config "memoryDirs". A PATH may be a memdir, a folder to search, or a single memory file.
+
+Options:
+  --fix                   apply surgical fixes to the files (bytes it does not mean to change stay)
+  --staged                lint the staged blobs (what will be committed) of the memdirs the staged
+                          change touches; exits at once when nothing staged is memory
+  --format NAME           stylish (default), json, sarif, github
+  --config FILE           use this config instead of searching upward for one
+  --max-warnings N        exit 1 when there are more than N warnings
+  --quiet                 report errors only
+  --rule ID=SEVERITY      set a rule to off, warn or error (repeatable)
+  --list-memdirs          print the memory directories found, and why, then exit
+  --color / --no-color    force colour on or off (default: on a TTY, unless NO_COLOR)
+  -h, --help              show this help
+
+Exit codes: 0 nothing wrong, 1 errors found (or too many warnings), 2 usage error or failure.
+Rules: run "memlint lint --help --rules" or see the README.
+`;
+
+const OPTIONS = {
+  fix: { type: 'boolean' },
+  staged: { type: 'boolean' },
+  format: { type: 'string' },
+  config: { type: 'string' },
+  'max-warnings': { type: 'string' },
+  quiet: { type: 'boolean' },
+  rule: { type: 'string', multiple: true },
+  'list-memdirs': { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  rules: { type: 'boolean' },
+} as const;
+
+const FORMATS = ['stylish', 'json', 'sarif', 'github'];
+
+/** Staged paths, repository-relative; null outside a repository. */
+function stagedPaths(cwd: string): { root: string; paths: string[] } | null {
+  const r = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
+  if (r.status !== 0) return null;
+  const root = r.stdout.trim();
+  const d = spawnSync('git', ['diff', '--cached', '--name-only', '-z', '--no-renames'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (d.status !== 0) throw new UsageError(`cannot read the staged change: ${d.stderr.split('\n')[0]}`);
+  return { root, paths: d.stdout.split('\0').filter(Boolean) };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, OPTIONS, 'lint');
+  if (values.help) {
+    if (values.rules) {
+      const { allRules } = await import('../lint/rules/index.js');
+      const w = Math.max(...allRules.map((r) => r.id.length));
+      process.stdout.write(
+        allRules.map((r) => `${r.id.padEnd(w)}  ${r.defaultSeverity.padEnd(5)}  ${r.fixable ? 'fixable' : '       '}  ${r.description}`).join('\n') + '\n',
+      );
+      return 0;
+    }
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const format = values.format ?? 'stylish';
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"; use ${FORMATS.join(', ')}`);
+  let maxWarnings = -1;
+  if (values['max-warnings'] !== undefined) {
+    maxWarnings = Number(values['max-warnings']);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError('--max-warnings takes a whole number');
+  }
+  const overrides: Record<string, string> = {};
+  for (const r of values.rule ?? []) {
+    const m = /^([\w-]+)=(off|warn|error|0|1|2)$/.exec(r);
+    if (!m) throw new UsageError(`--rule takes ID=off|warn|error, got "${r}"`);
+    overrides[m[1]!] = m[2]!;
+  }
+  if (values.staged && values.fix) {
+    throw new UsageError('--fix works on the working tree, not on staged blobs: run "memlint --fix", then stage the result');
+  }
+  if (values.staged && positionals.length > 0) throw new UsageError('--staged takes no PATH: it lints what the staged change touches');
+
+  const cwd = process.cwd();
+  let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string> }> | null = null;
+  if (values.staged) {
+    const staged = stagedPaths(cwd);
+    if (!staged) throw new UsageError('--staged needs a git repository');
+    const md = staged.paths.filter((p) => p.endsWith('.md'));
+    if (md.length === 0) return 0; // nothing staged is memory: the common case, answered at once
+    const { stagedMemdirsFor } = await import('../lint/staged.js');
+    stagedMemdirs = stagedMemdirsFor(staged.root, md);
+    if (stagedMemdirs.length === 0) return 0;
+  }
+
+  const { loadConfig } = await import('../config.js');
+  const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
+  const { resolveRules, lintMemdirs } = await import('../lint/engine.js');
+  const rules = resolveRules(loaded.config.rules, overrides);
+  const { matcher } = await import('../glob.js');
+  const isIgnored = matcher(loaded.config.ignore);
+  const { relative, sep } = await import('node:path');
+  const ignore = (abs: string) => isIgnored(relative(loaded.dir, abs).split(sep).join('/'));
+
+  let memdirs;
+  if (stagedMemdirs) {
+    memdirs = stagedMemdirs.map((d) => ({ ...d, reason: 'path' as const }));
+  } else {
+    const { discoverMemdirs, relDirOf } = await import('../memdir/discover.js');
+    memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
+    if (values['list-memdirs']) {
+      for (const d of memdirs) process.stdout.write(`${relDirOf(d)}\t${d.reason}\n`);
+      return 0;
+    }
+    if (memdirs.length === 0 && positionals.length === 0) {
+      process.stderr.write('memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n');
+      return 0;
+    }
+  }
+
+  const today = process.env.MEMLINT_TODAY ? new Date(`${process.env.MEMLINT_TODAY}T12:00:00`) : new Date();
+  const run = await lintMemdirs({ memdirs, rules, fix: !!values.fix, source: values.staged ? 'staged' : 'worktree', ignore, today });
+  let results = run.results;
+  if (values.quiet) {
+    results = results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === 2), warningCount: 0, fixableWarningCount: 0 }));
+  }
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+
+  let out = '';
+  if (format === 'json') out = (await import('../lint/reporters/json.js')).formatJson(results) + '\n';
+  else if (format === 'sarif') {
+    const { VERSION } = await import('../version.js');
+    out = (await import('../lint/reporters/sarif.js')).formatSarif(results, rules.map((r) => r.rule), { cwd, version: VERSION }) + '\n';
+  } else if (format === 'github') out = (await import('../lint/reporters/github.js')).formatGithub(results, { cwd });
+  else {
+    const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
+    out = (await import('../lint/reporters/stylish.js')).formatStylish(results.filter((r) => r.messages.length > 0), { cwd, color, fixHint: !values.fix });
+    if (values.fix && run.fixesApplied > 0) {
+      out += `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n`;
+    }
+  }
+  process.stdout.write(out);
+  if (errors > 0) return 1;
+  if (maxWarnings >= 0 && warnings > maxWarnings) {
+    if (format === 'stylish') process.stderr.write(`memlint: ${warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    return 1;
+  }
+  return 0;
+}

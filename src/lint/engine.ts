@@ -1,0 +1,237 @@
+// The lint engine: memdir model -> rules -> messages, with disable comments, severities and
+// surgical fixes (text edits applied to the source, never a re-serialized tree).
+import { relative, sep } from 'node:path';
+import { UsageError } from '../errors.js';
+import { normalizeSeverity, type RuleSetting } from '../config.js';
+import { splitLines } from '../memdir/index.js';
+import { loadMemdir, type MemdirSource } from '../memdir/model.js';
+import type { DiscoveredMemdir } from '../memdir/discover.js';
+import { writeFileAtomic } from '../fs/atomic.js';
+import { createRepoFacts } from './repo-facts.js';
+import { parseDirectives, type Directives } from './directives.js';
+import { allRules } from './rules/index.js';
+import type { Fix, MemdirModel, MemoryFile, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
+
+export interface LintMessage {
+  ruleId: string | null;
+  severity: 1 | 2;
+  message: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  fatal?: boolean;
+  fix?: Fix;
+}
+
+export interface FileResult {
+  filePath: string;
+  messages: LintMessage[];
+  errorCount: number;
+  warningCount: number;
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+}
+
+export interface EnabledRule {
+  rule: Rule;
+  severity: 1 | 2;
+  options: Record<string, unknown>;
+}
+
+export interface LintRunOptions {
+  memdirs: DiscoveredMemdir[];
+  rules: EnabledRule[];
+  fix?: boolean;
+  source?: 'worktree' | 'staged';
+  /** Memdir-independent ignore test on absolute paths. */
+  ignore?: (absPath: string) => boolean;
+  today?: Date;
+}
+
+export interface LintRunResult {
+  results: FileResult[];
+  /** Number of fixes applied (all passes). */
+  fixesApplied: number;
+  /** Files rewritten by --fix (absolute paths). */
+  filesFixed: string[];
+}
+
+/** Resolve config rules and --rule overrides into the enabled rules with their severities. */
+export function resolveRules(configRules: Record<string, RuleSetting> | undefined, overrides: Record<string, string> = {}): EnabledRule[] {
+  const byId = new Map(allRules.map((r) => [r.id, r]));
+  const settings = new Map<string, { severity: 'off' | 'warn' | 'error'; options: Record<string, unknown> }>();
+  for (const r of allRules) settings.set(r.id, { severity: r.defaultSeverity, options: {} });
+  const apply = (id: string, setting: unknown, where: string) => {
+    if (!byId.has(id)) throw new UsageError(`unknown rule "${id}" in ${where} (run "memlint --help" for the list)`);
+    const sev = normalizeSeverity(Array.isArray(setting) ? setting[0] : setting);
+    if (!sev) throw new UsageError(`rule "${id}" in ${where}: severity must be off, warn or error`);
+    const options = Array.isArray(setting) && typeof setting[1] === 'object' && setting[1] !== null ? (setting[1] as Record<string, unknown>) : settings.get(id)!.options;
+    settings.set(id, { severity: sev, options });
+  };
+  for (const [id, s] of Object.entries(configRules ?? {})) apply(id, s, 'config');
+  for (const [id, s] of Object.entries(overrides)) apply(id, s, '--rule');
+  const out: EnabledRule[] = [];
+  for (const [id, s] of settings) {
+    if (s.severity === 'off') continue;
+    out.push({ rule: byId.get(id)!, severity: s.severity === 'error' ? 2 : 1, options: s.options });
+  }
+  return out;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (const l of splitLines(text)) starts.push(l.offset);
+  return starts;
+}
+
+type TreeParser = (text: string) => import('mdast').Root;
+
+async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFacts> | null, rules: EnabledRule[], today: Date, parseTree: TreeParser | null, only: Set<string> | undefined) {
+  const perFile = new Map<string, LintMessage[]>();
+  const directives = new Map<string, Directives>();
+  for (const file of model.files) {
+    if (only && !only.has(file.path)) continue;
+    const messages: LintMessage[] = [];
+    perFile.set(file.path, messages);
+    const d = parseDirectives(file.text);
+    directives.set(file.path, d);
+    let lines: string[] | undefined;
+    let offsets: number[] | undefined;
+    let tree: import('mdast').Root | undefined;
+    for (const { rule, severity, options } of rules) {
+      if (!rule.appliesTo.includes(file.kind)) continue;
+      const ctx: RuleContext = {
+        file,
+        memdir: model,
+        repo,
+        options,
+        today,
+        lines: () => (lines ??= splitLines(file.text).map((l) => l.text)),
+        lineOffsets: () => (offsets ??= lineStarts(file.text)),
+        tree: () => {
+          if (!parseTree) throw new Error(`rule ${rule.id} asked for a Markdown tree without declaring needsTree`);
+          return (tree ??= parseTree(file.text));
+        },
+        report: (m: RuleMessage) => {
+          if (d.isDisabled(rule.id, m.line)) return;
+          const msg: LintMessage = { ruleId: rule.id, severity, message: m.message, line: m.line, column: m.column };
+          if (m.endLine !== undefined) msg.endLine = m.endLine;
+          if (m.endColumn !== undefined) msg.endColumn = m.endColumn;
+          if (m.fix && rule.fixable) msg.fix = m.fix;
+          messages.push(msg);
+        },
+      };
+      await rule.check(ctx);
+    }
+  }
+  return perFile;
+}
+
+/** Apply edits to a text: sorted, and an edit overlapping an earlier one is dropped. */
+export function applyEdits(text: string, edits: TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let pos = 0;
+  for (const e of sorted) {
+    if (e.start < pos) continue;
+    out += text.slice(pos, e.start) + e.text;
+    pos = e.end;
+  }
+  return out + text.slice(pos);
+}
+
+/** Choose fixes that do not overlap each other, whole fixes only (all of a fix's edits or none). */
+function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string): { byPath: Map<string, TextEdit[]>; count: number } {
+  const accepted = new Map<string, TextEdit[]>();
+  let count = 0;
+  // Two insertions at one point do not overlap: they are applied in the order the fixes came.
+  const overlaps = (a: TextEdit, b: TextEdit) => a.start < b.end && b.start < a.end;
+  for (const { fix, file } of fixes) {
+    const targets = fix.edits.map((e) => ({ ...e, path: e.path ?? file }));
+    // Fixes write inside the memdir only.
+    if (targets.some((e) => !isInsideDir(e.path, dir))) continue;
+    const clash = targets.some((e) => (accepted.get(e.path) ?? []).some((x) => overlaps(x, e)));
+    if (clash) continue;
+    count++;
+    for (const e of targets) {
+      const list = accepted.get(e.path) ?? [];
+      list.push(e);
+      accepted.set(e.path, list);
+    }
+  }
+  return { byPath: accepted, count };
+}
+
+function toResult(filePath: string, messages: LintMessage[]): FileResult {
+  messages.sort((a, b) => a.line - b.line || a.column - b.column || (a.ruleId ?? '').localeCompare(b.ruleId ?? ''));
+  let errorCount = 0;
+  let warningCount = 0;
+  let fixableErrorCount = 0;
+  let fixableWarningCount = 0;
+  for (const m of messages) {
+    if (m.severity === 2) {
+      errorCount++;
+      if (m.fix) fixableErrorCount++;
+    } else {
+      warningCount++;
+      if (m.fix) fixableWarningCount++;
+    }
+  }
+  return { filePath, messages, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
+}
+
+export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {
+  const today = opts.today ?? new Date();
+  const parseTree: TreeParser | null = opts.rules.some((r) => r.rule.needsTree) ? (await import('./markdown.js')).parseMarkdown : null;
+  const results: FileResult[] = [];
+  let fixesApplied = 0;
+  const filesFixed = new Set<string>();
+  for (const d of opts.memdirs) {
+    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot } : { kind: 'worktree' };
+    const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
+    let passes = 0;
+    for (;;) {
+      const { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore });
+      const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
+      const perFile = await runRules(model, repo, opts.rules, today, parseTree, d.onlyFiles);
+      if (opts.fix && source.kind === 'worktree' && passes < 10) {
+        const fixes: Array<{ fix: Fix; file: string }> = [];
+        for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });
+        const { byPath: chosen, count } = chooseFixes(fixes, d.dir);
+        if (chosen.size > 0) {
+          const texts = new Map(model.files.map((f) => [f.path, f.text]));
+          let changed = false;
+          for (const [path, edits] of chosen) {
+            const before = texts.get(path) ?? '';
+            const after = applyEdits(before, edits);
+            if (after === before) continue;
+            writeFileAtomic(path, after, { mkdir: true });
+            filesFixed.add(path);
+            changed = true;
+          }
+          if (changed) {
+            fixesApplied += count;
+            passes++;
+            continue;
+          }
+        }
+      }
+      for (const p of problems) {
+        if (d.onlyFiles && !d.onlyFiles.has(p.path)) continue;
+        results.push(toResult(p.path, [{ ruleId: null, severity: 2, message: p.message, line: 1, column: 1, fatal: true }]));
+      }
+      for (const [file, msgs] of perFile) results.push(toResult(file, msgs));
+      break;
+    }
+  }
+  results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+  return { results, fixesApplied, filesFixed: [...filesFixed].sort() };
+}
+
+function isInsideDir(path: string, dir: string): boolean {
+  const r = relative(dir, path);
+  return r !== '' && !r.startsWith('..');
+}
+
+export type { MemoryFile };

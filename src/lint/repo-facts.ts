@@ -1,0 +1,69 @@
+// Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { blameLineDates, existingCommits, trackedFiles } from '../git/index.js';
+import type { MemoryFile, RepoFacts } from './types.js';
+
+export function createRepoFacts(root: string, memdir: string): RepoFacts {
+  let tracked: Set<string> | undefined;
+  const commits = new Map<string, boolean>();
+  const blame = new Map<string, Array<string | undefined>>();
+  let claudeMd: Array<{ path: string; text: string }> | undefined;
+  return {
+    root,
+    trackedFiles() {
+      tracked ??= new Set(trackedFiles(root));
+      return tracked;
+    },
+    existingCommits(candidates) {
+      const unknown = candidates.filter((c) => !commits.has(c));
+      if (unknown.length > 0) {
+        const found = existingCommits(root, unknown);
+        for (const c of unknown) commits.set(c, found.has(c));
+      }
+      return new Set(candidates.filter((c) => commits.get(c)));
+    },
+    lineDates(file: MemoryFile) {
+      let d = blame.get(file.path);
+      if (!d) {
+        const rel = relative(root, file.path).split(sep).join('/');
+        d = blameLineDates(root, rel, file.text);
+        blame.set(file.path, d);
+      }
+      return d;
+    },
+    claudeMdTexts() {
+      claudeMd ??= readClaudeMd(root, memdir);
+      return claudeMd;
+    },
+  };
+}
+
+/** CLAUDE.md files in scope of a folder: from the repository root down to it, as Claude Code loads them. */
+function readClaudeMd(root: string, memdir: string): Array<{ path: string; text: string }> {
+  const dirs: string[] = [];
+  for (let d = memdir; ; d = dirname(d)) {
+    dirs.unshift(d);
+    if (d === root || dirname(d) === d || relative(root, d).startsWith('..')) break;
+  }
+  const out: Array<{ path: string; text: string }> = [];
+  const read = (p: string) => {
+    try {
+      if (existsSync(p)) out.push({ path: p, text: readFileSync(p, 'utf8') });
+    } catch {
+      // unreadable CLAUDE.md: nothing to compare against
+    }
+  };
+  for (const d of dirs) {
+    read(join(d, 'CLAUDE.md'));
+    read(join(d, '.claude', 'CLAUDE.md'));
+    read(join(d, 'CLAUDE.local.md'));
+    const rules = join(d, '.claude', 'rules');
+    try {
+      for (const f of readdirSync(rules, { recursive: true }) as string[]) if (f.endsWith('.md')) read(join(rules, f));
+    } catch {
+      // no rules folder
+    }
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+// ESLint's JSON formatter shape: [{filePath, messages, errorCount, warningCount, fixableErrorCount, fixableWarningCount}].
+import type { FileResult } from '../engine.js';
+
+export function formatJson(results: FileResult[]): string {
+  return JSON.stringify(
+    results.map((r) => ({
+      filePath: r.filePath,
+      messages: r.messages.map((m) => ({
+        ruleId: m.ruleId,
+        severity: m.severity,
+        message: m.message,
+        line: m.line,
+        column: m.column,
+        ...(m.endLine !== undefined ? { endLine: m.endLine } : {}),
+        ...(m.endColumn !== undefined ? { endColumn: m.endColumn } : {}),
+        ...(m.fatal ? { fatal: true } : {}),
+        ...(m.fix ? { fixable: true } : {}),
+      })),
+      errorCount: r.errorCount,
+      warningCount: r.warningCount,
+      fixableErrorCount: r.fixableErrorCount,
+      fixableWarningCount: r.fixableWarningCount,
+    })),
+  );
+}

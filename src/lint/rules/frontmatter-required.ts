@@ -1,0 +1,38 @@
+import type { Rule } from '../types.js';
+import { frontmatterKeyLine } from '../../memdir/topic.js';
+
+/**
+ * frontmatter-required: `name`, `description` and `type` are present and not empty (`type` may sit
+ * at top level or under `metadata:`). The agent picks memories by their one-line description.
+ */
+export const frontmatterRequired: Rule = {
+  id: 'frontmatter-required',
+  description: 'Frontmatter has name, description (one line) and type',
+  defaultSeverity: 'error',
+  fixable: false,
+  appliesTo: ['topic'],
+  certainty: 'high',
+  docs: {
+    ok: '---\nname: testing\ndescription: Integration tests hit a real database\ntype: feedback\n---\n',
+    notOk: '---\nname: testing\ntype: feedback\n---\n',
+  },
+  check(ctx) {
+    const topic = ctx.memdir.parsedTopic(ctx.file);
+    const fm = topic.frontmatter;
+    if (!fm || !fm.data || fm.error) return;
+    const missing: string[] = [];
+    const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    if (empty(fm.data.name)) missing.push('name');
+    if (empty(fm.data.description)) missing.push('description');
+    if (empty(topic.type)) missing.push('type');
+    for (const key of missing) {
+      const line = frontmatterKeyLine(topic, key) || 1;
+      const why = key === 'description' ? ': the agent decides which memories to recall by it' : key === 'type' ? ': one of user, feedback, project, reference' : '';
+      ctx.report({ message: `Frontmatter \`${key}\` is ${frontmatterKeyLine(topic, key) ? 'empty' : 'missing'}${why}`, line, column: 1 });
+    }
+    const d = fm.data.description;
+    if (typeof d === 'string' && d.trim().includes('\n')) {
+      ctx.report({ message: 'Frontmatter `description` spans several lines: keep it to one specific line', line: frontmatterKeyLine(topic, 'description'), column: 1 });
+    }
+  },
+};

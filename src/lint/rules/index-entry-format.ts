@@ -1,0 +1,39 @@
+import type { Rule } from '../types.js';
+
+/**
+ * index-entry-format: every list item in MEMORY.md is an entry, `- [Title](file.md) — hook`.
+ * A list line without a link is memory content written into the index, which Claude Code's own
+ * prompt forbids ("MEMORY.md is an index, not a memory"); the index also has no frontmatter.
+ */
+export const indexEntryFormat: Rule = {
+  id: 'index-entry-format',
+  description: 'List items in MEMORY.md are entries: - [Title](file.md) — hook',
+  defaultSeverity: 'warn',
+  fixable: false,
+  appliesTo: ['index'],
+  certainty: 'medium',
+  docs: {
+    ok: '## Feedback\n- [Testing](feedback_testing.md) — integration tests hit a real database\n',
+    notOk: '## Feedback\n- Always run integration tests against the real database\n',
+  },
+  check(ctx) {
+    const index = ctx.memdir.parsedIndex();
+    if (!index) return;
+    const first = index.lines[0];
+    if (first?.kind === 'frontmatter') {
+      ctx.report({ message: 'MEMORY.md has frontmatter: the index has none (it is loaded as plain text)', line: 1, column: 1 });
+    }
+    for (const l of index.lines) {
+      if (l.kind !== 'list') continue;
+      const column = l.text.length - l.text.trimStart().length + 1;
+      const hasLink = /\[[^\]]*\]\([^)]*\)/.test(l.text);
+      ctx.report({
+        message: hasLink
+          ? 'List item is not an index entry: write `- [Title](file.md) — hook`, one link first, then the hook'
+          : 'List item is not an index entry: content belongs in a topic file, with `- [Title](file.md) — hook` here',
+        line: l.line,
+        column,
+      });
+    }
+  },
+};

@@ -1,0 +1,61 @@
+import type { Rule, TextEdit } from '../types.js';
+import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
+import { dominantEol } from '../../memdir/index.js';
+import { cutAtWord } from './util.js';
+
+/**
+ * index-line-length: an index entry is at most 150 characters (code points: a CJK character or an
+ * emoji counts once), as Claude Code's prompt asks. Long hooks carry content that belongs in the
+ * topic file; the fix shortens the hook at a word boundary and moves the tail into the topic
+ * file, never dropping it ("shorten the line, move the detail"). Without a topic file to receive
+ * the tail, it only reports.
+ */
+export const indexLineLength: Rule = {
+  id: 'index-line-length',
+  description: 'Index entries are at most 150 characters; the fix moves the tail of the hook into the topic file',
+  defaultSeverity: 'error',
+  fixable: true,
+  appliesTo: ['index'],
+  certainty: 'high',
+  docs: {
+    ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n',
+    notOk:
+      '- [Testing](feedback_testing.md) — integration tests must hit a real database, because in the March incident mocked tests passed while the migration broke production for two hours\n',
+  },
+  check(ctx) {
+    const index = ctx.memdir.parsedIndex();
+    if (!index) return;
+    const max = typeof ctx.options.max === 'number' ? ctx.options.max : MAX_ENTRY_CHARS;
+    for (const l of index.lines) {
+      if (!l.entry) continue;
+      const len = codePointLength(l.text.trimEnd());
+      if (len <= max) continue;
+      const message = `Index entry is ${len} characters (limit ${max}): move the detail into the topic file`;
+      const e = l.entry;
+      const topic = ctx.memdir.topics.find((t) => t.rel === e.key);
+      let fix: { edits: TextEdit[] } | undefined;
+      if (topic && e.hookStart >= 0) {
+        const prefixLen = codePointLength(l.text.slice(0, e.hookStart));
+        const budget = max - prefixLen;
+        if (budget > 0) {
+          const { head, tail } = cutAtWord(e.hook, budget);
+          if (head !== '' && tail !== '') {
+            const hookOffset = l.offset + e.hookStart;
+            const hookEnd = hookOffset + e.hook.length;
+            const edits: TextEdit[] = [{ start: hookOffset, end: hookEnd, text: head }];
+            const body = topic.text;
+            // The whole hook goes to the topic file, so the tail keeps its context.
+            if (!body.includes(e.hook)) {
+              const eol = dominantEol(body);
+              const sep = body === '' ? '' : body.endsWith('\n') ? eol : eol + eol;
+              edits.push({ path: topic.path, start: body.length, end: body.length, text: `${sep}${e.hook}${eol}` });
+            }
+            fix = { edits };
+          }
+        }
+      }
+      const column = Array.from(l.text).slice(0, max).join('').length + 1;
+      ctx.report({ message, line: l.line, column, ...(fix ? { fix } : {}) });
+    }
+  },
+};

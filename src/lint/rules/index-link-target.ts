@@ -1,0 +1,44 @@
+import { relative, sep } from 'node:path';
+import type { Rule } from '../types.js';
+
+/**
+ * index-link-target: each entry links to a Markdown topic file that exists inside the memdir.
+ * Subfolders are fine (Claude Code scans the memdir recursively); `../` escapes, absolute paths,
+ * URLs and non-.md targets are not.
+ */
+export const indexLinkTarget: Rule = {
+  id: 'index-link-target',
+  description: 'Index entries link to a .md topic file that exists inside the memdir',
+  defaultSeverity: 'error',
+  fixable: false,
+  appliesTo: ['index'],
+  certainty: 'high',
+  docs: {
+    ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n',
+    notOk: '- [Testing](../docs/testing.md) — integration tests hit a real database\n',
+  },
+  check(ctx) {
+    const index = ctx.memdir.parsedIndex();
+    if (!index) return;
+    const repoRel = ctx.repo ? relative(ctx.repo.root, ctx.memdir.dir).split(sep).join('/') : '';
+    for (const l of index.lines) {
+      const e = l.entry;
+      if (!e) continue;
+      const column = l.text.indexOf(`](`) + 3;
+      const raw = e.target;
+      let problem: string | null = null;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) problem = `links to ${raw}, outside the memory folder: an index entry points at a topic file`;
+      else if (raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw)) problem = `links to an absolute path (${raw}): write the path relative to MEMORY.md`;
+      else if (e.key.startsWith('../') || e.key === '..') problem = `links to ${raw}, outside the memory folder: Claude Code recalls only files inside it`;
+      else if (!e.key.toLowerCase().endsWith('.md')) problem = `links to ${raw}, not a Markdown topic file`;
+      else if (!ctx.memdir.allPaths.has(e.key)) {
+        const fromRoot = repoRel && e.key.startsWith(`${repoRel}/`) ? e.key.slice(repoRel.length + 1) : null;
+        problem =
+          fromRoot && ctx.memdir.allPaths.has(fromRoot)
+            ? `links to ${raw}, written from the repository root: write ${fromRoot} (relative to MEMORY.md)`
+            : `links to ${raw}, which does not exist in the memory folder`;
+      }
+      if (problem) ctx.report({ message: `Entry ${problem}`, line: l.line, column });
+    }
+  },
+};

@@ -1,0 +1,29 @@
+import type { Rule } from '../types.js';
+import { MAX_INDEX_UNITS, formatFileSize, indexVisibility } from '../../memdir/limits.js';
+import { hiddenEntries } from './index-limits.js';
+
+/**
+ * index-max-bytes: Claude Code loads at most 25,000 UTF-16 code units of MEMORY.md (after
+ * stripping frontmatter and block HTML comments, and trimming), cut at the last line break before
+ * the limit. Names the entries the agent will not see.
+ */
+export const indexMaxBytes: Rule = {
+  id: 'index-max-bytes',
+  description: 'MEMORY.md fits in the 25,000 UTF-16 code units Claude Code loads',
+  defaultSeverity: 'error',
+  fixable: false,
+  appliesTo: ['index'],
+  certainty: 'high',
+  docs: { ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n', notOk: '(an index of 30,000 characters)\n' },
+  check(ctx) {
+    const v = indexVisibility(ctx.file.text);
+    if (!v.measure.overUnits) return;
+    const at = v.firstCutLine ?? 1;
+    const hidden = v.firstCutLine === null ? '' : hiddenEntries(ctx, v.firstCutLine);
+    ctx.report({
+      message: `MEMORY.md is ${v.measure.units} UTF-16 units, ${formatFileSize(v.measure.units)} (limit ${MAX_INDEX_UNITS}, ${formatFileSize(MAX_INDEX_UNITS)}): from line ${at} on the agent sees nothing${hidden}`,
+      line: at,
+      column: 1,
+    });
+  },
+};

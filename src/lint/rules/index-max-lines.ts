@@ -1,0 +1,28 @@
+import type { Rule } from '../types.js';
+import { MAX_INDEX_LINES, indexVisibility } from '../../memdir/limits.js';
+import { hiddenEntries } from './index-limits.js';
+
+/**
+ * index-max-lines: Claude Code loads the first 200 lines of MEMORY.md (after stripping frontmatter
+ * and block HTML comments, and trimming); the rest never reaches the agent, so the newest entries
+ * at the bottom are the ones lost. Names the entries it will not see.
+ */
+export const indexMaxLines: Rule = {
+  id: 'index-max-lines',
+  description: 'MEMORY.md fits in the 200 lines Claude Code loads',
+  defaultSeverity: 'error',
+  fixable: false,
+  appliesTo: ['index'],
+  certainty: 'high',
+  docs: { ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n', notOk: '(an index of 250 lines)\n' },
+  check(ctx) {
+    const v = indexVisibility(ctx.file.text);
+    if (!v.measure.overLines || v.firstCutLine === null) return;
+    const hidden = hiddenEntries(ctx, v.firstCutLine);
+    ctx.report({
+      message: `MEMORY.md is ${v.measure.lines} lines as Claude Code measures it (limit ${MAX_INDEX_LINES}): from line ${v.firstCutLine} on the agent sees nothing${hidden}`,
+      line: v.firstCutLine,
+      column: 1,
+    });
+  },
+};

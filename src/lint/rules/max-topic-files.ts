@@ -1,0 +1,25 @@
+import type { Rule } from '../types.js';
+import { MAX_TOPIC_FILES } from '../../memdir/limits.js';
+
+/**
+ * max-topic-files: Claude Code's recall considers only the 200 newest topic files by mtime; older
+ * ones are never offered to the agent. Daily logs count too, since recall scans every .md.
+ */
+export const maxTopicFiles: Rule = {
+  id: 'max-topic-files',
+  description: 'At most 200 Markdown files besides MEMORY.md (recall looks at the 200 newest only)',
+  defaultSeverity: 'error',
+  fixable: false,
+  appliesTo: ['index'],
+  certainty: 'high',
+  docs: { ok: '(a memdir with 40 topic files)\n', notOk: '(a memdir with 230 topic files)\n' },
+  check(ctx) {
+    const n = ctx.memdir.topics.length + ctx.memdir.logs.length;
+    if (n <= MAX_TOPIC_FILES) return;
+    ctx.report({
+      message: `${n} memory files besides MEMORY.md: Claude Code recalls only the ${MAX_TOPIC_FILES} newest by mtime, so ${n - MAX_TOPIC_FILES} are never offered; archive stale ones (memlint consolidate --prune)`,
+      line: 1,
+      column: 1,
+    });
+  },
+};

@@ -1,0 +1,55 @@
+// Small helpers shared by rules: positions and safe text cuts.
+import { codePointLength } from '../../memdir/limits.js';
+import type { RuleContext } from '../types.js';
+
+/** 1-based line and column of a UTF-16 offset in the file. */
+export function positionAt(ctx: RuleContext, offset: number): { line: number; column: number } {
+  const starts = ctx.lineOffsets();
+  let lo = 1;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo, column: offset - (starts[lo] ?? 0) + 1 };
+}
+
+/** Offset of the start of a 1-based line, and of the end of it including its line ending. */
+export function lineSpan(ctx: RuleContext, line: number): { start: number; end: number } {
+  const starts = ctx.lineOffsets();
+  const start = starts[line] ?? ctx.file.text.length;
+  const end = line + 1 < starts.length ? starts[line + 1]! : ctx.file.text.length;
+  return { start, end };
+}
+
+/**
+ * Cut text to at most `max` code points at a word boundary. Returns the head (trimmed at its end)
+ * and the tail (what was cut off, trimmed at its start). Never cuts inside a surrogate pair.
+ */
+export function cutAtWord(text: string, max: number): { head: string; tail: string } {
+  if (codePointLength(text) <= max) return { head: text, tail: '' };
+  const cps = Array.from(text);
+  let cut = max;
+  // Back up to the last whitespace within the limit; CJK text has no spaces, so allow a
+  // cut after a CJK punctuation mark or, failing that, at the limit itself.
+  let k = cut;
+  while (k > 0 && !/\s/.test(cps[k]!)) k--;
+  if (k === 0) {
+    k = cut;
+    while (k > 0 && !/[，。；、,;]/.test(cps[k - 1]!)) k--;
+    if (k === 0) k = cut;
+  }
+  cut = k;
+  const head = cps.slice(0, cut).join('').trimEnd();
+  const tail = cps.slice(cut).join('').trimStart();
+  return { head, tail };
+}
+
+const README_RE = /^(readme|runbook|changelog|contributing|license|notes|todo|handoff|session[-_ ]?handoff|agents|claude)(\.[\w-]+)?\.md$/i;
+
+/** Files that look like documentation rather than a memory. */
+export function isReadmeLike(rel: string): boolean {
+  const base = rel.split('/').pop()!;
+  return README_RE.test(base);
+}

@@ -1,0 +1,178 @@
+// Finding memory directories: a folder holding MEMORY.md. With no path given, every memdir in the
+// repository (tracked or untracked, not git-ignored, never under node_modules) plus config memoryDirs.
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { UsageError } from '../errors.js';
+import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
+import { parseIndex } from './index.js';
+
+export interface DiscoveredMemdir {
+  /** Absolute path of the folder holding MEMORY.md. */
+  dir: string;
+  repoRoot: string | null;
+  /** When files were named on the command line: only these (absolute paths) are reported. */
+  onlyFiles?: Set<string>;
+  /** Why this folder counts as a memdir. */
+  reason: 'path' | 'config' | 'claude-location' | 'links';
+}
+
+export interface DiscoverOptions {
+  cwd: string;
+  paths?: string[];
+  /** Config memoryDirs, and the folder they are relative to. */
+  memoryDirs?: string[];
+  configDir?: string;
+  /** Read MEMORY.md from the index (staged blobs) rather than the working tree. */
+  staged?: boolean;
+}
+
+// Where Claude Code itself keeps memory inside a repository: always a memdir, even when empty.
+const CLAUDE_LOCATION_RE = /(?:^|\/)\.claude\/(?:memory|agent-memory\/[^/]+|agent-memory-local\/[^/]+|agent-memory-snapshots\/[^/]+)$/;
+
+export function isClaudeLocation(relDir: string): boolean {
+  return CLAUDE_LOCATION_RE.test(relDir);
+}
+
+const toPosix = (p: string) => p.split(sep).join('/');
+
+/** Memdir candidates among repository-relative file paths: folders holding MEMORY.md. */
+export function memdirCandidates(files: string[]): string[] {
+  const dirs: string[] = [];
+  for (const f of files) {
+    if (!(f === 'MEMORY.md' || f.endsWith('/MEMORY.md'))) continue;
+    if (f.split('/').includes('node_modules')) continue;
+    dirs.push(f === 'MEMORY.md' ? '' : f.slice(0, -'/MEMORY.md'.length));
+  }
+  return dirs.sort();
+}
+
+/** Whether an index links to at least one file that exists beside it (a real memory index). */
+export function linksBeside(indexText: string, relDir: string, fileSet: Set<string>): boolean {
+  const prefix = relDir === '' ? '' : `${relDir}/`;
+  for (const line of parseIndex(indexText).lines) {
+    if (!line.entry) continue;
+    const key = line.entry.key;
+    if (key.startsWith('../') || key === '' || /^[a-z][a-z0-9+.-]*:/i.test(key)) continue;
+    if (fileSet.has(prefix + key)) return true;
+  }
+  return false;
+}
+
+function walk(root: string, out: string[], rel = ''): void {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(join(root, rel), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.name === 'node_modules' || e.name === '.git') continue;
+    const p = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) walk(root, out, p);
+    else if (e.isFile()) out.push(p);
+  }
+}
+
+function repoFiles(root: string, inGit: boolean, staged: boolean): string[] {
+  if (!inGit) {
+    const out: string[] = [];
+    walk(root, out);
+    return out;
+  }
+  return listFiles(root, { untracked: !staged });
+}
+
+function readIndexText(root: string, relDir: string, inGit: boolean, staged: boolean): string {
+  const rel = relDir === '' ? 'MEMORY.md' : `${relDir}/MEMORY.md`;
+  if (staged && inGit) return readBlobs(root, [`:${rel}`]).get(`:${rel}`)?.toString('utf8') ?? '';
+  try {
+    return readFileSync(join(root, rel), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function nearestMemdir(file: string, stopAt: string): string | null {
+  let dir = dirname(file);
+  for (;;) {
+    if (existsSync(join(dir, 'MEMORY.md'))) return dir;
+    if (dir === stopAt) return null;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const r = relative(parent, child);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+}
+
+export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
+  const cwd = resolve(opts.cwd);
+  const gitRoot = gitRepoRoot(cwd);
+  const found = new Map<string, DiscoveredMemdir>();
+  const add = (d: DiscoveredMemdir) => {
+    const prev = found.get(d.dir);
+    if (!prev) found.set(d.dir, d);
+    else if (prev.onlyFiles && d.onlyFiles) for (const f of d.onlyFiles) prev.onlyFiles.add(f);
+    else if (!d.onlyFiles) delete prev.onlyFiles;
+  };
+
+  const scan = (root: string, inGit: boolean, under: string | null) => {
+    const files = repoFiles(root, inGit, !!opts.staged);
+    const fileSet = new Set(files);
+    for (const relDir of memdirCandidates(files)) {
+      const abs = relDir === '' ? root : join(root, relDir);
+      if (under !== null && !isInside(abs, under)) continue;
+      if (isClaudeLocation(relDir)) add({ dir: abs, repoRoot: inGit ? root : null, reason: 'claude-location' });
+      else if (linksBeside(readIndexText(root, relDir, inGit, !!opts.staged), relDir, fileSet)) {
+        add({ dir: abs, repoRoot: inGit ? root : null, reason: 'links' });
+      }
+    }
+  };
+
+  if (opts.paths && opts.paths.length > 0) {
+    for (const p of opts.paths) {
+      const abs = resolve(cwd, p);
+      let st;
+      try {
+        st = lstatSync(abs);
+      } catch {
+        throw new UsageError(`no such file or folder: ${p}`);
+      }
+      if (st.isSymbolicLink()) {
+        const real = realpathSync(abs);
+        if (gitRoot && !isInside(real, realpathSync(gitRoot))) throw new UsageError(`${p} is a symlink out of the repository; memlint does not follow it`);
+        st = statSync(abs);
+      }
+      const root = gitRepoRoot(st.isDirectory() ? abs : dirname(abs));
+      if (st.isDirectory()) {
+        if (existsSync(join(abs, 'MEMORY.md'))) {
+          add({ dir: abs, repoRoot: root, reason: 'path' });
+          continue;
+        }
+        const before = found.size;
+        scan(root ?? abs, root !== null, abs);
+        if (found.size === before) throw new UsageError(`no memory folder (a folder with MEMORY.md) in ${p}`);
+      } else {
+        const dir = nearestMemdir(abs, root ?? dirname(abs));
+        if (!dir) throw new UsageError(`${p} is not inside a memory folder (no MEMORY.md beside it or above it)`);
+        add({ dir, repoRoot: root, onlyFiles: new Set([abs]), reason: 'path' });
+      }
+    }
+    return [...found.values()];
+  }
+
+  scan(gitRoot ?? cwd, gitRoot !== null, null);
+  for (const d of opts.memoryDirs ?? []) {
+    const abs = resolve(opts.configDir ?? cwd, d);
+    if (!existsSync(join(abs, 'MEMORY.md')) && !existsSync(abs)) continue;
+    add({ dir: abs, repoRoot: gitRepoRoot(existsSync(abs) ? abs : cwd), reason: 'config' });
+  }
+  return [...found.values()].sort((a, b) => a.dir.localeCompare(b.dir));
+}
+
+export function relDirOf(d: DiscoveredMemdir): string {
+  return d.repoRoot ? toPosix(relative(d.repoRoot, d.dir)) || '.' : d.dir;
+}

@@ -1,0 +1,169 @@
+// Loading a memory directory into the shared model: from the working tree, or from the index
+// (staged blobs, what will be committed). Files memlint cannot read as text are reported, not read.
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { MemdirModel, MemoryFile, FileKind } from '../lint/types.js';
+import { listFiles, readBlobs } from '../git/index.js';
+import { parseIndex, type ParsedIndex } from './index.js';
+import { parseTopic, type ParsedTopic } from './topic.js';
+
+/** Larger than any memory Claude Code would load (recall reads 4 KB of a topic, CLAUDE.md 4 MiB). */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+export interface FileProblem {
+  /** Absolute path. */
+  path: string;
+  message: string;
+}
+
+export type MemdirSource = { kind: 'worktree' } | { kind: 'staged'; repoRoot: string };
+
+const LOG_RE = /^logs\/(\d{4})\/(\d{2})\/(\d{4}-\d{2}-\d{2})\.md$/;
+
+export function classify(rel: string): { kind: FileKind; logDate?: string } {
+  if (rel === 'MEMORY.md') return { kind: 'index' };
+  const m = LOG_RE.exec(rel);
+  if (m && m[3]!.startsWith(`${m[1]}-${m[2]}-`)) return { kind: 'log', logDate: m[3]! };
+  return { kind: 'topic' };
+}
+
+/** A Markdown file of this memdir: not a nested memdir's own index (that is a memdir of its own). */
+export function isMemoryPath(rel: string): boolean {
+  return rel.endsWith('.md') && !rel.endsWith('/MEMORY.md');
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decode a file's bytes as memory text, or say in one line why it is not. */
+export function decodeMemoryText(buf: Buffer): { text: string } | { problem: string } {
+  if (buf.length > MAX_FILE_BYTES) return { problem: `file is ${(buf.length / 1048576).toFixed(1)} MB, too large to be a memory; not linted` };
+  if (buf.includes(0)) return { problem: 'binary file (contains NUL bytes); not linted' };
+  try {
+    return { text: utf8.decode(buf) };
+  } catch {
+    return { problem: 'not valid UTF-8; not linted (Claude Code reads memory as UTF-8)' };
+  }
+}
+
+export function createModel(dir: string, files: MemoryFile[], allPaths: Set<string>): MemdirModel {
+  files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  let indexCache: ParsedIndex | null | undefined;
+  const topicCache = new Map<MemoryFile, ParsedTopic>();
+  const index = files.find((f) => f.kind === 'index') ?? null;
+  return {
+    dir,
+    files,
+    index,
+    topics: files.filter((f) => f.kind === 'topic'),
+    logs: files.filter((f) => f.kind === 'log'),
+    allPaths,
+    parsedIndex() {
+      if (indexCache === undefined) indexCache = index ? parseIndex(index.text) : null;
+      return indexCache;
+    },
+    parsedTopic(file) {
+      let t = topicCache.get(file);
+      if (!t) {
+        t = parseTopic(file.text);
+        topicCache.set(file, t);
+      }
+      return t;
+    },
+  };
+}
+
+function walkWorktree(dir: string, realRoot: string | null, rel: string, paths: string[], problems: FileProblem[]): void {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(join(dir, rel), { withFileTypes: true });
+  } catch (err) {
+    problems.push({ path: join(dir, rel), message: `cannot read folder: ${(err as NodeJS.ErrnoException).code ?? 'error'}` });
+    return;
+  }
+  for (const e of entries) {
+    const p = rel ? `${rel}/${e.name}` : e.name;
+    if (e.name === 'node_modules' || e.name === '.git') continue;
+    if (e.isSymbolicLink()) {
+      if (!e.name.endsWith('.md')) continue;
+      let target = '';
+      try {
+        target = realpathSync(join(dir, p));
+      } catch {
+        problems.push({ path: join(dir, p), message: 'symlink to a missing file; not read' });
+        continue;
+      }
+      const inside = realRoot !== null && !relative(realRoot, target).startsWith('..');
+      if (!inside) {
+        problems.push({ path: join(dir, p), message: 'symlink pointing outside the repository; memlint does not follow it' });
+        continue;
+      }
+      if (lstatSync(target).isFile()) paths.push(p);
+      continue;
+    }
+    if (e.isDirectory()) walkWorktree(dir, realRoot, p, paths, problems); else if (e.isFile()) paths.push(p);
+  }
+}
+
+export interface LoadedMemdir {
+  model: MemdirModel;
+  problems: FileProblem[];
+}
+
+/**
+ * Load a memdir. `repoRoot` bounds symlinks (never followed out of it); `ignore` drops files
+ * the config says to leave alone (memdir-relative path tested).
+ */
+export function loadMemdir(dir: string, opts: { source?: MemdirSource; repoRoot?: string | null; ignore?: (rel: string) => boolean } = {}): LoadedMemdir {
+  const source = opts.source ?? { kind: 'worktree' };
+  const problems: FileProblem[] = [];
+  const files: MemoryFile[] = [];
+  const allPaths = new Set<string>();
+  const ignore = opts.ignore ?? (() => false);
+
+  if (source.kind === 'staged') {
+    const relDir = relative(source.repoRoot, dir).split(sep).join('/');
+    const prefix = relDir === '' ? '' : `${relDir}/`;
+    const indexed = listFiles(source.repoRoot, { untracked: false, pathspec: [relDir === '' ? '.' : relDir] });
+    const rels = indexed.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
+    for (const r of rels) allPaths.add(r);
+    const md = rels.filter((r) => isMemoryPath(r) && !ignore(r) && !r.split('/').includes('node_modules'));
+    const blobs = readBlobs(source.repoRoot, md.map((r) => `:${prefix}${r}`));
+    for (const rel of md) {
+      const buf = blobs.get(`:${prefix}${rel}`);
+      const path = join(dir, rel);
+      if (!buf) {
+        problems.push({ path, message: 'cannot read the staged file (a symlink or submodule?); not linted' });
+        continue;
+      }
+      const decoded = decodeMemoryText(buf);
+      if ('problem' in decoded) problems.push({ path, message: decoded.problem });
+      else files.push({ path, rel, text: decoded.text, ...classify(rel) });
+    }
+    return { model: createModel(dir, files, allPaths), problems };
+  }
+
+  let realRoot: string | null = null;
+  try {
+    realRoot = opts.repoRoot ? realpathSync(opts.repoRoot) : realpathSync(dir);
+  } catch {
+    realRoot = null;
+  }
+  const paths: string[] = [];
+  walkWorktree(dir, realRoot, '', paths, problems);
+  for (const rel of paths) {
+    allPaths.add(rel);
+    if (!isMemoryPath(rel) || ignore(rel)) continue;
+    const path = join(dir, rel);
+    let buf: Buffer;
+    try {
+      buf = readFileSync(path);
+    } catch (err) {
+      problems.push({ path, message: `cannot read file: ${(err as NodeJS.ErrnoException).code ?? 'error'}` });
+      continue;
+    }
+    const decoded = decodeMemoryText(buf);
+    if ('problem' in decoded) problems.push({ path, message: decoded.problem });
+    else files.push({ path, rel, text: decoded.text, ...classify(rel) });
+  }
+  return { model: createModel(dir, files, allPaths), problems };
+}

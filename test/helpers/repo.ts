@@ -1,0 +1,51 @@
+// Temporary git repositories and files for tests: real git, real files, no mocks.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI = join(ROOT, 'dist', 'cli.js');
+
+export function tempDir(prefix = 'memlint-'): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+export function initRepo(dir = tempDir()): string {
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.name', 'Test');
+  git(dir, 'config', 'user.email', 'test@example.com');
+  git(dir, 'config', 'core.autocrlf', 'false');
+  git(dir, 'config', 'commit.gpgsign', 'false');
+  return dir;
+}
+
+export function writeFiles(dir: string, files: Record<string, string> | Map<string, string>): void {
+  const entries = files instanceof Map ? [...files] : Object.entries(files);
+  for (const [rel, content] of entries) {
+    const p = join(dir, rel);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, content);
+  }
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function memlint(cwd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    input: opts.input,
+    env: { ...process.env, NO_COLOR: '1', MEMLINT_DEBUG: '', ...opts.env },
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}

@@ -1,0 +1,58 @@
+// Runs every lint fixture under test/fixtures/<rule-id>/: each file states its own expected output.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseFixture } from '../helpers/fixture.js';
+import { ROOT, memlint, tempDir, writeFiles, initRepo, git } from '../helpers/repo.js';
+
+const FIXTURES = join(ROOT, 'test', 'fixtures');
+const dirs = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory());
+
+function runFixture(file: string) {
+  const fx = parseFixture(file);
+  const repo = initRepo(tempDir('memlint-fx-'));
+  const memdir = join(repo, 'mem');
+  writeFiles(memdir, fx.files);
+  git(repo, 'add', '-A');
+  const env = fx.today ? { MEMLINT_TODAY: fx.today } : {};
+  // Only the rules under test run, at their default severities.
+  const config = { rules: Object.fromEntries(ALL_RULES.map((id) => [id, fx.rules.includes(id) ? DEFAULTS.get(id)! : 'off'])) };
+  writeFiles(repo, { '.memlintrc.json': JSON.stringify(config) });
+  const r = memlint(repo, ['mem', '--format', 'json'], { env });
+  expect(r.stderr).toBe('');
+  const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; severity: number; message: string; line: number; column: number }> }>;
+  const actual = results.flatMap((res) => res.messages.map((m) => `${relative(memdir, res.filePath)}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
+  return { fx, repo, memdir, actual, env };
+}
+
+const listing = memlint(ROOT, ['lint', '--help', '--rules']).stdout.trim().split('\n');
+const ALL_RULES = listing.map((l) => l.split(/\s+/)[0]!);
+const DEFAULTS = new Map(listing.map((l) => [l.split(/\s+/)[0]!, l.split(/\s+/)[1]!]));
+
+for (const d of dirs) {
+  describe(d.name, () => {
+    const files = readdirSync(join(FIXTURES, d.name)).filter((f) => f.endsWith('.md'));
+    it('has fixtures', () => {
+      expect(files.length).toBeGreaterThan(0);
+    });
+    for (const f of files) {
+      it(f, () => {
+        const { fx, memdir, actual, env, repo } = runFixture(join(FIXTURES, d.name, f));
+        expect(fx.rules).toContain(d.name);
+        expect(actual).toEqual(fx.expected);
+        if (fx.fixed.size > 0) {
+          const r = memlint(repo, ['mem', '--fix'], { env });
+          expect(r.code).toBeLessThan(2);
+          for (const [rel, want] of fx.fixed) {
+            const p = join(memdir, rel);
+            expect(existsSync(p), `${rel} exists after --fix`).toBe(true);
+            expect(readFileSync(p, 'utf8')).toBe(want);
+          }
+          // A second run finds nothing more to fix.
+          const again = memlint(repo, ['mem', '--fix'], { env });
+          expect(again.stdout).not.toContain('Fixed ');
+        }
+      });
+    }
+  });
+}
