@@ -1,6 +1,163 @@
-// Placeholder until the command lands; see the open issue that covers it.
+// memlint link: point Claude Code's autoMemoryDirectory (in the git-ignored
+// .claude/settings.local.json of this worktree) at the repository's memory folder, so the memory
+// the agent writes is the memory that gets committed.
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from './args.js';
 import { UsageError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic.js';
+import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
+import { loadConfig } from '../config.js';
+import { discoverMemdirs } from '../memdir/discover.js';
+import { resolveAutoMemoryPath, validateMemoryPath } from '../memdir/claude.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('"link" is not available in this build yet');
+const HELP = `Usage: memlint link [--memdir DIR] [--unlink] [--dry-run]
+
+Writes Claude Code's autoMemoryDirectory setting (an absolute path) into this worktree's
+.claude/settings.local.json, so the agent reads and writes the repository's memory folder instead
+of ~/.claude/projects/<project>/memory/. Every other key of the file is kept. The file is made
+git-ignored (it holds a path of this machine). Claude Code never reads autoMemoryDirectory from
+the committed .claude/settings.json, which is why the local file is used.
+Prints what "memlint where" resolves afterwards.
+
+Options:
+  --memdir DIR  the memory folder to use (default: .claude/memory/ of this worktree, or the
+                repository's only memory folder)
+  --unlink      remove the autoMemoryDirectory that link set (one pointing into this repository)
+  --dry-run     print what would change, change nothing
+  -h, --help    show this help
+
+Exit codes: 0 done, 1 done but Claude Code still resolves elsewhere (an override or policy
+setting wins) or the settings file is committed, 2 usage error.
+`;
+
+export const LOCAL_SETTINGS = '.claude/settings.local.json';
+const KEY = 'autoMemoryDirectory';
+
+function isInside(child: string, parent: string): boolean {
+  const r = path.relative(parent, child);
+  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+}
+
+function realOrResolved(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    const parent = path.dirname(p);
+    return parent === p ? p : path.join(realOrResolved(parent), path.basename(p));
+  }
+}
+
+/** Parse settings text; throws a UsageError naming the file when it is not a JSON object. */
+export function parseSettingsText(text: string, file: string): Record<string, unknown> {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === '') return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch (err) {
+    throw new UsageError(`${file} is not valid JSON (${(err as Error).message.split('\n')[0]}); fix it first`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError(`${file} is not a JSON object; fix it first`);
+  return data as Record<string, unknown>;
+}
+
+/** Settings with the key set (or removed when value is undefined), every other key kept in order. */
+export function withAutoMemoryDirectory(settings: Record<string, unknown>, value: string | undefined): string {
+  const next: Record<string, unknown> = { ...settings };
+  if (value === undefined) delete next[KEY];
+  else next[KEY] = value;
+  return `${JSON.stringify(next, null, 2)}\n`;
+}
+
+/** The line .gitignore needs so git ignores the local settings, appended to the existing text. */
+export function appendIgnoreLine(gitignore: string, line: string): string {
+  if (gitignore === '') return `${line}\n`;
+  const eol = gitignore.includes('\r\n') ? '\r\n' : '\n';
+  return `${gitignore}${gitignore.endsWith('\n') ? '' : eol}${line}${eol}`;
+}
+
+async function defaultMemdir(root: string, cwd: string): Promise<string> {
+  const conventional = path.join(root, '.claude', 'memory');
+  if (existsSync(conventional)) return conventional;
+  const loaded = await loadConfig({ cwd });
+  const found = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir })
+    .map((d) => d.dir)
+    .filter((d) => !/[/\\]\.claude[/\\]agent-memory/.test(d) && isInside(d, root));
+  if (found.length === 1) return found[0]!;
+  if (found.length > 1) throw new UsageError(`several memory folders (${found.map((d) => path.relative(root, d)).join(', ')}); choose one with --memdir DIR`);
+  return conventional;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { memdir: { type: 'string' }, unlink: { type: 'boolean' }, 'dry-run': { type: 'boolean' } }, 'link');
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (use --memdir DIR)`);
+  if (values.unlink && values.memdir !== undefined) throw new UsageError('--unlink takes no --memdir');
+  const cwd = process.cwd();
+  const top = repoRoot(cwd);
+  if (!top) throw new UsageError('not inside a git repository: link keeps memory in one');
+  const root = realOrResolved(top);
+  const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
+  const existingText = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
+  const settings = parseSettingsText(existingText ?? '', settingsFile);
+  const dry = !!values['dry-run'];
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  let problems = 0;
+
+  if (values.unlink) {
+    const current = settings[KEY];
+    if (current === undefined) {
+      say(`no ${KEY} in ${settingsFile}: nothing to unlink`);
+    } else {
+      const check = typeof current === 'string' ? validateMemoryPath(current, true, { home: os.homedir() }) : null;
+      if (!check || !check.ok || !isInside(realOrResolved(check.path.replace(/[/\\]+$/, '')), root)) {
+        process.stderr.write(`memlint: ${KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
+        return 1;
+      }
+      if (!dry) writeFileAtomic(settingsFile, withAutoMemoryDirectory(settings, undefined));
+      say(`${dry ? 'would remove' : 'removed'} ${KEY} (${current}) from ${settingsFile}`);
+    }
+  } else {
+    const target = path.resolve(cwd, values.memdir ?? (await defaultMemdir(root, cwd)));
+    const check = validateMemoryPath(target, false, { home: os.homedir() });
+    if (!check.ok) throw new UsageError(`Claude Code would reject ${target}: ${check.reason}`);
+    if (isInside(target, root) && !isInside(realOrResolved(target), root)) {
+      throw new UsageError(`${target} is a symlink out of the repository; memlint does not follow it`);
+    }
+    if (existsSync(target) && !existsSync(path.join(target, 'MEMORY.md'))) {
+      process.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);
+    }
+    const value = target.replace(/[/\\]+$/, '');
+    if (settings[KEY] === value) say(`${KEY} in ${settingsFile} already is ${value}`);
+    else {
+      if (!dry) writeFileAtomic(settingsFile, withAutoMemoryDirectory(settings, value), { mkdir: true });
+      say(`${dry ? 'would set' : 'set'} ${KEY} = ${value} in ${settingsFile}`);
+    }
+    // The file holds a path of this machine: keep it out of commits.
+    if (listFiles(root, { untracked: false, pathspec: [LOCAL_SETTINGS] }).length > 0) {
+      process.stderr.write(`memlint: ${LOCAL_SETTINGS} is committed; it holds a path of this machine: git rm --cached ${LOCAL_SETTINGS}\n`);
+      problems++;
+    } else if (ignoredPaths(root, [LOCAL_SETTINGS]).size === 0) {
+      const gitignore = path.join(root, '.gitignore');
+      const text = existsSync(gitignore) ? readFileSync(gitignore, 'utf8') : '';
+      if (!dry) writeFileAtomic(gitignore, appendIgnoreLine(text, LOCAL_SETTINGS));
+      say(`${dry ? 'would add' : 'added'} ${LOCAL_SETTINGS} to ${gitignore}`);
+    }
+  }
+
+  if (dry) return problems ? 1 : 0;
+  const now = resolveAutoMemoryPath({ cwd: root, env: process.env, home: os.homedir() });
+  say(`Claude Code now resolves: ${now.resolved} (${now.source})`);
+  if (!values.unlink && now.source !== 'localSettings') {
+    const winner = now.candidates.find((c) => c.accepted);
+    process.stderr.write(`memlint: ${winner?.source ?? now.source} takes precedence over ${LOCAL_SETTINGS}; see "memlint where"\n`);
+    problems++;
+  }
+  if (!now.autoMemoryEnabled.value) process.stderr.write(`note: auto memory is disabled (${now.autoMemoryEnabled.source})\n`);
+  return problems ? 1 : 0;
 }
