@@ -1,6 +1,49 @@
-// Placeholder until the command lands; see the open issue that covers it.
+// `memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]`: the git merge driver (contract §4).
+// Kept lean: this runs once per conflicted memory file on every merge, rebase and cherry-pick.
+import { parse } from './args.js';
 import { UsageError } from '../errors.js';
+import { runDriver } from '../merge/driver.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('"merge" is not available in this build yet');
+const HELP = `Usage: memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]
+
+Git merge driver for Claude Code memory: MEMORY.md (entries keyed by link target),
+topic files (frontmatter key by key, body line by line) and daily logs (union).
+Writes the merged result into OURS and nothing else.
+
+  BASE, OURS, THEIRS  git's %O %A %B temporary files
+  MARKER_SIZE         conflict marker size (git's %L, default 7)
+  PATH                the file's path in the repository (git's %P): chooses the merge
+
+Exit codes: 0 merged cleanly, 1 conflict markers left (only around what truly conflicts),
+2 usage error. Configure it with "memlint install"; see docs/merge.md.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {}, 'merge');
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length < 3 || positionals.length > 5) throw new UsageError('merge needs BASE OURS THEIRS [MARKER_SIZE] [PATH] (see "memlint merge --help")');
+  const [base, ours, theirs, ...rest] = positionals as [string, string, string, ...string[]];
+  let markerSize = 7;
+  let path = ours;
+  if (rest.length === 2) {
+    markerSize = markerSizeOf(rest[0]!);
+    path = rest[1]!;
+  } else if (rest.length === 1) {
+    if (/^\d+$/.test(rest[0]!)) markerSize = markerSizeOf(rest[0]!);
+    else path = rest[0]!;
+  }
+  try {
+    return runDriver({ base, ours, theirs, markerSize, path }, (line) => process.stderr.write(`${line}\n`));
+  } catch (err) {
+    throw new UsageError(`merge of ${path} failed: ${(err as Error).message}`);
+  }
+}
+
+function markerSizeOf(s: string): number {
+  const n = Number(s);
+  if (!/^\d+$/.test(s) || n < 1 || n > 1000) throw new UsageError(`MARKER_SIZE must be a positive integer, got "${s}"`);
+  return n;
 }

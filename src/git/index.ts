@@ -248,3 +248,49 @@ export function uncommittedPaths(root: string, pathspecs: string[]): Set<string>
   for (const entry of splitZ(out)) if (entry.length > 3) paths.add(entry.slice(3));
   return paths;
 }
+
+/**
+ * git's own line merge (`git merge-file -p`): the merged text of three files and the number of
+ * conflicts. Throws a GitError when git refuses (binary input, unreadable file).
+ */
+export function mergeFile(
+  cwd: string,
+  files: { ours: string; base: string; theirs: string },
+  opts: { markerSize?: number; labels?: [ours: string, base: string, theirs: string] } = {},
+): { output: Buffer; conflicts: number } {
+  const labels = opts.labels ?? ['ours', 'base', 'theirs'];
+  const args = ['merge-file', '-p', `--marker-size=${opts.markerSize ?? 7}`, '-L', labels[0], '-L', labels[1], '-L', labels[2], files.ours, files.base, files.theirs];
+  const okCodes = Array.from({ length: 128 }, (_, i) => i);
+  const { stdout, code } = gitRaw(args, { cwd, okCodes });
+  return { output: stdout, conflicts: code };
+}
+
+export interface UnmergedPath {
+  path: string;
+  /** Blob ids of stages 1 (base), 2 (ours) and 3 (theirs); absent when that side has no file. */
+  stages: { 1?: string; 2?: string; 3?: string };
+  mode: string;
+}
+
+/** Paths with unmerged index stages (`git ls-files -u`), relative to root. */
+export function unmergedPaths(root: string, pathspec: string[] = []): UnmergedPath[] {
+  const args = ['ls-files', '-u', '-z'];
+  if (pathspec.length) args.push('--', ...pathspec);
+  const byPath = new Map<string, UnmergedPath>();
+  for (const rec of splitZ(git(args, { cwd: root }))) {
+    const tab = rec.indexOf('\t');
+    const [mode, oid, stage] = rec.slice(0, tab).split(' ');
+    const path = rec.slice(tab + 1);
+    const u = byPath.get(path) ?? { path, stages: {}, mode: mode! };
+    u.stages[Number(stage) as 1 | 2 | 3] = oid!;
+    if (stage === '2') u.mode = mode!;
+    byPath.set(path, u);
+  }
+  return [...byPath.values()];
+}
+
+/** Stage paths (`git add`), relative to root. */
+export function addPaths(root: string, paths: string[]): void {
+  if (paths.length === 0) return;
+  git(['add', '--', ...paths], { cwd: root });
+}

@@ -1,0 +1,198 @@
+// The merge driver around the pure merges: picks the merge by path, decides whether the input can
+// be trusted, and otherwise falls back to git's own line merge. Never loses a line: every path
+// out of here either writes a merged text or leaves OURS in place and reports a conflict.
+import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { mergeFile } from '../git/index.js';
+import { loadIndex } from '../memdir/limits.js';
+import { parseIndex } from '../memdir/index.js';
+import { mergeIndex } from './index.js';
+import { commonIndices } from './lines.js';
+import { mergeLog } from './log.js';
+import { hasConflictMarkers, stripBom, toLines, unionOfConflictSides, type MergeResult } from './text.js';
+import { mergeTopic } from './topic.js';
+
+export type FileKind = 'index' | 'log' | 'topic' | 'other';
+
+const LOG_RE = /(?:^|\/)logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/;
+
+export function fileKind(path: string): FileKind {
+  const p = path.replace(/\\/g, '/');
+  const name = basename(p);
+  if (name === 'MEMORY.md' || name === 'ARCHIVE.md') return 'index';
+  if (LOG_RE.test(p)) return 'log';
+  if (/\.md$/i.test(name)) return 'topic';
+  return 'other';
+}
+
+/** Files larger than this go to git's line merge (the structured merge is quadratic at worst). */
+export const MAX_SEMANTIC_BYTES = 1 << 20;
+
+export interface MergeInput {
+  base: Buffer;
+  ours: Buffer;
+  theirs: Buffer;
+  /** The path in the repository (git's %P): chooses the merge. */
+  path: string;
+  markerSize: number;
+}
+
+export interface MergeOutcome {
+  /** The merged bytes, or null when OURS stays as it is (still a conflict). */
+  output: Buffer | null;
+  /** What is left in conflict (labels); empty when the merge is clean. */
+  conflicts: string[];
+  /** One line each, for stderr. */
+  warnings: string[];
+  method: 'semantic' | 'git-merge-file' | 'none';
+}
+
+/** git's line merge on the same three inputs; null when git cannot merge them (binary). */
+export type LineMerge = () => { output: Buffer; conflicts: number } | null;
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decode(buf: Buffer): string | null {
+  try {
+    return decoder.decode(buf);
+  } catch {
+    return null;
+  }
+}
+
+function looksBinary(buf: Buffer): boolean {
+  return buf.subarray(0, 8000).includes(0);
+}
+
+/** The lines both sides share, in order: the base of an add/add merge, seen as a set. */
+function syntheticBase(ours: string, theirs: string): string {
+  const a = toLines(stripBom(ours).body);
+  const b = toLines(stripBom(theirs).body);
+  const texts = (ls: typeof a) => ls.map((l) => l.text);
+  return commonIndices(texts(a), texts(b))
+    .map((i) => a[i]!.text + (a[i]!.eol || '\n'))
+    .join('');
+}
+
+function fallback(lineMerge: LineMerge, reason: string, path: string): MergeOutcome {
+  const r = lineMerge();
+  if (!r) {
+    return {
+      output: null,
+      conflicts: ['whole file'],
+      warnings: [`memlint: ${path}: ${reason}, and git cannot merge it either: ours is left in place, resolve it by hand`],
+      method: 'none',
+    };
+  }
+  return {
+    output: r.output,
+    conflicts: r.conflicts > 0 ? [`${r.conflicts} line conflict${r.conflicts === 1 ? '' : 's'}`] : [],
+    warnings: [`memlint: ${path}: ${reason}: merged line by line with git merge-file`],
+    method: 'git-merge-file',
+  };
+}
+
+export function mergeMemoryFile(input: MergeInput, lineMerge: LineMerge): MergeOutcome {
+  const { path, markerSize } = input;
+  const kind = fileKind(path);
+  if (kind === 'other') return fallback(lineMerge, 'not a memory file', path);
+  const bufs = [input.base, input.ours, input.theirs];
+  if (bufs.some((b) => b.length > MAX_SEMANTIC_BYTES)) return fallback(lineMerge, 'larger than 1 MiB', path);
+  if (bufs.some(looksBinary)) return fallback(lineMerge, 'binary content', path);
+  const [base0, ours, theirs] = bufs.map(decode);
+  if (base0 === null || ours === null || theirs === null) return fallback(lineMerge, 'not valid UTF-8', path);
+  if (hasConflictMarkers(ours) || hasConflictMarkers(theirs)) return fallback(lineMerge, 'conflict markers already inside an input', path);
+
+  let base = base0;
+  if (hasConflictMarkers(base)) {
+    // A criss-cross merge's virtual base: for a set of entries, everything either half held.
+    const union = kind === 'topic' ? null : unionOfConflictSides(base);
+    if (union === null) return fallback(lineMerge, 'conflict markers in the merge base', path);
+    base = union;
+  }
+  if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
+
+  let result: MergeResult;
+  try {
+    if (kind === 'index') result = mergeIndex(base, ours, theirs, { markerSize });
+    else if (kind === 'log') result = mergeLog(base, ours, theirs);
+    else result = mergeTopic(base, ours, theirs, { markerSize, name: basename(path) });
+  } catch (err) {
+    return fallback(lineMerge, `internal error (${(err as Error).message.split('\n')[0]})`, path);
+  }
+  const warnings = result.notes.map((n) => `memlint: ${path}: ${n}`);
+  if (kind === 'index') {
+    const w = limitWarning(result.text, path);
+    if (w) warnings.push(w);
+  }
+  return {
+    output: Buffer.from(result.text, 'utf8'),
+    conflicts: result.conflicts.map((c) => `${c.label}: ${c.reason}`),
+    warnings,
+    method: 'semantic',
+  };
+}
+
+/** One line naming what the agent will not see when a merged index is over Claude Code's limits. */
+export function limitWarning(text: string, path: string): string | null {
+  const loaded = loadIndex(text);
+  if (!loaded.truncated) return null;
+  const keptLines = new Set(loaded.kept.split('\n'));
+  const unseen = parseIndex(text)
+    .lines.filter((l) => l.entry && !keptLines.has(l.text.trim()) && !keptLines.has(l.text))
+    .map((l) => l.entry!.target);
+  const { lines, units } = loaded.measure;
+  const names = unseen.length > 5 ? `${unseen.slice(0, 5).join(', ')} and ${unseen.length - 5} more` : unseen.join(', ');
+  return `memlint: ${path}: the merged index is ${lines} lines and ${units} characters (Claude Code loads 200 lines, 25000 characters): the agent will not see ${unseen.length} entr${unseen.length === 1 ? 'y' : 'ies'}${unseen.length ? `: ${names}` : ''}`;
+}
+
+/** Write a file by temp file + rename in the same folder. */
+export function writeAtomic(file: string, data: Buffer): void {
+  const tmp = join(dirname(file), `.${basename(file)}.memlint-${process.pid}.tmp`);
+  let mode: number | undefined;
+  try {
+    mode = statSync(file).mode & 0o777;
+  } catch {
+    mode = undefined;
+  }
+  try {
+    writeFileSync(tmp, data, mode === undefined ? {} : { mode });
+    renameSync(tmp, file);
+  } catch (err) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing to clean up
+    }
+    throw err;
+  }
+}
+
+export interface DriverArgs {
+  base: string;
+  ours: string;
+  theirs: string;
+  markerSize: number;
+  path: string;
+}
+
+/** The driver as git runs it: merges into OURS (and nothing else). Returns the exit code. */
+export function runDriver(args: DriverArgs, stderr: (line: string) => void): number {
+  const read = (f: string) => readFileSync(f);
+  const input: MergeInput = { base: read(args.base), ours: read(args.ours), theirs: read(args.theirs), path: args.path, markerSize: args.markerSize };
+  const lineMerge: LineMerge = () => {
+    try {
+      return mergeFile(process.cwd(), { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
+    } catch {
+      return null;
+    }
+  };
+  const outcome = mergeMemoryFile(input, lineMerge);
+  if (outcome.output && !outcome.output.equals(input.ours)) writeAtomic(args.ours, outcome.output);
+  for (const w of outcome.warnings) stderr(w);
+  if (outcome.conflicts.length > 0) {
+    stderr(`memlint: ${args.path}: left in conflict: ${outcome.conflicts.join('; ')}`);
+    return 1;
+  }
+  return 0;
+}

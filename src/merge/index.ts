@@ -1,0 +1,263 @@
+// Three-way merge of a MEMORY.md index (contract §4). Pure: text in, text out.
+//
+// Every entry is an identity (its normalised link target; a second entry with the same target on
+// one side is a second identity), so the structure is merged with entries as opaque tokens: a
+// line diff3 over "entry K" and the non-entry lines places everything, while what each entry
+// reads is decided per identity, independently of where it sits. A few repairs after the diff3
+// make the entry set exact: an entry kept by a delete-vs-edit comes back, an entry moved on both
+// sides appears once (at ours' place), an entry deleted cleanly is gone.
+import { parseIndex, type IndexLine } from '../memdir/index.js';
+import { diff3Regions, sameLines } from './lines.js';
+import { conflictBlock, fromOurs, fromTheirs, render, styleOf, type Conflict, type MergeResult, type OutLine } from './text.js';
+
+export interface MergeOptions {
+  /** Conflict marker size (git's %L). */
+  markerSize?: number;
+}
+
+type Side = 'a' | 'b';
+
+interface Item {
+  token: string;
+  /** The entry's identity: its key, plus "#n" for the n-th repeat of that key on this side. */
+  id?: string;
+  line: IndexLine;
+}
+
+type Decision =
+  | { kind: 'keep'; text: string; side: Side }
+  | { kind: 'drop' }
+  | { kind: 'conflict'; a: string; b: string; reason: string };
+
+type Slot =
+  | { t: 'entry'; id: string; side: Side }
+  | { t: 'line'; out: OutLine; side: Side }
+  | { t: 'block'; lines: OutLine[] };
+
+function itemsOf(text: string): Item[] {
+  const seen = new Map<string, number>();
+  return parseIndex(text).lines.map((line) => {
+    if (!line.entry) return { token: `L${line.text}`, line };
+    const key = line.entry.key;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    const id = n === 0 ? key : `${key}\u0000${n}`;
+    return { token: `E${id}`, id, line };
+  });
+}
+
+function byId(items: readonly Item[]): Map<string, Item> {
+  const m = new Map<string, Item>();
+  for (const it of items) if (it.id !== undefined) m.set(it.id, it);
+  return m;
+}
+
+function targetOf(id: string, ...sides: Array<Map<string, Item>>): string {
+  for (const s of sides) {
+    const it = s.get(id);
+    if (it?.line.entry) return it.line.entry.target;
+  }
+  return id.split('\u0000')[0]!;
+}
+
+function decide(o: string | undefined, a: string | undefined, b: string | undefined): Decision {
+  if (a === undefined && b === undefined) return { kind: 'drop' };
+  if (o === undefined) {
+    if (a !== undefined && b !== undefined) {
+      return a === b ? { kind: 'keep', text: a, side: 'a' } : { kind: 'conflict', a, b, reason: 'added on both sides with different text' };
+    }
+    return a !== undefined ? { kind: 'keep', text: a, side: 'a' } : { kind: 'keep', text: b!, side: 'b' };
+  }
+  if (a === undefined) return b === o ? { kind: 'drop' } : { kind: 'keep', text: b!, side: 'b' };
+  if (b === undefined) return a === o ? { kind: 'drop' } : { kind: 'keep', text: a, side: 'a' };
+  if (a === b || b === o) return { kind: 'keep', text: a, side: 'a' };
+  if (a === o) return { kind: 'keep', text: b, side: 'b' };
+  return { kind: 'conflict', a, b, reason: 'edited on both sides' };
+}
+
+export function mergeIndex(base: string, ours: string, theirs: string, options: MergeOptions = {}): MergeResult {
+  if (ours === theirs || theirs === base) return { text: ours, conflicts: [], notes: [] };
+  if (ours === base) return { text: theirs, conflicts: [], notes: [] };
+  const markerSize = options.markerSize ?? 7;
+  const O = itemsOf(base);
+  const A = itemsOf(ours);
+  const B = itemsOf(theirs);
+  const oIds = byId(O);
+  const aIds = byId(A);
+  const bIds = byId(B);
+
+  const decisions = new Map<string, Decision>();
+  const notes: string[] = [];
+  for (const id of new Set([...aIds.keys(), ...bIds.keys(), ...oIds.keys()])) {
+    const o = oIds.get(id)?.line.text;
+    const a = aIds.get(id)?.line.text;
+    const b = bIds.get(id)?.line.text;
+    const d = decide(o, a, b);
+    decisions.set(id, d);
+    if (d.kind === 'keep' && o !== undefined && (a === undefined || b === undefined)) {
+      const target = targetOf(id, aIds, bIds, oIds);
+      notes.push(`${target}: deleted in ${a === undefined ? 'ours' : 'theirs'} but edited in ${a === undefined ? 'theirs' : 'ours'}; the edited entry is kept`);
+    }
+  }
+
+  const slot = (it: Item, side: Side): Slot =>
+    it.id !== undefined ? { t: 'entry', id: it.id, side } : { t: 'line', out: side === 'a' ? fromOurs(it.line) : fromTheirs(it.line), side };
+
+  // 1. Structure: diff3 over tokens.
+  const slots: Slot[] = [];
+  const tok = (xs: Item[]) => xs.map((x) => x.token);
+  for (const r of diff3Regions(tok(A), tok(O), tok(B))) {
+    if (r.kind === 'same' || r.kind === 'ours') for (let i = r.a[0]; i < r.a[1]; i++) slots.push(slot(A[i]!, 'a'));
+    else if (r.kind === 'theirs') for (let i = r.b[0]; i < r.b[1]; i++) slots.push(slot(B[i]!, 'b'));
+    else slots.push(...resolveRegion(A.slice(...r.a), O.slice(...r.o), B.slice(...r.b), oIds, slot, markerSize));
+  }
+
+  // 2. The entry set: each kept identity once (ours' place first), dropped ones gone.
+  const preferred = new Map<string, number>();
+  slots.forEach((s, i) => {
+    if (s.t !== 'entry') return;
+    const prev = preferred.get(s.id);
+    if (prev === undefined || (s.side === 'a' && (slots[prev] as { side: Side }).side !== 'a')) preferred.set(s.id, i);
+  });
+  const final: Slot[] = slots.filter((s, i) => s.t !== 'entry' || (preferred.get(s.id) === i && decisions.get(s.id)!.kind !== 'drop'));
+
+  // 3. Entries the structure lost (deleted on one side, edited on the other) come back after
+  // the line that precedes them on the side that kept them.
+  const present = new Set(final.flatMap((s) => (s.t === 'entry' ? [s.id] : [])));
+  for (const [side, items] of [['a', A], ['b', B]] as const) {
+    items.forEach((it, idx) => {
+      if (it.id === undefined || present.has(it.id)) return;
+      const d = decisions.get(it.id)!;
+      if (d.kind === 'drop' || (d.kind === 'keep' && d.side !== side)) return;
+      final.splice(anchorPosition(final, items, idx), 0, { t: 'entry', id: it.id, side });
+      present.add(it.id);
+    });
+  }
+
+  // 4. Render.
+  const conflicts: Conflict[] = [];
+  const out: OutLine[] = [];
+  for (const s of final) {
+    if (s.t === 'line') out.push(s.out);
+    else if (s.t === 'block') {
+      out.push(...s.lines);
+    } else {
+      const d = decisions.get(s.id)!;
+      const eol = aIds.get(s.id)?.line.eol || null;
+      if (d.kind === 'keep') out.push({ text: d.text, eol });
+      else if (d.kind === 'conflict') {
+        const c: Conflict = { label: targetOf(s.id, aIds, bIds), reason: d.reason };
+        conflicts.push(c);
+        out.push(...conflictBlock(markerSize, c, [{ text: d.a, eol }], [{ text: d.b, eol: null }]));
+      }
+    }
+  }
+  for (const s of final) if (s.t === 'block') conflicts.push({ label: 'non-entry lines', reason: 'edited on both sides' });
+  return { text: render(out, styleOf(ours, theirs)), conflicts, notes };
+}
+
+/** Where an entry missing from the result goes: after what precedes it on its side. */
+function anchorPosition(final: readonly Slot[], items: readonly Item[], idx: number): number {
+  for (let k = idx - 1; k >= 0; k--) {
+    const prev = items[k]!;
+    const pos =
+      prev.id !== undefined
+        ? final.findIndex((s) => s.t === 'entry' && s.id === prev.id)
+        : prev.line.text.trim() === ''
+          ? -1
+          : final.findIndex((s) => s.t === 'line' && s.out.text === prev.line.text);
+    if (pos >= 0) return pos + 1;
+  }
+  for (let k = idx + 1; k < items.length; k++) {
+    const next = items[k]!;
+    if (next.id === undefined) continue;
+    const pos = final.findIndex((s) => s.t === 'entry' && s.id === next.id);
+    if (pos >= 0) return pos;
+  }
+  return final.length;
+}
+
+/**
+ * A region both sides changed. The non-entry lines decide whose layout leads (the side that
+ * changed them, or ours); the other side's entries are woven in after what precedes them there.
+ * Non-entry lines changed differently on both sides are the only line conflict.
+ */
+function resolveRegion(
+  a: Item[],
+  o: Item[],
+  b: Item[],
+  baseIds: Map<string, Item>,
+  slot: (it: Item, side: Side) => Slot,
+  markerSize: number,
+): Slot[] {
+  const skeleton = (xs: Item[]) => xs.filter((x) => x.id === undefined).map((x) => x.token);
+  const aSk = skeleton(a);
+  const oSk = skeleton(o);
+  const bSk = skeleton(b);
+  let lead: Side;
+  if (sameLines(aSk, bSk) || sameLines(bSk, oSk)) lead = 'a';
+  else if (sameLines(aSk, oSk)) lead = 'b';
+  else return conflictedRegion(a, o, b, slot, markerSize);
+
+  const [primary, secondary] = lead === 'a' ? [a, b] : [b, a];
+  const sameSkeleton = sameLines(aSk, bSk);
+  const out: Slot[] = primary.map((it) => slot(it, lead));
+  const other: Side = lead === 'a' ? 'b' : 'a';
+  const has = (id: string) => out.some((s) => s.t === 'entry' && s.id === id);
+  secondary.forEach((it, j) => {
+    if (it.id === undefined || has(it.id)) return;
+    let pos = 0;
+    for (let k = j - 1; k >= 0; k--) {
+      const prev = secondary[k]!;
+      let at = -1;
+      if (prev.id !== undefined) at = out.findIndex((s) => s.t === 'entry' && s.id === prev.id);
+      else if (sameSkeleton) {
+        const nth = secondary.slice(0, k).filter((x) => x.id === undefined).length;
+        let seen = -1;
+        at = out.findIndex((s) => s.t === 'line' && ++seen === nth);
+      } else at = out.findIndex((s) => s.t === 'line' && s.out.text === prev.line.text);
+      if (at >= 0) {
+        pos = at + 1;
+        break;
+      }
+    }
+    // After what the leading side added right there: ours' appends, then theirs'.
+    while (pos < out.length) {
+      const s = out[pos]!;
+      if (s.t !== 'entry' || baseIds.has(s.id)) break;
+      pos++;
+    }
+    out.splice(pos, 0, slot(it, other));
+  });
+  return out;
+}
+
+function conflictedRegion(a: Item[], o: Item[], b: Item[], slot: (it: Item, side: Side) => Slot, markerSize: number): Slot[] {
+  const lines = (xs: Item[]) => xs.filter((x) => x.id === undefined);
+  const aL = lines(a);
+  const oL = lines(o);
+  const bL = lines(b);
+  const merged: Slot[] = [];
+  const tok = (xs: Item[]) => xs.map((x) => x.token);
+  for (const r of diff3Regions(tok(aL), tok(oL), tok(bL))) {
+    if (r.kind === 'same' || r.kind === 'ours') for (let i = r.a[0]; i < r.a[1]; i++) merged.push(slot(aL[i]!, 'a'));
+    else if (r.kind === 'theirs') for (let i = r.b[0]; i < r.b[1]; i++) merged.push(slot(bL[i]!, 'b'));
+    else {
+      const ax = aL.slice(...r.a);
+      const bx = bL.slice(...r.b);
+      if (sameLines(tok(ax), tok(bx))) ax.forEach((x) => merged.push(slot(x, 'a')));
+      else
+        merged.push({
+          t: 'block',
+          lines: conflictBlock(markerSize, { label: 'non-entry lines', reason: 'edited on both sides' }, ax.map((x) => fromOurs(x.line)), bx.map((x) => fromTheirs(x.line))),
+        });
+    }
+  }
+  // Entries keep their side of the first non-entry line; theirs' additions follow ours'.
+  const firstLine = a.findIndex((x) => x.id === undefined);
+  const aIds = new Set(a.flatMap((x) => (x.id !== undefined ? [x.id] : [])));
+  const before = a.slice(0, firstLine < 0 ? a.length : firstLine).filter((x) => x.id !== undefined);
+  const after = a.slice(firstLine < 0 ? a.length : firstLine).filter((x) => x.id !== undefined);
+  const theirs = b.filter((x) => x.id !== undefined && !aIds.has(x.id));
+  return [...before.map((x) => slot(x, 'a')), ...merged, ...after.map((x) => slot(x, 'a')), ...theirs.map((x) => slot(x, 'b'))];
+}

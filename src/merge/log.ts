@@ -1,0 +1,81 @@
+// Three-way merge of an append-only daily log (logs/YYYY/MM/YYYY-MM-DD.md): a union of entries,
+// never a conflict. Ours as it stands (less what theirs cleanly removed), then theirs' new
+// entries in their order, each identical entry once. Pure.
+import { fromOurs, fromTheirs, render, stripBom, styleOf, toLines, type Line, type MergeResult, type OutLine } from './text.js';
+
+interface Entry {
+  lines: Line[];
+  /** Identity: the entry's text without trailing blank lines or trailing spaces. */
+  id: string;
+}
+
+const START_RE = /^(?:#{1,6}(?:[ \t]|$)|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
+
+/** Entries: a heading or a top-level list item with its continuation lines and trailing blanks. */
+function entriesOf(text: string): Entry[] {
+  const entries: Entry[] = [];
+  let afterBlank = true;
+  for (const l of toLines(stripBom(text).body)) {
+    const blank = l.text.trim() === '';
+    const starts = !blank && (START_RE.test(l.text) || afterBlank);
+    if (starts || entries.length === 0) entries.push({ lines: [], id: '' });
+    entries[entries.length - 1]!.lines.push(l);
+    afterBlank = blank;
+  }
+  for (const e of entries) {
+    const content = e.lines.map((l) => l.text.trimEnd());
+    while (content.length > 0 && content[content.length - 1] === '') content.pop();
+    e.id = content.join('\n');
+  }
+  return entries;
+}
+
+export function mergeLog(base: string, ours: string, theirs: string): MergeResult {
+  if (ours === theirs || theirs === base) return { text: ours, conflicts: [], notes: [] };
+  if (ours === base) return { text: theirs, conflicts: [], notes: [] };
+  const O = entriesOf(base);
+  const A = entriesOf(ours);
+  const B = entriesOf(theirs);
+  const count = (es: Entry[]) => {
+    const m = new Map<string, number>();
+    for (const e of es) m.set(e.id, (m.get(e.id) ?? 0) + 1);
+    return m;
+  };
+  const inBase = count(O);
+  const inTheirs = count(B);
+  const inOurs = count(A);
+
+  const out: OutLine[] = [];
+  // Ours, less the base entries theirs removed (an entry both still hold stays).
+  const removedByTheirs = new Map<string, number>();
+  for (const [id, n] of inBase) {
+    const left = inTheirs.get(id) ?? 0;
+    if (left < n && id !== '') removedByTheirs.set(id, n - left);
+  }
+  for (const e of A) {
+    const removed = removedByTheirs.get(e.id) ?? 0;
+    if (removed > 0 && (inBase.get(e.id) ?? 0) > 0) {
+      removedByTheirs.set(e.id, removed - 1);
+      continue;
+    }
+    out.push(...e.lines.map(fromOurs));
+  }
+  // Theirs' new entries (not in base, not already in ours), in their order, appended.
+  const baseLeft = new Map(inBase);
+  let appended = false;
+  for (const e of B) {
+    const b = baseLeft.get(e.id) ?? 0;
+    if (b > 0) {
+      baseLeft.set(e.id, b - 1);
+      continue;
+    }
+    if ((inOurs.get(e.id) ?? 0) > 0 || e.id === '') continue;
+    if (!appended && out.length > 0 && out[out.length - 1]!.text.trim() !== '' && e.lines.length > 0 && !START_RE.test(e.lines[0]!.text)) {
+      out.push({ text: '', eol: null });
+    }
+    appended = true;
+    out.push(...e.lines.map(fromTheirs));
+    inOurs.set(e.id, 1);
+  }
+  return { text: render(out, styleOf(ours, theirs)), conflicts: [], notes: [] };
+}

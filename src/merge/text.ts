@@ -1,0 +1,185 @@
+// Text plumbing shared by the merges: lines with their own endings, OURS's conventions for the
+// output (BOM, dominant line ending, final newline), conflict blocks and marker detection.
+import { splitLines, dominantEol } from '../memdir/index.js';
+
+export interface Line {
+  text: string;
+  eol: string;
+}
+
+/** A line of a merge result; eol null means "ours' dominant line ending" (a line from theirs). */
+export interface OutLine {
+  text: string;
+  eol: string | null;
+}
+
+export interface Conflict {
+  /** What the conflict is about: an entry's target, a frontmatter key, or "lines N-M". */
+  label: string;
+  reason: string;
+}
+
+export interface MergeResult {
+  text: string;
+  conflicts: Conflict[];
+  /** Things worth telling the person merging (never a conflict): e.g. delete-vs-edit kept. */
+  notes: string[];
+}
+
+export function stripBom(text: string): { bom: string; body: string } {
+  return text.charCodeAt(0) === 0xfeff ? { bom: '\uFEFF', body: text.slice(1) } : { bom: '', body: text };
+}
+
+export function toLines(body: string): Line[] {
+  return splitLines(body).map(({ text, eol }) => ({ text, eol }));
+}
+
+/** OURS's conventions, which every merged text keeps. */
+export interface Style {
+  bom: string;
+  eol: string;
+  finalNewline: boolean;
+}
+
+export function styleOf(ours: string, fallback?: string): Style {
+  const source = ours === '' && fallback !== undefined ? fallback : ours;
+  const { bom } = stripBom(source);
+  return { bom, eol: dominantEol(source), finalNewline: source === '' || /[\r\n]$/.test(source) };
+}
+
+export function render(lines: readonly OutLine[], style: Style): string {
+  let out = style.bom;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const last = i === lines.length - 1;
+    const eol = last && !style.finalNewline ? '' : l.eol || style.eol;
+    out += l.text + eol;
+  }
+  return out;
+}
+
+export function fromOurs(l: Line): OutLine {
+  return { text: l.text, eol: l.eol };
+}
+
+export function fromTheirs(l: Line): OutLine {
+  return { text: l.text, eol: null };
+}
+
+/** A conflict block: only the lines that truly conflict, the label naming what conflicts. */
+export function conflictBlock(markerSize: number, conflict: Conflict, ours: readonly OutLine[], theirs: readonly OutLine[]): OutLine[] {
+  const n = Math.max(7, markerSize);
+  return [
+    { text: `${'<'.repeat(n)} ours (${conflict.label}: ${conflict.reason})`, eol: null },
+    ...ours,
+    { text: '='.repeat(n), eol: null },
+    ...theirs,
+    { text: `${'>'.repeat(n)} theirs (${conflict.label})`, eol: null },
+  ];
+}
+
+const OPEN_RE = /^<{7,}(?: |$)/m;
+const CLOSE_RE = /^>{7,}(?: |$)/m;
+
+/** Whether text holds git-style conflict markers (an opening and a closing marker line). */
+export function hasConflictMarkers(text: string): boolean {
+  return OPEN_RE.test(text) && CLOSE_RE.test(text);
+}
+
+export interface MarkedSides {
+  ours: string;
+  /** null when the markers carry no base section (git's default "merge" style). */
+  base: string | null;
+  theirs: string;
+  /** The text outside the conflict blocks only: the base when the markers carry none. */
+  outside: string;
+  blocks: number;
+}
+
+/**
+ * Splits a text holding conflict blocks (merge or diff3 style, any marker size) back into the
+ * three sides. Text outside the blocks belongs to all three. Returns null when the markers are not
+ * well formed (unclosed, or nested).
+ */
+export function splitConflictMarkers(text: string): MarkedSides | null {
+  const lines = splitLines(text);
+  let ours = '';
+  let base = '';
+  let theirs = '';
+  let outside = '';
+  let sawBase = false;
+  let blocks = 0;
+  let state: 'out' | 'ours' | 'base' | 'theirs' = 'out';
+  let size = 0;
+  for (const { text: t, eol } of lines) {
+    const full = t + eol;
+    const open = /^(<{7,})(?: |$)/.exec(t);
+    if (state === 'out') {
+      if (open) {
+        state = 'ours';
+        size = open[1]!.length;
+        blocks++;
+        continue;
+      }
+      if (/^>{7,}(?: |$)/.test(t)) return null;
+      ours += full;
+      base += full;
+      theirs += full;
+      outside += full;
+      continue;
+    }
+    const marker = (ch: string) => t.length >= size && t.slice(0, size) === ch.repeat(size) && (t.length === size || t[size] === ' ');
+    if (open) return null;
+    if (state === 'ours' && marker('|')) {
+      state = 'base';
+      sawBase = true;
+    } else if ((state === 'ours' || state === 'base') && t === '='.repeat(size)) {
+      state = 'theirs';
+    } else if (state === 'theirs' && marker('>')) {
+      state = 'out';
+    } else if (state === 'ours') {
+      ours += full;
+    } else if (state === 'base') {
+      base += full;
+    } else {
+      theirs += full;
+    }
+  }
+  if (state !== 'out' || blocks === 0) return null;
+  return { ours, base: sawBase ? base : null, theirs, outside, blocks };
+}
+
+/** Everything a text with conflict blocks holds, both halves kept (a virtual base, seen as a set). */
+export function unionOfConflictSides(text: string): string | null {
+  const lines = splitLines(text);
+  let out = '';
+  let depth = 0;
+  let size = 0;
+  let inBase = false;
+  for (const { text: t, eol } of lines) {
+    const open = /^(<{7,})(?: |$)/.exec(t);
+    if (depth === 0 && open) {
+      depth = 1;
+      size = open[1]!.length;
+      continue;
+    }
+    if (depth === 1) {
+      const marker = (ch: string) => t.slice(0, size) === ch.repeat(size) && (t.length === size || t[size] === ' ');
+      if (marker('|')) {
+        inBase = true;
+        continue;
+      }
+      if (t === '='.repeat(size)) {
+        inBase = false;
+        continue;
+      }
+      if (marker('>')) {
+        depth = 0;
+        continue;
+      }
+      if (inBase) continue;
+    }
+    out += t + eol;
+  }
+  return depth === 0 ? out : null;
+}

@@ -1,0 +1,248 @@
+// Three-way merge of a topic file (contract §4): frontmatter key by key (`modified` takes the
+// later timestamp), the body line by line with list items added on both sides both kept. Pure.
+// No YAML library here: keys are found by their indentation, so the merge never re-serializes
+// a value and stays off the driver's start-up path.
+import { diff3Regions, insertionsOnly, sameLines } from './lines.js';
+import { conflictBlock, fromOurs, fromTheirs, render, stripBom, styleOf, toLines, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
+
+export interface TopicMergeOptions {
+  markerSize?: number;
+  /** Names the file in conflict labels (e.g. "feedback_testing.md"). */
+  name?: string;
+}
+
+interface Parts {
+  /** Opening fence, YAML lines, closing fence; null when the file has no closed frontmatter. */
+  open: Line | null;
+  yaml: Line[];
+  close: Line | null;
+  body: Line[];
+}
+
+const OPEN_RE = /^---[ \t]*$/;
+const CLOSE_RE = /^(?:---|\.\.\.)[ \t]*$/;
+
+function partsOf(text: string): Parts {
+  const lines = toLines(stripBom(text).body);
+  if (lines.length > 0 && OPEN_RE.test(lines[0]!.text)) {
+    for (let i = 1; i < lines.length; i++) {
+      if (CLOSE_RE.test(lines[i]!.text)) return { open: lines[0]!, yaml: lines.slice(1, i), close: lines[i]!, body: lines.slice(i + 1) };
+    }
+  }
+  return { open: null, yaml: [], close: null, body: lines };
+}
+
+export function mergeTopic(base: string, ours: string, theirs: string, options: TopicMergeOptions = {}): MergeResult {
+  if (ours === theirs || theirs === base) return { text: ours, conflicts: [], notes: [] };
+  if (ours === base) return { text: theirs, conflicts: [], notes: [] };
+  const markerSize = options.markerSize ?? 7;
+  const name = options.name ?? 'topic';
+  const style = styleOf(ours, theirs);
+  const O = partsOf(base);
+  const A = partsOf(ours);
+  const B = partsOf(theirs);
+  const conflicts: Conflict[] = [];
+  const notes: string[] = [];
+  const out: OutLine[] = [];
+
+  const frontmatterComparable = A.open !== null && B.open !== null && (O.open !== null || base === '');
+  if (!frontmatterComparable && !(A.open === null && B.open === null && O.open === null)) {
+    // One side added or removed the frontmatter as a whole: merge the file as lines.
+    const whole = (p: Parts) => (p.open ? [p.open, ...p.yaml, p.close!, ...p.body] : p.body);
+    out.push(...mergeBody(whole(A), whole(O), whole(B), markerSize, name, conflicts));
+    return { text: render(out, style), conflicts, notes };
+  }
+  if (A.open && B.open) {
+    out.push(fromOurs(A.open));
+    const merged = mergeYaml(O.yaml, A.yaml, B.yaml, markerSize, conflicts);
+    out.push(...merged);
+    out.push(fromOurs(A.close!));
+  }
+  out.push(...mergeBody(A.body, O.body, B.body, markerSize, name, conflicts));
+  return { text: render(out, style), conflicts, notes };
+}
+
+// ---- frontmatter -------------------------------------------------------------------------------
+
+interface Block {
+  /** The key; "" for comments or blank lines before the first key. */
+  key: string;
+  lines: Line[];
+}
+
+const KEY_RE = /^("[^"]*"|'[^']*'|[^\s#'"\-?:][^:]*?|-[^\s:][^:]*?)[ \t]*:(?:[ \t]|$)/;
+
+function indentOf(text: string): number {
+  return /^[ \t]*/.exec(text)![0].length;
+}
+
+/** The keys of a YAML mapping at one indentation, each with its lines; null if it is not one. */
+function blocksOf(lines: readonly Line[], indent: number): Block[] | null {
+  const blocks: Block[] = [];
+  const keys = new Set<string>();
+  for (const l of lines) {
+    const t = l.text;
+    const blankOrComment = t.trim() === '' || t.trim().startsWith('#');
+    const ind = indentOf(t);
+    if (!blankOrComment && ind === indent) {
+      const m = KEY_RE.exec(t.slice(indent));
+      if (m) {
+        const key = m[1]!.replace(/^["']|["']$/g, '');
+        if (keys.has(key)) return null;
+        keys.add(key);
+        blocks.push({ key, lines: [l] });
+        continue;
+      }
+      // A block sequence written flush with its key ("tags:\n- a") belongs to that key.
+      if (!(t.slice(indent).startsWith('- ') || t.slice(indent) === '-') || blocks.length === 0 || blocks[blocks.length - 1]!.key === '') return null;
+    } else if (!blankOrComment && ind < indent) {
+      return null;
+    }
+    if (blocks.length === 0) blocks.push({ key: '', lines: [] });
+    blocks[blocks.length - 1]!.lines.push(l);
+  }
+  return blocks;
+}
+
+const text = (ls: readonly Line[]) => ls.map((l) => l.text).join('\n');
+
+function scalarValue(block: Block): string {
+  const first = block.lines[0]!.text;
+  const v = first.slice(first.indexOf(':') + 1).trim();
+  return v.replace(/^["']|["']$/g, '');
+}
+
+function later(a: Block, b: Block): Block {
+  const va = scalarValue(a);
+  const vb = scalarValue(b);
+  const ta = Date.parse(va);
+  const tb = Date.parse(vb);
+  if (!Number.isNaN(ta) && !Number.isNaN(tb)) return tb > ta ? b : a;
+  return vb > va ? b : a;
+}
+
+function mergeYaml(o: Line[], a: Line[], b: Line[], markerSize: number, conflicts: Conflict[]): OutLine[] {
+  const merged = mergeMapping(o, a, b, 0, markerSize, conflicts, []);
+  if (merged) return merged;
+  // Not a mapping we can take apart: merge the frontmatter as lines.
+  return mergeBody(a, o, b, markerSize, 'frontmatter', conflicts);
+}
+
+function mergeMapping(o: Line[], a: Line[], b: Line[], indent: number, markerSize: number, conflicts: Conflict[], path: string[]): OutLine[] | null {
+  const oB = blocksOf(o, indent);
+  const aB = blocksOf(a, indent);
+  const bB = blocksOf(b, indent);
+  if (!oB || !aB || !bB) return null;
+  const oM = new Map(oB.map((x) => [x.key, x]));
+  const aM = new Map(aB.map((x) => [x.key, x]));
+  const bM = new Map(bB.map((x) => [x.key, x]));
+
+  type Pick = { from: 'a' | 'b'; block: Block } | { merged: OutLine[] } | null;
+  const pick = (key: string): Pick => {
+    const ob = oM.get(key);
+    const ab = aM.get(key);
+    const bb = bM.get(key);
+    const [ot, at, bt] = [ob && text(ob.lines), ab && text(ab.lines), bb && text(bb.lines)];
+    if (!ab && !bb) return null;
+    if (!ab) return bt === ot ? null : { from: 'b', block: bb! };
+    if (!bb) return at === ot ? null : { from: 'a', block: ab };
+    if (at === bt || bt === ot) return { from: 'a', block: ab };
+    if (at === ot) return { from: 'b', block: bb };
+    if (key === 'modified') {
+      const w = later(ab, bb);
+      return { from: w === ab ? 'a' : 'b', block: w };
+    }
+    const label = [...path, key].join('.') || 'frontmatter';
+    // A nested mapping (e.g. metadata:) with the same key line merges key by key.
+    const header = (x: Block) => x.lines[0]!.text;
+    if (ob && header(ab) === header(bb) && header(ob) === header(ab) && key !== '') {
+      const children = (x: Block) => x.lines.slice(1);
+      const firstChild = children(ab).find((l) => l.text.trim() !== '' && !l.text.trim().startsWith('#'));
+      const childIndent = firstChild ? indentOf(firstChild.text) : -1;
+      if (childIndent > indent) {
+        const inner = mergeMapping(children(ob), children(ab), children(bb), childIndent, markerSize, conflicts, [...path, key]);
+        if (inner) return { merged: [fromOurs(ab.lines[0]!), ...inner] };
+      }
+    }
+    const c: Conflict = { label, reason: ot === undefined ? 'added on both sides with different values' : 'edited on both sides' };
+    conflicts.push(c);
+    return { merged: conflictBlock(markerSize, c, ab.lines.map(fromOurs), bb.lines.map(fromTheirs)) };
+  };
+
+  // Ours' key order; each key only theirs has goes after the key before it on their side.
+  const order: string[] = aB.map((x) => x.key);
+  bB.forEach((x, j) => {
+    if (aM.has(x.key)) return;
+    let pos = 0;
+    for (let k = j - 1; k >= 0; k--) {
+      const at = order.indexOf(bB[k]!.key);
+      if (at >= 0) {
+        pos = at + 1;
+        break;
+      }
+    }
+    while (pos < order.length && aM.has(order[pos]!) && !oM.has(order[pos]!)) pos++;
+    order.splice(pos, 0, x.key);
+  });
+
+  const out: OutLine[] = [];
+  for (const key of order) {
+    const p = pick(key);
+    if (!p) continue;
+    if ('merged' in p) out.push(...p.merged);
+    else out.push(...p.block.lines.map(p.from === 'a' ? fromOurs : fromTheirs));
+  }
+  return out;
+}
+
+// ---- body --------------------------------------------------------------------------------------
+
+const LISTISH_RE = /^(?:[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[ \t]+\S|[ \t]*$)/;
+
+/** Line diff3 where list items inserted at the same place on both sides are both kept. */
+export function mergeBody(a: Line[], o: Line[], b: Line[], markerSize: number, name: string, conflicts: Conflict[]): OutLine[] {
+  const t = (ls: Line[]) => ls.map((l) => l.text);
+  const [at, ot, bt] = [t(a), t(o), t(b)];
+  const out: OutLine[] = [];
+  for (const r of diff3Regions(at, ot, bt)) {
+    if (r.kind === 'same' || r.kind === 'ours') out.push(...a.slice(...r.a).map(fromOurs));
+    else if (r.kind === 'theirs') out.push(...b.slice(...r.b).map(fromTheirs));
+    else {
+      const ax = a.slice(...r.a);
+      const ox = ot.slice(...r.o);
+      const bx = b.slice(...r.b);
+      if (sameLines(t(ax), t(bx))) {
+        out.push(...ax.map(fromOurs));
+        continue;
+      }
+      const woven = weaveListInsertions(ax, ox, bx);
+      if (woven) {
+        out.push(...woven);
+        continue;
+      }
+      const c: Conflict = { label: `${name} lines ${r.a[0] + 1}-${r.a[1]}`, reason: 'edited on both sides' };
+      conflicts.push(c);
+      out.push(...conflictBlock(markerSize, c, ax.map(fromOurs), bx.map(fromTheirs)));
+    }
+  }
+  return out;
+}
+
+function weaveListInsertions(a: Line[], o: string[], b: Line[]): OutLine[] | null {
+  const ga = insertionsOnly(o, a.map((l) => l.text));
+  const gb = insertionsOnly(o, b.map((l) => l.text));
+  if (!ga || !gb) return null;
+  const inserted = [...ga.flat().map((i) => a[i]!.text), ...gb.flat().map((i) => b[i]!.text)];
+  if (!inserted.every((x) => LISTISH_RE.test(x)) || !inserted.some((x) => x.trim() !== '')) return null;
+  const out: OutLine[] = [];
+  let ai = 0;
+  for (let g = 0; g <= o.length; g++) {
+    const mine = ga[g]!.map((i) => a[i]!);
+    out.push(...mine.map(fromOurs));
+    const seen = new Set(mine.map((l) => l.text));
+    for (const i of gb[g]!) if (!seen.has(b[i]!.text)) out.push(fromTheirs(b[i]!));
+    ai += mine.length;
+    if (g < o.length) out.push(fromOurs(a[ai++]!));
+  }
+  return out;
+}
