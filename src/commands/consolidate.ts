@@ -1,6 +1,99 @@
-// Placeholder until the command lands; see the open issue that covers it.
-import { UsageError } from '../errors.js';
+// `memlint consolidate [MEMDIR...]`: the deterministic part of Claude Code's dream, on demand or
+// before a push (see docs/consolidate.md). Thin: options and output; the work is in src/consolidate.
+import { parse } from './args.js';
+import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('"consolidate" is not available in this build yet');
+const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
+
+Distil daily logs into topic files, sync MEMORY.md with the topic files (orphans added, dangling
+and duplicate entries settled, long entries shortened), merge duplicate topics, make relative dates
+absolute, report stale project memories and enforce Claude Code's index limits. Runs under
+<memdir>/.consolidate-lock, the lock Claude Code's auto-dream uses. Nothing is ever deleted: what
+leaves the memdir moves to the archive folder (<memdir>-archive/, indexed by ARCHIVE.md).
+
+Options:
+  --check        exit 1 if consolidation would change anything; change nothing
+  --dry-run      print the changes as a unified diff; change nothing
+  --force        ignore the gates (24 h and 5 memory-changing commits since the last run);
+                 never the lock
+  --prune        move stale project memories to the archive (default: only report them)
+  --json         machine-readable output on stdout
+  --pre-push     the git pre-push hook's mode (reads git's pre-push stdin)
+  --config FILE  use this config file
+  -h, --help     show this help
+
+Config (consolidate.*): minHours (24), minCommits (5), staleDays (90), archiveDir (relative to
+the memdir, default ../<name>-archive), command (agent step, run with sh -c under the lock; its
+result must pass lint or is rolled back), onPush ("consolidate" or "check").
+Exit codes: 0 done or nothing to do, 1 --check found changes / limits exceeded / the pre-push
+hook committed a consolidation (push again), 2 usage error or failure.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    argv,
+    {
+      check: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+      force: { type: 'boolean' },
+      prune: { type: 'boolean' },
+      json: { type: 'boolean' },
+      'pre-push': { type: 'boolean' },
+      config: { type: 'string' },
+    },
+    'consolidate',
+  );
+  if (values.help) {
+    process.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const cwd = process.cwd();
+  if (values['pre-push']) {
+    const { prePush } = await import('../consolidate/prepush.js');
+    return prePush({ cwd, configFile: values.config });
+  }
+  if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
+
+  const [{ loadConfig }, { discoverMemdirs }, run, { resolveSettings }, { loadDateFinder }, report] = await Promise.all([
+    import('../config.js'),
+    import('../memdir/discover.js'),
+    import('../consolidate/run.js'),
+    import('../consolidate/settings.js'),
+    import('../consolidate/date-finder.js'),
+    import('../consolidate/report.js'),
+  ]);
+  const loaded = await loadConfig({ cwd, file: values.config });
+  const memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
+  if (memdirs.length === 0) {
+    if (values.json) process.stdout.write('{"memdirs":[]}\n');
+    else process.stderr.write('memlint: no memory folder (a folder with MEMORY.md) found\n');
+    return EXIT_OK;
+  }
+  const findDates = await loadDateFinder();
+  const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'apply';
+  const lint = async (m: { dir: string; repoRoot: string | null }): Promise<string[]> => {
+    const { lintMemdirs, resolveRules } = await import('../lint/engine.js');
+    const { relative } = await import('node:path');
+    const res = await lintMemdirs({ memdirs: [{ dir: m.dir, repoRoot: m.repoRoot, reason: 'path' }], rules: resolveRules(loaded.config.rules) });
+    return res.results.flatMap((r) => r.messages.filter((x) => x.severity === 2).map((x) => `${relative(cwd, r.filePath)}:${x.line}:${x.column} ${x.ruleId ?? ''} ${x.message}`.replace(/ {2,}/g, ' ')));
+  };
+  const outcomes = [];
+  for (const d of memdirs) {
+    const settings = resolveSettings(loaded.config.consolidate, d.dir);
+    outcomes.push(await run.consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint }));
+  }
+  if (values.json) process.stdout.write(JSON.stringify({ memdirs: outcomes.map(report.toJson) }, null, 2) + '\n');
+  else {
+    if (mode === 'dry-run') for (const o of outcomes) if (o.plan) process.stdout.write(report.planDiff(o.plan, cwd));
+    const stream = mode === 'dry-run' ? process.stderr : process.stdout;
+    for (const o of outcomes) for (const line of report.describe(o, cwd, !!values.prune)) stream.write(line + '\n');
+  }
+  if (outcomes.some((o) => o.status === 'failed')) {
+    if (!values.json) process.stderr.write(`memlint: consolidation failed for ${outcomes.filter((o) => o.status === 'failed').length} memory folder(s); nothing was half-written\n`);
+    return EXIT_USAGE;
+  }
+  const found = outcomes.some(
+    (o) => o.status === 'would-change' && mode === 'check' || o.status === 'locked' || (o.plan && !o.plan.report.limits.ok) || (o.agent && !o.agent.accepted),
+  );
+  return found ? EXIT_FOUND : EXIT_OK;
 }

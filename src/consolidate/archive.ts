@@ -1,0 +1,55 @@
+// The archive: a folder beside the memdir (outside it, since Claude Code's recall scans every .md
+// inside the memdir), indexed by ARCHIVE.md. Things leave the memdir only by moving here.
+import { posix } from 'node:path';
+import { dominantEol } from '../memdir/index.js';
+import type { MemState, StepContext } from './types.js';
+
+export const ARCHIVE_INDEX = 'ARCHIVE.md';
+
+export function archiveHeader(memdirLabel: string, eol = '\n'): string {
+  return [
+    '# Memory archive',
+    '',
+    `Memories and index entries moved out of \`${memdirLabel}\` by \`memlint consolidate\`. Claude Code does not load anything here;`,
+    'to bring a memory back, move its file into the memory folder and its line into MEMORY.md.',
+    '',
+  ].join(eol) + eol;
+}
+
+/** Append a line to ARCHIVE.md (state.archive starts with its current text; created with a header on first use). */
+export function addArchiveLine(state: MemState, ctx: StepContext, line: string): MemState {
+  const archive = new Map(state.archive);
+  let text = archive.get(ARCHIVE_INDEX) ?? archiveHeader(ctx.memdirLabel);
+  const eol = dominantEol(text);
+  if (text !== '' && !/[\r\n]$/.test(text)) text += eol;
+  archive.set(ARCHIVE_INDEX, text + line + eol);
+  return { ...state, archive };
+}
+
+/** A free name in the archive for a memdir file: its own path, or name-2.md, name-3.md… */
+export function archiveName(rel: string, taken: (p: string) => boolean): string {
+  if (!taken(rel)) return rel;
+  const dir = posix.dirname(rel);
+  const base = posix.basename(rel, '.md');
+  for (let n = 2; ; n++) {
+    const candidate = posix.join(dir, `${base}-${n}.md`);
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+/** Move a memdir file into the archive (its text as it stands in `state`), recording the move. */
+export function moveToArchive(state: MemState, ctx: StepContext, rel: string): { state: MemState; to: string } {
+  const text = state.files.get(rel);
+  if (text === undefined) return { state, to: rel };
+  const to = archiveName(rel, (p) => p === ARCHIVE_INDEX || ctx.archivePaths.has(p) || state.archive.has(p));
+  const files = new Map(state.files);
+  files.delete(rel);
+  const archive = new Map(state.archive);
+  archive.set(to, text);
+  return { state: { files, archive, moves: [...state.moves, { from: rel, to }] }, to };
+}
+
+export function archiveEntryLine(title: string, target: string, hook: string, note: string): string {
+  const t = title.replace(/([\[\]])/g, '\\$1');
+  return hook ? `- [${t}](${target}) — ${hook} (${note})` : `- [${t}](${target}) (${note})`;
+}

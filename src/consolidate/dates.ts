@@ -1,0 +1,67 @@
+// Step 4: relative dates made absolute everywhere in the memdir, daily logs included, in place,
+// anchored at the day the text was written: a log's own date, else the line's commit date (today
+// for lines not committed yet). The finding of dates is the absolute-dates rule's (one parser).
+import type { MemState, StepContext, StepResult } from './types.js';
+import { logDateOf, splitLines } from './text.js';
+
+/** A relative date found in a text and what it becomes, as UTF-16 offsets into that text. */
+export interface DateFix {
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+/** Finds relative dates in a text and their absolute form, given the day it was written (YYYY-MM-DD). */
+export type RelativeDateFinder = (text: string, anchor: string) => DateFix[];
+
+export interface DatesReport {
+  fixed: Array<{ file: string; line: number; from: string; to: string; anchor: string }>;
+}
+
+function applyFixes(text: string, fixes: DateFix[]): string {
+  let out = text;
+  for (const f of [...fixes].sort((a, b) => b.start - a.start)) out = out.slice(0, f.start) + f.replacement + out.slice(f.end);
+  return out;
+}
+
+function lineOf(offsets: number[], at: number): number {
+  let lo = 0;
+  let hi = offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeDateFinder): StepResult<DatesReport> {
+  const report: DatesReport = { fixed: [] };
+  let files: Map<string, string> | null = null;
+  for (const [rel, text] of state.files) {
+    const probe = find(text, ctx.facts.today);
+    if (probe.length === 0) continue;
+    const logDate = logDateOf(rel);
+    const lines = splitLines(text);
+    const offsets = lines.map((l) => l.offset);
+    let fixes: Array<DateFix & { anchor: string }>;
+    if (logDate) {
+      fixes = find(text, logDate).map((f) => ({ ...f, anchor: logDate }));
+    } else {
+      const dates = ctx.facts.lineDates(rel, text);
+      const touched = [...new Set(probe.map((f) => lineOf(offsets, f.start)))];
+      fixes = [];
+      for (const n of touched) {
+        const l = lines[n - 1]!;
+        const anchor = dates[n] ?? ctx.facts.today;
+        for (const f of find(l.text, anchor)) fixes.push({ start: f.start + l.offset, end: f.end + l.offset, replacement: f.replacement, anchor });
+      }
+    }
+    fixes = fixes.filter((f) => text.slice(f.start, f.end) !== f.replacement);
+    if (fixes.length === 0) continue;
+    for (const f of fixes) report.fixed.push({ file: rel, line: lineOf(offsets, f.start), from: text.slice(f.start, f.end), to: f.replacement, anchor: f.anchor });
+    files ??= new Map(state.files);
+    files.set(rel, applyFixes(text, fixes));
+  }
+  return { state: files ? { ...state, files } : state, report };
+}

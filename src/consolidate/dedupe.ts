@@ -1,0 +1,199 @@
+// Step 3: duplicate topics merged. Two topic files with the same `name`, or of the same type with
+// nearly the same body, become one: the older file receives every line of the newer (list items
+// united, frontmatter merged, `modified` the later); the newer moves to the archive with its entry.
+import { findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.js';
+import { parseIndex, normalizeTarget } from '../memdir/index.js';
+import type { MemState, StepContext, StepResult } from './types.js';
+import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
+import { dominantEol, isListItem, isTopicPath, normalizeContent, splitLines } from './text.js';
+
+export interface DedupeReport {
+  merged: Array<{ into: string; from: string; why: 'name' | 'body'; archivedAs: string }>;
+}
+
+/** Similarity of two bodies: shared distinct lines over all distinct lines (Jaccard). */
+export function bodySimilarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const x of small) if (large.has(x)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+export const NEAR_DUPLICATE = 0.8;
+
+function bodyLineSet(body: string): Set<string> {
+  const set = new Set<string>();
+  for (const l of splitLines(body)) {
+    const n = normalizeContent(l.text);
+    if (n !== '' && !/^#+$/.test(n)) set.add(n);
+  }
+  return set;
+}
+
+function topLevelKeys(yaml: string): Map<string, string[]> {
+  const blocks = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const line of yaml.split('\n')) {
+    const m = /^([A-Za-z_][\w-]*)\s*:/.exec(line);
+    if (m) {
+      current = [line];
+      if (!blocks.has(m[1]!)) blocks.set(m[1]!, current);
+    } else if (current) current.push(line);
+  }
+  return blocks;
+}
+
+function modifiedOf(t: ParsedTopic): string | undefined {
+  return t.modified;
+}
+
+/** Merge `newer` into `older`: the older file's text with every line of the newer added. Pure. */
+export function mergeTopicTexts(older: string, newer: string): string {
+  const eol = dominantEol(older);
+  const a = parseTopic(older);
+  const b = parseTopic(newer);
+  const fa = findFrontmatter(older);
+  const fb = findFrontmatter(newer);
+  let yaml = fa && fa.closeLine > 0 ? fa.yaml : '';
+  const extraBody: string[] = [];
+  if (fb && fb.closeLine > 0) {
+    const aKeys = topLevelKeys(yaml);
+    for (const [key, block] of topLevelKeys(fb.yaml)) {
+      if (key === 'modified' || key === 'metadata') {
+        if (!aKeys.has(key)) yaml += (yaml ? '\n' : '') + block.join('\n');
+        continue;
+      }
+      if (!aKeys.has(key)) yaml += (yaml ? '\n' : '') + block.join('\n');
+      else if (aKeys.get(key)!.join('\n').replace(/^[^:]*:\s*/, '').trim() !== block.join('\n').replace(/^[^:]*:\s*/, '').trim() && key !== 'name' && key !== 'type') {
+        // A differing value (a second description): kept as a body line, so nothing is lost.
+        const value = block.join(' ').replace(/^[^:]*:\s*/, '').replace(/\s+/g, ' ').replace(/^(['"])(.*)\1$/, '$2').trim();
+        if (value) extraBody.push(`- ${value}`);
+      }
+    }
+    const ma = modifiedOf(a);
+    const mb = modifiedOf(b);
+    if (ma && mb && Date.parse(mb) > Date.parse(ma)) {
+      yaml = yaml.replace(/^(\s*modified\s*:\s*).*$/m, (_all, prefix: string) => `${prefix}${mb.includes(':') ? `'${mb}'` : mb}`);
+    }
+  }
+  const aLines = splitLines(a.body).map((l) => l.text);
+  const have = new Set(aLines.map((l) => normalizeContent(l)).filter((n) => n !== ''));
+  const addItems: string[] = [];
+  const addOther: string[] = [];
+  for (const line of [...extraBody, ...splitLines(b.body).map((l) => l.text)]) {
+    const n = normalizeContent(line);
+    if (n === '' || have.has(n)) continue;
+    have.add(n);
+    (isListItem(line) || /^\s+\S/.test(line) ? addItems : addOther).push(line);
+  }
+  let bodyLines = aLines;
+  while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1]!.trim() === '') bodyLines = bodyLines.slice(0, -1);
+  if (addItems.length > 0) {
+    let lastItem = -1;
+    bodyLines.forEach((l, i) => {
+      if (isListItem(l)) lastItem = i;
+    });
+    while (lastItem >= 0 && lastItem + 1 < bodyLines.length && /^\s+\S/.test(bodyLines[lastItem + 1]!)) lastItem++;
+    if (lastItem >= 0) bodyLines = [...bodyLines.slice(0, lastItem + 1), ...addItems, ...bodyLines.slice(lastItem + 1)];
+    else bodyLines = [...bodyLines, ...(bodyLines.length ? [''] : []), ...addItems];
+  }
+  if (addOther.length > 0) bodyLines = [...bodyLines, ...(bodyLines.length ? [''] : []), ...addOther];
+  const head = fa && fa.closeLine > 0 ? `---${eol}${yaml.split('\n').join(eol)}${eol}---${eol}` : '';
+  const bodyStart = a.body.match(/^(?:\r?\n)*/)?.[0] ?? '';
+  return a.bom + head + (head ? bodyStart.replace(/\r?\n/g, eol) : '') + bodyLines.join(eol).replace(/^(?:\r?\n)+/, '') + eol;
+}
+
+interface TopicInfo {
+  rel: string;
+  name: string | undefined;
+  type: string | undefined;
+  lines: Set<string>;
+}
+
+export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<DedupeReport> {
+  const report: DedupeReport = { merged: [] };
+  const infos: TopicInfo[] = [];
+  for (const [rel, text] of state.files) {
+    if (!isTopicPath(rel)) continue;
+    const t = parseTopic(text);
+    infos.push({ rel, name: t.name?.trim().toLowerCase() || undefined, type: typeof t.type === 'string' ? t.type : undefined, lines: bodyLineSet(t.body) });
+  }
+  infos.sort((x, y) => (x.rel < y.rel ? -1 : 1));
+  // Union-find over duplicate pairs.
+  const parent = infos.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const union = (i: number, j: number) => {
+    const [ri, rj] = [find(i), find(j)];
+    if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
+  };
+  const byName = new Map<string, number>();
+  infos.forEach((t, i) => {
+    if (!t.name) return;
+    const j = byName.get(t.name);
+    if (j === undefined) byName.set(t.name, i);
+    else union(j, i);
+  });
+  for (let i = 0; i < infos.length; i++) {
+    const a = infos[i]!;
+    if (a.lines.size < 2) continue;
+    for (let j = i + 1; j < infos.length; j++) {
+      const b = infos[j]!;
+      if (b.lines.size < 2 || a.type !== b.type) continue;
+      const small = Math.min(a.lines.size, b.lines.size);
+      const large = Math.max(a.lines.size, b.lines.size);
+      if (small / large < NEAR_DUPLICATE) continue;
+      if (bodySimilarity(a.lines, b.lines) >= NEAR_DUPLICATE) union(i, j);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  infos.forEach((_, i) => {
+    const r = find(i);
+    groups.set(r, [...(groups.get(r) ?? []), i]);
+  });
+  const dupGroups = [...groups.values()].filter((g) => g.length > 1);
+  if (dupGroups.length === 0) return { state, report };
+
+  const born = ctx.facts.firstCommitTimes();
+  const age = (rel: string) => born.get(rel) ?? Number.POSITIVE_INFINITY;
+  let next: MemState = { ...state, files: new Map(state.files) };
+  for (const g of dupGroups) {
+    const members = g.map((i) => infos[i]!.rel).sort((x, y) => age(x) - age(y) || (x < y ? -1 : x > y ? 1 : 0));
+    const into = members[0]!;
+    for (const from of members.slice(1)) {
+      const merged = mergeTopicTexts(next.files.get(into)!, next.files.get(from)!);
+      next.files.set(into, merged);
+      const moved = moveToArchive(next, ctx, from);
+      next = moved.state;
+      const nameOf = (rel: string) => infos.find((t) => t.rel === rel)!.name;
+      const w = nameOf(from) !== undefined && nameOf(from) === nameOf(into) ? 'name' : 'body';
+      report.merged.push({ into, from, why: w, archivedAs: moved.to });
+      next = removeEntry(next, ctx, from, moved.to, `merged into ${into}`);
+    }
+  }
+  return { state: next, report };
+}
+
+/** Take a moved file's entry out of the index and record it, pointing at the archived copy, in ARCHIVE.md. */
+export function removeEntry(state: MemState, ctx: StepContext, rel: string, archivedAs: string, note: string): MemState {
+  const raw = state.files.get('MEMORY.md');
+  let title = rel.replace(/\.md$/, '');
+  let hook = '';
+  let next = state;
+  if (raw !== undefined) {
+    const index = parseIndex(raw);
+    const hits = index.lines.filter((l) => l.entry && l.entry.key === normalizeTarget(rel));
+    if (hits.length > 0) {
+      title = hits[0]!.entry!.title;
+      hook = hits[0]!.entry!.hook;
+      const drop = new Set(hits.map((h) => h.line));
+      const eol = dominantEol(raw);
+      const kept = index.lines.filter((l) => !drop.has(l.line));
+      const text = index.bom + kept.map((l, i) => l.text + (l.eol || (i < kept.length - 1 ? eol : ''))).join('');
+      const files = new Map(next.files);
+      files.set('MEMORY.md', text);
+      next = { ...next, files };
+    }
+  }
+  return addArchiveLine(next, ctx, archiveEntryLine(title, archivedAs, hook, `archived on ${ctx.facts.today}: ${note}`));
+}

@@ -1,0 +1,108 @@
+// The git facts consolidation needs, each one git call (through src/git, the one module that runs git).
+import { git, gitRaw, GitError } from '../git/index.js';
+
+function splitZ(s: string): string[] {
+  return s.split('\0').filter((x) => x !== '');
+}
+
+/** Commits reachable from HEAD touching these paths with a commit time after `sinceMs` (0: all). */
+export function countCommitsSince(root: string, sinceMs: number, pathspec: string[]): number {
+  const args = ['rev-list', '--count'];
+  if (sinceMs > 0) args.push(`--max-age=${Math.floor(sinceMs / 1000) + 1}`);
+  args.push('HEAD', '--', ...pathspec);
+  try {
+    return Number(git(args, { cwd: root }).trim()) || 0;
+  } catch {
+    return 0; // no commits yet
+  }
+}
+
+/** Parse `git log --format=%x01<fields> --name-only -z` output: each commit's fields and paths. */
+function logRecords(out: string): Array<{ fields: string; paths: string[] }> {
+  // Each record: "\x01<fields>\0\n<path>\0<path>\0" (a commit with no paths has none).
+  const records: Array<{ fields: string; paths: string[] }> = [];
+  const parts = out.split('\x01');
+  for (const part of parts) {
+    if (part === '') continue;
+    const nl = part.indexOf('\n');
+    const fields = nl < 0 ? part.replace(/\0+$/, '') : part.slice(0, nl).replace(/\0/g, '');
+    const rest = nl < 0 ? '' : part.slice(nl + 1);
+    records.push({ fields, paths: splitZ(rest).map((p) => p.replace(/^\n/, '')).filter(Boolean) });
+  }
+  return records;
+}
+
+function logNames(root: string, format: string, extra: string[], pathspec: string[]): Array<{ fields: string; paths: string[] }> {
+  try {
+    return logRecords(git(['log', `--format=%x01${format}`, '--name-only', '-z', '--no-renames', ...extra, '--', ...pathspec], { cwd: root }));
+  } catch (err) {
+    if (err instanceof GitError) return [];
+    throw err;
+  }
+}
+
+/** First-commit time (ms) of each file under these paths (repository-relative keys). */
+export function firstCommitTimes(root: string, pathspec: string[]): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const r of logNames(root, '%ct', ['--diff-filter=A'], pathspec)) for (const p of r.paths) times.set(p, Number(r.fields) * 1000);
+  return times;
+}
+
+/** Last-commit date (YYYY-MM-DD, committer's) of each file under these paths. */
+export function lastCommitDates(root: string, pathspec: string[]): Map<string, string> {
+  const dates = new Map<string, string>();
+  for (const r of logNames(root, '%cs', [], pathspec)) for (const p of r.paths) if (!dates.has(p)) dates.set(p, r.fields);
+  return dates;
+}
+
+/** For each path, the newest commit that deleted it. */
+export function deletionCommits(root: string, paths: string[]): Map<string, { commit: string; date: string }> {
+  const found = new Map<string, { commit: string; date: string }>();
+  if (paths.length === 0) return found;
+  for (const r of logNames(root, '%H %cs', ['--diff-filter=D'], paths)) {
+    const [commit, date] = r.fields.split(' ');
+    for (const p of r.paths) if (!found.has(p)) found.set(p, { commit: commit!, date: date! });
+  }
+  return found;
+}
+
+/** Paths under these pathspecs with uncommitted changes (staged, unstaged or untracked). */
+export function dirtyPaths(root: string, pathspec: string[]): string[] {
+  const out = git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...pathspec], { cwd: root });
+  return splitZ(out).filter((e) => /^.. /.test(e)).map((e) => e.slice(3));
+}
+
+/** Stage these paths (additions, changes and removals) and commit only them. Returns the new commit id. */
+export function commitPaths(root: string, message: string, pathspec: string[]): string {
+  git(['add', '-A', '--', ...pathspec], { cwd: root });
+  git(['commit', '--no-verify', '-q', '-m', message, '--', ...pathspec], { cwd: root });
+  return git(['rev-parse', 'HEAD'], { cwd: root }).trim();
+}
+
+/** Put these paths back as HEAD has them (index and worktree), removing untracked files under them. */
+export function restorePaths(root: string, pathspec: string[]): void {
+  gitRaw(['restore', '--source=HEAD', '--staged', '--worktree', '--', ...pathspec], { cwd: root, okCodes: [0, 1] });
+  gitRaw(['clean', '-fdq', '--', ...pathspec], { cwd: root, okCodes: [0, 1] });
+}
+
+/** Files changed by the commits being pushed (`<local> ^<remote>` for each ref; new refs: not on any remote). */
+export function changedInPush(root: string, updates: Array<{ localSha: string; remoteSha: string }>): string[] | null {
+  const zero = /^0+$/;
+  const positives = updates.filter((u) => !zero.test(u.localSha)).map((u) => u.localSha);
+  if (positives.length === 0) return [];
+  const negatives = updates.filter((u) => !zero.test(u.remoteSha)).map((u) => `^${u.remoteSha}`);
+  const newRef = updates.some((u) => zero.test(u.remoteSha) && !zero.test(u.localSha));
+  const run = (neg: string[]) => git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, ...neg, ...(newRef ? ['--not', '--remotes'] : [])], { cwd: root });
+  let out: string;
+  try {
+    out = run(negatives);
+  } catch {
+    try {
+      // A remote commit we do not have (someone force-pushed): compare with what we know of remotes.
+      out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, '--not', '--remotes'], { cwd: root });
+    } catch {
+      return null;
+    }
+  }
+  return [...new Set(splitZ(out).map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
+}

@@ -1,0 +1,177 @@
+// Step 2: the index synced with the topic files. Entries added for orphan topics (in the section of
+// their type), dangling entries moved to the archive index with the reason, duplicate entries
+// merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
+// order of what stays are kept byte for byte.
+import { parseIndex, normalizeTarget, formatEntry, type IndexLine } from '../memdir/index.js';
+import { parseTopic } from '../memdir/topic.js';
+import { codePointLength, MAX_ENTRY_CHARS } from '../memdir/limits.js';
+import type { MemState, StepContext, StepResult } from './types.js';
+import { addArchiveLine } from './archive.js';
+import { appendLines, dominantEol, isTopicPath, shortenAtWord } from './text.js';
+
+export interface IndexReport {
+  added: Array<{ target: string; line: string }>;
+  dangling: Array<{ target: string; line: number; reason: string }>;
+  duplicates: Array<{ target: string; line: number; keptLine: number }>;
+  shortened: Array<{ target: string; line: number }>;
+  /** Entries too long even with no hook (a long title): for the agent or a person. */
+  tooLong: Array<{ target: string; line: number }>;
+}
+
+const TYPE_WORD_RE = /\b(user|feedback|project|reference)s?\b/gi;
+
+/** The memory type a heading introduces ("## Feedback", "### Project notes"), when it names exactly one. */
+export function headingType(text: string): string | undefined {
+  const m = /^ {0,3}(#{1,6})[ \t]+(.*)$/.exec(text);
+  if (!m) return undefined;
+  const types = new Set([...m[2]!.matchAll(TYPE_WORD_RE)].map((x) => x[1]!.toLowerCase()));
+  return types.size === 1 ? [...types][0] : undefined;
+}
+
+function headingLevel(text: string): number {
+  return /^ {0,3}(#{1,6})/.exec(text)?.[1]!.length ?? 0;
+}
+
+export function isLocalTarget(key: string): boolean {
+  return key !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(key) && !key.startsWith('/') && !key.startsWith('../') && key !== '..';
+}
+
+function linkTarget(rel: string): string {
+  return /[\s()<>]/.test(rel) ? `<${rel}>` : rel;
+}
+
+/** An index line for a topic: title from `name`, hook from `description`, within 150 characters. */
+export function entryFor(rel: string, name: string | undefined, description: string | undefined): string {
+  const title = (name?.trim() || rel.replace(/\.md$/, '').split('/').pop()!).replace(/\s+/g, ' ').replace(/([\[\]])/g, '\\$1');
+  const hook = (description ?? '').replace(/\s+/g, ' ').trim();
+  return fitEntry(formatEntry(title, linkTarget(rel), ''), hook);
+}
+
+/** Join a hook to an entry's head (`- [Title](file.md)`), shortened at a word so the line fits. */
+function fitEntry(head: string, hook: string, separator = ' — '): string {
+  if (!hook) return head;
+  const room = MAX_ENTRY_CHARS - codePointLength(head) - codePointLength(separator);
+  if (room < 8) return head;
+  return head + separator + shortenAtWord(hook, room);
+}
+
+/** Whether a text already holds this detail (spacing and case ignored). */
+function holds(text: string, detail: string): boolean {
+  const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+  return squash(text).includes(squash(detail).replace(/…$/, ''));
+}
+
+export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexReport> {
+  const report: IndexReport = { added: [], dangling: [], duplicates: [], shortened: [], tooLong: [] };
+  const raw = state.files.get('MEMORY.md');
+  if (raw === undefined) return { state, report };
+  const index = parseIndex(raw);
+  const eol = dominantEol(raw);
+  const out: Array<{ text: string; eol: string } | null> = index.lines.map((l) => ({ text: l.text, eol: l.eol }));
+  const files = new Map(state.files);
+  let next: MemState = { ...state, files };
+  const details = new Map<string, string[]>();
+  const addDetail = (target: string, detail: string) => {
+    const topic = files.get(target);
+    if (topic === undefined || holds(topic, detail) || (details.get(target) ?? []).some((d) => holds(d, detail))) return;
+    details.set(target, [...(details.get(target) ?? []), detail]);
+  };
+
+  // Duplicates: the first entry for a target stays; a later one's hook is kept as the first's hook
+  // when the first has none, else moved into the topic file.
+  const first = new Map<string, IndexLine>();
+  for (const l of index.lines) {
+    if (!l.entry || !isLocalTarget(l.entry.key)) continue;
+    const kept = first.get(l.entry.key);
+    if (!kept) {
+      first.set(l.entry.key, l);
+      continue;
+    }
+    out[l.line - 1] = null;
+    report.duplicates.push({ target: l.entry.key, line: l.line, keptLine: kept.line });
+    const keptText = out[kept.line - 1]!.text;
+    if (l.entry.hook) {
+      if (!kept.entry!.hook && keptText === kept.text) {
+        out[kept.line - 1]!.text = keptText.trimEnd() + ' — ' + l.entry.hook;
+      } else if (!holds(keptText, l.entry.hook)) addDetail(l.entry.key, l.entry.hook);
+    }
+  }
+
+  // Dangling entries: into the archive index, with the reason.
+  const dangling = index.lines.filter((l) => l.entry && out[l.line - 1] && isLocalTarget(l.entry.key) && !files.has(l.entry.key) && !(ctx.allPaths.has(l.entry.key) && !l.entry.key.endsWith('.md')));
+  if (dangling.length > 0) {
+    const deleted = ctx.facts.deletions(dangling.map((l) => l.entry!.key));
+    for (const l of dangling) {
+      const d = deleted.get(l.entry!.key);
+      const reason = d ? `the file was deleted in commit ${d.commit.slice(0, 12)} (${d.date})` : ctx.facts.inGit ? 'the file was never committed' : 'the file does not exist';
+      out[l.line - 1] = null;
+      report.dangling.push({ target: l.entry!.key, line: l.line, reason });
+      next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: ${reason})`);
+    }
+  }
+
+  // Over-long entries: the hook shortened at a word, its full text kept in the topic file.
+  for (const l of index.lines) {
+    const o = out[l.line - 1];
+    if (!l.entry || !o || codePointLength(o.text) <= MAX_ENTRY_CHARS) continue;
+    const e = l.entry;
+    const hook = o.text === l.text ? e.hook : o.text.slice(o.text.indexOf(' — ', o.text.indexOf('](')) + 3);
+    const head = o.text.slice(0, o.text.length - hook.length).replace(/\s*(?:[—–]|-|:)?\s*$/, '');
+    const sep = o.text === l.text && e.separator ? e.separator : ' — ';
+    const shortened = fitEntry(head, hook, sep);
+    if (codePointLength(shortened) > MAX_ENTRY_CHARS || !files.has(e.key) || shortened === head) {
+      report.tooLong.push({ target: e.key, line: l.line });
+      continue;
+    }
+    addDetail(e.key, hook);
+    o.text = shortened;
+    report.shortened.push({ target: e.key, line: l.line });
+  }
+
+  // Orphan topics: an entry each, in the section of their type.
+  const indexed = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
+  const orphans = [...files.keys()].filter((r) => isTopicPath(r) && !indexed.has(normalizeTarget(r))).sort();
+  const inserts = new Map<number, string[]>(); // after line index (-1: at the very end)
+  const newSections = new Map<string, string[]>();
+  if (orphans.length > 0) {
+    const headings = index.lines.filter((l) => l.kind === 'heading');
+    const typed = headings.filter((h) => headingType(h.text));
+    const lastEntry = [...index.lines].reverse().find((l) => l.entry && out[l.line - 1]);
+    for (const rel of orphans) {
+      const topic = parseTopic(files.get(rel)!);
+      const line = entryFor(rel, topic.name, topic.description);
+      report.added.push({ target: rel, line });
+      const type = typeof topic.type === 'string' ? topic.type : undefined;
+      const section = type ? typed.find((h) => headingType(h.text) === type) : undefined;
+      let after: number;
+      if (section) {
+        const level = headingLevel(section.text);
+        const end = headings.find((h) => h.line > section.line && headingLevel(h.text) <= level)?.line ?? index.lines.length + 1;
+        const inSection = index.lines.filter((l) => l.line > section.line && l.line < end && l.entry && out[l.line - 1]);
+        if (inSection.length > 0) after = inSection[inSection.length - 1]!.line - 1;
+        else after = index.lines[section.line]?.kind === 'blank' ? section.line : section.line - 1;
+      } else if (type && typed.length > 0) {
+        newSections.set(type, [...(newSections.get(type) ?? []), line]);
+        continue;
+      } else after = lastEntry ? lastEntry.line - 1 : -1;
+      inserts.set(after, [...(inserts.get(after) ?? []), line]);
+    }
+  }
+
+  const lines: Array<{ text: string; eol: string }> = [];
+  out.forEach((o, i) => {
+    if (o) lines.push(o);
+    for (const l of inserts.get(i) ?? []) lines.push({ text: l, eol });
+  });
+  const trailing = [...(inserts.get(-1) ?? [])];
+  if (newSections.size > 0) {
+    const typedHeading = index.lines.find((l) => l.kind === 'heading' && headingType(l.text));
+    const level = '#'.repeat(typedHeading ? headingLevel(typedHeading.text) : 2);
+    for (const [type, entries] of newSections) trailing.push('', `${level} ${type[0]!.toUpperCase()}${type.slice(1)}`, '', ...entries);
+  }
+  let text = index.bom + lines.map((l, i) => l.text + (l.eol || (i < lines.length - 1 ? eol : ''))).join('');
+  if (trailing.length > 0) text = appendLines(text, trailing[0] === '' ? trailing.slice(1) : trailing, trailing[0] === '');
+  if (text !== raw) files.set('MEMORY.md', text);
+  for (const [target, list] of details) files.set(target, appendLines(files.get(target)!, list, true));
+  return { state: next, report };
+}

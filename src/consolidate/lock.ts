@@ -1,0 +1,152 @@
+// `<memdir>/.consolidate-lock`, exactly as Claude Code's auto-dream uses it, so the two never
+// consolidate the same memdir at once: the file's mtime IS the time of the last consolidation,
+// its body the holder's PID. Held while the mtime is under an hour old and that PID is alive.
+// Acquire: write our PID, re-read (another PID: lost the race, back off); returns the prior mtime.
+// Rollback after a failed run: prior 0 -> remove the file; else empty the body and set the mtime back.
+//
+// Claude Code's check-then-write leaves a window in which two processes can both see the lock free.
+// Between memlint processes that window is closed by a short-lived exclusive file (O_EXCL) held only
+// around the check and the write; it lives in the OS temp folder, never in the memdir.
+import { mkdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync, openSync, closeSync, writeSync, realpathSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const LOCK_FILE = '.consolidate-lock';
+export const HOLDER_STALE_MS = 60 * 60 * 1000;
+
+export function lockPath(memdir: string): string {
+  return join(memdir, LOCK_FILE);
+}
+
+/** Time of the last consolidation (the lock's mtime in ms), or 0 when there has been none. */
+export function readLastConsolidatedAt(memdir: string): number {
+  try {
+    return statSync(lockPath(memdir)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+export function isProcessRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface LockState {
+  mtimeMs: number | undefined;
+  holderPid: number | undefined;
+}
+
+export function readLock(memdir: string): LockState {
+  const path = lockPath(memdir);
+  try {
+    const s = statSync(path);
+    const raw = readFileSync(path, 'utf8');
+    const parsed = Number.parseInt(raw.trim(), 10);
+    return { mtimeMs: s.mtimeMs, holderPid: Number.isFinite(parsed) ? parsed : undefined };
+  } catch {
+    return { mtimeMs: undefined, holderPid: undefined };
+  }
+}
+
+/** The live holder of the lock, or null when it is free (no file, old mtime, or a dead PID). */
+export function liveHolder(memdir: string, now = Date.now()): number | null {
+  const { mtimeMs, holderPid } = readLock(memdir);
+  if (mtimeMs !== undefined && now - mtimeMs < HOLDER_STALE_MS && holderPid !== undefined && isProcessRunning(holderPid)) return holderPid;
+  return null;
+}
+
+function acquireGuard(memdir: string): (() => void) | null {
+  let real = memdir;
+  try {
+    real = realpathSync(memdir);
+  } catch {
+    // a memdir that does not exist yet: its path is its identity
+  }
+  const guard = join(tmpdir(), `memlint-lock-${createHash('sha1').update(real).digest('hex').slice(0, 16)}`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(guard, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          unlinkSync(guard);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return () => {};
+      // Held by another memlint acquiring right now, unless that process is gone (killed mid-acquire).
+      let pid = NaN;
+      try {
+        pid = Number.parseInt(readFileSync(guard, 'utf8'), 10);
+      } catch {
+        continue;
+      }
+      if (isProcessRunning(pid)) return null;
+      try {
+        unlinkSync(guard);
+      } catch {
+        // someone else reclaimed it
+      }
+    }
+  }
+  return null;
+}
+
+/** Try to take the lock. Returns the prior mtime (0 when there was no lock) or null when it is held. */
+export function tryAcquireLock(memdir: string, now = Date.now()): number | null {
+  const release = acquireGuard(memdir);
+  if (!release) return null;
+  try {
+    const { mtimeMs, holderPid } = readLock(memdir);
+    if (mtimeMs !== undefined && now - mtimeMs < HOLDER_STALE_MS && holderPid !== undefined && isProcessRunning(holderPid)) return null;
+    const path = lockPath(memdir);
+    mkdirSync(memdir, { recursive: true });
+    writeFileSync(path, String(process.pid));
+    let verify: string;
+    try {
+      verify = readFileSync(path, 'utf8');
+    } catch {
+      return null;
+    }
+    if (Number.parseInt(verify.trim(), 10) !== process.pid) return null;
+    return mtimeMs ?? 0;
+  } finally {
+    release();
+  }
+}
+
+/** Undo a failed consolidation's stamp: the lock goes back to how it read before we took it. */
+export function rollbackLock(memdir: string, priorMtime: number): void {
+  const path = lockPath(memdir);
+  try {
+    if (priorMtime === 0) {
+      unlinkSync(path);
+      return;
+    }
+    writeFileSync(path, '');
+    const t = priorMtime / 1000;
+    utimesSync(path, t, t);
+  } catch {
+    // best effort, as Claude Code's own rollback
+  }
+}
+
+/** Stamp a finished consolidation (as /dream's recordConsolidation): our PID, mtime now. */
+export function recordConsolidation(memdir: string): void {
+  try {
+    mkdirSync(memdir, { recursive: true });
+    writeFileSync(lockPath(memdir), String(process.pid));
+  } catch {
+    // best effort
+  }
+}

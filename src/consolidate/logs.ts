@@ -1,0 +1,131 @@
+// Step 1: daily-log entries that name their topic are appended to that topic as list items, once.
+// Logs are append-only: this step reads them and never edits them.
+import { posix } from 'node:path';
+import { normalizeTarget } from '../memdir/index.js';
+import type { MemState, StepResult } from './types.js';
+import { appendLines, isListItem, isTopicPath, logDateOf, normalizeContent, splitLines, LIST_ITEM_RE } from './text.js';
+
+export interface LogEntry {
+  /** 1-based line of the entry's first line in the log. */
+  line: number;
+  /** The entry's text: its first line without the bullet, continuation lines joined with spaces. */
+  text: string;
+}
+
+export interface LogsReport {
+  appended: Array<{ log: string; line: number; topic: string; item: string }>;
+  /** Entries naming no topic (or an unknown one), left for the agent step. */
+  untagged: Array<{ log: string; line: number; text: string }>;
+}
+
+/** Top-level list items of a log, each with its continuation lines. */
+export function parseLogEntries(text: string): LogEntry[] {
+  const entries: LogEntry[] = [];
+  let current: { line: number; parts: string[] } | null = null;
+  let inFence = false;
+  const flush = () => {
+    if (current) entries.push({ line: current.line, text: current.parts.join(' ').replace(/\s+/g, ' ').trim() });
+    current = null;
+  };
+  splitLines(text).forEach((l, i) => {
+    const t = l.text;
+    if (/^ {0,3}(```|~~~)/.test(t)) inFence = !inFence;
+    if (inFence) return;
+    const top = /^[-*+][ \t]+/.exec(t);
+    if (top) {
+      flush();
+      current = { line: i + 1, parts: [t.slice(top[0].length)] };
+    } else if (t.trim() === '' || /^#{1,6}\s/.test(t)) {
+      flush();
+    } else if (current) {
+      (current as { parts: string[] }).parts.push(t.trim().replace(LIST_ITEM_RE, ''));
+    }
+  });
+  flush();
+  return entries;
+}
+
+const LINK_RE = /\[((?:\\.|[^\]\\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const TAG_RE = /\[([A-Za-z0-9][\w.-]*)\](?![([:])/g;
+
+/**
+ * The topics an entry names (memdir-relative paths of existing topic files), and the entry's text
+ * with those references taken out (a link keeps its text, a tag goes).
+ */
+export function topicReferences(text: string, logRel: string, topics: Set<string>): { topics: string[]; cleaned: string } {
+  const found: string[] = [];
+  const resolve = (target: string): string | undefined => {
+    const key = normalizeTarget(target);
+    if (!key.endsWith('.md') || /^[a-z][a-z0-9+.-]*:/i.test(key)) return undefined;
+    const fromLog = posix.normalize(posix.join(posix.dirname(logRel), key));
+    if (topics.has(fromLog)) return fromLog;
+    if (topics.has(key)) return key;
+    return undefined;
+  };
+  let cleaned = text.replace(LINK_RE, (whole, label: string, target: string) => {
+    const topic = resolve(target);
+    if (!topic) return whole;
+    found.push(topic);
+    return label;
+  });
+  cleaned = cleaned.replace(TAG_RE, (whole, tag: string) => {
+    const topic = resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
+    if (!topic) return whole;
+    found.push(topic);
+    return '';
+  });
+  cleaned = cleaned
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/^\s*(?:[-—–:|]\s*)+/, '')
+    .trim();
+  return { topics: [...new Set(found)], cleaned };
+}
+
+/** The list item a log entry becomes in its topic: its text (no time stamp) and the log's date. */
+export function topicItem(cleaned: string, logDate: string): string {
+  const body = cleaned.replace(/^\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*(?:[-—–:|]\s*)?/, '').trim();
+  return `- ${body} (${logDate})`;
+}
+
+export function logsToTopics(state: MemState): StepResult<LogsReport> {
+  const report: LogsReport = { appended: [], untagged: [] };
+  const topics = new Set([...state.files.keys()].filter(isTopicPath));
+  const logs = [...state.files.keys()].filter((r) => logDateOf(r) !== undefined).sort();
+  const additions = new Map<string, string[]>();
+  const known = new Map<string, Set<string>>();
+  const knownOf = (topic: string) => {
+    let set = known.get(topic);
+    if (!set) {
+      set = new Set();
+      for (const l of splitLines(state.files.get(topic) ?? '')) if (isListItem(l.text)) set.add(normalizeContent(l.text));
+      known.set(topic, set);
+    }
+    return set;
+  };
+  for (const log of logs) {
+    const date = logDateOf(log)!;
+    for (const entry of parseLogEntries(state.files.get(log)!)) {
+      const refs = topicReferences(entry.text, log, topics);
+      if (refs.topics.length === 0 || refs.cleaned === '') {
+        report.untagged.push({ log, line: entry.line, text: entry.text });
+        continue;
+      }
+      const item = topicItem(refs.cleaned, date);
+      const key = normalizeContent(item);
+      for (const topic of refs.topics) {
+        const seen = knownOf(topic);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const list = additions.get(topic) ?? [];
+        list.push(item);
+        additions.set(topic, list);
+        report.appended.push({ log, line: entry.line, topic, item });
+      }
+    }
+  }
+  if (additions.size === 0) return { state, report };
+  const files = new Map(state.files);
+  for (const [topic, items] of additions) files.set(topic, appendLines(files.get(topic)!, items));
+  return { state: { ...state, files }, report };
+}

@@ -1,0 +1,125 @@
+// `memlint consolidate --pre-push`: the hook's mode. Reads git's pre-push stdin, looks at the
+// commits being pushed, and when a memdir they touch is due (gates open) and would change, either
+// consolidates and commits `memory: consolidate` (then exits 1: a commit made in pre-push is not
+// part of that push, so push again), or with consolidate.onPush "check" only says so. It skips a
+// memdir with uncommitted changes and never leaves uncommitted edits. One line, never a prompt.
+// This path must stay light: with no memory in the pushed range it costs one git call.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { changedInPush } from './git-facts.js';
+
+export interface PushUpdate {
+  localRef: string;
+  localSha: string;
+  remoteRef: string;
+  remoteSha: string;
+}
+
+export function parsePushInput(text: string): PushUpdate[] {
+  const updates: PushUpdate[] = [];
+  for (const line of text.split('\n')) {
+    const [localRef, localSha, remoteRef, remoteSha] = line.trim().split(/\s+/);
+    if (localRef && localSha && remoteRef && remoteSha) updates.push({ localRef, localSha, remoteRef, remoteSha });
+  }
+  return updates;
+}
+
+/** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
+export function memdirsOf(root: string, changed: string[]): string[] {
+  const dirs = new Set<string>();
+  for (const p of changed) {
+    if (!p.endsWith('.md') || p.split('/').includes('node_modules')) continue;
+    let dir = dirname(join(root, p));
+    for (;;) {
+      if (existsSync(join(dir, 'MEMORY.md'))) {
+        dirs.add(dir);
+        break;
+      }
+      if (dir === root || dirname(dir) === dir) break;
+      dir = dirname(dir);
+    }
+  }
+  return [...dirs].sort();
+}
+
+function readStdin(): string {
+  try {
+    return readFileSync(0, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+export async function prePush(opts: { cwd: string; configFile?: string; stdin?: string }): Promise<number> {
+  if (process.env.HUSKY === '0') return 0;
+  const updates = parsePushInput(opts.stdin ?? readStdin());
+  if (updates.length === 0) return 0;
+  const changed = changedInPush(opts.cwd, updates);
+  if (changed === null || !changed.some((p) => p.endsWith('.md'))) return 0;
+
+  const { repoInfo, headCommit } = await import('../git/index.js');
+  const info = repoInfo(opts.cwd);
+  if (!info) return 0;
+  const root = info.root;
+  const memdirs = memdirsOf(root, changed);
+  if (memdirs.length === 0) return 0;
+
+  const [{ loadConfig }, run, { resolveSettings }, { loadDateFinder }, gitFacts, lock] = await Promise.all([
+    import('../config.js'),
+    import('./run.js'),
+    import('./settings.js'),
+    import('./date-finder.js'),
+    import('./git-facts.js'),
+    import('./lock.js'),
+  ]);
+  const { config } = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const findDates = await loadDateFinder();
+  const head = headCommit(root);
+  const pushingHead = head !== null && updates.some((u) => u.localSha === head);
+  const now = Date.now();
+  const rel = (p: string) => relative(root, p).split(sep).join('/') || '.';
+  const committed: string[] = [];
+  const advice: string[] = [];
+  const failures: string[] = [];
+  for (const dir of memdirs) {
+    const settings = resolveSettings(config.consolidate, dir);
+    const m = { dir, repoRoot: root };
+    if (!run.gatesFor(m, settings, now).open) continue;
+    const specs = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
+    if (gitFacts.dirtyPaths(root, specs).length > 0) {
+      process.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
+      continue;
+    }
+    const plan = run.planFor(m, settings, { prune: false, findDates });
+    if (plan.ops.length === 0) continue;
+    if (settings.onPush === 'check' || !pushingHead) {
+      advice.push(rel(dir));
+      continue;
+    }
+    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates });
+    if (outcome.status !== 'consolidated') {
+      if (outcome.status === 'failed') failures.push(`${rel(dir)}: ${outcome.message}`);
+      continue;
+    }
+    const paths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
+    try {
+      const sha = gitFacts.commitPaths(root, 'memory: consolidate', paths);
+      lock.recordConsolidation(dir);
+      committed.push(`${sha.slice(0, 7)} (${rel(dir)})`);
+    } catch (err) {
+      gitFacts.restorePaths(root, paths);
+      failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
+    }
+  }
+  if (failures.length > 0) process.stderr.write(`memlint: consolidation failed for ${failures.join('; ')}\n`);
+  if (committed.length > 0) {
+    process.stderr.write(`memlint: committed "memory: consolidate" ${committed.join(', ')}; it is not part of this push: push again\n`);
+    return 1;
+  }
+  if (advice.length > 0) {
+    const target = advice.map((a) => resolve(root, a) === root ? '.' : a).join(' ');
+    process.stderr.write(`memlint: ${advice.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
+    return 1;
+  }
+  return 0;
+}

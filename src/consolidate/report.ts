@@ -1,0 +1,85 @@
+// Human-readable and JSON accounts of a consolidation.
+import { relative } from 'node:path';
+import type { Outcome } from './run.js';
+import type { Plan } from './plan.js';
+import { unifiedDiff } from './diff.js';
+import { limitsMessage } from './limits.js';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function planSummary(plan: Plan, prune: boolean): string[] {
+  const r = plan.report;
+  const parts: string[] = [];
+  if (r.dates && r.dates.fixed.length) parts.push(`${plural(r.dates.fixed.length, 'relative date')} made absolute`);
+  if (r.logs.appended.length) parts.push(`${plural(r.logs.appended.length, 'log entry', 'log entries')} added to topics`);
+  if (r.dedupe.merged.length) parts.push(`${plural(r.dedupe.merged.length, 'duplicate topic')} merged (${r.dedupe.merged.map((m) => `${m.from} into ${m.into}`).join(', ')})`);
+  if (r.index.added.length) parts.push(`${plural(r.index.added.length, 'index entry', 'index entries')} added`);
+  if (r.index.dangling.length) parts.push(`${plural(r.index.dangling.length, 'dangling entry', 'dangling entries')} moved to the archive index`);
+  if (r.index.duplicates.length) parts.push(`${plural(r.index.duplicates.length, 'duplicate entry', 'duplicate entries')} merged`);
+  if (r.index.shortened.length) parts.push(`${plural(r.index.shortened.length, 'long entry', 'long entries')} shortened`);
+  if (r.stale.stale.length) {
+    parts.push(prune ? `${plural(r.stale.stale.length, 'stale project memory', 'stale project memories')} archived` : `${plural(r.stale.stale.length, 'stale project memory', 'stale project memories')} (${r.stale.stale.map((s) => s.file).join(', ')}; "--prune" archives them)`);
+  }
+  if (r.logs.untagged.length) parts.push(`${plural(r.logs.untagged.length, 'untagged log entry', 'untagged log entries')} left for the agent step`);
+  return parts;
+}
+
+function rel(cwd: string, p: string): string {
+  const r = relative(cwd, p);
+  return r === '' ? '.' : r;
+}
+
+export function describe(o: Outcome, cwd: string, prune: boolean): string[] {
+  const name = rel(cwd, o.memdir);
+  const out: string[] = [];
+  const summary = o.plan ? planSummary(o.plan, prune) : [];
+  switch (o.status) {
+    case 'gates-closed':
+    case 'locked':
+    case 'failed':
+      out.push(`${name}: ${o.message}`);
+      break;
+    case 'would-change':
+      out.push(`${name}: would change ${plural(o.plan!.ops.length, 'file')}: ${summary.join('; ')}`);
+      break;
+    case 'consolidated':
+      out.push(`${name}: consolidated (${plural(o.touched.length, 'file')} written or moved): ${summary.join('; ') || 'agent step'}`);
+      break;
+    case 'unchanged':
+      out.push(`${name}: nothing to consolidate${summary.length ? ` (${summary.join('; ')})` : ''}`);
+      break;
+  }
+  if (o.plan && o.plan.report.dates === null && o.status !== 'gates-closed') out.push(`${name}: relative dates not checked (the absolute-dates finder is not available in this build)`);
+  if (o.plan && !o.plan.report.limits.ok) out.push(limitsMessage(name, o.plan.report.limits));
+  if (o.plan && o.plan.report.index.tooLong.length) out.push(`${name}/MEMORY.md: ${o.plan.report.index.tooLong.map((t) => `line ${t.line}`).join(', ')} over 150 characters even without a hook: shorten the title`);
+  if (o.agent) {
+    if (o.agent.accepted) out.push(`${name}: agent step ${o.agent.touched.length ? `changed ${o.agent.touched.join(', ')}` : 'changed nothing'}`);
+    else out.push(`${name}: agent step rolled back (${o.agent.problems.slice(0, 3).join('; ')}${o.agent.problems.length > 3 ? '; …' : ''})`);
+  }
+  return out;
+}
+
+export function planDiff(plan: Plan, cwd: string): string {
+  let out = '';
+  for (const op of plan.ops) {
+    if (op.kind === 'write') out += unifiedDiff(rel(cwd, op.path), rel(cwd, op.path), op.before, op.after);
+    else {
+      out += `rename from ${rel(cwd, op.from)}\nrename to ${rel(cwd, op.to)}\n`;
+      if (op.text !== op.before) out += unifiedDiff(rel(cwd, op.from), rel(cwd, op.to), op.before, op.text);
+    }
+  }
+  return out;
+}
+
+export function toJson(o: Outcome) {
+  return {
+    memdir: o.memdir,
+    archiveDir: o.archiveDir,
+    status: o.status,
+    message: o.message,
+    gates: o.gates,
+    changes: (o.plan?.ops ?? []).map((op) => (op.kind === 'write' ? { action: op.before === null ? 'create' : 'write', path: op.path } : { action: 'move', path: op.from, to: op.to })),
+    report: o.plan?.report ?? null,
+    agent: o.agent,
+  };
+}

@@ -1,0 +1,169 @@
+// Consolidating one memdir: snapshot -> plan (pure) -> gates -> lock -> writer -> agent step.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { loadMemdir } from '../memdir/model.js';
+import { createRepoFacts } from '../lint/repo-facts.js';
+import type { ConsolidateFacts, StepContext } from './types.js';
+import { ARCHIVE_INDEX } from './archive.js';
+import { planConsolidation, type Plan } from './plan.js';
+import type { RelativeDateFinder } from './dates.js';
+import { applyPlan } from './apply.js';
+import { checkGates, type GateResult } from './gates.js';
+import { liveHolder, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from './lock.js';
+import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from './git-facts.js';
+import type { Settings } from './settings.js';
+import { compareSnapshots, dreamPrompt, restoreSnapshot, runCommand, snapshotDir } from './agent.js';
+import { localDay } from './text.js';
+
+export interface MemdirRef {
+  dir: string;
+  repoRoot: string | null;
+}
+
+export type Mode = 'apply' | 'check' | 'dry-run';
+
+export interface RunOptions {
+  mode: Mode;
+  force: boolean;
+  prune: boolean;
+  settings: Settings;
+  now?: number;
+  findDates?: RelativeDateFinder;
+  /** Lint the memdir (for the agent step): error messages, empty when it passes. */
+  lint?: (memdir: MemdirRef) => Promise<string[]>;
+}
+
+export type Status = 'consolidated' | 'unchanged' | 'would-change' | 'gates-closed' | 'locked' | 'failed';
+
+export interface Outcome {
+  memdir: string;
+  archiveDir: string;
+  status: Status;
+  gates: GateResult | null;
+  plan: Plan | null;
+  /** Files written or moved (absolute paths). */
+  touched: string[];
+  agent: { ran: boolean; exitCode: number | null; accepted: boolean; touched: string[]; problems: string[] } | null;
+  message: string | null;
+}
+
+export function today(): string {
+  const pinned = process.env.MEMLINT_TODAY;
+  if (pinned && /^\d{4}-\d{2}-\d{2}$/.test(pinned)) return pinned;
+  return localDay(new Date());
+}
+
+const posix = (p: string) => p.split(sep).join('/');
+
+function listArchive(dir: string, rel = '', out = new Set<string>()): Set<string> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(join(dir, rel), { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const p = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) listArchive(dir, p, out);
+    else out.add(p);
+  }
+  return out;
+}
+
+export function makeFacts(m: MemdirRef, day: string): ConsolidateFacts {
+  const root = m.repoRoot;
+  const prefix = root ? posix(relative(root, m.dir)) : '';
+  const spec = prefix === '' ? '.' : prefix;
+  const toMemdir = (map: Map<string, any>) => {
+    const out = new Map();
+    const p = prefix === '' ? '' : `${prefix}/`;
+    for (const [k, v] of map) if (k.startsWith(p)) out.set(k.slice(p.length), v);
+    return out;
+  };
+  const repo = root ? createRepoFacts(root, m.dir) : null;
+  let first: Map<string, number> | undefined;
+  let last: Map<string, string> | undefined;
+  return {
+    today: day,
+    inGit: root !== null,
+    lineDates: (rel, text) => (repo ? repo.lineDates({ path: join(m.dir, rel), rel, kind: 'topic', text }) : []),
+    firstCommitTimes: () => (first ??= root ? toMemdir(firstCommitTimes(root, [spec])) : new Map()),
+    lastCommitDates: () => (last ??= root ? toMemdir(lastCommitDates(root, [spec])) : new Map()),
+    deletions: (rels) => (root ? toMemdir(deletionCommits(root, rels.map((r) => (prefix ? `${prefix}/${r}` : r)))) : new Map()),
+  };
+}
+
+/** Read the memdir and compute its plan (no lock, no writes). */
+export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean; findDates?: RelativeDateFinder; day?: string }): Plan {
+  const day = opts.day ?? today();
+  const { model } = loadMemdir(m.dir, { repoRoot: m.repoRoot });
+  const files = new Map(model.files.map((f) => [f.rel, f.text]));
+  const archiveIndexPath = join(settings.archiveDir, ARCHIVE_INDEX);
+  const archiveIndex = existsSync(archiveIndexPath) ? readFileSync(archiveIndexPath, 'utf8') : null;
+  const label = m.repoRoot ? posix(relative(m.repoRoot, m.dir)) : posix(m.dir);
+  const ctx: StepContext = {
+    facts: makeFacts(m, day),
+    allPaths: model.allPaths,
+    archivePaths: listArchive(settings.archiveDir),
+    memdirLabel: label,
+    staleDays: settings.staleDays,
+    prune: opts.prune,
+  };
+  return planConsolidation({ memdir: m.dir, archiveDir: settings.archiveDir, files, archiveIndex, ctx, findDates: opts.findDates });
+}
+
+export function gatesFor(m: MemdirRef, settings: Settings, now: number): GateResult {
+  const last = readLastConsolidatedAt(m.dir);
+  const spec = m.repoRoot ? posix(relative(m.repoRoot, m.dir)) || '.' : '.';
+  return checkGates(last, now, settings, (since) => (m.repoRoot ? countCommitsSince(m.repoRoot, since, [spec]) : Number.MAX_SAFE_INTEGER));
+}
+
+export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise<Outcome> {
+  const now = opts.now ?? Date.now();
+  const base: Outcome = { memdir: m.dir, archiveDir: opts.settings.archiveDir, status: 'unchanged', gates: null, plan: null, touched: [], agent: null, message: null };
+  if (opts.mode !== 'apply') {
+    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates });
+    return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
+  }
+  if (!opts.force) {
+    const gates = gatesFor(m, opts.settings, now);
+    base.gates = gates;
+    if (!gates.open) return { ...base, status: 'gates-closed', message: `not due: ${gates.reason}; "--force" consolidates anyway` };
+  }
+  const holder = liveHolder(m.dir, now);
+  if (holder !== null) return { ...base, status: 'locked', message: `being consolidated by process ${holder} (${m.dir}/.consolidate-lock); try again later` };
+  const prior = tryAcquireLock(m.dir);
+  if (prior === null) return { ...base, status: 'locked', message: `another process took ${m.dir}/.consolidate-lock first; try again later` };
+  try {
+    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates });
+    const touched = applyPlan(plan);
+    let agent: Outcome['agent'] = null;
+    if (opts.settings.command) agent = await agentStep(m, opts, plan);
+    const status: Status = touched.length > 0 || (agent?.accepted && agent.touched.length > 0) ? 'consolidated' : 'unchanged';
+    return { ...base, plan, touched, agent, status };
+  } catch (err) {
+    rollbackLock(m.dir, prior);
+    return { ...base, status: 'failed', message: (err as Error).message.split('\n')[0]! };
+  }
+}
+
+async function agentStep(m: MemdirRef, opts: RunOptions, plan: Plan): Promise<NonNullable<Outcome['agent']>> {
+  const before = snapshotDir(m.dir);
+  const prompt = dreamPrompt(m.dir, plan.report.logs.untagged);
+  const exitCode = await runCommand(opts.settings.command!, {
+    cwd: m.repoRoot ?? m.dir,
+    input: prompt,
+    env: { ...process.env, MEMLINT_MEMDIR: m.dir, MEMLINT_ARCHIVE_DIR: opts.settings.archiveDir, MEMLINT_DREAM_PROMPT: prompt },
+  });
+  const after = snapshotDir(m.dir);
+  const touched = compareSnapshots(before, after);
+  const all = [...touched.changed, ...touched.created, ...touched.removed].sort();
+  let problems: string[] = [];
+  if (exitCode !== 0) problems = [`the agent command exited with code ${exitCode}`];
+  else if (all.length > 0 && opts.lint) problems = await opts.lint(m);
+  if (problems.length > 0 && all.length > 0) {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    restoreSnapshot(m.dir, before, touched, join(opts.settings.archiveDir, 'rejected', stamp));
+  }
+  return { ran: true, exitCode, accepted: problems.length === 0, touched: all, problems };
+}

@@ -1,0 +1,83 @@
+// Small text helpers shared by the steps: line handling that keeps a file's own line endings,
+// and the normalisation under which two list items count as "the same content".
+import { dominantEol, splitLines } from '../memdir/index.js';
+import { codePointLength } from '../memdir/limits.js';
+
+export { dominantEol, splitLines };
+
+export const LIST_ITEM_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+/;
+const TIMESTAMP_RE = /^\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?\s*(?:[-—–:|]\s*)?/i;
+const ISO_PREFIX_RE = /^\[?\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?\]?\s*(?:[-—–:|]\s*)?/;
+const DATE_SUFFIX_RE = /\s*\((?:log |from )?\d{4}-\d{2}-\d{2}\)\s*$/;
+
+/** The content of a list item or log entry, for matching: no bullet, timestamp or date stamp, case or spacing. */
+export function normalizeContent(s: string): string {
+  let t = s.replace(LIST_ITEM_RE, '').trim();
+  t = t.replace(ISO_PREFIX_RE, '').replace(TIMESTAMP_RE, '').replace(DATE_SUFFIX_RE, '');
+  return t
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.;,!]+$/, '')
+    .trim();
+}
+
+export function isListItem(line: string): boolean {
+  return LIST_ITEM_RE.test(line);
+}
+
+/**
+ * Append lines at the end of a text: right after a closing list when the text ends with one,
+ * else after a blank line. The text's own line ending is used and a final newline kept.
+ */
+export function appendLines(text: string, added: string[], separateFromList = false): string {
+  if (added.length === 0) return text;
+  const eol = dominantEol(text);
+  const trimmed = text.replace(/(?:\r\n|\r|\n|[ \t])+$/, '');
+  if (trimmed === '') return added.join(eol) + eol;
+  const lines = splitLines(trimmed);
+  const last = lines[lines.length - 1]!.text;
+  const inList = !separateFromList && isListItem(last) || (!separateFromList && /^\s+\S/.test(last) && lines.some((l) => isListItem(l.text)));
+  const gap = inList && isListItem(added[0]!) ? eol : eol + eol;
+  return trimmed + gap + added.join(eol) + eol;
+}
+
+/** Shorten text at a word boundary so that it holds at most `max` code points, ending with "…". */
+export function shortenAtWord(text: string, max: number): string {
+  if (codePointLength(text) <= max) return text;
+  if (max <= 1) return '';
+  const chars = Array.from(text);
+  let cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  if (space > 0) cut = cut.slice(0, space);
+  return cut.replace(/[\s,;:.—–-]+$/, '') + '…';
+}
+
+/** The YYYY-MM-DD of an ISO-like date string, or undefined. */
+export function isoDay(s: string | undefined): string | undefined {
+  if (!s) return undefined;
+  const m = /(\d{4}-\d{2}-\d{2})/.exec(s);
+  return m ? m[1] : undefined;
+}
+
+/** YYYY-MM-DD minus n days. */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+export function localDay(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Is this memdir-relative path a topic file (not the index, not a daily log)? */
+export function isTopicPath(rel: string): boolean {
+  return rel !== 'MEMORY.md' && rel.endsWith('.md') && !/^logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/.test(rel);
+}
+
+export function logDateOf(rel: string): string | undefined {
+  const m = /^logs\/(\d{4})\/(\d{2})\/((\d{4})-(\d{2})-\d{2})\.md$/.exec(rel);
+  return m && m[1] === m[4] && m[2] === m[5] ? m[3] : undefined;
+}

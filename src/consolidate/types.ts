@@ -1,0 +1,49 @@
+// The consolidation plan's data: a memdir snapshot (texts) flows through pure steps, each returning
+// the next snapshot and what it did; one writer applies the difference under the lock.
+
+/** What a step sees and produces. Maps are never mutated in place: a step returns new ones. */
+export interface MemState {
+  /** Memory files of the memdir (Markdown), by memdir-relative path with '/' separators. */
+  files: Map<string, string>;
+  /** Archive files this run creates or changes (ARCHIVE.md included), by archive-relative path. */
+  archive: Map<string, string>;
+  /** Memdir files moved into the archive this run (never deleted). */
+  moves: Array<{ from: string; to: string }>;
+}
+
+/** Facts about the repository, asked for lazily (each is one git call at most, and only when needed). */
+export interface ConsolidateFacts {
+  /** The day of the run, YYYY-MM-DD. */
+  today: string;
+  /** Committer date (YYYY-MM-DD) of each line of a memdir file, 1-based; undefined when not committed. */
+  lineDates(rel: string, text: string): Array<string | undefined>;
+  /** When each memdir file was first committed (ms); absent when never committed. */
+  firstCommitTimes(): Map<string, number>;
+  /** Date (YYYY-MM-DD) of the last commit touching each memdir file; absent when never committed. */
+  lastCommitDates(): Map<string, string>;
+  /** For memdir-relative paths missing from the tree: the commit that deleted each (newest), when any. */
+  deletions(rels: string[]): Map<string, { commit: string; date: string }>;
+  /** Whether the memdir is inside a git repository (reasons say "never committed" only then). */
+  inGit: boolean;
+}
+
+export interface StepContext {
+  facts: ConsolidateFacts;
+  /** Relative paths of every file in the memdir (Markdown or not) at the start of the run. */
+  allPaths: Set<string>;
+  /** Relative paths of the files already in the archive folder. */
+  archivePaths: Set<string>;
+  /** How the memdir is named in the archive index (path relative to the archive folder). */
+  memdirLabel: string;
+  staleDays: number;
+  prune: boolean;
+}
+
+export interface StepResult<R> {
+  state: MemState;
+  report: R;
+}
+
+export function cloneState(s: MemState): MemState {
+  return { files: new Map(s.files), archive: new Map(s.archive), moves: [...s.moves] };
+}
