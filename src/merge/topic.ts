@@ -58,7 +58,7 @@ export function mergeTopic(base: string, ours: string, theirs: string, options: 
     out.push(...merged);
     out.push(fromOurs(A.close!));
   }
-  out.push(...mergeBody(A.body, O.body, B.body, markerSize, name, conflicts));
+  out.push(...mergeBody(A.body, O.body, B.body, markerSize, name, conflicts, A.open ? A.yaml.length + 3 : 1));
   return { text: render(out, style), conflicts, notes };
 }
 
@@ -125,7 +125,7 @@ function mergeYaml(o: Line[], a: Line[], b: Line[], markerSize: number, conflict
   const merged = mergeMapping(o, a, b, 0, markerSize, conflicts, []);
   if (merged) return merged;
   // Not a mapping we can take apart: merge the frontmatter as lines.
-  return mergeBody(a, o, b, markerSize, 'frontmatter', conflicts);
+  return mergeBody(a, o, b, markerSize, 'frontmatter', conflicts, 2);
 }
 
 function mergeMapping(o: Line[], a: Line[], b: Line[], indent: number, markerSize: number, conflicts: Conflict[], path: string[]): OutLine[] | null {
@@ -200,7 +200,7 @@ function mergeMapping(o: Line[], a: Line[], b: Line[], indent: number, markerSiz
 const LISTISH_RE = /^(?:[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[ \t]+\S|[ \t]*$)/;
 
 /** Line diff3 where list items inserted at the same place on both sides are both kept. */
-export function mergeBody(a: Line[], o: Line[], b: Line[], markerSize: number, name: string, conflicts: Conflict[]): OutLine[] {
+export function mergeBody(a: Line[], o: Line[], b: Line[], markerSize: number, name: string, conflicts: Conflict[], firstLine = 1): OutLine[] {
   const t = (ls: Line[]) => ls.map((l) => l.text);
   const [at, ot, bt] = [t(a), t(o), t(b)];
   const out: OutLine[] = [];
@@ -220,7 +220,9 @@ export function mergeBody(a: Line[], o: Line[], b: Line[], markerSize: number, n
         out.push(...woven);
         continue;
       }
-      const c: Conflict = { label: `${name} lines ${r.a[0] + 1}-${r.a[1]}`, reason: 'edited on both sides' };
+      const [from, to] = [firstLine + r.a[0], firstLine + r.a[1] - 1];
+      const where = to <= from ? `line ${from}` : `lines ${from}-${to}`;
+      const c: Conflict = { label: `${name} ${where}`, reason: 'edited on both sides' };
       conflicts.push(c);
       out.push(...conflictBlock(markerSize, c, ax.map(fromOurs), bx.map(fromTheirs)));
     }
