@@ -1,0 +1,318 @@
+// Relative dates ("tomorrow", "next Thursday", "last week", "下周四", "明天") found in memory text,
+// with the absolute date each one stands for, counted from the day the text was written.
+//
+// Pure and synchronous: the lint rule loads this module lazily (it pulls in chrono-node); the
+// consolidation step calls it to make dates absolute in place. Which phrases count is decided by
+// the patterns below (what a relative date looks like in a memory); the calendar arithmetic of
+// English day phrases is chrono-node's (weekday and number-word handling). Chinese phrases are
+// computed here: chrono's zh locale misses 上周, 下个月, 两周后 and reads 本周五 as 周五.
+//
+// Not relative dates: times of day ("10:02"), recurring phrases ("every Monday", "on Mondays",
+// "each Friday", "a Friday", "每周一", "周一到周五"), weekday ranges ("Monday to Friday"),
+// durations and policies ("within 2 days", "tokens expire in 30 days", "30天后过期"), "now", and
+// a phrase already followed by an absolute date ("Thursday (2026-03-05)"). Text in frontmatter,
+// fenced code blocks, inline code and URLs is skipped.
+import * as chrono from 'chrono-node';
+
+export interface RelativeDate {
+  /** UTF-16 offsets of the phrase in the text. */
+  start: number;
+  end: number;
+  /** The phrase as written. */
+  text: string;
+  /** The day it stands for (for a week, its Monday; a month, its first day; a year, 1 January). */
+  absolute: string;
+  /** What the phrase becomes when made absolute ("2026-04-30", "the week of 2026-04-27", "2026-05"). */
+  replacement: string;
+}
+
+export type DateAnchor = Date | ((offset: number) => Date);
+
+interface Ymd {
+  y: number;
+  m: number;
+  d: number;
+}
+
+const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+const NUM_WORD = '(?:\\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\\s+couple\\s+of|a\\s+few|several)';
+
+// English, in priority order: an earlier pattern's match hides later ones at the same place.
+const EN_PATTERNS: Array<{ kind: 'chrono' | 'period' | 'weekday'; re: RegExp }> = [
+  { kind: 'chrono', re: /\bthe\s+day\s+(?:after\s+tomorrow|before\s+yesterday)\b/giu },
+  { kind: 'chrono', re: /\b(?:this\s+(?:morning|afternoon|evening)|last\s+night)\b/giu },
+  { kind: 'chrono', re: /\b(?:today|tonight|tomorrow|yesterday)\b/giu },
+  { kind: 'chrono', re: new RegExp(`\\b(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}\\b(?!s\\b)`, 'giu') },
+  { kind: 'chrono', re: new RegExp(`\\b${NUM_WORD}[ \\t]+(?:days?|weeks?|months?|years?)[ \\t]+(?:ago|from[ \\t]+(?:now|today))\\b`, 'giu') },
+  { kind: 'period', re: /\b(?:the[ \t]+)?(this|next|last|coming|past|previous)[ \t]+(week|weekend|month|quarter|year)\b(?![ \t]+of\b)/giu },
+  { kind: 'weekday', re: new RegExp(`\\b${WEEKDAY}\\b(?!s\\b|'s\\b)`, 'giu') },
+];
+
+const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$/iu;
+const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
+const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
+const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights)\b/iu;
+// A phrase already paired with an absolute date: "Thursday (2026-03-05)", "Friday, March 5", "2026-03-05 (tomorrow)".
+const ABSOLUTE_AFTER = /^[ \t]*(?:[,(（=:：]|→|->|=>)?[ \t]*(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}\b|\d{1,2}[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/iu;
+const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
+
+const ZH_DIGIT: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
+
+const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear' | 'zhCount' | 'zhWeekday'; re: RegExp }> = [
+  { kind: 'zhDay', re: /大后天|大前天|后天|明天|今天|昨天|前天|今晚|昨晚|明晚|今早|明早|昨日|今日|明日/gu },
+  { kind: 'zhWeek', re: /(?<![以如])(上上|下下|上|下|这|本)(个)?(?:周|星期|礼拜)(?!期|年|刊|报)([一二三四五六日天末])?/gu },
+  { kind: 'zhMonth', re: /(?<![以如])(上|下|这|本)(个)?月(?!份)(初|底|末)?/gu },
+  { kind: 'zhYear', re: /去年|今年|明年|前年|后年/gu },
+  { kind: 'zhCount', re: /(?<!每)(\d{1,3}|[一二两三四五六七八九十几半]{1,3})[ \t]?(个)?(天|日|周|星期|礼拜|月|年)(以前|之前|前|以后|之后|后)(?!过期|失效|自动|删除|清理|重试|再)/gu },
+  { kind: 'zhWeekday', re: /(?<![每上下这本个到至~、\-—])(?:周|星期|礼拜)([一二三四五六日天])(?![到至~、\-—])/gu },
+];
+
+const DAY_WORDS_EN: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+};
+
+/** A cheap test: can this text hold a relative date at all? */
+export function mayHoldRelativeDate(text: string): boolean {
+  return /today|tonight|tomorrow|yesterday|night|morning|afternoon|evening|week|month|quarter|year|day|ago|from now|[今明昨前后上下这本去周期拜月年天日晚早]/iu.test(text);
+}
+
+/**
+ * Every relative date in `text`, in order, with its absolute replacement. `anchor` is the day the
+ * text was written, or a function giving it for an offset (e.g. the commit date of that line).
+ */
+export function findRelativeDates(text: string, anchor: DateAnchor): RelativeDate[] {
+  if (!mayHoldRelativeDate(text)) return [];
+  const masked = maskSkipped(text);
+  const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
+  const taken: Array<[number, number]> = [];
+  const out: RelativeDate[] = [];
+  const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && a < e);
+  const push = (start: number, end: number, res: { absolute: string; replacement: string } | null) => {
+    if (!res || overlaps(start, end)) return;
+    const before = masked.slice(Math.max(0, start - 16), start);
+    const after = masked.slice(end, end + 24);
+    if (ABSOLUTE_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) {
+      taken.push([start, end]);
+      return;
+    }
+    taken.push([start, end]);
+    out.push({ start, end, text: text.slice(start, end), ...res });
+  };
+
+  for (const { kind, re } of EN_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (overlaps(start, end)) continue;
+      const lineStart = masked.lastIndexOf('\n', start - 1) + 1;
+      const before = masked.slice(lineStart, start);
+      const after = masked.slice(end, end + 40);
+      const at = toYmd(anchorAt(start));
+      if (kind === 'weekday') {
+        if (NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
+        const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(masked.slice(lineStart, masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end)));
+        const wd = weekdayNumber(m[0].toLowerCase())!;
+        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at, wd) : weekdayFrom(at, wd)));
+      } else if (kind === 'period') {
+        push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at));
+      } else {
+        const phrase = m[0].toLowerCase();
+        const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
+        const res = dayResult(viaChrono(m[0], at, forward) ?? countResult(phrase, at));
+        if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
+        push(start, end, res);
+      }
+    }
+  }
+
+  for (const { kind, re } of ZH_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (overlaps(start, end)) continue;
+      const at = toYmd(anchorAt(start));
+      push(start, end, zhResult(kind, m, at));
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Apply the replacements of `findRelativeDates` to the text. */
+export function makeDatesAbsolute(text: string, anchor: DateAnchor): string {
+  let out = '';
+  let pos = 0;
+  for (const r of findRelativeDates(text, anchor)) {
+    out += text.slice(pos, r.start) + r.replacement;
+    pos = r.end;
+  }
+  return out + text.slice(pos);
+}
+
+/** Blank out (same length, newlines kept) what is not prose: frontmatter, code, URLs. */
+function maskSkipped(text: string): string {
+  const blank = (s: string) => s.replace(/[^\n]/gu, ' ');
+  let out = text;
+  const fm = /^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/u.exec(out);
+  if (fm) out = blank(fm[0]) + out.slice(fm[0].length);
+  out = out.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[`~]*[ \t]*(?=\r?\n|$)|$)/gmu, (s) => blank(s));
+  out = out.replace(/(`+)[^`\n]+?\1/gu, (s) => blank(s));
+  out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/gu, (s) => blank(s));
+  return out;
+}
+
+function toYmd(d: Date): Ymd {
+  return { y: d.getFullYear(), m: d.getMonth() + 1, d: d.getDate() };
+}
+
+function localNoon(x: Ymd, addDays = 0): Date {
+  return new Date(x.y, x.m - 1, x.d + addDays, 12);
+}
+
+function iso(x: Ymd): string {
+  return `${x.y}-${String(x.m).padStart(2, '0')}-${String(x.d).padStart(2, '0')}`;
+}
+
+function shift(x: Ymd, days: number): Ymd {
+  return toYmd(localNoon(x, days));
+}
+
+/** ISO weekday, Monday = 1 ... Sunday = 7. */
+function isoWeekday(x: Ymd): number {
+  return ((localNoon(x).getDay() + 6) % 7) + 1;
+}
+
+function mondayOf(x: Ymd): Ymd {
+  return shift(x, 1 - isoWeekday(x));
+}
+
+function viaChrono(phrase: string, at: Ymd, forwardDate: boolean): Ymd | null {
+  const results = chrono.en.casual.parse(phrase, { instant: localNoon(at) }, { forwardDate });
+  const r = results[0];
+  if (!r || r.index !== 0) return null;
+  const lower = phrase.toLowerCase();
+  // chrono reads "last Friday" forward when forwardDate is set, and "past X" as the coming one.
+  if (/^(?:last|past)\b/u.test(lower)) {
+    const wd = weekdayNumber(lower);
+    if (wd) return weekdayBefore(at, wd);
+  }
+  return toYmd(r.start.date());
+}
+
+function weekdayNumber(phrase: string): number | null {
+  const m = /(monday|tuesday|wednesday|thursday|friday|saturday|sunday)/u.exec(phrase);
+  return m ? ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(m[1]!) + 1 : null;
+}
+
+/** The latest given weekday strictly before the day. */
+function weekdayBefore(at: Ymd, wd: number): Ymd {
+  const diff = (isoWeekday(at) - wd + 7) % 7 || 7;
+  return shift(at, -diff);
+}
+
+/** The first given weekday on or after the day. */
+function weekdayFrom(at: Ymd, wd: number): Ymd {
+  return shift(at, (wd - isoWeekday(at) + 7) % 7);
+}
+
+function dayResult(x: Ymd | null): { absolute: string; replacement: string } | null {
+  return x ? { absolute: iso(x), replacement: iso(x) } : null;
+}
+
+/** Fallback for "N units ago / from now" when chrono has no reading. */
+function countResult(phrase: string, at: Ymd): Ymd | null {
+  const m = /^(\S+(?:[ \t]+(?:couple|few)(?:[ \t]+of)?)?)[ \t]+(day|week|month|year)s?[ \t]+(ago|from)/u.exec(phrase);
+  if (!m) return null;
+  const n = /^\d+$/u.test(m[1]!) ? Number(m[1]) : (DAY_WORDS_EN[m[1]!] ?? (/couple/u.test(m[1]!) ? 2 : 3));
+  const sign = m[3] === 'ago' ? -1 : 1;
+  return addUnits(at, m[2]!, sign * n);
+}
+
+function addUnits(at: Ymd, unit: string, n: number): Ymd {
+  if (unit === 'day') return shift(at, n);
+  if (unit === 'week') return shift(at, 7 * n);
+  if (unit === 'month') return toYmd(new Date(at.y, at.m - 1 + n, Math.min(at.d, 28), 12));
+  return { y: at.y + n, m: at.m, d: at.d };
+}
+
+function periodResult(mod: string, unit: string, at: Ymd): { absolute: string; replacement: string } {
+  const step = mod === 'next' || mod === 'coming' ? 1 : mod === 'this' ? 0 : -1;
+  if (unit === 'week' || unit === 'weekend') {
+    const monday = shift(mondayOf(at), 7 * step);
+    if (unit === 'weekend') {
+      const saturday = shift(monday, 5);
+      return { absolute: iso(saturday), replacement: `the weekend of ${iso(saturday)}` };
+    }
+    return { absolute: iso(monday), replacement: `the week of ${iso(monday)}` };
+  }
+  if (unit === 'month') {
+    const first = toYmd(new Date(at.y, at.m - 1 + step, 1, 12));
+    return { absolute: iso(first), replacement: `${first.y}-${String(first.m).padStart(2, '0')}` };
+  }
+  if (unit === 'quarter') {
+    const q0 = Math.floor((at.m - 1) / 3) + step;
+    const y = at.y + Math.floor(q0 / 4);
+    const q = ((q0 % 4) + 4) % 4;
+    return { absolute: iso({ y, m: q * 3 + 1, d: 1 }), replacement: `${y}-Q${q + 1}` };
+  }
+  const y = at.y + step;
+  return { absolute: `${y}-01-01`, replacement: String(y) };
+}
+
+function zhNumber(s: string): number | null {
+  if (/^\d+$/u.test(s)) return Number(s);
+  if (s === '半') return 0.5;
+  if (s.includes('几')) return 3;
+  if (s === '十') return 10;
+  const m = /^([一二两三四五六七八九])?十([一二三四五六七八九])?$/u.exec(s);
+  if (m) return (m[1] ? ZH_DIGIT[m[1]]! : 1) * 10 + (m[2] ? ZH_DIGIT[m[2]]! : 0);
+  if (s.length === 1 && s in ZH_DIGIT) return ZH_DIGIT[s]!;
+  return null;
+}
+
+function zhResult(kind: string, m: RegExpExecArray, at: Ymd): { absolute: string; replacement: string } | null {
+  const text = m[0];
+  if (kind === 'zhDay') {
+    const offsets: Record<string, number> = {
+      大前天: -3, 前天: -2, 昨天: -1, 昨晚: -1, 昨日: -1, 今天: 0, 今晚: 0, 今早: 0, 今日: 0, 明天: 1, 明晚: 1, 明早: 1, 明日: 1, 后天: 2, 大后天: 3,
+    };
+    return dayResult(shift(at, offsets[text] ?? 0));
+  }
+  if (kind === 'zhWeek') {
+    const step = { 上上: -2, 下下: 2, 上: -1, 下: 1, 这: 0, 本: 0 }[m[1]!] ?? 0;
+    const monday = shift(mondayOf(at), 7 * step);
+    const day = m[3];
+    if (day && day !== '末') return dayResult(shift(monday, ZH_WEEKDAY[day]! - 1));
+    if (day === '末') {
+      const saturday = shift(monday, 5);
+      return { absolute: iso(saturday), replacement: `${iso(saturday)} 那个周末` };
+    }
+    return { absolute: iso(monday), replacement: `${iso(monday)} 那一周` };
+  }
+  if (kind === 'zhMonth') {
+    const step = { 上: -1, 下: 1, 这: 0, 本: 0 }[m[1]!] ?? 0;
+    const first = toYmd(new Date(at.y, at.m - 1 + step, 1, 12));
+    const ym = `${first.y}-${String(first.m).padStart(2, '0')}`;
+    return { absolute: iso(first), replacement: m[3] ? `${ym} ${m[3] === '初' ? '月初' : '月底'}` : ym };
+  }
+  if (kind === 'zhYear') {
+    const step = { 前年: -2, 去年: -1, 今年: 0, 明年: 1, 后年: 2 }[text] ?? 0;
+    return { absolute: `${at.y + step}-01-01`, replacement: `${at.y + step}年` };
+  }
+  if (kind === 'zhCount') {
+    const n = zhNumber(m[1]!);
+    if (n === null) return null;
+    const unit = m[3]!;
+    if ((unit === '月' && !m[2]) || (unit === '年' && m[2])) return null;
+    const sign = /前/u.test(m[4]!) ? -1 : 1;
+    const u = unit === '天' || unit === '日' ? 'day' : unit === '月' ? 'month' : unit === '年' ? 'year' : 'week';
+    const days = u === 'day' ? n : u === 'week' ? n * 7 : u === 'month' && n === 0.5 ? 15 : null;
+    const x = days !== null ? shift(at, Math.round(sign * days)) : n === 0.5 ? addUnits(at, 'month', sign * 6) : addUnits(at, u, sign * n);
+    const vague = m[1]!.includes('几');
+    return { absolute: iso(x), replacement: vague ? `${iso(x)} 前后` : iso(x) };
+  }
+  // zhWeekday: a bare 周四 means the coming one.
+  return dayResult(weekdayFrom(at, ZH_WEEKDAY[m[1]!]!));
+}
