@@ -128,13 +128,13 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlanItem[] {
         item.source = 'modified';
         continue;
       }
-      if (f.rel !== null && dirty.has(f.rel)) {
-        item.skip = 'changed since its last commit and no "modified": its mtime is the truth';
-        continue;
-      }
       const committed = f.rel !== null ? commits.get(f.rel) : undefined;
       if (committed === undefined) {
         item.skip = g.root ? 'never committed and no "modified"' : 'not in a git repository and no "modified"';
+        continue;
+      }
+      if (f.rel !== null && dirty.has(f.rel)) {
+        item.skip = 'changed since its last commit and no "modified": its mtime is the truth';
         continue;
       }
       item.targetMs = committed * 1000;

@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import { statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseModified, sameSecond } from '../../src/commands/touch.js';
+import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { cli, hermetic } from './helpers.js';
+
+function commitAt(repo: string, iso: string, message: string): void {
+  git(repo, 'add', '-A');
+  execFileSync('git', ['commit', '-qm', message], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: iso, GIT_COMMITTER_DATE: iso } });
+}
+
+const mtime = (p: string) => statSync(p).mtimeMs;
+const secs = (iso: string) => Date.parse(iso);
+
+function memoryRepo(): string {
+  const repo = initRepo();
+  writeFiles(repo, {
+    '.claude/memory/MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n',
+    '.claude/memory/a.md': '---\nname: a\ndescription: a\ntype: user\nmodified: 2024-01-02T03:04:05Z\n---\nA\n',
+    '.claude/memory/b.md': '---\nname: b\ndescription: b\nmetadata:\n  type: project\n  modified: "2023-05-06T07:08:09.500Z"\n---\nB\n',
+    '.claude/memory/c.md': '---\nname: c\ndescription: c\ntype: reference\n---\nC\n',
+    '.claude/memory/logs/2022/01/2022-01-01.md': '- 10:00 did a thing\n',
+  });
+  commitAt(repo, '2022-01-01T00:00:00Z', 'memory');
+  writeFiles(repo, { '.claude/memory/c.md': '---\nname: c\ndescription: c, updated\ntype: reference\n---\nC2\n' });
+  commitAt(repo, '2022-06-01T12:00:00Z', 'update c');
+  return repo;
+}
+
+function makeAllNew(dir: string, files: string[]): void {
+  const now = new Date();
+  for (const f of files) utimesSync(path.join(dir, f), now, now);
+}
+
+const MEM = '.claude/memory';
+const FILES = ['MEMORY.md', 'a.md', 'b.md', 'c.md', 'logs/2022/01/2022-01-01.md'].map((f) => `${MEM}/${f}`);
+
+describe('memlint touch', () => {
+  it('sets mtimes from "modified" (top level and under metadata:), else from the last commit', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    makeAllNew(repo, FILES);
+    const r = cli(repo, ['touch'], h);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/set 5 mtimes \(2 from "modified", 3 from commits\) in 1 memory folder/);
+    expect(mtime(path.join(repo, MEM, 'a.md'))).toBe(secs('2024-01-02T03:04:05Z'));
+    expect(mtime(path.join(repo, MEM, 'b.md'))).toBe(secs('2023-05-06T07:08:09.500Z'));
+    expect(mtime(path.join(repo, MEM, 'c.md'))).toBe(secs('2022-06-01T12:00:00Z'));
+    expect(mtime(path.join(repo, MEM, 'MEMORY.md'))).toBe(secs('2022-01-01T00:00:00Z'));
+    expect(mtime(path.join(repo, MEM, 'logs/2022/01/2022-01-01.md'))).toBe(secs('2022-01-01T00:00:00Z'));
+  });
+
+  it('a second run changes nothing and prints nothing', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    makeAllNew(repo, FILES);
+    expect(cli(repo, ['touch'], h).code).toBe(0);
+    const before = FILES.map((f) => mtime(path.join(repo, f)));
+    const again = cli(repo, ['touch'], h);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe('');
+    expect(FILES.map((f) => mtime(path.join(repo, f)))).toEqual(before);
+  });
+
+  it('after a clone every file gets its own date back', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    const clone = path.join(tempDir(), 'clone');
+    git(repo, 'clone', '-q', repo, clone);
+    expect(mtime(path.join(clone, MEM, 'c.md'))).toBeGreaterThan(secs('2025-01-01T00:00:00Z'));
+    expect(cli(clone, ['touch'], h).code).toBe(0);
+    expect(mtime(path.join(clone, MEM, 'c.md'))).toBe(secs('2022-06-01T12:00:00Z'));
+    expect(mtime(path.join(clone, MEM, 'a.md'))).toBe(secs('2024-01-02T03:04:05Z'));
+  });
+
+  it('keeps the mtime of files changed since their last commit or never committed, unless they say "modified"', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    writeFiles(repo, {
+      '.claude/memory/c.md': '---\nname: c\ndescription: c\ntype: reference\n---\nedited now\n',
+      '.claude/memory/new.md': '---\nname: n\ndescription: n\ntype: user\n---\nnew\n',
+      '.claude/memory/dated.md': '---\nname: d\ndescription: d\ntype: user\nmodified: 2021-03-04\n---\nd\n',
+    });
+    const edited = mtime(path.join(repo, MEM, 'c.md'));
+    const fresh = mtime(path.join(repo, MEM, 'new.md'));
+    const r = cli(repo, ['touch', '--verbose'], h);
+    expect(r.code).toBe(0);
+    expect(mtime(path.join(repo, MEM, 'c.md'))).toBe(edited);
+    expect(mtime(path.join(repo, MEM, 'new.md'))).toBe(fresh);
+    expect(mtime(path.join(repo, MEM, 'dated.md'))).toBe(secs('2021-03-04T00:00:00Z'));
+    expect(r.stdout).toMatch(/kept +\.claude\/memory\/c\.md: changed since its last commit/);
+    expect(r.stdout).toMatch(/kept +\.claude\/memory\/new\.md: never committed/);
+  });
+
+  it('never follows a symlink', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    const outside = path.join(tempDir(), 'outside.md');
+    writeFileSync(outside, '---\nmodified: 2001-01-01T00:00:00Z\n---\n');
+    symlinkSync(outside, path.join(repo, MEM, 'link.md'));
+    const before = mtime(outside);
+    const r = cli(repo, ['touch', '--verbose'], h);
+    expect(r.code).toBe(0);
+    expect(mtime(outside)).toBe(before);
+    expect(r.stdout).toMatch(/link\.md: a symlink: not followed/);
+  });
+
+  it('--dry-run reports and changes nothing', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    makeAllNew(repo, FILES);
+    const before = FILES.map((f) => mtime(path.join(repo, f)));
+    const r = cli(repo, ['touch', '--dry-run'], h);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/would set \.claude\/memory\/a\.md -> 2024-01-02T03:04:05\.000Z \(frontmatter "modified"\)/);
+    expect(r.stdout).toMatch(/would set 5 mtimes/);
+    expect(FILES.map((f) => mtime(path.join(repo, f)))).toEqual(before);
+  });
+
+  it('works in a linked worktree and on agent memory folders', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    writeFiles(repo, { '.claude/agent-memory/reviewer/MEMORY.md': '- [X](x.md) — x\n', '.claude/agent-memory/reviewer/x.md': '---\nname: x\ndescription: x\ntype: user\n---\n' });
+    commitAt(repo, '2023-02-02T02:02:02Z', 'agent memory');
+    const wt = path.join(tempDir(), 'wt');
+    git(repo, 'worktree', 'add', '-q', wt);
+    const r = cli(wt, ['touch'], h);
+    expect(r.code).toBe(0);
+    expect(mtime(path.join(wt, MEM, 'c.md'))).toBe(secs('2022-06-01T12:00:00Z'));
+    expect(mtime(path.join(wt, '.claude/agent-memory/reviewer/x.md'))).toBe(secs('2023-02-02T02:02:02Z'));
+    expect(r.stdout).toMatch(/in 2 memory folders/);
+  });
+
+  it('a named memory folder only; exit 2 for one that does not exist', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    makeAllNew(repo, FILES);
+    expect(cli(repo, ['touch', MEM], h).code).toBe(0);
+    expect(mtime(path.join(repo, MEM, 'a.md'))).toBe(secs('2024-01-02T03:04:05Z'));
+    const r = cli(repo, ['touch', 'nope'], h);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^memlint: no such file or folder: nope/);
+  });
+
+  it.each([
+    ['2024-01-02T03:04:05Z', '2024-01-02T03:04:05.000Z'],
+    ['2024-01-02T03:04:05.123+02:00', '2024-01-02T01:04:05.123Z'],
+    ['2024-01-02', '2024-01-02T00:00:00.000Z'],
+    ['2024-01-02 03:04:05Z', '2024-01-02T03:04:05.000Z'],
+  ])('parseModified(%j) = %s', (input, iso) => {
+    expect(new Date(parseModified(input)!).toISOString()).toBe(iso);
+  });
+
+  it.each(['', 'yesterday', 'Jan 2 2024', '2024-13-45', undefined])('parseModified(%j) is not a date', (input) => {
+    expect(parseModified(input)).toBeNull();
+  });
+
+  it('sameSecond compares to the second', () => {
+    expect(sameSecond(1000, 1999)).toBe(true);
+    expect(sameSecond(1999, 2000)).toBe(false);
+  });
+});
