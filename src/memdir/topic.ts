@@ -79,7 +79,9 @@ export function parseYaml(yaml: string): { data: Record<string, unknown> | null;
     return { data, error: null };
   } catch (err) {
     const e = err as { reason?: string; message?: string; mark?: { line?: number; column?: number } };
-    const line = (e.mark?.line ?? 0) + 2; // +1 for 1-based, +1 for the opening fence
+    // gray-matter hands js-yaml the text after the opening fence, starting with that fence's
+    // newline: mark.line 0 is the fence line itself, so mark.line + 1 is the 1-based file line.
+    const line = (e.mark?.line ?? 0) + 1;
     const column = (e.mark?.column ?? 0) + 1;
     const reason = (e.reason ?? e.message ?? 'invalid YAML').split('\n')[0]!;
     return { data: null, error: { message: reason, line, column } };
@@ -135,7 +137,16 @@ export function isMemoryType(v: unknown): v is MemoryType {
 export function frontmatterKeyLine(topic: ParsedTopic, key: string): number {
   if (!topic.frontmatter) return 0;
   const lines = topic.frontmatter.yaml.split('\n');
-  const re = new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`);
-  const i = lines.findIndex((l) => re.test(l));
-  return i < 0 ? 0 : i + 2;
+  const k = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A top-level key first; else the key inside the `metadata:` block. A key of the same name
+  // nested elsewhere (author: {name: ...}) or inside a block scalar is not the one meant.
+  const top = lines.findIndex((l) => new RegExp(`^${k}\\s*:`).test(l));
+  if (top >= 0) return top + 2;
+  const meta = lines.findIndex((l) => /^metadata\s*:/.test(l));
+  if (meta < 0) return 0;
+  const nested = new RegExp(`^[ \\t]+${k}\\s*:`);
+  for (let i = meta + 1; i < lines.length && (/^[ \t]/.test(lines[i]!) || lines[i]!.trim() === ''); i++) {
+    if (nested.test(lines[i]!)) return i + 2;
+  }
+  return 0;
 }

@@ -8,8 +8,36 @@ import { ROOT, memlint, tempDir, writeFiles, initRepo, git } from '../helpers/re
 const FIXTURES = join(ROOT, 'test', 'fixtures');
 const dirs = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory());
 
+// `{{1..N}}` in a file name makes N files; in a line of a block, N lines (each with the number in
+// place of the template). Size rules need hundreds of lines or files: the fixture stays short.
+const RANGE_RE = /\{\{(\d+)\.\.(\d+)\}\}/;
+
+function expandRange(text: string, make: (n: number) => string): string[] | null {
+  const m = RANGE_RE.exec(text);
+  if (!m) return null;
+  const out: string[] = [];
+  for (let n = Number(m[1]); n <= Number(m[2]); n++) out.push(make(n));
+  return out;
+}
+
+function expandTemplates(files: Map<string, string>): Map<string, string> {
+  const expandText = (text: string) =>
+    text
+      .split('\n')
+      .flatMap((line) => expandRange(line, (n) => line.replace(RANGE_RE, String(n)).replace(/\{\{n\}\}/g, String(n))) ?? [line])
+      .join('\n');
+  const out = new Map<string, string>();
+  for (const [name, content] of files) {
+    const names = expandRange(name, (n) => String(n));
+    if (names) for (const n of names) out.set(name.replace(RANGE_RE, n), expandText(content).replace(/\{\{n\}\}/g, n));
+    else out.set(name, expandText(content));
+  }
+  return out;
+}
+
 function runFixture(file: string) {
-  const fx = parseFixture(file);
+  const parsed = parseFixture(file);
+  const fx = { ...parsed, files: expandTemplates(parsed.files), fixed: expandTemplates(parsed.fixed) };
   const repo = initRepo(tempDir('memlint-fx-'));
   const memdir = join(repo, 'mem');
   writeFiles(memdir, fx.files);

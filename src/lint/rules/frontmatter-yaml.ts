@@ -32,6 +32,10 @@ export const frontmatterYaml: Rule = {
       }
       return;
     }
-    if (fm.error) ctx.report({ message: `Frontmatter is not valid YAML: ${fm.error.message}`, line: fm.error.line, column: fm.error.column });
+    if (!fm.error) return;
+    // Fence problems (not closed, closed after line 30) are not YAML errors: say them as they are.
+    const fence = /^frontmatter /.test(fm.error.message);
+    const message = fence ? `F${fm.error.message.slice(1)}` : `Frontmatter is not valid YAML: ${fm.error.message}`;
+    ctx.report({ message, line: fm.error.line, column: fm.error.column });
   },
 };
