@@ -1,7 +1,23 @@
-// The absolute-dates rule's date finder, adapted to the dates step's interface.
-// Until src/lint/dates.ts lands the dates step is skipped (and says so).
+// The absolute-dates rule's finder (src/lint/dates.ts, chrono-node based), adapted to the dates
+// step: one date parser for lint and consolidation. Loaded lazily: it pulls in chrono-node.
 import type { RelativeDateFinder } from './dates.js';
 
-export async function loadDateFinder(): Promise<RelativeDateFinder | undefined> {
-  return undefined;
+function localNoon(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 12);
+}
+
+export async function loadDateFinder(): Promise<RelativeDateFinder> {
+  const { findRelativeDates, mayHoldRelativeDate } = await import('../lint/dates.js');
+  return (text, anchorAt) => {
+    if (!mayHoldRelativeDate(text)) return [];
+    const cache = new Map<string, Date>();
+    const at = (offset: number) => {
+      const day = anchorAt(offset);
+      let d = cache.get(day);
+      if (!d) cache.set(day, (d = localNoon(day)));
+      return d;
+    };
+    return findRelativeDates(text, at).map((r) => ({ start: r.start, end: r.end, replacement: r.replacement }));
+  };
 }

@@ -11,8 +11,8 @@ export interface DateFix {
   replacement: string;
 }
 
-/** Finds relative dates in a text and their absolute form, given the day it was written (YYYY-MM-DD). */
-export type RelativeDateFinder = (text: string, anchor: string) => DateFix[];
+/** Finds relative dates in a text and their absolute form, given the day (YYYY-MM-DD) each offset was written. */
+export type RelativeDateFinder = (text: string, anchorAt: (offset: number) => string) => DateFix[];
 
 export interface DatesReport {
   fixed: Array<{ file: string; line: number; from: string; to: string; anchor: string }>;
@@ -39,24 +39,17 @@ export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeD
   const report: DatesReport = { fixed: [] };
   let files: Map<string, string> | null = null;
   for (const [rel, text] of state.files) {
-    const probe = find(text, ctx.facts.today);
+    const probe = find(text, () => ctx.facts.today);
     if (probe.length === 0) continue;
     const logDate = logDateOf(rel);
-    const lines = splitLines(text);
-    const offsets = lines.map((l) => l.offset);
-    let fixes: Array<DateFix & { anchor: string }>;
-    if (logDate) {
-      fixes = find(text, logDate).map((f) => ({ ...f, anchor: logDate }));
-    } else {
+    const offsets = splitLines(text).map((l) => l.offset);
+    let anchorAt: (offset: number) => string;
+    if (logDate) anchorAt = () => logDate;
+    else {
       const dates = ctx.facts.lineDates(rel, text);
-      const touched = [...new Set(probe.map((f) => lineOf(offsets, f.start)))];
-      fixes = [];
-      for (const n of touched) {
-        const l = lines[n - 1]!;
-        const anchor = dates[n] ?? ctx.facts.today;
-        for (const f of find(l.text, anchor)) fixes.push({ start: f.start + l.offset, end: f.end + l.offset, replacement: f.replacement, anchor });
-      }
+      anchorAt = (offset) => dates[lineOf(offsets, offset)] ?? ctx.facts.today;
     }
+    let fixes = find(text, anchorAt).map((f) => ({ ...f, anchor: anchorAt(f.start) }));
     fixes = fixes.filter((f) => text.slice(f.start, f.end) !== f.replacement);
     if (fixes.length === 0) continue;
     for (const f of fixes) report.fixed.push({ file: rel, line: lineOf(offsets, f.start), from: text.slice(f.start, f.end), to: f.replacement, anchor: f.anchor });

@@ -48,6 +48,7 @@ function modifiedOf(t: ParsedTopic): string | undefined {
   return t.modified;
 }
 
+
 /** Merge `newer` into `older`: the older file's text with every line of the newer added. Pure. */
 export function mergeTopicTexts(older: string, newer: string): string {
   const eol = dominantEol(older);
@@ -73,8 +74,9 @@ export function mergeTopicTexts(older: string, newer: string): string {
     }
     const ma = modifiedOf(a);
     const mb = modifiedOf(b);
-    if (ma && mb && Date.parse(mb) > Date.parse(ma)) {
-      yaml = yaml.replace(/^(\s*modified\s*:\s*).*$/m, (_all, prefix: string) => `${prefix}${mb.includes(':') ? `'${mb}'` : mb}`);
+    const rawB = /^\s*modified\s*:[ \t]*(.*)$/m.exec(fb.yaml)?.[1];
+    if (ma && mb && rawB !== undefined && Date.parse(mb) > Date.parse(ma)) {
+      yaml = yaml.replace(/^(\s*modified\s*:[ \t]*).*$/m, (_all, prefix: string) => prefix + rawB);
     }
   }
   const aLines = splitLines(a.body).map((l) => l.text);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { bodySimilarity, dedupeTopics, mergeTopicTexts } from '../../src/consolidate/dedupe.js';
+import { contentLines, ctx, state, topic } from './helpers.js';
+
+describe('duplicate topics merged (step 3)', () => {
+  const older = topic('Testing', 'feedback', 'Integration tests hit a real database', '- Never mock the database.\n- Use the shared fixture.\n\nWhy: the 2026-08-19 incident.\n', 'modified: 2026-09-01\n');
+  const newer = topic('testing', 'feedback', 'Tests run against Postgres', '- Use the shared fixture.\n- Fresh schema per test.\n\nHow to apply: every query test.\n', 'modified: 2026-10-02\nowner: mei\n');
+
+  it('merges the newer into the older: list items united, every line kept, modified the later', () => {
+    const merged = mergeTopicTexts(older, newer);
+    expect(merged).toBe(
+      '---\nname: Testing\ndescription: Integration tests hit a real database\ntype: feedback\nmodified: 2026-10-02\nowner: mei\n---\n\n- Never mock the database.\n- Use the shared fixture.\n- Tests run against Postgres\n- Fresh schema per test.\n\nWhy: the 2026-08-19 incident.\n\nHow to apply: every query test.\n',
+    );
+    for (const line of contentLines(newer)) {
+      if (/^(name|description|modified|type):/.test(line)) continue;
+      expect(merged).toContain(line);
+    }
+  });
+
+  it('merges topics with the same name into the older file and archives the other with its entry', () => {
+    const s = state({
+      'MEMORY.md': '- [Testing](feedback_testing.md) — real db\n- [Testing 2](feedback_testing_2.md) — postgres\n',
+      'feedback_testing.md': older,
+      'feedback_testing_2.md': newer,
+    });
+    // feedback_testing_2.md was committed first: it is the older one.
+    const c = ctx({}, { firstCommitTimes: () => new Map([['feedback_testing_2.md', 1000], ['feedback_testing.md', 2000]]) });
+    const r = dedupeTopics(s, c);
+    expect(r.report.merged).toEqual([{ into: 'feedback_testing_2.md', from: 'feedback_testing.md', why: 'name', archivedAs: 'feedback_testing.md' }]);
+    expect(r.state.files.has('feedback_testing.md')).toBe(false);
+    expect(r.state.archive.get('feedback_testing.md')).toBe(older);
+    expect(r.state.moves).toEqual([{ from: 'feedback_testing.md', to: 'feedback_testing.md' }]);
+    expect(r.state.files.get('MEMORY.md')).toBe('- [Testing 2](feedback_testing_2.md) — postgres\n');
+    expect(r.state.archive.get('ARCHIVE.md')).toContain('- [Testing](feedback_testing.md) — real db (archived on 2026-11-29: merged into feedback_testing_2.md)');
+    expect(r.state.files.get('feedback_testing_2.md')).toContain('- Never mock the database.');
+  });
+
+  it('merges nearly identical bodies of the same type, not of different types', () => {
+    const body = '- one fact\n- two facts\n- three facts\n- four facts\n- five facts\n';
+    const a = topic('A', 'project', 'a', body);
+    const b = topic('B', 'project', 'b', body + '- six facts\n');
+    const c = topic('C', 'user', 'c', body);
+    const r = dedupeTopics(state({ 'a.md': a, 'b.md': b, 'c.md': c }), ctx());
+    expect(r.report.merged.map((m) => [m.into, m.from, m.why])).toEqual([['a.md', 'b.md', 'body']]);
+    expect(r.state.files.get('a.md')).toContain('- six facts');
+    expect(r.state.files.has('c.md')).toBe(true);
+  });
+
+  it('picks a free archive name when the archive already holds one', () => {
+    const s = state({ 'a.md': topic('Same', 'user', 'x', 'one\n'), 'b.md': topic('Same', 'user', 'y', 'two\n') });
+    const r = dedupeTopics(s, ctx({ archivePaths: new Set(['b.md']) }));
+    expect(r.report.merged[0]!.archivedAs).toBe('b-2.md');
+  });
+
+  it('similarity is shared lines over all lines', () => {
+    expect(bodySimilarity(new Set(['a', 'b']), new Set(['a', 'b']))).toBe(1);
+    expect(bodySimilarity(new Set(['a', 'b']), new Set(['c']))).toBe(0);
+    expect(bodySimilarity(new Set(['a', 'b', 'c']), new Set(['a', 'b', 'd']))).toBe(0.5);
+  });
+
+  it('changes nothing without duplicates', () => {
+    const s = state({ 'a.md': topic('A', 'user', 'x', 'one\n'), 'b.md': topic('B', 'user', 'y', 'two\n') });
+    const r = dedupeTopics(s, ctx());
+    expect(r.state).toBe(s);
+  });
+});

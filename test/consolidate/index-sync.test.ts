@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { entryFor, headingType, syncIndex } from '../../src/consolidate/index-sync.js';
+import { codePointLength } from '../../src/memdir/limits.js';
+import { ctx, state, topic } from './helpers.js';
+
+const t = (name: string, type: string, desc: string) => topic(name, type, desc, 'Body.\n');
+
+describe('index synced with topics (step 2)', () => {
+  it('adds an entry for an orphan topic in the section of its type, keeping headings and prose', () => {
+    const index = '# Memory\n\nSome prose.\n\n## Feedback\n\n- [Testing](feedback_testing.md) — real db\n\n## Project\n\n- [Release](project_release.md) — freeze\n';
+    const s = state({
+      'MEMORY.md': index,
+      'feedback_testing.md': t('Testing', 'feedback', 'real db'),
+      'project_release.md': t('Release', 'project', 'freeze'),
+      'feedback_pr_size.md': t('PR size', 'feedback', 'Split pull requests past 400 lines'),
+    });
+    const r = syncIndex(s, ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe(
+      '# Memory\n\nSome prose.\n\n## Feedback\n\n- [Testing](feedback_testing.md) — real db\n- [PR size](feedback_pr_size.md) — Split pull requests past 400 lines\n\n## Project\n\n- [Release](project_release.md) — freeze\n',
+    );
+    expect(r.report.added.map((a) => a.target)).toEqual(['feedback_pr_size.md']);
+  });
+
+  it('creates the section of a type the index lacks when the index is organised by type', () => {
+    const s = state({ 'MEMORY.md': '## Feedback\n\n- [A](a.md) — x\n', 'a.md': t('A', 'feedback', 'x'), 'user_role.md': t('Role', 'user', 'Backend lead') });
+    expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe('## Feedback\n\n- [A](a.md) — x\n\n## User\n\n- [Role](user_role.md) — Backend lead\n');
+  });
+
+  it('appends after the last entry when the index has no type sections', () => {
+    const s = state({ 'MEMORY.md': '- [A](a.md) — x\n\nTrailing prose.', 'b.md': t('B', 'user', 'y'), 'a.md': t('A', 'user', 'x') });
+    expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe('- [A](a.md) — x\n- [B](b.md) — y\n\nTrailing prose.');
+  });
+
+  it('shortens a long description at a word boundary so the entry fits 150 characters', () => {
+    const long = 'word '.repeat(60).trim();
+    const line = entryFor('feedback_x.md', 'X', long);
+    expect(codePointLength(line)).toBeLessThanOrEqual(150);
+    expect(line.endsWith('word…')).toBe(true);
+    expect(entryFor('a b.md', undefined, '')).toBe('- [a b](<a b.md>)');
+  });
+
+  it('moves dangling entries to the archive index with the reason', () => {
+    const s = state({ 'MEMORY.md': '# Memory\n- [A](a.md) — x\n- [Gone](gone.md) — was here\n- [Never](never.md) — never copied\n- [Web](https://example.com/x.md)\n', 'a.md': t('A', 'user', 'x') });
+    const c = ctx({}, { deletions: (rels) => new Map(rels.filter((r) => r === 'gone.md').map((r) => [r, { commit: 'abcdef1234567890abcd', date: '2026-10-01' }])) });
+    const r = syncIndex(s, c);
+    expect(r.state.files.get('MEMORY.md')).toBe('# Memory\n- [A](a.md) — x\n- [Web](https://example.com/x.md)\n');
+    const archive = r.state.archive.get('ARCHIVE.md')!;
+    expect(archive).toContain('- [Gone](gone.md) — was here (removed from MEMORY.md on 2026-11-29: the file was deleted in commit abcdef123456 (2026-10-01))');
+    expect(archive).toContain('- [Never](never.md) — never copied (removed from MEMORY.md on 2026-11-29: the file was never committed)');
+    expect(r.report.dangling.map((d) => d.target)).toEqual(['gone.md', 'never.md']);
+  });
+
+  it('merges duplicate entries: the first stays, a hook it lacked is taken from the later one', () => {
+    const s = state({ 'MEMORY.md': '- [A](a.md)\n- [B](b.md) — b\n- [A again](./a.md) — the hook\n', 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'user', 'b') });
+    const r = syncIndex(s, ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — the hook\n- [B](b.md) — b\n');
+    expect(r.report.duplicates).toEqual([{ target: 'a.md', line: 3, keptLine: 1 }]);
+  });
+
+  it('keeps a duplicate\'s different hook in the topic file, never dropping it', () => {
+    const s = state({ 'MEMORY.md': '- [A](a.md) — first hook\n- [A](a.md) — second hook\n', 'a.md': t('A', 'user', 'x') });
+    const r = syncIndex(s, ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — first hook\n');
+    expect(r.state.files.get('a.md')).toBe(t('A', 'user', 'x') + '\nsecond hook\n');
+  });
+
+  it('shortens an over-long entry and moves its full hook into the topic', () => {
+    const hook = 'Detail '.repeat(30).trim();
+    const s = state({ 'MEMORY.md': `- [A](a.md) — ${hook}\n`, 'a.md': t('A', 'user', 'x') });
+    const r = syncIndex(s, ctx());
+    const line = r.state.files.get('MEMORY.md')!.trimEnd();
+    expect(codePointLength(line)).toBeLessThanOrEqual(150);
+    expect(r.state.files.get('a.md')).toContain(hook);
+    // Idempotent: the second run changes nothing.
+    const again = syncIndex(r.state, ctx());
+    expect(again.state.files).toEqual(r.state.files);
+  });
+
+  it('leaves an index in sync byte for byte (CRLF, no final newline)', () => {
+    const index = '# Memory\r\n\r\n- [A](a.md) — x\r\n<!-- note -->';
+    const s = state({ 'MEMORY.md': index, 'a.md': t('A', 'user', 'x') });
+    expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe(index);
+  });
+
+  it('reads the type of a section heading', () => {
+    expect(headingType('## Feedback')).toBe('feedback');
+    expect(headingType('### Project notes')).toBe('project');
+    expect(headingType('## User and project')).toBeUndefined();
+    expect(headingType('Not a heading')).toBeUndefined();
+  });
+});
