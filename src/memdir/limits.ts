@@ -161,12 +161,14 @@ export interface IndexVisibility {
 export function indexVisibility(raw: string): IndexVisibility {
   const measure = measureIndex(raw);
   if (!measure.overLines && !measure.overUnits) return { measure, firstCutLine: null, cutBy: null };
-  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  const src = text.replace(/\r\n?/g, '\n').split('\n');
+  const bomless = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  // As in stripForLoad: line endings are normalized only when the comment stripper runs.
+  const text = bomless.includes('<!--') ? bomless.replace(/\r\n?/g, '\n') : bomless;
+  const src = text.split('\n');
   // Lines surviving the strip, with their source numbers.
   const keptLines: Array<{ line: number; text: string }> = [];
   let i = 0;
-  const fm = FRONTMATTER_RE.exec(text.replace(/\r\n?/g, '\n'));
+  const fm = FRONTMATTER_RE.exec(text);
   if (fm) i = fm[0].split('\n').length - (fm[0].endsWith('\n') ? 1 : 0);
   let fence: string | null = null;
   for (; i < src.length; i++) {
@@ -184,11 +186,17 @@ export function indexVisibility(raw: string): IndexVisibility {
     }
     if (/^ {0,3}<!--/.test(line)) {
       let j = i;
-      let close = line.indexOf('-->', line.indexOf('<!--') + 4);
+      const open = line.indexOf('<!--');
+      let close = /^<!---?>/.test(line.slice(open)) ? line.indexOf('>', open + 4) - 2 : line.indexOf('-->', open + 4);
       while (close < 0 && j + 1 < src.length) close = src[++j]!.indexOf('-->');
-      if (close < 0) break;
+      if (close < 0) {
+        // An unclosed comment is not stripped: the rest of the file stays.
+        for (let k = i; k < src.length; k++) keptLines.push({ line: k + 1, text: src[k]! });
+        break;
+      }
       const rest = src[j]!.slice(close + 3);
       if (rest.trim() !== '') keptLines.push({ line: j + 1, text: rest });
+      else while (j + 1 < src.length - 1 && src[j + 1] === '') j++;
       i = j;
       continue;
     }
