@@ -1,0 +1,223 @@
+// Properties of the index merge over generated indexes (fast-check): nothing lost unless deleted
+// on one side and unchanged on the other, the byte-for-byte identities, the same entry set with
+// the sides swapped, and an output that re-parses.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mergeIndex } from '../../src/merge/index.js';
+import { mergeLog } from '../../src/merge/log.js';
+import { parseIndex, serializeIndex } from '../../src/memdir/index.js';
+
+const KEYS = Array.from({ length: 14 }, (_, i) => `topic_${i}`);
+const HOOKS = ['short hook', 'a longer hook about testing', '用中文回答', 'hook with: colon', 'edited'];
+
+interface Doc {
+  lines: string[];
+}
+
+const entryLine = (key: string, hook: string, bullet = '-') => `${bullet} [${key.replace('_', ' ')}](${key}.md) — ${hook}`;
+
+const baseArb: fc.Arbitrary<Doc> = fc
+  .record({
+    keys: fc.shuffledSubarray(KEYS, { minLength: 0, maxLength: 10 }),
+    hooks: fc.array(fc.constantFrom(...HOOKS), { minLength: 10, maxLength: 10 }),
+    sections: fc.boolean(),
+  })
+  .map(({ keys, hooks, sections }) => {
+    const lines = ['# Memory index', ''];
+    keys.forEach((k, i) => {
+      if (sections && i === Math.floor(keys.length / 2)) lines.push('', '## More');
+      lines.push(entryLine(k, hooks[i]!));
+    });
+    return { lines };
+  });
+
+type Op =
+  | { op: 'delete'; at: number }
+  | { op: 'edit'; at: number; hook: string }
+  | { op: 'insert'; at: number; key: number; hook: string }
+  | { op: 'move'; from: number; to: number }
+  | { op: 'prose'; at: number; text: string }
+  | { op: 'duplicate'; at: number; to: number; hook: string };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('delete' as const), at: fc.nat() }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('edit' as const), at: fc.nat(), hook: fc.constantFrom(...HOOKS, 'ours words', 'theirs words') }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('insert' as const), at: fc.nat(), key: fc.nat({ max: KEYS.length - 1 }), hook: fc.constantFrom(...HOOKS) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('move' as const), from: fc.nat(), to: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('prose' as const), at: fc.nat(), text: fc.constantFrom('Keep it short.', 'Notes below.', '') }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('duplicate' as const), at: fc.nat(), to: fc.nat(), hook: fc.constantFrom(...HOOKS) }) },
+);
+
+function keyOf(line: string): string | undefined {
+  return parseIndex(line).lines[0]?.entry?.key;
+}
+
+function apply(doc: Doc, ops: Op[]): string[] {
+  const lines = [...doc.lines];
+  const entryIdx = () => lines.flatMap((l, i) => (keyOf(l) ? [i] : []));
+  for (const o of ops) {
+    const idx = entryIdx();
+    if (o.op === 'delete' && idx.length) lines.splice(idx[o.at % idx.length]!, 1);
+    else if (o.op === 'edit' && idx.length) {
+      const i = idx[o.at % idx.length]!;
+      const key = keyOf(lines[i]!)!;
+      lines[i] = entryLine(key.replace(/\.md$/, ''), o.hook);
+    } else if (o.op === 'insert') {
+      const key = KEYS[o.key]!;
+      if (lines.some((l) => keyOf(l) === `${key}.md`)) continue;
+      lines.splice(2 + (o.at % (lines.length - 1)), 0, entryLine(key, o.hook));
+    } else if (o.op === 'move' && idx.length) {
+      const [line] = lines.splice(idx[o.from % idx.length]!, 1);
+      lines.splice(2 + (o.to % (lines.length - 1)), 0, line!);
+    } else if (o.op === 'prose') lines.splice(2 + (o.at % (lines.length - 1)), 0, o.text);
+    else if (o.op === 'duplicate' && idx.length) {
+      const key = keyOf(lines[idx[o.at % idx.length]!]!)!;
+      lines.splice(2 + (o.to % (lines.length - 1)), 0, entryLine(key.replace(/\.md$/, ''), o.hook, '*'));
+    }
+  }
+  return lines;
+}
+
+type Style = { crlf: boolean; bom: boolean; finalNewline: boolean };
+const styledArb: fc.Arbitrary<Style> = fc.oneof({ weight: 4, arbitrary: fc.constant({ crlf: false, bom: false, finalNewline: true }) }, { weight: 1, arbitrary: fc.record({ crlf: fc.boolean(), bom: fc.boolean(), finalNewline: fc.boolean() }) });
+
+function text(lines: string[], s: Style = { crlf: false, bom: false, finalNewline: true }): string {
+  const eol = s.crlf ? '\r\n' : '\n';
+  return (s.bom ? '\uFEFF' : '') + lines.join(eol) + (s.finalNewline && lines.length ? eol : '');
+}
+
+/** Identity (key, and #n for the n-th repeat of a key) -> entry line text. */
+function entryMap(t: string): Map<string, string> {
+  const m = new Map<string, string>();
+  const seen = new Map<string, number>();
+  for (const l of parseIndex(t).lines) {
+    if (!l.entry) continue;
+    const n = seen.get(l.entry.key) ?? 0;
+    seen.set(l.entry.key, n + 1);
+    m.set(n === 0 ? l.entry.key : `${l.entry.key}#${n}`, l.text);
+  }
+  return m;
+}
+
+const hasDuplicates = (...texts: string[]) => texts.some((t) => [...entryMap(t).keys()].some((k) => k.includes('#')));
+
+function entryTexts(t: string): string[] {
+  return parseIndex(t)
+    .lines.filter((l) => l.entry)
+    .map((l) => l.text)
+    .sort();
+}
+
+const scenario = fc.record({
+  base: baseArb,
+  opsA: fc.array(opArb, { maxLength: 6 }),
+  opsB: fc.array(opArb, { maxLength: 6 }),
+  styleA: styledArb,
+  styleB: styledArb,
+});
+
+function build(s: fc.RecordValue<{ base: Doc; opsA: Op[]; opsB: Op[]; styleA: Style; styleB: Style }>) {
+  return { O: text(s.base.lines), A: text(apply(s.base, s.opsA), s.styleA), B: text(apply(s.base, s.opsB), s.styleB) };
+}
+
+const RUNS = { numRuns: Number(process.env.MEMLINT_PROP_RUNS ?? 400) };
+
+describe('index merge properties', () => {
+  it('loses nothing unless deleted on one side and unchanged on the other', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const { O, A, B } = build(s);
+        const r = mergeIndex(O, A, B);
+        const [o, a, b] = [entryMap(O), entryMap(A), entryMap(B)];
+        const resultLines = parseIndex(r.text).lines;
+        const resultTexts = new Set(resultLines.map((l) => l.text));
+        // Per key, the result holds one line per identity that survives, two for a conflict.
+        const expected = new Map<string, number>();
+        for (const id of new Set([...o.keys(), ...a.keys(), ...b.keys()])) {
+          const key = id.split('#')[0]!;
+          const [ot, at, bt] = [o.get(id), a.get(id), b.get(id)];
+          const gone = (at === undefined && bt === undefined) || (at === undefined && bt === ot) || (bt === undefined && at === ot);
+          const conflict = at !== undefined && bt !== undefined && at !== bt && at !== ot && bt !== ot;
+          expected.set(key, (expected.get(key) ?? 0) + (gone ? 0 : conflict ? 2 : 1));
+          // Every change either side made to a surviving entry is in the result.
+          if (!gone) for (const t of [at, bt]) if (t !== undefined && t !== ot) expect(resultTexts.has(t)).toBe(true);
+        }
+        const actual = new Map<string, number>();
+        for (const l of resultLines) if (l.entry) actual.set(l.entry.key, (actual.get(l.entry.key) ?? 0) + 1);
+        for (const [key, n] of expected) expect([key, actual.get(key) ?? 0]).toEqual([key, n]);
+        for (const key of actual.keys()) expect(expected.has(key)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('merge(O,A,O) = A, merge(O,O,B) = B and merge(O,A,A) = A byte for byte', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const { O, A, B } = build(s);
+        expect(mergeIndex(O, A, O).text).toBe(A);
+        expect(mergeIndex(O, O, B).text).toBe(B);
+        expect(mergeIndex(O, A, A).text).toBe(A);
+        expect(mergeIndex(O, A, O).conflicts).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('gives the same entry set whichever side is ours', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const { O, A, B } = build(s);
+        const ab = mergeIndex(O, A, B);
+        const ba = mergeIndex(O, B, A);
+        expect(entryTexts(ba.text)).toEqual(entryTexts(ab.text));
+        expect(ba.conflicts.length).toBe(ab.conflicts.length);
+      }),
+      RUNS,
+    );
+  });
+
+  it('writes an output that re-parses, each entry once when clean, in ours conventions', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const { O, A, B } = build(s);
+        const r = mergeIndex(O, A, B);
+        const parsed = parseIndex(r.text);
+        expect(serializeIndex(parsed)).toBe(r.text);
+        if (r.conflicts.length === 0 && !hasDuplicates(O, A, B)) {
+          const keys = parsed.lines.filter((l) => l.entry).map((l) => l.entry!.key);
+          expect(new Set(keys).size).toBe(keys.length);
+          expect(r.text).not.toMatch(/^<{7}/m);
+        }
+        if (A !== O && B !== O && A !== B && r.text !== '') {
+          expect(r.text.startsWith('\uFEFF')).toBe(s.styleA.bom);
+          if (s.styleA.crlf) expect(r.text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+          else expect(r.text).not.toMatch(/\r/);
+        }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('daily log merge properties', () => {
+  const entries = fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 8 }).map((ns) => ns.map((n) => `- ${String(n).padStart(2, '0')}:00 note ${n}`));
+  it('keeps ours and every entry theirs appended, each identical entry once, never a conflict', () => {
+    fc.assert(
+      fc.property(entries, entries, entries, (base, addA, addB) => {
+        const moreA = addA.filter((l) => !base.includes(l));
+        const moreB = addB.filter((l) => !base.includes(l));
+        const head = ['# 2026-11-29', ''];
+        const O = text([...head, ...base]);
+        const A = text([...head, ...base, ...moreA]);
+        const B = text([...head, ...base, ...moreB]);
+        const r = mergeLog(O, A, B);
+        expect(r.conflicts).toEqual([]);
+        const lines = r.text.split('\n');
+        for (const l of new Set([...base, ...moreA, ...moreB])) expect(lines.filter((x) => x === l).length).toBe(1);
+        expect(r.text.startsWith(A)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
