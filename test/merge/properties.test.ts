@@ -116,7 +116,7 @@ const scenario = fc.record({
   styleB: styledArb,
 });
 
-function build(s: fc.RecordValue<{ base: Doc; opsA: Op[]; opsB: Op[]; styleA: Style; styleB: Style }>) {
+function build(s: { base: Doc; opsA: Op[]; opsB: Op[]; styleA: Style; styleB: Style }) {
   return { O: text(s.base.lines), A: text(apply(s.base, s.opsA), s.styleA), B: text(apply(s.base, s.opsB), s.styleB) };
 }
 
