@@ -46,8 +46,9 @@ export interface ParsedIndex {
 
 // Bullet, link, then an optional separator and hook. The separator alternatives are the ones
 // seen in Claude Code's template (em dash) and in hand-written indexes (en dash, " - ", ":").
+// A title may hold balanced brackets ("[WIP]"), as CommonMark link text may.
 const ENTRY_RE =
-  /^(\s*)([-*+])[ \t]+\[((?:\\.|[^\]\\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+-\s+|\s*:\s*)(.*?))?\s*$/;
+  /^(\s*)([-*+])[ \t]+\[((?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+-\s+|\s*:\s*)(.*?))?\s*$/;
 const LIST_RE = /^\s*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const HEADING_RE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;

@@ -72,7 +72,7 @@ export function createModel(dir: string, files: MemoryFile[], allPaths: Set<stri
   };
 }
 
-function walkWorktree(dir: string, realRoot: string | null, rel: string, paths: string[], problems: FileProblem[]): void {
+function walkWorktree(dir: string, realRoot: string | null, rel: string, paths: string[], problems: FileProblem[], unread: string[]): void {
   let entries: import('node:fs').Dirent[];
   try {
     entries = readdirSync(join(dir, rel), { withFileTypes: true });
@@ -95,12 +95,14 @@ function walkWorktree(dir: string, realRoot: string | null, rel: string, paths: 
       const inside = realRoot !== null && !relative(realRoot, target).startsWith('..');
       if (!inside) {
         problems.push({ path: join(dir, p), message: 'symlink pointing outside the repository; memlint does not follow it' });
+        // Present (an index entry naming it is not dangling), but never read.
+        unread.push(p);
         continue;
       }
       if (lstatSync(target).isFile()) paths.push(p);
       continue;
     }
-    if (e.isDirectory()) walkWorktree(dir, realRoot, p, paths, problems); else if (e.isFile()) paths.push(p);
+    if (e.isDirectory()) walkWorktree(dir, realRoot, p, paths, problems, unread); else if (e.isFile()) paths.push(p);
   }
 }
 
@@ -149,7 +151,9 @@ export function loadMemdir(dir: string, opts: { source?: MemdirSource; repoRoot?
     realRoot = null;
   }
   const paths: string[] = [];
-  walkWorktree(dir, realRoot, '', paths, problems);
+  const unread: string[] = [];
+  walkWorktree(dir, realRoot, '', paths, problems, unread);
+  for (const rel of unread) allPaths.add(rel);
   for (const rel of paths) {
     allPaths.add(rel);
     if (!isMemoryPath(rel) || ignore(rel)) continue;

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lineSpan } from './util.js';
+import { lineRemovalSpan } from './util.js';
 
 /**
  * index-duplicate: each topic file is listed once (entries are keyed by their normalised link
@@ -34,7 +34,7 @@ export const indexDuplicate: Rule = {
       const message = redundant
         ? `${e.key} is listed twice (first on line ${prev.line})`
         : `${e.key} is listed twice (first on line ${prev.line}) with a different hook: merge the two hooks into one entry`;
-      const span = lineSpan(ctx, l.line);
+      const span = lineRemovalSpan(ctx, l.line);
       ctx.report({ message, line: l.line, column: 1, ...(redundant ? { fix: { edits: [{ start: span.start, end: span.end, text: '' }] } } : {}) });
     }
   },

@@ -42,7 +42,9 @@ export const indexOrphan: Rule = {
     const hook = budget > 10 ? cutAtWord(description, budget).head : '';
     const line = formatEntry(name, encodeTarget(ctx.file.rel), hook);
     const at = insertionPoint(index, indexText, isMemoryType(topic.type) ? topic.type : null);
-    const text = at.atEnd ? (indexText === '' || /[\r\n]$/.test(indexText) ? '' : eol) + line + eol : line + eol;
+    // At the end of an index without a final newline the line ending goes before the entry, so
+    // the file keeps ending without one, and two entries added in one run stay adjacent.
+    const text = at.atEnd && indexText !== '' && !/[\r\n]$/.test(indexText) ? eol + line : line + eol;
     ctx.report({ message, line: 1, column: 1, fix: { edits: [{ path: ctx.memdir.index.path, start: at.offset, end: at.offset, text }] } });
   },
 };

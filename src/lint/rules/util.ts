@@ -24,6 +24,19 @@ export function lineSpan(ctx: RuleContext, line: number): { start: number; end: 
 }
 
 /**
+ * The span that removes a whole line. A last line without a final newline takes the line ending
+ * before it instead, so the file still ends without one (and keeps every other byte).
+ */
+export function lineRemovalSpan(ctx: RuleContext, line: number): { start: number; end: number } {
+  const span = lineSpan(ctx, line);
+  const text = ctx.lines()[line - 1] ?? '';
+  const hasEol = span.end > span.start + text.length;
+  if (hasEol || line === 1) return span;
+  const prevEnd = (ctx.lineOffsets()[line - 1] ?? 0) + (ctx.lines()[line - 2] ?? '').length;
+  return { start: prevEnd, end: span.end };
+}
+
+/**
  * Cut text to at most `max` code points at a word boundary. Returns the head (trimmed at its end)
  * and the tail (what was cut off, trimmed at its start). Never cuts inside a surrogate pair.
  */
