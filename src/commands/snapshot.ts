@@ -148,7 +148,7 @@ export async function run(argv: string[]): Promise<number> {
   const lines: string[] = [];
   for (const c of changes) {
     const target = show(path.join(dst, c.name));
-    if (c.action === 'skip') lines.push(`  skipped ${show(path.join(src, c.name))}: ${c.reason}`);
+    if (c.action === 'skip') lines.push(`  skipped ${show(path.join(src, c.name))}${c.name.endsWith('/') ? '/' : ''}: ${c.reason}`);
     else lines.push(`  ${dry ? `would ${c.action}` : c.action === 'add' ? 'added  ' : c.action === 'update' ? 'updated' : 'removed'} ${target}`);
   }
   if (!needsStamp) {
