@@ -9,7 +9,7 @@ import { parseIndex } from '../memdir/index.js';
 import { mergeIndex } from './index.js';
 import { commonIndices } from './lines.js';
 import { mergeLog } from './log.js';
-import { hasConflictMarkers, stripBom, toLines, unionOfConflictSides, type MergeResult } from './text.js';
+import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MergeResult } from './text.js';
 import { mergeTopic } from './topic.js';
 
 export type FileKind = 'index' | 'log' | 'topic' | 'other';
@@ -105,10 +105,12 @@ export function mergeMemoryFile(input: MergeInput, lineMerge: LineMerge): MergeO
 
   let base = base0;
   if (hasConflictMarkers(base)) {
-    // A criss-cross merge's virtual base: for a set of entries, everything either half held.
-    const union = kind === 'topic' ? null : unionOfConflictSides(base);
-    if (union === null) return fallback(lineMerge, 'conflict markers in the merge base', path);
-    base = union;
+    // A criss-cross merge's virtual base. What its conflict blocks hold is not common ground:
+    // the base is what lies outside them, so both sides' versions of a conflicted entry meet
+    // as additions (the same text once, different texts a conflict) and nothing is lost.
+    const sides = splitConflictMarkers(base);
+    if (sides === null) return fallback(lineMerge, 'conflict markers in the merge base', path);
+    base = sides.outside;
   }
   if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
 

@@ -148,38 +148,3 @@ export function splitConflictMarkers(text: string): MarkedSides | null {
   if (state !== 'out' || blocks === 0) return null;
   return { ours, base: sawBase ? base : null, theirs, outside, blocks };
 }
-
-/** Everything a text with conflict blocks holds, both halves kept (a virtual base, seen as a set). */
-export function unionOfConflictSides(text: string): string | null {
-  const lines = splitLines(text);
-  let out = '';
-  let depth = 0;
-  let size = 0;
-  let inBase = false;
-  for (const { text: t, eol } of lines) {
-    const open = /^(<{7,})(?: |$)/.exec(t);
-    if (depth === 0 && open) {
-      depth = 1;
-      size = open[1]!.length;
-      continue;
-    }
-    if (depth === 1) {
-      const marker = (ch: string) => t.slice(0, size) === ch.repeat(size) && (t.length === size || t[size] === ' ');
-      if (marker('|')) {
-        inBase = true;
-        continue;
-      }
-      if (t === '='.repeat(size)) {
-        inBase = false;
-        continue;
-      }
-      if (marker('>')) {
-        depth = 0;
-        continue;
-      }
-      if (inBase) continue;
-    }
-    out += t + eol;
-  }
-  return depth === 0 ? out : null;
-}
