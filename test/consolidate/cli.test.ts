@@ -1,0 +1,220 @@
+// memlint consolidate end to end: the built CLI on real repositories and files.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+
+const MEM = '.claude/memory';
+const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
+
+function memoryRepo(extra: Record<string, string> = {}): string {
+  const dir = initRepo();
+  writeFiles(dir, {
+    [`${MEM}/MEMORY.md`]: '# Memory\n\n## Feedback\n\n- [Testing](feedback_testing.md) — Integration tests hit a real database\n- [Gone](feedback_gone.md) — never copied in\n\n## Project\n\n- [Release freeze](project_release_freeze.md) — No deploys 2026-12-07 to 2027-01-04\n',
+    [`${MEM}/feedback_testing.md`]: topic('Testing', 'feedback', 'Integration tests hit a real database', '- Never mock the database.\n'),
+    [`${MEM}/project_release_freeze.md`]: topic('Release freeze', 'project', 'No deploys 2026-12-07 to 2027-01-04', 'Freeze from 2026-12-07.\n'),
+    [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead on payments', 'Reads diffs first.\n'),
+    [`${MEM}/logs/2026/11/2026-11-26.md`]: '# 2026-11-26\n\n- 09:14 — Payout retry test uses compose Postgres [feedback_testing]\n- 10:00 — lunch\n',
+    ...extra,
+  });
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'memory');
+  return dir;
+}
+
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (e.name === '.git') continue;
+      if (e.isDirectory()) walk(p);
+      else out.set(p, readFileSync(join(dir, p), 'utf8'));
+    }
+  };
+  walk('');
+  return out;
+}
+
+const env = { MEMLINT_TODAY: '2026-11-29' };
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+});
+
+describe('memlint consolidate', () => {
+  it('prints its help', () => {
+    const r = memlint(initRepo(), ['consolidate', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: memlint consolidate');
+  });
+
+  it('--check exits 1 and --dry-run prints a diff, both changing nothing', () => {
+    const dir = memoryRepo();
+    const before = snapshot(dir);
+    const check = memlint(dir, ['consolidate', '--check'], { env });
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('.claude/memory: would change');
+    const dry = memlint(dir, ['consolidate', '--dry-run'], { env });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('+- Payout retry test uses compose Postgres (2026-11-26)');
+    expect(dry.stdout).toContain('--- a/.claude/memory/MEMORY.md');
+    expect(dry.stdout).toContain('+++ b/.claude/memory-archive/ARCHIVE.md');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('consolidates with --force, archives instead of deleting, and a second run changes nothing', () => {
+    const dir = memoryRepo();
+    const r = memlint(dir, ['consolidate', '--force'], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/consolidated/);
+    const index = readFileSync(join(dir, MEM, 'MEMORY.md'), 'utf8');
+    expect(index).not.toContain('feedback_gone.md');
+    expect(index).toContain('- [Role](user_role.md) — Backend lead on payments');
+    expect(readFileSync(join(dir, MEM, 'feedback_testing.md'), 'utf8')).toContain('- Payout retry test uses compose Postgres (2026-11-26)');
+    expect(readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toContain('- [Gone](feedback_gone.md) — never copied in (removed from MEMORY.md on 2026-11-29: the file was never committed)');
+    // The log is untouched; the lock stamps the consolidation with our (now finished) PID.
+    expect(readFileSync(join(dir, MEM, 'logs/2026/11/2026-11-26.md'), 'utf8')).toContain('- 10:00 — lunch');
+    expect(existsSync(join(dir, MEM, '.consolidate-lock'))).toBe(true);
+    const after = snapshot(dir);
+    const again = memlint(dir, ['consolidate', '--force'], { env });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('nothing to consolidate');
+    const final = snapshot(dir);
+    final.delete(`${MEM}/.consolidate-lock`);
+    after.delete(`${MEM}/.consolidate-lock`);
+    expect(final).toEqual(after);
+    expect(memlint(dir, ['consolidate', '--check'], { env }).code).toBe(0);
+  });
+
+  it('--json reports each memdir with its changes', () => {
+    const dir = memoryRepo();
+    const r = memlint(dir, ['consolidate', '--check', '--json'], { env });
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.memdirs).toHaveLength(1);
+    expect(out.memdirs[0]).toMatchObject({ memdir: join(dir, MEM), status: 'would-change' });
+    expect(out.memdirs[0].changes).toContainEqual({ action: 'create', path: join(dir, '.claude/memory-archive/ARCHIVE.md') });
+    expect(out.memdirs[0].report.logs.untagged).toEqual([{ log: 'logs/2026/11/2026-11-26.md', line: 4, text: '10:00 — lunch' }]);
+  });
+
+  it('keeps the gates: 24 h and 5 memory-changing commits since the last consolidation', () => {
+    const dir = memoryRepo();
+    const before = snapshot(dir);
+    const r = memlint(dir, ['consolidate'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('not due: 1 memory-changing commit since the last consolidation (gate: 5)');
+    expect(snapshot(dir)).toEqual(before);
+    for (let i = 0; i < 4; i++) {
+      writeFileSync(join(dir, MEM, 'user_role.md'), topic('Role', 'user', 'Backend lead on payments', `Reads diffs first. ${i}\n`));
+      git(dir, 'commit', '-q', '-am', `memory ${i}`);
+    }
+    expect(memlint(dir, ['consolidate'], { env }).stdout).toContain('consolidated');
+    // Just consolidated: the time gate is closed now.
+    expect(memlint(dir, ['consolidate'], { env }).stdout).toMatch(/not due: last consolidated \d+ min ago \(gate: 24 h\)/);
+  });
+
+  it('respects a live Claude Code lock (fresh mtime, running PID), even with --force', () => {
+    const dir = memoryRepo();
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    children.push(holder);
+    writeFileSync(join(dir, MEM, '.consolidate-lock'), String(holder.pid));
+    const before = snapshot(dir);
+    const r = memlint(dir, ['consolidate', '--force'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`being consolidated by process ${holder.pid}`);
+    expect(snapshot(dir)).toEqual(before);
+    // An hour later the holder counts as stale and the lock is reclaimed.
+    const old = (Date.now() - 61 * 60 * 1000) / 1000;
+    utimesSync(join(dir, MEM, '.consolidate-lock'), old, old);
+    expect(memlint(dir, ['consolidate', '--force'], { env }).stdout).toContain('consolidated');
+  });
+
+  it('two consolidations started together: exactly one runs', async () => {
+    const dir = memoryRepo();
+    // The agent step of the winner waits for the test's go-ahead, holding the lock meanwhile.
+    writeFiles(dir, { '.memlintrc.json': JSON.stringify({ consolidate: { command: 'echo $$ >> ran.txt; while [ ! -f go ]; do sleep 0.05; done' } }) });
+    const start = () =>
+      new Promise<{ code: number; out: string }>((resolve) => {
+        const c = spawn(process.execPath, [CLI, 'consolidate', '--force'], { cwd: dir, env: { ...process.env, ...env } });
+        children.push(c);
+        let out = '';
+        c.stdout.on('data', (b) => (out += b));
+        c.stderr.on('data', (b) => (out += b));
+        c.on('close', (code) => resolve({ code: code ?? -1, out }));
+      });
+    const a = start();
+    const b = start();
+    const first = await Promise.race([a, b]);
+    expect(first.code).toBe(1);
+    expect(first.out).toMatch(/being consolidated by process \d+|took .*\.consolidate-lock first/);
+    writeFileSync(join(dir, 'go'), '');
+    const results = await Promise.all([a, b]);
+    expect(results.map((r) => r.code).sort()).toEqual([0, 1]);
+    expect(readFileSync(join(dir, 'ran.txt'), 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a run killed with SIGKILL leaves every file whole, and the next run reclaims the lock and finishes', async () => {
+    const dir = memoryRepo();
+    const reference = memoryRepo();
+    memlint(reference, ['consolidate', '--force'], { env });
+    const expected = snapshot(reference);
+    const before = snapshot(dir);
+    const marker = join(dir, '..', `${dir.split('/').pop()}-paused`);
+    const c = spawn(process.execPath, [CLI, 'consolidate', '--force'], { cwd: dir, env: { ...process.env, ...env, MEMLINT_TEST_PAUSE_AFTER_OPS: '2', MEMLINT_TEST_PAUSE_FILE: marker }, stdio: 'ignore' });
+    children.push(c);
+    await new Promise<void>((resolve) => {
+      const poll = () => (existsSync(marker) ? resolve() : setTimeout(poll, 20));
+      poll();
+    });
+    const closed = new Promise((resolve) => c.on('close', resolve));
+    c.kill('SIGKILL');
+    await closed;
+    const mid = snapshot(dir);
+    for (const [p, text] of mid) {
+      if (p.endsWith('.consolidate-lock')) continue;
+      const rel = p;
+      expect([before.get(rel), expected.get(rel)]).toContain(text);
+    }
+    // The dead holder's lock is fresh, but its PID is gone: the next run takes it.
+    expect(readFileSync(join(dir, MEM, '.consolidate-lock'), 'utf8')).toBe(String(c.pid));
+    const r = memlint(dir, ['consolidate', '--force'], { env });
+    expect(r.code).toBe(0);
+    const final = snapshot(dir);
+    for (const s of [final, expected]) s.delete(`${MEM}/.consolidate-lock`);
+    expect(final).toEqual(expected);
+  });
+
+  it('runs the agent step under the lock and rolls back a result that fails lint', () => {
+    const dir = memoryRepo();
+    memlint(dir, ['consolidate', '--force'], { env });
+    const before = snapshot(dir);
+    writeFiles(dir, {
+      '.memlintrc.json': JSON.stringify({
+        consolidate: { command: `printf 'no frontmatter\\n' > "$MEMLINT_MEMDIR/broken.md"; printf 'edited\\n' >> "$MEMLINT_MEMDIR/user_role.md"` },
+      }),
+    });
+    const r = memlint(dir, ['consolidate', '--force'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('agent step rolled back');
+    const after = snapshot(dir);
+    expect(after.get(`${MEM}/user_role.md`)).toBe(before.get(`${MEM}/user_role.md`));
+    expect(after.has(`${MEM}/broken.md`)).toBe(false);
+    // Nothing is deleted: the rejected new file is kept in the archive.
+    expect([...after.keys()].some((p) => p.startsWith('.claude/memory-archive/rejected/') && p.endsWith('/broken.md'))).toBe(true);
+  });
+
+  it('keeps an agent step result that passes lint', () => {
+    const dir = memoryRepo();
+    memlint(dir, ['consolidate', '--force'], { env });
+    writeFiles(dir, {
+      '.memlintrc.json': JSON.stringify({ consolidate: { command: `printf -- '- Prefers small pull requests.\\n' >> "$MEMLINT_MEMDIR/user_role.md"` } }),
+    });
+    const r = memlint(dir, ['consolidate', '--force'], { env });
+    expect(r.stdout).toContain('agent step changed user_role.md');
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, MEM, 'user_role.md'), 'utf8')).toContain('- Prefers small pull requests.');
+  });
+});
