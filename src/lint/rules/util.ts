@@ -43,17 +43,17 @@ export function lineRemovalSpan(ctx: RuleContext, line: number): { start: number
 export function cutAtWord(text: string, max: number): { head: string; tail: string } {
   if (codePointLength(text) <= max) return { head: text, tail: '' };
   const cps = Array.from(text);
-  let cut = max;
-  // Back up to the last whitespace within the limit; CJK text has no spaces, so allow a
-  // cut after a CJK punctuation mark or, failing that, at the limit itself.
-  let k = cut;
-  while (k > 0 && !/\s/.test(cps[k]!)) k--;
-  if (k === 0) {
-    k = cut;
-    while (k > 0 && !/[，。；、,;]/.test(cps[k - 1]!)) k--;
-    if (k === 0) k = cut;
+  // The latest boundary within the limit: before a space, or after a CJK (or ASCII) comma or
+  // semicolon, since CJK text runs without spaces and may hold a lone one early on. Failing
+  // both, the limit itself.
+  let cut = 0;
+  for (let k = max; k > 0; k--) {
+    if (/\s/.test(cps[k]!) || /[，。；、！？,;]/.test(cps[k - 1]!)) {
+      cut = k;
+      break;
+    }
   }
-  cut = k;
+  if (cut === 0) cut = max;
   const head = cps.slice(0, cut).join('').trimEnd();
   const tail = cps.slice(cut).join('').trimStart();
   return { head, tail };
