@@ -1,0 +1,243 @@
+// The driver under real git: merge, rebase, cherry-pick, stash apply, criss-cross, add/add, a
+// missing binary, linked worktrees and a repository whose index stat is settled. The driver is
+// configured with the command `memlint install` writes (driverCommand), pointed at dist/cli.js.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { driverCommand, driverConfig } from '../../src/merge/command.js';
+import { CLI, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+
+const MEM = '.claude/memory';
+const INDEX = `${MEM}/MEMORY.md`;
+const e = (k: string, hook = `about ${k}`) => `- [${k}](${k}.md) — ${hook}\n`;
+const HEAD = '# Memory index\n\n';
+
+function run(cwd: string, ...args: string[]): { code: number; out: string } {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_EDITOR: 'true' } });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+function setupRepo(memlint = `node ${CLI}`): string {
+  const dir = initRepo();
+  for (const [key, value] of driverConfig({ memlint })) git(dir, 'config', key, value);
+  writeFiles(dir, {
+    '.gitattributes': `${MEM}/**/*.md merge=memlint\n`,
+    [INDEX]: HEAD + e('user_role') + e('feedback_testing'),
+    [`${MEM}/feedback_testing.md`]: '---\nname: testing\ndescription: Integration tests hit a real DB\ntype: feedback\n---\n\n**How to apply:**\n- run make db first\n',
+    [`${MEM}/logs/2026/11/2026-11-29.md`]: '# 2026-11-29\n\n- 09:00 start\n',
+  });
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'base');
+  return dir;
+}
+
+function commit(dir: string, files: Record<string, string>, message: string): void {
+  writeFiles(dir, files);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', message);
+}
+
+const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
+const status = (dir: string) => git(dir, 'status', '--porcelain');
+const entryCount = (text: string, key: string) => text.split('\n').filter((l) => l.includes(`(${key}.md)`)).length;
+
+describe('the driver under real git', () => {
+  it('merges concurrent changes to the index, a topic file and a daily log without a conflict', () => {
+    const dir = setupRepo();
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit(
+      dir,
+      {
+        [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('reference_grafana'),
+        [`${MEM}/feedback_testing.md`]: '---\nname: testing\ndescription: Integration tests hit a real DB\ntype: feedback\n---\n\n**How to apply:**\n- run make db first\n- reset between suites\n',
+        [`${MEM}/logs/2026/11/2026-11-29.md`]: '# 2026-11-29\n\n- 09:00 start\n- 10:00 theirs\n',
+      },
+      'other',
+    );
+    git(dir, 'checkout', '-q', 'main');
+    commit(
+      dir,
+      {
+        [INDEX]: HEAD + e('user_role', 'senior backend engineer') + e('feedback_testing') + e('project_freeze'),
+        [`${MEM}/feedback_testing.md`]: '---\nname: testing\ndescription: Integration tests always hit a real DB\ntype: feedback\n---\n\n**How to apply:**\n- run make db first\n- seed with fixtures\n',
+        [`${MEM}/logs/2026/11/2026-11-29.md`]: '# 2026-11-29\n\n- 09:00 start\n- 09:30 ours\n',
+      },
+      'main',
+    );
+    const r = run(dir, 'merge', '--no-edit', 'other');
+    expect(r.code, r.out).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role', 'senior backend engineer') + e('feedback_testing') + e('project_freeze') + e('reference_grafana'));
+    expect(read(dir, `${MEM}/feedback_testing.md`)).toBe(
+      '---\nname: testing\ndescription: Integration tests always hit a real DB\ntype: feedback\n---\n\n**How to apply:**\n- run make db first\n- seed with fixtures\n- reset between suites\n',
+    );
+    expect(read(dir, `${MEM}/logs/2026/11/2026-11-29.md`)).toBe('# 2026-11-29\n\n- 09:00 start\n- 09:30 ours\n- 10:00 theirs\n');
+    expect(status(dir)).toBe('');
+  });
+
+  it('leaves markers only around the entry edited differently on both sides, and exits as a conflict', () => {
+    const dir = setupRepo();
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit(dir, { [INDEX]: HEAD + e('user_role', 'theirs words') + e('feedback_testing') + e('t_new') }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [INDEX]: HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('o_new') }, 'main');
+    const r = run(dir, 'merge', '--no-edit', 'other');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('user_role.md: edited on both sides');
+    expect(read(dir, INDEX)).toBe(
+      HEAD +
+        '<<<<<<< ours (user_role.md: edited on both sides)\n' +
+        e('user_role', 'ours words') +
+        '=======\n' +
+        e('user_role', 'theirs words') +
+        '>>>>>>> theirs (user_role.md)\n' +
+        e('feedback_testing') +
+        e('o_new') +
+        e('t_new'),
+    );
+  });
+
+  it('rebases three commits onto a branch that also added entries, losing none', () => {
+    const dir = setupRepo();
+    git(dir, 'checkout', '-q', '-b', 'feature');
+    let index = HEAD + e('user_role') + e('feedback_testing');
+    for (const k of ['f1', 'f2', 'f3']) {
+      index += e(k);
+      commit(dir, { [INDEX]: index }, `feature ${k}`);
+    }
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('m1') + e('m2') }, 'main');
+    git(dir, 'checkout', '-q', 'feature');
+    const r = run(dir, 'rebase', 'main');
+    expect(r.code, r.out).toBe(0);
+    const text = read(dir, INDEX);
+    for (const k of ['user_role', 'feedback_testing', 'm1', 'm2', 'f1', 'f2', 'f3']) expect(entryCount(text, k)).toBe(1);
+    expect(text).toBe(HEAD + e('user_role') + e('feedback_testing') + e('m1') + e('m2') + e('f1') + e('f2') + e('f3'));
+    expect(git(dir, 'rev-list', '--count', 'main..feature').trim()).toBe('3');
+    expect(status(dir)).toBe('');
+  });
+
+  it('cherry-picks an entry onto a branch that appended another', () => {
+    const dir = setupRepo();
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('picked') }, 'pick me');
+    const pick = git(dir, 'rev-parse', 'HEAD').trim();
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('mine') }, 'main');
+    const r = run(dir, 'cherry-pick', pick);
+    expect(r.code, r.out).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('mine') + e('picked'));
+  });
+
+  it('applies a stash over a commit that appended another entry', () => {
+    const dir = setupRepo();
+    writeFiles(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('stashed') });
+    git(dir, 'stash', '-q');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('committed') }, 'main');
+    const r = run(dir, 'stash', 'apply');
+    expect(r.code, r.out).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('committed') + e('stashed'));
+  });
+
+  it('merges a criss-cross history, whose virtual base holds conflict markers, without losing a side', () => {
+    const dir = setupRepo();
+    git(dir, 'checkout', '-q', '-b', 'y');
+    commit(dir, { [INDEX]: HEAD + e('user_role', 'y words') + e('feedback_testing') }, 'Y');
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [INDEX]: HEAD + e('user_role', 'x words') + e('feedback_testing') }, 'X');
+    const x = git(dir, 'rev-parse', 'HEAD').trim();
+    // Each side merges the other and settles the conflict its own way.
+    expect(run(dir, 'merge', '--no-edit', 'y').code).toBe(1);
+    commit(dir, { [INDEX]: HEAD + e('user_role', 'x words') + e('feedback_testing') }, 'M1');
+    git(dir, 'checkout', '-q', 'y');
+    expect(run(dir, 'merge', '--no-edit', x).code).toBe(1);
+    commit(dir, { [INDEX]: HEAD + e('user_role', 'y words') + e('feedback_testing') }, 'M2');
+    commit(dir, { [INDEX]: HEAD + e('user_role', 'y words') + e('feedback_testing') + e('y_later') }, 'Y2');
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [INDEX]: HEAD + e('user_role', 'x words') + e('feedback_testing') + e('x_later') }, 'X2');
+    expect(git(dir, 'merge-base', '--all', 'main', 'y').trim().split('\n')).toHaveLength(2);
+    const r = run(dir, 'merge', '--no-edit', 'y');
+    expect(r.code).toBe(1);
+    const text = read(dir, INDEX);
+    expect(text).toContain(e('user_role', 'x words'));
+    expect(text).toContain(e('user_role', 'y words'));
+    expect(text).toMatch(/^<{7} ours \(user_role\.md: /m);
+    for (const k of ['feedback_testing', 'x_later', 'y_later']) expect(entryCount(text, k)).toBe(1);
+  });
+
+  it('merges an add/add of the same new memory folder (empty base) as a union', () => {
+    const dir = setupRepo();
+    const log = `${MEM}/logs/2026/11/2026-11-30.md`;
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit(dir, { [`${MEM}/team/MEMORY.md`]: HEAD + e('shared') + e('theirs_only'), [log]: '# 2026-11-30\n\n- 10:00 theirs\n' }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [`${MEM}/team/MEMORY.md`]: HEAD + e('shared') + e('ours_only'), [log]: '# 2026-11-30\n\n- 09:00 ours\n' }, 'main');
+    const r = run(dir, 'merge', '--no-edit', 'other');
+    expect(r.code, r.out).toBe(0);
+    expect(read(dir, `${MEM}/team/MEMORY.md`)).toBe(HEAD + e('shared') + e('ours_only') + e('theirs_only'));
+    expect(read(dir, log)).toBe('# 2026-11-30\n\n- 09:00 ours\n- 10:00 theirs\n');
+  });
+
+  it("falls back to git merge-file when memlint cannot start, so ours is never kept silently", () => {
+    const dir = setupRepo('node_modules/.bin/memlint');
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('ours_new') }, 'main');
+    const r = run(dir, 'merge', '--no-edit', 'other');
+    expect(r.code).toBe(1);
+    const text = read(dir, INDEX);
+    expect(text).toBe(HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> theirs\n');
+  });
+
+  it('runs in every linked worktree from the one shared config (no absolute worktree path)', () => {
+    const dir = setupRepo('node_modules/.bin/memlint');
+    const config = git(dir, 'config', 'merge.memlint.driver').trim();
+    expect(config).toBe(driverCommand({ memlint: 'node_modules/.bin/memlint' }));
+    expect(config).not.toContain(dir);
+    const wt = join(tempDir('memlint-wt-'), 'wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'wt', wt);
+    // Each worktree has its own node_modules (npm install there); a marker file shows which ran.
+    for (const top of [dir, wt]) {
+      mkdirSync(join(top, 'node_modules', '.bin'), { recursive: true });
+      const shim = join(top, 'node_modules', '.bin', 'memlint');
+      writeFileSync(shim, `#!/bin/sh\necho "$PWD" >> "${join(top, 'node_modules', 'ran')}"\nexec node "${CLI}" "$@"\n`);
+      chmodSync(shim, 0o755);
+    }
+    writeFileSync(join(dir, '.git', 'info', 'exclude'), 'node_modules/\n');
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit(wt, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('wt_new') }, 'wt');
+    const r = run(wt, 'merge', '--no-edit', 'other');
+    expect(r.code, r.out).toBe(0);
+    expect(read(wt, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('wt_new') + e('theirs_new'));
+    expect(read(wt, 'node_modules/ran').trim()).toBe(wt);
+    expect(status(wt)).toBe('');
+  });
+
+  it('merges and rebases in a repository whose index stat is settled (old files), touching nothing but OURS', () => {
+    const dir = setupRepo();
+    git(dir, 'checkout', '-q', '-b', 'feature');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('f1') }, 'f1');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('f1') + e('f2') }, 'f2');
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('m1') }, 'main');
+    // Settle: every file old, the index's stat data refreshed, so nothing is racily clean.
+    const past = new Date('2024-01-01T00:00:00Z');
+    for (const f of git(dir, 'ls-files').trim().split('\n')) utimesSync(join(dir, f), past, past);
+    git(dir, 'update-index', '--refresh');
+    git(dir, 'checkout', '-q', 'feature');
+    for (const f of git(dir, 'ls-files').trim().split('\n')) utimesSync(join(dir, f), past, past);
+    git(dir, 'update-index', '--refresh');
+    const topic = `${MEM}/feedback_testing.md`;
+    const before = git(dir, 'ls-files', '--debug', topic);
+    const r = run(dir, 'rebase', 'main');
+    expect(r.code, r.out).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('m1') + e('f1') + e('f2'));
+    expect(status(dir)).toBe('');
+    // A file the merge had no reason to touch keeps its stat data: the driver wrote only OURS.
+    expect(git(dir, 'ls-files', '--debug', topic)).toBe(before);
+    expect(git(dir, 'ls-files', '--others').trim()).toBe('');
+  });
+});
