@@ -117,7 +117,8 @@ export async function run(argv: string[]): Promise<number> {
     } catch {
       throw new UsageError(`no such folder: ${positionals[0]}`);
     }
-    if (!isDir) throw new UsageError(`not a folder: ${positionals[0]} (give the memory folder, the one holding MEMORY.md)`);
+    if (!isDir && path.basename(dir) === ENTRYPOINT_NAME) dir = path.dirname(dir);
+    else if (!isDir) throw new UsageError(`not a folder: ${positionals[0]} (give the memory folder, the one holding MEMORY.md)`);
   } else {
     ({ dir, note } = await chooseMemdir(cwd));
   }

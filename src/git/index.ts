@@ -243,7 +243,8 @@ export function lastCommitTimesUnder(root: string, pathspecs: string[]): Map<str
  * modified, added, or untracked (not ignored). Relative to root; one `git status` call.
  */
 export function uncommittedPaths(root: string, pathspecs: string[]): Set<string> {
-  const out = git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...pathspecs], { cwd: root });
+  // No optional locks: this runs from hooks, while git itself may hold the index lock.
+  const out = git(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...pathspecs], { cwd: root });
   const paths = new Set<string>();
   for (const entry of splitZ(out)) if (entry.length > 3) paths.add(entry.slice(3));
   return paths;

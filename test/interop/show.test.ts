@@ -28,6 +28,7 @@ describe('memlint show: exactly what the agent loads', () => {
     const r = cli(repo, ['show', '.claude/memory'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('# Memory\n- [A](a.md) — a');
+    expect(cli(repo, ['show', '.claude/memory/MEMORY.md'], h).stdout).toBe(r.stdout);
   });
 
   it('cuts at 200 lines and appends the line warning verbatim', () => {
