@@ -1,0 +1,167 @@
+// `memlint resolve` under real git: conflicts made without the driver (no driver config, as on a
+// hosted merge or a fresh clone; a driver that could not start; a rebase), and committed markers.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+
+const MEM = '.claude/memory';
+const INDEX = `${MEM}/MEMORY.md`;
+const TOPIC = `${MEM}/feedback_testing.md`;
+const e = (k: string, hook = `about ${k}`) => `- [${k}](${k}.md) — ${hook}\n`;
+const HEAD = '# Memory index\n\n';
+const topic = (items: string[]) => `---\nname: testing\ndescription: tests\ntype: feedback\n---\n\n**How to apply:**\n${items.map((i) => `- ${i}\n`).join('')}`;
+
+function run(cwd: string, ...args: string[]): { code: number; out: string } {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_EDITOR: 'true' } });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+function commit(dir: string, files: Record<string, string>, message: string): void {
+  writeFiles(dir, files);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', message);
+}
+
+/** A repository with no driver configured (git's text merge), and two branches in conflict. */
+function conflicted(oursIndex: string, theirsIndex: string, extra: (dir: string) => void = () => {}): string {
+  const dir = initRepo();
+  extra(dir);
+  commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing'), [TOPIC]: topic(['run make db first']) }, 'base');
+  git(dir, 'checkout', '-q', '-b', 'other');
+  commit(dir, { [INDEX]: theirsIndex, [TOPIC]: topic(['run make db first', 'reset between suites']) }, 'other');
+  git(dir, 'checkout', '-q', 'main');
+  commit(dir, { [INDEX]: oursIndex, [TOPIC]: topic(['run make db first', 'seed with fixtures']) }, 'main');
+  return dir;
+}
+
+const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
+const unmerged = (dir: string) => git(dir, 'diff', '--name-only', '--diff-filter=U').trim();
+
+describe('memlint resolve', () => {
+  it('settles what a plain text merge left in conflict, stages it, and the merge commits', () => {
+    const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'));
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    expect(read(dir, INDEX)).toContain('<<<<<<<');
+    const r = memlint(dir, ['resolve']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`resolved  ${INDEX}`);
+    expect(r.stdout).toContain(`resolved  ${TOPIC}`);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('ours_new') + e('theirs_new'));
+    expect(read(dir, TOPIC)).toBe(topic(['run make db first', 'seed with fixtures', 'reset between suites']));
+    expect(unmerged(dir)).toBe('');
+    expect(run(dir, 'commit', '--no-edit').code).toBe(0);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+  });
+
+  it('narrows a true conflict to the one entry, leaves it unstaged and exits 1 naming it', () => {
+    const dir = conflicted(HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role', 'theirs words') + e('feedback_testing'));
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    const r = memlint(dir, ['resolve', INDEX]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`conflict  ${INDEX}: user_role.md: edited on both sides`);
+    expect(read(dir, INDEX)).toBe(
+      HEAD +
+        '<<<<<<< ours (user_role.md: edited on both sides)\n' +
+        e('user_role', 'ours words') +
+        '=======\n' +
+        e('user_role', 'theirs words') +
+        '>>>>>>> theirs (user_role.md)\n' +
+        e('feedback_testing') +
+        e('ours_new'),
+    );
+    // Only the path named was touched: the topic file is still git's to show.
+    expect(unmerged(dir).split('\n')).toEqual([INDEX, TOPIC]);
+    expect(read(dir, TOPIC)).toContain('<<<<<<< HEAD');
+  });
+
+  it('settles a conflict a driver that could not start left without markers (stages only)', () => {
+    const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'), (d) => {
+      writeFiles(d, { '.gitattributes': `${MEM}/*.md merge=gone\n` });
+      git(d, 'config', 'merge.gone.driver', 'memlint-not-installed merge %O %A %B');
+    });
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'));
+    const r = memlint(dir, ['resolve']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('ours_new') + e('theirs_new'));
+    expect(unmerged(dir)).toBe('');
+  });
+
+  it('settles a rebase stopped on the index, and the rebase continues', () => {
+    const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('main_new'), HEAD + e('user_role') + e('feedback_testing') + e('feature_new'));
+    git(dir, 'checkout', '-q', 'other');
+    expect(run(dir, 'rebase', 'main').code).toBe(1);
+    const r = memlint(dir, ['resolve']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    // In a rebase "ours" is upstream: its entries first, then the commit being replayed.
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('main_new') + e('feature_new'));
+    expect(run(dir, 'rebase', '--continue').code).toBe(0);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+  });
+
+  it('settles conflict markers committed by a hosted merge (no index stages)', () => {
+    const dir = initRepo();
+    const marked = HEAD + e('user_role') + '<<<<<<< HEAD\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> other\n';
+    commit(dir, { [INDEX]: marked, [`${MEM}/ok.md`]: 'no markers\n' }, 'merged with markers');
+    const r = memlint(dir, ['resolve']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(`resolved  ${INDEX}`);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('ours_new') + e('theirs_new'));
+    expect(git(dir, 'diff', '--cached', '--name-only').trim()).toBe(INDEX);
+  });
+
+  it('leaves a modify/delete conflict for a person and says so', () => {
+    const dir = initRepo();
+    commit(dir, { [INDEX]: HEAD + e('a'), [TOPIC]: topic(['one']) }, 'base');
+    git(dir, 'checkout', '-q', '-b', 'other');
+    git(dir, 'rm', '-q', TOPIC);
+    git(dir, 'commit', '-q', '-m', 'remove');
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [TOPIC]: topic(['one', 'two']) }, 'edit');
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    const r = memlint(dir, ['resolve']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`conflict  ${TOPIC}: deleted in theirs`);
+  });
+
+  it('says when there is nothing to resolve, and prints help', () => {
+    const dir = initRepo();
+    commit(dir, { [INDEX]: HEAD + e('a') }, 'base');
+    const r = memlint(dir, ['resolve']);
+    expect(r).toMatchObject({ code: 0, stdout: 'nothing to resolve\n' });
+    const help = memlint(dir, ['resolve', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: memlint resolve [PATH...]');
+  });
+});
+
+describe('memlint merge (the command)', () => {
+  it('uses MARKER_SIZE for its markers and PATH to choose the merge', () => {
+    const dir = initRepo();
+    writeFiles(dir, {
+      base: HEAD + e('a'),
+      ours: HEAD + e('a', 'ours'),
+      theirs: HEAD + e('a', 'theirs'),
+    });
+    const r = memlint(dir, ['merge', 'base', 'ours', 'theirs', '9', `${MEM}/MEMORY.md`]);
+    expect(r.code).toBe(1);
+    expect(read(dir, 'ours')).toBe(HEAD + '<<<<<<<<< ours (a.md: edited on both sides)\n' + e('a', 'ours') + '=========\n' + e('a', 'theirs') + '>>>>>>>>> theirs (a.md)\n');
+    expect(read(dir, 'base')).toBe(HEAD + e('a'));
+    expect(read(dir, 'theirs')).toBe(HEAD + e('a', 'theirs'));
+  });
+
+  it('exits 2 with one line on bad arguments or a missing file, and prints help', () => {
+    const dir = initRepo();
+    const few = memlint(dir, ['merge', 'a', 'b']);
+    expect(few.code).toBe(2);
+    expect(few.stderr.trim().split('\n')).toHaveLength(1);
+    const missing = memlint(dir, ['merge', 'nope1', 'nope2', 'nope3', '7', 'MEMORY.md']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^memlint: merge of MEMORY\.md failed/);
+    const help = memlint(dir, ['merge', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]');
+  });
+});
