@@ -46,7 +46,8 @@ function real(p: string): string {
 
 async function chooseMemdir(cwd: string): Promise<{ dir: string; note: string | null }> {
   const loaded = await loadConfig({ cwd });
-  const found = discoverMemdirs({ cwd, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).map((d) => d.dir);
+  const discovered = discoverMemdirs({ cwd, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
+  const found = discovered.map((d) => d.dir);
   const resolved = resolveAutoMemoryPath({ cwd, env: process.env, home: os.homedir() }).resolved;
   const autoDir = real(resolved.replace(/[/\\]+$/, ''));
   const match = found.find((d) => real(d) === autoDir);
@@ -56,7 +57,9 @@ async function chooseMemdir(cwd: string): Promise<{ dir: string; note: string | 
     throw new UsageError('no memory folder (a folder with MEMORY.md) found here; name one: memlint show MEMDIR');
   }
   const nonAgent = found.filter((d) => !isAgentMemdir(d));
-  const pick = found.length === 1 ? found[0]! : nonAgent.length === 1 ? nonAgent[0]! : null;
+  // Claude Code's own location in the repository wins over other memory folders (examples, docs).
+  const conventional = discovered.find((d) => d.repoRoot && d.dir === path.join(d.repoRoot, '.claude', 'memory'))?.dir;
+  const pick = found.length === 1 ? found[0]! : nonAgent.length === 1 ? nonAgent[0]! : (conventional ?? null);
   if (!pick) throw new UsageError(`several memory folders here (${found.map((d) => path.relative(cwd, d) || '.').join(', ')}); name one: memlint show MEMDIR`);
   return {
     dir: pick,
@@ -130,11 +133,11 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(`no MEMORY.md in ${dir}`);
   }
   const loaded = loadIndex(raw, { strip: !isAgentMemdir(dir) });
+  if (note) process.stderr.write(`${note}\n`);
   if (values.budget) {
     process.stdout.write(formatBudget(dir, loaded, rankForRecall(scanMemdir(dir))));
     return 0;
   }
-  if (note) process.stderr.write(`${note}\n`);
   if (raw.trim() === '') {
     process.stderr.write(`note: ${indexFile} is empty: nothing is loaded\n`);
     return 0;

@@ -222,6 +222,8 @@ describe('show picks a folder', () => {
     const r = cli(repo, ['show'], h);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/several memory folders/);
+    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [Z](z.md) — z\n' });
+    expect(cli(repo, ['show'], h).stdout).toBe('- [Z](z.md) — z');
     expect(cli(tempDir(), ['show'], h).code).toBe(2);
   });
 });
