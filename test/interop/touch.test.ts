@@ -133,6 +133,18 @@ describe('memlint touch', () => {
     expect(r.stdout).toMatch(/in 2 memory folders/);
   });
 
+  it("works in a bare repository's worktree", () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    const bare = path.join(tempDir(), 'proj.git');
+    git(repo, 'clone', '-q', '--bare', repo, bare);
+    const wt = path.join(tempDir(), 'main');
+    git(bare, 'worktree', 'add', '-q', wt);
+    expect(cli(wt, ['touch'], h).code).toBe(0);
+    expect(mtime(path.join(wt, MEM, 'c.md'))).toBe(secs('2022-06-01T12:00:00Z'));
+    expect(mtime(path.join(wt, MEM, 'b.md'))).toBe(secs('2023-05-06T07:08:09.500Z'));
+  });
+
   it('a named memory folder only; exit 2 for one that does not exist', () => {
     const h = hermetic();
     const repo = memoryRepo();

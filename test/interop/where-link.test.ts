@@ -86,6 +86,15 @@ describe('memlint where', () => {
     expect(j.resolved).toBe(path.join(h.configDir, 'projects', sanitizePath(repo), 'memory') + '/');
   });
 
+  it('from a subfolder, notes where Claude Code reads local settings and where link writes them', () => {
+    const h = hermetic();
+    const repo = repoWithMemory();
+    mkdirSync(path.join(repo, 'src'));
+    const r = cli(path.join(repo, 'src'), ['where'], h);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Claude Code reads .claude/settings.local.json from the folder it starts in (${path.join(repo, 'src')}); "memlint link" writes it at the top of the worktree (${repo})`);
+  });
+
   it("from a bare repository's worktree, the slug is the bare repository", () => {
     const h = hermetic();
     const src = repoWithMemory();
