@@ -214,6 +214,8 @@ export interface SettingsLocations {
   configDir: string;
   /** The managed settings folder (managed-settings.json and managed-settings.d/*.json). */
   managedDir: string;
+  /** The user settings file name: settings.json, or cowork_settings.json in Cowork mode. */
+  userSettingsName?: string;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -266,7 +268,7 @@ export function readAllSettings(loc: SettingsLocations, fs: ClaudeFs = nodeClaud
     ...readPolicySettings(loc.managedDir, fs, p),
     readSettingsFile('localSettings', p.join(loc.projectDir, '.claude', 'settings.local.json'), fs),
     readSettingsFile('projectSettings', p.join(loc.projectDir, '.claude', 'settings.json'), fs),
-    readSettingsFile('userSettings', p.join(loc.configDir, 'settings.json'), fs),
+    readSettingsFile('userSettings', p.join(loc.configDir, loc.userSettingsName ?? 'settings.json'), fs),
   ];
 }
 
@@ -399,7 +401,9 @@ export function resolveAutoMemoryPath(input: ResolveInput): Resolution {
   const slug = sanitizePath(canonicalRoot);
   const defaultPath = (p.join(memoryBaseDir, 'projects', slug, 'memory') + p.sep).normalize('NFC');
 
-  const settings = readAllSettings({ projectDir: projectRoot, configDir, managedDir: input.managedDir ?? managedSettingsDir(platform) }, fs, p);
+  // Cowork mode (CLAUDE_CODE_USE_COWORK_PLUGINS) keeps user settings in cowork_settings.json.
+  const userSettingsName = isEnvTruthy(env.CLAUDE_CODE_USE_COWORK_PLUGINS) ? 'cowork_settings.json' : 'settings.json';
+  const settings = readAllSettings({ projectDir: projectRoot, configDir, managedDir: input.managedDir ?? managedSettingsDir(platform), userSettingsName }, fs, p);
   const candidates: Candidate[] = [];
   let resolved: { path: string; source: string } | null = null;
 

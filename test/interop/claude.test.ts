@@ -307,6 +307,14 @@ describe('resolveAutoMemoryPath: order and candidates', () => {
     ]);
   });
 
+  it('in Cowork mode user settings come from cowork_settings.json', () => {
+    const { home, configDir, managed, repo } = layout();
+    setJson(path.join(configDir, 'settings.json'), { autoMemoryDirectory: '/srv/user' });
+    setJson(path.join(configDir, 'cowork_settings.json'), { autoMemoryDirectory: '/srv/cowork-user' });
+    const r = resolveAutoMemoryPath({ cwd: repo, env: { CLAUDE_CONFIG_DIR: configDir, CLAUDE_CODE_USE_COWORK_PLUGINS: '1' }, home, managedDir: managed });
+    expect(r).toMatchObject({ resolved: '/srv/cowork-user/', source: 'userSettings' });
+  });
+
   it('an invalid first setting falls back to the default, never to the next source', () => {
     const { home, configDir, managed, repo } = layout();
     setJson(path.join(configDir, 'settings.json'), { autoMemoryDirectory: '/srv/user' });
