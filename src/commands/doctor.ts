@@ -1,6 +1,38 @@
-// Placeholder until the command lands; see the open issue that covers it.
-import { UsageError } from '../errors.js';
+// `memlint doctor`: one line per part, saying whether it is really active in this worktree.
+import { parse } from './args.js';
+import { EXIT_FOUND, EXIT_OK } from '../errors.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('"doctor" is not available in this build yet');
+const HELP = `Usage: memlint doctor [--json] [--config FILE]
+
+Checks, for this worktree, that each part memlint relies on is really active, one line each:
+  hooks         core.hooksPath is husky's .husky/_, its stubs exist in this worktree (linked
+                worktrees do not share them) and the .husky hooks run memlint
+  merge driver  merge.memlint.driver is defined in git config, not just named in .gitattributes
+                (a name without a definition silently falls back to a text merge)
+  attributes    .gitattributes routes every memdir's files to merge=memlint
+  lock          <memdir>/.consolidate-lock is git-ignored
+  memlint       git's shell can start memlint (and node) from this worktree
+Each failing line ends with the command that fixes it. Exit 1 when something is not active.
+
+Options:
+  --json         machine-readable output
+  --config FILE  use this config file (for memoryDirs)
+  -h, --help     show this help
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { json: { type: 'boolean' }, config: { type: 'string' } }, 'doctor');
+  if (values.help) {
+    process.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const { worktreeOf } = await import('../install/setup.js');
+  const d = await import('../install/doctor.js');
+  const { repoMemdirs } = await import('../install/memdirs.js');
+  const wt = worktreeOf(process.cwd());
+  const memdirs = await repoMemdirs(wt.root, values.config);
+  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt)];
+  if (values.json) process.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
+  else for (const c of checks) process.stdout.write(d.formatCheck(c) + '\n');
+  return checks.every((c) => c.ok) ? EXIT_OK : EXIT_FOUND;
 }

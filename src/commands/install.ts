@@ -1,6 +1,48 @@
-// Placeholder until the command lands; see the open issue that covers it.
-import { UsageError } from '../errors.js';
+// `memlint install`: the linter, the merge driver and the hooks made real in this clone and worktree.
+import { parse } from './args.js';
+import { EXIT_OK } from '../errors.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('"install" is not available in this build yet');
+const HELP = `Usage: memlint install [--dry-run] [--local] [--config FILE]
+
+Sets up, idempotently:
+  .gitattributes     merge=memlint for MEMORY.md, topic files and daily logs of every memdir
+  .gitignore         .consolidate-lock and .snapshot-synced.json
+  .husky/pre-commit  memlint --staged             (husky 9: plain shell hook files)
+  .husky/pre-push    memlint consolidate --pre-push
+  .husky/post-checkout, .husky/post-merge   memlint touch
+  git config         merge.memlint.driver (local config: shared by every worktree of this clone)
+  .husky/_           husky's hook stubs in this worktree, core.hooksPath=.husky/_
+  package.json       a prepare script ("husky && memlint install --local") so every clone gets
+                     the hooks and the driver after npm install
+Existing hook lines, attributes and scripts are kept; memlint's lines sit in a marked block that
+"memlint uninstall" removes. Works from a linked worktree.
+
+Options:
+  --dry-run      print what it would do, change nothing
+  --local        only this clone's parts: the driver in git config and this worktree's hook stubs
+                 (what the prepare script runs; no tracked file is touched)
+  --quiet        print nothing when all is well
+  --config FILE  use this config file (for memoryDirs)
+  -h, --help     show this help
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, local: { type: 'boolean' }, quiet: { type: 'boolean' }, config: { type: 'string' } }, 'install');
+  if (values.help) {
+    process.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const { worktreeOf, planInstall, applyActions, describeAction } = await import('../install/setup.js');
+  const { repoMemdirs } = await import('../install/memdirs.js');
+  const wt = worktreeOf(process.cwd());
+  const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config);
+  const actions = planInstall(wt, { local: !!values.local, memdirs });
+  const dry = !!values['dry-run'];
+  const changes = actions.filter((a) => a.kind !== 'note');
+  for (const a of actions) if (!values.quiet || a.kind === 'note') process.stdout.write(`${describeAction(a, dry)}\n`);
+  if (changes.length === 0 && !values.quiet) process.stdout.write('memlint install: already installed; nothing changed\n');
+  if (dry) return EXIT_OK;
+  for (const p of applyActions(wt, actions)) process.stderr.write(`memlint: ${p}\n`);
+  if (changes.length > 0 && !values.quiet) process.stdout.write(`memlint install: done; "memlint doctor" checks that everything is active\n`);
+  return EXIT_OK;
 }

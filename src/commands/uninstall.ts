@@ -1,6 +1,31 @@
-// Placeholder until the command lands; see the open issue that covers it.
-import { UsageError } from '../errors.js';
+// `memlint uninstall`: removes exactly what `memlint install` added.
+import { parse } from './args.js';
+import { EXIT_OK } from '../errors.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('"uninstall" is not available in this build yet');
+const HELP = `Usage: memlint uninstall [--dry-run]
+
+Removes exactly what "memlint install" added: memlint's marked block from .gitattributes,
+.gitignore and the .husky hooks (a file that held nothing else is removed), memlint's part of the
+package.json prepare script (back to what it was), the merge driver from the local git config,
+core.hooksPath when install had set it, and hook stubs memlint wrote itself. Everything else stays.
+
+Options:
+  --dry-run   print what it would do, change nothing
+  -h, --help  show this help
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { 'dry-run': { type: 'boolean' } }, 'uninstall');
+  if (values.help) {
+    process.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const { worktreeOf, planUninstall, applyActions, describeAction } = await import('../install/setup.js');
+  const wt = worktreeOf(process.cwd());
+  const actions = planUninstall(wt);
+  const dry = !!values['dry-run'];
+  for (const a of actions) process.stdout.write(`${describeAction(a, dry)}\n`);
+  if (actions.length === 0) process.stdout.write('memlint uninstall: nothing of memlint installed here\n');
+  if (!dry) applyActions(wt, actions);
+  return EXIT_OK;
 }

@@ -1,0 +1,114 @@
+// memlint doctor: for this worktree, whether each part is really active, not just written down.
+// A driver named in .gitattributes but not defined in git config silently falls back to a text
+// merge; a worktree without husky's stubs runs no hooks at all; a lock that is not ignored gets
+// committed and every checkout resets the 24 h gate.
+import { existsSync, readFileSync, accessSync, constants } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { gitRaw } from '../git/index.js';
+import { DRIVER_NAME } from '../merge/command.js';
+import { blockLines, outsideBlock } from './blocks.js';
+import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';
+import { memlintWords, type Worktree } from './setup.js';
+
+export interface Check {
+  part: string;
+  ok: boolean;
+  /** What is active, or what is not and why. */
+  detail: string;
+  /** The command that fixes it (when not ok). */
+  fix?: string;
+}
+
+function anyConfig(root: string, key: string): string | null {
+  const r = gitRaw(['config', '--get', key], { cwd: root, okCodes: [0, 1] });
+  return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
+}
+
+function hookRunsMemlint(root: string, hook: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(join(root, '.husky', hook), 'utf8');
+  } catch {
+    return false;
+  }
+  const args = MEMLINT_HOOKS[hook]!;
+  const lines = [...(blockLines(text) ?? []), ...outsideBlock(text)];
+  return lines.some((l) => !l.trim().startsWith('#') && /memlint|dist\/cli\.js/.test(l) && l.includes(args));
+}
+
+export function checkHooks(wt: Worktree): Check {
+  const part = 'hooks';
+  const hooksPath = anyConfig(wt.root, 'core.hooksPath');
+  if (hooksPath === null) return { part, ok: false, detail: 'core.hooksPath is not set: git runs .git/hooks, not the .husky/ hooks', fix: 'memlint install' };
+  if (hooksPath.replace(/\/+$/, '') !== HOOKS_PATH) return { part, ok: false, detail: `core.hooksPath is "${hooksPath}", so the .husky/ hooks do not run`, fix: `git config core.hooksPath ${HOOKS_PATH}` };
+  if (!stubsPresent(wt.root)) {
+    return { part, ok: false, detail: `no husky hook stubs in this worktree (${HOOKS_PATH}/ is missing${wt.isLinked ? '; linked worktrees do not share them' : ''}): no hook runs here`, fix: 'memlint install --local' };
+  }
+  const missing = Object.keys(MEMLINT_HOOKS).filter((h) => !hookRunsMemlint(wt.root, h));
+  if (missing.length > 0) return { part, ok: false, detail: `stubs active, but ${missing.map((h) => `.husky/${h}`).join(', ')} ${missing.length === 1 ? 'does' : 'do'} not run memlint`, fix: 'memlint install' };
+  return { part, ok: true, detail: `active in this worktree (${HOOKS_PATH}: pre-commit lints staged memory, pre-push consolidates, post-checkout and post-merge run touch)` };
+}
+
+export function checkDriver(wt: Worktree): Check {
+  const part = 'merge driver';
+  const driver = anyConfig(wt.root, `merge.${DRIVER_NAME}.driver`);
+  if (driver === null) {
+    return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is not defined in git config: files marked merge=${DRIVER_NAME} silently get git's text merge`, fix: 'memlint install --local' };
+  }
+  if (driver.includes(wt.root + '/')) return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver holds this worktree's absolute path; other worktrees would run this one's memlint`, fix: 'memlint install --local' };
+  const program = driver.trim().split(/\s+/)[0]!;
+  if (program.includes('/') && !existsSync(join(wt.root, program))) {
+    return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges fall back to git merge-file)`, fix: 'npm install' };
+  }
+  return { part, ok: true, detail: `merge.${DRIVER_NAME}.driver defined (${driver.length > 60 ? `${driver.slice(0, 57)}...` : driver})` };
+}
+
+export function checkAttributes(wt: Worktree, memdirs: string[]): Check {
+  const part = 'attributes';
+  const owner = new Map<string, string>();
+  for (const d of memdirs) {
+    const p = d === '.' || d === '' ? '' : `${d}/`;
+    for (const f of ['MEMORY.md', 'topic.md', 'logs/2026/01/2026-01-01.md']) owner.set(`${p}${f}`, d);
+  }
+  const out = gitRaw(['check-attr', 'merge', '--', ...owner.keys()], { cwd: wt.root }).stdout.toString('utf8');
+  const wrong = new Set<string>();
+  for (const line of out.split('\n')) {
+    const m = /^(.*): merge: (.*)$/.exec(line);
+    if (m && m[2] !== DRIVER_NAME) wrong.add(owner.get(m[1]!) ?? m[1]!);
+  }
+  if (wrong.size > 0) return { part, ok: false, detail: `.gitattributes does not route ${[...wrong].join(', ')} to merge=${DRIVER_NAME}`, fix: 'memlint install' };
+  return { part, ok: true, detail: `memory files merge with ${DRIVER_NAME} (${memdirs.join(', ')})` };
+}
+
+export function checkLockIgnored(wt: Worktree, memdirs: string[]): Check {
+  const part = 'lock';
+  const paths = memdirs.map((d) => (d === '.' || d === '' ? '.consolidate-lock' : `${d}/.consolidate-lock`));
+  const r = gitRaw(['check-ignore', '--no-index', '--stdin'], { cwd: wt.root, input: paths.join('\n') + '\n', okCodes: [0, 1] });
+  const ignored = new Set(r.stdout.toString('utf8').split('\n').filter(Boolean));
+  const not = paths.filter((p) => !ignored.has(p));
+  if (not.length > 0) return { part, ok: false, detail: `${not.join(', ')} not ignored: committed, each checkout would reset its mtime and with it the 24 h gate`, fix: 'memlint install' };
+  return { part, ok: true, detail: `.consolidate-lock ignored (${memdirs.join(', ')})` };
+}
+
+export function checkResolvable(wt: Worktree): Check {
+  const part = 'memlint';
+  const words = memlintWords(wt.root);
+  const node = spawnSync('sh', ['-c', 'command -v node'], { cwd: wt.root, encoding: 'utf8' });
+  if (node.status !== 0) return { part, ok: false, detail: "node is not on the PATH of git's shell: hooks and the driver cannot start memlint", fix: 'add node to PATH in ~/.config/husky/init.sh' };
+  if (words.startsWith('node ')) {
+    const script = words.split(/\s+/)[1]!;
+    if (!existsSync(join(wt.root, script))) return { part, ok: false, detail: `${script} is missing in this worktree`, fix: 'npm run build' };
+    return { part, ok: true, detail: `git's shell starts it as "${words}"` };
+  }
+  try {
+    accessSync(join(wt.root, words), constants.X_OK);
+  } catch {
+    return { part, ok: false, detail: `${words} is missing in this worktree: hooks would fail with "command not found" and merges fall back to git merge-file`, fix: 'npm install' };
+  }
+  return { part, ok: true, detail: `git's shell starts it as ${words}` };
+}
+
+export function formatCheck(c: Check): string {
+  return c.ok ? `ok    ${c.part}: ${c.detail}` : `FAIL  ${c.part}: ${c.detail}; fix: ${c.fix}`;
+}

@@ -1,0 +1,76 @@
+// husky 9's layout: hooks are plain shell files in .husky/; `husky` (the prepare script) sets
+// core.hooksPath=.husky/_ and writes a stub per hook into .husky/_/ (untracked, per worktree) that
+// runs .husky/<hook> with node_modules/.bin on PATH, and skips everything when HUSKY=0.
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+export const HOOKS_PATH = '.husky/_';
+/** The hooks memlint installs, and the memlint arguments each runs. */
+export const MEMLINT_HOOKS: Record<string, string> = {
+  'pre-commit': '--staged',
+  'pre-push': 'consolidate --pre-push',
+  'post-checkout': 'touch',
+  'post-merge': 'touch',
+};
+const HUSKY_HOOKS = ['pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-rebase', 'post-rewrite', 'post-checkout', 'post-merge', 'pre-push', 'pre-auto-gc'];
+/** Marks stubs that memlint wrote itself (husky was not installed), so uninstall knows they are its own. */
+export const OWN_STUBS_MARKER = '.memlint';
+
+export function stubsPresent(root: string): boolean {
+  const dir = join(root, HOOKS_PATH);
+  return existsSync(join(dir, 'h')) && Object.keys(MEMLINT_HOOKS).every((h) => existsSync(join(dir, h)));
+}
+
+/** husky's CLI, from this worktree's node_modules or the main worktree's. */
+export function findHusky(roots: Array<string | null>): string | null {
+  for (const r of roots) {
+    if (!r) continue;
+    const bin = join(r, 'node_modules', 'husky', 'bin.js');
+    if (existsSync(bin)) return bin;
+  }
+  return null;
+}
+
+/** Run husky in the worktree (it sets core.hooksPath and writes the stubs). Returns an error text or null. */
+export function runHusky(bin: string, root: string): string | null {
+  const r = spawnSync(process.execPath, [bin], { cwd: root, encoding: 'utf8' });
+  if (r.error) return r.error.message;
+  const said = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
+  if (r.status !== 0 || !stubsPresent(root)) return said || `husky exited with ${r.status}`;
+  return null;
+}
+
+// The same protocol as husky's runner, for clones where husky is not installed.
+const RUNNER = `#!/usr/bin/env sh
+# Hook runner written by "memlint install" because husky was not installed; husky's own
+# runner replaces it after "npm install". Runs .husky/<hook> with node_modules/.bin on PATH.
+[ "$HUSKY" = "2" ] && set -x
+hook=$(basename "$0")
+script=$(dirname "$(dirname "$0")")/$hook
+[ -f "$script" ] || exit 0
+init="\${XDG_CONFIG_HOME:-$HOME/.config}/husky/init.sh"
+[ -f "$init" ] && . "$init"
+[ "\${HUSKY-}" = "0" ] && exit 0
+export PATH="node_modules/.bin:$PATH"
+sh -e "$script" "$@"
+code=$?
+[ $code != 0 ] && echo "husky - $hook script failed (code $code)"
+[ $code = 127 ] && echo "husky - command not found in PATH=$PATH"
+exit $code
+`;
+
+export function writeOwnStubs(root: string): void {
+  const dir = join(root, HOOKS_PATH);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, '.gitignore'), '*');
+  writeFileSync(join(dir, 'h'), RUNNER, { mode: 0o755 });
+  chmodSync(join(dir, 'h'), 0o755);
+  for (const h of HUSKY_HOOKS) writeFileSync(join(dir, h), '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n', { mode: 0o755 });
+  markOwnStubs(root);
+}
+
+/** Note that install created the stubs folder (it did not exist before), so uninstall may remove it. */
+export function markOwnStubs(root: string): void {
+  writeFileSync(join(root, HOOKS_PATH, OWN_STUBS_MARKER), 'created by memlint install; memlint uninstall removes this folder\n');
+}

@@ -1,0 +1,49 @@
+// The package.json prepare script: "husky" (hooks in every clone after npm install) and
+// "memlint install --local" (the merge driver in every clone's git config). Edited as JSON with
+// the file's own indentation and final newline.
+type Scripts = Record<string, string>;
+
+export function editScripts(text: string, edit: (scripts: Scripts) => void): string {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return text;
+  }
+  const had = typeof json.scripts === 'object' && json.scripts !== null;
+  const scripts: Scripts = had ? { ...(json.scripts as Scripts) } : {};
+  const before = JSON.stringify(scripts);
+  edit(scripts);
+  if (JSON.stringify(scripts) === before) return text;
+  if (Object.keys(scripts).length === 0) delete json.scripts;
+  else json.scripts = scripts;
+  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
+  const eol = /\r\n/.test(text) ? '\r\n' : '\n';
+  const out = JSON.stringify(json, null, indent).replace(/\n/g, eol);
+  return /\r?\n$/.test(text) ? out + eol : out;
+}
+
+const HUSKY_RE = /(^|[\s;&|(])husky($|[\s;&|)])/;
+
+/** The prepare script with husky and memlint's part, added once. */
+export function preparedScript(existing: string | undefined, ours: string): string {
+  if (!existing || existing.trim() === '') return `husky && ${ours}`;
+  if (existing.includes(ours)) return existing;
+  return HUSKY_RE.test(existing) ? `${existing} && ${ours}` : `${existing} && husky && ${ours}`;
+}
+
+/**
+ * The prepare script without what install added: back to the noted original when the script is
+ * still exactly what install made of it, else with memlint's part cut out. undefined: no script.
+ */
+export function unpreparedScript(current: string | undefined, notedOriginal: string | null): string | undefined {
+  if (current === undefined) return undefined;
+  const ours = /\s*(?:&&\s*)?(?:memlint install --local|\(test ! -f dist\/cli\.js \|\| node \.\/dist\/cli\.js install --local\))/;
+  if (notedOriginal !== null) {
+    const remade = preparedScript(notedOriginal || undefined, current.match(ours)?.[0].replace(/^\s*(?:&&\s*)?/, '') ?? '');
+    if (remade === current) return notedOriginal === '' ? undefined : notedOriginal;
+  }
+  const cut = current.replace(ours, '').trim();
+  if (cut === current.trim()) return current;
+  return cut === '' ? undefined : cut;
+}

@@ -1,0 +1,232 @@
+// memlint install / uninstall: what they change, computed first (for --dry-run), then applied.
+// Tracked files get memlint's marked block (.gitattributes, .gitignore, .husky/<hook>) and the
+// package.json prepare script; the clone gets the merge driver in its local git config and, in this
+// worktree, husky's hook stubs. Uninstall takes out exactly those.
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { git, gitRaw, repoInfo } from '../git/index.js';
+import { writeFileAtomic } from '../fs/atomic.js';
+import { UsageError } from '../errors.js';
+import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
+import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
+import { findHusky, HOOKS_PATH, markOwnStubs, MEMLINT_HOOKS, OWN_STUBS_MARKER, runHusky, stubsPresent, writeOwnStubs } from './husky.js';
+import { preparedScript, unpreparedScript, editScripts } from './package-json.js';
+
+export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
+/** Local git config keys where install notes what it found, so uninstall restores exactly that. */
+export const NOTE_HOOKS_PATH = 'memlint.installedHooksPath';
+export const NOTE_PREPARE = 'memlint.preparedFrom';
+
+export type Action =
+  | { kind: 'file'; rel: string; path: string; before: string | null; after: string | null; what: string }
+  | { kind: 'config'; key: string; before: string | null; after: string | null; what: string }
+  | { kind: 'stubs'; via: 'husky' | 'memlint'; husky: string | null; what: string }
+  | { kind: 'remove-stubs'; what: string }
+  | { kind: 'note'; what: string };
+
+export interface Worktree {
+  root: string;
+  /** The main worktree's root, where node_modules usually is (null for a bare common dir). */
+  mainRoot: string | null;
+  isLinked: boolean;
+}
+
+export function worktreeOf(cwd: string): Worktree {
+  const info = repoInfo(cwd);
+  if (!info) throw new UsageError('not inside a git repository (memlint install sets up git hooks, attributes and config)');
+  const mainRoot = basename(info.commonDir) === '.git' ? dirname(info.commonDir) : null;
+  return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree };
+}
+
+export function getConfig(root: string, key: string): string | null {
+  const r = gitRaw(['config', '--local', '--get', key], { cwd: root, okCodes: [0, 1] });
+  return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
+}
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** How hooks and the driver start memlint: relative to the worktree top, never an absolute path. */
+export function memlintWords(root: string): string {
+  const pkg = readText(join(root, 'package.json'));
+  try {
+    if (pkg && (JSON.parse(pkg) as { name?: string }).name === 'memlint') return 'node ./dist/cli.js';
+  } catch {
+    // not JSON: an ordinary project
+  }
+  return DEFAULT_MEMLINT_BIN;
+}
+
+/** The hook line memlint wants in .husky/<hook>, unless a line outside its block already runs it. */
+export function hookLine(words: string, hook: string): string {
+  return `${words} ${MEMLINT_HOOKS[hook]}`;
+}
+
+function runsAlready(lines: string[], args: string): boolean {
+  return lines.some((l) => !l.trim().startsWith('#') && /memlint|dist\/cli\.js/.test(l) && l.includes(args));
+}
+
+export interface InstallOptions {
+  /** Only this clone's parts (git config, hook stubs): what the prepare script runs. */
+  local: boolean;
+  memdirs: string[];
+}
+
+export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
+  const { root } = wt;
+  const actions: Action[] = [];
+  const words = memlintWords(root);
+  const fileAction = (rel: string, compute: (before: string) => string, what: string) => {
+    const path = join(root, rel);
+    const before = readText(path);
+    const after = compute(before ?? '');
+    if (after !== (before ?? '')) actions.push({ kind: 'file', rel, path, before, after, what });
+  };
+  if (!opts.local) {
+    const attrs = opts.memdirs.flatMap((d) => attributeLines(d));
+    fileAction('.gitattributes', (t) => withBlock(t, attrs, 'memory files merge with the memlint driver'), `merge=${DRIVER_NAME} for ${opts.memdirs.join(', ')}`);
+    fileAction('.gitignore', (t) => withBlock(t, GITIGNORE_LINES, 'consolidation lock and snapshot state stay local'), GITIGNORE_LINES.join(', '));
+    for (const hook of Object.keys(MEMLINT_HOOKS)) {
+      const line = hookLine(words, hook);
+      fileAction(`.husky/${hook}`, (t) => (runsAlready(outsideBlock(t), MEMLINT_HOOKS[hook]!) ? t : withBlock(t, [line], '')), line);
+    }
+    const pkgPath = join(root, 'package.json');
+    const pkg = readText(pkgPath);
+    if (pkg !== null) {
+      const scriptWords = words === DEFAULT_MEMLINT_BIN ? 'memlint' : '(test ! -f dist/cli.js || node ./dist/cli.js';
+      const ours = words === DEFAULT_MEMLINT_BIN ? `${scriptWords} install --local` : `${scriptWords} install --local)`;
+      const edited = editScripts(pkg, (scripts) => {
+        const before = scripts.prepare;
+        const after = preparedScript(before, ours);
+        if (after !== before) {
+          scripts.prepare = after;
+          actions.push({ kind: 'config', key: NOTE_PREPARE, before: getConfig(root, NOTE_PREPARE), after: before ?? '', what: 'note the prepare script it had' });
+        }
+      });
+      if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: `prepare script runs husky and "memlint install --local"` });
+      const deps = (() => {
+        try {
+          const j = JSON.parse(pkg) as { devDependencies?: Record<string, string>; dependencies?: Record<string, string> };
+          return { ...j.dependencies, ...j.devDependencies };
+        } catch {
+          return {};
+        }
+      })();
+      if (!('husky' in deps)) actions.push({ kind: 'note', what: 'husky is not in devDependencies: run "npm install -D husky" so that "npm install" sets up the hooks in every clone' });
+    } else actions.push({ kind: 'note', what: 'no package.json at the top of the repository: each clone runs "memlint install --local" itself' });
+  }
+  for (const [key, value] of driverConfig({ memlint: words })) {
+    const before = getConfig(root, key);
+    if (before !== value) actions.push({ kind: 'config', key, before, after: value, what: key.endsWith('.driver') ? 'the merge driver command' : "the merge driver's name" });
+  }
+  const hooksPath = getConfig(root, 'core.hooksPath');
+  if (hooksPath !== null && hooksPath.replace(/\/+$/, '') !== HOOKS_PATH) {
+    actions.push({ kind: 'note', what: `core.hooksPath is "${hooksPath}", not husky's ${HOOKS_PATH}: left as it is, so the .husky hooks will not run (another hook manager?)` });
+  } else {
+    if (hooksPath === null) {
+      actions.push({ kind: 'config', key: 'core.hooksPath', before: null, after: HOOKS_PATH, what: 'git runs the hooks in .husky/' });
+      if (getConfig(root, NOTE_HOOKS_PATH) === null) actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: null, after: 'true', what: 'note that install set core.hooksPath' });
+    }
+    if (!stubsPresent(root)) {
+      if (process.env.HUSKY === '0') actions.push({ kind: 'note', what: 'HUSKY=0: hook stubs not written' });
+      else {
+        const husky = findHusky([root, wt.mainRoot]);
+        actions.push({ kind: 'stubs', via: husky ? 'husky' : 'memlint', husky, what: husky ? `${HOOKS_PATH} hook stubs in this worktree (husky)` : `${HOOKS_PATH} hook stubs in this worktree (husky is not installed: memlint's own)` });
+      }
+    }
+  }
+  return actions;
+}
+
+export function planUninstall(wt: Worktree): Action[] {
+  const { root } = wt;
+  const actions: Action[] = [];
+  const fileAction = (rel: string, compute: (before: string) => string | null, what: string) => {
+    const path = join(root, rel);
+    const before = readText(path);
+    if (before === null) return;
+    const after = compute(before);
+    if (after !== before) actions.push({ kind: 'file', rel, path, before, after, what });
+  };
+  const dropBlock = (t: string) => {
+    const out = withoutBlock(t);
+    return out.trim() === '' && out !== t ? null : out;
+  };
+  fileAction('.gitattributes', dropBlock, 'memlint block removed');
+  fileAction('.gitignore', dropBlock, 'memlint block removed');
+  for (const hook of Object.keys(MEMLINT_HOOKS)) fileAction(`.husky/${hook}`, dropBlock, 'memlint lines removed');
+  const pkgPath = join(root, 'package.json');
+  const pkg = readText(pkgPath);
+  if (pkg !== null) {
+    const from = getConfig(root, NOTE_PREPARE);
+    const edited = editScripts(pkg, (scripts) => {
+      const after = unpreparedScript(scripts.prepare, from);
+      if (after === undefined) delete scripts.prepare;
+      else scripts.prepare = after;
+    });
+    if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: 'prepare script restored' });
+  }
+  for (const key of [`merge.${DRIVER_NAME}.name`, `merge.${DRIVER_NAME}.driver`, NOTE_PREPARE]) {
+    const before = getConfig(root, key);
+    if (before !== null) actions.push({ kind: 'config', key, before, after: null, what: 'unset' });
+  }
+  if (getConfig(root, NOTE_HOOKS_PATH) !== null) {
+    if (getConfig(root, 'core.hooksPath') === HOOKS_PATH) actions.push({ kind: 'config', key: 'core.hooksPath', before: HOOKS_PATH, after: null, what: 'unset (install had set it)' });
+    actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: 'true', after: null, what: 'unset' });
+  }
+  if (existsSync(join(root, HOOKS_PATH, OWN_STUBS_MARKER))) actions.push({ kind: 'remove-stubs', what: `${HOOKS_PATH} (memlint's own hook stubs)` });
+  return actions;
+}
+
+export function applyActions(wt: Worktree, actions: Action[]): string[] {
+  const problems: string[] = [];
+  for (const a of actions) {
+    if (a.kind === 'file') {
+      if (a.after === null) {
+        if (existsSync(a.path)) unlinkSync(a.path);
+      } else writeFileAtomic(a.path, a.after, { mkdir: true });
+    } else if (a.kind === 'config') {
+      if (a.after === null) gitRaw(['config', '--local', '--unset-all', a.key], { cwd: wt.root, okCodes: [0, 5] });
+      else git(['config', '--local', a.key, a.after], { cwd: wt.root });
+    } else if (a.kind === 'stubs') {
+      const err = a.husky ? runHusky(a.husky, wt.root) : null;
+      if (a.husky && err) problems.push(`husky could not set up the hooks (${err.split('\n')[0]}); memlint wrote its own stubs`);
+      if (!a.husky || err) writeOwnStubs(wt.root);
+      else markOwnStubs(wt.root);
+    } else if (a.kind === 'remove-stubs') {
+      rmSync(join(wt.root, HOOKS_PATH), { recursive: true, force: true });
+    }
+  }
+  const husky = join(wt.root, '.husky');
+  try {
+    if (actions.some((a) => a.kind !== 'note') && readdirSync(husky).length === 0) rmdirSync(husky);
+  } catch {
+    // no .husky folder
+  }
+  return problems;
+}
+
+export function describeAction(a: Action, dry: boolean): string {
+  const would = dry ? 'would ' : '';
+  switch (a.kind) {
+    case 'file':
+      return a.after === null ? `${a.rel}: ${would}remove (it held only memlint's lines)` : `${a.rel}: ${would}${a.before === null ? 'create' : 'update'} (${a.what})`;
+    case 'config':
+      return a.after === null ? `git config ${a.key}: ${would}unset` : `git config ${a.key}: ${would}set (${a.what})`;
+    case 'stubs':
+      return `${HOOKS_PATH}: ${would}write ${a.what.replace(`${HOOKS_PATH} `, '')}`;
+    case 'remove-stubs':
+      return `${HOOKS_PATH}: ${would}remove (${a.what})`;
+    case 'note':
+      return `note: ${a.what}`;
+  }
+}
+
+export function relPosix(root: string, p: string): string {
+  return relative(root, p).split(sep).join('/') || '.';
+}
