@@ -1,5 +1,12 @@
 // The content rules (secrets, hidden text, injection, dates, feedback structure, derivable
 // content, judgements), registered here by their own module each.
 import type { Rule } from '../types.js';
+import { noSecrets } from './no-secrets.js';
+import { noHiddenUnicode } from './no-hidden-unicode.js';
+import { noPromptInjection } from './no-prompt-injection.js';
+import { absoluteDates } from './absolute-dates.js';
+import { feedbackStructure } from './feedback-structure.js';
+import { noDerivableContent } from './no-derivable-content.js';
+import { userJudgement } from './user-judgement.js';
 
-export const contentRules: Rule[] = [];
+export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement];

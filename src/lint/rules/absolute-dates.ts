@@ -1,0 +1,88 @@
+import { bodyStart, lineOf } from '../content-scan.js';
+import type { RelativeDate } from '../dates.js';
+import type { Rule, RuleContext } from '../types.js';
+import { positionAt } from './util.js';
+
+/**
+ * absolute-dates: memory outlives the day it was written, so "tomorrow" or "next Thursday" soon
+ * means nothing, or the wrong day. Claude Code's own guidance: "Always convert relative dates in
+ * user messages to absolute dates when saving (e.g., "Thursday" → "2026-03-05")". Flags relative
+ * dates in English and Chinese ("tomorrow", "next Thursday", "last week", "下周四", "明天") and
+ * gives the absolute date in the message; --fix writes it in place. The date is counted from the
+ * day the text was written: the date in a daily log's path, else the commit date of that line
+ * (git blame), else today for lines not committed yet.
+ *
+ * Not flagged: times ("10:02"), recurring phrases ("every Monday", "on Mondays", "每周一"),
+ * weekday ranges, durations and policies ("within 2 days"), "now", frontmatter, code, URLs,
+ * and a phrase already paired with a date ("Thursday (2026-03-05)").
+ *
+ * Certainty: high for day words and modified weekdays; medium for a bare weekday ("by Friday").
+ */
+export const absoluteDates: Rule = {
+  id: 'absolute-dates',
+  description: 'Dates are absolute (2026-04-30), not relative (next Thursday)',
+  defaultSeverity: 'error',
+  fixable: true,
+  appliesTo: ['index', 'topic', 'log'],
+  certainty: 'high',
+  docs: {
+    ok: 'The release freeze starts 2026-04-30.\n',
+    notOk: 'The release freeze starts next Thursday.\n',
+  },
+  async check(ctx) {
+    const text = ctx.file.text;
+    if (!CANDIDATE.test(text)) return;
+    const { findRelativeDates } = await import('../dates.js');
+    const from = bodyStart(text);
+    const todayHits = findRelativeDates(text, ctx.today).filter((h) => h.start >= from);
+    if (todayHits.length === 0) return;
+    const anchorOf = anchorFor(ctx);
+    const hits = anchorOf.kind === 'today' ? todayHits : findRelativeDates(text, anchorOf.at).filter((h) => h.start >= from);
+    for (const h of hits) report(ctx, h, anchorOf.describe(h.start));
+  },
+};
+
+// Words without which there is no relative date (keeps chrono-node unloaded for most files).
+const CANDIDATE = /\b(?:today|tonight|tomorrow|yesterday|ago|from now|this|next|last|coming|past|previous|morning|afternoon|evening|night|mondays?|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[今明昨前后天周星期礼拜月年]/i;
+
+function ymdDate(ymd: string): Date {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return new Date(y!, m! - 1, d!, 12);
+}
+
+function iso(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function anchorFor(ctx: RuleContext): { kind: 'log' | 'blame' | 'today'; at: (offset: number) => Date; describe: (offset: number) => string } {
+  const today = ctx.today;
+  if (ctx.file.logDate) {
+    const d = ymdDate(ctx.file.logDate);
+    return { kind: 'log', at: () => d, describe: () => `the log's date, ${ctx.file.logDate}` };
+  }
+  const dates = ctx.repo?.lineDates(ctx.file) ?? [];
+  if (!dates.some(Boolean)) return { kind: 'today', at: () => today, describe: () => `today, ${iso(today)}` };
+  const offsets = ctx.lineOffsets();
+  const dateAt = (offset: number) => dates[lineOf(offsets, offset)];
+  return {
+    kind: 'blame',
+    at: (offset) => {
+      const d = dateAt(offset);
+      return d ? ymdDate(d) : today;
+    },
+    describe: (offset) => {
+      const d = dateAt(offset);
+      return d ? `the line's commit date, ${d}` : `today, ${iso(today)}`;
+    },
+  };
+}
+
+function report(ctx: RuleContext, h: RelativeDate, from: string) {
+  const at = positionAt(ctx, h.start);
+  ctx.report({
+    message: `relative date "${h.text}": write "${h.replacement}" (counted from ${from})`,
+    line: at.line,
+    column: at.column,
+    fix: { edits: [{ start: h.start, end: h.end, text: h.replacement }] },
+  });
+}

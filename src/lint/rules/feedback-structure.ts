@@ -1,0 +1,63 @@
+import type { Rule } from '../types.js';
+
+/**
+ * feedback-structure: Claude Code's body_structure for feedback and project memories: "Lead with
+ * the rule itself, then a **Why:** line … and a **How to apply:** line". Knowing why lets a later
+ * session judge edge cases instead of following the rule blindly; project memories decay fast,
+ * and the why tells whether one is still load-bearing. Matches generously, as real memories
+ * write it: `**Why:**`, `**Why**:`, `Why:`, `**Why**：`, `**Why this matters:**`, `## Why`,
+ * `Reason:`; `**How to apply:**`, `## How to apply`, `**How:**`, `When to apply:`; and Chinese
+ * (`为什么`, `原因`, `理由`; `如何应用`, `怎么用`, `适用`). Also warns when the body opens with
+ * the Why line instead of the rule.
+ *
+ * Certainty: medium (a memory may carry its reason in prose).
+ */
+export const feedbackStructure: Rule = {
+  id: 'feedback-structure',
+  description: 'Feedback and project memories lead with the rule, then **Why:** and **How to apply:**',
+  defaultSeverity: 'warn',
+  fixable: false,
+  appliesTo: ['topic'],
+  certainty: 'medium',
+  docs: {
+    ok: '---\nname: Real database in tests\ndescription: Integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database, not mocks.\n\n**Why:** mocked tests passed while a migration broke prod.\n\n**How to apply:** any test under tests/integration.\n',
+    notOk: '---\nname: Real database in tests\ndescription: Integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database, not mocks.\n',
+  },
+  check(ctx) {
+    const topic = ctx.memdir.parsedTopic(ctx.file);
+    const type = typeof topic.type === 'string' ? topic.type.trim().toLowerCase() : '';
+    if (type !== 'feedback' && type !== 'project') return;
+    const lines = ctx.lines();
+    const first = topic.bodyLine;
+    let whyLine = 0;
+    let howLine = 0;
+    let firstText = 0;
+    let inFence = false;
+    for (let l = first; l <= lines.length; l++) {
+      const text = lines[l - 1]!;
+      if (/^ {0,3}(?:```|~~~)/.test(text)) inFence = !inFence;
+      if (inFence || text.trim() === '') continue;
+      if (!firstText && !/^\s*#{1,6}\s/.test(text)) firstText = l;
+      if (!whyLine && WHY.test(text)) whyLine = l;
+      else if (!howLine && HOW.test(text)) howLine = l;
+    }
+    if (!firstText) return;
+    const missing = [!whyLine && '**Why:**', !howLine && '**How to apply:**'].filter(Boolean);
+    if (missing.length > 0) {
+      const what = missing.length === 2 ? 'a **Why:** line (the reason) and a **How to apply:** line (when it applies)' : missing[0] === '**Why:**' ? 'a **Why:** line (the reason behind it)' : 'a **How to apply:** line (when and where it applies)';
+      ctx.report({ message: `${type} memory without ${what}: lead with the ${type === 'feedback' ? 'rule' : 'fact'}, then add ${missing.length === 2 ? 'them' : 'it'}`, line: firstText, column: 1 });
+    } else if (whyLine === firstText) {
+      ctx.report({ message: `${type} memory opens with its **Why:** line: lead with the ${type === 'feedback' ? 'rule' : 'fact'} itself`, line: firstText, column: 1 });
+    }
+  },
+};
+
+// A label at the start of a line (list marker, heading, bold allowed), followed by a colon, or a heading.
+const label = (words: string) =>
+  new RegExp(
+    `^\\s*(?:[-*+]\\s+|\\d+[.)]\\s+)?(?:>\\s*)?(?:(?:#{1,6}\\s*)(?:\\*\\*|__)?\\s*(?:${words})(?![a-z])[^\\n]{0,40}$|(?:\\*\\*|__|\\*|_)?\\s*(?:${words})(?![a-z])[^\\n:：]{0,30}?(?:\\*\\*|__|\\*|_)?\\s*[:：])`,
+    'iu',
+  );
+
+const WHY = label('why|reason|reasons|rationale|because|motivation|context|为什么|原因|理由|缘由|背景');
+const HOW = label('how to apply|how it applies|how to use|how|when to apply|applies to|applies when|application|apply|when|如何应用|怎么应用|如何使用|怎么用|怎么做|如何做|适用|应用|使用场景|何时适用');

@@ -1,0 +1,245 @@
+import { relative, sep } from 'node:path';
+import { bodyStart, codeBlocks, codeLineSet, inlineCodeRanges, lineOf } from '../content-scan.js';
+import type { RepoFacts, Rule, RuleContext } from '../types.js';
+
+/**
+ * no-derivable-content: Claude Code's "What NOT to save": code, file paths and project
+ * structure ("derived by reading the current project state"), git history ("`git log` / `git
+ * blame` are authoritative"), debugging solutions and fix recipes ("the fix is in the code"),
+ * anything already in a CLAUDE.md, and ephemeral task details. Such lines cost context in every
+ * session and go stale silently. Flags: fenced code blocks of source code (a short shell command
+ * is fine); paths of files the repository tracks; 7–40 hex ids of commits that exist in it;
+ * stack traces and "Fix:" recipes; lines that repeat a CLAUDE.md in scope (normalized, near
+ * duplicates by word shingles); task-in-progress notes ("currently working on", "- [ ]",
+ * "下一步："). Path and commit checks run only inside a git repository. A reference memory may
+ * hold URLs; a short inline `npm test` in prose is fine.
+ *
+ * Certainty: low to medium (heuristics): a warning, measured on the corpus in test/corpus.
+ */
+export const noDerivableContent: Rule = {
+  id: 'no-derivable-content',
+  description: 'No content derivable from the repository, git history or CLAUDE.md',
+  defaultSeverity: 'warn',
+  fixable: false,
+  appliesTo: ['topic'],
+  certainty: 'low',
+  docs: {
+    ok: '---\nname: Ledger rounding\ndescription: Rounding is banker\'s, by finance\'s request\ntype: project\n---\nLedger amounts round half-to-even: finance reconciles against the bank that way.\n',
+    notOk: '---\nname: Ledger rounding\ndescription: How rounding is done\ntype: project\n---\nRounding lives in src/ledger/round.ts, changed in commit 3f9c2ab.\n',
+  },
+  check(ctx) {
+    const lines = ctx.lines();
+    const offsets = ctx.lineOffsets();
+    const firstLine = lineOf(offsets, bodyStart(ctx.file.text));
+    const blocks = codeBlocks(lines, firstLine);
+    const inCode = codeLineSet(blocks);
+    for (const b of blocks) checkCodeBlock(ctx, b);
+    checkStackTraces(ctx, lines, firstLine, inCode);
+    checkRecipes(ctx, lines, firstLine, inCode);
+    checkTaskNotes(ctx, lines, firstLine, inCode);
+    if (ctx.repo) {
+      checkPaths(ctx, ctx.repo, lines, firstLine, inCode);
+      checkCommits(ctx, ctx.repo, lines, firstLine, inCode);
+      checkClaudeMd(ctx, ctx.repo, lines, firstLine, inCode);
+    }
+  },
+};
+
+const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'shell-session', 'sh-session', 'powershell', 'ps1', 'cmd', 'fish']);
+const PROSE_LANGS = new Set(['text', 'txt', 'md', 'markdown', 'plain', 'plaintext', 'log', 'output', 'csv', 'mermaid', 'diff']);
+const CODE_SIGNAL = /[;{}]\s*$|^\s*(?:import|export|from|def|class|function|const|let|var|func|fn|pub|package|public|private|return|if\s*\(|for\s*\(|while\s*\(|#include|using|SELECT|INSERT|UPDATE|CREATE|ALTER)\b|=>|:=|\)\s*\{|^\s*@\w+/;
+
+function checkCodeBlock(ctx: RuleContext, b: { openLine: number; lang: string; content: string[] }) {
+  const content = b.content.filter((l) => l.trim() !== '');
+  if (content.length === 0 || PROSE_LANGS.has(b.lang)) return;
+  if (SHELL_LANGS.has(b.lang) || (b.lang === '' && content.every((l) => /^\s*\$?\s*(?:npm|npx|pnpm|yarn|git|make|cargo|go|python3?|pip|node|docker|kubectl|curl|cd|ls|psql)\b/.test(l)))) {
+    // A command or two is a pointer; a script is a recipe.
+    if (content.length < 4) return;
+    ctx.report({ message: `${content.length}-line shell script: a fix recipe or procedure belongs in the code, a script or the docs; keep only what is non-obvious`, line: b.openLine, column: 1 });
+    return;
+  }
+  const codeLike = b.lang !== '' || content.filter((l) => CODE_SIGNAL.test(l)).length >= Math.max(1, Math.ceil(content.length / 3));
+  if (!codeLike) return;
+  if (b.lang === 'json' || b.lang === 'yaml' || b.lang === 'yml' || b.lang === 'toml') {
+    if (content.length < 4) return;
+  }
+  ctx.report({ message: `code block (${content.length} line${content.length === 1 ? '' : 's'}${b.lang ? ` of ${b.lang}` : ''}): code can be read from the repository; keep the non-obvious why instead`, line: b.openLine, column: 1 });
+}
+
+const STACK_LINE = /^\s*(?:at\s+(?:async\s+)?[\w$.<>[\]]+\s*\(?[^()\s]*:\d+(?::\d+)?\)?|at\s+[\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)|File\s+"[^"]+",\s+line\s+\d+|Traceback\s+\(most recent call last\):|goroutine\s+\d+\s+\[|thread\s+'[^']+'\s+panicked\s+at|#\d+\s+0x[0-9a-f]+\s+in\s)/;
+
+function checkStackTraces(ctx: RuleContext, lines: string[], from: number, _inCode: Set<number>) {
+  let run = 0;
+  for (let l = from; l <= lines.length + 1; l++) {
+    const hit = l <= lines.length && STACK_LINE.test(lines[l - 1]!);
+    if (hit) run++;
+    else {
+      if (run >= 2 || (run === 1 && /Traceback|panicked|goroutine/.test(lines[l - 2] ?? ''))) {
+        ctx.report({ message: `stack trace (${run} frame${run === 1 ? '' : 's'}): the fix is in the code and the commit message; record what was surprising, not the trace`, line: l - run, column: 1 });
+      }
+      run = 0;
+    }
+  }
+}
+
+const RECIPE_LABEL = /^\s*(?:[-*+]\s+)?(?:#{1,6}\s*)?(?:\*\*)?\s*(?:fix|the fix|fixed by|solution|workaround|resolution|steps to (?:fix|resolve|reproduce)|how (?:i|we) fixed it|to fix(?: this| it)?|debugging steps|修复方法|修复步骤|解决方法|解决办法|解决方案|排查步骤)\s*(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*(.*)$/i;
+
+function checkRecipes(ctx: RuleContext, lines: string[], from: number, inCode: Set<number>) {
+  for (let l = from; l <= lines.length; l++) {
+    if (inCode.has(l)) continue;
+    const m = RECIPE_LABEL.exec(lines[l - 1]!);
+    if (!m) continue;
+    const rest = m[1]!.trim();
+    // A label followed by steps: a list, numbered steps or a code block right after.
+    const next = lines.slice(l, l + 3).filter((x) => x.trim() !== '');
+    const steps = next.length > 0 && /^\s*(?:\d+[.)]\s|[-*+]\s|```|~~~)/.test(next[0]!);
+    const inlineCommand = /`[^`]*\b(?:run|npm|pnpm|git|rm|sed|kubectl|psql|ALTER|UPDATE|DROP)\b[^`]*`/.test(rest);
+    if ((rest === '' && steps) || inlineCommand) {
+      ctx.report({ message: 'fix recipe: "the fix is in the code; the commit message has the context": keep the non-obvious lesson, not the steps', line: l, column: 1 });
+    }
+  }
+}
+
+const TASK_NOTE = /\b(?:(?:currently|right now|at the moment|for now)\s*,?\s+(?:i'm\s+|we're\s+|i am\s+|we are\s+)?(?:working on|debugging|fixing|implementing|refactoring|investigating|migrating|writing|testing)|i'm\s+(?:now\s+)?(?:working on|in the middle of)|(?:left|stopped) off (?:at|with|in)|next steps?\s*:|still need to|wip\s*:|todo\s*:|remaining (?:work|tasks)\s*:)|^\s*[-*+]\s+\[ \]\s|正在(?:调试|修复|处理|排查|开发|实现|重构|迁移|写)|下一步\s*[:：]|做到一半|还没(?:做完|完成)|待办\s*[:：]/i;
+
+function checkTaskNotes(ctx: RuleContext, lines: string[], from: number, inCode: Set<number>) {
+  for (let l = from; l <= lines.length; l++) {
+    if (inCode.has(l)) continue;
+    const m = TASK_NOTE.exec(lines[l - 1]!);
+    if (m) ctx.report({ message: 'task-in-progress note: ephemeral task state belongs in the conversation or a task list, not in memory', line: l, column: m.index + 1 });
+  }
+}
+
+const PATH_TOKEN = /(?<![\w@/.:-])(?:\.{1,2}\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z0-9]{1,8}|(?:[\w@.-]+\/){2,}[\w@.-]+)(?![\w/-])/g;
+
+function memdirPrefix(ctx: RuleContext, repo: RepoFacts): string {
+  const rel = relative(repo.root, ctx.memdir.dir).split(sep).join('/');
+  return rel === '' ? '' : `${rel}/`;
+}
+
+function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
+  if (!lines.some((l, i) => i + 1 >= from && l.includes('/'))) return;
+  const tracked = repo.trackedFiles();
+  const own = memdirPrefix(ctx, repo);
+  for (let l = from; l <= lines.length; l++) {
+    if (inCode.has(l)) continue;
+    const line = lines[l - 1]!;
+    if (!line.includes('/')) continue;
+    const urls = [...line.matchAll(/\b[a-z][\w+.-]*:\/\/\S+/gi)].map((u) => [u.index!, u.index! + u[0].length] as [number, number]);
+    PATH_TOKEN.lastIndex = 0;
+    for (let m: RegExpExecArray | null; (m = PATH_TOKEN.exec(line)); ) {
+      if (urls.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
+      const path = m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '');
+      if (!tracked.has(path) && !tracked.has(path.replace(/\/$/, ''))) continue;
+      if (own && path.startsWith(own)) continue;
+      ctx.report({ message: `path of a file in the repository (${path}): file paths and structure can be read from the project itself`, line: l, column: m.index + 1 });
+    }
+  }
+}
+
+function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
+  const found: Array<{ line: number; column: number; hex: string }> = [];
+  for (let l = from; l <= lines.length; l++) {
+    if (inCode.has(l)) continue;
+    const line = lines[l - 1]!;
+    for (const m of line.matchAll(/(?<![\w/#-])([0-9a-f]{7,40})(?![\w-])/g)) {
+      const hex = m[1]!;
+      if (!/[a-f]/.test(hex) || !/\d/.test(hex)) continue;
+      if (/\b[a-z][\w+.-]*:\/\/\S*$/i.test(line.slice(0, m.index))) continue;
+      found.push({ line: l, column: m.index! + 1, hex });
+    }
+  }
+  if (found.length === 0) return;
+  const existing = repo.existingCommits([...new Set(found.map((f) => f.hex))]);
+  for (const f of found) {
+    if (!existing.has(f.hex)) continue;
+    ctx.report({ message: `commit id ${f.hex}: git history is authoritative (git log / git blame); record the non-obvious why, not the commit`, line: f.line, column: f.column });
+  }
+}
+
+// CLAUDE.md lines, shingled once per run (keyed by the texts array the repo facts cache).
+const claudeIndexCache = new WeakMap<object, ClaudeIndex>();
+
+interface ClaudeIndex {
+  exact: Set<string>;
+  /** shingle -> ids of CLAUDE.md lines holding it */
+  postings: Map<string, number[]>;
+  sizes: number[];
+}
+
+function normalize(line: string): string {
+  return line
+    .toLowerCase()
+    .replace(/^\s*(?:[-*+>]|\d+[.)]|#{1,6})\s+/, '')
+    .replace(/[*_`~#>[\]()"'“”‘’]/g, '')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function shingles(norm: string): string[] {
+  const cjk = /[\u3040-\u30ff\u3400-\u9fff]/u.test(norm);
+  const out = new Set<string>();
+  if (cjk) {
+    const s = norm.replace(/\s+/g, '');
+    for (let i = 0; i + 3 <= s.length; i++) out.add(s.slice(i, i + 3));
+  } else {
+    const w = norm.split(' ');
+    for (let i = 0; i + 3 <= w.length; i++) out.add(`${w[i]} ${w[i + 1]} ${w[i + 2]}`);
+  }
+  return [...out];
+}
+
+function substantial(norm: string): boolean {
+  return /[\u3400-\u9fff]/u.test(norm) ? norm.replace(/\s+/g, '').length >= 10 : norm.split(' ').length >= 6;
+}
+
+function claudeIndex(texts: Array<{ path: string; text: string }>): ClaudeIndex {
+  let idx = claudeIndexCache.get(texts);
+  if (idx) return idx;
+  idx = { exact: new Set(), postings: new Map(), sizes: [] };
+  for (const { text } of texts) {
+    for (const raw of text.split(/\r?\n/)) {
+      const norm = normalize(raw);
+      if (!substantial(norm)) continue;
+      idx.exact.add(norm);
+      const id = idx.sizes.length;
+      const sh = shingles(norm);
+      idx.sizes.push(sh.length);
+      for (const s of sh) {
+        const list = idx.postings.get(s);
+        if (list) list.push(id);
+        else idx.postings.set(s, [id]);
+      }
+    }
+  }
+  claudeIndexCache.set(texts, idx);
+  return idx;
+}
+
+function checkClaudeMd(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
+  const texts = repo.claudeMdTexts();
+  if (texts.length === 0) return;
+  const idx = claudeIndex(texts);
+  if (idx.sizes.length === 0) return;
+  for (let l = from; l <= lines.length; l++) {
+    if (inCode.has(l)) continue;
+    const norm = normalize(lines[l - 1]!);
+    if (!substantial(norm)) continue;
+    let dup = idx.exact.has(norm);
+    if (!dup) {
+      const sh = shingles(norm);
+      if (sh.length === 0) continue;
+      const hits = new Map<number, number>();
+      for (const s of sh) for (const id of idx.postings.get(s) ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
+      for (const [id, n] of hits) {
+        // Near duplicate: most of this line's shingles are in one CLAUDE.md line, or the reverse.
+        if (n / sh.length >= 0.7 || n / idx.sizes[id]! >= 0.8) {
+          dup = true;
+          break;
+        }
+      }
+    }
+    if (dup) ctx.report({ message: 'line repeats a CLAUDE.md in scope: CLAUDE.md is loaded in every session already', line: l, column: 1 });
+  }
+}

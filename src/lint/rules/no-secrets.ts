@@ -1,0 +1,43 @@
+import type { Rule } from '../types.js';
+import { allowKey, findSecrets, maskSecret, mayHoldSecret } from '../secrets.js';
+import { positionAt } from './util.js';
+
+/**
+ * no-secrets: credentials never belong in memory. Memory is committed to git and read by every
+ * teammate's agent at the start of every session. Runs secretlint's recommended preset in-process
+ * on the text being linted (the staged text with --staged), plus memlint's patterns for the 36
+ * kinds Claude Code's team-memory scanner blocks, connection strings with a password and
+ * plaintext passwords in prose. The value is never printed: messages show its first characters
+ * and length. A value that is not a secret is allowed in config by rule and hash:
+ * `"no-secrets": ["error", {"allow": ["github-pat:0123456789abcdef"]}]` (the message prints the key).
+ *
+ * Certainty: high for provider token formats and private keys; medium for passwords in prose.
+ */
+export const noSecrets: Rule = {
+  id: 'no-secrets',
+  description: 'No credentials (API keys, tokens, private keys, passwords) in memory',
+  defaultSeverity: 'error',
+  fixable: false,
+  appliesTo: ['index', 'topic', 'log'],
+  certainty: 'high',
+  docs: {
+    ok: 'The staging database password is in 1Password under "ledger-staging".\n',
+    notOk: 'Use token 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 for the release job.\n',
+  },
+  async check(ctx) {
+    const text = ctx.file.text;
+    if (!mayHoldSecret(text)) return;
+    const allow = new Set(Array.isArray(ctx.options.allow) ? ctx.options.allow.filter((a): a is string => typeof a === 'string') : []);
+    for (const f of await findSecrets(text)) {
+      const value = text.slice(f.start, f.end);
+      const key = allowKey(f.kind, value);
+      if (allow.has(key)) continue;
+      const at = positionAt(ctx, f.start);
+      ctx.report({
+        message: `${f.label} (${f.kind}) ${maskSecret(value, f.kind)}: remove it from memory and rotate it; if it is not a secret, allow it with "${key}"`,
+        line: at.line,
+        column: at.column,
+      });
+    }
+  },
+};
