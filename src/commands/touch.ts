@@ -1,7 +1,7 @@
 // memlint touch: give each memory file the mtime its content deserves. Claude Code ranks memories
 // by mtime (only the 200 newest are recall candidates) and tells the agent "this memory is N days
 // old" from it, but clone, checkout and merge stamp every file with the current time.
-import { lstatSync, openSync, readSync, closeSync, utimesSync } from 'node:fs';
+import { closeSync, lstatSync, lutimesSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
@@ -111,7 +111,12 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlanItem[] {
     }
     for (const f of files) {
       const shown = path.relative(cwd, f.abs) || f.abs;
-      const st = lstatSync(f.abs);
+      let st;
+      try {
+        st = lstatSync(f.abs);
+      } catch {
+        continue; // gone since the listing
+      }
       const item: TouchPlanItem = { abs: f.abs, shown, targetMs: null, source: null, skip: null, currentMs: st.mtimeMs };
       plan.push(item);
       if (st.isSymbolicLink()) {
@@ -173,8 +178,14 @@ export async function run(argv: string[]): Promise<number> {
     }
     const when = new Date(item.targetMs).toISOString();
     if (!dry) {
-      const atime = lstatSync(item.abs).atime;
-      utimesSync(item.abs, atime, new Date(item.targetMs));
+      try {
+        // lutimes: should the file have become a symlink since it was planned, its target stays untouched.
+        lutimesSync(item.abs, lstatSync(item.abs).atime, new Date(item.targetMs));
+      } catch (err) {
+        // Gone or not writable: say so, but never fail the checkout that ran this hook.
+        process.stderr.write(`memlint touch: cannot set the mtime of ${item.shown}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+        continue;
+      }
     }
     changed++;
     bySource[item.source!]++;
