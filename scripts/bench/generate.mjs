@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { dirname, join } from 'node:path';
 
 /** Bump when the generated content changes, so stale caches are not reused. */
-export const GENERATOR_VERSION = 5;
+export const GENERATOR_VERSION = 7;
 
 /** Entry lines in MEMORY.md stay under this (Claude Code's limit is 150 characters). */
 const MAX_ENTRY_LINE = 122;
@@ -72,7 +72,7 @@ const FEEDBACK_RULES = [
   { title: 'Timeouts on every outbound call', rule: 'Every outbound HTTP call from {s} sets an explicit timeout and a bounded retry with jitter.', why: 'A partner API hung on {d} and {s} workers piled up until the queue stalled; {p} led the review.', how: 'Set connect and read timeouts from the service config, retry idempotent calls at most three times with jittered backoff.' },
   { title: 'Review comments ordered by severity', rule: 'Code review findings on {s} come first, one line each, ordered by severity, without praise padding.', why: '{p} reads reviews between incidents and long reviews on {s} hid a blocking finding on {d}.', how: 'Open with blocking findings, then suggestions, then nits; keep each to one line and link the line of code.' },
   { title: 'API changes need a versioned endpoint', rule: 'Breaking changes to the {s} API go into a new versioned endpoint; the old version keeps working for two releases.', why: 'A renamed field in {s} broke three merchant integrations on {d} and support took a week to calm it down.', how: 'Add the new version beside the old one, mark the old one deprecated in the changelog and tell partner support before the release.' },
-  { title: 'Alerts must be actionable', rule: 'Every alert on {s} names the dashboard, the likely cause and the first action to take.', why: 'On-call for {s} ignored a noisy alert on {d} that turned out to be real; {p} rewrote the alert rules afterwards.', how: 'Write the runbook link and the first step into the alert text, and delete any alert nobody acted on in the last quarter.' },
+  { title: 'Alerts must be actionable', rule: 'Every alert on {s} names the dashboard, the likely cause and the first action to take.', why: 'On-call for {s} ignored a noisy alert on {d} that turned out to be real; {p} rewrote the alert rules afterwards.', how: 'Write the runbook link and the first step into the alert text, and delete alerts that have never led to an action.' },
   { title: 'Idempotency keys on writes', rule: 'Write endpoints of {s} require an idempotency key and store the first response for 24 hours.', why: 'A client retry on {d} created duplicate records in {s} that finance had to reverse by hand.', how: 'Reject writes without a key, store key plus response in the idempotency table and return the stored response on a repeat.' },
   { title: 'Release notes for merchants', rule: 'Release notes about {s} are written for merchants: the visible effect first, no ticket ids or internal codenames.', why: 'Merchants forwarded the {d} notes about {s} to support asking what the codenames meant.', how: 'Start each note with what a merchant will notice, keep internal references out and let {p} review the wording.' },
   { title: 'No emojis in documentation', rule: 'Documentation, changelogs and release notes for {s} contain no emojis.', why: 'The audit PDF export drops emojis as blank boxes, which made the {d} audit pack for {s} look corrupted.', how: 'Use words instead of emojis in docs and changelogs; the docs check in CI flags them.' },
@@ -83,7 +83,7 @@ const FEEDBACK_RULES = [
 const FEEDBACK_RULES_ZH = [
   { title: '数据库迁移必须可回滚', rule: '{s}的每个数据库迁移都要有回滚步骤，并在预发环境完整演练后才能合并。', why: '{d}的{s}迁移没有回滚脚本，回滚花了四个小时手写 SQL，之后由{p}负责审核所有迁移。', how: '在同一个 PR 里写好回滚步骤，在预发快照上双向执行一遍，并把耗时写进描述。' },
   { title: '接口变更需要新版本', rule: '{s}的接口如有破坏性变更，必须新增版本号，旧版本至少保留两个发布周期。', why: '{d}{s}改名了一个字段，导致三个商户集成失败，客服处理了一周。', how: '新旧版本并存，在变更日志中标记旧版本已弃用，并提前通知合作伙伴支持团队。' },
-  { title: '告警必须可执行', rule: '{s}的每条告警都要写明看板、可能原因和第一步处理动作。', why: '{d}值班同学忽略了一条{s}的噪音告警，结果是真故障，之后{p}重写了告警规则。', how: '在告警文本里写上处理手册链接和第一步操作，一个季度内无人处理的告警直接删除。' },
+  { title: '告警必须可执行', rule: '{s}的每条告警都要写明看板、可能原因和第一步处理动作。', why: '{d}值班同学忽略了一条{s}的噪音告警，结果是真故障，之后{p}重写了告警规则。', how: '在告警文本里写上处理手册链接和第一步操作，从未触发过处理动作的告警直接删除。' },
   { title: '金额用整数分表示', rule: '{s}中的金额一律用最小货币单位的整数加币种代码表示，禁止浮点数。', why: '{d}对账时发现{s}的浮点舍入误差导致一万两千笔付款各差一分钱。', how: '接口收发金额都用整数最小单位和 ISO 4217 币种代码，只在展示层转换。' },
   { title: '值班交接要写清楚', rule: '{s}值班交接时要写明未关闭的告警、进行中的变更和需要关注的商户。', why: '{d}交接遗漏了一个进行中的{s}变更，导致夜间重复发布，{p}为此补了交接模板。', how: '交接时使用团队模板，逐项填写，没有内容的项目写“无”。' },
 ];
@@ -110,7 +110,7 @@ const REFERENCE_SITES = [
   { title: 'Sentry project', host: 'sentry.io', path: '/organizations/ledgerline/projects/{slug}/', what: 'error reports for {s}, grouped by release' },
   { title: 'Design document', host: 'notion.so', path: '/ledgerline/{slug}-design', what: 'the design of {s}: data model, failure modes and the rollout plan' },
   { title: 'Status page', host: 'status.ledgerline.io', path: '/components/{slug}', what: 'public status of {s}; update it within ten minutes of a confirmed incident' },
-  { title: 'PagerDuty service', host: 'ledgerline.pagerduty.com', path: '/service-directory/{slug}', what: 'the escalation policy for {s} and who is on call this week' },
+  { title: 'PagerDuty service', host: 'ledgerline.pagerduty.com', path: '/service-directory/{slug}', what: 'the escalation policy for {s} and the current on-call rota' },
 ];
 
 const USER_FACTS = [

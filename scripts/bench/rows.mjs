@@ -1,0 +1,311 @@
+// The benchmark rows: what runs against what, on which generated data, and the targets each
+// row checks. A row whose memlint command is not in this build reports "not available yet".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { MEMDIR_REL, ensureLargeRepo, ensureMemdirRepo, git } from './generate.mjs';
+import { markdownlintCommand, peerCounts, remarkCommand, writePeerConfigs } from './peers.mjs';
+import { assertGenerated, ensureMergeScenario, restoreOurs, stageEdits, tracked } from './scenarios.mjs';
+import { compare, median, runOnce } from './timing.mjs';
+
+export const SIZES = {
+  full: {
+    lint: [
+      { id: 'lint-20', topics: 20, logDays: 0 },
+      { id: 'lint-566', topics: 200, logDays: 365 },
+      { id: 'lint-2000', topics: 2000, logDays: 0 },
+    ],
+    perFile: [20, 200, 2000],
+    repoFiles: 20_000,
+    mergeTopics: 200,
+  },
+  quick: {
+    lint: [
+      { id: 'lint-20', topics: 20, logDays: 0 },
+      { id: 'lint-566', topics: 60, logDays: 30 },
+      { id: 'lint-2000', topics: 300, logDays: 0 },
+    ],
+    perFile: [20, 60, 300],
+    repoFiles: 2_000,
+    mergeTopics: 200,
+  },
+};
+
+export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-three', 'merge-driver', 'merge-git', 'consolidate-566', 'consolidate-2000'];
+
+function memlint(ctx, args, cwd, extra = {}) {
+  return { name: 'memlint', argv: [process.execPath, ctx.cli, ...args], cwd, display: `memlint ${args.join(' ')}`, ...extra };
+}
+
+const nodeNothing = (cwd) => ({ name: 'node -e 0', argv: [process.execPath, '-e', '0'], cwd, display: 'node -e 0' });
+
+/** One run with output captured: is the command in this build, and what did it say? */
+function probe(cmd, method) {
+  const r = runOnce(cmd, method, { capture: true });
+  const unavailable = r.code === 2 || r.code > 128;
+  return { ...r, unavailable, reason: unavailable ? (r.stderr.trim().split('\n')[0] || `exit ${r.code}`) : null };
+}
+
+function memdirFileCount(repo) {
+  return git(repo, ['ls-files', '--', MEMDIR_REL]).trim().split('\n').filter((l) => l.endsWith('.md')).length;
+}
+
+function ratioTarget(label, ratios, vs, limit, stretch) {
+  const r = ratios.find((x) => x.vs === vs);
+  if (!r) return { label, limit: `<= ${limit}x`, measured: null, holds: null };
+  const t = { label, limit: `<= ${limit}x`, measured: `${r.median.toFixed(3)}x`, holds: r.median <= limit };
+  if (stretch !== undefined) t.stretch = { limit: `<= ${stretch}x`, holds: r.median <= stretch };
+  return t;
+}
+
+function lintRow(ctx, spec) {
+  const repo = ensureMemdirRepo(ctx.cache, { seed: ctx.seed, topics: spec.topics, logDays: spec.logDays });
+  writePeerConfigs(repo);
+  const files = memdirFileCount(repo);
+  const subject = memlint(ctx, [MEMDIR_REL], repo);
+  const commands = [subject, markdownlintCommand(ctx.root, repo, MEMDIR_REL), remarkCommand(ctx.root, repo, MEMDIR_REL)];
+  return {
+    title: `lint, ${files} files (${spec.topics} topics${spec.logDays ? ` + ${spec.logDays} daily logs` : ''})`,
+    files,
+    commands,
+    facts: () => {
+      const json = runOnce(memlint(ctx, ['--format', 'json', MEMDIR_REL], repo), ctx.method, { capture: true });
+      let memlintFindings = null;
+      let memlintFiles = null;
+      try {
+        const results = JSON.parse(json.stdout);
+        memlintFiles = results.length;
+        memlintFindings = results.reduce((n, r) => n + r.messages.length, 0);
+      } catch {
+        // not JSON: leave the counts unknown
+      }
+      const md = runOnce(commands[1], ctx.method, { capture: true });
+      const rm = runOnce({ ...commands[2], argv: commands[2].argv.filter((a) => a !== '--quiet') }, ctx.method, { capture: true });
+      const mdCounts = peerCounts('markdownlint-cli2', md.stdout + md.stderr);
+      const rmText = (rm.stdout + rm.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+      const rmFiles = rmText.split('\n').filter((l) => /^\S.*\.md(:|$)/.test(l)).length;
+      return {
+        'files processed': { memlint: memlintFiles, 'markdownlint-cli2': mdCounts.files, 'remark-cli': rmFiles },
+        findings: { memlint: memlintFindings, 'markdownlint-cli2': mdCounts.findings, 'remark-cli': peerCounts('remark-cli', rmText).findings },
+      };
+    },
+    targets: (res) => {
+      const t = [];
+      if (spec.id === 'lint-566') t.push(ratioTarget(`lint of the ${files}-file memdir vs markdownlint-cli2`, res.ratios, 'markdownlint-cli2', 0.3, 0.15));
+      if (spec.id === 'lint-2000') {
+        t.push(ratioTarget(`lint of ${files} files (${spec.topics} topics) vs markdownlint-cli2`, res.ratios, 'markdownlint-cli2', 0.3));
+        const a = res.results[0].rssKb;
+        const b = res.results[1].rssKb;
+        t.push({ label: `peak RSS at ${spec.topics} topics below markdownlint-cli2's`, limit: `< ${b === null ? '?' : (b / 1024).toFixed(1)} MB`, measured: a === null ? null : `${(a / 1024).toFixed(1)} MB`, holds: a === null || b === null ? null : a < b });
+      }
+      return t;
+    },
+  };
+}
+
+function perFileRow(ctx) {
+  const sizes = ctx.sizes.perFile.map((topics) => {
+    const repo = ensureMemdirRepo(ctx.cache, { seed: ctx.seed, topics, logDays: 0 });
+    return { topics, repo, files: memdirFileCount(repo) };
+  });
+  const commands = sizes.map((s) => memlint(ctx, [MEMDIR_REL], s.repo, { name: `memlint, ${s.files} files`, display: `memlint ${MEMDIR_REL} (${s.files} files)` }));
+  return {
+    title: `lint cost per file, ${sizes.map((s) => s.files).join(' -> ')} files (topics only)`,
+    commands,
+    derive: (res) => {
+      const n = sizes.map((s) => s.files);
+      const rounds = res.results[0].ms.length;
+      const marginalRatios = [];
+      const m1s = [];
+      const m2s = [];
+      for (let k = 0; k < rounds; k++) {
+        const t = res.results.map((r) => r.ms[k]);
+        const m1 = (t[1] - t[0]) / (n[1] - n[0]);
+        const m2 = (t[2] - t[1]) / (n[2] - n[1]);
+        m1s.push(m1);
+        m2s.push(m2);
+        marginalRatios.push(m2 / m1);
+      }
+      return {
+        perFileMs: res.results.map((r, i) => r.median / n[i]),
+        marginalMs: [median(m1s), median(m2s)],
+        // Ratio of the median marginal costs: a per-round ratio divides two small, noisy
+        // differences and swings widely; the per-round spread is still shown.
+        marginalRatio: median(m2s) / median(m1s),
+        marginalRatioRange: [Math.min(...marginalRatios), Math.max(...marginalRatios)],
+        files: n,
+      };
+    },
+    targets: (res, d) => {
+      const falling = d.perFileMs.every((x, i) => i === 0 || x <= d.perFileMs[i - 1]);
+      return [
+        { label: 'average cost per file (whole run / files) flat or falling with size', limit: 'non-increasing', measured: d.perFileMs.map((x) => `${x.toFixed(3)} ms`).join(' -> '), holds: falling },
+        { label: `marginal cost per file, ${d.files[1]}->${d.files[2]} over ${d.files[0]}->${d.files[1]} (ratio of medians)`, limit: '<= 1.10x (flat within noise)', measured: `${d.marginalRatio.toFixed(2)}x (${d.marginalMs.map((x) => `${x.toFixed(3)}`).join(' then ')} ms/file)`, holds: d.marginalRatio <= 1.1 },
+      ];
+    },
+  };
+}
+
+function largeRepo(ctx) {
+  if (!ctx.largeRepo) {
+    ctx.largeRepo = ensureLargeRepo(ctx.cache, { seed: ctx.seed, count: ctx.sizes.repoFiles, topics: 200, logDays: 365 });
+  }
+  return ctx.largeRepo;
+}
+
+function stagedRow(ctx, which) {
+  const repo = largeRepo(ctx);
+  const topicFiles = git(repo, ['ls-files', '--', `${MEMDIR_REL}/*_*.md`]).trim().split('\n').filter((p) => !p.includes('/logs/'));
+  const edits = which === 'none'
+    ? [['README.md', '\nBuild notes moved to the wiki.\n'], [git(repo, ['ls-files', '--', 'src']).split('\n')[0], '// touched\n']]
+    : topicFiles.slice(0, 3).map((p) => [p, '\nConfirmed again on 2026-11-27.\n']);
+  return {
+    title: which === 'none'
+      ? `--staged in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, nothing memory-related staged`
+      : `--staged in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, three topic files staged`,
+    setup: () => {
+      const staged = stageEdits(repo, ctx.work, edits);
+      return { 'tracked files': tracked(repo), staged: staged.join(', ') };
+    },
+    teardown: () => stageEdits(repo, ctx.work, []),
+    commands: [memlint(ctx, ['--staged'], repo), nodeNothing(repo)],
+    targets: (res) => [ratioTarget(which === 'none' ? '--staged, nothing memory-related staged, vs node -e 0' : '--staged, three topic files staged, vs node -e 0', res.ratios, 'node -e 0', which === 'none' ? 1.2 : 2)],
+  };
+}
+
+function mergeDriverRow(ctx) {
+  const s = ensureMergeScenario(ctx.cache, { seed: ctx.seed, topics: ctx.sizes.mergeTopics });
+  const scratch = join(s.workDir, 'scratch');
+  mkdirSync(scratch, { recursive: true });
+  const oursMemlint = join(scratch, 'ours-memlint');
+  const oursMergeFile = join(scratch, 'ours-merge-file');
+  const subject = memlint(ctx, ['merge', s.base, oursMemlint, s.theirs, s.markerSize, s.path], s.repo, {
+    prepare: () => restoreOurs(s, oursMemlint),
+    display: 'memlint merge %O %A %B %L %P (git\'s temp files of a real merge)',
+  });
+  const mergeFile = {
+    name: 'git merge-file',
+    argv: ['git', 'merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', oursMergeFile, s.base, s.theirs],
+    cwd: s.repo,
+    prepare: () => restoreOurs(s, oursMergeFile),
+    display: 'git merge-file %A %O %B',
+  };
+  return {
+    title: `merge driver on a ${ctx.sizes.mergeTopics}-entry MEMORY.md, concurrent edits on both sides`,
+    commands: [subject, nodeNothing(s.repo), mergeFile],
+    facts: () => {
+      const r = runOnce(subject, ctx.method, { capture: true });
+      const merged = readFileSync(oursMemlint, 'utf8');
+      const kept = s.expect.added.filter((f) => merged.includes(`](${f})`)).length;
+      const mf = runOnce(mergeFile, ctx.method, { capture: true });
+      return {
+        'memlint result': `exit ${r.code}; ${kept}/${s.expect.added.length} added entries present; removed entry ${merged.includes(`](${s.expect.removed})`) ? 'still present' : 'gone'}; conflict markers: ${/^<{7}/m.test(merged) ? 'yes' : 'none'}`,
+        'git merge-file result': `exit ${mf.code} (${mf.code} conflicts left)`,
+        'driver input': `base ${lines(s.base)} lines, ours ${lines(s.oursOriginal)}, theirs ${lines(s.theirs)}; marker size ${s.markerSize}; path ${s.path}`,
+      };
+    },
+    targets: (res) => [ratioTarget('merge driver vs node -e 0', res.ratios, 'node -e 0', 1.3)],
+  };
+}
+
+function lines(p) {
+  return readFileSync(p, 'utf8').split('\n').length - 1;
+}
+
+function mergeGitRow(ctx) {
+  const s = ensureMergeScenario(ctx.cache, { seed: ctx.seed, topics: ctx.sizes.mergeTopics });
+  const reset = () => {
+    assertGenerated(s.repo, ctx.work);
+    git(s.repo, ['reset', '-q', '--hard', 'ours-start']);
+  };
+  const driver = `${JSON.stringify(process.execPath)} ${JSON.stringify(ctx.cli)} merge %O %A %B %L %P`;
+  return {
+    title: `git merge of two branches that both edited the ${ctx.sizes.mergeTopics}-entry index (whole git merge)`,
+    commands: [
+      { name: 'git merge, memlint driver', argv: ['git', '-c', `merge.memlint.driver=${driver}`, 'merge', '--no-edit', '-q', 'theirs'], cwd: s.repo, prepare: reset, display: 'git -c merge.memlint.driver=... merge theirs' },
+      { name: 'git merge, text merge', argv: ['git', 'merge', '--no-edit', '-q', 'theirs'], cwd: s.repo, prepare: reset, display: 'git merge theirs (no driver defined: git\'s line merge)' },
+    ],
+    teardown: reset,
+    needs: 'merge',
+    targets: () => [],
+  };
+}
+
+function consolidateRow(ctx, spec) {
+  const repo = ensureMemdirRepo(ctx.cache, { seed: ctx.seed, topics: spec.topics, logDays: spec.logDays });
+  writePeerConfigs(repo);
+  const files = memdirFileCount(repo);
+  const before = () => git(repo, ['status', '--porcelain', '--', MEMDIR_REL]);
+  return {
+    title: `consolidate --check, ${files} files (${spec.topics} topics${spec.logDays ? ` + ${spec.logDays} daily logs` : ''})`,
+    commands: [memlint(ctx, ['consolidate', '--check', MEMDIR_REL], repo), markdownlintCommand(ctx.root, repo, MEMDIR_REL)],
+    facts: () => {
+      const r = runOnce(memlint(ctx, ['consolidate', '--check', MEMDIR_REL], repo), ctx.method, { capture: true });
+      const dirty = before();
+      return { 'consolidate says': `exit ${r.code}: ${(r.stdout + r.stderr).trim().split('\n')[0].slice(0, 200)}`, 'memdir unchanged by --check': dirty ? `NO: ${dirty.split('\n').length} paths changed` : 'yes' };
+    },
+    targets: (res) => (spec.logDays ? [ratioTarget(`consolidate --check at ${files} files vs markdownlint-cli2`, res.ratios, 'markdownlint-cli2', 0.3)] : []),
+  };
+}
+
+export function buildRow(ctx, id) {
+  const lint = ctx.sizes.lint.find((s) => s.id === id);
+  if (lint) return lintRow(ctx, lint);
+  if (id === 'per-file') return perFileRow(ctx);
+  if (id === 'staged-none') return stagedRow(ctx, 'none');
+  if (id === 'staged-three') return stagedRow(ctx, 'three');
+  if (id === 'merge-driver') return mergeDriverRow(ctx);
+  if (id === 'merge-git') return mergeGitRow(ctx);
+  if (id === 'consolidate-566') return consolidateRow(ctx, ctx.sizes.lint[1]);
+  if (id === 'consolidate-2000') return consolidateRow(ctx, ctx.sizes.lint[2]);
+  throw new Error(`unknown row ${id}`);
+}
+
+/** Set up, probe, time, derive and judge one row. */
+export function runRow(ctx, id, log) {
+  const row = buildRow(ctx, id);
+  const out = { id, title: row.title, status: 'ok', setup: null, facts: null, results: [], ratios: [], derived: null, targets: [], commands: row.commands.map((c) => c.display ?? c.name) };
+  try {
+    if (row.needs) {
+      const help = probe({ name: 'help', argv: [process.execPath, ctx.cli, row.needs, '--help'], cwd: ctx.root }, ctx.method);
+      if (help.unavailable) {
+        out.status = 'unavailable';
+        out.reason = help.reason;
+        log(`  not available yet: ${help.reason}`);
+        return out;
+      }
+    }
+    out.setup = row.setup ? row.setup() : null;
+    const p = probe(row.commands[0], ctx.method);
+    if (p.unavailable) {
+      out.status = 'unavailable';
+      out.reason = p.reason;
+      log(`  not available yet: ${p.reason}`);
+      return out;
+    }
+    const res = compare(row.commands, { runs: ctx.runs, method: ctx.method, onProgress: (k) => log(`  round ${k}/${ctx.runs}`, true) });
+    out.results = res.results;
+    out.ratios = res.ratios;
+    out.derived = row.derive ? row.derive(res) : null;
+    out.targets = row.targets(res, out.derived);
+    out.facts = row.facts ? row.facts() : null;
+  } catch (err) {
+    out.status = 'error';
+    out.reason = String(err.message ?? err).split('\n')[0];
+    log(`  error: ${out.reason}`);
+  } finally {
+    row.teardown?.();
+  }
+  return out;
+}
+
+/** For a memlint command, the argv that writes a CPU profile into `dir`. */
+export function profiledCommand(ctx, id, dir) {
+  const row = buildRow(ctx, id);
+  if (row.setup) row.setup();
+  const cmd = row.commands[0];
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return { row, cmd: { ...cmd, argv: [cmd.argv[0], '--cpu-prof', '--cpu-prof-dir', dir, ...cmd.argv.slice(1)] } };
+}
+
+export { existsSync };
