@@ -64,7 +64,11 @@ export function memlintWords(root: string): string {
 
 /** The hook line memlint wants in .husky/<hook>, unless a line outside its block already runs it. */
 export function hookLine(words: string, hook: string): string {
-  return `${words} ${MEMLINT_HOOKS[hook]}`;
+  const run = `${words} ${MEMLINT_HOOKS[hook]}`;
+  // post-checkout also runs for "git worktree add", in a worktree that has no node_modules yet:
+  // a failure there would make the command fail, so these two only advise.
+  if (hook.startsWith('post-')) return `${run} || echo "memlint: touch did not run in this worktree (npm install, then memlint doctor)"`;
+  return run;
 }
 
 function runsAlready(lines: string[], args: string): boolean {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { blockLines, withBlock, withoutBlock } from '../../src/install/blocks.js';
+import { editScripts, preparedScript, unpreparedScript } from '../../src/install/package-json.js';
+
+describe("memlint's marked block", () => {
+  it('is appended after existing lines, and updated in place on a second install', () => {
+    const before = '*.png binary\n';
+    const once = withBlock(before, ['a/**/*.md merge=memlint'], 'memory');
+    expect(once).toBe('*.png binary\n# >>> memlint memory\na/**/*.md merge=memlint\n# <<< memlint\n');
+    expect(withBlock(once, ['a/**/*.md merge=memlint'], 'memory')).toBe(once);
+    expect(blockLines(withBlock(once, ['a/**/*.md merge=memlint', 'b/**/*.md merge=memlint'], 'memory'))).toEqual(['a/**/*.md merge=memlint', 'b/**/*.md merge=memlint']);
+  });
+
+  it('leaves out lines the file already has, and adds no block when nothing is missing', () => {
+    expect(withBlock('.consolidate-lock\n', ['.consolidate-lock', '.snapshot-synced.json'], '')).toBe('.consolidate-lock\n# >>> memlint\n.snapshot-synced.json\n# <<< memlint\n');
+    expect(withBlock('x\n.consolidate-lock', ['.consolidate-lock'], '')).toBe('x\n.consolidate-lock');
+  });
+
+  it('is removed exactly, the rest kept, CRLF files too', () => {
+    const text = 'npx lint-staged\r\n';
+    const installed = withBlock(text, ['node_modules/.bin/memlint --staged'], '');
+    expect(installed).toBe('npx lint-staged\r\n# >>> memlint\r\nnode_modules/.bin/memlint --staged\r\n# <<< memlint\r\n');
+    expect(withoutBlock(installed)).toBe(text);
+    expect(withoutBlock(withBlock('', ['x'], ''))).toBe('');
+    expect(withoutBlock(text)).toBe(text);
+  });
+});
+
+describe('the prepare script', () => {
+  it('gets husky and memlint once, after what it already runs', () => {
+    expect(preparedScript(undefined, 'memlint install --local')).toBe('husky && memlint install --local');
+    expect(preparedScript('husky', 'memlint install --local')).toBe('husky && memlint install --local');
+    expect(preparedScript('npm run build', 'memlint install --local')).toBe('npm run build && husky && memlint install --local');
+    expect(preparedScript('npm run build && husky && memlint install --local', 'memlint install --local')).toBe('npm run build && husky && memlint install --local');
+  });
+
+  it('goes back to what it was', () => {
+    expect(unpreparedScript('husky && memlint install --local', '')).toBeUndefined();
+    expect(unpreparedScript('husky && memlint install --local', 'husky')).toBe('husky');
+    expect(unpreparedScript('npm run build && husky && memlint install --local', 'npm run build')).toBe('npm run build');
+    // Without install's note (another clone): only memlint's part goes.
+    expect(unpreparedScript('npm run build && husky && memlint install --local', null)).toBe('npm run build && husky');
+    expect(unpreparedScript('npm test', null)).toBe('npm test');
+  });
+
+  it('is edited with the file\'s own indentation and final newline', () => {
+    const pkg = '{\n\t"name": "x",\n\t"scripts": {\n\t\t"test": "vitest"\n\t}\n}\n';
+    const out = editScripts(pkg, (s) => {
+      s.prepare = 'husky';
+    });
+    expect(out).toBe('{\n\t"name": "x",\n\t"scripts": {\n\t\t"test": "vitest",\n\t\t"prepare": "husky"\n\t}\n}\n');
+    expect(editScripts(out, (s) => void delete s.prepare)).toBe(pkg);
+    expect(editScripts('{"name":"x"}', (s) => void delete s.prepare)).toBe('{"name":"x"}');
+  });
+});

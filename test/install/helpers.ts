@@ -1,0 +1,46 @@
+// A project as npm would leave it: package.json, node_modules/.bin/memlint pointing at the built
+// CLI, and (optionally) husky installed.
+import { mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI, ROOT, git, initRepo, writeFiles } from '../helpers/repo.js';
+
+export function npmInstall(dir: string, opts: { husky?: boolean } = {}): void {
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  if (!existsSync(join(dir, 'node_modules', '.bin', 'memlint'))) symlinkSync(CLI, join(dir, 'node_modules', '.bin', 'memlint'));
+  if (opts.husky !== false && !existsSync(join(dir, 'node_modules', 'husky'))) symlinkSync(join(ROOT, 'node_modules', 'husky'), join(dir, 'node_modules', 'husky'));
+}
+
+export const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
+
+export function project(opts: { husky?: boolean; pkg?: Record<string, unknown> } = {}): string {
+  const dir = initRepo();
+  writeFiles(dir, {
+    'package.json': JSON.stringify(opts.pkg ?? { name: 'app', private: true, devDependencies: { husky: '9.1.7', memlint: '0.1.0' } }, null, 2) + '\n',
+    '.gitignore': 'node_modules\n',
+    '.claude/memory/MEMORY.md': '# Memory\n\n## User\n\n- [Role](user_role.md) — Backend lead on payments\n',
+    '.claude/memory/user_role.md': topic('Role', 'user', 'Backend lead on payments', 'Reads diffs before descriptions.\n'),
+  });
+  npmInstall(dir, opts);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'init');
+  return dir;
+}
+
+/** Tracked-or-not files of the worktree (node_modules and .git aside) with their text. */
+export function files(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (e.name === '.git' || e.name === 'node_modules') continue;
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.set(p, readFileSync(join(dir, p), 'utf8'));
+    }
+  };
+  walk('');
+  return out;
+}
+
+export function localConfig(dir: string): string {
+  return git(dir, 'config', '--local', '--list');
+}

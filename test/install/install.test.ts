@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { files, localConfig, npmInstall, project, topic } from './helpers.js';
+
+describe('memlint install / uninstall / doctor', () => {
+  it('print their help', () => {
+    const dir = project();
+    for (const cmd of ['install', 'uninstall', 'doctor']) {
+      const r = memlint(dir, [cmd, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`Usage: memlint ${cmd}`);
+    }
+  });
+
+  it('installs everything, doctor reports it active, and a second install changes nothing', () => {
+    const dir = project();
+    const before = memlint(dir, ['doctor']);
+    expect(before.code).toBe(1);
+    expect(before.stdout).toMatch(/^FAIL  hooks: core.hooksPath is not set.*; fix: memlint install$/m);
+    expect(before.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is not defined.*; fix: memlint install --local$/m);
+
+    const r = memlint(dir, ['install']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, '.gitattributes'), 'utf8')).toContain('.claude/memory/**/*.md merge=memlint');
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules\n# >>> memlint consolidation lock and snapshot state stay local\n.consolidate-lock\n.snapshot-synced.json\n# <<< memlint\n');
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
+    expect(readFileSync(join(dir, '.husky/pre-push'), 'utf8')).toContain('node_modules/.bin/memlint consolidate --pre-push');
+    expect(readFileSync(join(dir, '.husky/post-checkout'), 'utf8')).toContain('node_modules/.bin/memlint touch || echo');
+    expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('node_modules/.bin/memlint touch');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('husky && memlint install --local');
+    const driver = git(dir, 'config', 'merge.memlint.driver').trim();
+    expect(driver).toMatch(/^node_modules\/\.bin\/memlint merge %O %A %B %L %P/);
+    expect(driver).not.toContain(dir);
+    expect(git(dir, 'config', 'core.hooksPath').trim()).toBe('.husky/_');
+    expect(existsSync(join(dir, '.husky/_/pre-push'))).toBe(true);
+
+    const doctor = memlint(dir, ['doctor']);
+    expect(doctor.stdout.trim().split('\n')).toHaveLength(5);
+    expect(doctor.stdout).not.toContain('FAIL');
+    expect(doctor.code).toBe(0);
+
+    const snapshot = files(dir);
+    const config = localConfig(dir);
+    const again = memlint(dir, ['install']);
+    expect(again.stdout).toContain('already installed; nothing changed');
+    expect(files(dir)).toEqual(snapshot);
+    expect(localConfig(dir)).toBe(config);
+  });
+
+  it('--dry-run changes nothing', () => {
+    const dir = project();
+    const snapshot = files(dir);
+    const config = localConfig(dir);
+    const r = memlint(dir, ['install', '--dry-run']);
+    expect(r.stdout).toContain('.husky/pre-push: would create');
+    expect(files(dir)).toEqual(snapshot);
+    expect(localConfig(dir)).toBe(config);
+  });
+
+  it('keeps existing hook lines and scripts, and uninstall removes exactly what install added', () => {
+    const dir = project({ pkg: { name: 'app', scripts: { prepare: 'npm run build', test: 'vitest' }, devDependencies: { husky: '9.1.7' } } });
+    writeFiles(dir, { '.husky/pre-commit': 'npx lint-staged\n', '.gitattributes': '*.png binary\n' });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'existing setup');
+    const snapshot = files(dir);
+    const config = localConfig(dir);
+    memlint(dir, ['install']);
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toBe('npx lint-staged\n# >>> memlint\nnode_modules/.bin/memlint --staged\n# <<< memlint\n');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({ prepare: 'npm run build && husky && memlint install --local', test: 'vitest' });
+    const un = memlint(dir, ['uninstall']);
+    expect(un.code).toBe(0);
+    expect(files(dir)).toEqual(snapshot);
+    expect(localConfig(dir)).toBe(config);
+    expect(existsSync(join(dir, '.husky/_'))).toBe(false);
+  });
+
+  it('works without husky installed: writes its own hook stubs, which run the hooks and respect HUSKY=0', () => {
+    const dir = project({ husky: false });
+    const r = memlint(dir, ['install']);
+    expect(r.stdout).toContain('husky is not installed');
+    expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('HUSKY');
+    expect(memlint(dir, ['doctor']).code).toBe(0);
+    // The pre-commit hook really runs: a memory file that fails lint is refused...
+    writeFiles(dir, { '.claude/memory/feedback_x.md': 'no frontmatter\n' });
+    git(dir, 'add', '-A');
+    const refused = spawnGit(dir, ['commit', '-q', '-m', 'bad memory']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toContain('frontmatter');
+    // ...unless HUSKY=0 says to skip hooks.
+    expect(spawnGit(dir, ['commit', '-q', '-m', 'bad memory'], { HUSKY: '0' }).code).toBe(0);
+  });
+
+  it('works from a linked worktree, and doctor names what a new worktree lacks', () => {
+    const dir = project();
+    memlint(dir, ['install']);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'memlint install');
+    const wt = join(tempDir(), 'wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
+    const fresh = memlint(wt, ['doctor']);
+    expect(fresh.code).toBe(1);
+    expect(fresh.stdout).toMatch(/^FAIL  hooks: no husky hook stubs in this worktree \(\.husky\/_\/ is missing; linked worktrees do not share them\): no hook runs here; fix: memlint install --local$/m);
+    expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree.*; fix: npm install$/m);
+    expect(fresh.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is defined but starts node_modules\/\.bin\/memlint, which is missing in this worktree.*; fix: npm install$/m);
+    expect(fresh.stdout).toMatch(/^ok    attributes:/m);
+    npmInstall(wt);
+    const local = memlint(wt, ['install', '--local']);
+    expect(local.code).toBe(0);
+    expect(memlint(wt, ['doctor']).code).toBe(0);
+    // A full install from the linked worktree finds everything in place.
+    expect(memlint(wt, ['install']).stdout).toContain('already installed');
+  });
+
+  it('a full install run first from a linked worktree sets up that worktree', () => {
+    const dir = project();
+    const wt = join(tempDir(), 'wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
+    npmInstall(wt);
+    expect(memlint(wt, ['install']).code).toBe(0);
+    expect(memlint(wt, ['doctor']).code).toBe(0);
+    expect(readFileSync(join(wt, '.gitattributes'), 'utf8')).toContain('.claude/memory/**/*.md merge=memlint');
+    expect(existsSync(join(dir, '.gitattributes'))).toBe(false);
+  });
+
+  it('doctor sees a driver named in .gitattributes but not defined, and a lock that is not ignored', () => {
+    const dir = project();
+    memlint(dir, ['install']);
+    git(dir, 'config', '--unset', 'merge.memlint.driver');
+    writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
+    const r = memlint(dir, ['doctor', '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { part: string }) => c.part)).toEqual(['merge driver', 'lock']);
+  });
+
+  it('covers every memdir of the repository in .gitattributes', () => {
+    const dir = project();
+    mkdirSync(join(dir, '.claude/agent-memory/reviewer'), { recursive: true });
+    writeFiles(dir, {
+      '.claude/agent-memory/reviewer/MEMORY.md': '- [Style](style.md) — terse\n',
+      '.claude/agent-memory/reviewer/style.md': topic('Style', 'feedback', 'terse', 'x\n'),
+    });
+    memlint(dir, ['install']);
+    const attrs = readFileSync(join(dir, '.gitattributes'), 'utf8');
+    expect(attrs).toContain('.claude/memory/**/*.md merge=memlint');
+    expect(attrs).toContain('.claude/agent-memory/reviewer/**/*.md merge=memlint');
+    expect(git(dir, 'check-attr', 'merge', '--', '.claude/agent-memory/reviewer/logs/2026/01/2026-01-02.md')).toContain('merge: memlint');
+  });
+});
+
+import { spawnSync } from 'node:child_process';
+function spawnGit(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
