@@ -72,12 +72,12 @@ const PATTERNS: Pattern[] = [
   {
     kind: 'password-in-prose',
     label: 'password',
-    re: /\b(?:password|passwd|pwd|passphrase|pass|密码|口令)(?:\s+(?:for|of|to)\s+[\w.@-]+)?\**\s*(?:is|was|=|:|：|是|为)\s*\**\s*(?:`([^`\s]{4,})`|"([^"\s]{4,})"|'([^'\s]{4,})'|“([^”\s]{4,})”)/gi,
+    re: /(?:\b(?:password|passwd|pwd|passphrase|pass)|密码|口令)(?:\s+(?:for|of|to)\s+[\w.@-]+)?\**\s*(?:is|was|=|:|：|是|为)\s*\**\s*(?:`([^`\s]{4,})`|"([^"\s]{4,})"|'([^'\s]{4,})'|“([^”\s]{4,})”)/gi,
   },
   {
     kind: 'password-in-prose',
     label: 'password',
-    re: /\b(?:password|passwd|pwd|密码|口令)\**\s*(?:=|:|：|是|为)\s*(?=[^\s`'"]*\d)(?=[^\s`'"]*[A-Za-z])([^\s`'"，。,;]{6,})/gi,
+    re: /(?:\b(?:password|passwd|pwd)|密码|口令)\**\s*(?:=|:|：|是|为)\s*(?=[^\s`'"]*\d)(?=[^\s`'"]*[A-Za-z])([^\s`'"，。,;]{6,})/gi,
     group: 1,
   },
 ];

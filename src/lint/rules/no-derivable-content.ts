@@ -219,7 +219,7 @@ function claudeIndex(texts: Array<{ path: string; text: string }>): ClaudeIndex 
 
 function checkClaudeMd(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
   const texts = repo.claudeMdTexts();
-  if (texts.length === 0) return;
+  if (texts.length === 0 || texts.some((t) => t.path === ctx.file.path)) return;
   const idx = claudeIndex(texts);
   if (idx.sizes.length === 0) return;
   for (let l = from; l <= lines.length; l++) {

@@ -52,6 +52,6 @@ const JUDGEMENTS: RegExp[] = [
   new RegExp(`${SUBJECT}(?:'s|’s)\\s+(?:code|work|skills?|understanding|knowledge|english|writing|judgement|judgment|attitude|temper)\\s+(?:is|are)\\s+(?:very\\s+|really\\s+|quite\\s+|pretty\\s+)?(?:poor|weak|bad|sloppy|terrible|awful|lacking|limited|shaky|mediocre|questionable|unreliable)`, 'i'),
   /\b(?:don't|do\s+not|never)\s+trust\s+(?:the\s+)?user(?:'s|’s)?\s+(?:judgement|judgment|claims|word|estimates|opinions?)/i,
   /用户(?:这个人)?(?:很|比较|太|有点|有些|非常|特别|总是|经常|一向|真的|挺)?(?:懒|粗心|马虎|急躁|暴躁|不耐烦|笨|蠢|傻|菜|不靠谱|靠不住|难搞|难缠|难沟通|固执|啰嗦|无知|幼稚|脾气(?:很|比较)?(?:差|坏|大|不好))/,
-  /用户(?:的)?(?:水平|技术|能力|代码|英语)(?:很|太|比较|非常|实在)?(?:一般|差|烂|低|弱|不行|堪忧|有限)/,
+  /用户(?:的)?(?:(?:技术|代码|英语|编程)(?:水平|能力)?|水平|能力)(?:很|太|比较|非常|实在)?(?:一般|差|烂|低|弱|不行|堪忧|有限)/,
   /用户(?:根本|完全|从来|总是)(?:不|没)(?:懂|会|理解|看|读|听|测试)/,
 ];
