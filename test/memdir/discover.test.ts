@@ -1,0 +1,165 @@
+// Finding memdirs in real temporary repositories (and outside any repository).
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discoverMemdirs, isClaudeLocation, linksBeside, memdirCandidates, relDirOf } from '../../src/memdir/discover.js';
+import { UsageError } from '../../src/errors.js';
+import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+
+const topic = (name: string, type = 'project') => `---\nname: ${name}\ndescription: ${name} memory\ntype: ${type}\n---\n`;
+
+function sampleRepo(): string {
+  const repo = initRepo(tempDir('memlint-discover-'));
+  writeFiles(repo, {
+    // Claude Code's own locations: memdirs even with an empty index.
+    '.claude/memory/MEMORY.md': '- [A](a.md) — a\n',
+    '.claude/memory/a.md': topic('A'),
+    '.claude/agent-memory/reviewer/MEMORY.md': '',
+    '.claude/agent-memory-snapshots/reviewer/MEMORY.md': '# Memory\n',
+    // Another layout whose index links to a topic beside it.
+    'memory/MEMORY.md': '- [Deploys](project/deploys.md) — Tuesdays\n',
+    'memory/project/deploys.md': topic('Deploys'),
+    // A MEMORY.md that links to nothing beside it: another agent's file, not a memdir.
+    'docs/MEMORY.md': '# Notes about memory\n- [Design](../README.md)\n- [Web](https://example.com/x.md)\n',
+    'README.md': '# Repo\n',
+    // Never under node_modules, never git-ignored.
+    'node_modules/pkg/.claude/memory/MEMORY.md': '- [A](a.md)\n',
+    'node_modules/pkg/.claude/memory/a.md': topic('A'),
+    'build/.claude/memory/MEMORY.md': '- [A](a.md)\n',
+    '.gitignore': 'build/\n',
+  });
+  git(repo, 'add', '.claude', 'memory', 'docs', 'README.md', '.gitignore');
+  git(repo, 'commit', '-qm', 'init');
+  return repo;
+}
+
+const listed = (repo: string, found: ReturnType<typeof discoverMemdirs>) => found.map((d) => [relDirOf(d), d.reason, d.repoRoot === repo]);
+
+describe('discoverMemdirs: the whole repository', () => {
+  it('finds Claude Code locations and linked indexes; skips unlinked ones, node_modules and ignored folders', () => {
+    const repo = sampleRepo();
+    expect(listed(repo, discoverMemdirs({ cwd: repo }))).toEqual([
+      ['.claude/agent-memory-snapshots/reviewer', 'claude-location', true],
+      ['.claude/agent-memory/reviewer', 'claude-location', true],
+      ['.claude/memory', 'claude-location', true],
+      ['memory', 'links', true],
+    ]);
+  });
+
+  it('searches the whole repository from any subfolder', () => {
+    const repo = sampleRepo();
+    expect(discoverMemdirs({ cwd: join(repo, 'docs') }).map(relDirOf)).toContain('memory');
+  });
+
+  it('includes untracked memdirs', () => {
+    const repo = sampleRepo();
+    writeFiles(repo, { 'notes/MEMORY.md': '- [X](x.md)\n', 'notes/x.md': topic('X') });
+    expect(discoverMemdirs({ cwd: repo }).map(relDirOf)).toContain('notes');
+  });
+
+  it('adds config memoryDirs, relative to the config folder', () => {
+    const repo = sampleRepo();
+    writeFiles(repo, { 'agents/shared/MEMORY.md': '# empty index\n' });
+    const found = discoverMemdirs({ cwd: repo, memoryDirs: ['shared'], configDir: join(repo, 'agents') });
+    expect(found.find((d) => relDirOf(d) === 'agents/shared')).toMatchObject({ reason: 'config', repoRoot: repo });
+  });
+
+  it('reads the staged MEMORY.md when asked to (what will be committed)', () => {
+    const repo = initRepo(tempDir('memlint-discover-'));
+    writeFiles(repo, { 'mem/MEMORY.md': '- [X](x.md)\n', 'mem/x.md': topic('X') });
+    git(repo, 'add', 'mem/x.md');
+    // The working-tree index links x.md; nothing of MEMORY.md is staged yet.
+    expect(discoverMemdirs({ cwd: repo }).map(relDirOf)).toEqual(['mem']);
+    expect(discoverMemdirs({ cwd: repo, staged: true })).toEqual([]);
+    git(repo, 'add', 'mem/MEMORY.md');
+    expect(discoverMemdirs({ cwd: repo, staged: true }).map(relDirOf)).toEqual(['mem']);
+  });
+
+  it('works in a linked worktree, rooted there', () => {
+    const repo = sampleRepo();
+    const wt = join(tempDir('memlint-wt-'), 'wt');
+    git(repo, 'worktree', 'add', '-q', wt);
+    const found = discoverMemdirs({ cwd: wt });
+    expect(found.map(relDirOf)).toEqual(['.claude/agent-memory-snapshots/reviewer', '.claude/agent-memory/reviewer', '.claude/memory', 'memory']);
+    expect(found.every((d) => d.repoRoot === wt)).toBe(true);
+  });
+
+  it('works outside any git repository (no repoRoot, files walked)', () => {
+    const dir = tempDir('memlint-nogit-');
+    writeFiles(dir, { 'a/MEMORY.md': '- [X](x.md)\n', 'a/x.md': topic('X'), 'b/MEMORY.md': '# nothing\n', '.claude/memory/MEMORY.md': '' });
+    const found = discoverMemdirs({ cwd: dir });
+    expect(found.map((d) => [relDirOf(d), d.reason, d.repoRoot])).toEqual([
+      [join(dir, '.claude/memory'), 'claude-location', null],
+      [join(dir, 'a'), 'links', null],
+    ]);
+  });
+});
+
+describe('discoverMemdirs: paths given', () => {
+  it('takes a memdir path as it is, whatever its index links', () => {
+    const repo = sampleRepo();
+    expect(discoverMemdirs({ cwd: repo, paths: ['docs'] })).toEqual([{ dir: join(repo, 'docs'), repoRoot: repo, reason: 'path' }]);
+  });
+
+  it('takes a file inside a memdir as that memdir, reporting only that file', () => {
+    const repo = sampleRepo();
+    const [d] = discoverMemdirs({ cwd: repo, paths: ['memory/project/deploys.md'] });
+    expect(d).toMatchObject({ dir: join(repo, 'memory'), reason: 'path' });
+    expect([...d!.onlyFiles!]).toEqual([join(repo, 'memory/project/deploys.md')]);
+  });
+
+  it('merges several files of one memdir, and a whole memdir wins over its files', () => {
+    const repo = sampleRepo();
+    const two = discoverMemdirs({ cwd: repo, paths: ['.claude/memory/a.md', '.claude/memory/MEMORY.md'] });
+    expect(two).toHaveLength(1);
+    expect(two[0]!.onlyFiles!.size).toBe(2);
+    const whole = discoverMemdirs({ cwd: repo, paths: ['.claude/memory/a.md', '.claude/memory'] });
+    expect(whole).toHaveLength(1);
+    expect(whole[0]!.onlyFiles).toBeUndefined();
+  });
+
+  it('searches a folder that is not itself a memdir', () => {
+    const repo = sampleRepo();
+    expect(discoverMemdirs({ cwd: repo, paths: ['.claude'] }).map(relDirOf).sort()).toEqual([
+      '.claude/agent-memory-snapshots/reviewer',
+      '.claude/agent-memory/reviewer',
+      '.claude/memory',
+    ]);
+  });
+
+  it('refuses a path that does not exist, a folder without memdirs and a file outside any memdir', () => {
+    const repo = sampleRepo();
+    expect(() => discoverMemdirs({ cwd: repo, paths: ['nope'] })).toThrow(new UsageError('no such file or folder: nope'));
+    mkdirSync(join(repo, 'empty'));
+    expect(() => discoverMemdirs({ cwd: repo, paths: ['empty'] })).toThrow(UsageError);
+    expect(() => discoverMemdirs({ cwd: repo, paths: ['README.md'] })).toThrow(/not inside a memory folder/);
+  });
+
+  it('never follows a symlink out of the repository', () => {
+    const repo = sampleRepo();
+    const outside = tempDir('memlint-outside-');
+    writeFiles(outside, { 'MEMORY.md': '- [X](x.md)\n', 'x.md': topic('X') });
+    symlinkSync(outside, join(repo, 'linked'));
+    expect(() => discoverMemdirs({ cwd: repo, paths: ['linked'] })).toThrow(/symlink out of the repository/);
+  });
+});
+
+describe('pure helpers', () => {
+  it('memdirCandidates: folders holding MEMORY.md, not under node_modules', () => {
+    expect(memdirCandidates(['MEMORY.md', 'a/MEMORY.md', 'a/x.md', 'node_modules/p/MEMORY.md', 'b/NOT-MEMORY.md'])).toEqual(['', 'a']);
+  });
+  it('linksBeside: at least one entry names a file in the same folder or below', () => {
+    const files = new Set(['mem/x.md', 'mem/sub/y.md', 'z.md']);
+    expect(linksBeside('- [X](x.md)\n', 'mem', files)).toBe(true);
+    expect(linksBeside('- [Y](./sub/y.md)\n', 'mem', files)).toBe(true);
+    expect(linksBeside('- [Z](../z.md)\n- [W](https://x/y.md)\n- [Q](q.md)\n', 'mem', files)).toBe(false);
+    expect(linksBeside('plain text, no entries\n', 'mem', files)).toBe(false);
+  });
+  it('isClaudeLocation: the folders Claude Code writes memory to', () => {
+    expect(isClaudeLocation('.claude/memory')).toBe(true);
+    expect(isClaudeLocation('pkg/.claude/agent-memory/reviewer')).toBe(true);
+    expect(isClaudeLocation('.claude/agent-memory-local/reviewer')).toBe(true);
+    expect(isClaudeLocation('.claude/agent-memory')).toBe(false);
+    expect(isClaudeLocation('memory')).toBe(false);
+  });
+});
