@@ -1,0 +1,126 @@
+// A scripted week: two developers edit memory on diverging branches, merge through the driver and
+// push to a bare remote through the hooks that `memlint install` set up.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { git, memlint, tempDir } from '../helpers/repo.js';
+import { npmInstall, project, topic } from './helpers.js';
+
+function run(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+function append(dir: string, rel: string, text: string): void {
+  mkdirSync(dirname(join(dir, rel)), { recursive: true });
+  appendFileSync(join(dir, rel), text);
+}
+
+/** Push; when the pre-push hook committed a consolidation, it says to push again: do so once. */
+function push(dir: string, args: string[]): { consolidated: boolean; first: string } {
+  const first = run(dir, ['push', '-q', ...args]);
+  if (first.code === 0) return { consolidated: false, first: first.out };
+  expect(first.out).toMatch(/memlint: committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\); it is not part of this push: push again/);
+  expect(git(dir, 'status', '--porcelain')).toBe('');
+  const second = run(dir, ['push', '-q', ...args]);
+  expect(second.out).toBe('');
+  expect(second.code).toBe(0);
+  return { consolidated: true, first: first.out };
+}
+
+const MEM = '.claude/memory';
+
+describe('a week of two developers through the installed hooks', () => {
+  it('lints each commit, merges memory with the driver, consolidates before the push, and loses nothing', () => {
+    const base = tempDir();
+    const remote = join(base, 'remote.git');
+    git(base, 'init', '-q', '--bare', '-b', 'main', remote);
+
+    const alice = project();
+    expect(memlint(alice, ['install']).code).toBe(0);
+    git(alice, 'add', '-A');
+    git(alice, 'commit', '-q', '-m', 'memlint install');
+    git(alice, 'remote', 'add', 'origin', remote);
+    expect(push(alice, ['-u', 'origin', 'main']).consolidated).toBe(false);
+
+    const bob = join(base, 'bob');
+    git(base, 'clone', '-q', remote, bob);
+    git(bob, 'config', 'user.name', 'Bob');
+    git(bob, 'config', 'user.email', 'bob@example.com');
+    npmInstall(bob);
+    expect(memlint(bob, ['install', '--local']).code).toBe(0); // what the prepare script does
+    expect(memlint(bob, ['doctor']).code).toBe(0);
+    git(bob, 'switch', '-q', '-c', 'feature');
+
+    const days = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
+    days.forEach((day, i) => {
+      const log = `${MEM}/logs/2026/11/${day}.md`;
+      // Alice: a feedback memory a day, and log entries tagged with their topic.
+      writeFileSync(join(alice, MEM, `feedback_a${i}.md`), topic(`Alice rule ${i}`, 'feedback', `Alice's rule number ${i}`, `Rule ${i}.\n\n**Why:** asked on ${day}.\n\n**How to apply:** always.\n`));
+      append(alice, `${MEM}/MEMORY.md`, `- [Alice rule ${i}](feedback_a${i}.md) — Alice's rule number ${i}\n`);
+      append(alice, log, `- 09:0${i} — Alice paired on the payout retry job [user_role]\n`);
+      git(alice, 'add', '-A');
+      const a = run(alice, ['commit', '-q', '-m', `alice ${day}`]);
+      expect(a.out).toBe('');
+      expect(a.code).toBe(0);
+      // Bob: a project memory a day on his branch, logging into the same daily log.
+      writeFileSync(join(bob, MEM, `project_b${i}.md`), topic(`Bob project ${i}`, 'project', `Bob's project note ${i}`, `Milestone ${i} on ${day}.\n`));
+      append(bob, `${MEM}/MEMORY.md`, `- [Bob project ${i}](project_b${i}.md) — Bob's project note ${i}\n`);
+      append(bob, log, `- 14:0${i} — Bob reviewed the ledger migration [user_role]\n`);
+      git(bob, 'add', '-A');
+      const b = run(bob, ['commit', '-q', '-m', `bob ${day}`]);
+      expect(b.code).toBe(0);
+    });
+
+    // A commit whose memory fails lint is refused by the pre-commit hook.
+    writeFileSync(join(alice, MEM, 'feedback_broken.md'), 'no frontmatter at all\n');
+    git(alice, 'add', '-A');
+    expect(run(alice, ['commit', '-q', '-m', 'broken']).code).not.toBe(0);
+    git(alice, 'rm', '-q', '--cached', `${MEM}/feedback_broken.md`);
+    run(alice, ['clean', '-fq', MEM]);
+
+    // Bob pushes his branch: his memdir is due (no consolidation yet, 6 memory commits).
+    const bobPush = push(bob, ['-u', 'origin', 'feature']);
+    expect(bobPush.consolidated).toBe(true);
+
+    // Alice merges it: MEMORY.md and the shared daily logs merge through the driver, no conflict.
+    git(alice, 'fetch', '-q', 'origin');
+    const merge = run(alice, ['merge', '-q', '--no-edit', 'origin/feature']);
+    expect(merge.code).toBe(0);
+    const index = readFileSync(join(alice, MEM, 'MEMORY.md'), 'utf8');
+    expect(index).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m);
+    for (let i = 0; i < 5; i++) {
+      expect(index).toContain(`(feedback_a${i}.md)`);
+      expect(index).toContain(`(project_b${i}.md)`);
+    }
+    const log = readFileSync(join(alice, MEM, 'logs/2026/11/2026-11-25.md'), 'utf8');
+    expect(log).toContain('Alice paired on the payout retry job');
+    expect(log).toContain('Bob reviewed the ledger migration');
+
+    // Alice pushes: the hook consolidates her memory, commits it, and asks for a second push.
+    const alicePush = push(alice, ['origin', 'main']);
+    expect(alicePush.consolidated).toBe(true);
+    expect(git(remote, 'log', '--format=%s', 'main')).toMatch(/^memory: consolidate$/m);
+    const role = readFileSync(join(alice, MEM, 'user_role.md'), 'utf8');
+    expect(role).toContain('- Alice paired on the payout retry job (2026-11-23)');
+    expect(role).toContain('- Bob reviewed the ledger migration (2026-11-23)');
+    // Each distinct entry once, however many days repeated it.
+    expect(role.match(/Alice paired on the payout retry job \(2026-11-23\)/g)).toHaveLength(1);
+
+    // The gates are closed now: a further push with memory in it passes straight through.
+    append(alice, `${MEM}/logs/2026/11/2026-11-28.md`, '- 10:00 — Alice noted the freeze [user_role]\n');
+    git(alice, 'add', '-A');
+    git(alice, 'commit', '-q', '-m', 'alice log');
+    expect(push(alice, ['origin', 'main']).consolidated).toBe(false);
+
+    // Nothing was lost anywhere: the remote's memory still holds every topic of both developers.
+    const tree = git(remote, 'ls-tree', '-r', '--name-only', 'main');
+    for (let i = 0; i < 5; i++) {
+      expect(tree).toContain(`${MEM}/feedback_a${i}.md`);
+      expect(tree).toContain(`${MEM}/project_b${i}.md`);
+    }
+    expect(existsSync(join(alice, MEM, '.consolidate-lock'))).toBe(true);
+    expect(tree).not.toContain('.consolidate-lock');
+  });
+});
