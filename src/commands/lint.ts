@@ -147,7 +147,7 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(out);
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
-    if (format === 'stylish') process.stderr.write(`memlint: ${warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    if (format === 'stylish') process.stderr.write(`memlint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}\n`);
     return 1;
   }
   return 0;

@@ -122,7 +122,14 @@ async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFa
           messages.push(msg);
         },
       };
-      await rule.check(ctx);
+      try {
+        await rule.check(ctx);
+      } catch (err) {
+        // One rule failing on one file must not stop the rest of the run: say so on that file.
+        if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
+        const reason = ((err as Error)?.message ?? String(err)).split('\n')[0];
+        messages.push({ ruleId: rule.id, severity: 2, message: `rule ${rule.id} failed on this file (${reason}); the file was not fully checked`, line: 1, column: 1, fatal: true });
+      }
     }
   }
   return perFile;

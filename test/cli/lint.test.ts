@@ -1,0 +1,269 @@
+// `memlint [lint]` end to end: exit codes, output formats, options, --list-memdirs, --help.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { cleanRepo, expectNoStack, topic } from './setup.js';
+
+/** A memdir with one error (a dangling entry) and one warning (a content line in the index). */
+function problemRepo() {
+  const r = cleanRepo();
+  writeFiles(r.memdir, {
+    'MEMORY.md': '# Memory\n- [Deploys](project_deploys.md) — deploys go out on Tuesdays\n- always deploy on Tuesdays\n- [Gone](gone.md) — deleted\n',
+  });
+  return r;
+}
+
+describe('exit codes', () => {
+  it('0 and no output for a clean memdir', () => {
+    const { repo } = cleanRepo();
+    const r = memlint(repo, []);
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(memlint(repo, ['lint'])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('1 when errors are found, with stylish output and a summary', () => {
+    const { repo } = problemRepo();
+    const r = memlint(repo, []);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(
+      [
+        '.claude/memory/MEMORY.md:3:1   warn   List item is not an index entry: content belongs in a topic file, with `- [Title](file.md) — hook` here  index-entry-format',
+        '.claude/memory/MEMORY.md:4:10  error  Entry links to gone.md, which does not exist in the memory folder  index-link-target',
+        '',
+        '✖ 2 problems (1 error, 1 warning)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('0 when only warnings are found', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'MEMORY.md': '- [Deploys](project_deploys.md) — Tuesdays\n- a content line\n' });
+    const r = memlint(repo, []);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('✖ 1 problem (0 errors, 1 warning)');
+  });
+
+  it('2 with one line and no stack for an unknown option, an unknown format, a bad --rule, --max-warnings', () => {
+    const { repo } = cleanRepo();
+    for (const args of [['--bogus'], ['--format', 'xml'], ['--rule', 'nope=off'], ['--rule', 'index-orphan'], ['--rule', 'index-orphan=loud'], ['--max-warnings', 'x'], ['--max-warnings', '-1']]) {
+      const r = memlint(repo, args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^memlint: [^\n]+\n$/);
+      expectNoStack(r.stderr);
+    }
+    expect(memlint(repo, ['--bogus']).stderr).toContain("'--bogus'");
+  });
+
+  it('2 for a path that does not exist', () => {
+    const { repo } = cleanRepo();
+    expect(memlint(repo, ['no/such/place'])).toEqual({ code: 2, stdout: '', stderr: 'memlint: no such file or folder: no/such/place\n' });
+  });
+
+  it('prints a stack trace only with MEMLINT_DEBUG=1', () => {
+    const { repo } = cleanRepo();
+    const plain = memlint(repo, ['no/such/place']);
+    expectNoStack(plain.stderr);
+    const debug = memlint(repo, ['no/such/place'], { env: { MEMLINT_DEBUG: '1' } });
+    expect(debug.code).toBe(2);
+    expect(debug.stderr).toMatch(/\n\s+at /);
+    expect(debug.stderr.trimEnd().split('\n').pop()).toBe('memlint: no such file or folder: no/such/place');
+  });
+});
+
+describe('--format', () => {
+  it('json: ESLint’s shape, absolute filePath, every file linted listed', () => {
+    const { repo, memdir } = problemRepo();
+    const r = memlint(join(repo, '.claude'), ['--format', 'json']);
+    expect(r.code).toBe(1);
+    const results = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    expect(results.map((x) => x.filePath)).toEqual([join(memdir, 'MEMORY.md'), join(memdir, 'project_deploys.md')]);
+    expect(results[0]).toEqual({
+      filePath: join(memdir, 'MEMORY.md'),
+      messages: [
+        {
+          ruleId: 'index-entry-format',
+          severity: 1,
+          message: 'List item is not an index entry: content belongs in a topic file, with `- [Title](file.md) — hook` here',
+          line: 3,
+          column: 1,
+        },
+        { ruleId: 'index-link-target', severity: 2, message: 'Entry links to gone.md, which does not exist in the memory folder', line: 4, column: 10 },
+      ],
+      errorCount: 1,
+      warningCount: 1,
+      fixableErrorCount: 0,
+      fixableWarningCount: 0,
+    });
+    expect(results[1]).toMatchObject({ messages: [], errorCount: 0, warningCount: 0 });
+  });
+
+  it('json: fixable counts', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'orphan.md': topic('Orphan') });
+    const results = JSON.parse(memlint(repo, ['--format', 'json']).stdout) as Array<{ filePath: string; fixableErrorCount: number }>;
+    expect(results.find((x) => x.filePath.endsWith('orphan.md'))!.fixableErrorCount).toBe(1);
+  });
+
+  it('sarif: a valid SARIF 2.1.0 log', () => {
+    const { repo } = problemRepo();
+    const r = memlint(repo, ['--format', 'sarif']);
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout);
+    expect(log.version).toBe('2.1.0');
+    expect(log.$schema).toMatch(/sarif-2\.1\.0/);
+    expect(log.runs).toHaveLength(1);
+    const run = log.runs[0];
+    expect(run.tool.driver.name).toBe('memlint');
+    expect(typeof run.tool.driver.version).toBe('string');
+    const ruleIds = run.tool.driver.rules.map((x: { id: string }) => x.id);
+    expect(ruleIds).toEqual(['index-entry-format', 'index-link-target']);
+    for (const rule of run.tool.driver.rules) {
+      expect(typeof rule.shortDescription.text).toBe('string');
+      expect(['none', 'note', 'warning', 'error']).toContain(rule.defaultConfiguration.level);
+    }
+    expect(run.results).toHaveLength(2);
+    for (const res of run.results) {
+      expect(['none', 'note', 'warning', 'error']).toContain(res.level);
+      expect(typeof res.message.text).toBe('string');
+      expect(ruleIds[res.ruleIndex]).toBe(res.ruleId);
+      const loc = res.locations[0].physicalLocation;
+      expect(loc.artifactLocation.uri).toBe('.claude/memory/MEMORY.md');
+      expect(Number.isInteger(loc.region.startLine) && loc.region.startLine >= 1).toBe(true);
+      expect(Number.isInteger(loc.region.startColumn) && loc.region.startColumn >= 1).toBe(true);
+    }
+    expect(run.results.map((x: { level: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => [x.level, x.locations[0]!.physicalLocation.region.startLine])).toEqual([
+      ['warning', 3],
+      ['error', 4],
+    ]);
+  });
+
+  it('sarif: an empty run when nothing is wrong', () => {
+    const { repo } = cleanRepo();
+    const log = JSON.parse(memlint(repo, ['--format', 'sarif']).stdout);
+    expect(log.runs[0].results).toEqual([]);
+  });
+
+  it('github: workflow command annotations', () => {
+    const { repo } = problemRepo();
+    const r = memlint(repo, ['--format', 'github']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      [
+        '::warning file=.claude/memory/MEMORY.md,line=3,col=1,title=memlint(index-entry-format)::List item is not an index entry: content belongs in a topic file, with `- [Title](file.md) — hook` here',
+        '::error file=.claude/memory/MEMORY.md,line=4,col=10,title=memlint(index-link-target)::Entry links to gone.md, which does not exist in the memory folder',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('severity options', () => {
+  it('--quiet reports errors only', () => {
+    const { repo } = problemRepo();
+    const r = memlint(repo, ['--quiet']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toContain('index-entry-format');
+    expect(r.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
+    const json = JSON.parse(memlint(repo, ['--quiet', '--format', 'json']).stdout) as Array<{ warningCount: number; messages: unknown[] }>;
+    expect(json.every((x) => x.warningCount === 0)).toBe(true);
+    expect(json[0]!.messages).toHaveLength(1);
+  });
+
+  it('--max-warnings N fails on more than N warnings', () => {
+    const { repo } = problemRepo();
+    const off = ['--rule', 'index-link-target=off'];
+    expect(memlint(repo, off).code).toBe(0);
+    expect(memlint(repo, [...off, '--max-warnings', '1']).code).toBe(0);
+    const over = memlint(repo, [...off, '--max-warnings', '0']);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toBe('memlint: 1 warning, more than --max-warnings 0\n');
+  });
+
+  it('--rule ID=off|warn|error, repeatable', () => {
+    const { repo } = problemRepo();
+    expect(memlint(repo, ['--rule', 'index-link-target=off', '--rule', 'index-entry-format=off'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    const warn = memlint(repo, ['--rule', 'index-link-target=warn']);
+    expect(warn.code).toBe(0);
+    expect(warn.stdout).toContain('✖ 2 problems (0 errors, 2 warnings)');
+    const err = memlint(repo, ['--rule', 'index-entry-format=error', '--rule', 'index-link-target=off']);
+    expect(err.code).toBe(1);
+    expect(err.stdout).toContain('error  List item is not an index entry');
+  });
+});
+
+describe('paths', () => {
+  it('lints only the named file of a memdir', () => {
+    const { repo, memdir } = problemRepo();
+    writeFiles(memdir, { 'bad.md': '---\nname: Bad\ndescription: x\ntype: nope\n---\n' });
+    const r = memlint(repo, ['.claude/memory/bad.md', '--format', 'json']);
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
+    expect(results.map((x) => x.filePath)).toEqual([join(memdir, 'bad.md')]);
+    expect(results[0]!.messages.map((m) => m.ruleId)).toEqual(['index-orphan', 'frontmatter-type']);
+  });
+
+  it('finds the repository’s memdirs from any subfolder', () => {
+    const { repo, memdir } = problemRepo();
+    writeFiles(repo, { 'src/deep/x.txt': 'x\n' });
+    const r = memlint(join(repo, 'src', 'deep'), ['--format', 'json']);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as Array<{ filePath: string }>)[0]!.filePath).toBe(join(memdir, 'MEMORY.md'));
+  });
+
+  it('says so when there is no memdir at all, and exits 0', () => {
+    const dir = tempDir('memlint-empty-');
+    writeFiles(dir, { 'notes.md': '# Notes\n' });
+    expect(memlint(dir, [])).toEqual({ code: 0, stdout: '', stderr: 'memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n' });
+  });
+});
+
+describe('--list-memdirs', () => {
+  it('shows each memdir found and why; skips a MEMORY.md that links to nothing beside it', () => {
+    const { repo } = cleanRepo({});
+    writeFiles(repo, {
+      'memory/MEMORY.md': '- [Deploys](project/deploys.md) — Tuesdays\n',
+      'memory/project/deploys.md': topic('Deploys'),
+      'docs/MEMORY.md': '# About memory\n- [Design](../README.md)\n',
+      '.claude/agent-memory/reviewer/MEMORY.md': '',
+    });
+    const r = memlint(repo, ['--list-memdirs']);
+    expect(r).toEqual({ code: 0, stdout: '.claude/agent-memory/reviewer\tclaude-location\n.claude/memory\tclaude-location\nmemory\tlinks\n', stderr: '' });
+  });
+});
+
+describe('--help', () => {
+  it('prints the lint options and exits 0', () => {
+    const { repo } = cleanRepo();
+    for (const args of [['lint', '--help'], ['lint', '-h']]) {
+      const r = memlint(repo, args);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(/^Usage: memlint \[lint\]/);
+      for (const opt of ['--fix', '--staged', '--format', '--config', '--max-warnings', '--quiet', '--rule', '--list-memdirs']) expect(r.stdout).toContain(opt);
+    }
+  });
+
+  it('lists every rule with its default severity', () => {
+    const r = memlint(cleanRepo().repo, ['lint', '--help', '--rules']);
+    expect(r.code).toBe(0);
+    const ids = r.stdout.trim().split('\n').map((l) => l.split(/\s+/).slice(0, 2).join(' '));
+    for (const expected of [
+      'frontmatter-yaml error',
+      'frontmatter-required error',
+      'frontmatter-type error',
+      'index-entry-format warn',
+      'index-line-length error',
+      'index-max-lines error',
+      'index-max-bytes error',
+      'index-link-target error',
+      'index-duplicate error',
+      'index-orphan error',
+      'max-topic-files error',
+      'no-conflict-markers error',
+    ]) {
+      expect(ids).toContain(expected);
+    }
+  });
+});
