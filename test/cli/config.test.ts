@@ -1,0 +1,173 @@
+// Config discovery (.memlintrc.json, .memlintrc.yaml, memlint.config.mjs, package.json "memlint"),
+// `ignore` globs, --config, and inline directives.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memlint, writeFiles } from '../helpers/repo.js';
+import { cleanRepo, expectNoStack, topic } from './setup.js';
+
+/** A memdir with one dangling entry (error) and one content line in the index (warning). */
+function repoWithProblems() {
+  const r = cleanRepo();
+  writeFiles(r.memdir, { 'MEMORY.md': '- [Deploys](project_deploys.md) — Tuesdays\n- always on Tuesdays\n- [Gone](gone.md) — deleted\n' });
+  return r;
+}
+
+const ruleIds = (stdout: string) =>
+  (JSON.parse(stdout) as Array<{ messages: Array<{ ruleId: string; severity: number }> }>).flatMap((r) => r.messages.map((m) => `${m.ruleId}:${m.severity}`));
+
+describe('config discovery, upward from the working directory', () => {
+  const kinds: Array<[string, string]> = [
+    ['.memlintrc.json', JSON.stringify({ rules: { 'index-link-target': 'off', 'index-entry-format': 'error' } })],
+    ['.memlintrc.yaml', 'rules:\n  index-link-target: off\n  index-entry-format: error\n'],
+    ['memlint.config.mjs', "export default { rules: { 'index-link-target': 'off', 'index-entry-format': 'error' } };\n"],
+    ['package.json', JSON.stringify({ name: 'x', private: true, memlint: { rules: { 'index-link-target': 0, 'index-entry-format': 2 } } })],
+  ];
+  for (const [file, text] of kinds) {
+    it(file, () => {
+      const { repo } = repoWithProblems();
+      writeFiles(repo, { [file]: text });
+      mkdirSync(join(repo, 'sub', 'deeper'), { recursive: true });
+      for (const cwd of [repo, join(repo, 'sub', 'deeper')]) {
+        const r = memlint(cwd, ['--format', 'json']);
+        expect(r.stderr).toBe('');
+        expect(ruleIds(r.stdout)).toEqual(['index-entry-format:2']);
+        expect(r.code).toBe(1);
+      }
+    });
+  }
+
+  it('a package.json without "memlint" is passed over for one further up', () => {
+    const { repo } = repoWithProblems();
+    writeFiles(repo, { '.memlintrc.json': JSON.stringify({ rules: { 'index-link-target': 'off' } }), 'pkg/package.json': '{"name":"pkg"}' });
+    expect(ruleIds(memlint(join(repo, 'pkg'), ['--format', 'json']).stdout)).toEqual(['index-entry-format:1']);
+  });
+
+  it('the nearest config wins', () => {
+    const { repo } = repoWithProblems();
+    writeFiles(repo, {
+      '.memlintrc.json': JSON.stringify({ rules: { 'index-link-target': 'off' } }),
+      'pkg/.memlintrc.yaml': 'rules:\n  index-entry-format: off\n',
+    });
+    expect(ruleIds(memlint(join(repo, 'pkg'), ['--format', 'json']).stdout)).toEqual(['index-link-target:2']);
+  });
+
+  it('--config FILE is used instead of searching, and --rule overrides it', () => {
+    const { repo } = repoWithProblems();
+    writeFiles(repo, { '.memlintrc.json': '{"rules": {"index-entry-format": "off"}}', 'ci/strict.json': '{"rules": {"index-entry-format": "error"}}' });
+    expect(ruleIds(memlint(repo, ['--format', 'json', '--config', 'ci/strict.json']).stdout)).toEqual(['index-entry-format:2', 'index-link-target:2']);
+    expect(ruleIds(memlint(repo, ['--format', 'json', '--config', 'ci/strict.json', '--rule', 'index-entry-format=warn']).stdout)).toEqual([
+      'index-entry-format:1',
+      'index-link-target:2',
+    ]);
+  });
+
+  it('rule options: [severity, {options}]', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'MEMORY.md': '- [Deploys](project_deploys.md) — deploys go out on Tuesdays after the standup\n' });
+    writeFiles(repo, { '.memlintrc.json': JSON.stringify({ rules: { 'index-line-length': ['error', { max: 40 }] } }) });
+    const r = memlint(repo, ['--format', 'json']);
+    expect(ruleIds(r.stdout)).toEqual(['index-line-length:2']);
+  });
+
+  it('a broken or invalid config is one line on stderr and exit 2', () => {
+    for (const [file, text] of [
+      ['.memlintrc.json', '{"rules":'],
+      ['.memlintrc.yaml', 'rules: [unclosed\n'],
+      ['.memlintrc.json', '{"rules": {"no-such-rule": "error"}}'],
+      ['.memlintrc.json', '{"rules": {"index-orphan": "loud"}}'],
+      ['.memlintrc.json', '{"ignore": "*.md"}'],
+      ['memlint.config.mjs', 'export default {;\n'],
+    ]) {
+      const { repo } = repoWithProblems();
+      writeFiles(repo, { [file!]: text! });
+      const r = memlint(repo, []);
+      expect(r.code, `${file}: ${text}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^memlint: [^\n]+\n$/);
+      expectNoStack(r.stderr);
+    }
+  });
+
+  it('--config naming a missing file is exit 2', () => {
+    const { repo } = cleanRepo();
+    expect(memlint(repo, ['--config', 'nope.json'])).toEqual({ code: 2, stdout: '', stderr: 'memlint: config file not found: nope.json\n' });
+  });
+});
+
+describe('config memoryDirs and ignore', () => {
+  it('memoryDirs adds a folder that discovery alone would skip', () => {
+    const { repo } = cleanRepo();
+    writeFiles(repo, { 'team-notes/MEMORY.md': '# Team\n- a content line\n' });
+    expect(memlint(repo, ['--list-memdirs']).stdout).toBe('.claude/memory\tclaude-location\n');
+    writeFiles(repo, { '.memlintrc.json': JSON.stringify({ memoryDirs: ['team-notes'] }) });
+    expect(memlint(repo, ['--list-memdirs']).stdout).toBe('.claude/memory\tclaude-location\nteam-notes\tconfig\n');
+    expect(memlint(repo, []).stdout).toContain('team-notes/MEMORY.md:2:1');
+  });
+
+  it('ignore globs leave README-like files and whole folders alone; entries naming them still resolve', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, {
+      'README.md': '# What this folder is\n',
+      'handoff/session-handoff.md': 'Where I stopped.\n',
+      'handoff/2026-11-02.md': 'Also not a memory.\n',
+      'MEMORY.md': '- [Deploys](project_deploys.md) — Tuesdays\n- [Readme](README.md) — what this folder is\n',
+    });
+    const before = memlint(repo, ['--format', 'json']);
+    expect(ruleIds(before.stdout).filter((x) => x.startsWith('frontmatter-yaml'))).toHaveLength(3);
+    writeFiles(repo, { '.memlintrc.yaml': 'ignore:\n  - "**/README.md"\n  - .claude/memory/handoff/**\n' });
+    const after = memlint(repo, ['--format', 'json']);
+    expect(after.stderr).toBe('');
+    const files = (JSON.parse(after.stdout) as Array<{ filePath: string }>).map((r) => r.filePath);
+    expect(files).toEqual([join(memdir, 'MEMORY.md'), join(memdir, 'project_deploys.md')]);
+    expect(after.code).toBe(0);
+  });
+
+  it('a README-like file is told plainly that Claude Code loads it as a nameless memory', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'RUNBOOK.md': '# Runbook\n' });
+    const r = memlint(repo, []);
+    expect(r.stdout).toContain(
+      'RUNBOOK.md is not a memory: Claude Code loads every .md in the memory folder, so it sees this as a nameless memory; move it out of the folder or list it in "ignore"',
+    );
+    expect(r.stdout).not.toContain('index-orphan');
+  });
+});
+
+describe('inline directives', () => {
+  it('memlint-disable-next-line, memlint-disable and memlint-enable, by rule and for every rule', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, {
+      'MEMORY.md': [
+        '- [Deploys](project_deploys.md) — Tuesdays',
+        '<!-- memlint-disable-next-line index-entry-format -->',
+        '- silenced content line',
+        '- reported content line',
+        '<!-- memlint-disable index-link-target -->',
+        '- [Gone](gone.md) — silenced',
+        '- [Gone too](gone2.md) — silenced',
+        '<!-- memlint-enable index-link-target -->',
+        '- [Gone three](gone3.md) — reported',
+        '<!-- memlint-disable -->',
+        '- [Gone four](gone4.md) — silenced by a bare disable',
+        '- silenced content line',
+        '<!-- memlint-enable -->',
+        '- [Gone five](gone5.md) — reported',
+        '<!-- memlint-disable-next-line index-orphan -->',
+        '- [Gone six](gone6.md) — another rule is named: reported',
+        '',
+      ].join('\n'),
+    });
+    const r = memlint(repo, ['--format', 'json']);
+    const msgs = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number }> }>)[0]!.messages.map((m) => `${m.line} ${m.ruleId}`);
+    expect(msgs).toEqual(['4 index-entry-format', '9 index-link-target', '14 index-link-target', '16 index-link-target']);
+  });
+
+  it('directives in a topic file, several rules in one directive', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, {
+      'odd.md': '<!-- memlint-disable frontmatter-yaml, index-orphan -->\nNo frontmatter here, on purpose.\n',
+    });
+    expect(memlint(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+});
