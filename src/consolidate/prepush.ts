@@ -63,6 +63,9 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   const root = info.root;
   const memdirs = memdirsOf(root, changed);
   if (memdirs.length === 0) return 0;
+  // The worktree is what gets consolidated: only a push of the checked-out commit is about it.
+  const head = headCommit(root);
+  if (head === null || !updates.some((u) => u.localSha === head)) return 0;
 
   const [{ loadConfig }, run, { resolveSettings }, { loadDateFinder }, gitFacts, lock] = await Promise.all([
     import('../config.js'),
@@ -74,8 +77,6 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   ]);
   const { config } = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
   const findDates = await loadDateFinder();
-  const head = headCommit(root);
-  const pushingHead = head !== null && updates.some((u) => u.localSha === head);
   const now = Date.now();
   const rel = (p: string) => relative(root, p).split(sep).join('/') || '.';
   const committed: string[] = [];
@@ -92,7 +93,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
     }
     const plan = run.planFor(m, settings, { prune: false, findDates });
     if (plan.ops.length === 0) continue;
-    if (settings.onPush === 'check' || !pushingHead) {
+    if (settings.onPush === 'check') {
       advice.push(rel(dir));
       continue;
     }

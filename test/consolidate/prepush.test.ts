@@ -1,0 +1,118 @@
+// `memlint consolidate --pre-push`, fed git's pre-push stdin directly.
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+
+const MEM = '.claude/memory';
+const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
+const ZERO = '0'.repeat(40);
+
+/** A repository whose memdir is due (no consolidation yet, 5 memory commits) and would change. */
+function dueRepo(): { dir: string; base: string } {
+  const dir = initRepo();
+  writeFiles(dir, { 'README.md': 'app\n' });
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'init');
+  const base = git(dir, 'rev-parse', 'HEAD').trim();
+  writeFiles(dir, {
+    [`${MEM}/MEMORY.md`]: '- [Role](user_role.md) — Backend lead\n',
+    [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead', 'Reads diffs first.\n'),
+  });
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'memory');
+  for (let i = 0; i < 4; i++) {
+    writeFiles(dir, { [`${MEM}/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i} [user_role]\n` });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', `log ${i}`);
+  }
+  return { dir, base };
+}
+
+const stdin = (dir: string, base: string, ref = 'refs/heads/main') => `${ref} ${git(dir, 'rev-parse', ref).trim()} ${ref} ${base}\n`;
+const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
+
+describe('consolidate --pre-push', () => {
+  it('consolidates a due memdir, commits "memory: consolidate" and asks for a second push', () => {
+    const { dir, base } = dueRepo();
+    const head = git(dir, 'rev-parse', 'HEAD').trim();
+    const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^memlint: committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\); it is not part of this push: push again\n$/);
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
+    expect(git(dir, 'rev-parse', 'HEAD~1').trim()).toBe(head);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    expect(readFileSync(join(dir, MEM, 'user_role.md'), 'utf8')).toContain('- paired on the retry job 0 (2026-11-20)');
+    // The second push passes: consolidation just ran.
+    const again = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('with consolidate.onPush "check" only advises, changing nothing', () => {
+    const { dir, base } = dueRepo();
+    writeFileSync(join(dir, '.memlintrc.json'), JSON.stringify({ consolidate: { onPush: 'check' } }));
+    const head = git(dir, 'rev-parse', 'HEAD').trim();
+    const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('memlint: .claude/memory needs consolidation: run "memlint consolidate .claude/memory", commit it as "memory: consolidate", then push again\n');
+    expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
+    expect(git(dir, 'status', '--porcelain')).toBe('?? .memlintrc.json\n');
+  });
+
+  it('skips a memdir with uncommitted changes', () => {
+    const { dir, base } = dueRepo();
+    writeFiles(dir, { [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead', 'Reads diffs first. Edited.\n') });
+    const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('memlint: skipped consolidating .claude/memory: it has uncommitted changes\n');
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe('log 3\n');
+  });
+
+  it('passes at once when no memory is in the pushed range, when HUSKY=0, and for a deleted ref', () => {
+    const { dir, base } = dueRepo();
+    writeFiles(dir, { 'src.txt': 'code\n' });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'code');
+    const head = git(dir, 'rev-parse', 'HEAD').trim();
+    expect(memlint(dir, ['consolidate', '--pre-push'], { input: `refs/heads/main ${head} refs/heads/main ${git(dir, 'rev-parse', 'HEAD~1').trim()}\n`, env })).toMatchObject({ code: 0, stderr: '' });
+    expect(memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env: { ...env, HUSKY: '0' } })).toMatchObject({ code: 0, stderr: '' });
+    expect(memlint(dir, ['consolidate', '--pre-push'], { input: `(delete) ${ZERO} refs/heads/old ${head}\n`, env })).toMatchObject({ code: 0, stderr: '' });
+    expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
+  });
+
+  it('looks at a new branch as the commits no remote has', () => {
+    const { dir } = dueRepo();
+    const r = memlint(dir, ['consolidate', '--pre-push'], { input: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${ZERO}\n`, env });
+    expect(r.code).toBe(1);
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
+  });
+
+  it('leaves a push of a branch that is not checked out alone (the worktree is not what it pushes)', () => {
+    const { dir, base } = dueRepo();
+    git(dir, 'switch', '-q', '-c', 'elsewhere');
+    writeFiles(dir, { 'src.txt': 'code\n' });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'code');
+    const head = git(dir, 'rev-parse', 'HEAD').trim();
+    const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base, 'refs/heads/main'), env });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+  });
+
+  it('never leaves uncommitted edits: a commit that fails is undone', () => {
+    const { dir, base } = dueRepo();
+    git(dir, 'config', 'user.useConfigOnly', 'true');
+    git(dir, 'config', '--unset', 'user.email');
+    git(dir, 'config', '--unset', 'user.name');
+    const r = memlint(dir, ['consolidate', '--pre-push'], {
+      input: stdin(dir, base),
+      env: { ...env, GIT_AUTHOR_NAME: '', GIT_AUTHOR_EMAIL: '', GIT_COMMITTER_NAME: '', GIT_COMMITTER_EMAIL: '', EMAIL: '', HOME: dir, XDG_CONFIG_HOME: dir },
+    });
+    expect(r.stderr).toMatch(/^memlint: consolidation failed for \.claude\/memory: could not commit the consolidation .*; nothing was left changed\n$/);
+    expect(r.code).toBe(0);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe('log 3\n');
+  });
+});
