@@ -1,6 +1,7 @@
 // `memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]`: the git merge driver (contract §4).
-// Kept lean: this runs once per conflicted memory file on every merge, rebase and cherry-pick.
-import { parse } from './args.js';
+// Kept lean: this runs once per conflicted memory file on every merge, rebase and cherry-pick,
+// so it parses its few arguments by hand and writes to stderr without creating the stream.
+import { writeSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { runDriver } from '../merge/driver.js';
 
@@ -19,11 +20,13 @@ Exit codes: 0 merged cleanly, 1 conflict markers left (only around what truly co
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, {}, 'merge');
-  if (values.help) {
+  if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(HELP);
     return 0;
   }
+  const positionals = argv[0] === '--' ? argv.slice(1) : argv;
+  const option = positionals.find((a) => a.startsWith('-') && a !== '-');
+  if (option) throw new UsageError(`unknown option "${option}" (see "memlint merge --help")`);
   if (positionals.length < 3 || positionals.length > 5) throw new UsageError('merge needs BASE OURS THEIRS [MARKER_SIZE] [PATH] (see "memlint merge --help")');
   const [base, ours, theirs, ...rest] = positionals as [string, string, string, ...string[]];
   let markerSize = 7;
@@ -36,7 +39,7 @@ export async function run(argv: string[]): Promise<number> {
     else path = rest[0]!;
   }
   try {
-    return runDriver({ base, ours, theirs, markerSize, path }, (line) => process.stderr.write(`${line}\n`));
+    return await runDriver({ base, ours, theirs, markerSize, path }, (line) => writeSync(2, `${line}\n`));
   } catch (err) {
     throw new UsageError(`merge of ${path} failed: ${(err as Error).message}`);
   }

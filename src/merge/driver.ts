@@ -3,8 +3,7 @@
 // out of here either writes a merged text or leaves OURS in place and reports a conflict.
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { mergeFile } from '../git/index.js';
-import { loadIndex } from '../memdir/limits.js';
+import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import { parseIndex } from '../memdir/index.js';
 import { mergeIndex } from './index.js';
 import { commonIndices } from './lines.js';
@@ -47,8 +46,14 @@ export interface MergeOutcome {
   method: 'semantic' | 'git-merge-file' | 'none';
 }
 
-/** git's line merge on the same three inputs; null when git cannot merge them (binary). */
-export type LineMerge = () => { output: Buffer; conflicts: number } | null;
+/** The structured merge declined: git's line merge (git merge-file) must run instead. */
+export interface NeedsLineMerge {
+  lineMerge: true;
+  reason: string;
+}
+
+/** What git merge-file gave, or null when git could not merge either (binary input). */
+export type LineMergeResult = { output: Buffer; conflicts: number } | null;
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -74,8 +79,8 @@ function syntheticBase(ours: string, theirs: string): string {
     .join('');
 }
 
-function fallback(lineMerge: LineMerge, reason: string, path: string): MergeOutcome {
-  const r = lineMerge();
+/** The outcome of the fallback: git's line merge, or OURS left in place when git cannot merge. */
+export function lineMergeOutcome(r: LineMergeResult, reason: string, path: string): MergeOutcome {
   if (!r) {
     return {
       output: null,
@@ -92,16 +97,23 @@ function fallback(lineMerge: LineMerge, reason: string, path: string): MergeOutc
   };
 }
 
-export function mergeMemoryFile(input: MergeInput, lineMerge: LineMerge): MergeOutcome {
+const needs = (reason: string): NeedsLineMerge => ({ lineMerge: true, reason });
+
+/**
+ * The structured merge of one memory file (pure): the outcome, or a request for git's line merge
+ * when the input cannot be trusted (not a memory file, too large, binary, not UTF-8, conflict
+ * markers in ours or theirs, an internal error).
+ */
+export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerge {
   const { path, markerSize } = input;
   const kind = fileKind(path);
-  if (kind === 'other') return fallback(lineMerge, 'not a memory file', path);
+  if (kind === 'other') return needs('not a memory file');
   const bufs = [input.base, input.ours, input.theirs];
-  if (bufs.some((b) => b.length > MAX_SEMANTIC_BYTES)) return fallback(lineMerge, 'larger than 1 MiB', path);
-  if (bufs.some(looksBinary)) return fallback(lineMerge, 'binary content', path);
+  if (bufs.some((b) => b.length > MAX_SEMANTIC_BYTES)) return needs('larger than 1 MiB');
+  if (bufs.some(looksBinary)) return needs('binary content');
   const [base0, ours, theirs] = bufs.map(decode);
-  if (base0 === null || ours === null || theirs === null) return fallback(lineMerge, 'not valid UTF-8', path);
-  if (hasConflictMarkers(ours) || hasConflictMarkers(theirs)) return fallback(lineMerge, 'conflict markers already inside an input', path);
+  if (base0 === null || ours === null || theirs === null) return needs('not valid UTF-8');
+  if (hasConflictMarkers(ours) || hasConflictMarkers(theirs)) return needs('conflict markers already inside an input');
 
   let base = base0;
   if (hasConflictMarkers(base)) {
@@ -109,7 +121,7 @@ export function mergeMemoryFile(input: MergeInput, lineMerge: LineMerge): MergeO
     // the base is what lies outside them, so both sides' versions of a conflicted entry meet
     // as additions (the same text once, different texts a conflict) and nothing is lost.
     const sides = splitConflictMarkers(base);
-    if (sides === null) return fallback(lineMerge, 'conflict markers in the merge base', path);
+    if (sides === null) return needs('conflict markers in the merge base');
     base = sides.outside;
   }
   if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
@@ -120,7 +132,7 @@ export function mergeMemoryFile(input: MergeInput, lineMerge: LineMerge): MergeO
     else if (kind === 'log') result = mergeLog(base, ours, theirs);
     else result = mergeTopic(base, ours, theirs, { markerSize, name: basename(path) });
   } catch (err) {
-    return fallback(lineMerge, `internal error (${(err as Error).message.split('\n')[0]})`, path);
+    return needs(`internal error (${(err as Error).message.split('\n')[0]})`);
   }
   const warnings = result.notes.map((n) => `memlint: ${path}: ${n}`);
   if (kind === 'index') {
@@ -137,6 +149,10 @@ export function mergeMemoryFile(input: MergeInput, lineMerge: LineMerge): MergeO
 
 /** One line naming what the agent will not see when a merged index is over Claude Code's limits. */
 export function limitWarning(text: string, path: string): string | null {
+  // Cheap necessary conditions first: most merged indexes are far from either limit.
+  let newlines = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && newlines <= MAX_INDEX_LINES; i = text.indexOf('\n', i + 1)) newlines++;
+  if (newlines < MAX_INDEX_LINES && text.length <= MAX_INDEX_UNITS) return null;
   const loaded = loadIndex(text);
   if (!loaded.truncated) return null;
   const keptLines = new Set(loaded.kept.split('\n'));
@@ -179,17 +195,21 @@ export interface DriverArgs {
 }
 
 /** The driver as git runs it: merges into OURS (and nothing else). Returns the exit code. */
-export function runDriver(args: DriverArgs, stderr: (line: string) => void): number {
+export async function runDriver(args: DriverArgs, stderr: (line: string) => void): Promise<number> {
   const read = (f: string) => readFileSync(f);
   const input: MergeInput = { base: read(args.base), ours: read(args.ours), theirs: read(args.theirs), path: args.path, markerSize: args.markerSize };
-  const lineMerge: LineMerge = () => {
+  let outcome = mergeMemoryFile(input);
+  if ('lineMerge' in outcome) {
+    // Loaded only here: starting git's machinery costs the common path several milliseconds.
+    const { mergeFile } = await import('../git/index.js');
+    let r: LineMergeResult;
     try {
-      return mergeFile(process.cwd(), { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
+      r = mergeFile(process.cwd(), { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
     } catch {
-      return null;
+      r = null;
     }
-  };
-  const outcome = mergeMemoryFile(input, lineMerge);
+    outcome = lineMergeOutcome(r, outcome.reason, args.path);
+  }
   if (outcome.output && !outcome.output.equals(input.ours)) writeAtomic(args.ours, outcome.output);
   for (const w of outcome.warnings) stderr(w);
   if (outcome.conflicts.length > 0) {

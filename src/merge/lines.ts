@@ -6,8 +6,8 @@ import { diff3MergeRegions, diffIndices, LCS } from 'node-diff3';
 export type Span = [start: number, end: number];
 
 export type Region =
-  /** Unchanged on both sides: the same lines at these spans of a, o and b. */
-  | { kind: 'same'; a: Span; o: Span; b: Span }
+  /** Unchanged on both sides: the same lines at these spans of a and o (and of b). */
+  | { kind: 'same'; a: Span; o: Span }
   /** Changed by ours only (b equals o there). */
   | { kind: 'ours'; a: Span }
   /** Changed by theirs only (a equals o there). */
@@ -36,9 +36,32 @@ function alignment(o: readonly string[], side: readonly string[]): Int32Array {
  * (node-diff3 keys its LCS by string), so callers pass tokens.
  */
 export function diff3Regions(a: readonly string[], o: readonly string[], b: readonly string[]): Region[] {
+  // What all three share at the start and at the end is settled before the diff3 runs (as git's
+  // xdiff does): typical memory merges append, and node-diff3's LCS is quadratic at worst.
+  let head = 0;
+  const minLen = Math.min(a.length, o.length, b.length);
+  while (head < minLen && a[head] === o[head] && b[head] === o[head]) head++;
+  let tail = 0;
+  while (tail < minLen - head && a[a.length - 1 - tail] === o[o.length - 1 - tail] && b[b.length - 1 - tail] === o[o.length - 1 - tail]) tail++;
+  const out: Region[] = [];
+  if (head > 0) out.push({ kind: 'same', a: [0, head], o: [0, head] });
+  for (const r of middleRegions(a.slice(head, a.length - tail), o.slice(head, o.length - tail), b.slice(head, b.length - tail))) out.push(shift(r, head, head, head));
+  if (tail > 0) out.push({ kind: 'same', a: [a.length - tail, a.length], o: [o.length - tail, o.length] });
+  return out;
+}
+
+function shift(r: Region, da: number, doo: number, db: number): Region {
+  const s = (x: Span, d: number): Span => [x[0] + d, x[1] + d];
+  if (r.kind === 'same') return { kind: 'same', a: s(r.a, da), o: s(r.o, doo) };
+  if (r.kind === 'ours') return { kind: 'ours', a: s(r.a, da) };
+  if (r.kind === 'theirs') return { kind: 'theirs', b: s(r.b, db) };
+  return { kind: 'both', a: s(r.a, da), o: s(r.o, doo), b: s(r.b, db) };
+}
+
+function middleRegions(a: readonly string[], o: readonly string[], b: readonly string[]): Region[] {
+  if (a.length === 0 && o.length === 0 && b.length === 0) return [];
   const raw = diff3MergeRegions(a as string[], o as string[], b as string[]);
   const toA = alignment(o, a);
-  const toB = alignment(o, b);
   const out: Region[] = [];
   for (const r of raw) {
     if (!r.stable) {
@@ -51,7 +74,7 @@ export function diff3Regions(a: readonly string[], o: readonly string[], b: read
     } else if (r.buffer === 'o') {
       const s = r.bufferStart;
       const n = r.bufferLength;
-      out.push({ kind: 'same', a: [toA[s]!, toA[s]! + n], o: [s, s + n], b: [toB[s]!, toB[s]! + n] });
+      out.push({ kind: 'same', a: [toA[s]!, toA[s]! + n], o: [s, s + n] });
     } else if (r.buffer === 'a') {
       out.push({ kind: 'ours', a: [r.bufferStart, r.bufferStart + r.bufferLength] });
     } else {

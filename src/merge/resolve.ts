@@ -5,7 +5,7 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
 import { addPaths, mergeFile, readBlobs, trackedFiles, unmergedPaths } from '../git/index.js';
-import { fileKind, mergeMemoryFile, writeAtomic, type LineMerge, type MergeOutcome } from './driver.js';
+import { fileKind, lineMergeOutcome, mergeMemoryFile, writeAtomic, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers } from './text.js';
 
 export interface ResolveReport {
@@ -25,21 +25,24 @@ export function isMemoryPath(root: string, path: string, stagedIndexDirs: Set<st
   return existsSync(join(root, dir, 'MEMORY.md')) || stagedIndexDirs.has(dir);
 }
 
-function gitLineMerge(root: string, base: Buffer, ours: Buffer, theirs: Buffer, markerSize: number): LineMerge {
-  return () => {
-    const dir = mkdtempSync(join(tmpdir(), 'memlint-resolve-'));
-    try {
-      const files = { base: join(dir, 'base'), ours: join(dir, 'ours'), theirs: join(dir, 'theirs') };
-      writeFileSync(files.base, base);
-      writeFileSync(files.ours, ours);
-      writeFileSync(files.theirs, theirs);
-      return mergeFile(root, files, { markerSize });
-    } catch {
-      return null;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
+/** The driver's merge of three blobs, git merge-file on temporary copies when it declines. */
+function mergeBlobs(root: string, input: MergeInput): MergeOutcome {
+  const outcome = mergeMemoryFile(input);
+  if (!('lineMerge' in outcome)) return outcome;
+  const dir = mkdtempSync(join(tmpdir(), 'memlint-resolve-'));
+  let r: LineMergeResult;
+  try {
+    const files = { base: join(dir, 'base'), ours: join(dir, 'ours'), theirs: join(dir, 'theirs') };
+    writeFileSync(files.base, input.base);
+    writeFileSync(files.ours, input.ours);
+    writeFileSync(files.theirs, input.theirs);
+    r = mergeFile(root, files, { markerSize: input.markerSize });
+  } catch {
+    r = null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return lineMergeOutcome(r, outcome.reason, input.path);
 }
 
 function isSymlink(file: string): boolean {
@@ -90,7 +93,7 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
       continue;
     }
     const base = (u.stages[1] ? blobs.get(`:1:${u.path}`) : null) ?? Buffer.alloc(0);
-    finish(u.path, mergeMemoryFile({ base, ours, theirs, path: u.path, markerSize }, gitLineMerge(root, base, ours, theirs, markerSize)));
+    finish(u.path, mergeBlobs(root, { base, ours, theirs, path: u.path, markerSize }));
   }
 
   // Files whose conflict markers were committed or written without index stages.
@@ -108,7 +111,7 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
       continue;
     }
     const [base, ours, theirs] = [sides.base ?? sides.outside, sides.ours, sides.theirs].map((s) => Buffer.from(s, 'utf8')) as [Buffer, Buffer, Buffer];
-    finish(path, mergeMemoryFile({ base, ours, theirs, path, markerSize }, gitLineMerge(root, base, ours, theirs, markerSize)));
+    finish(path, mergeBlobs(root, { base, ours, theirs, path, markerSize }));
   }
 
   addPaths(root, settled);

@@ -37,13 +37,13 @@ describe('merge case corpus', () => {
   });
 
   for (const name of names) {
-    it(name, () => {
+    it(name, async () => {
       const dir = join(CASES, name);
       const work = tempDir('memlint-case-');
       const ours = join(work, '.merge_file_ours');
       copyFileSync(join(dir, 'ours.md'), ours);
       const messages: string[] = [];
-      const code = runDriver(
+      const code = await runDriver(
         { base: join(dir, 'base.md'), ours, theirs: join(dir, 'theirs.md'), markerSize: 7, path: pathOf(name) },
         (l) => messages.push(l),
       );
