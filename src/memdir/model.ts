@@ -32,7 +32,8 @@ export function isMemoryPath(rel: string): boolean {
   return rel.endsWith('.md') && !rel.endsWith('/MEMORY.md');
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a byte order mark in the text (the default drops it), so --fix writes it back.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Decode a file's bytes as memory text, or say in one line why it is not. */
 export function decodeMemoryText(buf: Buffer): { text: string } | { problem: string } {

@@ -1,0 +1,123 @@
+// `memlint --fix`: surgical edits, a second run finds nothing, bytes outside the edits unchanged.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memlint, writeFiles } from '../helpers/repo.js';
+import { cleanRepo, topic } from './setup.js';
+
+const LONG_HOOK =
+  'integration tests must hit a real database, because in the March incident mocked tests passed while the migration broke production for two hours';
+
+function messyRepo() {
+  const r = cleanRepo();
+  writeFiles(r.memdir, {
+    // BOM, CRLF, odd spacing and prose that --fix must leave exactly as they are.
+    'MEMORY.md':
+      '\uFEFF# Memory\r\n\r\n' +
+      'Kept   by hand;  odd   spacing stays.\r\n\r\n' +
+      '## Feedback\r\n' +
+      `* [Testing](feedback_testing.md) – ${LONG_HOOK}\r\n` +
+      '\r\n' +
+      '## Project\r\n' +
+      '- [Deploys](project_deploys.md) — deploys go out on Tuesdays\r\n' +
+      '- [Deploys](./project_deploys.md) — deploys go out on Tuesdays\r\n' +
+      '- [Gone](gone.md) — not fixable: reported after the fix\r\n' +
+      '\r\n' +
+      'Trailing prose.   ',
+    'feedback_testing.md': topic('Testing', 'feedback', 'Use the real database.\n\n**Why:** mocks hid a broken migration.\n**How to apply:** no mocks for the database.'),
+    'project_freeze.md': topic('Release freeze'),
+  });
+  return r;
+}
+
+describe('--fix', () => {
+  it('settles what it can, says how many, and a second run finds nothing to fix', () => {
+    const { repo, memdir } = messyRepo();
+    const before = memlint(repo, []);
+    expect(before.code).toBe(1);
+    expect(before.stdout).toContain('✖ 4 problems (4 errors, 0 warnings)');
+    expect(before.stdout).toContain('3 of them can be settled by `memlint --fix`');
+
+    const fixed = memlint(repo, ['--fix']);
+    expect(fixed.code).toBe(1); // the dangling entry is left
+    expect(fixed.stdout).toContain('Entry links to gone.md');
+    expect(fixed.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
+    expect(fixed.stdout).not.toContain('can be settled');
+    expect(fixed.stdout.trimEnd().split('\n').pop()).toBe('Fixed 3 problems in 2 files.');
+
+    const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
+    expect(index).toBe(
+      '\uFEFF# Memory\r\n\r\n' +
+        'Kept   by hand;  odd   spacing stays.\r\n\r\n' +
+        '## Feedback\r\n' +
+        '* [Testing](feedback_testing.md) – integration tests must hit a real database, because in the March incident mocked tests passed while the migration\r\n' +
+        '\r\n' +
+        '## Project\r\n' +
+        '- [Deploys](project_deploys.md) — deploys go out on Tuesdays\r\n' +
+        '- [Gone](gone.md) — not fixable: reported after the fix\r\n' +
+        '- [Release freeze](project_freeze.md) — Release freeze in one line\r\n' +
+        '\r\n' +
+        'Trailing prose.   ',
+    );
+    // The tail of the hook moved into the topic file (which had no final newline), not dropped.
+    expect(readFileSync(join(memdir, 'feedback_testing.md'), 'utf8')).toBe(
+      topic('Testing', 'feedback', `Use the real database.\n\n**Why:** mocks hid a broken migration.\n**How to apply:** no mocks for the database.\n\n${LONG_HOOK}\n`),
+    );
+
+    const again = memlint(repo, ['--fix']);
+    expect(again.code).toBe(1);
+    expect(again.stdout).not.toContain('Fixed');
+    expect(readFileSync(join(memdir, 'MEMORY.md'), 'utf8')).toBe(index);
+  });
+
+  it('changes nothing in files it has nothing to fix, and leaves no temporary files', () => {
+    const { repo, memdir } = messyRepo();
+    const untouched = readFileSync(join(memdir, 'project_deploys.md'));
+    const freeze = readFileSync(join(memdir, 'project_freeze.md'));
+    memlint(repo, ['--fix']);
+    expect(readFileSync(join(memdir, 'project_deploys.md')).equals(untouched)).toBe(true);
+    expect(readFileSync(join(memdir, 'project_freeze.md')).equals(freeze)).toBe(true);
+    expect(readdirSync(memdir).sort()).toEqual(['MEMORY.md', 'feedback_testing.md', 'project_deploys.md', 'project_freeze.md']);
+  });
+
+  it('the index-line-length fix never drops text, whatever the hook', () => {
+    const { repo, memdir } = cleanRepo();
+    const hooks = [
+      'a'.repeat(200),
+      `${'word '.repeat(40)}end`,
+      `每个迁移都要有回滚步骤，${'并在预发环境完整演练后才能合并；'.repeat(12)}`,
+      `${'🚀'.repeat(90)} and then some words after the rockets to push the line over`,
+    ];
+    const files: Record<string, string> = {};
+    hooks.forEach((_, i) => (files[`t${i}.md`] = topic(`T${i}`)));
+    files['MEMORY.md'] = hooks.map((h, i) => `- [T${i}](t${i}.md) — ${h}`).join('\n') + '\n- [Deploys](project_deploys.md) — Tuesdays\n';
+    writeFiles(memdir, files);
+    const r = memlint(repo, ['--fix', '--rule', 'index-line-length=error']);
+    expect(r.stdout).toMatch(/Fixed \d+ problems? in \d+ files?\./);
+    const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
+    hooks.forEach((h, i) => {
+      const line = index.split('\n')[i]!;
+      expect(Array.from(line).length).toBeLessThanOrEqual(150);
+      // The shortened hook is a prefix of the original, and the original is whole in the topic file.
+      const head = line.slice(`- [T${i}](t${i}.md) — `.length);
+      expect(h.startsWith(head)).toBe(true);
+      expect(readFileSync(join(memdir, `t${i}.md`), 'utf8')).toContain(h);
+    });
+    expect(memlint(repo, ['--fix']).stdout).not.toContain('Fixed');
+  });
+
+  it('with --format json, reports what is left after fixing', () => {
+    const { repo, memdir } = messyRepo();
+    const r = memlint(repo, ['--fix', '--format', 'json']);
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
+    expect(results.flatMap((x) => x.messages.map((m) => m.ruleId))).toEqual(['index-link-target']);
+    expect(results.find((x) => x.filePath === join(memdir, 'MEMORY.md'))).toBeDefined();
+  });
+
+  it('refuses --fix with --staged (staged blobs are not the working tree)', () => {
+    const { repo } = cleanRepo();
+    const r = memlint(repo, ['--fix', '--staged']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^memlint: --fix works on the working tree/);
+  });
+});
