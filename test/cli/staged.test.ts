@@ -1,0 +1,138 @@
+// `memlint --staged`: what will be committed, not the working tree; linked worktrees; index v4.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { cleanRepo, topic } from './setup.js';
+
+const BAD_TYPE = (name: string) => `---\nname: ${name}\ndescription: ${name} in one line\ntype: preference\n---\nBody.\n`;
+
+const messages = (stdout: string) =>
+  (JSON.parse(stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number }> }>).flatMap((r) => r.messages.map((m) => `${r.filePath}:${m.line} ${m.ruleId}`));
+
+describe('--staged', () => {
+  it('lints the staged blob, not the working tree', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
+    git(repo, 'add', '.claude/memory/project_deploys.md');
+    // The working tree is fixed after staging: the commit would still hold the bad version.
+    writeFiles(memdir, { 'project_deploys.md': topic('Deploys') });
+    expect(memlint(repo, []).code).toBe(0);
+    const r = memlint(repo, ['--staged', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
+  });
+
+  it('passes a good staged version while the working tree is broken', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'project_deploys.md': topic('Deploys', 'project', 'Deploys wait.\n\n**Why:** reasons.\n**How to apply:** always.\n') });
+    git(repo, 'add', '-A');
+    writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
+    expect(memlint(repo, []).code).toBe(1);
+    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('exits at once, silently, when nothing staged is memory', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') }); // broken, but not staged
+    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    writeFiles(repo, { 'src/app.ts': 'export {};\n', 'docs/guide.md': '# Guide\n' });
+    git(repo, 'add', 'src/app.ts', 'docs/guide.md');
+    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('lints only the memdirs the staged change touches', () => {
+    const { repo, memdir } = cleanRepo();
+    // A second memdir, committed with a problem.
+    writeFiles(repo, { 'memory/MEMORY.md': '- [X](x.md) — x\n- [Gone](gone.md) — gone\n', 'memory/x.md': topic('X') });
+    git(repo, 'add', 'memory');
+    git(repo, 'commit', '-qm', 'second memdir');
+    writeFiles(memdir, { 'project_freeze.md': topic('Freeze') });
+    git(repo, 'add', '.claude/memory/project_freeze.md');
+    const r = memlint(repo, ['--staged', '--format', 'json']);
+    // The new topic has no entry in the staged index; the other memdir is not looked at.
+    expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_freeze.md')}:1 index-orphan`]);
+    expect(r.code).toBe(1);
+  });
+
+  it('sees a staged deletion: the index entry now dangles', () => {
+    const { repo, memdir } = cleanRepo();
+    git(repo, 'rm', '-q', '.claude/memory/project_deploys.md');
+    const r = memlint(repo, ['--staged', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(messages(r.stdout)).toEqual([`${join(memdir, 'MEMORY.md')}:4 index-link-target`]);
+  });
+
+  it('judges links against what is staged: a topic only in the working tree does not count', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, {
+      'MEMORY.md': '# Memory\n\n## Project\n- [Deploys](project_deploys.md) — deploys go out on Tuesdays\n- [Café](café.md) — not staged yet\n',
+      'café.md': topic('Café'),
+    });
+    git(repo, 'add', '.claude/memory/MEMORY.md');
+    expect(messages(memlint(repo, ['--staged', '--format', 'json']).stdout)).toEqual([`${join(memdir, 'MEMORY.md')}:5 index-link-target`]);
+    git(repo, 'add', '.claude/memory/café.md');
+    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('takes no PATH', () => {
+    const { repo } = cleanRepo();
+    const r = memlint(repo, ['--staged', '.claude/memory']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^memlint: --staged takes no PATH/);
+  });
+
+  it('needs a git repository', () => {
+    const dir = tempDir('memlint-nogit-');
+    writeFiles(dir, { 'mem/MEMORY.md': '' });
+    expect(memlint(dir, ['--staged'])).toEqual({ code: 2, stdout: '', stderr: 'memlint: --staged needs a git repository\n' });
+  });
+});
+
+describe('linked worktree', () => {
+  it('lints the worktree’s own files and its own staged blobs', () => {
+    const { repo } = cleanRepo();
+    const wt = join(tempDir('memlint-wt-'), 'feature');
+    git(repo, 'worktree', 'add', '-q', '-b', 'feature', wt);
+    const wtMem = join(wt, '.claude', 'memory');
+    expect(memlint(wt, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(memlint(wt, ['--list-memdirs']).stdout).toBe('.claude/memory\tclaude-location\n');
+
+    writeFiles(wtMem, { 'project_deploys.md': BAD_TYPE('Deploys') });
+    git(wt, 'add', '-A');
+    const r = memlint(wt, ['--staged', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(messages(r.stdout)).toEqual([`${join(wtMem, 'project_deploys.md')}:4 frontmatter-type`]);
+    // The main worktree is untouched by the feature branch's staged change.
+    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(memlint(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('fixes files in the worktree it runs in', () => {
+    const { repo } = cleanRepo();
+    const wt = join(tempDir('memlint-wt-'), 'feature');
+    git(repo, 'worktree', 'add', '-q', wt);
+    writeFiles(join(wt, '.claude', 'memory'), { 'project_freeze.md': topic('Freeze') });
+    const r = memlint(wt, ['--fix']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Fixed 1 problem in 1 file.\n');
+    expect(memlint(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('index version 4', () => {
+  it('reads staged blobs and discovers memdirs from a v4 index', () => {
+    const { repo, memdir } = cleanRepo();
+    git(repo, 'update-index', '--index-version', '4');
+    // The index file header: 'DIRC', then the version.
+    expect(readFileSync(join(repo, '.git', 'index')).readUInt32BE(4)).toBe(4);
+    expect(memlint(repo, ['--list-memdirs']).stdout).toBe('.claude/memory\tclaude-location\n');
+    writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
+    git(repo, 'add', '-A');
+    rmSync(join(memdir, 'project_deploys.md'));
+    const r = memlint(repo, ['--staged', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
+    expect(readFileSync(join(repo, '.git', 'index')).readUInt32BE(4)).toBe(4);
+  });
+});
