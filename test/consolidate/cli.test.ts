@@ -89,6 +89,20 @@ describe('memlint consolidate', () => {
     expect(memlint(dir, ['consolidate', '--check'], { env }).code).toBe(0);
   });
 
+  it('archives stale project memories only with --prune, and acts only on the memdirs named', () => {
+    const dir = memoryRepo({ [`${MEM}/project_old.md`]: topic('Old plan', 'project', 'Cutover planned for 2026-03-01', 'Planned for 2026-03-01.\n') });
+    writeFiles(dir, { 'other/MEMORY.md': '- [Orphan check](x.md)\n', 'other/x.md': topic('X', 'user', 'x', 'x\n') });
+    const report = memlint(dir, ['consolidate', '--force', MEM], { env });
+    expect(report.stdout).toContain('1 stale project memory (project_old.md; "--prune" archives them)');
+    expect(existsSync(join(dir, MEM, 'project_old.md'))).toBe(true);
+    const pruned = memlint(dir, ['consolidate', '--force', '--prune', MEM], { env });
+    expect(pruned.code).toBe(0);
+    expect(existsSync(join(dir, MEM, 'project_old.md'))).toBe(false);
+    expect(readFileSync(join(dir, '.claude/memory-archive/project_old.md'), 'utf8')).toContain('Planned for 2026-03-01.');
+    expect(readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toMatch(/- \[Old plan\]\(project_old\.md\) — Cutover planned for 2026-03-01 \(archived on 2026-11-29: stale: latest date 2026-03-01/);
+    expect(existsSync(join(dir, 'other-archive'))).toBe(false);
+  });
+
   it('--json reports each memdir with its changes', () => {
     const dir = memoryRepo();
     const r = memlint(dir, ['consolidate', '--check', '--json'], { env });

@@ -101,6 +101,21 @@ describe('consolidate --pre-push', () => {
     expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
+  it('leaves a memdir alone while Claude Code holds its lock', async () => {
+    const { dir, base } = dueRepo();
+    const { spawn } = await import('node:child_process');
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(dir, MEM, '.consolidate-lock'), String(holder.pid));
+      git(dir, 'commit', '-q', '--allow-empty', '-m', 'empty');
+      const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(git(dir, 'log', '-1', '--format=%s')).toBe('empty\n');
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
   it('never leaves uncommitted edits: a commit that fails is undone', () => {
     const { dir, base } = dueRepo();
     git(dir, 'config', 'user.useConfigOnly', 'true');
