@@ -46,6 +46,15 @@ export function decodeMemoryText(buf: Buffer): { text: string } | { problem: str
   }
 }
 
+/** A read error in a few plain words. */
+function ioReason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOENT') return 'it vanished while memlint ran';
+  if (code === 'EISDIR') return 'it is a folder';
+  return code ?? String((err as Error)?.message ?? err).split('\n')[0]!;
+}
+
 export function createModel(dir: string, files: MemoryFile[], allPaths: Set<string>): MemdirModel {
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   let indexCache: ParsedIndex | null | undefined;
@@ -78,7 +87,7 @@ function walkWorktree(dir: string, realRoot: string | null, rel: string, paths: 
   try {
     entries = readdirSync(join(dir, rel), { withFileTypes: true });
   } catch (err) {
-    problems.push({ path: join(dir, rel), message: `cannot read folder: ${(err as NodeJS.ErrnoException).code ?? 'error'}` });
+    problems.push({ path: join(dir, rel), message: `cannot read folder (${ioReason(err)}); its files are not linted` });
     return;
   }
   for (const e of entries) {
@@ -163,7 +172,7 @@ export function loadMemdir(dir: string, opts: { source?: MemdirSource; repoRoot?
     try {
       buf = readFileSync(path);
     } catch (err) {
-      problems.push({ path, message: `cannot read file: ${(err as NodeJS.ErrnoException).code ?? 'error'}` });
+      problems.push({ path, message: `cannot read file (${ioReason(err)}); not linted` });
       continue;
     }
     const decoded = decodeMemoryText(buf);
