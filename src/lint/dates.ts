@@ -44,14 +44,16 @@ const EN_PATTERNS: Array<{ kind: 'chrono' | 'period' | 'weekday'; re: RegExp }> 
   { kind: 'chrono', re: /\b(?:today|tonight|tomorrow|yesterday)\b/giu },
   { kind: 'chrono', re: new RegExp(`\\b(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}\\b(?!s\\b)`, 'giu') },
   { kind: 'chrono', re: new RegExp(`\\b${NUM_WORD}[ \\t]+(?:days?|weeks?|months?|years?)[ \\t]+(?:ago|from[ \\t]+(?:now|today))\\b`, 'giu') },
+  // "due in three weeks" is a date; "tokens expire in 30 days" is a policy: only after words that name an event.
+  { kind: 'chrono', re: new RegExp(`(?<=\\b(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \\t]+)in[ \\t]+${NUM_WORD}[ \\t]+(?:days?|weeks?|months?)\\b`, 'giu') },
   { kind: 'period', re: /\b(?:the[ \t]+)?(this|next|last|coming|past|previous)[ \t]+(week|weekend|month|quarter|year)\b(?![ \t]+of\b)/giu },
   { kind: 'weekday', re: new RegExp(`\\b${WEEKDAY}\\b(?!s\\b|'s\\b)`, 'giu') },
 ];
 
-const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$/iu;
+const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|\b(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
-const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights)\b/iu;
+const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|builds|jobs|runs|batches|freezes|standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights)\b/iu;
 // A phrase already paired with an absolute date: "Thursday (2026-03-05)", "Friday, March 5", "2026-03-05 (tomorrow)".
 const ABSOLUTE_AFTER = /^[ \t]*(?:[,(（=:：]|→|->|=>)?[ \t]*(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}\b|\d{1,2}[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/iu;
 const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
@@ -65,7 +67,8 @@ const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear' | 'zh
   { kind: 'zhMonth', re: /(?<![以如])(上|下|这|本)(个)?月(?!份)(初|底|末)?/gu },
   { kind: 'zhYear', re: /去年|今年|明年|前年|后年/gu },
   { kind: 'zhCount', re: /(?<!每)(\d{1,3}|[一二两三四五六七八九十几半]{1,3})[ \t]?(个)?(天|日|周|星期|礼拜|月|年)(以前|之前|前|以后|之后|后)(?!过期|失效|自动|删除|清理|重试|再)/gu },
-  { kind: 'zhWeekday', re: /(?<![每上下这本个到至~、\-—])(?:周|星期|礼拜)([一二三四五六日天])(?![到至~、\-—])/gu },
+  // A bare 周四 is a date only with a deadline or event after it ("周四前", "周四上线"); "周五不发布" is a policy.
+  { kind: 'zhWeekday', re: /(?<![每上下这本个到至~、\-—和或及与])(?:周|星期|礼拜)([一二三四五六日天])(?=[ \t]?(?:之前|以前|前|截止|到期|上线|发布|交付|完成|见|开会|提测|演示|评审))/gu },
 ];
 
 const DAY_WORDS_EN: Record<string, number> = {
@@ -116,6 +119,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor): RelativeDat
         const wd = weekdayNumber(m[0].toLowerCase())!;
         push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at, wd) : weekdayFrom(at, wd)));
       } else if (kind === 'period') {
+        // "the first days of the next quarter" counts from another period, not from today.
+        if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
         push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at));
       } else {
         const phrase = m[0].toLowerCase();

@@ -86,7 +86,7 @@ const PATTERNS: Pattern[] = [
 const PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\*+|x{3,}|\.{3}|…|changeme|change_me|password\d*|passw0rd|secret|example|redacted|your[_-]?\w*|placeholder|dummy|test|none|null|empty|n\/a|\[redacted\]|<redacted>|pass|admin|user|root)$/i;
 
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|^x+$|\*{3,}|^<|>$|^\$\{|YOUR_|_HERE\b/i.test(value);
+  return PLACEHOLDER.test(value) || /([xX*0#.•])\1{7,}/.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|^x+$|\*{3,}|^<|>$|^\$\{|YOUR_|_HERE\b/i.test(value);
 }
 
 const COMPILED: Pattern[] = PATTERNS.map((p) => ({ ...p, re: new RegExp(p.re.source, p.re.flags + 'd') }));

@@ -66,7 +66,7 @@ function checkCodeBlock(ctx: RuleContext, b: { openLine: number; lang: string; c
   ctx.report({ message: `code block (${content.length} line${content.length === 1 ? '' : 's'}${b.lang ? ` of ${b.lang}` : ''}): code can be read from the repository; keep the non-obvious why instead`, line: b.openLine, column: 1 });
 }
 
-const STACK_LINE = /^\s*(?:at\s+(?:async\s+)?[\w$.<>[\]]+\s*\(?[^()\s]*:\d+(?::\d+)?\)?|at\s+[\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)|File\s+"[^"]+",\s+line\s+\d+|Traceback\s+\(most recent call last\):|goroutine\s+\d+\s+\[|thread\s+'[^']+'\s+panicked\s+at|#\d+\s+0x[0-9a-f]+\s+in\s)/;
+const STACK_LINE = /^\s*(?:at\s+(?:async\s+)?(?:new\s+)?[\w$.<>[\]]+\s*\((?:<anonymous>|native|[^()\s]*:\d+(?::\d+)?)\)|at\s+(?:async\s+)?[^()\s]*:\d+:\d+\s*$|at\s+[\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)|File\s+"[^"]+",\s+line\s+\d+|Traceback\s+\(most recent call last\):|goroutine\s+\d+\s+\[|thread\s+'[^']+'\s+panicked\s+at|#\d+\s+0x[0-9a-f]+\s+in\s)/;
 
 function checkStackTraces(ctx: RuleContext, lines: string[], from: number, _inCode: Set<number>) {
   let run = 0;
@@ -110,7 +110,19 @@ function checkTaskNotes(ctx: RuleContext, lines: string[], from: number, inCode:
   }
 }
 
-const PATH_TOKEN = /(?<![\w@/.:-])(?:\.{1,2}\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z0-9]{1,8}|(?:[\w@.-]+\/){2,}[\w@.-]+)(?![\w/-])/g;
+const PATH_TOKEN = /(?<![\w@/.:-])(?:\.{1,2}\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z0-9]{1,8}|(?:[\w@.-]+\/){2,}[\w@.-]+|(?:[\w@.-]+\/){2,})(?![\w/-])/g;
+
+// Folders holding tracked files ("src/parser/"), derived once per tracked-file set.
+const trackedDirsCache = new WeakMap<Set<string>, Set<string>>();
+
+function trackedDirs(tracked: Set<string>): Set<string> {
+  let dirs = trackedDirsCache.get(tracked);
+  if (dirs) return dirs;
+  dirs = new Set();
+  for (const f of tracked) for (let i = f.indexOf('/'); i >= 0; i = f.indexOf('/', i + 1)) dirs.add(f.slice(0, i + 1));
+  trackedDirsCache.set(tracked, dirs);
+  return dirs;
+}
 
 function memdirPrefix(ctx: RuleContext, repo: RepoFacts): string {
   const rel = relative(repo.root, ctx.memdir.dir).split(sep).join('/');
@@ -130,7 +142,7 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
     for (let m: RegExpExecArray | null; (m = PATH_TOKEN.exec(line)); ) {
       if (urls.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
       const path = m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '');
-      if (!tracked.has(path) && !tracked.has(path.replace(/\/$/, ''))) continue;
+      if (!tracked.has(path) && !(path.endsWith('/') && trackedDirs(tracked).has(path))) continue;
       if (own && path.startsWith(own)) continue;
       ctx.report({ message: `path of a file in the repository (${path}): file paths and structure can be read from the project itself`, line: l, column: m.index + 1 });
     }
