@@ -85,9 +85,10 @@ export function validateConfig(config: unknown, file: string): MemlintConfig {
 }
 
 export function normalizeSeverity(v: unknown): SeverityName | undefined {
-  if (v === 'off' || v === 0 || v === false) return 'off';
-  if (v === 'warn' || v === 'warning' || v === 1) return 'warn';
-  if (v === 'error' || v === 2 || v === true) return 'error';
+  // '0', '1', '2' arrive as strings from `--rule ID=2`.
+  if (v === 'off' || v === 0 || v === '0' || v === false) return 'off';
+  if (v === 'warn' || v === 'warning' || v === 1 || v === '1') return 'warn';
+  if (v === 'error' || v === 2 || v === '2' || v === true) return 'error';
   return undefined;
 }
 

@@ -191,6 +191,8 @@ describe('severity options', () => {
     const err = memlint(repo, ['--rule', 'index-entry-format=error', '--rule', 'index-link-target=off']);
     expect(err.code).toBe(1);
     expect(err.stdout).toContain('error  List item is not an index entry');
+    // ESLint's numbers work too.
+    expect(memlint(repo, ['--rule', 'index-link-target=0', '--rule', 'index-entry-format=2']).stdout).toBe(err.stdout);
   });
 });
 
