@@ -66,23 +66,26 @@ export function deletionCommits(root: string, paths: string[]): Map<string, { co
   return found;
 }
 
-/** Paths under these pathspecs with uncommitted changes (staged, unstaged or untracked). */
+/** Files that live in a memdir but are never committed: the lock, snapshot state. */
+export const LOCAL_STATE = [':(exclude,glob)**/.consolidate-lock', ':(exclude,glob)**/.snapshot-synced.json'];
+
+/** Paths under these pathspecs with uncommitted changes (staged, unstaged or untracked), local state aside. */
 export function dirtyPaths(root: string, pathspec: string[]): string[] {
-  const out = git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...pathspec], { cwd: root });
+  const out = git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...pathspec, ...LOCAL_STATE], { cwd: root });
   return splitZ(out).filter((e) => /^.. /.test(e)).map((e) => e.slice(3));
 }
 
-/** Stage these paths (additions, changes and removals) and commit only them. Returns the new commit id. */
+/** Stage these paths (additions, changes and removals; never the lock) and commit only them. Returns the new commit id. */
 export function commitPaths(root: string, message: string, pathspec: string[]): string {
-  git(['add', '-A', '--', ...pathspec], { cwd: root });
-  git(['commit', '--no-verify', '-q', '-m', message, '--', ...pathspec], { cwd: root });
+  git(['add', '-A', '--', ...pathspec, ...LOCAL_STATE], { cwd: root });
+  git(['commit', '--no-verify', '-q', '-m', message, '--', ...pathspec, ...LOCAL_STATE], { cwd: root });
   return git(['rev-parse', 'HEAD'], { cwd: root }).trim();
 }
 
 /** Put these paths back as HEAD has them (index and worktree), removing untracked files under them. */
 export function restorePaths(root: string, pathspec: string[]): void {
-  gitRaw(['restore', '--source=HEAD', '--staged', '--worktree', '--', ...pathspec], { cwd: root, okCodes: [0, 1] });
-  gitRaw(['clean', '-fdq', '--', ...pathspec], { cwd: root, okCodes: [0, 1] });
+  gitRaw(['restore', '--source=HEAD', '--staged', '--worktree', '--', ...pathspec, ...LOCAL_STATE], { cwd: root, okCodes: [0, 1] });
+  gitRaw(['clean', '-fdq', '--', ...pathspec, ...LOCAL_STATE], { cwd: root, okCodes: [0, 1] });
 }
 
 /** Files changed by the commits being pushed (`<local> ^<remote>` for each ref; new refs: not on any remote). */

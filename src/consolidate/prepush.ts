@@ -97,6 +97,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
       advice.push(rel(dir));
       continue;
     }
+    const prior = lock.readLastConsolidatedAt(dir);
     const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates });
     if (outcome.status !== 'consolidated') {
       if (outcome.status === 'failed') failures.push(`${rel(dir)}: ${outcome.message}`);
@@ -109,6 +110,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
       committed.push(`${sha.slice(0, 7)} (${rel(dir)})`);
     } catch (err) {
       gitFacts.restorePaths(root, paths);
+      lock.rollbackLock(dir, prior);
       failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
     }
   }

@@ -42,7 +42,9 @@ describe('consolidate --pre-push', () => {
     expect(r.stderr).toMatch(/^memlint: committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\); it is not part of this push: push again\n$/);
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
     expect(git(dir, 'rev-parse', 'HEAD~1').trim()).toBe(head);
-    expect(git(dir, 'status', '--porcelain')).toBe('');
+    // Only the lock is left uncommitted (this repository does not ignore it yet): never committed.
+    expect(git(dir, 'status', '--porcelain')).toBe('?? .claude/memory/.consolidate-lock\n');
+    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('.consolidate-lock');
     expect(readFileSync(join(dir, MEM, 'user_role.md'), 'utf8')).toContain('- paired on the retry job 0 (2026-11-20)');
     // The second push passes: consolidation just ran.
     const again = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
