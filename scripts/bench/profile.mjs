@@ -15,36 +15,72 @@ function selfTimes(profile) {
   return self;
 }
 
+const sourceMaps = new Map();
+
+/**
+ * For a bundled chunk, the source module of each line, from esbuild's `// src/...` and
+ * `// node_modules/...` markers, so a profile of dist/ names the file to fix.
+ */
+function moduleAt(path, line) {
+  let marks = sourceMaps.get(path);
+  if (marks === undefined) {
+    marks = [];
+    try {
+      readFileSync(path, 'utf8').split('\n').forEach((text, i) => {
+        const m = /^\/\/ ((?:src|node_modules)\/\S+)$/.exec(text);
+        if (m) marks.push([i, m[1]]);
+      });
+    } catch {
+      // not readable: keep the chunk's own name
+    }
+    sourceMaps.set(path, marks);
+  }
+  let found = null;
+  for (const [at, name] of marks) {
+    if (at > line) break;
+    found = name;
+  }
+  return found;
+}
+
 function scriptName(url, root) {
   if (!url) return '(native / V8)';
   const path = url.startsWith('file://') ? new URL(url).pathname : url;
   return path.startsWith('/') ? relative(root, path) : path;
 }
 
-export function summarizeProfile(file, root, top = 12) {
-  const profile = JSON.parse(readFileSync(file, 'utf8'));
-  const self = selfTimes(profile);
-  const total = ((profile.endTime ?? 0) - (profile.startTime ?? 0)) / 1000;
+/** Self time per function and per source module, averaged over the given profiles of one command. */
+export function summarizeProfiles(files, root, top = 12) {
   const byFunction = new Map();
   const byScript = new Map();
-  for (const node of profile.nodes) {
-    const ms = self.get(node.id) ?? 0;
-    if (!ms) continue;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const script = scriptName(url, root);
-    const fn = `${functionName || '(anonymous)'} ${script}${url ? `:${lineNumber + 1}` : ''}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
-    // Group node_modules by package and dist chunks by file: the level at which a fix is chosen.
-    const group = script.includes('node_modules/')
-      ? script.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, 'node_modules/$1')
-      : script;
-    byScript.set(group, (byScript.get(group) ?? 0) + ms);
+  let total = 0;
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(file, 'utf8'));
+    const self = selfTimes(profile);
+    total += ((profile.endTime ?? 0) - (profile.startTime ?? 0)) / 1000;
+    for (const node of profile.nodes) {
+      const ms = self.get(node.id) ?? 0;
+      if (!ms) continue;
+      const { functionName, url, lineNumber } = node.callFrame;
+      let script = scriptName(url, root);
+      if (url.startsWith('file://') && script.startsWith('dist/')) {
+        const source = moduleAt(new URL(url).pathname, lineNumber);
+        if (source) script = `${source} (in ${script})`;
+      }
+      const fn = `${functionName || '(anonymous)'} ${script}${url && !script.includes(' (in ') ? `:${lineNumber + 1}` : ''}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+      // Group node_modules by package and bundled code by source module: the level at which a fix is chosen.
+      const group = script.includes('node_modules/')
+        ? script.replace(/^.*?node_modules\/((?:@[^/]+\/)?[^/ ]+).*$/, 'node_modules/$1')
+        : script.replace(/ \(in .*\)$/, '');
+      byScript.set(group, (byScript.get(group) ?? 0) + ms);
+    }
   }
-  const sorted = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, ms]) => ({ name, ms }));
-  return { file, totalMs: total, functions: sorted(byFunction), scripts: sorted(byScript) };
+  const n = files.length || 1;
+  const sorted = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, ms]) => ({ name, ms: ms / n }));
+  return { files, runs: files.length, totalMs: total / n, functions: sorted(byFunction), scripts: sorted(byScript) };
 }
 
-export function newestProfile(dir) {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
-  return files.length ? join(dir, files[files.length - 1]) : null;
+export function profilesIn(dir) {
+  return readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().map((f) => join(dir, f));
 }

@@ -64,7 +64,7 @@ export function renderReport(run, { notesFile }) {
   o.push('## Method');
   o.push('');
   o.push(`- Whole processes, each started the way a hook or git starts it: \`${run.nodeCmd} dist/cli.js ...\` for memlint, the peers' installed bin scripts run by the same Node (no npx), git for \`git merge-file\`. Output goes to /dev/null; exit codes are recorded.`);
-  o.push(`- Each row: one warm-up run of every command, then ${run.runs} rounds; each round runs every command once, in reverse order on odd rounds, so no command always runs first. Reported: median and min–max wall time, and the **median of the per-round ratios** memlint / peer (a ratio is taken between runs seconds apart, so load from other users of the machine cancels out as far as it can).`);
+  o.push(`- Each row: one warm-up run of every command, then ${run.runs} rounds (${run.runs * 3} for the rows of commands under ~200 ms: --staged and the merge driver, whose ratios are the noisiest); each round runs every command once, in reverse order on odd rounds, so no command always runs first. Reported: median and min–max wall time, and the **median of the per-round ratios** memlint / peer (a ratio is taken between runs seconds apart, so load from other users of the machine cancels out as far as it can).`);
   o.push('- Wall time: Node\'s monotonic clock (`process.hrtime.bigint()`) around `child_process.spawnSync`. The spawn itself costs the same for every command in a row.');
   if (run.method === 'gnu-time') {
     o.push('- Peak RSS: GNU time (`/usr/bin/time -f %M`), which reports `ru_maxrss` from the `wait4()` of the finished child, in KB: the largest resident set of that process or of any descendant it waited for (the peak of one process, not a sum). Every command in every row runs under it, so its own small start-up cost (see the harness floor below) is in every figure alike.');
@@ -111,14 +111,14 @@ export function renderReport(run, { notesFile }) {
   }
   if (run.profiles.length) {
     o.push('');
-    o.push('## Profiles of targets missed');
+    o.push('## Profiles of targets missed (stretch targets included)');
     o.push('');
-    o.push('`node --cpu-prof` of one run of the memlint command (V8 only: Node\'s own bootstrap before the first script is not in the profile). Self time.');
+    o.push('`node --cpu-prof --cpu-prof-interval 200` of the memlint command, self time averaged over several runs (V8 only: Node\'s own start-up before the first script is not in the profile). Bundled code is attributed to its source module through esbuild\'s `// src/...` markers in the chunk.');
     for (const p of run.profiles) {
       o.push('');
-      o.push(`### ${p.id} (${p.totalMs.toFixed(0)} ms profiled)`);
+      o.push(`### ${p.id}: \`${p.command}\` (${p.totalMs.toFixed(0)} ms profiled, mean of ${p.runs} runs)`);
       o.push('');
-      o.push('| Script / package | Self time |');
+      o.push('| Source module / package | Self time |');
       o.push('|---|---:|');
       for (const s of p.scripts) o.push(`| ${s.name} | ${s.ms.toFixed(1)} ms |`);
       o.push('');

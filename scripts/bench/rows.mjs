@@ -168,6 +168,7 @@ function stagedRow(ctx, which) {
     },
     teardown: () => stageEdits(repo, ctx.work, []),
     commands: [memlint(ctx, ['--staged'], repo), nodeNothing(repo)],
+    runsFactor: 3,
     targets: (res) => [ratioTarget(which === 'none' ? '--staged, nothing memory-related staged, vs node -e 0' : '--staged, three topic files staged, vs node -e 0', res.ratios, 'node -e 0', which === 'none' ? 1.2 : 2)],
   };
 }
@@ -192,6 +193,7 @@ function mergeDriverRow(ctx) {
   return {
     title: `merge driver on a ${ctx.sizes.mergeTopics}-entry MEMORY.md, concurrent edits on both sides`,
     commands: [subject, nodeNothing(s.repo), mergeFile],
+    runsFactor: 3,
     facts: () => {
       const r = runOnce(subject, ctx.method, { capture: true });
       const merged = readFileSync(oursMemlint, 'utf8');
@@ -226,6 +228,7 @@ function mergeGitRow(ctx) {
     ],
     teardown: reset,
     needs: 'merge',
+    runsFactor: 3,
     targets: () => [],
   };
 }
@@ -282,7 +285,9 @@ export function runRow(ctx, id, log) {
       log(`  not available yet: ${p.reason}`);
       return out;
     }
-    const res = compare(row.commands, { runs: ctx.runs, method: ctx.method, onProgress: (k) => log(`  round ${k}/${ctx.runs}`, true) });
+    // Rows of sub-200 ms commands get more rounds: cheap, and their ratios are the noisiest.
+    const runs = ctx.runs * (row.runsFactor ?? 1);
+    const res = compare(row.commands, { runs, method: ctx.method, onProgress: (k) => log(`  round ${k}/${runs}`, true) });
     out.results = res.results;
     out.ratios = res.ratios;
     out.derived = row.derive ? row.derive(res) : null;
@@ -305,7 +310,7 @@ export function profiledCommand(ctx, id, dir) {
   const cmd = row.commands[0];
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  return { row, cmd: { ...cmd, argv: [cmd.argv[0], '--cpu-prof', '--cpu-prof-dir', dir, ...cmd.argv.slice(1)] } };
+  return { row, cmd: { ...cmd, argv: [cmd.argv[0], '--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', dir, ...cmd.argv.slice(1)] } };
 }
 
 export { existsSync };

@@ -52,7 +52,7 @@ export function runOnce(cmd, method, { capture = false } = {}) {
     const nums = readFileSync(rssFile, 'utf8').match(/^\d+$/gm);
     if (nums) rssKb = method === 'gnu-time' ? Number(nums[nums.length - 1]) : Math.max(...nums.map(Number));
   }
-  return { ms, rssKb, code: r.status ?? 128 + 1, stdout: r.stdout ?? '', stderr: (r.stderr ?? '').slice(0, 2048) };
+  return { ms, rssKb, code: r.status ?? 128 + 1, stdout: r.stdout ?? '', stderr: capture ? r.stderr ?? '' : (r.stderr ?? '').slice(0, 2048) };
 }
 
 export function median(xs) {
