@@ -93,7 +93,10 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     if (l.entry.hook) {
       if (!kept.entry!.hook && keptText === kept.text) {
         out[kept.line - 1]!.text = keptText.trimEnd() + ' — ' + l.entry.hook;
-      } else if (!holds(keptText, l.entry.hook)) addDetail(l.entry.key, l.entry.hook);
+      } else if (!holds(keptText, l.entry.hook)) {
+        if (files.has(l.entry.key)) addDetail(l.entry.key, l.entry.hook);
+        else next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
+      }
     }
   }
 

@@ -72,9 +72,12 @@ export function localDay(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Is this memdir-relative path a topic file (not the index, not a daily log)? */
+/**
+ * Is this memdir-relative path a topic file? Claude Code keeps topics at the top of the memdir;
+ * subfolders (logs/, sessions/) hold other things that consolidation must not index or merge.
+ */
 export function isTopicPath(rel: string): boolean {
-  return rel !== 'MEMORY.md' && rel.endsWith('.md') && !/^logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/.test(rel);
+  return rel !== 'MEMORY.md' && rel.endsWith('.md') && !rel.includes('/');
 }
 
 export function logDateOf(rel: string): string | undefined {

@@ -82,6 +82,20 @@ describe('index synced with topics (step 2)', () => {
     expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe(index);
   });
 
+  it('indexes only top-level topic files, never logs or other subfolders', () => {
+    const s = state({ 'MEMORY.md': '- [A](a.md) — x\n', 'a.md': t('A', 'user', 'x'), 'sessions/2026-11-01.md': 'notes\n', 'logs/2026/11/2026-11-01.md': '- x\n' });
+    expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe('- [A](a.md) — x\n');
+  });
+
+  it('archives a second entry for a missing file rather than dropping its hook', () => {
+    const s = state({ 'MEMORY.md': '- [A](gone.md) — first\n- [A](gone.md) — second\n' });
+    const r = syncIndex(s, ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe('');
+    const archive = r.state.archive.get('ARCHIVE.md')!;
+    expect(archive).toContain('- [A](gone.md) — first (removed from MEMORY.md on 2026-11-29: the file was never committed)');
+    expect(archive).toContain('- [A](gone.md) — second (removed from MEMORY.md on 2026-11-29: a second entry for a file that does not exist)');
+  });
+
   it('reads the type of a section heading', () => {
     expect(headingType('## Feedback')).toBe('feedback');
     expect(headingType('### Project notes')).toBe('project');
