@@ -108,7 +108,14 @@ export async function run(argv: string[]): Promise<number> {
 
   let memdirs;
   if (stagedMemdirs) {
-    memdirs = stagedMemdirs.map((d) => ({ ...d, reason: 'path' as const }));
+    // Only folders that discovery counts as memdirs (judged on what is staged): a MEMORY.md of
+    // another agent's layout that links to nothing beside it must not block a commit that a
+    // plain `memlint` run accepts.
+    const { discoverMemdirs } = await import('../memdir/discover.js');
+    const found = discoverMemdirs({ cwd, staged: true, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
+    const reasons = new Map(found.map((d) => [d.dir, d.reason]));
+    memdirs = stagedMemdirs.filter((d) => reasons.has(d.dir)).map((d) => ({ ...d, reason: reasons.get(d.dir)! }));
+    if (memdirs.length === 0) return 0;
   } else {
     const { discoverMemdirs, relDirOf } = await import('../memdir/discover.js');
     memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });

@@ -75,6 +75,18 @@ describe('--staged', () => {
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
+  it('does not lint a staged MEMORY.md that discovery would skip (another agent’s layout)', () => {
+    const { repo } = cleanRepo();
+    writeFiles(repo, { 'docs/MEMORY.md': '# Notes about agent memory\n- [Design](../README.md)\n- what the agents remember\n', 'README.md': '# R\n' });
+    git(repo, 'add', '-A');
+    expect(memlint(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    // Named in config memoryDirs, it is a memdir: then --staged lints it like a plain run.
+    writeFiles(repo, { '.memlintrc.json': JSON.stringify({ memoryDirs: ['docs'] }) });
+    expect(memlint(repo, []).code).toBe(1);
+    expect(memlint(repo, ['--staged']).code).toBe(1);
+  });
+
   it('takes no PATH', () => {
     const { repo } = cleanRepo();
     const r = memlint(repo, ['--staged', '.claude/memory']);
