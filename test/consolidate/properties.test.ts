@@ -1,0 +1,110 @@
+// Properties of the whole plan over generated memdirs: idempotent, and nothing lost.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { planConsolidation, type Plan } from '../../src/consolidate/plan.js';
+import { ctx, topic } from './helpers.js';
+
+const MEMDIR = '/m/memory';
+const ARCHIVE = '/m/memory-archive';
+
+const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'ledger', 'payout', 'retry', 'freeze', 'review', 'schema');
+const sentence = fc.array(word, { minLength: 2, maxLength: 6 }).map((w) => w.join(' '));
+const slug = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+const type = fc.constantFrom('user', 'feedback', 'project', 'reference');
+
+const memdir = fc
+  .record({
+    topics: fc.uniqueArray(
+      fc.record({ slug, name: fc.constantFrom('One', 'Two', 'Three', 'Four', 'Five', 'Six'), type, desc: sentence, items: fc.array(sentence, { maxLength: 4 }), dated: fc.boolean() }),
+      { selector: (t) => t.slug, maxLength: 6 },
+    ),
+    indexed: fc.array(slug, { maxLength: 8 }),
+    logs: fc.array(fc.record({ day: fc.integer({ min: 1, max: 3 }), tag: fc.option(slug, { nil: undefined }), text: sentence }), { maxLength: 8 }),
+  })
+  .map(({ topics, indexed, logs }) => {
+    const files = new Map<string, string>();
+    for (const t of topics) {
+      const body = t.items.map((i) => `- ${i}`).join('\n') + (t.dated ? '\nMilestone on 2025-01-01.\n' : '\n');
+      files.set(`${t.slug}.md`, topic(t.name, t.type, t.desc, body));
+    }
+    files.set('MEMORY.md', '# Memory\n\n' + indexed.map((s) => `- [${s.toUpperCase()}](${s}.md) — about ${s}\n`).join(''));
+    for (const l of logs) {
+      const rel = `logs/2026/11/2026-11-0${l.day}.md`;
+      files.set(rel, (files.get(rel) ?? '') + `- 09:00 ${l.text}${l.tag ? ` [${l.tag}]` : ''}\n`);
+    }
+    return files;
+  });
+
+function plan(files: Map<string, string>, archive: Map<string, string>, prune: boolean): Plan {
+  return planConsolidation({
+    memdir: MEMDIR,
+    archiveDir: ARCHIVE,
+    files,
+    archiveIndex: archive.get('ARCHIVE.md') ?? null,
+    ctx: ctx({ allPaths: new Set(files.keys()), archivePaths: new Set(archive.keys()), prune }),
+  });
+}
+
+/** The memdir and archive after carrying out the plan. */
+function apply(p: Plan, files: Map<string, string>, archive: Map<string, string>) {
+  const f = new Map(files);
+  const a = new Map(archive);
+  const relOf = (abs: string, base: string) => abs.slice(base.length + 1);
+  for (const op of p.ops) {
+    if (op.kind === 'move') {
+      f.delete(relOf(op.from, MEMDIR));
+      a.set(relOf(op.to, ARCHIVE), op.text);
+    } else if (op.path.startsWith(ARCHIVE + '/')) a.set(relOf(op.path, ARCHIVE), op.after);
+    else f.set(relOf(op.path, MEMDIR), op.after);
+  }
+  return { files: f, archive: a };
+}
+
+describe('consolidation plans', () => {
+  it('are idempotent: a second run changes nothing', () => {
+    fc.assert(
+      fc.property(memdir, fc.boolean(), (files, prune) => {
+        const first = apply(plan(files, new Map(), prune), files, new Map());
+        const second = plan(first.files, first.archive, prune);
+        expect(second.ops).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('lose nothing: every body line and log line is still in the memdir or the archive', () => {
+    fc.assert(
+      fc.property(memdir, fc.boolean(), (files, prune) => {
+        const after = apply(plan(files, new Map(), prune), files, new Map());
+        const everything = [...after.files.values(), ...after.archive.values()].join('\n');
+        for (const [rel, text] of files) {
+          if (rel === 'MEMORY.md') continue;
+          const body = text.startsWith('---') ? text.slice(text.indexOf('\n---\n', 3) + 5) : text;
+          for (const line of body.split('\n')) if (line.trim()) expect(everything).toContain(line.trim());
+        }
+        // Logs are append-only: never changed (no relative dates here).
+        for (const [rel, text] of files) if (rel.startsWith('logs/')) expect(after.files.get(rel)).toBe(text);
+        // Index entries are kept, or archived.
+        for (const line of files.get('MEMORY.md')!.split('\n')) {
+          const target = /\]\(([^)]+)\)/.exec(line)?.[1];
+          if (target) expect(everything).toContain(`](${target})`);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('leave no orphan, no dangling and no duplicate entry behind', () => {
+    fc.assert(
+      fc.property(memdir, (files) => {
+        const after = apply(plan(files, new Map(), false), files, new Map());
+        const index = after.files.get('MEMORY.md')!;
+        const targets = [...index.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
+        expect(new Set(targets).size).toBe(targets.length);
+        for (const t of targets) expect(after.files.has(t)).toBe(true);
+        for (const rel of after.files.keys()) if (!rel.includes('/') && rel !== 'MEMORY.md') expect(targets).toContain(rel);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
