@@ -14,6 +14,7 @@ import { join } from 'node:path';
 
 export const LOCK_FILE = '.consolidate-lock';
 export const HOLDER_STALE_MS = 60 * 60 * 1000;
+const GUARD_STALE_MS = 10_000;
 
 export function lockPath(memdir: string): string {
   return join(memdir, LOCK_FILE);
@@ -62,14 +63,19 @@ export function liveHolder(memdir: string, now = Date.now()): number | null {
   return null;
 }
 
-function acquireGuard(memdir: string): (() => void) | null {
+/** The short-lived exclusive file that serialises memlint's check-and-write of one memdir's lock. */
+export function guardPath(memdir: string): string {
   let real = memdir;
   try {
     real = realpathSync(memdir);
   } catch {
     // a memdir that does not exist yet: its path is its identity
   }
-  const guard = join(tmpdir(), `memlint-lock-${createHash('sha1').update(real).digest('hex').slice(0, 16)}`);
+  return join(tmpdir(), `memlint-lock-${createHash('sha1').update(real).digest('hex').slice(0, 16)}`);
+}
+
+function acquireGuard(memdir: string): (() => void) | null {
+  const guard = guardPath(memdir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(guard, 'wx', 0o600);
@@ -91,7 +97,14 @@ function acquireGuard(memdir: string): (() => void) | null {
       } catch {
         continue;
       }
-      if (isProcessRunning(pid)) return null;
+      // The guard is held for microseconds: an old one is a leftover, whatever its PID says now.
+      let age = 0;
+      try {
+        age = Date.now() - statSync(guard).mtimeMs;
+      } catch {
+        continue;
+      }
+      if (isProcessRunning(pid) && age < GUARD_STALE_MS) return null;
       try {
         unlinkSync(guard);
       } catch {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOLDER_STALE_MS, liveHolder, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from '../../src/consolidate/lock.js';
+import { guardPath, HOLDER_STALE_MS, liveHolder, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from '../../src/consolidate/lock.js';
 import { checkGates } from '../../src/consolidate/gates.js';
 import { tempDir } from '../helpers/repo.js';
 
@@ -66,6 +66,23 @@ describe('.consolidate-lock, as Claude Code uses it', () => {
     const dir = tempDir();
     writeLock(dir, '', Date.now());
     expect(tryAcquireLock(dir)).not.toBeNull();
+  });
+
+  it("backs off while another memlint is between its check and its write, and reclaims that guard when it was killed there", () => {
+    const dir = tempDir();
+    const guard = guardPath(dir);
+    writeFileSync(guard, String(liveProcess()));
+    expect(tryAcquireLock(dir)).toBeNull();
+    expect(existsSync(join(dir, '.consolidate-lock'))).toBe(false);
+    // Left by a process killed mid-acquire: a dead PID...
+    writeFileSync(guard, String(deadPid()));
+    expect(tryAcquireLock(dir)).toBe(0);
+    expect(existsSync(guard)).toBe(false);
+    // ...or a live PID (reused) on a guard older than any acquire takes.
+    rollbackLock(dir, 0);
+    writeFileSync(guard, String(liveProcess()));
+    utimesSync(guard, Date.now() / 1000 - 60, Date.now() / 1000 - 60);
+    expect(tryAcquireLock(dir)).toBe(0);
   });
 
   it('rolls back: prior 0 removes the file; else the body is emptied and the mtime set back', () => {
