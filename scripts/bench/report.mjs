@@ -22,7 +22,7 @@ function rowTable(row) {
 }
 
 function ratioLines(row) {
-  return row.ratios.map((r) => `- memlint / ${r.vs}: median of per-round ratios **${r.median.toFixed(3)}x** (range ${r.min.toFixed(3)}–${r.max.toFixed(3)}x over ${r.per.length} rounds)`).join('\n');
+  return row.ratios.map((r) => `- memlint / ${r.vs}: median of per-round ratios **${r.median.toFixed(3)}x** (range ${r.min.toFixed(3)}–${r.max.toFixed(3)}x over ${r.per.length} rounds; fastest run over fastest run ${r.fastest.toFixed(3)}x)`).join('\n');
 }
 
 function facts(obj) {
