@@ -68,6 +68,12 @@ export function topicReferences(text: string, logRel: string, topics: Set<string
     found.push(topic);
     return label;
   });
+  cleaned = cleaned.replace(/\[\[([A-Za-z0-9][\w.-]*)\]\]/g, (whole, tag: string) => {
+    const topic = resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
+    if (!topic) return whole;
+    found.push(topic);
+    return '';
+  });
   cleaned = cleaned.replace(TAG_RE, (whole, tag: string) => {
     const topic = resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
     if (!topic) return whole;
@@ -84,7 +90,7 @@ export function topicReferences(text: string, logRel: string, topics: Set<string
 
 /** The list item a log entry becomes in its topic: its text (no time stamp) and the log's date. */
 export function topicItem(cleaned: string, logDate: string): string {
-  const body = cleaned.replace(/^\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*(?:[-—–:|]\s*)?/, '').trim();
+  const body = cleaned.replace(/^(?:\*\*|__)?\[?\d{1,2}:\d{2}(?::\d{2})?\]?(?:\*\*|__)?\s*(?:[-—–:|]\s*)?/, '').trim();
   return `- ${body} (${logDate})`;
 }
 

@@ -6,7 +6,7 @@ import { codePointLength } from '../memdir/limits.js';
 export { dominantEol, splitLines };
 
 export const LIST_ITEM_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+/;
-const TIMESTAMP_RE = /^\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?\s*(?:[-—–:|]\s*)?/i;
+const TIMESTAMP_RE = /^(?:\*\*|__)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?(?:\*\*|__)?\s*(?:[-—–:|]\s*)?/i;
 const ISO_PREFIX_RE = /^\[?\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?\]?\s*(?:[-—–:|]\s*)?/;
 const DATE_SUFFIX_RE = /\s*\((?:log |from )?\d{4}-\d{2}-\d{2}\)\s*$/;
 

@@ -48,6 +48,11 @@ describe('logs into topics (step 1)', () => {
     expect(logsToTopics(s).state.files.get('feedback_testing.md')).toBe(t + '\n- Keep fixtures small (2026-04-28)\n');
   });
 
+  it('reads bold time stamps and [[wiki]] tags', () => {
+    const s = state({ 'feedback_testing.md': testing, 'logs/2026/04/2026-04-28.md': '- **14:02** Keep fixtures small [[feedback_testing]]\n' });
+    expect(logsToTopics(s).state.files.get('feedback_testing.md')).toBe(testing + '- Keep fixtures small (2026-04-28)\n');
+  });
+
   it('keeps CRLF line endings of the topic', () => {
     const t = topic('Testing', 'feedback', 'd', '- one\n').replace(/\n/g, '\r\n');
     const s = state({ 'feedback_testing.md': t, 'logs/2026/04/2026-04-28.md': '- two [feedback_testing]\n' });
