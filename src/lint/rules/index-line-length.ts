@@ -32,7 +32,7 @@ export const indexLineLength: Rule = {
       if (len <= max) continue;
       const message = `Index entry is ${len} characters (limit ${max}): move the detail into the topic file`;
       const e = l.entry;
-      const topic = ctx.memdir.topics.find((t) => t.rel === e.key);
+      const topic = ctx.memdir.topics.find((t) => t.rel.normalize('NFC') === e.key);
       let fix: { edits: TextEdit[] } | undefined;
       if (topic && e.hookStart >= 0) {
         const prefixLen = codePointLength(l.text.slice(0, e.hookStart));

@@ -21,6 +21,8 @@ export const indexLinkTarget: Rule = {
     const index = ctx.memdir.parsedIndex();
     if (!index) return;
     const repoRel = ctx.repo ? relative(ctx.repo.root, ctx.memdir.dir).split(sep).join('/') : '';
+    // Entry keys are NFC; a file name on disk may be NFD (macOS) and still be the same file.
+    const present = new Set([...ctx.memdir.allPaths].map((p) => p.normalize('NFC')));
     for (const l of index.lines) {
       const e = l.entry;
       if (!e) continue;
@@ -32,10 +34,10 @@ export const indexLinkTarget: Rule = {
       else if (raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw)) problem = `links to an absolute path (${raw}): write the path relative to MEMORY.md`;
       else if (e.key.startsWith('../') || e.key === '..') problem = `links to ${raw}, outside the memory folder: Claude Code recalls only files inside it`;
       else if (!e.key.toLowerCase().endsWith('.md')) problem = `links to ${raw}, not a Markdown topic file`;
-      else if (!ctx.memdir.allPaths.has(e.key)) {
+      else if (!present.has(e.key)) {
         const fromRoot = repoRel && e.key.startsWith(`${repoRel}/`) ? e.key.slice(repoRel.length + 1) : null;
         problem =
-          fromRoot && ctx.memdir.allPaths.has(fromRoot)
+          fromRoot && present.has(fromRoot)
             ? `links to ${raw}, written from the repository root: write ${fromRoot} (relative to MEMORY.md)`
             : `links to ${raw}, which does not exist in the memory folder`;
       }

@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import type { ParsedIndex } from '../../memdir/index.js';
-import { dominantEol, formatEntry } from '../../memdir/index.js';
+import { dominantEol, formatEntry, parseEntry } from '../../memdir/index.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
 import { isMemoryType } from '../../memdir/topic.js';
 import { cutAtWord, isReadmeLike } from './util.js';
@@ -24,23 +24,28 @@ export const indexOrphan: Rule = {
   check(ctx) {
     const index = ctx.memdir.parsedIndex();
     if (!index || !ctx.memdir.index) return;
-    if (index.lines.some((l) => l.entry?.key === ctx.file.rel)) return;
+    // Keys are NFC; a file name written NFD (macOS) is the same file.
+    const rel = ctx.file.rel.normalize('NFC');
+    if (index.lines.some((l) => l.entry?.key === rel)) return;
     const topic = ctx.memdir.parsedTopic(ctx.file);
     // A README-like file without frontmatter is told to leave the folder (frontmatter-yaml), not to be indexed.
     if (!topic.frontmatter && isReadmeLike(ctx.file.rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
-    const name = topic.name?.trim();
+    const name = topic.name?.trim().replace(/\s+/g, ' ');
     const description = topic.description?.trim().replace(/\s+/g, ' ');
     if (!name || !description || topic.frontmatter?.error) {
       ctx.report({ message, line: 1, column: 1 });
       return;
     }
+    const line = entryLine(name, rel, description);
+    // An entry that would not read back as an entry for this file would be added again on every
+    // run (--fix must settle): report without a fix instead.
+    if (!line) {
+      ctx.report({ message, line: 1, column: 1 });
+      return;
+    }
     const indexText = ctx.memdir.index.text;
     const eol = dominantEol(indexText);
-    const prefix = formatEntry(name, encodeTarget(ctx.file.rel), 'x');
-    const budget = MAX_ENTRY_CHARS - (codePointLength(prefix) - 1);
-    const hook = budget > 10 ? cutAtWord(description, budget).head : '';
-    const line = formatEntry(name, encodeTarget(ctx.file.rel), hook);
     const at = insertionPoint(index, indexText, isMemoryType(topic.type) ? topic.type : null);
     // At the end of an index without a final newline the line ending goes before the entry, so
     // the file keeps ending without one, and two entries added in one run stay adjacent.
@@ -50,7 +55,32 @@ export const indexOrphan: Rule = {
 };
 
 function encodeTarget(rel: string): string {
-  return /[\s()<>]/.test(rel) ? `<${rel}>` : rel;
+  // A literal "%20" in a file name must not read back as a space.
+  const t = /%[0-9A-Fa-f]{2}/.test(rel) ? rel.replace(/%/g, '%25') : rel;
+  return /[\s()<>]/.test(t) ? `<${t}>` : t;
+}
+
+/** Brackets in a title must balance for the line to read as an entry: escape them when they do not. */
+function escapeTitle(name: string): string {
+  let depth = 0;
+  for (const c of name) {
+    if (c === '[') depth++;
+    else if (c === ']' && --depth < 0) break;
+  }
+  return depth === 0 && !/\\/.test(name) ? name : name.replace(/[\\[\]]/g, '\\$&');
+}
+
+/** The entry line for a topic, within the length limit, or null when none would parse back to it. */
+function entryLine(name: string, rel: string, description: string): string | null {
+  const target = encodeTarget(rel);
+  for (const title of [escapeTitle(name), name.replace(/[\\[\]]/g, '\\$&')]) {
+    const prefix = formatEntry(title, target, 'x');
+    const budget = MAX_ENTRY_CHARS - (codePointLength(prefix) - 1);
+    const hook = budget > 10 ? cutAtWord(description, budget).head : '';
+    const line = formatEntry(title, target, hook);
+    if (parseEntry(line)?.key === rel) return line;
+  }
+  return null;
 }
 
 const SECTION_WORDS: Record<string, RegExp> = {
