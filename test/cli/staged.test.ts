@@ -2,7 +2,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { cleanRepo, topic } from './setup.js';
 
 const BAD_TYPE = (name: string) => `---\nname: ${name}\ndescription: ${name} in one line\ntype: preference\n---\nBody.\n`;
@@ -85,6 +85,18 @@ describe('--staged', () => {
     writeFiles(repo, { '.memlintrc.json': JSON.stringify({ memoryDirs: ['docs'] }) });
     expect(memlint(repo, []).code).toBe(1);
     expect(memlint(repo, ['--staged']).code).toBe(1);
+  });
+
+  it('works before the first commit, and from a subfolder', () => {
+    const repo = initRepo(tempDir('memlint-first-'));
+    const memdir = join(repo, '.claude', 'memory');
+    writeFiles(memdir, { 'MEMORY.md': '- [A](a.md) — a\n', 'a.md': BAD_TYPE('A') });
+    git(repo, 'add', '-A');
+    for (const cwd of [repo, join(repo, '.claude')]) {
+      const r = memlint(cwd, ['--staged', '--format', 'json']);
+      expect(r.code).toBe(1);
+      expect(messages(r.stdout)).toEqual([`${join(memdir, 'a.md')}:4 frontmatter-type`]);
+    }
   });
 
   it('takes no PATH', () => {
