@@ -71,12 +71,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const findDates = await loadDateFinder();
   const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'apply';
-  const lint = async (m: { dir: string; repoRoot: string | null }): Promise<string[]> => {
-    const { lintMemdirs, resolveRules } = await import('../lint/engine.js');
-    const { relative } = await import('node:path');
-    const res = await lintMemdirs({ memdirs: [{ dir: m.dir, repoRoot: m.repoRoot, reason: 'path' }], rules: resolveRules(loaded.config.rules) });
-    return res.results.flatMap((r) => r.messages.filter((x) => x.severity === 2).map((x) => `${relative(cwd, r.filePath)}:${x.line}:${x.column} ${x.ruleId ?? ''} ${x.message}`.replace(/ {2,}/g, ' ')));
-  };
+  const lint = (await import('../consolidate/lint-check.js')).makeLint(loaded.config.rules, cwd);
   const outcomes = [];
   for (const d of memdirs) {
     const settings = resolveSettings(loaded.config.consolidate, d.dir);

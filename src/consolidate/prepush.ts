@@ -76,6 +76,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
     import('./lock.js'),
   ]);
   const { config } = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const lint = (await import('./lint-check.js')).makeLint(config.rules, root);
   const findDates = await loadDateFinder();
   const now = Date.now();
   const rel = (p: string) => relative(root, p).split(sep).join('/') || '.';
@@ -98,7 +99,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
       continue;
     }
     const prior = lock.readLastConsolidatedAt(dir);
-    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates });
+    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates, lint });
     if (outcome.status !== 'consolidated') {
       if (outcome.status === 'failed') failures.push(`${rel(dir)}: ${outcome.message}`);
       continue;

@@ -22,6 +22,34 @@ export interface MemdirRef {
 
 export type Mode = 'apply' | 'check' | 'dry-run';
 
+export interface LintError {
+  /** Path as shown to the user. */
+  file: string;
+  line: number;
+  column: number;
+  ruleId: string;
+  message: string;
+}
+
+/**
+ * The errors the agent brought in: those not already there before it ran (matched by file, rule
+ * and message, since its edits move line numbers), so a memdir with an old error can still be
+ * consolidated, and any new error rolls the agent back.
+ */
+export function newErrors(before: LintError[], after: LintError[]): LintError[] {
+  const key = (e: LintError) => `${e.file}\0${e.ruleId}\0${e.message}`;
+  const seen = new Map<string, number>();
+  for (const e of before) seen.set(key(e), (seen.get(key(e)) ?? 0) + 1);
+  return after.filter((e) => {
+    const n = seen.get(key(e)) ?? 0;
+    if (n > 0) {
+      seen.set(key(e), n - 1);
+      return false;
+    }
+    return true;
+  });
+}
+
 export interface RunOptions {
   mode: Mode;
   force: boolean;
@@ -29,8 +57,8 @@ export interface RunOptions {
   settings: Settings;
   now?: number;
   findDates?: RelativeDateFinder;
-  /** Lint the memdir (for the agent step): error messages, empty when it passes. */
-  lint?: (memdir: MemdirRef) => Promise<string[]>;
+  /** Lint the memdir (for the agent step): its errors, empty when it passes. */
+  lint?: (memdir: MemdirRef) => Promise<LintError[]>;
 }
 
 export type Status = 'consolidated' | 'unchanged' | 'would-change' | 'gates-closed' | 'locked' | 'failed';
@@ -149,6 +177,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
 
 async function agentStep(m: MemdirRef, opts: RunOptions, plan: Plan): Promise<NonNullable<Outcome['agent']>> {
   const before = snapshotDir(m.dir);
+  const baseline = opts.lint ? await opts.lint(m) : [];
   const prompt = dreamPrompt(m.dir, plan.report.logs.untagged);
   const exitCode = await runCommand(opts.settings.command!, {
     cwd: m.repoRoot ?? m.dir,
@@ -160,7 +189,7 @@ async function agentStep(m: MemdirRef, opts: RunOptions, plan: Plan): Promise<No
   const all = [...touched.changed, ...touched.created, ...touched.removed].sort();
   let problems: string[] = [];
   if (exitCode !== 0) problems = [`the agent command exited with code ${exitCode}`];
-  else if (all.length > 0 && opts.lint) problems = await opts.lint(m);
+  else if (all.length > 0 && opts.lint) problems = newErrors(baseline, await opts.lint(m)).map((e) => `${e.file}:${e.line}:${e.column} ${e.ruleId} ${e.message}`);
   if (problems.length > 0 && all.length > 0) {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     restoreSnapshot(m.dir, before, touched, join(opts.settings.archiveDir, 'rejected', stamp));

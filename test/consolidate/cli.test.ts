@@ -220,6 +220,19 @@ describe('memlint consolidate', () => {
     expect([...after.keys()].some((p) => p.startsWith('.claude/memory-archive/rejected/') && p.endsWith('/broken.md'))).toBe(true);
   });
 
+  it('judges the agent by the errors it brings in, not by errors already there', () => {
+    const dir = memoryRepo();
+    memlint(dir, ['consolidate', '--force'], { env });
+    // An old error the agent did not cause: a topic whose type is not one of the four.
+    writeFiles(dir, { [`${MEM}/user_role.md`]: topic('Role', 'boss', 'Backend lead on payments', 'Reads diffs first.\n') });
+    writeFiles(dir, {
+      '.memlintrc.json': JSON.stringify({ consolidate: { command: `printf -- '- Keeps fixtures small.\\n' >> "$MEMLINT_MEMDIR/feedback_testing.md"` } }),
+    });
+    const r = memlint(dir, ['consolidate', '--force'], { env });
+    expect(r.stdout).toContain('agent step changed feedback_testing.md');
+    expect(readFileSync(join(dir, MEM, 'feedback_testing.md'), 'utf8')).toContain('- Keeps fixtures small.');
+  });
+
   it('keeps an agent step result that passes lint', () => {
     const dir = memoryRepo();
     memlint(dir, ['consolidate', '--force'], { env });
