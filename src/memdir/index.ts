@@ -121,7 +121,8 @@ export function parseIndex(text: string): ParsedIndex {
     const { text: t, eol, offset } = raw[i]!;
     let kind: IndexLineKind;
     let entry: IndexEntry | undefined;
-    if (i === 0 && /^---\s*$/.test(t)) {
+    // Frontmatter only when it is closed: a lone `---` on line 1 is a thematic break.
+    if (i === 0 && /^---\s*$/.test(t) && raw.slice(1).some((l) => /^---\s*$/.test(l.text))) {
       inFrontmatter = true;
       kind = 'frontmatter';
     } else if (inFrontmatter) {

@@ -99,6 +99,9 @@ describe('parseIndex: line kinds', () => {
       'other',
     ]);
   });
+  it('takes a lone --- on line 1 for a thematic break, not unclosed frontmatter', () => {
+    expect(parseIndex('---\n- [A](a.md) — a\n- [B](b.md)\n').lines.map((l) => l.kind)).toEqual(['other', 'entry', 'entry']);
+  });
   it('does not take a later --- for frontmatter', () => {
     expect(parseIndex('# Memory\n---\n- [A](a.md)\n').lines.map((l) => l.kind)).toEqual(['heading', 'other', 'entry']);
   });
