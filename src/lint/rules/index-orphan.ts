@@ -1,3 +1,4 @@
+import { relative, sep } from 'node:path';
 import type { Rule } from '../types.js';
 import type { ParsedIndex } from '../../memdir/index.js';
 import { dominantEol, formatEntry, parseEntry } from '../../memdir/index.js';
@@ -26,7 +27,11 @@ export const indexOrphan: Rule = {
     if (!index || !ctx.memdir.index) return;
     // Keys are NFC; a file name written NFD (macOS) is the same file.
     const rel = ctx.file.rel.normalize('NFC');
-    if (index.lines.some((l) => l.entry?.key === rel)) return;
+    // An entry written from the repository root names this file too: index-link-target asks for
+    // it to be rewritten; adding a second entry would leave a duplicate once it is.
+    const repoRel = ctx.repo ? relative(ctx.repo.root, ctx.memdir.dir).split(sep).join('/') : '';
+    const fromRoot = repoRel && !repoRel.startsWith('..') ? `${repoRel}/${rel}` : null;
+    if (index.lines.some((l) => l.entry?.key === rel || (fromRoot !== null && l.entry?.key === fromRoot))) return;
     const topic = ctx.memdir.parsedTopic(ctx.file);
     // A README-like file without frontmatter is told to leave the folder (frontmatter-yaml), not to be indexed.
     if (!topic.frontmatter && isReadmeLike(ctx.file.rel)) return;
