@@ -1,5 +1,6 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
+import { lstatSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
@@ -158,6 +159,9 @@ function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string): { b
     const targets = fix.edits.map((e) => ({ ...e, path: e.path ?? file }));
     // Fixes write inside the memdir only.
     if (targets.some((e) => !isInsideDir(e.path, dir))) continue;
+    // Never through a symlink: the rename would replace the link with a file (and the file it
+    // points to may be linted under its own name too). The problem stays reported.
+    if (targets.some((e) => isSymlink(e.path))) continue;
     const clash = targets.some((e) => (accepted.get(e.path) ?? []).some((x) => overlaps(x, e)));
     if (clash) continue;
     count++;
@@ -234,6 +238,14 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   }
   results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   return { results, fixesApplied, filesFixed: [...filesFixed].sort() };
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function isInsideDir(path: string, dir: string): boolean {

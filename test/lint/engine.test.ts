@@ -1,5 +1,5 @@
 // The lint engine in process: severities, directives, fixes, and a rule failing on one file.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, lintMemdirs, resolveRules } from '../../src/lint/engine.js';
@@ -104,6 +104,17 @@ describe('lintMemdirs', () => {
     const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: [{ rule: escape, severity: 2, options: {} }], fix: true });
     expect(run.fixesApplied).toBe(0);
     expect(() => readFileSync(join(dir, '..', 'outside.md'))).toThrow();
+  });
+
+  it('never fixes through a symlink (the link stays a link)', async () => {
+    const dir = memdir({ 'MEMORY.md': '- [A](a.md) — a\n', 'a.md': topic('A'), 'real.md': topic('Real') });
+    symlinkSync('real.md', join(dir, 'alias.md'));
+    writeFileSync(join(dir, 'MEMORY.md'), `- [A](a.md) — a\n- [Alias](alias.md) — ${'long '.repeat(40)}\n- [Real](real.md) — real\n`);
+    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: only('index-line-length'), fix: true });
+    expect(run.fixesApplied).toBe(0);
+    expect(lstatSync(join(dir, 'alias.md')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real.md'), 'utf8')).toBe(topic('Real'));
+    expect(run.results.flatMap((r) => r.messages.map((m) => m.ruleId))).toEqual(['index-line-length']);
   });
 
   it('ignore leaves files out of the run', async () => {
