@@ -22,7 +22,8 @@ export function formatStylish(results: FileResult[], opts: { cwd: string; color:
   const w0 = Math.max(...rows.map((r) => r[0]!.length));
   const lines = rows.map(([loc, sev, msg, rule]) => {
     const sevText = sev === 'error' ? c('31', 'error') : c('33', 'warn ');
-    return `${c('4', loc!)}${' '.repeat(w0 - loc!.length)}  ${sevText}  ${msg}  ${c('2', rule!)}`;
+    // Input problems (unreadable, binary...) have no rule id: no trailing blanks for them.
+    return `${c('4', loc!)}${' '.repeat(w0 - loc!.length)}  ${sevText}  ${msg}${rule ? `  ${c('2', rule)}` : ''}`;
   });
   const total = errors + warnings;
   const summary = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`;
