@@ -4,8 +4,7 @@
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
-import { parseIndex } from '../memdir/index.js';
-import { mergeIndex } from './index.js';
+import { mergeIndex, sideLines } from './index.js';
 import { commonIndices } from './lines.js';
 import { mergeLog } from './log.js';
 import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MergeResult } from './text.js';
@@ -156,8 +155,8 @@ export function limitWarning(text: string, path: string): string | null {
   const loaded = loadIndex(text);
   if (!loaded.truncated) return null;
   const keptLines = new Set(loaded.kept.split('\n'));
-  const unseen = parseIndex(text)
-    .lines.filter((l) => l.entry && !keptLines.has(l.text.trim()) && !keptLines.has(l.text))
+  const unseen = sideLines([text])[0]!
+    .filter((l) => l.entry && !keptLines.has(l.text.trim()) && !keptLines.has(l.text))
     .map((l) => l.entry!.target);
   const { lines, units } = loaded.measure;
   const names = unseen.length > 5 ? `${unseen.slice(0, 5).join(', ')} and ${unseen.length - 5} more` : unseen.join(', ');
@@ -210,7 +209,10 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
     }
     outcome = lineMergeOutcome(r, outcome.reason, args.path);
   }
-  if (outcome.output && !outcome.output.equals(input.ours)) writeAtomic(args.ours, outcome.output);
+  // OURS is git's private temporary file, read back only after the driver exits: written in
+  // place (a rename costs more than the whole merge on some filesystems). The working tree,
+  // where atomic writes matter, is never touched here.
+  if (outcome.output && !outcome.output.equals(input.ours)) writeFileSync(args.ours, outcome.output);
   for (const w of outcome.warnings) stderr(w);
   if (outcome.conflicts.length > 0) {
     stderr(`memlint: ${args.path}: left in conflict: ${outcome.conflicts.join('; ')}`);

@@ -6,9 +6,9 @@
 // reads is decided per identity, independently of where it sits. A few repairs after the diff3
 // make the entry set exact: an entry kept by a delete-vs-edit comes back, an entry moved on both
 // sides appears once (at ours' place), an entry deleted cleanly is gone.
-import { parseIndex, type IndexLine } from '../memdir/index.js';
+import { parseEntry, parseIndex, type IndexEntry } from '../memdir/index.js';
 import { diff3Regions, sameLines } from './lines.js';
-import { conflictBlock, fromOurs, fromTheirs, render, styleOf, type Conflict, type MergeResult, type OutLine } from './text.js';
+import { conflictBlock, fastLines, fromOurs, fromTheirs, render, stripBom, styleOf, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
 
 export interface MergeOptions {
   /** Conflict marker size (git's %L). */
@@ -17,11 +17,16 @@ export interface MergeOptions {
 
 type Side = 'a' | 'b';
 
+/** A line of one side: its own text and ending, and the entry it holds. */
+export interface SideLine extends Line {
+  entry?: IndexEntry;
+}
+
 interface Item {
   token: string;
   /** The entry's identity: its key, plus "#n" for the n-th repeat of that key on this side. */
   id?: string;
-  line: IndexLine;
+  line: SideLine;
 }
 
 type Decision =
@@ -34,9 +39,34 @@ type Slot =
   | { t: 'line'; out: OutLine; side: Side }
   | { t: 'block'; lines: OutLine[] };
 
-function itemsOf(text: string): Item[] {
+// Lines that can change how the lines after them parse (fences, block comments, frontmatter).
+const CONTEXT_RE = /```|~~~|<!--/;
+const FRONTMATTER_OPEN_RE = /^---\s*$/;
+
+/**
+ * The three sides as items. Each side is parsed by the shared index parser; when no line can
+ * change how later lines parse, each distinct line is parsed once for all three sides (they
+ * share most lines), which keeps the driver fast on large indexes.
+ */
+export function sideLines(texts: string[]): SideLine[][] {
+  const sides = texts.map((t) => fastLines(stripBom(t).body));
+  const contextFree = !texts.some((t) => CONTEXT_RE.test(t)) && !sides.some((ls) => ls.length > 0 && FRONTMATTER_OPEN_RE.test(ls[0]!.text));
+  if (!contextFree) return texts.map((t) => parseIndex(t).lines.map((l) => ({ text: l.text, eol: l.eol, entry: l.entry })));
+  // Without fences, comments or frontmatter a line's kind depends on the line alone, and only an
+  // entry line matches parseEntry (a heading or a blank line never does): parseIndex's result,
+  // one parse per distinct line.
+  const entryOf = new Map<string, IndexEntry | undefined>();
+  for (const ls of sides) for (const l of ls) if (!entryOf.has(l.text)) entryOf.set(l.text, parseEntry(l.text));
+  return sides.map((ls) => ls.map((l) => ({ text: l.text, eol: l.eol, entry: entryOf.get(l.text) })));
+}
+
+function itemsOfAll(texts: string[]): Item[][] {
+  return sideLines(texts).map(toItems);
+}
+
+function toItems(lines: SideLine[]): Item[] {
   const seen = new Map<string, number>();
-  return parseIndex(text).lines.map((line) => {
+  return lines.map((line) => {
     if (!line.entry) return { token: `L${line.text}`, line };
     const key = line.entry.key;
     const n = seen.get(key) ?? 0;
@@ -79,9 +109,7 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
   if (ours === theirs || theirs === base) return { text: ours, conflicts: [], notes: [] };
   if (ours === base) return { text: theirs, conflicts: [], notes: [] };
   const markerSize = options.markerSize ?? 7;
-  const O = itemsOf(base);
-  const A = itemsOf(ours);
-  const B = itemsOf(theirs);
+  const [O, A, B] = itemsOfAll([base, ours, theirs]) as [Item[], Item[], Item[]];
   const oIds = byId(O);
   const aIds = byId(A);
   const bIds = byId(B);

@@ -45,9 +45,59 @@ export function diff3Regions(a: readonly string[], o: readonly string[], b: read
   while (tail < minLen - head && a[a.length - 1 - tail] === o[o.length - 1 - tail] && b[b.length - 1 - tail] === o[o.length - 1 - tail]) tail++;
   const out: Region[] = [];
   if (head > 0) out.push({ kind: 'same', a: [0, head], o: [0, head] });
-  for (const r of middleRegions(a.slice(head, a.length - tail), o.slice(head, o.length - tail), b.slice(head, b.length - tail))) out.push(shift(r, head, head, head));
+  const [ma, mo, mb] = [a.slice(head, a.length - tail), o.slice(head, o.length - tail), b.slice(head, b.length - tail)];
+  // Lines that occur once in each input, unchanged and in the same order on all three sides,
+  // split the rest into small independent stretches (patience diff's anchors): node-diff3's
+  // LCS is quadratic, and on a 200-entry index nearly every entry is such an anchor.
+  let [pa, po, pb] = [0, 0, 0];
+  for (const [ia, io, ib] of [...anchors(ma, mo, mb), [ma.length, mo.length, mb.length] as const]) {
+    for (const r of middleRegions(ma.slice(pa, ia), mo.slice(po, io), mb.slice(pb, ib))) out.push(shift(r, head + pa, head + po, head + pb));
+    if (io < mo.length) out.push({ kind: 'same', a: [head + ia, head + ia + 1], o: [head + io, head + io + 1] });
+    [pa, po, pb] = [ia + 1, io + 1, ib + 1];
+  }
   if (tail > 0) out.push({ kind: 'same', a: [a.length - tail, a.length], o: [o.length - tail, o.length] });
   return out;
+}
+
+/** Positions [a, o, b] of lines unique in each input, increasing on all three sides. */
+function anchors(a: readonly string[], o: readonly string[], b: readonly string[]): Array<readonly [number, number, number]> {
+  const once = (xs: readonly string[]) => {
+    const at = new Map<string, number>();
+    xs.forEach((x, i) => at.set(x, at.has(x) ? -1 : i));
+    return at;
+  };
+  const [inA, inO, inB] = [once(a), once(o), once(b)];
+  const candidates: Array<readonly [number, number, number]> = [];
+  o.forEach((x, io) => {
+    const ia = inA.get(x);
+    const ib = inB.get(x);
+    if (inO.get(x) === io && ia !== undefined && ia >= 0 && ib !== undefined && ib >= 0) candidates.push([ia, io, ib]);
+  });
+  // The chain must not depend on which side is ours (a rebase swaps them): keep the anchors that
+  // both orders of refinement choose.
+  const viaB = new Set(increasing(increasing(candidates, 2), 0).map((c) => c[1]));
+  return increasing(increasing(candidates, 0), 2).filter((c) => viaB.has(c[1]));
+}
+
+/** A longest subsequence of xs (already increasing in o) that also increases in component k. */
+function increasing<T extends readonly number[]>(xs: T[], k: number): T[] {
+  const tails: number[] = [];
+  const prev = new Int32Array(xs.length).fill(-1);
+  for (let i = 0; i < xs.length; i++) {
+    const v = xs[i]![k]!;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (xs[tails[mid]!]![k]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[i] = tails[lo - 1]!;
+    tails[lo] = i;
+  }
+  const out: T[] = [];
+  for (let i = tails.length ? tails[tails.length - 1]! : -1; i >= 0; i = prev[i]!) out.push(xs[i]!);
+  return out.reverse();
 }
 
 function shift(r: Region, da: number, doo: number, db: number): Region {
@@ -61,7 +111,20 @@ function shift(r: Region, da: number, doo: number, db: number): Region {
 function middleRegions(a: readonly string[], o: readonly string[], b: readonly string[]): Region[] {
   if (a.length === 0 && o.length === 0 && b.length === 0) return [];
   const raw = diff3MergeRegions(a as string[], o as string[], b as string[]);
-  const toA = alignment(o, a);
+  // Where each unchanged stretch sits in a: the first place at or after the previous region's
+  // end in a that holds the same tokens. (An identical run of lines found earlier than the one
+  // diff3 aligned would give the same tokens; only the exact alignment is computed otherwise.)
+  let toA: Int32Array | null = null;
+  let aPos = 0;
+  const findInA = (s: number, n: number): number => {
+    for (let k = aPos; k + n <= a.length; k++) {
+      let i = 0;
+      while (i < n && a[k + i] === o[s + i]) i++;
+      if (i === n) return k;
+    }
+    toA ??= alignment(o, a);
+    return toA[s]!;
+  };
   const out: Region[] = [];
   for (const r of raw) {
     if (!r.stable) {
@@ -71,12 +134,16 @@ function middleRegions(a: readonly string[], o: readonly string[], b: readonly s
         o: [r.oStart, r.oStart + r.oLength],
         b: [r.bStart, r.bStart + r.bLength],
       });
+      aPos = r.aStart + r.aLength;
     } else if (r.buffer === 'o') {
       const s = r.bufferStart;
       const n = r.bufferLength;
-      out.push({ kind: 'same', a: [toA[s]!, toA[s]! + n], o: [s, s + n] });
+      const at = findInA(s, n);
+      out.push({ kind: 'same', a: [at, at + n], o: [s, s + n] });
+      aPos = at + n;
     } else if (r.buffer === 'a') {
       out.push({ kind: 'ours', a: [r.bufferStart, r.bufferStart + r.bufferLength] });
+      aPos = r.bufferStart + r.bufferLength;
     } else {
       out.push({ kind: 'theirs', b: [r.bufferStart, r.bufferStart + r.bufferLength] });
     }

@@ -30,9 +30,21 @@ export function stripBom(text: string): { bom: string; body: string } {
   return text.charCodeAt(0) === 0xfeff ? { bom: '\uFEFF', body: text.slice(1) } : { bom: '', body: text };
 }
 
-export function toLines(body: string): Line[] {
-  return splitLines(body).map(({ text, eol }) => ({ text, eol }));
+/** Lines with their endings, split natively (the same split as splitLines, much faster cold). */
+export function fastLines(body: string): Line[] {
+  if (body === '') return [];
+  const parts = body.split(/(\r\n|\r|\n)/);
+  const out: Line[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const text = parts[i]!;
+    const eol = parts[i + 1] ?? '';
+    if (text === '' && eol === '' && i === parts.length - 1) break;
+    out.push({ text, eol });
+  }
+  return out;
 }
+
+export const toLines = fastLines;
 
 /** OURS's conventions, which every merged text keeps. */
 export interface Style {

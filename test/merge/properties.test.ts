@@ -3,9 +3,10 @@
 // the sides swapped, and an output that re-parses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeIndex } from '../../src/merge/index.js';
+import { mergeIndex, sideLines } from '../../src/merge/index.js';
+import { fastLines } from '../../src/merge/text.js';
 import { mergeLog } from '../../src/merge/log.js';
-import { parseIndex, serializeIndex } from '../../src/memdir/index.js';
+import { parseIndex, serializeIndex, splitLines } from '../../src/memdir/index.js';
 
 const KEYS = Array.from({ length: 14 }, (_, i) => `topic_${i}`);
 const HOOKS = ['short hook', 'a longer hook about testing', '用中文回答', 'hook with: colon', 'edited'];
@@ -216,6 +217,49 @@ describe('daily log merge properties', () => {
         const lines = r.text.split('\n');
         for (const l of new Set([...base, ...moreA, ...moreB])) expect(lines.filter((x) => x === l).length).toBe(1);
         expect(r.text.startsWith(A)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('the fast paths agree with the shared parser', () => {
+  const lineArb = fc.constantFrom(
+    '- [A](a.md) — hook',
+    '* [B](b.md): hook',
+    '- [A](./a.md) — other hook',
+    '# Heading',
+    '',
+    'prose line',
+    '```',
+    '~~~md',
+    '<!-- comment',
+    'still comment -->',
+    '---',
+    '- plain list item',
+    '用中文回答',
+  );
+  const textArb = fc
+    .record({ lines: fc.array(lineArb, { maxLength: 12 }), eols: fc.array(fc.constantFrom('\n', '\r\n', '\r'), { minLength: 12, maxLength: 12 }), final: fc.boolean(), bom: fc.boolean() })
+    .map(({ lines, eols, final, bom }) => (bom ? '\uFEFF' : '') + lines.map((l, i) => l + (i < lines.length - 1 || final ? eols[i] : '')).join(''));
+
+  it('fastLines splits exactly as splitLines', () => {
+    fc.assert(
+      fc.property(textArb, (t) => {
+        expect(fastLines(t)).toEqual(splitLines(t).map(({ text, eol }) => ({ text, eol })));
+      }),
+      RUNS,
+    );
+  });
+
+  it('sideLines gives each side the lines and entries parseIndex gives it', () => {
+    fc.assert(
+      fc.property(textArb, textArb, textArb, (o, a, b) => {
+        const sides = sideLines([o, a, b]);
+        [o, a, b].forEach((t, i) => {
+          const expected = parseIndex(t).lines.map((l) => ({ text: l.text, eol: l.eol, key: l.entry?.key }));
+          expect(sides[i]!.map((l) => ({ text: l.text, eol: l.eol, key: l.entry?.key }))).toEqual(expected);
+        });
       }),
       RUNS,
     );
