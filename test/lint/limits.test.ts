@@ -252,6 +252,13 @@ describe('index-max-lines and index-max-bytes on generated indexes', () => {
     expect(msgs.map((m) => [m.ruleId, m.line])).toEqual([['index-max-bytes', 11]]);
     expect(msgs[0]!.message).toContain('entries not loaded: pad.md');
   });
+  it('index-max-bytes: a first line longer than 25,000 units is cut inside; its entry is seen, the rest not', async () => {
+    const raw = `- [A](a.md) — ${'y'.repeat(30000)}\n- [B](b.md) — b\n`;
+    const msgs = await lintIndex(raw, ['index-max-bytes']);
+    expect(msgs.map((m) => [m.line, m.message])).toEqual([
+      [1, `MEMORY.md is ${raw.trim().length} UTF-16 units, 29.3KB (limit 25000, 24.4KB): line 1 is cut off after 25000 units and the agent sees nothing after it; entries not loaded: b.md`],
+    ]);
+  });
   it('both rules fire when both limits are passed, each at its own line', async () => {
     const raw = entries(260, 120).join('\n');
     const msgs = await lintIndex(raw, ['index-max-lines', 'index-max-bytes']);

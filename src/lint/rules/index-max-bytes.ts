@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { MAX_INDEX_UNITS, formatFileSize, indexVisibility } from '../../memdir/limits.js';
+import { MAX_INDEX_UNITS, formatFileSize, indexVisibility, loadIndex } from '../../memdir/limits.js';
 import { hiddenEntries } from './index-limits.js';
 
 /**
@@ -19,11 +19,15 @@ export const indexMaxBytes: Rule = {
     const v = indexVisibility(ctx.file.text);
     if (!v.measure.overUnits) return;
     const at = v.firstCutLine ?? 1;
+    const size = `MEMORY.md is ${v.measure.units} UTF-16 units, ${formatFileSize(v.measure.units)} (limit ${MAX_INDEX_UNITS}, ${formatFileSize(MAX_INDEX_UNITS)})`;
+    // With no line break before the limit Claude Code cuts inside the first line: the agent sees
+    // its start (and an entry there), nothing after it.
+    const kept = loadIndex(ctx.file.text).kept;
+    if (!kept.includes('\n') && kept.length === MAX_INDEX_UNITS) {
+      ctx.report({ message: `${size}: line ${at} is cut off after ${MAX_INDEX_UNITS} units and the agent sees nothing after it${hiddenEntries(ctx, at + 1)}`, line: at, column: 1 });
+      return;
+    }
     const hidden = v.firstCutLine === null ? '' : hiddenEntries(ctx, v.firstCutLine);
-    ctx.report({
-      message: `MEMORY.md is ${v.measure.units} UTF-16 units, ${formatFileSize(v.measure.units)} (limit ${MAX_INDEX_UNITS}, ${formatFileSize(MAX_INDEX_UNITS)}): from line ${at} on the agent sees nothing${hidden}`,
-      line: at,
-      column: 1,
-    });
+    ctx.report({ message: `${size}: from line ${at} on the agent sees nothing${hidden}`, line: at, column: 1 });
   },
 };
