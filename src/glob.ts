@@ -2,7 +2,9 @@
 // `**` any number of folders, `*` anything but '/', `?` one character, `{a,b}` alternatives.
 export function globToRegExp(glob: string): RegExp {
   let re = '';
-  const g = glob.replace(/^\.\//, '');
+  // gitignore habits: a leading '/' anchors at the config's folder, a trailing '/' names a folder.
+  const rooted = glob.startsWith('/');
+  const g = glob.replace(/^\.\//, '').replace(/^\/+/, '').replace(/\/+$/, '');
   for (let i = 0; i < g.length; i++) {
     const c = g[i]!;
     if (c === '*') {
@@ -22,7 +24,7 @@ export function globToRegExp(glob: string): RegExp {
     } else re += escape(c);
   }
   // A pattern without a slash matches at any depth, like .gitignore.
-  const anchored = g.includes('/') ? `^${re}` : `(?:^|/)${re}`;
+  const anchored = g.includes('/') || rooted ? `^${re}` : `(?:^|/)${re}`;
   return new RegExp(`${anchored}(?:/.*)?$`);
 }
 
