@@ -7,7 +7,10 @@ import { CLI, ROOT, git, initRepo, writeFiles } from '../helpers/repo.js';
 export function npmInstall(dir: string, opts: { husky?: boolean } = {}): void {
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   if (!existsSync(join(dir, 'node_modules', '.bin', 'memlint'))) symlinkSync(CLI, join(dir, 'node_modules', '.bin', 'memlint'));
-  if (opts.husky !== false && !existsSync(join(dir, 'node_modules', 'husky'))) symlinkSync(join(ROOT, 'node_modules', 'husky'), join(dir, 'node_modules', 'husky'));
+  if (opts.husky !== false && !existsSync(join(dir, 'node_modules', 'husky'))) {
+    symlinkSync(join(ROOT, 'node_modules', 'husky'), join(dir, 'node_modules', 'husky'));
+    symlinkSync(join(ROOT, 'node_modules', 'husky', 'bin.js'), join(dir, 'node_modules', '.bin', 'husky'));
+  }
 }
 
 export const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;

@@ -49,6 +49,25 @@ describe('memlint install / uninstall / doctor', () => {
     expect(localConfig(dir)).toBe(config);
   });
 
+  it("gives a fresh clone its hooks and driver through the prepare script, as npm install runs it", () => {
+    const dir = project();
+    memlint(dir, ['install']);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'memlint install');
+    const clone = join(tempDir(), 'clone');
+    git(dir, 'clone', '-q', dir, clone);
+    npmInstall(clone);
+    expect(memlint(clone, ['doctor']).code).toBe(1);
+    const prepare = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare as string;
+    const r = spawnSync('sh', ['-c', prepare], { cwd: clone, encoding: 'utf8', env: { ...process.env, PATH: `${join(clone, 'node_modules/.bin')}:${(process.env.PATH ?? '').split(':').filter((p) => !p.includes('node_modules')).join(':')}` } });
+    expect(r.status).toBe(0);
+    const doctor = memlint(clone, ['doctor']);
+    expect(doctor.stdout).not.toContain('FAIL');
+    expect(doctor.code).toBe(0);
+    // What the prepare script does is local: no tracked file changed.
+    expect(git(clone, 'status', '--porcelain')).toBe('');
+  });
+
   it('--dry-run changes nothing', () => {
     const dir = project();
     const snapshot = files(dir);
