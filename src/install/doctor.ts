@@ -101,6 +101,11 @@ export function checkResolvable(wt: Worktree): Check {
     if (!existsSync(join(wt.root, script))) return { part, ok: false, detail: `${script} is missing in this worktree`, fix: 'npm run build' };
     return { part, ok: true, detail: `git's shell starts it as "${words}"` };
   }
+  if (!words.includes('/')) {
+    const found = spawnSync('sh', ['-c', `PATH="node_modules/.bin:$PATH" command -v ${words}`], { cwd: wt.root, encoding: 'utf8' });
+    if (found.status !== 0) return { part, ok: false, detail: `${words} is not on the PATH of git's shell`, fix: 'npm install -g memlint' };
+    return { part, ok: true, detail: `git's shell finds it at ${found.stdout.trim()}` };
+  }
   try {
     accessSync(join(wt.root, words), constants.X_OK);
   } catch {

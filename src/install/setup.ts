@@ -54,8 +54,9 @@ function readText(path: string): string | null {
 /** How hooks and the driver start memlint: relative to the worktree top, never an absolute path. */
 export function memlintWords(root: string): string {
   const pkg = readText(join(root, 'package.json'));
+  if (pkg === null) return existsSync(join(root, DEFAULT_MEMLINT_BIN)) ? DEFAULT_MEMLINT_BIN : 'memlint'; // not an npm project: a global memlint
   try {
-    if (pkg && (JSON.parse(pkg) as { name?: string }).name === 'memlint') return 'node ./dist/cli.js';
+    if ((JSON.parse(pkg) as { name?: string }).name === 'memlint') return 'node ./dist/cli.js';
   } catch {
     // not JSON: an ordinary project
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { CLI, git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { files, localConfig, npmInstall, project, topic } from './helpers.js';
 
 describe('memlint install / uninstall / doctor', () => {
@@ -174,3 +174,23 @@ function spawnGit(cwd: string, args: string[], env: Record<string, string> = {})
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
+
+describe('memlint install outside npm', () => {
+  it('starts a memlint found on PATH when the repository has no package.json', () => {
+    const dir = project();
+    git(dir, 'rm', '-q', 'package.json');
+    git(dir, 'commit', '-q', '-m', 'not an npm project');
+    const bin = join(tempDir(), 'bin');
+    mkdirSync(bin);
+    symlinkSync(CLI, join(bin, 'memlint'));
+    spawnSync('rm', ['-rf', join(dir, 'node_modules')]);
+    const env = { PATH: `${bin}:${process.env.PATH}` };
+    const r = memlint(dir, ['install'], { env });
+    expect(r.stdout).toContain('note: no package.json');
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint --staged\n');
+    expect(git(dir, 'config', 'merge.memlint.driver')).toMatch(/^memlint merge %O %A %B %L %P/);
+    const doctor = memlint(dir, ['doctor'], { env });
+    expect(doctor.stdout).toMatch(/^ok    memlint: git's shell finds it at /m);
+    expect(doctor.code).toBe(0);
+  });
+});
