@@ -44,12 +44,13 @@ const EN_PATTERNS: Array<{ kind: 'chrono' | 'period' | 'weekday'; re: RegExp }> 
   { kind: 'chrono', re: /\b(?:today|tonight|tomorrow|yesterday)\b/giu },
   { kind: 'chrono', re: new RegExp(`\\b(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}\\b(?!s\\b)`, 'giu') },
   { kind: 'chrono', re: new RegExp(`\\b${NUM_WORD}[ \\t]+(?:days?|weeks?|months?|years?)[ \\t]+(?:ago|from[ \\t]+(?:now|today))\\b`, 'giu') },
-  // "due in three weeks" is a date; "tokens expire in 30 days" is a policy: only after words that name an event.
-  { kind: 'chrono', re: new RegExp(`(?<=\\b(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \\t]+)in[ \\t]+${NUM_WORD}[ \\t]+(?:days?|weeks?|months?)\\b`, 'giu') },
+  // "due in three weeks" is a date; "tokens expire in 30 days" is a policy: only after words that name an event (EVENT_BEFORE_IN).
+  { kind: 'chrono', re: new RegExp(`\\bin[ \\t]+${NUM_WORD}[ \\t]+(?:days?|weeks?|months?)\\b`, 'giu') },
   { kind: 'period', re: /\b(?:the[ \t]+)?(this|next|last|coming|past|previous)[ \t]+(week|weekend|month|quarter|year)\b(?![ \t]+of\b)/giu },
   { kind: 'weekday', re: new RegExp(`\\b${WEEKDAY}\\b(?!s\\b|'s\\b)`, 'giu') },
 ];
 
+const EVENT_BEFORE_IN = /\b(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \t]+$/iu;
 const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|\b(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
@@ -124,6 +125,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor): RelativeDat
         push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at));
       } else {
         const phrase = m[0].toLowerCase();
+        if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
         const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
         const res = dayResult(viaChrono(m[0], at, forward) ?? countResult(phrase, at));
         if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
@@ -160,11 +162,13 @@ export function makeDatesAbsolute(text: string, anchor: DateAnchor): string {
 function maskSkipped(text: string): string {
   const blank = (s: string) => s.replace(/[^\n]/gu, ' ');
   let out = text;
-  const fm = /^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/u.exec(out);
-  if (fm) out = blank(fm[0]) + out.slice(fm[0].length);
-  out = out.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[`~]*[ \t]*(?=\r?\n|$)|$)/gmu, (s) => blank(s));
-  out = out.replace(/(`+)[^`\n]+?\1/gu, (s) => blank(s));
-  out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/gu, (s) => blank(s));
+  if (out.startsWith('---')) {
+    const fm = /^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/u.exec(out);
+    if (fm) out = blank(fm[0]) + out.slice(fm[0].length);
+  }
+  if (out.includes('```') || out.includes('~~~')) out = out.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[`~]*[ \t]*(?=\r?\n|$)|$)/gmu, (s) => blank(s));
+  if (out.includes('`')) out = out.replace(/(`+)[^`\n]+?\1/gu, (s) => blank(s));
+  if (out.includes('://')) out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/gu, (s) => blank(s));
   return out;
 }
 

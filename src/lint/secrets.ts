@@ -92,13 +92,14 @@ export function isPlaceholder(value: string): boolean {
 const COMPILED: Pattern[] = PATTERNS.map((p) => ({ ...p, re: new RegExp(p.re.source, p.re.flags + 'd') }));
 
 /** Cheap signals: no signal, no scan (and no secretlint load). */
-const SIGNALS = /AKIA|ASIA|ABIA|ACCA|A3T|AIza|Q~|do[por]_v1_|sk-|hf_|gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpers]-|xapp-|SK[0-9a-fA-F]{32}|SG\.|npm_|pypi-|dapi|atlasv1|pul-|PMAK-|eyJrIjoi|glc_|glsa_|sntry[us]_|[sr]k_(?:test|live|prod)_|shp(?:at|ca|pa|ss)_|PRIVATE KEY|:\/\/[^\s:/@]+:[^\s@/]+@|passw|pwd|passphrase|\bpass\b|密码|口令|lin_api_|ops_|vercel|cloudflare|_KEY|_TOKEN|_SECRET/i;
+const SIGNALS = /AKIA|ASIA|ABIA|ACCA|A3T|AIza|Q~|do[por]_v1_|sk-|hf_|gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpers]-|xapp-|SK[0-9a-fA-F]{32}|SG\.|npm_|pypi-|dapi|atlasv1|pul-|PMAK-|eyJrIjoi|glc_|glsa_|sntry[us]_|[sr]k_(?:test|live|prod)_|shp(?:at|ca|pa|ss)_|PRIVATE KEY|:\/\/[^\s:/@]+:[^\s@/]+@|lin_api_|ops_|密码|口令/;
+const PASSWORD_WORD = /pass(?:word|wd|phrase)?\b|pwd/i;
 
 /** The signals of secretlint's recommended preset: only then is it loaded and run. */
-const SECRETLINT_SIGNALS = /AKIA|ASIA|aws|AIza|gh[pousr]_|github_pat_|xox[abpers]-|hooks\.slack\.com|npm_|sk-|PRIVATE KEY|SG\.|shp(?:at|ca|pa|ss)_|lin_api_|ops_|vercel|cloudflare|:\/\/[^\s:/@]+:[^\s@/]+@/i;
+const SECRETLINT_SIGNALS = /(?:AKIA|ASIA)[0-9A-Z]{16}|(?:aws|AWS)_?(?:secret|SECRET)|AIza[\w-]{30}|gh[pousr]_[A-Za-z0-9]{30}|github_pat_|xox[abpers]-\d|hooks\.slack\.com\/|npm_[A-Za-z0-9]{30}|sk-[A-Za-z0-9_-]{20}|PRIVATE KEY-----|SG\.[\w-]{20}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{20}|lin_api_|ops_ey|[a-z][\w+.-]*:\/\/[^\s:/@]+:[^\s@/]+@/;
 
 export function mayHoldSecret(text: string): boolean {
-  return SIGNALS.test(text);
+  return SIGNALS.test(text) || PASSWORD_WORD.test(text);
 }
 
 /** Memlint's own patterns over the text. */

@@ -34,9 +34,10 @@ export const noDerivableContent: Rule = {
     const blocks = codeBlocks(lines, firstLine);
     const inCode = codeLineSet(blocks);
     for (const b of blocks) checkCodeBlock(ctx, b);
-    checkStackTraces(ctx, lines, firstLine, inCode);
-    checkRecipes(ctx, lines, firstLine, inCode);
-    checkTaskNotes(ctx, lines, firstLine, inCode);
+    const text = ctx.file.text;
+    if (STACK_HINT.test(text)) checkStackTraces(ctx, lines, firstLine, inCode);
+    if (RECIPE_HINT.test(text)) checkRecipes(ctx, lines, firstLine, inCode);
+    if (TASK_HINT.test(text)) checkTaskNotes(ctx, lines, firstLine, inCode);
     if (ctx.repo) {
       checkPaths(ctx, ctx.repo, lines, firstLine, inCode);
       checkCommits(ctx, ctx.repo, lines, firstLine, inCode);
@@ -44,6 +45,11 @@ export const noDerivableContent: Rule = {
     }
   },
 };
+
+// Whole-text hints: a line check runs only when its hint is in the file.
+const STACK_HINT = /\bat\s|File\s+"|Traceback|goroutine|panicked|#\d+\s+0x/;
+const RECIPE_HINT = /fix|solution|workaround|resolution|steps to|debugging|修复|解决|排查/i;
+const TASK_HINT = /currently|right now|at the moment|for now|i'm|left off|stopped off|next step|still need|wip|todo|remaining|\[ \]|正在|下一步|做到一半|还没|待办/i;
 
 const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'shell-session', 'sh-session', 'powershell', 'ps1', 'cmd', 'fish']);
 const PROSE_LANGS = new Set(['text', 'txt', 'md', 'markdown', 'plain', 'plaintext', 'log', 'output', 'csv', 'mermaid', 'diff']);
@@ -103,12 +109,18 @@ function checkRecipes(ctx: RuleContext, lines: string[], from: number, inCode: S
 const TASK_NOTE = /\b(?:(?:currently|right now|at the moment|for now)\s*,?\s+(?:i'm\s+|we're\s+|i am\s+|we are\s+)?(?:working on|debugging|fixing|implementing|refactoring|investigating|migrating|writing|testing)|i'm\s+(?:now\s+)?(?:working on|in the middle of)|(?:left|stopped) off (?:at|with|in)|next steps?\s*:|still need to|wip\s*:|todo\s*:|remaining (?:work|tasks)\s*:)|^\s*[-*+]\s+\[ \]\s|正在(?:调试|修复|处理|排查|开发|实现|重构|迁移|写)|下一步\s*[:：]|做到一半|还没(?:做完|完成)|待办\s*[:：]/i;
 
 function checkTaskNotes(ctx: RuleContext, lines: string[], from: number, inCode: Set<number>) {
-  for (let l = from; l <= lines.length; l++) {
-    if (inCode.has(l)) continue;
-    const m = TASK_NOTE.exec(lines[l - 1]!);
-    if (m) ctx.report({ message: 'task-in-progress note: ephemeral task state belongs in the conversation or a task list, not in memory', line: l, column: m.index + 1 });
+  // One pass over the whole text; a line is reported once.
+  const offsets = ctx.lineOffsets();
+  const seen = new Set<number>();
+  for (const m of ctx.file.text.matchAll(TASK_NOTE_ALL)) {
+    const l = lineOf(offsets, m.index!);
+    if (l < from || inCode.has(l) || seen.has(l) || l > lines.length) continue;
+    seen.add(l);
+    ctx.report({ message: 'task-in-progress note: ephemeral task state belongs in the conversation or a task list, not in memory', line: l, column: m.index! - offsets[l]! + 1 });
   }
 }
+
+const TASK_NOTE_ALL = new RegExp(TASK_NOTE.source, 'gim');
 
 const PATH_TOKEN = /(?<![\w@/.:-])(?:\.{1,2}\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z0-9]{1,8}|(?:[\w@.-]+\/){2,}[\w@.-]+|(?:[\w@.-]+\/){2,})(?![\w/-])/g;
 
@@ -130,22 +142,27 @@ function memdirPrefix(ctx: RuleContext, repo: RepoFacts): string {
 }
 
 function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
-  if (!lines.some((l, i) => i + 1 >= from && l.includes('/'))) return;
-  const tracked = repo.trackedFiles();
-  const own = memdirPrefix(ctx, repo);
+  if (!ctx.file.text.includes('/')) return;
+  // Path-shaped tokens first; the tracked-file list (one git call per run) only when there are some.
+  const found: Array<{ line: number; column: number; path: string }> = [];
   for (let l = from; l <= lines.length; l++) {
     if (inCode.has(l)) continue;
     const line = lines[l - 1]!;
     if (!line.includes('/')) continue;
-    const urls = [...line.matchAll(/\b[a-z][\w+.-]*:\/\/\S+/gi)].map((u) => [u.index!, u.index! + u[0].length] as [number, number]);
+    const urls = line.includes('://') ? [...line.matchAll(/\b[a-z][\w+.-]*:\/\/\S+/gi)].map((u) => [u.index!, u.index! + u[0].length] as [number, number]) : [];
     PATH_TOKEN.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = PATH_TOKEN.exec(line)); ) {
       if (urls.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
-      const path = m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '');
-      if (!tracked.has(path) && !(path.endsWith('/') && trackedDirs(tracked).has(path))) continue;
-      if (own && path.startsWith(own)) continue;
-      ctx.report({ message: `path of a file in the repository (${path}): file paths and structure can be read from the project itself`, line: l, column: m.index + 1 });
+      found.push({ line: l, column: m.index + 1, path: m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '') });
     }
+  }
+  if (found.length === 0) return;
+  const tracked = repo.trackedFiles();
+  const own = memdirPrefix(ctx, repo);
+  for (const f of found) {
+    if (!tracked.has(f.path) && !(f.path.endsWith('/') && trackedDirs(tracked).has(f.path))) continue;
+    if (own && f.path.startsWith(own)) continue;
+    ctx.report({ message: `path of a file in the repository (${f.path}): file paths and structure can be read from the project itself`, line: f.line, column: f.column });
   }
 }
 

@@ -42,45 +42,42 @@ interface Phrase {
   what: string;
   /** Also flag when quoted or in inline code (tokens, not talk about them). */
   always?: boolean;
+  /** Cheap test first: every group must have one of its words in the lower-cased text. */
+  needs: string[][];
 }
 
 const PHRASES: Phrase[] = [
   {
     re: /\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+)?(?:previous|prior|above|earlier|preceding|original|initial|system|existing|other|safety|developer|default)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|context|messages|constraints|restrictions)\b/i,
-    what: 'text telling the agent to ignore its instructions',
-  },
-  { re: /\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:you(?:'ve| have)\s+been\s+told|(?:instructions|rules)\s+(?:above|before))/i, what: 'text telling the agent to ignore its instructions' },
-  { re: /\b(?:ignore|disregard)\s+(?:your|the)\s+(?:instructions|system prompt|guidelines|CLAUDE\.md)\b/i, what: 'text telling the agent to ignore its instructions' },
+    what: 'text telling the agent to ignore its instructions', needs: [['ignore', 'disregard', 'forget', 'override', 'bypass', 'skip'], ['instruction', 'prompt', 'rule', 'direction', 'directive', 'guideline', 'guidance', 'context', 'message', 'constraint', 'restriction']] },
+  { re: /\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:you(?:'ve| have)\s+been\s+told|(?:instructions|rules)\s+(?:above|before))/i, what: 'text telling the agent to ignore its instructions', needs: [['ignore', 'disregard', 'forget'], ['told', 'instructions', 'rules']] },
+  { re: /\b(?:ignore|disregard)\s+(?:your|the)\s+(?:instructions|system prompt|guidelines|CLAUDE\.md)\b/i, what: 'text telling the agent to ignore its instructions', needs: [['ignore', 'disregard'], ['instructions', 'system prompt', 'guidelines', 'claude.md']] },
   {
     re: /\b(?:you\s+are\s+now\s+(?:in\s+)?(?:DAN|developer\s+mode|jailbroken|unrestricted|an?\s+unrestricted|free\s+of)|(?:enable|enter|activate)\s+(?:developer|god|jailbreak)\s+mode|pretend\s+(?:that\s+)?you\s+(?:have\s+no|are\s+not\s+bound)|act\s+as\s+if\s+you\s+have\s+no\s+(?:rules|restrictions|guidelines)|your\s+(?:new|real|true)\s+(?:instructions|task|goal|purpose|objective)\s+(?:is|are)\b|new\s+(?:system\s+)?instructions\s*:|from\s+now\s+on,?\s+(?:you\s+)?(?:must\s+|will\s+|should\s+)?(?:ignore|disregard|never\s+tell|not\s+tell|always\s+obey))/i,
-    what: 'text that tries to change who the agent is or what it obeys',
-  },
+    what: 'text that tries to change who the agent is or what it obeys', needs: [['you are now', 'developer mode', 'god mode', 'jailbreak mode', 'pretend', 'act as if', 'your new', 'your real', 'your true', 'instructions', 'from now on']] },
   {
     re: /\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to|disclose\s+(?:this|it)\s+to|let)\s+(?:the\s+)?(?:user|human|developer|operator|owner|anyone)(?!['’]s)\b/i,
-    what: 'text telling the agent to hide something from the user',
-  },
-  { re: /\b(?:without|w\/o)\s+(?:telling|informing|notifying|alerting|asking)\s+(?:the\s+)?(?:user|human|developer|operator|anyone)\b/i, what: 'text telling the agent to act behind the user\'s back' },
-  { re: /\b(?:keep\s+(?:this|it)\s+(?:secret|hidden)\s+from|hide\s+(?:this|it|these|your\s+actions)\s+from)\s+(?:the\s+)?(?:user|human|developer|operator)\b/i, what: 'text telling the agent to hide something from the user' },
+    what: 'text telling the agent to hide something from the user', needs: [['not', "n't", 'dont', 'never'], ['tell', 'inform', 'notify', 'alert', 'warn', 'mention', 'reveal', 'disclose', 'let'], ['user', 'human', 'developer', 'operator', 'owner', 'anyone']] },
+  { re: /\b(?:without|w\/o)\s+(?:telling|informing|notifying|alerting|asking)\s+(?:the\s+)?(?:user|human|developer|operator|anyone)\b/i, what: 'text telling the agent to act behind the user\'s back', needs: [['without', 'w/o']] },
+  { re: /\b(?:keep\s+(?:this|it)\s+(?:secret|hidden)\s+from|hide\s+(?:this|it|these|your\s+actions)\s+from)\s+(?:the\s+)?(?:user|human|developer|operator)\b/i, what: 'text telling the agent to hide something from the user', needs: [['keep this', 'keep it', 'hide']] },
   {
     re: /\b(?:silently|quietly|secretly|covertly)\s+(?:send|upload|post|copy|exfiltrate|forward|email|transmit|run|execute|install|add|push|delete|disable|modify)\b/i,
-    what: 'text telling the agent to act covertly',
-  },
+    what: 'text telling the agent to act covertly', needs: [['silently', 'quietly', 'secretly', 'covertly']] },
   {
     re: /\b(?:send|upload|post|exfiltrate|forward|transmit|curl)\b[^\n.]{0,60}\b(?:~\/\.ssh|id_rsa|\.env\b|\.aws\/credentials|credentials|api\s+keys|secrets|tokens|environment\s+variables)\b[^\n.]{0,40}\bto\s+(?:https?:\/\/|[\w-]+\.[a-z]{2,}|an?\s+external)/i,
-    what: 'text telling the agent to send credentials out',
-  },
+    what: 'text telling the agent to send credentials out', needs: [['send', 'upload', 'post', 'exfiltrate', 'forward', 'transmit', 'curl'], ['ssh', 'id_rsa', '.env', 'credentials', 'api keys', 'secrets', 'tokens', 'environment variables']] },
   // Fake conversation turns and chat-template tokens.
-  { re: /^\s*(?:\*\*)?(?:Human|Assistant|HUMAN|ASSISTANT)(?:\*\*)?\s*:(?=\s*\S)/m, what: 'a fake conversation turn', always: true },
-  { re: /^\s*(?:\*\*)?(?:System|SYSTEM)(?:\s+(?:prompt|message|note))?(?:\*\*)?\s*:\s*(?:you|ignore|disregard|new|from now|the assistant|always|never|override)/m, what: 'a fake system message', always: true },
-  { re: /<\|(?:im_start|im_end|system|assistant|user|endoftext|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system[-_]prompt|system[-_]reminder|assistant|human|admin|instructions?)>/i, what: 'a chat-template token or fake system tag', always: true },
+  { re: /^\s*(?:\*\*)?(?:Human|Assistant|HUMAN|ASSISTANT)(?:\*\*)?\s*:(?=\s*\S)/m, what: 'a fake conversation turn', always: true, needs: [['human', 'assistant']] },
+  { re: /^\s*(?:\*\*)?(?:System|SYSTEM)(?:\s+(?:prompt|message|note))?(?:\*\*)?\s*:\s*(?:you|ignore|disregard|new|from now|the assistant|always|never|override)/m, what: 'a fake system message', always: true, needs: [['system']] },
+  { re: /<\|(?:im_start|im_end|system|assistant|user|endoftext|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system[-_]prompt|system[-_]reminder|assistant|human|admin|instructions?)>/i, what: 'a chat-template token or fake system tag', always: true, needs: [['<|', '[inst]', '[/inst]', '<<sys>>', '<<\/sys>>', '<system', '</system', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '<instruction', '</instruction']] },
   // Chinese.
-  { re: /(?:忽略|无视|忘记|忘掉|不要理会|不用理会|跳过)(?:掉)?(?:你)?(?:之前|以前|先前|此前|以上|上文|前文|上面|上述|前面|原来|原有|所有|一切|全部|系统)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|规则|提示词?|设定|约束|限制|要求)/, what: 'text telling the agent to ignore its instructions' },
-  { re: /(?:不要|别|不许|不准|切勿|千万不要|绝对不要)(?:把[^，。\n]{0,20})?(?:告诉|通知|告知|提醒|透露给|让)用户/, what: 'text telling the agent to hide something from the user' },
-  { re: /(?:对用户|向用户)(?:隐瞒|保密)|瞒着用户|不(?:让|要让)用户(?:知道|发现)/, what: 'text telling the agent to hide something from the user' },
-  { re: /(?:悄悄|偷偷|秘密)(?:地)?(?:发送|上传|执行|运行|安装|删除|修改|复制|转发)/, what: 'text telling the agent to act covertly' },
-  { re: /你现在是(?:一个)?(?:不受限制|没有限制|DAN|开发者模式)|从现在(?:开始|起)[，,]?你(?:必须|要|只)?(?:忽略|无视|服从)|(?:新的|真正的)(?:系统)?指令[是为:：]/, what: 'text that tries to change who the agent is or what it obeys' },
+  { re: /(?:忽略|无视|忘记|忘掉|不要理会|不用理会|跳过)(?:掉)?(?:你)?(?:之前|以前|先前|此前|以上|上文|前文|上面|上述|前面|原来|原有|所有|一切|全部|系统)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|规则|提示词?|设定|约束|限制|要求)/, what: 'text telling the agent to ignore its instructions', needs: [['忽略', '无视', '忘记', '忘掉', '不要理会', '不用理会', '跳过']] },
+  { re: /(?:不要|别|不许|不准|切勿|千万不要|绝对不要)(?:把[^，。\n]{0,20})?(?:告诉|通知|告知|提醒|透露给|让)用户/, what: 'text telling the agent to hide something from the user', needs: [['用户']] },
+  { re: /(?:对用户|向用户)(?:隐瞒|保密)|瞒着用户|不(?:让|要让)用户(?:知道|发现)/, what: 'text telling the agent to hide something from the user', needs: [['用户']] },
+  { re: /(?:悄悄|偷偷|秘密)(?:地)?(?:发送|上传|执行|运行|安装|删除|修改|复制|转发)/, what: 'text telling the agent to act covertly', needs: [['悄悄', '偷偷', '秘密']] },
+  { re: /你现在是(?:一个)?(?:不受限制|没有限制|DAN|开发者模式)|从现在(?:开始|起)[，,]?你(?:必须|要|只)?(?:忽略|无视|服从)|(?:新的|真正的)(?:系统)?指令[是为:：]/, what: 'text that tries to change who the agent is or what it obeys', needs: [['你现在是', '从现在', '指令']] },
   // Suppression directives that switch off the scans protecting memory.
-  { re: /secretlint-(?:disable|enable)(?:-line|-next-line)?\b|gitleaks:allow|pragma:\s*allowlist[\s-]secret|detect-secrets:\s*disable|#\s*nosec\b|trufflehog:ignore/i, what: 'a secret-scanner suppression directive', always: true },
+  { re: /secretlint-(?:disable|enable)(?:-line|-next-line)?\b|gitleaks:allow|pragma:\s*allowlist[\s-]secret|detect-secrets:\s*disable|#\s*nosec\b|trufflehog:ignore/i, what: 'a secret-scanner suppression directive', always: true, needs: [['secretlint-', 'gitleaks:allow', 'allowlist', 'detect-secrets', 'nosec', 'trufflehog']] },
 ];
 
 const LINT_DIRECTIVE = /^\s*(?:lint\s+(?:disable|ignore|enable)|markdownlint-(?:disable|enable|capture|restore|configure)|textlint-(?:disable|enable)|claudelint-disable|eslint-disable|prettier-ignore|cspell:disable)/i;
@@ -132,13 +129,18 @@ function inFence(ctx: RuleContext, offset: number): boolean {
 }
 
 function checkPhrases(ctx: RuleContext) {
+  // One pass of each pattern over the whole text first: most files match none.
+  const text = ctx.file.text;
+  const lower = text.toLowerCase();
+  const candidates = PHRASES.filter((p) => p.needs.every((group) => group.some((w) => lower.includes(w))) && p.re.test(text));
+  if (candidates.length === 0) return;
   const lines = ctx.lines();
   const offsets = ctx.lineOffsets();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.trim() === '') continue;
     let code: Array<[number, number]> | undefined;
-    for (const p of PHRASES) {
+    for (const p of candidates) {
       const m = p.re.exec(line);
       if (!m) continue;
       const start = m.index;

@@ -25,11 +25,15 @@ export const userJudgement: Rule = {
   check(ctx) {
     const text = ctx.file.text;
     if (!PREFILTER.test(text)) return;
+    const lower = text.toLowerCase();
+    if (!NEGATIVE_WORDS.some((w) => lower.includes(w))) return;
+    const candidates = JUDGEMENTS.filter((re) => re.test(text));
+    if (candidates.length === 0) return;
     const lines = ctx.lines();
     const from = lineOf(ctx.lineOffsets(), bodyStart(text));
     for (let l = from; l <= lines.length; l++) {
       const line = lines[l - 1]!;
-      for (const re of JUDGEMENTS) {
+      for (const re of candidates) {
         const m = re.exec(line);
         if (!m) continue;
         if (inRanges(inlineCodeRanges(line), m.index, m.index + m[0].length) || isQuoted(line, m.index, m.index + m[0].length)) continue;
@@ -41,6 +45,17 @@ export const userJudgement: Rule = {
 };
 
 const PREFILTER = /\b(?:user|he|she|they|him|her)\b|用户|他|她/i;
+
+// Cheap test first: no negative word, no judgement.
+const NEGATIVE_WORDS = [
+  'lazy', 'careless', 'sloppy', 'incompetent', 'clueless', 'impatient', 'rude', 'annoying', 'stupid', 'dumb', 'arrogant', 'stubborn',
+  'condescending', 'unreliable', 'hostile', 'unreasonable', 'demanding', 'needy', 'whiny', 'petty', 'irritable', 'grumpy', 'moody',
+  'paranoid', 'useless', 'hopeless', 'ignorant', 'naive', 'gullible', 'forgetful', 'disorganized', 'scatterbrained', 'flaky',
+  'difficult', 'hard to work', 'not very', 'not that', 'not too', 'not smart', 'not bright', 'not technical', 'not competent', 'not good', 'not skilled', 'not capable',
+  ' at ', 'coder', 'programmer', 'engineer', 'developer', 'communicator', 'writer', 'confused', 'overreact', 'micromanag', 'control freak',
+  "n't", 'not ', 'never', 'refuses', 'poor', 'weak', 'bad', 'terrible', 'awful', 'lacking', 'limited', 'shaky', 'mediocre', 'questionable', 'trust',
+  '用户',
+];
 
 const SUBJECT = String.raw`\b(?:the\s+user|this\s+user|user|he|she)\b`;
 const BE = String.raw`(?:\s+(?:is|was|seems|seemed|appears|appeared|can\s+be|tends\s+to\s+be|gets|got|has\s+been|is\s+being|is\s+kind\s+of|is\s+a\s+bit|is\s+pretty|is\s+quite|is\s+very|is\s+really|is\s+so|is\s+often|is\s+always|is\s+generally))+`;
