@@ -2,10 +2,12 @@
 //
 // git runs it through `sh` in the top of the worktree being merged, so a relative path to the
 // binary resolves in every linked worktree on its own, and nothing absolute lands in the shared
-// config. It starts the binary directly (no npx resolution). When memlint cannot start or fails
-// before writing (exit 126/127 from the shell, 2 from memlint, a signal), git's own line merge
-// runs instead: a missing driver's exit 127 would otherwise leave OURS in place with no markers.
-// After memlint's own exit 0 or 1 nothing else runs.
+// config. It starts the binary directly (no npx resolution). When memlint did not merge, git's
+// own line merge runs instead: a missing driver's exit 127 would otherwise leave OURS in place
+// with no markers. "Did not merge" is any exit but 0, and an exit 1 that left no conflict marker
+// in OURS (node itself exits 1 when the script it was given is missing or throws on load).
+// After memlint's own exit 0, or 1 with its markers written, nothing else runs. git merge-file
+// exits with the number of conflicts, or 255 when it cannot merge (binary): that is a conflict.
 
 export const DRIVER_NAME = 'memlint';
 export const DRIVER_DESCRIPTION = "memlint: semantic merge of Claude Code memory (MEMORY.md, topic files, daily logs)";
@@ -19,7 +21,10 @@ export interface DriverCommandOptions {
 
 export function driverCommand(options: DriverCommandOptions = {}): string {
   const memlint = options.memlint ?? DEFAULT_MEMLINT_BIN;
-  return `${memlint} merge %O %A %B %L %P; s=$?; [ $s -le 1 ] && exit $s; git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B`;
+  return (
+    `${memlint} merge %O %A %B %L %P; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq 1 ] && grep -q '^<<<<<<<' %A && exit 1; ` +
+    `git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B; s=$?; [ $s -gt 127 ] && exit 1; exit $s`
+  );
 }
 
 /** The git config keys and values that define the driver. */

@@ -190,6 +190,17 @@ describe('the driver under real git', () => {
     expect(text).toBe(HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> theirs\n');
   });
 
+  it('falls back to git merge-file when node starts but the memlint script is missing (node exits 1)', () => {
+    const dir = setupRepo('node ./dist/cli.js');
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('ours_new') }, 'main');
+    const r = run(dir, 'merge', '--no-edit', 'other');
+    expect(r.code).toBe(1);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> theirs\n');
+  });
+
   it('runs in every linked worktree from the one shared config (no absolute worktree path)', () => {
     const dir = setupRepo('node_modules/.bin/memlint');
     const config = git(dir, 'config', 'merge.memlint.driver').trim();
