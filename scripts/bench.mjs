@@ -2,7 +2,7 @@
 // targets. Builds nothing itself (npm run bench builds first); writes docs/BENCHMARKS.md after a
 // full run, bench-work/BENCHMARKS.{quick,partial}.md otherwise, and bench-work/results.json.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,36 @@ function machine(method) {
   };
 }
 
+/**
+ * One run at a time: rows reset and stage files in the generated repositories, and two runs
+ * would also time each other. A lock left by a dead process is taken over.
+ */
+function takeLock() {
+  const lock = join(WORK, '.bench-lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      process.on('exit', () => rmSync(lock, { force: true }));
+      return true;
+    } catch {
+      const pid = Number(readFileSync(lock, 'utf8'));
+      let alive = false;
+      try {
+        process.kill(pid, 0);
+        alive = pid > 0;
+      } catch {
+        alive = false;
+      }
+      if (alive) {
+        console.error(`bench: another benchmark run (pid ${pid}) is using bench-work/; wait for it to finish`);
+        return false;
+      }
+      rmSync(lock, { force: true });
+    }
+  }
+  return false;
+}
+
 async function main() {
   const opts = parseOptions();
   if (opts.help) {
@@ -83,6 +113,7 @@ async function main() {
     return 2;
   }
   mkdirSync(join(WORK, 'cache'), { recursive: true });
+  if (!takeLock()) return 2;
   const method = rssMethod();
   const ctx = { root: ROOT, work: WORK, cache: join(WORK, 'cache'), cli, seed: opts.seed ?? 'memlint', sizes: quick ? SIZES.quick : SIZES.full, runs, method };
   const startedAt = new Date().toISOString();
@@ -137,7 +168,8 @@ async function main() {
     profiles,
     rowIds: ROW_IDS,
   };
-  writeFileSync(join(WORK, 'results.json'), JSON.stringify(run, null, 2) + '\n');
+  const kind = quick ? '.quick' : only.length ? '.partial' : '';
+  writeFileSync(join(WORK, `results${kind}.json`), JSON.stringify(run, null, 2) + '\n');
   const report = renderReport(run, { notesFile: join(ROOT, 'scripts', 'bench', 'NOTES.md') });
   const target = quick ? join(WORK, 'BENCHMARKS.quick.md') : only.length ? join(WORK, 'BENCHMARKS.partial.md') : join(ROOT, 'docs', 'BENCHMARKS.md');
   mkdirSync(join(target, '..'), { recursive: true });

@@ -44,17 +44,17 @@ export function renderReport(run, { notesFile }) {
   o.push('');
   o.push('## Targets');
   o.push('');
-  o.push('| Target | Limit | Measured | Verdict |');
-  o.push('|---|---|---|---|');
+  o.push('| Target | Limit | Measured (median of per-round ratios) | Fastest over fastest | Verdict |');
+  o.push('|---|---|---|---|---|');
   for (const row of run.rows) {
     if (row.status !== 'ok') continue;
     for (const t of row.targets) {
-      o.push(`| ${t.label} | ${t.limit} | ${t.measured ?? 'n/a'} | ${verdict(t.holds)}${t.stretch ? ` (stretch ${t.stretch.limit}: ${t.stretch.holds ? 'holds' : 'misses'})` : ''} |`);
+      o.push(`| ${t.label} | ${t.limit} | ${t.measured ?? 'n/a'} | ${t.fastest ?? ''} | ${verdict(t.holds)}${t.stretch ? ` (stretch ${t.stretch.limit}: ${t.stretch.holds ? 'holds' : 'misses'})` : ''} |`);
     }
   }
   for (const row of run.rows) {
-    if (row.status === 'unavailable') o.push(`| ${row.title} | — | — | not available yet (${row.reason}) |`);
-    if (row.status === 'error') o.push(`| ${row.title} | — | — | not measured: ${row.reason} |`);
+    if (row.status === 'unavailable') o.push(`| ${row.title} | — | — | — | not available yet (${row.reason}) |`);
+    if (row.status === 'error') o.push(`| ${row.title} | — | — | — | not measured: ${row.reason} |`);
   }
   o.push('');
   o.push('## Machine');
@@ -101,7 +101,7 @@ export function renderReport(run, { notesFile }) {
     if (row.derived) {
       const d = row.derived;
       o.push(`- average per file: ${d.files.map((n, i) => `${n} files ${d.perFileMs[i].toFixed(3)} ms`).join('; ')}`);
-      o.push(`- marginal per file (median over rounds): ${d.files[0]}->${d.files[1]} ${d.marginalMs[0].toFixed(3)} ms, ${d.files[1]}->${d.files[2]} ${d.marginalMs[1].toFixed(3)} ms; ratio of the two ${d.marginalRatio.toFixed(2)}x (per-round ratios ranged ${d.marginalRatioRange[0].toFixed(2)}–${d.marginalRatioRange[1].toFixed(2)}x)`);
+      o.push(`- marginal per file (median over rounds): ${d.files[0]}->${d.files[1]} ${d.marginalMs[0].toFixed(3)} ms, ${d.files[1]}->${d.files[2]} ${d.marginalMs[1].toFixed(3)} ms; ratio of the two ${d.marginalRatio.toFixed(2)}x (a per-round ratio divides two small differences of noisy times, so only the ratio of medians is shown)`);
       o.push('');
     }
     if (row.facts) {
@@ -141,7 +141,7 @@ export function renderReport(run, { notesFile }) {
   o.push('node scripts/bench.mjs --only lint-566 --only merge-driver   # some rows; writes bench-work/BENCHMARKS.partial.md');
   o.push('```');
   o.push('');
-  o.push(`Options: \`--runs N\` (rounds per row, default ${run.defaultRuns}, at least 5 for figures), \`--seed S\`, \`--no-profile\`. Rows: ${run.rowIds.map((r) => `\`${r}\``).join(', ')}. Generated data is cached in bench-work/ (git-ignored), keyed by generator version, seed and size; delete the folder to regenerate. Raw results of the last run: bench-work/results.json.`);
+  o.push(`Options: \`--runs N\` (rounds per row, default ${run.defaultRuns}, at least 5 for figures), \`--seed S\`, \`--no-profile\`. Rows: ${run.rowIds.map((r) => `\`${r}\``).join(', ')}. Generated data is cached in bench-work/ (git-ignored), keyed by generator version, seed and size; delete the folder to regenerate. Raw results: bench-work/results.json (full run), results.partial.json, results.quick.json. One run at a time (bench-work/.bench-lock).`);
   o.push('');
   return o.join('\n');
 }
