@@ -112,6 +112,16 @@ describe('memlint resolve', () => {
     expect(git(dir, 'diff', '--cached', '--name-only').trim()).toBe(INDEX);
   });
 
+  it('uses the base section of diff3-style markers, so a deletion on one side stands', () => {
+    const dir = initRepo();
+    const marked =
+      HEAD + e('user_role') + '<<<<<<< HEAD\n' + e('kept') + '||||||| base\n' + e('kept') + e('removed_by_ours') + '=======\n' + e('kept') + e('removed_by_ours') + e('theirs_new') + '>>>>>>> other\n';
+    commit(dir, { [INDEX]: marked }, 'merged with diff3 markers');
+    const r = memlint(dir, ['resolve', MEM]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('kept') + e('theirs_new'));
+  });
+
   it('leaves a modify/delete conflict for a person and says so', () => {
     const dir = initRepo();
     commit(dir, { [INDEX]: HEAD + e('a'), [TOPIC]: topic(['one']) }, 'base');
