@@ -295,3 +295,17 @@ export function addPaths(root: string, paths: string[]): void {
   if (paths.length === 0) return;
   git(['add', '--', ...paths], { cwd: root });
 }
+
+/** Stage-0 index entries (`git ls-files -s`): mode ('100644', '100755', '120000' symlink, '160000' submodule) and path. */
+export function indexEntries(root: string, pathspec: string[] = []): Array<{ mode: string; path: string }> {
+  const args = ['ls-files', '-s', '-z'];
+  if (pathspec.length) args.push('--', ...pathspec);
+  const out: Array<{ mode: string; path: string }> = [];
+  for (const rec of splitZ(git(args, { cwd: root }))) {
+    const tab = rec.indexOf('\t');
+    const [mode, , stage] = rec.slice(0, tab).split(' ');
+    if (stage !== '0') continue;
+    out.push({ mode: mode!, path: rec.slice(tab + 1) });
+  }
+  return out;
+}

@@ -1,9 +1,9 @@
 // Loading a memory directory into the shared model: from the working tree, or from the index
 // (staged blobs, what will be committed). Files memlint cannot read as text are reported, not read.
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import type { MemdirModel, MemoryFile, FileKind } from '../lint/types.js';
-import { listFiles, readBlobs } from '../git/index.js';
+import { indexEntries, readBlobs } from '../git/index.js';
 import { parseIndex, type ParsedIndex } from './index.js';
 import { parseTopic, type ParsedTopic } from './topic.js';
 
@@ -133,18 +133,43 @@ export function loadMemdir(dir: string, opts: { source?: MemdirSource; repoRoot?
   const ignore = opts.ignore ?? (() => false);
 
   if (source.kind === 'staged') {
-    const relDir = relative(source.repoRoot, dir).split(sep).join('/');
+    const root = source.repoRoot;
+    const relDir = relative(root, dir).split(sep).join('/');
     const prefix = relDir === '' ? '' : `${relDir}/`;
-    const indexed = listFiles(source.repoRoot, { untracked: false, pathspec: [relDir === '' ? '.' : relDir] });
-    const rels = indexed.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
-    for (const r of rels) allPaths.add(r);
-    const md = rels.filter((r) => isMemoryPath(r) && !ignore(r) && !r.split('/').includes('node_modules'));
-    const blobs = readBlobs(source.repoRoot, md.map((r) => `:${prefix}${r}`));
-    for (const rel of md) {
-      const buf = blobs.get(`:${prefix}${rel}`);
+    // Submodules are not files; symlinks are staged as their target's path, not its content.
+    const indexed = indexEntries(root, [relDir === '' ? '.' : relDir]).filter((e) => e.path.startsWith(prefix) && e.mode !== '160000');
+    for (const e of indexed) allPaths.add(e.path.slice(prefix.length));
+    const md = indexed.filter((e) => {
+      const r = e.path.slice(prefix.length);
+      return isMemoryPath(r) && !ignore(r) && !r.split('/').includes('node_modules');
+    });
+    const blobs = readBlobs(root, md.map((e) => `:${e.path}`));
+    // A staged symlink is followed only to a staged file inside the repository, as in the worktree.
+    const linkTarget = new Map<string, string>();
+    for (const e of md) {
+      if (e.mode !== '120000') continue;
+      const target = blobs.get(`:${e.path}`)?.toString('utf8') ?? '';
+      const resolved = posix.normalize(posix.join(posix.dirname(e.path), target));
+      if (target === '' || posix.isAbsolute(target) || resolved === '..' || resolved.startsWith('../')) {
+        problems.push({ path: join(dir, e.path.slice(prefix.length)), message: 'symlink pointing outside the repository; memlint does not follow it' });
+      } else linkTarget.set(e.path, resolved);
+    }
+    const targets = readBlobs(root, [...new Set(linkTarget.values())].map((t) => `:${t}`));
+    for (const e of md) {
+      const rel = e.path.slice(prefix.length);
       const path = join(dir, rel);
+      let buf: Buffer | null | undefined;
+      if (e.mode === '120000') {
+        const t = linkTarget.get(e.path);
+        if (t === undefined) continue;
+        buf = targets.get(`:${t}`);
+        if (!buf) {
+          problems.push({ path, message: 'symlink to a file that is not staged; not read' });
+          continue;
+        }
+      } else buf = blobs.get(`:${e.path}`);
       if (!buf) {
-        problems.push({ path, message: 'cannot read the staged file (a symlink or submodule?); not linted' });
+        problems.push({ path, message: 'cannot read the staged file; not linted' });
         continue;
       }
       const decoded = decodeMemoryText(buf);

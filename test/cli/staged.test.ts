@@ -1,9 +1,9 @@
 // `memlint --staged`: what will be committed, not the working tree; linked worktrees; index v4.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
-import { cleanRepo, topic } from './setup.js';
+import { CLEAN_INDEX, cleanRepo, topic } from './setup.js';
 
 const BAD_TYPE = (name: string) => `---\nname: ${name}\ndescription: ${name} in one line\ntype: preference\n---\nBody.\n`;
 
@@ -97,6 +97,27 @@ describe('--staged', () => {
       expect(r.code).toBe(1);
       expect(messages(r.stdout)).toEqual([`${join(memdir, 'a.md')}:4 frontmatter-type`]);
     }
+  });
+
+  it('reads a staged symlink as the file it points to inside the repository, never out of it', () => {
+    const { repo, memdir } = cleanRepo();
+    symlinkSync('project_deploys.md', join(memdir, 'alias.md'));
+    symlinkSync('/etc/hostname', join(memdir, 'out.md'));
+    writeFiles(memdir, { 'MEMORY.md': `${CLEAN_INDEX}- [Alias](alias.md) — the same memory\n` });
+    git(repo, 'add', '-A');
+    const r = memlint(repo, ['--staged', '--format', 'json']);
+    const msgs = (JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string | null; message: string }> }>).map((x) => [
+      x.filePath.slice(memdir.length + 1),
+      x.messages.map((m) => `${m.ruleId}: ${m.message}`),
+    ]);
+    expect(msgs).toEqual([
+      ['MEMORY.md', []],
+      ['alias.md', []],
+      ['out.md', ['null: symlink pointing outside the repository; memlint does not follow it']],
+    ]);
+    // The same verdicts as on the working tree.
+    const wt = (JSON.parse(memlint(repo, ['--format', 'json']).stdout) as Array<{ filePath: string; messages: Array<{ message: string }> }>).filter((x) => x.messages.length);
+    expect(wt.map((x) => [x.filePath.slice(memdir.length + 1), x.messages.map((m) => m.message)])).toEqual([['out.md', ['symlink pointing outside the repository; memlint does not follow it']]]);
   });
 
   it('takes no PATH', () => {
