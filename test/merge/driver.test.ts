@@ -1,0 +1,37 @@
+// The fallback ladder of the pure driver core: which inputs it merges and which it hands to git.
+import { describe, expect, it } from 'vitest';
+import { mergeMemoryFile, MAX_SEMANTIC_BYTES, type MergeInput } from '../../src/merge/driver.js';
+
+const e = (k: string, hook = `about ${k}`) => `- [${k}](${k}.md) — ${hook}\n`;
+const input = (base: string | Buffer, ours: string | Buffer, theirs: string | Buffer, path = '.claude/memory/MEMORY.md'): MergeInput => ({
+  base: Buffer.from(base),
+  ours: Buffer.from(ours),
+  theirs: Buffer.from(theirs),
+  path,
+  markerSize: 7,
+});
+
+describe('the fallback ladder', () => {
+  it('hands git what it cannot trust', () => {
+    const big = 'x'.repeat(MAX_SEMANTIC_BYTES + 1);
+    expect(mergeMemoryFile(input(big, big + 'a', big + 'b'))).toEqual({ lineMerge: true, reason: 'larger than 1 MiB' });
+    expect(mergeMemoryFile(input('a\0', 'b\0', 'c\0'))).toEqual({ lineMerge: true, reason: 'binary content' });
+    expect(mergeMemoryFile(input(Buffer.from([0xc3, 0x28]), 'a', 'b'))).toEqual({ lineMerge: true, reason: 'not valid UTF-8' });
+    expect(mergeMemoryFile(input('a\n', '<<<<<<< x\na\n=======\nb\n>>>>>>> y\n', 'c\n'))).toEqual({ lineMerge: true, reason: 'conflict markers already inside an input' });
+    expect(mergeMemoryFile(input('<<<<<<< x\na\n>>>>>>> y\n', 'a\n', 'b\n'))).toEqual({ lineMerge: true, reason: 'conflict markers in the merge base' });
+    expect(mergeMemoryFile(input('a', 'b', 'c', 'package.json'))).toEqual({ lineMerge: true, reason: 'not a memory file' });
+  });
+
+  it('merges an add/add (empty base) as sets, and an edge-case empty side', () => {
+    const r = mergeMemoryFile(input('', e('a') + e('b'), e('a') + e('c')));
+    expect(r).toMatchObject({ method: 'semantic', conflicts: [] });
+    expect('output' in r && r.output!.toString()).toBe(e('a') + e('b') + e('c'));
+    const emptied = mergeMemoryFile(input(e('a'), '', e('a') + e('b')));
+    expect('output' in emptied && emptied.output!.toString()).toBe(e('b'));
+  });
+
+  it('reports delete-vs-edit as a warning, not a conflict', () => {
+    const r = mergeMemoryFile(input(e('a') + e('b'), e('a'), e('a') + e('b', 'edited')));
+    expect(r).toMatchObject({ conflicts: [], warnings: ['memlint: .claude/memory/MEMORY.md: b.md: deleted in ours but edited in theirs; the edited entry is kept'] });
+  });
+});
