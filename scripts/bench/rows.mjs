@@ -30,7 +30,7 @@ export const SIZES = {
   },
 };
 
-export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-three', 'merge-driver', 'merge-git', 'consolidate-566', 'consolidate-2000'];
+export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'merge-driver', 'merge-git', 'consolidate-566', 'consolidate-2000'];
 
 function memlint(ctx, args, cwd, extra = {}) {
   return { name: 'memlint', argv: [process.execPath, ctx.cli, ...args], cwd, display: `memlint ${args.join(' ')}`, ...extra };
@@ -149,16 +149,33 @@ function largeRepo(ctx) {
   return ctx.largeRepo;
 }
 
+const STAGED = {
+  none: {
+    title: 'nothing memory-related staged (two source files)',
+    target: ['--staged, nothing memory-related staged (source files), vs node -e 0', 1.2],
+  },
+  doc: {
+    title: 'a Markdown file that is not memory staged (README.md and a source file)',
+    target: ['--staged, a non-memory Markdown file staged (README.md), vs node -e 0', 1.2],
+  },
+  three: {
+    title: 'three topic files staged',
+    target: ['--staged, three topic files staged, vs node -e 0', 2],
+  },
+};
+
 function stagedRow(ctx, which) {
   const repo = largeRepo(ctx);
+  const sources = git(repo, ['ls-files', '--', 'src']).split('\n').slice(0, 2);
   const topicFiles = git(repo, ['ls-files', '--', `${MEMDIR_REL}/*_*.md`]).trim().split('\n').filter((p) => !p.includes('/logs/'));
-  const edits = which === 'none'
-    ? [['README.md', '\nBuild notes moved to the wiki.\n'], [git(repo, ['ls-files', '--', 'src']).split('\n')[0], '// touched\n']]
-    : topicFiles.slice(0, 3).map((p) => [p, '\nConfirmed again on 2026-11-27.\n']);
+  const edits = {
+    none: sources.map((p) => [p, '// touched\n']),
+    doc: [['README.md', '\nBuild notes moved to the wiki.\n'], [sources[0], '// touched\n']],
+    three: topicFiles.slice(0, 3).map((p) => [p, '\nConfirmed again on 2026-11-27.\n']),
+  }[which];
+  const spec = STAGED[which];
   return {
-    title: which === 'none'
-      ? `--staged in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, nothing memory-related staged`
-      : `--staged in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, three topic files staged`,
+    title: `--staged in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, ${spec.title}`,
     setup: () => {
       const staged = stageEdits(repo, ctx.work, edits);
       return { 'tracked files': tracked(repo), staged: staged.join(', ') };
@@ -166,7 +183,7 @@ function stagedRow(ctx, which) {
     teardown: () => stageEdits(repo, ctx.work, []),
     commands: [memlint(ctx, ['--staged'], repo), nodeNothing(repo)],
     runsFactor: 3,
-    targets: (res) => [ratioTarget(which === 'none' ? '--staged, nothing memory-related staged, vs node -e 0' : '--staged, three topic files staged, vs node -e 0', res.ratios, 'node -e 0', which === 'none' ? 1.2 : 2)],
+    targets: (res) => [ratioTarget(spec.target[0], res.ratios, 'node -e 0', spec.target[1])],
   };
 }
 
@@ -252,6 +269,7 @@ export function buildRow(ctx, id) {
   if (lint) return lintRow(ctx, lint);
   if (id === 'per-file') return perFileRow(ctx);
   if (id === 'staged-none') return stagedRow(ctx, 'none');
+  if (id === 'staged-doc') return stagedRow(ctx, 'doc');
   if (id === 'staged-three') return stagedRow(ctx, 'three');
   if (id === 'merge-driver') return mergeDriverRow(ctx);
   if (id === 'merge-git') return mergeGitRow(ctx);
