@@ -1,0 +1,103 @@
+// Secret detection: the kinds Claude Code's team-memory scanner blocks, placeholders, masking.
+import { describe, expect, it } from 'vitest';
+import { allowKey, findPatternSecrets, findSecrets, isPlaceholder, maskSecret } from '../../src/lint/secrets.js';
+
+// Deterministic fake values of the right shape (never real credentials).
+const rep = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+const alnum = (n: number) => rep('a1B2c3D4e5F6g7H8i9J0kLmNpQrStUvWxYz', n);
+const hex = (n: number) => rep('0f1e2d3c4b5a6978', n);
+
+const SAMPLES: Array<[kind: string, value: string]> = [
+  ['aws-access-token', `AKIA${rep('QWERTYUI234567ZX', 16)}`],
+  ['gcp-api-key', `AIza${alnum(35)}`],
+  ['azure-ad-client-secret', `abc8Q~${alnum(34)}`],
+  ['digitalocean-pat', `dop_v1_${hex(64)}`],
+  ['digitalocean-access-token', `doo_v1_${hex(64)}`],
+  ['anthropic-api-key', `sk-ant-api03-${alnum(93)}AA`],
+  ['anthropic-admin-api-key', `sk-ant-admin01-${alnum(93)}AA`],
+  ['openai-api-key', `sk-proj-${alnum(48)}`],
+  ['huggingface-access-token', `hf_${rep('QwErTyUiOpAsDfGhJkLzXcVbNm', 34)}`],
+  ['github-pat', `ghp_${alnum(36)}`],
+  ['github-fine-grained-pat', `github_pat_${alnum(22)}_${alnum(59)}`],
+  ['github-app-token', `ghs_${alnum(36)}`],
+  ['github-oauth', `gho_${alnum(36)}`],
+  ['github-refresh-token', `ghr_${alnum(76)}`],
+  ['gitlab-pat', `glpat-${alnum(20)}`],
+  ['gitlab-deploy-token', `gldt-${alnum(20)}`],
+  ['slack-bot-token', `xoxb-12345678901-1234567890123-${alnum(24)}`],
+  ['slack-user-token', `xoxp-12345678901-12345678901-1234567890123-${hex(32)}`],
+  ['slack-app-token', `xapp-1-A0123456789-1234567890123-${hex(64)}`],
+  ['twilio-api-key', `SK${hex(32)}`],
+  ['sendgrid-api-token', `SG.${alnum(22)}.${alnum(43)}`],
+  ['npm-access-token', `npm_${alnum(36)}`],
+  ['pypi-upload-token', `pypi-AgEIcHlwaS5vcmc${alnum(60)}`],
+  ['databricks-api-token', `dapi${hex(32)}`],
+  ['hashicorp-tf-api-token', `${rep('abc123', 14)}.atlasv1.${rep('def456ghi789', 67)}`],
+  ['pulumi-api-token', `pul-${hex(40)}`],
+  ['postman-api-token', `PMAK-${hex(24)}-${hex(34)}`],
+  ['grafana-api-key', `eyJrIjoi${alnum(80)}`],
+  ['grafana-cloud-api-token', `glc_${alnum(40)}`],
+  ['grafana-service-account-token', `glsa_${alnum(32)}_${hex(8)}`],
+  ['sentry-user-token', `sntryu_${hex(64)}`],
+  ['sentry-org-token', `sntrys_eyJpYXQiO${alnum(20)}LCJyZWdpb25fdXJs${alnum(20)}_${alnum(43)}`],
+  ['stripe-access-token', `sk_live_${alnum(24)}`],
+  ['shopify-access-token', `shpat_${hex(32)}`],
+  ['shopify-shared-secret', `shpss_${hex(32)}`],
+  ['private-key', `-----BEGIN RSA PRIVATE KEY-----\n${alnum(64)}\n${alnum(64)}\n-----END RSA PRIVATE KEY-----`],
+  ['connection-string-password', 'Tr0ub4dor-77'],
+  ['password-in-prose', 'N7qv!pLx2'],
+];
+
+function context(kind: string, value: string): string {
+  if (kind === 'connection-string-password') return `DB: postgres://ledger:${value}@db.internal:5432/app\n`;
+  if (kind === 'password-in-prose') return `The admin password is \`${value}\`.\n`;
+  return `The release job used ${value} until it moved to the vault.\n`;
+}
+
+describe('secret kinds', () => {
+  it('covers the 36 kinds of Claude Code\'s team-memory scanner', () => {
+    const kinds = new Set(SAMPLES.map(([k]) => k));
+    expect(kinds.size).toBeGreaterThanOrEqual(38);
+  });
+
+  it.each(SAMPLES)('finds %s and its exact span', (kind, value) => {
+    const text = context(kind, value);
+    const found = findPatternSecrets(text).filter((f) => text.slice(f.start, f.end) === value);
+    expect(found.map((f) => f.kind)).toContain(kind);
+  });
+
+  it.each([
+    'Copy `.env.example`: `STRIPE_KEY=sk_test_<your key>` and `GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`.',
+    'DATABASE_URL=postgres://app:<password>@localhost:5432/app or postgres://app:${DB_PASSWORD}@db/app',
+    'The password is in 1Password under "ledger-staging"; the password policy is "at least 16 characters".',
+    'Docs example key AKIAIOSFODNN7EXAMPLE is fine.',
+    'The password field is `password`; the old one was ****.',
+    'Build ids look like b7e23ec2; the checksum starts with 9f86d081884c7d65.',
+  ])('placeholder or prose is not a secret: %s', async (text) => {
+    expect(await findSecrets(text)).toEqual([]);
+  });
+
+  it('runs secretlint in-process and cannot be silenced by a secretlint-disable comment', async () => {
+    const text = `<!-- secretlint-disable -->\nslack: xoxb-12345678901-1234567890123-${alnum(24)}\n`;
+    const found = await findSecrets(text);
+    expect(found).toHaveLength(1);
+  });
+});
+
+describe('masking and allow keys', () => {
+  it('never shows more than a quarter of a value, and nothing of a password', () => {
+    for (const [kind, value] of SAMPLES) {
+      const shown = maskSecret(value, kind);
+      expect(shown).not.toContain(value.slice(0, Math.max(5, Math.floor(value.length / 4) + 1)));
+      expect(shown).toContain(`(${value.length} chars)`);
+    }
+    expect(maskSecret('N7qv!pLx2', 'password-in-prose')).toBe('•••• (9 chars)');
+  });
+
+  it('keys the allow-list by kind and a hash of the value, not by line', () => {
+    expect(allowKey('github-pat', 'x')).toMatch(/^github-pat:[0-9a-f]{16}$/);
+    expect(allowKey('github-pat', 'x')).toBe(allowKey('github-pat', 'x'));
+    expect(allowKey('github-pat', 'x')).not.toBe(allowKey('github-pat', 'y'));
+    expect(isPlaceholder('<password>')).toBe(true);
+  });
+});
