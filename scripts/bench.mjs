@@ -7,7 +7,7 @@ import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { profilesIn, summarizeProfiles } from './bench/profile.mjs';
+import { parseGitTrace, profilesIn, summarizeProfiles } from './bench/profile.mjs';
 import { renderReport } from './bench/report.mjs';
 import { ROW_IDS, SIZES, profiledCommand, runRow } from './bench/rows.mjs';
 import { median, rssMethod, runOnce } from './bench/timing.mjs';
@@ -143,9 +143,13 @@ async function main() {
         const { row: built, cmd } = profiledCommand(ctx, row.id, dir);
         // Cold code is sampled unevenly: average several runs.
         for (let i = 0; i < PROFILE_RUNS; i++) runOnce(cmd, method);
+        // Which git processes it starts, and for how long, as git itself measures them.
+        const trace = join(dir, 'git-trace2.txt');
+        runOnce({ ...cmd, argv: [cmd.argv[0], ...cmd.argv.slice(cmd.argv.indexOf('--cpu-prof-dir') + 2)], env: { ...(cmd.env ?? {}), GIT_TRACE2_PERF: trace } }, method);
+        const gitCalls = existsSync(trace) ? parseGitTrace(trace) : [];
         built.teardown?.();
         const files = profilesIn(dir);
-        if (files.length) profiles.push({ id: row.id, command: cmd.display ?? cmd.name, ...summarizeProfiles(files, ROOT) });
+        if (files.length) profiles.push({ id: row.id, command: cmd.display ?? cmd.name, gitCalls, ...summarizeProfiles(files, ROOT) });
         log(`profiled ${row.id}: ${files.length} profiles in ${dir}`);
       } catch (err) {
         log(`could not profile ${row.id}: ${err.message}`);

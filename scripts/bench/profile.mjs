@@ -84,3 +84,25 @@ export function summarizeProfiles(files, root, top = 12) {
 export function profilesIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().map((f) => join(dir, f));
 }
+
+/**
+ * The git processes a command started and how long each ran, from git's own trace2 "perf"
+ * stream (GIT_TRACE2_PERF=<file>): the `start` line names the command, the matching `exit`
+ * line gives its elapsed time. Only top-level git processes (depth d0) are listed.
+ */
+export function parseGitTrace(file) {
+  const calls = [];
+  const open = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const f = line.split('|').map((x) => x.trim());
+    if (f.length < 9 || f[1] !== 'd0') continue;
+    if (f[3] === 'start') {
+      const call = { argv: f[8], ms: null };
+      calls.push(call);
+      open.push(call);
+    } else if (f[3] === 'exit' && open.length) {
+      open.shift().ms = Number(f[5]) * 1000;
+    }
+  }
+  return calls;
+}

@@ -125,6 +125,16 @@ export function renderReport(run, { notesFile }) {
       o.push('| Function | Self time |');
       o.push('|---|---:|');
       for (const f of p.functions) o.push(`| \`${f.name.replace(/\|/g, '\\|')}\` | ${f.ms.toFixed(1)} ms |`);
+      o.push('');
+      if (p.gitCalls?.length) {
+        o.push(`Git processes started (one run, times from git's own trace2 perf stream; ${p.gitCalls.length} in all, ${p.gitCalls.reduce((n, c) => n + (c.ms ?? 0), 0).toFixed(1)} ms inside git):`);
+        o.push('');
+        o.push('| git command | Time in git |');
+        o.push('|---|---:|');
+        for (const c of p.gitCalls) o.push(`| \`${c.argv.replace(/\|/g, '\\|').slice(0, 160)}\` | ${c.ms === null ? '?' : `${c.ms.toFixed(1)} ms`} |`);
+      } else {
+        o.push('Git processes started: none.');
+      }
     }
   }
   if (notesFile && existsSync(notesFile)) {
