@@ -1,0 +1,109 @@
+// The content rules end to end through the CLI: allow-list in config, masking in every format,
+// --staged text, blame-anchored dates and their fix, repository checks outside a repository.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+
+const TOKEN = `ghp_${'a1B2c3D4e5F6g7H8i9J0kLmNpQrStUvWxYz1'.slice(0, 36)}`;
+const INDEX = '- [Release](project_release.md) — release credentials\n';
+const topic = (body: string, type = 'project') => `---\nname: Release\ndescription: Release credentials\ntype: ${type}\n---\n${body}`;
+const CLEAN_BODY = 'Release tokens live in the vault.\n\n**Why:** audits.\n\n**How to apply:** never paste one.\n';
+
+function repoWithMemory(files: Record<string, string>, rules: Record<string, unknown> = {}) {
+  const repo = initRepo(tempDir('memlint-content-'));
+  writeFiles(join(repo, 'mem'), files);
+  writeFiles(repo, { '.memlintrc.json': JSON.stringify({ rules }) });
+  return repo;
+}
+
+function commitAt(repo: string, date: string, message: string) {
+  execFileSync('git', ['commit', '-q', '-m', message], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+}
+
+describe('no-secrets through the CLI', () => {
+  it('masks the value in every output format', () => {
+    const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': topic(`Token ${TOKEN} for the release job.\n\n**Why:** x.\n\n**How to apply:** y.\n`) });
+    for (const format of ['stylish', 'json', 'sarif', 'github']) {
+      const r = memlint(repo, ['mem', '--format', format]);
+      expect(r.code).toBe(1);
+      expect(r.stdout + r.stderr).toContain('github-pat');
+      expect(r.stdout + r.stderr).not.toContain(TOKEN);
+      expect(r.stdout + r.stderr).not.toContain(TOKEN.slice(0, 10));
+    }
+  });
+
+  it('prints the allow key, and a value allowed in config by that key is not reported', () => {
+    const files = { 'MEMORY.md': INDEX, 'project_release.md': topic(`A fake token for the docs: ${TOKEN}\n\n**Why:** x.\n\n**How to apply:** y.\n`) };
+    const first = memlint(repoWithMemory(files), ['mem', '--format', 'json']);
+    const messages = (JSON.parse(first.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages);
+    const key = /allow it with "([^"]+)"/.exec(messages.find((m) => m.ruleId === 'no-secrets')!.message)![1]!;
+    expect(key).toMatch(/^github-pat:[0-9a-f]{16}$/);
+    const allowed = memlint(repoWithMemory(files, { 'no-secrets': ['error', { allow: [key] }] }), ['mem', '--format', 'json']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).not.toContain('no-secrets');
+  });
+
+  it('--staged lints the staged text, not the working tree', () => {
+    const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': topic(`Token ${TOKEN}\n\n**Why:** x.\n\n**How to apply:** y.\n`) });
+    git(repo, 'add', '-A');
+    writeFiles(join(repo, 'mem'), { 'project_release.md': topic(CLEAN_BODY) });
+    const staged = memlint(repo, ['--staged', '--format', 'json']);
+    expect(staged.stdout).toContain('"no-secrets"');
+    expect(staged.stdout).not.toContain(TOKEN);
+    const worktree = memlint(repo, ['mem', '--format', 'json']);
+    expect(worktree.stdout).not.toContain('"no-secrets"');
+  });
+});
+
+describe('absolute-dates through the CLI', () => {
+  it('counts from the commit date of the line, and from today for a line not committed yet; --fix writes the dates', () => {
+    const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': topic('The freeze starts next Thursday.\n\n**Why:** x.\n\n**How to apply:** y.\n') });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-01-15T12:00:00Z', 'memory');
+    const path = join(repo, 'mem', 'project_release.md');
+    writeFiles(join(repo, 'mem'), { 'project_release.md': `${readFileSync(path, 'utf8')}Ship it tomorrow.\n` });
+    const env = { MEMLINT_TODAY: '2026-04-24' };
+    const r = memlint(repo, ['mem', '--format', 'json'], { env });
+    const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; message: string; line: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
+    expect(messages.map((m) => [m.line, m.message])).toEqual([
+      [6, 'relative date "next Thursday": write "2026-01-22" (counted from the line\'s commit date, 2026-01-15)'],
+      [11, 'relative date "tomorrow": write "2026-04-25" (counted from today, 2026-04-24)'],
+    ]);
+    memlint(repo, ['mem', '--fix'], { env });
+    const fixed = readFileSync(path, 'utf8');
+    expect(fixed).toContain('The freeze starts 2026-01-22.');
+    expect(fixed).toContain('Ship it 2026-04-25.');
+  });
+});
+
+describe('repository checks', () => {
+  it('flags a tracked path and an existing commit inside a repository, and skips both outside one', () => {
+    const body = (commit: string) => `Rounding lives in src/ledger/round.ts since ${commit}.\n\n**Why:** x.\n\n**How to apply:** y.\n`;
+    const repo = initRepo(tempDir('memlint-derivable-'));
+    writeFiles(repo, { 'src/ledger/round.ts': 'export {};\n', '.memlintrc.json': '{}' });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-01-15T12:00:00Z', 'code');
+    const head = git(repo, 'rev-parse', '--short', 'HEAD').trim();
+    writeFiles(join(repo, 'mem'), { 'MEMORY.md': INDEX, 'project_release.md': topic(body(head)) });
+    const inRepo = memlint(repo, ['mem', '--format', 'json']);
+    expect(inRepo.stdout).toContain('path of a file in the repository (src/ledger/round.ts)');
+    expect(inRepo.stdout).toContain(`commit id ${head}`);
+
+    const outside = tempDir('memlint-norepo-');
+    writeFiles(join(outside, 'mem'), { 'MEMORY.md': INDEX, 'project_release.md': topic(body(head)) });
+    const r = memlint(outside, ['mem', '--format', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toContain('no-derivable-content');
+  });
+});
+
+describe('no-hidden-unicode --fix', () => {
+  it('removes hidden characters and leaves emoji sequences alone', () => {
+    const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': topic('Ship\u200b it 👩\u200d💻 ✔\ufe0f\u202e.\n\n**Why:** x.\n\n**How to apply:** y.\n') });
+    memlint(repo, ['mem', '--fix']);
+    expect(readFileSync(join(repo, 'mem', 'project_release.md'), 'utf8')).toContain('Ship it 👩\u200d💻 ✔\ufe0f.\n');
+    expect(memlint(repo, ['mem']).code).toBe(0);
+  });
+});
