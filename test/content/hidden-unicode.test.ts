@@ -1,0 +1,42 @@
+// no-hidden-unicode's scanner: what is hidden, what is a legitimate invisible character.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hiddenRuns } from '../../src/lint/rules/no-hidden-unicode.js';
+
+const HIDDEN = [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c, 0xe0001, 0xe0041, 0xe007f, 0xfe00, 0xfe0f, 0xe0100, 0xe01ef, 0x0007, 0x001b, 0x0085, 0x3164, 0x115f];
+
+describe('hiddenRuns', () => {
+  it('finds any hidden character placed between letters, at its exact offset', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'abc def.'.split('')), maxLength: 20 }), fc.constantFrom(...HIDDEN), fc.string({ unit: fc.constantFrom(...'xyz .'.split('')), maxLength: 20 }), (before, cp, after) => {
+        const ch = String.fromCodePoint(cp);
+        const text = `a${before}${ch}${after}z`;
+        const runs = hiddenRuns(text);
+        expect(runs).toHaveLength(1);
+        expect(text.slice(runs[0]!.start, runs[0]!.end)).toBe(ch);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it.each([
+    ['ZWJ inside emoji sequences', '👩\u200d💻 👨\u200d👩\u200d👧\u200d👦 🧑🏽\u200d🔬 🏳️\u200d🌈'],
+    ['emoji presentation selectors and keycaps', '✔\ufe0f ⚠\ufe0f ❤\ufe0f 1\ufe0f\u20e3 #\ufe0f\u20e3 ©\ufe0f'],
+    ['ZWNJ and ZWJ in scripts that join', 'می\u200cخواهم क्\u200dष'],
+    ['a subdivision flag', '🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}'],
+    ['an ideographic variation sequence', '葛\u{e0100}'],
+    ['a byte-order mark at the start', '\ufeff---\nname: x\n'],
+    ['tabs and line endings', 'a\tb\r\nc\n'],
+  ])('%s are fine', (_, text) => {
+    expect(hiddenRuns(text)).toEqual([]);
+  });
+
+  it('groups adjacent characters into one run and decodes tag characters', () => {
+    const tags = [...'rm -rf'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    const runs = hiddenRuns(`ok${tags} then\u200b\u200b end`);
+    expect(runs.map((r) => [r.count, r.tagText])).toEqual([
+      [6, 'rm -rf'],
+      [2, ''],
+    ]);
+  });
+});
