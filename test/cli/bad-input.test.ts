@@ -130,6 +130,25 @@ describe('bad input', () => {
     ]);
   });
 
+  it('an unreadable memdir is reported and the other memdirs are linted', () => {
+    const repo = initRepo(tempDir('memlint-bad-'));
+    const bad = '---\nname: A\ndescription: A\ntype: bogus\n---\n';
+    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [A](a.md) — a\n', '.claude/memory/a.md': bad, 'memory/MEMORY.md': '- [A](a.md) — a\n', 'memory/a.md': bad });
+    git(repo, 'add', '-A');
+    openUp(repo);
+    chmodSync(join(repo, '.claude', 'memory'), 0o000);
+    const r = memlintUnprivileged(repo, ['--format', 'json']);
+    chmodSync(join(repo, '.claude', 'memory'), 0o755);
+    const msgs = (JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string | null; message: string }> }>).flatMap((x) =>
+      x.messages.map((m) => `${x.filePath.slice(repo.length + 1)}: ${m.ruleId ?? 'input'}: ${m.message}`),
+    );
+    expect(msgs).toEqual([
+      '.claude/memory: input: cannot read folder (permission denied); its files are not linted',
+      'memory/a.md: frontmatter-type: Frontmatter type "bogus" is not one of user, feedback, project, reference',
+    ]);
+    expect(r.code).toBe(1);
+  });
+
   it('a path that does not exist is exit 2 with one line', () => {
     const base = tempDir('memlint-nogit-');
     expect(memlint(base, ['missing/MEMORY.md'])).toEqual({ code: 2, stdout: '', stderr: 'memlint: no such file or folder: missing/MEMORY.md\n' });
