@@ -114,6 +114,17 @@ describe('--fix', () => {
     expect(results.find((x) => x.filePath === join(memdir, 'MEMORY.md'))).toBeDefined();
   });
 
+  it('fixes what a single named file needs, in the index beside it', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'project_freeze.md': topic('Freeze'), 'project_other.md': topic('Other') });
+    const r = memlint(repo, ['--fix', '.claude/memory/project_freeze.md']);
+    expect(r).toEqual({ code: 0, stdout: 'Fixed 1 problem in 1 file.\n', stderr: '' });
+    const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
+    expect(index).toContain('- [Freeze](project_freeze.md) — Freeze in one line\n');
+    // The file not named is left for another run.
+    expect(index).not.toContain('project_other.md');
+  });
+
   it('refuses --fix with --staged (staged blobs are not the working tree)', () => {
     const { repo } = cleanRepo();
     const r = memlint(repo, ['--fix', '--staged']);
