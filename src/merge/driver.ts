@@ -5,7 +5,7 @@ import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'n
 import { basename, dirname, join } from 'node:path';
 import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import { mergeIndex, sideLines } from './index.js';
-import { commonIndices } from './lines.js';
+import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
 import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MergeResult } from './text.js';
 import { mergeTopic } from './topic.js';
@@ -131,6 +131,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
     else if (kind === 'log') result = mergeLog(base, ours, theirs);
     else result = mergeTopic(base, ours, theirs, { markerSize, name: basename(path) });
   } catch (err) {
+    if (err instanceof TooRepetitiveError) return needs(err.message);
     return needs(`internal error (${(err as Error).message.split('\n')[0]})`);
   }
   const warnings = result.notes.map((n) => `memlint: ${path}: ${n}`);

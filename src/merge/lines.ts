@@ -108,8 +108,27 @@ function shift(r: Region, da: number, doo: number, db: number): Region {
   return { kind: 'both', a: s(r.a, da), o: s(r.o, doo), b: s(r.b, db) };
 }
 
+/** Thrown when the inputs are too repetitive for node-diff3 (its LCS slows down with every pair of equal lines). */
+export class TooRepetitiveError extends Error {
+  constructor() {
+    super('too many repeated lines for the structured merge');
+  }
+}
+
+/** Pairs of equal lines between o and side: what node-diff3's LCS spends its time on. */
+function matchingPairs(o: readonly string[], side: readonly string[]): number {
+  const counts = new Map<string, number>();
+  for (const x of side) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let pairs = 0;
+  for (const x of o) pairs += counts.get(x) ?? 0;
+  return pairs;
+}
+
+export const MAX_MATCHING_PAIRS = 250_000;
+
 function middleRegions(a: readonly string[], o: readonly string[], b: readonly string[]): Region[] {
   if (a.length === 0 && o.length === 0 && b.length === 0) return [];
+  if (matchingPairs(o, a) + matchingPairs(o, b) > MAX_MATCHING_PAIRS) throw new TooRepetitiveError();
   const raw = diff3MergeRegions(a as string[], o as string[], b as string[]);
   // Where each unchanged stretch sits in a: the first place at or after the previous region's
   // end in a that holds the same tokens. (An identical run of lines found earlier than the one

@@ -20,6 +20,8 @@ describe('the fallback ladder', () => {
     expect(mergeMemoryFile(input('a\n', '<<<<<<< x\na\n=======\nb\n>>>>>>> y\n', 'c\n'))).toEqual({ lineMerge: true, reason: 'conflict markers already inside an input' });
     expect(mergeMemoryFile(input('<<<<<<< x\na\n>>>>>>> y\n', 'a\n', 'b\n'))).toEqual({ lineMerge: true, reason: 'conflict markers in the merge base' });
     expect(mergeMemoryFile(input('a', 'b', 'c', 'package.json'))).toEqual({ lineMerge: true, reason: 'not a memory file' });
+    const repetitive = Array.from({ length: 2000 }, (_, i) => (i % 2 ? '' : '- x')).join('\n') + '\n';
+    expect(mergeMemoryFile(input(repetitive, repetitive + '- a\n', '- b\n' + repetitive, 'notes.md'))).toEqual({ lineMerge: true, reason: 'too many repeated lines for the structured merge' });
   });
 
   it('merges an add/add (empty base) as sets, and an edge-case empty side', () => {
