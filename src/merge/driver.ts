@@ -123,10 +123,9 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
     if (sides === null) return needs('conflict markers in the merge base');
     base = sides.outside;
   }
-  if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
-
   let result: MergeResult;
   try {
+    if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
     if (kind === 'index') result = mergeIndex(base, ours, theirs, { markerSize });
     else if (kind === 'log') result = mergeLog(base, ours, theirs);
     else result = mergeTopic(base, ours, theirs, { markerSize, name: basename(path) });

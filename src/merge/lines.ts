@@ -172,6 +172,7 @@ function middleRegions(a: readonly string[], o: readonly string[], b: readonly s
 
 /** Indices into a of a longest common subsequence of a and b (the base of an add/add merge). */
 export function commonIndices(a: readonly string[], b: readonly string[]): number[] {
+  if (matchingPairs(a, b) > MAX_MATCHING_PAIRS) throw new TooRepetitiveError();
   const picks: number[] = [];
   for (let c: ReturnType<typeof LCS> | null = LCS(a as string[], b as string[]); c !== null && c.buffer1index >= 0; c = c.chain) picks.push(c.buffer1index);
   return picks.reverse();
