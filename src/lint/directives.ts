@@ -8,17 +8,18 @@ export interface Directives {
 
 export const DIRECTIVE_RE = /<!--\s*memlint-(disable-next-line|disable|enable)\b([^>]*?)\s*-->/g;
 
-interface Range {
+interface Event {
+  line: number;
+  kind: 'disable' | 'enable';
+  /** null: every rule. */
   rule: string | null;
-  from: number;
-  to: number;
 }
 
 export function parseDirectives(text: string): Directives {
   const lines = new Set<number>();
   if (!text.includes('memlint-')) return { isDisabled: () => false, lines };
-  const ranges: Range[] = [];
-  const open = new Map<string | null, number>();
+  const events: Event[] = [];
+  const nextLine: Array<{ line: number; rule: string | null }> = [];
   const all = text.split(/\r\n|\r|\n/);
   all.forEach((lineText, i) => {
     const line = i + 1;
@@ -30,26 +31,26 @@ export function parseDirectives(text: string): Directives {
       const rules = m[2]!.trim().split(/[\s,]+/).filter(Boolean);
       const targets: Array<string | null> = rules.length ? rules : [null];
       for (const rule of targets) {
-        if (kind === 'disable-next-line') ranges.push({ rule, from: line + 1, to: line + 1 });
-        else if (kind === 'disable') {
-          if (!open.has(rule)) open.set(rule, line);
-        } else {
-          if (rule === null) {
-            for (const [r, from] of open) ranges.push({ rule: r, from, to: line });
-            open.clear();
-          } else if (open.has(rule)) {
-            ranges.push({ rule, from: open.get(rule)!, to: line });
-            open.delete(rule);
-          }
-        }
+        if (kind === 'disable-next-line') nextLine.push({ line: line + 1, rule });
+        else events.push({ line, kind: kind as Event['kind'], rule });
       }
     }
   });
-  for (const [rule, from] of open) ranges.push({ rule, from, to: Infinity });
   return {
     lines,
     isDisabled(ruleId, line) {
-      return ranges.some((r) => (r.rule === null || r.rule === ruleId) && line >= r.from && line <= r.to);
+      if (nextLine.some((n) => n.line === line && (n.rule === null || n.rule === ruleId))) return true;
+      // Replay the directives above the line (markdownlint's semantics: `enable RULE` after a
+      // bare `disable` turns that one rule back on). A disable counts from its own line, an
+      // enable from the line after it.
+      let off = false;
+      for (const e of events) {
+        if (e.line > line) break;
+        if (e.rule !== null && e.rule !== ruleId) continue;
+        if (e.kind === 'enable' && e.line === line) continue;
+        off = e.kind === 'disable';
+      }
+      return off;
     },
   };
 }

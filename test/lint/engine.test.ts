@@ -138,4 +138,12 @@ describe('parseDirectives', () => {
     expect(d.isDisabled('anything', 7)).toBe(false);
     expect([...d.lines]).toEqual([2, 4, 6, 8]);
   });
+  it('enable RULE after a bare disable turns that rule back on (markdownlint’s semantics)', () => {
+    const d = parseDirectives(['<!-- memlint-disable -->', 'a', '<!-- memlint-enable r1 -->', 'b', '<!-- memlint-disable r1 -->', 'c'].join('\n'));
+    expect(d.isDisabled('r1', 2)).toBe(true);
+    expect(d.isDisabled('r1', 3)).toBe(true);
+    expect(d.isDisabled('r1', 4)).toBe(false);
+    expect(d.isDisabled('r2', 4)).toBe(true);
+    expect(d.isDisabled('r1', 6)).toBe(true);
+  });
 });
