@@ -39,6 +39,10 @@ describe('--staged', () => {
     writeFiles(repo, { 'src/app.ts': 'export {};\n', 'docs/guide.md': '# Guide\n' });
     git(repo, 'add', 'src/app.ts', 'docs/guide.md');
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    // It answers before even reading the config: a broken one does not matter then.
+    writeFiles(repo, { '.memlintrc.json': '{"rules":' });
+    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(memlint(repo, []).code).toBe(2);
   });
 
   it('lints only the memdirs the staged change touches', () => {
