@@ -2,6 +2,8 @@
 // before a push (see docs/consolidate.md). Thin: options and output; the work is in src/consolidate.
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
+// Static: the pre-push hook runs on every push, and one module graph loads faster than two.
+import { prePush } from '../consolidate/prepush.js';
 
 const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
 
@@ -49,7 +51,6 @@ export async function run(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   if (values['pre-push']) {
-    const { prePush } = await import('../consolidate/prepush.js');
     return prePush({ cwd, configFile: values.config });
   }
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');

@@ -87,25 +87,3 @@ export function restorePaths(root: string, pathspec: string[]): void {
   gitRaw(['restore', '--source=HEAD', '--staged', '--worktree', '--', ...pathspec, ...LOCAL_STATE], { cwd: root, okCodes: [0, 1] });
   gitRaw(['clean', '-fdq', '--', ...pathspec, ...LOCAL_STATE], { cwd: root, okCodes: [0, 1] });
 }
-
-/** Files changed by the commits being pushed (`<local> ^<remote>` for each ref; new refs: not on any remote). */
-export function changedInPush(root: string, updates: Array<{ localSha: string; remoteSha: string }>): string[] | null {
-  const zero = /^0+$/;
-  const positives = updates.filter((u) => !zero.test(u.localSha)).map((u) => u.localSha);
-  if (positives.length === 0) return [];
-  const negatives = updates.filter((u) => !zero.test(u.remoteSha)).map((u) => `^${u.remoteSha}`);
-  const newRef = updates.some((u) => zero.test(u.remoteSha) && !zero.test(u.localSha));
-  const run = (neg: string[]) => git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, ...neg, ...(newRef ? ['--not', '--remotes'] : [])], { cwd: root });
-  let out: string;
-  try {
-    out = run(negatives);
-  } catch {
-    try {
-      // A remote commit we do not have (someone force-pushed): compare with what we know of remotes.
-      out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, '--not', '--remotes'], { cwd: root });
-    } catch {
-      return null;
-    }
-  }
-  return [...new Set(splitZ(out).map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
-}

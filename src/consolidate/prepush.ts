@@ -6,7 +6,7 @@
 // This path must stay light: with no memory in the pushed range it costs one git call.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { changedInPush } from './git-facts.js';
+import { git } from '../git/index.js';
 
 export interface PushUpdate {
   localRef: string;
@@ -126,4 +126,36 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
     return 1;
   }
   return 0;
+}
+
+// Here rather than in git-facts.ts: the hook's fast path loads as few modules as it can.
+/** Files changed by the commits being pushed (`<local> ^<remote>` for each ref; new refs: not on any remote). */
+export function changedInPush(root: string, updates: Array<{ localSha: string; remoteSha: string }>): string[] | null {
+  const zero = /^0+$/;
+  const positives = updates.filter((u) => !zero.test(u.localSha)).map((u) => u.localSha);
+  if (positives.length === 0) return [];
+  const negatives = updates.filter((u) => !zero.test(u.remoteSha)).map((u) => `^${u.remoteSha}`);
+  const newRef = updates.some((u) => zero.test(u.remoteSha) && !zero.test(u.localSha));
+  if (positives.length === 1 && negatives.length === 1 && !newRef) {
+    // The usual push, one branch moving forward: what its tree changed (two trees compared, no walk).
+    try {
+      const out = git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', negatives[0]!.slice(1), positives[0]!], { cwd: root });
+      return [...new Set(out.split('\0').filter(Boolean))];
+    } catch {
+      // the remote commit is unknown here (a force-push elsewhere): fall through to the walk
+    }
+  }
+  const run = (neg: string[]) => git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, ...neg, ...(newRef ? ['--not', '--remotes'] : [])], { cwd: root });
+  let out: string;
+  try {
+    out = run(negatives);
+  } catch {
+    try {
+      // A remote commit we do not have (someone force-pushed): compare with what we know of remotes.
+      out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, '--not', '--remotes'], { cwd: root });
+    } catch {
+      return null;
+    }
+  }
+  return [...new Set(out.split('\0').map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
 }
