@@ -90,6 +90,13 @@ describe('consolidate --pre-push', () => {
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
   });
 
+  it('falls back to the commits no remote has when the remote commit is unknown here (force-push)', () => {
+    const { dir } = dueRepo();
+    const r = memlint(dir, ['consolidate', '--pre-push'], { input: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${'1234567'.repeat(5)}12345\n`, env });
+    expect(r.code).toBe(1);
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
+  });
+
   it('leaves a push of a branch that is not checked out alone (the worktree is not what it pushes)', () => {
     const { dir, base } = dueRepo();
     git(dir, 'switch', '-q', '-c', 'elsewhere');
