@@ -1,0 +1,78 @@
+// Properties of --fix over generated memdirs: it settles in one run (a second run finds nothing to
+// fix), it only ever adds to or shortens the index without losing a hook's text, and lines it does
+// not mean to change stay byte for byte.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
+import { allRules } from '../../src/lint/rules/index.js';
+import { tempDir } from '../helpers/repo.js';
+
+const FIXABLE = ['index-line-length', 'index-duplicate', 'index-orphan'];
+const rules = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, FIXABLE.includes(r.id) ? 'error' : 'off'])));
+
+const word = fc.constantFrom('deploys', 'Tuesday', 'database', '迁移', '回滚；', '🚀', 'tests,', 'a', 'the', '[WIP]', 'x:y', '—');
+const hook = fc.array(word, { minLength: 0, maxLength: 45, size: 'max' }).map((ws) => ws.join(' '));
+const name = fc.constantFrom('t1', 't2', 't3', 'sub/t4', 'gone');
+const entry = fc.record({ bullet: fc.constantFrom('-', '*', '+'), target: name, dot: fc.boolean(), hook });
+const line = fc.oneof(
+  { weight: 4, arbitrary: entry.map((e) => `${e.bullet} [T](${e.dot ? './' : ''}${e.target}.md)${e.hook ? ` — ${e.hook}` : ''}`) },
+  { weight: 1, arbitrary: fc.constantFrom('', '# Memory', '## Project', '## Feedback', 'Prose line.', '- a content line') },
+);
+const topicType = fc.constantFrom('user', 'feedback', 'project', 'reference', 'nope');
+const memdirArb = fc.record({
+  lines: fc.array(line, { maxLength: 12, size: 'max' }),
+  eol: fc.constantFrom('\n', '\r\n'),
+  finalNewline: fc.boolean(),
+  topics: fc.subarray(['t1', 't2', 't3', 'sub/t4', 't5', 'sub/t6']),
+  types: fc.array(topicType, { minLength: 6, maxLength: 6 }),
+  descriptions: fc.array(hook, { minLength: 6, maxLength: 6 }),
+});
+
+async function fixOnce(dir: string) {
+  return lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, fix: true });
+}
+
+describe('--fix over generated memdirs', () => {
+  it('settles in one run, keeps every hook’s text, and leaves other lines alone', async () => {
+    const fixedBy = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(memdirArb, async (m) => {
+        const dir = join(tempDir('memlint-fixprop-'), 'mem');
+        mkdirSync(join(dir, 'sub'), { recursive: true });
+        const index = m.lines.join(m.eol) + (m.finalNewline && m.lines.length ? m.eol : '');
+        writeFileSync(join(dir, 'MEMORY.md'), index);
+        m.topics.forEach((t, i) => {
+          const description = m.descriptions[i] || 'Something worth remembering';
+          writeFileSync(join(dir, `${t}.md`), `---\nname: ${t}\ndescription: "${description.replace(/"/g, '')}"\ntype: ${m.types[i]}\n---\nBody of ${t}.\n`);
+        });
+        const before = new Map(readdirSync(dir, { recursive: true }).map((f) => String(f)).filter((f) => f.endsWith('.md')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+
+        const first = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules });
+        for (const r of first.results) for (const msg of r.messages) if (msg.fix) fixedBy.set(msg.ruleId!, (fixedBy.get(msg.ruleId!) ?? 0) + 1);
+        await fixOnce(dir);
+        const second = await fixOnce(dir);
+        expect(second.fixesApplied).toBe(0);
+
+        const after = readFileSync(join(dir, 'MEMORY.md'), 'utf8');
+        const everything = [...readdirSync(dir, { recursive: true })].map((f) => String(f)).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+        // No hook's text is lost: each original hook is still in the index or moved whole into a topic file.
+        for (const l of m.lines) {
+          const h = / — (.*)$/.exec(l)?.[1];
+          if (h && !l.includes('gone.md')) expect(everything.includes(h.trim()), h).toBe(true);
+        }
+        // Lines that are not entries (headings, prose, content lines) are never touched.
+        const keep = (t: string) => t.split(/\r\n|\n/).filter((x) => x !== '' && !/^[-*+] \[/.test(x));
+        expect(keep(after)).toEqual(keep(before.get('MEMORY.md')!));
+        // Line endings: only the index's own (dominant) ending is added.
+        if (m.eol === '\r\n' && index.includes('\r\n')) expect(after.replace(/\r\n/g, '')).not.toMatch(/\n/);
+        // Topic files only ever grow at their end.
+        for (const [f, text] of before) if (f !== 'MEMORY.md') expect(readFileSync(join(dir, f), 'utf8').startsWith(text)).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+    // The generated cases do exercise every fixable rule.
+    for (const id of FIXABLE) expect(fixedBy.get(id) ?? 0, id).toBeGreaterThan(5);
+  });
+});
