@@ -118,9 +118,11 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     const o = out[l.line - 1];
     if (!l.entry || !o || codePointLength(o.text) <= MAX_ENTRY_CHARS) continue;
     const e = l.entry;
-    const hook = o.text === l.text ? e.hook : o.text.slice(o.text.indexOf(' — ', o.text.indexOf('](')) + 3);
-    const head = o.text.slice(0, o.text.length - hook.length).replace(/\s*(?:[—–]|-|:)?\s*$/, '');
-    const sep = o.text === l.text && e.separator ? e.separator : ' — ';
+    const text = o.text.trimEnd();
+    const untouched = o.text === l.text;
+    const hook = untouched ? e.hook : text.slice(text.indexOf(' — ', text.indexOf('](')) + 3);
+    const head = text.slice(0, text.length - hook.length).replace(/\s*(?:[—–]|-|:)?\s*$/, '');
+    const sep = untouched && e.separator ? e.separator : ' — ';
     const shortened = fitEntry(head, hook, sep);
     if (codePointLength(shortened) > MAX_ENTRY_CHARS || !files.has(e.key) || shortened === head) {
       report.tooLong.push({ target: e.key, line: l.line });

@@ -76,6 +76,14 @@ describe('index synced with topics (step 2)', () => {
     expect(again.state.files).toEqual(r.state.files);
   });
 
+  it('shortens an over-long entry with trailing spaces and a colon separator', () => {
+    const hook = 'word '.repeat(40).trim();
+    const s = state({ 'MEMORY.md': `* [A](a.md): ${hook}   \n`, 'a.md': t('A', 'user', 'x') });
+    const line = syncIndex(s, ctx()).state.files.get('MEMORY.md')!;
+    expect(line).toMatch(/^\* \[A\]\(a\.md\): word( word)*…\n$/);
+    expect(codePointLength(line.trimEnd())).toBeLessThanOrEqual(150);
+  });
+
   it('leaves an index in sync byte for byte (CRLF, no final newline)', () => {
     const index = '# Memory\r\n\r\n- [A](a.md) — x\r\n<!-- note -->';
     const s = state({ 'MEMORY.md': index, 'a.md': t('A', 'user', 'x') });
