@@ -76,3 +76,26 @@ describe('--fix over generated memdirs', () => {
     for (const id of FIXABLE) expect(fixedBy.get(id) ?? 0, id).toBeGreaterThan(5);
   });
 });
+
+describe('structural rules on arbitrary text', () => {
+  const structural = resolveRules(
+    Object.fromEntries(allRules.map((r) => [r.id, r.id.startsWith('index-') || r.id.startsWith('frontmatter-') || r.id === 'max-topic-files' || r.id === 'no-conflict-markers' ? r.defaultSeverity : 'off'])),
+  );
+  const text = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 300 }),
+    fc.array(fc.constantFrom('---', 'name: x', 'type: [', 'description: |', '  a', '- [A](a.md) — h', '<!--', '-->', '```', '<<<<<<< x', '=======', '>>>>>>> y', '\uFEFF', '🚀', '\t', ''), { maxLength: 20 }).map((ls) => ls.join('\n')),
+  );
+  it('never fail on a file, whatever it holds', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, text, async (index, topicText) => {
+        const dir = join(tempDir('memlint-arb-'), 'mem');
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'MEMORY.md'), index);
+        writeFileSync(join(dir, 'a.md'), topicText);
+        const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: structural, fix: true });
+        for (const r of results) for (const m of r.messages) expect(m.message).not.toMatch(/^rule .* failed on this file/);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
