@@ -50,6 +50,6 @@ export function moveToArchive(state: MemState, ctx: StepContext, rel: string): {
 }
 
 export function archiveEntryLine(title: string, target: string, hook: string, note: string): string {
-  const t = title.replace(/([\[\]])/g, '\\$1');
+  const t = title.replace(/(?<!\\)([\[\]])/g, '\\$1');
   return hook ? `- [${t}](${target}) — ${hook} (${note})` : `- [${t}](${target}) (${note})`;
 }

@@ -176,26 +176,23 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
   return { state: next, report };
 }
 
-/** Take a moved file's entry out of the index and record it, pointing at the archived copy, in ARCHIVE.md. */
+/** Take a moved file's entries out of the index and record each, pointing at the archived copy, in ARCHIVE.md. */
 export function removeEntry(state: MemState, ctx: StepContext, rel: string, archivedAs: string, note: string): MemState {
   const raw = state.files.get('MEMORY.md');
-  let title = rel.replace(/\.md$/, '');
-  let hook = '';
+  const stamp = `archived on ${ctx.facts.today}: ${note}`;
   let next = state;
-  if (raw !== undefined) {
+  const hits = raw === undefined ? [] : parseIndex(raw).lines.filter((l) => l.entry && l.entry.key === normalizeTarget(rel));
+  if (raw !== undefined && hits.length > 0) {
     const index = parseIndex(raw);
-    const hits = index.lines.filter((l) => l.entry && l.entry.key === normalizeTarget(rel));
-    if (hits.length > 0) {
-      title = hits[0]!.entry!.title;
-      hook = hits[0]!.entry!.hook;
-      const drop = new Set(hits.map((h) => h.line));
-      const eol = dominantEol(raw);
-      const kept = index.lines.filter((l) => !drop.has(l.line));
-      const text = index.bom + kept.map((l, i) => l.text + (l.eol || (i < kept.length - 1 ? eol : ''))).join('');
-      const files = new Map(next.files);
-      files.set('MEMORY.md', text);
-      next = { ...next, files };
-    }
+    const drop = new Set(hits.map((h) => h.line));
+    const eol = dominantEol(raw);
+    const kept = index.lines.filter((l) => !drop.has(l.line));
+    const text = index.bom + kept.map((l, i) => l.text + (l.eol || (i < kept.length - 1 ? eol : ''))).join('');
+    const files = new Map(next.files);
+    files.set('MEMORY.md', text);
+    next = { ...next, files };
   }
-  return addArchiveLine(next, ctx, archiveEntryLine(title, archivedAs, hook, `archived on ${ctx.facts.today}: ${note}`));
+  if (hits.length === 0) return addArchiveLine(next, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));
+  for (const h of hits) next = addArchiveLine(next, ctx, archiveEntryLine(h.entry!.title, archivedAs, h.entry!.hook, stamp));
+  return next;
 }
