@@ -53,6 +53,16 @@ function stagedPaths(cwd: string): { root: string; paths: string[] } | null {
   return { root, paths: d.stdout.split('\0').filter(Boolean) };
 }
 
+/** Nothing to lint: machine formats still get a well-formed, empty report (ESLint prints []). */
+async function emptyReport(format: string, cwd: string): Promise<number> {
+  if (format === 'json') process.stdout.write('[]\n');
+  else if (format === 'sarif') {
+    const { VERSION } = await import('../version.js');
+    process.stdout.write((await import('../lint/reporters/sarif.js')).formatSarif([], [], { cwd, version: VERSION }) + '\n');
+  }
+  return 0;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, 'lint');
   if (values.help) {
@@ -91,10 +101,10 @@ export async function run(argv: string[]): Promise<number> {
     const staged = stagedPaths(cwd);
     if (!staged) throw new UsageError('--staged needs a git repository');
     const md = staged.paths.filter((p) => p.endsWith('.md'));
-    if (md.length === 0) return 0; // nothing staged is memory: the common case, answered at once
+    if (md.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
     const { stagedMemdirsFor } = await import('../lint/staged.js');
     stagedMemdirs = stagedMemdirsFor(staged.root, md);
-    if (stagedMemdirs.length === 0) return 0;
+    if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
   }
 
   const { loadConfig } = await import('../config.js');
@@ -115,7 +125,7 @@ export async function run(argv: string[]): Promise<number> {
     const found = discoverMemdirs({ cwd, staged: true, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
     const reasons = new Map(found.map((d) => [d.dir, d.reason]));
     memdirs = stagedMemdirs.filter((d) => reasons.has(d.dir)).map((d) => ({ ...d, reason: reasons.get(d.dir)! }));
-    if (memdirs.length === 0) return 0;
+    if (memdirs.length === 0) return emptyReport(format, cwd);
   } else {
     const { discoverMemdirs, relDirOf } = await import('../memdir/discover.js');
     memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
@@ -125,7 +135,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (memdirs.length === 0 && positionals.length === 0) {
       process.stderr.write('memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n');
-      return 0;
+      return emptyReport(format, cwd);
     }
   }
 

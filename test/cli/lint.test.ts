@@ -218,6 +218,7 @@ describe('paths', () => {
     const dir = tempDir('memlint-empty-');
     writeFiles(dir, { 'notes.md': '# Notes\n' });
     expect(memlint(dir, [])).toEqual({ code: 0, stdout: '', stderr: 'memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n' });
+    expect(memlint(dir, ['--format', 'json']).stdout).toBe('[]\n');
   });
 });
 

@@ -39,6 +39,9 @@ describe('--staged', () => {
     writeFiles(repo, { 'src/app.ts': 'export {};\n', 'docs/guide.md': '# Guide\n' });
     git(repo, 'add', 'src/app.ts', 'docs/guide.md');
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    // Machine formats still get a well-formed, empty report.
+    expect(memlint(repo, ['--staged', '--format', 'json'])).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+    expect(JSON.parse(memlint(repo, ['--staged', '--format', 'sarif']).stdout).runs[0].results).toEqual([]);
     // It answers before even reading the config: a broken one does not matter then.
     writeFiles(repo, { '.memlintrc.json': '{"rules":' });
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
