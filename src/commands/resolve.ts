@@ -1,5 +1,6 @@
 // `memlint resolve [PATH...]` (contract §5): settle memory files that a merge, rebase or
 // cherry-pick left in conflict without the driver; stage what it settled.
+import { realpathSync } from 'node:fs';
 import { relative, resolve as resolvePath } from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
@@ -27,7 +28,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const cwd = process.cwd();
+  // git reports the root with symlinks resolved; so must the paths measured against it.
+  const cwd = realpathSync(process.cwd());
   const root = repoRoot(cwd);
   if (!root) throw new UsageError('resolve works inside a git repository');
   const paths = positionals.map((p) => relative(root, resolvePath(cwd, p)).replace(/\\/g, '/'));

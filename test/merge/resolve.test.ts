@@ -122,6 +122,15 @@ describe('memlint resolve', () => {
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('kept') + e('theirs_new'));
   });
 
+  it('takes PATH relative to the folder it runs in', () => {
+    const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'));
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    const r = memlint(join(dir, MEM), ['resolve', 'MEMORY.md']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toBe(`resolved  ${INDEX}\n`);
+    expect(unmerged(dir)).toBe(TOPIC);
+  });
+
   it('leaves a modify/delete conflict for a person and says so', () => {
     const dir = initRepo();
     commit(dir, { [INDEX]: HEAD + e('a'), [TOPIC]: topic(['one']) }, 'base');
