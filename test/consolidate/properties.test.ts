@@ -20,8 +20,9 @@ const memdir = fc
     ),
     indexed: fc.array(fc.record({ slug, hook: fc.array(sentence, { minLength: 1, maxLength: 12 }).map((x) => x.join(', ')) }), { maxLength: 8 }),
     logs: fc.array(fc.record({ day: fc.integer({ min: 1, max: 3 }), tag: fc.option(slug, { nil: undefined }), text: sentence }), { maxLength: 8 }),
+    crlf: fc.boolean(),
   })
-  .map(({ topics, indexed, logs }) => {
+  .map(({ topics, indexed, logs, crlf }) => {
     const files = new Map<string, string>();
     for (const t of topics) {
       const body = t.items.map((i) => `- ${i}`).join('\n') + (t.dated ? '\nMilestone on 2025-01-01.\n' : '\n');
@@ -32,6 +33,7 @@ const memdir = fc
       const rel = `logs/2026/11/2026-11-0${l.day}.md`;
       files.set(rel, (files.get(rel) ?? '') + `- 09:00 ${l.text}${l.tag ? ` [${l.tag}]` : ''}\n`);
     }
+    if (crlf) for (const [rel, text] of files) files.set(rel, text.replace(/\n/g, '\r\n'));
     return files;
   });
 
@@ -79,18 +81,34 @@ describe('consolidation plans', () => {
         const everything = [...after.files.values(), ...after.archive.values()].join('\n');
         for (const [rel, text] of files) {
           if (rel === 'MEMORY.md') continue;
-          const body = text.startsWith('---') ? text.slice(text.indexOf('\n---\n', 3) + 5) : text;
+          const lf = text.replace(/\r\n/g, '\n');
+          const body = lf.startsWith('---') ? lf.slice(lf.indexOf('\n---\n', 3) + 5) : lf;
           for (const line of body.split('\n')) if (line.trim()) expect(everything).toContain(line.trim());
         }
         // Logs are append-only: never changed (no relative dates here).
         for (const [rel, text] of files) if (rel.startsWith('logs/')) expect(after.files.get(rel)).toBe(text);
         // Index entries are kept, or archived; a hook cut short or merged away lives on in the topic.
         const squashed = everything.replace(/\s+/g, ' ');
-        for (const line of files.get('MEMORY.md')!.split('\n')) {
+        for (const line of files.get('MEMORY.md')!.split(/\r?\n/)) {
           const m = /\]\(([^)]+)\) — (.*)$/.exec(line);
           if (!m) continue;
           expect(everything).toContain(`](${m[1]})`);
           expect(squashed.toLowerCase()).toContain(m[2]!.toLowerCase());
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keep each file's line endings", () => {
+    fc.assert(
+      fc.property(memdir, (files) => {
+        const crlf = files.get('MEMORY.md')!.includes('\r\n');
+        const after = apply(plan(files, new Map(), true), files, new Map());
+        for (const [rel, text] of after.files) {
+          if (!files.has(rel)) continue;
+          if (crlf) expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+          else expect(text).not.toContain('\r');
         }
       }),
       { numRuns: 200 },
