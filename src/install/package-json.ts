@@ -25,11 +25,15 @@ export function editScripts(text: string, edit: (scripts: Scripts) => void): str
 
 const HUSKY_RE = /(^|[\s;&|(])husky($|[\s;&|)])/;
 
-/** The prepare script with husky and memlint's part, added once. */
-export function preparedScript(existing: string | undefined, ours: string): string {
-  if (!existing || existing.trim() === '') return `husky && ${ours}`;
-  if (existing.includes(ours)) return existing;
-  return HUSKY_RE.test(existing) ? `${existing} && ${ours}` : `${existing} && husky && ${ours}`;
+/**
+ * The prepare script with husky (when the project depends on it: a prepare that runs a missing
+ * husky fails npm install) and memlint's part, added once.
+ */
+export function preparedScript(existing: string | undefined, ours: string, withHusky = true): string {
+  const husky = withHusky ? 'husky && ' : '';
+  if (!existing || existing.trim() === '') return `${husky}${ours}`;
+  if (existing.includes(ours)) return withHusky && !HUSKY_RE.test(existing) ? existing.replace(ours, `husky && ${ours}`) : existing;
+  return HUSKY_RE.test(existing) ? `${existing} && ${ours}` : `${existing} && ${husky}${ours}`;
 }
 
 /**
@@ -40,8 +44,8 @@ export function unpreparedScript(current: string | undefined, notedOriginal: str
   if (current === undefined) return undefined;
   const ours = /\s*(?:&&\s*)?(?:memlint install --local|\(test ! -f dist\/cli\.js \|\| node \.\/dist\/cli\.js install --local\))/;
   if (notedOriginal !== null) {
-    const remade = preparedScript(notedOriginal || undefined, current.match(ours)?.[0].replace(/^\s*(?:&&\s*)?/, '') ?? '');
-    if (remade === current) return notedOriginal === '' ? undefined : notedOriginal;
+    const part = current.match(ours)?.[0].replace(/^\s*(?:&&\s*)?/, '') ?? '';
+    if ([true, false].some((h) => preparedScript(notedOriginal || undefined, part, h) === current)) return notedOriginal === '' ? undefined : notedOriginal;
   }
   const cut = current.replace(ours, '').trim();
   if (cut === current.trim()) return current;

@@ -105,24 +105,24 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
     if (pkg !== null) {
       const scriptWords = words === DEFAULT_MEMLINT_BIN ? 'memlint' : '(test ! -f dist/cli.js || node ./dist/cli.js';
       const ours = words === DEFAULT_MEMLINT_BIN ? `${scriptWords} install --local` : `${scriptWords} install --local)`;
+      const hasHusky = (() => {
+        try {
+          const j = JSON.parse(pkg) as { devDependencies?: Record<string, string>; dependencies?: Record<string, string> };
+          return 'husky' in { ...j.dependencies, ...j.devDependencies };
+        } catch {
+          return false;
+        }
+      })();
       const edited = editScripts(pkg, (scripts) => {
         const before = scripts.prepare;
-        const after = preparedScript(before, ours);
+        const after = preparedScript(before, ours, hasHusky);
         if (after !== before) {
           scripts.prepare = after;
           actions.push({ kind: 'config', key: NOTE_PREPARE, before: getConfig(root, NOTE_PREPARE), after: before ?? '', what: 'note the prepare script it had' });
         }
       });
-      if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: `prepare script runs husky and "memlint install --local"` });
-      const deps = (() => {
-        try {
-          const j = JSON.parse(pkg) as { devDependencies?: Record<string, string>; dependencies?: Record<string, string> };
-          return { ...j.dependencies, ...j.devDependencies };
-        } catch {
-          return {};
-        }
-      })();
-      if (!('husky' in deps)) actions.push({ kind: 'note', what: 'husky is not in devDependencies: run "npm install -D husky" so that "npm install" sets up the hooks in every clone' });
+      if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: `prepare script runs ${hasHusky ? 'husky and ' : ''}"memlint install --local"` });
+      if (!hasHusky) actions.push({ kind: 'note', what: 'husky is not in devDependencies: "memlint install --local" writes its own hook stubs meanwhile; "npm install -D husky" and a second "memlint install" hand them to husky' });
     } else actions.push({ kind: 'note', what: 'no package.json at the top of the repository: each clone runs "memlint install --local" itself' });
   }
   for (const [key, value] of driverConfig({ memlint: words })) {

@@ -32,6 +32,11 @@ describe('the prepare script', () => {
     expect(preparedScript('husky', 'memlint install --local')).toBe('husky && memlint install --local');
     expect(preparedScript('npm run build', 'memlint install --local')).toBe('npm run build && husky && memlint install --local');
     expect(preparedScript('npm run build && husky && memlint install --local', 'memlint install --local')).toBe('npm run build && husky && memlint install --local');
+    // No husky among the dependencies: a prepare that ran it would fail npm install.
+    expect(preparedScript(undefined, 'memlint install --local', false)).toBe('memlint install --local');
+    expect(preparedScript('npm run build', 'memlint install --local', false)).toBe('npm run build && memlint install --local');
+    // husky added to the project later: the next install puts it in.
+    expect(preparedScript('memlint install --local', 'memlint install --local', true)).toBe('husky && memlint install --local');
   });
 
   it('goes back to what it was', () => {
@@ -41,6 +46,8 @@ describe('the prepare script', () => {
     // Without install's note (another clone): only memlint's part goes.
     expect(unpreparedScript('npm run build && husky && memlint install --local', null)).toBe('npm run build && husky');
     expect(unpreparedScript('npm test', null)).toBe('npm test');
+    expect(unpreparedScript('memlint install --local', '')).toBeUndefined();
+    expect(unpreparedScript('npm run build && memlint install --local', 'npm run build')).toBe('npm run build');
   });
 
   it('is edited with the file\'s own indentation and final newline', () => {

@@ -96,9 +96,11 @@ describe('memlint install / uninstall / doctor', () => {
   });
 
   it('works without husky installed: writes its own hook stubs, which run the hooks and respect HUSKY=0', () => {
-    const dir = project({ husky: false });
+    const dir = project({ husky: false, pkg: { name: 'app', private: true, devDependencies: { memlint: '0.1.0' } } });
     const r = memlint(dir, ['install']);
     expect(r.stdout).toContain('husky is not installed');
+    expect(r.stdout).toContain('note: husky is not in devDependencies');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('memlint install --local');
     expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('HUSKY');
     expect(memlint(dir, ['doctor']).code).toBe(0);
     // The pre-commit hook really runs: a memory file that fails lint is refused...
