@@ -132,7 +132,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
   }
   const warnings = result.notes.map((n) => `memlint: ${path}: ${n}`);
   if (kind === 'index') {
-    const w = limitWarning(result.text, path);
+    const w = limitWarning(result.text, path, result.entries);
     if (w) warnings.push(w);
   }
   return {
@@ -144,7 +144,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
 }
 
 /** One line naming what the agent will not see when a merged index is over Claude Code's limits. */
-export function limitWarning(text: string, path: string): string | null {
+export function limitWarning(text: string, path: string, entries?: Array<{ text: string; target: string }>): string | null {
   // Cheap necessary conditions first: most merged indexes are far from either limit.
   let newlines = 0;
   for (let i = text.indexOf('\n'); i >= 0 && newlines <= MAX_INDEX_LINES; i = text.indexOf('\n', i + 1)) newlines++;
@@ -152,9 +152,8 @@ export function limitWarning(text: string, path: string): string | null {
   const loaded = loadIndex(text);
   if (!loaded.truncated) return null;
   const keptLines = new Set(loaded.kept.split('\n'));
-  const unseen = sideLines([text])[0]!
-    .filter((l) => l.entry && !keptLines.has(l.text.trim()) && !keptLines.has(l.text))
-    .map((l) => l.entry!.target);
+  const all = entries ?? sideLines([text])[0]!.flatMap((l) => (l.entry ? [{ text: l.text, target: l.entry.target }] : []));
+  const unseen = all.filter((l) => !keptLines.has(l.text.trim()) && !keptLines.has(l.text)).map((l) => l.target);
   const { lines, units } = loaded.measure;
   const names = unseen.length > 5 ? `${unseen.slice(0, 5).join(', ')} and ${unseen.length - 5} more` : unseen.join(', ');
   return `memlint: ${path}: the merged index is ${lines} lines and ${units} characters (Claude Code loads 200 lines, 25000 characters): the agent will not see ${unseen.length} entr${unseen.length === 1 ? 'y' : 'ies'}${unseen.length ? `: ${names}` : ''}`;

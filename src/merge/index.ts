@@ -165,6 +165,14 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
   // 4. Render.
   const conflicts: Conflict[] = [];
   const out: OutLine[] = [];
+  const entries: Array<{ text: string; target: string }> = [];
+  const targetIn = (id: string, text: string) => {
+    for (const m of [aIds, bIds]) {
+      const it = m.get(id);
+      if (it && it.line.text === text) return it.line.entry!.target;
+    }
+    return targetOf(id, aIds, bIds);
+  };
   for (const s of final) {
     if (s.t === 'line') out.push(s.out);
     else if (s.t === 'block') {
@@ -172,16 +180,19 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
     } else {
       const d = decisions.get(s.id)!;
       const eol = aIds.get(s.id)?.line.eol || null;
-      if (d.kind === 'keep') out.push({ text: d.text, eol });
-      else if (d.kind === 'conflict') {
+      if (d.kind === 'keep') {
+        out.push({ text: d.text, eol });
+        entries.push({ text: d.text, target: targetIn(s.id, d.text) });
+      } else if (d.kind === 'conflict') {
         const c: Conflict = { label: targetOf(s.id, aIds, bIds), reason: d.reason };
         conflicts.push(c);
+        entries.push({ text: d.a, target: targetIn(s.id, d.a) }, { text: d.b, target: targetIn(s.id, d.b) });
         out.push(...conflictBlock(markerSize, c, [{ text: d.a, eol }], [{ text: d.b, eol: null }]));
       }
     }
   }
   for (const s of final) if (s.t === 'block') conflicts.push({ label: 'non-entry lines', reason: 'edited on both sides' });
-  return { text: render(out, styleOf(ours, theirs)), conflicts, notes };
+  return { text: render(out, styleOf(ours, theirs)), conflicts, notes, entries };
 }
 
 /** Where an entry missing from the result goes: after what precedes it on its side. */

@@ -24,6 +24,8 @@ export interface MergeResult {
   conflicts: Conflict[];
   /** Things worth telling the person merging (never a conflict): e.g. delete-vs-edit kept. */
   notes: string[];
+  /** For an index: the entry lines of the result (text and target), when the merge knows them. */
+  entries?: Array<{ text: string; target: string }>;
 }
 
 export function stripBom(text: string): { bom: string; body: string } {
