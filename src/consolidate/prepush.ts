@@ -61,7 +61,19 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   const info = repoInfo(opts.cwd);
   if (!info) return 0;
   const root = info.root;
-  const memdirs = memdirsOf(root, changed);
+  const { isClaudeLocation, linksBeside } = await import('../memdir/discover.js');
+  // A folder with a MEMORY.md is memory when discovery would say so: a Claude Code location, or an
+  // index that links to files beside it (not some project's unrelated MEMORY.md).
+  const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;
+  const memdirs = memdirsOf(root, changed).filter((dir) => {
+    const relDir = relative(root, dir).split(sep).join('/');
+    if (isClaudeLocation(relDir)) return true;
+    try {
+      return linksBeside(readFileSync(join(dir, 'MEMORY.md'), 'utf8'), relDir, exists);
+    } catch {
+      return false;
+    }
+  });
   if (memdirs.length === 0) return 0;
   // The worktree is what gets consolidated: only a push of the checked-out commit is about it.
   const head = headCommit(root);

@@ -83,6 +83,21 @@ describe('consolidate --pre-push', () => {
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
   });
 
+  it("leaves alone a MEMORY.md that is not a memory index (a project's own doc)", () => {
+    const dir = initRepo();
+    writeFiles(dir, { 'README.md': 'app\n' });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'init');
+    const base = git(dir, 'rev-parse', 'HEAD').trim();
+    for (let i = 0; i < 5; i++) {
+      writeFiles(dir, { 'docs/MEMORY.md': `# How the cache uses memory\n\nSee [the design](https://example.com/${i}.md).\n`, 'docs/notes.md': `note ${i}\n` });
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '-m', `docs ${i}`);
+    }
+    expect(memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env })).toMatchObject({ code: 0, stderr: '' });
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+  });
+
   it('looks at a new branch as the commits no remote has', () => {
     const { dir } = dueRepo();
     const r = memlint(dir, ['consolidate', '--pre-push'], { input: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${ZERO}\n`, env });
