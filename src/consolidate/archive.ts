@@ -20,20 +20,25 @@ export function archiveHeader(memdirLabel: string, eol = '\n'): string {
 export function addArchiveLine(state: MemState, ctx: StepContext, line: string): MemState {
   const archive = new Map(state.archive);
   let text = archive.get(ARCHIVE_INDEX) ?? archiveHeader(ctx.memdirLabel);
+  // Already there (a run killed after writing ARCHIVE.md, resumed the same day): once is enough.
+  if (text.split(/\r?\n/).includes(line)) return state;
   const eol = dominantEol(text);
   if (text !== '' && !/[\r\n]$/.test(text)) text += eol;
   archive.set(ARCHIVE_INDEX, text + line + eol);
   return { ...state, archive };
 }
 
-/** A free name in the archive for a memdir file: its own path, or name-2.md, name-3.md… */
-export function archiveName(rel: string, taken: (p: string) => boolean): string {
-  if (!taken(rel)) return rel;
+/**
+ * The archive name for a memdir file: its own path, or name-2.md, name-3.md… when taken; a name
+ * that already holds exactly this text is reused (a copy an interrupted run left there).
+ */
+export function archiveName(rel: string, taken: (p: string) => boolean, holdsSame: (p: string) => boolean = () => false): string {
+  if (!taken(rel) || holdsSame(rel)) return rel;
   const dir = posix.dirname(rel);
   const base = posix.basename(rel, '.md');
   for (let n = 2; ; n++) {
-    const candidate = posix.join(dir, `${base}-${n}.md`);
-    if (!taken(candidate)) return candidate;
+    const candidate = posix.join(dir === '.' ? '' : dir, `${base}-${n}.md`);
+    if (!taken(candidate) || holdsSame(candidate)) return candidate;
   }
 }
 
@@ -41,7 +46,11 @@ export function archiveName(rel: string, taken: (p: string) => boolean): string 
 export function moveToArchive(state: MemState, ctx: StepContext, rel: string): { state: MemState; to: string } {
   const text = state.files.get(rel);
   if (text === undefined) return { state, to: rel };
-  const to = archiveName(rel, (p) => p === ARCHIVE_INDEX || ctx.archivePaths.has(p) || state.archive.has(p));
+  const to = archiveName(
+    rel,
+    (p) => p === ARCHIVE_INDEX || ctx.archivePaths.has(p) || state.archive.has(p),
+    (p) => p !== ARCHIVE_INDEX && !state.archive.has(p) && ctx.archivePaths.has(p) && ctx.archiveText?.(p) === text,
+  );
   const files = new Map(state.files);
   files.delete(rel);
   const archive = new Map(state.archive);

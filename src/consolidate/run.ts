@@ -133,6 +133,13 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
     facts: makeFacts(m, day),
     allPaths: model.allPaths,
     archivePaths: listArchive(settings.archiveDir),
+    archiveText: (rel) => {
+      try {
+        return readFileSync(join(settings.archiveDir, rel), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
     memdirLabel: label,
     staleDays: settings.staleDays,
     prune: opts.prune,

@@ -33,6 +33,8 @@ export interface StepContext {
   allPaths: Set<string>;
   /** Relative paths of the files already in the archive folder. */
   archivePaths: Set<string>;
+  /** The text of a file already in the archive (read on demand). */
+  archiveText?: (rel: string) => string | undefined;
   /** How the memdir is named in the archive index (path relative to the archive folder). */
   memdirLabel: string;
   staleDays: number;

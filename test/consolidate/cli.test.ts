@@ -170,14 +170,17 @@ describe('memlint consolidate', () => {
     expect(readFileSync(join(dir, 'ran.txt'), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  it('a run killed with SIGKILL leaves every file whole, and the next run reclaims the lock and finishes', async () => {
-    const dir = memoryRepo();
-    const reference = memoryRepo();
+  // The writer's operations here: the duplicate's copy into the archive, ARCHIVE.md, MEMORY.md,
+  // the merged topic, then the duplicate's removal from the memdir. Killed after each of the first four:
+  it.each([1, 2, 3, 4])('a run killed with SIGKILL after %i writes leaves every file whole, and the next run reclaims the lock and finishes', async (ops) => {
+    const duplicate = { [`${MEM}/feedback_testing_copy.md`]: topic('Testing', 'feedback', 'Tests use Postgres', '- Fresh schema per test.\n') };
+    const dir = memoryRepo(duplicate);
+    const reference = memoryRepo(duplicate);
     memlint(reference, ['consolidate', '--force'], { env });
     const expected = snapshot(reference);
     const before = snapshot(dir);
     const marker = join(dir, '..', `${dir.split('/').pop()}-paused`);
-    const c = spawn(process.execPath, [CLI, 'consolidate', '--force'], { cwd: dir, env: { ...process.env, ...env, MEMLINT_TEST_PAUSE_AFTER_OPS: '2', MEMLINT_TEST_PAUSE_FILE: marker }, stdio: 'ignore' });
+    const c = spawn(process.execPath, [CLI, 'consolidate', '--force'], { cwd: dir, env: { ...process.env, ...env, MEMLINT_TEST_PAUSE_AFTER_OPS: String(ops), MEMLINT_TEST_PAUSE_FILE: marker }, stdio: 'ignore' });
     children.push(c);
     await new Promise<void>((resolve) => {
       const poll = () => (existsSync(marker) ? resolve() : setTimeout(poll, 20));
@@ -187,11 +190,12 @@ describe('memlint consolidate', () => {
     c.kill('SIGKILL');
     await closed;
     const mid = snapshot(dir);
-    for (const [p, text] of mid) {
-      if (p.endsWith('.consolidate-lock')) continue;
-      const rel = p;
+    for (const [rel, text] of mid) {
+      if (rel.endsWith('.consolidate-lock')) continue;
       expect([before.get(rel), expected.get(rel)]).toContain(text);
     }
+    // Nothing is in neither place: the duplicate is in the memdir still, or in the archive already.
+    expect(mid.has(`${MEM}/feedback_testing_copy.md`) || mid.has('.claude/memory-archive/feedback_testing_copy.md')).toBe(true);
     // The dead holder's lock is fresh, but its PID is gone: the next run takes it.
     expect(readFileSync(join(dir, MEM, '.consolidate-lock'), 'utf8')).toBe(String(c.pid));
     const r = memlint(dir, ['consolidate', '--force'], { env });
