@@ -8,6 +8,20 @@ export function parse<O extends Options>(argv: string[], options: O, command: st
   try {
     return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see "memlint ${command} --help")`);
+    throw new UsageError(`${describeArgError((err as Error).message)} (see "memlint ${command} --help")`);
   }
+}
+
+/** node:util's messages, shortened to one plain sentence. */
+export function describeArgError(message: string): string {
+  const first = message.split('\n')[0]!;
+  const unknown = /^Unknown option '([^']+)'/.exec(first);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const missing = /^Option '(-\S+)(?:, -\S+)?(?: <value>)?' argument missing/.exec(first);
+  if (missing) return `option ${missing[1]} needs a value`;
+  const noArg = /^Option '(-\S+)' does not take an argument/.exec(first);
+  if (noArg) return `option ${noArg[1]} takes no value`;
+  const unexpected = /^Unexpected argument '([^']+)'/.exec(first);
+  if (unexpected) return `unexpected argument ${unexpected[1]}`;
+  return first.replace(/^./, (c) => c.toLowerCase());
 }
