@@ -96,7 +96,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor): RelativeDat
     if (!res || overlaps(start, end)) return;
     const before = masked.slice(Math.max(0, start - 16), start);
     const after = masked.slice(end, end + 24);
-    if (ABSOLUTE_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) {
+    // A phrase quoted on its own ("tomorrow", “明天”) is named, not used.
+    if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) {
       taken.push([start, end]);
       return;
     }
@@ -147,6 +148,13 @@ export function findRelativeDates(text: string, anchor: DateAnchor): RelativeDat
   return out.sort((a, b) => a.start - b.start);
 }
 
+const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’', '「': '」', '『': '』' };
+
+function isQuotedAlone(text: string, start: number, end: number): boolean {
+  const open = text[start - 1];
+  return open !== undefined && open in QUOTES && text[end] === QUOTES[open];
+}
+
 /** Apply the replacements of `findRelativeDates` to the text. */
 export function makeDatesAbsolute(text: string, anchor: DateAnchor): string {
   let out = '';
@@ -166,7 +174,7 @@ function maskSkipped(text: string): string {
     const fm = /^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/u.exec(out);
     if (fm) out = blank(fm[0]) + out.slice(fm[0].length);
   }
-  if (out.includes('```') || out.includes('~~~')) out = out.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[`~]*[ \t]*(?=\r?\n|$)|$)/gmu, (s) => blank(s));
+  if (out.includes('```') || out.includes('~~~')) out = out.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[`~]*[ \t]*(?=\r?\n|(?![\s\S]))|(?![\s\S]))/gmu, (s) => blank(s));
   if (out.includes('`')) out = out.replace(/(`+)[^`\n]+?\1/gu, (s) => blank(s));
   if (out.includes('://')) out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/gu, (s) => blank(s));
   return out;

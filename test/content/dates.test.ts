@@ -29,6 +29,7 @@ describe('findRelativeDates', () => {
     ['两周后复查', '两周后', '2026-05-08', '2026-05-08'],
     ['去年证书过期', '去年', '2025-01-01', '2025年'],
     ['周四前完成', '周四', '2026-04-30', '2026-04-30'],
+    ['Dana said "we ship tomorrow"', 'tomorrow', '2026-04-25', '2026-04-25'],
   ])('%s', (text, phrase, absolute, replacement) => {
     expect(found(text)).toEqual([[phrase, absolute, replacement]]);
   });
@@ -56,6 +57,9 @@ describe('findRelativeDates', () => {
     '```\nrun it tomorrow\n```',
     '---\nname: due tomorrow\n---\nbody',
     '- 09:14 started; 10:02 done',
+    'Convert relative dates ("yesterday", "last week") and “明天” to absolute ones',
+    '```ts\nconst x = 1; // due today\nlater\n```\n',
+    '```\nan unclosed fence hides tomorrow',
   ])('not a relative date: %s', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { Rule, RuleContext } from '../types.js';
+import { findPatternSecrets } from '../secrets.js';
 import { positionAt } from './util.js';
 
 /**
@@ -142,7 +143,9 @@ function report(ctx: RuleContext, run: HiddenRun) {
     .join(' ');
   const kinds = [...run.kinds].map((k) => KIND_LABEL[k]).join(', ');
   const what = run.count === 1 ? `hidden ${kinds} (${codes})` : `${run.count} hidden characters: ${kinds} (${codes}${run.count > 3 ? ' …' : ''})`;
-  const carried = run.tagText.trim() ? `; they spell "${run.tagText.length > 60 ? `${run.tagText.slice(0, 60)}…` : run.tagText}"` : '';
+  // Show what tag characters spell, unless it holds a secret (never printed).
+  const spelled = run.tagText.trim() && findPatternSecrets(run.tagText).length === 0 ? run.tagText : '';
+  const carried = spelled ? `; they spell "${spelled.length > 60 ? `${spelled.slice(0, 60)}…` : spelled}"` : '';
   const at = positionAt(ctx, run.start);
   ctx.report({ message: `${what}${carried}`, line: at.line, column: at.column, fix: { edits: [{ start: run.start, end: run.end, text: '' }] } });
 }
