@@ -1,6 +1,7 @@
 // Precision and recall of the content rules, measured on the labelled corpus in test/corpus
 // (see test/corpus/README.md): every corpus document is written out as a real memory folder in a
 // real git repository, linted by the real CLI, and its messages compared with the labels.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ interface CorpusDoc {
 
 const MARKER = /[ \t]*⟦([^⟧]+)⟧[ \t]*$/;
 
-export function parseCorpusDoc(path: string): CorpusDoc {
+function parseCorpusDoc(path: string): CorpusDoc {
   const lines = readFileSync(path, 'utf8').split('\n');
   const doc: CorpusDoc = { name: relative(CORPUS, path), today: '2026-04-24', memory: new Map(), repo: new Map(), labels: new Set() };
   for (let i = 0; i < lines.length; i++) {
@@ -80,16 +81,7 @@ function lintDoc(doc: CorpusDoc, allRules: string[]): Set<string> {
 }
 
 function execGit(cwd: string, env: Record<string, string>, ...args: string[]) {
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  try {
-    git(cwd, ...args);
-  } finally {
-    for (const k of Object.keys(env)) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-  }
+  execFileSync('git', args, { cwd, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 describe('content rules on the labelled corpus', () => {
