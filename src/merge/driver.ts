@@ -112,6 +112,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
   if (hasConflictMarkers(ours) || hasConflictMarkers(theirs)) return needs('conflict markers already inside an input');
 
   let base = base0;
+  let conflictedInBase: Set<string> | undefined;
   if (hasConflictMarkers(base)) {
     // A criss-cross merge's virtual base. What its conflict blocks hold is not common ground:
     // the base is what lies outside them, so both sides' versions of a conflicted entry meet
@@ -119,11 +120,16 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
     const sides = splitConflictMarkers(base);
     if (sides === null) return needs('conflict markers in the merge base');
     base = sides.outside;
+    if (kind === 'index') {
+      const keys = (t: string) => sideLines([t])[0]!.flatMap((l) => (l.entry ? [l.entry.key] : []));
+      const outside = new Set(keys(sides.outside));
+      conflictedInBase = new Set([...keys(sides.ours), ...keys(sides.theirs)].filter((k) => !outside.has(k)));
+    }
   }
   let result: MergeResult;
   try {
     if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
-    if (kind === 'index') result = mergeIndex(base, ours, theirs, { markerSize });
+    if (kind === 'index') result = mergeIndex(base, ours, theirs, { markerSize, conflictedInBase });
     else if (kind === 'log') result = mergeLog(base, ours, theirs);
     else result = mergeTopic(base, ours, theirs, { markerSize, name: basename(path) });
   } catch (err) {

@@ -13,6 +13,8 @@ import { conflictBlock, fastLines, fromOurs, fromTheirs, render, stripBom, style
 export interface MergeOptions {
   /** Conflict marker size (git's %L). */
   markerSize?: number;
+  /** Keys of entries that were in conflict inside the merge base (a criss-cross's virtual base). */
+  conflictedInBase?: ReadonlySet<string>;
 }
 
 type Side = 'a' | 'b';
@@ -120,7 +122,10 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
     const o = oIds.get(id)?.line.text;
     const a = aIds.get(id)?.line.text;
     const b = bIds.get(id)?.line.text;
-    const d = decide(o, a, b);
+    let d = decide(o, a, b);
+    if (d.kind === 'conflict' && o === undefined && options.conflictedInBase?.has(id.split('\u0000')[0]!)) {
+      d = { ...d, reason: 'different on both sides, already in conflict in the merge base' };
+    }
     decisions.set(id, d);
     if (d.kind === 'keep' && o !== undefined && (a === undefined || b === undefined)) {
       const target = targetOf(id, aIds, bIds, oIds);

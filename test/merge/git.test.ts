@@ -161,7 +161,7 @@ describe('the driver under real git', () => {
     const text = read(dir, INDEX);
     expect(text).toContain(e('user_role', 'x words'));
     expect(text).toContain(e('user_role', 'y words'));
-    expect(text).toMatch(/^<{7} ours \(user_role\.md: /m);
+    expect(text).toMatch(/^<{7} ours \(user_role\.md: different on both sides, already in conflict in the merge base\)$/m);
     for (const k of ['feedback_testing', 'x_later', 'y_later']) expect(entryCount(text, k)).toBe(1);
   });
 
