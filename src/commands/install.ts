@@ -1,8 +1,10 @@
 // `memlint install`: the linter, the merge driver and the hooks made real in this clone and worktree.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from './args.js';
 import { EXIT_OK } from '../errors.js';
 
-const HELP = `Usage: memlint install [--dry-run] [--local] [--config FILE]
+const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--config FILE]
 
 Sets up, idempotently:
   .gitattributes     merge=memlint for MEMORY.md, topic files and daily logs of every memdir
@@ -21,13 +23,15 @@ Options:
   --dry-run      print what it would do, change nothing
   --local        only this clone's parts: the driver in git config and this worktree's hook stubs
                  (what the prepare script runs; no tracked file is touched)
+  --link         also run "memlint link": point Claude Code's autoMemoryDirectory (in the
+                 git-ignored .claude/settings.local.json) at the repository's memory folder
   --quiet        print nothing when all is well
   --config FILE  use this config file (for memoryDirs)
   -h, --help     show this help
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, local: { type: 'boolean' }, quiet: { type: 'boolean' }, config: { type: 'string' } }, 'install');
+  const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, local: { type: 'boolean' }, link: { type: 'boolean' }, quiet: { type: 'boolean' }, config: { type: 'string' } }, 'install');
   if (values.help) {
     process.stdout.write(HELP);
     return EXIT_OK;
@@ -44,5 +48,19 @@ export async function run(argv: string[]): Promise<number> {
   if (dry) return EXIT_OK;
   for (const p of applyActions(wt, actions)) process.stderr.write(`memlint: ${p}\n`);
   if (changes.length > 0 && !values.quiet) process.stdout.write(`memlint install: done; "memlint doctor" checks that everything is active\n`);
+  if (values.link) return (await import('./link.js')).run([]);
+  if (!values.local && !values.quiet && !linkedAlready(wt.root)) {
+    process.stdout.write('Claude Code keeps its auto memory outside the repository unless told otherwise: "memlint link" (or "memlint install --link") points it at the committed memory folder\n');
+  }
   return EXIT_OK;
+}
+
+/** Whether this worktree's .claude/settings.local.json already names an autoMemoryDirectory. */
+function linkedAlready(root: string): boolean {
+  try {
+    const settings = JSON.parse(readFileSync(join(root, '.claude', 'settings.local.json'), 'utf8')) as Record<string, unknown>;
+    return typeof settings.autoMemoryDirectory === 'string';
+  } catch {
+    return false;
+  }
 }

@@ -17,7 +17,7 @@ export const maxTopicFiles: Rule = {
     const n = ctx.memdir.topics.length + ctx.memdir.logs.length;
     if (n <= MAX_TOPIC_FILES) return;
     ctx.report({
-      message: `${n} memory files besides MEMORY.md: Claude Code recalls only the ${MAX_TOPIC_FILES} newest by mtime, so ${n - MAX_TOPIC_FILES} ${n - MAX_TOPIC_FILES === 1 ? 'is' : 'are'} never offered; archive stale ones (memlint consolidate --prune)`,
+      message: `${n} memory files besides MEMORY.md: Claude Code recalls only the ${MAX_TOPIC_FILES} newest by mtime, so ${n - MAX_TOPIC_FILES} ${n - MAX_TOPIC_FILES === 1 ? "is" : "are"} never offered; merge or archive stale memories (consolidate --prune archives stale project memories)`,
       line: 1,
       column: 1,
     });
