@@ -50,7 +50,9 @@ const EN_PATTERNS: Array<{ kind: 'chrono' | 'period' | 'weekday'; re: RegExp }> 
   { kind: 'weekday', re: new RegExp(`\\b${WEEKDAY}\\b(?!s\\b|'s\\b)`, 'giu') },
 ];
 
-const EVENT_BEFORE_IN = /\b(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \t]+$/iu;
+const EVENT_BEFORE_IN = /\b(?:will|'ll|going to|gonna)\b[^.;\n]{0,40}$|\b(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \t]+$/iu;
+// A line that states a recurrence makes its bare weekdays recurring too ("a two-week train; the cut happens Wednesday").
+const RECURRING_LINE = /\b(?:every|each|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
 const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|\b(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
@@ -62,11 +64,13 @@ const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
 const ZH_DIGIT: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 
-const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear' | 'zhCount' | 'zhWeekday'; re: RegExp }> = [
+const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear' | 'zhQuarter' | 'zhFewDays' | 'zhCount' | 'zhWeekday'; re: RegExp }> = [
   { kind: 'zhDay', re: /大后天|大前天|后天|明天|今天|昨天|前天|今晚|昨晚|明晚|今早|明早|昨日|今日|明日/gu },
   { kind: 'zhWeek', re: /(?<![以如])(上上|下下|上|下|这|本)(个)?(?:周|星期|礼拜)(?!期|年|刊|报)([一二三四五六日天末])?/gu },
   { kind: 'zhMonth', re: /(?<![以如])(上|下|这|本)(个)?月(?!份)(初|底|末)?/gu },
   { kind: 'zhYear', re: /去年|今年|明年|前年|后年/gu },
+  { kind: 'zhQuarter', re: /(?<![以如])(上|下|这|本)(个)?季度/gu },
+  { kind: 'zhFewDays', re: /前几天|前两天|这几天|过几天|过两天/gu },
   { kind: 'zhCount', re: /(?<!每)(\d{1,3}|[一二两三四五六七八九十几半]{1,3})[ \t]?(个)?(天|日|周|星期|礼拜|月|年)(以前|之前|前|以后|之后|后)(?!过期|失效|自动|删除|清理|重试|再)/gu },
   // A bare 周四 is a date only with a deadline or event after it ("周四前", "周四上线"); "周五不发布" is a policy.
   { kind: 'zhWeekday', re: /(?<![每上下这本个到至~、\-—和或及与])(?:周|星期|礼拜)([一二三四五六日天])(?=[ \t]?(?:之前|以前|前|截止|到期|上线|发布|交付|完成|见|开会|提测|演示|评审))/gu },
@@ -116,7 +120,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor): RelativeDat
       const after = masked.slice(end, end + 40);
       const at = toYmd(anchorAt(start));
       if (kind === 'weekday') {
-        if (NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
+        if (RECURRING_LINE.test(lineText(masked, start)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(masked.slice(lineStart, masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end)));
         const wd = weekdayNumber(m[0].toLowerCase())!;
         push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at, wd) : weekdayFrom(at, wd)));
@@ -178,6 +182,12 @@ function maskSkipped(text: string): string {
   if (out.includes('`')) out = out.replace(/(`+)[^`\n]+?\1/gu, (s) => blank(s));
   if (out.includes('://')) out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/gu, (s) => blank(s));
   return out;
+}
+
+function lineText(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  return text.slice(start, end === -1 ? text.length : end);
 }
 
 function toYmd(d: Date): Ymd {
@@ -317,6 +327,15 @@ function zhResult(kind: string, m: RegExpExecArray, at: Ymd): { absolute: string
   if (kind === 'zhYear') {
     const step = { 前年: -2, 去年: -1, 今年: 0, 明年: 1, 后年: 2 }[text] ?? 0;
     return { absolute: `${at.y + step}-01-01`, replacement: `${at.y + step}年` };
+  }
+  if (kind === 'zhQuarter') {
+    const r = periodResult({ 上: 'last', 下: 'next', 这: 'this', 本: 'this' }[m[1]!] ?? 'this', 'quarter', at);
+    return r;
+  }
+  if (kind === 'zhFewDays') {
+    const days = { 前几天: -3, 前两天: -2, 这几天: 0, 过几天: 3, 过两天: 2 }[text] ?? 0;
+    const x = shift(at, days);
+    return { absolute: iso(x), replacement: `${iso(x)} 前后` };
   }
   if (kind === 'zhCount') {
     const n = zhNumber(m[1]!);

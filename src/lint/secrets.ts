@@ -23,7 +23,11 @@ interface Pattern {
   re: RegExp;
   /** Capture group holding the secret value (0 = the whole match). */
   group?: number;
+  /** A match that is not a secret after all. */
+  skip?: (match: string) => boolean;
 }
+
+const LOCAL_HOST = /@(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b/i;
 
 // Token formats (gitleaks' and the providers' published shapes), written for memlint.
 const PATTERNS: Pattern[] = [
@@ -66,7 +70,15 @@ const PATTERNS: Pattern[] = [
   {
     kind: 'connection-string-password',
     label: 'connection string with a password',
-    re: /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|clickhouse|cockroachdb|jdbc:[a-z]+|ftp|sftp|smtp|ldap)s?:\/\/[^\s:/@'"`]+:([^\s@/'"`]+)@[^\s'"`)]+/gi,
+    re: /\b(?:jdbc:)?[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`<>]+:([^\s@/'"`]+)@[^\s'"`)]+/gi,
+    group: 1,
+    // A local development database's default password is not a shared secret.
+    skip: (match) => LOCAL_HOST.test(match),
+  },
+  {
+    kind: 'generic-secret',
+    label: 'secret value',
+    re: /(?:\b(?:client[_-]?secret|app[_-]?secret|api[_-]?key|apikey|api[_-]?secret|secret[_-]?key|access[_-]?key|access[_-]?token|auth[_-]?token|bearer[_-]?token|private[_-]?token|signing[_-]?secret|webhook[_-]?secret)|AppSecret|AppKey|密钥|秘钥)\**\s*(?:=|:|：|是|为)\s*\**\s*["'`“]?((?=[A-Za-z0-9_\-+/=.]*\d)(?=[A-Za-z0-9_\-+/=.]*[A-Za-z])[A-Za-z0-9_\-+/=.]{16,})/gi,
     group: 1,
   },
   {
@@ -86,13 +98,22 @@ const PATTERNS: Pattern[] = [
 const PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\*+|x{3,}|\.{3}|…|changeme|change_me|password\d*|passw0rd|secret|example|redacted|your[_-]?\w*|placeholder|dummy|test|none|null|empty|n\/a|\[redacted\]|<redacted>|pass|admin|user|root)$/i;
 
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || /([xX*0#.•])\1{7,}/.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|^x+$|\*{3,}|^<|>$|^\$\{|YOUR_|_HERE\b/i.test(value);
+  return PLACEHOLDER.test(value) || /([xX*0#.•])\1{7,}/.test(value) || /(?:^|[-_])your[-_]|[-_]here(?:[-_]|$)|change[-_]?me|replace[-_]?me/i.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|^x+$|\*{3,}|^<|>$|^\$\{|YOUR_|_HERE\b/i.test(value);
 }
 
 const COMPILED: Pattern[] = PATTERNS.map((p) => ({ ...p, re: new RegExp(p.re.source, p.re.flags + 'd') }));
 
+/** Shannon entropy in bits per character: random keys are high, words and version strings low. */
+function entropy(value: string): number {
+  const counts = new Map<string, number>();
+  for (const c of value) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) h -= (n / value.length) * Math.log2(n / value.length);
+  return h;
+}
+
 /** Cheap signals: no signal, no scan (and no secretlint load). */
-const SIGNALS = /AKIA|ASIA|ABIA|ACCA|A3T|AIza|Q~|do[por]_v1_|sk-|hf_|gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpers]-|xapp-|SK[0-9a-fA-F]{32}|SG\.|npm_|pypi-|dapi|atlasv1|pul-|PMAK-|eyJrIjoi|glc_|glsa_|sntry[us]_|[sr]k_(?:test|live|prod)_|shp(?:at|ca|pa|ss)_|PRIVATE KEY|:\/\/[^\s:/@]+:[^\s@/]+@|lin_api_|ops_|密码|口令/;
+const SIGNALS = /secret|Secret|SECRET|api[_-]?key|API[_-]?KEY|apikey|AppKey|access[_-]?(?:key|token)|auth[_-]?token|bearer|密钥|秘钥|AKIA|ASIA|ABIA|ACCA|A3T|AIza|Q~|do[por]_v1_|sk-|hf_|gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpers]-|xapp-|SK[0-9a-fA-F]{32}|SG\.|npm_|pypi-|dapi|atlasv1|pul-|PMAK-|eyJrIjoi|glc_|glsa_|sntry[us]_|[sr]k_(?:test|live|prod)_|shp(?:at|ca|pa|ss)_|PRIVATE KEY|:\/\/[^\s:/@]+:[^\s@/]+@|lin_api_|ops_|密码|口令/;
 const PASSWORD_WORD = /pass(?:word|wd|phrase)?\b|pwd/i;
 
 /** The signals of secretlint's recommended preset: only then is it loaded and run. */
@@ -113,6 +134,8 @@ export function findPatternSecrets(text: string): SecretFinding[] {
       const [start, end] = gi > 0 && m.indices![gi] ? m.indices![gi]! : [m.index, m.index + m[0].length];
       const value = text.slice(start, end);
       if (p.kind !== 'private-key' && isPlaceholder(value)) continue;
+      if (p.skip?.(m[0])) continue;
+      if (p.kind === 'generic-secret' && entropy(value) < 3) continue;
       if (p.kind === 'private-key' && !/[A-Za-z0-9+/]{40,}/.test(value)) continue;
       out.push({ kind: p.kind, label: p.label, start, end });
     }
@@ -163,6 +186,7 @@ export async function findSecretlintSecrets(text: string): Promise<SecretFinding
     const [start, end] = m.range;
     const value = text.slice(start, end);
     if (isPlaceholder(value) || /(?:[:/@]|^)(?:<[^>]*>|\$\{[^}]*\}|\*{3,}|x{3,})(?=[@/:]|$)/i.test(value)) continue;
+    if (LOCAL_HOST.test(value)) continue;
     const kind = SECRETLINT_KIND[m.messageId] ?? m.messageId.toLowerCase().replace(/_/g, '-');
     const label = m.ruleId.replace(/^@secretlint\/secretlint-rule-/, '') + ' secret';
     out.push({ kind, label, start, end });

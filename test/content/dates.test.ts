@@ -30,6 +30,9 @@ describe('findRelativeDates', () => {
     ['去年证书过期', '去年', '2025-01-01', '2025年'],
     ['周四前完成', '周四', '2026-04-30', '2026-04-30'],
     ['Dana said "we ship tomorrow"', 'tomorrow', '2026-04-25', '2026-04-25'],
+    ['webhooks will be enabled in a couple of days', 'in a couple of days', '2026-04-26', 'around 2026-04-26'],
+    ['下季度起运费上调', '下季度', '2026-07-01', '2026-Q3'],
+    ['前几天的停摆', '前几天', '2026-04-21', '2026-04-21 前后'],
   ])('%s', (text, phrase, absolute, replacement) => {
     expect(found(text)).toEqual([[phrase, absolute, replacement]]);
   });
@@ -43,6 +46,7 @@ describe('findRelativeDates', () => {
     'Monday to Friday only',
     'The Monday standup moved',
     'Reviews within 2 days; tokens expire in 30 days',
+    'Releases leave on a two-week train; the cut happens Wednesday morning',
     'Now we use pnpm; the second run is cached; May is fine',
     'The last week of March is the quarter close',
     'first three days of the next quarter',

@@ -46,11 +46,13 @@ const SAMPLES: Array<[kind: string, value: string]> = [
   ['private-key', `-----BEGIN RSA PRIVATE KEY-----\n${alnum(64)}\n${alnum(64)}\n-----END RSA PRIVATE KEY-----`],
   ['connection-string-password', 'Tr0ub4dor-77'],
   ['password-in-prose', 'N7qv!pLx2'],
+  ['generic-secret', '9f8e7d6c5b4a39281706f5e4d3c2b1a0'],
 ];
 
 function context(kind: string, value: string): string {
   if (kind === 'connection-string-password') return `DB: postgres://ledger:${value}@db.internal:5432/app\n`;
   if (kind === 'password-in-prose') return `The admin password is \`${value}\`.\n`;
+  if (kind === 'generic-secret') return `client_secret = "${value}"\n`;
   return `The release job used ${value} until it moved to the vault.\n`;
 }
 
@@ -58,6 +60,14 @@ describe('secret kinds', () => {
   it('covers the 36 kinds of Claude Code\'s team-memory scanner', () => {
     const kinds = new Set(SAMPLES.map(([k]) => k));
     expect(kinds.size).toBeGreaterThanOrEqual(38);
+  });
+
+  it('finds connection strings of any scheme and AppSecret values in Chinese prose', async () => {
+    const text = 'Warehouse: snowflake://analyst:Wint3r!2026@acme-health/PROD\n接口签名用的 AppSecret：`7Hq2Lm9Xw4Rt8Kp3`\n';
+    expect((await findSecrets(text)).map((f) => [f.kind, text.slice(f.start, f.end)])).toEqual([
+      ['connection-string-password', 'Wint3r!2026'],
+      ['generic-secret', '7Hq2Lm9Xw4Rt8Kp3'],
+    ]);
   });
 
   it.each(SAMPLES)('finds %s and its exact span', (kind, value) => {
@@ -73,6 +83,8 @@ describe('secret kinds', () => {
     'Docs example key AKIAIOSFODNN7EXAMPLE is fine.',
     'The password field is `password`; the old one was ****.',
     'Build ids look like b7e23ec2; the checksum starts with 9f86d081884c7d65.',
+    'Local DB: postgres://postgres:postgres@localhost:5432/app; api_key: ${API_KEY}; access_token = process.env.ACCESS_TOKEN',
+    'secret_key: see Vault path secret/ledger; api_key = "your-api-key-here-0000"',
   ])('placeholder or prose is not a secret: %s', async (text) => {
     expect(await findSecrets(text)).toEqual([]);
   });

@@ -43,7 +43,7 @@ export const absoluteDates: Rule = {
 };
 
 // Words without which there is no relative date (keeps chrono-node unloaded for most files).
-const CANDIDATE = /\b(?:today|tonight|tomorrow|yesterday|ago|from now|this|next|last|coming|past|previous|morning|afternoon|evening|night|mondays?|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[今明昨前后天周星期礼拜月年]/i;
+const CANDIDATE = /\b(?:today|tonight|tomorrow|yesterday|ago|from now|this|next|last|coming|past|previous|morning|afternoon|evening|night|mondays?|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[今明昨前后天周星期礼拜月年季]/i;
 
 function ymdDate(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number);

@@ -59,5 +59,5 @@ const label = (words: string) =>
     'iu',
   );
 
-const WHY = label('why|reason|reasons|rationale|because|motivation|context|为什么|原因|理由|缘由|背景');
+const WHY = label('why|reasoning|reason|reasons|rationale|because|motivation|context|为什么|原因|理由|缘由|背景');
 const HOW = label('how to apply|how it applies|how to use|how|when to apply|applies to|applies when|application|apply|when|如何应用|怎么应用|如何使用|怎么用|怎么做|如何做|适用|应用|使用场景|何时适用');

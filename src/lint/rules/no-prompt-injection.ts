@@ -71,7 +71,7 @@ const PHRASES: Phrase[] = [
   { re: /^\s*(?:\*\*)?(?:System|SYSTEM)(?:\s+(?:prompt|message|note))?(?:\*\*)?\s*:\s*(?:you|ignore|disregard|new|from now|the assistant|always|never|override)/m, what: 'a fake system message', always: true, needs: [['system']] },
   { re: /<\|(?:im_start|im_end|system|assistant|user|endoftext|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system[-_]prompt|system[-_]reminder|assistant|human|admin|instructions?)>/i, what: 'a chat-template token or fake system tag', always: true, needs: [['<|', '[inst]', '[/inst]', '<<sys>>', '<<\/sys>>', '<system', '</system', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '<instruction', '</instruction']] },
   // Chinese.
-  { re: /(?:忽略|无视|忘记|忘掉|不要理会|不用理会|跳过)(?:掉)?(?:你)?(?:之前|以前|先前|此前|以上|上文|前文|上面|上述|前面|原来|原有|所有|一切|全部|系统)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|规则|提示词?|设定|约束|限制|要求)/, what: 'text telling the agent to ignore its instructions', needs: [['忽略', '无视', '忘记', '忘掉', '不要理会', '不用理会', '跳过']] },
+  { re: /(?:忽略|无视|忘记|忘掉|不要理会|不用理会|跳过)(?:掉)?(?:你的|你)?(?:之前|以前|先前|此前|以上|上文|前文|上面|上述|前面|原来|原有|所有|一切|全部|系统)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|规则|提示词?|设定|约束|限制|要求)/, what: 'text telling the agent to ignore its instructions', needs: [['忽略', '无视', '忘记', '忘掉', '不要理会', '不用理会', '跳过']] },
   { re: /(?:不要|别|不许|不准|切勿|千万不要|绝对不要)(?:把[^，。\n]{0,20})?(?:告诉|通知|告知|提醒|透露给|让)用户/, what: 'text telling the agent to hide something from the user', needs: [['用户']] },
   { re: /(?:对用户|向用户)(?:隐瞒|保密)|瞒着用户|不(?:让|要让)用户(?:知道|发现)/, what: 'text telling the agent to hide something from the user', needs: [['用户']] },
   { re: /(?:悄悄|偷偷|秘密)(?:地)?(?:发送|上传|执行|运行|安装|删除|修改|复制|转发)/, what: 'text telling the agent to act covertly', needs: [['悄悄', '偷偷', '秘密']] },

@@ -66,7 +66,7 @@ const JUDGEMENTS: RegExp[] = [
   new RegExp(`${SUBJECT}\\s+(?:doesn't|does\\s+not|don't|can't|cannot|never|won't|refuses\\s+to)\\s+(?:really\\s+|even\\s+|actually\\s+|bother\\s+to\\s+)?(?:read\\s+(?:the\\s+)?(?:docs|documentation|instructions|error\\s+messages)|listen|pay\\s+attention|think\\s+before|understand\\s+(?:anything|basic|the\\s+basics|simple)|know\\s+what\\s+(?:he|she|they)\\s+(?:is|are)\\s+doing|code|write\\s+tests|test\\s+(?:his|her|their)\\s+code|care\\s+about\\s+quality)`, 'i'),
   new RegExp(`${SUBJECT}(?:'s|’s)\\s+(?:code|work|skills?|understanding|knowledge|english|writing|judgement|judgment|attitude|temper)(?:\\s+(?:on|about|in|of|with)\\s+[^.;,]{1,30}?)?\\s+(?:is|are)\\s+(?:very\\s+|really\\s+|quite\\s+|pretty\\s+)?(?:poor|weak|bad|sloppy|terrible|awful|lacking|limited|shaky|mediocre|questionable|unreliable)`, 'i'),
   /\b(?:don't|do\s+not|never)\s+trust\s+(?:the\s+)?user(?:'s|’s)?\s+(?:judgement|judgment|claims|word|estimates|opinions?)/i,
-  /用户(?:这个人)?(?:很|比较|太|有点|有些|非常|特别|总是|经常|一向|真的|挺)?(?:懒|粗心|马虎|急躁|暴躁|不耐烦|笨|蠢|傻|菜|不靠谱|靠不住|难搞|难缠|难沟通|固执|啰嗦|无知|幼稚|脾气(?:很|比较)?(?:差|坏|大|不好))/,
+  /用户(?:这个人)?(?:做事|写代码|干活|工作|沟通|说话|态度)?(?:很|比较|太|有点|有些|非常|特别|总是|经常|一向|真的|挺)?(?:懒|粗心|马虎|急躁|暴躁|不耐烦|笨|蠢|傻|菜|不靠谱|靠不住|难搞|难缠|难沟通|固执|啰嗦|无知|幼稚|脾气(?:很|比较)?(?:差|坏|大|不好))/,
   /用户(?:的)?(?:(?:技术|代码|英语|编程)(?:水平|能力)?|水平|能力)(?:很|太|比较|非常|实在)?(?:一般|差|烂|低|弱|不行|堪忧|有限)/,
   /用户(?:根本|完全|从来|总是)(?:不|没)(?:懂|会|理解|看|读|听|测试)/,
 ];
