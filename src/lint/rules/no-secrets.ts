@@ -6,12 +6,14 @@ import { positionAt } from './util.js';
  * no-secrets: credentials never belong in memory. Memory is committed to git and read by every
  * teammate's agent at the start of every session. Runs secretlint's recommended preset in-process
  * on the text being linted (the staged text with --staged), plus memlint's patterns for the 36
- * kinds Claude Code's team-memory scanner blocks, connection strings with a password and
- * plaintext passwords in prose. The value is never printed: messages show its first characters
- * and length. A value that is not a secret is allowed in config by rule and hash:
+ * kinds Claude Code's team-memory scanner blocks, connection strings with a password (any
+ * scheme, not localhost), plaintext passwords in prose and high-entropy values assigned to a
+ * secret-looking name (`client_secret = "…"`). The value is never printed: messages show at most
+ * its first four characters (nothing of a password) and its length. A value that is not a secret is allowed in config by rule and hash:
  * `"no-secrets": ["error", {"allow": ["github-pat:0123456789abcdef"]}]` (the message prints the key).
  *
- * Certainty: high for provider token formats and private keys; medium for passwords in prose.
+ * Certainty: high for provider token formats and private keys; medium for passwords in prose and
+ * generic assignments.
  */
 export const noSecrets: Rule = {
   id: 'no-secrets',
