@@ -35,7 +35,7 @@ export const noDerivableContent: Rule = {
     const inCode = codeLineSet(blocks);
     for (const b of blocks) checkCodeBlock(ctx, b);
     const text = ctx.file.text;
-    if (STACK_HINT.test(text)) checkStackTraces(ctx, lines, firstLine, inCode);
+    if (STACK_HINT.test(text)) checkStackTraces(ctx, lines, firstLine);
     if (RECIPE_HINT.test(text)) checkRecipes(ctx, lines, firstLine, inCode);
     if (TASK_HINT.test(text)) checkTaskNotes(ctx, lines, firstLine, inCode);
     if (ctx.repo) {
@@ -74,7 +74,7 @@ function checkCodeBlock(ctx: RuleContext, b: { openLine: number; lang: string; c
 
 const STACK_LINE = /^\s*(?:at\s+(?:async\s+)?(?:new\s+)?[\w$.<>[\]]+\s*\((?:<anonymous>|native|[^()\s]*:\d+(?::\d+)?)\)|at\s+(?:async\s+)?[^()\s]*:\d+:\d+\s*$|at\s+[\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)|File\s+"[^"]+",\s+line\s+\d+|Traceback\s+\(most recent call last\):|goroutine\s+\d+\s+\[|thread\s+'[^']+'\s+panicked\s+at|#\d+\s+0x[0-9a-f]+\s+in\s)/;
 
-function checkStackTraces(ctx: RuleContext, lines: string[], from: number, _inCode: Set<number>) {
+function checkStackTraces(ctx: RuleContext, lines: string[], from: number) {
   let run = 0;
   for (let l = from; l <= lines.length + 1; l++) {
     const hit = l <= lines.length && STACK_LINE.test(lines[l - 1]!);
