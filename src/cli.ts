@@ -1,6 +1,5 @@
 // Argument dispatch only. Each command lives in its own module, loaded lazily so that a command
 // pays only for its own imports (the merge driver and `--staged` run on every merge and commit).
-import { UsageError, EXIT_USAGE } from './errors.js';
 import { VERSION } from './version.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };
@@ -37,7 +36,7 @@ Exit codes: 0 nothing wrong, 1 problems found, 2 usage error or failure.
 `;
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[]): Promise<number> {
   const first = argv[0];
   if (first === '--version' || first === '-v') {
     process.stdout.write(`${VERSION}\n`);
@@ -52,16 +51,3 @@ async function main(argv: string[]): Promise<number> {
   const mod = await COMMANDS[name]!.load();
   return mod.run(rest);
 }
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    const e = err as Error;
-    if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${e?.stack ?? String(err)}\n`);
-    const message = e instanceof UsageError ? e.message : `${e?.message ?? String(err)}`;
-    process.stderr.write(`memlint: ${message.split('\n')[0]}\n`);
-    process.exitCode = EXIT_USAGE;
-  },
-);

@@ -43,6 +43,9 @@ export function memdirsOf(root: string, changed: string[]): string[] {
 }
 
 function readStdin(): string {
+  // The launcher (dist/cli.js) may have read stdin already to see whether the push touches memory.
+  const handedOver = (globalThis as { __memlintPrePushStdin?: string }).__memlintPrePushStdin;
+  if (handedOver !== undefined) return handedOver;
   try {
     return readFileSync(0, 'utf8');
   } catch {

@@ -1,0 +1,91 @@
+// dist/cli.js: a CommonJS launcher in front of the ES module program (dist/main.mjs).
+// Node starts a CommonJS main module several milliseconds sooner than an ES module, and git runs
+// three memlint commands on every merge, commit and push. Those answer here when they can: the
+// merge driver (dist/merge.cjs, one file), and `--staged` / `consolidate --pre-push` when nothing
+// memory-related is involved. Everything else loads the full program.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { changedInPush, parsePushInput } from './consolidate/prepush.js';
+import { reportError } from './report-error.js';
+
+const argv = process.argv.slice(2);
+const asksHelp = argv.includes('--help') || argv.includes('-h');
+
+function finish(p: Promise<number>): void {
+  p.then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.exitCode = reportError(err);
+    },
+  );
+}
+
+// Loaded only on the paths that spawn git: the merge driver never pays for it.
+function gitOut(args: string[]): { ok: boolean; stdout: string } {
+  const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+  const r = spawnSync('git', args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  return { ok: !r.error && r.status === 0, stdout: r.stdout ?? '' };
+}
+
+function runMain(): void {
+  finish(import(pathToFileURL(join(__dirname, 'main.mjs')).href).then((m: { main(argv: string[]): Promise<number> }) => m.main(argv)));
+}
+
+/** Whether argv is a plain `[lint] --staged` call: no PATH, no --fix, only options that take no files. */
+function isPlainStaged(args: string[]): boolean {
+  const flags = new Set(['--staged', '--quiet', '--color', '--no-color']);
+  const withValue: Record<string, RegExp> = { '--format': /^(stylish|json|sarif|github)$/, '--max-warnings': /^\d+$/, '--config': /./, '--rule': /^[\w-]+=(off|warn|error|[012])$/ };
+  let staged = false;
+  for (let i = args[0] === 'lint' ? 1 : 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--staged') staged = true;
+    if (flags.has(a)) continue;
+    const re = withValue[a];
+    if (re && i + 1 < args.length && re.test(args[i + 1]!)) {
+      i++;
+      continue;
+    }
+    return false;
+  }
+  return staged;
+}
+
+/** `memlint --staged` with no staged Markdown: nothing to lint (one git call). */
+function stagedHasNoMarkdown(): boolean {
+  const r = gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames']);
+  if (!r.ok) return false; // let the program explain the failure
+  return !r.stdout.split('\0').some((p) => p.endsWith('.md'));
+}
+
+/** `consolidate --pre-push` when the pushed commits change no Markdown file. */
+function prePushHasNoMarkdown(): boolean {
+  if (process.env.HUSKY === '0') return true;
+  let stdin = '';
+  try {
+    stdin = readFileSync(0, 'utf8');
+  } catch {
+    stdin = '';
+  }
+  (globalThis as { __memlintPrePushStdin?: string }).__memlintPrePushStdin = stdin;
+  const updates = parsePushInput(stdin);
+  if (updates.length === 0) return true;
+  const top = gitOut(['rev-parse', '--show-toplevel']);
+  if (!top.ok) return true;
+  const changed = changedInPush(top.stdout.trim(), updates);
+  return changed === null || !changed.some((p) => p.endsWith('.md'));
+}
+
+const first = argv[0];
+if (first === 'merge' && !asksHelp) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
+} else if (isPlainStaged(argv) && stagedHasNoMarkdown()) {
+  process.exitCode = 0;
+} else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push') && prePushHasNoMarkdown()) {
+  process.exitCode = 0;
+} else {
+  runMain();
+}
