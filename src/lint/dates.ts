@@ -225,12 +225,18 @@ function viaChrono(phrase: string, at: Ymd, forwardDate: boolean): Ymd | null {
     const wd = weekdayNumber(lower);
     if (wd) return weekdayBefore(at, wd);
   }
+  // "next Thursday" written on a Monday is that week's Thursday: the first one after the day
+  // (chrono reads it as the Thursday of the following week).
+  if (/^(?:next|coming)\b/u.test(lower)) {
+    const wd = weekdayNumber(lower);
+    if (wd) return shift(weekdayFrom(shift(at, 1), wd), 0);
+  }
   return toYmd(r.start.date());
 }
 
 function weekdayNumber(phrase: string): number | null {
-  const m = /(monday|tuesday|wednesday|thursday|friday|saturday|sunday)/u.exec(phrase);
-  return m ? ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(m[1]!) + 1 : null;
+  const m = /\b(mon|tue|wed|thu|fri|sat|sun)/u.exec(phrase);
+  return m ? ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].indexOf(m[1]!) + 1 : null;
 }
 
 /** The latest given weekday strictly before the day. */

@@ -4,13 +4,13 @@ import { loadDateFinder } from '../../src/consolidate/date-finder.js';
 import { ctx, state, topic } from './helpers.js';
 
 describe('dates made absolute (step 4)', () => {
-  it('anchors a daily log at its own date: "Thursday" in the log of Monday 2026-04-27 is 2026-04-30', async () => {
+  it('anchors a daily log at its own date: "moved to next Thursday" in the log of Monday 2026-04-27 is 2026-04-30', async () => {
     const find = await loadDateFinder();
-    const s = state({ 'logs/2026/04/2026-04-27.md': '- 10:00 release moved to Thursday [project_release]\n- 11:00 review tomorrow\n' });
+    const s = state({ 'logs/2026/04/2026-04-27.md': '- 10:00 release moved to next Thursday [project_release]\n- 11:00 review tomorrow\n' });
     const r = absoluteDates(s, ctx(), find);
     expect(r.state.files.get('logs/2026/04/2026-04-27.md')).toBe('- 10:00 release moved to 2026-04-30 [project_release]\n- 11:00 review 2026-04-28\n');
     expect(r.report.fixed).toEqual([
-      { file: 'logs/2026/04/2026-04-27.md', line: 1, from: 'Thursday', to: '2026-04-30', anchor: '2026-04-27' },
+      { file: 'logs/2026/04/2026-04-27.md', line: 1, from: 'next Thursday', to: '2026-04-30', anchor: '2026-04-27' },
       { file: 'logs/2026/04/2026-04-27.md', line: 2, from: 'tomorrow', to: '2026-04-28', anchor: '2026-04-27' },
     ]);
   });
