@@ -15,6 +15,8 @@ export interface ConsolidateConfig {
   archiveDir?: string;
   command?: string;
   onPush?: 'consolidate' | 'check';
+  /** Memory folders (globs) consolidation leaves alone unless named on the command line. */
+  exclude?: string[];
   [key: string]: unknown;
 }
 

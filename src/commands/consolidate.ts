@@ -64,7 +64,11 @@ export async function run(argv: string[]): Promise<number> {
     import('../consolidate/report.js'),
   ]);
   const loaded = await loadConfig({ cwd, file: values.config });
-  const memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
+  const { excludedMemdir } = await import('../consolidate/exclude.js');
+  // Folders named on the command line are consolidated even when config excludes them.
+  const memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter(
+    (d) => positionals.length > 0 || !excludedMemdir(d.dir, loaded.config.consolidate, loaded.dir),
+  );
   if (memdirs.length === 0) {
     if (values.json) process.stdout.write('{"memdirs":[]}\n');
     else process.stderr.write('memlint: no memory folder (a folder with MEMORY.md) found\n');

@@ -90,7 +90,9 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
     import('./git-facts.js'),
     import('./lock.js'),
   ]);
-  const { config } = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const { config } = loaded;
+  const { excludedMemdir } = await import('./exclude.js');
   const lint = (await import('./lint-check.js')).makeLint(config.rules, root);
   const findDates = await loadDateFinder();
   const now = Date.now();
@@ -99,6 +101,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   const advice: string[] = [];
   const failures: string[] = [];
   for (const dir of memdirs) {
+    if (excludedMemdir(dir, config.consolidate, loaded.dir)) continue;
     const settings = resolveSettings(config.consolidate, dir);
     const m = { dir, repoRoot: root };
     if (!run.gatesFor(m, settings, now).open) continue;
