@@ -25,7 +25,14 @@ renameSync(`${next}/cli.cjs`, `${next}/cli.js`);
 writeFileSync(`${next}/package.json`, '{ "type": "commonjs" }\n');
 // Bundled CommonJS dependencies call esbuild's __require shim, which needs a `require` in scope
 // in an ES module. Only the chunk that defines the shim gets one.
-const REQUIRE = "import { createRequire as __memlintCreateRequire } from 'node:module';\nconst require = __memlintCreateRequire(import.meta.url);\n";
+// js-yaml (under gray-matter) probes for esprima to support !!js/function, which memlint never
+// parses: the probe is refused, saving a module load on every run.
+const REQUIRE = [
+  "import { createRequire as __memlintCreateRequire } from 'node:module';",
+  'const __memlintRequire = __memlintCreateRequire(import.meta.url);',
+  "const require = Object.assign((id) => { if (id === 'esprima') throw new Error('esprima is not used by memlint'); return __memlintRequire(id); }, __memlintRequire);",
+  '',
+].join('\n');
 for (const rel of ['main.mjs', ...readdirSync(`${next}/chunks`).map((f) => `chunks/${f}`)]) {
   const file = `${next}/${rel}`;
   const text = readFileSync(file, 'utf8');

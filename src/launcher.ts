@@ -2,11 +2,12 @@
 // Node starts a CommonJS main module several milliseconds sooner than an ES module, and git runs
 // three memlint commands on every merge, commit and push. Those answer here when they can: the
 // merge driver (dist/merge.cjs, one file), and `--staged` / `consolidate --pre-push` when nothing
-// memory-related is involved. Everything else loads the full program.
+// memory-related is involved (no staged or pushed Markdown, or none of it inside a memdir). Everything else loads the full program.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedInPush, parsePushInput } from './consolidate/prepush.js';
+import { memoryIndexesFor, type StagedHandover } from './lint/staged.js';
 import { reportError } from './report-error.js';
 
 const argv = process.argv.slice(2);
@@ -37,7 +38,8 @@ function runMain(): void {
 /** Whether argv is a plain `[lint] --staged` call: no PATH, no --fix, only options that take no files. */
 function isPlainStaged(args: string[]): boolean {
   const flags = new Set(['--staged', '--quiet', '--color', '--no-color']);
-  const withValue: Record<string, RegExp> = { '--format': /^(stylish|json|sarif|github)$/, '--max-warnings': /^\d+$/, '--config': /./, '--rule': /^[\w-]+=(off|warn|error|[012])$/ };
+  // json and sarif print an empty report even when nothing is staged: the program does that.
+  const withValue: Record<string, RegExp> = { '--format': /^(stylish|github)$/, '--max-warnings': /^\d+$/, '--config': /./, '--rule': /^[\w-]+=(off|warn|error|[012])$/ };
   let staged = false;
   for (let i = args[0] === 'lint' ? 1 : 0; i < args.length; i++) {
     const a = args[i]!;
@@ -53,11 +55,25 @@ function isPlainStaged(args: string[]): boolean {
   return staged;
 }
 
-/** `memlint --staged` with no staged Markdown: nothing to lint (one git call). */
-function stagedHasNoMarkdown(): boolean {
+/**
+ * `memlint --staged` with no staged memory: no staged Markdown (one git call), or none of it under
+ * a MEMORY.md in the index (a second). Otherwise what was learned is handed to the program.
+ */
+function stagedHasNoMemory(): boolean {
   const r = gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames']);
   if (!r.ok) return false; // let the program explain the failure
-  return !r.stdout.split('\0').some((p) => p.endsWith('.md'));
+  const paths = r.stdout.split('\0').filter(Boolean);
+  const md = paths.filter((p) => p.endsWith('.md'));
+  if (md.length === 0) return true;
+  let indexes: string[];
+  try {
+    indexes = memoryIndexesFor(process.cwd(), md);
+  } catch {
+    return false;
+  }
+  if (indexes.length === 0) return true;
+  (globalThis as { __memlintStaged?: StagedHandover }).__memlintStaged = { paths, indexes };
+  return false;
 }
 
 /** `consolidate --pre-push` when the pushed commits change no Markdown file. */
@@ -82,7 +98,7 @@ const first = argv[0];
 if (first === 'merge' && !asksHelp) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
-} else if (isPlainStaged(argv) && stagedHasNoMarkdown()) {
+} else if (isPlainStaged(argv) && stagedHasNoMemory()) {
   process.exitCode = 0;
 } else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push') && prePushHasNoMarkdown()) {
   process.exitCode = 0;

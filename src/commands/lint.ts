@@ -44,10 +44,11 @@ const OPTIONS = {
 const FORMATS = ['stylish', 'json', 'sarif', 'github'];
 
 /** Staged paths, repository-relative; null outside a repository. */
-function stagedPaths(cwd: string): { root: string; paths: string[] } | null {
+function stagedPaths(cwd: string, handed?: string[]): { root: string; paths: string[] } | null {
   const r = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
   if (r.status !== 0) return null;
   const root = r.stdout.trim();
+  if (handed) return { root, paths: handed };
   const d = spawnSync('git', ['diff', '--cached', '--name-only', '-z', '--no-renames'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
   if (d.status !== 0) throw new UsageError(`cannot read the staged change: ${d.stderr.split('\n')[0]}`);
   return { root, paths: d.stdout.split('\0').filter(Boolean) };
@@ -98,12 +99,13 @@ export async function run(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string> }> | null = null;
   if (values.staged) {
-    const staged = stagedPaths(cwd);
+    const { stagedHandover, stagedMemdirsFor } = await import('../lint/staged.js');
+    const handed = stagedHandover();
+    const staged = stagedPaths(cwd, handed?.paths);
     if (!staged) throw new UsageError('--staged needs a git repository');
     const md = staged.paths.filter((p) => p.endsWith('.md'));
     if (md.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
-    const { stagedMemdirsFor } = await import('../lint/staged.js');
-    stagedMemdirs = stagedMemdirsFor(staged.root, md);
+    stagedMemdirs = stagedMemdirsFor(staged.root, md, handed?.indexes);
     if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
   }
 
@@ -114,18 +116,24 @@ export async function run(argv: string[]): Promise<number> {
   const { matcher } = await import('../glob.js');
   const isIgnored = matcher(loaded.config.ignore);
   const { relative, sep } = await import('node:path');
-  const ignore = (abs: string) => isIgnored(relative(loaded.dir, abs).split(sep).join('/'));
+  const ignore = loaded.config.ignore?.length ? (abs: string) => isIgnored(relative(loaded.dir, abs).split(sep).join('/')) : undefined;
 
   let memdirs;
   if (stagedMemdirs) {
     // Only folders that discovery counts as memdirs (judged on what is staged): a MEMORY.md of
     // another agent's layout that links to nothing beside it must not block a commit that a
-    // plain `memlint` run accepts.
-    const { discoverMemdirs } = await import('../memdir/discover.js');
-    const found = discoverMemdirs({ cwd, staged: true, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
-    const reasons = new Map(found.map((d) => [d.dir, d.reason]));
-    memdirs = stagedMemdirs.filter((d) => reasons.has(d.dir)).map((d) => ({ ...d, reason: reasons.get(d.dir)! }));
-    if (memdirs.length === 0) return emptyReport(format, cwd);
+    // plain `memlint` run accepts. Claude Code's locations and config memoryDirs always count;
+    // any other folder counts when its staged index links to a file beside it, which the engine
+    // checks on the model it loads anyway.
+    const { isClaudeLocation } = await import('../memdir/discover.js');
+    const { resolve: resolvePath } = await import('node:path');
+    const configured = new Set((loaded.config.memoryDirs ?? []).map((d) => resolvePath(loaded.dir, d)));
+    memdirs = stagedMemdirs.map((d) => {
+      const relDir = relative(d.repoRoot, d.dir).split(sep).join('/');
+      if (isClaudeLocation(relDir)) return { ...d, reason: 'claude-location' as const };
+      if (configured.has(d.dir)) return { ...d, reason: 'config' as const };
+      return { ...d, reason: 'links' as const, confirmLinks: true };
+    });
   } else {
     const { discoverMemdirs, relDirOf } = await import('../memdir/discover.js');
     memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });

@@ -13,6 +13,9 @@
 // a phrase already followed by an absolute date ("Thursday (2026-03-05)"). Text in frontmatter,
 // fenced code blocks, inline code and URLs is skipped.
 import * as chrono from 'chrono-node';
+import { EN_PATTERNS, NUM_WORD, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate } from './date-patterns.js';
+
+export { mayHoldRelativeDate };
 
 export interface RelativeDate {
   /** UTF-16 offsets of the phrase in the text. */
@@ -34,22 +37,6 @@ interface Ymd {
   d: number;
 }
 
-const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
-const NUM_WORD = '(?:\\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\\s+couple\\s+of|a\\s+few|several)';
-
-// English, in priority order: an earlier pattern's match hides later ones at the same place.
-const EN_PATTERNS: Array<{ kind: 'chrono' | 'period' | 'weekday'; re: RegExp }> = [
-  { kind: 'chrono', re: /\bthe\s+day\s+(?:after\s+tomorrow|before\s+yesterday)\b/giu },
-  { kind: 'chrono', re: /\b(?:this\s+(?:morning|afternoon|evening)|last\s+night)\b/giu },
-  { kind: 'chrono', re: /\b(?:today|tonight|tomorrow|yesterday)\b/giu },
-  { kind: 'chrono', re: new RegExp(`\\b(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}\\b(?!s\\b)`, 'giu') },
-  { kind: 'chrono', re: new RegExp(`\\b${NUM_WORD}[ \\t]+(?:days?|weeks?|months?|years?)[ \\t]+(?:ago|from[ \\t]+(?:now|today))\\b`, 'giu') },
-  // "due in three weeks" is a date; "tokens expire in 30 days" is a policy: only after words that name an event (EVENT_BEFORE_IN).
-  { kind: 'chrono', re: new RegExp(`\\bin[ \\t]+${NUM_WORD}[ \\t]+(?:days?|weeks?|months?)\\b`, 'giu') },
-  { kind: 'period', re: /\b(?:the[ \t]+)?(this|next|last|coming|past|previous)[ \t]+(week|weekend|month|quarter|year)\b(?![ \t]+of\b)/giu },
-  { kind: 'weekday', re: new RegExp(`\\b${WEEKDAY}\\b(?!s\\b|'s\\b)`, 'giu') },
-];
-
 const EVENT_BEFORE_IN = /\b(?:will|'ll|going to|gonna)\b[^.;\n]{0,40}$|\b(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \t]+$/iu;
 // A line that states a recurrence makes its bare weekdays recurring too ("a two-week train; the cut happens Wednesday").
 const RECURRING_LINE = /\b(?:every|each|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
@@ -64,26 +51,11 @@ const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
 const ZH_DIGIT: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 
-const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear' | 'zhQuarter' | 'zhFewDays' | 'zhCount' | 'zhWeekday'; re: RegExp }> = [
-  { kind: 'zhDay', re: /大后天|大前天|后天|明天|今天|昨天|前天|今晚|昨晚|明晚|今早|明早|昨日|今日|明日/gu },
-  { kind: 'zhWeek', re: /(?<![以如])(上上|下下|上|下|这|本)(个)?(?:周|星期|礼拜)(?!期|年|刊|报)([一二三四五六日天末])?/gu },
-  { kind: 'zhMonth', re: /(?<![以如])(上|下|这|本)(个)?月(?!份)(初|底|末)?/gu },
-  { kind: 'zhYear', re: /去年|今年|明年|前年|后年/gu },
-  { kind: 'zhQuarter', re: /(?<![以如])(上|下|这|本)(个)?季度/gu },
-  { kind: 'zhFewDays', re: /前几天|前两天|这几天|过几天|过两天/gu },
-  { kind: 'zhCount', re: /(?<!每)(\d{1,3}|[一二两三四五六七八九十几半]{1,3})[ \t]?(个)?(天|日|周|星期|礼拜|月|年)(以前|之前|前|以后|之后|后)(?!过期|失效|自动|删除|清理|重试|再)/gu },
-  // A bare 周四 is a date only with a deadline or event after it ("周四前", "周四上线"); "周五不发布" is a policy.
-  { kind: 'zhWeekday', re: /(?<![每上下这本个到至~、\-—和或及与])(?:周|星期|礼拜)([一二三四五六日天])(?=[ \t]?(?:之前|以前|前|截止|到期|上线|发布|交付|完成|见|开会|提测|演示|评审))/gu },
-];
 
 const DAY_WORDS_EN: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
 };
 
-/** A cheap test: can this text hold a relative date at all? */
-export function mayHoldRelativeDate(text: string): boolean {
-  return /today|tonight|tomorrow|yesterday|night|morning|afternoon|evening|week|month|quarter|year|day|ago|from now|[今明昨前后上下这本去周期拜月年天日晚早]/iu.test(text);
-}
 
 /**
  * Every relative date in `text`, in order, with its absolute replacement. `anchor` is the day the

@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { splitLines } from '../memdir/index.js';
 import { loadMemdir, type MemdirSource } from '../memdir/model.js';
-import type { DiscoveredMemdir } from '../memdir/discover.js';
+import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { writeFileAtomic } from '../fs/atomic.js';
 import { createRepoFacts } from './repo-facts.js';
 import { parseDirectives, type Directives } from './directives.js';
@@ -203,7 +203,11 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     let passes = 0;
     for (;;) {
-      const { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore });
+      // Staged: read only the blobs that are reported (and MEMORY.md); the rest of the memdir is
+      // known by its paths, which is all the memdir-wide rules need.
+      const only = source.kind === 'staged' ? d.onlyFiles : undefined;
+      const { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore, ...(only ? { only } : {}) });
+      if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
       const perFile = await runRules(model, repo, opts.rules, today, parseTree, d.onlyFiles);
       if (opts.fix && source.kind === 'worktree' && passes < 10) {

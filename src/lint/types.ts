@@ -20,6 +20,8 @@ export interface MemoryFile {
   text: string;
   /** For daily logs: the date in the path (YYYY-MM-DD). */
   logDate?: string;
+  /** --staged reads only the files it reports (and MEMORY.md): the others are listed, text ''. */
+  unread?: true;
 }
 
 export interface MemdirModel {

@@ -14,6 +14,8 @@ export interface DiscoveredMemdir {
   onlyFiles?: Set<string>;
   /** Why this folder counts as a memdir. */
   reason: 'path' | 'config' | 'claude-location' | 'links';
+  /** Not yet judged: lint it only if its index links to a file beside it (decided on the loaded model). */
+  confirmLinks?: boolean;
 }
 
 export interface DiscoverOptions {

@@ -125,7 +125,10 @@ export interface LoadedMemdir {
  * Load a memdir. `repoRoot` bounds symlinks (never followed out of it); `ignore` drops files
  * the config says to leave alone (memdir-relative path tested).
  */
-export function loadMemdir(dir: string, opts: { source?: MemdirSource; repoRoot?: string | null; ignore?: (rel: string) => boolean } = {}): LoadedMemdir {
+export function loadMemdir(
+  dir: string,
+  opts: { source?: MemdirSource; repoRoot?: string | null; ignore?: (rel: string) => boolean; only?: Set<string> } = {},
+): LoadedMemdir {
   const source = opts.source ?? { kind: 'worktree' };
   const problems: FileProblem[] = [];
   const files: MemoryFile[] = [];
@@ -139,10 +142,18 @@ export function loadMemdir(dir: string, opts: { source?: MemdirSource; repoRoot?
     // Submodules are not files; symlinks are staged as their target's path, not its content.
     const indexed = indexEntries(root, [relDir === '' ? '.' : relDir]).filter((e) => e.path.startsWith(prefix) && e.mode !== '160000');
     for (const e of indexed) allPaths.add(e.path.slice(prefix.length));
-    const md = indexed.filter((e) => {
+    const all = indexed.filter((e) => {
       const r = e.path.slice(prefix.length);
       return isMemoryPath(r) && !ignore(r) && !r.split('/').includes('node_modules');
     });
+    // With `only`, the other files are listed (their paths count) but not read: text ''.
+    const wanted = (e: { path: string }) => !opts.only || e.path === `${prefix}MEMORY.md` || opts.only.has(join(root, e.path));
+    for (const e of all) {
+      if (wanted(e)) continue;
+      const rel = e.path.slice(prefix.length);
+      files.push({ path: join(dir, rel), rel, text: '', unread: true, ...classify(rel) });
+    }
+    const md = all.filter(wanted);
     const blobs = readBlobs(root, md.map((e) => `:${e.path}`));
     // A staged symlink is followed only to a staged file inside the repository, as in the worktree.
     const linkTarget = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { bodyStart, lineOf } from '../content-scan.js';
 import type { RelativeDate } from '../dates.js';
+import { mayHoldRelativeDate } from '../date-patterns.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from './util.js';
 
@@ -31,7 +32,7 @@ export const absoluteDates: Rule = {
   },
   async check(ctx) {
     const text = ctx.file.text;
-    if (!CANDIDATE.test(text)) return;
+    if (!mayHoldRelativeDate(text)) return;
     const { findRelativeDates } = await import('../dates.js');
     const from = bodyStart(text);
     const todayHits = findRelativeDates(text, ctx.today).filter((h) => h.start >= from);
@@ -42,8 +43,6 @@ export const absoluteDates: Rule = {
   },
 };
 
-// Words without which there is no relative date (keeps chrono-node unloaded for most files).
-const CANDIDATE = /\b(?:today|tonight|tomorrow|yesterday|ago|from now|this|next|last|coming|past|previous|morning|afternoon|evening|night|mondays?|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[今明昨前后天周星期礼拜月年季]/i;
 
 function ymdDate(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number);

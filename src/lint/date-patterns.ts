@@ -1,0 +1,44 @@
+// What a relative date looks like, without the date arithmetic: the patterns findRelativeDates
+// scans for, and a test built from exactly those patterns, so a file that cannot hold one never
+// loads chrono-node (src/lint/dates.ts).
+
+export const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+export const NUM_WORD = '(?:\\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\\s+couple\\s+of|a\\s+few|several)';
+
+// English, in priority order: an earlier pattern's match hides later ones at the same place.
+export const EN_PATTERNS: Array<{ kind: 'chrono' | 'period' | 'weekday'; re: RegExp }> = [
+  { kind: 'chrono', re: /\bthe\s+day\s+(?:after\s+tomorrow|before\s+yesterday)\b/giu },
+  { kind: 'chrono', re: /\b(?:this\s+(?:morning|afternoon|evening)|last\s+night)\b/giu },
+  { kind: 'chrono', re: /\b(?:today|tonight|tomorrow|yesterday)\b/giu },
+  { kind: 'chrono', re: new RegExp(`\\b(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}\\b(?!s\\b)`, 'giu') },
+  { kind: 'chrono', re: new RegExp(`\\b${NUM_WORD}[ \\t]+(?:days?|weeks?|months?|years?)[ \\t]+(?:ago|from[ \\t]+(?:now|today))\\b`, 'giu') },
+  // "due in three weeks" is a date; "tokens expire in 30 days" is a policy: only after words that name an event (EVENT_BEFORE_IN).
+  { kind: 'chrono', re: new RegExp(`\\bin[ \\t]+${NUM_WORD}[ \\t]+(?:days?|weeks?|months?)\\b`, 'giu') },
+  { kind: 'period', re: /\b(?:the[ \t]+)?(this|next|last|coming|past|previous)[ \t]+(week|weekend|month|quarter|year)\b(?![ \t]+of\b)/giu },
+  { kind: 'weekday', re: new RegExp(`\\b${WEEKDAY}\\b(?!s\\b|'s\\b)`, 'giu') },
+];
+
+export const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear' | 'zhQuarter' | 'zhFewDays' | 'zhCount' | 'zhWeekday'; re: RegExp }> = [
+  { kind: 'zhDay', re: /大后天|大前天|后天|明天|今天|昨天|前天|今晚|昨晚|明晚|今早|明早|昨日|今日|明日/gu },
+  { kind: 'zhWeek', re: /(?<![以如])(上上|下下|上|下|这|本)(个)?(?:周|星期|礼拜)(?!期|年|刊|报)([一二三四五六日天末])?/gu },
+  { kind: 'zhMonth', re: /(?<![以如])(上|下|这|本)(个)?月(?!份)(初|底|末)?/gu },
+  { kind: 'zhYear', re: /去年|今年|明年|前年|后年/gu },
+  { kind: 'zhQuarter', re: /(?<![以如])(上|下|这|本)(个)?季度/gu },
+  { kind: 'zhFewDays', re: /前几天|前两天|这几天|过几天|过两天/gu },
+  { kind: 'zhCount', re: /(?<!每)(\d{1,3}|[一二两三四五六七八九十几半]{1,3})[ \t]?(个)?(天|日|周|星期|礼拜|月|年)(以前|之前|前|以后|之后|后)(?!过期|失效|自动|删除|清理|重试|再)/gu },
+  // A bare 周四 is a date only with a deadline or event after it ("周四前", "周四上线"); "周五不发布" is a policy.
+  { kind: 'zhWeekday', re: /(?<![每上下这本个到至~、\-—和或及与])(?:周|星期|礼拜)([一二三四五六日天])(?=[ \t]?(?:之前|以前|前|截止|到期|上线|发布|交付|完成|见|开会|提测|演示|评审))/gu },
+];
+
+/** Whether any of the patterns occurs in the text: a relative date is possible. */
+export function mayHoldRelativeDate(text: string): boolean {
+  for (const { re } of EN_PATTERNS) {
+    re.lastIndex = 0;
+    if (re.test(text)) return true;
+  }
+  for (const { re } of ZH_PATTERNS) {
+    re.lastIndex = 0;
+    if (re.test(text)) return true;
+  }
+  return false;
+}
