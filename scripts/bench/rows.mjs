@@ -30,7 +30,7 @@ export const SIZES = {
   },
 };
 
-export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'merge-driver', 'merge-git', 'consolidate-566', 'consolidate-2000'];
+export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'pre-push-none', 'merge-driver', 'merge-git', 'consolidate-566', 'consolidate-2000'];
 
 function memlint(ctx, args, cwd, extra = {}) {
   return { name: 'memlint', argv: [process.execPath, ctx.cli, ...args], cwd, display: `memlint ${args.join(' ')}`, ...extra };
@@ -164,6 +164,28 @@ const STAGED = {
   },
 };
 
+/**
+ * The pre-push hook when the pushed commits change no memory: git's pre-push stdin for a push of a
+ * new commit (made with commit-tree, so no ref moves) over the current one.
+ */
+function prePushRow(ctx) {
+  const repo = largeRepo(ctx);
+  const head = git(repo, ['rev-parse', 'HEAD']).trim();
+  const pushed = git(repo, ['commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-m', 'bench: a push with no memory in it']).trim();
+  const input = `refs/heads/main ${pushed} refs/heads/main ${head}\n`;
+  return {
+    title: `consolidate --pre-push in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, the pushed commit changes no memory`,
+    setup: () => ({ 'tracked files': tracked(repo), pushed: `${pushed.slice(0, 12)} over ${head.slice(0, 12)}` }),
+    teardown: () => {},
+    commands: [
+      memlint(ctx, ['consolidate', '--pre-push'], repo, { input }),
+      nodeNothing(repo),
+    ],
+    runsFactor: 3,
+    targets: (res) => [ratioTarget('pre-push hook, no memory in the pushed range, vs node -e 0', res.ratios, 'node -e 0', 1.3)],
+  };
+}
+
 function stagedRow(ctx, which) {
   const repo = largeRepo(ctx);
   const sources = git(repo, ['ls-files', '--', 'src']).split('\n').slice(0, 2);
@@ -271,6 +293,7 @@ export function buildRow(ctx, id) {
   if (id === 'staged-none') return stagedRow(ctx, 'none');
   if (id === 'staged-doc') return stagedRow(ctx, 'doc');
   if (id === 'staged-three') return stagedRow(ctx, 'three');
+  if (id === 'pre-push-none') return prePushRow(ctx);
   if (id === 'merge-driver') return mergeDriverRow(ctx);
   if (id === 'merge-git') return mergeGitRow(ctx);
   if (id === 'consolidate-566') return consolidateRow(ctx, ctx.sizes.lint[1]);

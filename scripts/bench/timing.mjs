@@ -41,9 +41,10 @@ export function runOnce(cmd, method, { capture = false } = {}) {
   } else {
     env = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${PROBE}`.trim(), MEMLINT_BENCH_RSS_FILE: rssFile };
   }
-  const stdio = capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'pipe'];
+  const stdin = cmd.input === undefined ? 'ignore' : 'pipe';
+  const stdio = capture ? [stdin, 'pipe', 'pipe'] : [stdin, 'ignore', 'pipe'];
   const start = process.hrtime.bigint();
-  const r = spawnSync(file, args, { cwd: cmd.cwd, env, stdio, maxBuffer: 1 << 28, encoding: 'utf8' });
+  const r = spawnSync(file, args, { cwd: cmd.cwd, env, stdio, maxBuffer: 1 << 28, encoding: 'utf8', ...(cmd.input === undefined ? {} : { input: cmd.input }) });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.error) throw new Error(`cannot run ${cmd.argv.join(' ')}: ${r.error.message}`);
   let rssKb = null;

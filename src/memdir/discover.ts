@@ -110,6 +110,24 @@ function isInside(child: string, parent: string): boolean {
   return r === '' || (!r.startsWith('..') && !isAbsolute(r));
 }
 
+/**
+ * The repository holding dir: the working folder's repository when dir lies inside it with no
+ * nested repository (a `.git` entry) in between, else git's answer. Saves a git call per path.
+ */
+function rootOf(dir: string, cwdRoot: string | null): string | null {
+  if (cwdRoot && isInside(dir, cwdRoot)) {
+    let nested = false;
+    for (let d = dir; d !== cwdRoot && dirname(d) !== d; d = dirname(d)) {
+      if (existsSync(join(d, '.git'))) {
+        nested = true;
+        break;
+      }
+    }
+    if (!nested) return cwdRoot;
+  }
+  return gitRepoRoot(dir);
+}
+
 export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   const cwd = resolve(opts.cwd);
   const gitRoot = gitRepoRoot(cwd);
@@ -148,7 +166,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
         if (gitRoot && !isInside(real, realpathSync(gitRoot))) throw new UsageError(`${p} is a symlink out of the repository; memlint does not follow it`);
         st = statSync(abs);
       }
-      const root = gitRepoRoot(st.isDirectory() ? abs : dirname(abs));
+      const root = rootOf(st.isDirectory() ? abs : dirname(abs), gitRoot);
       if (st.isDirectory()) {
         if (existsSync(join(abs, 'MEMORY.md'))) {
           add({ dir: abs, repoRoot: root, reason: 'path' });
