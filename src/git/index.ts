@@ -297,15 +297,15 @@ export function addPaths(root: string, paths: string[]): void {
 }
 
 /** Stage-0 index entries (`git ls-files -s`): mode ('100644', '100755', '120000' symlink, '160000' submodule) and path. */
-export function indexEntries(root: string, pathspec: string[] = []): Array<{ mode: string; path: string }> {
+export function indexEntries(root: string, pathspec: string[] = []): Array<{ mode: string; object: string; path: string }> {
   const args = ['ls-files', '-s', '-z'];
   if (pathspec.length) args.push('--', ...pathspec);
-  const out: Array<{ mode: string; path: string }> = [];
+  const out: Array<{ mode: string; object: string; path: string }> = [];
   for (const rec of splitZ(git(args, { cwd: root }))) {
     const tab = rec.indexOf('\t');
-    const [mode, , stage] = rec.slice(0, tab).split(' ');
+    const [mode, object, stage] = rec.slice(0, tab).split(' ');
     if (stage !== '0') continue;
-    out.push({ mode: mode!, path: rec.slice(tab + 1) });
+    out.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
   }
   return out;
 }

@@ -154,12 +154,13 @@ export function loadMemdir(
       files.push({ path: join(dir, rel), rel, text: '', unread: true, ...classify(rel) });
     }
     const md = all.filter(wanted);
-    const blobs = readBlobs(root, md.map((e) => `:${e.path}`));
+    // By object id: cat-file then has no need to read the index.
+    const blobs = readBlobs(root, md.map((e) => e.object));
     // A staged symlink is followed only to a staged file inside the repository, as in the worktree.
     const linkTarget = new Map<string, string>();
     for (const e of md) {
       if (e.mode !== '120000') continue;
-      const target = blobs.get(`:${e.path}`)?.toString('utf8') ?? '';
+      const target = blobs.get(e.object)?.toString('utf8') ?? '';
       const resolved = posix.normalize(posix.join(posix.dirname(e.path), target));
       if (target === '' || posix.isAbsolute(target) || resolved === '..' || resolved.startsWith('../')) {
         problems.push({ path: join(dir, e.path.slice(prefix.length)), message: 'symlink pointing outside the repository; memlint does not follow it' });
@@ -178,7 +179,7 @@ export function loadMemdir(
           problems.push({ path, message: 'symlink to a file that is not staged; not read' });
           continue;
         }
-      } else buf = blobs.get(`:${e.path}`);
+      } else buf = blobs.get(e.object);
       if (!buf) {
         problems.push({ path, message: 'cannot read the staged file; not linted' });
         continue;
