@@ -2,7 +2,8 @@
 // Node starts a CommonJS main module several milliseconds sooner than an ES module, and git runs
 // three memlint commands on every merge, commit and push. Those answer here when they can: the
 // merge driver (dist/merge.cjs, one file), and `--staged` / `consolidate --pre-push` when nothing
-// memory-related is involved (no staged or pushed Markdown, or none of it inside a memdir). Everything else loads the full program.
+// memory-related is involved (no staged or pushed Markdown, or none of it inside a memdir).
+// Everything else loads the full program.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
