@@ -3,27 +3,18 @@
 // it touched is put back as it was (files it created move to the archive's rejected/ folder, since
 // memlint deletes nothing).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, existsSync, renameSync, mkdirSync } from 'node:fs';
+import { readFileSync, existsSync, renameSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic.js';
+import { walkFiles } from '../fs/walk.js';
 import { LOCK_FILE } from './lock.js';
 
 export type Snapshot = Map<string, Buffer>;
 
-/** Every file under the memdir (the lock excepted), by relative path. */
-export function snapshotDir(dir: string, rel = '', out: Snapshot = new Map()): Snapshot {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(join(dir, rel), { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    const p = rel ? `${rel}/${e.name}` : e.name;
-    if (p === LOCK_FILE || /\.memlint-\d+-.*\.tmp$/.test(e.name)) continue;
-    if (e.isDirectory()) snapshotDir(dir, p, out);
-    else if (e.isFile()) out.set(p, readFileSync(join(dir, p)));
-  }
+/** Every file under the memdir (the lock and memlint's own temporary files excepted), by relative path. */
+export function snapshotDir(dir: string): Snapshot {
+  const out: Snapshot = new Map();
+  for (const p of walkFiles(dir, { skip: (rel, e) => rel === LOCK_FILE || /\.memlint-\d+-.*\.tmp$/.test(e.name) })) out.set(p, readFileSync(join(dir, p)));
   return out;
 }
 

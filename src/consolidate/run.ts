@@ -1,5 +1,5 @@
 // Consolidating one memdir: snapshot -> plan (pure) -> gates -> lock -> writer -> agent step.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { loadMemdir } from '../memdir/model.js';
 import { createRepoFacts } from '../lint/repo-facts.js';
@@ -12,6 +12,7 @@ import { checkGates, type GateResult } from './gates.js';
 import { liveHolder, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from './lock.js';
 import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from './git-facts.js';
 import type { Settings } from './settings.js';
+import { walkFiles } from '../fs/walk.js';
 import { compareSnapshots, dreamPrompt, restoreSnapshot, runCommand, snapshotDir } from './agent.js';
 import { localDay } from './text.js';
 
@@ -83,21 +84,6 @@ export function today(): string {
 
 const posix = (p: string) => p.split(sep).join('/');
 
-function listArchive(dir: string, rel = '', out = new Set<string>()): Set<string> {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(join(dir, rel), { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    const p = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) listArchive(dir, p, out);
-    else out.add(p);
-  }
-  return out;
-}
-
 export function makeFacts(m: MemdirRef, day: string): ConsolidateFacts {
   const root = m.repoRoot;
   const prefix = root ? posix(relative(root, m.dir)) : '';
@@ -132,7 +118,8 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
   const ctx: StepContext = {
     facts: makeFacts(m, day),
     allPaths: model.allPaths,
-    archivePaths: listArchive(settings.archiveDir),
+    // Anything already in the archive (a symlink too) is taken, never written over.
+    archivePaths: new Set(walkFiles(settings.archiveDir, { withSymlinks: true })),
     archiveText: (rel) => {
       try {
         return readFileSync(join(settings.archiveDir, rel), 'utf8');

@@ -1,8 +1,9 @@
 // Finding memory directories: a folder holding MEMORY.md. With no path given, every memdir in the
 // repository (tracked or untracked, not git-ignored, never under node_modules) plus config memoryDirs.
-import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+import { walkFiles } from '../fs/walk.js';
 import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
 import { parseIndex } from './index.js';
 
@@ -60,26 +61,9 @@ export function linksBeside(indexText: string, relDir: string, fileSet: Set<stri
   return false;
 }
 
-function walk(root: string, out: string[], rel = ''): void {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(join(root, rel), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    if (e.name === 'node_modules' || e.name === '.git') continue;
-    const p = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) walk(root, out, p);
-    else if (e.isFile()) out.push(p);
-  }
-}
-
 function repoFiles(root: string, inGit: boolean, staged: boolean): string[] {
   if (!inGit) {
-    const out: string[] = [];
-    walk(root, out);
-    return out;
+    return walkFiles(root, { skip: (_rel, e) => e.name === 'node_modules' || e.name === '.git' });
   }
   return listFiles(root, { untracked: !staged });
 }
