@@ -11,6 +11,15 @@ import { changedInPush, parsePushInput } from './consolidate/prepush.js';
 import { memoryIndexesFor, type StagedHandover } from './lint/staged.js';
 import { reportError } from './report-error.js';
 
+// A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
+// as Unix tools do, instead of dying with an EPIPE stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 const argv = process.argv.slice(2);
 const asksHelp = argv.includes('--help') || argv.includes('-h');
 
