@@ -129,6 +129,9 @@ export async function run(argv: string[]): Promise<number> {
     if (isInside(target, root) && !isInside(realOrResolved(target), root)) {
       throw new UsageError(`${target} is a symlink out of the repository; memlint does not follow it`);
     }
+    if (!isInside(target, root)) {
+      throw new UsageError(`${target} is outside this repository: link points Claude Code at the repository's own memory folder`);
+    }
     if (existsSync(target) && !existsSync(path.join(target, 'MEMORY.md'))) {
       process.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);
     }

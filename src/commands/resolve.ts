@@ -1,10 +1,10 @@
 // `memlint resolve [PATH...]` (contract §5): settle memory files that a merge, rebase or
 // cherry-pick left in conflict without the driver; stage what it settled.
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { relative, resolve as resolvePath } from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
-import { repoRoot } from '../git/index.js';
+import { repoRoot, unmergedPaths } from '../git/index.js';
 import { resolveConflicts } from '../merge/resolve.js';
 
 const HELP = `Usage: memlint resolve [PATH...]
@@ -34,6 +34,9 @@ export async function run(argv: string[]): Promise<number> {
   if (!root) throw new UsageError('resolve works inside a git repository');
   const paths = positionals.map((p) => relative(root, resolvePath(cwd, p)).replace(/\\/g, '/'));
   if (paths.some((p) => p.startsWith('../') || p === '..')) throw new UsageError('PATH must lie inside the repository');
+  // A PATH that is neither on disk nor in conflict in the index is a mistake, not "nothing to do".
+  const missing = positionals.filter((p, i) => !existsSync(resolvePath(cwd, p)) && unmergedPaths(root, [`:(literal)${paths[i]}`]).length === 0);
+  if (missing.length > 0) throw new UsageError(`no such file or folder: ${missing[0]}`);
   const report = resolveConflicts(root, paths);
   for (const w of report.warnings) process.stderr.write(`${w}\n`);
   for (const p of report.resolved) process.stdout.write(`resolved  ${p}\n`);

@@ -179,6 +179,10 @@ describe('memlint link', () => {
     const bad = cli(repo, ['link', '--memdir', '/'], h);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/Claude Code would reject \/: the filesystem root/);
+    const outside = cli(repo, ['link', '--memdir', tempDir()], h);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/outside this repository/);
+    expect(JSON.parse(readFileSync(path.join(repo, '.claude', 'settings.local.json'), 'utf8')).autoMemoryDirectory).toBe(path.join(repo, 'team-memory'));
   });
 
   it('refuses a memdir that is a symlink out of the repository', () => {

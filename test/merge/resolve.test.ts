@@ -150,6 +150,9 @@ describe('memlint resolve', () => {
     commit(dir, { [INDEX]: HEAD + e('a') }, 'base');
     const r = memlint(dir, ['resolve']);
     expect(r).toMatchObject({ code: 0, stdout: 'nothing to resolve\n' });
+    const missing = memlint(dir, ['resolve', 'no-such-file.md']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('memlint: no such file or folder: no-such-file.md\n');
     const help = memlint(dir, ['resolve', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: memlint resolve [PATH...]');
