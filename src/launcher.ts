@@ -4,11 +4,11 @@
 // merge driver (dist/merge.cjs, one file), and `--staged` / `consolidate --pre-push` when nothing
 // memory-related is involved (no staged or pushed Markdown, or none of it inside a memdir).
 // Everything else loads the full program.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedInPush, parsePushInput } from './consolidate/prepush.js';
-import { memoryIndexesFor, type StagedHandover } from './lint/staged.js';
+import { likelyMemdirs, memoryIndexesFor, prefetchStaged, type StagedFacts, type StagedHandover } from './lint/staged.js';
 import { reportError } from './report-error.js';
 
 // A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
@@ -67,7 +67,8 @@ function isPlainStaged(args: string[]): boolean {
 
 /**
  * `memlint --staged` with no staged memory: no staged Markdown (one git call), or none of it under
- * a MEMORY.md in the index (a second). Otherwise what was learned is handed to the program.
+ * a MEMORY.md in the index (a second). Otherwise the program loads while the rest of what it
+ * reads from git is gathered beside it (src/lint/staged.ts), and handed over.
  */
 function stagedHasNoMemory(): boolean {
   const r = gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames']);
@@ -75,14 +76,24 @@ function stagedHasNoMemory(): boolean {
   const paths = r.stdout.split('\0').filter(Boolean);
   const md = paths.filter((p) => p.endsWith('.md'));
   if (md.length === 0) return true;
-  let indexes: string[];
-  try {
-    indexes = memoryIndexesFor(process.cwd(), md);
-  } catch {
-    return false;
+  const cwd = process.cwd();
+  let facts: Promise<StagedFacts | null>;
+  // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
+  // disk there is only a guess (git decides), but a good one to start loading the program on.
+  const likely = likelyMemdirs(md, (rel) => existsSync(join(cwd, rel)));
+  if (likely.length > 0) {
+    facts = prefetchStaged(cwd, md, likely);
+  } else {
+    let indexes: string[];
+    try {
+      indexes = memoryIndexesFor(cwd, md);
+    } catch {
+      return false;
+    }
+    if (indexes.length === 0) return true;
+    facts = prefetchStaged(cwd, md, [...new Set(indexes.map((i) => (i === 'MEMORY.md' ? '' : i.slice(0, -'/MEMORY.md'.length))))], indexes);
   }
-  if (indexes.length === 0) return true;
-  (globalThis as { __memlintStaged?: StagedHandover }).__memlintStaged = { paths, indexes };
+  (globalThis as { __memlintStaged?: StagedHandover }).__memlintStaged = { paths, facts: facts.catch(() => null) };
   return false;
 }
 

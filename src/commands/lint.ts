@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { UsageError } from '../errors.js';
 import { parse } from './args.js';
+import type { StagedFacts } from '../lint/staged.js';
 
 const HELP = `Usage: memlint [lint] [options] [PATH...]
 
@@ -97,23 +98,26 @@ export async function run(argv: string[]): Promise<number> {
   if (values.staged && positionals.length > 0) throw new UsageError('--staged takes no PATH: it lints what the staged change touches');
 
   const cwd = process.cwd();
+  // Everything a lint run loads, requested at once: the module loader fetches them side by side.
+  const modules = Promise.all([import('../config.js'), import('../lint/engine.js'), import('../glob.js'), import('../memdir/discover.js')]);
+  modules.catch(() => {}); // an early return leaves it unawaited; a real failure surfaces where it is awaited
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string> }> | null = null;
+  let prefetched: StagedFacts | null = null;
   if (values.staged) {
     const { stagedHandover, stagedMemdirsFor } = await import('../lint/staged.js');
     const handed = stagedHandover();
-    const staged = stagedPaths(cwd, handed?.paths);
+    prefetched = handed ? await handed.facts : null;
+    const staged = prefetched && handed ? { root: prefetched.root, paths: handed.paths } : stagedPaths(cwd, handed?.paths);
     if (!staged) throw new UsageError('--staged needs a git repository');
     const md = staged.paths.filter((p) => p.endsWith('.md'));
     if (md.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
-    stagedMemdirs = stagedMemdirsFor(staged.root, md, handed?.indexes);
+    stagedMemdirs = stagedMemdirsFor(staged.root, md, prefetched?.indexes);
     if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
   }
 
-  const { loadConfig } = await import('../config.js');
+  const [{ loadConfig }, { resolveRules, lintMemdirs }, { matcher }, discover] = await modules;
   const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
-  const { resolveRules, lintMemdirs } = await import('../lint/engine.js');
   const rules = resolveRules(loaded.config.rules, overrides);
-  const { matcher } = await import('../glob.js');
   const isIgnored = matcher(loaded.config.ignore);
   const { relative, sep } = await import('node:path');
   const ignore = loaded.config.ignore?.length ? (abs: string) => isIgnored(relative(loaded.dir, abs).split(sep).join('/')) : undefined;
@@ -125,7 +129,7 @@ export async function run(argv: string[]): Promise<number> {
     // plain `memlint` run accepts. Claude Code's locations and config memoryDirs always count;
     // any other folder counts when its staged index links to a file beside it, which the engine
     // checks on the model it loads anyway.
-    const { isClaudeLocation } = await import('../memdir/discover.js');
+    const { isClaudeLocation } = discover;
     const { resolve: resolvePath } = await import('node:path');
     const configured = new Set((loaded.config.memoryDirs ?? []).map((d) => resolvePath(loaded.dir, d)));
     memdirs = stagedMemdirs.map((d) => {
@@ -135,7 +139,7 @@ export async function run(argv: string[]): Promise<number> {
       return { ...d, reason: 'links' as const, confirmLinks: true };
     });
   } else {
-    const { discoverMemdirs, relDirOf } = await import('../memdir/discover.js');
+    const { discoverMemdirs, relDirOf } = discover;
     memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
     if (values['list-memdirs']) {
       for (const d of memdirs) process.stdout.write(`${relDirOf(d)}\t${d.reason}\n`);
@@ -148,7 +152,7 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const today = process.env.MEMLINT_TODAY ? new Date(`${process.env.MEMLINT_TODAY}T12:00:00`) : new Date();
-  const run = await lintMemdirs({ memdirs, rules, fix: !!values.fix, source: values.staged ? 'staged' : 'worktree', ignore, today });
+  const run = await lintMemdirs({ memdirs, rules, fix: !!values.fix, source: values.staged ? 'staged' : 'worktree', ignore, today, ...(prefetched ? { prefetched } : {}) });
   let results = run.results;
   if (values.quiet) {
     results = results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === 2), warningCount: 0, fixableWarningCount: 0 }));

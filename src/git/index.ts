@@ -1,6 +1,6 @@
 // The one place that talks to git: the git CLI, batched (one call per kind of fact per run).
 // Every function takes the directory it works in explicitly, so tests can point it anywhere.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 export class GitError extends Error {
   constructor(
@@ -105,9 +105,14 @@ export function stagedChanges(root: string): StagedChange[] {
  * ":path" (the staged blob) or "HEAD:path". Missing objects come back as null.
  */
 export function readBlobs(root: string, specs: string[]): Map<string, Buffer | null> {
-  const result = new Map<string, Buffer | null>();
-  if (specs.length === 0) return result;
+  if (specs.length === 0) return new Map();
   const { stdout } = gitRaw(['cat-file', '--batch'], { cwd: root, input: specs.join('\n') + '\n' });
+  return parseCatFileBatch(stdout, specs);
+}
+
+/** Split `git cat-file --batch` output into the objects asked for, in order. */
+export function parseCatFileBatch(stdout: Buffer, specs: string[]): Map<string, Buffer | null> {
+  const result = new Map<string, Buffer | null>();
   let pos = 0;
   for (const spec of specs) {
     const nl = stdout.indexOf(10, pos);
@@ -126,6 +131,31 @@ export function readBlobs(root: string, specs: string[]): Map<string, Buffer | n
     pos += size + 1;
   }
   return result;
+}
+
+/**
+ * Run git without blocking, for work that overlaps with loading the program (the launcher's
+ * --staged prefetch). Resolves to stdout, or null when git fails: the caller then asks again
+ * synchronously and reports the failure there.
+ */
+export function gitAsync(args: string[], opts: { cwd: string; input?: string }): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn('git', args, { cwd: opts.cwd, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'] });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    child.stdout!.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', () => resolve(null));
+    child.on('close', (code) => resolve(code === 0 ? Buffer.concat(chunks) : null));
+    if (opts.input !== undefined) {
+      child.stdin!.on('error', () => {}); // git exiting early fails the run through its exit code
+      child.stdin!.end(opts.input);
+    }
+  });
 }
 
 /** Whether each path is ignored by git (one call). */
@@ -296,16 +326,29 @@ export function addPaths(root: string, paths: string[]): void {
   git(['add', '--', ...paths], { cwd: root });
 }
 
-/** Stage-0 index entries (`git ls-files -s`): mode ('100644', '100755', '120000' symlink, '160000' submodule) and path. */
-export function indexEntries(root: string, pathspec: string[] = []): Array<{ mode: string; object: string; path: string }> {
+export interface IndexEntry {
+  /** '100644', '100755', '120000' (symlink) or '160000' (submodule). */
+  mode: string;
+  object: string;
+  /** Repository-relative with --full-name, else relative to the folder git ran in. */
+  path: string;
+}
+
+/** Stage-0 index entries (`git ls-files -s`). */
+export function indexEntries(root: string, pathspec: string[] = []): IndexEntry[] {
   const args = ['ls-files', '-s', '-z'];
   if (pathspec.length) args.push('--', ...pathspec);
-  const out: Array<{ mode: string; object: string; path: string }> = [];
-  for (const rec of splitZ(git(args, { cwd: root }))) {
+  return parseStageEntries(git(args, { cwd: root }));
+}
+
+/** Parse `git ls-files -s -z` output, keeping stage 0 (merged) entries. */
+export function parseStageEntries(out: string): IndexEntry[] {
+  const entries: IndexEntry[] = [];
+  for (const rec of splitZ(out)) {
     const tab = rec.indexOf('\t');
     const [mode, object, stage] = rec.slice(0, tab).split(' ');
     if (stage !== '0') continue;
-    out.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
+    entries.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
   }
-  return out;
+  return entries;
 }

@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { splitLines } from '../memdir/index.js';
 import { loadMemdir, type MemdirSource } from '../memdir/model.js';
+import type { StagedFacts } from './staged.js';
 import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { writeFileAtomic } from '../fs/atomic.js';
 import { createRepoFacts } from './repo-facts.js';
@@ -48,6 +49,8 @@ export interface LintRunOptions {
   /** Memdir-independent ignore test on absolute paths. */
   ignore?: (absPath: string) => boolean;
   today?: Date;
+  /** With source 'staged': index listings and blobs already read from git (by the launcher). */
+  prefetched?: Pick<StagedFacts, 'listings' | 'blobs'>;
 }
 
 export interface LintRunResult {
@@ -199,7 +202,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   let fixesApplied = 0;
   const filesFixed = new Set<string>();
   for (const d of opts.memdirs) {
-    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot } : { kind: 'worktree' };
+    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot, ...(opts.prefetched ? { prefetched: opts.prefetched } : {}) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     let passes = 0;
     for (;;) {

@@ -1,14 +1,28 @@
 // Which memdirs a staged change touches: for each staged Markdown path, the nearest folder above
-// it whose MEMORY.md is in the index (one git call for all candidates). The launcher asks the same
-// question before loading the program, and hands its answer over.
+// it whose MEMORY.md is in the index. The launcher (dist/cli.js) asks that question before the
+// program loads and, when the answer is yes, gathers the rest of what --staged reads (the memdir's
+// index entries, the staged blobs, the top of the working tree) while the program loads, and hands
+// it over. Without the launcher the program asks the same questions itself, synchronously.
 import { join } from 'node:path';
-import { git } from '../git/index.js';
+import { git, gitAsync, parseCatFileBatch, parseStageEntries, type IndexEntry } from '../git/index.js';
+
+/** What --staged reads from git, gathered ahead by the launcher. */
+export interface StagedFacts {
+  /** Top of the working tree. */
+  root: string;
+  /** MEMORY.md files in the index above the staged Markdown files, repository-relative. */
+  indexes: string[];
+  /** Complete index listings (stage 0, repository-relative paths) of some folders, by folder ('' = the top). */
+  listings: Map<string, IndexEntry[]>;
+  /** Staged blobs by object id: each listed memdir's MEMORY.md and its staged Markdown files. */
+  blobs: Map<string, Buffer>;
+}
 
 export interface StagedHandover {
   /** Staged paths, repository-relative (git diff --cached --name-only). */
   paths: string[];
-  /** MEMORY.md paths in the index above staged Markdown files, repository-relative. */
-  indexes: string[];
+  /** null when a git call failed: the program then asks again and reports the failure. */
+  facts: Promise<StagedFacts | null>;
 }
 
 /** What the launcher (dist/cli.js) already learned about the staged change, if it ran. */
@@ -16,14 +30,32 @@ export function stagedHandover(): StagedHandover | undefined {
   return (globalThis as { __memlintStaged?: StagedHandover }).__memlintStaged;
 }
 
-function candidateIndexes(stagedMd: string[]): string[] {
+function inNodeModules(p: string): boolean {
+  return p.split('/').includes('node_modules');
+}
+
+/** Repository-relative folders above a path, nearest first ('' = the top). */
+function foldersAbove(p: string): string[] {
+  const parts = p.split('/');
+  const out: string[] = [];
+  for (let i = parts.length - 1; i >= 0; i--) out.push(parts.slice(0, i).join('/'));
+  return out;
+}
+
+const indexIn = (folder: string) => (folder === '' ? 'MEMORY.md' : `${folder}/MEMORY.md`);
+
+/** Every MEMORY.md path that could own one of the staged Markdown paths. */
+export function candidateIndexes(stagedMd: string[]): string[] {
   const candidates = new Set<string>();
-  for (const p of stagedMd) {
-    if (p.split('/').includes('node_modules')) continue;
-    const parts = p.split('/');
-    for (let i = parts.length - 1; i >= 0; i--) candidates.add(parts.slice(0, i).concat('MEMORY.md').join('/'));
-  }
+  for (const p of stagedMd) if (!inNodeModules(p)) for (const f of foldersAbove(p)) candidates.add(indexIn(f));
   return [...candidates];
+}
+
+/** The folder of the nearest MEMORY.md in `present` above a path, or null. */
+export function ownerFolder(p: string, present: Set<string>): string | null {
+  if (inNodeModules(p)) return null;
+  for (const f of foldersAbove(p)) if (present.has(indexIn(f))) return f;
+  return null;
 }
 
 /** MEMORY.md files in the index that could own the staged Markdown paths (one git call, from any folder). */
@@ -34,21 +66,72 @@ export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
   return out.split('\0').filter(Boolean);
 }
 
+/**
+ * The folders most likely to be the memdirs of the staged Markdown files: the nearest one above
+ * each whose MEMORY.md exists on disk. A guess used only to start work early; git decides.
+ */
+export function likelyMemdirs(stagedMd: string[], existsOnDisk: (repoRelative: string) => boolean): string[] {
+  const found = new Set<string>();
+  for (const p of stagedMd) {
+    if (inNodeModules(p)) continue;
+    const f = foldersAbove(p).find((d) => existsOnDisk(indexIn(d)));
+    if (f !== undefined) found.add(f);
+  }
+  return [...found];
+}
+
+const folderSpec = (folder: string) => (folder === '' ? ':/' : `:(top,literal)${folder}`);
+
+/**
+ * Gather what --staged reads, without blocking: one `ls-files -s` for the candidate MEMORY.md
+ * files and the listings of `folders`, `rev-parse --show-toplevel` beside it, then one
+ * `cat-file --batch` for the blobs. `indexes`, when already known, skips the candidates.
+ */
+export async function prefetchStaged(cwd: string, stagedMd: string[], folders: string[], indexes?: string[]): Promise<StagedFacts | null> {
+  const candidates = indexes ? [] : candidateIndexes(stagedMd);
+  const specs = [...candidates.map((c) => `:(top,literal)${c}`), ...folders.map(folderSpec)];
+  const [listed, top] = await Promise.all([
+    specs.length ? gitAsync(['ls-files', '-s', '-z', '--full-name', '--', ...specs], { cwd }) : Promise.resolve(Buffer.alloc(0)),
+    gitAsync(['rev-parse', '--show-toplevel'], { cwd }),
+  ]);
+  if (!listed || !top) return null;
+  const entries = parseStageEntries(listed.toString('utf8'));
+  const byPath = new Map(entries.map((e) => [e.path, e]));
+  const present = indexes ?? candidates.filter((c) => byPath.has(c));
+  const listings = new Map<string, IndexEntry[]>();
+  for (const f of folders) listings.set(f, f === '' ? entries : entries.filter((e) => e.path.startsWith(`${f}/`)));
+
+  // The blobs the program will read: MEMORY.md and the staged files of each memdir listed here.
+  const wanted = new Set<string>();
+  const presentSet = new Set(present);
+  for (const p of stagedMd) {
+    const owner = ownerFolder(p, presentSet);
+    if (owner === null || !listings.has(owner)) continue;
+    for (const q of [indexIn(owner), p]) {
+      const e = byPath.get(q);
+      if (e && e.mode !== '160000') wanted.add(e.object);
+    }
+  }
+  const ids = [...wanted];
+  const blobs = new Map<string, Buffer>();
+  if (ids.length) {
+    const out = await gitAsync(['cat-file', '--batch'], { cwd, input: ids.join('\n') + '\n' });
+    if (!out) return null;
+    for (const [id, buf] of parseCatFileBatch(out, ids)) if (buf) blobs.set(id, buf);
+  }
+  return { root: top.toString('utf8').trim(), indexes: present, listings, blobs };
+}
+
 export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: string[]): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string> }> {
   const present = new Set(indexes ?? memoryIndexesFor(root, stagedMd));
   const byDir = new Map<string, Set<string>>();
   for (const p of stagedMd) {
-    if (p.split('/').includes('node_modules')) continue;
-    const parts = p.split('/');
-    for (let i = parts.length - 1; i >= 0; i--) {
-      const rel = parts.slice(0, i).join('/');
-      if (!present.has(rel === '' ? 'MEMORY.md' : `${rel}/MEMORY.md`)) continue;
-      const dir = rel === '' ? root : join(root, rel);
-      const only = byDir.get(dir) ?? new Set([join(dir, 'MEMORY.md')]);
-      only.add(join(root, p));
-      byDir.set(dir, only);
-      break;
-    }
+    const owner = ownerFolder(p, present);
+    if (owner === null) continue;
+    const dir = owner === '' ? root : join(root, owner);
+    const only = byDir.get(dir) ?? new Set([join(dir, 'MEMORY.md')]);
+    only.add(join(root, p));
+    byDir.set(dir, only);
   }
   return [...byDir].map(([dir, onlyFiles]) => ({ dir, repoRoot: root, onlyFiles }));
 }

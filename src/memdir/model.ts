@@ -3,7 +3,7 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import type { MemdirModel, MemoryFile, FileKind } from '../lint/types.js';
-import { indexEntries, readBlobs } from '../git/index.js';
+import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
 import { parseIndex, type ParsedIndex } from './index.js';
 import { parseTopic, type ParsedTopic } from './topic.js';
 
@@ -16,7 +16,14 @@ export interface FileProblem {
   message: string;
 }
 
-export type MemdirSource = { kind: 'worktree' } | { kind: 'staged'; repoRoot: string };
+export type MemdirSource =
+  | { kind: 'worktree' }
+  | {
+      kind: 'staged';
+      repoRoot: string;
+      /** Listings (by repository-relative folder) and blobs (by object id) already read from git. */
+      prefetched?: { listings: Map<string, IndexEntry[]>; blobs: Map<string, Buffer> };
+    };
 
 const LOG_RE = /^logs\/(\d{4})\/(\d{2})\/(\d{4}-\d{2}-\d{2})\.md$/;
 
@@ -140,7 +147,8 @@ export function loadMemdir(
     const relDir = relative(root, dir).split(sep).join('/');
     const prefix = relDir === '' ? '' : `${relDir}/`;
     // Submodules are not files; symlinks are staged as their target's path, not its content.
-    const indexed = indexEntries(root, [relDir === '' ? '.' : relDir]).filter((e) => e.path.startsWith(prefix) && e.mode !== '160000');
+    const listed = source.prefetched?.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);
+    const indexed = listed.filter((e) => e.path.startsWith(prefix) && e.mode !== '160000');
     for (const e of indexed) allPaths.add(e.path.slice(prefix.length));
     const all = indexed.filter((e) => {
       const r = e.path.slice(prefix.length);
@@ -155,7 +163,9 @@ export function loadMemdir(
     }
     const md = all.filter(wanted);
     // By object id: cat-file then has no need to read the index.
-    const blobs = readBlobs(root, md.map((e) => e.object));
+    const have = source.prefetched?.blobs;
+    const blobs: Map<string, Buffer | null> = new Map(have ? md.flatMap((e) => (have.has(e.object) ? [[e.object, have.get(e.object)!] as const] : [])) : []);
+    for (const [id, buf] of readBlobs(root, md.map((e) => e.object).filter((id) => !blobs.has(id)))) blobs.set(id, buf);
     // A staged symlink is followed only to a staged file inside the repository, as in the worktree.
     const linkTarget = new Map<string, string>();
     for (const e of md) {

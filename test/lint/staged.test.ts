@@ -1,0 +1,74 @@
+// What --staged reads from git, gathered ahead (the launcher) or asked synchronously (the program):
+// both must see the same memdirs, listings and blobs, in a real repository.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexEntries, readBlobs } from '../../src/git/index.js';
+import { candidateIndexes, likelyMemdirs, memoryIndexesFor, ownerFolder, prefetchStaged, stagedMemdirsFor } from '../../src/lint/staged.js';
+import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+
+describe('staged memdirs: the pure parts', () => {
+  it('lists every MEMORY.md that could own a staged path, never under node_modules', () => {
+    expect(candidateIndexes(['a/b/x.md', 'a/y.md', 'node_modules/p/README.md']).sort()).toEqual(['MEMORY.md', 'a/MEMORY.md', 'a/b/MEMORY.md']);
+  });
+
+  it('the owner is the nearest folder whose MEMORY.md is present', () => {
+    const present = new Set(['MEMORY.md', 'a/MEMORY.md']);
+    expect(ownerFolder('a/b/x.md', present)).toBe('a');
+    expect(ownerFolder('c/x.md', present)).toBe('');
+    expect(ownerFolder('c/x.md', new Set())).toBeNull();
+    expect(ownerFolder('a/node_modules/x.md', present)).toBeNull();
+  });
+
+  it('guesses memdirs from MEMORY.md files on disk, nearest first', () => {
+    const onDisk = new Set(['m/MEMORY.md', 'MEMORY.md']);
+    expect(likelyMemdirs(['m/logs/2026/11/2026-11-28.md', 'm/x.md', 'docs/a.md'], (p) => onDisk.has(p)).sort()).toEqual(['', 'm']);
+    expect(likelyMemdirs(['docs/a.md'], () => false)).toEqual([]);
+  });
+});
+
+describe('prefetchStaged', () => {
+  function repoWithTwoMemdirs(): string {
+    const repo = initRepo(tempDir('memlint-staged-'));
+    writeFiles(repo, {
+      'm/MEMORY.md': '- [A](a.md) — a\n',
+      'm/a.md': '---\nname: A\ndescription: a\ntype: user\n---\nA.\n',
+      'm/sub/b.md': 'B.\n',
+      'n/MEMORY.md': '- [C](c.md) — c\n',
+      'n/c.md': 'C.\n',
+      'docs/guide.md': '# Guide\n',
+    });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'two memdirs');
+    writeFiles(repo, { 'm/a.md': 'changed\n', 'n/c.md': 'changed too\n', 'docs/guide.md': '# Guide 2\n' });
+    git(repo, 'add', '-A');
+    return repo;
+  }
+  const STAGED = ['docs/guide.md', 'm/a.md', 'n/c.md'];
+
+  it('finds what the synchronous path finds: memdirs, complete listings, the blobs read', async () => {
+    const repo = repoWithTwoMemdirs();
+    const facts = await prefetchStaged(join(repo, 'docs'), STAGED, ['m', 'n']);
+    expect(facts).not.toBeNull();
+    expect(facts!.root).toBe(git(repo, 'rev-parse', '--show-toplevel').trim());
+    expect(facts!.indexes.sort()).toEqual(memoryIndexesFor(repo, STAGED).sort());
+    expect(facts!.listings.get('m')).toEqual(indexEntries(repo, ['m']));
+    expect(facts!.listings.get('n')).toEqual(indexEntries(repo, ['n']));
+    const ids = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'].map((p) => indexEntries(repo, [p])[0]!.object);
+    expect([...facts!.blobs.keys()].sort()).toEqual([...ids].sort());
+    const sync = readBlobs(repo, ids);
+    for (const id of ids) expect(facts!.blobs.get(id)!.equals(sync.get(id)!)).toBe(true);
+    expect(stagedMemdirsFor(facts!.root, STAGED, facts!.indexes)).toEqual(stagedMemdirsFor(facts!.root, STAGED));
+  });
+
+  it('with a wrong guess it still names the memdirs; the listings it lacks are the program’s to read', async () => {
+    const repo = repoWithTwoMemdirs();
+    const facts = await prefetchStaged(repo, STAGED, ['docs']);
+    expect(facts!.indexes.sort()).toEqual(['m/MEMORY.md', 'n/MEMORY.md']);
+    expect(facts!.listings.has('m')).toBe(false);
+    expect(facts!.blobs.size).toBe(0);
+  });
+
+  it('answers null outside a repository, so the program asks again and explains', async () => {
+    expect(await prefetchStaged(tempDir('memlint-norepo-'), ['m/a.md'], ['m'])).toBeNull();
+  });
+});
