@@ -1,10 +1,11 @@
 // Argument dispatch only. Each command lives in its own module, loaded lazily so that a command
 // pays only for its own imports (the merge driver and `--staged` run on every merge and commit).
 import { VERSION } from './version.js';
+import { lintArgs, type CommandName } from './commands/names.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };
 
-const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+const COMMANDS: Record<CommandName, { summary: string; load: () => Promise<CommandModule> }> = {
   lint: { summary: 'lint memory directories (the default command)', load: () => import('./commands/lint.js') },
   merge: { summary: 'git merge driver for MEMORY.md, topic files and daily logs', load: () => import('./commands/merge.js') },
   resolve: { summary: 'settle memory files left in conflict by a merge, rebase or cherry-pick', load: () => import('./commands/resolve.js') },
@@ -46,8 +47,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(mainHelp());
     return 0;
   }
-  const name = first !== undefined && Object.hasOwn(COMMANDS, first) ? first : 'lint';
-  const rest = name === first ? argv.slice(1) : argv;
-  const mod = await COMMANDS[name]!.load();
-  return mod.run(rest);
+  const lint = lintArgs(argv);
+  const mod = await COMMANDS[lint ? 'lint' : (first as CommandName)].load();
+  return mod.run(lint ?? argv.slice(1));
 }

@@ -39,11 +39,20 @@ export interface LoadedConfig {
 
 const CANDIDATES = ['.memlintrc.json', '.memlintrc.yaml', '.memlintrc.yml', 'memlint.config.mjs', 'package.json'];
 
+/**
+ * import() of a memlint.config.mjs. dist/lint.cjs runs inside node:vm (src/code-cache.ts), where
+ * import() is not available: the launcher hands in its own.
+ */
+function importModule(url: string): Promise<unknown> {
+  const handed = (globalThis as { __memlintImport?: (url: string) => Promise<unknown> }).__memlintImport;
+  return handed ? handed(url) : import(url);
+}
+
 async function readConfigFile(file: string): Promise<MemlintConfig | undefined> {
   const base = file.split(/[\\/]/).pop()!;
   try {
     if (base.endsWith('.mjs') || base.endsWith('.js')) {
-      const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      const mod = (await importModule(pathToFileURL(file).href)) as { default?: unknown };
       return mod.default as MemlintConfig;
     }
     const text = readFileSync(file, 'utf8');

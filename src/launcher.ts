@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { changedInPush, parsePushInput } from './consolidate/prepush.js';
 import { likelyMemdirs, memoryIndexesFor, prefetchStaged, type StagedFacts, type StagedHandover } from './lint/staged.js';
 import { reportError } from './report-error.js';
+import { loadCachedLint } from './code-cache.js';
+import { lintArgs } from './commands/names.js';
 
 // A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
 // as Unix tools do, instead of dying with an EPIPE stack trace.
@@ -115,6 +117,24 @@ function prePushHasNoMarkdown(): boolean {
   return changed === null || !changed.some((p) => p.endsWith('.md'));
 }
 
+/**
+ * The linter from dist/lint.cjs and its code cache (src/code-cache.ts) when there is one for this
+ * Node; otherwise, or for any other command, the ES module program.
+ */
+function runProgram(): void {
+  const args = process.env.MEMLINT_NO_CODE_CACHE === '1' ? null : lintArgs(argv);
+  if (args) {
+    const writeCache = process.env.MEMLINT_BUILD_CODE_CACHE === '1';
+    const loaded = loadCachedLint(__dirname, { writeCache });
+    if (loaded) {
+      const { lint, saveCache } = loaded;
+      finish(saveCache ? lint.run(args).then((code) => (saveCache(), code)) : lint.run(args));
+      return;
+    }
+  }
+  runMain();
+}
+
 const first = argv[0];
 if (first === 'merge' && !asksHelp) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -124,5 +144,5 @@ if (first === 'merge' && !asksHelp) {
 } else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push') && prePushHasNoMarkdown()) {
   process.exitCode = 0;
 } else {
-  runMain();
+  runProgram();
 }

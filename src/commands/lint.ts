@@ -1,6 +1,7 @@
 // `memlint [lint] [PATH...]`: the linter. Kept light at the top: with --staged and nothing
 // memory-related staged it must answer in about the time Node takes to start.
 import { spawnSync } from 'node:child_process';
+import { relative, resolve as resolvePath, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { parse } from './args.js';
 import type { StagedFacts } from '../lint/staged.js';
@@ -119,7 +120,6 @@ export async function run(argv: string[]): Promise<number> {
   const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
   const rules = resolveRules(loaded.config.rules, overrides);
   const isIgnored = matcher(loaded.config.ignore);
-  const { relative, sep } = await import('node:path');
   const ignore = loaded.config.ignore?.length ? (abs: string) => isIgnored(relative(loaded.dir, abs).split(sep).join('/')) : undefined;
 
   let memdirs;
@@ -130,7 +130,6 @@ export async function run(argv: string[]): Promise<number> {
     // any other folder counts when its staged index links to a file beside it, which the engine
     // checks on the model it loads anyway.
     const { isClaudeLocation } = discover;
-    const { resolve: resolvePath } = await import('node:path');
     const configured = new Set((loaded.config.memoryDirs ?? []).map((d) => resolvePath(loaded.dir, d)));
     memdirs = stagedMemdirs.map((d) => {
       const relDir = relative(d.repoRoot, d.dir).split(sep).join('/');

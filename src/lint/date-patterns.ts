@@ -30,15 +30,25 @@ export const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear
   { kind: 'zhWeekday', re: /(?<![每上下这本个到至~、\-—和或及与])(?:周|星期|礼拜)([一二三四五六日天])(?=[ \t]?(?:之前|以前|前|截止|到期|上线|发布|交付|完成|见|开会|提测|演示|评审))/gu },
 ];
 
+// Every English pattern above holds one of these words and every Chinese one one of these
+// characters. One scan for them spares a text without any of the sixteen pattern scans (and,
+// on a cold start, their compilation).
+const EN_WORDS = /day|night|morning|afternoon|evening|tomorrow|week|month|year|quarter/iu;
+const ZH_WORDS = /[天晚早日周月年]|星期|礼拜|季度/u;
+
 /** Whether any of the patterns occurs in the text: a relative date is possible. */
 export function mayHoldRelativeDate(text: string): boolean {
-  for (const { re } of EN_PATTERNS) {
-    re.lastIndex = 0;
-    if (re.test(text)) return true;
+  if (EN_WORDS.test(text)) {
+    for (const { re } of EN_PATTERNS) {
+      re.lastIndex = 0;
+      if (re.test(text)) return true;
+    }
   }
-  for (const { re } of ZH_PATTERNS) {
-    re.lastIndex = 0;
-    if (re.test(text)) return true;
+  if (ZH_WORDS.test(text)) {
+    for (const { re } of ZH_PATTERNS) {
+      re.lastIndex = 0;
+      if (re.test(text)) return true;
+    }
   }
   return false;
 }

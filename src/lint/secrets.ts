@@ -143,14 +143,11 @@ export function findPatternSecrets(text: string): SecretFinding[] {
   return out;
 }
 
-type LintSource = typeof import('@secretlint/core').lintSource;
+type LintSource = typeof import('./secretlint-lib.js').lintSource;
 let secretlintLoad: Promise<{ lintSource: LintSource; rule: unknown }> | undefined;
 
 function loadSecretlint() {
-  secretlintLoad ??= Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]).then(([core, preset]) => ({
-    lintSource: core.lintSource,
-    rule: preset.creator,
-  }));
+  secretlintLoad ??= import('./secretlint-lib.js').then((lib) => ({ lintSource: lib.lintSource, rule: lib.recommendedPreset }));
   return secretlintLoad;
 }
 

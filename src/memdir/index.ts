@@ -53,21 +53,19 @@ const LIST_RE = /^\s*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const HEADING_RE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 
+const EOL_RE = /\r\n|\r|\n/g;
+
 export function splitLines(text: string): Array<{ text: string; eol: string; offset: number }> {
+  // A regex scan, not a loop over characters: most files are split once, before the engine's
+  // code is optimised, and the interpreter is slow at character loops.
   const out: Array<{ text: string; eol: string; offset: number }> = [];
   let start = 0;
-  const n = text.length;
-  while (start < n) {
-    let i = start;
-    while (i < n && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
-    let eol = '';
-    if (i < n) {
-      if (text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10) eol = '\r\n';
-      else eol = text[i]!;
-    }
-    out.push({ text: text.slice(start, i), eol, offset: start });
-    start = i + eol.length;
+  EOL_RE.lastIndex = 0;
+  for (let m = EOL_RE.exec(text); m; m = EOL_RE.exec(text)) {
+    out.push({ text: text.slice(start, m.index), eol: m[0], offset: start });
+    start = m.index + m[0].length;
   }
+  if (start < text.length) out.push({ text: text.slice(start), eol: '', offset: start });
   return out;
 }
 

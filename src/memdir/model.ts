@@ -25,6 +25,12 @@ export type MemdirSource =
       prefetched?: { listings: Map<string, IndexEntry[]>; blobs: Map<string, Buffer> };
     };
 
+/**
+ * `join(dir, rel)` for a relative path that is already clean (git's, or built from directory
+ * entries): the same result without join's normalising pass, which shows in a 2,000-file memdir.
+ */
+const under = sep === '/' ? (dir: string, rel: string) => (dir.endsWith('/') ? dir + rel : `${dir}/${rel}`) : join;
+
 const LOG_RE = /^logs\/(\d{4})\/(\d{2})\/(\d{4}-\d{2}-\d{2})\.md$/;
 
 export function classify(rel: string): { kind: FileKind; logDate?: string } {
@@ -155,11 +161,11 @@ export function loadMemdir(
       return isMemoryPath(r) && !ignore(r) && !r.split('/').includes('node_modules');
     });
     // With `only`, the other files are listed (their paths count) but not read: text ''.
-    const wanted = (e: { path: string }) => !opts.only || e.path === `${prefix}MEMORY.md` || opts.only.has(join(root, e.path));
+    const wanted = (e: { path: string }) => !opts.only || e.path === `${prefix}MEMORY.md` || opts.only.has(under(root, e.path));
     for (const e of all) {
       if (wanted(e)) continue;
       const rel = e.path.slice(prefix.length);
-      files.push({ path: join(dir, rel), rel, text: '', unread: true, ...classify(rel) });
+      files.push({ path: under(dir, rel), rel, text: '', unread: true, ...classify(rel) });
     }
     const md = all.filter(wanted);
     // By object id: cat-file then has no need to read the index.
@@ -179,7 +185,7 @@ export function loadMemdir(
     const targets = readBlobs(root, [...new Set(linkTarget.values())].map((t) => `:${t}`));
     for (const e of md) {
       const rel = e.path.slice(prefix.length);
-      const path = join(dir, rel);
+      const path = under(dir, rel);
       let buf: Buffer | null | undefined;
       if (e.mode === '120000') {
         const t = linkTarget.get(e.path);
@@ -214,7 +220,7 @@ export function loadMemdir(
   for (const rel of paths) {
     allPaths.add(rel);
     if (!isMemoryPath(rel) || ignore(rel)) continue;
-    const path = join(dir, rel);
+    const path = under(dir, rel);
     let buf: Buffer;
     try {
       buf = readFileSync(path);

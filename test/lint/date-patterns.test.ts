@@ -1,0 +1,53 @@
+// mayHoldRelativeDate answers from a cheap word scan first: it must never hide a text that one of
+// the patterns matches (findRelativeDates, and so absolute-dates, trusts a false).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EN_PATTERNS, ZH_PATTERNS, mayHoldRelativeDate } from '../../src/lint/date-patterns.js';
+
+function anyPatternMatches(text: string): boolean {
+  return [...EN_PATTERNS, ...ZH_PATTERNS].some(({ re }) => {
+    re.lastIndex = 0;
+    return re.test(text);
+  });
+}
+
+const VOCAB = [
+  'today', 'Tonight', 'TOMORROW', 'yesterday', 'the day after tomorrow', 'this morning', 'last night', 'next', 'last', 'this', 'coming', 'past',
+  'Monday', 'friday', 'Sundays', "Friday's", 'week', 'weekend', 'weeK', 'month', 'quarter', 'year', 'days', 'weeks', 'ago', 'from now', 'in', 'three', 'a few',
+  '2', '12', 'the', 'deploy', 'due', 'on', ' ', '\n', '大后天', '明天', '今晚', '上周', '下个月', '本季度', '去年', '前几天', '3天前', '周四前', '星期', '礼拜', '上线', '每',
+];
+
+describe('mayHoldRelativeDate', () => {
+  it('is true whenever a pattern matches (generated texts)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...VOCAB), { maxLength: 12 }), (words) => {
+        const text = words.join(' ');
+        if (anyPatternMatches(text)) expect(mayHoldRelativeDate(text)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is true whenever a pattern matches (fixtures and corpus)', () => {
+    const dirs = [join('test', 'corpus'), join('test', 'fixtures', 'absolute-dates'), join('examples', 'memory')];
+    let matched = 0;
+    for (const dir of dirs) {
+      for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+        if (!name.endsWith('.md')) continue;
+        for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+          if (!anyPatternMatches(line)) continue;
+          matched++;
+          expect(mayHoldRelativeDate(line), `${dir}/${name}: ${line}`).toBe(true);
+        }
+      }
+    }
+    expect(matched).toBeGreaterThan(20);
+  });
+
+  it('is false for text without any of the words, English or Chinese', () => {
+    expect(mayHoldRelativeDate('Deploys go out after the standup; ask the on-call engineer.')).toBe(false);
+    expect(mayHoldRelativeDate('部署前先通知值班工程师。')).toBe(false);
+  });
+});
