@@ -7,19 +7,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { changedInPush, parsePushInput } from './consolidate/prepush.js';
-import { likelyMemdirs, memoryIndexesFor, prefetchStaged, type StagedFacts, type StagedHandover } from './lint/staged.js';
+import { gitLight } from './git/light.js';
+import { candidateIndexes, likelyMemdirs } from './lint/staged-paths.js';
+import type { StagedFacts, StagedHandover } from './lint/staged.js';
 import { reportError } from './report-error.js';
 import { loadCachedLint } from './code-cache.js';
 import { lintArgs } from './commands/names.js';
 
 // A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
-// as Unix tools do, instead of dying with an EPIPE stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
+// as Unix tools do, instead of dying with an EPIPE stack trace. Set up only where something is
+// printed: opening stdout and stderr as streams costs the silent fast paths a terminal's setup.
+function quietOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
 }
 
 const argv = process.argv.slice(2);
@@ -36,12 +40,10 @@ function finish(p: Promise<number>): void {
   );
 }
 
-// Loaded only on the paths that spawn git: the merge driver never pays for it.
-function gitOut(args: string[]): { ok: boolean; stdout: string } {
-  const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
-  const r = spawnSync('git', args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-  return { ok: !r.error && r.status === 0, stdout: r.stdout ?? '' };
-}
+// Modules that load node:child_process are required where they are needed (esbuild bundles a
+// require() of a source module as a lazy initialiser): the fast paths spawn git through gitLight.
+const stagedModule = () => require('./lint/staged.js') as typeof import('./lint/staged.js');
+const prePushModule = () => require('./consolidate/push-range.js') as typeof import('./consolidate/push-range.js');
 
 function runMain(): void {
   finish(import(pathToFileURL(join(__dirname, 'main.mjs')).href).then((m: { main(argv: string[]): Promise<number> }) => m.main(argv)));
@@ -73,7 +75,7 @@ function isPlainStaged(args: string[]): boolean {
  * reads from git is gathered beside it (src/lint/staged.ts), and handed over.
  */
 function stagedHasNoMemory(): boolean {
-  const r = gitOut(['diff', '--cached', '--name-only', '-z', '--no-renames']);
+  const r = gitLight(['diff', '--cached', '--name-only', '-z', '--no-renames']);
   if (!r.ok) return false; // let the program explain the failure
   const paths = r.stdout.split('\0').filter(Boolean);
   const md = paths.filter((p) => p.endsWith('.md'));
@@ -84,16 +86,16 @@ function stagedHasNoMemory(): boolean {
   // disk there is only a guess (git decides), but a good one to start loading the program on.
   const likely = likelyMemdirs(md, (rel) => existsSync(join(cwd, rel)));
   if (likely.length > 0) {
-    facts = prefetchStaged(cwd, md, likely);
+    facts = stagedModule().prefetchStaged(cwd, md, likely);
   } else {
-    let indexes: string[];
-    try {
-      indexes = memoryIndexesFor(cwd, md);
-    } catch {
-      return false;
-    }
+    const candidates = candidateIndexes(md);
+    if (candidates.length === 0) return true;
+    const ls = gitLight(['ls-files', '--full-name', '-z', '--', ...candidates.map((c) => `:(top,literal)${c}`)]);
+    if (!ls.ok) return false;
+    const indexes = ls.stdout.split('\0').filter(Boolean);
     if (indexes.length === 0) return true;
-    facts = prefetchStaged(cwd, md, [...new Set(indexes.map((i) => (i === 'MEMORY.md' ? '' : i.slice(0, -'/MEMORY.md'.length))))], indexes);
+    const folders = [...new Set(indexes.map((i) => (i === 'MEMORY.md' ? '' : i.slice(0, -'/MEMORY.md'.length))))];
+    facts = stagedModule().prefetchStaged(cwd, md, folders, indexes);
   }
   (globalThis as { __memlintStaged?: StagedHandover }).__memlintStaged = { paths, facts: facts.catch(() => null) };
   return false;
@@ -109,9 +111,10 @@ function prePushHasNoMarkdown(): boolean {
     stdin = '';
   }
   (globalThis as { __memlintPrePushStdin?: string }).__memlintPrePushStdin = stdin;
+  const { changedInPush, parsePushInput } = prePushModule();
   const updates = parsePushInput(stdin);
   if (updates.length === 0) return true;
-  const top = gitOut(['rev-parse', '--show-toplevel']);
+  const top = gitLight(['rev-parse', '--show-toplevel']);
   if (!top.ok) return true;
   const changed = changedInPush(top.stdout.trim(), updates);
   return changed === null || !changed.some((p) => p.endsWith('.md'));
@@ -137,6 +140,7 @@ function runProgram(): void {
 
 const first = argv[0];
 if (first === 'merge' && !asksHelp) {
+  quietOnClosedPipe();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
 } else if (isPlainStaged(argv) && stagedHasNoMemory()) {
@@ -144,5 +148,6 @@ if (first === 'merge' && !asksHelp) {
 } else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push') && prePushHasNoMarkdown()) {
   process.exitCode = 0;
 } else {
+  quietOnClosedPipe();
   runProgram();
 }

@@ -5,6 +5,9 @@
 // it over. Without the launcher the program asks the same questions itself, synchronously.
 import { join } from 'node:path';
 import { git, gitAsync, parseCatFileBatch, parseStageEntries, type IndexEntry } from '../git/index.js';
+import { candidateIndexes, indexIn, ownerFolder } from './staged-paths.js';
+
+export { candidateIndexes, likelyMemdirs, ownerFolder } from './staged-paths.js';
 
 /** What --staged reads from git, gathered ahead by the launcher. */
 export interface StagedFacts {
@@ -30,54 +33,12 @@ export function stagedHandover(): StagedHandover | undefined {
   return (globalThis as { __memlintStaged?: StagedHandover }).__memlintStaged;
 }
 
-function inNodeModules(p: string): boolean {
-  return p.split('/').includes('node_modules');
-}
-
-/** Repository-relative folders above a path, nearest first ('' = the top). */
-function foldersAbove(p: string): string[] {
-  const parts = p.split('/');
-  const out: string[] = [];
-  for (let i = parts.length - 1; i >= 0; i--) out.push(parts.slice(0, i).join('/'));
-  return out;
-}
-
-const indexIn = (folder: string) => (folder === '' ? 'MEMORY.md' : `${folder}/MEMORY.md`);
-
-/** Every MEMORY.md path that could own one of the staged Markdown paths. */
-export function candidateIndexes(stagedMd: string[]): string[] {
-  const candidates = new Set<string>();
-  for (const p of stagedMd) if (!inNodeModules(p)) for (const f of foldersAbove(p)) candidates.add(indexIn(f));
-  return [...candidates];
-}
-
-/** The folder of the nearest MEMORY.md in `present` above a path, or null. */
-export function ownerFolder(p: string, present: Set<string>): string | null {
-  if (inNodeModules(p)) return null;
-  for (const f of foldersAbove(p)) if (present.has(indexIn(f))) return f;
-  return null;
-}
-
 /** MEMORY.md files in the index that could own the staged Markdown paths (one git call, from any folder). */
 export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
   const candidates = candidateIndexes(stagedMd);
   if (candidates.length === 0) return [];
   const out = git(['ls-files', '--full-name', '-z', '--', ...candidates.map((c) => `:(top,literal)${c}`)], { cwd });
   return out.split('\0').filter(Boolean);
-}
-
-/**
- * The folders most likely to be the memdirs of the staged Markdown files: the nearest one above
- * each whose MEMORY.md exists on disk. A guess used only to start work early; git decides.
- */
-export function likelyMemdirs(stagedMd: string[], existsOnDisk: (repoRelative: string) => boolean): string[] {
-  const found = new Set<string>();
-  for (const p of stagedMd) {
-    if (inNodeModules(p)) continue;
-    const f = foldersAbove(p).find((d) => existsOnDisk(indexIn(d)));
-    if (f !== undefined) found.add(f);
-  }
-  return [...found];
 }
 
 const folderSpec = (folder: string) => (folder === '' ? ':/' : `:(top,literal)${folder}`);

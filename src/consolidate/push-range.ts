@@ -1,0 +1,50 @@
+// What a push sends: git's pre-push stdin, and the files the pushed commits change. On its own so
+// that the launcher's fast path (no Markdown in the push) loads nothing else.
+import { git } from '../git/index.js';
+
+export interface PushUpdate {
+  localRef: string;
+  localSha: string;
+  remoteRef: string;
+  remoteSha: string;
+}
+
+export function parsePushInput(text: string): PushUpdate[] {
+  const updates: PushUpdate[] = [];
+  for (const line of text.split('\n')) {
+    const [localRef, localSha, remoteRef, remoteSha] = line.trim().split(/\s+/);
+    if (localRef && localSha && remoteRef && remoteSha) updates.push({ localRef, localSha, remoteRef, remoteSha });
+  }
+  return updates;
+}
+
+/** Files changed by the commits being pushed (`<local> ^<remote>` for each ref; new refs: not on any remote). */
+export function changedInPush(root: string, updates: Array<{ localSha: string; remoteSha: string }>): string[] | null {
+  const zero = /^0+$/;
+  const positives = updates.filter((u) => !zero.test(u.localSha)).map((u) => u.localSha);
+  if (positives.length === 0) return [];
+  const negatives = updates.filter((u) => !zero.test(u.remoteSha)).map((u) => `^${u.remoteSha}`);
+  const newRef = updates.some((u) => zero.test(u.remoteSha) && !zero.test(u.localSha));
+  if (positives.length === 1 && negatives.length === 1 && !newRef) {
+    // The usual push, one branch moving forward: what its tree changed (two trees compared, no walk).
+    try {
+      const out = git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', negatives[0]!.slice(1), positives[0]!], { cwd: root });
+      return [...new Set(out.split('\0').filter(Boolean))];
+    } catch {
+      // the remote commit is unknown here (a force-push elsewhere): fall through to the walk
+    }
+  }
+  const run = (neg: string[]) => git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, ...neg, ...(newRef ? ['--not', '--remotes'] : [])], { cwd: root });
+  let out: string;
+  try {
+    out = run(negatives);
+  } catch {
+    try {
+      // A remote commit we do not have (someone force-pushed): compare with what we know of remotes.
+      out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, '--not', '--remotes'], { cwd: root });
+    } catch {
+      return null;
+    }
+  }
+  return [...new Set(out.split('\0').map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
+}

@@ -1,0 +1,45 @@
+// Path arithmetic for --staged, with no I/O: which MEMORY.md files could own a staged path, and
+// which folder does. The launcher (dist/cli.js) uses it before anything else is loaded.
+
+function inNodeModules(p: string): boolean {
+  return p.split('/').includes('node_modules');
+}
+
+/** Repository-relative folders above a path, nearest first ('' = the top). */
+function foldersAbove(p: string): string[] {
+  const parts = p.split('/');
+  const out: string[] = [];
+  for (let i = parts.length - 1; i >= 0; i--) out.push(parts.slice(0, i).join('/'));
+  return out;
+}
+
+export const indexIn = (folder: string) => (folder === '' ? 'MEMORY.md' : `${folder}/MEMORY.md`);
+
+/** Every MEMORY.md path that could own one of the staged Markdown paths. */
+export function candidateIndexes(stagedMd: string[]): string[] {
+  const candidates = new Set<string>();
+  for (const p of stagedMd) if (!inNodeModules(p)) for (const f of foldersAbove(p)) candidates.add(indexIn(f));
+  return [...candidates];
+}
+
+/** The folder of the nearest MEMORY.md in `present` above a path, or null. */
+export function ownerFolder(p: string, present: Set<string>): string | null {
+  if (inNodeModules(p)) return null;
+  for (const f of foldersAbove(p)) if (present.has(indexIn(f))) return f;
+  return null;
+}
+
+/**
+ * The folders most likely to be the memdirs of the staged Markdown files: the nearest one above
+ * each whose MEMORY.md exists on disk. A guess used only to start work early; git decides.
+ */
+export function likelyMemdirs(stagedMd: string[], existsOnDisk: (repoRelative: string) => boolean): string[] {
+  const found = new Set<string>();
+  for (const p of stagedMd) {
+    if (inNodeModules(p)) continue;
+    const f = foldersAbove(p).find((d) => existsOnDisk(indexIn(d)));
+    if (f !== undefined) found.add(f);
+  }
+  return [...found];
+}
+
