@@ -156,7 +156,9 @@ const STAGED = {
   },
   doc: {
     title: 'a Markdown file that is not memory staged (README.md and a source file)',
-    target: ['--staged, a non-memory Markdown file staged (README.md), vs node -e 0', 1.2],
+    // The harness's own row, held to the issue's limit for "nothing memory-related"; an exact answer
+    // takes two git processes here (scripts/bench/NOTES.md).
+    target: ['--staged, a non-memory Markdown file staged (README.md), vs node -e 0 (the harness\'s own row)', 1.2],
   },
   three: {
     title: 'three topic files staged',
