@@ -90,6 +90,25 @@ export function normalizeTarget(target: string): string {
   return parts.join('/').normalize('NFC');
 }
 
+/**
+ * What makes an entry itself when two versions of an index meet (the merge): its file, and the
+ * section when the link names one. Two sections of one file are two entries there, though the
+ * linter still asks for one entry per topic file (index-duplicate).
+ */
+export function entryIdentity(entry: Pick<IndexEntry, 'key' | 'target'>): string {
+  let t = entry.target.trim();
+  if (t.startsWith('<') && t.endsWith('>')) t = t.slice(1, -1);
+  const hash = t.indexOf('#');
+  if (hash < 0) return entry.key;
+  let fragment = t.slice(hash + 1);
+  try {
+    fragment = decodeURIComponent(fragment);
+  } catch {
+    // keep the raw text when it is not valid percent-encoding
+  }
+  return fragment === '' ? entry.key : `${entry.key}#${fragment.normalize('NFC')}`;
+}
+
 export function parseEntry(text: string): IndexEntry | undefined {
   const m = ENTRY_RE.exec(text);
   if (!m) return undefined;

@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
+import { entryIdentity } from '../memdir/index.js';
 import { mergeIndex, sideLines } from './index.js';
 import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
@@ -121,7 +122,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
     if (sides === null) return needs('conflict markers in the merge base');
     base = sides.outside;
     if (kind === 'index') {
-      const keys = (t: string) => sideLines([t])[0]!.flatMap((l) => (l.entry ? [l.entry.key] : []));
+      const keys = (t: string) => sideLines([t])[0]!.flatMap((l) => (l.entry ? [entryIdentity(l.entry)] : []));
       const outside = new Set(keys(sides.outside));
       conflictedInBase = new Set([...keys(sides.ours), ...keys(sides.theirs)].filter((k) => !outside.has(k)));
     }

@@ -6,7 +6,7 @@
 // reads is decided per identity, independently of where it sits. A few repairs after the diff3
 // make the entry set exact: an entry kept by a delete-vs-edit comes back, an entry moved on both
 // sides appears once (at ours' place), an entry deleted cleanly is gone.
-import { parseEntry, parseIndex, type IndexEntry } from '../memdir/index.js';
+import { entryIdentity, parseEntry, parseIndex, type IndexEntry } from '../memdir/index.js';
 import { diff3Regions, sameLines } from './lines.js';
 import { conflictBlock, fastLines, fromOurs, fromTheirs, render, stripBom, styleOf, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
 
@@ -70,7 +70,7 @@ function toItems(lines: SideLine[]): Item[] {
   const seen = new Map<string, number>();
   return lines.map((line) => {
     if (!line.entry) return { token: `L${line.text}`, line };
-    const key = line.entry.key;
+    const key = entryIdentity(line.entry);
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
     const id = n === 0 ? key : `${key}\u0000${n}`;

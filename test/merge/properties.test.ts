@@ -6,16 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { mergeIndex, sideLines } from '../../src/merge/index.js';
 import { fastLines } from '../../src/merge/text.js';
 import { mergeLog } from '../../src/merge/log.js';
-import { parseIndex, serializeIndex, splitLines } from '../../src/memdir/index.js';
+import { entryIdentity, parseIndex, serializeIndex, splitLines } from '../../src/memdir/index.js';
 
-const KEYS = Array.from({ length: 14 }, (_, i) => `topic_${i}`);
+// Link targets; two sections of one file are two entries to the merge (entryIdentity).
+const KEYS = [...Array.from({ length: 12 }, (_, i) => `topic_${i}.md`), 'deploys.md#when', 'deploys.md#who'];
 const HOOKS = ['short hook', 'a longer hook about testing', '用中文回答', 'hook with: colon', 'edited'];
 
 interface Doc {
   lines: string[];
 }
 
-const entryLine = (key: string, hook: string, bullet = '-') => `${bullet} [${key.replace('_', ' ')}](${key}.md) — ${hook}`;
+const entryLine = (target: string, hook: string, bullet = '-') => `${bullet} [${target.replace(/\.md(#.*)?$/, '$1').replace('_', ' ')}](${target}) — ${hook}`;
 
 const baseArb: fc.Arbitrary<Doc> = fc
   .record({
@@ -50,7 +51,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 function keyOf(line: string): string | undefined {
-  return parseIndex(line).lines[0]?.entry?.key;
+  const entry = parseIndex(line).lines[0]?.entry;
+  return entry && entryIdentity(entry);
 }
 
 function apply(doc: Doc, ops: Op[]): string[] {
@@ -62,10 +64,10 @@ function apply(doc: Doc, ops: Op[]): string[] {
     else if (o.op === 'edit' && idx.length) {
       const i = idx[o.at % idx.length]!;
       const key = keyOf(lines[i]!)!;
-      lines[i] = entryLine(key.replace(/\.md$/, ''), o.hook);
+      lines[i] = entryLine(key, o.hook);
     } else if (o.op === 'insert') {
       const key = KEYS[o.key]!;
-      if (lines.some((l) => keyOf(l) === `${key}.md`)) continue;
+      if (lines.some((l) => keyOf(l) === key)) continue;
       lines.splice(2 + (o.at % (lines.length - 1)), 0, entryLine(key, o.hook));
     } else if (o.op === 'move' && idx.length) {
       const [line] = lines.splice(idx[o.from % idx.length]!, 1);
@@ -73,7 +75,7 @@ function apply(doc: Doc, ops: Op[]): string[] {
     } else if (o.op === 'prose') lines.splice(2 + (o.at % (lines.length - 1)), 0, o.text);
     else if (o.op === 'duplicate' && idx.length) {
       const key = keyOf(lines[idx[o.at % idx.length]!]!)!;
-      lines.splice(2 + (o.to % (lines.length - 1)), 0, entryLine(key.replace(/\.md$/, ''), o.hook, '*'));
+      lines.splice(2 + (o.to % (lines.length - 1)), 0, entryLine(key, o.hook, '*'));
     }
   }
   return lines;
@@ -93,14 +95,15 @@ function entryMap(t: string): Map<string, string> {
   const seen = new Map<string, number>();
   for (const l of parseIndex(t).lines) {
     if (!l.entry) continue;
-    const n = seen.get(l.entry.key) ?? 0;
-    seen.set(l.entry.key, n + 1);
-    m.set(n === 0 ? l.entry.key : `${l.entry.key}#${n}`, l.text);
+    const id = entryIdentity(l.entry);
+    const n = seen.get(id) ?? 0;
+    seen.set(id, n + 1);
+    m.set(n === 0 ? id : `${id}\u0000${n}`, l.text);
   }
   return m;
 }
 
-const hasDuplicates = (...texts: string[]) => texts.some((t) => [...entryMap(t).keys()].some((k) => k.includes('#')));
+const hasDuplicates = (...texts: string[]) => texts.some((t) => [...entryMap(t).keys()].some((k) => k.includes('\u0000')));
 
 function entryTexts(t: string): string[] {
   return parseIndex(t)
@@ -135,7 +138,7 @@ describe('index merge properties', () => {
         // Per key, the result holds one line per identity that survives, two for a conflict.
         const expected = new Map<string, number>();
         for (const id of new Set([...o.keys(), ...a.keys(), ...b.keys()])) {
-          const key = id.split('#')[0]!;
+          const key = id.split('\u0000')[0]!;
           const [ot, at, bt] = [o.get(id), a.get(id), b.get(id)];
           const gone = (at === undefined && bt === undefined) || (at === undefined && bt === ot) || (bt === undefined && at === ot);
           const conflict = at !== undefined && bt !== undefined && at !== bt && at !== ot && bt !== ot;
@@ -144,7 +147,7 @@ describe('index merge properties', () => {
           if (!gone) for (const t of [at, bt]) if (t !== undefined && t !== ot) expect(resultTexts.has(t)).toBe(true);
         }
         const actual = new Map<string, number>();
-        for (const l of resultLines) if (l.entry) actual.set(l.entry.key, (actual.get(l.entry.key) ?? 0) + 1);
+        for (const l of resultLines) if (l.entry) actual.set(entryIdentity(l.entry), (actual.get(entryIdentity(l.entry)) ?? 0) + 1);
         for (const [key, n] of expected) expect([key, actual.get(key) ?? 0]).toEqual([key, n]);
         for (const key of actual.keys()) expect(expected.has(key)).toBe(true);
       }),
@@ -186,7 +189,7 @@ describe('index merge properties', () => {
         const parsed = parseIndex(r.text);
         expect(serializeIndex(parsed)).toBe(r.text);
         if (r.conflicts.length === 0 && !hasDuplicates(O, A, B)) {
-          const keys = parsed.lines.filter((l) => l.entry).map((l) => l.entry!.key);
+          const keys = parsed.lines.filter((l) => l.entry).map((l) => entryIdentity(l.entry!));
           expect(new Set(keys).size).toBe(keys.length);
           expect(r.text).not.toMatch(/^<{7}/m);
         }
