@@ -49,7 +49,11 @@ function runMain(): void {
   // Node 22.1+ caches compiled modules itself (in the OS temp folder; NODE_DISABLE_COMPILE_CACHE=1
   // turns it off): the ES module program then starts sooner from the second run on. Node 20 has no
   // such cache, and the optional call does nothing there.
-  (require('node:module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  try {
+    (require('node:module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  } catch {
+    // an optimisation only: it never stops a run
+  }
   finish(import(pathToFileURL(join(__dirname, 'main.mjs')).href).then((m: { main(argv: string[]): Promise<number> }) => m.main(argv)));
 }
 
