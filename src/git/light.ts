@@ -15,13 +15,19 @@ export interface LightResult {
   stdout: string;
 }
 
-export function gitLight(args: string[], opts: { cwd?: string } = {}): LightResult {
-  return viaBinding(args, opts.cwd) ?? viaChildProcess(args, opts.cwd);
+export interface LightOptions {
+  cwd?: string;
+  /** Added to the environment git runs in. */
+  env?: Record<string, string>;
 }
 
-function viaChildProcess(args: string[], cwd: string | undefined): LightResult {
+export function gitLight(args: string[], opts: LightOptions = {}): LightResult {
+  return viaBinding(args, opts) ?? viaChildProcess(args, opts);
+}
+
+function viaChildProcess(args: string[], { cwd, env }: LightOptions): LightResult {
   const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync('git', args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
   return { ok: !r.error && r.status === 0, stdout: r.stdout ?? '' };
 }
 
@@ -35,12 +41,12 @@ function pendingDeprecation(): boolean {
 }
 
 /** The binding alone (exported for its test): null where child_process must answer instead. */
-export function viaBinding(args: string[], cwd: string | undefined): LightResult | null {
+export function viaBinding(args: string[], { cwd, env }: LightOptions = {}): LightResult | null {
   if (pendingDeprecation()) return null;
   try {
     const binding = (process as unknown as { binding(name: string): SpawnSyncBinding }).binding('spawn_sync');
     const envPairs: string[] = [];
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) envPairs.push(`${k}=${v}`);
+    for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) envPairs.push(`${k}=${v}`);
     const r = binding.spawn({
       file: 'git',
       args: ['git', ...args],

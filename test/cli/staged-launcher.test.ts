@@ -3,8 +3,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { git, memlint, writeFiles } from '../helpers/repo.js';
-import { cleanRepo } from './setup.js';
+import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { cleanRepo, topic } from './setup.js';
 
 const BAD_TYPE = `---\nname: Deploys\ndescription: Deploys in one line\ntype: preference\n---\nBody.\n`;
 
@@ -90,6 +90,71 @@ describe('--staged through the launcher', () => {
       expect(r.stdout.match(/frontmatter-type/g)).toHaveLength(2);
       expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(cwd, ['--staged', '--format', 'json']).stdout));
     }
+  });
+
+  // Without a MEMORY.md on disk the launcher answers from HEAD's tree and the staged change.
+  describe('when no MEMORY.md is on disk, the index still decides', () => {
+    const README = { 'README.md': '# App\n\nSee the wiki.\n' };
+    const rootMemory = () => {
+      const repo = cleanRepo().repo;
+      writeFiles(repo, { 'MEMORY.md': '- [Deploys](project_deploys.md) — when deploys go out\n', 'project_deploys.md': BAD_TYPE });
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'a memdir at the top');
+      return repo;
+    };
+
+    it('a MEMORY.md committed but deleted from disk (not staged) still owns a staged README.md', () => {
+      const repo = rootMemory();
+      rmSync(join(repo, 'MEMORY.md'));
+      writeFiles(repo, README);
+      git(repo, 'add', 'README.md');
+      const r = memlint(repo, ['--staged']);
+      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+      expect(r.stdout).toContain('README.md');
+    });
+
+    it('a MEMORY.md whose deletion is staged owns nothing', () => {
+      const repo = rootMemory();
+      git(repo, 'rm', '-q', 'MEMORY.md');
+      writeFiles(repo, README);
+      git(repo, 'add', 'README.md');
+      expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect(memlint(repo, ['--staged', '--format', 'json']).stdout.trim()).toBe('[]');
+    });
+
+    it('a MEMORY.md staged as new, then deleted from disk, owns the staged files beside it', () => {
+      const { repo } = cleanRepo();
+      writeFiles(repo, { 'notes/MEMORY.md': '- [Deploys](project_deploys.md) — deploys\n', 'notes/project_deploys.md': BAD_TYPE });
+      git(repo, 'add', 'notes');
+      rmSync(join(repo, 'notes', 'MEMORY.md'));
+      const r = memlint(repo, ['--staged']);
+      expect(r.code).toBe(1);
+      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+    });
+
+    it('a folder whose name looks like a pattern ("a[1]") is that folder', () => {
+      const { repo } = cleanRepo();
+      writeFiles(repo, { 'a[1]/MEMORY.md': '- [Deploys](project_deploys.md) — deploys\n', 'a[1]/project_deploys.md': topic('Deploys'), 'a1/MEMORY.md': '# other\n' });
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'two folders');
+      rmSync(join(repo, 'a[1]', 'MEMORY.md'));
+      writeFiles(repo, { 'a[1]/project_deploys.md': BAD_TYPE });
+      git(repo, 'add', 'a[1]/project_deploys.md');
+      const r = memlint(repo, ['--staged']);
+      expect(r.stdout).toContain('frontmatter-type');
+      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+    });
+
+    it('before the first commit', () => {
+      const repo = initRepo(tempDir('memlint-unborn-'));
+      writeFiles(repo, README);
+      git(repo, 'add', 'README.md');
+      expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+      writeFiles(repo, { 'm/MEMORY.md': '- [Deploys](project_deploys.md) — deploys\n', 'm/project_deploys.md': BAD_TYPE });
+      git(repo, 'add', 'm');
+      rmSync(join(repo, 'm', 'MEMORY.md'));
+      expect(memlint(repo, ['--staged']).stdout).toContain('frontmatter-type');
+    });
   });
 });
 

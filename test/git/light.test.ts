@@ -13,7 +13,7 @@ describe('gitLight', () => {
     expect(r).toEqual({ ok: true, stdout: git(repo, 'diff', '--cached', '--name-only', '-z', '--no-renames') });
     expect(r.stdout.split('\0').filter(Boolean)).toEqual(['a b.md', 'dir/ü.md']);
     // ...and on this Node it got there without child_process
-    expect(viaBinding(['diff', '--cached', '--name-only', '-z', '--no-renames'], repo)).toEqual(r);
+    expect(viaBinding(['diff', '--cached', '--name-only', '-z', '--no-renames'], { cwd: repo })).toEqual(r);
   });
 
   it('reports a failing git as not ok (outside a repository)', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexEntries, readBlobs } from '../../src/git/index.js';
 import { candidateIndexes, likelyMemdirs, memoryIndexesFor, ownerFolder, prefetchStaged, stagedMemdirsFor } from '../../src/lint/staged.js';
+import { filesInTree, inIndexFrom, parseNameStatus } from '../../src/lint/staged-paths.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 describe('staged memdirs: the pure parts', () => {
@@ -17,6 +18,18 @@ describe('staged memdirs: the pure parts', () => {
     expect(ownerFolder('c/x.md', present)).toBe('');
     expect(ownerFolder('c/x.md', new Set())).toBeNull();
     expect(ownerFolder('a/node_modules/x.md', present)).toBeNull();
+  });
+
+  it('knows which MEMORY.md files are in the index from HEAD and the staged change', () => {
+    const staged = parseNameStatus('M\0docs/a.md\0A\0new/MEMORY.md\0D\0gone/MEMORY.md\0U\0c/MEMORY.md\0');
+    expect([...staged]).toEqual([['docs/a.md', 'M'], ['new/MEMORY.md', 'A'], ['gone/MEMORY.md', 'D'], ['c/MEMORY.md', 'U']]);
+    const inHead = filesInTree(['100644 blob 1111\tMEMORY.md', '040000 tree 2222\tdir/MEMORY.md', '160000 commit 3333\tsub/MEMORY.md', ''].join('\0'));
+    expect([...inHead]).toEqual(['MEMORY.md']);
+    expect(inIndexFrom(['MEMORY.md', 'new/MEMORY.md', 'gone/MEMORY.md', 'c/MEMORY.md', 'dir/MEMORY.md', 'x/MEMORY.md'], staged, new Set([...inHead, 'gone/MEMORY.md']))).toEqual([
+      'MEMORY.md',
+      'new/MEMORY.md',
+      'c/MEMORY.md',
+    ]);
   });
 
   it('guesses memdirs from MEMORY.md files on disk, nearest first', () => {
