@@ -2,6 +2,7 @@
 // anchored at the day the text was written: a log's own date, else the line's commit date (today
 // for lines not committed yet). The finding of dates is the absolute-dates rule's (one parser).
 import type { MemState, StepContext, StepResult } from './types.js';
+import { lineOf } from '../lint/content-scan.js';
 import { logDateOf, splitLines } from './text.js';
 
 /** A relative date found in a text and what it becomes, as UTF-16 offsets into that text. */
@@ -24,17 +25,6 @@ function applyFixes(text: string, fixes: DateFix[]): string {
   return out;
 }
 
-function lineOf(offsets: number[], at: number): number {
-  let lo = 0;
-  let hi = offsets.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (offsets[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-
 export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeDateFinder): StepResult<DatesReport> {
   const report: DatesReport = { fixed: [] };
   let files: Map<string, string> | null = null;
@@ -42,7 +32,7 @@ export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeD
     const probe = find(text, () => ctx.facts.today);
     if (probe.length === 0) continue;
     const logDate = logDateOf(rel);
-    const offsets = splitLines(text).map((l) => l.offset);
+    const offsets = [0, ...splitLines(text).map((l) => l.offset)]; // 1-based, as lineOf reads them
     let anchorAt: (offset: number) => string;
     if (logDate) anchorAt = () => logDate;
     else {

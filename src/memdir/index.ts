@@ -53,19 +53,26 @@ const LIST_RE = /^\s*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const HEADING_RE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 
-const EOL_RE = /\r\n|\r|\n/g;
+const EOL_SPLIT = /(\r\n|\r|\n)/;
 
+/**
+ * Lines with their endings ('\n', '\r\n', '\r', or '' for a last line without one) and offsets.
+ * A native split, not a loop over characters: most texts are split once, before the code is
+ * optimised, and the interpreter is slow at character loops (the merge driver and --staged
+ * split cold, on every run).
+ */
 export function splitLines(text: string): Array<{ text: string; eol: string; offset: number }> {
-  // A regex scan, not a loop over characters: most files are split once, before the engine's
-  // code is optimised, and the interpreter is slow at character loops.
+  if (text === '') return [];
+  const parts = text.split(EOL_SPLIT);
   const out: Array<{ text: string; eol: string; offset: number }> = [];
-  let start = 0;
-  EOL_RE.lastIndex = 0;
-  for (let m = EOL_RE.exec(text); m; m = EOL_RE.exec(text)) {
-    out.push({ text: text.slice(start, m.index), eol: m[0], offset: start });
-    start = m.index + m[0].length;
+  let offset = 0;
+  for (let i = 0; i < parts.length; i += 2) {
+    const line = parts[i]!;
+    const eol = parts[i + 1] ?? '';
+    if (line === '' && eol === '' && i === parts.length - 1) break; // after a final newline
+    out.push({ text: line, eol, offset });
+    offset += line.length + eol.length;
   }
-  if (start < text.length) out.push({ text: text.slice(start), eol: '', offset: start });
   return out;
 }
 

@@ -8,7 +8,7 @@
 // sides appears once (at ours' place), an entry deleted cleanly is gone.
 import { entryIdentity, parseEntry, parseIndex, type IndexEntry } from '../memdir/index.js';
 import { diff3Regions, sameLines } from './lines.js';
-import { conflictBlock, fastLines, fromOurs, fromTheirs, render, stripBom, styleOf, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
+import { conflictBlock, fromOurs, fromTheirs, render, stripBom, styleOf, toLines, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
 
 export interface MergeOptions {
   /** Conflict marker size (git's %L). */
@@ -51,7 +51,7 @@ const FRONTMATTER_OPEN_RE = /^---\s*$/;
  * share most lines), which keeps the driver fast on large indexes.
  */
 export function sideLines(texts: string[]): SideLine[][] {
-  const sides = texts.map((t) => fastLines(stripBom(t).body));
+  const sides = texts.map((t) => toLines(stripBom(t).body));
   const contextFree = !texts.some((t) => CONTEXT_RE.test(t)) && !sides.some((ls) => ls.length > 0 && FRONTMATTER_OPEN_RE.test(ls[0]!.text));
   if (!contextFree) return texts.map((t) => parseIndex(t).lines.map((l) => ({ text: l.text, eol: l.eol, entry: l.entry })));
   // Without fences, comments or frontmatter a line's kind depends on the line alone, and only an

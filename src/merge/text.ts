@@ -32,21 +32,8 @@ export function stripBom(text: string): { bom: string; body: string } {
   return text.charCodeAt(0) === 0xfeff ? { bom: '\uFEFF', body: text.slice(1) } : { bom: '', body: text };
 }
 
-/** Lines with their endings, split natively (the same split as splitLines, much faster cold). */
-export function fastLines(body: string): Line[] {
-  if (body === '') return [];
-  const parts = body.split(/(\r\n|\r|\n)/);
-  const out: Line[] = [];
-  for (let i = 0; i < parts.length; i += 2) {
-    const text = parts[i]!;
-    const eol = parts[i + 1] ?? '';
-    if (text === '' && eol === '' && i === parts.length - 1) break;
-    out.push({ text, eol });
-  }
-  return out;
-}
-
-export const toLines = fastLines;
+/** Lines with their endings (memdir/index.ts splitLines: one split for the whole project). */
+export const toLines: (body: string) => Line[] = splitLines;
 
 /** OURS's conventions, which every merged text keeps. */
 export interface Style {

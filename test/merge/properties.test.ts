@@ -4,7 +4,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeIndex, sideLines } from '../../src/merge/index.js';
-import { fastLines } from '../../src/merge/text.js';
 import { mergeLog } from '../../src/merge/log.js';
 import { entryIdentity, parseIndex, serializeIndex, splitLines } from '../../src/memdir/index.js';
 
@@ -246,10 +245,24 @@ describe('the fast paths agree with the shared parser', () => {
     .record({ lines: fc.array(lineArb, { maxLength: 12 }), eols: fc.array(fc.constantFrom('\n', '\r\n', '\r'), { minLength: 12, maxLength: 12 }), final: fc.boolean(), bom: fc.boolean() })
     .map(({ lines, eols, final, bom }) => (bom ? '\uFEFF' : '') + lines.map((l, i) => l + (i < lines.length - 1 || final ? eols[i] : '')).join(''));
 
-  it('fastLines splits exactly as splitLines', () => {
+  // The definition of a line, one character at a time: what the native split must agree with.
+  function referenceLines(t: string): Array<{ text: string; eol: string; offset: number }> {
+    const out: Array<{ text: string; eol: string; offset: number }> = [];
+    let start = 0;
+    while (start < t.length) {
+      let i = start;
+      while (i < t.length && t[i] !== '\n' && t[i] !== '\r') i++;
+      const eol = i >= t.length ? '' : t[i] === '\r' && t[i + 1] === '\n' ? '\r\n' : t[i]!;
+      out.push({ text: t.slice(start, i), eol, offset: start });
+      start = i + eol.length;
+    }
+    return out;
+  }
+
+  it('splitLines splits as the character-by-character definition does', () => {
     fc.assert(
-      fc.property(textArb, (t) => {
-        expect(fastLines(t)).toEqual(splitLines(t).map(({ text, eol }) => ({ text, eol })));
+      fc.property(fc.oneof(textArb, fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '\r') })), (t) => {
+        expect(splitLines(t)).toEqual(referenceLines(t));
       }),
       RUNS,
     );

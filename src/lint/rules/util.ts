@@ -1,18 +1,13 @@
 // Small helpers shared by rules: positions and safe text cuts.
 import { codePointLength } from '../../memdir/limits.js';
+import { lineOf } from '../content-scan.js';
 import type { RuleContext } from '../types.js';
 
 /** 1-based line and column of a UTF-16 offset in the file. */
 export function positionAt(ctx: RuleContext, offset: number): { line: number; column: number } {
   const starts = ctx.lineOffsets();
-  let lo = 1;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo, column: offset - (starts[lo] ?? 0) + 1 };
+  const line = lineOf(starts, offset);
+  return { line, column: offset - (starts[line] ?? 0) + 1 };
 }
 
 /** Offset of the start of a 1-based line, and of the end of it including its line ending. */
