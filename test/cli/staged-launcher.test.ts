@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { cleanRepo, topic } from './setup.js';
 
 const BAD_TYPE = `---\nname: Deploys\ndescription: Deploys in one line\ntype: preference\n---\nBody.\n`;
@@ -97,9 +97,7 @@ describe('--staged through the launcher', () => {
     const README = { 'README.md': '# App\n\nSee the wiki.\n' };
     const rootMemory = () => {
       const repo = cleanRepo().repo;
-      writeFiles(repo, { 'MEMORY.md': '- [Deploys](project_deploys.md) — when deploys go out\n', 'project_deploys.md': BAD_TYPE });
-      git(repo, 'add', '-A');
-      git(repo, 'commit', '-qm', 'a memdir at the top');
+      commitFiles(repo, { 'MEMORY.md': '- [Deploys](project_deploys.md) — when deploys go out\n', 'project_deploys.md': BAD_TYPE }, 'a memdir at the top');
       return repo;
     };
 
@@ -134,9 +132,7 @@ describe('--staged through the launcher', () => {
 
     it('a folder whose name looks like a pattern ("a[1]") is that folder', () => {
       const { repo } = cleanRepo();
-      writeFiles(repo, { 'a[1]/MEMORY.md': '- [Deploys](project_deploys.md) — deploys\n', 'a[1]/project_deploys.md': topic('Deploys'), 'a1/MEMORY.md': '# other\n' });
-      git(repo, 'add', '-A');
-      git(repo, 'commit', '-qm', 'two folders');
+      commitFiles(repo, { 'a[1]/MEMORY.md': '- [Deploys](project_deploys.md) — deploys\n', 'a[1]/project_deploys.md': topic('Deploys'), 'a1/MEMORY.md': '# other\n' }, 'two folders');
       rmSync(join(repo, 'a[1]', 'MEMORY.md'));
       writeFiles(repo, { 'a[1]/project_deploys.md': BAD_TYPE });
       git(repo, 'add', 'a[1]/project_deploys.md');

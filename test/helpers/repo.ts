@@ -49,3 +49,10 @@ export function memlint(cwd: string, args: string[], opts: { env?: NodeJS.Proces
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** Write files into a repository and commit everything (`git add -A`). */
+export function commitFiles(repo: string, files: Record<string, string>, message = 'commit'): void {
+  writeFiles(repo, files);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', message);
+}

@@ -12,7 +12,7 @@ import {
   validateMemoryPath,
   type SettingsFile,
 } from '../../src/memdir/claude.js';
-import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, git, initRepo, tempDir } from '../helpers/repo.js';
 
 /** djb2 as Claude Code computes it under Node, written independently: seed 0, h*31 + unit, int32. */
 function referenceHash(s: string): number {
@@ -130,9 +130,7 @@ describe('canonical git root (real repositories)', () => {
 
   it('a linked worktree resolves to the main repository', () => {
     const repo = initRepo();
-    writeFiles(repo, { 'a.txt': 'a\n' });
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-qm', 'init');
+    commitFiles(repo, { 'a.txt': 'a\n' }, 'init');
     const wt = path.join(tempDir(), 'wt');
     git(repo, 'worktree', 'add', '-q', wt);
     expect(findGitRoot(wt)).toBe(wt);
@@ -141,9 +139,7 @@ describe('canonical git root (real repositories)', () => {
 
   it("a bare repository's worktree resolves to the common dir itself", () => {
     const src = initRepo();
-    writeFiles(src, { 'a.txt': 'a\n' });
-    git(src, 'add', '.');
-    git(src, 'commit', '-qm', 'init');
+    commitFiles(src, { 'a.txt': 'a\n' }, 'init');
     const bare = path.join(tempDir(), 'project.git');
     git(src, 'clone', '-q', '--bare', src, bare);
     const wt = path.join(tempDir(), 'wt');
@@ -182,9 +178,7 @@ describe('canonical git root (real repositories)', () => {
 
   it("safety check 2: borrowing another worktree's entry (gitdir not pointing back) is not trusted", () => {
     const repo = initRepo();
-    writeFiles(repo, { 'a.txt': 'a\n' });
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-qm', 'init');
+    commitFiles(repo, { 'a.txt': 'a\n' }, 'init');
     const wt = path.join(tempDir(), 'wt');
     git(repo, 'worktree', 'add', '-q', wt);
     const intruder = tempDir();
@@ -196,9 +190,7 @@ describe('canonical git root (real repositories)', () => {
 
   it('a worktree reached through a symlinked path still resolves (realpath on the back-link)', () => {
     const repo = initRepo();
-    writeFiles(repo, { 'a.txt': 'a\n' });
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-qm', 'init');
+    commitFiles(repo, { 'a.txt': 'a\n' }, 'init');
     const base = tempDir();
     const wt = path.join(base, 'wt');
     git(repo, 'worktree', 'add', '-q', wt);
@@ -264,9 +256,7 @@ describe('resolveAutoMemoryPath: order and candidates', () => {
 
   it('from a subfolder of a linked worktree the slug is the main repository root', () => {
     const { home, configDir, managed, repo } = layout();
-    writeFiles(repo, { 'a.txt': 'a\n' });
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-qm', 'init');
+    commitFiles(repo, { 'a.txt': 'a\n' }, 'init');
     const wt = path.join(tempDir(), 'wt');
     git(repo, 'worktree', 'add', '-q', wt);
     mkdirSync(path.join(wt, 'sub'));

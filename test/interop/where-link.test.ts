@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/memdir/claude.js';
 import { appendIgnoreLine, withAutoMemoryDirectory } from '../../src/commands/link.js';
-import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, hermetic } from './helpers.js';
 
 function repoWithMemory(): string {
@@ -216,9 +216,7 @@ describe('memlint link', () => {
   it('exits 1 when the local settings file is committed', () => {
     const h = hermetic();
     const repo = repoWithMemory();
-    writeFiles(repo, { '.claude/settings.local.json': '{}' });
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-qm', 'oops');
+    commitFiles(repo, { '.claude/settings.local.json': '{}' }, 'oops');
     const r = cli(repo, ['link'], h);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/is committed/);

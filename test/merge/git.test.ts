@@ -38,6 +38,15 @@ function commit(dir: string, files: Record<string, string>, message: string): vo
   git(dir, 'commit', '-q', '-m', message);
 }
 
+/** Branch `other` from main with THEIRS' files, then main with OURS', and merge other into main. */
+function mergeDiverged(dir: string, theirs: Record<string, string>, ours: Record<string, string>): { code: number; out: string } {
+  git(dir, 'checkout', '-q', '-b', 'other');
+  commit(dir, theirs, 'other');
+  git(dir, 'checkout', '-q', 'main');
+  commit(dir, ours, 'main');
+  return run(dir, 'merge', '--no-edit', 'other');
+}
+
 const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
 const status = (dir: string) => git(dir, 'status', '--porcelain');
 const entryCount = (text: string, key: string) => text.split('\n').filter((l) => l.includes(`(${key}.md)`)).length;
@@ -77,11 +86,7 @@ describe('the driver under real git', () => {
 
   it('leaves markers only around the entry edited differently on both sides, and exits as a conflict', () => {
     const dir = setupRepo();
-    git(dir, 'checkout', '-q', '-b', 'other');
-    commit(dir, { [INDEX]: HEAD + e('user_role', 'theirs words') + e('feedback_testing') + e('t_new') }, 'other');
-    git(dir, 'checkout', '-q', 'main');
-    commit(dir, { [INDEX]: HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('o_new') }, 'main');
-    const r = run(dir, 'merge', '--no-edit', 'other');
+    const r = mergeDiverged(dir, { [INDEX]: HEAD + e('user_role', 'theirs words') + e('feedback_testing') + e('t_new') }, { [INDEX]: HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('o_new') });
     expect(r.code).toBe(1);
     expect(r.out).toContain('user_role.md: edited on both sides');
     expect(read(dir, INDEX)).toBe(
@@ -168,11 +173,7 @@ describe('the driver under real git', () => {
   it('merges an add/add of the same new memory folder (empty base) as a union', () => {
     const dir = setupRepo();
     const log = `${MEM}/logs/2026/11/2026-11-30.md`;
-    git(dir, 'checkout', '-q', '-b', 'other');
-    commit(dir, { [`${MEM}/team/MEMORY.md`]: HEAD + e('shared') + e('theirs_only'), [log]: '# 2026-11-30\n\n- 10:00 theirs\n' }, 'other');
-    git(dir, 'checkout', '-q', 'main');
-    commit(dir, { [`${MEM}/team/MEMORY.md`]: HEAD + e('shared') + e('ours_only'), [log]: '# 2026-11-30\n\n- 09:00 ours\n' }, 'main');
-    const r = run(dir, 'merge', '--no-edit', 'other');
+    const r = mergeDiverged(dir, { [`${MEM}/team/MEMORY.md`]: HEAD + e('shared') + e('theirs_only'), [log]: '# 2026-11-30\n\n- 10:00 theirs\n' }, { [`${MEM}/team/MEMORY.md`]: HEAD + e('shared') + e('ours_only'), [log]: '# 2026-11-30\n\n- 09:00 ours\n' });
     expect(r.code, r.out).toBe(0);
     expect(read(dir, `${MEM}/team/MEMORY.md`)).toBe(HEAD + e('shared') + e('ours_only') + e('theirs_only'));
     expect(read(dir, log)).toBe('# 2026-11-30\n\n- 09:00 ours\n- 10:00 theirs\n');
@@ -180,11 +181,7 @@ describe('the driver under real git', () => {
 
   it("falls back to git merge-file when memlint cannot start, so ours is never kept silently", () => {
     const dir = setupRepo('node_modules/.bin/memlint');
-    git(dir, 'checkout', '-q', '-b', 'other');
-    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, 'other');
-    git(dir, 'checkout', '-q', 'main');
-    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('ours_new') }, 'main');
-    const r = run(dir, 'merge', '--no-edit', 'other');
+    const r = mergeDiverged(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('ours_new') });
     expect(r.code).toBe(1);
     const text = read(dir, INDEX);
     expect(text).toBe(HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> theirs\n');
@@ -192,11 +189,7 @@ describe('the driver under real git', () => {
 
   it('falls back to git merge-file when node starts but the memlint script is missing (node exits 1)', () => {
     const dir = setupRepo('node ./dist/cli.js');
-    git(dir, 'checkout', '-q', '-b', 'other');
-    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, 'other');
-    git(dir, 'checkout', '-q', 'main');
-    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('ours_new') }, 'main');
-    const r = run(dir, 'merge', '--no-edit', 'other');
+    const r = mergeDiverged(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('ours_new') });
     expect(r.code).toBe(1);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> theirs\n');
   });
