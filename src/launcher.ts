@@ -156,7 +156,16 @@ function runProgram(): void {
     const loaded = loadCachedLint(__dirname, { writeCache });
     if (loaded) {
       const { lint, saveCache } = loaded;
-      finish(saveCache ? lint.run(args).then((code) => (saveCache(), code)) : lint.run(args));
+      const saved = (code: number) => {
+        try {
+          saveCache!();
+        } catch (err) {
+          // the lint's own result stands; the build sees the cache file missing and stops
+          process.stderr.write(`memlint: cannot save the code cache: ${(err as Error).message.split('\n')[0]}\n`);
+        }
+        return code;
+      };
+      finish(saveCache ? lint.run(args).then(saved) : lint.run(args));
       return;
     }
   }

@@ -2,7 +2,7 @@
 // module program does (MEMLINT_NO_CODE_CACHE=1), including what it loads lazily: chrono-node for
 // dates, secretlint, a memlint.config.mjs. Without a cache for this Node it runs the program.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +92,19 @@ describe('the code cache', () => {
     const a = memlintWith(join(dist, 'cli.js'), repo, ['--format', 'json']);
     const b = memlintWith(join(DIST, 'cli.js'), repo, ['--format', 'json']);
     expect(a).toEqual(b);
+  });
+
+  it('a cache the build cannot save is one line on stderr; the lint result stands', () => {
+    const dist = join(tempDir('memlint-dist-'), 'dist');
+    cpSync(DIST, dist, { recursive: true });
+    rmSync(codeCachePath(dist));
+    mkdirSync(codeCachePath(dist)); // a folder where the file would go: the rename fails
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, PROBLEMS);
+    const r = spawnSync(process.execPath, [join(dist, 'cli.js'), '--format', 'json'], { cwd: repo, encoding: 'utf8', env: { ...process.env, MEMLINT_BUILD_CODE_CACHE: '1', MEMLINT_DEBUG: '' } });
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(memlintWith(join(DIST, 'cli.js'), repo, ['--format', 'json']).stdout));
+    expect(r.stderr).toMatch(/^memlint: cannot save the code cache: [^\n]+\n$/);
   });
 });
 
