@@ -61,7 +61,7 @@ async function emptyReport(format: string, cwd: string): Promise<number> {
   if (format === 'json') process.stdout.write('[]\n');
   else if (format === 'sarif') {
     const { VERSION } = await import('../version.js');
-    process.stdout.write((await import('../lint/reporters/sarif.js')).formatSarif([], [], { cwd, version: VERSION }) + '\n');
+    process.stdout.write((await import('../lint/reporters/sarif.js')).formatSarif([], [], { root: cwd, version: VERSION }) + '\n');
   }
   return 0;
 }
@@ -159,12 +159,14 @@ export async function run(argv: string[]): Promise<number> {
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
 
+  // CI formats name files from the repository's top, wherever memlint ran; stylish, for people, from here.
+  const reportRoot = memdirs.find((d) => d.repoRoot)?.repoRoot ?? cwd;
   let out = '';
   if (format === 'json') out = (await import('../lint/reporters/json.js')).formatJson(results) + '\n';
   else if (format === 'sarif') {
     const { VERSION } = await import('../version.js');
-    out = (await import('../lint/reporters/sarif.js')).formatSarif(results, rules.map((r) => r.rule), { cwd, version: VERSION }) + '\n';
-  } else if (format === 'github') out = (await import('../lint/reporters/github.js')).formatGithub(results, { cwd });
+    out = (await import('../lint/reporters/sarif.js')).formatSarif(results, rules.map((r) => r.rule), { root: reportRoot, version: VERSION }) + '\n';
+  } else if (format === 'github') out = (await import('../lint/reporters/github.js')).formatGithub(results, { root: reportRoot });
   else {
     const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
     out = (await import('../lint/reporters/stylish.js')).formatStylish(results.filter((r) => r.messages.length > 0), { cwd, color, fixHint: !values.fix });

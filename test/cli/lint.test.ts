@@ -1,5 +1,7 @@
 // `memlint [lint]` end to end: exit codes, output formats, options, --list-memdirs, --help.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { cleanRepo, expectNoStack, topic } from './setup.js';
@@ -138,6 +140,27 @@ describe('--format', () => {
       ['warning', 3],
       ['error', 4],
     ]);
+  });
+
+  it('json messages carry ESLint\'s fields only', () => {
+    const { repo, memdir } = cleanRepo();
+    writeFiles(memdir, { 'orphan.md': topic('Orphan') });
+    const results = JSON.parse(memlint(repo, ['--format', 'json']).stdout) as Array<{ messages: Array<Record<string, unknown>> }>;
+    const keys = new Set(results.flatMap((r) => r.messages.flatMap((m) => Object.keys(m))));
+    expect([...keys].every((k) => ['ruleId', 'severity', 'message', 'line', 'column', 'endLine', 'endColumn', 'fatal'].includes(k))).toBe(true);
+  });
+
+  it('sarif and github name files from the repository\'s top, wherever memlint runs', () => {
+    const { repo } = problemRepo();
+    mkdirSync(join(repo, 'src', 'deep'), { recursive: true });
+    const sub = join(repo, 'src', 'deep');
+    const run = JSON.parse(memlint(sub, ['--format', 'sarif']).stdout).runs[0];
+    expect(run.originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(repo).href}/`);
+    expect(run.results.map((x: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => x.locations[0]!.physicalLocation.artifactLocation.uri)).toEqual([
+      '.claude/memory/MEMORY.md',
+      '.claude/memory/MEMORY.md',
+    ]);
+    expect(memlint(sub, ['--format', 'github']).stdout).toBe(memlint(repo, ['--format', 'github']).stdout);
   });
 
   it('sarif: an empty run when nothing is wrong', () => {

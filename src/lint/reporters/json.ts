@@ -1,4 +1,5 @@
-// ESLint's JSON formatter shape: [{filePath, messages, errorCount, warningCount, fixableErrorCount, fixableWarningCount}].
+// ESLint's JSON formatter shape: [{filePath, messages, errorCount, warningCount, fixableErrorCount, fixableWarningCount}],
+// messages with ESLint's own fields only (fixability shows in the fixable counts).
 import type { FileResult } from '../engine.js';
 
 export function formatJson(results: FileResult[]): string {
@@ -14,7 +15,6 @@ export function formatJson(results: FileResult[]): string {
         ...(m.endLine !== undefined ? { endLine: m.endLine } : {}),
         ...(m.endColumn !== undefined ? { endColumn: m.endColumn } : {}),
         ...(m.fatal ? { fatal: true } : {}),
-        ...(m.fix ? { fixable: true } : {}),
       })),
       errorCount: r.errorCount,
       warningCount: r.warningCount,

@@ -1,9 +1,11 @@
 // SARIF 2.1.0, for code scanning in CI.
 import { relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FileResult } from '../engine.js';
 import type { Rule } from '../types.js';
 
-export function formatSarif(results: FileResult[], rules: Rule[], opts: { cwd: string; version: string }): string {
+/** Paths are relative to `root` (the repository's top, else the working directory), named as %SRCROOT%. */
+export function formatSarif(results: FileResult[], rules: Rule[], opts: { root: string; version: string }): string {
   const used = new Set(results.flatMap((r) => r.messages.map((m) => m.ruleId).filter((x): x is string => !!x)));
   const ruleList = rules.filter((r) => used.has(r.id));
   const ruleIndex = new Map(ruleList.map((r, i) => [r.id, i]));
@@ -25,6 +27,7 @@ export function formatSarif(results: FileResult[], rules: Rule[], opts: { cwd: s
             })),
           },
         },
+        originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(opts.root).href.replace(/\/?$/, '/')}` } },
         results: results.flatMap((r) =>
           r.messages.map((m) => ({
             ruleId: m.ruleId ?? 'memlint-input',
@@ -34,7 +37,7 @@ export function formatSarif(results: FileResult[], rules: Rule[], opts: { cwd: s
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: { uri: relative(opts.cwd, r.filePath).split(sep).join('/'), uriBaseId: '%SRCROOT%' },
+                  artifactLocation: { uri: relative(opts.root, r.filePath).split(sep).join('/'), uriBaseId: '%SRCROOT%' },
                   region: { startLine: m.line, startColumn: m.column, ...(m.endLine ? { endLine: m.endLine } : {}), ...(m.endColumn ? { endColumn: m.endColumn } : {}) },
                 },
               },
