@@ -4,9 +4,10 @@ import { UsageError } from '../errors.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
-export function parse<O extends Options>(argv: string[], options: O, command: string) {
+/** Parse a command's options; `positionals: false` for a command that takes no arguments (an extra word is a usage error). */
+export function parse<O extends Options>(argv: string[], options: O, command: string, opts: { positionals?: boolean } = {}) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: opts.positionals ?? true, strict: true });
   } catch (err) {
     throw new UsageError(`${describeArgError((err as Error).message)} (see "memlint ${command} --help")`);
   }
@@ -21,6 +22,8 @@ export function describeArgError(message: string): string {
   if (missing) return `option ${missing[1]} needs a value`;
   const noArg = /^Option '(-\S+)' does not take an argument/.exec(first);
   if (noArg) return `option ${noArg[1]} takes no value`;
+  const ambiguous = /^Option '(-\S+?)(?:, -\S+)?(?: <value>)?' argument is ambiguous/.exec(first);
+  if (ambiguous) return `option ${ambiguous[1]}: write a value that starts with "-" as ${ambiguous[1]}=VALUE`;
   const unexpected = /^Unexpected argument '([^']+)'/.exec(first);
   if (unexpected) return `unexpected argument ${unexpected[1]}`;
   return first.replace(/^./, (c) => c.toLowerCase());

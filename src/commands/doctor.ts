@@ -21,7 +21,7 @@ Options:
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { json: { type: 'boolean' }, config: { type: 'string' } }, 'doctor');
+  const { values } = parse(argv, { json: { type: 'boolean' }, config: { type: 'string' } }, 'doctor', { positionals: false });
   if (values.help) {
     process.stdout.write(HELP);
     return EXIT_OK;

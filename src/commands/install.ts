@@ -31,7 +31,7 @@ Options:
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, local: { type: 'boolean' }, link: { type: 'boolean' }, quiet: { type: 'boolean' }, config: { type: 'string' } }, 'install');
+  const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, local: { type: 'boolean' }, link: { type: 'boolean' }, quiet: { type: 'boolean' }, config: { type: 'string' } }, 'install', { positionals: false });
   if (values.help) {
     process.stdout.write(HELP);
     return EXIT_OK;

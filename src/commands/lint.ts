@@ -18,7 +18,7 @@ Options:
                           change touches; exits at once when nothing staged is memory
   --format NAME           stylish (default), json, sarif, github
   --config FILE           use this config instead of searching upward for one
-  --max-warnings N        exit 1 when there are more than N warnings
+  --max-warnings N        exit 1 when there are more than N warnings (-1, the default: no limit)
   --quiet                 report errors only
   --rule ID=SEVERITY      set a rule to off, warn or error (repeatable)
   --list-memdirs          print the memory directories found, and why, then exit
@@ -85,7 +85,7 @@ export async function run(argv: string[]): Promise<number> {
   let maxWarnings = -1;
   if (values['max-warnings'] !== undefined) {
     maxWarnings = Number(values['max-warnings']);
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError('--max-warnings takes a whole number');
+    if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError('--max-warnings takes a whole number, or -1 for no limit');
   }
   const overrides: Record<string, string> = {};
   for (const r of values.rule ?? []) {

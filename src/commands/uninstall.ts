@@ -15,7 +15,7 @@ Options:
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { 'dry-run': { type: 'boolean' } }, 'uninstall');
+  const { values } = parse(argv, { 'dry-run': { type: 'boolean' } }, 'uninstall', { positionals: false });
   if (values.help) {
     process.stdout.write(HELP);
     return EXIT_OK;

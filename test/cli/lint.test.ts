@@ -49,7 +49,7 @@ describe('exit codes', () => {
 
   it('2 with one line and no stack for an unknown option, an unknown format, a bad --rule, --max-warnings', () => {
     const { repo } = cleanRepo();
-    for (const args of [['--bogus'], ['--format', 'xml'], ['--rule', 'nope=off'], ['--rule', 'index-orphan'], ['--rule', 'index-orphan=loud'], ['--max-warnings', 'x'], ['--max-warnings', '-1']]) {
+    for (const args of [['--bogus'], ['--format', 'xml'], ['--rule', 'nope=off'], ['--rule', 'index-orphan'], ['--rule', 'index-orphan=loud'], ['--max-warnings', 'x'], ['--max-warnings', '-1'], ['--max-warnings=-2']]) {
       const r = memlint(repo, args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
@@ -57,6 +57,7 @@ describe('exit codes', () => {
       expectNoStack(r.stderr);
     }
     expect(memlint(repo, ['--bogus']).stderr).toContain('unknown option --bogus');
+    expect(memlint(repo, ['--max-warnings', '-1']).stderr).toBe('memlint: option --max-warnings: write a value that starts with "-" as --max-warnings=VALUE (see "memlint lint --help")\n');
   });
 
   it('2 for a path that does not exist', () => {
@@ -203,6 +204,7 @@ describe('severity options', () => {
     const over = memlint(repo, [...off, '--max-warnings', '0']);
     expect(over.code).toBe(1);
     expect(over.stderr).toBe('memlint: 1 warning, more than --max-warnings 0\n');
+    expect(memlint(repo, [...off, '--max-warnings=-1']).code).toBe(0); // ESLint's "no limit"
   });
 
   it('--rule ID=off|warn|error, repeatable', () => {

@@ -14,6 +14,18 @@ describe('memlint install / uninstall / doctor', () => {
     }
   });
 
+  it('take no arguments: an extra word is exit 2 and nothing is done', () => {
+    const dir = project();
+    memlint(dir, ['install']);
+    const before = files(dir);
+    for (const cmd of ['install', 'uninstall', 'doctor']) {
+      const r = memlint(dir, [cmd, 'extra']);
+      expect(r.code, cmd).toBe(2);
+      expect(r.stderr).toBe(`memlint: unexpected argument extra (see "memlint ${cmd} --help")\n`);
+    }
+    expect(files(dir)).toEqual(before);
+  });
+
   it('installs everything, doctor reports it active, and a second install changes nothing', () => {
     const dir = project();
     const before = memlint(dir, ['doctor']);
