@@ -161,24 +161,28 @@ export async function run(argv: string[]): Promise<number> {
 
   // CI formats name files from the repository's top, wherever memlint ran; stylish, for people, from here.
   const reportRoot = memdirs.find((d) => d.repoRoot)?.repoRoot ?? cwd;
-  let out = '';
-  if (format === 'json') out = (await import('../lint/reporters/json.js')).formatJson(results) + '\n';
+  // Written in chunks as it is made: a report of many messages never exists as one string.
+  let chunks: Iterable<string>;
+  if (format === 'json') chunks = withTail((await import('../lint/reporters/json.js')).jsonChunks(results), '\n');
   else if (format === 'sarif') {
     const { VERSION } = await import('../version.js');
-    out = (await import('../lint/reporters/sarif.js')).formatSarif(results, rules.map((r) => r.rule), { root: reportRoot, version: VERSION }) + '\n';
-  } else if (format === 'github') out = (await import('../lint/reporters/github.js')).formatGithub(results, { root: reportRoot });
+    chunks = withTail((await import('../lint/reporters/sarif.js')).sarifChunks(results, rules.map((r) => r.rule), { root: reportRoot, version: VERSION }), '\n');
+  } else if (format === 'github') chunks = (await import('../lint/reporters/github.js')).githubChunks(results, { root: reportRoot });
   else {
     const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
-    out = (await import('../lint/reporters/stylish.js')).formatStylish(results.filter((r) => r.messages.length > 0), { cwd, color, fixHint: !values.fix });
-    if (values.fix && run.fixesApplied > 0) {
-      out += `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n`;
-    }
+    const fixed = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : '';
+    chunks = withTail((await import('../lint/reporters/stylish.js')).stylishChunks(results.filter((r) => r.messages.length > 0), { cwd, color, fixHint: !values.fix }), fixed);
   }
-  process.stdout.write(out);
+  await (await import('../lint/reporters/output.js')).writeChunks(process.stdout, chunks);
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
     if (format === 'stylish') process.stderr.write(`memlint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}\n`);
     return 1;
   }
   return 0;
+}
+
+function* withTail(chunks: Iterable<string>, tail: string): Generator<string> {
+  yield* chunks;
+  if (tail) yield tail;
 }

@@ -1,33 +1,50 @@
 // Human output: one line per message, `file:line:col  severity  message  rule-id`, then a summary.
-// Colour only on a TTY (and never with NO_COLOR).
+// Colour only on a TTY (and never with NO_COLOR). Two passes over the messages (the location
+// column's width, then the lines), one line at a time.
 import { relative } from 'node:path';
 import type { FileResult } from '../engine.js';
+import { joinChunks } from './output.js';
 
-export function formatStylish(results: FileResult[], opts: { cwd: string; color: boolean; fixHint: boolean }): string {
+export interface StylishOptions {
+  cwd: string;
+  color: boolean;
+  fixHint: boolean;
+}
+
+export function* stylishChunks(results: FileResult[], opts: StylishOptions): Generator<string> {
   const c = (code: string, s: string) => (opts.color ? `\x1b[${code}m${s}\x1b[0m` : s);
-  const rows: string[][] = [];
+  const fileOf = (r: FileResult) => relative(opts.cwd, r.filePath) || r.filePath;
   let errors = 0;
   let warnings = 0;
   let fixable = 0;
+  let width = 0;
+  let rows = 0;
   for (const r of results) {
-    const file = relative(opts.cwd, r.filePath) || r.filePath;
+    const file = fileOf(r);
     for (const m of r.messages) {
-      rows.push([`${file}:${m.line}:${m.column}`, m.severity === 2 ? 'error' : 'warn', m.message, m.ruleId ?? '']);
+      width = Math.max(width, `${file}:${m.line}:${m.column}`.length);
+      rows++;
     }
     errors += r.errorCount;
     warnings += r.warningCount;
     fixable += r.fixableErrorCount + r.fixableWarningCount;
   }
-  if (rows.length === 0) return '';
-  const w0 = Math.max(...rows.map((r) => r[0]!.length));
-  const lines = rows.map(([loc, sev, msg, rule]) => {
-    const sevText = sev === 'error' ? c('31', 'error') : c('33', 'warn ');
-    // Input problems (unreadable, binary...) have no rule id: no trailing blanks for them.
-    return `${c('4', loc!)}${' '.repeat(w0 - loc!.length)}  ${sevText}  ${msg}${rule ? `  ${c('2', rule)}` : ''}`;
-  });
+  if (rows === 0) return;
+  for (const r of results) {
+    const file = fileOf(r);
+    for (const m of r.messages) {
+      const loc = `${file}:${m.line}:${m.column}`;
+      const sevText = m.severity === 2 ? c('31', 'error') : c('33', 'warn ');
+      // Input problems (unreadable, binary...) have no rule id: no trailing blanks for them.
+      yield `${c('4', loc)}${' '.repeat(width - loc.length)}  ${sevText}  ${m.message}${m.ruleId ? `  ${c('2', m.ruleId)}` : ''}\n`;
+    }
+  }
   const total = errors + warnings;
   const summary = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`;
-  lines.push('', c(errors ? '31;1' : '33;1', `✖ ${summary}`));
-  if (fixable > 0 && opts.fixHint) lines.push(`  ${fixable} of them can be settled by \`memlint --fix\``);
-  return lines.join('\n') + '\n';
+  yield `\n${c(errors ? '31;1' : '33;1', `✖ ${summary}`)}\n`;
+  if (fixable > 0 && opts.fixHint) yield `  ${fixable} of them can be settled by \`memlint --fix\`\n`;
+}
+
+export function formatStylish(results: FileResult[], opts: StylishOptions): string {
+  return joinChunks(stylishChunks(results, opts));
 }

@@ -1,0 +1,31 @@
+// Reporters build their output as a sequence of chunks, never as one string or one object tree:
+// a run can report hundreds of thousands of messages over many memdirs, and one JSON.stringify of
+// all of them (or a spread of that many arguments) exhausts the heap or the stack.
+
+/** Every chunk joined: for small outputs and for callers that need the text. */
+export function joinChunks(chunks: Iterable<string>): string {
+  const parts: string[] = [];
+  for (const c of chunks) parts.push(c);
+  return parts.join('');
+}
+
+const BATCH = 1 << 16;
+
+/** Write the chunks to a stream in batches of about 64 KiB, waiting whenever the stream asks to. */
+export async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  let batch: string[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (size === 0) return;
+    const text = batch.join('');
+    batch = [];
+    size = 0;
+    if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+  };
+  for (const c of chunks) {
+    batch.push(c);
+    size += c.length;
+    if (size >= BATCH) await flush();
+  }
+  await flush();
+}
