@@ -38,8 +38,7 @@ export function loadCachedLint(distDir: string, opts: { writeCache?: boolean } =
   const { Script } = require('node:vm') as typeof import('node:vm'); // loaded only on this path
   const script = new Script(wrapCommonJs(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
   // Code inside node:vm has no import(): the bundle was built without it (its lazily loaded
-  // libraries are required from dist/lint-lazy/), and a memlint.config.mjs is imported from here.
-  (globalThis as { __memlintImport?: (url: string) => Promise<unknown> }).__memlintImport = (url) => import(url);
+  // libraries are required from dist/lint-lazy/). No config is code, so nothing else is imported.
   // js-yaml (under gray-matter) probes for esprima to support !!js/function, which memlint never
   // parses: refused here, without a search of node_modules folders.
   const requireForLint = Object.assign((id: string) => {

@@ -1,8 +1,9 @@
-// Configuration: .memlintrc.json, .memlintrc.yaml/.yml, memlint.config.mjs or package.json "memlint",
-// the nearest one found upward from the working directory (or the file given with --config).
+// Configuration: .memlintrc.json, .memlintrc.yaml/.yml or package.json "memlint", the nearest one
+// found upward from the working directory (or the file given with --config). Data only: a
+// repository is untrusted input (contract §9), so no config file is ever executed. A JavaScript
+// config (memlint.config.mjs and the like) is named in one line and not read.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 
 export type SeverityName = 'off' | 'warn' | 'error';
@@ -13,6 +14,7 @@ export interface ConsolidateConfig {
   minCommits?: number;
   staleDays?: number;
   archiveDir?: string;
+  /** Ignored, with a warning: the agent step's command comes only from git config memlint.consolidateCommand. */
   command?: string;
   onPush?: 'consolidate' | 'check';
   /** Memory folders (globs) consolidation leaves alone unless named on the command line. */
@@ -37,24 +39,24 @@ export interface LoadedConfig {
   dir: string;
 }
 
-const CANDIDATES = ['.memlintrc.json', '.memlintrc.yaml', '.memlintrc.yml', 'memlint.config.mjs', 'package.json'];
+const CANDIDATES = ['.memlintrc.json', '.memlintrc.yaml', '.memlintrc.yml', 'package.json'];
+/** Executable config that earlier versions imported: now named and never run. */
+export const CODE_CONFIGS = ['memlint.config.mjs', 'memlint.config.js', 'memlint.config.cjs', 'memlint.config.ts', 'memlint.config.mts', 'memlint.config.cts', '.memlintrc.js', '.memlintrc.cjs', '.memlintrc.mjs'];
 
-/**
- * import() of a memlint.config.mjs. dist/lint.cjs runs inside node:vm (src/code-cache.ts), where
- * import() is not available: the launcher hands in its own.
- */
-function importModule(url: string): Promise<unknown> {
-  const handed = (globalThis as { __memlintImport?: (url: string) => Promise<unknown> }).__memlintImport;
-  return handed ? handed(url) : import(url);
+export function codeConfigMessage(file: string): string {
+  return `${file} is not read: memlint runs no code from the repository; put its settings in .memlintrc.json, .memlintrc.yaml or package.json "memlint"`;
+}
+
+let toldAboutCodeConfig = false;
+function tellAboutCodeConfig(file: string): void {
+  if (toldAboutCodeConfig) return;
+  toldAboutCodeConfig = true;
+  process.stderr.write(`memlint: ${codeConfigMessage(file)}\n`);
 }
 
 async function readConfigFile(file: string): Promise<MemlintConfig | undefined> {
-  const base = file.split(/[\\/]/).pop()!;
+  const base = basename(file);
   try {
-    if (base.endsWith('.mjs') || base.endsWith('.js')) {
-      const mod = (await importModule(pathToFileURL(file).href)) as { default?: unknown };
-      return mod.default as MemlintConfig;
-    }
     const text = readFileSync(file, 'utf8');
     if (base === 'package.json') {
       const pkg = JSON.parse(text) as Record<string, unknown>;
@@ -70,6 +72,11 @@ async function readConfigFile(file: string): Promise<MemlintConfig | undefined> 
   } catch (err) {
     throw new UsageError(`cannot read config ${file}: ${(err as Error).message.split('\n')[0]}`);
   }
+}
+
+function isCodeConfig(file: string): boolean {
+  const base = basename(file);
+  return CODE_CONFIGS.includes(base) || /\.[cm]?[jt]s$/.test(base);
 }
 
 export function validateConfig(config: unknown, file: string): MemlintConfig {
@@ -107,6 +114,7 @@ export async function loadConfig(opts: { cwd: string; file?: string }): Promise<
   if (opts.file) {
     const file = resolve(opts.cwd, opts.file);
     if (!existsSync(file)) throw new UsageError(`config file not found: ${opts.file}`);
+    if (isCodeConfig(file)) throw new UsageError(codeConfigMessage(file));
     const config = await readConfigFile(file);
     if (config === undefined) throw new UsageError(`config ${file}: no "memlint" settings in it`);
     return { config: validateConfig(config, file), file, dir: dirname(file) };
@@ -119,6 +127,12 @@ export async function loadConfig(opts: { cwd: string; file?: string }): Promise<
       const config = await readConfigFile(file);
       if (config === undefined) continue; // a package.json without "memlint"
       return { config: validateConfig(config, file), file, dir };
+    }
+    // The nearest config was code: said once, not run, and no farther config stands in for it.
+    const code = CODE_CONFIGS.map((name) => join(dir, name)).find((f) => existsSync(f));
+    if (code) {
+      tellAboutCodeConfig(code);
+      return { config: {}, file: null, dir };
     }
     if (existsSync(join(dir, '.git'))) break; // do not wander above the repository
     const parent = dirname(dir);

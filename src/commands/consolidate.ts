@@ -25,8 +25,10 @@ Options:
   -h, --help     show this help
 
 Config (consolidate.*): minHours (24), minCommits (5), staleDays (90), archiveDir (relative to
-the memdir, default ../<name>-archive), command (agent step, run with sh -c under the lock; its
-result must pass lint or is rolled back), onPush ("consolidate" or "check").
+the memdir, default ../<name>-archive, inside the repository), onPush ("consolidate" or "check").
+Agent step: only from your own git config, never from the repository:
+  git config [--global] memlint.consolidateCommand '<command>'
+runs with sh -c under the lock; its result must pass lint or is rolled back.
 Exit codes: 0 done or nothing to do, 1 --check found changes / limits exceeded / the pre-push
 hook committed a consolidation (push again), 2 usage error or failure.
 `;
@@ -55,7 +57,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
-  const [{ loadConfig }, { discoverMemdirs }, run, { resolveSettings }, { loadDateFinder }, report] = await Promise.all([
+  const [{ loadConfig }, { discoverMemdirs }, run, { resolveSettings, agentCommand, ignoredCommandWarning }, { loadDateFinder }, report] = await Promise.all([
     import('../config.js'),
     import('../memdir/discover.js'),
     import('../consolidate/run.js'),
@@ -77,9 +79,12 @@ export async function run(argv: string[]): Promise<number> {
   const findDates = await loadDateFinder();
   const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'apply';
   const lint = (await import('../consolidate/lint-check.js')).makeLint(loaded.config.rules, cwd);
+  const ignored = ignoredCommandWarning(loaded.config.consolidate, loaded.file);
+  if (ignored && mode === 'apply') process.stderr.write(`${ignored}\n`);
+  const command = mode === 'apply' ? agentCommand(cwd) : undefined;
   const outcomes = [];
   for (const d of memdirs) {
-    const settings = resolveSettings(loaded.config.consolidate, d.dir);
+    const settings = resolveSettings(loaded.config.consolidate, d.dir, command);
     outcomes.push(await run.consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint }));
   }
   if (values.json) process.stdout.write(JSON.stringify({ memdirs: outcomes.map(report.toJson) }, null, 2) + '\n');

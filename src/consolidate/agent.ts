@@ -1,5 +1,6 @@
-// Step 7 (optional): the agent step. Config `consolidate.command` (a `claude -p …` invocation, say)
-// runs under the lock after the deterministic steps. Its result must pass lint; otherwise every file
+// Step 7 (optional): the agent step. The user's git config `memlint.consolidateCommand` (a
+// `claude -p …` invocation, say; never a file of the repository) runs under the lock after the
+// deterministic steps. Its result must pass lint; otherwise every file
 // it touched is put back as it was (files it created move to the archive's rejected/ folder, since
 // memlint deletes nothing).
 import { spawn } from 'node:child_process';

@@ -68,7 +68,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   const head = headCommit(root);
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
 
-  const [{ loadConfig }, run, { resolveSettings }, { loadDateFinder }, gitFacts, lock] = await Promise.all([
+  const [{ loadConfig }, run, { resolveSettings, agentCommand, ignoredCommandWarning }, { loadDateFinder }, gitFacts, lock] = await Promise.all([
     import('../config.js'),
     import('./run.js'),
     import('./settings.js'),
@@ -83,12 +83,15 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   const findDates = await loadDateFinder();
   const now = Date.now();
   const rel = (p: string) => relative(root, p).split(sep).join('/') || '.';
+  const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
+  if (ignored) process.stderr.write(`${ignored}\n`);
+  const command = agentCommand(root);
   const committed: string[] = [];
   const advice: string[] = [];
   const failures: string[] = [];
   for (const dir of memdirs) {
     if (excludedMemdir(dir, config.consolidate, loaded.dir)) continue;
-    const settings = resolveSettings(config.consolidate, dir);
+    const settings = resolveSettings(config.consolidate, dir, command);
     const m = { dir, repoRoot: root };
     if (!run.gatesFor(m, settings, now).open) continue;
     const specs = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];

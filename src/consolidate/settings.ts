@@ -1,8 +1,25 @@
-// consolidate.* settings with Claude Code's defaults, resolved for one memdir.
+// consolidate.* settings with Claude Code's defaults, resolved for one memdir. The agent step's
+// command is the one setting that is not read from the repository's config: a branch must not be
+// able to run a command on `git push` (contract §9). It comes from the user's git config.
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { ConsolidateConfig } from '../config.js';
 import { UsageError } from '../errors.js';
+import { configValue } from '../git/index.js';
 import { DEFAULT_MIN_COMMITS, DEFAULT_MIN_HOURS } from './gates.js';
+
+/** The git config key (local or global) that names the agent step's command. */
+export const AGENT_COMMAND_KEY = 'memlint.consolidateCommand';
+
+/** The agent step's command from the user's git config, or undefined when none is set. */
+export function agentCommand(cwd: string): string | undefined {
+  return configValue(cwd, AGENT_COMMAND_KEY) ?? undefined;
+}
+
+/** The warning for a `consolidate.command` key in repository config, or null when there is none. */
+export function ignoredCommandWarning(config: ConsolidateConfig | undefined, file: string | null): string | null {
+  if (config?.command === undefined) return null;
+  return `memlint: consolidate.command in ${file ?? 'the config'} is ignored: memlint runs no command from the repository; set your own with "git config ${AGENT_COMMAND_KEY} '<command>'"`;
+}
 
 export const DEFAULT_STALE_DAYS = 90;
 
@@ -12,6 +29,7 @@ export interface Settings {
   staleDays: number;
   /** Absolute path of this memdir's archive folder. */
   archiveDir: string;
+  /** The agent step's command: from the user's git config only (see agentCommand). */
   command: string | undefined;
   onPush: 'consolidate' | 'check';
 }
@@ -22,8 +40,11 @@ function num(v: unknown, name: string, fallback: number): number {
   return v;
 }
 
-/** `archiveDir` in config is relative to the memdir (default `../<memdir name>-archive`, i.e. `<memdir>-archive/`). */
-export function resolveSettings(config: ConsolidateConfig | undefined, memdir: string): Settings {
+/**
+ * `archiveDir` in config is relative to the memdir (default `../<memdir name>-archive`, i.e.
+ * `<memdir>-archive/`). `command` is the caller's (agentCommand), never `config.command`.
+ */
+export function resolveSettings(config: ConsolidateConfig | undefined, memdir: string, command?: string): Settings {
   const c = config ?? {};
   const archiveDir = c.archiveDir !== undefined ? resolve(memdir, String(c.archiveDir)) : resolve(dirname(memdir), `${basename(memdir)}-archive`);
   const rel = relative(memdir, archiveDir);
@@ -31,13 +52,12 @@ export function resolveSettings(config: ConsolidateConfig | undefined, memdir: s
     throw new UsageError(`config consolidate.archiveDir must be outside the memory folder (Claude Code's recall scans every .md inside it): ${archiveDir}`);
   }
   if (c.onPush !== undefined && c.onPush !== 'consolidate' && c.onPush !== 'check') throw new UsageError('config consolidate.onPush must be "consolidate" or "check"');
-  if (c.command !== undefined && typeof c.command !== 'string') throw new UsageError('config consolidate.command must be a shell command (a string)');
   return {
     minHours: num(c.minHours, 'minHours', DEFAULT_MIN_HOURS),
     minCommits: num(c.minCommits, 'minCommits', DEFAULT_MIN_COMMITS),
     staleDays: num(c.staleDays, 'staleDays', DEFAULT_STALE_DAYS),
     archiveDir,
-    command: c.command || undefined,
+    command: command || undefined,
     onPush: c.onPush ?? 'consolidate',
   };
 }

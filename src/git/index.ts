@@ -50,6 +50,16 @@ export function repoRoot(dir: string): string | null {
   return r.stdout.trim() || null;
 }
 
+/**
+ * A git config value as git resolves it for dir (system, global, local and worktree config, and
+ * `-c`), or null when unset. None of these is a file of the repository's working tree.
+ */
+export function configValue(dir: string, key: string): string | null {
+  const r = spawnSync('git', ['config', '--get', key], { cwd: dir, encoding: 'utf8' });
+  if (r.error || r.status !== 0) return null;
+  return r.stdout.replace(/\r?\n$/, '') || null;
+}
+
 export interface RepoInfo {
   root: string;
   gitDir: string;

@@ -43,7 +43,7 @@ describe('the code cache', () => {
     expect(ids).toEqual(expect.arrayContaining(['absolute-dates', 'no-secrets', 'frontmatter-type', 'index-link-target', 'index-duplicate', 'index-orphan']));
   });
 
-  it('--staged, --fix, usage errors and a memlint.config.mjs behave the same', () => {
+  it('--staged, --fix, usage errors, a config and a refused memlint.config.mjs behave the same', () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, PROBLEMS);
     git(repo, 'add', '-A');
@@ -54,6 +54,12 @@ describe('the code cache', () => {
     expect(both.cached).toEqual(both.program);
     expect(both.cached.code).toBe(2);
     writeFileSync(join(repo, 'memlint.config.mjs'), "export default { rules: { 'no-secrets': 'off', 'index-orphan': 'warn' } };\n");
+    both = bothWays(repo, ['--format', 'json']);
+    expect(both.cached).toEqual(both.program);
+    expect(both.cached.stderr).toMatch(/^memlint: \S*memlint\.config\.mjs is not read: memlint runs no code from the repository/);
+    expect(both.cached.stdout).toContain('no-secrets');
+    rmSync(join(repo, 'memlint.config.mjs'));
+    writeFileSync(join(repo, '.memlintrc.json'), JSON.stringify({ rules: { 'no-secrets': 'off', 'index-orphan': 'warn' } }));
     both = bothWays(repo, ['--format', 'json']);
     expect(both.cached).toEqual(both.program);
     expect(both.cached.stdout).not.toContain('no-secrets');

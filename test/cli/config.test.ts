@@ -1,5 +1,5 @@
-// Config discovery (.memlintrc.json, .memlintrc.yaml, memlint.config.mjs, package.json "memlint"),
-// `ignore` globs, --config, and inline directives.
+// Config discovery (.memlintrc.json, .memlintrc.yaml, package.json "memlint"; JavaScript config is
+// never run), `ignore` globs, --config, and inline directives.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,6 @@ describe('config discovery, upward from the working directory', () => {
   const kinds: Array<[string, string]> = [
     ['.memlintrc.json', JSON.stringify({ rules: { 'index-link-target': 'off', 'index-entry-format': 'error' } })],
     ['.memlintrc.yaml', 'rules:\n  index-link-target: off\n  index-entry-format: error\n'],
-    ['memlint.config.mjs', "export default { rules: { 'index-link-target': 'off', 'index-entry-format': 'error' } };\n"],
     ['package.json', JSON.stringify({ name: 'x', private: true, memlint: { rules: { 'index-link-target': 0, 'index-entry-format': 2 } } })],
   ];
   for (const [file, text] of kinds) {
@@ -77,7 +76,6 @@ describe('config discovery, upward from the working directory', () => {
       ['.memlintrc.json', '{"rules": {"no-such-rule": "error"}}'],
       ['.memlintrc.json', '{"rules": {"index-orphan": "loud"}}'],
       ['.memlintrc.json', '{"ignore": "*.md"}'],
-      ['memlint.config.mjs', 'export default {;\n'],
     ]) {
       const { repo } = repoWithProblems();
       writeFiles(repo, { [file!]: text! });

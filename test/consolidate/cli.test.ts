@@ -149,7 +149,7 @@ describe('memlint consolidate', () => {
   it('two consolidations started together: exactly one runs', async () => {
     const dir = memoryRepo();
     // The agent step of the winner waits for the test's go-ahead, holding the lock meanwhile.
-    writeFiles(dir, { '.memlintrc.json': JSON.stringify({ consolidate: { command: 'echo $$ >> ran.txt; while [ ! -f go ]; do sleep 0.05; done' } }) });
+    git(dir, 'config', 'memlint.consolidateCommand', 'echo $$ >> ran.txt; while [ ! -f go ]; do sleep 0.05; done');
     const start = () =>
       new Promise<{ code: number; out: string }>((resolve) => {
         const c = spawn(process.execPath, [CLI, 'consolidate', '--force'], { cwd: dir, env: { ...process.env, ...env } });
@@ -209,11 +209,7 @@ describe('memlint consolidate', () => {
     const dir = memoryRepo();
     memlint(dir, ['consolidate', '--force'], { env });
     const before = snapshot(dir);
-    writeFiles(dir, {
-      '.memlintrc.json': JSON.stringify({
-        consolidate: { command: `printf 'no frontmatter\\n' > "$MEMLINT_MEMDIR/broken.md"; printf 'edited\\n' >> "$MEMLINT_MEMDIR/user_role.md"` },
-      }),
-    });
+    git(dir, 'config', 'memlint.consolidateCommand', `printf 'no frontmatter\\n' > "$MEMLINT_MEMDIR/broken.md"; printf 'edited\\n' >> "$MEMLINT_MEMDIR/user_role.md"`);
     const r = memlint(dir, ['consolidate', '--force'], { env });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('agent step rolled back');
@@ -229,9 +225,7 @@ describe('memlint consolidate', () => {
     memlint(dir, ['consolidate', '--force'], { env });
     // An old error the agent did not cause: a topic whose type is not one of the four.
     writeFiles(dir, { [`${MEM}/user_role.md`]: topic('Role', 'boss', 'Backend lead on payments', 'Reads diffs first.\n') });
-    writeFiles(dir, {
-      '.memlintrc.json': JSON.stringify({ consolidate: { command: `printf -- '- Keeps fixtures small.\\n' >> "$MEMLINT_MEMDIR/feedback_testing.md"` } }),
-    });
+    git(dir, 'config', 'memlint.consolidateCommand', `printf -- '- Keeps fixtures small.\\n' >> "$MEMLINT_MEMDIR/feedback_testing.md"`);
     const r = memlint(dir, ['consolidate', '--force'], { env });
     expect(r.stdout).toContain('agent step changed feedback_testing.md');
     expect(readFileSync(join(dir, MEM, 'feedback_testing.md'), 'utf8')).toContain('- Keeps fixtures small.');
@@ -240,9 +234,7 @@ describe('memlint consolidate', () => {
   it('keeps an agent step result that passes lint', () => {
     const dir = memoryRepo();
     memlint(dir, ['consolidate', '--force'], { env });
-    writeFiles(dir, {
-      '.memlintrc.json': JSON.stringify({ consolidate: { command: `printf -- '- Prefers small pull requests.\\n' >> "$MEMLINT_MEMDIR/user_role.md"` } }),
-    });
+    git(dir, 'config', 'memlint.consolidateCommand', `printf -- '- Prefers small pull requests.\\n' >> "$MEMLINT_MEMDIR/user_role.md"`);
     const r = memlint(dir, ['consolidate', '--force'], { env });
     expect(r.stdout).toContain('agent step changed user_role.md');
     expect(r.code).toBe(0);
