@@ -297,10 +297,11 @@ export function uncommittedPaths(root: string, pathspecs: string[]): Set<string>
 export function mergeFile(
   cwd: string,
   files: { ours: string; base: string; theirs: string },
-  opts: { markerSize?: number; labels?: [ours: string, base: string, theirs: string] } = {},
+  opts: { markerSize?: number; labels?: [ours: string, base: string, theirs: string]; style?: 'merge' | 'diff3' | 'zdiff3' } = {},
 ): { output: Buffer; conflicts: number } {
   const labels = opts.labels ?? ['ours', 'base', 'theirs'];
-  const args = ['merge-file', '-p', `--marker-size=${opts.markerSize ?? 7}`, '-L', labels[0], '-L', labels[1], '-L', labels[2], files.ours, files.base, files.theirs];
+  const style = opts.style && opts.style !== 'merge' ? [`--${opts.style}`] : [];
+  const args = ['merge-file', '-p', ...style, `--marker-size=${opts.markerSize ?? 7}`, '-L', labels[0], '-L', labels[1], '-L', labels[2], files.ours, files.base, files.theirs];
   const okCodes = Array.from({ length: 128 }, (_, i) => i);
   const { stdout, code } = gitRaw(args, { cwd, okCodes });
   return { output: stdout, conflicts: code };
@@ -361,4 +362,38 @@ export function parseStageEntries(out: string): IndexEntry[] {
     entries.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
   }
   return entries;
+}
+
+export interface CommitParents {
+  commit: string;
+  parents: string[];
+}
+
+/**
+ * The commits along HEAD's first-parent line that changed path, newest first, each with its
+ * parents (`git log --first-parent`): between two of them the file is the same. Empty when there
+ * is no commit yet.
+ */
+export function firstParentChanges(root: string, path: string, max = 100): CommitParents[] {
+  if (!headCommit(root)) return [];
+  const out = git(['log', '--first-parent', `-n${max}`, '--format=%H %P', '--', `:(literal)${path}`], { cwd: root });
+  return out
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const [commit, ...parents] = l.trim().split(' ');
+      return { commit: commit!, parents };
+    });
+}
+
+/** The best common ancestor of two commits (`git merge-base`), or null when they share none. */
+export function mergeBase(root: string, a: string, b: string): string | null {
+  const { stdout, code } = gitRaw(['merge-base', a, b], { cwd: root, okCodes: [0, 1] });
+  return code === 0 ? stdout.toString('utf8').trim() || null : null;
+}
+
+/** A ref such as MERGE_HEAD resolved to its commit, or null when it does not exist. */
+export function resolveRef(root: string, ref: string): string | null {
+  const r = spawnSync('git', ['rev-parse', '--verify', '-q', `${ref}^{commit}`], { cwd: root, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() || null : null;
 }

@@ -4,9 +4,9 @@
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
-import { addPaths, mergeFile, readBlobs, trackedFiles, unmergedPaths } from '../git/index.js';
+import { addPaths, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
 import { fileKind, lineMergeOutcome, mergeMemoryFile, writeAtomic, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
-import { hasConflictMarkers, splitConflictMarkers } from './text.js';
+import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
 
 export interface ResolveReport {
   /** Settled and staged. */
@@ -29,18 +29,11 @@ export function isMemoryPath(root: string, path: string, stagedIndexDirs: Set<st
 function mergeBlobs(root: string, input: MergeInput): MergeOutcome {
   const outcome = mergeMemoryFile(input);
   if (!('lineMerge' in outcome)) return outcome;
-  const dir = mkdtempSync(join(tmpdir(), 'memlint-resolve-'));
   let r: LineMergeResult;
   try {
-    const files = { base: join(dir, 'base'), ours: join(dir, 'ours'), theirs: join(dir, 'theirs') };
-    writeFileSync(files.base, input.base);
-    writeFileSync(files.ours, input.ours);
-    writeFileSync(files.theirs, input.theirs);
-    r = mergeFile(root, files, { markerSize: input.markerSize });
+    r = withTempFiles(input, (files) => mergeFile(root, files, { markerSize: input.markerSize }));
   } catch {
     r = null;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
   return lineMergeOutcome(r, outcome.reason, input.path);
 }
@@ -110,13 +103,104 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
       report.remaining.push({ path, reason: 'conflict markers that are not well formed: resolve by hand' });
       continue;
     }
-    const [base, ours, theirs] = [sides.base ?? sides.outside, sides.ours, sides.theirs].map((s) => Buffer.from(s, 'utf8')) as [Buffer, Buffer, Buffer];
-    finish(path, mergeBlobs(root, { base, ours, theirs, path, markerSize }));
+    finish(path, mergeBlobs(root, markedInput(root, path, text, sides, markerSize)));
   }
 
   addPaths(root, settled);
   report.resolved.push(...settled);
   return report;
+}
+
+/** Where the conflict markers of a file with no index stages came from. */
+export type MarkerOrigin =
+  /** A merge commit brought them: they settle against the merge base of its parents. */
+  | { kind: 'merge'; commit: string; ours: string; theirs: string; mergeBase: string | null }
+  /** A commit with one parent brought them (a squash, a commit of a hand-made conflict): no base. */
+  | { kind: 'commit'; commit: string }
+  /** Not committed, a merge in progress: the merge base of HEAD and MERGE_HEAD. */
+  | { kind: 'merging'; ours: string; theirs: string; mergeBase: string | null }
+  /** Not committed, no merge in progress: only the text outside the blocks is common ground. */
+  | { kind: 'uncommitted' };
+
+/**
+ * The commit that brought the conflict markers in path (contract §5): the oldest commit of the
+ * unbroken run, along HEAD's first-parent line, whose version of the file holds markers.
+ */
+export function markerOrigin(root: string, path: string): MarkerOrigin {
+  const history = firstParentChanges(root, path);
+  const specs = history.map((c) => `${c.commit}:${path}`);
+  const blobs = readBlobs(root, specs);
+  const marked = (i: number) => {
+    const b = blobs.get(specs[i]!);
+    return b != null && hasConflictMarkers(b.toString('utf8'));
+  };
+  if (history.length === 0 || !marked(0)) {
+    const merging = resolveRef(root, 'MERGE_HEAD');
+    const head = resolveRef(root, 'HEAD');
+    if (merging && head) return { kind: 'merging', ours: head, theirs: merging, mergeBase: mergeBase(root, head, merging) };
+    return { kind: 'uncommitted' };
+  }
+  let i = 0;
+  // The file at history[i]'s first parent is the file at history[i + 1].
+  while (i + 1 < history.length && marked(i + 1)) i++;
+  const { commit, parents } = history[i]!;
+  if (parents.length >= 2) return { kind: 'merge', commit, ours: parents[0]!, theirs: parents[1]!, mergeBase: mergeBase(root, parents[0]!, parents[1]!) };
+  return { kind: 'commit', commit };
+}
+
+/**
+ * The driver's input for a file whose conflict markers have no index stages (contract §5).
+ * When the markers came from a merge (committed, or one still in progress) and the file is still
+ * exactly git's line merge of the two sides, the sides themselves and their merge base: the
+ * driver's own merge. Otherwise ours and theirs from the blocks, and as the base a diff3-style
+ * base section, else the file at the merge base, else nothing (a single-parent commit: an add/add,
+ * merged as sets), else (never committed) the text outside the blocks.
+ */
+export function markedInput(root: string, path: string, text: string, sides: MarkedSides, markerSize = 7): MergeInput {
+  const utf8 = (s: string) => Buffer.from(s, 'utf8');
+  const fromBlocks = (base: Buffer): MergeInput => ({ base, ours: utf8(sides.ours), theirs: utf8(sides.theirs), path, markerSize });
+  const origin = markerOrigin(root, path);
+  if (origin.kind === 'merge' || origin.kind === 'merging') {
+    const specs = [origin.ours, origin.mergeBase ?? '', origin.theirs].map((c) => `${c}:${path}`);
+    const blobs = readBlobs(root, specs);
+    const [ours, base, theirs] = specs.map((s) => blobs.get(s) ?? null);
+    const mergeBaseBlob = origin.mergeBase === null ? Buffer.alloc(0) : (base ?? Buffer.alloc(0));
+    if (ours && theirs && isLineMergeOf(root, text, { base: mergeBaseBlob, ours, theirs }, sides.base !== null)) return { base: mergeBaseBlob, ours, theirs, path, markerSize };
+    return fromBlocks(sides.base !== null ? utf8(sides.base) : mergeBaseBlob);
+  }
+  if (sides.base !== null) return fromBlocks(utf8(sides.base));
+  return fromBlocks(origin.kind === 'commit' ? Buffer.alloc(0) : utf8(sides.outside));
+}
+
+/** Marker lines without their labels (git names the sides as it likes: HEAD, a branch, a commit). */
+const unlabelled = (text: string) => text.replace(/^([<>|]{7,})[^\r\n]*/gm, '$1');
+
+/** Whether text is git's line merge of the three sides, labels aside. */
+function isLineMergeOf(root: string, text: string, blobs: { base: Buffer; ours: Buffer; theirs: Buffer }, withBase: boolean): boolean {
+  const size = /^<{7,}/m.exec(text)?.[0].length ?? 7;
+  const styles = withBase ? (['diff3', 'zdiff3'] as const) : (['merge'] as const);
+  return withTempFiles(blobs, (files) =>
+    styles.some((style) => {
+      try {
+        return unlabelled(mergeFile(root, files, { markerSize: size, style }).output.toString('utf8')) === unlabelled(text);
+      } catch {
+        return false;
+      }
+    }),
+  );
+}
+
+function withTempFiles<T>(blobs: { base: Buffer; ours: Buffer; theirs: Buffer }, use: (files: { base: string; ours: string; theirs: string }) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'memlint-resolve-'));
+  try {
+    const files = { base: join(dir, 'base'), ours: join(dir, 'ours'), theirs: join(dir, 'theirs') };
+    writeFileSync(files.base, blobs.base);
+    writeFileSync(files.ours, blobs.ours);
+    writeFileSync(files.theirs, blobs.theirs);
+    return use(files);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Explicit paths: files as given, folders expanded to the tracked files under them. */

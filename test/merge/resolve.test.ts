@@ -1,9 +1,12 @@
 // `memlint resolve` under real git: conflicts made without the driver (no driver config, as on a
 // hosted merge or a fresh clone; a driver that could not start; a rebase), and committed markers.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mergeMemoryFile } from '../../src/merge/driver.js';
+import { markerOrigin, resolveConflicts } from '../../src/merge/resolve.js';
 import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
 
 const MEM = '.claude/memory';
@@ -112,6 +115,83 @@ describe('memlint resolve', () => {
     expect(git(dir, 'diff', '--cached', '--name-only').trim()).toBe(INDEX);
   });
 
+  /** Base: user_role, feedback_testing. Ours edits feedback_testing next to an append, theirs appends. */
+  const oneSidedEdit = () =>
+    conflicted(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'));
+
+  it('settles markers a merge commit brought against the merge base of its parents (a one-sided edit is no conflict)', () => {
+    const dir = oneSidedEdit();
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    // Committed as is, as a merge done without the driver and --no-verify leaves it.
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '--no-edit');
+    // A later commit that keeps the markers does not hide where they came from.
+    commit(dir, { 'notes.txt': 'later\n' }, 'later');
+    const marked = read(dir, INDEX);
+    expect(marked).toContain('<<<<<<< HEAD');
+    const r = memlint(dir, ['resolve']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
+    expect(read(dir, TOPIC)).toBe(topic(['run make db first', 'seed with fixtures', 'reset between suites']));
+  });
+
+  it('settles markers of a merge still in progress, staged by hand, against HEAD and MERGE_HEAD', () => {
+    const dir = oneSidedEdit();
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    git(dir, 'add', INDEX);
+    const r = memlint(dir, ['resolve', INDEX]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
+  });
+
+  it('settles markers a squash commit brought without a base: the entry both sides hold differently is a conflict', () => {
+    const dir = oneSidedEdit();
+    expect(run(dir, 'merge', '--squash', 'other').code).toBe(1);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'squash');
+    expect(git(dir, 'log', '-1', '--format=%P').trim().split(' ')).toHaveLength(1);
+    const r = memlint(dir, ['resolve', INDEX]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`conflict  ${INDEX}: feedback_testing.md: added on both sides with different text`);
+  });
+
+  it('markerOrigin names the commit that brought the markers and the base it settles against', () => {
+    const dir = oneSidedEdit();
+    const base = git(dir, 'merge-base', 'main', 'other').trim();
+    expect(markerOrigin(dir, INDEX)).toEqual({ kind: 'uncommitted' });
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    git(dir, 'add', '-A');
+    const [ours, theirs] = ['main', 'other'].map((b) => git(dir, 'rev-parse', b).trim());
+    expect(markerOrigin(dir, INDEX)).toEqual({ kind: 'merging', ours, theirs, mergeBase: base });
+    git(dir, 'commit', '-q', '--no-verify', '--no-edit');
+    const merge = git(dir, 'rev-parse', 'HEAD').trim();
+    commit(dir, { [INDEX]: read(dir, INDEX) + e('later') }, 'later edit keeps the markers');
+    expect(markerOrigin(dir, INDEX)).toEqual({ kind: 'merge', commit: merge, ours, theirs, mergeBase: base });
+  });
+
+  it('settles markers edited after their merge commit from the blocks, against the merge base', () => {
+    const dir = oneSidedEdit();
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '--no-edit');
+    commit(dir, { [INDEX]: read(dir, INDEX) + e('later') }, 'later edit keeps the markers');
+    const r = memlint(dir, ['resolve', INDEX]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('later') + e('theirs_new'));
+  });
+
+  it('settles diff3-style markers of a merge commit as the driver merges the parents', () => {
+    const dir = oneSidedEdit();
+    git(dir, 'config', 'merge.conflictStyle', 'diff3');
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    expect(read(dir, INDEX)).toContain('||||||| ');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '--no-edit');
+    const r = memlint(dir, ['resolve']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
+  });
+
   it('uses the base section of diff3-style markers, so a deletion on one side stands', () => {
     const dir = initRepo();
     const marked =
@@ -156,6 +236,40 @@ describe('memlint resolve', () => {
     const help = memlint(dir, ['resolve', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: memlint resolve [PATH...]');
+  });
+});
+
+describe('resolve of markers a merge commit brought (property, real git)', () => {
+  // Per key: absent, or one of a few hooks, in base, ours and theirs; ours may reorder.
+  const HOOKS = ['one', 'two', 'three'];
+  const KEYS = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const version = fc.array(fc.option(fc.constantFrom(...HOOKS), { nil: undefined }), { minLength: KEYS.length, maxLength: KEYS.length });
+  const index = (hooks: Array<string | undefined>, order: number[] = KEYS.map((_, i) => i)) =>
+    HEAD + order.flatMap((i) => (hooks[i] === undefined ? [] : [e(KEYS[i]!, hooks[i])])).join('');
+
+  it('settles them exactly as the driver merges the two parents', () => {
+    fc.assert(
+      fc.property(version, version, version, fc.boolean(), (o, a, b, reorder) => {
+        const [O, A, B] = [index(o), index(a, reorder ? [...KEYS.keys()].reverse() : undefined), index(b)];
+        const dir = initRepo();
+        commit(dir, { [INDEX]: O }, 'base');
+        git(dir, 'checkout', '-q', '-b', 'other');
+        commit(dir, { [INDEX]: B, 'b.txt': 'b\n' }, 'theirs');
+        git(dir, 'checkout', '-q', 'main');
+        commit(dir, { [INDEX]: A, 'a.txt': 'a\n' }, 'ours');
+        const merged = run(dir, 'merge', '--no-edit', 'other');
+        fc.pre(merged.code === 1);
+        git(dir, 'add', '-A');
+        git(dir, 'commit', '-q', '--no-verify', '--no-edit');
+        const report = resolveConflicts(dir, [INDEX]);
+        const driver = mergeMemoryFile({ base: Buffer.from(O), ours: Buffer.from(A), theirs: Buffer.from(B), path: INDEX, markerSize: 7 });
+        if ('lineMerge' in driver) throw new Error(driver.reason);
+        expect(read(dir, INDEX)).toBe(driver.output!.toString('utf8'));
+        expect(report.remaining.length > 0).toBe(driver.conflicts.length > 0);
+        rmSync(dir, { recursive: true, force: true });
+      }),
+      { numRuns: 20 },
+    );
   });
 });
 
