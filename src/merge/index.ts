@@ -178,6 +178,8 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
     }
     return targetOf(id, aIds, bIds);
   };
+  // An entry a side holds twice with the same text is one entry in a merged result.
+  const written = new Set<string>();
   for (const s of final) {
     if (s.t === 'line') out.push(s.out);
     else if (s.t === 'block') {
@@ -186,6 +188,9 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
       const d = decisions.get(s.id)!;
       const eol = aIds.get(s.id)?.line.eol || null;
       if (d.kind === 'keep') {
+        const same = `${s.id.split('\u0000')[0]}\u0000${d.text}`;
+        if (written.has(same)) continue;
+        written.add(same);
         out.push({ text: d.text, eol });
         entries.push({ text: d.text, target: targetIn(s.id, d.text) });
       } else if (d.kind === 'conflict') {

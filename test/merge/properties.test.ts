@@ -38,7 +38,8 @@ type Op =
   | { op: 'insert'; at: number; key: number; hook: string }
   | { op: 'move'; from: number; to: number }
   | { op: 'prose'; at: number; text: string }
-  | { op: 'duplicate'; at: number; to: number; hook: string };
+  | { op: 'duplicate'; at: number; to: number; hook: string }
+  | { op: 'repeat'; at: number; to: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('delete' as const), at: fc.nat() }) },
@@ -47,6 +48,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('move' as const), from: fc.nat(), to: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('prose' as const), at: fc.nat(), text: fc.constantFrom('Keep it short.', 'Notes below.', '') }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('duplicate' as const), at: fc.nat(), to: fc.nat(), hook: fc.constantFrom(...HOOKS) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('repeat' as const), at: fc.nat(), to: fc.nat() }) },
 );
 
 function keyOf(line: string): string | undefined {
@@ -75,6 +77,9 @@ function apply(doc: Doc, ops: Op[]): string[] {
     else if (o.op === 'duplicate' && idx.length) {
       const key = keyOf(lines[idx[o.at % idx.length]!]!)!;
       lines.splice(2 + (o.to % (lines.length - 1)), 0, entryLine(key, o.hook, '*'));
+    } else if (o.op === 'repeat' && idx.length) {
+      // The same entry line, word for word, a second time.
+      lines.splice(2 + (o.to % (lines.length - 1)), 0, lines[idx[o.at % idx.length]!]!);
     }
   }
   return lines;
@@ -134,14 +139,20 @@ describe('index merge properties', () => {
         const [o, a, b] = [entryMap(O), entryMap(A), entryMap(B)];
         const resultLines = parseIndex(r.text).lines;
         const resultTexts = new Set(resultLines.map((l) => l.text));
-        // Per key, the result holds one line per identity that survives, two for a conflict.
+        // Per key, the result holds one line per distinct text of the identities that survive
+        // (the same text twice is one entry), two for a conflict.
         const expected = new Map<string, number>();
+        const keptTexts = new Set<string>();
+        const identity = A === B || B === O || A === O;
         for (const id of new Set([...o.keys(), ...a.keys(), ...b.keys()])) {
           const key = id.split('\u0000')[0]!;
           const [ot, at, bt] = [o.get(id), a.get(id), b.get(id)];
           const gone = (at === undefined && bt === undefined) || (at === undefined && bt === ot) || (bt === undefined && at === ot);
           const conflict = at !== undefined && bt !== undefined && at !== bt && at !== ot && bt !== ot;
-          expected.set(key, (expected.get(key) ?? 0) + (gone ? 0 : conflict ? 2 : 1));
+          const kept = at !== undefined && (at === bt || bt === ot || bt === undefined) ? at : bt;
+          const repeat = !identity && !gone && !conflict && keptTexts.has(`${key}\u0000${kept}`);
+          if (!gone && !conflict) keptTexts.add(`${key}\u0000${kept}`);
+          expected.set(key, (expected.get(key) ?? 0) + (gone || repeat ? 0 : conflict ? 2 : 1));
           // Every change either side made to a surviving entry is in the result.
           if (!gone) for (const t of [at, bt]) if (t !== undefined && t !== ot) expect(resultTexts.has(t)).toBe(true);
         }
@@ -162,6 +173,20 @@ describe('index merge properties', () => {
         expect(mergeIndex(O, O, B).text).toBe(B);
         expect(mergeIndex(O, A, A).text).toBe(A);
         expect(mergeIndex(O, A, O).conflicts).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('collapses an entry held twice with the same text to one in a merged result', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const { O, A, B } = build(s);
+        fc.pre(A !== B && A !== O && B !== O);
+        const r = mergeIndex(O, A, B);
+        fc.pre(r.conflicts.length === 0);
+        const texts = parseIndex(r.text).lines.filter((l) => l.entry).map((l) => `${entryIdentity(l.entry!)}\u0000${l.text}`);
+        expect(texts.length).toBe(new Set(texts).size);
       }),
       RUNS,
     );
