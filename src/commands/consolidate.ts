@@ -7,8 +7,9 @@ import { prePush } from '../consolidate/prepush.js';
 
 const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
 
-Distil daily logs into topic files, sync MEMORY.md with the topic files (orphans added, dangling
-and duplicate entries settled, long entries shortened), merge duplicate topics, make relative dates
+Distil daily logs into topic files, sync MEMORY.md with the topic files (orphans added, entries
+whose file git shows deleted archived, entries whose file was never committed kept and reported,
+duplicate entries settled, long entries shortened), merge duplicate topics, make relative dates
 absolute, report stale project memories and enforce Claude Code's index limits. Runs under
 <memdir>/.consolidate-lock, the lock Claude Code's auto-dream uses. Nothing is ever deleted: what
 leaves the memdir moves to the archive folder (<memdir>-archive/, indexed by ARCHIVE.md).

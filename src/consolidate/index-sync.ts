@@ -1,5 +1,7 @@
 // Step 2: the index synced with the topic files. Entries added for orphan topics (in the section of
-// their type), dangling entries moved to the archive index with the reason, duplicate entries
+// their type), entries whose topic file git shows as deleted moved to the archive index with the
+// reason (an entry whose file never existed in the repository's history is kept and reported: the
+// file may live in the agent's own store, never committed), duplicate entries
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
 import { parseIndex, normalizeTarget, formatEntry, type IndexLine } from '../memdir/index.js';
@@ -11,7 +13,10 @@ import { appendLines, dominantEol, isTopicPath, shortenAtWord } from './text.js'
 
 export interface IndexReport {
   added: Array<{ target: string; line: string }>;
+  /** Entries moved to the archive: their topic file was deleted in a commit. */
   dangling: Array<{ target: string; line: number; reason: string }>;
+  /** Entries kept though their file is not here: git never saw it (it may live in the agent's store). */
+  missing: Array<{ target: string; line: number; reason: string }>;
   duplicates: Array<{ target: string; line: number; keptLine: number }>;
   shortened: Array<{ target: string; line: number }>;
   /** Entries too long even with no hook (a long title): for the agent or a person. */
@@ -62,7 +67,7 @@ function holds(text: string, detail: string): boolean {
 }
 
 export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexReport> {
-  const report: IndexReport = { added: [], dangling: [], duplicates: [], shortened: [], tooLong: [] };
+  const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], shortened: [], tooLong: [] };
   const raw = state.files.get('MEMORY.md');
   if (raw === undefined) return { state, report };
   const index = parseIndex(raw);
@@ -100,13 +105,18 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     }
   }
 
-  // Dangling entries: into the archive index, with the reason.
+  // Entries without a file: into the archive index only when git shows the file deleted; one git
+  // never saw is kept (its file may be in the agent's own store) and reported.
   const dangling = index.lines.filter((l) => l.entry && out[l.line - 1] && isLocalTarget(l.entry.key) && !files.has(l.entry.key) && !(ctx.allPaths.has(l.entry.key) && !l.entry.key.endsWith('.md')));
   if (dangling.length > 0) {
     const deleted = ctx.facts.deletions(dangling.map((l) => l.entry!.key));
     for (const l of dangling) {
       const d = deleted.get(l.entry!.key);
-      const reason = d ? `the file was deleted in commit ${d.commit.slice(0, 12)} (${d.date})` : ctx.facts.inGit ? 'the file was never committed' : 'the file does not exist';
+      if (!d) {
+        report.missing.push({ target: l.entry!.key, line: l.line, reason: ctx.facts.inGit ? 'the file was never committed' : 'the file does not exist' });
+        continue;
+      }
+      const reason = `the file was deleted in commit ${d.commit.slice(0, 12)} (${d.date})`;
       out[l.line - 1] = null;
       report.dangling.push({ target: l.entry!.key, line: l.line, reason });
       next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: ${reason})`);

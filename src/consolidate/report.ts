@@ -15,6 +15,7 @@ export function planSummary(plan: Plan, prune: boolean): string[] {
   if (r.dedupe.merged.length) parts.push(`${plural(r.dedupe.merged.length, 'duplicate topic')} merged (${r.dedupe.merged.map((m) => `${m.from} into ${m.into}`).join(', ')})`);
   if (r.index.added.length) parts.push(`${plural(r.index.added.length, 'index entry', 'index entries')} added`);
   if (r.index.dangling.length) parts.push(`${plural(r.index.dangling.length, 'dangling entry', 'dangling entries')} moved to the archive index`);
+  if (r.index.missing.length) parts.push(`${plural(r.index.missing.length, 'entry', 'entries')} whose file is not here kept (${r.index.missing.map((m) => `${m.target}: ${m.reason}`).join(', ')}; it may live in the agent's own store)`);
   if (r.index.duplicates.length) parts.push(`${plural(r.index.duplicates.length, 'duplicate entry', 'duplicate entries')} merged`);
   if (r.index.shortened.length) parts.push(`${plural(r.index.shortened.length, 'long entry', 'long entries')} shortened`);
   if (r.stale.stale.length) {

@@ -18,8 +18,12 @@ function memoryRepo(extra: Record<string, string> = {}): string {
     [`${MEM}/logs/2026/11/2026-11-26.md`]: '# 2026-11-26\n\n- 09:14 — Payout retry test uses compose Postgres [feedback_testing]\n- 10:00 — lunch\n',
     ...extra,
   });
+  writeFiles(dir, { [`${MEM}/feedback_gone.md`]: topic('Gone', 'feedback', 'never copied in', 'Gone.\n') });
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'memory');
+  // Deleted in a commit: the one kind of entry without a file that consolidation archives.
+  git(dir, 'rm', '-q', `${MEM}/feedback_gone.md`);
+  git(dir, 'commit', '-q', '-m', 'drop gone');
   return dir;
 }
 
@@ -38,6 +42,11 @@ function snapshot(dir: string): Map<string, string> {
 }
 
 const env = { MEMLINT_TODAY: '2026-11-29' };
+
+/** Two repositories built alike differ in their commit ids: the archive's reason names one. */
+function withoutCommitIds(files: Map<string, string>): Map<string, string> {
+  return new Map([...files].map(([rel, text]) => [rel, text.replace(/deleted in commit [0-9a-f]{12} \(\d{4}-\d{2}-\d{2}\)/g, 'deleted in commit C')]));
+}
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
@@ -64,6 +73,35 @@ describe('memlint consolidate', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it('never strips an index whose topic files were never committed; archives only what git shows deleted', () => {
+    const dir = initRepo();
+    const entries = Array.from({ length: 6 }, (_, i) => `- [Note ${i}](project_note_${i}.md) — kept in the agent's store`);
+    writeFiles(dir, {
+      [`${MEM}/MEMORY.md`]: `# Memory\n\n${entries.join('\n')}\n- [Old](project_old.md) — removed on purpose\n- [Here](project_here.md) — committed\n`,
+      [`${MEM}/project_old.md`]: topic('Old', 'project', 'removed on purpose', 'Old.\n'),
+      [`${MEM}/project_here.md`]: topic('Here', 'project', 'committed', 'Here.\n'),
+    });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'memory');
+    git(dir, 'rm', '-q', `${MEM}/project_old.md`);
+    git(dir, 'commit', '-q', '-m', 'drop the old note');
+    const r = memlint(dir, ['consolidate', '--force'], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const index = readFileSync(join(dir, MEM, 'MEMORY.md'), 'utf8');
+    for (const e of entries) expect(index).toContain(e);
+    expect(index).toContain('- [Here](project_here.md) — committed');
+    expect(index).not.toContain('project_old.md');
+    const archive = readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8');
+    expect(archive).toMatch(/- \[Old\]\(project_old\.md\) — removed on purpose \(removed from MEMORY\.md on 2026-11-29: the file was deleted in commit [0-9a-f]{12} \(\d{4}-\d{2}-\d{2}\)\)/);
+    expect(archive).not.toContain('project_note_');
+    expect(r.stdout).toContain('6 entries whose file is not here kept');
+    // A second run changes nothing and still keeps them.
+    const again = memlint(dir, ['consolidate', '--force'], { env });
+    expect(again.stdout).toContain('nothing to consolidate');
+    expect(readFileSync(join(dir, MEM, 'MEMORY.md'), 'utf8')).toBe(index);
+  });
+
   it('consolidates with --force, archives instead of deleting, and a second run changes nothing', () => {
     const dir = memoryRepo();
     const r = memlint(dir, ['consolidate', '--force'], { env });
@@ -74,7 +112,7 @@ describe('memlint consolidate', () => {
     expect(index).not.toContain('feedback_gone.md');
     expect(index).toContain('- [Role](user_role.md) — Backend lead on payments');
     expect(readFileSync(join(dir, MEM, 'feedback_testing.md'), 'utf8')).toContain('- Payout retry test uses compose Postgres (2026-11-26)');
-    expect(readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toContain('- [Gone](feedback_gone.md) — never copied in (removed from MEMORY.md on 2026-11-29: the file was never committed)');
+    expect(readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toMatch(/- \[Gone\]\(feedback_gone\.md\) — never copied in \(removed from MEMORY\.md on 2026-11-29: the file was deleted in commit [0-9a-f]{12} /);
     // The log is untouched; the lock stamps the consolidation with our (now finished) PID.
     expect(readFileSync(join(dir, MEM, 'logs/2026/11/2026-11-26.md'), 'utf8')).toContain('- 10:00 — lunch');
     expect(existsSync(join(dir, MEM, '.consolidate-lock'))).toBe(true);
@@ -119,9 +157,9 @@ describe('memlint consolidate', () => {
     const before = snapshot(dir);
     const r = memlint(dir, ['consolidate'], { env });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('not due: 1 memory-changing commit since the last consolidation (gate: 5)');
+    expect(r.stdout).toContain('not due: 2 memory-changing commits since the last consolidation (gate: 5)');
     expect(snapshot(dir)).toEqual(before);
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 3; i++) {
       writeFileSync(join(dir, MEM, 'user_role.md'), topic('Role', 'user', 'Backend lead on payments', `Reads diffs first. ${i}\n`));
       git(dir, 'commit', '-q', '-am', `memory ${i}`);
     }
@@ -177,7 +215,7 @@ describe('memlint consolidate', () => {
     const dir = memoryRepo(duplicate);
     const reference = memoryRepo(duplicate);
     memlint(reference, ['consolidate', '--force'], { env });
-    const expected = snapshot(reference);
+    const expected = withoutCommitIds(snapshot(reference));
     const before = snapshot(dir);
     const marker = join(dir, '..', `${dir.split('/').pop()}-paused`);
     const c = spawn(process.execPath, [CLI, 'consolidate', '--force'], { cwd: dir, env: { ...process.env, ...env, MEMLINT_TEST_PAUSE_AFTER_OPS: String(ops), MEMLINT_TEST_PAUSE_FILE: marker }, stdio: 'ignore' });
@@ -189,7 +227,7 @@ describe('memlint consolidate', () => {
     const closed = new Promise((resolve) => c.on('close', resolve));
     c.kill('SIGKILL');
     await closed;
-    const mid = snapshot(dir);
+    const mid = withoutCommitIds(snapshot(dir));
     for (const [rel, text] of mid) {
       if (rel.endsWith('.consolidate-lock')) continue;
       expect([before.get(rel), expected.get(rel)]).toContain(text);
@@ -200,7 +238,7 @@ describe('memlint consolidate', () => {
     expect(readFileSync(join(dir, MEM, '.consolidate-lock'), 'utf8')).toBe(String(c.pid));
     const r = memlint(dir, ['consolidate', '--force'], { env });
     expect(r.code).toBe(0);
-    const final = snapshot(dir);
+    const final = withoutCommitIds(snapshot(dir));
     for (const s of [final, expected]) s.delete(`${MEM}/.consolidate-lock`);
     expect(final).toEqual(expected);
   });

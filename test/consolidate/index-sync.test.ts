@@ -39,15 +39,16 @@ describe('index synced with topics (step 2)', () => {
     expect(entryFor('a b.md', undefined, '')).toBe('- [a b](<a b.md>)');
   });
 
-  it('moves dangling entries to the archive index with the reason', () => {
+  it('moves an entry to the archive only when git shows its file deleted; one never committed is kept and reported', () => {
     const s = state({ 'MEMORY.md': '# Memory\n- [A](a.md) — x\n- [Gone](gone.md) — was here\n- [Never](never.md) — never copied\n- [Web](https://example.com/x.md)\n', 'a.md': t('A', 'user', 'x') });
     const c = ctx({}, { deletions: (rels) => new Map(rels.filter((r) => r === 'gone.md').map((r) => [r, { commit: 'abcdef1234567890abcd', date: '2026-10-01' }])) });
     const r = syncIndex(s, c);
-    expect(r.state.files.get('MEMORY.md')).toBe('# Memory\n- [A](a.md) — x\n- [Web](https://example.com/x.md)\n');
+    expect(r.state.files.get('MEMORY.md')).toBe('# Memory\n- [A](a.md) — x\n- [Never](never.md) — never copied\n- [Web](https://example.com/x.md)\n');
     const archive = r.state.archive.get('ARCHIVE.md')!;
     expect(archive).toContain('- [Gone](gone.md) — was here (removed from MEMORY.md on 2026-11-29: the file was deleted in commit abcdef123456 (2026-10-01))');
-    expect(archive).toContain('- [Never](never.md) — never copied (removed from MEMORY.md on 2026-11-29: the file was never committed)');
-    expect(r.report.dangling.map((d) => d.target)).toEqual(['gone.md', 'never.md']);
+    expect(archive).not.toContain('never.md');
+    expect(r.report.dangling.map((d) => d.target)).toEqual(['gone.md']);
+    expect(r.report.missing).toEqual([{ target: 'never.md', line: 4, reason: 'the file was never committed' }]);
   });
 
   it('merges duplicate entries: the first stays, a hook it lacked is taken from the later one', () => {
@@ -98,9 +99,8 @@ describe('index synced with topics (step 2)', () => {
   it('archives a second entry for a missing file rather than dropping its hook', () => {
     const s = state({ 'MEMORY.md': '- [A](gone.md) — first\n- [A](gone.md) — second\n' });
     const r = syncIndex(s, ctx());
-    expect(r.state.files.get('MEMORY.md')).toBe('');
+    expect(r.state.files.get('MEMORY.md')).toBe('- [A](gone.md) — first\n');
     const archive = r.state.archive.get('ARCHIVE.md')!;
-    expect(archive).toContain('- [A](gone.md) — first (removed from MEMORY.md on 2026-11-29: the file was never committed)');
     expect(archive).toContain('- [A](gone.md) — second (removed from MEMORY.md on 2026-11-29: a second entry for a file that does not exist)');
   });
 
