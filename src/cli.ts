@@ -18,6 +18,7 @@ const COMMANDS: Record<CommandName, { summary: string; load: () => Promise<Comma
   touch: { summary: "set memory files' mtimes from their `modified` frontmatter or last commit", load: () => import('./commands/touch.js') },
   show: { summary: 'print exactly what the agent loads from MEMORY.md at session start', load: () => import('./commands/show.js') },
   snapshot: { summary: 'copy an agent memory into .claude/agent-memory-snapshots/<agent>/', load: () => import('./commands/snapshot.js') },
+  hook: { summary: 'Claude Code hook: lint memory the agent just wrote; flag memory that needs attention at session start', load: () => import('./commands/hook.js') },
 };
 
 

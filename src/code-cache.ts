@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './fs/atomic.js';
 
-export type LintModule = { run(argv: string[]): Promise<number> };
+export type LintModule = { run(argv: string[]): Promise<number>; runHook(argv: string[]): Promise<number> };
 
 export function codeCachePath(distDir: string): string {
   return join(distDir, `lint-${process.version}-${process.arch}.v8cache`);

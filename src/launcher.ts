@@ -150,7 +150,16 @@ function prePushHasNoMarkdown(): boolean {
  * Node; otherwise, or for any other command, the ES module program.
  */
 function runProgram(): void {
-  const args = process.env.MEMLINT_NO_CODE_CACHE === '1' ? null : lintArgs(argv);
+  const noCache = process.env.MEMLINT_NO_CODE_CACHE === '1';
+  const args = noCache ? null : lintArgs(argv);
+  if (!noCache && argv[0] === 'hook') {
+    // Claude Code's hook lints what the agent just wrote: the linter's bundle, with its cache.
+    const loaded = loadCachedLint(__dirname);
+    if (loaded) {
+      finish(loaded.lint.runHook(argv.slice(1)));
+      return;
+    }
+  }
   if (args) {
     const writeCache = process.env.MEMLINT_BUILD_CODE_CACHE === '1';
     const loaded = loadCachedLint(__dirname, { writeCache });

@@ -30,7 +30,7 @@ export const SIZES = {
   },
 };
 
-export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'pre-push-none', 'merge-driver', 'merge-git', 'consolidate-566', 'consolidate-2000'];
+export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'consolidate-566', 'consolidate-2000'];
 
 function memlint(ctx, args, cwd, extra = {}) {
   return { name: 'memlint', argv: [process.execPath, ctx.cli, ...args], cwd, display: `memlint ${args.join(' ')}`, ...extra };
@@ -211,6 +211,33 @@ function stagedRow(ctx, which) {
   };
 }
 
+/**
+ * `memlint hook` as Claude Code runs it after an Edit of a topic file in a 200-topic memdir: the
+ * documented PostToolUse payload on stdin, the project in CLAUDE_PROJECT_DIR.
+ */
+function hookRow(ctx) {
+  const repo = ensureMemdirRepo(ctx.cache, { seed: ctx.seed, topics: 200, logDays: 0 });
+  const topic = git(repo, ['ls-files', '--', `${MEMDIR_REL}/*_*.md`]).trim().split('\n').find((p) => !p.includes('/logs/'));
+  const file = join(repo, topic);
+  const input = JSON.stringify({
+    session_id: 'bench',
+    transcript_path: join(repo, 'transcript.jsonl'),
+    cwd: repo,
+    permission_mode: 'default',
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Edit',
+    tool_input: { file_path: file, old_string: 'a', new_string: 'a', replace_all: false },
+    tool_response: { filePath: file, success: true },
+    tool_use_id: 'toolu_bench',
+  });
+  return {
+    title: `memlint hook, PostToolUse of an Edit of a topic file in a ${memdirFileCount(repo)}-file memdir (200 topics)`,
+    commands: [memlint(ctx, ['hook'], repo, { input, env: { CLAUDE_PROJECT_DIR: repo } }), nodeNothing(repo)],
+    runsFactor: 3,
+    targets: (res) => [ratioTarget('hook, PostToolUse on a 200-topic memdir, vs node -e 0', res.ratios, 'node -e 0', 2)],
+  };
+}
+
 function mergeDriverRow(ctx) {
   const s = ensureMergeScenario(ctx.cache, { seed: ctx.seed, topics: ctx.sizes.mergeTopics });
   const scratch = join(s.workDir, 'scratch');
@@ -295,6 +322,7 @@ export function buildRow(ctx, id) {
   if (id === 'staged-none') return stagedRow(ctx, 'none');
   if (id === 'staged-doc') return stagedRow(ctx, 'doc');
   if (id === 'staged-three') return stagedRow(ctx, 'three');
+  if (id === 'hook-post-tool-use') return hookRow(ctx);
   if (id === 'pre-push-none') return prePushRow(ctx);
   if (id === 'merge-driver') return mergeDriverRow(ctx);
   if (id === 'merge-git') return mergeGitRow(ctx);

@@ -397,3 +397,32 @@ export function resolveRef(root: string, ref: string): string | null {
   const r = spawnSync('git', ['rev-parse', '--verify', '-q', `${ref}^{commit}`], { cwd: root, encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() || null : null;
 }
+
+/** Every worktree of the repository holding dir (`git worktree list --porcelain`): the main one first. */
+export function worktreeList(dir: string): Array<{ path: string; bare: boolean; prunable: boolean }> {
+  const r = gitRaw(['worktree', 'list', '--porcelain', '-z'], { cwd: dir, okCodes: [0, 128, 129] });
+  if (r.code !== 0) return [];
+  const out: Array<{ path: string; bare: boolean; prunable: boolean }> = [];
+  for (const field of r.stdout.toString('utf8').split('\0')) {
+    if (field.startsWith('worktree ')) out.push({ path: field.slice('worktree '.length), bare: false, prunable: false });
+    else if (field === 'bare' && out.length) out[out.length - 1]!.bare = true;
+    else if (field.startsWith('prunable') && out.length) out[out.length - 1]!.prunable = true;
+  }
+  return out;
+}
+
+/** The tree of a commit as stage-0-like entries (`git ls-tree -r`), repository-relative; [] when the commit is missing. */
+export function treeEntries(root: string, rev: string, pathspec: string[] = []): IndexEntry[] {
+  const args = ['ls-tree', '-r', '-z', '--full-tree', rev];
+  if (pathspec.length) args.push('--', ...pathspec);
+  const r = gitRaw(args, { cwd: root, okCodes: [0, 128] });
+  if (r.code !== 0) return [];
+  const entries: IndexEntry[] = [];
+  for (const rec of splitZ(r.stdout.toString('utf8'))) {
+    const tab = rec.indexOf('\t');
+    const [mode, type, object] = rec.slice(0, tab).split(' ');
+    if (type !== 'blob') continue;
+    entries.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
+  }
+  return entries;
+}

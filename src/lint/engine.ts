@@ -206,9 +206,10 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     let passes = 0;
     for (;;) {
-      // Staged: read only the blobs that are reported (and MEMORY.md); the rest of the memdir is
-      // known by its paths, which is all the memdir-wide rules need.
-      const only = source.kind === 'staged' ? d.onlyFiles : undefined;
+      // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
+      // its paths, which is all the memdir-wide rules need. --fix reads everything: a fix may
+      // write into another file (a hook's tail moved into its topic file).
+      const only = source.kind === 'staged' || !opts.fix ? d.onlyFiles : undefined;
       const { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore, ...(only ? { only } : {}) });
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;

@@ -221,6 +221,11 @@ export function loadMemdir(
     allPaths.add(rel);
     if (!isMemoryPath(rel) || ignore(rel)) continue;
     const path = under(dir, rel);
+    // With `only`, as for staged blobs: the other files are listed, not read.
+    if (opts.only && rel !== 'MEMORY.md' && !opts.only.has(path)) {
+      files.push({ path, rel, text: '', unread: true, ...classify(rel) });
+      continue;
+    }
     let buf: Buffer;
     try {
       buf = readFileSync(path);

@@ -1,0 +1,185 @@
+// What `memlint hook` tells the agent: lint messages turned into a PostToolUse "block" reason
+// (file:line, what is wrong, what to do), and the SessionStart context when the memory needs
+// attention. Pure functions over lint results and measurements; the command does the I/O.
+import path from 'node:path';
+import { parseIndex } from '../memdir/index.js';
+import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
+
+/** Claude Code caps a hook's output at 10,000 characters; memlint stays below it. */
+export const MAX_HOOK_OUTPUT = 10_000;
+/** The issue's budget for SessionStart's additionalContext. */
+export const MAX_SESSION_CONTEXT = 1_000;
+
+export interface HookMessage {
+  /** Absolute path of the file the message is on. */
+  filePath: string;
+  ruleId: string | null;
+  severity: 1 | 2;
+  message: string;
+  line: number;
+  fixable: boolean;
+  /** The text the rule's fix would write, when it is a whole line worth showing (an index entry). */
+  suggestion?: string;
+}
+
+export interface BlockContext {
+  /** Shown paths are relative to this folder when they lie inside it. */
+  projectDir: string;
+  /** Text of the files the messages are on (for entry targets), by absolute path. */
+  texts: Map<string, string>;
+}
+
+/** A path for the agent: relative to the project when inside it, else absolute. */
+export function shownPath(file: string, projectDir: string): string {
+  const rel = path.relative(projectDir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+}
+
+function entryOnLine(text: string | undefined, line: number) {
+  if (text === undefined) return undefined;
+  return parseIndex(text).lines[line - 1]?.entry;
+}
+
+/** What to do about one message, when the message itself does not already say it well enough. */
+export function advice(m: HookMessage, ctx: BlockContext): string | null {
+  switch (m.ruleId) {
+    case 'index-line-length': {
+      const e = entryOnLine(ctx.texts.get(m.filePath), m.line);
+      const into = e ? e.key : 'the topic file';
+      return `shorten this entry to ${MAX_ENTRY_CHARS} characters and move the detail into ${into}`;
+    }
+    case 'index-max-lines':
+    case 'index-max-bytes':
+      return `Claude Code loads only ${MAX_INDEX_LINES} lines and ${MAX_INDEX_UNITS.toLocaleString('en')} units of MEMORY.md: merge related entries and shorten hooks until it fits (run "npx memlint consolidate"); do not delete memories to make room`;
+    case 'index-orphan':
+      return `add one line for it to MEMORY.md: ${m.suggestion ?? '- [Title](file.md) — one-line hook'}`;
+    case 'index-link-target':
+      return 'point the entry at a topic file that exists in the memory folder, or write that file';
+    case 'index-duplicate':
+      return 'keep one entry per topic file: merge the two hooks into the first entry and remove the second';
+    case 'index-entry-format':
+      return 'write it as - [Title](file.md) — one-line hook';
+    case 'frontmatter-yaml':
+    case 'frontmatter-required':
+    case 'frontmatter-type':
+      return 'start the file with frontmatter: ---, name: ..., description: <one specific line>, type: user|feedback|project|reference, ---';
+    case 'no-secrets':
+      return 'remove the secret from memory now (memory is committed and loaded into every session); tell the user it needs rotating';
+    case 'no-derivable-content':
+      return /stack trace/.test(m.message) ? 'move this stack trace out of memory; keep one line on what was surprising' : null;
+    case 'no-conflict-markers':
+      return 'keep both sides\' content and remove the <<<<<<< ======= >>>>>>> lines';
+    default:
+      return null;
+  }
+}
+
+function messageLine(m: HookMessage, ctx: BlockContext): string {
+  const where = `${shownPath(m.filePath, ctx.projectDir)}:${m.line}`;
+  const tip = advice(m, ctx);
+  const rule = m.ruleId ? ` (${m.ruleId})` : '';
+  return `- ${where}: ${m.message}${rule}${tip ? `. To do: ${tip}` : ''}`;
+}
+
+/**
+ * The PostToolUse reason, or null when there is no error. Warnings come only after errors, as
+ * context: a warning alone never blocks. The JSON around it stays within MAX_HOOK_OUTPUT.
+ */
+export function blockReason(messages: HookMessage[], ctx: BlockContext, fixTarget: string): string | null {
+  const errors = messages.filter((m) => m.severity === 2);
+  if (errors.length === 0) return null;
+  const warnings = messages.filter((m) => m.severity === 1);
+  const head = `memlint found ${errors.length} problem${errors.length === 1 ? '' : 's'} in memory (the file you just wrote and MEMORY.md). Fix ${errors.length === 1 ? 'it' : 'them'} now, before you go on:`;
+  const tail: string[] = [];
+  if (errors.some((m) => m.fixable)) tail.push(`"npx memlint --fix ${fixTarget}" fixes the ones marked fixable without losing text.`);
+  const lines = [head, ...errors.map((m) => messageLine(m, ctx) + (m.fixable ? ' [fixable]' : ''))];
+  if (warnings.length) lines.push('Also worth fixing (warnings):', ...warnings.map((m) => messageLine(m, ctx)));
+  return fitLines(lines, tail, MAX_HOOK_OUTPUT - 64);
+}
+
+/** Join lines, dropping the last ones (and saying how many) until the JSON-encoded text fits. */
+export function fitLines(lines: string[], tail: string[], limit: number): string {
+  const encoded = (s: string) => JSON.stringify(s).length;
+  let kept = lines.length;
+  for (;;) {
+    const dropped = lines.length - kept;
+    const more = dropped > 0 ? [`… and ${dropped} more (run "npx memlint" to see all).`] : [];
+    const text = [...lines.slice(0, kept), ...more, ...tail].join('\n');
+    if (encoded(text) <= limit || kept <= 1) {
+      if (encoded(text) <= limit) return text;
+      // Even the first line is too long (a huge message): cut it.
+      let t = text;
+      while (encoded(t) > limit) t = t.slice(0, Math.floor(t.length * 0.9));
+      return `${t}…`;
+    }
+    kept--;
+  }
+}
+
+/** The PostToolUse output: one JSON object and a newline, or '' when there is nothing to say. */
+export function postToolUseOutput(reason: string | null): string {
+  return reason === null ? '' : `${JSON.stringify({ decision: 'block', reason })}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SessionStart
+
+export interface SessionFacts {
+  /** The memdir Claude Code loads, as shown to the agent. */
+  memdir: string;
+  lines: number;
+  units: number;
+  /** Targets of the entries past the cut (the agent does not see them). */
+  hidden: string[];
+  /** Topic files with no index entry. */
+  orphans: string[];
+  stray: Array<{ dir: string; mdFiles: number }>;
+}
+
+/** Within 10% of the limit, or over it. */
+export function nearLimit(used: number, limit: number): boolean {
+  return used >= limit * 0.9;
+}
+
+function list(names: string[], max: number): string {
+  if (max === 0) return `${names.length} of them`;
+  const shown = names.slice(0, max).join(', ');
+  return names.length > max ? `${shown} and ${names.length - max} more` : shown;
+}
+
+/** The additionalContext, or null when the memory needs no attention. At most MAX_SESSION_CONTEXT characters. */
+export function sessionContext(f: SessionFacts): string | null {
+  const full = (max: number) => {
+    const parts: string[] = [];
+    const index = `${f.memdir.replace(/[/\\]+$/, '')}/MEMORY.md`;
+    if (nearLimit(f.lines, MAX_INDEX_LINES) || nearLimit(f.units, MAX_INDEX_UNITS)) {
+      const over = f.lines > MAX_INDEX_LINES || f.units > MAX_INDEX_UNITS;
+      parts.push(
+        `${index} is ${f.lines}/${MAX_INDEX_LINES} lines and ${f.units}/${MAX_INDEX_UNITS} units${over ? ', over what Claude Code loads' : ', close to what Claude Code loads'}: merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
+      );
+      if (f.hidden.length) parts.push(`You cannot see these entries (past the cut): ${list(f.hidden, max)}; read those files when relevant.`);
+    }
+    if (f.orphans.length) {
+      parts.push(`${f.orphans.length} topic file${f.orphans.length === 1 ? ' has' : 's have'} no entry in MEMORY.md, so you do not know ${f.orphans.length === 1 ? 'it exists' : 'they exist'}: ${list(f.orphans, max)}; add a one-line entry for each.`);
+    }
+    if (f.stray.length) {
+      const n = f.stray.reduce((s, x) => s + x.mdFiles, 0);
+      parts.push(
+        `${f.stray.length} other Claude Code memory store${f.stray.length === 1 ? '' : 's'} of this repository ${f.stray.length === 1 ? 'is' : 'are'} not in use (${n} .md file${n === 1 ? '' : 's'}): ${list(f.stray.map((s) => s.dir), max)}. Tell the user; "npx memlint adopt --dry-run" shows what "npx memlint adopt" would bring into the repository's memory (it removes nothing).`,
+      );
+    }
+    if (parts.length === 0) return null;
+    return `memlint: the project memory needs attention.\n${parts.map((p) => `- ${p}`).join('\n')}`;
+  };
+  for (const max of [5, 3, 1, 0]) {
+    const text = full(max);
+    if (text === null) return null;
+    if (text.length <= MAX_SESSION_CONTEXT) return text;
+  }
+  const text = full(0)!;
+  return `${text.slice(0, MAX_SESSION_CONTEXT - 1)}…`;
+}
+
+export function sessionStartOutput(context: string | null): string {
+  return context === null ? '' : `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } })}\n`;
+}

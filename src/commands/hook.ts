@@ -1,0 +1,172 @@
+// `memlint hook`: a Claude Code command hook. Reads the hook's JSON on stdin; after a Write or Edit
+// of a memory file it lints that file and the index as they are on disk and, on errors, answers
+// {"decision":"block","reason":...} so the agent sees what to fix beside the tool's result; at
+// SessionStart it speaks only when the memory needs attention. It never breaks a session: any
+// failure of memlint itself is one line on stderr and exit 0; only a usage error exits 2.
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from './args.js';
+
+const HELP = `Usage: memlint hook
+
+A Claude Code hook command (memlint install --claude adds it to .claude/settings.json). Reads the
+hook's JSON on stdin:
+  PostToolUse (Write, Edit) on a memory file (a memory folder of this repository, or the folder
+      "memlint where" resolves when it lies outside): lints that file and MEMORY.md as they are on
+      disk, with the rules "memlint --staged" applies to a changed file. On errors it prints
+      {"decision": "block", "reason": "..."}: the problems (file:line) and what to do, shown to
+      the agent beside the tool's result; warnings are added only when there are errors.
+  SessionStart: prints {"hookSpecificOutput": {"hookEventName": "SessionStart",
+      "additionalContext": "..."}} only when the memory needs attention: the index over or within
+      10% of Claude Code's limits (with the entries the agent cannot see), topic files missing
+      from the index, other memory stores of this repository not in use ("memlint where --all").
+  Anything else: no output.
+The project is CLAUDE_PROJECT_DIR, else the payload's cwd. Output stays under 10,000 characters.
+
+Options:
+  -h, --help  show this help
+
+Exit codes: 0 always (a problem of memlint itself is one line on stderr: a hook must never break
+the agent's session), 2 usage error.
+`;
+
+interface HookPayload {
+  hook_event_name?: unknown;
+  cwd?: unknown;
+  tool_name?: unknown;
+  tool_input?: { file_path?: unknown } | null;
+  source?: unknown;
+}
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const r = path.relative(parent, child);
+  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+}
+
+/** The nearest folder at or above `from` (but not above `stop`) that holds MEMORY.md. */
+function nearestMemdir(from: string, stop: string): string | null {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'MEMORY.md'))) return dir;
+    if (dir === stop || path.dirname(dir) === dir) return null;
+  }
+}
+
+export interface LocatedMemdir {
+  dir: string;
+  repoRoot: string | null;
+  /** The folder counts as memory only if its index links to a file beside it (decided by the engine). */
+  confirmLinks: boolean;
+}
+
+/**
+ * The memdir a written file belongs to: the nearest MEMORY.md folder above it inside the
+ * repository (Claude Code's locations and config memoryDirs always count, any other folder when
+ * its index links to a file beside it), or the auto memory directory `where` resolves.
+ */
+export async function locateMemdir(file: string, projectDir: string, env: NodeJS.ProcessEnv, home: string, memoryDirs: string[]): Promise<LocatedMemdir | null> {
+  const { findGitRoot, resolveAutoMemoryPath } = await import('../memdir/claude.js');
+  const realFile = real(file);
+  const root = findGitRoot(real(projectDir));
+  if (root && isInside(realFile, real(root))) {
+    const realRoot = real(root);
+    const dir = nearestMemdir(path.dirname(realFile), realRoot);
+    if (!dir) return null;
+    const rel = path.relative(realRoot, dir).split(path.sep).join('/');
+    if (rel.split('/').includes('node_modules')) return null;
+    const { isClaudeLocation } = await import('../memdir/discover.js');
+    const configured = memoryDirs.some((d) => real(d) === dir);
+    return { dir, repoRoot: realRoot, confirmLinks: !isClaudeLocation(rel) && !configured };
+  }
+  const resolved = resolveAutoMemoryPath({ cwd: projectDir, env, home }).resolved;
+  const autoDir = real(resolved.replace(/[/\\]+$/, ''));
+  if (!isInside(realFile, autoDir)) return null;
+  return { dir: autoDir, repoRoot: root && isInside(autoDir, real(root)) ? real(root) : null, confirmLinks: false };
+}
+
+/** The entry line index-orphan's fix would add: the agent can write exactly that. */
+function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ text: string }> } }): { suggestion?: string } {
+  const text = m.ruleId === 'index-orphan' ? m.fix?.edits[0]?.text.trim() : undefined;
+  return text ? { suggestion: text } : {};
+}
+
+async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
+  if (payload.tool_name !== 'Write' && payload.tool_name !== 'Edit') return '';
+  const given = payload.tool_input?.file_path;
+  if (typeof given !== 'string' || given === '') return '';
+  const base = typeof payload.cwd === 'string' && payload.cwd !== '' ? payload.cwd : projectDir;
+  const file = path.resolve(base, given);
+  if (!file.endsWith('.md') || !existsSync(file)) return '';
+
+  const { loadConfig } = await import('../config.js');
+  const loaded = await loadConfig({ cwd: projectDir });
+  const memoryDirs = (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
+  const located = await locateMemdir(file, projectDir, env, os.homedir(), memoryDirs);
+  if (!located) return '';
+  const realFile = real(file);
+  const { matcher } = await import('../glob.js');
+  if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(path.relative(loaded.dir, realFile).split(path.sep).join('/'))) return '';
+
+  const { resolveRules, lintMemdirs } = await import('../lint/engine.js');
+  const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
+  const index = path.join(located.dir, 'MEMORY.md');
+  const today = env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
+  const run = await lintMemdirs({
+    memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([realFile, index]), reason: 'path', ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
+    rules,
+    source: 'worktree',
+    today,
+  });
+  const { blockReason, postToolUseOutput } = await import('../claude/hook-report.js');
+  const messages = run.results.flatMap((r) => r.messages.map((m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...suggestion(m) })));
+  const texts = new Map<string, string>();
+  for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) texts.set(f, readFileSync(f, 'utf8'));
+  const { shownPath } = await import('../claude/hook-report.js');
+  return postToolUseOutput(blockReason(messages, { projectDir: real(projectDir), texts }, shownPath(located.dir, real(projectDir))));
+}
+
+async function sessionStart(projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const { sessionFacts } = await import('../claude/session.js');
+  const { sessionContext, sessionStartOutput } = await import('../claude/hook-report.js');
+  const facts = await sessionFacts(projectDir, env, os.homedir());
+  return facts ? sessionStartOutput(sessionContext(facts)) : '';
+}
+
+/** stdout for a payload (pure in what it prints: the caller writes it). */
+export async function answer(stdin: string, env: NodeJS.ProcessEnv, fallbackCwd: string): Promise<string> {
+  let payload: HookPayload;
+  try {
+    payload = JSON.parse(stdin) as HookPayload;
+  } catch (err) {
+    throw new Error(`the hook input is not JSON (${(err as Error).message.split('\n')[0]})`);
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new Error('the hook input is not a JSON object');
+  const projectDir = env.CLAUDE_PROJECT_DIR || (typeof payload.cwd === 'string' && payload.cwd) || fallbackCwd;
+  if (payload.hook_event_name === 'PostToolUse') return postToolUse(payload, projectDir, env);
+  if (payload.hook_event_name === 'SessionStart') return sessionStart(projectDir, env);
+  return '';
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(argv, {}, 'hook', { positionals: false });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  try {
+    const out = await answer(readFileSync(0, 'utf8'), process.env, process.cwd());
+    if (out) process.stdout.write(out);
+  } catch (err) {
+    if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
+    process.stderr.write(`memlint hook: ${((err as Error)?.message ?? String(err)).split('\n')[0]} (the session goes on)\n`);
+  }
+  return 0;
+}
