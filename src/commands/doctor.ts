@@ -12,6 +12,10 @@ Checks, for this worktree, that each part memlint relies on is really active, on
   attributes    .gitattributes routes every memdir's files to merge=memlint
   lock          <memdir>/.consolidate-lock is git-ignored
   memlint       git's shell can start memlint (and node) from this worktree
+  claude hooks  .claude/settings.json runs "memlint hook" after Write|Edit and at SessionStart
+                (when "memlint install --claude" added them) and memlint is installed here
+  stray stores  no other Claude Code memory store of this repository holds memory that is not
+                in use ("memlint where --all" lists them, "memlint adopt" brings them in)
 Each failing line ends with the command that fixes it. Exit 1 when something is not active.
 
 Options:
@@ -31,7 +35,8 @@ export async function run(argv: string[]): Promise<number> {
   const { repoMemdirs } = await import('../install/memdirs.js');
   const wt = worktreeOf(process.cwd());
   const memdirs = await repoMemdirs(wt.root, values.config);
-  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt)];
+  const claude = await import('../install/claude-settings.js');
+  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), claude.checkStrayStores(wt)];
   if (values.json) process.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
   else for (const c of checks) process.stdout.write(d.formatCheck(c) + '\n');
   return checks.every((c) => c.ok) ? EXIT_OK : EXIT_FOUND;

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from './args.js';
-import { EXIT_OK } from '../errors.js';
+import { EXIT_OK, UsageError } from '../errors.js';
 
-const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--config FILE]
+const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--claude] [--config FILE]
 
 Sets up, idempotently:
   .gitattributes     merge=memlint for MEMORY.md, topic files and daily logs of every memdir
@@ -25,22 +25,28 @@ Options:
                  (what the prepare script runs; no tracked file is touched)
   --link         also run "memlint link": point Claude Code's autoMemoryDirectory (in the
                  git-ignored .claude/settings.local.json) at the repository's memory folder
+  --claude       also add memlint's Claude Code hooks to .claude/settings.json (the team's
+                 shared settings): "memlint hook" after Write|Edit (the agent is told at once
+                 what is wrong with the memory it wrote) and at SessionStart; every other key
+                 and hook is kept
   --quiet        print nothing when all is well
   --config FILE  use this config file (for memoryDirs)
   -h, --help     show this help
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, local: { type: 'boolean' }, link: { type: 'boolean' }, quiet: { type: 'boolean' }, config: { type: 'string' } }, 'install', { positionals: false });
+  const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, local: { type: 'boolean' }, link: { type: 'boolean' }, claude: { type: 'boolean' }, quiet: { type: 'boolean' }, config: { type: 'string' } }, 'install', { positionals: false });
   if (values.help) {
     process.stdout.write(HELP);
     return EXIT_OK;
   }
+  if (values.claude && values.local) throw new UsageError('--claude writes .claude/settings.json, a tracked file, which --local never touches');
   const { worktreeOf, planInstall, applyActions, describeAction } = await import('../install/setup.js');
   const { repoMemdirs } = await import('../install/memdirs.js');
   const wt = worktreeOf(process.cwd());
   const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config);
   const actions = planInstall(wt, { local: !!values.local, memdirs });
+  if (values.claude) actions.push(...(await import('../install/claude-settings.js')).planClaudeInstall(wt));
   const dry = !!values['dry-run'];
   const changes = actions.filter((a) => a.kind !== 'note');
   for (const a of actions) if (!values.quiet || a.kind === 'note') process.stdout.write(`${describeAction(a, dry)}\n`);

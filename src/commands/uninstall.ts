@@ -6,7 +6,8 @@ const HELP = `Usage: memlint uninstall [--dry-run]
 
 Removes exactly what "memlint install" added: memlint's marked block from .gitattributes,
 .gitignore and the .husky hooks (a file that held nothing else is removed), memlint's part of the
-package.json prepare script (back to what it was), the merge driver from the local git config,
+package.json prepare script (back to what it was), memlint's Claude Code hooks from
+.claude/settings.json (every other key and hook stays), the merge driver from the local git config,
 core.hooksPath when install had set it, and hook stubs memlint wrote itself. Everything else stays.
 
 Options:
@@ -22,7 +23,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const { worktreeOf, planUninstall, applyActions, describeAction } = await import('../install/setup.js');
   const wt = worktreeOf(process.cwd());
-  const actions = planUninstall(wt);
+  const actions = [...planUninstall(wt), ...(await import('../install/claude-settings.js')).planClaudeUninstall(wt)];
   const dry = !!values['dry-run'];
   for (const a of actions) process.stdout.write(`${describeAction(a, dry)}\n`);
   if (actions.length === 0) process.stdout.write('memlint uninstall: nothing of memlint installed here\n');

@@ -49,7 +49,7 @@ describe('memlint install / uninstall / doctor', () => {
     expect(existsSync(join(dir, '.husky/_/pre-push'))).toBe(true);
 
     const doctor = memlint(dir, ['doctor']);
-    expect(doctor.stdout.trim().split('\n')).toHaveLength(5);
+    expect(doctor.stdout.trim().split('\n')).toHaveLength(7);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
 

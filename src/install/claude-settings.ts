@@ -1,0 +1,208 @@
+// memlint's two Claude Code hooks in the team's shared .claude/settings.json: PostToolUse
+// (Write|Edit) and SessionStart (startup|resume|clear|compact), both running `memlint hook`.
+// install adds them (idempotent, every other key and hook kept), uninstall removes exactly them,
+// doctor reports them. The command names memlint relative to $CLAUDE_PROJECT_DIR, so it works in
+// every teammate's checkout, and only advises (exit 0) where memlint is not installed.
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { strayStoresOf } from '../claude/stores.js';
+import { resolveAutoMemoryPath } from '../memdir/claude.js';
+import { DEFAULT_MEMLINT_BIN } from '../merge/command.js';
+import type { Check } from './doctor.js';
+import { memlintWords, type Action, type Worktree } from './setup.js';
+
+export const CLAUDE_SETTINGS = '.claude/settings.json';
+
+export const CLAUDE_HOOKS = [
+  { event: 'PostToolUse', matcher: 'Write|Edit' },
+  { event: 'SessionStart', matcher: 'startup|resume|clear|compact' },
+] as const;
+
+/** Seconds Claude Code waits for the hook (its default is 600: a stuck hook must not stall the agent that long). */
+export const HOOK_TIMEOUT = 30;
+
+const ADVICE = 'memlint is not installed in this checkout (npm install): memory was not checked';
+
+/** The hook command for a way of starting memlint (memlintWords): never fails when memlint is missing. */
+export function claudeHookCommand(words: string): string {
+  if (words === DEFAULT_MEMLINT_BIN) {
+    return `m="$CLAUDE_PROJECT_DIR/${DEFAULT_MEMLINT_BIN}"; if [ -x "$m" ]; then "$m" hook; else echo "${ADVICE}" >&2; fi`;
+  }
+  if (words.startsWith('node ')) {
+    const script = words.split(/\s+/)[1]!.replace(/^\.\//, '');
+    return `m="$CLAUDE_PROJECT_DIR/${script}"; if [ -f "$m" ]; then node "$m" hook; else echo "${ADVICE}" >&2; fi`;
+  }
+  return `if command -v ${words} >/dev/null 2>&1; then ${words} hook; else echo "${ADVICE}" >&2; fi`;
+}
+
+/** Every command memlint may have installed (any way of starting it), so a change of layout is recognised. */
+function ownCommands(): Set<string> {
+  return new Set([claudeHookCommand(DEFAULT_MEMLINT_BIN), claudeHookCommand('node ./dist/cli.js'), claudeHookCommand('memlint')]);
+}
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function isOwnHandler(h: unknown, own: Set<string>): boolean {
+  return isRecord(h) && h.type === 'command' && typeof h.command === 'string' && own.has(h.command);
+}
+
+/** The settings' indentation, so a rewrite keeps the file's look (2 spaces when it has none). */
+function indentOf(text: string): string | number {
+  const m = /\n([ \t]+)"/.exec(text);
+  return m ? m[1]! : 2;
+}
+
+export function parseSettings(text: string | null, file: string): Json {
+  if (text === null || text.trim() === '') return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON (${(err as Error).message.split('\n')[0]}); fix it, then run install again`);
+  }
+  if (!isRecord(data)) throw new Error(`${file} is not a JSON object; fix it, then run install again`);
+  return data;
+}
+
+/** The settings text with memlint's hooks present and current: other keys, groups and handlers as they were. */
+export function withClaudeHooks(text: string | null, command: string, file = CLAUDE_SETTINGS): string {
+  const settings = parseSettings(text, file);
+  const own = ownCommands();
+  if (settings.hooks !== undefined && !isRecord(settings.hooks)) throw new Error(`${file}: "hooks" is not an object; fix it, then run install again`);
+  const hooks: Json = isRecord(settings.hooks) ? { ...settings.hooks } : {};
+  for (const { event, matcher } of CLAUDE_HOOKS) {
+    const groups = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
+    if (hooks[event] !== undefined && !Array.isArray(hooks[event])) throw new Error(`${file}: hooks.${event} is not a list; fix it, then run install again`);
+    const handler = { type: 'command', command, timeout: HOOK_TIMEOUT };
+    const at = groups.findIndex((g) => isRecord(g) && g.matcher === matcher && Array.isArray(g.hooks) && g.hooks.some((h) => isOwnHandler(h, own)));
+    // Handlers of memlint's under another matcher (edited by hand) are taken out: one per event.
+    const cleaned = groups.flatMap((g, i) => {
+      if (i === at || !isRecord(g) || !Array.isArray(g.hooks) || !g.hooks.some((h) => isOwnHandler(h, own))) return [g];
+      const rest = g.hooks.filter((h) => !isOwnHandler(h, own));
+      return rest.length ? [{ ...g, hooks: rest }] : [];
+    });
+    if (at >= 0) {
+      const g = groups[at] as Json;
+      const idx = cleaned.indexOf(g);
+      const list = (g.hooks as unknown[]).map((h) => (isOwnHandler(h, own) ? { ...(h as Json), command } : h));
+      cleaned[idx] = { ...g, hooks: list };
+    } else cleaned.push({ matcher, hooks: [handler] });
+    hooks[event] = cleaned;
+  }
+  const next = { ...settings, hooks };
+  const out = `${JSON.stringify(next, null, text ? indentOf(text) : 2)}\n`;
+  // Unchanged in substance: keep the bytes as they are (a second install changes nothing).
+  if (text !== null && JSON.stringify(parseSettings(text, file)) === JSON.stringify(next)) return text;
+  return out;
+}
+
+/** The settings text without memlint's hooks (null: the file held nothing else, remove it). */
+export function withoutClaudeHooks(text: string, file = CLAUDE_SETTINGS): string | null {
+  const settings = parseSettings(text, file);
+  if (!isRecord(settings.hooks)) return text;
+  const own = ownCommands();
+  const hooks: Json = { ...settings.hooks };
+  let changed = false;
+  for (const { event } of CLAUDE_HOOKS) {
+    const groups = hooks[event];
+    if (!Array.isArray(groups)) continue;
+    const kept = groups.flatMap((g) => {
+      if (!isRecord(g) || !Array.isArray(g.hooks) || !g.hooks.some((h) => isOwnHandler(h, own))) return [g];
+      changed = true;
+      const rest = g.hooks.filter((h) => !isOwnHandler(h, own));
+      return rest.length ? [{ ...g, hooks: rest }] : [];
+    });
+    if (kept.length) hooks[event] = kept;
+    else delete hooks[event];
+  }
+  if (!changed) return text;
+  const next: Json = { ...settings, hooks };
+  if (Object.keys(hooks).length === 0) delete next.hooks;
+  if (Object.keys(next).length === 0) return null;
+  return `${JSON.stringify(next, null, indentOf(text))}\n`;
+}
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** install --claude: the change to .claude/settings.json, if any. */
+export function planClaudeInstall(wt: Worktree): Action[] {
+  const path = join(wt.root, ...CLAUDE_SETTINGS.split('/'));
+  const before = readText(path);
+  const after = withClaudeHooks(before, claudeHookCommand(memlintWords(wt.root)), path);
+  if (after === before) return [];
+  return [{ kind: 'file', rel: CLAUDE_SETTINGS, path, before, after, what: 'Claude Code hooks: memlint hook after Write|Edit and at SessionStart' }];
+}
+
+/** uninstall: memlint's hooks out of .claude/settings.json, every other key and hook kept. */
+export function planClaudeUninstall(wt: Worktree): Action[] {
+  const path = join(wt.root, ...CLAUDE_SETTINGS.split('/'));
+  const before = readText(path);
+  if (before === null) return [];
+  let after: string | null;
+  try {
+    after = withoutClaudeHooks(before, path);
+  } catch {
+    return []; // not JSON: nothing of memlint's can be told apart in it
+  }
+  if (after === before) return [];
+  return [{ kind: 'file', rel: CLAUDE_SETTINGS, path, before, after, what: 'memlint hooks removed' }];
+}
+
+/** doctor: whether both hooks are in .claude/settings.json and their command can start memlint here. */
+export function checkClaudeHooks(wt: Worktree): Check {
+  const part = 'claude hooks';
+  const path = join(wt.root, ...CLAUDE_SETTINGS.split('/'));
+  let settings: Json;
+  try {
+    settings = parseSettings(readText(path), path);
+  } catch (err) {
+    return { part, ok: false, detail: (err as Error).message.replace(/; fix it, then run install again$/, ''), fix: `fix ${CLAUDE_SETTINGS}, then memlint install --claude` };
+  }
+  const own = ownCommands();
+  const hooks = isRecord(settings.hooks) ? settings.hooks : {};
+  const found = CLAUDE_HOOKS.map(({ event, matcher }) => {
+    const groups = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
+    const group = groups.find((g) => isRecord(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isOwnHandler(h, own))) as Json | undefined;
+    return { event, matcher, group };
+  });
+  if (found.every((f) => !f.group)) {
+    return { part, ok: true, detail: `not set up (optional: "memlint install --claude" lets the agent hear about its memory mistakes at once)` };
+  }
+  const missing = found.filter((f) => !f.group).map((f) => f.event);
+  if (missing.length) return { part, ok: false, detail: `${CLAUDE_SETTINGS} has memlint's hook for ${found.filter((f) => f.group).map((f) => f.event).join(', ')} but not for ${missing.join(', ')}`, fix: 'memlint install --claude' };
+  const wrong = found.filter((f) => f.group!.matcher !== f.matcher);
+  if (wrong.length) return { part, ok: false, detail: wrong.map((f) => `${f.event} matcher is ${JSON.stringify(f.group!.matcher)}, not "${f.matcher}"`).join('; '), fix: 'memlint install --claude' };
+  const words = memlintWords(wt.root);
+  const bin = words === DEFAULT_MEMLINT_BIN ? join(wt.root, DEFAULT_MEMLINT_BIN) : words.startsWith('node ') ? join(wt.root, words.split(/\s+/)[1]!) : null;
+  if (bin !== null) {
+    try {
+      accessSync(bin, words.startsWith('node ') ? constants.R_OK : constants.X_OK);
+    } catch {
+      return { part, ok: false, detail: `${CLAUDE_SETTINGS} runs memlint hook, but ${bin} is missing in this worktree: the hooks only advise until it is installed`, fix: existsSync(join(wt.root, 'package.json')) ? 'npm install' : 'npm install -g memlint' };
+    }
+  }
+  return { part, ok: true, detail: `${CLAUDE_SETTINGS} runs "memlint hook" after Write|Edit and at SessionStart (startup|resume|clear|compact)` };
+}
+
+/** doctor: memory stranded in another Claude Code store of this repository (where --all). */
+export function checkStrayStores(wt: Worktree): Check {
+  const part = 'stray stores';
+  const resolution = resolveAutoMemoryPath({ cwd: wt.root, env: process.env, home: os.homedir() });
+  const stray = strayStoresOf(resolution);
+  if (stray.length === 0) return { part, ok: true, detail: `none: Claude Code's memory for this repository is ${resolution.resolved}` };
+  const files = stray.reduce((n, s) => n + s.mdFiles, 0);
+  return {
+    part,
+    ok: false,
+    detail: `${stray.length} Claude Code memory store${stray.length === 1 ? '' : 's'} of this repository not in use, ${files} .md file${files === 1 ? '' : 's'} (${stray.map((s) => s.dir).join(', ')})`,
+    fix: 'memlint where --all, then memlint adopt',
+  };
+}

@@ -1,0 +1,140 @@
+// memlint install --claude: the two Claude Code hooks in .claude/settings.json, kept apart from
+// everything else there; uninstall removes exactly them; doctor reports them; the command works
+// in any checkout and only advises where memlint is not installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { claudeHookCommand, withClaudeHooks, withoutClaudeHooks } from '../../src/install/claude-settings.js';
+import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { npmInstall, project } from './helpers.js';
+
+const SETTINGS = '.claude/settings.json';
+const theirs = {
+  permissions: { allow: ['Bash(npm test)'] },
+  hooks: {
+    PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo after-bash' }] }],
+    Stop: [{ hooks: [{ type: 'command', command: 'echo stop' }] }],
+  },
+  model: 'opus',
+};
+
+const settingsOf = (dir: string) => JSON.parse(readFileSync(join(dir, SETTINGS), 'utf8'));
+
+function runCommand(dir: string, command: string, payload: unknown) {
+  return spawnSync('sh', ['-c', command], { cwd: dir, input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: dir, MEMLINT_DEBUG: '' } });
+}
+
+describe('memlint install --claude', () => {
+  it('adds both hooks with their matchers, keeping every other key and hook; a second run changes nothing', () => {
+    const dir = project();
+    writeFiles(dir, { [SETTINGS]: `${JSON.stringify(theirs, null, 2)}\n` });
+    const r = memlint(dir, ['install', '--claude']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('.claude/settings.json: update (Claude Code hooks');
+    const s = settingsOf(dir);
+    const command = claudeHookCommand('node_modules/.bin/memlint');
+    expect(s).toEqual({
+      ...theirs,
+      hooks: {
+        PostToolUse: [...theirs.hooks.PostToolUse, { matcher: 'Write|Edit', hooks: [{ type: 'command', command, timeout: 30 }] }],
+        Stop: theirs.hooks.Stop,
+        SessionStart: [{ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command, timeout: 30 }] }],
+      },
+    });
+    const before = readFileSync(join(dir, SETTINGS), 'utf8');
+    const again = memlint(dir, ['install', '--claude']);
+    expect(again.stdout).toContain('already installed; nothing changed');
+    expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(before);
+    // Without --claude, install leaves the settings alone.
+    expect(memlint(dir, ['install']).stdout).not.toContain(SETTINGS);
+  });
+
+  it('uninstall removes exactly them: the settings read as before', () => {
+    const dir = project();
+    const original = `${JSON.stringify(theirs, null, 2)}\n`;
+    writeFiles(dir, { [SETTINGS]: original });
+    memlint(dir, ['install', '--claude']);
+    const r = memlint(dir, ['uninstall']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('.claude/settings.json: update (memlint hooks removed)');
+    expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
+  });
+
+  it('creates the settings file when there is none, and uninstall removes it again', () => {
+    const dir = project();
+    memlint(dir, ['install', '--claude']);
+    expect(Object.keys(settingsOf(dir))).toEqual(['hooks']);
+    memlint(dir, ['uninstall']);
+    expect(existsSync(join(dir, SETTINGS))).toBe(false);
+  });
+
+  it('the command works in a teammate\'s clone, and only advises (exit 0) where memlint is not installed', () => {
+    const dir = project();
+    memlint(dir, ['install', '--claude']);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'hooks');
+    const clone = join(tempDir('memlint-clone-'), 'clone');
+    git(dir, 'clone', '-q', dir, clone);
+    const command = settingsOf(clone).hooks.PostToolUse.find((g: { matcher: string }) => g.matcher === 'Write|Edit').hooks[0].command as string;
+    const file = join(clone, '.claude/memory/user_role.md');
+    const payload = { hook_event_name: 'PostToolUse', cwd: clone, tool_name: 'Write', tool_input: { file_path: file, content: 'x' } };
+    writeFileSync(file, 'no frontmatter\n');
+    // No node_modules in the fresh clone: advice on stderr, nothing for the agent, exit 0.
+    const missing = runCommand(clone, command, payload);
+    expect(missing.status).toBe(0);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toBe('memlint is not installed in this checkout (npm install): memory was not checked\n');
+    npmInstall(clone);
+    const ran = runCommand(clone, command, payload);
+    expect(ran.status).toBe(0);
+    expect(JSON.parse(ran.stdout).decision).toBe('block');
+    expect(JSON.parse(ran.stdout).reason).toContain('.claude/memory/user_role.md:1: Frontmatter is missing');
+  });
+
+  it('doctor reports them: optional when absent, ok when set up, a failure when half there or memlint is missing', () => {
+    const dir = project();
+    const line = (out: string) => out.split('\n').find((l) => l.includes('claude hooks:'));
+    expect(line(memlint(dir, ['doctor']).stdout)).toMatch(/^ok +claude hooks: not set up \(optional/);
+    memlint(dir, ['install', '--claude']);
+    expect(line(memlint(dir, ['doctor']).stdout)).toBe('ok    claude hooks: .claude/settings.json runs "memlint hook" after Write|Edit and at SessionStart (startup|resume|clear|compact)');
+    const s = settingsOf(dir);
+    delete s.hooks.SessionStart;
+    writeFiles(dir, { [SETTINGS]: JSON.stringify(s) });
+    const half = memlint(dir, ['doctor']);
+    expect(half.code).toBe(1);
+    expect(line(half.stdout)).toBe('FAIL  claude hooks: .claude/settings.json has memlint\'s hook for PostToolUse but not for SessionStart; fix: memlint install --claude');
+    memlint(dir, ['install', '--claude']);
+    rmSync(join(dir, 'node_modules', '.bin', 'memlint'));
+    expect(line(memlint(dir, ['doctor']).stdout)).toMatch(/^FAIL +claude hooks: .* is missing in this worktree: the hooks only advise until it is installed; fix: npm install$/);
+  });
+
+  it('settings that are not JSON: exit 2, the file left as it was; --claude with --local: usage error', () => {
+    const dir = project();
+    writeFiles(dir, { [SETTINGS]: '{ "hooks": ' });
+    const r = memlint(dir, ['install', '--claude']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^memlint: .*settings\.json is not valid JSON/);
+    expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe('{ "hooks": ');
+    expect(memlint(dir, ['install', '--claude', '--local']).code).toBe(2);
+  });
+});
+
+describe('the settings edit', () => {
+  const command = claudeHookCommand('node_modules/.bin/memlint');
+
+  it('moves an older memlint command to the current one, and keeps other handlers of the same group', () => {
+    const old = claudeHookCommand('memlint');
+    const text = JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'prettier --check' }, { type: 'command', command: old, timeout: 30 }] }] } });
+    const out = JSON.parse(withClaudeHooks(text, command));
+    expect(out.hooks.PostToolUse).toEqual([{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'prettier --check' }, { type: 'command', command, timeout: 30 }] }]);
+    const back = JSON.parse(withoutClaudeHooks(JSON.stringify(out))!);
+    expect(back.hooks.PostToolUse).toEqual([{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'prettier --check' }] }]);
+  });
+
+  it('keeps the file\'s indentation, and leaves a file without memlint\'s hooks byte for byte', () => {
+    const text = '{\n\t"model": "opus"\n}\n';
+    expect(withClaudeHooks(text, command)).toMatch(/^\{\n\t"model": "opus",\n\t"hooks": \{/);
+    expect(withoutClaudeHooks(text)).toBe(text);
+  });
+});
