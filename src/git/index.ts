@@ -23,7 +23,7 @@ export interface GitOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export function gitRaw(args: string[], opts: GitOptions): { stdout: Buffer; code: number } {
+export function gitRaw(args: string[], opts: GitOptions): { stdout: Buffer; code: number; stderr: string } {
   const r = spawnSync('git', args, {
     cwd: opts.cwd,
     input: opts.input,
@@ -32,11 +32,12 @@ export function gitRaw(args: string[], opts: GitOptions): { stdout: Buffer; code
   });
   if (r.error) throw new GitError(`git could not start: ${r.error.message}`, null, '');
   const code = r.status ?? 128;
+  const stderr = r.stderr.toString('utf8');
   if (!(opts.okCodes ?? [0]).includes(code)) {
-    const stderr = r.stderr.toString('utf8').trim();
-    throw new GitError(`git ${args[0]} failed: ${stderr.split('\n')[0] ?? ''}`, code, stderr);
+    const first = stderr.trim();
+    throw new GitError(`git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? args[0]} failed: ${first.split('\n')[0] ?? ''}`, code, first);
   }
-  return { stdout: r.stdout, code };
+  return { stdout: r.stdout, code, stderr };
 }
 
 export function git(args: string[], opts: GitOptions): string {

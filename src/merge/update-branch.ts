@@ -1,0 +1,210 @@
+// `memlint update-branch` (contract §5a): merge the default branch into the current branch with
+// memlint's driver active for this one merge, settle what is left in memory files as `resolve`
+// does, and commit; or take the merge back entirely and say what conflicts. Hosted merges (the
+// merge button, merge queues, GitLab.com) never run a custom driver, so this is how a pull request
+// whose only conflicts are in memory becomes mergeable there.
+import { realpathSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import {
+  abortMerge,
+  changedPaths,
+  commitMerge,
+  currentBranch,
+  defaultRemote,
+  isAncestor,
+  mergeAttributes,
+  mergeBases,
+  operationInProgress,
+  fullRefName,
+  pushCommit,
+  remoteDefaultBranch,
+  resolveCommit,
+  startMerge,
+  uncommittedTracked,
+  upstreamOf,
+  type PushOutcome,
+  type Upstream,
+} from '../git/branch.js';
+import { unmergedPaths } from '../git/index.js';
+import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from './command.js';
+import { fileKind } from './driver.js';
+import { isMemoryPath, resolveConflicts } from './resolve.js';
+
+export interface UpdateBranchOptions {
+  /** What to merge (default: the upstream's default branch, `<remote>/HEAD`). */
+  base?: string;
+  push: boolean;
+  /** Shell words that start this very memlint for the driver (absolute paths, shell-quoted). */
+  memlint: string;
+}
+
+export type SettledBy = 'driver' | 'resolve' | 'git';
+
+export interface UpdateBranchReport {
+  status: 'merged' | 'up-to-date' | 'conflict';
+  /** REF as given (or chosen) and the commit it named. */
+  base: string;
+  baseCommit: string;
+  branch: string | null;
+  /** HEAD before the run. */
+  head: string;
+  /** The merge commit made, or null. */
+  commit: string | null;
+  /** Memory files merged on both sides and how they were settled. */
+  settled: Array<{ path: string; by: SettledBy }>;
+  /** What is in conflict (status "conflict"): every file, memory or not, with why. */
+  conflicts: Array<{ path: string; memory: boolean; reason: string }>;
+  /** The push: not asked, or what became of it. */
+  push: { remote: string; ref: string; outcome: PushOutcome } | null;
+  warnings: string[];
+}
+
+/** Single-quote a word for sh. */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The shell words that start the running memlint: this Node and this launcher, absolute. */
+export function selfCommand(execPath: string, script: string): string {
+  let launcher = script;
+  try {
+    launcher = realpathSync(script);
+  } catch {
+    // the path as given: it started this process, so it exists
+  }
+  return `${shellQuote(execPath)} ${shellQuote(launcher)}`;
+}
+
+/** The config that makes memlint's driver (this binary, git merge-file behind it) the one this merge runs. */
+export function driverOverride(memlint: string): Array<[string, string]> {
+  return [
+    [`merge.${DRIVER_NAME}.name`, DRIVER_DESCRIPTION],
+    [`merge.${DRIVER_NAME}.driver`, driverCommand({ memlint })],
+  ];
+}
+
+/** REF to merge: the option, else `<remote>/HEAD` of the upstream's remote. */
+export function chooseBase(root: string, base: string | undefined): { name: string; commit: string } {
+  if (base !== undefined) {
+    if (base === '' || base.startsWith('-')) throw new UsageError(`--base needs a branch or commit, got "${base}"`);
+    const commit = resolveCommit(root, base);
+    if (!commit) throw new UsageError(`--base ${base}: no such branch or commit here (update-branch does not fetch: git fetch first)`);
+    return { name: base, commit };
+  }
+  const remote = defaultRemote(root);
+  const name = remoteDefaultBranch(root, remote);
+  if (!name) throw new UsageError(`${remote}/HEAD is not set, so the default branch is unknown: pass --base ${remote}/main, or run "git remote set-head ${remote} --auto"`);
+  const commit = resolveCommit(root, name);
+  if (!commit) throw new UsageError(`${name} (${remote}/HEAD) does not resolve to a commit: git fetch ${remote} first`);
+  return { name, commit };
+}
+
+/** Memory paths (index, topic, log) that both sides changed to different content since the merge base(s). */
+function mergedOnBothSides(root: string, head: string, base: string): string[] {
+  const bases = mergeBases(root, head, base);
+  const differ = new Set(changedPaths(root, head, base).map((c) => c.path));
+  const out = new Set<string>();
+  for (const b of bases) {
+    const ours = new Set(changedPaths(root, b, head).map((c) => c.path));
+    for (const c of changedPaths(root, b, base)) if (ours.has(c.path) && differ.has(c.path) && fileKind(c.path) !== 'other') out.add(c.path);
+  }
+  return [...out].sort();
+}
+
+/** git's own first line for a merge of `name` (a ref's full name, or null for a commit). */
+export function mergeTitle(name: string, fullRef: string | null, branch: string | null): string {
+  const into = branch ? ` into ${branch}` : '';
+  if (fullRef?.startsWith('refs/heads/')) return `Merge branch '${fullRef.slice(11)}'${into}`;
+  if (fullRef?.startsWith('refs/remotes/')) return `Merge remote-tracking branch '${fullRef.slice(13)}'${into}`;
+  if (fullRef?.startsWith('refs/tags/')) return `Merge tag '${fullRef.slice(10)}'${into}`;
+  return `Merge commit '${name}'${into}`;
+}
+
+/** The commit message: git's kind of first line, then the memory files memlint settled and how. */
+export function mergeMessage(title: string, settled: UpdateBranchReport['settled']): string {
+  const lines = [title];
+  const by = (k: SettledBy) => settled.filter((s) => s.by === k).map((s) => `- ${s.path}`);
+  const driver = by('driver');
+  const resolved = by('resolve');
+  const git = by('git');
+  if (driver.length || resolved.length || git.length) lines.push('');
+  if (driver.length) lines.push('Memory files merged by the memlint driver:', ...driver);
+  if (resolved.length) lines.push('Memory files settled by memlint resolve:', ...resolved);
+  if (git.length) lines.push("Memory files merged cleanly by git's line merge (no merge=memlint attribute):", ...git);
+  lines.push('', 'Made by memlint update-branch.');
+  return lines.join('\n') + '\n';
+}
+
+/** Check everything update-branch needs before it touches anything; throws UsageError (exit 2). */
+function preflight(root: string, push: boolean): { branch: string | null; upstream: Upstream | null; head: string } {
+  const op = operationInProgress(root);
+  if (op) throw new UsageError(`${op} is in progress here: finish or abort it first (update-branch touched nothing)`);
+  const head = resolveCommit(root, 'HEAD');
+  if (!head) throw new UsageError('the branch has no commit yet: nothing to update');
+  const dirty = uncommittedTracked(root);
+  if (dirty.length > 0) throw new UsageError(`uncommitted changes (${dirty[0]}${dirty.length > 1 ? ` and ${dirty.length - 1} more` : ''}): commit or stash them first (update-branch touched nothing)`);
+  const branch = currentBranch(root);
+  let upstream: Upstream | null = null;
+  if (push) {
+    if (!branch) throw new UsageError('--push needs a branch, and HEAD is detached: git checkout -B BRANCH origin/BRANCH');
+    upstream = upstreamOf(root, branch);
+    if (!upstream) throw new UsageError(`--push: ${branch} has no upstream: git branch --set-upstream-to=origin/${branch}`);
+    if (upstream.remote === '.') throw new UsageError(`--push: ${branch}'s upstream is a local branch (${upstream.ref}), not a remote one`);
+  }
+  return { branch, upstream, head };
+}
+
+export function updateBranch(root: string, opts: UpdateBranchOptions): UpdateBranchReport {
+  const { branch, upstream, head } = preflight(root, opts.push);
+  const base = chooseBase(root, opts.base);
+  const report: UpdateBranchReport = { status: 'up-to-date', base: base.name, baseCommit: base.commit, branch, head, commit: null, settled: [], conflicts: [], push: null, warnings: [] };
+  if (isAncestor(root, base.commit, head)) return report;
+  if (mergeBases(root, head, base.commit).length === 0) throw new UsageError(`${base.name} shares no history with ${branch ?? 'HEAD'}: nothing to merge`);
+
+  const both = mergedOnBothSides(root, head, base.commit);
+  // The commit, not the name: the name may move while this runs (a fetch beside it).
+  const started = startMerge(root, base.commit, driverOverride(opts.memlint));
+  if (!started.inProgress) {
+    // git refused before merging (an untracked file in the way, say): nothing was touched.
+    const why = started.stderr.split('\n').find((l) => /^(error|fatal):/.test(l)) ?? started.stderr.split('\n')[0] ?? `exit ${started.code}`;
+    throw new UsageError(`git merge ${base.name} did not start: ${why.replace(/^(error|fatal): /, '')}`);
+  }
+  for (const line of started.stderr.split('\n')) if (/^memlint: /.test(line)) report.warnings.push(line);
+
+  try {
+    const unmerged = unmergedPaths(root);
+    const indexDirs = new Set(unmerged.filter((u) => u.path === 'MEMORY.md' || u.path.endsWith('/MEMORY.md')).map((u) => u.path.replace(/\/?MEMORY\.md$/, '')));
+    const memory = unmerged.filter((u) => isMemoryPath(root, u.path, indexDirs)).map((u) => u.path);
+    const memorySet = new Set(memory);
+    for (const u of unmerged) if (!memorySet.has(u.path)) report.conflicts.push({ path: u.path, memory: false, reason: 'not a memory file: git could not merge it' });
+    const resolved = memory.length ? resolveConflicts(root, memory) : { resolved: [], remaining: [], warnings: [] };
+    report.warnings.push(...resolved.warnings);
+    for (const r of resolved.remaining) report.conflicts.push({ path: r.path, memory: true, reason: r.reason });
+    // Anything resolve neither settled nor reported is still a conflict.
+    const accounted = new Set([...resolved.resolved, ...resolved.remaining.map((r) => r.path)]);
+    for (const p of memory) if (!accounted.has(p)) report.conflicts.push({ path: p, memory: true, reason: 'still in conflict' });
+    if (report.conflicts.length === 0 && unmergedPaths(root).length > 0) {
+      for (const u of unmergedPaths(root)) report.conflicts.push({ path: u.path, memory: memorySet.has(u.path), reason: 'still in conflict' });
+    }
+    if (report.conflicts.length > 0) {
+      report.conflicts.sort((a, b) => a.path.localeCompare(b.path));
+      report.status = 'conflict';
+      abortMerge(root);
+      return report;
+    }
+    const resolvedSet = new Set(resolved.resolved);
+    const attrs = mergeAttributes(root, both.filter((p) => !resolvedSet.has(p)));
+    report.settled = [
+      ...both.filter((p) => isMemoryPath(root, p, indexDirs) && !resolvedSet.has(p)).map((path) => ({ path, by: (attrs.get(path) === DRIVER_NAME ? 'driver' : 'git') as SettledBy })),
+      ...resolved.resolved.map((path) => ({ path, by: 'resolve' as SettledBy })),
+    ].sort((a, b) => a.path.localeCompare(b.path));
+    report.commit = commitMerge(root, mergeMessage(mergeTitle(base.name, fullRefName(root, base.name), branch), report.settled));
+    report.status = 'merged';
+  } catch (err) {
+    // Whatever went wrong mid-way, the branch goes back to what it was.
+    if (operationInProgress(root) === 'a merge') abortMerge(root);
+    throw err;
+  }
+  if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: pushCommit(root, upstream.remote, report.commit!, upstream.ref) };
+  return report;
+}

@@ -1,0 +1,109 @@
+// A hosted setup for update-branch, diff and the Action: a bare "origin", an author's clone that
+// makes main and a pull request branch (`feature`), and fresh clones like a CI runner's. Real git.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { commitFiles, git, ROOT, tempDir } from '../helpers/repo.js';
+
+export const MEM = '.claude/memory';
+export const INDEX = `${MEM}/MEMORY.md`;
+export const entry = (k: string, hook = `about ${k}`) => `- [${k}](${k}.md) — ${hook}\n`;
+export const HEADER = '# Memory\n\n';
+export const topicFile = (name: string, description = `${name} in one line`, type = 'project') =>
+  `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\nBody of ${name}.\n`;
+
+export interface Hosted {
+  dir: string;
+  origin: string;
+  /** The author's clone: it made main and feature. */
+  author: string;
+}
+
+function configure(clone: string, who: string): void {
+  git(clone, 'config', 'user.name', who);
+  git(clone, 'config', 'user.email', `${who}@example.com`);
+  git(clone, 'config', 'commit.gpgsign', 'false');
+  git(clone, 'config', 'core.autocrlf', 'false');
+}
+
+/** A clone of origin as a runner makes it: `git clone`, nothing else (no memlint config). */
+export function cloneOf(h: Hosted, name: string, branch?: string): string {
+  const clone = join(h.dir, name);
+  execFileSync('git', ['clone', '-q', h.origin, clone], { stdio: 'pipe' });
+  configure(clone, name);
+  if (branch) git(clone, 'checkout', '-q', branch);
+  return clone;
+}
+
+/**
+ * origin with main (an index of two entries and their topics, plus `base` files) and `feature`
+ * branched from it; then `feature` gets `onFeature` and main gets `onMain`, both pushed.
+ */
+export function hostedRepo(opts: { onMain: Record<string, string>; onFeature: Record<string, string>; base?: Record<string, string>; attributes?: boolean }): Hosted {
+  const dir = tempDir('memlint-hosted-');
+  const origin = join(dir, 'origin.git');
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin], { stdio: 'pipe' });
+  const h = { dir, origin, author: join(dir, 'author') };
+  execFileSync('git', ['clone', '-q', origin, h.author], { stdio: 'pipe' });
+  configure(h.author, 'author');
+  git(h.author, 'checkout', '-q', '-b', 'main');
+  commitFiles(
+    h.author,
+    {
+      ...(opts.attributes === false ? {} : { '.gitattributes': `${MEM}/**/*.md merge=memlint\n` }),
+      '.gitignore': 'node_modules/\n',
+      'package.json': '{ "name": "team-app", "private": true }\n',
+      [INDEX]: HEADER + entry('user_role') + entry('project_deploys'),
+      [`${MEM}/user_role.md`]: topicFile('user_role', 'The user is a backend engineer', 'user'),
+      [`${MEM}/project_deploys.md`]: topicFile('project_deploys', 'Deploys go out on Tuesdays'),
+      'src/app.ts': 'export const answer = 42;\n',
+      ...opts.base,
+    },
+    'base',
+  );
+  git(h.author, 'push', '-q', 'origin', 'main');
+  git(h.author, 'checkout', '-q', '-b', 'feature');
+  commitFiles(h.author, opts.onFeature, 'feature: its change');
+  git(h.author, 'push', '-q', '-u', 'origin', 'feature');
+  git(h.author, 'checkout', '-q', 'main');
+  commitFiles(h.author, opts.onMain, 'main: moved on');
+  git(h.author, 'push', '-q', 'origin', 'main');
+  return h;
+}
+
+/** Everything a run could change: refs, HEAD, index entries, status, and every working-tree file's bytes. */
+export function snapshot(repo: string): string {
+  const files: string[] = [];
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(repo, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (p === '.git' || p === 'node_modules') continue;
+      if (e.isDirectory()) walk(p);
+      else files.push(`${p} ${createHash('sha1').update(readFileSync(join(repo, p))).digest('hex')}`);
+    }
+  };
+  walk('');
+  const inProgress = ['MERGE_HEAD', 'MERGE_MSG'].map((n) => spawnSync('git', ['rev-parse', '-q', '--verify', n], { cwd: repo }).status === 0 ? n : '').join(' ');
+  return [
+    git(repo, 'symbolic-ref', 'HEAD'),
+    git(repo, 'rev-parse', 'HEAD'),
+    git(repo, 'for-each-ref', '--format=%(refname) %(objectname)'),
+    git(repo, 'ls-files', '-s'),
+    git(repo, 'status', '--porcelain', '--untracked-files=all'),
+    inProgress,
+    files.sort().join('\n'),
+  ].join('\n--\n');
+}
+
+/** The built package as `npm pack` makes it, installed into a clone (offline: it has no dependencies). */
+export function installPackage(clone: string, tarball: string): string {
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', tarball], { cwd: clone, stdio: 'pipe' });
+  return join(clone, 'node_modules', '.bin', 'memlint');
+}
+
+export function packPackage(into: string): string {
+  const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', into], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const [info] = JSON.parse(out) as Array<{ filename: string }>;
+  return join(into, info!.filename);
+}
