@@ -119,7 +119,7 @@ async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFa
         },
         report: (m: RuleMessage) => {
           if (d.isDisabled(rule.id, m.line)) return;
-          const msg: LintMessage = { ruleId: rule.id, severity, message: m.message, line: m.line, column: m.column };
+          const msg: LintMessage = { ruleId: rule.id, severity: m.severity === 'warn' ? 1 : severity, message: m.message, line: m.line, column: m.column };
           if (m.endLine !== undefined) msg.endLine = m.endLine;
           if (m.endColumn !== undefined) msg.endColumn = m.endColumn;
           if (m.fix && rule.fixable) msg.fix = m.fix;

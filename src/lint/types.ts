@@ -77,6 +77,11 @@ export interface RuleMessage {
   endLine?: number;
   endColumn?: number;
   fix?: Fix;
+  /**
+   * 'warn' caps this message at a warning whatever the rule's severity (a rule sure of some of
+   * what it reports and not of the rest, e.g. a hidden comment that does not address the agent).
+   */
+  severity?: 'warn';
 }
 
 export interface RuleContext {

@@ -8,8 +8,9 @@ import { positionAt } from './util.js';
  * so text in it that addresses the agent to override its instructions or hide what it does is an
  * attack on every teammate. Flags, in English and Chinese: "ignore previous instructions" and
  * its kin, "do not tell the user", covert actions ("silently upload"), fake conversation turns
- * (`Human:`, `<|im_start|>system`, `<system>`); HTML comments, which hide text from whoever
- * reads the rendered file (memlint's own directives excepted); and suppression directives
+ * (`Human:`, `<|im_start|>system`, `<system>`); HTML comments hiding text addressed to the
+ * agent (any other hidden comment is a warning in a topic file and nothing as a block in
+ * MEMORY.md, which Claude Code strips of block comments); and suppression directives
  * (`secretlint-disable`, `gitleaks:allow`, `<!-- lint disable -->`) that would switch off the
  * scans that protect memory. Ordinary imperatives in feedback ("Ignore lint warnings in
  * generated code") are not injection; a phrase quoted or in inline code is talked about, not said.
@@ -56,12 +57,12 @@ const PHRASES: Phrase[] = [
     re: /\b(?:you\s+are\s+now\s+(?:in\s+)?(?:DAN|developer\s+mode|jailbroken|unrestricted|an?\s+unrestricted|free\s+of)|(?:enable|enter|activate)\s+(?:developer|god|jailbreak)\s+mode|pretend\s+(?:that\s+)?you\s+(?:have\s+no|are\s+not\s+bound)|act\s+as\s+if\s+you\s+have\s+no\s+(?:rules|restrictions|guidelines)|your\s+(?:new|real|true)\s+(?:instructions|task|goal|purpose|objective)\s+(?:is|are)\b|new\s+(?:system\s+)?instructions\s*:|from\s+now\s+on,?\s+(?:you\s+)?(?:must\s+|will\s+|should\s+)?(?:ignore|disregard|never\s+tell|not\s+tell|always\s+obey))/i,
     what: 'text that tries to change who the agent is or what it obeys', needs: [['you are now', 'developer mode', 'god mode', 'jailbreak mode', 'pretend', 'act as if', 'your new', 'your real', 'your true', 'instructions', 'from now on']] },
   {
-    re: /\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to|disclose\s+(?:this|it)\s+to|let)\s+(?:the\s+)?(?:user|human|developer|operator|owner|anyone)(?!['’]s)\b/i,
+    re: /\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:(?:tell|inform|notify|alert|warn|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to|disclose\s+(?:this|it)\s+to)\s+(?:the\s+)?(?:user|human|developer|operator|owner|anyone)(?!['’]s)\b(?!\s+(?:to|how|which|where)\b)|let\s+(?:the\s+)?(?:user|human|developer|operator|owner|anyone)\s+(?:know|see|notice|find\s+out)\b)/i,
     what: 'text telling the agent to hide something from the user', needs: [['not', "n't", 'dont', 'never'], ['tell', 'inform', 'notify', 'alert', 'warn', 'mention', 'reveal', 'disclose', 'let'], ['user', 'human', 'developer', 'operator', 'owner', 'anyone']] },
   { re: /\b(?:without|w\/o)\s+(?:telling|informing|notifying|alerting|asking)\s+(?:the\s+)?(?:user|human|developer|operator|anyone)\b/i, what: 'text telling the agent to act behind the user\'s back', needs: [['without', 'w/o']] },
   { re: /\b(?:keep\s+(?:this|it)\s+(?:secret|hidden)\s+from|hide\s+(?:this|it|these|your\s+actions)\s+from)\s+(?:the\s+)?(?:user|human|developer|operator)\b/i, what: 'text telling the agent to hide something from the user', needs: [['keep this', 'keep it', 'hide']] },
   {
-    re: /\b(?:silently|quietly|secretly|covertly)\s+(?:send|upload|post|copy|exfiltrate|forward|email|transmit|run|execute|install|add|push|delete|disable|modify)\b/i,
+    re: /(?:(?:^\s*(?:(?:[-*+]|\d+[.)])\s+)?|[.!?;:—–(]\s*)(?:(?:then|and|also|now|first)\s+)?|\b(?:and|always|must|should|please|you\s+(?:must|should|will|can|may)|to)\s+)(?<say>(?:silently|quietly|secretly|covertly)\s+(?:send|upload|post|copy|exfiltrate|forward|email|transmit|run|execute|install|add|push|delete|disable|modify)\b)/im,
     what: 'text telling the agent to act covertly', needs: [['silently', 'quietly', 'secretly', 'covertly']] },
   {
     re: /\b(?:send|upload|post|exfiltrate|forward|transmit|curl)\b[^\n.]{0,60}\b(?:~\/\.ssh|id_rsa|\.env\b|\.aws\/credentials|credentials|api\s+keys|secrets|tokens|environment\s+variables)\b[^\n.]{0,40}\bto\s+(?:https?:\/\/|[\w-]+\.[a-z]{2,}|an?\s+external)/i,
@@ -72,7 +73,8 @@ const PHRASES: Phrase[] = [
   { re: /<\|(?:im_start|im_end|system|assistant|user|endoftext|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system[-_]prompt|system[-_]reminder|assistant|human|admin|instructions?)>/i, what: 'a chat-template token or fake system tag', always: true, needs: [['<|', '[inst]', '[/inst]', '<<sys>>', '<<\/sys>>', '<system', '</system', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '<instruction', '</instruction']] },
   // Chinese.
   { re: /(?:忽略|无视|忘记|忘掉|不要理会|不用理会|跳过)(?:掉)?(?:你的|你)?(?:之前|以前|先前|此前|以上|上文|前文|上面|上述|前面|原来|原有|所有|一切|全部|系统)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|规则|提示词?|设定|约束|限制|要求)/, what: 'text telling the agent to ignore its instructions', needs: [['忽略', '无视', '忘记', '忘掉', '不要理会', '不用理会', '跳过']] },
-  { re: /(?:不要|别|不许|不准|切勿|千万不要|绝对不要)(?:把[^，。\n]{0,20})?(?:告诉|通知|告知|提醒|透露给|让)用户/, what: 'text telling the agent to hide something from the user', needs: [['用户']] },
+  // "不要让用户跑" (don't make the user run it) and "不要告诉用户用菜单" (never tell the user to use the menu) are advice, not concealment.
+  { re: /(?:不要|别|不许|不准|切勿|千万不要|绝对不要)(?:把[^，。\n]{0,20})?(?:(?:告诉|通知|告知|提醒|透露给)用户(?!去|要|用|使用|运行|跑|执行|手动|自己|点|打开|输入)|让用户(?=知道|发现|看到|察觉|注意到))/, what: 'text telling the agent to hide something from the user', needs: [['用户']] },
   { re: /(?:对用户|向用户)(?:隐瞒|保密)|瞒着用户|不(?:让|要让)用户(?:知道|发现)/, what: 'text telling the agent to hide something from the user', needs: [['用户']] },
   { re: /(?:悄悄|偷偷|秘密)(?:地)?(?:发送|上传|执行|运行|安装|删除|修改|复制|转发)/, what: 'text telling the agent to act covertly', needs: [['悄悄', '偷偷', '秘密']] },
   { re: /你现在是(?:一个)?(?:不受限制|没有限制|DAN|开发者模式)|从现在(?:开始|起)[，,]?你(?:必须|要|只)?(?:忽略|无视|服从)|(?:新的|真正的)(?:系统)?指令[是为:：]/, what: 'text that tries to change who the agent is or what it obeys', needs: [['你现在是', '从现在', '指令']] },
@@ -82,6 +84,38 @@ const PHRASES: Phrase[] = [
 
 const LINT_DIRECTIVE = /^\s*(?:lint\s+(?:disable|ignore|enable)|markdownlint-(?:disable|enable|capture|restore|configure)|textlint-(?:disable|enable)|claudelint-disable|eslint-disable|prettier-ignore|cspell:disable)/i;
 const SECRET_DIRECTIVE = /secretlint-(?:disable|enable)|gitleaks:allow|pragma:\s*allowlist[\s-]secret|detect-secrets:\s*disable|trufflehog:ignore/i;
+
+// A hidden comment that speaks to the agent: "note to the AI", "the agent should…", "you must…",
+// "Claude: …", in English and Chinese (the phrase patterns above catch override, concealment,
+// covert action and exfiltration).
+const AGENT_ADDRESS = [
+  /\b(?:note|message|instructions?|reminder)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|agent|assistant|claude|model|llm|bot)s?\b/i,
+  /\b(?:the\s+|an?\s+)?(?:agent|assistant|ai|claude|model|llm|bot)\s+(?:should|must|shall|will|needs?\s+to|has\s+to|is\s+to|may\s+not|must\s+not|should\s+not)\b/i,
+  /^\s*(?:ai|agent|assistant|claude|llm|system)\s*[:,]/i,
+  /\b(?:if\s+you\s+are|you\s+are)\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|claude)\b/i,
+  /\byou\s+(?:must|should|shall|will|are\s+to|need\s+to|have\s+to)\b|\b(?:always|never)\s+(?:approve|merge|push|run|execute|send|upload|delete|reply|answer|say|tell|obey)\b/i,
+  /\b(?:send|upload|post|curl|wget|forward|exfiltrate)\b[^.]{0,60}(?:https?:\/\/|\.env\b|credentials|secrets?|tokens?|api\s+keys?|passwords?)/i,
+  /(?:给|致|告诉)(?:AI|ai|助手|智能体|模型|Claude)|^\s*(?:AI|助手|模型|Claude)\s*[：:]|(?:AI|助手|智能体|模型)(?:必须|应该|要|需要|不要|不得)|你(?:必须|应该|要|需要|不要|不得|总是|永远)/,
+];
+
+/** Whether the text of a hidden HTML comment addresses the agent (override, conceal, act, exfiltrate). */
+export function commentAddressesAgent(body: string): boolean {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  if (flat === '') return false;
+  return AGENT_ADDRESS.some((re) => re.test(flat)) || PHRASES.some((p) => !SECRET_DIRECTIVE.test(flat) && p.re.test(flat));
+}
+
+/**
+ * What a hidden comment deserves. One that addresses the agent is an error anywhere. Any other
+ * (a template placeholder, an authoring note, a section marker) is at most a warning: in a topic
+ * file the agent reads it as written; in MEMORY.md a block-level comment is nothing, since Claude
+ * Code strips block HTML comments from the index before loading it (an inline one stays).
+ */
+export function hiddenCommentVerdict(body: string, where: { kind: 'index' | 'topic' | 'log'; blockLevel: boolean }): 'error' | 'warn' | 'none' {
+  if (commentAddressesAgent(body)) return 'error';
+  if (where.kind === 'index' && where.blockLevel) return 'none';
+  return 'warn';
+}
 
 function checkComments(ctx: RuleContext) {
   const text = ctx.file.text;
@@ -102,9 +136,18 @@ function checkComments(ctx: RuleContext) {
     const closed = m[0].endsWith('-->');
     if (LINT_DIRECTIVE.test(body)) {
       ctx.report({ message: `lint suppression directive "${body.trim().split(/\s+/).slice(0, 2).join(' ')}" in memory: memory must not switch off the checks that protect it`, line: at.line, column: at.column });
-    } else if (body.trim() !== '') {
-      const words = body.trim().split(/\s+/).length;
-      ctx.report({ message: `HTML comment hides ${words} word${words === 1 ? '' : 's'} from the rendered file but not from the agent${closed ? '' : ' (never closed: it hides the rest of the file)'}: write it as visible text or remove it`, line: at.line, column: at.column });
+      continue;
+    }
+    if (body.trim() === '') continue;
+    const blockLevel = /^ {0,3}$/.test(text.slice(lineStart, m.index));
+    const verdict = hiddenCommentVerdict(body, { kind: ctx.file.kind, blockLevel });
+    if (verdict === 'none') continue;
+    const words = body.trim().split(/\s+/).length;
+    const never = closed ? '' : ' (never closed: it hides the rest of the file)';
+    if (verdict === 'error') {
+      ctx.report({ message: `HTML comment hides text addressed to the agent from whoever reads the rendered file${never}: remove it`, line: at.line, column: at.column });
+    } else {
+      ctx.report({ message: `HTML comment hides ${words} word${words === 1 ? '' : 's'} from the rendered file but not from the agent${never}: write it as visible text or remove it`, line: at.line, column: at.column, severity: 'warn' });
     }
   }
 }
@@ -143,14 +186,16 @@ function checkPhrases(ctx: RuleContext) {
     for (const p of candidates) {
       const m = p.re.exec(line);
       if (!m) continue;
-      const start = m.index;
-      const end = start + m[0].length;
+      // A pattern that needs context around the phrase names the phrase itself `say`.
+      const said = m.groups?.say ?? m[0];
+      const start = m.index + m[0].lastIndexOf(said);
+      const end = start + said.length;
       if (!p.always) {
         code ??= inlineCodeRanges(line);
         if (inRanges(code, start, end) || isQuoted(line, start, end) || inFence(ctx, offsets[i + 1]! + start)) continue;
       }
       const at = positionAt(ctx, offsets[i + 1]! + start);
-      const quote = m[0].length > 50 ? `${m[0].slice(0, 50)}…` : m[0];
+      const quote = said.length > 50 ? `${said.slice(0, 50)}…` : said;
       ctx.report({ message: `${p.what}: "${quote.trim()}"`, line: at.line, column: at.column });
       break;
     }
