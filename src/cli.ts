@@ -17,6 +17,7 @@ const COMMANDS: Record<CommandName, { summary: string; load: () => Promise<Comma
   link: { summary: "point Claude Code's autoMemoryDirectory at the repository's memdir", load: () => import('./commands/link.js') },
   touch: { summary: "set memory files' mtimes from their `modified` frontmatter or last commit", load: () => import('./commands/touch.js') },
   show: { summary: 'print exactly what the agent loads from MEMORY.md at session start', load: () => import('./commands/show.js') },
+  diff: { summary: 'what a range of commits changes in memory: topics, entries, index budget', load: () => import('./commands/diff.js') },
   'update-branch': { summary: 'merge the default branch in with the driver, settle memory, commit (for hosted merges)', load: () => import('./commands/update-branch.js') },
   snapshot: { summary: 'copy an agent memory into .claude/agent-memory-snapshots/<agent>/', load: () => import('./commands/snapshot.js') },
   hook: { summary: 'Claude Code hook: lint memory the agent just wrote; flag memory that needs attention at session start', load: () => import('./commands/hook.js') },

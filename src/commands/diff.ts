@@ -1,0 +1,266 @@
+// `memlint diff [BASE..HEAD] [--format text|markdown|json]` (contract §5a): what a range of
+// commits does to memory, for the person reviewing a pull request. Reads both ends from git's
+// object store (never the working tree); the semantics are in src/memdir/changes.ts.
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from './args.js';
+import { isAgentMemdir } from './show.js';
+import { UsageError } from '../errors.js';
+import { changedPaths, defaultRemote, mergeBases, remoteDefaultBranch, resolveCommit, treeFiles } from '../git/branch.js';
+import { readBlobs, repoRoot } from '../git/index.js';
+import { isClaudeLocation, linksBeside, memdirCandidates } from '../memdir/discover.js';
+import { MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
+import { isEmpty, memdirChanges, type Budget, type EntryChange, type MemdirChanges, type MemdirSide, type TopicChange, type TopicFacts } from '../memdir/changes.js';
+import { findPatternSecrets, maskSecret } from '../lint/secrets.js';
+
+const HELP = `Usage: memlint diff [RANGE] [--format text|markdown|json]
+
+What a range of commits changes in memory, read semantically, for the person who reviews a pull
+request: topic files added, edited (name, description, type, body), renamed, removed or
+archived; index entries added, edited (title and hook before and after) or removed; daily logs;
+and the index budget at both ends (lines and UTF-16 units against Claude Code's 200 and 25,000,
+measured as "memlint show --budget" measures them). Reads commits, never the working tree.
+
+  RANGE   BASE..HEAD (from BASE to HEAD), BASE...HEAD (from their merge base to HEAD), or one
+          BASE (BASE..HEAD). Default: the merge base with the upstream's default branch
+          (<remote>/HEAD, e.g. origin/HEAD) to HEAD.
+
+Options:
+  --format F  text (default), markdown (a pull request comment or a workflow step summary),
+              json (for scripts; shape in the README)
+  -h, --help  show this help
+
+Exit codes: 0 reported (also when memory changed: lint judges it), 2 usage error or failure.
+`;
+
+export interface DiffRange {
+  base: string;
+  baseCommit: string;
+  head: string;
+  headCommit: string;
+}
+
+/** A range as written (`A..B`, `A...B`, `A`, none) resolved to two commits. */
+export function resolveRange(root: string, spec: string | undefined): DiffRange {
+  const commit = (name: string, what: string) => {
+    if (name.startsWith('-')) throw new UsageError(`${what} "${name}" is not a branch or commit`);
+    const c = resolveCommit(root, name);
+    if (!c) throw new UsageError(`${what} ${name}: no such branch or commit here (fetch it first)`);
+    return c;
+  };
+  const fromMergeBase = (base: string, head: string): DiffRange => {
+    const [b, h] = [commit(base, 'BASE'), commit(head, 'HEAD')];
+    const mb = mergeBases(root, b, h)[0];
+    if (!mb) throw new UsageError(`${base} and ${head} share no history (a shallow clone? fetch with full history)`);
+    return { base: `merge base of ${base} and ${head}`, baseCommit: mb, head, headCommit: h };
+  };
+  if (spec === undefined) {
+    const remote = defaultRemote(root);
+    const def = remoteDefaultBranch(root, remote);
+    if (!def) throw new UsageError(`${remote}/HEAD is not set, so the default branch is unknown: give a range (memlint diff ${remote}/main...HEAD), or run "git remote set-head ${remote} --auto"`);
+    return fromMergeBase(def, 'HEAD');
+  }
+  const three = /^(.*?)\.\.\.(.*)$/.exec(spec);
+  if (three) return fromMergeBase(three[1] || 'HEAD', three[2] || 'HEAD');
+  const two = /^(.*?)\.\.(.*)$/.exec(spec);
+  const [base, head] = two ? [two[1] || 'HEAD', two[2] || 'HEAD'] : [spec, 'HEAD'];
+  return { base, baseCommit: commit(base, 'BASE'), head, headCommit: commit(head, 'HEAD') };
+}
+
+export interface MemdirDiff {
+  path: string;
+  changes: MemdirChanges;
+}
+
+/** Memdirs at one end: folders holding MEMORY.md at Claude Code's locations, or whose index links a file beside it. */
+function memdirsAt(root: string, commit: string, files: string[]): string[] {
+  const fileSet = new Set(files);
+  const candidates = memdirCandidates(files);
+  const other = candidates.filter((d) => !isClaudeLocation(d));
+  const texts = readBlobs(root, other.map((d) => `${commit}:${d === '' ? '' : `${d}/`}MEMORY.md`));
+  return candidates.filter((d) => isClaudeLocation(d) || linksBeside(texts.get(`${commit}:${d === '' ? '' : `${d}/`}MEMORY.md`)?.toString('utf8') ?? '', d, fileSet));
+}
+
+/** The memory changes of a range, one entry per memdir that changed. */
+export function diffRange(root: string, range: DiffRange): MemdirDiff[] {
+  const files = { before: treeFiles(root, range.baseCommit), after: treeFiles(root, range.headCommit) };
+  const dirs = [...new Set([...memdirsAt(root, range.baseCommit, files.before), ...memdirsAt(root, range.headCommit, files.after)])].sort();
+  const prefix = (d: string) => (d === '' ? '' : `${d}/`);
+  // A file belongs to the deepest memdir holding it.
+  const owner = (p: string) => dirs.filter((d) => p.startsWith(prefix(d))).sort((a, b) => b.length - a.length)[0];
+  // The archive consolidation writes: a folder beside the memdir (none for a memdir at the top).
+  const archiveOf = (d: string) => (d === '' ? null : `${d}-archive/`);
+  const pick = (list: string[], d: string) => ({
+    files: list.filter((p) => p.endsWith('.md') && p !== `${prefix(d)}MEMORY.md` && owner(p) === d),
+    archive: list.filter((p) => archiveOf(d) !== null && p.startsWith(archiveOf(d)!) && p.endsWith('.md')),
+  });
+  const specs: string[] = [];
+  const plan = dirs.map((d) => {
+    const before = pick(files.before, d);
+    const after = pick(files.after, d);
+    for (const [commit, side, list] of [[range.baseCommit, before, files.before], [range.headCommit, after, files.after]] as const) {
+      specs.push(...[...side.files, ...side.archive].map((p) => `${commit}:${p}`));
+      if (list.includes(`${prefix(d)}MEMORY.md`)) specs.push(`${commit}:${prefix(d)}MEMORY.md`);
+    }
+    return { d, before, after };
+  });
+  const blobs = readBlobs(root, specs);
+  const text = (commit: string, p: string) => blobs.get(`${commit}:${p}`)?.toString('utf8') ?? null;
+  const renamesAll = dirs.length ? changedPaths(root, range.baseCommit, range.headCommit, { renames: true, pathspec: dirs.map((d) => (d === '' ? '.' : d)) }).filter((c) => c.status === 'R') : [];
+  const out: MemdirDiff[] = [];
+  for (const { d, before, after } of plan) {
+    const side = (commit: string, s: { files: string[]; archive: string[] }): MemdirSide => ({
+      index: text(commit, `${prefix(d)}MEMORY.md`),
+      files: new Map(s.files.map((p) => [p.slice(prefix(d).length), text(commit, p) ?? ''])),
+      archive: new Map(s.archive.map((p) => [p, text(commit, p) ?? ''])),
+    });
+    const renames = new Map(renamesAll.filter((r) => owner(r.from!) === d && owner(r.path) === d).map((r) => [r.from!.slice(prefix(d).length), r.path.slice(prefix(d).length)]));
+    const changes = memdirChanges(side(range.baseCommit, before), side(range.headCommit, after), { strip: !isAgentMemdir(join(root, d)), renames });
+    if (!isEmpty(changes)) out.push({ path: d === '' ? '.' : d, changes });
+  }
+  return out;
+}
+
+/** Text from the repository, shown without the secrets no-secrets would report. */
+export function masked(text: string): string {
+  const found = findPatternSecrets(text);
+  let out = '';
+  let at = 0;
+  for (const f of found) {
+    out += text.slice(at, f.start) + maskSecret(text.slice(f.start, f.end), f.kind);
+    at = f.end;
+  }
+  return out + text.slice(at);
+}
+
+const q = (s: string | undefined) => (s === undefined ? '(none)' : JSON.stringify(masked(s)));
+
+function factChanges(b: TopicFacts, a: TopicFacts, body: boolean, show: (s: string | undefined) => string): string[] {
+  const out: string[] = [];
+  for (const k of ['name', 'description', 'type'] as const) if (b[k] !== a[k]) out.push(`${k} ${show(b[k])} → ${show(a[k])}`);
+  if (body) out.push('body changed');
+  return out;
+}
+
+function topicLine(t: TopicChange, show: (s: string | undefined) => string, path: (p: string) => string): [verb: string, what: string, details: string] {
+  switch (t.verb) {
+    case 'added':
+      return ['added', path(t.path), [t.type ? `type ${t.type}` : 'no type', `description ${show(t.description)}`].join('; ')];
+    case 'edited':
+      return ['edited', path(t.path), factChanges(t.before, t.after, t.body, show).join('; ') || 'frontmatter changed'];
+    case 'renamed':
+      return ['renamed', `${path(t.path)} → ${path(t.to)}`, factChanges(t.before, t.after, t.body, show).join('; ')];
+    case 'archived':
+      return ['archived', path(t.path), `moved to ${path(t.to)}`];
+    case 'removed':
+      return ['removed', path(t.path), `was ${show(t.description)}`];
+  }
+}
+
+function entryLine(e: EntryChange, show: (s: string | undefined) => string, path: (p: string) => string): [verb: string, what: string, details: string] {
+  if (e.verb === 'edited') {
+    const parts: string[] = [];
+    if (e.before.title !== e.after.title) parts.push(`title ${show(e.before.title)} → ${show(e.after.title)}`);
+    if (e.before.hook !== e.after.hook) parts.push(`hook ${show(e.before.hook)} → ${show(e.after.hook)}`);
+    return ['edited', path(e.target), parts.join('; ')];
+  }
+  return [e.verb, path(e.target), `${show(e.title)}${e.hook ? ` — ${show(e.hook)}` : ''}`];
+}
+
+const budgetText = (b: Budget | null, key: keyof Budget) => (b === null ? 'none' : String(b[key]));
+
+function summary(c: MemdirChanges): string {
+  const count = (list: Array<{ verb: string }>, noun: string) => {
+    const by = new Map<string, number>();
+    for (const x of list) by.set(x.verb, (by.get(x.verb) ?? 0) + 1);
+    return by.size ? `${noun}: ${[...by].map(([v, n]) => `${n} ${v}`).join(', ')}` : '';
+  };
+  const logs = c.logs.added.length + c.logs.changed.length + c.logs.removed.length;
+  return [count(c.topics, 'topics'), count(c.entries, 'entries'), logs ? `daily logs: ${logs} changed` : ''].filter(Boolean).join('; ') || 'no topic or entry changes';
+}
+
+export function formatText(range: DiffRange, diffs: MemdirDiff[]): string {
+  const head = `memory changes ${range.base} (${range.baseCommit.slice(0, 12)}) .. ${range.head} (${range.headCommit.slice(0, 12)})`;
+  if (diffs.length === 0) return `${head}: none\n`;
+  const out = [head];
+  for (const { path, changes: c } of diffs) {
+    out.push('', `${path}: ${summary(c)}`);
+    for (const t of c.topics) {
+      const [verb, what, details] = topicLine(t, q, (p) => p);
+      out.push(`  topic ${verb.padEnd(9)}${what}${details ? `: ${details}` : ''}`);
+    }
+    for (const e of c.entries) {
+      const [verb, what, details] = entryLine(e, q, (p) => p);
+      out.push(`  entry ${verb.padEnd(9)}${what}${details ? `: ${details}` : ''}`);
+    }
+    for (const [verb, list] of Object.entries(c.logs)) for (const l of list) out.push(`  log   ${verb.padEnd(9)}${l}`);
+    const { before, after } = c.budget;
+    out.push(`  budget   lines ${budgetText(before, 'lines')} → ${budgetText(after, 'lines')} of ${MAX_INDEX_LINES}; units ${budgetText(before, 'units')} → ${budgetText(after, 'units')} of ${MAX_INDEX_UNITS}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** An inline code span that holds any text safely (no Markdown, HTML or mention inside it is live), for a table cell. */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
+  if (flat === '') return '""';
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || /^ .* $/.test(flat) ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+const md = (s: string | undefined) => (s === undefined ? '_none_' : codeSpan(masked(s)));
+
+export function formatMarkdown(range: DiffRange, diffs: MemdirDiff[]): string {
+  const out = [`### Memory changes: ${codeSpan(range.base)} → ${codeSpan(range.head)}`, ''];
+  if (diffs.length === 0) return `${out.join('\n')}No memory changes in this range.\n`;
+  for (const { path, changes: c } of diffs) {
+    out.push(`#### ${codeSpan(path)}`, '', summary(c), '');
+    const rows = [
+      ...c.topics.map((t) => ['topic', ...topicLine(t, md, codeSpan)]),
+      ...c.entries.map((e) => ['index entry', ...entryLine(e, md, codeSpan)]),
+      ...Object.entries(c.logs).flatMap(([verb, list]) => list.map((l) => ['daily log', verb, codeSpan(l), ''])),
+    ];
+    if (rows.length) {
+      out.push('| | change | file | details |', '|---|---|---|---|');
+      for (const [kind, verb, what, details] of rows) out.push(`| ${kind} | **${verb}** | ${what} | ${details} |`);
+      out.push('');
+    }
+    const { before, after } = c.budget;
+    out.push('| index budget | before | after | limit |', '|---|---:|---:|---:|');
+    out.push(`| lines | ${budgetText(before, 'lines')} | ${budgetText(after, 'lines')} | ${MAX_INDEX_LINES} |`);
+    out.push(`| UTF-16 units | ${budgetText(before, 'units')} | ${budgetText(after, 'units')} | ${MAX_INDEX_UNITS.toLocaleString('en')} |`, '');
+  }
+  return out.join('\n');
+}
+
+function maskedDeep<T>(value: T): T {
+  if (typeof value === 'string') return masked(value) as T;
+  if (Array.isArray(value)) return value.map(maskedDeep) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskedDeep(v)])) as T;
+  return value;
+}
+
+export function formatJson(range: DiffRange, diffs: MemdirDiff[]): string {
+  const memdirs = diffs.map(({ path, changes }) => ({ path, ...changes, budget: { ...changes.budget, limits: { lines: MAX_INDEX_LINES, units: MAX_INDEX_UNITS } } }));
+  return JSON.stringify(maskedDeep({ ...range, memdirs }), null, 2) + '\n';
+}
+
+const FORMATS = { text: formatText, markdown: formatMarkdown, json: formatJson } as const;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { format: { type: 'string' } }, 'diff');
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError('diff takes one RANGE, e.g. origin/main...HEAD (see "memlint diff --help")');
+  const format = values.format ?? 'text';
+  if (!(format in FORMATS)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
+  const root = repoRoot(realpathSync(process.cwd()));
+  if (!root) throw new UsageError('diff works inside a git repository');
+  const range = resolveRange(root, positionals[0]);
+  process.stdout.write(FORMATS[format as keyof typeof FORMATS](range, diffRange(root, range)));
+  return 0;
+}
