@@ -59,9 +59,10 @@ describe('--fix', () => {
         '\r\n' +
         'Trailing prose.   ',
     );
-    // The tail of the hook moved into the topic file (which had no final newline), not dropped.
+    // The tail of the hook moved into the topic file (which had no final newline), not dropped,
+    // under its own heading: not a bare paragraph that reads as part of "How to apply".
     expect(readFileSync(join(memdir, 'feedback_testing.md'), 'utf8')).toBe(
-      topic('Testing', 'feedback', `Use the real database.\n\n**Why:** mocks hid a broken migration.\n**How to apply:** no mocks for the database.\n\n${LONG_HOOK}\n`),
+      topic('Testing', 'feedback', `Use the real database.\n\n**Why:** mocks hid a broken migration.\n**How to apply:** no mocks for the database.\n\n## From the index\n\n${LONG_HOOK}\n`),
     );
 
     const again = memlint(repo, ['--fix']);

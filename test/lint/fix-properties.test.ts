@@ -67,8 +67,14 @@ describe('--fix over generated memdirs', () => {
         expect(keep(after)).toEqual(keep(before.get('MEMORY.md')!));
         // Line endings: only the index's own (dominant) ending is added.
         if (m.eol === '\r\n' && index.includes('\r\n')) expect(after.replace(/\r\n/g, '')).not.toMatch(/\n/);
-        // Topic files only ever grow at their end.
-        for (const [f, text] of before) if (f !== 'MEMORY.md') expect(readFileSync(join(dir, f), 'utf8').startsWith(text)).toBe(true);
+        // Topic files only ever grow at their end, and what they receive sits under one
+        // "## From the index" heading (never a bare paragraph under the section before it).
+        for (const [f, text] of before) {
+          if (f === 'MEMORY.md') continue;
+          const grown = readFileSync(join(dir, f), 'utf8');
+          expect(grown.startsWith(text)).toBe(true);
+          if (grown !== text) expect(grown.slice(text.length).match(/^## From the index$/gm)).toHaveLength(1);
+        }
       }),
       { numRuns: 150 },
     );

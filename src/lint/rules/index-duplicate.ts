@@ -1,10 +1,11 @@
-import type { Rule } from '../types.js';
-import { lineRemovalSpan } from './util.js';
+import type { Rule, TextEdit } from '../types.js';
+import { lineRemovalSpan, moveToTopicEdit } from './util.js';
 
 /**
  * index-duplicate: each topic file is listed once (entries are keyed by their normalised link
- * target). The fix drops a later copy when it says nothing the first does not; copies with
- * different hooks are reported for a person to merge, since dropping one would lose its text.
+ * target). The fix keeps the first entry and drops a later copy; a later hook that says something
+ * the first does not is moved into the topic file first (as index-line-length moves a long
+ * hook), so nothing is lost. Without a topic file to receive it, such a copy is only reported.
  */
 export const indexDuplicate: Rule = {
   id: 'index-duplicate',
@@ -31,11 +32,23 @@ export const indexDuplicate: Rule = {
       }
       const p = prev.entry!;
       const redundant = e.hook === '' || p.hook.includes(e.hook);
+      const span = lineRemovalSpan(ctx, l.line);
+      const edits: TextEdit[] = [{ start: span.start, end: span.end, text: '' }];
+      let fixable = redundant;
+      if (!redundant) {
+        const topic = ctx.memdir.topics.find((t) => t.rel.normalize('NFC') === e.key);
+        if (topic) {
+          const moved = moveToTopicEdit(topic, e.hook);
+          if (moved) edits.push(moved);
+          fixable = true;
+        }
+      }
       const message = redundant
         ? `${e.key} is listed twice (first on line ${prev.line})`
-        : `${e.key} is listed twice (first on line ${prev.line}) with a different hook: merge the two hooks into one entry`;
-      const span = lineRemovalSpan(ctx, l.line);
-      ctx.report({ message, line: l.line, column: 1, ...(redundant ? { fix: { edits: [{ start: span.start, end: span.end, text: '' }] } } : {}) });
+        : fixable
+          ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: --fix keeps the first and moves this hook into ${e.key}`
+          : `${e.key} is listed twice (first on line ${prev.line}) with a different hook: merge the two hooks into one entry`;
+      ctx.report({ message, line: l.line, column: 1, ...(fixable ? { fix: { edits } } : {}) });
     }
   },
 };

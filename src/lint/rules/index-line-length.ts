@@ -1,7 +1,6 @@
 import type { Rule, TextEdit } from '../types.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
-import { dominantEol } from '../../memdir/index.js';
-import { cutAtWord } from './util.js';
+import { cutAtWord, moveToTopicEdit } from './util.js';
 
 /**
  * index-line-length: an index entry is at most 150 characters (code points: a CJK character or an
@@ -43,13 +42,9 @@ export const indexLineLength: Rule = {
             const hookOffset = l.offset + e.hookStart;
             const hookEnd = hookOffset + e.hook.length;
             const edits: TextEdit[] = [{ start: hookOffset, end: hookEnd, text: head }];
-            const body = topic.text;
             // The whole hook goes to the topic file, so the tail keeps its context.
-            if (!body.includes(e.hook)) {
-              const eol = dominantEol(body);
-              const sep = body === '' ? '' : body.endsWith('\n') ? eol : eol + eol;
-              edits.push({ path: topic.path, start: body.length, end: body.length, text: `${sep}${e.hook}${eol}` });
-            }
+            const moved = moveToTopicEdit(topic, e.hook);
+            if (moved) edits.push(moved);
             fix = { edits };
           }
         }

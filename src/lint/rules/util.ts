@@ -1,7 +1,8 @@
 // Small helpers shared by rules: positions and safe text cuts.
 import { codePointLength } from '../../memdir/limits.js';
 import { lineOf } from '../content-scan.js';
-import type { RuleContext } from '../types.js';
+import { dominantEol, splitLines } from '../../memdir/index.js';
+import type { RuleContext, TextEdit } from '../types.js';
 
 /** 1-based line and column of a UTF-16 offset in the file. */
 export function positionAt(ctx: RuleContext, offset: number): { line: number; column: number } {
@@ -49,9 +50,65 @@ export function cutAtWord(text: string, max: number): { head: string; tail: stri
     }
   }
   if (cut === 0) cut = max;
+  else cut = withoutDanglingWords(cps, cut);
   const head = cps.slice(0, cut).join('').trimEnd();
   const tail = cps.slice(cut).join('').trimStart();
   return { head, tail };
+}
+
+// Words that leave a cut sentence hanging ("...written in", "...because the"): English function
+// words, prepositions and articles. A cut that would end on one ends before it.
+const DANGLING = new Set(
+  ('a an the and or but nor so yet of in on at to for with by from into onto over under about as than that which who whom whose ' +
+    'because while when where whether if unless until after before during via per without within between through against among ' +
+    'its their our your his her my this these those each every some any no not is are was were be been being has have had do does ' +
+    'can could will would should must may might').split(' '),
+);
+
+/** The cut moved back past trailing dangling words and the punctuation before them, keeping at least one word. */
+function withoutDanglingWords(cps: string[], cut: number): number {
+  let end = cut;
+  for (;;) {
+    let e = end;
+    while (e > 0 && /[\s,;:—–-]/.test(cps[e - 1]!)) e--;
+    let s = e;
+    while (s > 0 && !/\s/.test(cps[s - 1]!)) s--;
+    const word = cps.slice(s, e).join('').toLowerCase();
+    if (s === 0 || !DANGLING.has(word)) return end === cut ? cut : e;
+    end = s;
+  }
+}
+
+/** The section of a topic file that receives text the index fixes move out of MEMORY.md. */
+export const FROM_INDEX_HEADING = '## From the index';
+const FROM_INDEX_RE = /^##[ \t]+From the index[ \t]*$/;
+const SECTION_END_RE = /^#{1,2}[ \t]/;
+
+/**
+ * The edit that moves text out of an index hook into its topic file (index-line-length,
+ * index-duplicate), so nothing is dropped: a paragraph at the end of the topic's
+ * "## From the index" section, created at the end of the file when it has none. It never reads
+ * as part of the section before it (say, `**How to apply:**`). null when the topic already
+ * holds the text.
+ */
+export function moveToTopicEdit(topic: { path: string; text: string }, moved: string): TextEdit | null {
+  const body = topic.text;
+  if (body.includes(moved)) return null;
+  const eol = dominantEol(body);
+  const lines = splitLines(body);
+  const at = lines.findIndex((l) => FROM_INDEX_RE.test(l.text));
+  const blankBefore = (end: number) => (body.slice(0, end).endsWith(eol + eol) || end === 0 ? '' : body.slice(0, end).endsWith(eol) ? eol : eol + eol);
+  if (at >= 0) {
+    const next = lines.findIndex((l, i) => i > at && SECTION_END_RE.test(l.text));
+    if (next < 0) return { path: topic.path, start: body.length, end: body.length, text: `${blankBefore(body.length)}${moved}${eol}` };
+    const offset = lines[next]!.offset;
+    return { path: topic.path, start: offset, end: offset, text: `${blankBefore(offset)}${moved}${eol}${eol}` };
+  }
+  // Creating the section replaces the file's last character (with itself), so two fixes that
+  // would each create it in one pass overlap: the engine applies one, and the next pass puts the
+  // other's text into the section the first created.
+  const start = Math.max(0, body.length - 1);
+  return { path: topic.path, start, end: body.length, text: `${body.slice(start)}${blankBefore(body.length)}${FROM_INDEX_HEADING}${eol}${eol}${moved}${eol}` };
 }
 
 const README_RE = /^(readme|runbook|changelog|contributing|license|notes|todo|handoff|session[-_ ]?handoff|agents|claude)(\.[\w-]+)?\.md$/i;
