@@ -21,23 +21,35 @@ await build({
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
 });
-await build({ ...common, entryPoints: { cli: 'src/launcher.ts', merge: 'src/commands/merge.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' } });
+await build({ ...common, entryPoints: { cli: 'src/launcher.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' } });
 
 // dist/lint.cjs: the lint command as one CommonJS file, started from a V8 code cache by the
 // launcher (src/code-cache.ts). Code run through node:vm has no import(), so import() becomes
 // require(), and the large libraries a lint run rarely needs stay out of the file (less to read
 // on every run): each is its own file in dist/lint-lazy/, required when first needed.
-const LAZY = { 'src/lint/dates.ts': 'dates', 'src/lint/markdown.ts': 'markdown', 'src/lint/secretlint-lib.ts': 'secretlint' };
+const LAZY = { 'src/lint/dates.ts': 'dates', 'src/memdir/markdown.ts': 'markdown', 'src/lint/secretlint-lib.ts': 'secretlint' };
 const lazyOutside = {
   name: 'lint-lazy',
   setup(b) {
-    b.onResolve({ filter: /^\.\.?\/(dates|markdown|secretlint-lib)\.js$/ }, (args) => {
+    b.onResolve({ filter: /^\.\.?\/(?:[\w-]+\/)*(dates|markdown|secretlint-lib)\.js$/ }, (args) => {
       const rel = path.relative(process.cwd(), path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'))).split(path.sep).join('/');
-      if (!LAZY[rel] || args.kind !== 'dynamic-import') return undefined;
-      return { path: `./lint-lazy/${LAZY[rel]}.cjs`, external: true };
+      if (!LAZY[rel]) return undefined;
+      if (args.kind === 'dynamic-import') return { path: `./lint-lazy/${LAZY[rel]}.cjs`, external: true };
+      // remark, imported statically by the block model, is required on its first use only: most
+      // files take the block model's line path and never need it.
+      if (rel === 'src/memdir/markdown.ts' && args.kind === 'import-statement') return { path: 'markdown', namespace: 'lazy-remark' };
+      return undefined;
     });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-remark' }, () => ({
+      // __dirname is dist/ in lint.cjs and merge.cjs, dist/lint-lazy/ in the lazy files.
+      contents: "let m; export function parseMarkdown(text) { m ??= require(require('node:path').join(__dirname.replace(/[\\\\/]lint-lazy$/, ''), 'lint-lazy', 'markdown.cjs')); return m.parseMarkdown(text); }",
+      loader: 'js',
+      resolveDir: process.cwd(),
+    }));
   },
 };
+// The merge driver: one file, with remark in dist/lint-lazy/markdown.cjs for an index that needs it.
+await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [lazyOutside] });
 const cjsWithoutImport = { ...common, format: 'cjs', supported: { 'dynamic-import': false } };
 await build({ ...cjsWithoutImport, entryPoints: { lint: 'src/commands/lint.ts' }, outdir: next, outExtension: { '.js': '.cjs' }, plugins: [lazyOutside] });
 await build({
@@ -45,6 +57,7 @@ await build({
   entryPoints: Object.fromEntries(Object.entries(LAZY).map(([src, name]) => [`lint-lazy/${name}`, src])),
   outdir: next,
   outExtension: { '.js': '.cjs' },
+  plugins: [lazyOutside],
 });
 for (const f of ['lint.cjs', ...Object.values(LAZY).map((n) => `lint-lazy/${n}.cjs`)]) {
   if (/\bimport\(/.test(readFileSync(`${next}/${f}`, 'utf8'))) throw new Error(`dist/${f} calls import(), which code run through node:vm cannot`);

@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { splitLines } from '../memdir/index.js';
 import { loadMemdir, type MemdirSource } from '../memdir/model.js';
+import { parseMarkdown } from '../memdir/markdown.js';
 import type { StagedFacts } from './staged.js';
 import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { writeFileAtomic } from '../fs/atomic.js';
@@ -89,9 +90,7 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-type TreeParser = (text: string) => import('mdast').Root;
-
-async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFacts> | null, rules: EnabledRule[], today: Date, parseTree: TreeParser | null, only: Set<string> | undefined) {
+async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFacts> | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined) {
   const perFile = new Map<string, LintMessage[]>();
   const directives = new Map<string, Directives>();
   for (const file of model.files) {
@@ -113,10 +112,8 @@ async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFa
         today,
         lines: () => (lines ??= splitLines(file.text).map((l) => l.text)),
         lineOffsets: () => (offsets ??= lineStarts(file.text)),
-        tree: () => {
-          if (!parseTree) throw new Error(`rule ${rule.id} asked for a Markdown tree without declaring needsTree`);
-          return (tree ??= parseTree(file.text));
-        },
+        blocks: () => model.blocks(file),
+        tree: () => (tree ??= parseMarkdown(file.text)),
         report: (m: RuleMessage) => {
           if (d.isDisabled(rule.id, m.line)) return;
           const msg: LintMessage = { ruleId: rule.id, severity: m.severity === 'warn' ? 1 : severity, message: m.message, line: m.line, column: m.column };
@@ -197,7 +194,6 @@ function toResult(filePath: string, messages: LintMessage[]): FileResult {
 
 export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {
   const today = opts.today ?? new Date();
-  const parseTree: TreeParser | null = opts.rules.some((r) => r.rule.needsTree) ? (await import('./markdown.js')).parseMarkdown : null;
   const results: FileResult[] = [];
   let fixesApplied = 0;
   const filesFixed = new Set<string>();
@@ -213,7 +209,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       const { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore, ...(only ? { only } : {}) });
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
-      const perFile = await runRules(model, repo, opts.rules, today, parseTree, d.onlyFiles);
+      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles);
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];
         for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });

@@ -3,41 +3,12 @@
 // markdownlint's surgical fixes (text edits, never a re-serialized file). Rules never do I/O of
 // their own: the engine hands them the file, the memdir model and the repository facts.
 import type { Root } from 'mdast';
-import type { ParsedIndex } from '../memdir/index.js';
-import type { ParsedTopic } from '../memdir/topic.js';
 
 export type Severity = 'off' | 'warn' | 'error';
 
-/** index: the memdir's MEMORY.md; topic: any other .md; log: logs/YYYY/MM/YYYY-MM-DD.md. */
-export type FileKind = 'index' | 'topic' | 'log';
-
-export interface MemoryFile {
-  /** Absolute path of the file in the working tree (in --staged mode, where it will be committed). */
-  path: string;
-  /** Path relative to the memdir, with '/' separators. */
-  rel: string;
-  kind: FileKind;
-  text: string;
-  /** For daily logs: the date in the path (YYYY-MM-DD). */
-  logDate?: string;
-  /** --staged reads only the files it reports (and MEMORY.md): the others are listed, text ''. */
-  unread?: true;
-}
-
-export interface MemdirModel {
-  /** Absolute path of the memory directory. */
-  dir: string;
-  /** All memory files (index, topics, logs) in the memdir, recursively, sorted by rel. */
-  files: MemoryFile[];
-  index: MemoryFile | null;
-  topics: MemoryFile[];
-  logs: MemoryFile[];
-  /** Relative paths (to the memdir) of every file present, Markdown or not. */
-  allPaths: Set<string>;
-  /** Cached parses shared by all rules. */
-  parsedIndex(): ParsedIndex | null;
-  parsedTopic(file: MemoryFile): ParsedTopic;
-}
+export type { FileKind, MemoryFile, MemdirModel } from '../memdir/types.js';
+import type { FileKind, MemoryFile, MemdirModel } from '../memdir/types.js';
+import type { BlockModel } from '../memdir/blocks.js';
 
 /** Facts about the repository, gathered once per run and only when a rule asks for them. */
 export interface RepoFacts {
@@ -95,7 +66,9 @@ export interface RuleContext {
   lines(): string[];
   /** UTF-16 offset of the start of each line (1-based index; [0] unused), cached. */
   lineOffsets(): number[];
-  /** The mdast tree, parsed on first use and cached: only rules that need structure should ask. */
+  /** The file's block model (memdir.blocks(file)): what is code, a heading, an entry. */
+  blocks(): BlockModel;
+  /** The mdast tree, parsed on first use and cached (rules that need inline structure). */
   tree(): Root;
   /** "Today" for the run (overridable in tests through MEMLINT_TODAY=YYYY-MM-DD). */
   today: Date;
@@ -118,7 +91,5 @@ export interface Rule {
   /** How sure the rule is of what it reports (agnix's habit): errors only where it is sure. */
   certainty: 'high' | 'medium' | 'low';
   docs: RuleDocs;
-  /** The rule calls ctx.tree(): the engine loads the Markdown parser only when an enabled rule needs it. */
-  needsTree?: boolean;
   check(ctx: RuleContext): void | Promise<void>;
 }

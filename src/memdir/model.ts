@@ -2,7 +2,8 @@
 // (staged blobs, what will be committed). Files memlint cannot read as text are reported, not read.
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
-import type { MemdirModel, MemoryFile, FileKind } from '../lint/types.js';
+import type { MemdirModel, MemoryFile, FileKind } from './types.js';
+import { blockModel, type BlockModel } from './blocks.js';
 import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
 import { parseIndex, type ParsedIndex } from './index.js';
 import { parseTopic, type ParsedTopic } from './topic.js';
@@ -72,6 +73,15 @@ export function createModel(dir: string, files: MemoryFile[], allPaths: Set<stri
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   let indexCache: ParsedIndex | null | undefined;
   const topicCache = new Map<MemoryFile, ParsedTopic>();
+  const blockCache = new Map<MemoryFile, BlockModel>();
+  const blocks = (file: MemoryFile) => {
+    let b = blockCache.get(file);
+    if (!b) {
+      b = blockModel(file.text);
+      blockCache.set(file, b);
+    }
+    return b;
+  };
   const index = files.find((f) => f.kind === 'index') ?? null;
   return {
     dir,
@@ -81,9 +91,10 @@ export function createModel(dir: string, files: MemoryFile[], allPaths: Set<stri
     logs: files.filter((f) => f.kind === 'log'),
     allPaths,
     parsedIndex() {
-      if (indexCache === undefined) indexCache = index ? parseIndex(index.text) : null;
+      if (indexCache === undefined) indexCache = index ? parseIndex(index.text, blocks(index)) : null;
       return indexCache;
     },
+    blocks,
     parsedTopic(file) {
       let t = topicCache.get(file);
       if (!t) {

@@ -1,5 +1,6 @@
 // What the driver loads when git starts it: the CommonJS launcher (dist/cli.js) hands `merge` to
-// dist/merge.cjs, one self-contained file. Nothing on this path may load remark, unified,
+// dist/merge.cjs, one self-contained file (remark aside: dist/lint-lazy/markdown.cjs, loaded only
+// for an index the block model cannot read line by line). Nothing on this path may load remark, unified,
 // gray-matter, secretlint, chrono, isomorphic-git, or git's machinery (child_process is loaded
 // only for the fallback, lazily).
 import { readFileSync } from 'node:fs';
@@ -29,8 +30,10 @@ describe('the merge driver start-up path', () => {
     const sources = new Set([...code.matchAll(/^\/\/ (src\/[^\s]+)/gm)].map((m) => m[1]!));
     expect(sources).toContain('src/merge/index.ts');
     expect(sources).toContain('src/memdir/index.ts');
-    for (const s of sources) expect(s).toMatch(/^src\/(merge\/(driver|index|lines|log|text|topic)\.ts|commands\/merge\.ts|errors\.ts|git\/index\.ts|memdir\/(index|limits)\.ts)$/);
+    for (const s of sources) expect(s).toMatch(/^src\/(merge\/(driver|index|lines|log|text|topic)\.ts|commands\/merge\.ts|errors\.ts|git\/index\.ts|memdir\/(index|limits|blocks)\.ts|lazy-remark:markdown)$/);
     expect(eagerRequires(code)).not.toContain('node:child_process');
-    expect(code).not.toMatch(/remark|micromark|unified|gray-matter|js-yaml|secretlint|chrono|isomorphic-git/);
+    expect(code).not.toMatch(/remark-parse|remark-frontmatter|mdast-util|micromark|unified|gray-matter|js-yaml|secretlint|chrono|isomorphic-git/);
+    // An index the block model's line path cannot read loads remark from its own file, then.
+    expect(code).toContain('"lint-lazy", "markdown.cjs"');
   });
 });

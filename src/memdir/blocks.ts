@@ -1,0 +1,345 @@
+// The one Markdown block model: for each line of a file, what CommonMark (remark) reads there.
+// Every consumer that needs to know code from prose, an entry from an example, or a heading from
+// a line of dashes reads it: the index parser, the limits, the content rules, the fixes, the
+// merge and consolidation.
+//
+// Two ways to build it, one result. remark (mdast, with positions) is exact and costs a parse;
+// most memory files are plain enough that a line scan gives the same model, so a file takes the
+// line path when none of its lines could be read two ways (see `lineBlocks` for the list), and
+// remark otherwise. A property test holds the two to each other.
+import type { Nodes, Parent, Root, Paragraph } from 'mdast';
+import { parseMarkdown } from './markdown.js';
+import { splitLines } from './index.js';
+
+/**
+ * What a line holds, by the innermost block on it (paragraph text is 'prose'). Containers are
+ * fields, since a line in a list item or a block quote also has a kind of its own.
+ */
+export type BlockKind = 'blank' | 'frontmatter' | 'code' | 'html' | 'heading' | 'definition' | 'thematicBreak' | 'prose';
+
+export interface BlockLink {
+  /** `[T](x.md)`, or `[T][t]` / `[T][]` / `[T]` resolved through a definition. */
+  form: 'inline' | 'reference';
+  /** The destination as remark reads it (a reference's: its definition's). */
+  url: string;
+  /** UTF-16 offsets in the line: the whole link, and its text between the brackets. */
+  start: number;
+  end: number;
+  textStart: number;
+  textEnd: number;
+}
+
+export interface BlockItem {
+  /** 0 for an item of a top-level list, 1 for an item nested in it, ... */
+  depth: number;
+  ordered: boolean;
+  /** UTF-16 offset in the line where the item's content starts (after the marker and its space). */
+  contentStart: number;
+  /** 1-based last line of the item, and of the top-level item that holds it. */
+  endLine: number;
+  rootEndLine: number;
+  /** The link the item's first paragraph starts with, when it starts with one on this line. */
+  link?: BlockLink;
+}
+
+export interface BlockHeading {
+  level: number;
+  setext: boolean;
+  /** The heading's content as written (markup kept, `#`s and underline not). */
+  text: string;
+  startLine: number;
+  endLine: number;
+}
+
+export interface BlockLine {
+  kind: BlockKind;
+  /** How many block quotes hold the line. */
+  quote: number;
+  /** On the first line of a list item (the innermost one when several start there). */
+  item?: BlockItem;
+  /** On every line of a heading. */
+  heading?: BlockHeading;
+  /** On every line of a code block. */
+  code?: 'fenced' | 'indented';
+}
+
+export interface CodeBlock {
+  startLine: number;
+  endLine: number;
+  fenced: boolean;
+  /** The info string's first word, lower-cased ('' when none or indented). */
+  lang: string;
+  /** The code's lines, without fences and container indentation. */
+  content: string[];
+}
+
+export interface BlockModel {
+  /** lines[i] is line i + 1 (lines as splitLines cuts them: \n, \r\n or \r). */
+  lines: BlockLine[];
+  codeBlocks: CodeBlock[];
+  /** Top-level HTML blocks that open with `<!--` (what Claude Code strips from the index). */
+  comments: Array<{ startLine: number; endLine: number }>;
+  /** How it was made (for tests and the benchmark notes). */
+  via: 'lines' | 'remark';
+}
+
+/** The block model of a text: the line path when the text allows it, else one remark parse. */
+export function blockModel(text: string): BlockModel {
+  const cached = memo.get(text);
+  if (cached) return cached;
+  const model = lineBlocks(text) ?? remarkBlocks(text);
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  memo.set(text, model);
+  return model;
+}
+
+// A run reads the same text from several places (the index by its parser, its limits, and the
+// rules): the last few models are kept, so each file is parsed at most once.
+const MEMO_SIZE = 16;
+const memo = new Map<string, BlockModel>();
+
+const bomless = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+const BLANK_RE = /^[ \t]*$/;
+const FM_FENCE_RE = /^---[ \t]*$/;
+
+/** The model from a remark parse (always exact). */
+export function remarkBlocks(text: string): BlockModel {
+  const src = bomless(text);
+  const raw = splitLines(src);
+  const starts = raw.map((l) => l.offset);
+  // A line no leaf block covers holds only container markers (`>`, an empty item's bullet).
+  const lines: BlockLine[] = raw.map(() => ({ kind: 'blank', quote: 0 }));
+  const model: BlockModel = { lines, codeBlocks: [], comments: [], via: 'remark' };
+  if (raw.length === 0) return model;
+  const tree = parseMarkdown(src);
+  const definitions = new Map<string, string>();
+  collectDefinitions(tree, definitions);
+  const col = (line: number, offset: number) => offset - starts[line - 1]!;
+  const mark = (node: Nodes, kind: BlockKind, extra: Partial<BlockLine> = {}) => {
+    const p = node.position!;
+    for (let l = p.start.line; l <= p.end.line && l <= lines.length; l++) Object.assign(lines[l - 1]!, { kind }, extra);
+  };
+
+  const walk = (node: Nodes, parent: Parent | null, depth: number, quote: number, rootEnd: number | null) => {
+    const p = node.position;
+    if (!p) return;
+    switch (node.type) {
+      case 'yaml':
+        mark(node, 'frontmatter');
+        return;
+      case 'code': {
+        // Indented code starts at its indentation (four columns or more), a fence at most three in.
+        const fenced = /^ {0,3}(?:`{3,}|~{3,})/.test(src.slice(p.start.offset!, p.start.offset! + 16));
+        mark(node, 'code', { code: fenced ? 'fenced' : 'indented' });
+        model.codeBlocks.push({
+          startLine: p.start.line,
+          endLine: p.end.line,
+          fenced,
+          lang: fenced ? (node.lang ?? '').toLowerCase() : '',
+          content: node.value === '' ? [] : node.value.split('\n'),
+        });
+        return;
+      }
+      case 'html':
+        mark(node, 'html');
+        if (parent?.type === 'root' && /^[ \t]*<!--/.test(node.value)) model.comments.push({ startLine: p.start.line, endLine: p.end.line });
+        return;
+      case 'heading': {
+        const setext = src[p.start.offset!] !== '#';
+        const kids = node.children;
+        const text = kids.length === 0 ? '' : src.slice(kids[0]!.position!.start.offset!, kids[kids.length - 1]!.position!.end.offset!);
+        mark(node, 'heading', { heading: { level: node.depth, setext, text, startLine: p.start.line, endLine: p.end.line } });
+        return;
+      }
+      case 'thematicBreak':
+        mark(node, 'thematicBreak');
+        return;
+      case 'definition':
+        mark(node, 'definition');
+        return;
+      case 'paragraph':
+        mark(node, 'prose');
+        return;
+      case 'blockquote':
+        for (let l = p.start.line; l <= p.end.line; l++) lines[l - 1]!.quote = Math.max(lines[l - 1]!.quote, quote + 1);
+        for (const c of node.children) walk(c, node, depth, quote + 1, rootEnd);
+        return;
+      case 'list':
+        for (const c of node.children) walk(c, node, depth, quote, rootEnd);
+        return;
+      case 'listItem': {
+        const line = p.start.line;
+        const first = node.children[0];
+        let contentStart: number;
+        if (first?.position && first.position.start.line === line) contentStart = col(line, first.position.start.offset!);
+        else {
+          const marker = /^(?:[-*+]|\d{1,9}[.)])[ \t]?/.exec(src.slice(p.start.offset!, p.start.offset! + 12));
+          contentStart = col(line, p.start.offset!) + (marker ? marker[0].length : 1);
+        }
+        const item: BlockItem = { depth, ordered: (parent as { ordered?: boolean | null }).ordered === true, contentStart, endLine: p.end.line, rootEndLine: rootEnd ?? p.end.line };
+        const link = first?.type === 'paragraph' && first.position!.start.line === line ? leadingLink(first, line, col, definitions) : undefined;
+        if (link) item.link = link;
+        lines[line - 1]!.item = item;
+        for (const c of node.children) walk(c, node, depth + 1, quote, rootEnd ?? p.end.line);
+        return;
+      }
+      default:
+        if ('children' in node) for (const c of node.children) walk(c as Nodes, node, depth, quote, rootEnd);
+    }
+  };
+  for (const c of tree.children) walk(c, tree, 0, 0, null);
+  return model;
+}
+
+function collectDefinitions(node: Nodes, into: Map<string, string>) {
+  if (node.type === 'definition') {
+    // The first definition of a label is the one references use.
+    if (!into.has(node.identifier)) into.set(node.identifier, node.url);
+    return;
+  }
+  if ('children' in node) for (const c of node.children) collectDefinitions(c as Nodes, into);
+}
+
+function leadingLink(paragraph: Paragraph, line: number, col: (line: number, offset: number) => number, definitions: Map<string, string>): BlockLink | undefined {
+  const node = paragraph.children[0];
+  if (!node || (node.type !== 'link' && node.type !== 'linkReference')) return undefined;
+  const p = node.position!;
+  if (p.start.offset !== paragraph.position!.start.offset || p.end.line !== line) return undefined;
+  const url = node.type === 'link' ? node.url : definitions.get(node.identifier);
+  if (url === undefined) return undefined;
+  const kids = node.children;
+  const start = col(line, p.start.offset!);
+  const textStart = start + 1;
+  const textEnd = kids.length === 0 ? textStart : col(line, kids[kids.length - 1]!.position!.end.offset!);
+  return { form: node.type === 'link' ? 'inline' : 'reference', url, start, end: col(line, p.end.offset!), textStart, textEnd };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The line path. A file takes it only when every line is one of these, read from its first
+// character (nothing indented, no tabs before the content):
+//   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`);
+//   an ATX heading `# ...` not ending in `#`; a bullet or ordered item, one space after the
+//   marker, whose content is prose or starts with a plain inline link `[T](x.md)` (no brackets,
+//   backslashes, backticks or angle brackets in the text; no space, parentheses, quotes, `&`,
+//   backslash, backtick or angle brackets in the destination; no link title);
+//   and prose that starts with none of the above nor with `>`, `<`, `[` of a definition, a fence.
+// Anything else sends the file to remark: a fence, an indented line, HTML, a block quote, a line
+// of only `-`, `=`, `*` or `_` (setext underline, thematic break, empty item), a `]:` anywhere
+// (a reference definition, so reference links), an empty item, a tab or two spaces after a
+// marker, item content that opens another block, an ordered item that starts at a number other
+// than 1 right after a paragraph (whether it interrupts depends on more than the line).
+// ---------------------------------------------------------------------------------------------
+
+const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
+const ATX_RE = /^#{1,6}(?:[ \t]|$)/;
+const ONLY_MARKS_RE = /^[-*_=][-*_= \t]*$/;
+const SIMPLE_LINK_RE = /^\[[^[\]\\`<>]*\]\([^\s()<>\\&"'`]*\)/;
+// What a prose line (or an item's content) must not start with on the line path.
+const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
+
+/** The model by a line scan, or null when the text holds something only a parser can read exactly. */
+export function lineBlocks(text: string): BlockModel | null {
+  const src = bomless(text);
+  if (src.includes(']:') || src.includes('```') || src.includes('~~~') || src.includes('\t')) return null;
+  const raw = splitLines(src);
+  const lines: BlockLine[] = new Array(raw.length);
+  let i = 0;
+  if (raw.length > 0 && FM_FENCE_RE.test(raw[0]!.text)) {
+    let close = -1;
+    for (let k = 1; k < raw.length; k++) {
+      if (FM_FENCE_RE.test(raw[k]!.text)) {
+        close = k;
+        break;
+      }
+    }
+    if (close < 0) return null;
+    for (; i <= close; i++) lines[i] = { kind: 'frontmatter', quote: 0 };
+  }
+  // What the previous line leaves open: nothing, a paragraph, or the paragraph of a list item.
+  let open: 'none' | 'para' | 'item' = 'none';
+  let item: BlockItem | null = null;
+  for (; i < raw.length; i++) {
+    const t = raw[i]!.text;
+    if (BLANK_RE.test(t)) {
+      lines[i] = { kind: 'blank', quote: 0 };
+      open = 'none';
+      continue;
+    }
+    const c = t.charCodeAt(0);
+    // Fast exit for the common prose line: a letter, digit or CJK character first.
+    if (c === 0x20 || c === 0x3e || c === 0x3c || ONLY_MARKS_RE.test(t)) return null;
+    if (c === 0x23 && ATX_RE.test(t)) {
+      if (t.trimEnd().endsWith('#')) return null;
+      const content = t.replace(/^#{1,6}/, '').trim();
+      const level = /^#{1,6}/.exec(t)![0].length;
+      lines[i] = { kind: 'heading', quote: 0, heading: { level, setext: false, text: content, startLine: i + 1, endLine: i + 1 } };
+      open = 'none';
+      continue;
+    }
+    const m = ITEM_RE.exec(t);
+    if (m) {
+      if (m[2] !== ' ') return null;
+      const ordered = m[1]!.length > 1;
+      if (ordered && open === 'para' && !/^1[.)]$/.test(m[1]!)) return null;
+      const contentStart = m[0].length;
+      const content = t.slice(contentStart);
+      if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content)) return null;
+      let link: BlockLink | undefined;
+      if (content.startsWith('[')) {
+        const l = SIMPLE_LINK_RE.exec(content);
+        if (!l) return null;
+        const close = l[0].indexOf('](');
+        link = {
+          form: 'inline',
+          url: l[0].slice(close + 2, -1),
+          start: contentStart,
+          end: contentStart + l[0].length,
+          textStart: contentStart + 1,
+          textEnd: contentStart + close,
+        };
+      }
+      item = { depth: 0, ordered, contentStart, endLine: i + 1, rootEndLine: i + 1 };
+      if (link) item.link = link;
+      lines[i] = { kind: 'prose', quote: 0, item };
+      open = 'item';
+      continue;
+    }
+    if (OPENS_BLOCK_RE.test(t)) return null;
+    lines[i] = { kind: 'prose', quote: 0 };
+    if (open === 'item') {
+      // A lazy continuation line of the item's paragraph.
+      item!.endLine = item!.rootEndLine = i + 1;
+    } else open = 'para';
+  }
+  return { lines, codeBlocks: [], comments: [], via: 'lines' };
+}
+
+/**
+ * UTF-16 ranges [start, end) of the text (BOM counted) covered by lines of the given kinds,
+ * runs of such lines merged: what a content scan blanks out before reading prose.
+ */
+export function spansOf(model: BlockModel, text: string, kinds: readonly BlockKind[]): Array<[number, number]> {
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const out: Array<[number, number]> = [];
+  const raw = splitLines(bom ? text.slice(1) : text);
+  raw.forEach((l, i) => {
+    if (!kinds.includes(model.lines[i]!.kind)) return;
+    const start = l.offset + bom;
+    const end = start + l.text.length + l.eol.length;
+    const last = out[out.length - 1];
+    if (last && last[1] === start) last[1] = end;
+    else out.push([start, end]);
+  });
+  return out;
+}
+
+/** Lines (1-based) that are code, fenced or indented. */
+export function codeLineSet(model: BlockModel): Set<number> {
+  const s = new Set<number>();
+  model.lines.forEach((l, i) => {
+    if (l.kind === 'code') s.add(i + 1);
+  });
+  return s;
+}
+
+export type { Root };

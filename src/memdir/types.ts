@@ -1,0 +1,37 @@
+// The memory directory as the rest of memlint sees it: its files and the parses they share.
+import type { BlockModel } from './blocks.js';
+import type { ParsedIndex } from './index.js';
+import type { ParsedTopic } from './topic.js';
+
+/** index: the memdir's MEMORY.md; topic: any other .md; log: logs/YYYY/MM/YYYY-MM-DD.md. */
+export type FileKind = 'index' | 'topic' | 'log';
+
+export interface MemoryFile {
+  /** Absolute path of the file in the working tree (in --staged mode, where it will be committed). */
+  path: string;
+  /** Path relative to the memdir, with '/' separators. */
+  rel: string;
+  kind: FileKind;
+  text: string;
+  /** For daily logs: the date in the path (YYYY-MM-DD). */
+  logDate?: string;
+  /** --staged reads only the files it reports (and MEMORY.md): the others are listed, text ''. */
+  unread?: true;
+}
+
+export interface MemdirModel {
+  /** Absolute path of the memory directory. */
+  dir: string;
+  /** All memory files (index, topics, logs) in the memdir, recursively, sorted by rel. */
+  files: MemoryFile[];
+  index: MemoryFile | null;
+  topics: MemoryFile[];
+  logs: MemoryFile[];
+  /** Relative paths (to the memdir) of every file present, Markdown or not. */
+  allPaths: Set<string>;
+  /** Cached parses shared by all rules. */
+  parsedIndex(): ParsedIndex | null;
+  /** The block model of a file of the memdir, made once. */
+  blocks(file: MemoryFile): BlockModel;
+  parsedTopic(file: MemoryFile): ParsedTopic;
+}

@@ -1,0 +1,114 @@
+// The block model: remark's reading of each line, and the line path that must agree with it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blockModel, lineBlocks, remarkBlocks } from '../../src/memdir/blocks.js';
+
+const kinds = (text: string) => remarkBlocks(text).lines.map((l) => l.kind);
+
+describe('remarkBlocks: each line as CommonMark reads it', () => {
+  it('knows indented code, and a fence indented inside a nested list', () => {
+    const m = remarkBlocks('Text\n\n    - [E](e.md)\n- a\n  - b\n    ```md\n    - [X](x.md)\n    ```\n');
+    expect(m.lines.map((l) => l.kind)).toEqual(['prose', 'blank', 'code', 'prose', 'prose', 'code', 'code', 'code']);
+    expect(m.lines[2]!.code).toBe('indented');
+    expect(m.lines[5]!.code).toBe('fenced');
+    expect(m.lines[4]!.item).toMatchObject({ depth: 1, endLine: 8, rootEndLine: 8 });
+    expect(m.codeBlocks.map((b) => [b.startLine, b.endLine, b.fenced, b.lang, b.content])).toEqual([
+      [3, 3, false, '', ['- [E](e.md)']],
+      [6, 8, true, 'md', ['- [X](x.md)']],
+    ]);
+  });
+
+  it('reads setext and ATX headings with their level and text', () => {
+    const m = remarkBlocks('Feedback\n---\n## Project *notes* ##\n');
+    expect(m.lines.map((l) => l.heading && [l.heading.level, l.heading.setext, l.heading.text, l.heading.startLine, l.heading.endLine])).toEqual([
+      [2, true, 'Feedback', 1, 2],
+      [2, true, 'Feedback', 1, 2],
+      [2, false, 'Project *notes*', 3, 3],
+    ]);
+  });
+
+  it('finds the link an item starts with: inline, reference (through its definition), quoted, ordered', () => {
+    const m = remarkBlocks('1. [A](a.md) — x\n- [T][t] — y\n> - [Q](q.md)\n\n[t]: <t y.md>\n');
+    expect(m.lines[0]!.item).toMatchObject({ ordered: true, contentStart: 3, link: { form: 'inline', url: 'a.md', start: 3, end: 12, textStart: 4, textEnd: 5 } });
+    expect(m.lines[1]!.item).toMatchObject({ ordered: false, link: { form: 'reference', url: 't y.md', start: 2, end: 8 } });
+    expect(m.lines[2]).toMatchObject({ quote: 1, item: { contentStart: 4, link: { url: 'q.md' } } });
+    expect(m.lines[4]!.kind).toBe('definition');
+  });
+
+  it('lists top-level HTML comment blocks, and only those', () => {
+    const m = remarkBlocks('<!-- a\nb -->\n- <!-- in an item -->\n  <!-- one -->\n\n```\n<!-- code -->\n```\n');
+    expect(m.comments).toEqual([{ startLine: 1, endLine: 2 }]);
+    expect(kinds('<!-- a\nb -->\n')).toEqual(['html', 'html']);
+  });
+
+  it('takes frontmatter only when it is closed', () => {
+    expect(kinds('---\na: 1\n---\nx\n')).toEqual(['frontmatter', 'frontmatter', 'frontmatter', 'prose']);
+    expect(kinds('---\n- [A](a.md)\n')).toEqual(['thematicBreak', 'prose']);
+    expect(remarkBlocks('---\n- [A](a.md)\n').lines[1]!.item?.link?.url).toBe('a.md');
+  });
+});
+
+describe('lineBlocks: the line path', () => {
+  it('takes plain memory files', () => {
+    const topic = '---\nname: X\ndescription: "y"\nmetadata:\n  type: feedback\n---\nRule text.\n\n**Why:** because.\n\n- Ask [Ann](https://x.example/a) first\n# Notes\n1. one\n2. two\n';
+    expect(lineBlocks(topic)).not.toBeNull();
+    expect(blockModel(topic).via).toBe('lines');
+    expect(lineBlocks('# Memory\n\n## Feedback\n- [T](t.md) — hook\n')!.lines[3]!.item).toMatchObject({ link: { url: 't.md', start: 2, end: 11 } });
+  });
+
+  it.each([
+    ['a fence', 'a\n```\nb\n```\n'],
+    ['an indented line', 'a\n\n    code\n'],
+    ['HTML', '<!-- x -->\n'],
+    ['a setext underline', 'Feedback\n---\n'],
+    ['a block quote', '> - [Q](q.md)\n'],
+    ['a definition', '- [T][t]\n\n[t]: t.md\n'],
+    ['an empty item', '-\n'],
+    ['an ordered item that may not interrupt', 'Text\n2. two\n'],
+    ['a tab', '-\tx\n'],
+    ['unclosed frontmatter', '---\na: 1\n'],
+    ['a link it does not read', '- [a `]` b](x.md)\n'],
+  ])('leaves %s to remark', (_, text) => {
+    expect(lineBlocks(text)).toBeNull();
+    expect(blockModel(text).via).toBe('remark');
+  });
+
+  it('gives what remark gives, on generated Markdown (property)', () => {
+    const line = fc.oneof(
+      fc.constantFrom(
+        '', '   ', '# Memory', '## Feedback', '### Project notes #', '#tag', 'Prose line.', 'More *prose* with `code`.',
+        '- [T](t.md) — hook', '* [B](./b.md): x', '+ [C](c%20d.md)', '- [](e.md)', '- [T](t.md', '- [T](<t s.md>)', '- [a](b.md)(c)',
+        '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
+        '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
+        '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
+        '[A](a.md) — no bullet', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+      ),
+      fc.string({ maxLength: 8 }),
+    );
+    const eol = fc.constantFrom('\n', '\r\n', '\r');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(line, eol), { maxLength: 24 }), fc.boolean(), (parts, fm) => {
+        const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e]) => l + e).join('');
+        const fast = lineBlocks(text);
+        if (fast) expect(fast.lines).toEqual(remarkBlocks(text).lines);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives what remark gives on files it takes (property over plain lines only)', () => {
+    const plainLine = fc.constantFrom('', '# Memory', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
+        const text = ls.join('\n') + '\n';
+        const fast = lineBlocks(text);
+        if (!fast) return;
+        taken++;
+        expect(fast.lines).toEqual(remarkBlocks(text).lines);
+      }),
+      { numRuns: 700 },
+    );
+    expect(taken).toBeGreaterThan(200);
+  });
+});
