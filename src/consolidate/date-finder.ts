@@ -1,6 +1,7 @@
 // The absolute-dates rule's finder (src/lint/dates.ts, chrono-node based), adapted to the dates
 // step: one date parser for lint and consolidation. Loaded lazily: it pulls in chrono-node.
 import type { RelativeDateFinder } from './dates.js';
+import { blockModel, spansOf } from '../memdir/blocks.js';
 
 function localNoon(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -18,6 +19,8 @@ export async function loadDateFinder(): Promise<RelativeDateFinder> {
       if (!d) cache.set(day, (d = localNoon(day)));
       return d;
     };
-    return findRelativeDates(text, at).map((r) => ({ start: r.start, end: r.end, replacement: r.replacement }));
+    // Never inside code or frontmatter (the block model's reading of the text).
+    const skip = spansOf(blockModel(text), text, ['frontmatter', 'code']);
+    return findRelativeDates(text, at, skip).map((r) => ({ start: r.start, end: r.end, replacement: r.replacement }));
   };
 }

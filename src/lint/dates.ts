@@ -11,7 +11,7 @@
 // "each Friday", "a Friday", "每周一", "周一到周五"), weekday ranges ("Monday to Friday"),
 // durations and policies ("within 2 days", "tokens expire in 30 days", "30天后过期"), "now", and
 // a phrase already followed by an absolute date ("Thursday (2026-03-05)"). Text in frontmatter,
-// fenced code blocks, inline code and URLs is skipped.
+// code blocks (the ranges the caller gives from the block model), inline code and URLs is skipped.
 import * as chrono from 'chrono-node';
 import { EN_PATTERNS, NUM_WORD, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate } from './date-patterns.js';
 
@@ -60,10 +60,11 @@ const DAY_WORDS_EN: Record<string, number> = {
 /**
  * Every relative date in `text`, in order, with its absolute replacement. `anchor` is the day the
  * text was written, or a function giving it for an offset (e.g. the commit date of that line).
+ * `skip`: the ranges that are not prose (frontmatter and code, from the block model: `spansOf`).
  */
-export function findRelativeDates(text: string, anchor: DateAnchor): RelativeDate[] {
+export function findRelativeDates(text: string, anchor: DateAnchor, skip: ReadonlyArray<readonly [number, number]> = []): RelativeDate[] {
   if (!mayHoldRelativeDate(text)) return [];
-  const masked = maskSkipped(text);
+  const masked = maskSkipped(text, skip);
   const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
   const taken: Array<[number, number]> = [];
   const out: RelativeDate[] = [];
@@ -132,25 +133,33 @@ function isQuotedAlone(text: string, start: number, end: number): boolean {
 }
 
 /** Apply the replacements of `findRelativeDates` to the text. */
-export function makeDatesAbsolute(text: string, anchor: DateAnchor): string {
+export function makeDatesAbsolute(text: string, anchor: DateAnchor, skip: ReadonlyArray<readonly [number, number]> = []): string {
   let out = '';
   let pos = 0;
-  for (const r of findRelativeDates(text, anchor)) {
+  for (const r of findRelativeDates(text, anchor, skip)) {
     out += text.slice(pos, r.start) + r.replacement;
     pos = r.end;
   }
   return out + text.slice(pos);
 }
 
-/** Blank out (same length, newlines kept) what is not prose: frontmatter, code, URLs. */
-function maskSkipped(text: string): string {
-  const blank = (s: string) => s.replace(/[^\n]/gu, ' ');
+/**
+ * Blank out (same length, newlines kept) what is not prose: the ranges the block model gives
+ * (frontmatter and code, fenced or indented), then inline code and URLs.
+ */
+function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]>): string {
+  const blank = (s: string) => s.replace(/[^\r\n]/gu, ' ');
   let out = text;
-  if (out.startsWith('---')) {
-    const fm = /^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/u.exec(out);
-    if (fm) out = blank(fm[0]) + out.slice(fm[0].length);
+  if (skip.length > 0) {
+    const parts: string[] = [];
+    let pos = 0;
+    for (const [a, b] of skip) {
+      parts.push(text.slice(pos, a), blank(text.slice(a, b)));
+      pos = b;
+    }
+    parts.push(text.slice(pos));
+    out = parts.join('');
   }
-  if (out.includes('```') || out.includes('~~~')) out = out.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[`~]*[ \t]*(?=\r?\n|(?![\s\S]))|(?![\s\S]))/gmu, (s) => blank(s));
   if (out.includes('`')) out = out.replace(/(`+)[^`\n]+?\1/gu, (s) => blank(s));
   if (out.includes('://')) out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/gu, (s) => blank(s));
   return out;

@@ -1,19 +1,26 @@
 // Lossless model of MEMORY.md: serializeIndex(parseIndex(x)) === x, byte for byte.
-// Every line is kept with its own line ending; entries are recognised, never rewritten.
+// Every line is kept with its own line ending; entries are recognised, never rewritten. Which
+// line is what (an entry, code, a heading) is the block model's word (blocks.ts).
+import { blockModel, type BlockItem, type BlockLine, type BlockModel } from './blocks.js';
 
 export type IndexLineKind =
-  | 'entry' // - [Title](file.md) — hook
+  | 'entry' // a list item whose first content is a link to a topic: - [Title](file.md) — hook
   | 'list' // a list item that is not an entry (content written into the index)
   | 'heading'
   | 'blank'
-  | 'comment' // a line inside or opening a block HTML comment
-  | 'fence' // a line inside or opening a fenced code block
+  | 'html' // a line of an HTML block (a block comment among them)
+  | 'code' // a line of a code block, fenced or indented
   | 'frontmatter'
+  | 'definition' // a link reference definition: [label]: file.md
   | 'other';
 
 export interface IndexEntry {
+  /** Whether the line is the canonical `- [Title](file.md) — hook` (else index-entry-format asks for it). */
+  canonical: boolean;
+  /** What stands before the link: the indentation of a canonical entry, else all of it (`> 1. `). */
   indent: string;
-  bullet: '-' | '*' | '+';
+  /** `-`, `*`, `+`, or an ordered item's marker (`1.`, `2)`). */
+  bullet: string;
   title: string;
   /** The link target exactly as written. */
   target: string;
@@ -24,6 +31,8 @@ export interface IndexEntry {
   hook: string;
   /** Offset (UTF-16) of the hook within the line text, or -1 when there is none. */
   hookStart: number;
+  /** Offset (UTF-16) in the line of the target as written (of the whole link, for a reference). */
+  targetStart: number;
 }
 
 export interface IndexLine {
@@ -37,6 +46,8 @@ export interface IndexLine {
   offset: number;
   kind: IndexLineKind;
   entry?: IndexEntry;
+  /** What the block model says of the line (its heading, its list item). */
+  block: BlockLine;
 }
 
 export interface ParsedIndex {
@@ -49,9 +60,10 @@ export interface ParsedIndex {
 // A title may hold balanced brackets ("[WIP]"), as CommonMark link text may.
 const ENTRY_RE =
   /^(\s*)([-*+])[ \t]+\[((?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+-\s+|\s*:\s*)(.*?))?\s*$/;
-const LIST_RE = /^\s*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
-const HEADING_RE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
-const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
+// The link of a non-canonical entry, from where the block model says it starts: its target as
+// written, then what follows it.
+const LINK_RE = /^\[(?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)/;
+const TAIL_RE = /^(\s*[—–]\s*|\s+-\s+|\s*:\s*|\s*)(.*?)\s*$/;
 
 const EOL_SPLIT = /(\r\n|\r|\n)/;
 
@@ -123,61 +135,66 @@ export function parseEntry(text: string): IndexEntry | undefined {
   const hasHook = sep !== undefined && hook !== undefined && hook.length > 0;
   const separator = sep ?? '';
   return {
+    canonical: true,
     indent: indent!,
-    bullet: bullet as IndexEntry['bullet'],
+    bullet: bullet!,
     title: title!,
     target: target!,
     key: normalizeTarget(target!),
     separator,
     hook: hasHook ? hook! : '',
     hookStart: hasHook ? text.trimEnd().length - hook!.length : -1,
+    // The target follows `[title](`; found from the parsed title, since a title may hold `](`.
+    targetStart: text.indexOf('[') + title!.length + 3,
   };
 }
 
-export function parseIndex(text: string): ParsedIndex {
+/** A list item that starts with a link but is not written canonically: an entry still, when it links to a .md file. */
+function otherEntry(text: string, item: BlockItem): IndexEntry | undefined {
+  const link = item.link!;
+  const inline = link.form === 'inline' ? LINK_RE.exec(text.slice(link.start)) : null;
+  const target = inline ? inline[1]! : link.url;
+  const key = normalizeTarget(target);
+  if (!key.toLowerCase().endsWith('.md')) return undefined;
+  const rest = text.slice(link.end);
+  const [, sep, hook] = TAIL_RE.exec(rest)!;
+  const marker = /(?:[-*+]|\d{1,9}[.)])[ \t]*$/.exec(text.slice(0, item.contentStart))?.[0].trimEnd() ?? '';
+  return {
+    canonical: false,
+    indent: text.slice(0, item.contentStart),
+    bullet: marker,
+    title: text.slice(link.textStart, link.textEnd),
+    target,
+    key,
+    separator: hook ? sep! : '',
+    hook: hook ?? '',
+    hookStart: hook ? text.trimEnd().length - hook.length : -1,
+    targetStart: link.form === 'inline' ? link.textEnd + 2 : link.start,
+  };
+}
+
+/**
+ * MEMORY.md as lines, each with its kind from the block model (computed here when not given):
+ * what CommonMark reads as code, HTML or frontmatter is never an entry.
+ */
+export function parseIndex(text: string, blocks: BlockModel = blockModel(text), entryOf: (line: string) => IndexEntry | undefined = parseEntry): ParsedIndex {
   const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
   const raw = splitLines(text.slice(bom.length));
   const lines: IndexLine[] = [];
-  let inComment = false;
-  let fence: string | null = null;
-  let inFrontmatter = false;
   for (let i = 0; i < raw.length; i++) {
     const { text: t, eol, offset } = raw[i]!;
+    const block = blocks.lines[i]!;
     let kind: IndexLineKind;
     let entry: IndexEntry | undefined;
-    // Frontmatter only when it is closed: a lone `---` on line 1 is a thematic break.
-    if (i === 0 && /^---\s*$/.test(t) && raw.slice(1).some((l) => /^---\s*$/.test(l.text))) {
-      inFrontmatter = true;
-      kind = 'frontmatter';
-    } else if (inFrontmatter) {
-      kind = 'frontmatter';
-      if (/^---\s*$/.test(t)) inFrontmatter = false;
-    } else if (fence !== null) {
-      kind = 'fence';
-      const m = FENCE_RE.exec(t);
-      if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && t.trim() === m[1]) fence = null;
-    } else if (inComment) {
-      kind = 'comment';
-      if (t.includes('-->')) inComment = false;
-    } else if (/^ {0,3}<!--/.test(t)) {
-      kind = 'comment';
-      const close = t.indexOf('-->', t.indexOf('<!--') + 4);
-      if (close < 0) inComment = true;
-    } else if (FENCE_RE.test(t)) {
-      kind = 'fence';
-      fence = FENCE_RE.exec(t)![1]!;
-    } else if (t.trim() === '') {
-      kind = 'blank';
-    } else if (HEADING_RE.test(t)) {
-      kind = 'heading';
-    } else if ((entry = parseEntry(t))) {
-      kind = 'entry';
-    } else if (LIST_RE.test(t)) {
-      kind = 'list';
-    } else {
-      kind = 'other';
-    }
-    const line: IndexLine = { line: i + 1, text: t, eol, offset: offset + bom.length, kind };
+    const item = block.item;
+    if (item?.link) {
+      const canonical = block.quote === 0 && item.link.form === 'inline' ? entryOf(t) : undefined;
+      entry = canonical ?? otherEntry(t, item);
+      kind = entry ? 'entry' : 'list';
+    } else if (item) kind = 'list';
+    else if (block.kind === 'prose' || block.kind === 'thematicBreak') kind = 'other';
+    else kind = block.kind;
+    const line: IndexLine = { line: i + 1, text: t, eol, offset: offset + bom.length, kind, block };
     if (entry) line.entry = entry;
     lines.push(line);
   }

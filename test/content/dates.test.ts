@@ -2,9 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findRelativeDates, makeDatesAbsolute } from '../../src/lint/dates.js';
+import { blockModel, spansOf } from '../../src/memdir/blocks.js';
 
 const FRIDAY = new Date(2026, 3, 24, 12); // 2026-04-24, a Friday
-const found = (text: string, anchor: Date = FRIDAY) => findRelativeDates(text, anchor).map((r) => [r.text, r.absolute, r.replacement]);
+// As the rule calls it: frontmatter and code (the block model's) are not prose.
+const found = (text: string, anchor: Date = FRIDAY) =>
+  findRelativeDates(text, anchor, spansOf(blockModel(text), text, ['frontmatter', 'code'])).map((r) => [r.text, r.absolute, r.replacement]);
 
 describe('findRelativeDates', () => {
   it.each([
@@ -64,6 +67,8 @@ describe('findRelativeDates', () => {
     'Convert relative dates ("yesterday", "last week") and “明天” to absolute ones',
     '```ts\nconst x = 1; // due today\nlater\n```\n',
     '```\nan unclosed fence hides tomorrow',
+    'A note that would fail review:\n\n    Deploy window: next Friday, after the sync.\n',
+    '- steps:\n  ~~~\n  due tomorrow\n  ~~~\n',
   ])('not a relative date: %s', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -90,12 +90,12 @@ describe('parseIndex: line kinds', () => {
       'blank',
       'entry',
       'list',
-      'comment',
-      'comment',
-      'comment',
-      'fence',
-      'fence',
-      'fence',
+      'html',
+      'html',
+      'html',
+      'code',
+      'code',
+      'code',
       'other',
     ]);
   });

@@ -3,6 +3,10 @@ import type { RelativeDate } from '../dates.js';
 import { mayHoldRelativeDate } from '../date-patterns.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from './util.js';
+import { spansOf } from '../../memdir/blocks.js';
+
+/** A date in frontmatter or code (fenced or indented) is not a relative date of the text. */
+const NOT_PROSE = ['frontmatter', 'code'] as const;
 
 /**
  * absolute-dates: memory outlives the day it was written, so "tomorrow" or "next Thursday" soon
@@ -35,10 +39,11 @@ export const absoluteDates: Rule = {
     if (!mayHoldRelativeDate(text)) return;
     const { findRelativeDates } = await import('../dates.js');
     const from = bodyStart(text);
-    const todayHits = findRelativeDates(text, ctx.today).filter((h) => h.start >= from);
+    const skip = spansOf(ctx.blocks(), text, NOT_PROSE);
+    const todayHits = findRelativeDates(text, ctx.today, skip).filter((h) => h.start >= from);
     if (todayHits.length === 0) return;
     const anchorOf = anchorFor(ctx);
-    const hits = anchorOf.kind === 'today' ? todayHits : findRelativeDates(text, anchorOf.at).filter((h) => h.start >= from);
+    const hits = anchorOf.kind === 'today' ? todayHits : findRelativeDates(text, anchorOf.at, skip).filter((h) => h.start >= from);
     for (const h of hits) report(ctx, h, anchorOf.describe(h.start));
   },
 };

@@ -1,7 +1,16 @@
 import type { Rule } from '../types.js';
 
+/** 1-based column of the list marker before an item's content (after any `>` of a block quote). */
+function markerColumn(text: string, contentStart: number): number {
+  const head = text.slice(0, contentStart);
+  const m = /(?:[-*+]|\d{1,9}[.)])[ \t]*$/.exec(head);
+  return m ? m.index + 1 : head.length - head.trimStart().length + 1;
+}
+
 /**
- * index-entry-format: every list item in MEMORY.md is an entry, `- [Title](file.md) — hook`.
+ * index-entry-format: every list item in MEMORY.md is an entry, `- [Title](file.md) — hook`. An
+ * item that starts with a link to a topic in another form (ordered, a reference link, in a block
+ * quote) counts as an entry everywhere else, and is asked for the canonical form here.
  * A list line without a link is memory content written into the index, which Claude Code's own
  * prompt forbids ("MEMORY.md is an index, not a memory"); the index also has no frontmatter.
  */
@@ -24,13 +33,15 @@ export const indexEntryFormat: Rule = {
       ctx.report({ message: 'MEMORY.md has frontmatter: the index has none (it is loaded as plain text)', line: 1, column: 1 });
     }
     for (const l of index.lines) {
-      if (l.kind !== 'list') continue;
-      const column = l.text.length - l.text.trimStart().length + 1;
+      if (l.kind !== 'list' && !(l.entry && !l.entry.canonical)) continue;
+      const column = markerColumn(l.text, l.block.item?.contentStart ?? 0);
       const hasLink = /\[[^\]]*\]\([^)]*\)/.test(l.text);
       ctx.report({
-        message: hasLink
-          ? 'List item is not an index entry: write `- [Title](file.md) — hook`, one link first, then the hook'
-          : 'List item is not an index entry: content belongs in a topic file, with `- [Title](file.md) — hook` here',
+        message: l.entry
+          ? 'Entry is not in the canonical form: write `- [Title](file.md) — hook`, a bullet, the inline link, then the hook'
+          : hasLink
+            ? 'List item is not an index entry: write `- [Title](file.md) — hook`, one link first, then the hook'
+            : 'List item is not an index entry: content belongs in a topic file, with `- [Title](file.md) — hook` here',
         line: l.line,
         column,
       });

@@ -26,8 +26,7 @@ export const indexLinkTarget: Rule = {
     for (const l of index.lines) {
       const e = l.entry;
       if (!e) continue;
-      // The target starts after `[title](`: found from the parsed title, since a title may hold `](`.
-      const column = l.text.indexOf('[') + e.title.length + 4;
+      const column = e.targetStart + 1;
       const raw = e.target;
       let problem: string | null = null;
       if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) problem = `links to ${raw}, outside the memory folder: an index entry points at a topic file`;

@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { Rule } from '../types.js';
 import type { ParsedIndex } from '../../memdir/index.js';
-import { dominantEol, formatEntry, parseEntry } from '../../memdir/index.js';
+import { dominantEol, formatEntry, parseEntry, parseIndex } from '../../memdir/index.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
 import { isMemoryType } from '../../memdir/topic.js';
 import { cutAtWord, isReadmeLike } from './util.js';
@@ -55,6 +55,13 @@ export const indexOrphan: Rule = {
     // At the end of an index without a final newline the line ending goes before the entry, so
     // the file keeps ending without one, and two entries added in one run stay adjacent.
     const text = at.atEnd && indexText !== '' && !/[\r\n]$/.test(indexText) ? eol + line : line + eol;
+    // The added line must read as this topic's entry where it lands (never as code, as in an
+    // index that ends inside an unclosed fence): else report without a fix.
+    const after = parseIndex(indexText.slice(0, at.offset) + text + indexText.slice(at.offset));
+    if (!after.lines.some((l) => l.entry?.key === rel && l.text === line)) {
+      ctx.report({ message, line: 1, column: 1 });
+      return;
+    }
     ctx.report({ message, line: 1, column: 1, fix: { edits: [{ path: ctx.memdir.index.path, start: at.offset, end: at.offset, text }] } });
   },
 };
@@ -95,22 +102,26 @@ const SECTION_WORDS: Record<string, RegExp> = {
   reference: /\breferences?\b|参考/i,
 };
 
-/** After the last entry of the section headed by the type's name; else at the end of the file. */
+/**
+ * After the last entry of the section headed by the type's name (an ATX or a setext heading),
+ * past the whole list item that holds it; else at the end of the file.
+ */
 export function insertionPoint(index: ParsedIndex, text: string, type: string | null): { offset: number; atEnd: boolean } {
+  const lines = index.lines;
   if (type) {
     const re = SECTION_WORDS[type]!;
-    const start = index.lines.findIndex((l) => l.kind === 'heading' && re.test(l.text));
+    const start = lines.findIndex((l) => l.block.heading?.startLine === l.line && re.test(l.block.heading.text));
     if (start >= 0) {
-      const level = /^ {0,3}(#+)/.exec(index.lines[start]!.text)![1]!.length;
-      let last = start;
-      for (let i = start + 1; i < index.lines.length; i++) {
-        const l = index.lines[i]!;
-        if (l.kind === 'heading' && /^ {0,3}(#+)/.exec(l.text)![1]!.length <= level) break;
-        if (l.kind === 'entry' || l.kind === 'list') last = i;
+      const { level, endLine } = lines[start]!.block.heading!;
+      let last = endLine - 1;
+      for (let i = endLine; i < lines.length; i++) {
+        const h = lines[i]!.block.heading;
+        if (h && h.level <= level) break;
+        const item = lines[i]!.block.item;
+        if (item) last = Math.max(last, item.rootEndLine - 1);
       }
-      const l = index.lines[last]!;
+      const l = lines[Math.min(last, lines.length - 1)]!;
       if (l.eol !== '') return { offset: l.offset + l.text.length + l.eol.length, atEnd: false };
-      return { offset: text.length, atEnd: true };
     }
   }
   return { offset: text.length, atEnd: true };
