@@ -11,7 +11,16 @@ import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, w
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
 rmSync(next, { recursive: true, force: true });
-const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning' };
+// `import text from '../../hooks/pre-commit?raw'`: the file's text as a string (vitest reads the
+// same suffix natively), so the hook scripts in hooks/ ship inside dist/.
+const rawText = {
+  name: 'raw-text',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
+  },
+};
+const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', plugins: [rawText] };
 await build({
   ...common,
   entryPoints: { main: 'src/cli.ts' },
@@ -51,7 +60,7 @@ const lazyOutside = {
 // The merge driver: one file, with remark in dist/lint-lazy/markdown.cjs for an index that needs it.
 await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [lazyOutside] });
 const cjsWithoutImport = { ...common, format: 'cjs', supported: { 'dynamic-import': false } };
-await build({ ...cjsWithoutImport, entryPoints: { lint: 'src/commands/lint.ts' }, outdir: next, outExtension: { '.js': '.cjs' }, plugins: [lazyOutside] });
+await build({ ...cjsWithoutImport, entryPoints: { lint: 'src/commands/lint.ts' }, outdir: next, outExtension: { '.js': '.cjs' }, plugins: [rawText, lazyOutside] });
 await build({
   ...cjsWithoutImport,
   entryPoints: Object.fromEntries(Object.entries(LAZY).map(([src, name]) => [`lint-lazy/${name}`, src])),

@@ -11,7 +11,9 @@ Sets up, idempotently:
   .gitignore         .consolidate-lock and .snapshot-synced.json
   .husky/pre-commit  memlint --staged             (husky 9: plain shell hook files)
   .husky/pre-push    memlint consolidate --pre-push
-  .husky/post-checkout, .husky/post-merge   memlint touch
+  .husky/post-checkout, .husky/post-merge, .husky/post-rewrite   memlint touch
+                     (the scripts come from memlint's hooks/ folder; without memlint in a
+                     worktree each says so in one line and lets git go on)
   git config         merge.memlint.driver (local config: shared by every worktree of this clone)
   .husky/_           husky's hook stubs in this worktree, core.hooksPath=.husky/_
   package.json       a prepare script ("husky && memlint install --local") so every clone gets

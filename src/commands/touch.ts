@@ -7,7 +7,7 @@ import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
-import { lastCommitTimesUnder, repoRoot, uncommittedPaths } from '../git/index.js';
+import { gitOperation, lastCommitTimesUnder, refreshIndex, repoInfo, uncommittedPaths, type GitOperation } from '../git/index.js';
 import { listMarkdown } from '../memdir/recall.js';
 import { parseTopic } from '../memdir/topic.js';
 import { FRONTMATTER_MAX_LINES } from '../memdir/limits.js';
@@ -20,7 +20,11 @@ the date of the last commit that changed it. Claude Code ranks memories by mtime
 newest are recall candidates) and tells the agent how old each one is from it; clone, checkout
 and merge make every file look new. Files changed since their last commit and without "modified"
 keep their mtime. Symlinks are never followed. No file content is written; a second run changes
-nothing. "memlint install" runs it from the post-checkout and post-merge hooks.
+nothing. Changed mtimes are refreshed in git's index, so git does not take those files for
+modified. While a rebase has commits left to replay, or a merge, cherry-pick or revert is not
+concluded, it changes nothing (git holds its own view of the index then); the post-rewrite hook
+runs it once a rebase has replayed its commits. "memlint install" runs it from the post-checkout, post-merge and
+post-rewrite hooks.
 
 With no MEMDIR: every memory folder of the repository.
 
@@ -36,6 +40,8 @@ export type TimeSource = 'modified' | 'commit';
 
 export interface TouchPlanItem {
   abs: string;
+  /** The top of the repository holding it (null outside git). */
+  root: string | null;
   /** Path shown to people (relative to the working directory when possible). */
   shown: string;
   /** Target mtime in ms, or null when the file keeps its mtime. */
@@ -84,17 +90,36 @@ interface MemdirGroup {
   dirs: string[];
 }
 
-export function planTouch(memdirs: string[], cwd: string): TouchPlanItem[] {
+/** The operation that makes touch wait in this repository, if any (see gitOperation). */
+export function waitingFor(root: string): GitOperation | null {
+  const info = repoInfo(root);
+  const op = info ? gitOperation(info.gitDir) : null;
+  return op?.pending ? op : null;
+}
+
+export interface TouchPlan {
+  items: TouchPlanItem[];
+  /** Repositories (their tops) left alone because git is in the middle of an operation there. */
+  waiting: Array<{ root: string; operation: GitOperation }>;
+}
+
+export function planTouch(memdirs: string[], cwd: string): TouchPlan {
   const groups = new Map<string, MemdirGroup>();
   for (const dir of memdirs) {
-    const root = repoRoot(dir);
+    const root = repoInfo(dir)?.root ?? null;
     const key = root ?? '';
     const g = groups.get(key) ?? { root, dirs: [] };
     g.dirs.push(dir);
     groups.set(key, g);
   }
   const plan: TouchPlanItem[] = [];
+  const waiting: TouchPlan['waiting'] = [];
   for (const g of groups.values()) {
+    const operation = g.root ? waitingFor(g.root) : null;
+    if (operation) {
+      waiting.push({ root: g.root!, operation });
+      continue;
+    }
     const files: Array<{ abs: string; rel: string | null }> = [];
     for (const dir of g.dirs) {
       for (const rel of listMarkdown(dir, { includeEntrypoint: true })) {
@@ -117,7 +142,7 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlanItem[] {
       } catch {
         continue; // gone since the listing
       }
-      const item: TouchPlanItem = { abs: f.abs, shown, targetMs: null, source: null, skip: null, currentMs: st.mtimeMs };
+      const item: TouchPlanItem = { abs: f.abs, root: g.root, shown, targetMs: null, source: null, skip: null, currentMs: st.mtimeMs };
       plan.push(item);
       if (st.isSymbolicLink()) {
         item.skip = 'a symlink: not followed';
@@ -146,7 +171,7 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlanItem[] {
       item.source = 'commit';
     }
   }
-  return plan;
+  return { items: plan, waiting };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -167,7 +192,11 @@ export async function run(argv: string[]): Promise<number> {
   let changed = 0;
   const bySource: Record<TimeSource, number> = { modified: 0, commit: 0 };
   const lines: string[] = [];
-  for (const item of plan) {
+  for (const w of plan.waiting) {
+    lines.push(`memlint touch: a ${w.operation.kind} is under way in ${path.relative(cwd, w.root) || '.'}: mtimes left alone until it ends`);
+  }
+  const touchedRoots = new Set<string>();
+  for (const item of plan.items) {
     if (item.targetMs === null) {
       if (values.verbose) lines.push(`  kept     ${item.shown}: ${item.skip}`);
       continue;
@@ -188,9 +217,13 @@ export async function run(argv: string[]): Promise<number> {
       }
     }
     changed++;
+    if (item.root) touchedRoots.add(item.root);
     bySource[item.source!]++;
     if (values.verbose || dry) lines.push(`  ${dry ? 'would set' : 'set     '} ${item.shown} -> ${when} (${item.source === 'modified' ? 'frontmatter "modified"' : 'last commit'})`);
   }
+  // The index's cached stat data of the files whose mtime changed is stale now: without a refresh,
+  // git's checkout code (a rebase, a pull) would take them for locally modified.
+  if (!dry) for (const root of touchedRoots) refreshIndex(root);
   if (lines.length) process.stdout.write(lines.join('\n') + '\n');
   if (changed > 0 || values.verbose) {
     process.stdout.write(

@@ -1,6 +1,8 @@
 // The one place that talks to git: the git CLI, batched (one call per kind of fact per run).
 // Every function takes the directory it works in explicitly, so tests can point it anywhere.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export class GitError extends Error {
   constructor(
@@ -264,7 +266,9 @@ export function blameLineDates(root: string, relPath: string, contents?: string)
 export function lastCommitTimesUnder(root: string, pathspecs: string[]): Map<string, number> {
   const times = new Map<string, number>();
   if (pathspecs.length === 0 || headCommit(root) === null) return times;
-  const out = git(['log', '--format=%x00commit %ct', '--name-only', '-z', '--no-renames', '--', ...pathspecs], { cwd: root });
+  // -c: a merge commit lists the files it left different from every parent (a driver merge of
+  // MEMORY.md), and is then their last change; a file taken from one side keeps that side's commit.
+  const out = git(['log', '--format=%x00commit %ct', '--name-only', '-c', '-z', '--no-renames', '--', ...pathspecs], { cwd: root });
   let current = 0;
   for (const tok of out.split('\0')) {
     const t = tok.replace(/^\n+/, '');
@@ -426,4 +430,61 @@ export function treeEntries(root: string, rev: string, pathspec: string[] = []):
     entries.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
   }
   return entries;
+}
+
+export interface GitOperation {
+  kind: 'rebase' | 'merge' | 'cherry-pick' | 'revert' | 'bisect';
+  /**
+   * Whether the git process running it still has work to do with the index it holds in memory:
+   * a rebase with commits left to replay, a merge, cherry-pick or revert not yet concluded. A
+   * rebase whose commits are all replayed (its post-rewrite hook runs then) has none left.
+   */
+  pending: boolean;
+}
+
+function readState(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What git is in the middle of in a worktree, from the state files in that worktree's git dir
+ * (`git rev-parse --git-dir`), or null when nothing is under way.
+ */
+export function gitOperation(gitDir: string): GitOperation | null {
+  const merge = join(gitDir, 'rebase-merge');
+  if (existsSync(merge)) {
+    const todo = readState(join(merge, 'git-rebase-todo')) ?? '';
+    const left = todo.split('\n').some((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+    return { kind: 'rebase', pending: left };
+  }
+  const apply = join(gitDir, 'rebase-apply');
+  if (existsSync(apply)) {
+    const next = Number(readState(join(apply, 'next')));
+    const last = Number(readState(join(apply, 'last')));
+    return { kind: 'rebase', pending: !(Number.isInteger(next) && Number.isInteger(last) && next > last) };
+  }
+  if (existsSync(join(gitDir, 'MERGE_HEAD'))) return { kind: 'merge', pending: true };
+  if (existsSync(join(gitDir, 'CHERRY_PICK_HEAD'))) return { kind: 'cherry-pick', pending: true };
+  if (existsSync(join(gitDir, 'REVERT_HEAD'))) return { kind: 'revert', pending: true };
+  const sequencer = readState(join(gitDir, 'sequencer', 'todo'));
+  if (sequencer !== null) return { kind: /^\s*revert /m.test(sequencer) ? 'revert' : 'cherry-pick', pending: true };
+  // Each bisect step is a checkout of its own process, which is done with the index when its
+  // post-checkout hook runs.
+  if (existsSync(join(gitDir, 'BISECT_LOG'))) return { kind: 'bisect', pending: false };
+  return null;
+}
+
+/**
+ * Refresh the index's cached stat data (`git update-index -q --refresh`) after memlint changed
+ * mtimes, so git does not take those files for modified. Returns false when git could not (the
+ * index is locked by another git process): nothing is changed then.
+ */
+export function refreshIndex(root: string): boolean {
+  const r = spawnSync('git', ['update-index', '-q', '--refresh'], { cwd: root, stdio: 'ignore' });
+  // 1: some entries need an update (content really changed): the rest was still refreshed.
+  return !r.error && (r.status === 0 || r.status === 1);
 }

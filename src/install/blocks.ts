@@ -34,12 +34,13 @@ export function blockLines(text: string): string[] | null {
 
 /**
  * The file with memlint's block holding `wanted` (minus lines the file already has outside the
- * block): replaced where it stands, else appended. No block when nothing is wanted.
+ * block, unless `whole`: a script is kept whole): replaced where it stands, else appended. No
+ * block when nothing is wanted.
  */
-export function withBlock(text: string, wanted: string[], comment: string): string {
+export function withBlock(text: string, wanted: string[], comment: string, opts: { whole?: boolean } = {}): string {
   const eol = eolOf(text);
   const have = new Set(outsideBlock(text).map((l) => l.trim()));
-  const body = wanted.filter((l) => !have.has(l.trim()));
+  const body = opts.whole ? wanted : wanted.filter((l) => !have.has(l.trim()));
   const block = body.length > 0 ? [`${BLOCK_START} ${comment}`.trimEnd(), ...body, BLOCK_END] : [];
   const all = lines(text);
   const start = all.findIndex((l) => l.trim() === BLOCK_START || l.trim().startsWith(`${BLOCK_START} `));

@@ -47,7 +47,7 @@ export function checkHooks(wt: Worktree): Check {
   }
   const missing = Object.keys(MEMLINT_HOOKS).filter((h) => !hookRunsMemlint(wt.root, h));
   if (missing.length > 0) return { part, ok: false, detail: `stubs active, but ${missing.map((h) => `.husky/${h}`).join(', ')} ${missing.length === 1 ? 'does' : 'do'} not run memlint`, fix: 'memlint install' };
-  return { part, ok: true, detail: `active in this worktree (${HOOKS_PATH}: pre-commit lints staged memory, pre-push consolidates, post-checkout and post-merge run touch)` };
+  return { part, ok: true, detail: `active in this worktree (${HOOKS_PATH}: pre-commit lints staged memory, pre-push consolidates, post-checkout, post-merge and post-rewrite run touch)` };
 }
 
 export function checkDriver(wt: Worktree): Check {

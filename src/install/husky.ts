@@ -6,12 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 export const HOOKS_PATH = '.husky/_';
-/** The hooks memlint installs, and the memlint arguments each runs. */
+/** The hooks memlint installs (their scripts are in hooks/), and the memlint arguments each runs. */
 export const MEMLINT_HOOKS: Record<string, string> = {
   'pre-commit': '--staged',
   'pre-push': 'consolidate --pre-push',
   'post-checkout': 'touch',
   'post-merge': 'touch',
+  'post-rewrite': 'touch',
 };
 const HUSKY_HOOKS = ['pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-rebase', 'post-rewrite', 'post-checkout', 'post-merge', 'pre-push', 'pre-auto-gc'];
 /** Marks stubs that memlint wrote itself (husky was not installed), so uninstall knows they are its own. */

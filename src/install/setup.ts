@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../fs/atomic.js';
 import { UsageError } from '../errors.js';
 import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
+import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { findHusky, HOOKS_PATH, markOwnStubs, MEMLINT_HOOKS, OWN_STUBS_MARKER, runHusky, stubsPresent, writeOwnStubs } from './husky.js';
 import { preparedScript, unpreparedScript, editScripts } from './package-json.js';
 
@@ -63,13 +64,22 @@ export function memlintWords(root: string): string {
   return DEFAULT_MEMLINT_BIN;
 }
 
-/** The hook line memlint wants in .husky/<hook>, unless a line outside its block already runs it. */
-export function hookLine(words: string, hook: string): string {
-  const run = `${words} ${MEMLINT_HOOKS[hook]}`;
-  // post-checkout also runs for "git worktree add", in a worktree that has no node_modules yet:
-  // a failure there would make the command fail, so these two only advise.
-  if (hook.startsWith('post-')) return `${run} || echo "memlint: touch did not run in this worktree (npm install, then memlint doctor)"`;
-  return run;
+/** A shell test that is true when `words` can start memlint in the worktree the hook runs in. */
+export function foundTest(words: string): string {
+  const node = /^node\s+(\S+)/.exec(words);
+  if (node) return `[ -f ${node[1]} ]`;
+  if (words.includes('/')) return `[ -x ${words} ]`;
+  return `command -v ${words} >/dev/null 2>&1`;
+}
+
+/**
+ * The lines memlint puts into .husky/<hook>: the script from hooks/ with the words that start
+ * memlint filled in. Every hook lets git go on, with one line of advice, where memlint is missing
+ * (a linked worktree or a clone before npm install).
+ */
+export function hookScript(words: string, hook: string): string[] {
+  const script = HOOK_SCRIPTS[hook]!.replace(/@found@/g, foundTest(words)).replace(/@memlint@/g, words);
+  return script.replace(/\r?\n$/, '').split(/\r?\n/);
 }
 
 function runsAlready(lines: string[], args: string): boolean {
@@ -97,8 +107,7 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
     fileAction('.gitattributes', (t) => withBlock(t, attrs, 'memory files merge with the memlint driver'), `merge=${DRIVER_NAME} for ${opts.memdirs.join(', ')}`);
     fileAction('.gitignore', (t) => withBlock(t, GITIGNORE_LINES, 'consolidation lock and snapshot state stay local'), GITIGNORE_LINES.join(', '));
     for (const hook of Object.keys(MEMLINT_HOOKS)) {
-      const line = hookLine(words, hook);
-      fileAction(`.husky/${hook}`, (t) => (runsAlready(outsideBlock(t), MEMLINT_HOOKS[hook]!) ? t : withBlock(t, [line], '')), line);
+      fileAction(`.husky/${hook}`, (t) => (runsAlready(outsideBlock(t), MEMLINT_HOOKS[hook]!) ? t : withBlock(t, hookScript(words, hook), '', { whole: true })), `runs memlint ${MEMLINT_HOOKS[hook]}`);
     }
     const pkgPath = join(root, 'package.json');
     const pkg = readText(pkgPath);

@@ -1,6 +1,7 @@
 // A project as npm would leave it: package.json, node_modules/.bin/memlint pointing at the built
 // CLI, and (optionally) husky installed.
-import { mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { CLI, ROOT, git, initRepo, writeFiles } from '../helpers/repo.js';
 
@@ -46,4 +47,27 @@ export function files(dir: string): Map<string, string> {
 
 export function localConfig(dir: string): string {
   return git(dir, 'config', '--local', '--list');
+}
+
+/**
+ * Make the index's stat data settled: every tracked file's mtime a minute in the past, and the
+ * index rewritten after it. A fresh test repository otherwise has racily clean entries (file and
+ * index written in the same instant), for which git compares content and hides stale stat data.
+ */
+export function settle(dir: string): void {
+  const past = new Date(Date.now() - 60_000);
+  for (const f of git(dir, 'ls-files', '-z').split('\0').filter(Boolean)) {
+    try {
+      utimesSync(join(dir, f), past, past);
+    } catch {
+      // a tracked file deleted in the worktree
+    }
+  }
+  git(dir, 'update-index', '-q', '--refresh');
+}
+
+/** Run git as a user would (hooks and all), never throwing: its exit code and all it printed. */
+export function run(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }

@@ -40,6 +40,7 @@ describe('memlint install / uninstall / doctor', () => {
     expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
     expect(readFileSync(join(dir, '.husky/pre-push'), 'utf8')).toContain('node_modules/.bin/memlint consolidate --pre-push');
     expect(readFileSync(join(dir, '.husky/post-checkout'), 'utf8')).toContain('node_modules/.bin/memlint touch || echo');
+    expect(readFileSync(join(dir, '.husky/post-rewrite'), 'utf8')).toContain('node_modules/.bin/memlint touch || echo');
     expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('node_modules/.bin/memlint touch');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('husky && memlint install --local');
     const driver = git(dir, 'config', 'merge.memlint.driver').trim();
@@ -98,7 +99,10 @@ describe('memlint install / uninstall / doctor', () => {
     const snapshot = files(dir);
     const config = localConfig(dir);
     memlint(dir, ['install']);
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toBe('npx lint-staged\n# >>> memlint\nnode_modules/.bin/memlint --staged\n# <<< memlint\n');
+    const hook = readFileSync(join(dir, '.husky/pre-commit'), 'utf8');
+    expect(hook.startsWith('npx lint-staged\n# >>> memlint\n# Lint the memory files being committed')).toBe(true);
+    expect(hook).toContain('\nif [ -x node_modules/.bin/memlint ]; then\n  node_modules/.bin/memlint --staged || ');
+    expect(hook.endsWith('\nfi\n# <<< memlint\n')).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({ prepare: 'npm run build && husky && memlint install --local', test: 'vitest' });
     const un = memlint(dir, ['uninstall']);
     expect(un.code).toBe(0);
@@ -201,7 +205,7 @@ describe('memlint install outside npm', () => {
     const env = { PATH: `${bin}:${process.env.PATH}` };
     const r = memlint(dir, ['install'], { env });
     expect(r.stdout).toContain('note: no package.json');
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint --staged\n');
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nif command -v memlint >/dev/null 2>&1; then\n  memlint --staged || ');
     expect(git(dir, 'config', 'merge.memlint.driver')).toMatch(/^memlint merge %O %A %B %L %P/);
     const doctor = memlint(dir, ['doctor'], { env });
     expect(doctor.stdout).toMatch(/^ok    memlint: git's shell finds it at /m);

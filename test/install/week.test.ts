@@ -1,16 +1,10 @@
 // A scripted week: two developers edit memory on diverging branches, merge through the driver and
 // push to a bare remote through the hooks that `memlint install` set up.
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git, memlint, tempDir } from '../helpers/repo.js';
-import { npmInstall, project, topic } from './helpers.js';
-
-function run(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
-  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
-}
+import { npmInstall, project, topic, run } from './helpers.js';
 
 function append(dir: string, rel: string, text: string): void {
   mkdirSync(dirname(join(dir, rel)), { recursive: true });

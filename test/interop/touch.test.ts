@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -167,6 +167,57 @@ describe('memlint touch', () => {
 
   it.each(['', 'yesterday', 'Jan 2 2024', '2024-13-45', undefined])('parseModified(%j) is not a date', (input) => {
     expect(parseModified(input)).toBeNull();
+  });
+
+  it("leaves git's index consistent: no file it touched looks modified to git afterwards", () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    // Settled entries: the files' mtimes in the past and the index written after them, so git
+    // trusts its stat data instead of comparing content.
+    const past = new Date(Date.now() - 60_000);
+    for (const f of FILES) utimesSync(path.join(repo, f), past, past);
+    git(repo, 'update-index', '-q', '--refresh');
+    expect(cli(repo, ['touch'], h).stdout).toMatch(/set 5 mtimes/);
+    // diff-files reads the index's stat data without refreshing it.
+    expect(git(repo, 'diff-files', '--name-only')).toBe('');
+  });
+
+  it('takes a merge commit that changed a file as its last commit', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    git(repo, 'switch', '-q', '-c', 'side');
+    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n- [D](d.md) — d\n', '.claude/memory/d.md': '---\nname: d\ndescription: d\ntype: user\n---\nD\n' });
+    commitAt(repo, '2022-07-01T00:00:00Z', 'side adds d');
+    git(repo, 'switch', '-q', 'main');
+    writeFiles(repo, { '.claude/memory/MEMORY.md': '# Memory\n\n- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n' });
+    commitAt(repo, '2022-08-01T00:00:00Z', 'main adds a heading');
+    execFileSync('git', ['merge', '-q', '--no-edit', 'side'], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: '2022-09-01T00:00:00Z', GIT_COMMITTER_DATE: '2022-09-01T00:00:00Z' } });
+    makeAllNew(repo, [`${MEM}/MEMORY.md`, `${MEM}/d.md`]);
+    expect(cli(repo, ['touch'], h).code).toBe(0);
+    expect(mtime(path.join(repo, MEM, 'MEMORY.md'))).toBe(secs('2022-09-01T00:00:00Z'));
+    // A file the merge took unchanged from one side keeps the date of the commit that wrote it.
+    expect(mtime(path.join(repo, MEM, 'd.md'))).toBe(secs('2022-07-01T00:00:00Z'));
+  });
+
+  it('changes nothing while a rebase has commits left to replay, and says so; works again once it ends', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    git(repo, 'switch', '-q', '-c', 'side', 'HEAD~1');
+    writeFiles(repo, { '.claude/memory/c.md': '---\nname: c\ndescription: c\ntype: reference\n---\nC on the side\n' });
+    commitAt(repo, '2022-03-01T00:00:00Z', 'side edits c');
+    writeFiles(repo, { '.claude/memory/logs/2022/03/2022-03-02.md': '- 09:00 a side note\n' });
+    commitAt(repo, '2022-03-02T00:00:00Z', 'side logs');
+    const stopped = spawnSync('git', ['rebase', 'main'], { cwd: repo, encoding: 'utf8' });
+    expect(stopped.status).toBe(1); // c.md conflicts: the rebase stops with a commit left to replay
+    makeAllNew(repo, [`${MEM}/a.md`]);
+    const before = mtime(path.join(repo, MEM, 'a.md'));
+    const r = cli(repo, ['touch'], h);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('memlint touch: a rebase is under way in .: mtimes left alone until it ends\n');
+    expect(mtime(path.join(repo, MEM, 'a.md'))).toBe(before);
+    git(repo, 'rebase', '--abort');
+    expect(cli(repo, ['touch'], h).stdout).toMatch(/set \d+ mtimes?/);
+    expect(mtime(path.join(repo, MEM, 'a.md'))).toBe(secs('2024-01-02T03:04:05Z'));
   });
 
   it('sameSecond compares to the second', () => {

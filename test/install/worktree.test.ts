@@ -1,0 +1,88 @@
+// A linked worktree (or a clone) without node_modules: every installed hook that cannot find
+// memlint says so in one line naming memlint and lets git go on. After npm install there, the
+// same hooks run memlint again.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI, git, memlint, tempDir } from '../helpers/repo.js';
+import { npmInstall, project, topic, run } from './helpers.js';
+
+const MEM = '.claude/memory';
+
+/** The output is one line of advice that names memlint. */
+function oneLineOfAdvice(out: string, what: RegExp): void {
+  const lines = out.split('\n').filter((l) => l !== '');
+  expect(lines, out).toHaveLength(1);
+  expect(lines[0]).toMatch(/^memlint: not installed in this worktree, so .* \(npm install here; memlint doctor checks the setup\)$/);
+  expect(lines[0]).toMatch(what);
+}
+
+function remember(dir: string, slug: string, title: string): void {
+  writeFileSync(join(dir, MEM, `${slug}.md`), topic(title, 'feedback', title, `${title}.\n\n**Why:** x.\n\n**How to apply:** y.\n`));
+  appendFileSync(join(dir, MEM, 'MEMORY.md'), `- [${title}](${slug}.md) — ${title}\n`);
+  git(dir, 'add', '-A');
+}
+
+describe('hooks in a worktree without memlint', () => {
+  it('each prints one line of advice and lets git go on; after npm install they run memlint', () => {
+    const base = tempDir();
+    const remote = join(base, 'remote.git');
+    git(base, 'init', '-q', '--bare', '-b', 'main', remote);
+    const dir = project();
+    expect(memlint(dir, ['install']).code).toBe(0);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'memlint install');
+    git(dir, 'remote', 'add', 'origin', remote);
+    expect(run(dir, ['push', '-q', '-u', 'origin', 'main']).code).toBe(0);
+
+    // post-checkout, run by "git worktree add" in the new worktree, which has no node_modules.
+    const wt = join(base, 'wt');
+    const add = run(dir, ['worktree', 'add', '-q', '-b', 'side', wt]);
+    expect(add.code).toBe(0);
+    oneLineOfAdvice(add.out, /memory mtimes were not set/);
+
+    // Hook stubs in the worktree (what "memlint install --local" with a memlint from elsewhere
+    // does), still no node_modules: every hook advises.
+    const local = spawnSync(process.execPath, [CLI, 'install', '--local'], { cwd: wt, encoding: 'utf8' });
+    expect(local.status).toBe(0);
+    remember(wt, 'feedback_w1', 'Worktree one');
+    const commit = run(wt, ['commit', '-q', '-m', 'w1']);
+    expect(commit.code).toBe(0);
+    oneLineOfAdvice(commit.out, /staged memory was not linted/);
+    const push = run(wt, ['push', '-q', 'origin', 'side']);
+    expect(push.code).toBe(0);
+    oneLineOfAdvice(push.out, /pushed memory was not consolidated/);
+    const checkout = run(wt, ['checkout', '-q', '-b', 'side2']);
+    expect(checkout.code).toBe(0);
+    oneLineOfAdvice(checkout.out, /memory mtimes were not set/);
+    // main moves on with a daily log: no conflict to replay (the driver is not there to merge).
+    mkdirSync(join(dir, MEM, 'logs/2026/11'), { recursive: true });
+    writeFileSync(join(dir, MEM, 'logs/2026/11/2026-11-20.md'), '- 09:00 — paired on the retry job\n');
+    git(dir, 'add', '-A');
+    expect(run(dir, ['commit', '-q', '-m', 'm1']).code).toBe(0);
+    const merge = run(wt, ['merge', '-q', '--no-edit', '--no-ff', 'main']);
+    expect(merge.code).toBe(0);
+    oneLineOfAdvice(merge.out.split('\n').filter((l) => !l.startsWith('Auto-merging')).join('\n'), /memory mtimes were not set/);
+    git(wt, 'reset', '-q', '--hard', 'HEAD~1');
+    const rebase = run(wt, ['rebase', '-q', 'main']);
+    expect(rebase.code).toBe(0);
+    // post-checkout at its start waits, post-rewrite at its end: both without memlint advise.
+    expect(rebase.out.split('\n').filter((l) => l.startsWith('memlint: not installed in this worktree'))).toHaveLength(2);
+
+    // npm install there: the hooks run memlint, and the pre-commit lints again.
+    npmInstall(wt);
+    writeFileSync(join(wt, MEM, 'feedback_broken.md'), 'no frontmatter\n');
+    git(wt, 'add', '-A');
+    const refused = run(wt, ['commit', '-q', '-m', 'broken']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toContain('frontmatter');
+    expect(refused.out).not.toContain('not installed');
+    git(wt, 'rm', '-q', '-f', `${MEM}/feedback_broken.md`);
+    remember(wt, 'feedback_w2', 'Worktree two');
+    const ok = run(wt, ['commit', '-q', '-m', 'w2']);
+    expect(ok.out).toBe('');
+    expect(ok.code).toBe(0);
+    expect(memlint(wt, ['doctor']).code).toBe(0);
+  });
+});
