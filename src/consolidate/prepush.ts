@@ -1,7 +1,7 @@
 // `memlint consolidate --pre-push`: the hook's mode. Reads git's pre-push stdin, looks at the
 // commits being pushed, and when a memdir they touch is due (gates open) and would change, either
-// consolidates and commits `memory: consolidate` (then exits 1: a commit made in pre-push is not
-// part of that push, so push again), or with consolidate.onPush "check" only says so. It skips a
+// consolidates and commits `memory: consolidate` (then exits 1, which stops the whole push: a
+// commit made in pre-push could not be part of it anyway, so push again), or with consolidate.onPush "check" only says so. It skips a
 // memdir with uncommitted changes and never leaves uncommitted edits. One line, never a prompt.
 // This path must stay light: with no memory in the pushed range it costs one git call.
 import { existsSync, readFileSync } from 'node:fs';
@@ -124,12 +124,13 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   }
   if (failures.length > 0) process.stderr.write(`memlint: consolidation failed for ${failures.join('; ')}\n`);
   if (committed.length > 0) {
-    process.stderr.write(`memlint: committed "memory: consolidate" ${committed.join(', ')}; it is not part of this push: push again\n`);
+    // git computed what to send before this hook ran, and a failing pre-push stops the whole push.
+    process.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
     return 1;
   }
   if (advice.length > 0) {
     const target = advice.map((a) => resolve(root, a) === root ? '.' : a).join(' ');
-    process.stderr.write(`memlint: ${advice.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
+    process.stderr.write(`memlint: nothing was pushed: ${advice.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
     return 1;
   }
   return 0;

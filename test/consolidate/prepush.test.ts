@@ -39,7 +39,7 @@ describe('consolidate --pre-push', () => {
     const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^memlint: committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\); it is not part of this push: push again\n$/);
+    expect(r.stderr).toMatch(/^memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\) on top of your commits; push again to send them all\n$/);
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
     expect(git(dir, 'rev-parse', 'HEAD~1').trim()).toBe(head);
     // Only the lock is left uncommitted (this repository does not ignore it yet): never committed.
@@ -57,7 +57,7 @@ describe('consolidate --pre-push', () => {
     const head = git(dir, 'rev-parse', 'HEAD').trim();
     const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('memlint: .claude/memory needs consolidation: run "memlint consolidate .claude/memory", commit it as "memory: consolidate", then push again\n');
+    expect(r.stderr).toBe('memlint: nothing was pushed: .claude/memory needs consolidation: run "memlint consolidate .claude/memory", commit it as "memory: consolidate", then push again\n');
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
     expect(git(dir, 'status', '--porcelain')).toBe('?? .memlintrc.json\n');
   });

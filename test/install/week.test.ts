@@ -13,9 +13,12 @@ function append(dir: string, rel: string, text: string): void {
 
 /** Push; when the pre-push hook committed a consolidation, it says to push again: do so once. */
 function push(dir: string, args: string[]): { consolidated: boolean; first: string } {
+  const remoteBefore = git(dir, 'ls-remote', 'origin');
   const first = run(dir, ['push', '-q', ...args]);
   if (first.code === 0) return { consolidated: false, first: first.out };
-  expect(first.out).toMatch(/memlint: committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\); it is not part of this push: push again/);
+  // As the hook says: nothing at all was pushed.
+  expect(git(dir, 'ls-remote', 'origin')).toBe(remoteBefore);
+  expect(first.out).toMatch(/^memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\) on top of your commits; push again to send them all$/m);
   expect(git(dir, 'status', '--porcelain')).toBe('');
   const second = run(dir, ['push', '-q', ...args]);
   expect(second.out).toBe('');
