@@ -102,7 +102,7 @@ export async function run(argv: string[]): Promise<number> {
   // Everything a lint run loads, requested at once: the module loader fetches them side by side.
   const modules = Promise.all([import('../config.js'), import('../lint/engine.js'), import('../glob.js'), import('../memdir/discover.js')]);
   modules.catch(() => {}); // an early return leaves it unawaited; a real failure surfaces where it is awaited
-  let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string> }> | null = null;
+  let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> | null = null;
   let prefetched: StagedFacts | null = null;
   if (values.staged) {
     const { stagedHandover, stagedMemdirsFor } = await import('../lint/staged.js');
@@ -151,7 +151,18 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const today = process.env.MEMLINT_TODAY ? new Date(`${process.env.MEMLINT_TODAY}T12:00:00`) : new Date();
-  const run = await lintMemdirs({ memdirs, rules, fix: !!values.fix, source: values.staged ? 'staged' : 'worktree', ignore, today, ...(prefetched ? { prefetched } : {}) });
+  // no-memory-loss looks for deleted memory in the archive too.
+  const archiveDir = values.staged ? (await import('../consolidate/settings.js')).archiveDirOf : null;
+  const run = await lintMemdirs({
+    memdirs,
+    rules,
+    fix: !!values.fix,
+    source: values.staged ? 'staged' : 'worktree',
+    ignore,
+    today,
+    ...(prefetched ? { prefetched } : {}),
+    ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),
+  });
   let results = run.results;
   if (values.quiet) {
     results = results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === 2), warningCount: 0, fixableWarningCount: 0 }));

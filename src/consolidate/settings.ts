@@ -40,13 +40,19 @@ function num(v: unknown, name: string, fallback: number): number {
   return v;
 }
 
+/** The memdir's archive folder: config `consolidate.archiveDir` (relative to the memdir), else `<memdir>-archive/`. */
+export function archiveDirOf(config: ConsolidateConfig | undefined, memdir: string): string {
+  const dir = config?.archiveDir;
+  return dir !== undefined ? resolve(memdir, String(dir)) : resolve(dirname(memdir), `${basename(memdir)}-archive`);
+}
+
 /**
  * `archiveDir` in config is relative to the memdir (default `../<memdir name>-archive`, i.e.
  * `<memdir>-archive/`). `command` is the caller's (agentCommand), never `config.command`.
  */
 export function resolveSettings(config: ConsolidateConfig | undefined, memdir: string, command?: string): Settings {
   const c = config ?? {};
-  const archiveDir = c.archiveDir !== undefined ? resolve(memdir, String(c.archiveDir)) : resolve(dirname(memdir), `${basename(memdir)}-archive`);
+  const archiveDir = archiveDirOf(c, memdir);
   const rel = relative(memdir, archiveDir);
   if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) {
     throw new UsageError(`config consolidate.archiveDir must be outside the memory folder (Claude Code's recall scans every .md inside it): ${archiveDir}`);

@@ -11,9 +11,10 @@ import type { StagedFacts } from './staged.js';
 import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { writeFileAtomic } from '../fs/atomic.js';
 import { createRepoFacts } from './repo-facts.js';
+import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
-import type { Fix, MemdirModel, MemoryFile, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
+import type { Fix, MemdirHistory, MemdirModel, MemoryFile, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
 
 export interface LintMessage {
   ruleId: string | null;
@@ -50,6 +51,8 @@ export interface LintRunOptions {
   /** Memdir-independent ignore test on absolute paths. */
   ignore?: (absPath: string) => boolean;
   today?: Date;
+  /** The archive folder of a memdir (config consolidate.archiveDir), for no-memory-loss. */
+  archiveDir?: (memdir: string) => string;
   /** With source 'staged': index listings and blobs already read from git (by the launcher). */
   prefetched?: Pick<StagedFacts, 'listings' | 'blobs'>;
 }
@@ -90,7 +93,7 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFacts> | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined) {
+async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFacts> | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null) {
   const perFile = new Map<string, LintMessage[]>();
   const directives = new Map<string, Directives>();
   for (const file of model.files) {
@@ -108,6 +111,7 @@ async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFa
         file,
         memdir: model,
         repo,
+        history,
         options,
         today,
         lines: () => (lines ??= splitLines(file.text).map((l) => l.text)),
@@ -209,7 +213,8 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       const { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore, ...(only ? { only } : {}) });
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
-      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles);
+      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null) : null;
+      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history);
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];
         for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });

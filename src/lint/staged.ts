@@ -83,16 +83,16 @@ export async function prefetchStaged(cwd: string, stagedMd: string[], folders: s
   return { root: top.toString('utf8').trim(), indexes: present, listings, blobs };
 }
 
-export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: string[]): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string> }> {
+export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: string[]): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> {
   const present = new Set(indexes ?? memoryIndexesFor(root, stagedMd));
   const byDir = new Map<string, Set<string>>();
   for (const p of stagedMd) {
     const owner = ownerFolder(p, present);
     if (owner === null) continue;
     const dir = owner === '' ? root : join(root, owner);
-    const only = byDir.get(dir) ?? new Set([join(dir, 'MEMORY.md')]);
-    only.add(join(root, p));
-    byDir.set(dir, only);
+    const changed = byDir.get(dir) ?? new Set<string>();
+    changed.add(join(root, p));
+    byDir.set(dir, changed);
   }
-  return [...byDir].map(([dir, onlyFiles]) => ({ dir, repoRoot: root, onlyFiles }));
+  return [...byDir].map(([dir, changed]) => ({ dir, repoRoot: root, onlyFiles: new Set([join(dir, 'MEMORY.md'), ...changed]), changed }));
 }

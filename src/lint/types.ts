@@ -26,6 +26,18 @@ export interface RepoFacts {
   claudeMdTexts(): Array<{ path: string; text: string }>;
 }
 
+/** What a staged change does to the memdir (--staged only): the facts no-memory-loss compares. */
+export interface MemdirHistory {
+  /** Memdir-relative paths of the Markdown files the staged change adds, modifies or deletes. */
+  changed: string[];
+  /** Those the change deletes. */
+  deleted: string[];
+  /** A memdir file's text at HEAD, or null when HEAD has none. */
+  headText(rel: string): string | null;
+  /** The text of every Markdown file the memdir and its archive folder will hold once committed. */
+  keptTexts(): Array<{ where: string; text: string }>;
+}
+
 export interface TextEdit {
   /** Absolute path of the file to edit; the file being linted when omitted. */
   path?: string;
@@ -70,6 +82,8 @@ export interface RuleContext {
   blocks(): BlockModel;
   /** The mdast tree, parsed on first use and cached (rules that need inline structure). */
   tree(): Root;
+  /** With --staged: what the change does to the memdir compared with HEAD; absent otherwise. */
+  history?: MemdirHistory | null;
   /** "Today" for the run (overridable in tests through MEMLINT_TODAY=YYYY-MM-DD). */
   today: Date;
   report(message: RuleMessage): void;

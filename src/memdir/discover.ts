@@ -13,6 +13,8 @@ export interface DiscoveredMemdir {
   repoRoot: string | null;
   /** When files were named on the command line: only these (absolute paths) are reported. */
   onlyFiles?: Set<string>;
+  /** With --staged: the staged Markdown paths of this memdir (absolute), deletions included. */
+  changed?: Set<string>;
   /** Why this folder counts as a memdir. */
   reason: 'path' | 'config' | 'claude-location' | 'links';
   /** Not yet judged: lint it only if its index links to a file beside it (decided on the loaded model). */

@@ -62,12 +62,12 @@ describe('--staged', () => {
     expect(r.code).toBe(1);
   });
 
-  it('sees a staged deletion: the index entry now dangles', () => {
+  it('sees a staged deletion: the index entry now dangles, and the deleted memory is named (no-memory-loss)', () => {
     const { repo, memdir } = cleanRepo();
     git(repo, 'rm', '-q', '.claude/memory/project_deploys.md');
     const r = memlint(repo, ['--staged', '--format', 'json']);
     expect(r.code).toBe(1);
-    expect(messages(r.stdout)).toEqual([`${join(memdir, 'MEMORY.md')}:4 index-link-target`]);
+    expect(messages(r.stdout)).toEqual([`${join(memdir, 'MEMORY.md')}:1 no-memory-loss`, `${join(memdir, 'MEMORY.md')}:4 index-link-target`]);
   });
 
   it('judges links against what is staged: a topic only in the working tree does not count', () => {

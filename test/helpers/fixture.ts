@@ -9,12 +9,14 @@ export interface Fixture {
   files: Map<string, string>;
   expected: string[] | null;
   fixed: Map<string, string>;
+  /** Files committed at HEAD first (`head=REL`): then the fixture runs with --staged. */
+  head: Map<string, string>;
 }
 
 export function parseFixture(path: string): Fixture {
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
-  const fixture: Fixture = { title: '', rules: [], files: new Map(), expected: null, fixed: new Map() };
+  const fixture: Fixture = { title: '', rules: [], files: new Map(), expected: null, fixed: new Map(), head: new Map() };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const open = /^(`{3,})(\S*)\s*(.*)$/.exec(line);
@@ -37,7 +39,9 @@ export function parseFixture(path: string): Fixture {
     if (/\bcrlf\b/.test(info)) content = content.replace(/\n/g, '\r\n');
     const file = /\bfile=(\S+)/.exec(info);
     const fixed = /\bfixed=(\S+)/.exec(info);
-    if (file) fixture.files.set(file[1]!, content);
+    const head = /\bhead=(\S+)/.exec(info);
+    if (head) fixture.head.set(head[1]!, content);
+    else if (file) fixture.files.set(file[1]!, content);
     else if (fixed) fixture.fixed.set(fixed[1]!, content);
     else if (/\bexpected\b/.test(info)) fixture.expected = body.filter((l) => l.trim() !== '');
   }

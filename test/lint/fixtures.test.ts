@@ -1,5 +1,5 @@
 // Runs every lint fixture under test/fixtures/<rule-id>/: each file states its own expected output.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFixture } from '../helpers/fixture.js';
@@ -40,13 +40,22 @@ function runFixture(file: string) {
   const fx = { ...parsed, files: expandTemplates(parsed.files), fixed: expandTemplates(parsed.fixed) };
   const repo = initRepo(tempDir('memlint-fx-'));
   const memdir = join(repo, 'mem');
+  const staged = parsed.head.size > 0;
+  if (staged) {
+    // HEAD holds the `head=` files; the `file=` files are the staged change (the memdir replaced).
+    writeFiles(repo, expandTemplates(new Map([...parsed.head].map(([rel, text]) => [`mem/${rel}`, text]))));
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'head');
+    git(repo, 'rm', '-rq', '--cached', 'mem');
+    rmSync(memdir, { recursive: true, force: true });
+  }
   writeFiles(memdir, fx.files);
   git(repo, 'add', '-A');
   const env = fx.today ? { MEMLINT_TODAY: fx.today } : {};
   // Only the rules under test run, at their default severities.
   const config = { rules: Object.fromEntries(ALL_RULES.map((id) => [id, fx.rules.includes(id) ? DEFAULTS.get(id)! : 'off'])) };
   writeFiles(repo, { '.memlintrc.json': JSON.stringify(config) });
-  const r = memlint(repo, ['mem', '--format', 'json'], { env });
+  const r = memlint(repo, staged ? ['--staged', '--format', 'json'] : ['mem', '--format', 'json'], { env });
   expect(r.stderr).toBe('');
   const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; severity: number; message: string; line: number; column: number }> }>;
   const actual = results.flatMap((res) => res.messages.map((m) => `${relative(memdir, res.filePath)}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));

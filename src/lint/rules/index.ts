@@ -13,6 +13,7 @@ import { indexOrphan } from './index-orphan.js';
 import { maxTopicFiles } from './max-topic-files.js';
 import { noConflictMarkers } from './no-conflict-markers.js';
 import { contentRules } from './content.js';
+import { noMemoryLoss } from './no-memory-loss.js';
 
 export const structuralRules: Rule[] = [
   frontmatterYaml,
@@ -29,4 +30,4 @@ export const structuralRules: Rule[] = [
   noConflictMarkers,
 ];
 
-export const allRules: Rule[] = [...structuralRules, ...contentRules];
+export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss];

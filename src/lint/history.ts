@@ -1,0 +1,47 @@
+// What a staged change does to a memdir, for no-memory-loss: which of its Markdown files the change
+// touches or deletes, their text at HEAD, and everything the memdir and its archive will still
+// hold once committed. Read from git lazily and in batches (one cat-file per question): a commit
+// that deletes nothing and leaves the index alone costs no git call at all.
+import { relative, sep } from 'node:path';
+import { indexEntries, readBlobs } from '../git/index.js';
+import type { MemdirHistory, MemdirModel } from './types.js';
+
+const toPosix = (p: string) => p.split(sep).join('/');
+
+export function createMemdirHistory(repoRoot: string, model: MemdirModel, changedAbs: Set<string>, archiveDir: string | null): MemdirHistory {
+  const prefix = toPosix(relative(repoRoot, model.dir));
+  const repoRel = (rel: string) => (prefix === '' ? rel : `${prefix}/${rel}`);
+  const changed = [...changedAbs].map((p) => toPosix(relative(model.dir, p))).filter((r) => r !== '' && !r.startsWith('..')).sort();
+  const present = new Set(model.files.map((f) => f.rel));
+  const deleted = changed.filter((r) => !present.has(r) && !model.allPaths.has(r));
+  let head: Map<string, string | null> | null = null;
+  let kept: Array<{ where: string; text: string }> | null = null;
+  return {
+    changed,
+    deleted,
+    headText(rel) {
+      if (!head) {
+        const rels = [...new Set(['MEMORY.md', ...changed])];
+        const blobs = readBlobs(repoRoot, rels.map((r) => `HEAD:${repoRel(r)}`));
+        head = new Map(rels.map((r) => [r, blobs.get(`HEAD:${repoRel(r)}`)?.toString('utf8') ?? null]));
+      }
+      if (!head.has(rel)) {
+        const b = readBlobs(repoRoot, [`HEAD:${repoRel(rel)}`]).get(`HEAD:${repoRel(rel)}`);
+        head.set(rel, b ? b.toString('utf8') : null);
+      }
+      return head.get(rel) ?? null;
+    },
+    keptTexts() {
+      if (kept) return kept;
+      kept = model.files.filter((f) => !f.unread).map((f) => ({ where: f.rel, text: f.text }));
+      const unread = model.files.filter((f) => f.unread);
+      const specs = unread.map((f) => `:${repoRel(f.rel)}`);
+      const archivePrefix = archiveDir ? toPosix(relative(repoRoot, archiveDir)) : null;
+      const archived = archivePrefix && !archivePrefix.startsWith('..') ? indexEntries(repoRoot, [archivePrefix]).filter((e) => e.path.endsWith('.md') && e.mode !== '160000') : [];
+      const blobs = readBlobs(repoRoot, [...specs, ...archived.map((e) => e.object)]);
+      unread.forEach((f, i) => kept!.push({ where: f.rel, text: blobs.get(specs[i]!)?.toString('utf8') ?? '' }));
+      for (const e of archived) kept.push({ where: e.path, text: blobs.get(e.object)?.toString('utf8') ?? '' });
+      return kept;
+    },
+  };
+}

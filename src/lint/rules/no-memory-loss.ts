@@ -1,0 +1,199 @@
+import type { MemdirHistory, Rule } from '../types.js';
+import { entries, parseIndex } from '../../memdir/index.js';
+import { parseTopic } from '../../memdir/topic.js';
+import { classify } from '../../memdir/model.js';
+
+/**
+ * no-memory-loss (--staged only): the staged change must not quietly drop memory. Topic files,
+ * index entries and daily-log entries that HEAD has, the commit removes, and whose text the memdir
+ * and its archive keep nowhere else are named. More than 2 topic files or more than 5 entries at
+ * once is an error (a runaway consolidation, an agent "cleaning up"); a smaller deletion is a
+ * warning, since forgetting a wrong memory is legitimate. Text that moved (a topic merged into
+ * another, an entry shortened with its detail in the topic file, an archived file) is not lost.
+ */
+export const MAX_TOPICS_LOST = 2;
+export const MAX_ENTRIES_LOST = 5;
+/** A removed topic counts as kept when this share of its lines is found elsewhere (merges reword a little). */
+const KEPT_SHARE = 0.8;
+
+export const noMemoryLoss: Rule = {
+  id: 'no-memory-loss',
+  description: 'A staged change does not delete memory (topic files, index entries, log entries) that is kept nowhere else',
+  defaultSeverity: 'error',
+  fixable: false,
+  appliesTo: ['index'],
+  certainty: 'high',
+  docs: {
+    ok: 'a commit that merges project_a.md into project_b.md (its lines are in project_b.md) and drops its entry\n',
+    notOk: 'a commit that deletes 23 topic files and their entries, their text kept nowhere\n',
+  },
+  check(ctx) {
+    const h = ctx.history;
+    if (!h) return;
+    const logsChanged = h.changed.filter((r) => classify(r).kind === 'log');
+    if (!h.changed.includes('MEMORY.md') && h.deleted.length === 0 && logsChanged.length === 0) return;
+    const loss = findLoss(h, ctx.memdir.parsedIndex() ? ctx.file.text : '');
+    if (!loss) return;
+    const where = ctx.repo ? relativeLabel(ctx.repo.root, ctx.memdir.dir) : ctx.memdir.dir;
+    const { topics, entries: lostEntries, bullets } = loss;
+    if (topics.length || lostEntries.length) {
+      const parts: string[] = [];
+      if (topics.length) parts.push(`${topics.length} topic file${topics.length === 1 ? '' : 's'} (${names(topics)})`);
+      if (lostEntries.length) parts.push(`${lostEntries.length} index entr${lostEntries.length === 1 ? 'y' : 'ies'} (${names(lostEntries)})`);
+      const runaway = topics.length > MAX_TOPICS_LOST || lostEntries.length > MAX_ENTRIES_LOST;
+      const restore = topics.length ? `git restore --staged --worktree -- ${topics.slice(0, 3).map((t) => `${where}/${t}`).join(' ')}${topics.length > 3 ? ' ...' : ''}` : `git restore --staged --worktree -- ${where}/MEMORY.md`;
+      const keep = `to keep ${topics.length + lostEntries.length === 1 ? 'it' : 'them'}: ${restore}, or archive stale memory with "memlint consolidate --prune" instead of deleting it`;
+      const message = runaway
+        ? `the staged change deletes ${parts.join(' and ')} whose text is kept nowhere else in the memory folder or its archive (more than ${MAX_TOPICS_LOST} topic files or ${MAX_ENTRIES_LOST} entries at once); ${keep}`
+        : `the staged change deletes ${parts.join(' and ')} whose text is kept nowhere else in the memory folder or its archive: fine if ${topics.length + lostEntries.length === 1 ? 'it was' : 'they were'} wrong; ${keep}`;
+      ctx.report({ message, line: 1, column: 1, ...(runaway ? {} : { severity: 'warn' as const }) });
+    }
+    if (bullets.length) {
+      const shown = bullets.slice(0, 3).map((b) => `${b.log}:${b.line} "${b.text.length > 60 ? `${b.text.slice(0, 57)}...` : b.text}"`).join(', ');
+      ctx.report({
+        message: `the staged change removes ${bullets.length} daily-log entr${bullets.length === 1 ? 'y' : 'ies'} kept nowhere else (logs are append-only): ${shown}${bullets.length > 3 ? ` and ${bullets.length - 3} more` : ''}; to keep ${bullets.length === 1 ? 'it' : 'them'}: git restore --staged --worktree -- ${[...new Set(bullets.map((b) => `${where}/${b.log}`))].join(' ')}`,
+        line: 1,
+        column: 1,
+        severity: 'warn',
+      });
+    }
+  },
+};
+
+function relativeLabel(root: string, dir: string): string {
+  const rel = dir.startsWith(root) ? dir.slice(root.length).replace(/^[/\\]+/, '') : dir;
+  return (rel || '.').split('\\').join('/');
+}
+
+function names(list: string[]): string {
+  return list.length > 5 ? `${list.slice(0, 5).join(', ')} and ${list.length - 5} more` : list.join(', ');
+}
+
+export interface Loss {
+  topics: string[];
+  entries: string[];
+  bullets: Array<{ log: string; line: number; text: string }>;
+}
+
+/** What the change removes that is kept nowhere else, or null when nothing is lost. */
+export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
+  let corpus: Corpus | null = null;
+  const kept = () => (corpus ??= new Corpus(h.keptTexts().map((t) => t.text)));
+
+  const lostTopic = new Set<string>();
+  for (const rel of h.deleted) {
+    if (classify(rel).kind !== 'topic') continue;
+    const text = h.headText(rel);
+    if (text === null) continue;
+    const base = rel.split('/').pop()!;
+    if (h.keptTexts().some((t) => t.where.split('/').pop() === base && t.text === text)) continue; // moved whole (archived)
+    if (!kept().keepsTopic(text)) lostTopic.add(rel);
+  }
+
+  const lostEntries: string[] = [];
+  const headIndex = h.changed.includes('MEMORY.md') || h.deleted.length ? h.headText('MEMORY.md') : null;
+  if (headIndex !== null) {
+    const stagedKeys = new Set(entries(parseIndex(stagedIndex)).map((l) => l.entry.key));
+    for (const l of entries(parseIndex(headIndex))) {
+      const e = l.entry;
+      if (stagedKeys.has(e.key)) continue;
+      // The entry goes with its topic file: lost with it, kept when the file's text is kept
+      // (merged into another topic, archived). A topic file still there is an orphan, which
+      // index-orphan reports. An entry whose file never existed is kept only by its own words.
+      if (h.deleted.includes(e.key)) {
+        if (lostTopic.has(e.key)) lostEntries.push(e.key);
+        continue;
+      }
+      if (h.keptTexts().some((t) => t.where === e.key)) continue;
+      if (!kept().keepsLine(`${e.title} ${e.hook}`) && !kept().keepsLine(e.hook || e.title)) lostEntries.push(e.key);
+    }
+  }
+
+  const bullets: Loss['bullets'] = [];
+  for (const rel of h.changed) {
+    if (classify(rel).kind !== 'log') continue;
+    const before = h.headText(rel);
+    if (before === null) continue;
+    for (const b of logBullets(before)) if (!kept().keepsLine(b.text)) bullets.push({ log: rel, line: b.line, text: b.text });
+  }
+
+  const topics = [...lostTopic].sort();
+  if (topics.length === 0 && lostEntries.length === 0 && bullets.length === 0) return null;
+  return { topics, entries: lostEntries, bullets };
+}
+
+/** Top-level list items of a daily log, each with its line. */
+function logBullets(text: string): Array<{ line: number; text: string }> {
+  const out: Array<{ line: number; text: string }> = [];
+  let fence = false;
+  text.split(/\r?\n/).forEach((l, i) => {
+    if (/^ {0,3}(```|~~~)/.test(l)) fence = !fence;
+    const m = !fence && /^[-*+][ \t]+(.*)$/.exec(l);
+    if (m && m[1]!.trim()) out.push({ line: i + 1, text: m[1]!.trim() });
+  });
+  return out;
+}
+
+const WORD_RE = /[\p{L}\p{N}]{3,}/gu;
+
+function normalize(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[*_`~#>|[\]()]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Whether a bullet's leading time stamp ("10:32", "[2026-11-27 10:32]") is all that differs. */
+function withoutStamp(s: string): string {
+  return s.replace(/^\[?\d{1,4}([-:./]\d{1,2}){1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?\]?\s*[-—–:]?\s*/, '');
+}
+
+/** The text a commit keeps: every line of the memdir and its archive, searchable by words. */
+class Corpus {
+  private readonly whole: string;
+  private readonly lineWords: Array<Set<string>> = [];
+  private readonly byWord = new Map<string, number[]>();
+
+  constructor(texts: string[]) {
+    const lines: string[] = [];
+    for (const t of texts) for (const l of t.split(/\r?\n/)) if (l.trim()) lines.push(normalize(l));
+    this.whole = lines.join('\n');
+    lines.forEach((l, i) => {
+      const words = new Set(l.match(WORD_RE) ?? []);
+      this.lineWords.push(words);
+      for (const w of words) {
+        const list = this.byWord.get(w);
+        if (list) list.push(i);
+        else this.byWord.set(w, [i]);
+      }
+    });
+  }
+
+  /** A line is kept when its text is found, or 80% of its words stand together on one kept line. */
+  keepsLine(raw: string): boolean {
+    const text = normalize(withoutStamp(raw.trim()));
+    if (text.length < 8) return true;
+    if (this.whole.includes(text)) return true;
+    const words = [...new Set(text.match(WORD_RE) ?? [])];
+    if (words.length < 3) return false;
+    const hits = new Map<number, number>();
+    for (const w of words) for (const i of this.byWord.get(w) ?? []) hits.set(i, (hits.get(i) ?? 0) + 1);
+    for (const n of hits.values()) if (n >= Math.ceil(words.length * KEPT_SHARE)) return true;
+    return false;
+  }
+
+  /** A removed topic is kept when most of its content lines (and its description) are found. */
+  keepsTopic(text: string): boolean {
+    const t = parseTopic(text);
+    const body = t.body;
+    const lines = body
+      .split(/\r?\n/)
+      .map((l) => l.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim())
+      .filter((l) => l !== '' && !/^(?:#{1,6}\s|---+$|```|~~~)/.test(l));
+    if (typeof t.description === 'string' && t.description.trim()) lines.push(t.description.trim());
+    if (lines.length === 0) return true;
+    const found = lines.filter((l) => this.keepsLine(l)).length;
+    return found >= Math.ceil(lines.length * KEPT_SHARE);
+  }
+}
