@@ -6,7 +6,7 @@ import { existsSync, readFileSync, accessSync, constants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gitRaw } from '../git/index.js';
-import { DRIVER_NAME } from '../merge/command.js';
+import { DRIVER_NAME, hasLineMergeFallback } from '../merge/command.js';
 import { blockLines, outsideBlock } from './blocks.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';
 import { memlintWords, type Worktree } from './setup.js';
@@ -57,6 +57,9 @@ export function checkDriver(wt: Worktree): Check {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is not defined in git config: files marked merge=${DRIVER_NAME} silently get git's text merge`, fix: 'memlint install --local' };
   }
   if (driver.includes(wt.root + '/')) return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver holds this worktree's absolute path; other worktrees would run this one's memlint`, fix: 'memlint install --local' };
+  if (!hasLineMergeFallback(driver)) {
+    return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing`, fix: 'memlint install --local' };
+  }
   const program = driver.trim().split(/\s+/)[0]!;
   if (program.includes('/') && !existsSync(join(wt.root, program))) {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges fall back to git merge-file)`, fix: 'npm install' };

@@ -211,10 +211,12 @@ export function entries(index: ParsedIndex): Array<IndexLine & { entry: IndexEnt
   return index.lines.filter((l): l is IndexLine & { entry: IndexEntry } => l.entry !== undefined);
 }
 
-/** The line ending a file mostly uses, for lines memlint adds. */
+/** The line ending most lines of text end with: LF, CRLF or a lone CR (as splitLines splits), for lines memlint adds; LF when none. */
 export function dominantEol(text: string): string {
   const crlf = (text.match(/\r\n/g) ?? []).length;
   const lf = (text.match(/\n/g) ?? []).length - crlf;
+  const cr = (text.match(/\r/g) ?? []).length - crlf;
+  if (cr > lf && cr > crlf) return '\r';
   return crlf > lf ? '\r\n' : '\n';
 }
 

@@ -5,7 +5,10 @@
 // config. It starts the binary directly (no npx resolution). When memlint did not merge, git's
 // own line merge runs instead: a missing driver's exit 127 would otherwise leave OURS in place
 // with no markers. "Did not merge" is any exit but 0, and an exit 1 that left no conflict marker
-// in OURS (node itself exits 1 when the script it was given is missing or throws on load).
+// in OURS (node itself exits 1 when the script it was given is missing or throws on load): a
+// marker of exactly %L characters opening a block labelled "ours", as memlint writes them (and
+// as its own git merge-file fallback labels them), whatever the marker size; lines are read with
+// CR as a line end too (tr), so a file with lone-CR endings is seen line by line.
 // After memlint's own exit 0, or 1 with its markers written, nothing else runs. git merge-file
 // exits with the number of conflicts, or 255 when it cannot merge (binary): that is a conflict.
 
@@ -22,9 +25,14 @@ export interface DriverCommandOptions {
 export function driverCommand(options: DriverCommandOptions = {}): string {
   const memlint = options.memlint ?? DEFAULT_MEMLINT_BIN;
   return (
-    `${memlint} merge %O %A %B %L %P; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq 1 ] && grep -q '^<<<<<<<' %A && exit 1; ` +
+    `${memlint} merge %O %A %B %L %P; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq 1 ] && tr '\\r' '\\n' < %A | grep -q '^<\\{%L\\} ours' && exit 1; ` +
     `git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B; s=$?; [ $s -gt 127 ] && exit 1; exit $s`
   );
+}
+
+/** Whether a configured driver command falls back to git's line merge when memlint cannot start. */
+export function hasLineMergeFallback(command: string): boolean {
+  return /\bgit\s+merge-file\b/.test(command);
 }
 
 /** The git config keys and values that define the driver. */

@@ -69,7 +69,8 @@ export function fromTheirs(l: Line): OutLine {
 
 /** A conflict block: only the lines that truly conflict, the label naming what conflicts. */
 export function conflictBlock(markerSize: number, conflict: Conflict, ours: readonly OutLine[], theirs: readonly OutLine[]): OutLine[] {
-  const n = Math.max(7, markerSize);
+  // Exactly git's %L (the conflict-marker-size attribute), as git's own merge honours it.
+  const n = markerSize;
   return [
     { text: `${'<'.repeat(n)} ours (${conflict.label}: ${conflict.reason})`, eol: null },
     ...ours,

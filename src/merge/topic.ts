@@ -112,13 +112,20 @@ function scalarValue(block: Block): string {
   return v.replace(/^["']|["']$/g, '');
 }
 
+/**
+ * The later of two `modified` values. The same instant written two ways (`…05Z`, `…05.000Z`), or
+ * the same value quoted differently, is decided by the text itself, so the result does not
+ * depend on which side is ours (a rebase swaps them).
+ */
 function later(a: Block, b: Block): Block {
   const va = scalarValue(a);
   const vb = scalarValue(b);
   const ta = Date.parse(va);
   const tb = Date.parse(vb);
-  if (!Number.isNaN(ta) && !Number.isNaN(tb)) return tb > ta ? b : a;
-  return vb > va ? b : a;
+  const dates = !Number.isNaN(ta) && !Number.isNaN(tb);
+  if (dates && ta !== tb) return tb > ta ? b : a;
+  if (!dates && va !== vb) return vb > va ? b : a;
+  return text(b.lines) > text(a.lines) ? b : a;
 }
 
 function mergeYaml(o: Line[], a: Line[], b: Line[], markerSize: number, conflicts: Conflict[]): OutLine[] {

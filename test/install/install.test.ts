@@ -129,6 +129,19 @@ describe('memlint install / uninstall / doctor', () => {
     expect(spawnGit(dir, ['commit', '-q', '-m', 'bad memory'], { HUSKY: '0' }).code).toBe(0);
   });
 
+  it("doctor fails a driver command without the git merge-file fallback, and install writes it back", () => {
+    const dir = project();
+    expect(memlint(dir, ['install']).code).toBe(0);
+    // A hand-written driver: when memlint cannot start, git keeps ours with no markers.
+    git(dir, 'config', 'merge.memlint.driver', 'node_modules/.bin/memlint merge %O %A %B %L %P');
+    const r = memlint(dir, ['doctor']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL  merge driver: merge\.memlint\.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing; fix: memlint install --local$/m);
+    expect(memlint(dir, ['install', '--local']).code).toBe(0);
+    expect(git(dir, 'config', 'merge.memlint.driver')).toContain('git merge-file');
+    expect(memlint(dir, ['doctor']).stdout).toMatch(/^ok    merge driver:/m);
+  });
+
   it('works from a linked worktree, and doctor names what a new worktree lacks', () => {
     const dir = project();
     memlint(dir, ['install']);

@@ -179,6 +179,29 @@ describe('the driver under real git', () => {
     expect(read(dir, log)).toBe('# 2026-11-30\n\n- 09:00 ours\n- 10:00 theirs\n');
   });
 
+  for (const size of [1, 3, 6, 9]) {
+    it(`writes markers of exactly conflict-marker-size=${size}, and git merge-file does not run over them`, () => {
+      const dir = setupRepo();
+      commit(dir, { '.gitattributes': `${MEM}/**/*.md merge=memlint conflict-marker-size=${size}\n` }, 'marker size');
+      const r = mergeDiverged(dir, { [INDEX]: HEAD + e('user_role', 'theirs words') + e('feedback_testing') }, { [INDEX]: HEAD + e('user_role', 'ours words') + e('feedback_testing') });
+      expect(r.code).toBe(1);
+      const [lt, eq, gt] = ['<', '=', '>'].map((c) => c.repeat(size));
+      expect(read(dir, INDEX)).toBe(HEAD + `${lt} ours (user_role.md: edited on both sides)\n` + e('user_role', 'ours words') + `${eq}\n` + e('user_role', 'theirs words') + `${gt} theirs (user_role.md)\n` + e('feedback_testing'));
+    });
+  }
+
+  it('writes CR-ended markers into an add/add of files with lone-CR line endings', () => {
+    const dir = setupRepo();
+    const cr = (t: string) => t.replace(/\n/g, '\r');
+    const team = `${MEM}/team/MEMORY.md`;
+    const r = mergeDiverged(dir, { [team]: cr(HEAD + e('shared', 'theirs words') + e('theirs_only')) }, { [team]: cr(HEAD + e('shared', 'ours words') + e('ours_only')) });
+    expect(r.code).toBe(1);
+    expect(read(dir, team)).toBe(
+      cr(HEAD + '<<<<<<< ours (shared.md: added on both sides with different text)\n' + e('shared', 'ours words') + '=======\n' + e('shared', 'theirs words') + '>>>>>>> theirs (shared.md)\n' + e('ours_only') + e('theirs_only')),
+    );
+    expect(git(dir, 'diff', '--name-only', '--diff-filter=U').trim()).toBe(team);
+  });
+
   it("falls back to git merge-file when memlint cannot start, so ours is never kept silently", () => {
     const dir = setupRepo('node_modules/.bin/memlint');
     const r = mergeDiverged(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('ours_new') });

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeIndex, sideLines } from '../../src/merge/index.js';
 import { mergeLog } from '../../src/merge/log.js';
+import { mergeTopic } from '../../src/merge/topic.js';
 import { entryIdentity, parseIndex, serializeIndex, splitLines } from '../../src/memdir/index.js';
 
 // Link targets; two sections of one file are two entries to the merge (entryIdentity).
@@ -222,6 +223,30 @@ describe('index merge properties', () => {
           if (s.styleA.crlf) expect(r.text.replace(/\r\n/g, '')).not.toMatch(/\n/);
           else expect(r.text).not.toMatch(/\r/);
         }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('topic merge properties', () => {
+  // A few instants, each writable several ways: the same instant must merge the same both ways.
+  const INSTANTS = ['2026-11-29T10:00:05Z', '2026-11-29T10:00:06Z', '2026-11-30T08:00:00Z'];
+  const forms = (iso: string) => [iso, iso.replace('Z', '.000Z'), iso.replace('Z', '+00:00'), `"${iso}"`, `'${iso.replace('Z', '.000Z')}'`];
+  const stamp = fc.record({ i: fc.nat({ max: INSTANTS.length - 1 }), f: fc.nat({ max: 4 }) }).map(({ i, f }) => forms(INSTANTS[i]!)[f]!);
+  const doc = (modified: string, body: string) => `---\nname: deploys\ndescription: Deploys\ntype: project\nmodified: ${modified}\n---\n${body}\n`;
+
+  it('modified takes the later instant, the same result whichever side is ours', () => {
+    fc.assert(
+      fc.property(stamp, stamp, fc.constantFrom('Tuesdays.', 'Tuesdays only.'), fc.constantFrom('Tuesdays.', 'Never Fridays.'), (a, b, bodyA, bodyB) => {
+        const O = doc('2026-01-01T00:00:00Z', 'Tuesdays.');
+        const ab = mergeTopic(O, doc(a, bodyA), doc(b, bodyB));
+        const ba = mergeTopic(O, doc(b, bodyB), doc(a, bodyA));
+        const modified = (t: string) => /^modified: (.*)$/m.exec(t)?.[1];
+        expect(modified(ab.text)).toBe(modified(ba.text));
+        expect(ab.conflicts.filter((c) => c.label === 'modified')).toEqual([]);
+        const instant = (v: string) => Date.parse(v.replace(/^["']|["']$/g, ''));
+        expect(instant(modified(ab.text)!)).toBe(Math.max(instant(a), instant(b)));
       }),
       RUNS,
     );

@@ -23,10 +23,11 @@ describe('conflict markers', () => {
     expect(hasConflictMarkers('<<<<<<< a\nx\n=======\ny\n>>>>>>> b\n')).toBe(true);
   });
 
-  it('writes blocks of MARKER_SIZE naming what conflicts, at least git’s 7', () => {
+  it('writes blocks of exactly MARKER_SIZE naming what conflicts (contract §9)', () => {
     const lines = conflictBlock(9, { label: 'a.md', reason: 'edited on both sides' }, [{ text: 'A', eol: '\r\n' }], [{ text: 'B', eol: null }]);
     expect(render(lines, { bom: '', eol: '\r\n', finalNewline: true })).toBe('<<<<<<<<< ours (a.md: edited on both sides)\r\nA\r\n=========\r\nB\r\n>>>>>>>>> theirs (a.md)\r\n');
-    expect(conflictBlock(3, { label: 'x', reason: 'y' }, [], [])[0]!.text).toBe('<<<<<<< ours (x: y)');
+    expect(conflictBlock(3, { label: 'x', reason: 'y' }, [], []).map((l) => l.text)).toEqual(['<<< ours (x: y)', '===', '>>> theirs (x)']);
+    expect(conflictBlock(1, { label: 'x', reason: 'y' }, [], [])[0]!.text).toBe('< ours (x: y)');
   });
 });
 
