@@ -1,5 +1,7 @@
 // Argument dispatch only. Each command lives in its own module, loaded lazily so that a command
 // pays only for its own imports (the merge driver and `--staged` run on every merge and commit).
+import { closestName } from './closest.js';
+import { UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import { lintArgs, type CommandName } from './commands/names.js';
 
@@ -35,16 +37,30 @@ Usage: memlint [lint] [options] [PATH...]
 Commands:
 ${lines.join('\n')}
 
-Run "memlint <command> --help" for a command's options.
+Run "memlint help <command>" (or "memlint <command> --help") for a command's options,
+"memlint lint --help --rules" for the rules, "memlint version" for the version.
 Exit codes: 0 nothing wrong, 1 problems found, 2 usage error or failure.
 `;
 }
 
 export async function main(argv: string[]): Promise<number> {
   const first = argv[0];
-  if (first === '--version' || first === '-v') {
+  if (first === '--version' || first === '-v' || first === 'version') {
     process.stdout.write(`${VERSION}\n`);
     return 0;
+  }
+  if (first === 'help' && argv.length > 1) {
+    // `memlint help merge`: that command's own help.
+    const name = argv[1]!;
+    if (name === 'help' || name === 'version') {
+      process.stdout.write(mainHelp());
+      return 0;
+    }
+    if (!Object.hasOwn(COMMANDS, name)) {
+      const guess = closestName(name, Object.keys(COMMANDS));
+      throw new UsageError(`no command "${name}"${guess ? `: did you mean "memlint help ${guess}"?` : ''} (see "memlint --help")`);
+    }
+    return (await COMMANDS[name as CommandName].load()).run(['--help']);
   }
   if (first === 'help' || ((first === '--help' || first === '-h') && argv.length === 1)) {
     process.stdout.write(mainHelp());

@@ -1,9 +1,12 @@
 // `memlint [lint] [PATH...]`: the linter. Kept light at the top: with --staged and nothing
 // memory-related staged it must answer in about the time Node takes to start.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { relative, resolve as resolvePath, sep } from 'node:path';
+import { closestName } from '../closest.js';
 import { UsageError } from '../errors.js';
 import { parse } from './args.js';
+import { COMMAND_NAMES, looksLikeCommand, PROGRAM_WORDS } from './names.js';
 import type { StagedFacts } from '../lint/staged.js';
 
 const HELP = `Usage: memlint [lint] [options] [PATH...]
@@ -99,6 +102,12 @@ export async function run(argv: string[]): Promise<number> {
   if (values.staged && positionals.length > 0) throw new UsageError('--staged takes no PATH: it lints what the staged change touches');
 
   const cwd = process.cwd();
+  const word = positionals[0];
+  // `memlint instal`: a mistyped command, not a missing path (a real path of that name lints).
+  if (word !== undefined && argv[0] === word && looksLikeCommand(word) && !existsSync(resolvePath(cwd, word))) {
+    const guess = closestName(word, [...COMMAND_NAMES, ...PROGRAM_WORDS]);
+    if (guess) throw new UsageError(`"${word}" is not a command, nor a file or folder here: did you mean "memlint ${guess}"? (see "memlint --help")`);
+  }
   // Everything a lint run loads, requested at once: the module loader fetches them side by side.
   const modules = Promise.all([import('../config.js'), import('../lint/engine.js'), import('../glob.js'), import('../memdir/discover.js')]);
   modules.catch(() => {}); // an early return leaves it unawaited; a real failure surfaces where it is awaited

@@ -3,6 +3,7 @@
 import { lstatSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { splitLines } from '../memdir/index.js';
 import { loadMemdir, type MemdirSource } from '../memdir/model.js';
@@ -71,7 +72,10 @@ export function resolveRules(configRules: Record<string, RuleSetting> | undefine
   const settings = new Map<string, { severity: 'off' | 'warn' | 'error'; options: Record<string, unknown> }>();
   for (const r of allRules) settings.set(r.id, { severity: r.defaultSeverity, options: {} });
   const apply = (id: string, setting: unknown, where: string) => {
-    if (!byId.has(id)) throw new UsageError(`unknown rule "${id}" in ${where} (run "memlint --help" for the list)`);
+    if (!byId.has(id)) {
+      const guess = closestName(id, [...byId.keys()]);
+      throw new UsageError(`unknown rule "${id}" in ${where}${guess ? `: did you mean "${guess}"?` : ''} (run "memlint lint --help --rules" for the list)`);
+    }
     const sev = normalizeSeverity(Array.isArray(setting) ? setting[0] : setting);
     if (!sev) throw new UsageError(`rule "${id}" in ${where}: severity must be off, warn or error`);
     const options = Array.isArray(setting) && typeof setting[1] === 'object' && setting[1] !== null ? (setting[1] as Record<string, unknown>) : settings.get(id)!.options;

@@ -1,0 +1,76 @@
+// The program's own words: help for every command (`memlint help CMD` and `CMD --help`), the
+// version, and a mistyped command or rule answered with the closest name.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { closestName } from '../../src/closest.js';
+import { COMMAND_NAMES } from '../../src/commands/names.js';
+import { VERSION } from '../../src/version.js';
+import { initRepo, memlint, writeFiles } from '../helpers/repo.js';
+
+const usage = (cmd: string) => (cmd === 'lint' ? 'Usage: memlint [lint] [options] [PATH...]' : `Usage: memlint ${cmd}`);
+
+describe('help and version', () => {
+  const dir = initRepo();
+
+  it('every command prints its help with --help and with "memlint help CMD", exit 0', () => {
+    for (const cmd of COMMAND_NAMES) {
+      const flag = memlint(dir, [cmd, '--help']);
+      expect([cmd, flag.code, flag.stderr]).toEqual([cmd, 0, '']);
+      expect(flag.stdout.startsWith(usage(cmd)), `${cmd}: ${flag.stdout.slice(0, 80)}`).toBe(true);
+      const help = memlint(dir, ['help', cmd]);
+      expect([cmd, help.code]).toEqual([cmd, 0]);
+      expect(help.stdout).toBe(flag.stdout);
+    }
+  });
+
+  it('"memlint help" alone, and an unknown "memlint help X", point to the list', () => {
+    expect(memlint(dir, ['help']).stdout).toContain('Commands:');
+    const r = memlint(dir, ['help', 'instal']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'memlint: no command "instal": did you mean "memlint help install"? (see "memlint --help")\n' });
+  });
+
+  it('"memlint version" and --version print the version', () => {
+    for (const args of [['version'], ['--version'], ['-v']]) expect(memlint(dir, args)).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+  });
+});
+
+describe('mistyped names', () => {
+  it('a mistyped command suggests the closest one, exit 2', () => {
+    const dir = initRepo();
+    for (const [typo, meant] of [['instal', 'install'], ['resolv', 'resolve'], ['docter', 'doctor'], ['verison', 'version'], ['consolidte', 'consolidate']]) {
+      const r = memlint(dir, [typo!]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`memlint: "${typo}" is not a command, nor a file or folder here: did you mean "memlint ${meant}"? (see "memlint --help")\n`);
+    }
+    // Nothing close: the path is reported missing, as before.
+    expect(memlint(dir, ['zzqx']).stderr).toBe('memlint: no such file or folder: zzqx\n');
+  });
+
+  it('a real folder named like a mistyped command still lints', () => {
+    const dir = initRepo();
+    writeFiles(dir, { 'instal/MEMORY.md': '- [A](a.md) — about a\n', 'instal/a.md': '---\nname: a\ndescription: about a\ntype: user\n---\nA.\n' });
+    const r = memlint(dir, ['instal']);
+    expect(r.code, r.stderr).toBe(0);
+    mkdirSync(join(dir, 'version'));
+    expect(memlint(dir, ['version']).stdout).toBe(`${VERSION}\n`);
+  });
+
+  it('an unknown --rule points to the rule list and suggests the closest id', () => {
+    const dir = initRepo();
+    const none = memlint(dir, ['--rule', 'nosuchrule=off']);
+    expect(none).toMatchObject({ code: 2, stderr: 'memlint: unknown rule "nosuchrule" in --rule (run "memlint lint --help --rules" for the list)\n' });
+    const typo = memlint(dir, ['--rule', 'index-duplicat=off']);
+    expect(typo.stderr).toBe('memlint: unknown rule "index-duplicat" in --rule: did you mean "index-duplicate"? (run "memlint lint --help --rules" for the list)\n');
+    expect(memlint(dir, ['lint', '--help', '--rules']).stdout).toMatch(/^index-duplicate\s+error\s+fixable/m);
+  });
+
+  it('closestName takes typos and prefixes, not unrelated words', () => {
+    const names = ['install', 'uninstall', 'lint', 'link', 'diff'];
+    expect(closestName('instal', names)).toBe('install');
+    expect(closestName('uninst', names)).toBe('uninstall');
+    expect(closestName('lnik', names)).toBe('link');
+    expect(closestName('deploys', names)).toBeNull();
+    expect(closestName('x', names)).toBeNull();
+  });
+});
