@@ -58,7 +58,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
-  const [{ loadConfig }, { discoverMemdirs }, run, { resolveSettings, agentCommand, ignoredCommandWarning }, { loadDateFinder }, report] = await Promise.all([
+  const [{ loadConfig }, { discoverMemdirs }, run, { resolveSettings, agentCommand, ignoredCommandWarning, consolidationBound }, { loadDateFinder }, report] = await Promise.all([
     import('../config.js'),
     import('../memdir/discover.js'),
     import('../consolidate/run.js'),
@@ -83,9 +83,11 @@ export async function run(argv: string[]): Promise<number> {
   const ignored = ignoredCommandWarning(loaded.config.consolidate, loaded.file);
   if (ignored && mode === 'apply') process.stderr.write(`${ignored}\n`);
   const command = mode === 'apply' ? agentCommand(cwd) : undefined;
+  // Every memdir's settings first: config naming a folder outside the repository stops the run
+  // (exit 2) before any memdir is written.
+  const planned = memdirs.map((d) => ({ d, settings: resolveSettings(loaded.config.consolidate, d.dir, command, consolidationBound(d.dir, d.repoRoot)) }));
   const outcomes = [];
-  for (const d of memdirs) {
-    const settings = resolveSettings(loaded.config.consolidate, d.dir, command);
+  for (const { d, settings } of planned) {
     outcomes.push(await run.consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint }));
   }
   if (values.json) process.stdout.write(JSON.stringify({ memdirs: outcomes.map(report.toJson) }, null, 2) + '\n');

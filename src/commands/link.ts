@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic } from '../fs/atomic.js';
+import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
@@ -103,6 +103,9 @@ export async function run(argv: string[]): Promise<number> {
   if (!top) throw new UsageError('not inside a git repository: link keeps memory in one');
   const root = realOrResolved(top);
   const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
+  // .claude or the settings file a symlink: not read, not written (src/fs/inside.ts).
+  const safe = checkInsideRepo(root, settingsFile);
+  if (!safe.ok) throw new UsageError(`${safe.reason}; ${LOCAL_SETTINGS} left as it is`);
   const existingText = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
   const settings = parseSettingsText(existingText ?? '', settingsFile);
   const dry = !!values['dry-run'];
@@ -119,7 +122,7 @@ export async function run(argv: string[]): Promise<number> {
         process.stderr.write(`memlint: ${KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
         return 1;
       }
-      if (!dry) writeFileAtomic(settingsFile, withAutoMemoryDirectory(settings, undefined));
+      if (!dry) writeInsideRepo(root, settingsFile, withAutoMemoryDirectory(settings, undefined));
       say(`${dry ? 'would remove' : 'removed'} ${KEY} (${current}) from ${settingsFile}`);
     }
   } else {
@@ -138,7 +141,7 @@ export async function run(argv: string[]): Promise<number> {
     const value = target.replace(/[/\\]+$/, '');
     if (settings[KEY] === value) say(`${KEY} in ${settingsFile} already is ${value}`);
     else {
-      if (!dry) writeFileAtomic(settingsFile, withAutoMemoryDirectory(settings, value), { mkdir: true });
+      if (!dry) writeInsideRepo(root, settingsFile, withAutoMemoryDirectory(settings, value), { mkdir: true });
       say(`${dry ? 'would set' : 'set'} ${KEY} = ${value} in ${settingsFile}`);
     }
     // The file holds a path of this machine: keep it out of commits.
@@ -147,9 +150,15 @@ export async function run(argv: string[]): Promise<number> {
       problems++;
     } else if (ignoredPaths(root, [LOCAL_SETTINGS]).size === 0) {
       const gitignore = path.join(root, '.gitignore');
-      const text = existsSync(gitignore) ? readFileSync(gitignore, 'utf8') : '';
-      if (!dry) writeFileAtomic(gitignore, appendIgnoreLine(text, LOCAL_SETTINGS));
-      say(`${dry ? 'would add' : 'added'} ${LOCAL_SETTINGS} to ${gitignore}`);
+      const ignoreSafe = checkInsideRepo(root, gitignore);
+      if (!ignoreSafe.ok) {
+        process.stderr.write(`memlint: ${ignoreSafe.reason}; add ${LOCAL_SETTINGS} to it yourself\n`);
+        problems++;
+      } else {
+        const text = existsSync(gitignore) ? readFileSync(gitignore, 'utf8') : '';
+        if (!dry) writeInsideRepo(root, gitignore, appendIgnoreLine(text, LOCAL_SETTINGS));
+        say(`${dry ? 'would add' : 'added'} ${LOCAL_SETTINGS} to ${gitignore}`);
+      }
     }
   }
 

@@ -172,6 +172,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(prefetched ? { prefetched } : {}),
     ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),
   });
+  for (const why of run.refused) process.stderr.write(`memlint: not fixed: ${why}\n`);
   let results = run.results;
   if (values.quiet) {
     results = results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === 2), warningCount: 0, fixableWarningCount: 0 }));

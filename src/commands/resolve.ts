@@ -1,7 +1,7 @@
 // `memlint resolve [PATH...]` (contract §5): settle memory files that a merge, rebase or
 // cherry-pick left in conflict without the driver; stage what it settled.
 import { existsSync, realpathSync } from 'node:fs';
-import { relative, resolve as resolvePath } from 'node:path';
+import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { repoRoot, unmergedPaths } from '../git/index.js';
@@ -37,6 +37,14 @@ export async function run(argv: string[]): Promise<number> {
   // A PATH that is neither on disk nor in conflict in the index is a mistake, not "nothing to do".
   const missing = positionals.filter((p, i) => !existsSync(resolvePath(cwd, p)) && unmergedPaths(root, [`:(literal)${paths[i]}`]).length === 0);
   if (missing.length > 0) throw new UsageError(`no such file or folder: ${missing[0]}`);
+  // A PATH through a symlink that leads out of the repository: nothing is read or written there.
+  const realRoot = realpathSync(root);
+  for (const p of positionals) {
+    const abs = resolvePath(cwd, p);
+    if (!existsSync(abs)) continue;
+    const r = relative(realRoot, realpathSync(abs));
+    if (r === '..' || r.startsWith('../') || isAbsolute(r)) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
+  }
   const report = resolveConflicts(root, paths);
   for (const w of report.warnings) process.stderr.write(`${w}\n`);
   for (const p of report.resolved) process.stdout.write(`resolved  ${p}\n`);

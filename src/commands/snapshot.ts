@@ -1,11 +1,11 @@
 // memlint snapshot AGENT: publish an agent's memory as a snapshot teammates' Claude Code offers to
 // take: .claude/agent-memory/<agent>/ copied to .claude/agent-memory-snapshots/<agent>/ with
 // snapshot.json {"updatedAt"}. Claude Code compares updatedAt with its local sync marker.
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic } from '../fs/atomic.js';
+import { checkInsideRepo, removeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { repoRoot } from '../git/index.js';
 
 const HELP = `Usage: memlint snapshot AGENT [--dry-run]
@@ -82,10 +82,17 @@ export function planSnapshot(src: string, dst: string, root: string): { changes:
     const data = readFileSync(abs);
     const target = path.join(dst, name);
     let current: Buffer | null = null;
+    let targetLink = false;
     try {
-      if (lstatSync(target).isFile()) current = readFileSync(target);
+      const tst = lstatSync(target);
+      targetLink = tst.isSymbolicLink();
+      if (tst.isFile()) current = readFileSync(target);
     } catch {
       current = null;
+    }
+    if (targetLink) {
+      changes.push({ action: 'skip', name, reason: `${target} is a symlink; memlint does not write or read through it` });
+      continue;
     }
     if (current !== null && current.equals(data)) continue;
     copies.set(name, data);
@@ -96,7 +103,7 @@ export function planSnapshot(src: string, dst: string, root: string): { changes:
       if (name === SNAPSHOT_JSON || name.startsWith('.')) continue;
       const abs = path.join(dst, name);
       const st = lstatSync(abs);
-      if (!(st.isFile() || st.isSymbolicLink())) continue;
+      if (!st.isFile()) continue; // a symlink there is left alone, never removed nor followed
       let inSource = false;
       try {
         inSource = lstatSync(path.join(src, name)).isFile();
@@ -138,7 +145,12 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (srcStat.isSymbolicLink()) throw new UsageError(`${src} is a symlink; memlint does not follow it`);
   if (!srcStat.isDirectory()) throw new UsageError(`${src} is not a folder`);
-  if (existsSync(dst) && lstatSync(dst).isSymbolicLink()) throw new UsageError(`${dst} is a symlink; memlint does not follow it`);
+  // Every level of both paths (.claude, agent-memory-snapshots, the agent's folder): a symlink
+  // anywhere is refused before anything is read, written or removed (src/fs/inside.ts).
+  for (const p of [src, dst, path.join(dst, SNAPSHOT_JSON)]) {
+    const c = checkInsideRepo(root, p);
+    if (!c.ok) throw new UsageError(c.reason);
+  }
 
   const { changes, copies } = planSnapshot(src, dst, root);
   const stampFile = path.join(dst, SNAPSHOT_JSON);
@@ -158,10 +170,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const updatedAt = new Date().toISOString();
   if (!dry) {
-    for (const [name, data] of copies) writeFileAtomic(path.join(dst, name), data, { mkdir: true });
-    for (const c of changes) if (c.action === 'remove') unlinkSync(path.join(dst, c.name));
+    for (const [name, data] of copies) writeInsideRepo(root, path.join(dst, name), data, { mkdir: true });
+    for (const c of changes) if (c.action === 'remove') removeInsideRepo(root, path.join(dst, c.name));
     // Written last: teammates are offered the snapshot only once it is complete.
-    writeFileAtomic(stampFile, snapshotJson(updatedAt), { mkdir: true });
+    writeInsideRepo(root, stampFile, snapshotJson(updatedAt), { mkdir: true });
   }
   lines.push(`${dry ? 'would stamp' : 'stamped'} ${show(stampFile)} updatedAt ${updatedAt}; commit ${show(dst)} to offer it to teammates`);
   process.stdout.write(lines.join('\n') + '\n');

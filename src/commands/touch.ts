@@ -1,7 +1,7 @@
 // memlint touch: give each memory file the mtime its content deserves. Claude Code ranks memories
 // by mtime (only the 200 newest are recall candidates) and tells the agent "this memory is N days
 // old" from it, but clone, checkout and merge stamp every file with the current time.
-import { closeSync, lstatSync, lutimesSync, openSync, readSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
@@ -11,6 +11,7 @@ import { gitOperation, lastCommitTimesUnder, refreshIndex, repoInfo, uncommitted
 import { listMarkdown } from '../memdir/recall.js';
 import { parseTopic } from '../memdir/topic.js';
 import { FRONTMATTER_MAX_LINES } from '../memdir/limits.js';
+import { checkInsideRepo, setTimesInsideRepo } from '../fs/inside.js';
 
 const HELP = `Usage: memlint touch [MEMDIR...] [--dry-run] [--verbose]
 
@@ -42,6 +43,8 @@ export interface TouchPlanItem {
   abs: string;
   /** The top of the repository holding it (null outside git). */
   root: string | null;
+  /** The folder it may be changed in (src/fs/inside.ts): the repository, else its memdir. */
+  bound: string;
   /** Path shown to people (relative to the working directory when possible). */
   shown: string;
   /** Target mtime in ms, or null when the file keeps its mtime. */
@@ -49,6 +52,8 @@ export interface TouchPlanItem {
   source: TimeSource | null;
   /** Why it is skipped, when targetMs is null. */
   skip: string | null;
+  /** Skipped because the path goes through a symlink or out of the repository: always reported. */
+  refused?: boolean;
   currentMs: number;
 }
 
@@ -120,11 +125,11 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlan {
       waiting.push({ root: g.root!, operation });
       continue;
     }
-    const files: Array<{ abs: string; rel: string | null }> = [];
+    const files: Array<{ abs: string; rel: string | null; bound: string }> = [];
     for (const dir of g.dirs) {
       for (const rel of listMarkdown(dir, { includeEntrypoint: true })) {
         const abs = path.join(dir, rel);
-        files.push({ abs, rel: g.root ? path.relative(g.root, abs).split(path.sep).join('/') : null });
+        files.push({ abs, rel: g.root ? path.relative(g.root, abs).split(path.sep).join('/') : null, bound: g.root ?? dir });
       }
     }
     let commits = new Map<string, number>();
@@ -142,8 +147,15 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlan {
       } catch {
         continue; // gone since the listing
       }
-      const item: TouchPlanItem = { abs: f.abs, root: g.root, shown, targetMs: null, source: null, skip: null, currentMs: st.mtimeMs };
+      const item: TouchPlanItem = { abs: f.abs, root: g.root, bound: f.bound, shown, targetMs: null, source: null, skip: null, currentMs: st.mtimeMs };
       plan.push(item);
+      // A symlinked memdir or parent folder: lutimes would set the mtime of the file it leads to.
+      const inside = checkInsideRepo(f.bound, f.abs);
+      if (!inside.ok && !st.isSymbolicLink()) {
+        item.skip = inside.reason;
+        item.refused = true;
+        continue;
+      }
       if (st.isSymbolicLink()) {
         item.skip = 'a symlink: not followed';
         continue;
@@ -196,7 +208,12 @@ export async function run(argv: string[]): Promise<number> {
     lines.push(`memlint touch: a ${w.operation.kind} is under way in ${path.relative(cwd, w.root) || '.'}: mtimes left alone until it ends`);
   }
   const touchedRoots = new Set<string>();
+  const told = new Set<string>();
   for (const item of plan.items) {
+    if (item.refused && !told.has(item.skip!)) {
+      told.add(item.skip!);
+      process.stderr.write(`memlint touch: left alone: ${item.skip}\n`);
+    }
     if (item.targetMs === null) {
       if (values.verbose) lines.push(`  kept     ${item.shown}: ${item.skip}`);
       continue;
@@ -209,7 +226,7 @@ export async function run(argv: string[]): Promise<number> {
     if (!dry) {
       try {
         // lutimes: should the file have become a symlink since it was planned, its target stays untouched.
-        lutimesSync(item.abs, lstatSync(item.abs).atime, new Date(item.targetMs));
+        setTimesInsideRepo(item.bound, item.abs, lstatSync(item.abs).atime, new Date(item.targetMs));
       } catch (err) {
         // Gone or not writable: say so, but never fail the checkout that ran this hook.
         process.stderr.write(`memlint touch: cannot set the mtime of ${item.shown}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);

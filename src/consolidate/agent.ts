@@ -4,9 +4,9 @@
 // it touched is put back as it was (files it created move to the archive's rejected/ folder, since
 // memlint deletes nothing).
 import { spawn } from 'node:child_process';
-import { readFileSync, existsSync, renameSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../fs/atomic.js';
+import { readFileSync, lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkInsideRepo, moveInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { walkFiles } from '../fs/walk.js';
 import { LOCK_FILE } from './lock.js';
 
@@ -36,14 +36,39 @@ export function compareSnapshots(before: Snapshot, after: Snapshot): Touched {
   return t;
 }
 
-/** Put the memdir back as `before` had it. */
-export function restoreSnapshot(dir: string, before: Snapshot, touched: Touched, rejectedDir: string): void {
-  for (const p of [...touched.changed, ...touched.removed]) writeFileAtomic(join(dir, p), before.get(p)!, { mkdir: true });
-  for (const p of touched.created) {
-    const to = join(rejectedDir, p);
-    mkdirSync(dirname(to), { recursive: true });
-    if (existsSync(join(dir, p))) renameSync(join(dir, p), to);
+/**
+ * Put the memdir back as `before` had it, every path inside `bound` (src/fs/inside.ts): where the
+ * agent left a symlink on the way (a folder replaced by a link out of the repository), nothing is
+ * written through it; those paths are returned, for the report.
+ */
+export function restoreSnapshot(dir: string, before: Snapshot, touched: Touched, rejectedDir: string, bound: string): string[] {
+  const refused: string[] = [];
+  const safe = (...paths: string[]) => {
+    for (const p of paths) {
+      const c = checkInsideRepo(bound, p);
+      if (!c.ok) {
+        refused.push(c.reason);
+        return false;
+      }
+    }
+    return true;
+  };
+  for (const p of [...touched.changed, ...touched.removed]) {
+    if (safe(join(dir, p))) writeInsideRepo(bound, join(dir, p), before.get(p)!, { mkdir: true });
   }
+  for (const p of touched.created) {
+    const from = join(dir, p);
+    const to = join(rejectedDir, p);
+    if (!safe(from, to)) continue;
+    let present = false;
+    try {
+      present = lstatSync(from).isFile();
+    } catch {
+      present = false;
+    }
+    if (present) moveInsideRepo(bound, from, to);
+  }
+  return refused;
 }
 
 export function dreamPrompt(memdir: string, untagged: Array<{ log: string; line: number; text: string }>): string {

@@ -2,9 +2,9 @@
 // loses anything if the run is killed at any point: the archive copies first, then the memdir's
 // files, and only then are the moved originals removed (a kill in between leaves a file in both
 // places, never in neither).
-import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { sep } from 'node:path';
-import { writeFileAtomic } from '../fs/atomic.js';
+import { checkInsideRepo, removeInsideRepo, UnsafePathError, writeInsideRepo } from '../fs/inside.js';
 import type { Plan } from './plan.js';
 
 export class StaleSnapshotError extends Error {}
@@ -27,8 +27,18 @@ function testPause(done: number): void {
   for (;;) Atomics.wait(cell, 0, 0, 60_000);
 }
 
-/** Apply the plan. Throws StaleSnapshotError, writing nothing, when a file changed since it was read. */
-export function applyPlan(plan: Plan): string[] {
+/**
+ * Apply the plan, every path inside `bound` (src/fs/inside.ts). Throws, writing nothing, when a
+ * file changed since it was read (StaleSnapshotError) or a path is reached through a symlink
+ * (UnsafePathError).
+ */
+export function applyPlan(plan: Plan, bound: string): string[] {
+  for (const op of plan.ops) {
+    for (const p of op.kind === 'write' ? [op.path] : [op.from, op.to]) {
+      const c = checkInsideRepo(bound, p);
+      if (!c.ok) throw new UnsafePathError(c.path, c.reason);
+    }
+  }
   for (const op of plan.ops) {
     const path = op.kind === 'write' ? op.path : op.from;
     if (currentText(path) !== op.before) throw new StaleSnapshotError(`${path} changed while memlint was consolidating; run it again`);
@@ -41,19 +51,19 @@ export function applyPlan(plan: Plan): string[] {
   const memdirWrites = plan.ops.filter((o) => o.kind === 'write' && !archiveWrites.includes(o));
   for (const m of moves) {
     if (m.kind !== 'move') continue;
-    writeFileAtomic(m.to, m.text, { mkdir: true });
+    writeInsideRepo(bound, m.to, m.text, { mkdir: true });
     touched.push(m.to);
     step();
   }
   for (const w of [...archiveWrites, ...memdirWrites]) {
     if (w.kind !== 'write') continue;
-    writeFileAtomic(w.path, w.after, { mkdir: true });
+    writeInsideRepo(bound, w.path, w.after, { mkdir: true });
     touched.push(w.path);
     step();
   }
   for (const m of moves) {
     if (m.kind !== 'move') continue;
-    if (existsSync(m.from)) unlinkSync(m.from);
+    if (existsSync(m.from)) removeInsideRepo(bound, m.from);
     touched.push(m.from);
     step();
   }

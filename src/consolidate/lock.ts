@@ -7,7 +7,12 @@
 // Claude Code's check-then-write leaves a window in which two processes can both see the lock free.
 // Between memlint processes that window is closed by a short-lived exclusive file (O_EXCL) held only
 // around the check and the write; it lives in the OS temp folder, never in the memdir.
-import { mkdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync, openSync, closeSync, writeSync, realpathSync } from 'node:fs';
+//
+// The lock is a file of the repository's working tree, so it may be a symlink a branch brought
+// (contract §9): it is never written, truncated, re-timed, removed or read through one. Every
+// access opens it with O_NOFOLLOW and looks at it with lstat; callers refuse a symlinked lock
+// up front (src/fs/inside.ts), and these functions hold even when one is not asked first.
+import { constants as fsConstants, lstatSync, lutimesSync, readFileSync, readSync, statSync, unlinkSync, openSync, closeSync, writeSync, realpathSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,13 +25,51 @@ export function lockPath(memdir: string): string {
   return join(memdir, LOCK_FILE);
 }
 
-/** Time of the last consolidation (the lock's mtime in ms), or 0 when there has been none. */
-export function readLastConsolidatedAt(memdir: string): number {
+const NOFOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+
+/** The lock as a regular file (lstat), or null when it is missing or anything else (a symlink). */
+function lockStat(path: string): import('node:fs').Stats | null {
   try {
-    return statSync(lockPath(memdir)).mtimeMs;
+    const st = lstatSync(path);
+    return st.isFile() ? st : null;
   } catch {
-    return 0;
+    return null;
   }
+}
+
+/** Whether the lock path is something other than a regular file or nothing: a symlink, a folder. */
+export function lockIsUnsafe(memdir: string): boolean {
+  try {
+    return !lstatSync(lockPath(memdir)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readLockBody(path: string): string {
+  const fd = openSync(path, fsConstants.O_RDONLY | NOFOLLOW);
+  try {
+    const buf = Buffer.alloc(64);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Write the lock's body; O_NOFOLLOW: a symlink put there meanwhile fails the write (ELOOP) instead of being followed. */
+function writeLockBody(path: string, body: string): void {
+  const fd = openSync(path, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | NOFOLLOW, 0o644);
+  try {
+    if (body !== '') writeSync(fd, body);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Time of the last consolidation (the lock's mtime in ms, by lstat), or 0 when there has been none. */
+export function readLastConsolidatedAt(memdir: string): number {
+  return lockStat(lockPath(memdir))?.mtimeMs ?? 0;
 }
 
 export function isProcessRunning(pid: number): boolean {
@@ -47,8 +90,9 @@ export interface LockState {
 export function readLock(memdir: string): LockState {
   const path = lockPath(memdir);
   try {
-    const s = statSync(path);
-    const raw = readFileSync(path, 'utf8');
+    const s = lockStat(path);
+    if (!s) return { mtimeMs: undefined, holderPid: undefined };
+    const raw = readLockBody(path);
     const parsed = Number.parseInt(raw.trim(), 10);
     return { mtimeMs: s.mtimeMs, holderPid: Number.isFinite(parsed) ? parsed : undefined };
   } catch {
@@ -123,11 +167,11 @@ export function tryAcquireLock(memdir: string, now = Date.now()): number | null 
     const { mtimeMs, holderPid } = readLock(memdir);
     if (mtimeMs !== undefined && now - mtimeMs < HOLDER_STALE_MS && holderPid !== undefined && isProcessRunning(holderPid)) return null;
     const path = lockPath(memdir);
-    mkdirSync(memdir, { recursive: true });
-    writeFileSync(path, String(process.pid));
+    if (lockIsUnsafe(memdir)) return null;
+    writeLockBody(path, String(process.pid));
     let verify: string;
     try {
-      verify = readFileSync(path, 'utf8');
+      verify = readLockBody(path);
     } catch {
       return null;
     }
@@ -141,14 +185,15 @@ export function tryAcquireLock(memdir: string, now = Date.now()): number | null 
 /** Undo a failed consolidation's stamp: the lock goes back to how it read before we took it. */
 export function rollbackLock(memdir: string, priorMtime: number): void {
   const path = lockPath(memdir);
+  if (!lockStat(path)) return; // missing, or not ours to touch (a symlink is left as it is)
   try {
     if (priorMtime === 0) {
       unlinkSync(path);
       return;
     }
-    writeFileSync(path, '');
+    writeLockBody(path, '');
     const t = priorMtime / 1000;
-    utimesSync(path, t, t);
+    lutimesSync(path, t, t);
   } catch {
     // best effort, as Claude Code's own rollback
   }
@@ -157,8 +202,7 @@ export function rollbackLock(memdir: string, priorMtime: number): void {
 /** Stamp a finished consolidation (as /dream's recordConsolidation): our PID, mtime now. */
 export function recordConsolidation(memdir: string): void {
   try {
-    mkdirSync(memdir, { recursive: true });
-    writeFileSync(lockPath(memdir), String(process.pid));
+    if (!lockIsUnsafe(memdir)) writeLockBody(lockPath(memdir), String(process.pid));
   } catch {
     // best effort
   }

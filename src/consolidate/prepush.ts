@@ -89,10 +89,16 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   const committed: string[] = [];
   const advice: string[] = [];
   const failures: string[] = [];
-  for (const dir of memdirs) {
-    if (excludedMemdir(dir, config.consolidate, loaded.dir)) continue;
-    const settings = resolveSettings(config.consolidate, dir, command);
+  // Every memdir's settings first: config naming a folder outside the repository stops here (exit 2).
+  const planned = memdirs.filter((dir) => !excludedMemdir(dir, config.consolidate, loaded.dir)).map((dir) => ({ dir, settings: resolveSettings(config.consolidate, dir, command, root) }));
+  for (const { dir, settings } of planned) {
     const m = { dir, repoRoot: root };
+    // A symlink where the memdir, its archive or its lock should be: reported, left alone, read through never.
+    const refused = run.refusalFor(m, settings);
+    if (refused) {
+      failures.push(`${rel(dir)}: ${refused}`);
+      continue;
+    }
     if (!run.gatesFor(m, settings, now).open) continue;
     const specs = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
     if (gitFacts.dirtyPaths(root, specs).length > 0) {

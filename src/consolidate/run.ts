@@ -9,7 +9,9 @@ import { planConsolidation, type Plan } from './plan.js';
 import type { RelativeDateFinder } from './dates.js';
 import { applyPlan } from './apply.js';
 import { checkGates, type GateResult } from './gates.js';
-import { liveHolder, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from './lock.js';
+import { liveHolder, lockPath, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from './lock.js';
+import { checkInsideRepo } from '../fs/inside.js';
+import { consolidationBound } from './settings.js';
 import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from './git-facts.js';
 import type { Settings } from './settings.js';
 import { walkFiles } from '../fs/walk.js';
@@ -134,6 +136,20 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
   return planConsolidation({ memdir: m.dir, archiveDir: settings.archiveDir, files, archiveIndex, ctx, findDates: opts.findDates });
 }
 
+/**
+ * Why this memdir must be left alone, or null: the memdir, its archive folder or its lock is
+ * reached through a symlink, or lies outside the repository (src/fs/inside.ts). Asked before
+ * anything of the memdir is read, in every mode.
+ */
+export function refusalFor(m: MemdirRef, settings: Settings): string | null {
+  const bound = consolidationBound(m.dir, m.repoRoot);
+  for (const p of [m.dir, join(m.dir, 'MEMORY.md'), lockPath(m.dir), settings.archiveDir]) {
+    const c = checkInsideRepo(bound, p);
+    if (!c.ok) return `${c.reason}; not consolidated`;
+  }
+  return null;
+}
+
 export function gatesFor(m: MemdirRef, settings: Settings, now: number): GateResult {
   const last = readLastConsolidatedAt(m.dir);
   const spec = m.repoRoot ? posix(relative(m.repoRoot, m.dir)) || '.' : '.';
@@ -143,6 +159,8 @@ export function gatesFor(m: MemdirRef, settings: Settings, now: number): GateRes
 export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise<Outcome> {
   const now = opts.now ?? Date.now();
   const base: Outcome = { memdir: m.dir, archiveDir: opts.settings.archiveDir, status: 'unchanged', gates: null, plan: null, touched: [], agent: null, message: null };
+  const refused = refusalFor(m, opts.settings);
+  if (refused) return { ...base, status: 'failed', message: refused };
   if (opts.mode !== 'apply') {
     const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates });
     return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
@@ -158,7 +176,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
   if (prior === null) return { ...base, status: 'locked', message: `another process took ${m.dir}/.consolidate-lock first; try again later` };
   try {
     const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates });
-    const touched = applyPlan(plan);
+    const touched = applyPlan(plan, consolidationBound(m.dir, m.repoRoot));
     let agent: Outcome['agent'] = null;
     if (opts.settings.command) agent = await agentStep(m, opts, plan);
     const status: Status = touched.length > 0 || (agent?.accepted && agent.touched.length > 0) ? 'consolidated' : 'unchanged';
@@ -186,7 +204,8 @@ async function agentStep(m: MemdirRef, opts: RunOptions, plan: Plan): Promise<No
   else if (all.length > 0 && opts.lint) problems = newErrors(baseline, await opts.lint(m)).map((e) => `${e.file}:${e.line}:${e.column} ${e.ruleId} ${e.message}`);
   if (problems.length > 0 && all.length > 0) {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    restoreSnapshot(m.dir, before, touched, join(opts.settings.archiveDir, 'rejected', stamp));
+    const refused = restoreSnapshot(m.dir, before, touched, join(opts.settings.archiveDir, 'rejected', stamp), consolidationBound(m.dir, m.repoRoot));
+    problems.push(...refused.map((r) => `not restored: ${r}`));
   }
   return { ran: true, exitCode, accepted: problems.length === 0, touched: all, problems };
 }

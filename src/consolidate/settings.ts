@@ -5,6 +5,7 @@ import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { ConsolidateConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { configValue } from '../git/index.js';
+import { checkInsideRepo } from '../fs/inside.js';
 import { DEFAULT_MIN_COMMITS, DEFAULT_MIN_HOURS } from './gates.js';
 
 /** The git config key (local or global) that names the agent step's command. */
@@ -47,12 +48,26 @@ export function archiveDirOf(config: ConsolidateConfig | undefined, memdir: stri
 }
 
 /**
- * `archiveDir` in config is relative to the memdir (default `../<memdir name>-archive`, i.e.
- * `<memdir>-archive/`). `command` is the caller's (agentCommand), never `config.command`.
+ * The folder a consolidation of `memdir` may write in (src/fs/inside.ts): the repository's working
+ * tree, or outside a repository the folder holding the memdir (the archive lies beside it).
  */
-export function resolveSettings(config: ConsolidateConfig | undefined, memdir: string, command?: string): Settings {
+export function consolidationBound(memdir: string, repoRoot: string | null): string {
+  return repoRoot ?? dirname(memdir);
+}
+
+/**
+ * `archiveDir` in config is relative to the memdir (default `../<memdir name>-archive`, i.e.
+ * `<memdir>-archive/`), and must lie inside `bound` (consolidationBound) with no symlink on the
+ * way: config comes from the repository, and a folder outside it is refused (exit 2) before
+ * anything is written. `command` is the caller's (agentCommand), never `config.command`.
+ */
+export function resolveSettings(config: ConsolidateConfig | undefined, memdir: string, command: string | undefined, bound: string): Settings {
   const c = config ?? {};
   const archiveDir = archiveDirOf(c, memdir);
+  if (c.archiveDir !== undefined) {
+    const inside = checkInsideRepo(bound, archiveDir);
+    if (!inside.ok) throw new UsageError(`config consolidate.archiveDir: ${JSON.stringify(c.archiveDir)} is refused: ${inside.reason}`);
+  }
   const rel = relative(memdir, archiveDir);
   if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) {
     throw new UsageError(`config consolidate.archiveDir must be outside the memory folder (Claude Code's recall scans every .md inside it): ${archiveDir}`);

@@ -1,7 +1,8 @@
 // husky 9's layout: hooks are plain shell files in .husky/; `husky` (the prepare script) sets
 // core.hooksPath=.husky/_ and writes a stub per hook into .husky/_/ (untracked, per worktree) that
 // runs .husky/<hook> with node_modules/.bin on PATH, and skips everything when HUSKY=0.
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { writeInsideRepo } from '../fs/inside.js';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -61,17 +62,16 @@ code=$?
 exit $code
 `;
 
+// Written through the safe-path layer (src/fs/inside.ts): never through a symlinked .husky.
 export function writeOwnStubs(root: string): void {
   const dir = join(root, HOOKS_PATH);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, '.gitignore'), '*');
-  writeFileSync(join(dir, 'h'), RUNNER, { mode: 0o755 });
-  chmodSync(join(dir, 'h'), 0o755);
-  for (const h of HUSKY_HOOKS) writeFileSync(join(dir, h), '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n', { mode: 0o755 });
+  writeInsideRepo(root, join(dir, '.gitignore'), '*', { mkdir: true });
+  writeInsideRepo(root, join(dir, 'h'), RUNNER, { mode: 0o755 });
+  for (const h of HUSKY_HOOKS) writeInsideRepo(root, join(dir, h), '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n', { mode: 0o755 });
   markOwnStubs(root);
 }
 
 /** Note that install created the stubs folder (it did not exist before), so uninstall may remove it. */
 export function markOwnStubs(root: string): void {
-  writeFileSync(join(root, HOOKS_PATH, OWN_STUBS_MARKER), 'created by memlint install; memlint uninstall removes this folder\n');
+  writeInsideRepo(root, join(root, HOOKS_PATH, OWN_STUBS_MARKER), 'created by memlint install; memlint uninstall removes this folder\n');
 }

@@ -2,10 +2,10 @@
 // Tracked files get memlint's marked block (.gitattributes, .gitignore, .husky/<hook>) and the
 // package.json prepare script; the clone gets the merge driver in its local git config and, in this
 // worktree, husky's hook stubs. Uninstall takes out exactly those.
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { git, gitRaw, repoInfo } from '../git/index.js';
-import { writeFileAtomic } from '../fs/atomic.js';
+import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
 import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
@@ -98,6 +98,7 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
   const words = memlintWords(root);
   const fileAction = (rel: string, compute: (before: string) => string, what: string) => {
     const path = join(root, rel);
+    if (refused(root, rel, actions)) return;
     const before = readText(path);
     const after = compute(before ?? '');
     if (after !== (before ?? '')) actions.push({ kind: 'file', rel, path, before, after, what });
@@ -110,7 +111,7 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
       fileAction(`.husky/${hook}`, (t) => (runsAlready(outsideBlock(t), MEMLINT_HOOKS[hook]!) ? t : withBlock(t, hookScript(words, hook), '', { whole: true })), `runs memlint ${MEMLINT_HOOKS[hook]}`);
     }
     const pkgPath = join(root, 'package.json');
-    const pkg = readText(pkgPath);
+    const pkg = refused(root, 'package.json', actions) ? null : readText(pkgPath);
     if (pkg !== null) {
       const scriptWords = words === DEFAULT_MEMLINT_BIN ? 'memlint' : '(test ! -f dist/cli.js || node ./dist/cli.js';
       const ours = words === DEFAULT_MEMLINT_BIN ? `${scriptWords} install --local` : `${scriptWords} install --local)`;
@@ -146,7 +147,9 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
       actions.push({ kind: 'config', key: 'core.hooksPath', before: null, after: HOOKS_PATH, what: 'git runs the hooks in .husky/' });
       if (getConfig(root, NOTE_HOOKS_PATH) === null) actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: null, after: 'true', what: 'note that install set core.hooksPath' });
     }
-    if (!stubsPresent(root)) {
+    if (refused(root, HOOKS_PATH, actions)) {
+      // .husky or .husky/_ is a symlink: no stubs written through it, husky not run on it
+    } else if (!stubsPresent(root)) {
       if (process.env.HUSKY === '0') actions.push({ kind: 'note', what: 'HUSKY=0: hook stubs not written' });
       else {
         const husky = findHusky([root, wt.mainRoot]);
@@ -157,11 +160,24 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
   return actions;
 }
 
+/**
+ * Whether a file or folder install would change is reached through a symlink (or lies outside
+ * the worktree): then a note says so, and it is neither read nor written (src/fs/inside.ts).
+ */
+function refused(root: string, rel: string, actions: Action[]): boolean {
+  const c = checkInsideRepo(root, join(root, rel));
+  if (c.ok) return false;
+  const what = `${c.reason}: ${rel} left as it is`;
+  if (!actions.some((a) => a.kind === 'note' && a.what === what)) actions.push({ kind: 'note', what });
+  return true;
+}
+
 export function planUninstall(wt: Worktree): Action[] {
   const { root } = wt;
   const actions: Action[] = [];
   const fileAction = (rel: string, compute: (before: string) => string | null, what: string) => {
     const path = join(root, rel);
+    if (refused(root, rel, actions)) return;
     const before = readText(path);
     if (before === null) return;
     const after = compute(before);
@@ -175,7 +191,7 @@ export function planUninstall(wt: Worktree): Action[] {
   fileAction('.gitignore', dropBlock, 'memlint block removed');
   for (const hook of Object.keys(MEMLINT_HOOKS)) fileAction(`.husky/${hook}`, dropBlock, 'memlint lines removed');
   const pkgPath = join(root, 'package.json');
-  const pkg = readText(pkgPath);
+  const pkg = refused(root, 'package.json', actions) ? null : readText(pkgPath);
   if (pkg !== null) {
     const from = getConfig(root, NOTE_PREPARE);
     const edited = editScripts(pkg, (scripts) => {
@@ -193,7 +209,7 @@ export function planUninstall(wt: Worktree): Action[] {
     if (getConfig(root, 'core.hooksPath') === HOOKS_PATH) actions.push({ kind: 'config', key: 'core.hooksPath', before: HOOKS_PATH, after: null, what: 'unset (install had set it)' });
     actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: 'true', after: null, what: 'unset' });
   }
-  if (existsSync(join(root, HOOKS_PATH, OWN_STUBS_MARKER))) actions.push({ kind: 'remove-stubs', what: `${HOOKS_PATH} (memlint's own hook stubs)` });
+  if (!refused(root, HOOKS_PATH, actions) && existsSync(join(root, HOOKS_PATH, OWN_STUBS_MARKER))) actions.push({ kind: 'remove-stubs', what: `${HOOKS_PATH} (memlint's own hook stubs)` });
   return actions;
 }
 
@@ -201,9 +217,8 @@ export function applyActions(wt: Worktree, actions: Action[]): string[] {
   const problems: string[] = [];
   for (const a of actions) {
     if (a.kind === 'file') {
-      if (a.after === null) {
-        if (existsSync(a.path)) unlinkSync(a.path);
-      } else writeFileAtomic(a.path, a.after, { mkdir: true });
+      if (a.after === null) removeInsideRepo(wt.root, a.path);
+      else writeInsideRepo(wt.root, a.path, a.after, { mkdir: true });
     } else if (a.kind === 'config') {
       if (a.after === null) gitRaw(['config', '--local', '--unset-all', a.key], { cwd: wt.root, okCodes: [0, 5] });
       else git(['config', '--local', a.key, a.after], { cwd: wt.root });
@@ -213,12 +228,12 @@ export function applyActions(wt: Worktree, actions: Action[]): string[] {
       if (!a.husky || err) writeOwnStubs(wt.root);
       else markOwnStubs(wt.root);
     } else if (a.kind === 'remove-stubs') {
-      rmSync(join(wt.root, HOOKS_PATH), { recursive: true, force: true });
+      removeTreeInsideRepo(wt.root, join(wt.root, HOOKS_PATH));
     }
   }
   const husky = join(wt.root, '.husky');
   try {
-    if (actions.some((a) => a.kind !== 'note') && readdirSync(husky).length === 0) rmdirSync(husky);
+    if (actions.some((a) => a.kind !== 'note') && checkInsideRepo(wt.root, husky).ok && readdirSync(husky).length === 0) rmdirSync(husky);
   } catch {
     // no .husky folder
   }

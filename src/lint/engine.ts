@@ -1,6 +1,5 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
-import { lstatSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
@@ -10,7 +9,7 @@ import { loadMemdir, type MemdirSource } from '../memdir/model.js';
 import { parseMarkdown } from '../memdir/markdown.js';
 import type { StagedFacts } from './staged.js';
 import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
-import { writeFileAtomic } from '../fs/atomic.js';
+import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { createRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
@@ -64,6 +63,8 @@ export interface LintRunResult {
   fixesApplied: number;
   /** Files rewritten by --fix (absolute paths). */
   filesFixed: string[];
+  /** Why fixes were not written (a path through a symlink, outside the repository): one line each. */
+  refused: string[];
 }
 
 /** Resolve config rules and --rule overrides into the enabled rules with their severities. */
@@ -158,8 +159,12 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
 }
 
 /** Choose fixes that do not overlap each other, whole fixes only (all of a fix's edits or none). */
-function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string): { byPath: Map<string, TextEdit[]>; count: number } {
+function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string, bound: string, refused: Set<string>): { byPath: Map<string, TextEdit[]>; count: number } {
   const accepted = new Map<string, TextEdit[]>();
+  const refusal = (path: string): string | null => {
+    const c = checkInsideRepo(bound, path);
+    return c.ok ? null : c.reason;
+  };
   let count = 0;
   // Two insertions at one point do not overlap: they are applied in the order the fixes came.
   const overlaps = (a: TextEdit, b: TextEdit) => a.start < b.end && b.start < a.end;
@@ -167,9 +172,13 @@ function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string): { b
     const targets = fix.edits.map((e) => ({ ...e, path: e.path ?? file }));
     // Fixes write inside the memdir only.
     if (targets.some((e) => !isInsideDir(e.path, dir))) continue;
-    // Never through a symlink: the rename would replace the link with a file (and the file it
-    // points to may be linted under its own name too). The problem stays reported.
-    if (targets.some((e) => isSymlink(e.path))) continue;
+    // Never through a symlink at any level (src/fs/inside.ts): the rename would replace the link
+    // with a file, or write where it points. The problem stays reported, and so does the refusal.
+    const why = targets.map((e) => refusal(e.path)).find((r) => r !== null);
+    if (why) {
+      refused.add(why);
+      continue;
+    }
     const clash = targets.some((e) => (accepted.get(e.path) ?? []).some((x) => overlaps(x, e)));
     if (clash) continue;
     count++;
@@ -205,6 +214,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   const results: FileResult[] = [];
   let fixesApplied = 0;
   const filesFixed = new Set<string>();
+  const refused = new Set<string>();
   for (const d of opts.memdirs) {
     const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot, ...(opts.prefetched ? { prefetched: opts.prefetched } : {}) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
@@ -222,7 +232,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];
         for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });
-        const { byPath: chosen, count } = chooseFixes(fixes, d.dir);
+        const { byPath: chosen, count } = chooseFixes(fixes, d.dir, d.repoRoot ?? d.dir, refused);
         if (chosen.size > 0) {
           const texts = new Map(model.files.map((f) => [f.path, f.text]));
           let changed = false;
@@ -230,7 +240,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
             const before = texts.get(path) ?? '';
             const after = applyEdits(before, edits);
             if (after === before) continue;
-            writeFileAtomic(path, after, { mkdir: true });
+            writeInsideRepo(d.repoRoot ?? d.dir, path, after, { mkdir: true });
             filesFixed.add(path);
             changed = true;
           }
@@ -250,15 +260,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     }
   }
   results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
-  return { results, fixesApplied, filesFixed: [...filesFixed].sort() };
-}
-
-function isSymlink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
+  return { results, fixesApplied, filesFixed: [...filesFixed].sort(), refused: [...refused].sort() };
 }
 
 function isInsideDir(path: string, dir: string): boolean {

@@ -138,6 +138,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     }
   };
 
+  const configured = configuredDirs(opts.memoryDirs ?? [], opts.configDir ?? cwd, gitRoot);
   if (opts.paths && opts.paths.length > 0) {
     for (const p of opts.paths) {
       const abs = resolve(cwd, p);
@@ -153,6 +154,9 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
         st = statSync(abs);
       }
       const root = rootOf(st.isDirectory() ? abs : dirname(abs), gitRoot);
+      // A symlinked folder on the way (.claude, .claude/memory) must not lead out of the repository
+      // either: nothing is read through it (and writers refuse any symlink: src/fs/inside.ts).
+      if (root && !isInside(realpathSync(abs), realpathSync(root))) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
       if (st.isDirectory()) {
         if (existsSync(join(abs, 'MEMORY.md'))) {
           add({ dir: abs, repoRoot: root, reason: 'path' });
@@ -171,12 +175,46 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   }
 
   scan(gitRoot ?? cwd, gitRoot !== null, null);
-  for (const d of opts.memoryDirs ?? []) {
-    const abs = resolve(opts.configDir ?? cwd, d);
-    if (!existsSync(join(abs, 'MEMORY.md')) && !existsSync(abs)) continue;
-    add({ dir: abs, repoRoot: gitRepoRoot(existsSync(abs) ? abs : cwd), reason: 'config' });
+  for (const abs of configured) {
+    // A memdir is a folder holding MEMORY.md: a folder without one gets nothing written (no fix,
+    // no lock), since nothing says it is memory.
+    if (!isFile(join(abs, 'MEMORY.md'))) continue;
+    add({ dir: abs, repoRoot: gitRepoRoot(abs), reason: 'config' });
   }
   return [...found.values()].sort((a, b) => a.dir.localeCompare(b.dir));
+}
+
+function isFile(p: string): boolean {
+  try {
+    return lstatSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Config memoryDirs as absolute folders. Config comes from the repository, which is untrusted
+ * (contract §9): a folder outside it (an absolute path elsewhere, `../` out of it, a symlink that
+ * leads out) is refused with one line, before anything is read or written.
+ */
+export function configuredDirs(memoryDirs: string[], configDir: string, gitRoot: string | null): string[] {
+  const bound = gitRoot ?? configDir;
+  const realBound = realOr(bound);
+  return memoryDirs.map((d) => {
+    const abs = resolve(configDir, d);
+    const refuse = () => new UsageError(`config memoryDirs: ${JSON.stringify(d)} names ${abs}, outside the repository; memlint does not read or write there`);
+    if (!isInside(abs, bound) && !isInside(abs, realBound)) throw refuse();
+    if (existsSync(abs) && !isInside(realOr(abs), realBound)) throw refuse();
+    return abs;
+  });
+}
+
+function realOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 export function relDirOf(d: DiscoveredMemdir): string {

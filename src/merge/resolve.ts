@@ -7,6 +7,7 @@ import { basename, join, posix } from 'node:path';
 import { addPaths, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
 import { fileKind, lineMergeOutcome, mergeMemoryFile, writeAtomic, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
+import { checkInsideRepo } from '../fs/inside.js';
 
 export interface ResolveReport {
   /** Settled and staged. */
@@ -38,12 +39,10 @@ function mergeBlobs(root: string, input: MergeInput): MergeOutcome {
   return lineMergeOutcome(r, outcome.reason, input.path);
 }
 
-function isSymlink(file: string): boolean {
-  try {
-    return lstatSync(file).isSymbolicLink();
-  } catch {
-    return false;
-  }
+/** Why memlint may not write (or read) this file, or null: a symlink at any level, outside the repository (src/fs/inside.ts). */
+function refusal(root: string, file: string): string | null {
+  const c = checkInsideRepo(root, file);
+  return c.ok ? null : c.reason;
 }
 
 /**
@@ -68,8 +67,9 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
       report.remaining.push({ path, reason: outcome.conflicts.join('; ') || 'could not merge' });
       return;
     }
-    if (isSymlink(file)) {
-      report.remaining.push({ path, reason: 'is a symbolic link: not written' });
+    const refused = refusal(root, file);
+    if (refused) {
+      report.remaining.push({ path, reason: `not written: ${refused}` });
       return;
     }
     const current = existsSync(file) ? readFileSync(file) : null;
@@ -94,7 +94,12 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
   for (const path of candidates) {
     if (stagedSet.has(path) || fileKind(path) === 'other') continue;
     const file = join(root, path);
-    if (!existsSync(file) || isSymlink(file)) continue;
+    if (!existsSync(file)) continue;
+    const refused = refusal(root, file);
+    if (refused) {
+      if (explicit) report.remaining.push({ path, reason: `not written: ${refused}` });
+      continue;
+    }
     const raw = readFileSync(file);
     const text = raw.toString('utf8');
     if (!hasConflictMarkers(text)) continue;
