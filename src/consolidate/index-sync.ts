@@ -9,6 +9,7 @@ import { parseTopic } from '../memdir/topic.js';
 import { codePointLength, MAX_ENTRY_CHARS } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
+import { topicMentions } from '../lint/index-mentions.js';
 import { appendLines, dominantEol, isTopicPath, shortenAtWord } from './text.js';
 
 export interface IndexReport {
@@ -145,7 +146,11 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
 
   // Orphan topics: an entry each, in the section of their type.
   const indexed = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
-  const orphans = [...files.keys()].filter((r) => isTopicPath(r) && !indexed.has(normalizeTarget(r))).sort();
+  const unlisted = [...files.keys()].filter((r) => isTopicPath(r) && !indexed.has(normalizeTarget(r))).sort();
+  // A topic the index names another way (a table of file names, `x.md`) is known to the agent:
+  // a second line for it would repeat it (lint's index-entry-format asks for a real entry).
+  const mentioned = topicMentions(index.lines, unlisted.map((r) => normalizeTarget(r)));
+  const orphans = unlisted.filter((r) => !mentioned.has(normalizeTarget(r)));
   const inserts = new Map<number, string[]>(); // after line index (-1: at the very end)
   const newSections = new Map<string, string[]>();
   if (orphans.length > 0) {

@@ -56,14 +56,15 @@ export interface ParsedIndex {
 }
 
 // Bullet, link, then an optional separator and hook. The separator alternatives are the ones
-// seen in Claude Code's template (em dash) and in hand-written indexes (en dash, " - ", ":").
+// seen in Claude Code's template (em dash) and in hand-written indexes (en dash, " - ", " -- "
+// for an em dash typed in ASCII, ":").
 // A title may hold balanced brackets ("[WIP]"), as CommonMark link text may.
 const ENTRY_RE =
-  /^(\s*)([-*+])[ \t]+\[((?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+-\s+|\s*:\s*)(.*?))?\s*$/;
+  /^(\s*)([-*+])[ \t]+\[((?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+--?\s+|\s*:\s*)(.*?))?\s*$/;
 // The link of a non-canonical entry, from where the block model says it starts: its target as
 // written, then what follows it.
 const LINK_RE = /^\[(?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)/;
-const TAIL_RE = /^(\s*[—–]\s*|\s+-\s+|\s*:\s*|\s*)(.*?)\s*$/;
+const TAIL_RE = /^(\s*[—–]\s*|\s+--?\s+|\s*:\s*|\s*)(.*?)\s*$/;
 
 const EOL_SPLIT = /(\r\n|\r|\n)/;
 

@@ -104,6 +104,14 @@ describe('index synced with topics (step 2)', () => {
     expect(archive).toContain('- [A](gone.md) — second (removed from MEMORY.md on 2026-11-29: a second entry for a file that does not exist)');
   });
 
+  it('adds no second line for a topic the index names another way (a table of files, a back-ticked name)', () => {
+    const index = '# Memory\n\n| Date | File |\n|---|---|\n| 2026-08-21 | [notes](2026-08-21.md) |\n\n- [A](a.md) — x\n- Columns: see `b.md`\n';
+    const s = state({ 'MEMORY.md': index, 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'reference', 'columns'), '2026-08-21.md': t('Notes', 'project', 'docs v2'), 'c.md': t('C', 'user', 'c') });
+    const r = syncIndex(s, ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe(index.replace('- [A](a.md) — x\n', '- [A](a.md) — x\n- [C](c.md) — c\n'));
+    expect(r.report.added.map((a) => a.target)).toEqual(['c.md']);
+  });
+
   it('reads the type of a section heading', () => {
     expect(headingType('## Feedback')).toBe('feedback');
     expect(headingType('### Project notes')).toBe('project');

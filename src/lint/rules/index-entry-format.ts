@@ -1,4 +1,6 @@
 import type { Rule } from '../types.js';
+import { topicMentions } from '../index-mentions.js';
+import { isReadmeLike } from './util.js';
 
 /** 1-based column of the list marker before an item's content (after any `>` of a block quote). */
 function markerColumn(text: string, contentStart: number): number {
@@ -12,7 +14,9 @@ function markerColumn(text: string, contentStart: number): number {
  * item that starts with a link to a topic in another form (ordered, a reference link, in a block
  * quote) counts as an entry everywhere else, and is asked for the canonical form here.
  * A list line without a link is memory content written into the index, which Claude Code's own
- * prompt forbids ("MEMORY.md is an index, not a memory"); the index also has no frontmatter.
+ * prompt forbids ("MEMORY.md is an index, not a memory"); the index also has no frontmatter. A
+ * topic file the index names only another way (a table of file names, a back-ticked name, "see
+ * SCHEMA.md") is reported here, on the line that names it: mentioned, not an entry.
  */
 export const indexEntryFormat: Rule = {
   id: 'index-entry-format',
@@ -32,7 +36,18 @@ export const indexEntryFormat: Rule = {
     if (first?.kind === 'frontmatter') {
       ctx.report({ message: 'MEMORY.md has frontmatter: the index has none (it is loaded as plain text)', line: 1, column: 1 });
     }
+    const topics = ctx.memdir.topics.filter((t) => !(isReadmeLike(t.rel) && !ctx.memdir.parsedTopic(t).frontmatter)).map((t) => t.rel.normalize('NFC'));
+    const mentioned = new Map<number, string[]>();
+    for (const [rel, line] of topicMentions(index.lines, topics)) mentioned.set(line, [...(mentioned.get(line) ?? []), rel]);
     for (const l of index.lines) {
+      const names = mentioned.get(l.line);
+      if (names) {
+        const column = l.text.length - l.text.trimStart().length + 1;
+        for (const rel of names.sort()) {
+          ctx.report({ message: `${rel} is mentioned, not an entry: give it its own line, \`- [Title](${rel}) — hook\`, so the agent reads it as a memory`, line: l.line, column });
+        }
+        continue;
+      }
       if (l.kind !== 'list' && !(l.entry && !l.entry.canonical)) continue;
       const column = markerColumn(l.text, l.block.item?.contentStart ?? 0);
       const hasLink = /\[[^\]]*\]\([^)]*\)/.test(l.text);

@@ -7,7 +7,8 @@ import { cutAtWord, moveToTopicEdit } from './util.js';
  * emoji counts once), as Claude Code's prompt asks. Long hooks carry content that belongs in the
  * topic file; the fix shortens the hook at a word boundary and moves the tail into the topic
  * file, never dropping it ("shorten the line, move the detail"). Without a topic file to receive
- * the tail, it only reports.
+ * the tail, it only reports. A list item in the index that is not an entry is loaded all the same,
+ * so one over the limit is reported too (without a fix: there is no topic file to take its tail).
  */
 export const indexLineLength: Rule = {
   id: 'index-line-length',
@@ -26,6 +27,12 @@ export const indexLineLength: Rule = {
     if (!index) return;
     const max = typeof ctx.options.max === 'number' ? ctx.options.max : MAX_ENTRY_CHARS;
     for (const l of index.lines) {
+      if (l.kind === 'list') {
+        // Not an entry, but loaded into every session all the same: the limit is about that.
+        const len = codePointLength(l.text.trimEnd());
+        if (len > max) ctx.report({ message: `Index list item is ${len} characters (limit ${max}): the index is loaded into every session; move the detail into a topic file`, line: l.line, column: Array.from(l.text).slice(0, max).join('').length + 1 });
+        continue;
+      }
       if (!l.entry) continue;
       const len = codePointLength(l.text.trimEnd());
       if (len <= max) continue;

@@ -5,11 +5,14 @@ import { dominantEol, formatEntry, parseEntry, parseIndex } from '../../memdir/i
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
 import { isMemoryType } from '../../memdir/topic.js';
 import { cutAtWord, isReadmeLike } from './util.js';
+import { topicMentions } from '../index-mentions.js';
 
 /**
  * index-orphan: every topic file has an entry in MEMORY.md. Claude Code's index is how the agent
  * knows a memory exists ("the pointer line is the reachability, not the file"). The fix adds an
- * entry built from the file's name and description, in the section of its type.
+ * entry built from the file's name and description, in the section of its type. A topic the
+ * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
+ * orphan: index-entry-format reports it as mentioned, not an entry.
  */
 export const indexOrphan: Rule = {
   id: 'index-orphan',
@@ -35,6 +38,9 @@ export const indexOrphan: Rule = {
     const topic = ctx.memdir.parsedTopic(ctx.file);
     // A README-like file without frontmatter is told to leave the folder (frontmatter-yaml), not to be indexed.
     if (!topic.frontmatter && isReadmeLike(ctx.file.rel)) return;
+    // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
+    // it; index-entry-format asks for a real entry, and no second one is appended here.
+    if (topicMentions(index.lines, [rel]).has(rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
     const name = topic.name?.trim().replace(/\s+/g, ' ');
     const description = topic.description?.trim().replace(/\s+/g, ' ');
