@@ -192,7 +192,8 @@ export async function run(argv: string[]): Promise<number> {
   else {
     const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
     const fixed = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : '';
-    chunks = withTail((await import('../lint/reporters/stylish.js')).stylishChunks(results.filter((r) => r.messages.length > 0), { cwd, color, fixHint: !values.fix }), fixed);
+    const fixedInWorktree = values.staged && errors + warnings > 0 ? await fixedInWorkingTree(results, memdirs, rules, today, ignore) : undefined;
+    chunks = withTail((await import('../lint/reporters/stylish.js')).stylishChunks(results.filter((r) => r.messages.length > 0), { cwd, color, fixHint: !values.fix, fixedInWorktree }), fixed);
   }
   await (await import('../lint/reporters/output.js')).writeChunks(process.stdout, chunks);
   if (errors > 0) return 1;
@@ -201,6 +202,25 @@ export async function run(argv: string[]): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/**
+ * With --staged, the files that hold problems in their staged blob but none in the working tree:
+ * the fix is made and only needs staging. Run only when the staged lint found something.
+ */
+async function fixedInWorkingTree(
+  staged: Array<{ filePath: string; messages: Array<{ ruleId: string | null }> }>,
+  memdirs: Parameters<typeof import('../lint/engine.js').lintMemdirs>[0]['memdirs'],
+  rules: Parameters<typeof import('../lint/engine.js').lintMemdirs>[0]['rules'],
+  today: Date,
+  ignore: ((abs: string) => boolean) | undefined,
+): Promise<Set<string>> {
+  const { lintMemdirs } = await import('../lint/engine.js');
+  const worktree = await lintMemdirs({ memdirs, rules, fix: false, source: 'worktree', ignore, today });
+  const clean = new Map(worktree.results.map((r) => [r.filePath, r.messages.length === 0]));
+  // no-memory-loss judges the staged change itself: the working tree cannot settle it.
+  const settles = (r: (typeof staged)[number]) => r.messages.length > 0 && clean.get(r.filePath) === true && r.messages.every((m) => m.ruleId !== null && m.ruleId !== 'no-memory-loss');
+  return new Set(staged.filter(settles).map((r) => r.filePath));
 }
 
 function* withTail(chunks: Iterable<string>, tail: string): Generator<string> {

@@ -23,6 +23,24 @@ describe('--staged', () => {
     expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
   });
 
+  it('says "git add" when the working tree already fixes what is staged, "--fix" otherwise', () => {
+    const { repo, memdir } = cleanRepo();
+    const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
+    const line = index.split('\n').find((l) => l.startsWith('- ['))!;
+    writeFiles(memdir, { 'MEMORY.md': `${index}${line}\n` });
+    git(repo, 'add', '.claude/memory/MEMORY.md');
+    const before = memlint(repo, ['--staged']);
+    expect(before.code).toBe(1);
+    expect(before.stdout).toContain('1 of them can be settled by `memlint --fix`');
+    expect(before.stdout).not.toContain('git add');
+    // Fixed in the working tree, not staged: the commit would still hold the duplicate.
+    writeFiles(memdir, { 'MEMORY.md': index });
+    const after = memlint(repo, ['--staged']);
+    expect(after.code).toBe(1);
+    expect(after.stdout).not.toContain('memlint --fix');
+    expect(after.stdout).toContain('the working tree already fixes .claude/memory/MEMORY.md: stage it with `git add .claude/memory/MEMORY.md`');
+  });
+
   it('passes a good staged version while the working tree is broken', () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_deploys.md': topic('Deploys', 'project', 'Deploys wait.\n\n**Why:** reasons.\n**How to apply:** always.\n') });

@@ -9,6 +9,11 @@ export interface StylishOptions {
   cwd: string;
   color: boolean;
   fixHint: boolean;
+  /**
+   * With --staged: files whose working-tree version already has none of these problems. Their
+   * answer is `git add`, not --fix (which changes the working tree, not what is committed).
+   */
+  fixedInWorktree?: ReadonlySet<string>;
 }
 
 export function* stylishChunks(results: FileResult[], opts: StylishOptions): Generator<string> {
@@ -27,7 +32,7 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
     }
     errors += r.errorCount;
     warnings += r.warningCount;
-    fixable += r.fixableErrorCount + r.fixableWarningCount;
+    if (!opts.fixedInWorktree?.has(r.filePath)) fixable += r.fixableErrorCount + r.fixableWarningCount;
   }
   if (rows === 0) return;
   for (const r of results) {
@@ -43,6 +48,8 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   const summary = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`;
   yield `\n${c(errors ? '31;1' : '33;1', `✖ ${summary}`)}\n`;
   if (fixable > 0 && opts.fixHint) yield `  ${fixable} of them can be settled by \`memlint --fix\`\n`;
+  const staged = results.filter((r) => r.messages.length > 0 && opts.fixedInWorktree?.has(r.filePath)).map(fileOf);
+  if (staged.length > 0) yield `  the working tree already fixes ${staged.join(', ')}: stage ${staged.length === 1 ? 'it' : 'them'} with \`git add ${staged.join(' ')}\`\n`;
 }
 
 export function formatStylish(results: FileResult[], opts: StylishOptions): string {
