@@ -40,9 +40,16 @@ export function preparedScript(existing: string | undefined, ours: string, withH
  * The prepare script without what install added: back to the noted original when the script is
  * still exactly what install made of it, else with memlint's part cut out. undefined: no script.
  */
+const OURS = /\s*(?:&&\s*)?(?:memlint install --local|\(test ! -f dist\/cli\.js \|\| node \.\/dist\/cli\.js install --local\))/;
+
+/** Whether a prepare script already runs memlint's part (an earlier install wrote it). */
+export function runsMemlintInstall(script: string | undefined): boolean {
+  return script !== undefined && OURS.test(script);
+}
+
 export function unpreparedScript(current: string | undefined, notedOriginal: string | null): string | undefined {
   if (current === undefined) return undefined;
-  const ours = /\s*(?:&&\s*)?(?:memlint install --local|\(test ! -f dist\/cli\.js \|\| node \.\/dist\/cli\.js install --local\))/;
+  const ours = OURS;
   if (notedOriginal !== null) {
     const part = current.match(ours)?.[0].replace(/^\s*(?:&&\s*)?/, '') ?? '';
     if ([true, false].some((h) => preparedScript(notedOriginal || undefined, part, h) === current)) return notedOriginal === '' ? undefined : notedOriginal;

@@ -11,7 +11,7 @@ import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
 import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { findHusky, HOOKS_PATH, markOwnStubs, MEMLINT_HOOKS, OWN_STUBS_MARKER, runHusky, stubsPresent, writeOwnStubs } from './husky.js';
-import { preparedScript, unpreparedScript, editScripts } from './package-json.js';
+import { preparedScript, runsMemlintInstall, unpreparedScript, editScripts } from './package-json.js';
 
 export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
 /** Local git config keys where install notes what it found, so uninstall restores exactly that. */
@@ -128,7 +128,12 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
         const after = preparedScript(before, ours, hasHusky);
         if (after !== before) {
           scripts.prepare = after;
-          actions.push({ kind: 'config', key: NOTE_PREPARE, before: getConfig(root, NOTE_PREPARE), after: before ?? '', what: 'note the prepare script it had' });
+          // The original is what the user had before memlint's first install: a script that
+          // already runs memlint's part (husky arrived since) keeps the note taken then, or, in
+          // a clone without one, is noted with memlint's part cut out.
+          const noted = getConfig(root, NOTE_PREPARE);
+          const original = runsMemlintInstall(before) ? (noted ?? unpreparedScript(before, null) ?? '') : (before ?? '');
+          if (original !== noted) actions.push({ kind: 'config', key: NOTE_PREPARE, before: noted, after: original, what: 'note the prepare script it had' });
         }
       });
       if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: `prepare script runs ${hasHusky ? 'husky and ' : ''}"memlint install --local"` });

@@ -26,6 +26,20 @@ describe("memlint's marked block", () => {
   });
 });
 
+describe("memlint's marked block, byte for byte", () => {
+  it.each(['npx lint-staged', 'a\r\nb', 'a\n\n', '', 'x\n# >>> memlint\nold\n# <<< memlint\ny'])('%j: taken out again, the file is what it was', (text) => {
+    const base = withoutBlock(text);
+    const installed = withBlock(base, ['node_modules/.bin/memlint --staged', 'fi'], '', { whole: true });
+    expect(withoutBlock(installed)).toBe(base);
+    expect(withBlock(installed, ['node_modules/.bin/memlint --staged', 'fi'], '', { whole: true })).toBe(installed);
+  });
+
+  it('a file without a final line break gets the block after one of its own', () => {
+    expect(withBlock('npx lint-staged', ['x'], '')).toBe('npx lint-staged\n# >>> memlint\nx\n# <<< memlint');
+    expect(withBlock('x\n# >>> memlint\nold\n# <<< memlint\ny', ['new'], '')).toBe('x\n# >>> memlint\nnew\n# <<< memlint\ny');
+  });
+});
+
 describe('the prepare script', () => {
   it('gets husky and memlint once, after what it already runs', () => {
     expect(preparedScript(undefined, 'memlint install --local')).toBe('husky && memlint install --local');

@@ -1,0 +1,93 @@
+// install, install again, install --local, husky added between installs, uninstall: in any order,
+// the last uninstall gives back every file byte for byte as the user left it (the user's own
+// edit, adding husky, included) and the local git config as it was; a reinstall after an uninstall
+// writes the same files as the first install did.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, memlint, writeFiles } from '../helpers/repo.js';
+import { files, localConfig, npmInstall, project } from './helpers.js';
+
+type Op = 'install' | 'install --local' | 'add husky' | 'uninstall';
+
+interface Start {
+  husky: boolean;
+  prepare: string | null;
+  gitignore: string | null;
+  preCommit: string | null;
+  gitattributes: string | null;
+}
+
+const start = fc.record<Start>({
+  husky: fc.boolean(),
+  prepare: fc.constantFrom(null, 'npm run build', 'husky', 'tsc && husky'),
+  gitignore: fc.constantFrom(null, 'node_modules\n', 'node_modules', 'node_modules\r\n.env\r\n', 'node_modules\n.consolidate-lock\n'),
+  preCommit: fc.constantFrom(null, 'npx lint-staged\n', 'npx lint-staged'),
+  gitattributes: fc.constantFrom(null, '*.png binary\n'),
+});
+const ops = fc.array(fc.constantFrom<Op>('install', 'install', 'install --local', 'add husky', 'uninstall'), { minLength: 1, maxLength: 5 });
+
+/** package.json with husky in devDependencies: the same edit on any version of the file. */
+function withHusky(text: string): string {
+  const json = JSON.parse(text) as { devDependencies?: Record<string, string> };
+  json.devDependencies = { ...json.devDependencies, husky: '9.1.7' };
+  return JSON.stringify(json, null, 2) + '\n';
+}
+
+function setUp(s: Start): string {
+  const pkg: Record<string, unknown> = { name: 'app', private: true, devDependencies: { memlint: '0.1.0', ...(s.husky ? { husky: '9.1.7' } : {}) } };
+  if (s.prepare !== null) pkg.scripts = { prepare: s.prepare, test: 'vitest' };
+  const dir = project({ husky: s.husky, pkg });
+  if (s.gitignore === null) {
+    unlinkSync(join(dir, '.gitignore'));
+    writeFileSync(join(dir, '.git/info/exclude'), 'node_modules\n');
+  }
+  writeFiles(dir, {
+    ...(s.gitignore !== null ? { '.gitignore': s.gitignore } : {}),
+    ...(s.preCommit !== null ? { '.husky/pre-commit': s.preCommit } : {}),
+    ...(s.gitattributes !== null ? { '.gitattributes': s.gitattributes } : {}),
+  });
+  return dir;
+}
+
+/** The files a user shares (husky's per-worktree stubs in .husky/_ aside). */
+function shared(all: Map<string, string>): Map<string, string> {
+  return new Map([...all].filter(([p]) => !p.startsWith('.husky/_/')));
+}
+
+const key = (m: Map<string, string>) => JSON.stringify([...m].sort());
+
+describe('install and uninstall in any order', () => {
+  it('uninstall gives back every file and the git config byte for byte; a reinstall writes what the first install wrote', () => {
+    fc.assert(
+      fc.property(start, ops, (s, sequence) => {
+        const dir = setUp(s);
+        const user = files(dir);
+        const config = localConfig(dir);
+        const installedFrom = new Map<string, Map<string, string>>();
+        for (const op of sequence) {
+          if (op === 'add husky') {
+            writeFileSync(join(dir, 'package.json'), withHusky(readFileSync(join(dir, 'package.json'), 'utf8')));
+            user.set('package.json', withHusky(user.get('package.json')!));
+            npmInstall(dir);
+            continue;
+          }
+          const r = memlint(dir, op.split(' '));
+          expect(r.code, `${op}: ${r.stderr}`).toBe(0);
+          if (op === 'install') {
+            // From the same user state, install writes the same files, whatever ran before.
+            const now = shared(files(dir));
+            const before = installedFrom.get(key(user));
+            if (before) expect(now).toEqual(before);
+            else installedFrom.set(key(user), now);
+          }
+        }
+        expect(memlint(dir, ['uninstall']).code).toBe(0);
+        expect(files(dir)).toEqual(user);
+        expect(localConfig(dir)).toBe(config);
+      }),
+      { numRuns: Number(process.env.ORDERS_RUNS ?? 15) },
+    );
+  }, 300_000);
+});
