@@ -30,7 +30,7 @@ export const SIZES = {
   },
 };
 
-export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'consolidate-566', 'consolidate-2000'];
+export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'update-branch', 'consolidate-566', 'consolidate-2000'];
 
 function memlint(ctx, args, cwd, extra = {}) {
   return { name: 'memlint', argv: [process.execPath, ctx.cli, ...args], cwd, display: `memlint ${args.join(' ')}`, ...extra };
@@ -298,6 +298,48 @@ function mergeGitRow(ctx) {
   };
 }
 
+/**
+ * `memlint update-branch` on the same two branches as merge-git: the whole command (its checks,
+ * the merge with the driver forced on, the commit), against the `git merge` that does the same
+ * work where the driver is configured (which also commits), and against git's own line merge.
+ */
+function updateBranchRow(ctx) {
+  const s = ensureMergeScenario(ctx.cache, { seed: ctx.seed, topics: ctx.sizes.mergeTopics });
+  const reset = () => {
+    assertGenerated(s.repo, ctx.work);
+    git(s.repo, ['reset', '-q', '--hard', 'ours-start']);
+  };
+  const driver = `${JSON.stringify(process.execPath)} ${JSON.stringify(ctx.cli)} merge %O %A %B %L %P`;
+  const withDriver = 'git merge, memlint driver';
+  return {
+    title: `update-branch of the ${ctx.sizes.mergeTopics}-entry index branches (both sides edited it) vs git merge`,
+    setup: () => {
+      reset();
+      return { branch: git(s.repo, ['symbolic-ref', '--short', 'HEAD']).trim(), merged: 'theirs into ours' };
+    },
+    commands: [
+      memlint(ctx, ['update-branch', '--base', 'theirs'], s.repo, { prepare: reset, display: 'memlint update-branch --base theirs' }),
+      { name: withDriver, argv: ['git', '-c', `merge.memlint.driver=${driver}`, 'merge', '--no-edit', '-q', 'theirs'], cwd: s.repo, prepare: reset, display: 'git -c merge.memlint.driver=... merge theirs (the same merge where the driver is configured; commits)' },
+      { name: 'git merge, text merge', argv: ['git', 'merge', '--no-edit', '-q', 'theirs'], cwd: s.repo, prepare: reset, display: "git merge theirs (no driver defined: git's line merge, conflicts)" },
+    ],
+    teardown: reset,
+    needs: 'update-branch',
+    runsFactor: 3,
+    facts: () => {
+      const r = runOnce(memlint(ctx, ['update-branch', '--base', 'theirs', '--json'], s.repo, { prepare: reset }), ctx.method, { capture: true });
+      let said = `exit ${r.code}`;
+      try {
+        const j = JSON.parse(r.stdout);
+        said += `; status ${j.status}; settled ${j.settled.map((x) => `${x.path} (${x.by})`).join(', ') || 'none'}`;
+      } catch {
+        said += `: ${(r.stdout + r.stderr).trim().split('\n')[0]}`;
+      }
+      return { 'update-branch result': said };
+    },
+    targets: (res) => [ratioTarget('update-branch vs git merge with the memlint driver configured (same merge, committed)', res.ratios, withDriver, 2)],
+  };
+}
+
 function consolidateRow(ctx, spec) {
   const repo = ensureMemdirRepo(ctx.cache, { seed: ctx.seed, topics: spec.topics, logDays: spec.logDays });
   writePeerConfigs(repo);
@@ -326,6 +368,7 @@ export function buildRow(ctx, id) {
   if (id === 'pre-push-none') return prePushRow(ctx);
   if (id === 'merge-driver') return mergeDriverRow(ctx);
   if (id === 'merge-git') return mergeGitRow(ctx);
+  if (id === 'update-branch') return updateBranchRow(ctx);
   if (id === 'consolidate-566') return consolidateRow(ctx, ctx.sizes.lint[1]);
   if (id === 'consolidate-2000') return consolidateRow(ctx, ctx.sizes.lint[2]);
   throw new Error(`unknown row ${id}`);

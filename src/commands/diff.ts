@@ -41,22 +41,22 @@ export interface DiffRange {
 }
 
 /** A range as written (`A..B`, `A...B`, `A`, none) resolved to two commits. */
-export function resolveRange(root: string, spec: string | undefined): DiffRange {
-  const commit = (name: string, what: string) => {
+export async function resolveRange(root: string, spec: string | undefined): Promise<DiffRange> {
+  const commit = async (name: string, what: string) => {
     if (name.startsWith('-')) throw new UsageError(`${what} "${name}" is not a branch or commit`);
-    const c = resolveCommit(root, name);
+    const c = await resolveCommit(root, name);
     if (!c) throw new UsageError(`${what} ${name}: no such branch or commit here (fetch it first)`);
     return c;
   };
-  const fromMergeBase = (base: string, head: string): DiffRange => {
-    const [b, h] = [commit(base, 'BASE'), commit(head, 'HEAD')];
-    const mb = mergeBases(root, b, h)[0];
+  const fromMergeBase = async (base: string, head: string): Promise<DiffRange> => {
+    const [b, h] = await Promise.all([commit(base, 'BASE'), commit(head, 'HEAD')]);
+    const mb = (await mergeBases(root, b, h))[0];
     if (!mb) throw new UsageError(`${base} and ${head} share no history (a shallow clone? fetch with full history)`);
     return { base: `merge base of ${base} and ${head}`, baseCommit: mb, head, headCommit: h };
   };
   if (spec === undefined) {
-    const remote = defaultRemote(root);
-    const def = remoteDefaultBranch(root, remote);
+    const remote = await defaultRemote(root);
+    const def = await remoteDefaultBranch(root, remote);
     if (!def) throw new UsageError(`${remote}/HEAD is not set, so the default branch is unknown: give a range (memlint diff ${remote}/main...HEAD), or run "git remote set-head ${remote} --auto"`);
     return fromMergeBase(def, 'HEAD');
   }
@@ -64,7 +64,8 @@ export function resolveRange(root: string, spec: string | undefined): DiffRange 
   if (three) return fromMergeBase(three[1] || 'HEAD', three[2] || 'HEAD');
   const two = /^(.*?)\.\.(.*)$/.exec(spec);
   const [base, head] = two ? [two[1] || 'HEAD', two[2] || 'HEAD'] : [spec, 'HEAD'];
-  return { base, baseCommit: commit(base, 'BASE'), head, headCommit: commit(head, 'HEAD') };
+  const [baseCommit, headCommit] = await Promise.all([commit(base, 'BASE'), commit(head, 'HEAD')]);
+  return { base, baseCommit, head, headCommit };
 }
 
 export interface MemdirDiff {
@@ -82,8 +83,9 @@ function memdirsAt(root: string, commit: string, files: string[]): string[] {
 }
 
 /** The memory changes of a range, one entry per memdir that changed. */
-export function diffRange(root: string, range: DiffRange): MemdirDiff[] {
-  const files = { before: treeFiles(root, range.baseCommit), after: treeFiles(root, range.headCommit) };
+export async function diffRange(root: string, range: DiffRange): Promise<MemdirDiff[]> {
+  const [before, after] = await Promise.all([treeFiles(root, range.baseCommit), treeFiles(root, range.headCommit)]);
+  const files = { before, after };
   const dirs = [...new Set([...memdirsAt(root, range.baseCommit, files.before), ...memdirsAt(root, range.headCommit, files.after)])].sort();
   const prefix = (d: string) => (d === '' ? '' : `${d}/`);
   // A file belongs to the deepest memdir holding it.
@@ -106,7 +108,7 @@ export function diffRange(root: string, range: DiffRange): MemdirDiff[] {
   });
   const blobs = readBlobs(root, specs);
   const text = (commit: string, p: string) => blobs.get(`${commit}:${p}`)?.toString('utf8') ?? null;
-  const renamesAll = dirs.length ? changedPaths(root, range.baseCommit, range.headCommit, { renames: true, pathspec: dirs.map((d) => (d === '' ? '.' : d)) }).filter((c) => c.status === 'R') : [];
+  const renamesAll = dirs.length ? (await changedPaths(root, range.baseCommit, range.headCommit, { renames: true, pathspec: dirs.map((d) => (d === '' ? '.' : d)) })).filter((c) => c.status === 'R') : [];
   const out: MemdirDiff[] = [];
   for (const { d, before, after } of plan) {
     const side = (commit: string, s: { files: string[]; archive: string[] }): MemdirSide => ({
@@ -260,7 +262,7 @@ export async function run(argv: string[]): Promise<number> {
   if (!(format in FORMATS)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
   const root = repoRoot(realpathSync(process.cwd()));
   if (!root) throw new UsageError('diff works inside a git repository');
-  const range = resolveRange(root, positionals[0]);
-  process.stdout.write(FORMATS[format as keyof typeof FORMATS](range, diffRange(root, range)));
+  const range = await resolveRange(root, positionals[0]);
+  process.stdout.write(FORMATS[format as keyof typeof FORMATS](range, await diffRange(root, range)));
   return 0;
 }

@@ -1,9 +1,6 @@
 // `memlint update-branch [--base REF] [--push] [--json]` (contract §5a): thin, the work is in
 // src/merge/update-branch.ts.
-import { realpathSync } from 'node:fs';
 import { parse } from './args.js';
-import { UsageError } from '../errors.js';
-import { repoRoot } from '../git/index.js';
 import { selfCommand, updateBranch, type UpdateBranchReport } from '../merge/update-branch.js';
 
 const HELP = `Usage: memlint update-branch [--base REF] [--push] [--json]
@@ -64,9 +61,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const root = repoRoot(realpathSync(process.cwd()));
-  if (!root) throw new UsageError('update-branch works inside a git repository');
-  const report = updateBranch(root, { base: values.base, push: !!values.push, memlint: selfCommand(process.execPath, process.argv[1]!) });
+  const report = await updateBranch(process.cwd(), { base: values.base, push: !!values.push, memlint: selfCommand(process.execPath, process.argv[1]!) });
   for (const w of report.warnings) process.stderr.write(`${w}\n`);
   process.stdout.write(values.json ? reportJson(report) : reportText(report));
   if (report.status === 'conflict') return 1;

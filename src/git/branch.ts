@@ -3,7 +3,29 @@
 // can be taken back, the merge commit, and a push that is never forced. Every function takes the
 // directory it works in.
 import { existsSync } from 'node:fs';
-import { git, gitRaw } from './index.js';
+import { GitError, gitRun } from './index.js';
+
+interface RunOptions {
+  cwd: string;
+  input?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Exit codes that are answers, not failures (default [0]); 'any' for all. */
+  okCodes?: number[] | 'any';
+}
+
+/** One git command, not blocking (several can run at once); a GitError when it fails. */
+async function raw(args: string[], opts: RunOptions): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+  const r = await gitRun(args, opts);
+  if (!r) throw new GitError('git could not start', null, '');
+  const ok = opts.okCodes ?? [0];
+  if (ok !== 'any' && !ok.includes(r.code)) {
+    const first = r.stderr.trim();
+    throw new GitError(`git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? args[0]} failed: ${first.split('\n')[0] ?? ''}`, r.code, first);
+  }
+  return r;
+}
+
+const text = async (args: string[], opts: RunOptions) => (await raw(args, opts)).stdout.toString('utf8');
 
 /** Config for one git command only (`git -c key=value ...`). */
 export type GitConfig = Array<[key: string, value: string]>;
@@ -16,29 +38,67 @@ const withConfig = (config: GitConfig, args: string[]) => [...config.flatMap(([k
 const NO_HOOKS: GitConfig = [['core.hooksPath', '/dev/null']];
 
 /** The commit a name resolves to, or null. */
-export function resolveCommit(root: string, name: string): string | null {
-  const r = gitRaw(['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`], { cwd: root, okCodes: [0, 1, 128] });
+export async function resolveCommit(root: string, name: string): Promise<string | null> {
+  const r = await raw(['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`], { cwd: root, okCodes: [0, 1, 128] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 
+const OPERATIONS: Array<[file: string, label: string]> = [
+  ['MERGE_HEAD', 'a merge'],
+  ['CHERRY_PICK_HEAD', 'a cherry-pick'],
+  ['REVERT_HEAD', 'a revert'],
+  ['rebase-merge', 'a rebase'],
+  ['rebase-apply', 'a rebase'],
+];
+
+export interface WorktreeState {
+  /** The top of the working tree. */
+  root: string;
+  /** The operation in progress (merge, rebase, cherry-pick, revert), or null. */
+  operation: string | null;
+  /** HEAD's commit, or null before the first commit. */
+  head: string | null;
+  /** The branch HEAD is on (short name), or null when detached. */
+  branch: string | null;
+  /** Absolute path of MERGE_HEAD: whether a merge is in progress can be read from disk later. */
+  mergeHeadPath: string;
+}
+
+/** The worktree holding dir, the operation in progress, HEAD and its branch, in one git call; null outside a repository. */
+export async function worktreeState(dir: string): Promise<WorktreeState | null> {
+  const r = await raw(['rev-parse', '--path-format=absolute', '--show-toplevel', ...OPERATIONS.flatMap(([f]) => ['--git-path', f]), 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, okCodes: [0, 128] });
+  const lines = r.stdout.toString('utf8').split('\n');
+  const [root, ...paths] = lines.slice(0, OPERATIONS.length + 1);
+  if (!root || paths.length < OPERATIONS.length || paths.some((p) => p === '')) return null;
+  const operation = OPERATIONS.find((_, i) => existsSync(paths[i]!))?.[1] ?? null;
+  const head = r.code === 0 ? lines[OPERATIONS.length + 1]!.trim() : null;
+  const ref = r.code === 0 ? lines[OPERATIONS.length + 2]!.trim() : '';
+  return { root, operation, head, branch: ref.startsWith('refs/heads/') ? ref.slice(11) : null, mergeHeadPath: paths[0]! };
+}
+
 /** The operation a worktree is in the middle of (merge, rebase, cherry-pick, revert), or null. */
-export function operationInProgress(root: string): string | null {
-  const names = ['MERGE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD', 'rebase-merge', 'rebase-apply'];
-  const paths = git(['rev-parse', '--path-format=absolute', ...names.flatMap((n) => ['--git-path', n])], { cwd: root }).trim().split('\n');
-  const labels = ['a merge', 'a cherry-pick', 'a revert', 'a rebase', 'a rebase'];
-  for (let i = 0; i < names.length; i++) if (paths[i] && existsSync(paths[i])) return labels[i]!;
-  return null;
+export async function operationInProgress(root: string): Promise<string | null> {
+  return (await worktreeState(root))?.operation ?? null;
+}
+
+/** A name's commit and the full ref it stands for (null for a commit id), in one call; null when it names no commit. */
+export async function resolveRef(root: string, name: string): Promise<{ commit: string; fullRef: string | null } | null> {
+  if (name.startsWith('-')) return null;
+  const r = await raw(['rev-parse', `${name}^{commit}`, '--symbolic-full-name', name, '--'], { cwd: root, okCodes: [0, 128] });
+  if (r.code !== 0) return null;
+  const [commit, full] = r.stdout.toString('utf8').split('\n');
+  return { commit: commit!.trim(), fullRef: full?.startsWith('refs/') ? full.trim() : null };
 }
 
 /** Tracked paths with staged or unstaged changes, and unmerged paths (untracked files are not counted). */
-export function uncommittedTracked(root: string): string[] {
-  const out = git(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=no', '--no-renames'], { cwd: root });
+export async function uncommittedTracked(root: string): Promise<string[]> {
+  const out = await text(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=no', '--no-renames'], { cwd: root });
   return out.split('\0').filter((e) => e.length > 3).map((e) => e.slice(3));
 }
 
 /** The branch HEAD is on (short name), or null when HEAD is detached. */
-export function currentBranch(root: string): string | null {
-  const r = gitRaw(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: root, okCodes: [0, 1] });
+export async function currentBranch(root: string): Promise<string | null> {
+  const r = await raw(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: root, okCodes: [0, 1] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 
@@ -49,38 +109,33 @@ export interface Upstream {
   ref: string;
 }
 
-function configValue(root: string, key: string): string | null {
-  const r = gitRaw(['config', '--get', key], { cwd: root, okCodes: [0, 1] });
+async function configValue(root: string, key: string): Promise<string | null> {
+  const r = await raw(['config', '--get', key], { cwd: root, okCodes: [0, 1] });
   return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
 }
 
 /** A branch's upstream, or null when it has none. */
-export function upstreamOf(root: string, branch: string): Upstream | null {
-  const remote = configValue(root, `branch.${branch}.remote`);
-  const ref = configValue(root, `branch.${branch}.merge`);
+export async function upstreamOf(root: string, branch: string): Promise<Upstream | null> {
+  const [remote, ref] = await Promise.all([configValue(root, `branch.${branch}.remote`), configValue(root, `branch.${branch}.merge`)]);
   return remote && ref ? { remote, ref } : null;
 }
 
 /** The remote whose default branch update-branch and diff measure against: the upstream's, else origin. */
-export function defaultRemote(root: string): string {
-  const branch = currentBranch(root);
-  const up = branch ? upstreamOf(root, branch) : null;
+export async function defaultRemote(root: string): Promise<string> {
+  const branch = await currentBranch(root);
+  const up = branch ? await upstreamOf(root, branch) : null;
   return up && up.remote !== '.' && !up.remote.includes('/') ? up.remote : 'origin';
 }
 
 /** `<remote>/HEAD` as a short name (e.g. origin/main), or null when git has not recorded it. */
-export function remoteDefaultBranch(root: string, remote: string): string | null {
-  const r = gitRaw(['symbolic-ref', '-q', '--short', `refs/remotes/${remote}/HEAD`], { cwd: root, okCodes: [0, 1, 128] });
+export async function remoteDefaultBranch(root: string, remote: string): Promise<string | null> {
+  const r = await raw(['symbolic-ref', '-q', '--short', `refs/remotes/${remote}/HEAD`], { cwd: root, okCodes: [0, 1, 128] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 
-export function isAncestor(root: string, ancestor: string, of: string): boolean {
-  return gitRaw(['merge-base', '--is-ancestor', ancestor, of], { cwd: root, okCodes: [0, 1] }).code === 0;
-}
-
 /** All merge bases of two commits (none for unrelated histories). */
-export function mergeBases(root: string, a: string, b: string): string[] {
-  const r = gitRaw(['merge-base', '--all', a, b], { cwd: root, okCodes: [0, 1] });
+export async function mergeBases(root: string, a: string, b: string): Promise<string[]> {
+  const r = await raw(['merge-base', '--all', a, b], { cwd: root, okCodes: [0, 1] });
   return r.stdout.toString('utf8').split('\n').filter(Boolean);
 }
 
@@ -94,10 +149,10 @@ export interface ChangedPath {
 }
 
 /** What changed between two commits (`git diff --name-status`), optionally with rename detection, under pathspecs. */
-export function changedPaths(root: string, from: string, to: string, opts: { renames?: boolean; pathspec?: string[] } = {}): ChangedPath[] {
+export async function changedPaths(root: string, from: string, to: string, opts: { renames?: boolean; pathspec?: string[] } = {}): Promise<ChangedPath[]> {
   const args = ['diff', '--name-status', '-z', '--no-ext-diff', '--no-textconv', opts.renames ? '-M' : '--no-renames', from, to];
   if (opts.pathspec?.length) args.push('--', ...opts.pathspec);
-  const parts = git(args, { cwd: root }).split('\0');
+  const parts = (await text(args, { cwd: root })).split('\0');
   const out: ChangedPath[] = [];
   for (let i = 0; i + 1 < parts.length; ) {
     const status = parts[i++]!;
@@ -109,16 +164,45 @@ export function changedPaths(root: string, from: string, to: string, opts: { ren
   return out;
 }
 
+/**
+ * For each (from, to) pair of commits, the paths changed between them with the blob each has at
+ * `to` (null when deleted), no renames: one `git diff-tree --stdin` for all pairs.
+ */
+export async function changedBlobs(root: string, pairs: Array<[from: string, to: string]>): Promise<Array<Map<string, string | null>>> {
+  if (pairs.length === 0) return [];
+  // A line "<commit> <parent>" diffs the parent against the commit: from -> to.
+  const input = pairs.map(([from, to]) => `${to} ${from}`).join('\n') + '\n';
+  const parts = (await text(['diff-tree', '--stdin', '-r', '-z', '--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-textconv'], { cwd: root, input })).split('\0');
+  const out: Array<Map<string, string | null>> = [];
+  let current: Map<string, string | null> | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!.replace(/^\n+/, '');
+    if (part === '') continue;
+    if (!part.startsWith(':')) {
+      // A header: the commit the next records belong to (one per pair, in order).
+      current = new Map();
+      out.push(current);
+      continue;
+    }
+    const meta = part.split(' ');
+    const path = parts[++i]!;
+    current?.set(path, /^0+$/.test(meta[3]!) ? null : meta[3]!);
+  }
+  // A pair with no change prints no header at all: then ask pair by pair.
+  if (out.length !== pairs.length) return pairs.length === 1 ? [new Map()] : Promise.all(pairs.map(async (pair) => (await changedBlobs(root, [pair]))[0]!));
+  return out;
+}
+
 /** Every file of a commit's tree, repository-relative. */
-export function treeFiles(root: string, commit: string): string[] {
-  return git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit], { cwd: root }).split('\0').filter(Boolean);
+export async function treeFiles(root: string, commit: string): Promise<string[]> {
+  return (await text(['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit], { cwd: root })).split('\0').filter(Boolean);
 }
 
 /** The value of the `merge` attribute for each path (unset paths absent), in one call. */
-export function mergeAttributes(root: string, paths: string[]): Map<string, string> {
+export async function mergeAttributes(root: string, paths: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (paths.length === 0) return found;
-  const out = gitRaw(['check-attr', '-z', '--stdin', 'merge'], { cwd: root, input: paths.join('\0') + '\0' }).stdout.toString('utf8').split('\0');
+  const out = (await text(['check-attr', '-z', '--stdin', 'merge'], { cwd: root, input: paths.join('\0') + '\0' })).split('\0');
   for (let i = 0; i + 2 < out.length; i += 3) {
     const value = out[i + 2]!;
     if (value !== 'unspecified' && value !== 'unset') found.set(out[i]!, value);
@@ -136,29 +220,22 @@ export interface MergeStart {
 }
 
 /** `git merge --no-ff --no-commit REF` with extra config for this command (the driver). Never commits. */
-export function startMerge(root: string, ref: string, config: GitConfig): MergeStart {
+export async function startMerge(root: string, ref: string, config: GitConfig, mergeHeadPath: string): Promise<MergeStart> {
   const args = withConfig([...NO_HOOKS, ...config], ['merge', '--no-ff', '--no-commit', '--no-edit', '--no-autostash', '--no-stat', '--end-of-options', ref]);
-  const r = gitRaw(args, { cwd: root, okCodes: Array.from({ length: 256 }, (_, i) => i), env: { ...process.env, GIT_MERGE_AUTOEDIT: 'no', LC_ALL: 'C' } });
-  return { code: r.code, inProgress: operationInProgress(root) === 'a merge', stderr: r.stderr, stdout: r.stdout.toString('utf8') };
+  const r = await raw(args, { cwd: root, okCodes: 'any', env: { ...process.env, GIT_MERGE_AUTOEDIT: 'no', LC_ALL: 'C' } });
+  return { code: r.code, inProgress: existsSync(mergeHeadPath), stderr: r.stderr, stdout: r.stdout.toString('utf8') };
 }
 
 /** Take back a merge in progress: index and working tree as HEAD has them (`git merge --abort`). */
-export function abortMerge(root: string): void {
-  git(['merge', '--abort'], { cwd: root });
-}
-
-/** The full ref a name stands for (refs/heads/x, refs/remotes/origin/x, ...), or null for a commit id or an ambiguous name. */
-export function fullRefName(root: string, name: string): string | null {
-  if (name.startsWith('-')) return null;
-  const r = gitRaw(['rev-parse', '--symbolic-full-name', name], { cwd: root, okCodes: [0, 1, 128] });
-  const out = r.stdout.toString('utf8').trim();
-  return r.code === 0 && out.startsWith('refs/') ? out : null;
+export async function abortMerge(root: string): Promise<void> {
+  await text(['merge', '--abort'], { cwd: root });
 }
 
 /** Commit the merge in progress with this message (hooks off); the new commit's id. */
-export function commitMerge(root: string, message: string): string {
-  git(withConfig(NO_HOOKS, ['commit', '-q', '--no-edit', '--cleanup=verbatim', '-F', '-']), { cwd: root, input: message });
-  return git(['rev-parse', 'HEAD'], { cwd: root }).trim();
+export async function commitMerge(root: string, message: string): Promise<string> {
+  // No automatic maintenance either: update-branch is one merge commit, not the time for a repack.
+  await text(withConfig([...NO_HOOKS, ['maintenance.auto', 'false'], ['gc.auto', '0']], ['commit', '-q', '--no-edit', '--cleanup=verbatim', '-F', '-']), { cwd: root, input: message });
+  return (await text(['rev-parse', 'HEAD'], { cwd: root })).trim();
 }
 
 export type PushOutcome =
@@ -171,9 +248,9 @@ export type PushOutcome =
  * rejection because the remote branch moved (non-fast-forward, fetch first, stale info) is
  * `rejected`; anything else that stops it (the remote refused, no access, no network) is `failed`.
  */
-export function pushCommit(root: string, remote: string, commit: string, ref: string): PushOutcome {
+export async function pushCommit(root: string, remote: string, commit: string, ref: string): Promise<PushOutcome> {
   const args = withConfig(NO_HOOKS, ['push', '--porcelain', '--no-verify', remote, `${commit}:${ref}`]);
-  const r = gitRaw(args, { cwd: root, okCodes: Array.from({ length: 256 }, (_, i) => i), env: { ...process.env, LC_ALL: 'C' } });
+  const r = await raw(args, { cwd: root, okCodes: 'any', env: { ...process.env, LC_ALL: 'C' } });
   const stdout = r.stdout.toString('utf8');
   const line = stdout.split('\n').find((l) => /^[ +\-*!=]\t/.test(l));
   if (r.code === 0 && line) return { status: line.startsWith('=') ? 'up-to-date' : 'pushed', summary: line.split('\t')[2] ?? '' };

@@ -147,28 +147,36 @@ export function parseCatFileBatch(stdout: Buffer, specs: string[]): Map<string, 
 }
 
 /**
- * Run git without blocking, for work that overlaps with loading the program (the launcher's
- * --staged prefetch). Resolves to stdout, or null when git fails: the caller then asks again
- * synchronously and reports the failure there.
+ * Run git without blocking: its exit code, stdout and stderr (null when git could not start).
+ * For git calls that can overlap: with the program loading (the launcher's --staged prefetch), or
+ * with each other (update-branch's checks).
  */
-export function gitAsync(args: string[], opts: { cwd: string; input?: string }): Promise<Buffer | null> {
+export function gitRun(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: Buffer; stderr: string } | null> {
   return new Promise((resolve) => {
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn('git', args, { cwd: opts.cwd, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'] });
+      child = spawn('git', args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     } catch {
       resolve(null);
       return;
     }
-    const chunks: Buffer[] = [];
-    child.stdout!.on('data', (c: Buffer) => chunks.push(c));
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout!.on('data', (c: Buffer) => out.push(c));
+    child.stderr!.on('data', (c: Buffer) => err.push(c));
     child.on('error', () => resolve(null));
-    child.on('close', (code) => resolve(code === 0 ? Buffer.concat(chunks) : null));
+    child.on('close', (code) => resolve({ code: code ?? 128, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
     if (opts.input !== undefined) {
       child.stdin!.on('error', () => {}); // git exiting early fails the run through its exit code
       child.stdin!.end(opts.input);
     }
   });
+}
+
+/** gitRun's stdout, or null when git fails: the caller then asks again synchronously and reports the failure there. */
+export async function gitAsync(args: string[], opts: { cwd: string; input?: string }): Promise<Buffer | null> {
+  const r = await gitRun(args, opts);
+  return r && r.code === 0 ? r.stdout : null;
 }
 
 /** Whether each path is ignored by git (one call). */

@@ -7,21 +7,19 @@ import { realpathSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import {
   abortMerge,
-  changedPaths,
+  changedBlobs,
   commitMerge,
-  currentBranch,
   defaultRemote,
-  isAncestor,
   mergeAttributes,
   mergeBases,
   operationInProgress,
-  fullRefName,
   pushCommit,
   remoteDefaultBranch,
-  resolveCommit,
+  resolveRef,
   startMerge,
   uncommittedTracked,
   upstreamOf,
+  worktreeState,
   type PushOutcome,
   type Upstream,
 } from '../git/branch.js';
@@ -83,30 +81,21 @@ export function driverOverride(memlint: string): Array<[string, string]> {
   ];
 }
 
-/** REF to merge: the option, else `<remote>/HEAD` of the upstream's remote. */
-export function chooseBase(root: string, base: string | undefined): { name: string; commit: string } {
-  if (base !== undefined) {
-    if (base === '' || base.startsWith('-')) throw new UsageError(`--base needs a branch or commit, got "${base}"`);
-    const commit = resolveCommit(root, base);
-    if (!commit) throw new UsageError(`--base ${base}: no such branch or commit here (update-branch does not fetch: git fetch first)`);
-    return { name: base, commit };
-  }
-  const remote = defaultRemote(root);
-  const name = remoteDefaultBranch(root, remote);
+/** The default REF: `<remote>/HEAD` of the upstream's remote. */
+async function defaultBase(root: string): Promise<string> {
+  const remote = await defaultRemote(root);
+  const name = await remoteDefaultBranch(root, remote);
   if (!name) throw new UsageError(`${remote}/HEAD is not set, so the default branch is unknown: pass --base ${remote}/main, or run "git remote set-head ${remote} --auto"`);
-  const commit = resolveCommit(root, name);
-  if (!commit) throw new UsageError(`${name} (${remote}/HEAD) does not resolve to a commit: git fetch ${remote} first`);
-  return { name, commit };
+  return name;
 }
 
-/** Memory paths (index, topic, log) that both sides changed to different content since the merge base(s). */
-function mergedOnBothSides(root: string, head: string, base: string): string[] {
-  const bases = mergeBases(root, head, base);
-  const differ = new Set(changedPaths(root, head, base).map((c) => c.path));
+/** Memory paths (index, topic, log) that both sides changed, to different content, since the merge base(s). */
+async function mergedOnBothSides(root: string, bases: string[], head: string, base: string): Promise<string[]> {
   const out = new Set<string>();
-  for (const b of bases) {
-    const ours = new Set(changedPaths(root, b, head).map((c) => c.path));
-    for (const c of changedPaths(root, b, base)) if (ours.has(c.path) && differ.has(c.path) && fileKind(c.path) !== 'other') out.add(c.path);
+  const diffs = await changedBlobs(root, bases.flatMap((b): Array<[string, string]> => [[b, head], [b, base]]));
+  for (let i = 0; i + 1 < diffs.length; i += 2) {
+    const [ours, theirs] = [diffs[i]!, diffs[i + 1]!];
+    for (const [path, blob] of theirs) if (ours.has(path) && ours.get(path) !== blob && fileKind(path) !== 'other') out.add(path);
   }
   return [...out].sort();
 }
@@ -135,36 +124,64 @@ export function mergeMessage(title: string, settled: UpdateBranchReport['settled
   return lines.join('\n') + '\n';
 }
 
-/** Check everything update-branch needs before it touches anything; throws UsageError (exit 2). */
-function preflight(root: string, push: boolean): { branch: string | null; upstream: Upstream | null; head: string } {
-  const op = operationInProgress(root);
-  if (op) throw new UsageError(`${op} is in progress here: finish or abort it first (update-branch touched nothing)`);
-  const head = resolveCommit(root, 'HEAD');
+interface Start {
+  root: string;
+  branch: string | null;
+  upstream: Upstream | null;
+  head: string;
+  mergeHeadPath: string;
+  base: { name: string; commit: string; fullRef: string | null };
+  bases: string[];
+}
+
+/**
+ * Everything update-branch needs before it touches anything, the independent git calls at once;
+ * throws UsageError (exit 2) when it must not start.
+ */
+async function preflight(dir: string, baseOption: string | undefined, push: boolean): Promise<Start> {
+  if (baseOption !== undefined && (baseOption === '' || baseOption.startsWith('-'))) throw new UsageError(`--base needs a branch or commit, got "${baseOption}"`);
+  const state = await worktreeState(dir);
+  if (!state) throw new UsageError('update-branch works inside a git repository (with a working tree)');
+  const { root, operation, head, branch, mergeHeadPath } = state;
+  if (operation) throw new UsageError(`${operation} is in progress here: finish or abort it first (update-branch touched nothing)`);
   if (!head) throw new UsageError('the branch has no commit yet: nothing to update');
-  const dirty = uncommittedTracked(root);
+  if (push && !branch) throw new UsageError('--push needs a branch, and HEAD is detached: git checkout -B BRANCH origin/BRANCH');
+  const name = baseOption ?? (await defaultBase(root));
+  const [dirty, ref, bases, upstream] = await Promise.all([
+    uncommittedTracked(root),
+    resolveRef(root, name),
+    // By name: resolved at the same moment as `ref`; checked against it below.
+    mergeBases(root, head, name).catch(() => null),
+    push && branch ? upstreamOf(root, branch) : Promise.resolve(null),
+  ]);
   if (dirty.length > 0) throw new UsageError(`uncommitted changes (${dirty[0]}${dirty.length > 1 ? ` and ${dirty.length - 1} more` : ''}): commit or stash them first (update-branch touched nothing)`);
-  const branch = currentBranch(root);
-  let upstream: Upstream | null = null;
+  if (!ref) {
+    throw new UsageError(
+      baseOption !== undefined ? `--base ${name}: no such branch or commit here (update-branch does not fetch: git fetch first)` : `${name} (the default branch) does not resolve to a commit: git fetch first`,
+    );
+  }
   if (push) {
-    if (!branch) throw new UsageError('--push needs a branch, and HEAD is detached: git checkout -B BRANCH origin/BRANCH');
-    upstream = upstreamOf(root, branch);
     if (!upstream) throw new UsageError(`--push: ${branch} has no upstream: git branch --set-upstream-to=origin/${branch}`);
     if (upstream.remote === '.') throw new UsageError(`--push: ${branch}'s upstream is a local branch (${upstream.ref}), not a remote one`);
   }
-  return { branch, upstream, head };
+  return { root, branch, upstream, head, mergeHeadPath, base: { name, ...ref }, bases: bases ?? (await mergeBases(root, head, ref.commit)) };
 }
 
-export function updateBranch(root: string, opts: UpdateBranchOptions): UpdateBranchReport {
-  const { branch, upstream, head } = preflight(root, opts.push);
-  const base = chooseBase(root, opts.base);
+/** dir: any folder of the worktree to update. */
+export async function updateBranch(dir: string, opts: UpdateBranchOptions): Promise<UpdateBranchReport> {
+  const { root, branch, upstream, head, mergeHeadPath, base, bases } = await preflight(dir, opts.base, opts.push);
   const report: UpdateBranchReport = { status: 'up-to-date', base: base.name, baseCommit: base.commit, branch, head, commit: null, settled: [], conflicts: [], push: null, warnings: [] };
-  if (isAncestor(root, base.commit, head)) return report;
-  if (mergeBases(root, head, base.commit).length === 0) throw new UsageError(`${base.name} shares no history with ${branch ?? 'HEAD'}: nothing to merge`);
+  if (bases.length === 0) throw new UsageError(`${base.name} shares no history with ${branch ?? 'HEAD'}: nothing to merge`);
+  // REF is already in the branch exactly when it is the one merge base.
+  if (bases.length === 1 && bases[0] === base.commit) return report;
 
-  const both = mergedOnBothSides(root, head, base.commit);
+  const both = await mergedOnBothSides(root, bases, head, base.commit);
+  // Attributes as the merge reads them (HEAD's working tree), asked while git merges.
+  const attrs = mergeAttributes(root, both);
   // The commit, not the name: the name may move while this runs (a fetch beside it).
-  const started = startMerge(root, base.commit, driverOverride(opts.memlint));
+  const started = await startMerge(root, base.commit, driverOverride(opts.memlint), mergeHeadPath);
   if (!started.inProgress) {
+    await attrs.catch(() => null);
     // git refused before merging (an untracked file in the way, say): nothing was touched.
     const why = started.stderr.split('\n').find((l) => /^(error|fatal):/.test(l)) ?? started.stderr.split('\n')[0] ?? `exit ${started.code}`;
     throw new UsageError(`git merge ${base.name} did not start: ${why.replace(/^(error|fatal): /, '')}`);
@@ -172,7 +189,8 @@ export function updateBranch(root: string, opts: UpdateBranchOptions): UpdateBra
   for (const line of started.stderr.split('\n')) if (/^memlint: /.test(line)) report.warnings.push(line);
 
   try {
-    const unmerged = unmergedPaths(root);
+    // git exits 0 only when everything merged: nothing is unmerged then.
+    const unmerged = started.code === 0 ? [] : unmergedPaths(root);
     const indexDirs = new Set(unmerged.filter((u) => u.path === 'MEMORY.md' || u.path.endsWith('/MEMORY.md')).map((u) => u.path.replace(/\/?MEMORY\.md$/, '')));
     const memory = unmerged.filter((u) => isMemoryPath(root, u.path, indexDirs)).map((u) => u.path);
     const memorySet = new Set(memory);
@@ -183,28 +201,29 @@ export function updateBranch(root: string, opts: UpdateBranchOptions): UpdateBra
     // Anything resolve neither settled nor reported is still a conflict.
     const accounted = new Set([...resolved.resolved, ...resolved.remaining.map((r) => r.path)]);
     for (const p of memory) if (!accounted.has(p)) report.conflicts.push({ path: p, memory: true, reason: 'still in conflict' });
-    if (report.conflicts.length === 0 && unmergedPaths(root).length > 0) {
+    if (report.conflicts.length === 0 && memory.length > 0) {
       for (const u of unmergedPaths(root)) report.conflicts.push({ path: u.path, memory: memorySet.has(u.path), reason: 'still in conflict' });
     }
     if (report.conflicts.length > 0) {
       report.conflicts.sort((a, b) => a.path.localeCompare(b.path));
       report.status = 'conflict';
-      abortMerge(root);
+      await attrs.catch(() => null);
+      await abortMerge(root);
       return report;
     }
     const resolvedSet = new Set(resolved.resolved);
-    const attrs = mergeAttributes(root, both.filter((p) => !resolvedSet.has(p)));
+    const attributes = await attrs;
     report.settled = [
-      ...both.filter((p) => isMemoryPath(root, p, indexDirs) && !resolvedSet.has(p)).map((path) => ({ path, by: (attrs.get(path) === DRIVER_NAME ? 'driver' : 'git') as SettledBy })),
+      ...both.filter((p) => !resolvedSet.has(p) && isMemoryPath(root, p, indexDirs)).map((path) => ({ path, by: (attributes.get(path) === DRIVER_NAME ? 'driver' : 'git') as SettledBy })),
       ...resolved.resolved.map((path) => ({ path, by: 'resolve' as SettledBy })),
     ].sort((a, b) => a.path.localeCompare(b.path));
-    report.commit = commitMerge(root, mergeMessage(mergeTitle(base.name, fullRefName(root, base.name), branch), report.settled));
+    report.commit = await commitMerge(root, mergeMessage(mergeTitle(base.name, base.fullRef, branch), report.settled));
     report.status = 'merged';
   } catch (err) {
     // Whatever went wrong mid-way, the branch goes back to what it was.
-    if (operationInProgress(root) === 'a merge') abortMerge(root);
+    if ((await operationInProgress(root)) === 'a merge') await abortMerge(root);
     throw err;
   }
-  if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: pushCommit(root, upstream.remote, report.commit!, upstream.ref) };
+  if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(root, upstream.remote, report.commit!, upstream.ref) };
   return report;
 }

@@ -167,6 +167,7 @@ describe('memlint update-branch', () => {
     git(runner, 'checkout', '-q', 'feature');
     const ok = memlint(runner, ['update-branch', '--base', 'origin/main']);
     expect(ok.code, ok.stderr).toBe(0);
+    expect(memlint(tempDir(), ['update-branch']).stderr).toBe('memlint: update-branch works inside a git repository (with a working tree)\n');
     const help = memlint(runner, ['update-branch', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: memlint update-branch [--base REF] [--push] [--json]');
