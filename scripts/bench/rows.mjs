@@ -278,13 +278,18 @@ function lines(p) {
   return readFileSync(p, 'utf8').split('\n').length - 1;
 }
 
-function mergeGitRow(ctx) {
+/** The merge scenario's branches, a reset to `ours` as it started, and the driver command for `git -c`. */
+function mergeBranches(ctx) {
   const s = ensureMergeScenario(ctx.cache, { seed: ctx.seed, topics: ctx.sizes.mergeTopics });
   const reset = () => {
     assertGenerated(s.repo, ctx.work);
     git(s.repo, ['reset', '-q', '--hard', 'ours-start']);
   };
-  const driver = `${JSON.stringify(process.execPath)} ${JSON.stringify(ctx.cli)} merge %O %A %B %L %P`;
+  return { s, reset, driver: `${JSON.stringify(process.execPath)} ${JSON.stringify(ctx.cli)} merge %O %A %B %L %P` };
+}
+
+function mergeGitRow(ctx) {
+  const { s, reset, driver } = mergeBranches(ctx);
   return {
     title: `git merge of two branches that both edited the ${ctx.sizes.mergeTopics}-entry index (whole git merge)`,
     commands: [
@@ -304,12 +309,7 @@ function mergeGitRow(ctx) {
  * work where the driver is configured (which also commits), and against git's own line merge.
  */
 function updateBranchRow(ctx) {
-  const s = ensureMergeScenario(ctx.cache, { seed: ctx.seed, topics: ctx.sizes.mergeTopics });
-  const reset = () => {
-    assertGenerated(s.repo, ctx.work);
-    git(s.repo, ['reset', '-q', '--hard', 'ours-start']);
-  };
-  const driver = `${JSON.stringify(process.execPath)} ${JSON.stringify(ctx.cli)} merge %O %A %B %L %P`;
+  const { s, reset, driver } = mergeBranches(ctx);
   const withDriver = 'git merge, memlint driver';
   return {
     title: `update-branch of the ${ctx.sizes.mergeTopics}-entry index branches (both sides edited it) vs git merge`,
