@@ -22,6 +22,7 @@ const COMMANDS: Record<CommandName, { summary: string; load: () => Promise<Comma
   diff: { summary: 'what a range of commits changes in memory: topics, entries, index budget', load: () => import('./commands/diff.js') },
   'update-branch': { summary: 'merge the default branch in with the driver, settle memory, commit (for hosted merges)', load: () => import('./commands/update-branch.js') },
   snapshot: { summary: 'copy an agent memory into .claude/agent-memory-snapshots/<agent>/', load: () => import('./commands/snapshot.js') },
+  adopt: { summary: "bring this repository's stray Claude Code memory stores into its memdir, without loss", load: () => import('./commands/adopt.js') },
   hook: { summary: 'Claude Code hook: lint memory the agent just wrote; flag memory that needs attention at session start', load: () => import('./commands/hook.js') },
 };
 

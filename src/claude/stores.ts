@@ -38,7 +38,8 @@ export function namedRepositoryFiles(texts: string[], tracked: Set<string>): str
   const top = new Set<string>();
   for (const text of texts) {
     for (const m of text.matchAll(PATH_TOKEN_RE)) {
-      const parts = m[0].split('/').filter((s) => s !== '' && s !== '.');
+      // A sentence's full stop is not part of the name.
+      const parts = m[0].replace(/\.+$/, '').split('/').filter((s) => s !== '' && s !== '.');
       // Every tail of the token: /home/old/proj/src/a.ts names src/a.ts.
       for (let i = 0; i < parts.length; i++) {
         const tail = parts.slice(i).join('/');

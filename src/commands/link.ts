@@ -78,7 +78,8 @@ export function appendIgnoreLine(gitignore: string, line: string): string {
   return `${gitignore}${gitignore.endsWith('\n') ? '' : eol}${line}${eol}`;
 }
 
-async function defaultMemdir(root: string, cwd: string): Promise<string> {
+/** The repository's memory folder: .claude/memory/ when it exists, else the only one, else .claude/memory/. */
+export async function defaultMemdir(root: string, cwd: string): Promise<string> {
   const conventional = path.join(root, '.claude', 'memory');
   if (existsSync(conventional)) return conventional;
   const loaded = await loadConfig({ cwd });

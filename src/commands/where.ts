@@ -7,8 +7,9 @@ import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
 import { resolveAutoMemoryPath, type Candidate, type Resolution } from '../memdir/claude.js';
+import { strayStoresOf, type StrayStore } from '../claude/stores.js';
 
-const HELP = `Usage: memlint where [--json]
+const HELP = `Usage: memlint where [--all] [--json]
 
 Shows the auto memory directory Claude Code would use when started in this folder, following
 Claude Code's own order:
@@ -20,6 +21,10 @@ Every candidate that was set is listed, with the reason it was not used. Also re
 auto memory is enabled and whether the directory lies inside this repository.
 
 Options:
+  --all       also list the other Claude Code memory stores that belong to this repository and
+              are not the one in use (keyed by a linked worktree, by a former path of the
+              repository, or the default store when autoMemoryDirectory points elsewhere), with
+              their .md files and newest mtime; "memlint adopt" brings them in
   --json      print the report as JSON (shape documented in docs/interop.md)
   -h, --help  show this help
 
@@ -40,6 +45,8 @@ export interface RepositoryPlacement {
 export interface WhereReport extends Resolution {
   insideRepository: boolean;
   repository: RepositoryPlacement | null;
+  /** With --all: the repository's other stores, not in use. */
+  strayStores?: StrayStore[];
 }
 
 function realOrSelf(p: string): string {
@@ -107,6 +114,17 @@ export function formatWhere(r: WhereReport): string {
   out.push('');
   out.push("Candidates, in Claude Code's order");
   for (const c of r.candidates) out.push(candidateLine(c));
+  if (r.strayStores) {
+    out.push('');
+    out.push('Other memory stores of this repository, not in use');
+    if (r.strayStores.length === 0) out.push('  (none)');
+    for (const st of r.strayStores) {
+      out.push(`  ${st.dir}`);
+      out.push(`    ${st.kind}: ${st.reason}`);
+      out.push(`    ${st.mdFiles} .md file${st.mdFiles === 1 ? '' : 's'}, newest ${st.newest ?? '-'}`);
+    }
+    if (r.strayStores.length) out.push('  "memlint adopt --dry-run" shows what "memlint adopt" would bring into the repository\'s memory');
+  }
   if (r.notes.length) {
     out.push('');
     out.push('Notes');
@@ -116,13 +134,14 @@ export function formatWhere(r: WhereReport): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, 'where');
+  const { values, positionals } = parse(argv, { json: { type: 'boolean' }, all: { type: 'boolean' } }, 'where');
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (see "memlint where --help")`);
   const report = buildWhereReport(process.cwd(), process.env, os.homedir());
+  if (values.all) report.strayStores = strayStoresOf(report);
   process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatWhere(report));
   return 0;
 }

@@ -1,0 +1,164 @@
+// memlint adopt: bring this repository's stray Claude Code memory stores (memlint where --all) into
+// its memdir without loss. The stores are read, never written.
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from './args.js';
+import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
+
+const HELP = `Usage: memlint adopt [STORE...] [--memdir DIR] [--dry-run]
+
+Brings Claude Code memory stores that belong to this repository but are not in use into the
+repository's memory folder, without loss. With no STORE: every store "memlint where --all"
+lists (keyed by a linked worktree, by a former path of the repository, or the default store left
+behind when autoMemoryDirectory points elsewhere). A STORE is a store folder (…/memory) or its
+project folder (~/.claude/projects/<slug>).
+  - a topic file the memory folder lacks is copied;
+  - one it has is merged as a merge with an empty base: both sides kept, a true conflict marked
+    with conflict markers for a person (exit 1);
+  - MEMORY.md entries are merged as sets (one entry per topic file), daily logs as a union.
+Nothing is removed from a store, and no store is ever written. A second run changes nothing.
+
+Options:
+  --memdir DIR  the memory folder to adopt into (default: the one Claude Code uses here when it
+                lies in the repository, else .claude/memory/ or the repository's only one)
+  --dry-run     print what would change, change nothing
+  -h, --help    show this help
+
+Exit codes: 0 adopted (or nothing to adopt), 1 a true conflict was marked or a file needs a
+person, 2 usage error or failure.
+`;
+
+const MAX_BYTES = 4 * 1024 * 1024;
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const r = path.relative(parent, child);
+  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+}
+
+/** A store's Markdown, read without following a symlink anywhere below the store folder. */
+async function readStore(dir: string) {
+  const { listMarkdown } = await import('../memdir/recall.js');
+  const { decodeMemoryText } = await import('../memdir/model.js');
+  const files = new Map<string, string>();
+  const unreadable: Array<{ rel: string; reason: string }> = [];
+  for (const rel of listMarkdown(dir, { includeEntrypoint: true })) {
+    const abs = path.join(dir, ...rel.split('/'));
+    try {
+      const st = lstatSync(abs);
+      if (st.isSymbolicLink()) {
+        unreadable.push({ rel, reason: 'a symlink: not followed' });
+        continue;
+      }
+      if (!st.isFile()) continue;
+      if (st.size > MAX_BYTES) {
+        unreadable.push({ rel, reason: 'larger than 4 MB: not a memory' });
+        continue;
+      }
+      const decoded = decodeMemoryText(readFileSync(abs));
+      if ('problem' in decoded) unreadable.push({ rel, reason: decoded.problem });
+      else files.set(rel, decoded.text);
+    } catch (err) {
+      unreadable.push({ rel, reason: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` });
+    }
+  }
+  return { dir, files, unreadable };
+}
+
+function storeFolder(given: string, cwd: string): string {
+  const abs = path.resolve(cwd, given);
+  let st;
+  try {
+    st = statSync(abs);
+  } catch {
+    throw new UsageError(`no such store: ${given}`);
+  }
+  if (!st.isDirectory()) throw new UsageError(`not a folder: ${given} (name the store folder, …/projects/<slug>/memory)`);
+  const inner = path.join(abs, 'memory');
+  if (!existsSync(path.join(abs, 'MEMORY.md')) && existsSync(inner) && statSync(inner).isDirectory()) return inner;
+  return abs;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { memdir: { type: 'string' }, 'dry-run': { type: 'boolean' } }, 'adopt');
+  if (values.help) {
+    process.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const cwd = process.cwd();
+  const { repoRoot } = await import('../git/index.js');
+  const top = repoRoot(cwd);
+  if (!top) throw new UsageError('not inside a git repository: adopt brings memory into one');
+  const root = real(top);
+  const { resolveAutoMemoryPath } = await import('../memdir/claude.js');
+  const resolution = resolveAutoMemoryPath({ cwd: root, env: process.env, home: os.homedir() });
+
+  let memdir: string;
+  if (values.memdir !== undefined) memdir = path.resolve(cwd, values.memdir);
+  else {
+    const inUse = real(resolution.resolved.replace(/[/\\]+$/, ''));
+    memdir = isInside(inUse, root) ? inUse : await (await import('./link.js')).defaultMemdir(root, cwd);
+  }
+  if (!isInside(memdir, root) || !isInside(real(memdir), root)) throw new UsageError(`${memdir} is not inside this repository: adopt writes only the repository's memory folder`);
+  for (let d = memdir; d !== root && isInside(d, root); d = path.dirname(d)) {
+    if (existsSync(d) && lstatSync(d).isSymbolicLink()) throw new UsageError(`${path.relative(root, d)} is a symlink; memlint does not write through it`);
+  }
+
+  let storeDirs: string[];
+  if (positionals.length > 0) storeDirs = positionals.map((s) => storeFolder(s, cwd));
+  else storeDirs = (await import('../claude/stores.js')).strayStoresOf(resolution).map((s) => s.dir);
+  storeDirs = [...new Set(storeDirs.map(real))];
+  for (const s of storeDirs) if (isInside(s, real(memdir)) || isInside(real(memdir), s)) throw new UsageError(`${s} is the memory folder itself (or holds it): nothing to adopt`);
+  const dry = !!values['dry-run'];
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  if (storeDirs.length === 0) {
+    say('memlint adopt: no other Claude Code memory store of this repository ("memlint where --all"); nothing to adopt');
+    return EXIT_OK;
+  }
+
+  const stores = await Promise.all(storeDirs.map(readStore));
+  const { planAdopt } = await import('../claude/adopt.js');
+  const target = (rel: string) => path.join(memdir, ...rel.split('/'));
+  const plan = planAdopt(stores, (rel) => {
+    try {
+      return readFileSync(target(rel), 'utf8');
+    } catch {
+      return null;
+    }
+  });
+  const shown = (rel: string) => path.relative(cwd, target(rel)) || '.';
+  for (const op of plan.ops) {
+    const verb = dry ? `would ${op.kind}` : op.kind === 'copy' ? 'copied' : 'merged';
+    const tail = op.conflicts.length ? `: CONFLICT (${op.conflicts.join('; ')}), marked for a person` : '';
+    say(`${shown(op.rel)}: ${verb} from ${op.from}${tail}`);
+  }
+  for (const s of plan.skipped) process.stderr.write(`memlint adopt: ${s.from}: ${s.reason}\n`);
+  if (!dry) {
+    const { writeFileAtomic } = await import('../fs/atomic.js');
+    for (const op of plan.ops) {
+      const file = target(op.rel);
+      if (existsSync(file) && lstatSync(file).isSymbolicLink()) {
+        process.stderr.write(`memlint adopt: ${shown(op.rel)} is a symlink; memlint does not write through it\n`);
+        continue;
+      }
+      writeFileAtomic(file, op.after, { mkdir: true });
+    }
+  }
+  const conflicts = plan.ops.filter((o) => o.conflicts.length > 0).length + plan.skipped.filter((s) => s.blocking).length;
+  const copied = plan.ops.filter((o) => o.kind === 'copy').length;
+  const merged = plan.ops.length - copied;
+  say(
+    plan.ops.length === 0
+      ? `memlint adopt: nothing to adopt from ${storeDirs.length} store${storeDirs.length === 1 ? '' : 's'}: ${path.relative(cwd, memdir) || '.'} already holds what they hold`
+      : `memlint adopt: ${dry ? 'would adopt' : 'adopted'} ${copied} new file${copied === 1 ? '' : 's'} and ${merged} merged into ${path.relative(cwd, memdir) || '.'}${conflicts ? `; ${conflicts} need${conflicts === 1 ? 's' : ''} a person` : ''}; the stores are unchanged`,
+  );
+  return conflicts > 0 ? EXIT_FOUND : EXIT_OK;
+}
