@@ -183,6 +183,20 @@ describe('action.yml', () => {
     expect(r.summary).toContain('| topic | **edited** | `user_role.md` |');
   });
 
+  it('update-branch on a pull_request event: from the detached merge checkout, works on the head branch', () => {
+    const h = hostedRepo({
+      onMain: { [INDEX]: HEADER + entry('user_role') + entry('project_deploys') + entry('feedback_main') },
+      onFeature: { [INDEX]: HEADER + entry('user_role') + entry('project_deploys') + entry('project_feature') },
+    });
+    const workspace = cloneOf(h, 'workspace');
+    git(workspace, 'checkout', '-q', '--detach', 'origin/main');
+    const r = runAction(workspace, { command: 'update-branch' }, { GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'feature', GITHUB_EVENT_NAME: 'pull_request' });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.status).toBe('merged');
+    expect(git(workspace, 'symbolic-ref', '--short', 'HEAD').trim()).toBe('feature');
+    expect(git(h.author, 'ls-remote', 'origin', 'refs/heads/feature').split('\t')[0]).toBe(r.outputs.commit);
+  });
+
   it('update-branch: a runner with no git identity merges main in, pushes, and reports the status', () => {
     const h = hostedRepo({
       onMain: { [INDEX]: HEADER + entry('user_role') + entry('project_deploys') + entry('feedback_main'), [`${MEM}/feedback_main.md`]: topicFile('feedback_main') },
