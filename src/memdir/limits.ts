@@ -1,6 +1,7 @@
 // Claude Code's limits on what it loads, measured exactly as it measures them
 // (MAX_ENTRYPOINT_LINES / MAX_ENTRYPOINT_BYTES and truncateEntrypointContent in src/memdir/memdir.ts):
 // the text is trimmed, lines are split on '\n', and "bytes" are JS string length in UTF-16 code units.
+import { blockModel } from './blocks.js';
 
 export const MAX_INDEX_LINES = 200;
 export const MAX_INDEX_UNITS = 25_000;
@@ -25,57 +26,52 @@ const FRONTMATTER_RE = /^---\s*\n[\s\S]*?---\s*\n?/;
  * HTML comments removed (comments inside a line of text stay).
  */
 export function stripForLoad(raw: string): string {
-  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  // Claude Code's comment stripping runs the marked lexer, which turns CRLF and CR into LF; it
-  // runs only when the text holds "<!--", so other files keep their CRs (and count them).
-  if (text.includes('<!--')) text = text.replace(/\r\n?/g, '\n');
-  const fm = FRONTMATTER_RE.exec(text);
-  if (fm) text = text.slice(fm[0].length);
-  return stripBlockComments(text);
+  return loadedLines(raw)
+    .map((l) => l.text)
+    .join('\n');
 }
 
-function stripBlockComments(text: string): string {
-  if (!text.includes('<!--')) return text;
-  const lines = text.split('\n');
-  const out: string[] = [];
-  let inFence: string | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (inFence !== null) {
-      if (fence && fence[1]![0] === inFence[0] && fence[1]!.length >= inFence.length) inFence = null;
-      out.push(line);
+/**
+ * The lines that survive the stripping, each with its 1-based line in the file. Claude Code's
+ * comment stripping runs the marked lexer, which turns CRLF and CR into LF; it runs only when the
+ * text holds "<!--", so other files keep their CRs (and count them). Which lines are a block
+ * comment is the block model's word (a top-level HTML block that opens with `<!--`), read on the
+ * text the lexer sees: after the frontmatter.
+ */
+function loadedLines(raw: string): Array<{ line: number; text: string }> {
+  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  if (text.includes('<!--')) text = text.replace(/\r\n?/g, '\n');
+  const fm = FRONTMATTER_RE.exec(text);
+  // Lines of the file before the first line of what follows the frontmatter.
+  const before = fm ? fm[0].split('\n').length - 1 : 0;
+  const rest = fm ? text.slice(fm[0].length) : text;
+  const src = rest.split('\n');
+  const out: Array<{ line: number; text: string }> = [];
+  const comments = rest.includes('<!--') ? new Map(blockModel(rest).comments.map((c) => [c.startLine - 1, c.endLine - 1])) : null;
+  for (let i = 0; i < src.length; i++) {
+    const end = comments?.get(i);
+    if (end === undefined) {
+      out.push({ line: before + i + 1, text: src[i]! });
       continue;
     }
-    if (fence) {
-      inFence = fence[1]!;
-      out.push(line);
-      continue;
+    // The comment closes on the block's last line; text after it on that line is kept.
+    const line = src[i]!;
+    const open = line.indexOf('<!--');
+    // "<!-->" and "<!--->" are complete (empty) comments.
+    const close = end > i ? src[end]!.indexOf('-->') : /^<!---?>/.test(line.slice(open)) ? line.indexOf('>', open + 4) - 2 : line.indexOf('-->', open + 4);
+    if (close < 0) {
+      // An unclosed comment is not stripped: the rest of the file stays.
+      for (let k = i; k < src.length; k++) out.push({ line: before + k + 1, text: src[k]! });
+      break;
     }
-    if (/^ {0,3}<!--/.test(line)) {
-      // A block comment: runs to the line holding "-->"; text after it on that line is kept.
-      let j = i;
-      const open = line.indexOf('<!--');
-      // "<!-->" and "<!--->" are complete (empty) comments.
-      let close = /^<!---?>/.test(line.slice(open)) ? line.indexOf('>', open + 4) - 2 : line.indexOf('-->', open + 4);
-      while (close < 0 && j + 1 < lines.length) {
-        j++;
-        close = lines[j]!.indexOf('-->');
-      }
-      if (close < 0) {
-        out.push(...lines.slice(i));
-        break;
-      }
-      const rest = lines[j]!.slice(close + 3);
-      if (rest.trim() !== '') out.push(rest);
-      // The lexer's comment block also swallows the empty lines right after it.
-      else while (j + 1 < lines.length - 1 && lines[j + 1] === '') j++;
-      i = j;
-      continue;
-    }
-    out.push(line);
+    let j = end;
+    const after = src[j]!.slice(close + 3);
+    if (after.trim() !== '') out.push({ line: before + j + 1, text: after });
+    // The lexer's comment block also swallows the empty lines right after it.
+    else while (j + 1 < src.length - 1 && src[j + 1] === '') j++;
+    i = j;
   }
-  return out.join('\n');
+  return out;
 }
 
 export interface IndexMeasure {
@@ -161,47 +157,7 @@ export interface IndexVisibility {
 export function indexVisibility(raw: string): IndexVisibility {
   const measure = measureIndex(raw);
   if (!measure.overLines && !measure.overUnits) return { measure, firstCutLine: null, cutBy: null };
-  const bomless = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  // As in stripForLoad: line endings are normalized only when the comment stripper runs.
-  const text = bomless.includes('<!--') ? bomless.replace(/\r\n?/g, '\n') : bomless;
-  const src = text.split('\n');
-  // Lines surviving the strip, with their source numbers.
-  const keptLines: Array<{ line: number; text: string }> = [];
-  let i = 0;
-  const fm = FRONTMATTER_RE.exec(text);
-  if (fm) i = fm[0].split('\n').length - (fm[0].endsWith('\n') ? 1 : 0);
-  let fence: string | null = null;
-  for (; i < src.length; i++) {
-    const line = src[i]!;
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (fence !== null) {
-      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null;
-      keptLines.push({ line: i + 1, text: line });
-      continue;
-    }
-    if (f) {
-      fence = f[1]!;
-      keptLines.push({ line: i + 1, text: line });
-      continue;
-    }
-    if (/^ {0,3}<!--/.test(line)) {
-      let j = i;
-      const open = line.indexOf('<!--');
-      let close = /^<!---?>/.test(line.slice(open)) ? line.indexOf('>', open + 4) - 2 : line.indexOf('-->', open + 4);
-      while (close < 0 && j + 1 < src.length) close = src[++j]!.indexOf('-->');
-      if (close < 0) {
-        // An unclosed comment is not stripped: the rest of the file stays.
-        for (let k = i; k < src.length; k++) keptLines.push({ line: k + 1, text: src[k]! });
-        break;
-      }
-      const rest = src[j]!.slice(close + 3);
-      if (rest.trim() !== '') keptLines.push({ line: j + 1, text: rest });
-      else while (j + 1 < src.length - 1 && src[j + 1] === '') j++;
-      i = j;
-      continue;
-    }
-    keptLines.push({ line: i + 1, text: line });
-  }
+  const keptLines = loadedLines(raw);
   while (keptLines.length && keptLines[0]!.text.trim() === '') keptLines.shift();
   while (keptLines.length && keptLines[keptLines.length - 1]!.text.trim() === '') keptLines.pop();
   let count = measure.overLines ? Math.min(MAX_INDEX_LINES, keptLines.length) : keptLines.length;

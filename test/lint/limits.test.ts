@@ -73,6 +73,10 @@ describe('limits: measureIndex', () => {
     const raw = '<!-- a\nmulti-line\ncomment -->\n- [A](a.md) <!-- inline -->\n<!-- one line -->\n- [B](b.md)\n';
     expect(measureIndex(raw).text).toBe('- [A](a.md) <!-- inline -->\n- [B](b.md)');
   });
+  it('strips only top-level comment blocks, as the block model reads them: one in a list item or in indented code stays', () => {
+    const raw = '- [A](a.md)\n  <!-- part of the item -->\n\nText:\n\n    <!-- code -->\n<!-- top -->\n- [B](b.md)\n';
+    expect(measureIndex(raw).text).toBe('- [A](a.md)\n  <!-- part of the item -->\n\nText:\n\n    <!-- code -->\n- [B](b.md)');
+  });
   it('keeps a comment inside a fenced block', () => {
     const raw = '```\n<!-- shown -->\n```\n- [A](a.md)\n';
     expect(measureIndex(raw).text).toBe('```\n<!-- shown -->\n```\n- [A](a.md)');
