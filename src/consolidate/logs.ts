@@ -1,6 +1,7 @@
 // Step 1: daily-log entries that name their topic are appended to that topic as list items, once.
 // Logs are append-only: this step reads them and never edits them.
 import { posix } from 'node:path';
+import { blockModel } from '../memdir/blocks.js';
 import { normalizeTarget } from '../memdir/index.js';
 import type { MemState, StepResult } from './types.js';
 import { appendLines, isListItem, isTopicPath, logDateOf, normalizeContent, splitLines, LIST_ITEM_RE } from './text.js';
@@ -22,15 +23,14 @@ export interface LogsReport {
 export function parseLogEntries(text: string): LogEntry[] {
   const entries: LogEntry[] = [];
   let current: { line: number; parts: string[] } | null = null;
-  let inFence = false;
+  const code = blockModel(text).lines;
   const flush = () => {
     if (current) entries.push({ line: current.line, text: current.parts.join(' ').replace(/\s+/g, ' ').trim() });
     current = null;
   };
   splitLines(text).forEach((l, i) => {
     const t = l.text;
-    if (/^ {0,3}(```|~~~)/.test(t)) inFence = !inFence;
-    if (inFence) return;
+    if (code[i]!.kind === 'code') return;
     const top = /^[-*+][ \t]+/.exec(t);
     if (top) {
       flush();

@@ -333,13 +333,19 @@ export function spansOf(model: BlockModel, text: string, kinds: readonly BlockKi
   return out;
 }
 
-/** Lines (1-based) that are code, fenced or indented. */
+/** Lines (1-based) that are code, fenced or indented (made once per model). */
 export function codeLineSet(model: BlockModel): Set<number> {
-  const s = new Set<number>();
-  model.lines.forEach((l, i) => {
-    if (l.kind === 'code') s.add(i + 1);
-  });
+  let s = codeSets.get(model);
+  if (!s) {
+    s = new Set<number>();
+    model.lines.forEach((l, i) => {
+      if (l.kind === 'code') s!.add(i + 1);
+    });
+    codeSets.set(model, s);
+  }
   return s;
 }
+
+const codeSets = new WeakMap<BlockModel, Set<number>>();
 
 export type { Root };

@@ -1,4 +1,5 @@
 import type { Rule } from '../types.js';
+import { codeLineSet } from '../../memdir/blocks.js';
 
 /**
  * feedback-structure: Claude Code's body_structure for feedback and project memories: "Lead with
@@ -32,11 +33,10 @@ export const feedbackStructure: Rule = {
     let whyLine = 0;
     let howLine = 0;
     let firstText = 0;
-    let inFence = false;
+    const code = codeLineSet(ctx.blocks());
     for (let l = first; l <= lines.length; l++) {
       const text = lines[l - 1]!;
-      if (/^ {0,3}(?:```|~~~)/.test(text)) inFence = !inFence;
-      if (inFence || text.trim() === '') continue;
+      if (code.has(l) || text.trim() === '') continue;
       if (!firstText && !/^\s*#{1,6}\s/.test(text)) firstText = l;
       if (!whyLine && WHY.test(text)) whyLine = l;
       else if (!howLine && HOW.test(text)) howLine = l;

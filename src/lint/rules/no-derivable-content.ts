@@ -1,5 +1,6 @@
 import { relative, sep } from 'node:path';
-import { bodyStart, codeBlocks, codeLineSet, inlineCodeRanges, lineOf } from '../content-scan.js';
+import { bodyStart, inlineCodeRanges, lineOf } from '../content-scan.js';
+import { codeLineSet } from '../../memdir/blocks.js';
 import type { RepoFacts, Rule, RuleContext } from '../types.js';
 
 /**
@@ -31,8 +32,9 @@ export const noDerivableContent: Rule = {
     const lines = ctx.lines();
     const offsets = ctx.lineOffsets();
     const firstLine = lineOf(offsets, bodyStart(ctx.file.text));
-    const blocks = codeBlocks(lines, firstLine);
-    const inCode = codeLineSet(blocks);
+    const model = ctx.blocks();
+    const blocks = model.codeBlocks.filter((b) => b.startLine >= firstLine).map((b) => ({ openLine: b.startLine, lang: b.lang, content: b.content }));
+    const inCode = codeLineSet(model);
     for (const b of blocks) checkCodeBlock(ctx, b);
     const text = ctx.file.text;
     if (STACK_HINT.test(text)) checkStackTraces(ctx, lines, firstLine);

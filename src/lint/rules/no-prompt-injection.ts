@@ -1,5 +1,6 @@
 import { DIRECTIVE_RE } from '../directives.js';
-import { inlineCodeRanges, inRanges, isQuoted } from '../content-scan.js';
+import { codeLineSet } from '../../memdir/blocks.js';
+import { inlineCodeRanges, inRanges, isQuoted, lineOf } from '../content-scan.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from './util.js';
 
@@ -152,23 +153,9 @@ function checkComments(ctx: RuleContext) {
   }
 }
 
-let fenceCache: { text: string; ranges: Array<[number, number]> } | undefined;
-
-/** Offsets inside fenced code blocks (phrases there are examples, except tokens and directives). */
-function fenceRanges(text: string): Array<[number, number]> {
-  if (fenceCache?.text === text) return fenceCache.ranges;
-  const ranges: Array<[number, number]> = [];
-  const re = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm;
-  for (let m: RegExpExecArray | null; (m = re.exec(text)); ) {
-    if (m[0].length === 0) break;
-    ranges.push([m.index, m.index + m[0].length]);
-  }
-  fenceCache = { text, ranges };
-  return ranges;
-}
-
+/** Whether an offset is in a code block, fenced or indented (phrases there are examples, except tokens and directives). */
 function inFence(ctx: RuleContext, offset: number): boolean {
-  return fenceRanges(ctx.file.text).some(([a, b]) => offset >= a && offset < b);
+  return codeLineSet(ctx.blocks()).has(lineOf(ctx.lineOffsets(), offset));
 }
 
 function checkPhrases(ctx: RuleContext) {

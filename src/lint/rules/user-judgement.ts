@@ -1,4 +1,5 @@
 import { bodyStart, inlineCodeRanges, inRanges, isQuoted, lineOf } from '../content-scan.js';
+import { codeLineSet } from '../../memdir/blocks.js';
 import type { Rule } from '../types.js';
 
 /**
@@ -31,7 +32,9 @@ export const userJudgement: Rule = {
     if (candidates.length === 0) return;
     const lines = ctx.lines();
     const from = lineOf(ctx.lineOffsets(), bodyStart(text));
+    const code = codeLineSet(ctx.blocks());
     for (let l = from; l <= lines.length; l++) {
+      if (code.has(l)) continue;
       const line = lines[l - 1]!;
       for (const re of candidates) {
         const m = re.exec(line);
