@@ -2,10 +2,12 @@
 // commits does to memory, for the person reviewing a pull request. Reads both ends from git's
 // object store (never the working tree); the semantics are in src/memdir/changes.ts.
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { parse } from './args.js';
 import { isAgentMemdir } from './show.js';
 import { UsageError } from '../errors.js';
+import { loadConfig, type ConsolidateConfig } from '../config.js';
+import { archiveDirOf } from '../consolidate/settings.js';
 import { changedPaths, defaultRemote, mergeBases, remoteDefaultBranch, resolveCommit, treeFiles } from '../git/branch.js';
 import { readBlobs, repoRoot } from '../git/index.js';
 import { isClaudeLocation, linksBeside, memdirCandidates } from '../memdir/discover.js';
@@ -83,15 +85,25 @@ function memdirsAt(root: string, commit: string, files: string[]): string[] {
 }
 
 /** The memory changes of a range, one entry per memdir that changed. */
-export async function diffRange(root: string, range: DiffRange): Promise<MemdirDiff[]> {
+/**
+ * Each memdir's archive folder, repository-relative with a final slash: config
+ * consolidate.archiveDir (from the working tree's config), else `<memdir>-archive/`; null where it
+ * would lie outside the repository.
+ */
+export function archiveFolders(root: string, consolidate: ConsolidateConfig | undefined): (memdir: string) => string | null {
+  return (d) => {
+    const rel = relative(root, archiveDirOf(consolidate, join(root, d))).split(sep).join('/');
+    return rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel) ? null : `${rel}/`;
+  };
+}
+
+export async function diffRange(root: string, range: DiffRange, archiveOf: (memdir: string) => string | null = archiveFolders(root, undefined)): Promise<MemdirDiff[]> {
   const [before, after] = await Promise.all([treeFiles(root, range.baseCommit), treeFiles(root, range.headCommit)]);
   const files = { before, after };
   const dirs = [...new Set([...memdirsAt(root, range.baseCommit, files.before), ...memdirsAt(root, range.headCommit, files.after)])].sort();
   const prefix = (d: string) => (d === '' ? '' : `${d}/`);
   // A file belongs to the deepest memdir holding it.
   const owner = (p: string) => dirs.filter((d) => p.startsWith(prefix(d))).sort((a, b) => b.length - a.length)[0];
-  // The archive consolidation writes: a folder beside the memdir (none for a memdir at the top).
-  const archiveOf = (d: string) => (d === '' ? null : `${d}-archive/`);
   const pick = (list: string[], d: string) => ({
     files: list.filter((p) => p.endsWith('.md') && p !== `${prefix(d)}MEMORY.md` && owner(p) === d),
     archive: list.filter((p) => archiveOf(d) !== null && p.startsWith(archiveOf(d)!) && p.endsWith('.md')),
@@ -263,6 +275,8 @@ export async function run(argv: string[]): Promise<number> {
   const root = repoRoot(realpathSync(process.cwd()));
   if (!root) throw new UsageError('diff works inside a git repository');
   const range = await resolveRange(root, positionals[0]);
-  process.stdout.write(FORMATS[format as keyof typeof FORMATS](range, await diffRange(root, range)));
+  // Config only places the archive: a config memlint cannot read leaves the default folder.
+  const consolidate = (await loadConfig({ cwd: process.cwd() }).catch(() => null))?.config.consolidate;
+  process.stdout.write(FORMATS[format as keyof typeof FORMATS](range, await diffRange(root, range, archiveFolders(root, consolidate))));
   return 0;
 }

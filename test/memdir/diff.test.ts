@@ -83,6 +83,15 @@ describe('memlint diff', () => {
     expect(r.stdout).toMatch(/\| lines \| \d+ \| \d+ \| 200 \|/);
   });
 
+  it('finds the archive where config consolidate.archiveDir puts it', () => {
+    const { runner } = pullRequest();
+    commitFiles(runner, { '.memlintrc.json': '{ "consolidate": { "archiveDir": "../old-memory" } }\n' }, 'config');
+    git(runner, 'rm', '-q', `${MEM}/user_role.md`);
+    commitFiles(runner, { '.claude/old-memory/user_role.md': topicFile('user_role', 'The user leads the payments team', 'feedback') }, 'archive user_role');
+    const json = JSON.parse(memlint(runner, ['diff', 'HEAD~1..HEAD', '--format', 'json']).stdout);
+    expect(json.memdirs[0].topics).toEqual([expect.objectContaining({ verb: 'archived', path: 'user_role.md', to: '.claude/old-memory/user_role.md' })]);
+  });
+
   it('takes BASE..HEAD literally, reports no change as none, and refuses what it cannot read', () => {
     const { runner } = pullRequest();
     expect(memlint(runner, ['diff', 'HEAD..HEAD']).stdout).toMatch(/: none\n$/);
