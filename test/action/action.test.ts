@@ -204,6 +204,8 @@ describe('action.yml', () => {
     });
     const workspace = join(h.dir, 'workspace');
     expect(spawnSync('git', ['clone', '-q', '-b', 'feature', h.origin, workspace]).status).toBe(0);
+    // As a checkout that does not set up tracking leaves it.
+    git(workspace, 'branch', '--unset-upstream');
     const r = runAction(workspace, { command: 'update-branch' }, { GITHUB_BASE_REF: '', GITHUB_HEAD_REF: '', GITHUB_EVENT_NAME: 'push' });
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs.status).toBe('merged');
