@@ -100,7 +100,13 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
-        push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at));
+        const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at);
+        // "reached production this year" reads "reached production in 2026"; "by next month"
+        // stays "by 2026-05", and "this year's budget" takes no "in".
+        if (/^(?:month|quarter|year)$/iu.test(m[2]!) && !PREPOSITION_BEFORE.test(before) && !/^['’]s\b/u.test(after)) {
+          res.replacement = `${/^[A-Z]/u.test(m[0]) ? 'In' : 'in'} ${res.replacement}`;
+        }
+        push(start, end, res);
       } else {
         const phrase = m[0].toLowerCase();
         if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
@@ -124,6 +130,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   }
   return out.sort((a, b) => a.start - b.start);
 }
+
+const PREPOSITION_BEFORE = /\b(?:in|on|at|by|for|of|from|to|until|till|since|during|before|after|through|throughout|within|over|across|into|around|about|per|via|between|than)[ \t]+$/iu;
 
 const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’', '「': '」', '『': '』' };
 
