@@ -134,6 +134,17 @@ describe('memlint update-branch', () => {
     expect(snapshot(runner)).toBe(before);
   });
 
+  it('exits 2 touching nothing when git will not start the merge (an untracked file in the way)', () => {
+    const h = bothAdd();
+    const runner = cloneOf(h, 'runner', 'feature');
+    writeFileSync(join(runner, MEM, 'feedback_main.md'), 'my own notes\n');
+    const before = snapshot(runner);
+    const r = memlint(runner, ['update-branch']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^memlint: git merge origin\/main did not start: .*untracked working tree files would be overwritten/);
+    expect(snapshot(runner)).toBe(before);
+  });
+
   it('reports a push rejected because the branch moved on origin meanwhile, exit 1', () => {
     const h = bothAdd();
     const runner = cloneOf(h, 'runner', 'feature');
