@@ -107,10 +107,9 @@ export async function run(argv: string[]): Promise<number> {
     const inUse = real(resolution.resolved.replace(/[/\\]+$/, ''));
     memdir = isInside(inUse, root) ? inUse : await (await import('./link.js')).defaultMemdir(root, cwd);
   }
-  if (!isInside(memdir, root) || !isInside(real(memdir), root)) throw new UsageError(`${memdir} is not inside this repository: adopt writes only the repository's memory folder`);
-  for (let d = memdir; d !== root && isInside(d, root); d = path.dirname(d)) {
-    if (existsSync(d) && lstatSync(d).isSymbolicLink()) throw new UsageError(`${path.relative(root, d)} is a symlink; memlint does not write through it`);
-  }
+  const { checkInsideRepo, writeInsideRepo } = await import('../fs/inside.js');
+  const safe = checkInsideRepo(root, memdir);
+  if (!safe.ok) throw new UsageError(`${safe.reason}: adopt writes only the repository's memory folder`);
 
   let storeDirs: string[];
   if (positionals.length > 0) storeDirs = positionals.map((s) => storeFolder(s, cwd));
@@ -141,18 +140,19 @@ export async function run(argv: string[]): Promise<number> {
     say(`${shown(op.rel)}: ${verb} from ${op.from}${tail}`);
   }
   for (const s of plan.skipped) process.stderr.write(`memlint adopt: ${s.from}: ${s.reason}\n`);
+  let refused = 0;
   if (!dry) {
-    const { writeFileAtomic } = await import('../fs/atomic.js');
     for (const op of plan.ops) {
-      const file = target(op.rel);
-      if (existsSync(file) && lstatSync(file).isSymbolicLink()) {
-        process.stderr.write(`memlint adopt: ${shown(op.rel)} is a symlink; memlint does not write through it\n`);
+      const check = checkInsideRepo(root, target(op.rel));
+      if (!check.ok) {
+        process.stderr.write(`memlint adopt: ${check.reason}\n`);
+        refused++;
         continue;
       }
-      writeFileAtomic(file, op.after, { mkdir: true });
+      writeInsideRepo(root, target(op.rel), op.after, { mkdir: true });
     }
   }
-  const conflicts = plan.ops.filter((o) => o.conflicts.length > 0).length + plan.skipped.filter((s) => s.blocking).length;
+  const conflicts = plan.ops.filter((o) => o.conflicts.length > 0).length + plan.skipped.filter((s) => s.blocking).length + refused;
   const copied = plan.ops.filter((o) => o.kind === 'copy').length;
   const merged = plan.ops.length - copied;
   say(

@@ -7,6 +7,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { strayStoresOf } from '../claude/stores.js';
+import { checkInsideRepo } from '../fs/inside.js';
 import { resolveAutoMemoryPath } from '../memdir/claude.js';
 import { DEFAULT_MEMLINT_BIN } from '../merge/command.js';
 import type { Check } from './doctor.js';
@@ -135,6 +136,8 @@ function readText(path: string): string | null {
 /** install --claude: the change to .claude/settings.json, if any. */
 export function planClaudeInstall(wt: Worktree): Action[] {
   const path = join(wt.root, ...CLAUDE_SETTINGS.split('/'));
+  const safe = checkInsideRepo(wt.root, path);
+  if (!safe.ok) return [{ kind: 'note', what: `${safe.reason}: ${CLAUDE_SETTINGS} left as it is` }];
   const before = readText(path);
   const after = withClaudeHooks(before, claudeHookCommand(memlintWords(wt.root)), path);
   if (after === before) return [];
@@ -144,6 +147,7 @@ export function planClaudeInstall(wt: Worktree): Action[] {
 /** uninstall: memlint's hooks out of .claude/settings.json, every other key and hook kept. */
 export function planClaudeUninstall(wt: Worktree): Action[] {
   const path = join(wt.root, ...CLAUDE_SETTINGS.split('/'));
+  if (!checkInsideRepo(wt.root, path).ok) return [];
   const before = readText(path);
   if (before === null) return [];
   let after: string | null;

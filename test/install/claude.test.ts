@@ -2,7 +2,7 @@
 // everything else there; uninstall removes exactly them; doctor reports them; the command works
 // in any checkout and only advises where memlint is not installed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeHookCommand, withClaudeHooks, withoutClaudeHooks } from '../../src/install/claude-settings.js';
@@ -118,6 +118,18 @@ describe('memlint install --claude', () => {
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe('{ "hooks": ');
     expect(memlint(dir, ['install', '--claude', '--local']).code).toBe(2);
   });
+});
+
+it('a .claude/settings.json that is a symlink is left alone, and so is what it points to', () => {
+  const dir = project();
+  const outside = join(tempDir('memlint-outside-'), 'settings.json');
+  writeFileSync(outside, '{"model":"opus"}\n');
+  symlinkSync(outside, join(dir, SETTINGS));
+  const r = memlint(dir, ['install', '--claude']);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toMatch(/note: .*settings\.json is a symlink; memlint does not write or read through it: \.claude\/settings\.json left as it is/);
+  expect(readFileSync(outside, 'utf8')).toBe('{"model":"opus"}\n');
+  expect(lstatSync(join(dir, SETTINGS)).isSymbolicLink()).toBe(true);
 });
 
 describe('the settings edit', () => {

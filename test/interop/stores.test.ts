@@ -2,7 +2,7 @@
 // moved folder, the default store left behind), `memlint adopt` brings them in without loss and
 // never writes them, `doctor` names them. Stores live under a temporary CLAUDE_CONFIG_DIR and HOME.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/memdir/claude.js';
@@ -187,6 +187,15 @@ describe('memlint adopt', () => {
     expect(cli(repo, ['adopt', '/no/such/store'], h).code).toBe(2);
     expect(cli(repo, ['adopt', path.join(repo, '.claude', 'memory')], h).code).toBe(2);
     expect(cli(repo, ['adopt', '--help'], h).stdout).toMatch(/^Usage: memlint adopt/);
+    // A memory folder behind a symlink (here one leading out of the repository) is never written.
+    const outside = tempDir('memlint-outside-');
+    symlinkSync(outside, path.join(repo, 'linked'));
+    const store = storeDir(h, repo);
+    writeFiles(store, { 'MEMORY.md': '- [A](a.md) — a\n', 'a.md': topic('A', 'user', 'a', 'A.') });
+    const r = cli(repo, ['adopt', '--memdir', 'linked', store], h);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/linked is a symlink/);
+    expect(readdirSync(outside)).toEqual([]);
   });
 
   it('doctor names the stray stores, with where --all and adopt as the fix', () => {
