@@ -90,11 +90,16 @@ export async function run(argv: string[]): Promise<number> {
   for (const { d, settings } of planned) {
     outcomes.push(await run.consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint }));
   }
-  if (values.json) process.stdout.write(JSON.stringify({ memdirs: outcomes.map(report.toJson) }, null, 2) + '\n');
+  // Nothing printed shows a secret (contract §9): the diff, the summary and the JSON are masked
+  // against the secrets of every text the plans were made from or would write.
+  const { maskSecrets, maskSecretsDeep, secretsOf } = await import('../lint/secrets.js');
+  const known = await secretsOf(outcomes.flatMap((o) => [...(o.plan?.sources ?? []), ...(o.plan?.ops ?? []).map((op) => (op.kind === 'write' ? op.after : op.text))]));
+  const mask = (text: string) => maskSecrets(text, known);
+  if (values.json) process.stdout.write(JSON.stringify({ memdirs: outcomes.map((o) => maskSecretsDeep(report.toJson(o), known)) }, null, 2) + '\n');
   else {
-    if (mode === 'dry-run') for (const o of outcomes) if (o.plan) process.stdout.write(report.planDiff(o.plan, cwd));
+    if (mode === 'dry-run') for (const o of outcomes) if (o.plan) process.stdout.write(report.planDiff(o.plan, cwd, mask));
     const stream = mode === 'dry-run' ? process.stderr : process.stdout;
-    for (const o of outcomes) for (const line of report.describe(o, cwd, !!values.prune)) stream.write(line + '\n');
+    for (const o of outcomes) for (const line of report.describe(o, cwd, !!values.prune)) stream.write(mask(line) + '\n');
   }
   if (outcomes.some((o) => o.status === 'failed')) {
     if (!values.json) process.stderr.write(`memlint: consolidation failed for ${outcomes.filter((o) => o.status === 'failed').length} memory folder(s); nothing was half-written\n`);

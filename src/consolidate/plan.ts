@@ -44,6 +44,8 @@ export interface Plan {
   archiveDir: string;
   ops: FileOp[];
   report: PlanReport;
+  /** The texts the plan was made from (memdir files, archive index): what its output is masked against. */
+  sources: string[];
 }
 
 export function planConsolidation(input: PlanInput): Plan {
@@ -74,6 +76,7 @@ export function planConsolidation(input: PlanInput): Plan {
     archiveDir: input.archiveDir,
     ops: diffStates(input, initial, state),
     report: { dates, logs: logs.report, dedupe: dedupe.report, index: index.report, stale: stale.report, limits },
+    sources: [...input.files.values(), ...(input.archiveIndex !== null ? [input.archiveIndex] : [])],
   };
 }
 

@@ -60,7 +60,8 @@ export function describe(o: Outcome, cwd: string, prune: boolean): string[] {
   return out;
 }
 
-export function planDiff(plan: Plan, cwd: string): string {
+/** The plan as a unified diff, each line passed through `mask` (the secrets masker). */
+export function planDiff(plan: Plan, cwd: string, mask: (line: string) => string = (l) => l): string {
   let out = '';
   for (const op of plan.ops) {
     if (op.kind === 'write') out += unifiedDiff(rel(cwd, op.path), rel(cwd, op.path), op.before, op.after);
@@ -69,7 +70,7 @@ export function planDiff(plan: Plan, cwd: string): string {
       if (op.text !== op.before) out += unifiedDiff(rel(cwd, op.from), rel(cwd, op.to), op.before, op.text);
     }
   }
-  return out;
+  return out === '' ? out : out.split('\n').map(mask).join('\n');
 }
 
 export function toJson(o: Outcome) {

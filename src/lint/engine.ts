@@ -14,6 +14,7 @@ import { createRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
+import { maskSecrets, secretsOf } from './secrets.js';
 import type { Fix, MemdirHistory, MemdirModel, MemoryFile, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
 
 export interface LintMessage {
@@ -209,6 +210,21 @@ function toResult(filePath: string, messages: LintMessage[]): FileResult {
   return { filePath, messages, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
 }
 
+/**
+ * No message prints a secret (contract §9), whatever rule made it: a link target with a password,
+ * a token as a `type` value, a file named after a token. Masked here, in one place, against the
+ * secrets of the memdir's files.
+ */
+async function maskMessages(results: FileResult[], model: MemdirModel): Promise<void> {
+  if (!results.some((r) => r.messages.length > 0)) return;
+  const known = await secretsOf(model.files.map((f) => f.text));
+  for (const r of results) {
+    // A file named after a secret is reported under a masked name: the path is printed too.
+    r.filePath = maskSecrets(r.filePath, known);
+    for (const m of r.messages) m.message = maskSecrets(m.message, known);
+  }
+}
+
 export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {
   const today = opts.today ?? new Date();
   const results: FileResult[] = [];
@@ -251,11 +267,14 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
           }
         }
       }
+      const fileResults: FileResult[] = [];
       for (const p of problems) {
         if (d.onlyFiles && !d.onlyFiles.has(p.path)) continue;
-        results.push(toResult(p.path, [{ ruleId: null, severity: 2, message: p.message, line: 1, column: 1, fatal: true }]));
+        fileResults.push(toResult(p.path, [{ ruleId: null, severity: 2, message: p.message, line: 1, column: 1, fatal: true }]));
       }
-      for (const [file, msgs] of perFile) results.push(toResult(file, msgs));
+      for (const [file, msgs] of perFile) fileResults.push(toResult(file, msgs));
+      await maskMessages(fileResults, model);
+      for (const r of fileResults) results.push(r);
       break;
     }
   }

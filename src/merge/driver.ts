@@ -11,6 +11,7 @@ import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
 import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MergeResult } from './text.js';
 import { mergeTopic } from './topic.js';
+import { maskSecrets } from '../lint/secret-patterns.js';
 
 export type FileKind = 'index' | 'log' | 'topic' | 'other';
 
@@ -150,6 +151,23 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
   };
 }
 
+// A conflict block's marker lines, as conflictBlock (text.ts) writes them, whatever the marker size.
+const MARKER_LABEL_LINE = /^(?:<+ ours|>+ theirs) \(.*$/gm;
+
+/**
+ * No message and no conflict label prints a secret (contract §9): a link target with a password
+ * names its entry's conflict. The lines between the markers are the file's own and stay as they are.
+ */
+export function maskOutcome(outcome: MergeOutcome): MergeOutcome {
+  let output = outcome.output;
+  if (output && outcome.conflicts.length > 0) {
+    const text = output.toString('utf8');
+    const masked = text.replace(MARKER_LABEL_LINE, (line) => maskSecrets(line));
+    if (masked !== text) output = Buffer.from(masked, 'utf8');
+  }
+  return { ...outcome, output, conflicts: outcome.conflicts.map((c) => maskSecrets(c)), warnings: outcome.warnings.map((w) => maskSecrets(w)) };
+}
+
 /** One line naming what the agent will not see when a merged index is over Claude Code's limits. */
 export function limitWarning(text: string, path: string, entries?: Array<{ text: string; target: string }>): string | null {
   // Cheap necessary conditions first: most merged indexes are far from either limit.
@@ -212,6 +230,7 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
     }
     outcome = lineMergeOutcome(r, outcome.reason, args.path);
   }
+  outcome = maskOutcome(outcome);
   // OURS is git's private temporary file, read back only after the driver exits: written in
   // place (a rename costs more than the whole merge on some filesystems). The working tree,
   // where atomic writes matter, is never touched here.

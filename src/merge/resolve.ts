@@ -5,7 +5,7 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
 import { addPaths, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
-import { fileKind, lineMergeOutcome, mergeMemoryFile, writeAtomic, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
+import { fileKind, lineMergeOutcome, maskOutcome, mergeMemoryFile, writeAtomic, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
 import { checkInsideRepo } from '../fs/inside.js';
 
@@ -60,7 +60,8 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
 
   const specs = staged.flatMap((u) => ([1, 2, 3] as const).filter((s) => u.stages[s]).map((s) => `:${s}:${u.path}`));
   const blobs = readBlobs(root, specs);
-  const finish = (path: string, outcome: MergeOutcome) => {
+  const finish = (path: string, merged: MergeOutcome) => {
+    const outcome = maskOutcome(merged);
     report.warnings.push(...outcome.warnings);
     const file = join(root, path);
     if (outcome.output === null) {
