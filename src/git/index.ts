@@ -4,6 +4,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+// git exports GIT_DIR to the hooks it runs in a linked worktree. With GIT_DIR set and no work tree
+// named, git takes the folder it runs in for the top of the working tree, and memlint runs git
+// from memory folders too: so the work tree is named as git meant it, the folder memlint started
+// in (where git runs hooks), unless core.worktree names one.
+if (process.env.GIT_DIR && !process.env.GIT_WORK_TREE) {
+  const configured = spawnSync('git', ['config', 'core.worktree'], { encoding: 'utf8' });
+  if (configured.status !== 0) process.env.GIT_WORK_TREE = process.cwd();
+}
+
 export class GitError extends Error {
   constructor(
     message: string,

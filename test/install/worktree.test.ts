@@ -2,8 +2,8 @@
 // memlint says so in one line naming memlint and lets git go on. After npm install there, the
 // same hooks run memlint again.
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, git, memlint, tempDir } from '../helpers/repo.js';
 import { npmInstall, project, topic, run } from './helpers.js';
@@ -84,5 +84,21 @@ describe('hooks in a worktree without memlint', () => {
     expect(ok.out).toBe('');
     expect(ok.code).toBe(0);
     expect(memlint(wt, ['doctor']).code).toBe(0);
+  });
+
+  it("post-checkout's touch sets the mtimes in a linked worktree (git hands its hooks GIT_DIR there)", () => {
+    const dir = project();
+    expect(memlint(dir, ['install']).code).toBe(0);
+    appendFileSync(join(dir, MEM, 'user_role.md'), 'Prefers small commits.\n');
+    git(dir, 'add', '-A');
+    execFileSync('git', ['commit', '-q', '-m', 'memlint install'], { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: '2026-10-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-10-01T00:00:00Z' } });
+    const wt = join(tempDir(), 'wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
+    npmInstall(wt);
+    expect(memlint(wt, ['install', '--local']).code).toBe(0);
+    utimesSync(join(wt, MEM, 'user_role.md'), new Date(), new Date());
+    const r = run(wt, ['checkout', '-q', '--', `${MEM}/user_role.md`]);
+    expect(r.code).toBe(0);
+    expect(statSync(join(wt, MEM, 'user_role.md')).mtimeMs).toBe(Date.parse('2026-10-01T00:00:00Z'));
   });
 });
