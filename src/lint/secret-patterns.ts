@@ -80,12 +80,19 @@ const PATTERNS: Pattern[] = [
   {
     kind: 'password-in-prose',
     label: 'password',
-    re: /(?:\b(?:password|passwd|pwd|passphrase|pass)|密码|口令)(?:\s+(?:for|of|to)\s+[\w.@-]+)?\**\s*(?:is|was|=|:|：|是|为)\s*(?:\*+\s*)?(?:`([^`\s]{4,})`|"([^"\s]{4,})"|'([^'\s]{4,})'|“([^”\s]{4,})”)/gi,
+    re: /(?:\b(?:password|passwd|pwd|passphrase|pass)|密码|口令)(?:\s+(?:for|of|to|on)\s+(?:the\s+)?[\w.@-]+(?:\s+(?:user|account|login))?(?:\s+(?:on|at|in)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+)?)?)?\**\s*(?:is|was|=|:|：|是|为)\s*(?:\*+\s*)?(?:`([^`\s]{4,})`|"([^"\s]{4,})"|'([^'\s]{4,})'|“([^”\s]{4,})”)/gi,
   },
   {
     kind: 'password-in-prose',
     label: 'password',
     re: /(?:\b(?:password|passwd|pwd)|密码|口令)\**\s*(?:=|:|：|是|为)\s*(?=[^\s`'"]*\d)(?=[^\s`'"]*[A-Za-z])([^\s`'"，。,;]{6,})/gi,
+    group: 1,
+  },
+  {
+    // "log in as root with password `…`", "密码 `…`": the value right after the word, in code.
+    kind: 'password-in-prose',
+    label: 'password',
+    re: /(?:\b(?:password|passwd|pwd)|密码|口令)[ \t]*`(?=[^`\s]*\d)(?=[^`\s]*[A-Za-z])([^`\s]{6,})`/gi,
     group: 1,
   },
 ];

@@ -1,5 +1,5 @@
 // The content rules (secrets, hidden text, injection, dates, feedback structure, derivable
-// content, judgements), registered here by their own module each.
+// content, judgements, one person's machine), registered here by their own module each.
 import type { Rule } from '../types.js';
 import { noSecrets } from './no-secrets.js';
 import { noHiddenUnicode } from './no-hidden-unicode.js';
@@ -8,5 +8,6 @@ import { absoluteDates } from './absolute-dates.js';
 import { feedbackStructure } from './feedback-structure.js';
 import { noDerivableContent } from './no-derivable-content.js';
 import { userJudgement } from './user-judgement.js';
+import { noLocalAddresses } from './no-local-addresses.js';
 
-export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement];
+export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses];
