@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { parseGitTrace, profilesIn, summarizeProfiles } from './bench/profile.mjs';
 import { renderReport } from './bench/report.mjs';
 import { ROW_IDS, SIZES, profiledCommand, runRow } from './bench/rows.mjs';
+import { PEERS_DIR, peersInstalled } from './bench/peers.mjs';
 import { median, rssMethod, runOnce } from './bench/timing.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -62,6 +63,22 @@ function machine(method) {
  * One run at a time: rows reset and stage files in the generated repositories, and two runs
  * would also time each other. A lock left by a dead process is taken over.
  */
+/**
+ * The peers the project does not depend on (scripts/bench/package.json: markdownlint-cli2 needs
+ * Node 22, memlint supports Node 20), installed from their own lock once, from npm's cache when it
+ * has them, so a second run needs no network.
+ */
+function installPeers() {
+  if (peersInstalled()) return true;
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(npm, ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: PEERS_DIR, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0 || !peersInstalled()) {
+    console.error('bench: the benchmark peers are not installed and "npm ci" in scripts/bench failed; run it there once with network access');
+    return false;
+  }
+  return true;
+}
+
 function takeLock() {
   const lock = join(WORK, '.bench-lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -112,6 +129,7 @@ async function main() {
     console.error('bench: dist/cli.js is missing; run "npm run bench" (it builds first) or "npm run build"');
     return 2;
   }
+  if (!installPeers()) return 2;
   mkdirSync(join(WORK, 'cache'), { recursive: true });
   if (!takeLock()) return 2;
   const method = rssMethod();

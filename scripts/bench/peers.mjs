@@ -1,12 +1,21 @@
 // The peers, invoked as their installed binaries through the same Node (no npx), with their
 // configs written into each generated repository: markdownlint-cli2 with its default rules and a
 // YAML front matter pattern, remark-cli with remark-frontmatter and the recommended lint preset.
-import { realpathSync, writeFileSync } from 'node:fs';
+// markdownlint-cli2 lives in the bench's own package (scripts/bench/package.json, its own lock):
+// it needs Node 22 and the project supports Node 20. remark-cli is the project's devDependency.
+import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PEERS_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+export function peersInstalled() {
+  return existsSync(join(PEERS_DIR, 'node_modules', '.bin', 'markdownlint-cli2'));
+}
 
 export function peerBins(root) {
-  const bin = (name) => realpathSync(join(root, 'node_modules', '.bin', name));
-  return { markdownlint: bin('markdownlint-cli2'), remark: bin('remark') };
+  const bin = (dir, name) => realpathSync(join(dir, 'node_modules', '.bin', name));
+  return { markdownlint: bin(PEERS_DIR, 'markdownlint-cli2'), remark: bin(root, 'remark') };
 }
 
 // markdownlint-cli2 compiles frontMatter with the "u" flag only (no "m"), so ^ is the start of

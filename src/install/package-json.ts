@@ -40,7 +40,8 @@ export function preparedScript(existing: string | undefined, ours: string, withH
  * The prepare script without what install added: back to the noted original when the script is
  * still exactly what install made of it, else with memlint's part cut out. undefined: no script.
  */
-const OURS = /\s*(?:&&\s*)?(?:memlint install --local|\(test ! -f dist\/cli\.js \|\| node \.\/dist\/cli\.js install --local\))/;
+// memlint's part: in a project, and in memlint's own repository (today's form and an older one).
+const OURS = /\s*(?:&&\s*)?(?:memlint install --local|\(test -f dist\/cli\.js \|\| node scripts\/build\.mjs\) && node \.\/dist\/cli\.js install --local --quiet|\(test ! -f dist\/cli\.js \|\| node \.\/dist\/cli\.js install --local\))/;
 
 /** Whether a prepare script already runs memlint's part (an earlier install wrote it). */
 export function runsMemlintInstall(script: string | undefined): boolean {

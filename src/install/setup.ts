@@ -17,6 +17,8 @@ export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
 /** Local git config keys where install notes what it found, so uninstall restores exactly that. */
 export const NOTE_HOOKS_PATH = 'memlint.installedHooksPath';
 export const NOTE_PREPARE = 'memlint.preparedFrom';
+/** memlint's part of the prepare script in memlint's own repository. */
+export const OWN_REPO_PREPARE = '(test -f dist/cli.js || node scripts/build.mjs) && node ./dist/cli.js install --local --quiet';
 
 export type Action =
   | { kind: 'file'; rel: string; path: string; before: string | null; after: string | null; what: string }
@@ -113,8 +115,8 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
     const pkgPath = join(root, 'package.json');
     const pkg = refused(root, 'package.json', actions) ? null : readText(pkgPath);
     if (pkg !== null) {
-      const scriptWords = words === DEFAULT_MEMLINT_BIN ? 'memlint' : '(test ! -f dist/cli.js || node ./dist/cli.js';
-      const ours = words === DEFAULT_MEMLINT_BIN ? `${scriptWords} install --local` : `${scriptWords} install --local)`;
+      // In memlint's own repository npm ci runs prepare before any build: it builds first.
+      const ours = words === DEFAULT_MEMLINT_BIN ? 'memlint install --local' : OWN_REPO_PREPARE;
       const hasHusky = (() => {
         try {
           const j = JSON.parse(pkg) as { devDependencies?: Record<string, string>; dependencies?: Record<string, string> };

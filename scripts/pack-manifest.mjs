@@ -1,0 +1,29 @@
+// npm pack / npm publish: the package.json that ships has no "prepare" script. That script sets up
+// a contributor's clone (husky, a build, the merge driver); in the package npm would list it as an
+// install script of memlint's own. prepack strips it (keeping the file's text aside), postpack puts
+// the file back byte for byte. A pack interrupted in between is repaired by the next strip.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+
+const FILE = 'package.json';
+const KEPT = 'package.json.before-pack';
+
+function restore() {
+  if (existsSync(KEPT)) renameSync(KEPT, FILE);
+}
+
+const command = process.argv[2];
+if (command === 'strip') {
+  restore();
+  const text = readFileSync(FILE, 'utf8');
+  const json = JSON.parse(text);
+  if (json.scripts && 'prepare' in json.scripts) {
+    writeFileSync(KEPT, text);
+    delete json.scripts.prepare;
+    writeFileSync(FILE, `${JSON.stringify(json, null, 2)}\n`);
+  }
+} else if (command === 'restore') {
+  restore();
+} else {
+  console.error('usage: node scripts/pack-manifest.mjs strip|restore');
+  process.exit(2);
+}

@@ -1,0 +1,79 @@
+// The npm package and a contributor's clone of this repository, as npm leaves them:
+// - npm ci in a fresh clone runs prepare before any dist/ exists: prepare builds, then sets up the
+//   merge driver, so doctor passes;
+// - npm pack ships dist, README, docs and LICENSE, and no install script of its own (the dev
+//   prepare is stripped from the packed package.json, and the working package.json is given back);
+// - the tarball installed into an empty project prints no warning, and its memlint runs;
+// - npm ci on Node 20 finds no package that needs a newer Node (EBADENGINE).
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ROOT, git, initRepo, tempDir } from '../helpers/repo.js';
+
+function sh(cwd: string, cmd: string, args: string[]): { code: number; out: string } {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+/** A fresh clone of this repository as it is now (tracked and new files), with npm ci's node_modules. */
+function contributorClone(): string {
+  const dir = initRepo();
+  const listed = git(ROOT, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean);
+  for (const rel of listed) {
+    if (!existsSync(join(ROOT, rel))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    copyFileSync(join(ROOT, rel), join(dir, rel));
+  }
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '--no-verify', '-m', 'clone');
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+describe('the package and a contributor clone', () => {
+  it('npm ci (prepare) builds and installs the driver; npm pack ships what a user needs and no install script', () => {
+    const clone = contributorClone();
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+    const prepare = sh(clone, 'npm', ['run', 'prepare', '--silent']);
+    expect(prepare.code, prepare.out).toBe(0);
+    expect(existsSync(join(clone, 'dist', 'cli.js'))).toBe(true);
+    const doctor = sh(clone, process.execPath, ['dist/cli.js', 'doctor']);
+    expect(doctor.out).toMatch(/^ok    merge driver: /m);
+    expect(doctor.code, doctor.out).toBe(0);
+
+    const manifest = readFileSync(join(clone, 'package.json'), 'utf8');
+    const out = tempDir();
+    const pack = sh(clone, 'npm', ['pack', '--silent', '--pack-destination', out]);
+    expect(pack.code, pack.out).toBe(0);
+    expect(readFileSync(join(clone, 'package.json'), 'utf8')).toBe(manifest);
+    const tarball = join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!);
+    const listing = sh(out, 'tar', ['tzf', tarball]).out.split('\n');
+    for (const f of ['package/dist/cli.js', 'package/dist/main.mjs', 'package/README.md', 'package/LICENSE', 'package/docs/install.md', 'package/package.json']) expect(listing).toContain(f);
+    expect(listing.some((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.startsWith('package/scripts/'))).toBe(false);
+    const packed = JSON.parse(sh(out, 'tar', ['xzf', tarball, '-O', 'package/package.json']).out) as { scripts?: Record<string, string>; dependencies?: unknown };
+    for (const s of ['preinstall', 'install', 'postinstall', 'prepare']) expect(packed.scripts?.[s], s).toBeUndefined();
+    expect(packed.dependencies).toBeUndefined();
+
+    // An empty project installs the tarball (nothing to download: no runtime dependency).
+    const app = initRepo();
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true }, null, 2) + '\n');
+    const install = sh(app, 'npm', ['install', '--offline', '-D', tarball]);
+    expect(install.code, install.out).toBe(0);
+    expect(install.out).not.toMatch(/warn/i);
+    const help = sh(app, 'npx', ['--offline', 'memlint', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Usage: memlint');
+    const setup = sh(app, 'npx', ['--offline', 'memlint', 'install']);
+    expect(setup.code, setup.out).toBe(0);
+    expect(readFileSync(join(app, '.husky', 'pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
+    expect(sh(app, 'npx', ['--offline', 'memlint', 'doctor']).code).toBe(0);
+  }, 240_000);
+
+  it('npm ci on this Node finds no package that needs a newer one', () => {
+    const dir = tempDir();
+    for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(ROOT, f), join(dir, f));
+    const r = sh(dir, 'npm', ['ci', '--dry-run', '--offline', '--ignore-scripts']);
+    expect(r.out).not.toContain('EBADENGINE');
+  });
+});
