@@ -150,6 +150,18 @@ describe('action.yml', () => {
     expect(pkg.files).toContain('action.yml');
   });
 
+  it("docs/ci.md's workflows are valid YAML: GitHub's with jobs and permissions, GitLab's with scripts", () => {
+    const ci = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8');
+    const blocks = [...ci.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    for (const block of blocks) {
+      const doc = parse(block) as Record<string, unknown> | unknown[];
+      if (Array.isArray(doc)) continue; // a fragment: steps to add to a job
+      if ('jobs' in doc) expect(doc, block.split('\n')[0]).toHaveProperty('permissions');
+      else for (const job of Object.values(doc)) expect(job).toHaveProperty('script');
+    }
+  });
+
   it('lint: runs the version the lock file names, annotates the pull request, writes the memory change to the step summary', () => {
     const h = hostedRepo({
       onMain: { 'src/app.ts': 'export const answer = 43;\n' },
