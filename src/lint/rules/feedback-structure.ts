@@ -7,8 +7,9 @@ import { codeLineSet } from '../../memdir/blocks.js';
  * session judge edge cases instead of following the rule blindly; project memories decay fast,
  * and the why tells whether one is still load-bearing. Matches generously, as real memories
  * write it: `**Why:**`, `**Why**:`, `Why:`, `**Why**：`, `**Why this matters:**`, `## Why`,
- * `Reason:`; `**How to apply:**`, `## How to apply`, `**How:**`, `When to apply:`; and Chinese
- * (`为什么`, `原因`, `理由`; `如何应用`, `怎么用`, `适用`). Also warns when the body opens with
+ * `Reason:`, `**Root cause:**`; `**How to apply:**`, `## How to apply`, `**How:**`, `When to apply:`,
+ * `**Lesson:**`, `Going forward:`; and Chinese (`为什么`, `原因`, `理由`, `根因`, `## …的根本原因`;
+ * `如何应用`, `怎么用`, `适用`, `教训`, `今后`). Also warns when the body opens with
  * the Why line instead of the rule.
  *
  * Certainty: medium (a memory may carry its reason in prose).
@@ -55,9 +56,14 @@ export const feedbackStructure: Rule = {
 // A label at the start of a line (list marker, heading, bold allowed), followed by a colon, or a heading.
 const label = (words: string) =>
   new RegExp(
-    `^\\s*(?:[-*+]\\s+|\\d+[.)]\\s+)?(?:>\\s*)?(?:(?:#{1,6}\\s*)(?:\\*\\*|__)?\\s*(?:${words})(?![a-z])[^\\n]{0,40}$|(?:\\*\\*|__|\\*|_)?\\s*(?:${words})(?![a-z])[^\\n:：]{0,30}?(?:\\*\\*|__|\\*|_)?\\s*[:：])`,
+    `^\\s*(?:[-*+]\\s+|\\d+[.)]\\s+)?(?:>\\s*)?(?:(?:#{1,6}\\s*)(?:\\*\\*|__)?\\s*(?:${words})(?![a-z])[^\\n]{0,40}$|(?:\\*\\*|__|\\*|_)?\\s*(?:${words})(?![a-z])[^\\n:：]{0,60}?(?:\\*\\*|__|\\*|_)?\\s*[:：])`,
     'iu',
   );
 
-const WHY = label('why|reasoning|reason|reasons|rationale|because|motivation|context|为什么|原因|理由|缘由|背景');
-const HOW = label('how to apply|how it applies|how to use|how|when to apply|applies to|applies when|application|apply|when|如何应用|怎么应用|如何使用|怎么用|怎么做|如何做|适用|应用|使用场景|何时适用');
+const WHY_WORDS = 'why|reasoning|reason|reasons|rationale|because|motivation|context|root cause|root causes|cause|为什么|原因|理由|缘由|背景|根因|根本原因|起因|动机';
+const HOW_WORDS = 'how to apply|how it applies|how to use|how|when to apply|applies to|applies when|application|apply|when|lessons learned|lessons|lesson|takeaways|takeaway|going forward|next time|in future|如何应用|怎么应用|如何使用|怎么用|怎么做|如何做|适用|应用|使用场景|何时适用|教训|启示|今后|以后|下次';
+// A Chinese heading carries its label anywhere in it ("## 预测轨迹偏差的根本原因").
+const zhHeading = (words: string) => new RegExp(`^\\s*#{1,6}\\s+[^\\n]{0,40}(?:${words})`, 'u');
+const anyOf = (...res: RegExp[]) => ({ test: (text: string) => res.some((re) => re.test(text)) });
+const WHY = anyOf(label(WHY_WORDS), zhHeading('根因|根本原因|原因|为什么'));
+const HOW = anyOf(label(HOW_WORDS), zhHeading('如何应用|教训|启示|怎么做'));
