@@ -5,6 +5,7 @@
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
 import { parseIndex, normalizeTarget, formatEntry, type IndexLine } from '../memdir/index.js';
+import type { BlockHeading } from '../memdir/blocks.js';
 import { parseTopic } from '../memdir/topic.js';
 import { codePointLength, MAX_ENTRY_CHARS } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
@@ -26,16 +27,16 @@ export interface IndexReport {
 
 const TYPE_WORD_RE = /\b(user|feedback|project|reference)s?\b/gi;
 
-/** The memory type a heading introduces ("## Feedback", "### Project notes"), when it names exactly one. */
+/** The memory type a heading's text introduces ("Feedback", "Project notes"), when it names exactly one. */
 export function headingType(text: string): string | undefined {
-  const m = /^ {0,3}(#{1,6})[ \t]+(.*)$/.exec(text);
-  if (!m) return undefined;
-  const types = new Set([...m[2]!.matchAll(TYPE_WORD_RE)].map((x) => x[1]!.toLowerCase()));
+  const types = new Set([...text.matchAll(TYPE_WORD_RE)].map((x) => x[1]!.toLowerCase()));
   return types.size === 1 ? [...types][0] : undefined;
 }
 
-function headingLevel(text: string): number {
-  return /^ {0,3}(#{1,6})/.exec(text)?.[1]!.length ?? 0;
+/** The heading that starts on this line (ATX or setext, as the block model reads it). */
+function headingAt(l: IndexLine): BlockHeading | undefined {
+  const h = l.block.heading;
+  return h && h.startLine === l.line ? h : undefined;
 }
 
 export function isLocalTarget(key: string): boolean {
@@ -154,9 +155,11 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   const inserts = new Map<number, string[]>(); // after line index (-1: at the very end)
   const newSections = new Map<string, string[]>();
   if (orphans.length > 0) {
-    const headings = index.lines.filter((l) => l.kind === 'heading');
+    const headings = index.lines.flatMap((l) => headingAt(l) ?? []);
     const typed = headings.filter((h) => headingType(h.text));
     const lastEntry = [...index.lines].reverse().find((l) => l.entry && out[l.line - 1]);
+    // After an entry means after the whole list item that holds it (a fence inside it included).
+    const afterItem = (l: IndexLine) => (l.block.item?.rootEndLine ?? l.line) - 1;
     for (const rel of orphans) {
       const topic = parseTopic(files.get(rel)!);
       const line = entryFor(rel, topic.name, topic.description);
@@ -165,15 +168,14 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       const section = type ? typed.find((h) => headingType(h.text) === type) : undefined;
       let after: number;
       if (section) {
-        const level = headingLevel(section.text);
-        const end = headings.find((h) => h.line > section.line && headingLevel(h.text) <= level)?.line ?? index.lines.length + 1;
-        const inSection = index.lines.filter((l) => l.line > section.line && l.line < end && l.entry && out[l.line - 1]);
-        if (inSection.length > 0) after = inSection[inSection.length - 1]!.line - 1;
-        else after = index.lines[section.line]?.kind === 'blank' ? section.line : section.line - 1;
+        const end = headings.find((h) => h.startLine > section.endLine && h.level <= section.level)?.startLine ?? index.lines.length + 1;
+        const inSection = index.lines.filter((l) => l.line > section.endLine && l.line < end && l.entry && out[l.line - 1]);
+        if (inSection.length > 0) after = afterItem(inSection[inSection.length - 1]!);
+        else after = index.lines[section.endLine]?.kind === 'blank' ? section.endLine : section.endLine - 1;
       } else if (type && typed.length > 0) {
         newSections.set(type, [...(newSections.get(type) ?? []), line]);
         continue;
-      } else after = lastEntry ? lastEntry.line - 1 : -1;
+      } else after = lastEntry ? afterItem(lastEntry) : -1;
       inserts.set(after, [...(inserts.get(after) ?? []), line]);
     }
   }
@@ -185,12 +187,21 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   });
   const trailing = [...(inserts.get(-1) ?? [])];
   if (newSections.size > 0) {
-    const typedHeading = index.lines.find((l) => l.kind === 'heading' && headingType(l.text));
-    const level = '#'.repeat(typedHeading ? headingLevel(typedHeading.text) : 2);
+    const typedHeading = index.lines.flatMap((l) => headingAt(l) ?? []).find((h) => headingType(h.text));
+    const level = '#'.repeat(typedHeading ? typedHeading.level : 2);
     for (const [type, entries] of newSections) trailing.push('', `${level} ${type[0]!.toUpperCase()}${type.slice(1)}`, '', ...entries);
   }
   let text = index.bom + lines.map((l, i) => l.text + (l.eol || (i < lines.length - 1 ? eol : ''))).join('');
   if (trailing.length > 0) text = appendLines(text, trailing[0] === '' ? trailing.slice(1) : trailing, trailing[0] === '');
+  // Never inside code: every added line must read back as its entry (an index ending in an
+  // unclosed fence gets no entries appended; the orphans stay reported for lint).
+  if (report.added.length > 0) {
+    const read = new Set(parseIndex(text).lines.flatMap((l) => (l.entry ? [l.text] : [])));
+    if (report.added.some((a) => !read.has(a.line))) {
+      text = index.bom + out.filter((o): o is { text: string; eol: string } => o !== null).map((l, i, all) => l.text + (l.eol || (i < all.length - 1 ? eol : ''))).join('');
+      report.added = [];
+    }
+  }
   if (text !== raw) files.set('MEMORY.md', text);
   for (const [target, list] of details) files.set(target, appendLines(files.get(target)!, list, true));
   return { state: next, report };

@@ -7,8 +7,9 @@
 // make the entry set exact: an entry kept by a delete-vs-edit comes back, an entry moved on both
 // sides appears once (at ours' place), an entry deleted cleanly is gone.
 import { entryIdentity, parseEntry, parseIndex, type IndexEntry } from '../memdir/index.js';
+import { blockModel } from '../memdir/blocks.js';
 import { diff3Regions, sameLines } from './lines.js';
-import { conflictBlock, fromOurs, fromTheirs, render, stripBom, styleOf, toLines, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
+import { conflictBlock, fromOurs, fromTheirs, render, styleOf, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
 
 export interface MergeOptions {
   /** Conflict marker size (git's %L). */
@@ -41,25 +42,18 @@ type Slot =
   | { t: 'line'; out: OutLine; side: Side }
   | { t: 'block'; lines: OutLine[] };
 
-// Lines that can change how the lines after them parse (fences, block comments, frontmatter).
-const CONTEXT_RE = /```|~~~|<!--/;
-const FRONTMATTER_OPEN_RE = /^---\s*$/;
-
 /**
- * The three sides as items. Each side is parsed by the shared index parser; when no line can
- * change how later lines parse, each distinct line is parsed once for all three sides (they
- * share most lines), which keeps the driver fast on large indexes.
+ * The three sides as items, each read by the shared index parser on its block model (a line scan
+ * for a plain index; remark, loaded then, for one with fences, HTML or other constructs). The
+ * sides share most lines: each distinct entry line is parsed once for all three.
  */
 export function sideLines(texts: string[]): SideLine[][] {
-  const sides = texts.map((t) => toLines(stripBom(t).body));
-  const contextFree = !texts.some((t) => CONTEXT_RE.test(t)) && !sides.some((ls) => ls.length > 0 && FRONTMATTER_OPEN_RE.test(ls[0]!.text));
-  if (!contextFree) return texts.map((t) => parseIndex(t).lines.map((l) => ({ text: l.text, eol: l.eol, entry: l.entry })));
-  // Without fences, comments or frontmatter a line's kind depends on the line alone, and only an
-  // entry line matches parseEntry (a heading or a blank line never does): parseIndex's result,
-  // one parse per distinct line.
   const entryOf = new Map<string, IndexEntry | undefined>();
-  for (const ls of sides) for (const l of ls) if (!entryOf.has(l.text)) entryOf.set(l.text, parseEntry(l.text));
-  return sides.map((ls) => ls.map((l) => ({ text: l.text, eol: l.eol, entry: entryOf.get(l.text) })));
+  const parse = (line: string) => {
+    if (!entryOf.has(line)) entryOf.set(line, parseEntry(line));
+    return entryOf.get(line);
+  };
+  return texts.map((t) => parseIndex(t, blockModel(t), parse).lines.map((l) => ({ text: l.text, eol: l.eol, entry: l.entry })));
 }
 
 function itemsOfAll(texts: string[]): Item[][] {

@@ -31,6 +31,24 @@ describe('index synced with topics (step 2)', () => {
     expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe('- [A](a.md) — x\n- [B](b.md) — y\n\nTrailing prose.');
   });
 
+  it('reads sections and code as the block model does: a setext heading is a section, a fence in a nested list is no place to write', () => {
+    const index = 'Feedback\n---\n- [A](a.md) — x\n  - an entry reads:\n    ```md\n    - [E](e.md) — example\n    ```\n\nProject\n---\n- [P](p.md) — y\n';
+    const s = state({ 'MEMORY.md': index, 'a.md': t('A', 'feedback', 'x'), 'p.md': t('P', 'project', 'y'), 'b.md': t('B', 'feedback', 'z') });
+    const r = syncIndex(s, ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe(index.replace('    ```\n\n', '    ```\n- [B](b.md) — z\n\n'));
+    expect(r.report.dangling).toEqual([]);
+  });
+
+  it('never appends inside an unclosed fence at the end of the index', () => {
+    const s = state({ 'MEMORY.md': '- [A](a.md) — x\n\n```\nexample\n', 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'user', 'y') });
+    expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe('- [A](a.md) — x\n- [B](b.md) — y\n\n```\nexample\n');
+    // With no entry to follow, the only place left is inside the code: nothing is added.
+    const bare = state({ 'MEMORY.md': '# Memory\n\n```\nexample\n', 'b.md': t('B', 'user', 'y') });
+    const r = syncIndex(bare, ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe('# Memory\n\n```\nexample\n');
+    expect(r.report.added).toEqual([]);
+  });
+
   it('shortens a long description at a word boundary so the entry fits 150 characters', () => {
     const long = 'word '.repeat(60).trim();
     const line = entryFor('feedback_x.md', 'X', long);
@@ -113,9 +131,9 @@ describe('index synced with topics (step 2)', () => {
   });
 
   it('reads the type of a section heading', () => {
-    expect(headingType('## Feedback')).toBe('feedback');
-    expect(headingType('### Project notes')).toBe('project');
-    expect(headingType('## User and project')).toBeUndefined();
-    expect(headingType('Not a heading')).toBeUndefined();
+    expect(headingType('Feedback')).toBe('feedback');
+    expect(headingType('Project notes')).toBe('project');
+    expect(headingType('User and project')).toBeUndefined();
+    expect(headingType('Notes')).toBeUndefined();
   });
 });
