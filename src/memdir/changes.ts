@@ -4,6 +4,7 @@
 // Pure: the caller hands in the texts of both ends.
 import { entries, entryIdentity, parseIndex } from './index.js';
 import { loadIndex } from './limits.js';
+import { classify } from './model.js';
 import { parseTopic } from './topic.js';
 
 export interface MemdirSide {
@@ -50,9 +51,8 @@ export interface MemdirChanges {
   budget: { before: Budget | null; after: Budget | null };
 }
 
-const LOG_RE = /(?:^|\/)logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/;
-
-export const isDailyLog = (rel: string) => LOG_RE.test(rel);
+/** A daily log, by its memdir-relative path, as the memdir model classifies it. */
+const isDailyLog = (rel: string) => classify(rel).kind === 'log';
 
 /** Name, description and type as recall reads them (type top level or under metadata). */
 export function topicFacts(text: string): TopicFacts {

@@ -20,6 +20,7 @@ function pullRequest() {
       [`${MEM}/project_feature.md`]: topicFile('project_feature', `Feature flags; the token ${TOKEN} is revoked`),
       [`${MEM}-archive/ARCHIVE.md`]: '# Memory archive\n\n- [stale_plan](stale_plan.md) — archived: stale\n',
       [`${MEM}-archive/stale_plan.md`]: topicFile('stale_plan', 'The Q3 plan'),
+      [`${MEM}/logs/2026/11/2026-11-30.md`]: '# 2026-11-30\n\n- 09:00 moved the feature flags\n',
     },
   });
   const runner = cloneOf(h, 'runner', 'feature');
@@ -43,7 +44,8 @@ describe('memlint diff', () => {
     const lines = text.stdout.split('\n');
     const has = (re: RegExp) => expect(lines.some((l) => re.test(l)), `${re}\n${text.stdout}`).toBe(true);
     has(/^memory changes merge base of origin\/main and HEAD \([0-9a-f]{12}\) \.\. HEAD/);
-    has(/^\.claude\/memory: topics: 1 added, 1 edited, 1 archived, 1 removed; entries: 1 added, 1 edited, 2 removed$/);
+    has(/^\.claude\/memory: topics: 1 added, 1 edited, 1 archived, 1 removed; entries: 1 added, 1 edited, 2 removed; daily logs: 1 changed$/);
+    has(/^  log   added    logs\/2026\/11\/2026-11-30\.md$/);
     has(/^  topic added    project_feature\.md: type project; description "Feature flags; the token ghp_… \(40 chars\) is revoked"$/);
     has(/^  topic edited   user_role\.md: description "The user is a backend engineer" → "The user leads the payments team"; type "user" → "feedback"$/);
     has(/^  topic archived stale_plan\.md: moved to \.claude\/memory-archive\/stale_plan\.md$/);
@@ -60,6 +62,7 @@ describe('memlint diff', () => {
     expect(m.path).toBe(MEM);
     expect(m.topics.map((t: { verb: string; path: string }) => `${t.verb} ${t.path}`)).toEqual(['added project_feature.md', 'edited user_role.md', 'archived stale_plan.md', 'removed old_notes.md']);
     expect(m.topics[1]).toMatchObject({ before: { type: 'user' }, after: { type: 'feedback' }, body: false });
+    expect(m.logs).toEqual({ added: ['logs/2026/11/2026-11-30.md'], changed: [], removed: [] });
     expect(m.budget.limits).toEqual({ lines: 200, units: 25000 });
     expect(JSON.stringify(json)).not.toContain(TOKEN);
 
