@@ -1,7 +1,7 @@
 // memlint link: point Claude Code's autoMemoryDirectory (in the git-ignored
 // .claude/settings.local.json of this worktree) at the repository's memory folder, so the memory
 // the agent writes is the memory that gets committed.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
@@ -22,8 +22,8 @@ the committed .claude/settings.json, which is why the local file is used.
 Prints what "memlint where" resolves afterwards.
 
 Options:
-  --memdir DIR  the memory folder to use (default: .claude/memory/ of this worktree, or the
-                repository's only memory folder)
+  --memdir DIR  the memory folder to use, which must exist (default: .claude/memory/ of this
+                worktree, or the repository's only memory folder)
   --unlink      remove the autoMemoryDirectory that link set (one pointing into this repository)
   --dry-run     print what would change, change nothing
   -h, --help    show this help
@@ -38,6 +38,14 @@ const KEY = 'autoMemoryDirectory';
 function isInside(child: string, parent: string): boolean {
   const r = path.relative(parent, child);
   return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+}
+
+function statSafe(p: string): ReturnType<typeof statSync> | null {
+  try {
+    return statSync(p);
+  } catch {
+    return null;
+  }
 }
 
 function realOrResolved(p: string): string {
@@ -135,6 +143,11 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (!isInside(target, root)) {
       throw new UsageError(`${target} is outside this repository: link points Claude Code at the repository's own memory folder`);
+    }
+    // A --memdir that names no folder is most likely a typo: refuse it rather than point Claude
+    // Code at it. (The default .claude/memory/ may not exist yet: Claude Code creates it.)
+    if (values.memdir !== undefined && !statSafe(target)?.isDirectory()) {
+      throw new UsageError(`--memdir ${values.memdir}: ${existsSync(target) ? 'not a folder' : 'no such folder'} (${target}); create it first, or leave --memdir out for .claude/memory`);
     }
     if (existsSync(target) && !existsSync(path.join(target, 'MEMORY.md'))) {
       process.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);

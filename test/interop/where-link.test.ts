@@ -185,6 +185,20 @@ describe('memlint link', () => {
     expect(JSON.parse(readFileSync(path.join(repo, '.claude', 'settings.local.json'), 'utf8')).autoMemoryDirectory).toBe(path.join(repo, 'team-memory'));
   });
 
+  it('refuses a --memdir that names no folder: exit 2, one line, nothing written', () => {
+    const h = hermetic();
+    const repo = repoWithMemory();
+    writeFileSync(path.join(repo, 'notes.md'), '# notes\n');
+    for (const [arg, why] of [['nowhere', 'no such folder'], ['notes.md', 'not a folder']]) {
+      const r = cli(repo, ['link', '--memdir', arg], h);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`memlint: --memdir ${arg}: ${why} (${path.join(repo, arg)}); create it first, or leave --memdir out for .claude/memory\n`);
+      expect(r.stdout).toBe('');
+    }
+    expect(existsSync(path.join(repo, '.claude', 'settings.local.json'))).toBe(false);
+    expect(existsSync(path.join(repo, 'nowhere'))).toBe(false);
+  });
+
   it('refuses a memdir that is a symlink out of the repository', () => {
     const h = hermetic();
     const repo = repoWithMemory();
