@@ -3,7 +3,7 @@
 // {"decision":"block","reason":...} so the agent sees what to fix beside the tool's result; at
 // SessionStart it speaks only when the memory needs attention. It never breaks a session: any
 // failure of memlint itself is one line on stderr and exit 0; only a usage error exits 2.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
@@ -130,14 +130,23 @@ async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS
   const texts = new Map<string, string>();
   for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) texts.set(f, readFileSync(f, 'utf8'));
   const { shownPath } = await import('../claude/hook-report.js');
-  return postToolUseOutput(blockReason(messages, { projectDir: real(projectDir), texts }, shownPath(located.dir, real(projectDir))));
+  const reason = blockReason(messages, { projectDir: real(projectDir), texts }, shownPath(located.dir, real(projectDir)));
+  if (reason === null) return '';
+  // The engine masked the messages; the entry lines suggested for orphans are masked here.
+  const { maskSecrets, secretsOf } = await import('../lint/secrets.js');
+  const known = await secretsOf([realFile, index].flatMap((f) => (existsSync(f) && statSync(f).size <= 4 * 1024 * 1024 ? [readFileSync(f, 'utf8')] : [])));
+  return postToolUseOutput(maskSecrets(reason, known));
 }
 
 async function sessionStart(projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
   const { sessionFacts } = await import('../claude/session.js');
   const { sessionContext, sessionStartOutput } = await import('../claude/hook-report.js');
   const facts = await sessionFacts(projectDir, env, os.homedir());
-  return facts ? sessionStartOutput(sessionContext(facts)) : '';
+  const context = facts ? sessionContext(facts) : null;
+  if (context === null) return '';
+  // File names are printed: one named after a secret is masked.
+  const { maskSecrets } = await import('../lint/secrets.js');
+  return sessionStartOutput(maskSecrets(context));
 }
 
 /** stdout for a payload (pure in what it prints: the caller writes it). */

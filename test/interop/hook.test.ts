@@ -77,6 +77,20 @@ describe('memlint hook: PostToolUse', () => {
     );
   });
 
+  it('never prints a secret: the message and the entry line suggested for an orphan are masked', () => {
+    const h = hermetic();
+    const repo = repoWithMemory();
+    const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0'.repeat(2)}`.slice(0, 40);
+    const file = path.join(repo, '.claude/memory/reference_ci.md');
+    writeFileSync(file, `---\nname: CI\ndescription: the CI token is ${token}\ntype: reference\n---\nThe CI token is ${token}.\n`);
+    const r = hook(h, repo, write(repo, file, '...'));
+    expect(JSON.parse(r.stdout).decision).toBe('block');
+    expect(r.stdout).toContain('(no-secrets)');
+    expect(r.stdout).toContain('(index-orphan)');
+    expect(r.stdout).not.toContain(token);
+    expect(r.stdout).not.toContain(token.slice(8, 30));
+  });
+
   it('warnings alone never block', () => {
     const h = hermetic();
     const repo = repoWithMemory();
