@@ -1,10 +1,14 @@
-import type { Rule } from '../types.js';
+import type { Rule, RuleContext } from '../types.js';
 import { isReadmeLike } from './util.js';
 
 /**
  * frontmatter-yaml: a topic file starts with YAML frontmatter on line 1, closed within 30 lines.
  * Claude Code's recall reads `description` and `type` from it, and only from the first 30 lines;
  * a file without it is a nameless memory the agent can barely find.
+ *
+ * Also a warning (the YAML is valid, but not what was meant): a plain value with ` #` in it, as
+ * `description: Deploy to prod #infra`, ends where the ` #` starts, since YAML reads the rest as
+ * a comment, and the agent gets "Deploy to prod". The message says to quote the value.
  */
 export const frontmatterYaml: Rule = {
   id: 'frontmatter-yaml',
@@ -32,6 +36,7 @@ export const frontmatterYaml: Rule = {
       }
       return;
     }
+    if (fm.data) reportCutComments(ctx, fm.yaml, fm.data);
     if (!fm.error) return;
     // Fence problems (not closed, closed after line 30) are not YAML errors: say them as they are.
     const fence = /^frontmatter /.test(fm.error.message);
@@ -39,3 +44,30 @@ export const frontmatterYaml: Rule = {
     ctx.report({ message, line: fm.error.line, column: fm.error.column });
   },
 };
+
+// A key and a plain (unquoted, not block, not flow) value on one line.
+const PLAIN_VALUE_RE = /^([ \t]*)([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(?!["'|>[{&*!#%@`])(.*)$/;
+
+/** Values YAML cut at a ` #` comment: the parsed value is the text before it, so the rest is lost. */
+function reportCutComments(ctx: RuleContext, yaml: string, data: Record<string, unknown>) {
+  if (!/[ \t]#/.test(yaml)) return;
+  const meta = typeof data.metadata === 'object' && data.metadata !== null ? (data.metadata as Record<string, unknown>) : undefined;
+  yaml.split('\n').forEach((text, i) => {
+    const m = PLAIN_VALUE_RE.exec(text);
+    if (!m) return;
+    const [, indent, key, value] = m;
+    const hash = /[ \t]#/.exec(value!);
+    if (!hash) return;
+    const kept = value!.slice(0, hash.index).trim();
+    const parsed = indent === '' ? data[key!] : meta?.[key!];
+    if (kept === '' || typeof parsed !== 'string' || parsed !== kept) return;
+    const whole = value!.trimEnd();
+    const quoted = `"${whole.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    ctx.report({
+      message: `${key}: YAML reads "${whole.slice(hash.index).trim()}" as a comment, so the agent gets "${kept}": quote the value (${key}: ${quoted})`,
+      line: i + 2,
+      column: text.length - value!.length + hash.index + 2,
+      severity: 'warn',
+    });
+  });
+}
