@@ -505,3 +505,18 @@ export function refreshIndex(root: string): boolean {
   // 1: some entries need an update (content really changed): the rest was still refreshed.
   return !r.error && (r.status === 0 || r.status === 1);
 }
+
+/**
+ * git's conflict marker size for each path (the `conflict-marker-size` attribute, 7 when unset),
+ * in one `git check-attr` call.
+ */
+export function conflictMarkerSizes(root: string, paths: string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  if (paths.length === 0) return sizes;
+  const out = git(['check-attr', '-z', '--stdin', 'conflict-marker-size'], { cwd: root, input: paths.join('\0') + '\0' }).split('\0');
+  for (let i = 0; i + 2 < out.length; i += 3) {
+    const n = Number(out[i + 2]);
+    sizes.set(out[i]!, /^\d+$/.test(out[i + 2]!) && n >= 1 ? n : 7);
+  }
+  return sizes;
+}

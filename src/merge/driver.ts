@@ -111,15 +111,17 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
   if (bufs.some(looksBinary)) return needs('binary content');
   const [base0, ours, theirs] = bufs.map(decode);
   if (base0 === null || ours === null || theirs === null) return needs('not valid UTF-8');
-  if (hasConflictMarkers(ours) || hasConflictMarkers(theirs)) return needs('conflict markers already inside an input');
+  // git writes markers of MARKER_SIZE (a criss-cross's virtual base too); memlint's own 7 as well.
+  const marker = Math.min(7, markerSize);
+  if (hasConflictMarkers(ours, marker) || hasConflictMarkers(theirs, marker)) return needs('conflict markers already inside an input');
 
   let base = base0;
   let conflictedInBase: Set<string> | undefined;
-  if (hasConflictMarkers(base)) {
+  if (hasConflictMarkers(base, marker)) {
     // A criss-cross merge's virtual base. What its conflict blocks hold is not common ground:
     // the base is what lies outside them, so both sides' versions of a conflicted entry meet
     // as additions (the same text once, different texts a conflict) and nothing is lost.
-    const sides = splitConflictMarkers(base);
+    const sides = splitConflictMarkers(base, marker);
     if (sides === null) return needs('conflict markers in the merge base');
     base = sides.outside;
     if (kind === 'index') {

@@ -4,7 +4,7 @@
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
-import { addPaths, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
+import { addPaths, conflictMarkerSizes, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
 import { fileKind, lineMergeOutcome, maskOutcome, mergeMemoryFile, writeAtomic, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
 import { checkInsideRepo } from '../fs/inside.js';
@@ -47,9 +47,10 @@ function refusal(root: string, file: string): string | null {
 
 /**
  * paths: repository-relative files or folders (empty: every memory file in conflict, and every
- * tracked memory file holding conflict markers).
+ * tracked memory file holding conflict markers). Markers are each path's conflict-marker-size
+ * attribute (7 when unset), as git's own merge and the driver write them; markerSize overrides it.
  */
-export function resolveConflicts(root: string, paths: string[], markerSize = 7): ResolveReport {
+export function resolveConflicts(root: string, paths: string[], markerSize?: number): ResolveReport {
   const report: ResolveReport = { resolved: [], remaining: [], warnings: [] };
   const explicit = paths.length > 0;
   const unmerged = unmergedPaths(root, paths);
@@ -58,6 +59,8 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
   const stagedSet = new Set(unmerged.map((u) => u.path));
   const settled: string[] = [];
 
+  const sizes = markerSize === undefined ? conflictMarkerSizes(root, staged.map((u) => u.path)) : new Map<string, number>();
+  const sizeOf = (path: string) => markerSize ?? sizes.get(path) ?? 7;
   const specs = staged.flatMap((u) => ([1, 2, 3] as const).filter((s) => u.stages[s]).map((s) => `:${s}:${u.path}`));
   const blobs = readBlobs(root, specs);
   const finish = (path: string, merged: MergeOutcome) => {
@@ -87,11 +90,12 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
       continue;
     }
     const base = (u.stages[1] ? blobs.get(`:1:${u.path}`) : null) ?? Buffer.alloc(0);
-    finish(u.path, mergeBlobs(root, { base, ours, theirs, path: u.path, markerSize }));
+    finish(u.path, mergeBlobs(root, { base, ours, theirs, path: u.path, markerSize: sizeOf(u.path) }));
   }
 
   // Files whose conflict markers were committed or written without index stages.
   const candidates = explicit ? expandPaths(root, paths) : trackedFiles(root).filter((p) => isMemoryPath(root, p));
+  if (markerSize === undefined) for (const [p, n] of conflictMarkerSizes(root, candidates.filter((p) => !stagedSet.has(p)))) sizes.set(p, n);
   for (const path of candidates) {
     if (stagedSet.has(path) || fileKind(path) === 'other') continue;
     const file = join(root, path);
@@ -103,13 +107,15 @@ export function resolveConflicts(root: string, paths: string[], markerSize = 7):
     }
     const raw = readFileSync(file);
     const text = raw.toString('utf8');
-    if (!hasConflictMarkers(text)) continue;
-    const sides = splitConflictMarkers(text);
+    const size = sizeOf(path);
+    // git's markers are of the path's size; memlint's own 7 stay recognised beside a smaller one.
+    if (!hasConflictMarkers(text, Math.min(7, size))) continue;
+    const sides = splitConflictMarkers(text, Math.min(7, size));
     if (!sides) {
       report.remaining.push({ path, reason: 'conflict markers that are not well formed: resolve by hand' });
       continue;
     }
-    finish(path, mergeBlobs(root, markedInput(root, path, text, sides, markerSize)));
+    finish(path, mergeBlobs(root, markedInput(root, path, text, sides, size)));
   }
 
   addPaths(root, settled);
@@ -132,13 +138,13 @@ export type MarkerOrigin =
  * The commit that brought the conflict markers in path (contract §5): the oldest commit of the
  * unbroken run, along HEAD's first-parent line, whose version of the file holds markers.
  */
-export function markerOrigin(root: string, path: string): MarkerOrigin {
+export function markerOrigin(root: string, path: string, markerSize = 7): MarkerOrigin {
   const history = firstParentChanges(root, path);
   const specs = history.map((c) => `${c.commit}:${path}`);
   const blobs = readBlobs(root, specs);
   const marked = (i: number) => {
     const b = blobs.get(specs[i]!);
-    return b != null && hasConflictMarkers(b.toString('utf8'));
+    return b != null && hasConflictMarkers(b.toString('utf8'), Math.min(7, markerSize));
   };
   if (history.length === 0 || !marked(0)) {
     const merging = resolveRef(root, 'MERGE_HEAD');
@@ -165,13 +171,13 @@ export function markerOrigin(root: string, path: string): MarkerOrigin {
 export function markedInput(root: string, path: string, text: string, sides: MarkedSides, markerSize = 7): MergeInput {
   const utf8 = (s: string) => Buffer.from(s, 'utf8');
   const fromBlocks = (base: Buffer): MergeInput => ({ base, ours: utf8(sides.ours), theirs: utf8(sides.theirs), path, markerSize });
-  const origin = markerOrigin(root, path);
+  const origin = markerOrigin(root, path, markerSize);
   if (origin.kind === 'merge' || origin.kind === 'merging') {
     const specs = [origin.ours, origin.mergeBase ?? '', origin.theirs].map((c) => `${c}:${path}`);
     const blobs = readBlobs(root, specs);
     const [ours, base, theirs] = specs.map((s) => blobs.get(s) ?? null);
     const mergeBaseBlob = origin.mergeBase === null ? Buffer.alloc(0) : (base ?? Buffer.alloc(0));
-    if (ours && theirs && isLineMergeOf(root, text, { base: mergeBaseBlob, ours, theirs }, sides.base !== null)) return { base: mergeBaseBlob, ours, theirs, path, markerSize };
+    if (ours && theirs && isLineMergeOf(root, text, { base: mergeBaseBlob, ours, theirs }, sides.base !== null, markerSize)) return { base: mergeBaseBlob, ours, theirs, path, markerSize };
     return fromBlocks(sides.base !== null ? utf8(sides.base) : mergeBaseBlob);
   }
   if (sides.base !== null) return fromBlocks(utf8(sides.base));
@@ -179,16 +185,16 @@ export function markedInput(root: string, path: string, text: string, sides: Mar
 }
 
 /** Marker lines without their labels (git names the sides as it likes: HEAD, a branch, a commit). */
-const unlabelled = (text: string) => text.replace(/^([<>|]{7,})[^\r\n]*/gm, '$1');
+const unlabelled = (text: string, size: number) => text.replace(new RegExp(`^(<{${size}}|>{${size}}|\\|{${size}})(?= |$)[^\r\n]*`, 'gm'), '$1');
 
 /** Whether text is git's line merge of the three sides, labels aside. */
-function isLineMergeOf(root: string, text: string, blobs: { base: Buffer; ours: Buffer; theirs: Buffer }, withBase: boolean): boolean {
-  const size = /^<{7,}/m.exec(text)?.[0].length ?? 7;
+function isLineMergeOf(root: string, text: string, blobs: { base: Buffer; ours: Buffer; theirs: Buffer }, withBase: boolean, markerSize: number): boolean {
+  const size = new RegExp(`^<{${Math.min(7, markerSize)},}(?= |$)`, 'm').exec(text)?.[0].length ?? markerSize;
   const styles = withBase ? (['diff3', 'zdiff3'] as const) : (['merge'] as const);
   return withTempFiles(blobs, (files) =>
     styles.some((style) => {
       try {
-        return unlabelled(mergeFile(root, files, { markerSize: size, style }).output.toString('utf8')) === unlabelled(text);
+        return unlabelled(mergeFile(root, files, { markerSize: size, style }).output.toString('utf8'), size) === unlabelled(text, size);
       } catch {
         return false;
       }

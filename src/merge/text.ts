@@ -83,9 +83,12 @@ export function conflictBlock(markerSize: number, conflict: Conflict, ours: read
 const OPEN_RE = /^<{7,}(?: |$)/m;
 const CLOSE_RE = /^>{7,}(?: |$)/m;
 
+/** A marker line of at least minSize characters (git's default 7, or the conflict-marker-size attribute). */
+const markerRe = (ch: '<' | '>', minSize: number) => (minSize === 7 ? (ch === '<' ? OPEN_RE : CLOSE_RE) : new RegExp(`^${ch}{${minSize},}(?: |$)`, 'm'));
+
 /** Whether text holds git-style conflict markers (an opening and a closing marker line). */
-export function hasConflictMarkers(text: string): boolean {
-  return OPEN_RE.test(text) && CLOSE_RE.test(text);
+export function hasConflictMarkers(text: string, minSize = 7): boolean {
+  return markerRe('<', minSize).test(text) && markerRe('>', minSize).test(text);
 }
 
 export interface MarkedSides {
@@ -103,7 +106,9 @@ export interface MarkedSides {
  * three sides. Text outside the blocks belongs to all three. Returns null when the markers are not
  * well formed (unclosed, or nested).
  */
-export function splitConflictMarkers(text: string): MarkedSides | null {
+export function splitConflictMarkers(text: string, minSize = 7): MarkedSides | null {
+  const openRe = new RegExp(`^(<{${minSize},})(?: |$)`);
+  const closeRe = new RegExp(`^>{${minSize},}(?: |$)`);
   const lines = splitLines(text);
   let ours = '';
   let base = '';
@@ -115,7 +120,7 @@ export function splitConflictMarkers(text: string): MarkedSides | null {
   let size = 0;
   for (const { text: t, eol } of lines) {
     const full = t + eol;
-    const open = /^(<{7,})(?: |$)/.exec(t);
+    const open = openRe.exec(t);
     if (state === 'out') {
       if (open) {
         state = 'ours';
@@ -123,7 +128,7 @@ export function splitConflictMarkers(text: string): MarkedSides | null {
         blocks++;
         continue;
       }
-      if (/^>{7,}(?: |$)/.test(t)) return null;
+      if (closeRe.test(t)) return null;
       ours += full;
       base += full;
       theirs += full;

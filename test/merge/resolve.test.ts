@@ -192,6 +192,30 @@ describe('memlint resolve', () => {
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
   });
 
+  it('honours the conflict-marker-size attribute: it reads and writes markers of that size', () => {
+    const dir = conflicted(HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role', 'theirs words') + e('feedback_testing') + e('theirs_new'), (d) =>
+      writeFiles(d, { '.gitattributes': `${MEM}/*.md conflict-marker-size=3\n` }),
+    );
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    expect(read(dir, INDEX)).toMatch(/^<<< ours|^<<< HEAD/m);
+    const r = memlint(dir, ['resolve', INDEX]);
+    expect(r.code).toBe(1);
+    expect(read(dir, INDEX)).toBe(
+      HEAD + '<<< ours (user_role.md: edited on both sides)\n' + e('user_role', 'ours words') + '===\n' + e('user_role', 'theirs words') + '>>> theirs (user_role.md)\n' + e('feedback_testing') + e('ours_new') + e('theirs_new'),
+    );
+    // Committed as git wrote them (size 3), settled from the merge commit's parents.
+    const clean = conflicted(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'), (d) =>
+      writeFiles(d, { '.gitattributes': `${MEM}/*.md conflict-marker-size=3\n` }),
+    );
+    expect(run(clean, 'merge', '--no-edit', 'other').code).toBe(1);
+    git(clean, 'add', '-A');
+    git(clean, 'commit', '-q', '--no-verify', '--no-edit');
+    expect(read(clean, INDEX)).toMatch(/^<<< HEAD$/m);
+    const settled = memlint(clean, ['resolve']);
+    expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+    expect(read(clean, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
+  });
+
   it('uses the base section of diff3-style markers, so a deletion on one side stands', () => {
     const dir = initRepo();
     const marked =
