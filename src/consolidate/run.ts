@@ -9,7 +9,7 @@ import { planConsolidation, type Plan } from './plan.js';
 import type { RelativeDateFinder } from './dates.js';
 import { applyPlan } from './apply.js';
 import { checkGates, type GateResult } from './gates.js';
-import { liveHolder, lockPath, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from './lock.js';
+import { liveHolder, lockIsUnsafe, lockPath, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from './lock.js';
 import { checkInsideRepo } from '../fs/inside.js';
 import { consolidationBound } from './settings.js';
 import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from './git-facts.js';
@@ -147,6 +147,7 @@ export function refusalFor(m: MemdirRef, settings: Settings): string | null {
     const c = checkInsideRepo(bound, p);
     if (!c.ok) return `${c.reason}; not consolidated`;
   }
+  if (lockIsUnsafe(m.dir)) return `${lockPath(m.dir)} is not a regular file; not consolidated`;
   return null;
 }
 

@@ -130,6 +130,15 @@ describe('a symlinked memdir, parent folder, index, topic, lock or archive', () 
     expect(isLink(join(repo, MEM, '.consolidate-lock'))).toBe(true);
   });
 
+  it('a .consolidate-lock that is a folder: reported, left alone', () => {
+    const repo = repoWith(prefixed(`${MEM}/`, MEMORY));
+    mkdirSync(join(repo, MEM, '.consolidate-lock'));
+    const r = run(repo, ['consolidate', '--force']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/\.consolidate-lock is not a regular file; not consolidated/);
+    expect(lstatSync(join(repo, MEM, '.consolidate-lock')).isDirectory()).toBe(true);
+  });
+
   it('a symlinked .consolidate-lock on git push (pre-push hook, gates opened by config): nothing written through it', () => {
     const outside = sentinel({ 'lock-target': 'precious\n' });
     const repo = project();
