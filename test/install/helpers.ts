@@ -1,9 +1,9 @@
 // A project as npm would leave it: package.json, node_modules/.bin/memlint pointing at the built
 // CLI, and (optionally) husky installed.
-import { mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { CLI, ROOT, git, initRepo, writeFiles } from '../helpers/repo.js';
+import { dirname, join } from 'node:path';
+import { CLI, ROOT, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 export function npmInstall(dir: string, opts: { husky?: boolean } = {}): void {
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
@@ -70,4 +70,34 @@ export function settle(dir: string): void {
 export function run(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+export function sh(cwd: string, cmd: string, args: string[]): { code: number; out: string } {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+/** A fresh clone of this repository as it is now (tracked and new files), with npm ci's node_modules. */
+export function contributorClone(): string {
+  const dir = initRepo();
+  const listed = git(ROOT, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean);
+  for (const rel of listed) {
+    if (!existsSync(join(ROOT, rel))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    copyFileSync(join(ROOT, rel), join(dir, rel));
+  }
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '--no-verify', '-m', 'clone');
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+
+/** memlint packed as npm publishes it (npm pack in a fresh clone: prepack builds and strips prepare). */
+export function packMemlint(): string {
+  const clone = contributorClone();
+  const out = tempDir();
+  const pack = sh(clone, 'npm', ['pack', '--silent', '--pack-destination', out]);
+  if (pack.code !== 0) throw new Error(`npm pack failed: ${pack.out}`);
+  return join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!);
 }

@@ -6,30 +6,10 @@
 // - the tarball installed into an empty project prints no warning, and its memlint runs;
 // - npm ci on Node 20 finds no package that needs a newer Node (EBADENGINE).
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { ROOT, git, initRepo, tempDir } from '../helpers/repo.js';
-
-function sh(cwd: string, cmd: string, args: string[]): { code: number; out: string } {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
-  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
-}
-
-/** A fresh clone of this repository as it is now (tracked and new files), with npm ci's node_modules. */
-function contributorClone(): string {
-  const dir = initRepo();
-  const listed = git(ROOT, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean);
-  for (const rel of listed) {
-    if (!existsSync(join(ROOT, rel))) continue; // deleted in the working tree
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    copyFileSync(join(ROOT, rel), join(dir, rel));
-  }
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '--no-verify', '-m', 'clone');
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, initRepo, tempDir } from '../helpers/repo.js';
+import { contributorClone, sh } from './helpers.js';
 
 describe('the package and a contributor clone', () => {
   it('npm ci (prepare) builds and installs the driver; npm pack ships what a user needs and no install script', () => {
