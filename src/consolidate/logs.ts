@@ -35,7 +35,7 @@ export function parseLogEntries(text: string): LogEntry[] {
     if (top) {
       flush();
       current = { line: i + 1, parts: [t.slice(top[0].length)] };
-    } else if (t.trim() === '' || /^#{1,6}\s/.test(t)) {
+    } else if (t.trim() === '' || code[i]!.kind === 'heading') {
       flush();
     } else if (current) {
       (current as { parts: string[] }).parts.push(t.trim().replace(LIST_ITEM_RE, ''));

@@ -34,11 +34,12 @@ export const feedbackStructure: Rule = {
     let whyLine = 0;
     let howLine = 0;
     let firstText = 0;
-    const code = codeLineSet(ctx.blocks());
+    const model = ctx.blocks();
+    const code = codeLineSet(model);
     for (let l = first; l <= lines.length; l++) {
       const text = lines[l - 1]!;
       if (code.has(l) || text.trim() === '') continue;
-      if (!firstText && !/^\s*#{1,6}\s/.test(text)) firstText = l;
+      if (!firstText && model.lines[l - 1]!.kind !== 'heading') firstText = l;
       if (!whyLine && WHY.test(text)) whyLine = l;
       else if (!howLine && HOW.test(text)) howLine = l;
     }

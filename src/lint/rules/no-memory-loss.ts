@@ -1,5 +1,6 @@
 import type { MemdirHistory, Rule } from '../types.js';
-import { entries, parseIndex } from '../../memdir/index.js';
+import { blockModel } from '../../memdir/blocks.js';
+import { entries, parseIndex, splitLines } from '../../memdir/index.js';
 import { parseTopic } from '../../memdir/topic.js';
 import { classify } from '../../memdir/model.js';
 
@@ -122,14 +123,15 @@ export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
   return { topics, entries: lostEntries, bullets };
 }
 
-/** Top-level list items of a daily log, each with its line. */
+/** Top-level list items of a daily log (not in code: the block model's reading), each with its line. */
 function logBullets(text: string): Array<{ line: number; text: string }> {
   const out: Array<{ line: number; text: string }> = [];
-  let fence = false;
-  text.split(/\r?\n/).forEach((l, i) => {
-    if (/^ {0,3}(```|~~~)/.test(l)) fence = !fence;
-    const m = !fence && /^[-*+][ \t]+(.*)$/.exec(l);
-    if (m && m[1]!.trim()) out.push({ line: i + 1, text: m[1]!.trim() });
+  const model = blockModel(text);
+  splitLines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).forEach((l, i) => {
+    const b = model.lines[i]!;
+    if (!b.item || b.item.depth !== 0 || b.item.ordered || b.quote > 0 || b.kind === 'code') return;
+    const content = l.text.slice(b.item.contentStart).trim();
+    if (content) out.push({ line: i + 1, text: content });
   });
   return out;
 }
