@@ -186,6 +186,10 @@ if (first === 'merge' && !asksHelp) {
   quietOnClosedPipe();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
+} else if (first === 'update-branch' && !asksHelp) {
+  quietOnClosedPipe();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
 } else if (isPlainStaged(argv) && stagedHasNoMemory()) {
   process.exitCode = 0;
 } else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push') && prePushHasNoMarkdown()) {

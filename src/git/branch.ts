@@ -234,8 +234,14 @@ export async function abortMerge(root: string): Promise<void> {
 /** Commit the merge in progress with this message (hooks off); the new commit's id. */
 export async function commitMerge(root: string, message: string): Promise<string> {
   // No automatic maintenance either: update-branch is one merge commit, not the time for a repack.
-  await text(withConfig([...NO_HOOKS, ['maintenance.auto', 'false'], ['gc.auto', '0']], ['commit', '-q', '--no-edit', '--cleanup=verbatim', '-F', '-']), { cwd: root, input: message });
-  return (await text(['rev-parse', 'HEAD'], { cwd: root })).trim();
+  // Its summary line names the full commit id ("[branch <id>] subject" with core.abbrev=no): no second call.
+  const said = await text(withConfig([...NO_HOOKS, ['maintenance.auto', 'false'], ['gc.auto', '0'], ['core.abbrev', 'no']], ['commit', '--no-edit', '--no-status', '--cleanup=verbatim', '-F', '-']), {
+    cwd: root,
+    input: message,
+    env: { ...process.env, LC_ALL: 'C' },
+  });
+  const id = /^\[[^\n]*? ([0-9a-f]{40}|[0-9a-f]{64})\]/.exec(said)?.[1];
+  return id ?? (await text(['rev-parse', 'HEAD'], { cwd: root })).trim();
 }
 
 export type PushOutcome =

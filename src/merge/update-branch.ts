@@ -140,20 +140,23 @@ interface Start {
  */
 async function preflight(dir: string, baseOption: string | undefined, push: boolean): Promise<Start> {
   if (baseOption !== undefined && (baseOption === '' || baseOption.startsWith('-'))) throw new UsageError(`--base needs a branch or commit, got "${baseOption}"`);
-  const state = await worktreeState(dir);
+  // Without --base the name comes from the upstream's config first; then every check runs at once.
+  const name: string | Error = baseOption ?? (await defaultBase(dir).catch((err: unknown) => err as Error));
+  const nameOrHead = typeof name === 'string' ? name : 'HEAD';
+  const [state, dirty, ref, bases] = await Promise.all([
+    worktreeState(dir),
+    uncommittedTracked(dir).catch(() => []),
+    resolveRef(dir, nameOrHead),
+    // By name: resolved at the same moment as `ref`.
+    mergeBases(dir, 'HEAD', nameOrHead).catch(() => null),
+  ]);
   if (!state) throw new UsageError('update-branch works inside a git repository (with a working tree)');
   const { root, operation, head, branch, mergeHeadPath } = state;
   if (operation) throw new UsageError(`${operation} is in progress here: finish or abort it first (update-branch touched nothing)`);
   if (!head) throw new UsageError('the branch has no commit yet: nothing to update');
   if (push && !branch) throw new UsageError('--push needs a branch, and HEAD is detached: git checkout -B BRANCH origin/BRANCH');
-  const name = baseOption ?? (await defaultBase(root));
-  const [dirty, ref, bases, upstream] = await Promise.all([
-    uncommittedTracked(root),
-    resolveRef(root, name),
-    // By name: resolved at the same moment as `ref`; checked against it below.
-    mergeBases(root, head, name).catch(() => null),
-    push && branch ? upstreamOf(root, branch) : Promise.resolve(null),
-  ]);
+  if (typeof name !== 'string') throw name;
+  const upstream = push && branch ? await upstreamOf(root, branch) : null;
   if (dirty.length > 0) throw new UsageError(`uncommitted changes (${dirty[0]}${dirty.length > 1 ? ` and ${dirty.length - 1} more` : ''}): commit or stash them first (update-branch touched nothing)`);
   if (!ref) {
     throw new UsageError(
@@ -175,13 +178,14 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
   // REF is already in the branch exactly when it is the one merge base.
   if (bases.length === 1 && bases[0] === base.commit) return report;
 
-  const both = await mergedOnBothSides(root, bases, head, base.commit);
-  // Attributes as the merge reads them (HEAD's working tree), asked while git merges.
-  const attrs = mergeAttributes(root, both);
+  // What both sides changed, and the attributes of those files, are read while git merges: the
+  // trees are objects the merge does not change, and the attributes only label the result.
+  const facts = mergedOnBothSides(root, bases, head, base.commit).then(async (both) => ({ both, attributes: await mergeAttributes(root, both) }));
+  facts.catch(() => null);
   // The commit, not the name: the name may move while this runs (a fetch beside it).
   const started = await startMerge(root, base.commit, driverOverride(opts.memlint), mergeHeadPath);
   if (!started.inProgress) {
-    await attrs.catch(() => null);
+    await facts.catch(() => null);
     // git refused before merging (an untracked file in the way, say): nothing was touched.
     const why = started.stderr.split('\n').find((l) => /^(error|fatal):/.test(l)) ?? started.stderr.split('\n')[0] ?? `exit ${started.code}`;
     throw new UsageError(`git merge ${base.name} did not start: ${why.replace(/^(error|fatal): /, '')}`);
@@ -207,12 +211,12 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
     if (report.conflicts.length > 0) {
       report.conflicts.sort((a, b) => a.path.localeCompare(b.path));
       report.status = 'conflict';
-      await attrs.catch(() => null);
+      await facts.catch(() => null);
       await abortMerge(root);
       return report;
     }
     const resolvedSet = new Set(resolved.resolved);
-    const attributes = await attrs;
+    const { both, attributes } = await facts;
     report.settled = [
       ...both.filter((p) => !resolvedSet.has(p) && isMemoryPath(root, p, indexDirs)).map((path) => ({ path, by: (attributes.get(path) === DRIVER_NAME ? 'driver' : 'git') as SettledBy })),
       ...resolved.resolved.map((path) => ({ path, by: 'resolve' as SettledBy })),
