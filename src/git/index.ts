@@ -235,6 +235,27 @@ export function existingCommits(root: string, names: string[]): Set<string> {
 }
 
 /**
+ * Which of these strings occur in a tracked file of the working tree outside `excludeDir`
+ * (repository-relative; '' for none): one `git grep -F -o` for all of them.
+ */
+export function stringsInTrackedFiles(root: string, needles: string[], excludeDir = ''): Set<string> {
+  const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
+  const found = new Set<string>();
+  if (unique.length === 0) return found;
+  const args = ['grep', '-F', '-o', '-h', '-I', '--no-color', '-f', '-', '--', '.'];
+  if (excludeDir) args.push(`:(exclude)${excludeDir}`);
+  let out: string;
+  try {
+    out = gitRaw(args, { cwd: root, input: unique.join('\n') + '\n', okCodes: [0, 1] }).stdout.toString('utf8');
+  } catch {
+    return found;
+  }
+  const wanted = new Set(unique);
+  for (const line of out.split('\n')) if (wanted.has(line)) found.add(line);
+  return found;
+}
+
+/**
  * For each line of a file (1-based index; [0] unused), the committer date (YYYY-MM-DD in the
  * committer's time zone) of the commit that last changed it, or undefined when not committed.
  * `contents` lets blame attribute the text being linted rather than the file on disk.

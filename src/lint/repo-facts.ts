@@ -1,7 +1,7 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { blameLineDates, existingCommits, trackedFiles } from '../git/index.js';
+import { blameLineDates, existingCommits, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
 import type { MemoryFile, RepoFacts } from './types.js';
 
 export function createRepoFacts(root: string, memdir: string): RepoFacts {
@@ -9,6 +9,7 @@ export function createRepoFacts(root: string, memdir: string): RepoFacts {
   const commits = new Map<string, boolean>();
   const blame = new Map<string, Array<string | undefined>>();
   let claudeMd: Array<{ path: string; text: string }> | undefined;
+  const inTracked = new Map<string, boolean>();
   return {
     root,
     trackedFiles() {
@@ -31,6 +32,15 @@ export function createRepoFacts(root: string, memdir: string): RepoFacts {
         blame.set(file.path, d);
       }
       return d;
+    },
+    stringsInTrackedFiles(needles) {
+      const unknown = [...new Set(needles)].filter((n) => !inTracked.has(n));
+      if (unknown.length > 0) {
+        const rel = relative(root, memdir).split(sep).join('/');
+        const found = stringsInTrackedFiles(root, unknown, rel.startsWith('..') ? '' : rel);
+        for (const n of unknown) inTracked.set(n, found.has(n));
+      }
+      return new Set(needles.filter((n) => inTracked.get(n)));
     },
     claudeMdTexts() {
       claudeMd ??= readClaudeMd(root, memdir);

@@ -22,6 +22,8 @@ export interface RepoFacts {
    * undefined for lines not committed yet. One `git blame --porcelain` per file, cached.
    */
   lineDates(file: MemoryFile): Array<string | undefined>;
+  /** Which of these strings (whole lines of code, trimmed) occur in a tracked file outside the memory folder (one git call). */
+  stringsInTrackedFiles(needles: string[]): Set<string>;
   /** Text of the CLAUDE.md files in scope for the memdir (CLAUDE.md, .claude/CLAUDE.md, .claude/rules/*.md, CLAUDE.local.md). */
   claudeMdTexts(): Array<{ path: string; text: string }>;
 }

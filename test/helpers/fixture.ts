@@ -11,12 +11,14 @@ export interface Fixture {
   fixed: Map<string, string>;
   /** Files committed at HEAD first (`head=REL`): then the fixture runs with --staged. */
   head: Map<string, string>;
+  /** Files of the repository outside the memdir (`repo=REL`, relative to the repository's top), tracked. */
+  repo: Map<string, string>;
 }
 
 export function parseFixture(path: string): Fixture {
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
-  const fixture: Fixture = { title: '', rules: [], files: new Map(), expected: null, fixed: new Map(), head: new Map() };
+  const fixture: Fixture = { title: '', rules: [], files: new Map(), expected: null, fixed: new Map(), head: new Map(), repo: new Map() };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const open = /^(`{3,})(\S*)\s*(.*)$/.exec(line);
@@ -40,7 +42,9 @@ export function parseFixture(path: string): Fixture {
     const file = /\bfile=(\S+)/.exec(info);
     const fixed = /\bfixed=(\S+)/.exec(info);
     const head = /\bhead=(\S+)/.exec(info);
+    const repo = /\brepo=(\S+)/.exec(info);
     if (head) fixture.head.set(head[1]!, content);
+    else if (repo) fixture.repo.set(repo[1]!, content);
     else if (file) fixture.files.set(file[1]!, content);
     else if (fixed) fixture.fixed.set(fixed[1]!, content);
     else if (/\bexpected\b/.test(info)) fixture.expected = body.filter((l) => l.trim() !== '');

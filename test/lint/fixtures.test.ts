@@ -49,6 +49,7 @@ function runFixture(file: string) {
     git(repo, 'rm', '-rq', '--cached', 'mem');
     rmSync(memdir, { recursive: true, force: true });
   }
+  writeFiles(repo, parsed.repo);
   writeFiles(memdir, fx.files);
   git(repo, 'add', '-A');
   const env = fx.today ? { MEMLINT_TODAY: fx.today } : {};

@@ -8,10 +8,11 @@ import type { RepoFacts, Rule, RuleContext } from '../types.js';
  * structure ("derived by reading the current project state"), git history ("`git log` / `git
  * blame` are authoritative"), debugging solutions and fix recipes ("the fix is in the code"),
  * anything already in a CLAUDE.md, and ephemeral task details. Such lines cost context in every
- * session and go stale silently. Flags: fenced code blocks of source code (a short shell command
- * is fine); paths of files the repository tracks; 7–40 hex ids of commits that exist in it;
+ * session and go stale silently. Flags: fenced code blocks whose lines are in tracked files (code
+ * in a plan is in no file, and is what memory is for; a short shell command is fine); paths of
+ * tracked files used as structure or history (a pointer, "see docs/x.md", is fine); 7–40 hex ids of commits that exist in it;
  * stack traces and "Fix:" recipes; lines that repeat a CLAUDE.md in scope (normalized, near
- * duplicates by word shingles); task-in-progress notes ("currently working on", "- [ ]",
+ * duplicates by word shingles); task-in-progress notes ("currently working on", "- [ ] fix …",
  * "下一步："). Path and commit checks run only inside a git repository. A reference memory may
  * hold URLs; a short inline `npm test` in prose is fine.
  *
@@ -35,7 +36,12 @@ export const noDerivableContent: Rule = {
     const model = ctx.blocks();
     const blocks = model.codeBlocks.filter((b) => b.startLine >= firstLine).map((b) => ({ openLine: b.startLine, lang: b.lang, content: b.content }));
     const inCode = codeLineSet(model);
-    for (const b of blocks) checkCodeBlock(ctx, b);
+    if (ctx.repo) {
+      const repo = ctx.repo;
+      const candidates = blocks.map((b) => ({ b, kind: codeBlockKind(b) })).filter((c) => c.kind !== null);
+      const found = candidates.length > 0 ? repo.stringsInTrackedFiles(candidates.flatMap((c) => significantLines(c.b.content))) : new Set<string>();
+      for (const { b, kind } of candidates) reportIfDerivable(ctx, b, kind!, found);
+    }
     const text = ctx.file.text;
     if (STACK_HINT.test(text)) checkStackTraces(ctx, lines, firstLine);
     if (RECIPE_HINT.test(text)) checkRecipes(ctx, lines, firstLine, inCode);
@@ -57,27 +63,46 @@ const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'shell-ses
 const PROSE_LANGS = new Set(['text', 'txt', 'md', 'markdown', 'plain', 'plaintext', 'log', 'output', 'csv', 'mermaid', 'diff']);
 const CODE_SIGNAL = /[;{}]\s*$|^\s*(?:import|export|from|def|class|function|const|let|var|func|fn|pub|package|public|private|return|if\s*\(|for\s*\(|while\s*\(|#include|using|SELECT|INSERT|UPDATE|CREATE|ALTER)\b|=>|:=|\)\s*\{|^\s*@\w+/;
 
-function checkCodeBlock(ctx: RuleContext, b: { openLine: number; lang: string; content: string[] }) {
+/** What a code block is, when it may be derivable: a shell script (4+ commands) or source code. */
+export function codeBlockKind(b: { lang: string; content: string[] }): 'shell' | 'code' | null {
   const content = b.content.filter((l) => l.trim() !== '');
-  if (content.length === 0 || PROSE_LANGS.has(b.lang)) return;
+  if (content.length === 0 || PROSE_LANGS.has(b.lang)) return null;
   if (SHELL_LANGS.has(b.lang) || (b.lang === '' && content.every((l) => /^\s*\$?\s*(?:npm|npx|pnpm|yarn|git|make|cargo|go|python3?|pip|node|docker|kubectl|curl|cd|ls|psql)\b/.test(l)))) {
     // A command or two is a pointer; a script is a recipe.
-    if (content.length < 4) return;
-    ctx.report({ message: `${content.length}-line shell script: a fix recipe or procedure belongs in the code, a script or the docs; keep only what is non-obvious`, line: b.openLine, column: 1 });
-    return;
+    return content.length < 4 ? null : 'shell';
   }
   const codeLike = b.lang !== '' || content.filter((l) => CODE_SIGNAL.test(l)).length >= Math.max(1, Math.ceil(content.length / 3));
-  if (!codeLike) return;
-  if (b.lang === 'json' || b.lang === 'yaml' || b.lang === 'yml' || b.lang === 'toml') {
-    if (content.length < 4) return;
-  }
-  ctx.report({ message: `code block (${content.length} line${content.length === 1 ? '' : 's'}${b.lang ? ` of ${b.lang}` : ''}): code can be read from the repository; keep the non-obvious why instead`, line: b.openLine, column: 1 });
+  if (!codeLike) return null;
+  if ((b.lang === 'json' || b.lang === 'yaml' || b.lang === 'yml' || b.lang === 'toml') && content.length < 4) return null;
+  return 'code';
 }
 
-// A V8 frame may name the method's alias between the function and its location
-// ("at Layer.handle [as handle_request] (...)"). The alias takes exactly one whitespace
-// character on each side, so it adds no second way to split a run of spaces: the match stays
-// linear in the line's length (measured up to 800 KB lines).
+/** The lines of a block that say something (trimmed; braces, short lines and comments left out). */
+export function significantLines(content: string[]): string[] {
+  return content.map((l) => l.trim()).filter((l) => l.length >= 8 && /[\p{L}\p{N}]/u.test(l) && !/^(?:#|\/\/|--)\s/.test(l));
+}
+
+/**
+ * Code is derivable only when the repository holds it: a block whose lines (most of them) are in
+ * tracked files repeats the code; a plan, a design sketch or the command a run was started with
+ * is in no file, and is what memory is for.
+ */
+export function isDerivableBlock(content: string[], inTracked: (line: string) => boolean): boolean {
+  const lines = significantLines(content);
+  if (lines.length === 0) return false;
+  return lines.filter(inTracked).length >= Math.ceil(lines.length / 2);
+}
+
+function reportIfDerivable(ctx: RuleContext, b: { openLine: number; lang: string; content: string[] }, kind: 'shell' | 'code', found: Set<string>) {
+  if (!isDerivableBlock(b.content, (l) => found.has(l))) return;
+  const n = b.content.filter((l) => l.trim() !== '').length;
+  if (kind === 'shell') {
+    ctx.report({ message: `${n}-line shell script that is already in the repository: a procedure belongs in the code, a script or the docs; point to it and keep only what is non-obvious`, line: b.openLine, column: 1 });
+  } else {
+    ctx.report({ message: `code block (${n} line${n === 1 ? '' : 's'}${b.lang ? ` of ${b.lang}` : ''}) that is already in the repository: code can be read there; keep the non-obvious why instead`, line: b.openLine, column: 1 });
+  }
+}
+
 const STACK_LINE = /^\s*(?:at\s+(?:async\s+)?(?:new\s+)?[\w$.<>[\]]+(?:\s\[as\s[\w$.<>]+\])?\s*\((?:<anonymous>|native|[^()\s]*:\d+(?::\d+)?)\)|at\s+(?:async\s+)?[^()\s]*:\d+:\d+\s*$|at\s+[\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)|File\s+"[^"]+",\s+line\s+\d+|Traceback\s+\(most recent call last\):|goroutine\s+\d+\s+\[|thread\s+'[^']+'\s+panicked\s+at|#\d+\s+0x[0-9a-f]+\s+in\s)/;
 
 function checkStackTraces(ctx: RuleContext, lines: string[], from: number) {
@@ -112,7 +137,7 @@ function checkRecipes(ctx: RuleContext, lines: string[], from: number, inCode: S
   }
 }
 
-const TASK_NOTE = /\b(?:(?:currently|right now|at the moment|for now)\s*,?\s+(?:i'm\s+|we're\s+|i am\s+|we are\s+)?(?:working on|debugging|fixing|implementing|refactoring|investigating|migrating|writing|testing)|i'm\s+(?:now\s+)?(?:working on|in the middle of)|(?:left|stopped) off (?:at|with|in)|next steps?\s*:|still need to|wip\s*:|todo\s*:|remaining (?:work|tasks)\s*:)|^\s*[-*+]\s+\[ \]\s|正在(?:调试|修复|处理|排查|开发|实现|重构|迁移|写)|下一步\s*[:：]|做到一半|还没(?:做完|完成)|待办\s*[:：]/i;
+const TASK_NOTE = /\b(?:(?:currently|right now|at the moment|for now)\s*,?\s+(?:i'm\s+|we're\s+|i am\s+|we are\s+)?(?:working on|debugging|fixing|implementing|refactoring|investigating|migrating|writing|testing)|i'm\s+(?:now\s+)?(?:working on|in the middle of)|(?:left|stopped) off (?:at|with|in)|next steps?\s*:|still need to|wip\s*:|todo\s*:|remaining (?:work|tasks)\s*:)|^\s*[-*+]\s+\[ \]\s+(?:\*\*)?(?:fix|finish|implement|add|write|update|refactor|migrate|investigate|debug|remove|delete|deploy|ship|merge|rebase|port|wire|hook up|set up|move|rename|clean up|land|draft|try|figure out|look into|ask|follow up|reply|send|book|schedule|review|test|check|verify|run|todo|wip|完成|修复|实现|添加|编写|更新|重构|迁移|排查|删除|部署|上线|合并|测试|检查)\b|正在(?:调试|修复|处理|排查|开发|实现|重构|迁移|写)|下一步\s*[:：]|做到一半|还没(?:做完|完成)|待办\s*[:：]/i;
 
 function checkTaskNotes(ctx: RuleContext, lines: string[], from: number, inCode: Set<number>) {
   // One pass over the whole text; a line is reported once.
@@ -165,11 +190,31 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
   if (found.length === 0) return;
   const tracked = repo.trackedFiles();
   const own = memdirPrefix(ctx, repo);
+  const isTracked = (p: string) => tracked.has(p) || (p.endsWith('/') && trackedDirs(tracked).has(p));
+  const perLine = new Map<number, number>();
+  for (const f of found) if (isTracked(f.path) && !(own && f.path.startsWith(own))) perLine.set(f.line, (perLine.get(f.line) ?? 0) + 1);
   for (const f of found) {
-    if (!tracked.has(f.path) && !(f.path.endsWith('/') && trackedDirs(tracked).has(f.path))) continue;
+    if (!isTracked(f.path)) continue;
     if (own && f.path.startsWith(own)) continue;
+    if (!describesStructure(lines[f.line - 1]!, f.column - 1, perLine.get(f.line)!)) continue;
     ctx.report({ message: `path of a file in the repository (${f.path}): file paths and structure can be read from the project itself`, line: f.line, column: f.column });
   }
+}
+
+/**
+ * Whether a tracked path on a line records the project's structure or history (derivable), not a
+ * pointer to where to look ("see docs/x.md", "the source of truth is src/x.ts", "(in src/x.ts)"),
+ * which is how memory should refer to code. Structure: a list of files (three or more on a
+ * line), a line that starts with the path (a file table, "- `src/x.ts` — does y"), where code
+ * lives ("rounding lives in src/x.ts"), a move or a change ("a/ → b/", "added in src/x.ts").
+ */
+export function describesStructure(line: string, column: number, trackedOnLine: number): boolean {
+  if (trackedOnLine >= 3) return true;
+  const before = line.slice(0, column);
+  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before)) return true;
+  // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says.
+  if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
+  return /→|->|=>|\b(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged) (?:to|from|in|into|at)\b|\b(?:modified|created|deleted|added|removed)\s*$|[(（]?(?:新增|删除|修改|移动|重命名)[）)]?/i.test(line);
 }
 
 function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
@@ -226,7 +271,7 @@ function shingles(norm: string): string[] {
 }
 
 function substantial(norm: string): boolean {
-  return /[\u3400-\u9fff]/u.test(norm) ? norm.replace(/\s+/g, '').length >= 10 : norm.split(' ').length >= 6;
+  return /[\u3400-\u9fff]/u.test(norm) ? norm.replace(/\s+/g, '').length >= 16 : norm.split(' ').length >= 8;
 }
 
 function claudeIndex(texts: Array<{ path: string; text: string }>): ClaudeIndex {
@@ -258,7 +303,7 @@ function checkClaudeMd(ctx: RuleContext, repo: RepoFacts, lines: string[], from:
   const idx = claudeIndex(texts);
   if (idx.sizes.length === 0) return;
   for (let l = from; l <= lines.length; l++) {
-    if (inCode.has(l)) continue;
+    if (inCode.has(l) || /^\s*#{1,6}\s/.test(lines[l - 1]!)) continue;
     const norm = normalize(lines[l - 1]!);
     if (!substantial(norm)) continue;
     let dup = idx.exact.has(norm);
