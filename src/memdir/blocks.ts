@@ -266,45 +266,49 @@ export function lineBlocks(text: string): BlockModel | null {
       continue;
     }
     const c = t.charCodeAt(0);
-    // Fast exit for the common prose line: a letter, digit or CJK character first.
-    if (c === 0x20 || c === 0x3e || c === 0x3c || ONLY_MARKS_RE.test(t)) return null;
-    if (c === 0x23 && ATX_RE.test(t)) {
-      if (t.trimEnd().endsWith('#')) return null;
+    // space, '>', '<': indentation, a block quote, HTML.
+    if (c === 0x20 || c === 0x3e || c === 0x3c) return null;
+    if (c === 0x23) {
+      if (!ATX_RE.test(t) || t.trimEnd().endsWith('#')) return null;
       const content = t.replace(/^#{1,6}/, '').trim();
       const level = /^#{1,6}/.exec(t)![0].length;
       lines[i] = { kind: 'heading', quote: 0, heading: { level, setext: false, text: content, startLine: i + 1, endLine: i + 1 } };
       open = 'none';
       continue;
     }
-    const m = ITEM_RE.exec(t);
-    if (m) {
-      if (m[2] !== ' ') return null;
-      const ordered = m[1]!.length > 1;
-      if (ordered && open === 'para' && !/^1[.)]$/.test(m[1]!)) return null;
-      const contentStart = m[0].length;
-      const content = t.slice(contentStart);
-      if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content)) return null;
-      let link: BlockLink | undefined;
-      if (content.startsWith('[')) {
-        const l = SIMPLE_LINK_RE.exec(content);
-        if (!l) return null;
-        const close = l[0].indexOf('](');
-        link = {
-          form: 'inline',
-          url: l[0].slice(close + 2, -1),
-          start: contentStart,
-          end: contentStart + l[0].length,
-          textStart: contentStart + 1,
-          textEnd: contentStart + close,
-        };
+    // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
+    // any other first character starts prose.
+    if (c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39)) {
+      if (ONLY_MARKS_RE.test(t)) return null;
+      const m = ITEM_RE.exec(t);
+      if (m) {
+        if (m[2] !== ' ') return null;
+        const ordered = m[1]!.length > 1;
+        if (ordered && open === 'para' && !/^1[.)]$/.test(m[1]!)) return null;
+        const contentStart = m[0].length;
+        const content = t.slice(contentStart);
+        if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content)) return null;
+        let link: BlockLink | undefined;
+        if (content.startsWith('[')) {
+          const l = SIMPLE_LINK_RE.exec(content);
+          if (!l) return null;
+          const close = l[0].indexOf('](');
+          link = {
+            form: 'inline',
+            url: l[0].slice(close + 2, -1),
+            start: contentStart,
+            end: contentStart + l[0].length,
+            textStart: contentStart + 1,
+            textEnd: contentStart + close,
+          };
+        }
+        item = { depth: 0, ordered, contentStart, endLine: i + 1, rootEndLine: i + 1 };
+        if (link) item.link = link;
+        lines[i] = { kind: 'prose', quote: 0, item };
+        open = 'item';
+        continue;
       }
-      item = { depth: 0, ordered, contentStart, endLine: i + 1, rootEndLine: i + 1 };
-      if (link) item.link = link;
-      lines[i] = { kind: 'prose', quote: 0, item };
-      open = 'item';
-      continue;
     }
-    if (OPENS_BLOCK_RE.test(t)) return null;
     lines[i] = { kind: 'prose', quote: 0 };
     if (open === 'item') {
       // A lazy continuation line of the item's paragraph.
