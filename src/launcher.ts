@@ -11,8 +11,6 @@ import { gitLight } from './git/light.js';
 import { candidateIndexes, filesInTree, inIndexFrom, likelyMemdirs, parseNameStatus } from './lint/staged-paths.js';
 import type { StagedFacts, StagedHandover } from './lint/staged.js';
 import { reportError } from './report-error.js';
-import { loadCachedLint } from './code-cache.js';
-import { lintArgs } from './commands/names.js';
 
 // A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
 // as Unix tools do, instead of dying with an EPIPE stack trace. Set up only where something is
@@ -145,42 +143,6 @@ function prePushHasNoMarkdown(): boolean {
   return changed === null || !changed.some((p) => p.endsWith('.md'));
 }
 
-/**
- * The linter from dist/lint.cjs and its code cache (src/code-cache.ts) when there is one for this
- * Node; otherwise, or for any other command, the ES module program.
- */
-function runProgram(): void {
-  const noCache = process.env.MEMLINT_NO_CODE_CACHE === '1';
-  const args = noCache ? null : lintArgs(argv);
-  if (!noCache && argv[0] === 'hook') {
-    // Claude Code's hook lints what the agent just wrote: the linter's bundle, with its cache.
-    const loaded = loadCachedLint(__dirname);
-    if (loaded) {
-      finish(loaded.lint.runHook(argv.slice(1)));
-      return;
-    }
-  }
-  if (args) {
-    const writeCache = process.env.MEMLINT_BUILD_CODE_CACHE === '1';
-    const loaded = loadCachedLint(__dirname, { writeCache });
-    if (loaded) {
-      const { lint, saveCache } = loaded;
-      const saved = (code: number) => {
-        try {
-          saveCache!();
-        } catch (err) {
-          // the lint's own result stands; the build sees the cache file missing and stops
-          process.stderr.write(`memlint: cannot save the code cache: ${(err as Error).message.split('\n')[0]}\n`);
-        }
-        return code;
-      };
-      finish(saveCache ? lint.run(args).then(saved) : lint.run(args));
-      return;
-    }
-  }
-  runMain();
-}
-
 const first = argv[0];
 if (first === 'merge' && !asksHelp) {
   quietOnClosedPipe();
@@ -196,5 +158,5 @@ if (first === 'merge' && !asksHelp) {
   process.exitCode = 0;
 } else {
   quietOnClosedPipe();
-  runProgram();
+  runMain();
 }

@@ -227,11 +227,3 @@ function* withTail(chunks: Iterable<string>, tail: string): Generator<string> {
   yield* chunks;
   if (tail) yield tail;
 }
-
-/**
- * `memlint hook`, started from the same bundle as the linter (dist/lint.cjs and its code cache):
- * Claude Code runs it after every Write and Edit, and it lints as --staged does.
- */
-export async function runHook(argv: string[]): Promise<number> {
-  return (await import('./hook.js')).run(argv);
-}
