@@ -489,6 +489,19 @@ function readState(path: string): string | null {
 }
 
 /**
+ * Whether HEAD is already the merge commit of MERGE_HEAD: git's post-merge hook runs after the
+ * merge commit is made but before git removes MERGE_HEAD, so the file alone does not mean a merge
+ * is still under way.
+ */
+function mergeCommitted(gitDir: string, mergeHead: string): boolean {
+  const r = spawnSync('git', ['--git-dir', gitDir, 'rev-list', '--parents', '-n', '1', 'HEAD'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) return false;
+  const parents = r.stdout.trim().split(/\s+/).slice(1);
+  const merged = mergeHead.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return merged.length > 0 && merged.every((id) => parents.includes(id));
+}
+
+/**
  * What git is in the middle of in a worktree, from the state files in that worktree's git dir
  * (`git rev-parse --git-dir`), or null when nothing is under way.
  */
@@ -505,7 +518,8 @@ export function gitOperation(gitDir: string): GitOperation | null {
     const last = Number(readState(join(apply, 'last')));
     return { kind: 'rebase', pending: !(Number.isInteger(next) && Number.isInteger(last) && next > last) };
   }
-  if (existsSync(join(gitDir, 'MERGE_HEAD'))) return { kind: 'merge', pending: true };
+  const mergeHead = readState(join(gitDir, 'MERGE_HEAD'));
+  if (mergeHead !== null) return { kind: 'merge', pending: !mergeCommitted(gitDir, mergeHead) };
   if (existsSync(join(gitDir, 'CHERRY_PICK_HEAD'))) return { kind: 'cherry-pick', pending: true };
   if (existsSync(join(gitDir, 'REVERT_HEAD'))) return { kind: 'revert', pending: true };
   const sequencer = readState(join(gitDir, 'sequencer', 'todo'));

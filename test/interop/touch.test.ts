@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseModified, sameSecond } from '../../src/commands/touch.js';
-import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { CLI, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, hermetic } from './helpers.js';
 
 function commitAt(repo: string, iso: string, message: string): void {
@@ -197,6 +197,23 @@ describe('memlint touch', () => {
     expect(mtime(path.join(repo, MEM, 'MEMORY.md'))).toBe(secs('2022-09-01T00:00:00Z'));
     // A file the merge took unchanged from one side keeps the date of the commit that wrote it.
     expect(mtime(path.join(repo, MEM, 'd.md'))).toBe(secs('2022-07-01T00:00:00Z'));
+  });
+
+  it('sets the mtimes from post-merge, where git still holds MERGE_HEAD of the merge it just committed', () => {
+    const h = hermetic();
+    const repo = memoryRepo();
+    git(repo, 'switch', '-q', '-c', 'side');
+    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n- [D](d.md) — d\n', '.claude/memory/d.md': '---\nname: d\ndescription: d\ntype: user\n---\nD\n' });
+    commitAt(repo, '2022-07-01T00:00:00Z', 'side adds d');
+    git(repo, 'switch', '-q', 'main');
+    writeFiles(repo, { '.claude/memory/other.txt': 'x\n' });
+    commitAt(repo, '2022-08-01T00:00:00Z', 'main moves');
+    const hooks = tempDir('memlint-hooks-');
+    writeFileSync(path.join(hooks, 'post-merge'), `#!/bin/sh\n"${process.execPath}" "${CLI}" touch > "${hooks}/out" 2>&1\n`, { mode: 0o755 });
+    execFileSync('git', ['-c', `core.hooksPath=${hooks}`, 'merge', '-q', '--no-ff', '--no-edit', 'side'], { cwd: repo, env: { ...h.env, GIT_AUTHOR_DATE: '2022-09-01T00:00:00Z', GIT_COMMITTER_DATE: '2022-09-01T00:00:00Z' } });
+    expect(readFileSync(path.join(hooks, 'out'), 'utf8')).toMatch(/^memlint touch: set \d+ mtimes?/);
+    expect(mtime(path.join(repo, MEM, 'd.md'))).toBe(secs('2022-07-01T00:00:00Z'));
+    expect(git(repo, 'diff-files', '--name-only')).toBe('');
   });
 
   it('changes nothing while a rebase has commits left to replay, and says so; works again once it ends', () => {
