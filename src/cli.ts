@@ -4,8 +4,9 @@ import { closestName } from './closest.js';
 import { UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import { lintArgs, type CommandName } from './commands/names.js';
+import type { Given } from './commands/given.js';
 
-type CommandModule = { run(argv: string[]): Promise<number> };
+type CommandModule = { run(argv: string[], given?: Given): Promise<number> };
 
 const COMMANDS: Record<CommandName, { summary: string; load: () => Promise<CommandModule> }> = {
   lint: { summary: 'lint memory directories (the default command)', load: () => import('./commands/lint.js') },
@@ -44,7 +45,8 @@ Exit codes: 0 nothing wrong, 1 problems found, 2 usage error or failure.
 `;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** `given`: what the launcher learnt before the program loaded, handed to the command. */
+export async function main(argv: string[], given: Given = {}): Promise<number> {
   const first = argv[0];
   if (first === '--version' || first === '-v' || first === 'version') {
     process.stdout.write(`${VERSION}\n`);
@@ -69,5 +71,5 @@ export async function main(argv: string[]): Promise<number> {
   }
   const lint = lintArgs(argv);
   const mod = await COMMANDS[lint ? 'lint' : (first as CommandName)].load();
-  return mod.run(lint ?? argv.slice(1));
+  return mod.run(lint ?? argv.slice(1), given);
 }

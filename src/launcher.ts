@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gitLight } from './git/light.js';
 import { candidateIndexes, filesInTree, inIndexFrom, likelyMemdirs, parseNameStatus } from './lint/staged-paths.js';
-import type { StagedFacts, StagedHandover } from './lint/staged.js';
+import type { StagedFacts, StagedSource } from './lint/staged.js';
+import type { Given } from './commands/given.js';
 import { reportError } from './report-error.js';
 
 // A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
@@ -43,7 +44,9 @@ function finish(p: Promise<number>): void {
 const stagedModule = () => require('./lint/staged.js') as typeof import('./lint/staged.js');
 const prePushModule = () => require('./consolidate/push-range.js') as typeof import('./consolidate/push-range.js');
 
-function runMain(): void {
+/** The ES module program, given what the launcher learnt on the way (src/commands/given.ts). */
+function runMain(given: Given = {}): void {
+  quietOnClosedPipe();
   // Node 22.1+ caches compiled modules itself (in the OS temp folder; NODE_DISABLE_COMPILE_CACHE=1
   // turns it off): the ES module program then starts sooner from the second run on. Node 20 has no
   // such cache, and the optional call does nothing there.
@@ -52,7 +55,7 @@ function runMain(): void {
   } catch {
     // an optimisation only: it never stops a run
   }
-  finish(import(pathToFileURL(join(__dirname, 'main.mjs')).href).then((m: { main(argv: string[]): Promise<number> }) => m.main(argv)));
+  finish(import(pathToFileURL(join(__dirname, 'main.mjs')).href).then((m: { main(argv: string[], given: Given): Promise<number> }) => m.main(argv, given)));
 }
 
 /** Whether argv is a plain `[lint] --staged` call: no PATH, no --fix, only options that take no files. */
@@ -75,19 +78,22 @@ function isPlainStaged(args: string[]): boolean {
   return staged;
 }
 
+const NO_MEMORY = 'no memory';
+
 /**
- * `memlint --staged` with no staged memory: no staged Markdown (one git call), or none of it under
- * a MEMORY.md in the index (a second, reading HEAD's tree: the index is HEAD plus the staged
- * change, which the first call listed). Otherwise the program loads while the rest of what it
- * reads from git is gathered beside it (src/lint/staged.ts), and handed over.
+ * `memlint --staged`: NO_MEMORY when nothing staged is memory: no staged Markdown (one git call),
+ * or none of it under a MEMORY.md in the index (a second, reading HEAD's tree: the index is HEAD
+ * plus the staged change, which the first call listed). Otherwise the StagedSource the program is
+ * given: the staged paths, and the rest of what it reads from git (src/lint/staged.ts), gathered
+ * while it loads. undefined when git failed: the program asks again and explains the failure.
  */
-function stagedHasNoMemory(): boolean {
+function stagedSource(): StagedSource | typeof NO_MEMORY | undefined {
   const r = gitLight(['diff', '--cached', '--name-status', '-z', '--no-renames']);
-  if (!r.ok) return false; // let the program explain the failure
+  if (!r.ok) return undefined;
   const staged = parseNameStatus(r.stdout);
   const paths = [...staged.keys()];
   const md = paths.filter((p) => p.endsWith('.md'));
-  if (md.length === 0) return true;
+  if (md.length === 0) return NO_MEMORY;
   const cwd = process.cwd();
   let facts: Promise<StagedFacts | null>;
   // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
@@ -97,13 +103,12 @@ function stagedHasNoMemory(): boolean {
     facts = stagedModule().prefetchStaged(cwd, md, likely);
   } else {
     const indexes = memoryIndexesInIndex(md, staged);
-    if (indexes === null) return false; // the program asks again, and explains a failure
-    if (indexes.length === 0) return true;
+    if (indexes === null) return undefined;
+    if (indexes.length === 0) return NO_MEMORY;
     const folders = [...new Set(indexes.map((i) => (i === 'MEMORY.md' ? '' : i.slice(0, -'/MEMORY.md'.length))))];
     facts = stagedModule().prefetchStaged(cwd, md, folders, indexes);
   }
-  (globalThis as { __memlintStaged?: StagedHandover }).__memlintStaged = { paths, facts: facts.catch(() => null) };
-  return false;
+  return { paths, facts: facts.catch(() => null) };
 }
 
 /**
@@ -124,23 +129,25 @@ function memoryIndexesInIndex(md: string[], staged: Map<string, string>): string
   return inIndexFrom(candidates, staged, inHead);
 }
 
-/** `consolidate --pre-push` when the pushed commits change no Markdown file. */
-function prePushHasNoMarkdown(): boolean {
-  if (process.env.HUSKY === '0') return true;
+/**
+ * `consolidate --pre-push`: NO_MEMORY when the pushed commits change no Markdown file; otherwise
+ * git's pre-push stdin, read here, for the program to be given.
+ */
+function prePushInput(): string | typeof NO_MEMORY {
+  if (process.env.HUSKY === '0') return NO_MEMORY;
   let stdin = '';
   try {
     stdin = readFileSync(0, 'utf8');
   } catch {
     stdin = '';
   }
-  (globalThis as { __memlintPrePushStdin?: string }).__memlintPrePushStdin = stdin;
   const { changedInPush, parsePushInput } = prePushModule();
   const updates = parsePushInput(stdin);
-  if (updates.length === 0) return true;
+  if (updates.length === 0) return NO_MEMORY;
   const top = gitLight(['rev-parse', '--show-toplevel']);
-  if (!top.ok) return true;
+  if (!top.ok) return NO_MEMORY;
   const changed = changedInPush(top.stdout.trim(), updates);
-  return changed === null || !changed.some((p) => p.endsWith('.md'));
+  return changed === null || !changed.some((p) => p.endsWith('.md')) ? NO_MEMORY : stdin;
 }
 
 const first = argv[0];
@@ -152,11 +159,14 @@ if (first === 'merge' && !asksHelp) {
   quietOnClosedPipe();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
-} else if (isPlainStaged(argv) && stagedHasNoMemory()) {
-  process.exitCode = 0;
-} else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push') && prePushHasNoMarkdown()) {
-  process.exitCode = 0;
+} else if (isPlainStaged(argv)) {
+  const staged = stagedSource();
+  if (staged === NO_MEMORY) process.exitCode = 0;
+  else runMain(staged ? { staged } : {});
+} else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push')) {
+  const stdin = prePushInput();
+  if (stdin === NO_MEMORY) process.exitCode = 0;
+  else runMain({ prePushStdin: stdin });
 } else {
-  quietOnClosedPipe();
   runMain();
 }

@@ -4,6 +4,7 @@ import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 // Static: the pre-push hook runs on every push, and one module graph loads faster than two.
 import { prePush } from '../consolidate/prepush.js';
+import type { Given } from './given.js';
 
 const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
 
@@ -34,7 +35,7 @@ Exit codes: 0 done or nothing to do, 1 --check found changes / limits exceeded /
 hook committed a consolidation (push again), 2 usage error or failure.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], given: Given = {}): Promise<number> {
   const { values, positionals } = parse(
     argv,
     {
@@ -54,7 +55,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   if (values['pre-push']) {
-    return prePush({ cwd, configFile: values.config });
+    return prePush({ cwd, configFile: values.config, ...(given.prePushStdin !== undefined ? { stdin: given.prePushStdin } : {}) });
   }
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 

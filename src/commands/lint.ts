@@ -8,6 +8,7 @@ import { UsageError } from '../errors.js';
 import { parse } from './args.js';
 import { COMMAND_NAMES, looksLikeCommand, PROGRAM_WORDS } from './names.js';
 import type { StagedFacts } from '../lint/staged.js';
+import type { Given } from './given.js';
 
 const HELP = `Usage: memlint [lint] [options] [PATH...]
 
@@ -69,7 +70,7 @@ async function emptyReport(format: string, cwd: string): Promise<number> {
   return 0;
 }
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], given: Given = {}): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, 'lint');
   if (values.help) {
     if (values.rules) {
@@ -114,8 +115,8 @@ export async function run(argv: string[]): Promise<number> {
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> | null = null;
   let prefetched: StagedFacts | null = null;
   if (values.staged) {
-    const { stagedHandover, stagedMemdirsFor } = await import('../lint/staged.js');
-    const handed = stagedHandover();
+    const { stagedMemdirsFor } = await import('../lint/staged.js');
+    const handed = given.staged;
     prefetched = handed ? await handed.facts : null;
     const staged = prefetched && handed ? { root: prefetched.root, paths: handed.paths } : stagedPaths(cwd, handed?.paths);
     if (!staged) throw new UsageError('--staged needs a git repository');

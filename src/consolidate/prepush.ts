@@ -29,9 +29,6 @@ export function memdirsOf(root: string, changed: string[]): string[] {
 }
 
 function readStdin(): string {
-  // The launcher (dist/cli.js) may have read stdin already to see whether the push touches memory.
-  const handedOver = (globalThis as { __memlintPrePushStdin?: string }).__memlintPrePushStdin;
-  if (handedOver !== undefined) return handedOver;
   try {
     return readFileSync(0, 'utf8');
   } catch {
@@ -39,6 +36,7 @@ function readStdin(): string {
   }
 }
 
+/** `stdin`: git's pre-push input when the launcher (dist/cli.js) has read it already; else it is read here. */
 export async function prePush(opts: { cwd: string; configFile?: string; stdin?: string }): Promise<number> {
   if (process.env.HUSKY === '0') return 0;
   const updates = parsePushInput(opts.stdin ?? readStdin());

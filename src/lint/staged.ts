@@ -1,8 +1,8 @@
 // Which memdirs a staged change touches: for each staged Markdown path, the nearest folder above
 // it whose MEMORY.md is in the index. The launcher (dist/cli.js) asks that question before the
 // program loads and, when the answer is yes, gathers the rest of what --staged reads (the memdir's
-// index entries, the staged blobs, the top of the working tree) while the program loads, and hands
-// it over. Without the launcher the program asks the same questions itself, synchronously.
+// index entries, the staged blobs, the top of the working tree) while the program loads, and passes
+// it down as a StagedSource. Without the launcher the program asks the same questions itself, synchronously.
 import { join } from 'node:path';
 import { git, gitAsync, parseCatFileBatch, parseStageEntries, type IndexEntry } from '../git/index.js';
 import { candidateIndexes, indexIn, ownerFolder } from './staged-paths.js';
@@ -21,16 +21,12 @@ export interface StagedFacts {
   blobs: Map<string, Buffer>;
 }
 
-export interface StagedHandover {
+/** The staged change as the launcher found it, made once and passed down to the linter (src/commands/given.ts). */
+export interface StagedSource {
   /** Staged paths, repository-relative (git diff --cached --name-only). */
   paths: string[];
   /** null when a git call failed: the program then asks again and reports the failure. */
   facts: Promise<StagedFacts | null>;
-}
-
-/** What the launcher (dist/cli.js) already learned about the staged change, if it ran. */
-export function stagedHandover(): StagedHandover | undefined {
-  return (globalThis as { __memlintStaged?: StagedHandover }).__memlintStaged;
 }
 
 /** MEMORY.md files in the index that could own the staged Markdown paths (one git call, from any folder). */
