@@ -13,7 +13,7 @@ import { readBlobs, repoRoot } from '../git/index.js';
 import { isClaudeLocation, linksBeside, memdirCandidates } from '../memdir/discover.js';
 import { MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import { isEmpty, memdirChanges, type Budget, type EntryChange, type MemdirChanges, type MemdirSide, type TopicChange, type TopicFacts } from '../memdir/changes.js';
-import { findPatternSecrets, maskSecret } from '../lint/secrets.js';
+import { maskSecrets, maskSecretsDeep, secretsOf } from '../lint/secrets.js';
 
 const HELP = `Usage: memlint diff [RANGE] [--format text|markdown|json]
 
@@ -84,7 +84,6 @@ function memdirsAt(root: string, commit: string, files: string[]): string[] {
   return candidates.filter((d) => isClaudeLocation(d) || linksBeside(texts.get(`${commit}:${d === '' ? '' : `${d}/`}MEMORY.md`)?.toString('utf8') ?? '', d, fileSet));
 }
 
-/** The memory changes of a range, one entry per memdir that changed. */
 /**
  * Each memdir's archive folder, repository-relative with a final slash: config
  * consolidate.archiveDir (from the working tree's config), else `<memdir>-archive/`; null where it
@@ -97,7 +96,11 @@ export function archiveFolders(root: string, consolidate: ConsolidateConfig | un
   };
 }
 
-export async function diffRange(root: string, range: DiffRange, archiveOf: (memdir: string) => string | null = archiveFolders(root, undefined)): Promise<MemdirDiff[]> {
+/**
+ * The memory changes of a range, one entry per memdir that changed. `read`, when given, receives
+ * every file text and path read, so that the caller can mask the secrets no-secrets finds in them.
+ */
+export async function diffRange(root: string, range: DiffRange, archiveOf: (memdir: string) => string | null = archiveFolders(root, undefined), read?: string[]): Promise<MemdirDiff[]> {
   const [before, after] = await Promise.all([treeFiles(root, range.baseCommit), treeFiles(root, range.headCommit)]);
   const files = { before, after };
   const dirs = [...new Set([...memdirsAt(root, range.baseCommit, files.before), ...memdirsAt(root, range.headCommit, files.after)])].sort();
@@ -119,6 +122,7 @@ export async function diffRange(root: string, range: DiffRange, archiveOf: (memd
     return { d, before, after };
   });
   const blobs = readBlobs(root, specs);
+  if (read) for (const [spec, blob] of blobs) read.push(spec, blob?.toString('utf8') ?? '');
   const text = (commit: string, p: string) => blobs.get(`${commit}:${p}`)?.toString('utf8') ?? null;
   const renamesAll = dirs.length ? (await changedPaths(root, range.baseCommit, range.headCommit, { renames: true, pathspec: dirs.map((d) => (d === '' ? '.' : d)) })).filter((c) => c.status === 'R') : [];
   const out: MemdirDiff[] = [];
@@ -135,17 +139,8 @@ export async function diffRange(root: string, range: DiffRange, archiveOf: (memd
   return out;
 }
 
-/** Text from the repository, shown without the secrets no-secrets would report. */
-export function masked(text: string): string {
-  const found = findPatternSecrets(text);
-  let out = '';
-  let at = 0;
-  for (const f of found) {
-    out += text.slice(at, f.start) + maskSecret(text.slice(f.start, f.end), f.kind);
-    at = f.end;
-  }
-  return out + text.slice(at);
-}
+/** Text from the repository, shown without the secrets memlint's own patterns find in it. */
+export const masked = (text: string): string => maskSecrets(text);
 
 const q = (s: string | undefined) => (s === undefined ? '(none)' : JSON.stringify(masked(s)));
 
@@ -249,16 +244,9 @@ export function formatMarkdown(range: DiffRange, diffs: MemdirDiff[]): string {
   return out.join('\n');
 }
 
-function maskedDeep<T>(value: T): T {
-  if (typeof value === 'string') return masked(value) as T;
-  if (Array.isArray(value)) return value.map(maskedDeep) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskedDeep(v)])) as T;
-  return value;
-}
-
 export function formatJson(range: DiffRange, diffs: MemdirDiff[]): string {
   const memdirs = diffs.map(({ path, changes }) => ({ path, ...changes, budget: { ...changes.budget, limits: { lines: MAX_INDEX_LINES, units: MAX_INDEX_UNITS } } }));
-  return JSON.stringify(maskedDeep({ ...range, memdirs }), null, 2) + '\n';
+  return JSON.stringify(maskSecretsDeep({ ...range, memdirs }), null, 2) + '\n';
 }
 
 const FORMATS = { text: formatText, markdown: formatMarkdown, json: formatJson } as const;
@@ -277,6 +265,11 @@ export async function run(argv: string[]): Promise<number> {
   const range = await resolveRange(root, positionals[0]);
   // Config only places the archive: a config memlint cannot read leaves the default folder.
   const consolidate = (await loadConfig({ cwd: process.cwd() }).catch(() => null))?.config.consolidate;
-  process.stdout.write(FORMATS[format as keyof typeof FORMATS](range, await diffRange(root, range, archiveFolders(root, consolidate))));
+  const read: string[] = [];
+  const diffs = await diffRange(root, range, archiveFolders(root, consolidate), read);
+  // Masked against what no-secrets finds in the files themselves (secretlint's finds included):
+  // a value quoted out of its context (a type, a link target) no longer looks like a secret.
+  const known = await secretsOf(read);
+  process.stdout.write(maskSecrets(FORMATS[format as keyof typeof FORMATS](range, maskSecretsDeep(diffs, known)), known));
   return 0;
 }

@@ -172,6 +172,20 @@ describe('no output prints a planted secret', () => {
     expect(leaks(written.split('\n').filter((l) => /^[<>]{7} /.test(l)).join('\n'))).toEqual({});
   });
 
+  it('diff, in every format (a link target, a type value, a file name, hooks and descriptions)', () => {
+    const repo = initRepo(tempDir('memlint-secrets-diff-'));
+    git(repo, 'commit', '-q', '--allow-empty', '-m', 'before the memory');
+    writeFiles(join(repo, '.claude', 'memory'), FILES);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'memory');
+    for (const format of ['text', 'markdown', 'json']) {
+      const r = memlint(repo, ['diff', 'HEAD~1..HEAD', '--format', format]);
+      expect(r.code, format).toBe(0);
+      expect(r.stdout).toMatch(/project_typed\.md/);
+      expect({ format, leaks: leaks(r.stdout + r.stderr) }).toEqual({ format, leaks: {} });
+    }
+  });
+
   it('show prints what the agent loads, unchanged (the one exception, by contract)', () => {
     const { repo } = repoWithMemory();
     const r = memlint(repo, ['show']);
