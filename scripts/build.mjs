@@ -29,6 +29,19 @@ await build({
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
 });
+// Bundled CommonJS dependencies call esbuild's __require shim, which needs a `require` in scope
+// in an ES module. Only the chunk that defines the shim gets one.
+// js-yaml (under gray-matter) probes for esprima to support !!js/function, which memlint never
+// parses: the probe is refused, saving a module load on every run.
+const REQUIRE = [
+  "import { createRequire as __memlintCreateRequire } from 'node:module';",
+  'const __memlintRequire = __memlintCreateRequire(import.meta.url);',
+  "const require = Object.assign((id) => { if (id === 'esprima') throw new Error('esprima is not used by memlint'); return __memlintRequire(id); }, __memlintRequire);",
+  '',
+].join('\n');
+// dist/remark.mjs: the rules as a unified preset (`memlint/remark`), one ES module file for
+// remark-cli and .remarkrc files to import.
+await build({ ...common, entryPoints: { remark: 'src/lint/remark.ts' }, outdir: next, format: 'esm', outExtension: { '.js': '.mjs' }, banner: { js: REQUIRE } });
 await build({ ...common, entryPoints: { cli: 'src/launcher.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' } });
 
 // remark stays out of the merge driver's file (less to read on every merge): it is its own file,
@@ -66,16 +79,6 @@ await build({
 renameSync(`${next}/cli.cjs`, `${next}/cli.js`);
 // .js files in dist/ are CommonJS (the launcher); the program is .mjs.
 writeFileSync(`${next}/package.json`, '{ "type": "commonjs" }\n');
-// Bundled CommonJS dependencies call esbuild's __require shim, which needs a `require` in scope
-// in an ES module. Only the chunk that defines the shim gets one.
-// js-yaml (under gray-matter) probes for esprima to support !!js/function, which memlint never
-// parses: the probe is refused, saving a module load on every run.
-const REQUIRE = [
-  "import { createRequire as __memlintCreateRequire } from 'node:module';",
-  'const __memlintRequire = __memlintCreateRequire(import.meta.url);',
-  "const require = Object.assign((id) => { if (id === 'esprima') throw new Error('esprima is not used by memlint'); return __memlintRequire(id); }, __memlintRequire);",
-  '',
-].join('\n');
 for (const rel of ['main.mjs', ...readdirSync(`${next}/chunks`).map((f) => `chunks/${f}`)]) {
   const file = `${next}/${rel}`;
   const text = readFileSync(file, 'utf8');

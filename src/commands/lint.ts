@@ -126,7 +126,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
   }
 
-  const [{ loadConfig }, { resolveRules, lintMemdirs }, { matcher }, discover] = await modules;
+  const [{ loadConfig }, { resolveRules, lintMemdirs, runToday }, { matcher }, discover] = await modules;
   const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
   const rules = resolveRules(loaded.config.rules, overrides);
   const isIgnored = matcher(loaded.config.ignore);
@@ -160,7 +160,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     }
   }
 
-  const today = process.env.MEMLINT_TODAY ? new Date(`${process.env.MEMLINT_TODAY}T12:00:00`) : new Date();
+  const today = runToday();
   // no-memory-loss looks for deleted memory in the archive too.
   const archiveDir = values.staged ? (await import('../consolidate/settings.js')).archiveDirOf : null;
   const run = await lintMemdirs({

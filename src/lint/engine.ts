@@ -15,7 +15,7 @@ import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
 import { maskSecrets, secretsOf } from './secrets.js';
-import type { Fix, MemdirHistory, MemdirModel, MemoryFile, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
+import type { Fix, MemdirHistory, MemdirModel, MemoryFile, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
 
 export interface LintMessage {
   ruleId: string | null;
@@ -99,48 +99,68 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-async function runRules(model: MemdirModel, repo: ReturnType<typeof createRepoFacts> | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null) {
+/** What one file's rules share: its directives and the parses made once. */
+export interface FileRun {
+  model: MemdirModel;
+  file: MemoryFile;
+  repo: RepoFacts | null;
+  history: MemdirHistory | null;
+  today: Date;
+  directives: Directives;
+  cache: { lines?: string[]; offsets?: number[]; tree?: import('mdast').Root };
+}
+
+export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date): FileRun {
+  return { model, file, repo, history, today, directives: parseDirectives(file.text), cache: {} };
+}
+
+/**
+ * Run one rule on one file, as every door into memlint does (the CLI's engine, the remark preset,
+ * the language server): the context a rule is handed, disable comments, and a rule that throws
+ * reported on the file rather than stopping the run.
+ */
+export async function runRule(run: FileRun, { rule, severity, options }: EnabledRule, messages: LintMessage[]): Promise<void> {
+  const { file, cache, directives: d } = run;
+  const ctx: RuleContext = {
+    file,
+    memdir: run.model,
+    repo: run.repo,
+    history: run.history,
+    options,
+    today: run.today,
+    lines: () => (cache.lines ??= splitLines(file.text).map((l) => l.text)),
+    lineOffsets: () => (cache.offsets ??= lineStarts(file.text)),
+    blocks: () => run.model.blocks(file),
+    tree: () => (cache.tree ??= parseMarkdown(file.text)),
+    report: (m: RuleMessage) => {
+      if (d.isDisabled(rule.id, m.line)) return;
+      const msg: LintMessage = { ruleId: rule.id, severity: m.severity === 'warn' ? 1 : severity, message: m.message, line: m.line, column: m.column };
+      if (m.endLine !== undefined) msg.endLine = m.endLine;
+      if (m.endColumn !== undefined) msg.endColumn = m.endColumn;
+      if (m.fix && rule.fixable) msg.fix = m.fix;
+      messages.push(msg);
+    },
+  };
+  try {
+    await rule.check(ctx);
+  } catch (err) {
+    // One rule failing on one file must not stop the rest of the run: say so on that file.
+    if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
+    const reason = ((err as Error)?.message ?? String(err)).split('\n')[0];
+    messages.push({ ruleId: rule.id, severity: 2, message: `rule ${rule.id} failed on this file (${reason}); the file was not fully checked`, line: 1, column: 1, fatal: true });
+  }
+}
+
+async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null) {
   const perFile = new Map<string, LintMessage[]>();
-  const directives = new Map<string, Directives>();
   for (const file of model.files) {
     if (only && !only.has(file.path)) continue;
     const messages: LintMessage[] = [];
     perFile.set(file.path, messages);
-    const d = parseDirectives(file.text);
-    directives.set(file.path, d);
-    let lines: string[] | undefined;
-    let offsets: number[] | undefined;
-    let tree: import('mdast').Root | undefined;
-    for (const { rule, severity, options } of rules) {
-      if (!rule.appliesTo.includes(file.kind)) continue;
-      const ctx: RuleContext = {
-        file,
-        memdir: model,
-        repo,
-        history,
-        options,
-        today,
-        lines: () => (lines ??= splitLines(file.text).map((l) => l.text)),
-        lineOffsets: () => (offsets ??= lineStarts(file.text)),
-        blocks: () => model.blocks(file),
-        tree: () => (tree ??= parseMarkdown(file.text)),
-        report: (m: RuleMessage) => {
-          if (d.isDisabled(rule.id, m.line)) return;
-          const msg: LintMessage = { ruleId: rule.id, severity: m.severity === 'warn' ? 1 : severity, message: m.message, line: m.line, column: m.column };
-          if (m.endLine !== undefined) msg.endLine = m.endLine;
-          if (m.endColumn !== undefined) msg.endColumn = m.endColumn;
-          if (m.fix && rule.fixable) msg.fix = m.fix;
-          messages.push(msg);
-        },
-      };
-      try {
-        await rule.check(ctx);
-      } catch (err) {
-        // One rule failing on one file must not stop the rest of the run: say so on that file.
-        if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
-        const reason = ((err as Error)?.message ?? String(err)).split('\n')[0];
-        messages.push({ ruleId: rule.id, severity: 2, message: `rule ${rule.id} failed on this file (${reason}); the file was not fully checked`, line: 1, column: 1, fatal: true });
-      }
+    const run = fileRun(model, file, repo, history, today);
+    for (const enabled of rules) {
+      if (!enabled.rule.appliesTo.includes(file.kind)) continue;
+      await runRule(run, enabled, messages);
     }
   }
   return perFile;
@@ -215,7 +235,7 @@ function toResult(filePath: string, messages: LintMessage[]): FileResult {
  * a token as a `type` value, a file named after a token. Masked here, in one place, against the
  * secrets of the memdir's files.
  */
-async function maskMessages(results: FileResult[], model: MemdirModel): Promise<void> {
+export async function maskMessages(results: FileResult[], model: MemdirModel): Promise<void> {
   if (!results.some((r) => r.messages.length > 0)) return;
   const known = await secretsOf(model.files.map((f) => f.text));
   for (const r of results) {
@@ -223,6 +243,11 @@ async function maskMessages(results: FileResult[], model: MemdirModel): Promise<
     r.filePath = maskSecrets(r.filePath, known);
     for (const m of r.messages) m.message = maskSecrets(m.message, known);
   }
+}
+
+/** "Today" for a run: MEMLINT_TODAY=YYYY-MM-DD (tests), else now. */
+export function runToday(env: NodeJS.ProcessEnv = process.env): Date {
+  return env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
 }
 
 export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {

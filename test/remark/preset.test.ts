@@ -1,0 +1,74 @@
+// `memlint/remark` in remark-cli: the same findings as `memlint --format json` on the same folder
+// (file, line, column, rule id as memlint:<id>, error as fatal, message), from --use and from a
+// .remarkrc.mjs, resolved from a project that has the built package installed.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memlint, ROOT, writeFiles } from '../helpers/repo.js';
+import { fromMemlintJson, fromRemarkJson, scratchProject, type Finding } from './helpers.js';
+
+const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
+const env = { ...process.env, NO_COLOR: '1', MEMLINT_TODAY: '2026-04-27', MEMLINT_DEBUG: '' };
+
+function remark(cwd: string, args: string[]): { code: number; findings: Finding[]; stderr: string } {
+  const r = spawnSync(process.execPath, [REMARK, ...args, '--no-stdout', '--report', 'json'], { cwd, encoding: 'utf8', env });
+  // The json reporter writes the report on stderr.
+  return { code: r.status ?? -1, findings: fromRemarkJson(r.stderr), stderr: r.stderr };
+}
+
+function memlintFindings(repo: string, args: string[] = []): Finding[] {
+  const r = memlint(repo, ['.claude/memory', '--format', 'json', ...args], { env: { MEMLINT_TODAY: '2026-04-27' } });
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(1);
+  return fromMemlintJson(repo, r.stdout).map((f) => ({ ...f, ruleId: `memlint:${f.ruleId}` }));
+}
+
+describe('memlint/remark in remark-cli', () => {
+  it('remark --use memlint/remark reports what memlint --format json reports', () => {
+    const repo = scratchProject();
+    const expected = memlintFindings(repo);
+    // The example covers memdir-wide rules and both levels.
+    const ids = new Set(expected.map((f) => f.ruleId));
+    for (const id of ['index-orphan', 'index-duplicate', 'index-link-target', 'index-entry-format', 'frontmatter-type', 'frontmatter-yaml', 'absolute-dates', 'feedback-structure', 'no-secrets', 'no-hidden-unicode']) {
+      expect(ids).toContain(`memlint:${id}`);
+    }
+    expect(expected.some((f) => !f.fatal)).toBe(true);
+    const got = remark(repo, ['--use', 'memlint/remark', '.claude/memory']);
+    expect(got.findings).toEqual(expected);
+    // A fatal message fails remark-cli, as an error fails memlint.
+    expect(got.code).toBe(1);
+    // No secret in either report.
+    expect(got.stderr).not.toMatch(/ghp_[A-Za-z0-9]{36}/);
+  });
+
+  it('a .remarkrc.mjs that uses the preset, with a rule off, one at warn and one with options', () => {
+    const repo = scratchProject();
+    const expected = memlintFindings(repo);
+    writeFiles(repo, {
+      // The same settings in memlint's config (read by memlint only) and in remark's.
+      'settings.json': JSON.stringify({ rules: { 'feedback-structure': 'off', 'frontmatter-type': 'warn', 'index-line-length': ['error', { max: 40 }] } }),
+      '.remarkrc.mjs': [
+        "import memlint, { rules } from 'memlint/remark';",
+        'export default {',
+        "  plugins: [memlint, [rules['feedback-structure'], 'off'], [rules['frontmatter-type'], 'warn'], [rules['index-line-length'], ['error', { max: 40 }]]],",
+        '};',
+        '',
+      ].join('\n'),
+    });
+    const configured = memlintFindings(repo, ['--config', 'settings.json']);
+    expect(configured).not.toEqual(expected);
+    expect(configured.some((f) => f.ruleId === 'memlint:frontmatter-type' && !f.fatal)).toBe(true);
+    expect(configured.some((f) => f.ruleId === 'memlint:index-line-length' && f.message.includes('limit 40'))).toBe(true);
+    expect(configured.some((f) => f.ruleId === 'memlint:feedback-structure')).toBe(false);
+    const got = remark(repo, ['.claude/memory']);
+    expect(got.findings).toEqual(configured);
+  });
+
+  it('a file outside any memory folder gets no memlint message', () => {
+    const repo = scratchProject();
+    writeFiles(repo, { 'docs/notes.md': 'We ship tomorrow.\n' });
+    const got = remark(repo, ['--use', 'memlint/remark', 'docs']);
+    expect(got.findings).toEqual([]);
+    expect(got.code).toBe(0);
+  });
+});
