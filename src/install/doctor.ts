@@ -112,7 +112,7 @@ export function checkResolvable(wt: Worktree): Check {
   try {
     accessSync(join(wt.root, words), constants.X_OK);
   } catch {
-    return { part, ok: false, detail: `${words} is missing in this worktree: hooks would fail with "command not found" and merges fall back to git merge-file`, fix: 'npm install' };
+    return { part, ok: false, detail: `${words} is missing in this worktree: the hooks only print advice and let git go on, and merges fall back to git merge-file`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `git's shell starts it as ${words}` };
 }
