@@ -1,9 +1,12 @@
 // Runs every lint fixture under test/fixtures/<rule-id>/: each file states its own expected output.
+// Each runs the program in this process (test/helpers/in-process.ts) in a fresh repository; a few
+// run through the built CLI as well, which must print exactly the same.
 import { readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFixture } from '../helpers/fixture.js';
-import { ROOT, memlint, tempDir, writeFiles, initRepo, git } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { ROOT, memlint, tempDir, writeFiles, initRepo, git, type CliResult } from '../helpers/repo.js';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures');
 const dirs = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory());
@@ -35,7 +38,9 @@ function expandTemplates(files: Map<string, string>): Map<string, string> {
   return out;
 }
 
-function runFixture(file: string) {
+type Runner = (cwd: string, args: string[], opts: { env?: Record<string, string> }) => CliResult | Promise<CliResult>;
+
+async function runFixture(file: string, run: Runner = memlintInProcess) {
   const parsed = parseFixture(file);
   const fx = { ...parsed, files: expandTemplates(parsed.files), fixed: expandTemplates(parsed.fixed) };
   const repo = initRepo(tempDir('memlint-fx-'));
@@ -52,18 +57,18 @@ function runFixture(file: string) {
   writeFiles(repo, parsed.repo);
   writeFiles(memdir, fx.files);
   git(repo, 'add', '-A');
-  const env = fx.today ? { MEMLINT_TODAY: fx.today } : {};
+  const env: Record<string, string> = fx.today ? { MEMLINT_TODAY: fx.today } : {};
   // Only the rules under test run, at their default severities.
   const config = { rules: Object.fromEntries(ALL_RULES.map((id) => [id, fx.rules.includes(id) ? DEFAULTS.get(id)! : 'off'])) };
   writeFiles(repo, { '.memlintrc.json': JSON.stringify(config) });
-  const r = memlint(repo, staged ? ['--staged', '--format', 'json'] : ['mem', '--format', 'json'], { env });
+  const r = await run(repo, staged ? ['--staged', '--format', 'json'] : ['mem', '--format', 'json'], { env });
   expect(r.stderr).toBe('');
   const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; severity: number; message: string; line: number; column: number }> }>;
   const actual = results.flatMap((res) => res.messages.map((m) => `${relative(memdir, res.filePath)}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
-  return { fx, repo, memdir, actual, env };
+  return { fx, repo, memdir, actual, env, stdout: r.stdout.split(repo).join('<repo>'), code: r.code };
 }
 
-const listing = memlint(ROOT, ['lint', '--help', '--rules']).stdout.trim().split('\n');
+const listing = (await memlintInProcess(ROOT, ['lint', '--help', '--rules'])).stdout.trim().split('\n');
 const ALL_RULES = listing.map((l) => l.split(/\s+/)[0]!);
 const DEFAULTS = new Map(listing.map((l) => [l.split(/\s+/)[0]!, l.split(/\s+/)[1]!]));
 
@@ -74,12 +79,12 @@ for (const d of dirs) {
       expect(files.length).toBeGreaterThan(0);
     });
     for (const f of files) {
-      it(f, () => {
-        const { fx, memdir, actual, env, repo } = runFixture(join(FIXTURES, d.name, f));
+      it(f, async () => {
+        const { fx, memdir, actual, env, repo } = await runFixture(join(FIXTURES, d.name, f));
         expect(fx.rules).toContain(d.name);
         expect(actual).toEqual(fx.expected);
         if (fx.fixed.size > 0) {
-          const r = memlint(repo, ['mem', '--fix'], { env });
+          const r = await memlintInProcess(repo, ['mem', '--fix'], { env });
           expect(r.code).toBeLessThan(2);
           for (const [rel, want] of fx.fixed) {
             const p = join(memdir, rel);
@@ -87,10 +92,41 @@ for (const d of dirs) {
             expect(readFileSync(p, 'utf8')).toBe(want);
           }
           // A second run finds nothing more to fix.
-          const again = memlint(repo, ['mem', '--fix'], { env });
+          const again = await memlintInProcess(repo, ['mem', '--fix'], { env });
           expect(again.stdout).not.toContain('Fixed ');
         }
       });
     }
   });
 }
+
+// The built CLI prints what the in-process program prints: for the rule listing, a plain fixture,
+// a staged one (`head=` blocks) and one with --fix, whose fixed files must match too.
+describe('through the built CLI', () => {
+  it('lists the same rules', () => {
+    expect(memlint(ROOT, ['lint', '--help', '--rules']).stdout.trim().split('\n')).toEqual(listing);
+  });
+  const all = dirs.flatMap((d) => readdirSync(join(FIXTURES, d.name)).filter((f) => f.endsWith('.md')).map((f) => join(FIXTURES, d.name, f)));
+  const text = (f: string) => readFileSync(f, 'utf8');
+  const picks = [
+    all.find((f) => !/```\w*\s+(head|fixed)=/.test(text(f)) && !/\{\{/.test(text(f)))!,
+    all.find((f) => /```\w*\s+head=/.test(text(f)))!,
+    all.find((f) => /```\w*\s+fixed=/.test(text(f)))!,
+  ];
+  for (const file of picks) {
+    it(relative(FIXTURES, file), async () => {
+      const viaCli = await runFixture(file, memlint);
+      const inProcess = await runFixture(file, memlintInProcess);
+      expect(viaCli.actual).toEqual(viaCli.fx.expected);
+      expect(viaCli.stdout).toBe(inProcess.stdout);
+      expect(viaCli.code).toBe(inProcess.code);
+      if (viaCli.fx.fixed.size > 0) {
+        const cli = memlint(viaCli.repo, ['mem', '--fix'], { env: viaCli.env });
+        const own = await memlintInProcess(inProcess.repo, ['mem', '--fix'], { env: inProcess.env });
+        expect(cli.code).toBe(own.code);
+        expect(cli.stdout).toBe(own.stdout);
+        for (const rel of viaCli.fx.fixed.keys()) expect(readFileSync(join(viaCli.memdir, rel), 'utf8')).toBe(readFileSync(join(inProcess.memdir, rel), 'utf8'));
+      }
+    });
+  }
+});
