@@ -11,6 +11,7 @@ export function planSummary(plan: Plan, prune: boolean): string[] {
   const r = plan.report;
   const parts: string[] = [];
   if (r.dates && r.dates.fixed.length) parts.push(`${plural(r.dates.fixed.length, 'relative date')} made absolute`);
+  if (r.dates && r.dates.left) parts.push(`${plural(r.dates.left, 'relative date')} left for "memlint --fix" (not certain: no date of its own in the text, or a bare weekday)`);
   if (r.logs.appended.length) parts.push(`${plural(r.logs.appended.length, 'log entry', 'log entries')} added to topics`);
   if (r.dedupe.merged.length) parts.push(`${plural(r.dedupe.merged.length, 'duplicate topic')} merged (${r.dedupe.merged.map((m) => `${m.from} into ${m.into}`).join(', ')})`);
   if (r.index.added.length) parts.push(`${plural(r.index.added.length, 'index entry', 'index entries')} added`);

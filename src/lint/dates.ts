@@ -25,8 +25,21 @@ export interface RelativeDate {
   text: string;
   /** The day it stands for (for a week, its Monday; a month, its first day; a year, 1 January). */
   absolute: string;
-  /** What the phrase becomes when made absolute ("2026-04-30", "the week of 2026-04-27", "2026-05"). */
+  /** The absolute form alone ("2026-04-30", "the week of 2026-04-27", "2026-05", "2026-04-13 那一周"). */
+  absoluteForm: string;
+  /**
+   * What the fix writes: the phrase as written with its date beside it ("next Friday
+   * (2026-10-09)", "下周四（2026-04-30）"), so a reader sees both and can undo a wrong anchor. The
+   * rule accepts that form.
+   */
   replacement: string;
+  /**
+   * Whether the phrase names one day, week, month or year for sure: a day word ("tomorrow",
+   * "明天"), a modified weekday or period ("next Friday", "last week", "下周四"), a count ("three
+   * days ago"). Not: a bare weekday ("by Friday": which one?), a vague count ("a few days ago",
+   * "前几天").
+   */
+  exact: boolean;
 }
 
 export type DateAnchor = Date | ((offset: number) => Date);
@@ -47,6 +60,61 @@ const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|bui
 // A phrase already paired with an absolute date: "Thursday (2026-03-05)", "Friday, March 5", "2026-03-05 (tomorrow)".
 const ABSOLUTE_AFTER = /^[ \t]*(?:[,(（=:：]|→|->|=>)?[ \t]*(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}\b|\d{1,2}[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/iu;
 const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
+
+// The fix's own form: the phrase, then its date in parentheses ("next Friday (2026-10-09)",
+// "last week (the week of 2026-04-13)", "next month (2026-05)", "下周四（2026-04-30）").
+const PAIRED_AFTER = /^[ \t]*[(（][ \t]*(?:(?:the[ \t]+)?(?:week|weekend)[ \t]+of[ \t]+|around[ \t]+)?\d{4}(?:-\d{2}(?:-\d{2})?|-Q[1-4])?(?:[ \t]*(?:那一周|那个周末|月初|月底|前后|年))?[ \t]*[)）]/u;
+
+const EN_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+// A weekday leading a line, list item, table cell or bold label, then a separator: a schedule
+// ("Monday: run the digest", "| Tuesday | grants |", "**Friday** — hygiene").
+const SCHEDULE_LEAD = /^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:#{1,6}[ \t]+)?(?:\|[ \t]*)?(?:\*\*|__)?$/u;
+const SCHEDULE_SEPARATOR = /^(?:s)?(?:\*\*|__)?[ \t]*(?:[:：|—–]|-[ \t]|\([^)]*\)[ \t]*[:：—–-])|^[ \t]+(?:is|are)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:only[ \t]+|main[ \t]+)?(?:day|days)\b/iu;
+const ZH_SCHEDULE = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\|[ \t]*)?(?:\*\*)?(?:周|星期|礼拜)[一二三四五六日天](?:\*\*)?[ \t]*[:：|—–-]/u;
+// "today" that means "at present": "safe today", "not a bottleneck today", "no caller today".
+const PRESENT_STATE_TODAY = /\b(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|callers?|users?|nobody|no one|none)\b[^.;!?\n]{0,40}\btoday\b/iu;
+const FIGURATIVE = /\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,20}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
+
+/** Inside a quotation on the line: speech or an example question, not the writer's own date. */
+function inQuotation(line: string, start: number, end: number): boolean {
+  for (const [o, c] of [['"', '"'], ['“', '”'], ['「', '」'], ['『', '』'], ['‘', '’']] as const) {
+    const before = line.slice(0, start);
+    const i = before.lastIndexOf(o);
+    if (i < 0) continue;
+    if (o === c ? (before.split(o).length - 1) % 2 === 0 : before.slice(i + 1).includes(c)) continue;
+    if (line.slice(end).includes(c)) return true;
+  }
+  return false;
+}
+
+/**
+ * Uses of a date word that are not a relative date: quoted speech and example questions, a
+ * recurring schedule (a weekday leading a line or a table cell), a heading that uses the word as a
+ * name ("## Today's facts"), a figurative "today" ("safe today") or "tomorrow" ("none pay
+ * tomorrow"), a weekday whose own date stands on the same line. `line` is masked (code blanked).
+ */
+export function notADate(line: string, start: number, end: number): boolean {
+  const phrase = line.slice(start, end).toLowerCase();
+  if (inQuotation(line, start, end)) return true;
+  const wd = EN_WEEKDAYS.indexOf(phrase);
+  if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
+  if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
+  if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
+  if (phrase === 'today' && PRESENT_STATE_TODAY.test(line.slice(0, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(line.slice(0, start))) return true;
+  if (FIGURATIVE.test(line)) {
+    FIGURATIVE.lastIndex = 0;
+    const m = FIGURATIVE.exec(line);
+    if (m && m.index <= start && m.index + m[0].length >= end) return true;
+  }
+  const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
+  if (weekday > 0) {
+    for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/gu)) {
+      const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12);
+      if (((d.getDay() + 6) % 7) + 1 === weekday) return true;
+    }
+  }
+  return false;
+}
 
 const ZH_DIGIT: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
@@ -69,17 +137,21 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   const taken: Array<[number, number]> = [];
   const out: RelativeDate[] = [];
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && a < e);
-  const push = (start: number, end: number, res: { absolute: string; replacement: string } | null) => {
+  const push = (start: number, end: number, res: { absolute: string; replacement: string } | null, exact = true) => {
     if (!res || overlaps(start, end)) return;
     const before = masked.slice(Math.max(0, start - 16), start);
-    const after = masked.slice(end, end + 24);
-    // A phrase quoted on its own ("tomorrow", “明天”) is named, not used.
-    if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) {
-      taken.push([start, end]);
-      return;
-    }
+    const after = masked.slice(end, end + 40);
     taken.push([start, end]);
-    out.push({ start, end, text: text.slice(start, end), ...res });
+    // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
+    if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
+    const ls = masked.lastIndexOf('\n', start - 1) + 1;
+    const le = masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end);
+    if (notADate(masked.slice(ls, le), start - ls, end - ls)) return;
+    const phrase = text.slice(start, end);
+    const form = res.replacement;
+    const zh = /[\u3400-\u9fff]/u.test(phrase);
+    const vague = /\b(?:few|several|couple)\b|几/u.test(phrase) || /^around /u.test(form) || / 前后$/u.test(form);
+    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague });
   };
 
   for (const { kind, re } of EN_PATTERNS) {
@@ -96,16 +168,11 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
         if (RECURRING_LINE.test(lineText(masked, start)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(masked.slice(lineStart, masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end)));
         const wd = weekdayNumber(m[0].toLowerCase())!;
-        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at, wd) : weekdayFrom(at, wd)));
+        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at, wd) : weekdayFrom(at, wd)), false);
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
         const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at);
-        // "reached production this year" reads "reached production in 2026"; "by next month"
-        // stays "by 2026-05", and "this year's budget" takes no "in".
-        if (/^(?:month|quarter|year)$/iu.test(m[2]!) && !PREPOSITION_BEFORE.test(before) && !/^['’]s\b/u.test(after)) {
-          res.replacement = `${/^[A-Z]/u.test(m[0]) ? 'In' : 'in'} ${res.replacement}`;
-        }
         push(start, end, res);
       } else {
         const phrase = m[0].toLowerCase();
@@ -125,13 +192,12 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
       const at = toYmd(anchorAt(start));
-      push(start, end, zhResult(kind, m, at));
+      push(start, end, zhResult(kind, m, at), kind !== 'zhWeekday');
     }
   }
   return out.sort((a, b) => a.start - b.start);
 }
 
-const PREPOSITION_BEFORE = /\b(?:in|on|at|by|for|of|from|to|until|till|since|during|before|after|through|throughout|within|over|across|into|around|about|per|via|between|than)[ \t]+$/iu;
 
 const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’', '「': '」', '『': '』' };
 

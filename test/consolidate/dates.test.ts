@@ -8,20 +8,35 @@ describe('dates made absolute (step 4)', () => {
     const find = await loadDateFinder();
     const s = state({ 'logs/2026/04/2026-04-27.md': '- 10:00 release moved to next Thursday [project_release]\n- 11:00 review tomorrow\n' });
     const r = absoluteDates(s, ctx(), find);
-    expect(r.state.files.get('logs/2026/04/2026-04-27.md')).toBe('- 10:00 release moved to 2026-04-30 [project_release]\n- 11:00 review 2026-04-28\n');
+    expect(r.state.files.get('logs/2026/04/2026-04-27.md')).toBe('- 10:00 release moved to next Thursday (2026-04-30) [project_release]\n- 11:00 review tomorrow (2026-04-28)\n');
     expect(r.report.fixed).toEqual([
-      { file: 'logs/2026/04/2026-04-27.md', line: 1, from: 'next Thursday', to: '2026-04-30', anchor: '2026-04-27' },
-      { file: 'logs/2026/04/2026-04-27.md', line: 2, from: 'tomorrow', to: '2026-04-28', anchor: '2026-04-27' },
+      { file: 'logs/2026/04/2026-04-27.md', line: 1, from: 'next Thursday', to: 'next Thursday (2026-04-30)', anchor: '2026-04-27' },
+      { file: 'logs/2026/04/2026-04-27.md', line: 2, from: 'tomorrow', to: 'tomorrow (2026-04-28)', anchor: '2026-04-27' },
     ]);
+    // Idempotent: the paired form is absolute.
+    expect(absoluteDates(r.state, ctx(), find).report.fixed).toEqual([]);
   });
 
-  it("anchors a topic line at its commit date, and an uncommitted line at today", async () => {
+  it('leaves a date it cannot be sure of: one counted from a commit date or today, or a bare weekday', async () => {
     const find = await loadDateFinder();
     const text = topic('R', 'project', 'r', 'Committed: freeze starts tomorrow.\nNew: review tomorrow.\n');
-    // Line 7 was committed on 2026-04-27; line 8 is not committed.
-    const s = state({ 'project_r.md': text });
+    // Line 7 was committed on 2026-04-27 (maybe days after it was written); line 8 is not committed.
+    const s = state({ 'project_r.md': text, 'logs/2026/04/2026-04-27.md': '- 10:00 deploy by Friday\n' });
     const r = absoluteDates(s, ctx({}, { today: '2026-11-29', lineDates: () => Object.assign([], { 7: '2026-04-27' }) }), find);
-    expect(r.state.files.get('project_r.md')).toBe(topic('R', 'project', 'r', 'Committed: freeze starts 2026-04-28.\nNew: review 2026-11-30.\n'));
+    expect(r.state).toBe(s);
+    expect(r.report).toEqual({ fixed: [], left: 3 });
+  });
+
+  it("counts from the date the text gives for itself, before the commit date: a dated section, a note's date line", async () => {
+    const find = await loadDateFinder();
+    const body = '## 2026-03-23 (pass 13)\n\nRe-review tomorrow.\n\n## Notes\n\nShip next Friday.\n';
+    const note = 'Date: 2026-03-24\n\nShe offered to call tomorrow.\n';
+    const s = state({ 'project_log.md': topic('L', 'project', 'l', body), 'project_handoff.md': topic('H', 'project', 'h', note) });
+    // Committed days later: the commit date is not when it was written.
+    const r = absoluteDates(s, ctx({}, { today: '2026-11-29', lineDates: () => Array(20).fill('2026-03-30') }), find);
+    expect(r.state.files.get('project_log.md')).toBe(topic('L', 'project', 'l', body.replace('tomorrow', 'tomorrow (2026-03-24)')));
+    expect(r.state.files.get('project_handoff.md')).toBe(topic('H', 'project', 'h', note.replace('tomorrow', 'tomorrow (2026-03-25)')));
+    expect(r.report.left).toBe(1);
   });
 
   it('changes nothing when there is no relative date, and asks git nothing', async () => {

@@ -68,13 +68,29 @@ describe('absolute-dates through the CLI', () => {
     const r = memlint(repo, ['mem', '--format', 'json'], { env });
     const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; message: string; line: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
     expect(messages.map((m) => [m.line, m.message])).toEqual([
-      [6, 'relative date "next Thursday": write "2026-01-22" (counted from the line\'s commit date, 2026-01-15)'],
-      [11, 'relative date "tomorrow": write "2026-04-25" (counted from today, 2026-04-24)'],
+      [6, 'relative date "next Thursday": write "next Thursday (2026-01-22)" (counted from the line\'s commit date, 2026-01-15)'],
+      [11, 'relative date "tomorrow": write "tomorrow (2026-04-25)" (counted from today, 2026-04-24)'],
     ]);
     memlint(repo, ['mem', '--fix'], { env });
     const fixed = readFileSync(path, 'utf8');
-    expect(fixed).toContain('The freeze starts 2026-01-22.');
-    expect(fixed).toContain('Ship it 2026-04-25.');
+    expect(fixed).toContain('The freeze starts next Thursday (2026-01-22).');
+    expect(fixed).toContain('Ship it tomorrow (2026-04-25).');
+    // The rule accepts what its fix wrote.
+    const again = memlint(repo, ['mem', '--format', 'json'], { env });
+    expect((JSON.parse(again.stdout) as Array<{ messages: Array<{ ruleId: string }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates')).toEqual([]);
+  });
+
+  it('counts from the date the text gives for itself when it is before the commit date: a dated section, the file\'s modified', () => {
+    const withModified = '---\nname: Release\ndescription: Release credentials\ntype: project\nmodified: 2026-03-24T09:00:00Z\n---\nShe offered to call tomorrow.\n\n## 2026-03-20 review\n\nRe-review next Monday.\n\n**Why:** x.\n\n**How to apply:** y.\n';
+    const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': withModified });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-03-30T12:00:00Z', 'memory, committed days later');
+    const r = memlint(repo, ['mem', '--format', 'json'], { env: { MEMLINT_TODAY: '2026-04-24' } });
+    const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
+    expect(messages.map((m) => m.message)).toEqual([
+      'relative date "tomorrow": write "tomorrow (2026-03-25)" (counted from the file\'s modified date, 2026-03-24)',
+      'relative date "next Monday": write "next Monday (2026-03-23)" (counted from the date of its section, 2026-03-20)',
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import { blockModel, spansOf } from '../../src/memdir/blocks.js';
 const FRIDAY = new Date(2026, 3, 24, 12); // 2026-04-24, a Friday
 // As the rule calls it: frontmatter and code (the block model's) are not prose.
 const found = (text: string, anchor: Date = FRIDAY) =>
-  findRelativeDates(text, anchor, spansOf(blockModel(text), text, ['frontmatter', 'code'])).map((r) => [r.text, r.absolute, r.replacement]);
+  findRelativeDates(text, anchor, spansOf(blockModel(text), text, ['frontmatter', 'code'])).map((r) => [r.text, r.absolute, r.absoluteForm]);
 
 describe('findRelativeDates', () => {
   it.each([
@@ -16,12 +16,12 @@ describe('findRelativeDates', () => {
     ['Freeze starts next Thursday', 'next Thursday', '2026-04-30', '2026-04-30'],
     ['last Friday we shipped', 'last Friday', '2026-04-17', '2026-04-17'],
     ['finance asked last week', 'last week', '2026-04-13', 'the week of 2026-04-13'],
-    ['migrate next month', 'next month', '2026-05-01', 'in 2026-05'],
+    ['migrate next month', 'next month', '2026-05-01', '2026-05'],
     ['due by next month', 'next month', '2026-05-01', '2026-05'],
-    ['this quarter', 'this quarter', '2026-04-01', 'in 2026-Q2'],
-    ['it lapsed last year', 'last year', '2025-01-01', 'in 2025'],
-    ['It reached production this year.', 'this year', '2026-01-01', 'in 2026'],
-    ['This year we moved to pnpm', 'This year', '2026-01-01', 'In 2026'],
+    ['this quarter', 'this quarter', '2026-04-01', '2026-Q2'],
+    ['it lapsed last year', 'last year', '2025-01-01', '2025'],
+    ['It reached production this year.', 'this year', '2026-01-01', '2026'],
+    ['This year we moved to pnpm', 'This year', '2026-01-01', '2026'],
     ["this year's budget", 'this year', '2026-01-01', '2026'],
     ['the end of this month', 'this month', '2026-04-01', '2026-04'],
     ['two weeks ago we moved', 'two weeks ago', '2026-04-10', '2026-04-10'],
@@ -37,7 +37,6 @@ describe('findRelativeDates', () => {
     ['两周后复查', '两周后', '2026-05-08', '2026-05-08'],
     ['去年证书过期', '去年', '2025-01-01', '2025年'],
     ['周四前完成', '周四', '2026-04-30', '2026-04-30'],
-    ['Dana said "we ship tomorrow"', 'tomorrow', '2026-04-25', '2026-04-25'],
     ['webhooks will be enabled in a couple of days', 'in a couple of days', '2026-04-26', 'around 2026-04-26'],
     ['下季度起运费上调', '下季度', '2026-07-01', '2026-Q3'],
     ['前几天的停摆', '前几天', '2026-04-21', '2026-04-21 前后'],
@@ -74,6 +73,24 @@ describe('findRelativeDates', () => {
     '```\nan unclosed fence hides tomorrow',
     'A note that would fail review:\n\n    Deploy window: next Friday, after the sync.\n',
     '- steps:\n  ~~~\n  due tomorrow\n  ~~~\n',
+    // Recurring schedules, quoted speech and example questions, headings used as names,
+    // figurative uses, a weekday whose date stands on the line, the fix's own paired form.
+    'Monday: run the digest',
+    '| Tuesday | grants and funding |',
+    '**Wednesday** — consulting calls only',
+    'Monday is the only day for job submissions',
+    'When the user asks "what should I do today?", start with the plan',
+    'Dana said "we ship tomorrow"',
+    '维护说明：“三天后比，输的认罚”是剧中台词',
+    "## Today's facts",
+    'The ref write is safe today, fragile under concurrent mode',
+    'Not a bottleneck today; cost grows with the catalog',
+    'none of them pay tomorrow, but all of them teach',
+    'Interview Monday 2026-04-06 at 10:30',
+    'Ship next Friday (2026-10-09), after the sync',
+    'finance asked last week (the week of 2026-04-13)',
+    'migrate next month (2026-05)',
+    '下周四（2026-04-30）发布',
   ])('not a relative date: %s', (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -88,7 +105,20 @@ describe('findRelativeDates', () => {
   });
 
   it('makeDatesAbsolute rewrites in place and keeps the surrounding text', () => {
-    expect(makeDatesAbsolute('Ship next Thursday, not tomorrow. 下周四发布。', FRIDAY)).toBe('Ship 2026-04-30, not 2026-04-25. 2026-04-30发布。');
+    expect(makeDatesAbsolute('Ship next Thursday, not tomorrow. 下周四发布。', FRIDAY)).toBe('Ship next Thursday (2026-04-30), not tomorrow (2026-04-25). 下周四（2026-04-30）发布。');
+  });
+
+  it('says which phrases name one day for sure: not a bare weekday, not a vague count', () => {
+    const exact = (text: string) => findRelativeDates(text, FRIDAY).map((r) => [r.text, r.exact]);
+    expect(exact('Ship tomorrow, next Thursday or by Friday; it broke a few days ago; 周四前完成，前几天出事，下周四发布')).toEqual([
+      ['tomorrow', true],
+      ['next Thursday', true],
+      ['Friday', false],
+      ['a few days ago', false],
+      ['周四', false],
+      ['前几天', false],
+      ['下周四', true],
+    ]);
   });
 
   const PHRASES = ['tomorrow', 'yesterday', 'next Thursday', 'last week', 'next month', 'two weeks ago', 'by Friday', '明天', '下周四', '上周', '下个月', '三天后', 'every Monday', '10:02', 'the last week of May'];

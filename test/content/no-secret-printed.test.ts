@@ -50,7 +50,8 @@ const INDEX = [
 
 const FILES: Record<string, string> = {
   'MEMORY.md': INDEX,
-  'project_deploys.md': topic('Deploys', `Tomorrow we rotate ${S.gitlab} before the deploy.\n`),
+  // The note's own date makes the relative date certain, so consolidation fixes it (and its diff must mask).
+  'project_deploys.md': topic('Deploys', `Date: 2026-11-29\n\nTomorrow we rotate ${S.gitlab} before the deploy.\n`),
   'project_typed.md': topic('Typed', 'Body.\n', S.ghpType),
   'project_long.md': topic('Long', 'The long story.\n'),
   [`${S.npmName}.md`]: topic(`Publishing with ${S.npmName}`, `Publish with ${S.npmName}.\n`),

@@ -1,6 +1,7 @@
 import { bodyStart, lineOf } from '../content-scan.js';
 import type { RelativeDate } from '../dates.js';
 import { mayHoldRelativeDate } from '../date-patterns.js';
+import { chooseAnchor, textDateAnchors } from '../date-anchors.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from './util.js';
 import { spansOf } from '../../memdir/blocks.js';
@@ -13,9 +14,13 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * means nothing, or the wrong day. Claude Code's own guidance: "Always convert relative dates in
  * user messages to absolute dates when saving (e.g., "Thursday" → "2026-03-05")". Flags relative
  * dates in English and Chinese ("tomorrow", "next Thursday", "last week", "下周四", "明天") and
- * gives the absolute date in the message; --fix writes it in place. The date is counted from the
- * day the text was written: the date in a daily log's path, else the commit date of that line
- * (git blame), else today for lines not committed yet.
+ * gives the absolute date in the message; --fix writes it beside the word ("next Friday
+ * (2026-10-09)"), which the rule accepts, so a wrong anchor stays visible and undoable. The date is
+ * counted from the day the text was written: the date in a daily log's path, else the date the
+ * text gives for itself when not later than the commit date (a dated section heading, a note's
+ * date line, `modified`, a date in the file name: src/lint/date-anchors.ts), else the commit date
+ * of that line (git blame), else today for lines not committed yet. Quoted speech, schedules,
+ * headings used as names and figurative uses are not relative dates.
  *
  * Not flagged: times ("10:02"), recurring phrases ("every Monday", "on Mondays", "每周一"),
  * weekday ranges, durations and policies ("within 2 days"), "now", frontmatter, code, URLs,
@@ -43,7 +48,7 @@ export const absoluteDates: Rule = {
     const todayHits = findRelativeDates(text, ctx.today, skip).filter((h) => h.start >= from);
     if (todayHits.length === 0) return;
     const anchorOf = anchorFor(ctx);
-    const hits = anchorOf.kind === 'today' ? todayHits : findRelativeDates(text, anchorOf.at, skip).filter((h) => h.start >= from);
+    const hits = findRelativeDates(text, anchorOf.at, skip).filter((h) => h.start >= from);
     for (const h of hits) report(ctx, h, anchorOf.describe(h.start));
   },
 };
@@ -58,27 +63,17 @@ function iso(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-function anchorFor(ctx: RuleContext): { kind: 'log' | 'blame' | 'today'; at: (offset: number) => Date; describe: (offset: number) => string } {
-  const today = ctx.today;
+function anchorFor(ctx: RuleContext): { kind: 'log' | 'text'; at: (offset: number) => Date; describe: (offset: number) => string } {
+  const today = iso(ctx.today);
   if (ctx.file.logDate) {
     const d = ymdDate(ctx.file.logDate);
     return { kind: 'log', at: () => d, describe: () => `the log's date, ${ctx.file.logDate}` };
   }
   const dates = ctx.repo?.lineDates(ctx.file) ?? [];
-  if (!dates.some(Boolean)) return { kind: 'today', at: () => today, describe: () => `today, ${iso(today)}` };
   const offsets = ctx.lineOffsets();
-  const dateAt = (offset: number) => dates[lineOf(offsets, offset)];
-  return {
-    kind: 'blame',
-    at: (offset) => {
-      const d = dateAt(offset);
-      return d ? ymdDate(d) : today;
-    },
-    describe: (offset) => {
-      const d = dateAt(offset);
-      return d ? `the line's commit date, ${d}` : `today, ${iso(today)}`;
-    },
-  };
+  const fromText = textDateAnchors(ctx.file.text, ctx.file.rel, bodyStart(ctx.file.text));
+  const chosen = (offset: number) => chooseAnchor({ text: fromText(offset), commitDate: dates[lineOf(offsets, offset)], today });
+  return { kind: 'text', at: (offset) => ymdDate(chosen(offset).date), describe: (offset) => chosen(offset).describe };
 }
 
 function report(ctx: RuleContext, h: RelativeDate, from: string) {

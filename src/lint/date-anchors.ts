@@ -1,0 +1,105 @@
+// The day a piece of memory text was written, as the text itself says it: a dated section heading
+// ("## 2026-03-23 (pass 13)"), a handoff note's own date ("Date: 2026-03-25" near the top), the
+// file's `modified` frontmatter (Claude Code's write time), a date in the file's name
+// ("project_session_2026-03-25.md"). Real memory is often committed days after it was written, so
+// these come before the commit date when they are not later than it. Pure: text in, dates out.
+
+export type TextAnchorSource = 'heading' | 'note' | 'modified' | 'name';
+
+export interface TextAnchor {
+  /** YYYY-MM-DD. */
+  date: string;
+  source: TextAnchorSource;
+}
+
+const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
+const NOTE_DATE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:date|dated|written|updated|last updated|as of|session date|handoff date|日期|时间|记录于|更新于)(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*(\d{4}-\d{2}-\d{2})\b/iu;
+
+function validIso(s: string | undefined): string | undefined {
+  if (!s) return undefined;
+  const m = ISO.exec(s);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(y, mo - 1, d, 12);
+  return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d ? m[0] : undefined;
+}
+
+/**
+ * For an offset into `text`, the nearest date the text gives for when that part was written:
+ * the innermost dated heading above it, else a date line at the top of the body (a handoff
+ * note's), else `modified` in the frontmatter, else a date in the file's name. `bodyFrom` is where
+ * the body starts (after the frontmatter).
+ */
+export function textDateAnchors(text: string, rel: string, bodyFrom: number): (offset: number) => TextAnchor | undefined {
+  const front = text.slice(0, bodyFrom);
+  const modified = validIso(/^[ \t]*modified[ \t]*:[ \t]*['"]?([^\s'"]+)/mu.exec(front)?.[1]);
+  const named = validIso(/(\d{4}-\d{2}-\d{2})/u.exec(rel.split('/').pop() ?? '')?.[1]);
+  // Headings with their level and date, in order; the top note's date from the first lines of the body.
+  const headings: Array<{ offset: number; level: number; date?: string }> = [];
+  let note: string | undefined;
+  let offset = bodyFrom;
+  let bodyLine = 0;
+  let fence: string | null = null;
+  for (const line of text.slice(bodyFrom).split('\n')) {
+    const f = /^ {0,3}(`{3,}|~{3,})/u.exec(line);
+    if (fence) {
+      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null;
+    } else if (f) fence = f[1]!;
+    else {
+      const h = /^ {0,3}(#{1,6})[ \t]+(.*)$/u.exec(line);
+      if (h) headings.push({ offset, level: h[1]!.length, date: validIso(h[2]) });
+      else if (bodyLine < 12 && note === undefined) note = validIso(NOTE_DATE.exec(line)?.[1]);
+    }
+    if (line.trim() !== '') bodyLine++;
+    offset += line.length + 1;
+  }
+  return (at) => {
+    // The innermost heading above `at` that has a date, among the headings that enclose it.
+    let level = 7;
+    for (let i = headings.length - 1; i >= 0; i--) {
+      const h = headings[i]!;
+      if (h.offset > at || h.level >= level) continue;
+      level = h.level;
+      if (h.date) return { date: h.date, source: 'heading' };
+    }
+    if (note) return { date: note, source: 'note' };
+    if (modified) return { date: modified, source: 'modified' };
+    if (named) return { date: named, source: 'name' };
+    return undefined;
+  };
+}
+
+/** How a message names where the date came from. */
+export function describeAnchor(a: TextAnchor): string {
+  switch (a.source) {
+    case 'heading':
+      return `the date of its section, ${a.date}`;
+    case 'note':
+      return `the note's own date, ${a.date}`;
+    case 'modified':
+      return `the file's modified date, ${a.date}`;
+    case 'name':
+      return `the date in the file's name, ${a.date}`;
+  }
+}
+
+export interface ChosenAnchor {
+  date: string;
+  /** For messages: "the line's commit date, 2026-03-24". */
+  describe: string;
+  /** The day the text was written for sure: a daily log's date, its section's date, its note's own date. */
+  sure: boolean;
+}
+
+/**
+ * The day to count a relative date from: a daily log's date; else the date the text gives (when
+ * not later than the line's commit date, or than today for a line not committed yet: a later one
+ * is an event, not the writing); else the line's commit date; else today.
+ */
+export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: string; today: string }): ChosenAnchor {
+  if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true };
+  const limit = o.commitDate ?? o.today;
+  if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'note' };
+  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false };
+  return { date: o.today, describe: `today, ${o.today}`, sure: false };
+}
