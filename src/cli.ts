@@ -55,7 +55,7 @@ export async function main(argv: string[], given: Given = {}): Promise<number> {
   if (first === 'help' && argv.length > 1) {
     // `memlint help merge`: that command's own help.
     const name = argv[1]!;
-    if (name === 'help' || name === 'version') {
+    if (name === 'help' || name === 'version' || name === '--help' || name === '-h') {
       process.stdout.write(mainHelp());
       return 0;
     }

@@ -26,6 +26,7 @@ describe('help and version', () => {
 
   it('"memlint help" alone, and an unknown "memlint help X", point to the list', () => {
     expect(memlint(dir, ['help']).stdout).toContain('Commands:');
+    for (const args of [['help', '--help'], ['help', '-h'], ['help', 'help']]) expect(memlint(dir, args), args.join(' ')).toMatchObject({ code: 0, stderr: '', stdout: expect.stringContaining('Commands:') });
     const r = memlint(dir, ['help', 'instal']);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'memlint: no command "instal": did you mean "memlint help install"? (see "memlint --help")\n' });
   });
