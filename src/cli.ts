@@ -24,6 +24,7 @@ const COMMANDS: Record<CommandName, { summary: string; load: () => Promise<Comma
   'update-branch': { summary: 'merge the default branch in with the driver, settle memory, commit (for hosted merges)', load: () => import('./commands/update-branch.js') },
   snapshot: { summary: 'copy an agent memory into .claude/agent-memory-snapshots/<agent>/', load: () => import('./commands/snapshot.js') },
   adopt: { summary: "bring this repository's stray Claude Code memory stores into its memdir, without loss", load: () => import('./commands/adopt.js') },
+  lsp: { summary: "language server (LSP over stdio): memlint's diagnostics in any editor", load: () => import('./commands/lsp.js') },
   hook: { summary: 'Claude Code hook: lint memory the agent just wrote; flag memory that needs attention at session start', load: () => import('./commands/hook.js') },
 };
 

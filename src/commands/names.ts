@@ -1,6 +1,6 @@
 // The command names, on their own so that the launcher (dist/cli.js) can route without loading
 // the program. src/cli.ts maps each to its module.
-export const COMMAND_NAMES = ['lint', 'merge', 'resolve', 'consolidate', 'install', 'uninstall', 'doctor', 'where', 'link', 'touch', 'show', 'snapshot', 'hook', 'adopt', 'update-branch', 'diff'] as const;
+export const COMMAND_NAMES = ['lint', 'merge', 'resolve', 'consolidate', 'install', 'uninstall', 'doctor', 'where', 'link', 'touch', 'show', 'snapshot', 'hook', 'adopt', 'update-branch', 'diff', 'lsp'] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
