@@ -56,7 +56,7 @@ const RECURRING_LINE = /\b(?:every|each|weekly|biweekly|bi-weekly|fortnightly|tw
 const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|\b(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
-const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|builds|jobs|runs|batches|freezes|standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights)\b/iu;
+const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|builds|jobs|runs|batches|freezes|standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights|slots?|shifts?|columns?|rows?|rota)\b/iu;
 // A phrase already paired with an absolute date: "Thursday (2026-03-05)", "Friday, March 5", "2026-03-05 (tomorrow)".
 const ABSOLUTE_AFTER = /^[ \t]*(?:[,(（=:：]|→|->|=>)?[ \t]*(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}\b|\d{1,2}[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/iu;
 const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
@@ -73,7 +73,7 @@ const SCHEDULE_SEPARATOR = /^(?:s)?(?:\*\*|__)?[ \t]*(?:[:：|—–]|-[ \t]|\([
 const ZH_SCHEDULE = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\|[ \t]*)?(?:\*\*)?(?:周|星期|礼拜)[一二三四五六日天](?:\*\*)?[ \t]*[:：|—–-]/u;
 // "today" that means "at present": "safe today", "not a bottleneck today", "no caller today".
 const PRESENT_STATE_TODAY = /\b(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|callers?|users?|nobody|no one|none)\b[^.;!?\n]{0,40}\btoday\b/iu;
-const FIGURATIVE = /\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,20}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
+const FIGURATIVE = /\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
 
 /** Inside a quotation on the line: speech or an example question, not the writer's own date. */
 function inQuotation(line: string, start: number, end: number): boolean {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 
 const CORPUS = join(ROOT, 'test', 'corpus');
-const CONTENT_RULES = ['no-secrets', 'no-hidden-unicode', 'no-prompt-injection', 'absolute-dates', 'feedback-structure', 'no-derivable-content', 'user-judgement'];
+const CONTENT_RULES = ['no-secrets', 'no-hidden-unicode', 'no-prompt-injection', 'absolute-dates', 'feedback-structure', 'no-derivable-content', 'user-judgement', 'no-local-addresses'];
 // The bar: [precision, recall] minimums (null: not required).
 const THRESHOLDS: Record<string, [number, number | null]> = {
   'no-secrets': [0.95, 0.95],
@@ -18,6 +18,7 @@ const THRESHOLDS: Record<string, [number, number | null]> = {
   'no-derivable-content': [0.8, null],
   'user-judgement': [0.8, null],
   'feedback-structure': [0.8, null],
+  'no-local-addresses': [0.8, null],
 };
 
 interface CorpusDoc {

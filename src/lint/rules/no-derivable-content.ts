@@ -213,7 +213,7 @@ export function describesStructure(line: string, column: number, trackedOnLine: 
   const before = line.slice(0, column);
   if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before)) return true;
   // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says.
-  if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
+  if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
   return /→|->|=>|\b(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged) (?:to|from|in|into|at)\b|\b(?:modified|created|deleted|added|removed)\s*$|[(（]?(?:新增|删除|修改|移动|重命名)[）)]?/i.test(line);
 }
 
