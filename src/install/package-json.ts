@@ -1,6 +1,9 @@
 // The package.json prepare script: "husky" (hooks in every clone after npm install) and
-// "memlint install --local" (the merge driver in every clone's git config). Edited as JSON with
-// the file's own indentation and final newline.
+// "memlint install --local" (the merge driver in every clone's git config). Edited in place:
+// only the scripts that change are rewritten, in the file's own indentation and line endings.
+// The ESM build: the package's main (UMD) requires its modules at run time, which the bundle cannot.
+import { applyEdits, modify } from 'jsonc-parser/lib/esm/main.js';
+
 type Scripts = Record<string, string>;
 
 export function editScripts(text: string, edit: (scripts: Scripts) => void): string {
@@ -10,17 +13,27 @@ export function editScripts(text: string, edit: (scripts: Scripts) => void): str
   } catch {
     return text;
   }
-  const had = typeof json.scripts === 'object' && json.scripts !== null;
-  const scripts: Scripts = had ? { ...(json.scripts as Scripts) } : {};
-  const before = JSON.stringify(scripts);
+  const had = typeof json.scripts === 'object' && json.scripts !== null && !Array.isArray(json.scripts);
+  const before: Scripts = had ? { ...(json.scripts as Scripts) } : {};
+  const scripts: Scripts = { ...before };
   edit(scripts);
-  if (JSON.stringify(scripts) === before) return text;
-  if (Object.keys(scripts).length === 0) delete json.scripts;
-  else json.scripts = scripts;
+  if (JSON.stringify(scripts) === JSON.stringify(before)) return text;
+  // Surgical edits (jsonc-parser's modify): only the scripts that change are rewritten, so the
+  // rest of the file keeps its own layout (a hand-written one-line array stays one line) and
+  // uninstall gives it back as it was.
   const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
-  const eol = /\r\n/.test(text) ? '\r\n' : '\n';
-  const out = JSON.stringify(json, null, indent).replace(/\n/g, eol);
-  return /\r?\n$/.test(text) ? out + eol : out;
+  const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: /\r\n/.test(text) ? '\r\n' : '\n' };
+  let out = text;
+  const set = (path: string[], value: unknown) => {
+    out = applyEdits(out, modify(out, path, value, { formattingOptions }));
+  };
+  if (Object.keys(scripts).length === 0) set(['scripts'], undefined);
+  else if (!had) set(['scripts'], scripts);
+  else {
+    for (const k of Object.keys(before)) if (!Object.hasOwn(scripts, k)) set(['scripts', k], undefined);
+    for (const [k, v] of Object.entries(scripts)) if (before[k] !== v) set(['scripts', k], v);
+  }
+  return out;
 }
 
 const HUSKY_RE = /(^|[\s;&|(])husky($|[\s;&|)])/;

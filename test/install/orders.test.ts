@@ -91,3 +91,28 @@ describe('install and uninstall in any order', () => {
     );
   }, 300_000);
 });
+
+describe('a hand-written package.json', () => {
+  it('keeps its own layout: install edits only the scripts, uninstall gives the file back byte for byte', () => {
+    const dir = project();
+    const handWritten = [
+      '{',
+      '\t"name": "app",',
+      '\t"private": true,',
+      '\t"files": ["dist", "docs"],',
+      '\t"scripts": {',
+      '\t\t"test": "vitest"',
+      '\t},',
+      '\t"devDependencies": { "husky": "9.1.7", "memlint": "0.1.0" }',
+      '}',
+      '',
+    ].join('\r\n');
+    writeFileSync(join(dir, 'package.json'), handWritten);
+    git(dir, 'commit', '-qam', 'hand-written package.json');
+    expect(memlint(dir, ['install']).code).toBe(0);
+    const installed = readFileSync(join(dir, 'package.json'), 'utf8');
+    expect(installed).toBe(handWritten.replace('\t\t"test": "vitest"\r\n', '\t\t"test": "vitest",\r\n\t\t"prepare": "husky && memlint install --local"\r\n'));
+    expect(memlint(dir, ['uninstall']).code).toBe(0);
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(handWritten);
+  });
+});
