@@ -64,7 +64,8 @@ const ENTRY_RE =
 // The link of a non-canonical entry, from where the block model says it starts: its target as
 // written, then what follows it.
 const LINK_RE = /^\[(?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)/;
-const TAIL_RE = /^(\s*[—–]\s*|\s+--?\s+|\s*:\s*|\s*)(.*?)\s*$/;
+// Applied to the rest of the line with its trailing space cut first (no lazy match before `\s*$`).
+const TAIL_RE = /^(\s*[—–]\s*|\s+--?\s+|\s*:\s*|\s*)(.*)$/;
 
 const EOL_SPLIT = /(\r\n|\r|\n)/;
 
@@ -157,7 +158,7 @@ function otherEntry(text: string, item: BlockItem): IndexEntry | undefined {
   const target = inline ? inline[1]! : link.url;
   const key = normalizeTarget(target);
   if (!key.toLowerCase().endsWith('.md')) return undefined;
-  const rest = text.slice(link.end);
+  const rest = text.slice(link.end).trimEnd();
   const [, sep, hook] = TAIL_RE.exec(rest)!;
   const marker = /(?:[-*+]|\d{1,9}[.)])[ \t]*$/.exec(text.slice(0, item.contentStart))?.[0].trimEnd() ?? '';
   return {

@@ -171,6 +171,13 @@ describe('parseEntry: the entry grammar', () => {
     expect(parseEntry(line)).toBeUndefined();
   });
 
+  it('reads a non-canonical entry with a 1 MB run of spaces in its hook without hanging', () => {
+    const hook = `a${' '.repeat(1 << 20)}x`;
+    const [e] = entries(parseIndex(`1. [T](t.md) — ${hook}${' '.repeat(1 << 10)}\n`));
+    expect(e!.entry).toMatchObject({ canonical: false, key: 't.md', bullet: '1.' });
+    expect(e!.entry.hook).toBe(hook);
+  });
+
   it('parses a 1 MB line in linear time, without hanging', () => {
     expect(parseEntry(`- [T](t.md) — ${'x'.repeat(1 << 20)}`)!.hook.length).toBe(1 << 20);
     expect(parseEntry(`- ${'['.repeat(1 << 16)}`)).toBeUndefined();
