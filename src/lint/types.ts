@@ -96,6 +96,12 @@ export interface RuleDocs {
   ok: string;
   /** A failing example. */
   notOk: string;
+  /**
+   * What memlint reports on notOk, exactly: one message a line, `line:column[-endLine:endColumn]: message`
+   * (remark-lint's `@example` habit). Run as a test and shown in the README. Absent only for
+   * rules whose examples describe a memdir (an index of 250 lines) rather than show a file.
+   */
+  notOkOutput?: string;
 }
 
 export interface Rule {

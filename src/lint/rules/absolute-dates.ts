@@ -38,6 +38,7 @@ export const absoluteDates: Rule = {
   docs: {
     ok: 'The release freeze starts 2026-04-30.\n',
     notOk: 'The release freeze starts next Thursday.\n',
+    notOkOutput: '6:27: relative date "next Thursday": write "next Thursday (2026-04-30)" (counted from today, 2026-04-27)',
   },
   async check(ctx) {
     const text = ctx.file.text;

@@ -24,6 +24,7 @@ export const feedbackStructure: Rule = {
   docs: {
     ok: '---\nname: Real database in tests\ndescription: Integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database, not mocks.\n\n**Why:** mocked tests passed while a migration broke prod.\n\n**How to apply:** any test under tests/integration.\n',
     notOk: '---\nname: Real database in tests\ndescription: Integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database, not mocks.\n',
+    notOkOutput: '6:1: feedback memory without a **Why:** line (the reason) and a **How to apply:** line (when it applies): lead with the rule, then add them',
   },
   check(ctx) {
     const topic = ctx.memdir.parsedTopic(ctx.file);

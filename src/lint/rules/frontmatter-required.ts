@@ -15,6 +15,7 @@ export const frontmatterRequired: Rule = {
   docs: {
     ok: '---\nname: testing\ndescription: Integration tests hit a real database\ntype: feedback\n---\n',
     notOk: '---\nname: testing\ntype: feedback\n---\n',
+    notOkOutput: '1:1: Frontmatter `description` is missing: the agent decides which memories to recall by it',
   },
   check(ctx) {
     const topic = ctx.memdir.parsedTopic(ctx.file);

@@ -12,6 +12,7 @@ export const frontmatterType: Rule = {
   docs: {
     ok: '---\nname: testing\ndescription: Integration tests hit a real database\ntype: feedback\n---\n',
     notOk: '---\nname: testing\ndescription: Integration tests hit a real database\ntype: preference\n---\n',
+    notOkOutput: '4:1: Frontmatter type "preference" is not one of user, feedback, project, reference',
   },
   check(ctx) {
     const topic = ctx.memdir.parsedTopic(ctx.file);

@@ -20,6 +20,7 @@ export const frontmatterYaml: Rule = {
   docs: {
     ok: '---\nname: testing\ndescription: Integration tests hit a real database\ntype: feedback\n---\n\nUse the real database.\n',
     notOk: '# Testing\n\nUse the real database.\n',
+    notOkOutput: '1:1: Frontmatter is missing: start the file with `---`, then name, description and type, then `---`',
   },
   check(ctx) {
     const topic = ctx.memdir.parsedTopic(ctx.file);

@@ -17,6 +17,7 @@ export const indexDuplicate: Rule = {
   docs: {
     ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n',
     notOk: '- [Testing](feedback_testing.md) — integration tests hit a real database\n- [Testing](./feedback_testing.md) — integration tests hit a real database\n',
+    notOkOutput: '2:1: feedback_testing.md is listed twice (first on line 1)',
   },
   check(ctx) {
     const index = ctx.memdir.parsedIndex();

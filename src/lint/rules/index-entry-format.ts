@@ -28,6 +28,7 @@ export const indexEntryFormat: Rule = {
   docs: {
     ok: '## Feedback\n- [Testing](feedback_testing.md) — integration tests hit a real database\n',
     notOk: '## Feedback\n- Always run integration tests against the real database\n',
+    notOkOutput: '2:1: List item is not an index entry: content belongs in a topic file, with `- [Title](file.md) — hook` here',
   },
   check(ctx) {
     const index = ctx.memdir.parsedIndex();

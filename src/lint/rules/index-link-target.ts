@@ -16,6 +16,7 @@ export const indexLinkTarget: Rule = {
   docs: {
     ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n',
     notOk: '- [Testing](../docs/testing.md) — integration tests hit a real database\n',
+    notOkOutput: '1:13: Entry links to ../docs/testing.md, outside the memory folder: Claude Code recalls only files inside it',
   },
   check(ctx) {
     const index = ctx.memdir.parsedIndex();

@@ -14,6 +14,7 @@ export const noConflictMarkers: Rule = {
   docs: {
     ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n',
     notOk: '<<<<<<< ours\n- [Testing](feedback_testing.md) — real database\n=======\n- [Testing](feedback_testing.md) — mocks are fine\n>>>>>>> theirs\n',
+    notOkOutput: '1:1: Merge conflict left unresolved (lines 1-5): run `memlint resolve` or settle it by hand',
   },
   check(ctx) {
     if (!/^(?:<{7}|>{7}|\|{7})/m.test(ctx.file.text)) return;

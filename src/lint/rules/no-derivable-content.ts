@@ -28,6 +28,7 @@ export const noDerivableContent: Rule = {
   docs: {
     ok: '---\nname: Ledger rounding\ndescription: Rounding is banker\'s, by finance\'s request\ntype: project\n---\nLedger amounts round half-to-even: finance reconciles against the bank that way.\n',
     notOk: '---\nname: Ledger rounding\ndescription: How rounding is done\ntype: project\n---\nRounding lives in src/ledger/round.ts, changed in commit 3f9c2ab.\n',
+    notOkOutput: '6:19: path of a file in the repository (src/ledger/round.ts): file paths and structure can be read from the project itself',
   },
   check(ctx) {
     const lines = ctx.lines();

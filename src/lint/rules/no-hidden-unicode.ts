@@ -22,6 +22,7 @@ export const noHiddenUnicode: Rule = {
   docs: {
     ok: 'Deploys need a 👩‍💻 reviewer from the ledger team ✔️\n',
     notOk: 'Deploys need a reviewer\u200b from the ledger team\u202e\n',
+    notOkOutput: '6:24: hidden zero-width character (U+200B)\n6:46: hidden bidirectional control (U+202E)',
   },
   check(ctx) {
     if (!SUSPECT.test(ctx.file.text)) return;

@@ -26,6 +26,7 @@ export const noLocalAddresses: Rule = {
   docs: {
     ok: 'The export script is scripts/export.sh; run it from the repository root.\n',
     notOk: 'Run /Users/ana/work/ledger/scripts/export.sh against 192.168.1.20.\n',
+    notOkOutput: "6:5: home folder path \"/Users/ana…\" names one person's machine: write the path from the repository root, or ~/…\n6:54: private IP address 192.168.1.20 names a host on one network: name the host or its role instead",
   },
   check(ctx) {
     const text = ctx.file.text;

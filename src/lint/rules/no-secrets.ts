@@ -25,6 +25,7 @@ export const noSecrets: Rule = {
   docs: {
     ok: 'The staging database password is in 1Password under "ledger-staging".\n',
     notOk: 'Use token 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 for the release job.\n',
+    notOkOutput: '6:11: GitHub personal access token (github-pat) ghp_… (40 chars): remove it from memory and rotate it; if it is not a secret, allow it with "github-pat:c38d66bafbcf98ef"',
   },
   async check(ctx) {
     const text = ctx.file.text;

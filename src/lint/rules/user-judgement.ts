@@ -22,6 +22,7 @@ export const userJudgement: Rule = {
   docs: {
     ok: '---\nname: Role\ndescription: Backend engineer, new to React\ntype: user\n---\nBackend engineer; new to React, so explain component lifecycles.\n',
     notOk: '---\nname: Role\ndescription: The user\ntype: user\n---\nThe user is lazy and never reads the docs.\n',
+    notOkOutput: '6:1: negative judgement about the user ("The user is lazy"): record what helps the work (role, preferences, knowledge), not opinions of the person',
   },
   check(ctx) {
     const text = ctx.file.text;
