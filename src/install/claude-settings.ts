@@ -11,6 +11,7 @@ import { checkInsideRepo } from '../fs/inside.js';
 import { resolveAutoMemoryPath } from '../memdir/claude.js';
 import { DEFAULT_MEMLINT_BIN } from '../merge/command.js';
 import type { Check } from './doctor.js';
+import { rewriteJson } from './json-edit.js';
 import { memlintWords, type Action, type Worktree } from './setup.js';
 
 export const CLAUDE_SETTINGS = '.claude/settings.json';
@@ -47,12 +48,6 @@ const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 function isOwnHandler(h: unknown, own: Set<string>): boolean {
   return isRecord(h) && h.type === 'command' && typeof h.command === 'string' && own.has(h.command);
-}
-
-/** The settings' indentation, so a rewrite keeps the file's look (2 spaces when it has none). */
-function indentOf(text: string): string | number {
-  const m = /\n([ \t]+)"/.exec(text);
-  return m ? m[1]! : 2;
 }
 
 export function parseSettings(text: string | null, file: string): Json {
@@ -93,10 +88,10 @@ export function withClaudeHooks(text: string | null, command: string, file = CLA
     hooks[event] = cleaned;
   }
   const next = { ...settings, hooks };
-  const out = `${JSON.stringify(next, null, text ? indentOf(text) : 2)}\n`;
   // Unchanged in substance: keep the bytes as they are (a second install changes nothing).
   if (text !== null && JSON.stringify(parseSettings(text, file)) === JSON.stringify(next)) return text;
-  return out;
+  if (text === null || text.trim() === '') return `${JSON.stringify(next, null, 2)}\n`;
+  return rewriteJson(text, settings, next);
 }
 
 /** The settings text without memlint's hooks (null: the file held nothing else, remove it). */
@@ -122,7 +117,7 @@ export function withoutClaudeHooks(text: string, file = CLAUDE_SETTINGS): string
   const next: Json = { ...settings, hooks };
   if (Object.keys(hooks).length === 0) delete next.hooks;
   if (Object.keys(next).length === 0) return null;
-  return `${JSON.stringify(next, null, indentOf(text))}\n`;
+  return rewriteJson(text, settings, next);
 }
 
 function readText(path: string): string | null {

@@ -1,8 +1,7 @@
 // The package.json prepare script: "husky" (hooks in every clone after npm install) and
 // "memlint install --local" (the merge driver in every clone's git config). Edited in place:
 // only the scripts that change are rewritten, in the file's own indentation and line endings.
-// The ESM build: the package's main (UMD) requires its modules at run time, which the bundle cannot.
-import { applyEdits, modify } from 'jsonc-parser/lib/esm/main.js';
+import { rewriteJson } from './json-edit.js';
 
 type Scripts = Record<string, string>;
 
@@ -18,22 +17,9 @@ export function editScripts(text: string, edit: (scripts: Scripts) => void): str
   const scripts: Scripts = { ...before };
   edit(scripts);
   if (JSON.stringify(scripts) === JSON.stringify(before)) return text;
-  // Surgical edits (jsonc-parser's modify): only the scripts that change are rewritten, so the
-  // rest of the file keeps its own layout (a hand-written one-line array stays one line) and
-  // uninstall gives it back as it was.
-  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
-  const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: /\r\n/.test(text) ? '\r\n' : '\n' };
-  let out = text;
-  const set = (path: string[], value: unknown) => {
-    out = applyEdits(out, modify(out, path, value, { formattingOptions }));
-  };
-  if (Object.keys(scripts).length === 0) set(['scripts'], undefined);
-  else if (!had) set(['scripts'], scripts);
-  else {
-    for (const k of Object.keys(before)) if (!Object.hasOwn(scripts, k)) set(['scripts', k], undefined);
-    for (const [k, v] of Object.entries(scripts)) if (before[k] !== v) set(['scripts', k], v);
-  }
-  return out;
+  const next: Record<string, unknown> = { ...json, scripts };
+  if (Object.keys(scripts).length === 0) delete next.scripts;
+  return rewriteJson(text, json, next);
 }
 
 const HUSKY_RE = /(^|[\s;&|(])husky($|[\s;&|)])/;

@@ -61,6 +61,18 @@ describe('memlint install --claude', () => {
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
   });
 
+  it('a hand-written settings file keeps the layout of what memlint does not edit, and uninstall gives it back byte for byte', () => {
+    const dir = project();
+    const original = '{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus"\r\n}\r\n';
+    writeFiles(dir, { [SETTINGS]: original });
+    expect(memlint(dir, ['install', '--claude']).code).toBe(0);
+    const installed = readFileSync(join(dir, SETTINGS), 'utf8');
+    expect(installed.startsWith('{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus",\r\n\t"hooks": {\r\n\t\t"PostToolUse": [')).toBe(true);
+    expect(settingsOf(dir).hooks.SessionStart).toHaveLength(1);
+    expect(memlint(dir, ['uninstall']).code).toBe(0);
+    expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
+  });
+
   it('creates the settings file when there is none, and uninstall removes it again', () => {
     const dir = project();
     memlint(dir, ['install', '--claude']);
