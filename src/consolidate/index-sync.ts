@@ -4,8 +4,9 @@
 // file may live in the agent's own store, never committed), duplicate entries
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
-import { parseIndex, normalizeTarget, formatEntry, type IndexLine } from '../memdir/index.js';
+import { parseIndex, parseEntry, normalizeTarget, formatEntry, type IndexLine } from '../memdir/index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
+import { unsafeTopicName } from '../memdir/names.js';
 import { parseTopic } from '../memdir/topic.js';
 import { codePointLength, MAX_ENTRY_CHARS } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
@@ -151,7 +152,9 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   // A topic the index names another way (a table of file names, `x.md`) is known to the agent:
   // a second line for it would repeat it (lint's index-entry-format asks for a real entry).
   const mentioned = topicMentions(index.lines, unlisted.map((r) => normalizeTarget(r)));
-  const orphans = unlisted.filter((r) => !mentioned.has(normalizeTarget(r)));
+  // A name no entry can spell so that it reads back as this file (a newline in it, leading
+  // whitespace...) gets none: it would be added again on every run. Lint's index-orphan reports it.
+  const orphans = unlisted.filter((r) => !mentioned.has(normalizeTarget(r)) && !unsafeTopicName(r));
   const inserts = new Map<number, string[]>(); // after line index (-1: at the very end)
   const newSections = new Map<string, string[]>();
   if (orphans.length > 0) {
@@ -163,6 +166,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     for (const rel of orphans) {
       const topic = parseTopic(files.get(rel)!);
       const line = entryFor(rel, topic.name, topic.description);
+      if (parseEntry(line)?.key !== normalizeTarget(rel)) continue;
       report.added.push({ target: rel, line });
       const type = typeof topic.type === 'string' ? topic.type : undefined;
       const section = type ? typed.find((h) => headingType(h.text) === type) : undefined;

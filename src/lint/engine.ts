@@ -179,16 +179,57 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
   return out + text.slice(pos);
 }
 
+/**
+ * The spans of the edits accepted in one file, sorted by start, then end: pairwise non-overlapping,
+ * so their ends rise too, and an edit overlaps one of them exactly when the last span starting
+ * before its end reaches past its start (one binary search, not a scan of every accepted edit:
+ * thousands of duplicate entries made --fix quadratic).
+ */
+class AcceptedSpans {
+  private starts: number[] = [];
+  private ends: number[] = [];
+
+  /** How many spans come before (start, end), ordered by start, then end (`end` omitted: by start only). */
+  private before(start: number, end = -1): number {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const s = this.starts[mid]!;
+      if (s < start || (s === start && this.ends[mid]! <= end)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  overlaps(e: TextEdit): boolean {
+    const i = this.before(e.end);
+    return i > 0 && this.ends[i - 1]! > e.start;
+  }
+
+  add(e: TextEdit): void {
+    const i = this.before(e.start, e.end);
+    this.starts.splice(i, 0, e.start);
+    this.ends.splice(i, 0, e.end);
+  }
+}
+
 /** Choose fixes that do not overlap each other, whole fixes only (all of a fix's edits or none). */
 function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string, bound: string, refused: Set<string>): { byPath: Map<string, TextEdit[]>; count: number } {
   const accepted = new Map<string, TextEdit[]>();
+  const refusals = new Map<string, string | null>();
   const refusal = (path: string): string | null => {
-    const c = checkInsideRepo(bound, path);
-    return c.ok ? null : c.reason;
+    let r = refusals.get(path);
+    if (r === undefined) {
+      const c = checkInsideRepo(bound, path);
+      refusals.set(path, (r = c.ok ? null : c.reason));
+    }
+    return r;
   };
   let count = 0;
   // Two insertions at one point do not overlap: they are applied in the order the fixes came.
-  const overlaps = (a: TextEdit, b: TextEdit) => a.start < b.end && b.start < a.end;
+  const spans = new Map<string, AcceptedSpans>();
+  const overlapsAccepted = (e: TextEdit & { path: string }) => spans.get(e.path)?.overlaps(e) ?? false;
   for (const { fix, file } of fixes) {
     const targets = fix.edits.map((e) => ({ ...e, path: e.path ?? file }));
     // Fixes write inside the memdir only.
@@ -200,13 +241,15 @@ function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string, boun
       refused.add(why);
       continue;
     }
-    const clash = targets.some((e) => (accepted.get(e.path) ?? []).some((x) => overlaps(x, e)));
-    if (clash) continue;
+    if (targets.some(overlapsAccepted)) continue;
     count++;
     for (const e of targets) {
       const list = accepted.get(e.path) ?? [];
       list.push(e);
       accepted.set(e.path, list);
+      let s = spans.get(e.path);
+      if (!s) spans.set(e.path, (s = new AcceptedSpans()));
+      s.add(e);
     }
   }
   return { byPath: accepted, count };

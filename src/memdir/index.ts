@@ -59,8 +59,10 @@ export interface ParsedIndex {
 // seen in Claude Code's template (em dash) and in hand-written indexes (en dash, " - ", " -- "
 // for an em dash typed in ASCII, ":").
 // A title may hold balanced brackets ("[WIP]"), as CommonMark link text may.
+// ENTRY_RE and TAIL_RE are matched against text without its trailing whitespace (trimEnd,
+// linear): a lazy hook followed by `\s*$` rescans a long run of spaces at every step.
 const ENTRY_RE =
-  /^(\s*)([-*+])[ \t]+\[((?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+--?\s+|\s*:\s*)(.*?))?\s*$/;
+  /^(\s*)([-*+])[ \t]+\[((?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+--?(?:\s+|$)|\s*:\s*)(.*))?$/;
 // The link of a non-canonical entry, from where the block model says it starts: its target as
 // written, then what follows it.
 const LINK_RE = /^\[(?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)/;
@@ -131,7 +133,7 @@ export function entryIdentity(entry: Pick<IndexEntry, 'key' | 'target'>): string
 }
 
 export function parseEntry(text: string): IndexEntry | undefined {
-  const m = ENTRY_RE.exec(text);
+  const m = ENTRY_RE.exec(text.trimEnd());
   if (!m) return undefined;
   const [, indent, bullet, title, target, sep, hook] = m;
   const hasHook = sep !== undefined && hook !== undefined && hook.length > 0;

@@ -18,7 +18,8 @@ export interface StylishOptions {
 
 export function* stylishChunks(results: FileResult[], opts: StylishOptions): Generator<string> {
   const c = (code: string, s: string) => (opts.color ? `\x1b[${code}m${s}\x1b[0m` : s);
-  const fileOf = (r: FileResult) => relative(opts.cwd, r.filePath) || r.filePath;
+  // A file name is data: a newline or carriage return in it must not break the one-line format.
+  const fileOf = (r: FileResult) => (relative(opts.cwd, r.filePath) || r.filePath).replace(/\r/g, '\\r').replace(/\n/g, '\\n');
   let errors = 0;
   let warnings = 0;
   let fixable = 0;

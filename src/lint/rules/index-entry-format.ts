@@ -51,7 +51,7 @@ export const indexEntryFormat: Rule = {
       }
       if (l.kind !== 'list' && !(l.entry && !l.entry.canonical)) continue;
       const column = markerColumn(l.text, l.block.item?.contentStart ?? 0);
-      const hasLink = /\[[^\]]*\]\([^)]*\)/.test(l.text);
+      const hasLink = hasInlineLink(l.text);
       ctx.report({
         message: l.entry
           ? 'Entry is not in the canonical form: write `- [Title](file.md) — hook`, a bullet, the inline link, then the hook'
@@ -64,3 +64,13 @@ export const indexEntryFormat: Rule = {
     }
   },
 };
+
+/**
+ * Whether the text holds `[…](…)`. The innermost bracket pair is enough (a match with brackets
+ * inside holds one without), and a closing parenthesis anywhere after the first `](` settles
+ * the rest: written as one regex (`\[[^\]]*\]\([^)]*\)`) it rescans the line from every `[`.
+ */
+function hasInlineLink(text: string): boolean {
+  const m = /\[[^[\]]*\]\(/.exec(text);
+  return m !== null && text.indexOf(')', m.index + m[0].length) >= 0;
+}

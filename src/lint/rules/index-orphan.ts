@@ -1,3 +1,4 @@
+import { unsafeTopicName } from '../../memdir/names.js';
 import { relative, sep } from 'node:path';
 import type { Rule } from '../types.js';
 import type { ParsedIndex } from '../../memdir/index.js';
@@ -30,6 +31,12 @@ export const indexOrphan: Rule = {
     if (!index || !ctx.memdir.index) return;
     // Keys are NFC; a file name written NFD (macOS) is the same file.
     const rel = ctx.file.rel.normalize('NFC');
+    // A name no entry can spell reliably: reported (whether or not an entry tries), never fixed.
+    const unsafe = unsafeTopicName(ctx.file.rel);
+    if (unsafe) {
+      ctx.report({ message: `topic file name ${JSON.stringify(ctx.file.rel)} ${unsafe}: rename the file; an index entry cannot name it reliably, so none is added`, line: 1, column: 1 });
+      return;
+    }
     // An entry written from the repository root names this file too: index-link-target asks for
     // it to be rewritten; adding a second entry would leave a duplicate once it is.
     const repoRel = ctx.repo ? relative(ctx.repo.root, ctx.memdir.dir).split(sep).join('/') : '';
@@ -40,7 +47,7 @@ export const indexOrphan: Rule = {
     if (!topic.frontmatter && isReadmeLike(ctx.file.rel)) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
-    if (topicMentions(index.lines, [rel]).has(rel)) return;
+    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC'))).has(rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
     const name = topic.name?.trim().replace(/\s+/g, ' ');
     const description = topic.description?.trim().replace(/\s+/g, ' ');
@@ -131,4 +138,13 @@ export function insertionPoint(index: ParsedIndex, text: string, type: string | 
     }
   }
   return { offset: text.length, atEnd: true };
+}
+
+// The rule runs once per topic file: the index is searched once for every topic it names, not
+// once per orphan (thousands of orphans over a long index made lint quadratic).
+const mentionCache = new WeakMap<object, Map<string, number>>();
+function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topics: () => string[]): Map<string, number> {
+  let m = mentionCache.get(index);
+  if (!m) mentionCache.set(index, (m = topicMentions(index.lines, topics())));
+  return m;
 }

@@ -1,0 +1,112 @@
+// Contract §9: time grows linearly with input. Generated pathological inputs (long runs of one
+// character or token where the index, a topic, its frontmatter or a daily log holds text) are
+// linted, fixed and consolidated in process at 10 KB and at 100 KB; ten times the input must not
+// take thirty times as long (a quadratic pattern takes about a hundred times). A ratio, measured
+// after a warm-up, never an absolute time.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
+import { planFor } from '../../src/consolidate/run.js';
+import { resolveSettings } from '../../src/consolidate/settings.js';
+import { loadDateFinder } from '../../src/consolidate/date-finder.js';
+import { tempDir } from '../helpers/repo.js';
+
+const SMALL = 10 * 1024;
+const LARGE = 100 * 1024;
+const MAX_RATIO = 30;
+
+// What the audit found quadratic (a run of spaces in a hook, a repeated `ghp_`, `- [` and `[`
+// runs), and the characters and tokens regexes stop at or repeat on.
+const TOKENS = [' ', '\t', '[', ']', '(', ')', '-', '*', '_', '`', '<', '>', '#', ':', '/', '@', '\\', '"', "'", '.', '!', 'a', '0', '\n',
+  'ghp_', '- [', '[a](', '](', '://a:', '<!--', '-->', '**', '---', '- ', '1. ', 'password: ', 'api_key= ', 'http://', 'tomorrow ', 'no Thursday ', '下周四', '```', '    ', 'Why: '];
+const CONTEXTS: Record<string, (run: string) => Record<string, string>> = {
+  hook: (r) => ({ 'MEMORY.md': `- [A](a.md) — hook${r}x\n` }),
+  'index line': (r) => ({ 'MEMORY.md': `- [A](a.md) — h\n${r}\n` }),
+  title: (r) => ({ 'MEMORY.md': `- [${r}](a.md) — h\n` }),
+  target: (r) => ({ 'MEMORY.md': `- [A](a${r}.md) — h\n` }),
+  'topic body': (r) => ({ 'a.md': `---\nname: a\ndescription: a d\ntype: project\n---\nsome ${r} text\n` }),
+  description: (r) => ({ 'a.md': `---\nname: a\ndescription: a ${r} d\ntype: project\n---\nBody\n` }),
+  'daily log': (r) => ({ 'logs/2026/01/2026-01-02.md': `# 2026-01-02\n\n- [a] 10:00 ${r} x\n` }),
+};
+const BASE = { 'MEMORY.md': '- [A](a.md) — h\n', 'a.md': '---\nname: a\ndescription: a d\ntype: project\n---\nBody\n' };
+// With a real secret signal beside it, secretlint's preset runs on the text too.
+const SIGNAL = '\ntoken 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 and postgres://u:p4ssw0rd9@db.example.com/x\n';
+
+const rules = resolveRules({});
+let findDates: Awaited<ReturnType<typeof loadDateFinder>>;
+
+type Mode = 'lint' | 'fix' | 'consolidate';
+const MODES: Mode[] = (process.env.LINEAR_MODES?.split(',') as Mode[] | undefined) ?? ['lint'];
+
+function memdir(files: Record<string, string>): string {
+  const dir = join(tempDir('memlint-linear-'), 'memory');
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+async function timeOnce(mode: Mode, files: Record<string, string>): Promise<number> {
+  const dir = memdir(files);
+  const t0 = performance.now();
+  if (mode === 'consolidate') planFor({ dir, repoRoot: null }, resolveSettings({}, dir, undefined, join(dir, '..')), { prune: false, findDates, day: '2026-01-10' });
+  else await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, fix: mode === 'fix' });
+  const t = performance.now() - t0;
+  rmSync(join(dir, '..'), { recursive: true, force: true });
+  return t;
+}
+
+/** The fastest of a few runs: the machine's other work only ever adds time. */
+async function time(mode: Mode, files: Record<string, string>, runs: number): Promise<number> {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) best = Math.min(best, await timeOnce(mode, files));
+  return best;
+}
+
+async function ratio(mode: Mode, make: (size: number) => Record<string, string>): Promise<{ small: number; large: number; ratio: number }> {
+  await timeOnce(mode, make(SMALL)); // warm-up: compile the code paths this input takes
+  const small = await time(mode, make(SMALL), 3);
+  const large = await time(mode, make(LARGE), 2);
+  // A floor of 5 ms for the small run: below it the ratio measures timer noise, not growth.
+  return { small, large, ratio: large / Math.max(small, 5) };
+}
+
+const runOf = (token: string, size: number) => token.repeat(Math.ceil(size / token.length));
+
+describe('time grows linearly with input', () => {
+  it('lints, fixes and consolidates pathological inputs (10 KB against 100 KB)', async () => {
+    findDates = await loadDateFinder();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...TOKENS),
+        fc.constantFrom(...Object.keys(CONTEXTS)),
+        fc.constantFrom<Mode>(...MODES),
+        fc.boolean(),
+        async (token, context, mode, signal) => {
+          const make = (size: number) => {
+            const files: Record<string, string> = { ...BASE, ...CONTEXTS[context]!(runOf(token, size)) };
+            if (signal) files['a.md'] += SIGNAL;
+            return files;
+          };
+          const r = await ratio(mode, make);
+          if (process.env.LINEAR_LOG) console.log(JSON.stringify({ token, context, mode, signal, ...r }));
+          expect({ token, context, mode, signal, ratio: r.ratio < MAX_RATIO ? 'linear' : `${r.small.toFixed(0)} ms -> ${r.large.toFixed(0)} ms` }).toEqual({ token, context, mode, signal, ratio: 'linear' });
+        },
+      ),
+      { numRuns: 12, seed: 17, endOnFailure: true },
+    );
+  }, 600_000);
+
+  it('--fix settles thousands of duplicate entries in linear time', async () => {
+    const make = (size: number) => {
+      const lines = ['# Memory'];
+      for (let i = 0; lines.join('\n').length < size; i++) lines.push(`- [A](a.md) — hook number ${i}`);
+      return { ...BASE, 'MEMORY.md': `${lines.join('\n')}\n` };
+    };
+    const r = await ratio('fix', make);
+    expect(r.ratio).toBeLessThan(MAX_RATIO);
+  }, 600_000);
+});
