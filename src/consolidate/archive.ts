@@ -20,8 +20,11 @@ export function archiveHeader(memdirLabel: string, eol = '\n'): string {
 export function addArchiveLine(state: MemState, ctx: StepContext, line: string): MemState {
   const archive = new Map(state.archive);
   let text = archive.get(ARCHIVE_INDEX) ?? archiveHeader(ctx.memdirLabel);
-  // Already there (a run killed after writing ARCHIVE.md, resumed the same day): once is enough.
-  if (text.split(/\r?\n/).includes(line)) return state;
+  // Already there (a run killed after writing ARCHIVE.md and before removing what it moved,
+  // resumed the same day or a later one): once is enough. Lines are compared without their date.
+  const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
+  const key = undated(line);
+  if (text.split(/\r?\n|\r/).some((l) => undated(l) === key)) return state;
   const eol = dominantEol(text);
   if (text !== '' && !/[\r\n]$/.test(text)) text += eol;
   archive.set(ARCHIVE_INDEX, text + line + eol);

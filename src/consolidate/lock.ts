@@ -148,7 +148,9 @@ function acquireGuard(memdir: string): (() => void) | null {
       } catch {
         continue;
       }
-      if (isProcessRunning(pid) && age < GUARD_STALE_MS) return null;
+      // No PID in it yet: its creator is between the exclusive open and the write, so it is held
+      // (reading that as stale let two processes into the critical section at once).
+      if ((Number.isNaN(pid) || isProcessRunning(pid)) && age < GUARD_STALE_MS) return null;
       try {
         unlinkSync(guard);
       } catch {

@@ -15,6 +15,7 @@ import { consolidationBound } from './settings.js';
 import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from './git-facts.js';
 import type { Settings } from './settings.js';
 import { walkFiles } from '../fs/walk.js';
+import { removeStaleTempFiles } from '../fs/atomic.js';
 import { compareSnapshots, dreamPrompt, restoreSnapshot, runCommand, snapshotDir } from './agent.js';
 import { localDay } from './text.js';
 
@@ -176,6 +177,8 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
   const prior = tryAcquireLock(m.dir);
   if (prior === null) return { ...base, status: 'locked', message: `another process took ${m.dir}/.consolidate-lock first; try again later` };
   try {
+    // Under the lock: the temporary files a killed run left behind go first.
+    removeStaleTempFiles([m.dir, opts.settings.archiveDir]);
     const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates });
     const touched = applyPlan(plan, consolidationBound(m.dir, m.repoRoot));
     let agent: Outcome['agent'] = null;

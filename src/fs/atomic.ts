@@ -1,6 +1,6 @@
 // Every file memlint changes is written atomically: a temporary file in the same folder, then a
 // rename over the target, so an interrupted run leaves each file either old or new, never half.
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, mkdirSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
@@ -35,4 +35,49 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, opts: {
   closeSync(fd);
   if (mode !== undefined) chmodSync(tmp, mode);
   renameSync(tmp, path);
+}
+
+/** writeFileAtomic's temporary names (and the merge driver's): `.<name>.memlint-<pid>[-<time>-<n>].tmp`. */
+const OWN_TEMP = /^\..+\.memlint-(\d+)(?:-[0-9a-z]+-\d+)?\.tmp$/s;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove the temporary files a killed memlint left under these folders (a `kill -9` between the
+ * write and the rename): only memlint's own names, only regular files, only when the process that
+ * wrote them is gone (a live PID may be a run in progress). Symlinked folders are not entered.
+ */
+export function removeStaleTempFiles(dirs: string[]): string[] {
+  const removed: string[] = [];
+  const visit = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) visit(p);
+      else if (e.isFile()) {
+        const m = OWN_TEMP.exec(e.name);
+        if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+        try {
+          unlinkSync(p);
+          removed.push(p);
+        } catch {
+          // gone already, or not ours to remove
+        }
+      }
+    }
+  };
+  for (const d of dirs) visit(d);
+  return removed;
 }
