@@ -60,9 +60,11 @@ export function advice(m: HookMessage, ctx: BlockContext): string | null {
     case 'index-entry-format':
       return 'write it as - [Title](file.md) — one-line hook';
     case 'frontmatter-yaml':
-    case 'frontmatter-required':
-    case 'frontmatter-type':
       return 'start the file with frontmatter: ---, name: ..., description: <one specific line>, type: user|feedback|project|reference, ---';
+    case 'frontmatter-required':
+      return 'add the missing key to the frontmatter (name, description: <one specific line>, type: user|feedback|project|reference)';
+    case 'frontmatter-type':
+      return 'set type: to one of user, feedback, project or reference';
     case 'no-secrets':
       return 'remove the secret from memory now (memory is committed and loaded into every session); tell the user it needs rotating';
     case 'no-derivable-content':

@@ -157,7 +157,7 @@ describe('memlint hook: PostToolUse', () => {
       block(
         [
           'memlint found 1 problem in memory (the file you just wrote and MEMORY.md). Fix it now, before you go on:',
-          `- ${file}:4: Frontmatter type "person" is not one of user, feedback, project, reference (frontmatter-type). To do: start the file with frontmatter: ---, name: ..., description: <one specific line>, type: user|feedback|project|reference, ---`,
+          `- ${file}:4: Frontmatter type "person" is not one of user, feedback, project, reference (frontmatter-type). To do: set type: to one of user, feedback, project or reference`,
         ].join('\n'),
       ),
     );
