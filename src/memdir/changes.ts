@@ -70,12 +70,13 @@ export function indexBudget(text: string, strip: boolean): Budget {
   return { lines, units };
 }
 
-function entryMap(text: string | null): Map<string, EntrySide> {
-  const out = new Map<string, EntrySide>();
+/** Each entry by its identity, with its link target as written (a URL keeps its `//`, which the identity's path normalisation folds). */
+function entryMap(text: string | null): Map<string, { side: EntrySide; written: string }> {
+  const out = new Map<string, { side: EntrySide; written: string }>();
   if (text === null) return out;
   for (const l of entries(parseIndex(text))) {
     const id = entryIdentity(l.entry);
-    if (!out.has(id)) out.set(id, { title: l.entry.title, hook: l.entry.hook });
+    if (!out.has(id)) out.set(id, { side: { title: l.entry.title, hook: l.entry.hook }, written: l.entry.target.trim() });
   }
   return out;
 }
@@ -137,12 +138,12 @@ export function memdirChanges(before: MemdirSide, after: MemdirSide, opts: { str
   const was = entryMap(before.index);
   const is = entryMap(after.index);
   const entryChanges: EntryChange[] = [];
-  for (const [target, a] of is) {
-    const b = was.get(target);
-    if (!b) entryChanges.push({ verb: 'added', target, ...a });
-    else if (b.title !== a.title || b.hook !== a.hook) entryChanges.push({ verb: 'edited', target, before: b, after: a });
+  for (const [id, { side: a, written }] of is) {
+    const b = was.get(id)?.side;
+    if (!b) entryChanges.push({ verb: 'added', target: written, ...a });
+    else if (b.title !== a.title || b.hook !== a.hook) entryChanges.push({ verb: 'edited', target: written, before: b, after: a });
   }
-  for (const [target, b] of was) if (!is.has(target)) entryChanges.push({ verb: 'removed', target, ...b });
+  for (const [id, { side: b, written }] of was) if (!is.has(id)) entryChanges.push({ verb: 'removed', target: written, ...b });
   entryChanges.sort((a, b) => order[a.verb] - order[b.verb] || a.target.localeCompare(b.target));
 
   return {
