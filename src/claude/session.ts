@@ -1,6 +1,6 @@
 // What SessionStart looks at: the memory folder Claude Code loads (its index against the limits,
 // the entries past the cut, topic files missing from the index) and the stray stores.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { resolveRules, lintMemdirs } from '../lint/engine.js';
@@ -9,21 +9,14 @@ import { parseIndex } from '../memdir/index.js';
 import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';
 import { strayStoresOf } from './stores.js';
-
-function real(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
+import { realOrResolved } from '../fs/paths.js';
 
 /** The facts SessionStart reports on, or null when auto memory is off. */
 export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, home: string): Promise<SessionFacts | null> {
   const resolution = resolveAutoMemoryPath({ cwd: projectDir, env, home });
   if (!resolution.autoMemoryEnabled.value) return null;
-  const dir = real(resolution.resolved.replace(/[/\\]+$/, ''));
-  const project = real(projectDir);
+  const dir = realOrResolved(resolution.resolved.replace(/[/\\]+$/, ''));
+  const project = realOrResolved(projectDir);
   const facts: SessionFacts = { memdir: shownPath(dir, project), lines: 0, units: 0, hidden: [], orphans: [], stray: [] };
   const indexFile = path.join(dir, 'MEMORY.md');
   if (existsSync(indexFile)) {
@@ -37,7 +30,7 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
     const loaded = await loadConfig({ cwd: projectDir });
     const orphanRule = resolveRules(loaded.config.rules).filter((r) => r.rule.id === 'index-orphan');
     if (orphanRule.length) {
-      const gitRoot = resolution.gitRoot ? real(resolution.gitRoot) : null;
+      const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;
       const repoRoot = gitRoot && !path.relative(gitRoot, dir).startsWith('..') ? gitRoot : null;
       const run = await lintMemdirs({ memdirs: [{ dir, repoRoot, reason: 'path' }], rules: orphanRule, source: 'worktree' });
       facts.orphans = run.results.filter((r) => r.messages.some((m) => m.ruleId === 'index-orphan')).map((r) => path.relative(dir, r.filePath).split(path.sep).join('/'));

@@ -1,10 +1,11 @@
 // memlint adopt: bring this repository's stray Claude Code memory stores (memlint where --all) into
 // its memdir without loss. The stores are read, never written.
-import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
+import { realOrResolved, isWithin } from '../fs/paths.js';
 
 const HELP = `Usage: memlint adopt [STORE...] [--memdir DIR] [--dry-run]
 
@@ -30,19 +31,6 @@ person, 2 usage error or failure.
 `;
 
 const MAX_BYTES = 4 * 1024 * 1024;
-
-function real(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
-function isInside(child: string, parent: string): boolean {
-  const r = path.relative(parent, child);
-  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
-}
 
 /** A store's Markdown, read without following a symlink anywhere below the store folder. */
 async function readStore(dir: string) {
@@ -97,15 +85,15 @@ export async function run(argv: string[]): Promise<number> {
   const { repoRoot } = await import('../git/index.js');
   const top = repoRoot(cwd);
   if (!top) throw new UsageError('not inside a git repository: adopt brings memory into one');
-  const root = real(top);
+  const root = realOrResolved(top);
   const { resolveAutoMemoryPath } = await import('../memdir/claude.js');
   const resolution = resolveAutoMemoryPath({ cwd: root, env: process.env, home: os.homedir() });
 
   let memdir: string;
   if (values.memdir !== undefined) memdir = path.resolve(cwd, values.memdir);
   else {
-    const inUse = real(resolution.resolved.replace(/[/\\]+$/, ''));
-    memdir = isInside(inUse, root) ? inUse : await (await import('./link.js')).defaultMemdir(root, cwd);
+    const inUse = realOrResolved(resolution.resolved.replace(/[/\\]+$/, ''));
+    memdir = isWithin(inUse, root) ? inUse : await (await import('./link.js')).defaultMemdir(root, cwd);
   }
   const { checkInsideRepo, writeInsideRepo } = await import('../fs/inside.js');
   const safe = checkInsideRepo(root, memdir);
@@ -114,8 +102,8 @@ export async function run(argv: string[]): Promise<number> {
   let storeDirs: string[];
   if (positionals.length > 0) storeDirs = positionals.map((s) => storeFolder(s, cwd));
   else storeDirs = (await import('../claude/stores.js')).strayStoresOf(resolution).map((s) => s.dir);
-  storeDirs = [...new Set(storeDirs.map(real))];
-  for (const s of storeDirs) if (isInside(s, real(memdir)) || isInside(real(memdir), s)) throw new UsageError(`${s} is the memory folder itself (or holds it): nothing to adopt`);
+  storeDirs = [...new Set(storeDirs.map(realOrResolved))];
+  for (const s of storeDirs) if (isWithin(s, realOrResolved(memdir)) || isWithin(realOrResolved(memdir), s)) throw new UsageError(`${s} is the memory folder itself (or holds it): nothing to adopt`);
   const dry = !!values['dry-run'];
   const say = (s: string) => process.stdout.write(`${s}\n`);
   if (storeDirs.length === 0) {

@@ -3,10 +3,11 @@
 // {"decision":"block","reason":...} so the agent sees what to fix beside the tool's result; at
 // SessionStart it speaks only when the memory needs attention. It never breaks a session: any
 // failure of memlint itself is one line on stderr and exit 0; only a usage error exits 2.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
+import { realOrResolved, isWithin } from '../fs/paths.js';
 
 const HELP = `Usage: memlint hook
 
@@ -39,19 +40,6 @@ interface HookPayload {
   source?: unknown;
 }
 
-function real(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
-function isInside(child: string, parent: string): boolean {
-  const r = path.relative(parent, child);
-  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
-}
-
 /** The nearest folder at or above `from` (but not above `stop`) that holds MEMORY.md. */
 function nearestMemdir(from: string, stop: string): string | null {
   for (let dir = from; ; dir = path.dirname(dir)) {
@@ -74,22 +62,22 @@ export interface LocatedMemdir {
  */
 export async function locateMemdir(file: string, projectDir: string, env: NodeJS.ProcessEnv, home: string, memoryDirs: string[]): Promise<LocatedMemdir | null> {
   const { findGitRoot, resolveAutoMemoryPath } = await import('../memdir/claude.js');
-  const realFile = real(file);
-  const root = findGitRoot(real(projectDir));
-  if (root && isInside(realFile, real(root))) {
-    const realRoot = real(root);
+  const realFile = realOrResolved(file);
+  const root = findGitRoot(realOrResolved(projectDir));
+  if (root && isWithin(realFile, realOrResolved(root))) {
+    const realRoot = realOrResolved(root);
     const dir = nearestMemdir(path.dirname(realFile), realRoot);
     if (!dir) return null;
     const rel = path.relative(realRoot, dir).split(path.sep).join('/');
     if (rel.split('/').includes('node_modules')) return null;
     const { isClaudeLocation } = await import('../memdir/discover.js');
-    const configured = memoryDirs.some((d) => real(d) === dir);
+    const configured = memoryDirs.some((d) => realOrResolved(d) === dir);
     return { dir, repoRoot: realRoot, confirmLinks: !isClaudeLocation(rel) && !configured };
   }
   const resolved = resolveAutoMemoryPath({ cwd: projectDir, env, home }).resolved;
-  const autoDir = real(resolved.replace(/[/\\]+$/, ''));
-  if (!isInside(realFile, autoDir)) return null;
-  return { dir: autoDir, repoRoot: root && isInside(autoDir, real(root)) ? real(root) : null, confirmLinks: false };
+  const autoDir = realOrResolved(resolved.replace(/[/\\]+$/, ''));
+  if (!isWithin(realFile, autoDir)) return null;
+  return { dir: autoDir, repoRoot: root && isWithin(autoDir, realOrResolved(root)) ? realOrResolved(root) : null, confirmLinks: false };
 }
 
 /** The entry line index-orphan's fix would add: the agent can write exactly that. */
@@ -111,7 +99,7 @@ async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS
   const memoryDirs = (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
   const located = await locateMemdir(file, projectDir, env, os.homedir(), memoryDirs);
   if (!located) return '';
-  const realFile = real(file);
+  const realFile = realOrResolved(file);
   const { matcher } = await import('../glob.js');
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(path.relative(loaded.dir, realFile).split(path.sep).join('/'))) return '';
 
@@ -130,7 +118,7 @@ async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS
   const texts = new Map<string, string>();
   for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) texts.set(f, readFileSync(f, 'utf8'));
   const { shownPath } = await import('../claude/hook-report.js');
-  const reason = blockReason(messages, { projectDir: real(projectDir), texts }, shownPath(located.dir, real(projectDir)));
+  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts }, shownPath(located.dir, realOrResolved(projectDir)));
   if (reason === null) return '';
   // The engine masked the messages; the entry lines suggested for orphans are masked here.
   const { maskSecrets, secretsOf } = await import('../lint/secrets.js');

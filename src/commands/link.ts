@@ -11,6 +11,7 @@ import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { resolveAutoMemoryPath, validateMemoryPath } from '../memdir/claude.js';
+import { isWithin } from '../fs/paths.js';
 
 const HELP = `Usage: memlint link [--memdir DIR] [--unlink] [--dry-run]
 
@@ -34,11 +35,6 @@ setting wins) or the settings file is committed, 2 usage error.
 
 export const LOCAL_SETTINGS = '.claude/settings.local.json';
 const KEY = 'autoMemoryDirectory';
-
-function isInside(child: string, parent: string): boolean {
-  const r = path.relative(parent, child);
-  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
-}
 
 function statSafe(p: string): ReturnType<typeof statSync> | null {
   try {
@@ -93,7 +89,7 @@ export async function defaultMemdir(root: string, cwd: string): Promise<string> 
   const loaded = await loadConfig({ cwd });
   const found = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir })
     .map((d) => d.dir)
-    .filter((d) => !/[/\\]\.claude[/\\]agent-memory/.test(d) && isInside(d, root));
+    .filter((d) => !/[/\\]\.claude[/\\]agent-memory/.test(d) && isWithin(d, root));
   if (found.length === 1) return found[0]!;
   if (found.length > 1) throw new UsageError(`several memory folders (${found.map((d) => path.relative(root, d)).join(', ')}); choose one with --memdir DIR`);
   return conventional;
@@ -127,7 +123,7 @@ export async function run(argv: string[]): Promise<number> {
       say(`no ${KEY} in ${settingsFile}: nothing to unlink`);
     } else {
       const check = typeof current === 'string' ? validateMemoryPath(current, true, { home: os.homedir() }) : null;
-      if (!check || !check.ok || !isInside(realOrResolved(check.path.replace(/[/\\]+$/, '')), root)) {
+      if (!check || !check.ok || !isWithin(realOrResolved(check.path.replace(/[/\\]+$/, '')), root)) {
         process.stderr.write(`memlint: ${KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
         return 1;
       }
@@ -138,10 +134,10 @@ export async function run(argv: string[]): Promise<number> {
     const target = path.resolve(cwd, values.memdir ?? (await defaultMemdir(root, cwd)));
     const check = validateMemoryPath(target, false, { home: os.homedir() });
     if (!check.ok) throw new UsageError(`Claude Code would reject ${target}: ${check.reason}`);
-    if (isInside(target, root) && !isInside(realOrResolved(target), root)) {
+    if (isWithin(target, root) && !isWithin(realOrResolved(target), root)) {
       throw new UsageError(`${target} is a symlink out of the repository; memlint does not follow it`);
     }
-    if (!isInside(target, root)) {
+    if (!isWithin(target, root)) {
       throw new UsageError(`${target} is outside this repository: link points Claude Code at the repository's own memory folder`);
     }
     // A --memdir that names no folder is most likely a typo: refuse it rather than point Claude

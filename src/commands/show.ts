@@ -1,6 +1,6 @@
 // memlint show: exactly what the agent loads from MEMORY.md at session start (Claude Code's
 // truncation and warning), or with --budget how much of the budget the index and topic files use.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
@@ -10,6 +10,7 @@ import { discoverMemdirs } from '../memdir/discover.js';
 import { resolveAutoMemoryPath } from '../memdir/claude.js';
 import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
 import { ENTRYPOINT_NAME, rankForRecall, scanMemdir, type RecallRanking } from '../memdir/recall.js';
+import { realOrResolved } from '../fs/paths.js';
 
 const HELP = `Usage: memlint show [MEMDIR] [--budget]
 
@@ -36,21 +37,13 @@ export function isAgentMemdir(dir: string): boolean {
   return AGENT_MEMORY_RE.test(dir);
 }
 
-function real(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
 async function chooseMemdir(cwd: string): Promise<{ dir: string; note: string | null }> {
   const loaded = await loadConfig({ cwd });
   const discovered = discoverMemdirs({ cwd, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
   const found = discovered.map((d) => d.dir);
   const resolved = resolveAutoMemoryPath({ cwd, env: process.env, home: os.homedir() }).resolved;
-  const autoDir = real(resolved.replace(/[/\\]+$/, ''));
-  const match = found.find((d) => real(d) === autoDir);
+  const autoDir = realOrResolved(resolved.replace(/[/\\]+$/, ''));
+  const match = found.find((d) => realOrResolved(d) === autoDir);
   if (match) return { dir: match, note: null };
   if (found.length === 0) {
     if (existsSync(path.join(autoDir, ENTRYPOINT_NAME))) return { dir: autoDir, note: null };

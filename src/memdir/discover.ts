@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
 import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
 import { parseIndex } from './index.js';
+import { isWithin } from '../fs/paths.js';
 
 export interface DiscoveredMemdir {
   /** Absolute path of the folder holding MEMORY.md. */
@@ -91,17 +92,12 @@ function nearestMemdir(file: string, stopAt: string): string | null {
   }
 }
 
-function isInside(child: string, parent: string): boolean {
-  const r = relative(parent, child);
-  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
-}
-
 /**
  * The repository holding dir: the working folder's repository when dir lies inside it with no
  * nested repository (a `.git` entry) in between, else git's answer. Saves a git call per path.
  */
 function rootOf(dir: string, cwdRoot: string | null): string | null {
-  if (cwdRoot && isInside(dir, cwdRoot)) {
+  if (cwdRoot && isWithin(dir, cwdRoot)) {
     let nested = false;
     for (let d = dir; d !== cwdRoot && dirname(d) !== d; d = dirname(d)) {
       if (existsSync(join(d, '.git'))) {
@@ -130,7 +126,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     const fileSet = new Set(files);
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);
-      if (under !== null && !isInside(abs, under)) continue;
+      if (under !== null && !isWithin(abs, under)) continue;
       if (isClaudeLocation(relDir)) add({ dir: abs, repoRoot: inGit ? root : null, reason: 'claude-location' });
       else if (linksBeside(readIndexText(root, relDir, inGit, !!opts.staged), relDir, fileSet)) {
         add({ dir: abs, repoRoot: inGit ? root : null, reason: 'links' });
@@ -150,13 +146,13 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
       }
       if (st.isSymbolicLink()) {
         const real = realpathSync(abs);
-        if (gitRoot && !isInside(real, realpathSync(gitRoot))) throw new UsageError(`${p} is a symlink out of the repository; memlint does not follow it`);
+        if (gitRoot && !isWithin(real, realpathSync(gitRoot))) throw new UsageError(`${p} is a symlink out of the repository; memlint does not follow it`);
         st = statSync(abs);
       }
       const root = rootOf(st.isDirectory() ? abs : dirname(abs), gitRoot);
       // A symlinked folder on the way (.claude, .claude/memory) must not lead out of the repository
       // either: nothing is read through it (and writers refuse any symlink: src/fs/inside.ts).
-      if (root && !isInside(realpathSync(abs), realpathSync(root))) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
+      if (root && !isWithin(realpathSync(abs), realpathSync(root))) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
       if (st.isDirectory()) {
         if (existsSync(join(abs, 'MEMORY.md'))) {
           add({ dir: abs, repoRoot: root, reason: 'path' });
@@ -203,8 +199,8 @@ export function configuredDirs(memoryDirs: string[], configDir: string, gitRoot:
   return memoryDirs.map((d) => {
     const abs = resolve(configDir, d);
     const refuse = () => new UsageError(`config memoryDirs: ${JSON.stringify(d)} names ${abs}, outside the repository; memlint does not read or write there`);
-    if (!isInside(abs, bound) && !isInside(abs, realBound)) throw refuse();
-    if (existsSync(abs) && !isInside(realOr(abs), realBound)) throw refuse();
+    if (!isWithin(abs, bound) && !isWithin(abs, realBound)) throw refuse();
+    if (existsSync(abs) && !isWithin(realOr(abs), realBound)) throw refuse();
     return abs;
   });
 }
