@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { consolidateKilledAfter } from './kill.js';
 
 const MEM = '.claude/memory';
 const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
@@ -217,16 +218,7 @@ describe('memlint consolidate', () => {
     memlint(reference, ['consolidate', '--force'], { env });
     const expected = withoutCommitIds(snapshot(reference));
     const before = snapshot(dir);
-    const marker = join(dir, '..', `${dir.split('/').pop()}-paused`);
-    const c = spawn(process.execPath, [CLI, 'consolidate', '--force'], { cwd: dir, env: { ...process.env, ...env, MEMLINT_TEST_PAUSE_AFTER_OPS: String(ops), MEMLINT_TEST_PAUSE_FILE: marker }, stdio: 'ignore' });
-    children.push(c);
-    await new Promise<void>((resolve) => {
-      const poll = () => (existsSync(marker) ? resolve() : setTimeout(poll, 20));
-      poll();
-    });
-    const closed = new Promise((resolve) => c.on('close', resolve));
-    c.kill('SIGKILL');
-    await closed;
+    const killedPid = await consolidateKilledAfter(dir, ops, env, children);
     const mid = withoutCommitIds(snapshot(dir));
     for (const [rel, text] of mid) {
       if (rel.endsWith('.consolidate-lock')) continue;
@@ -235,7 +227,7 @@ describe('memlint consolidate', () => {
     // Nothing is in neither place: the duplicate is in the memdir still, or in the archive already.
     expect(mid.has(`${MEM}/feedback_testing_copy.md`) || mid.has('.claude/memory-archive/feedback_testing_copy.md')).toBe(true);
     // The dead holder's lock is fresh, but its PID is gone: the next run takes it.
-    expect(readFileSync(join(dir, MEM, '.consolidate-lock'), 'utf8')).toBe(String(c.pid));
+    expect(readFileSync(join(dir, MEM, '.consolidate-lock'), 'utf8')).toBe(String(killedPid));
     const r = memlint(dir, ['consolidate', '--force'], { env });
     expect(r.code).toBe(0);
     const final = withoutCommitIds(snapshot(dir));

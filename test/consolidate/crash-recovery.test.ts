@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { consolidateKilledAfter } from './kill.js';
 
 const MEM = '.claude/memory';
 const topic = (name: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: feedback\n---\n\n${body}`;
@@ -40,18 +41,9 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '0']).pid!;
 }
 
-async function killedAfter(dir: string, ops: number, env: NodeJS.ProcessEnv): Promise<void> {
-  const marker = `${dir}-paused`;
-  const c = spawn(process.execPath, [CLI, 'consolidate', '--force'], { cwd: dir, env: { ...process.env, ...env, MEMLINT_TEST_PAUSE_AFTER_OPS: String(ops), MEMLINT_TEST_PAUSE_FILE: marker }, stdio: 'ignore' });
-  children.push(c);
-  await new Promise<void>((resolve) => {
-    const poll = () => (existsSync(marker) ? resolve() : setTimeout(poll, 20));
-    poll();
-  });
-  const closed = new Promise((resolve) => c.on('close', resolve));
-  c.kill('SIGKILL');
-  await closed;
-}
+const killedAfter = async (dir: string, ops: number, env: NodeJS.ProcessEnv): Promise<void> => {
+  await consolidateKilledAfter(dir, ops, env, children);
+};
 
 describe('consolidation after a kill -9', () => {
   it("removes memlint's own temporary files of a dead process, and only those", () => {

@@ -37,6 +37,14 @@ function makeAllNew(dir: string, files: string[]): void {
 const MEM = '.claude/memory';
 const FILES = ['MEMORY.md', 'a.md', 'b.md', 'c.md', 'logs/2022/01/2022-01-01.md'].map((f) => `${MEM}/${f}`);
 
+/** A branch `side` whose commit (2022-07-01) adds topic d.md and its entry; leaves main checked out. */
+function sideAddsD(repo: string): void {
+    git(repo, 'switch', '-q', '-c', 'side');
+    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n- [D](d.md) — d\n', '.claude/memory/d.md': '---\nname: d\ndescription: d\ntype: user\n---\nD\n' });
+    commitAt(repo, '2022-07-01T00:00:00Z', 'side adds d');
+    git(repo, 'switch', '-q', 'main');
+}
+
 describe('memlint touch', () => {
   it('sets mtimes from "modified" (top level and under metadata:), else from the last commit', () => {
     const h = hermetic();
@@ -185,10 +193,7 @@ describe('memlint touch', () => {
   it('takes a merge commit that changed a file as its last commit', () => {
     const h = hermetic();
     const repo = memoryRepo();
-    git(repo, 'switch', '-q', '-c', 'side');
-    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n- [D](d.md) — d\n', '.claude/memory/d.md': '---\nname: d\ndescription: d\ntype: user\n---\nD\n' });
-    commitAt(repo, '2022-07-01T00:00:00Z', 'side adds d');
-    git(repo, 'switch', '-q', 'main');
+    sideAddsD(repo);
     writeFiles(repo, { '.claude/memory/MEMORY.md': '# Memory\n\n- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n' });
     commitAt(repo, '2022-08-01T00:00:00Z', 'main adds a heading');
     execFileSync('git', ['merge', '-q', '--no-edit', 'side'], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: '2022-09-01T00:00:00Z', GIT_COMMITTER_DATE: '2022-09-01T00:00:00Z' } });
@@ -202,10 +207,7 @@ describe('memlint touch', () => {
   it('sets the mtimes from post-merge, where git still holds MERGE_HEAD of the merge it just committed', () => {
     const h = hermetic();
     const repo = memoryRepo();
-    git(repo, 'switch', '-q', '-c', 'side');
-    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n- [D](d.md) — d\n', '.claude/memory/d.md': '---\nname: d\ndescription: d\ntype: user\n---\nD\n' });
-    commitAt(repo, '2022-07-01T00:00:00Z', 'side adds d');
-    git(repo, 'switch', '-q', 'main');
+    sideAddsD(repo);
     writeFiles(repo, { '.claude/memory/other.txt': 'x\n' });
     commitAt(repo, '2022-08-01T00:00:00Z', 'main moves');
     const hooks = tempDir('memlint-hooks-');
