@@ -1,4 +1,4 @@
-// `memlint diff [BASE..HEAD] [--format text|markdown|json]` (contract §5a): what a range of
+// `memlint diff [BASE..HEAD] [--format text|markdown|json]` (README "Reviewing memory"): what a range of
 // commits does to memory, for the person reviewing a pull request. Reads both ends from git's
 // object store (never the working tree); the semantics are in src/memdir/changes.ts.
 import { realpathSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]`: the git merge driver (contract §4).
+// `memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]`: the git merge driver (docs/merge.md, "The driver").
 // Kept lean: this runs once per conflicted memory file on every merge, rebase and cherry-pick,
 // so it parses its few arguments by hand and writes to stderr without creating the stream.
 import { writeSync } from 'node:fs';

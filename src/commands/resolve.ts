@@ -1,4 +1,4 @@
-// `memlint resolve [PATH...]` (contract §5): settle memory files that a merge, rebase or
+// `memlint resolve [PATH...]` (docs/merge.md, "memlint resolve"): settle memory files that a merge, rebase or
 // cherry-pick left in conflict without the driver; stage what it settled.
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve as resolvePath } from 'node:path';

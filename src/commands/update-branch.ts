@@ -1,4 +1,4 @@
-// `memlint update-branch [--base REF] [--push] [--json]` (contract §5a): thin, the work is in
+// `memlint update-branch [--base REF] [--push] [--json]` (docs/merge.md): thin, the work is in
 // src/merge/update-branch.ts.
 import { parse } from './args.js';
 import { selfCommand, updateBranch, type UpdateBranchReport } from '../merge/update-branch.js';

@@ -1,4 +1,4 @@
-// Three-way merge of a MEMORY.md index (contract §4). Pure: text in, text out.
+// Three-way merge of a MEMORY.md index (docs/merge.md, "What the index merge guarantees"). Pure: text in, text out.
 //
 // Every entry is an identity (its normalised link target; a second entry with the same target on
 // one side is a second identity), so the structure is merged with entries as opaque tokens: a

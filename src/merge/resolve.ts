@@ -135,7 +135,7 @@ export type MarkerOrigin =
   | { kind: 'uncommitted' };
 
 /**
- * The commit that brought the conflict markers in path (contract §5): the oldest commit of the
+ * The commit that brought the conflict markers in path (docs/merge.md, "memlint resolve"): the oldest commit of the
  * unbroken run, along HEAD's first-parent line, whose version of the file holds markers.
  */
 export function markerOrigin(root: string, path: string, markerSize = 7): MarkerOrigin {
@@ -161,7 +161,7 @@ export function markerOrigin(root: string, path: string, markerSize = 7): Marker
 }
 
 /**
- * The driver's input for a file whose conflict markers have no index stages (contract §5).
+ * The driver's input for a file whose conflict markers have no index stages (docs/merge.md, "memlint resolve").
  * When the markers came from a merge (committed, or one still in progress) and the file is still
  * exactly git's line merge of the two sides, the sides themselves and their merge base: the
  * driver's own merge. Otherwise ours and theirs from the blocks, and as the base a diff3-style

@@ -1,4 +1,4 @@
-// Three-way merge of a topic file (contract §4): frontmatter key by key (`modified` takes the
+// Three-way merge of a topic file (docs/merge.md, "Topic files and daily logs"): frontmatter key by key (`modified` takes the
 // later timestamp), the body line by line with list items added on both sides both kept. Pure.
 // No YAML library here: keys are found by their indentation, so the merge never re-serializes
 // a value and stays off the driver's start-up path.

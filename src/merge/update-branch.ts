@@ -1,4 +1,4 @@
-// `memlint update-branch` (contract §5a): merge the default branch into the current branch with
+// `memlint update-branch` (docs/merge.md, "memlint update-branch"): merge the default branch into the current branch with
 // memlint's driver active for this one merge, settle what is left in memory files as `resolve`
 // does, and commit; or take the merge back entirely and say what conflicts. Hosted merges (the
 // merge button, merge queues, GitLab.com) never run a custom driver, so this is how a pull request

@@ -1,4 +1,4 @@
-// Contract §9: file names are data. A topic named with a newline, a carriage return or leading
+// README "Security": file names are data. A topic named with a newline, a carriage return or leading
 // whitespace is reported by index-orphan, and neither --fix nor consolidate writes an entry for
 // it (one that never reads back would be added again on every run: 55 -> 95 -> 135 lines).
 import { readFileSync } from 'node:fs';

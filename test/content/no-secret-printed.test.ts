@@ -1,4 +1,4 @@
-// Contract §9: no output prints a secret that no-secrets would report. Seventeen secrets of
+// README "Security": no output prints a secret that no-secrets would report. Seventeen secrets of
 // different kinds are planted where other rules, fixes, consolidation and merges quote text (a
 // link target, a `type` value, a file name, an over-long hook, a dated line, a daily-log entry, a
 // conflicting entry), and every output of every command is searched for each raw value.

@@ -152,7 +152,7 @@ describe('memlint install / uninstall / doctor', () => {
     const fresh = memlint(wt, ['doctor']);
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^FAIL  hooks: no husky hook stubs in this worktree \(\.husky\/_\/ is missing; linked worktrees do not share them\): no hook runs here; fix: memlint install --local$/m);
-    // The installed hooks only advise where memlint is missing (contract §7): doctor says so, not that they fail.
+    // The installed hooks only advise where memlint is missing (docs/install.md, "Hooks in a worktree without memlint"): doctor says so, not that they fail.
     expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree: the hooks only print advice and let git go on, and merges fall back to git merge-file; fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is defined but starts node_modules\/\.bin\/memlint, which is missing in this worktree.*; fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^ok    attributes:/m);

@@ -1,5 +1,5 @@
-// Claude Code's index limits, measured as Claude Code measures them (facts §1.6), and the size
-// rules built on them. The fixtures cover a few shapes; here the cases are generated, each checked
+// Claude Code's index limits, measured as Claude Code measures them (README "index-max-lines and
+// index-max-bytes"), and the size rules built on them. The fixtures cover a few shapes; here the cases are generated, each checked
 // against an independent re-statement of truncateEntrypointContent.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Contract §9: time grows linearly with input. Generated pathological inputs (long runs of one
+// README "Security": time grows linearly with input. Generated pathological inputs (long runs of one
 // character or token where the index, a topic, its frontmatter or a daily log holds text) are
 // linted, fixed and consolidated in process at 10 KB and at 100 KB; ten times the input must not
 // take thirty times as long (a quadratic pattern takes about a hundred times). A ratio, measured

@@ -23,7 +23,7 @@ describe('conflict markers', () => {
     expect(hasConflictMarkers('<<<<<<< a\nx\n=======\ny\n>>>>>>> b\n')).toBe(true);
   });
 
-  it('writes blocks of exactly MARKER_SIZE naming what conflicts (contract §9)', () => {
+  it('writes blocks of exactly MARKER_SIZE naming what conflicts (README "Security")', () => {
     const lines = conflictBlock(9, { label: 'a.md', reason: 'edited on both sides' }, [{ text: 'A', eol: '\r\n' }], [{ text: 'B', eol: null }]);
     expect(render(lines, { bom: '', eol: '\r\n', finalNewline: true })).toBe('<<<<<<<<< ours (a.md: edited on both sides)\r\nA\r\n=========\r\nB\r\n>>>>>>>>> theirs (a.md)\r\n');
     expect(conflictBlock(3, { label: 'x', reason: 'y' }, [], []).map((l) => l.text)).toEqual(['<<< ours (x: y)', '===', '>>> theirs (x)']);

@@ -1,4 +1,4 @@
-// Config comes from the repository, so it is untrusted (contract §9): memoryDirs and
+// Config comes from the repository, so it is untrusted (README "Security"): memoryDirs and
 // consolidate.archiveDir naming a folder outside the repository (an absolute path, `../`, an
 // in-repository symlink that resolves outside) are refused with exit 2 and one line naming them,
 // and that run writes nothing, in the repository or out of it. A memoryDirs folder without

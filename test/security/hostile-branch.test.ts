@@ -1,4 +1,4 @@
-// A branch is untrusted input (contract §9): checking it out or pushing it, with memlint's hooks
+// A branch is untrusted input (README "Security"): checking it out or pushing it, with memlint's hooks
 // installed, must run nothing it brings. Its config tries: a memlint.config.mjs (post-checkout runs
 // `memlint touch`, which reads config) and a consolidate.command with the gates opened (pre-push
 // runs `memlint consolidate --pre-push`). Either would create a marker file outside the repository.

@@ -1,4 +1,4 @@
-// A repository may hold a symlink at any level of a path memlint writes (contract §9): the memdir,
+// A repository may hold a symlink at any level of a path memlint writes (README "Security"): the memdir,
 // a parent folder, MEMORY.md, a topic, .consolidate-lock, the archive, the snapshots folder, and
 // .gitignore, .gitattributes, settings.local.json or a hook file. Every writing command is run
 // against each, and a sentinel folder outside the repository (the links' target) must come out
