@@ -12,6 +12,7 @@ import { candidateIndexes, filesInTree, inIndexFrom, likelyMemdirs, parseNameSta
 import type { StagedFacts, StagedSource } from './lint/staged.js';
 import type { Given } from './commands/given.js';
 import { reportError } from './report-error.js';
+import { isFormatName, printsWhenEmpty } from './lint/reporters/formats.js';
 
 // A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
 // as Unix tools do, instead of dying with an EPIPE stack trace. Set up only where something is
@@ -61,15 +62,20 @@ function runMain(given: Given = {}): void {
 /** Whether argv is a plain `[lint] --staged` call: no PATH, no --fix, only options that take no files. */
 function isPlainStaged(args: string[]): boolean {
   const flags = new Set(['--staged', '--quiet', '--color', '--no-color']);
-  // json and sarif print an empty report even when nothing is staged: the program does that.
-  const withValue: Record<string, RegExp> = { '--format': /^(stylish|github)$/, '--max-warnings': /^\d+$/, '--config': /./, '--rule': /^[\w-]+=(off|warn|error|[012])$/ };
+  // A format that prints an empty report (json, sarif) prints it even when nothing is staged: the program does that.
+  const withValue: Record<string, (value: string) => boolean> = {
+    '--format': (f) => isFormatName(f) && !printsWhenEmpty(f),
+    '--max-warnings': (n) => /^\d+$/.test(n),
+    '--config': (file) => /./.test(file),
+    '--rule': (r) => /^[\w-]+=(off|warn|error|[012])$/.test(r),
+  };
   let staged = false;
   for (let i = args[0] === 'lint' ? 1 : 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--staged') staged = true;
     if (flags.has(a)) continue;
-    const re = withValue[a];
-    if (re && i + 1 < args.length && re.test(args[i + 1]!)) {
+    const accepts = withValue[a];
+    if (accepts && i + 1 < args.length && accepts(args[i + 1]!)) {
       i++;
       continue;
     }

@@ -9,6 +9,9 @@ import { parse } from './args.js';
 import { COMMAND_NAMES, looksLikeCommand, PROGRAM_WORDS } from './names.js';
 import type { StagedFacts } from '../lint/staged.js';
 import type { Given } from './given.js';
+import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
+import type { ReportContext } from '../lint/reporters/index.js';
+import type { FileResult } from '../lint/engine.js';
 
 const HELP = `Usage: memlint [lint] [options] [PATH...]
 
@@ -20,7 +23,7 @@ Options:
   --fix                   apply surgical fixes to the files (bytes it does not mean to change stay)
   --staged                lint the staged blobs (what will be committed) of the memdirs the staged
                           change touches; exits at once when nothing staged is memory
-  --format NAME           stylish (default), json, sarif, github
+  --format NAME           ${FORMAT_NAMES.map((n) => (n === DEFAULT_FORMAT ? `${n} (default)` : n)).join(', ')}
   --config FILE           use this config instead of searching upward for one
   --max-warnings N        exit 1 when there are more than N warnings (-1, the default: no limit)
   --quiet                 report errors only
@@ -47,8 +50,6 @@ const OPTIONS = {
   rules: { type: 'boolean' },
 } as const;
 
-const FORMATS = ['stylish', 'json', 'sarif', 'github'];
-
 /** Staged paths, repository-relative; null outside a repository. */
 function stagedPaths(cwd: string, handed?: string[]): { root: string; paths: string[] } | null {
   const r = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
@@ -60,13 +61,15 @@ function stagedPaths(cwd: string, handed?: string[]): { root: string; paths: str
   return { root, paths: d.stdout.split('\0').filter(Boolean) };
 }
 
+/** Writes a report, as it is made: a report of many messages never exists as one string. */
+async function writeReport(format: FormatName, results: FileResult[], context: Omit<ReportContext, 'version'>): Promise<void> {
+  const [{ REPORTERS }, { writeChunks }, { VERSION }] = await Promise.all([import('../lint/reporters/index.js'), import('../lint/reporters/output.js'), import('../version.js')]);
+  await writeChunks(process.stdout, REPORTERS[format](results, { ...context, version: VERSION }));
+}
+
 /** Nothing to lint: machine formats still get a well-formed, empty report (ESLint prints []). */
-async function emptyReport(format: string, cwd: string): Promise<number> {
-  if (format === 'json') process.stdout.write('[]\n');
-  else if (format === 'sarif') {
-    const { VERSION } = await import('../version.js');
-    process.stdout.write((await import('../lint/reporters/sarif.js')).formatSarif([], [], { root: cwd, version: VERSION }) + '\n');
-  }
+async function emptyReport(format: FormatName, cwd: string): Promise<number> {
+  if (printsWhenEmpty(format)) await writeReport(format, [], { cwd, root: cwd, rules: [], color: false, fixHint: false });
   return 0;
 }
 
@@ -84,8 +87,8 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const format = values.format ?? 'stylish';
-  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"; use ${FORMATS.join(', ')}`);
+  const format = values.format ?? DEFAULT_FORMAT;
+  if (!isFormatName(format)) throw new UsageError(`unknown format "${format}"; use ${FORMAT_NAMES.join(', ')}`);
   let maxWarnings = -1;
   if (values['max-warnings'] !== undefined) {
     maxWarnings = Number(values['max-warnings']);
@@ -183,20 +186,11 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
 
   // CI formats name files from the repository's top, wherever memlint ran; stylish, for people, from here.
   const reportRoot = memdirs.find((d) => d.repoRoot)?.repoRoot ?? cwd;
-  // Written in chunks as it is made: a report of many messages never exists as one string.
-  let chunks: Iterable<string>;
-  if (format === 'json') chunks = withTail((await import('../lint/reporters/json.js')).jsonChunks(results), '\n');
-  else if (format === 'sarif') {
-    const { VERSION } = await import('../version.js');
-    chunks = withTail((await import('../lint/reporters/sarif.js')).sarifChunks(results, rules.map((r) => r.rule), { root: reportRoot, version: VERSION }), '\n');
-  } else if (format === 'github') chunks = (await import('../lint/reporters/github.js')).githubChunks(results, { root: reportRoot });
-  else {
-    const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
-    const fixed = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : '';
-    const fixedInWorktree = values.staged && errors + warnings > 0 ? await fixedInWorkingTree(results, memdirs, rules, today, ignore) : undefined;
-    chunks = withTail((await import('../lint/reporters/stylish.js')).stylishChunks(results.filter((r) => r.messages.length > 0), { cwd, color, fixHint: !values.fix, fixedInWorktree }), fixed);
-  }
-  await (await import('../lint/reporters/output.js')).writeChunks(process.stdout, chunks);
+  const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
+  const fixedSummary = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : undefined;
+  // Only stylish, for people, says which staged problems the working tree already fixes.
+  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await fixedInWorkingTree(results, memdirs, rules, today, ignore) : undefined;
+  await writeReport(format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
     if (format === 'stylish') process.stderr.write(`memlint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}\n`);
@@ -224,7 +218,3 @@ async function fixedInWorkingTree(
   return new Set(staged.filter(settles).map((r) => r.filePath));
 }
 
-function* withTail(chunks: Iterable<string>, tail: string): Generator<string> {
-  yield* chunks;
-  if (tail) yield tail;
-}

@@ -10,6 +10,8 @@ import { writeChunks } from '../../src/lint/reporters/output.js';
 import { sarifChunks } from '../../src/lint/reporters/sarif.js';
 import { stylishChunks, formatStylish } from '../../src/lint/reporters/stylish.js';
 import { allRules } from '../../src/lint/rules/index.js';
+import { FORMAT_NAMES, printsWhenEmpty } from '../../src/lint/reporters/formats.js';
+import { formatReport, REPORTERS, type ReportContext } from '../../src/lint/reporters/index.js';
 import { tempDir } from '../helpers/repo.js';
 
 const MESSAGES = 300_000;
@@ -78,5 +80,23 @@ describe('chunked output reads as before', () => {
     expect(formatStylish(two, { cwd: '/repo', color: false, fixHint: true })).toBe(
       'm/MEMORY.md:3:1    error  a "quoted" message  index-orphan\nm/MEMORY.md:10:12  warn   input\n\n✖ 1 problem (1 error, 0 warnings)\n  1 of them can be settled by `memlint --fix`\n',
     );
+  });
+});
+
+describe('the reporter table', () => {
+  const context: ReportContext = { cwd: '/repo', root: '/repo', rules: allRules, version: '0.0.0', color: false, fixHint: true };
+  it('has one reporter per format name, and no other', () => {
+    expect(Object.keys(REPORTERS).sort()).toEqual([...FORMAT_NAMES].sort());
+  });
+  it('prints an empty report exactly for the formats that say they do (the launcher answers the others itself)', () => {
+    for (const name of FORMAT_NAMES) expect(formatReport(name, [], context) !== '', name).toBe(printsWhenEmpty(name));
+  });
+  it('json and sarif end with a newline, stylish with the fix summary', () => {
+    const one: FileResult[] = [{ filePath: '/repo/m/MEMORY.md', messages: [{ ruleId: 'index-orphan', severity: 2, message: 'm', line: 1, column: 1 }], errorCount: 1, warningCount: 0, fixableErrorCount: 0, fixableWarningCount: 0 }];
+    expect(formatReport('json', one, context)).toBe(`${formatJson(one)}\n`);
+    expect(JSON.parse(formatReport('sarif', one, context)).runs[0].results).toHaveLength(1);
+    expect(formatReport('sarif', one, context).endsWith('}\n')).toBe(true);
+    expect(formatReport('stylish', one, { ...context, fixedSummary: 'Fixed 1 problem in 1 file.\n' })).toBe(`${formatStylish(one, context)}Fixed 1 problem in 1 file.\n`);
+    expect(formatReport('github', one, context)).toBe('::error file=m/MEMORY.md,line=1,col=1,title=memlint(index-orphan)::m\n');
   });
 });

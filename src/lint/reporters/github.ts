@@ -1,7 +1,6 @@
 // GitHub Actions workflow commands: ::error file=…,line=…,col=…,title=…::message
 import { relative, sep } from 'node:path';
 import type { FileResult } from '../engine.js';
-import { joinChunks } from './output.js';
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProp = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -18,6 +17,3 @@ export function* githubChunks(results: FileResult[], opts: { root: string }): Ge
   }
 }
 
-export function formatGithub(results: FileResult[], opts: { root: string }): string {
-  return joinChunks(githubChunks(results, opts));
-}

@@ -4,7 +4,6 @@ import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FileResult, LintMessage } from '../engine.js';
 import type { Rule } from '../types.js';
-import { joinChunks } from './output.js';
 
 /** Where each result sits in the pretty-printed document: $.runs[0].results[i]. */
 const RESULT_INDENT = ' '.repeat(8);
@@ -74,6 +73,3 @@ export function* sarifChunks(results: FileResult[], rules: Rule[], opts: { root:
   yield skeleton.slice(slot + '"results": []'.length);
 }
 
-export function formatSarif(results: FileResult[], rules: Rule[], opts: { root: string; version: string }): string {
-  return joinChunks(sarifChunks(results, rules, opts));
-}
