@@ -20,8 +20,33 @@ const rawText = {
   },
 };
 const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', plugins: [rawText] };
+// remark stays out of the lint and merge paths until a file needs it: it is its own file,
+// dist/lint-lazy/markdown.cjs, required (synchronously, as the block model and ctx.tree() call
+// it) on its first use only; most files take the block model's line path and never need it.
+// `lazyRemark('cjs')` for the CommonJS bundles, `lazyRemark('esm')` for the ES module program.
+const LAZY = { 'src/memdir/markdown.ts': 'markdown' };
+// The stub's own folder is dist/ (merge.cjs, update-branch.cjs, main.mjs), dist/chunks/ or
+// dist/lint-lazy/ (the lazy file itself).
+const LAZY_DIR = String.raw`.replace(/[\\/](?:lint-lazy|chunks)$/, '')`;
+const STUB = {
+  cjs: `let m; export function parseMarkdown(text) { m ??= require(require('node:path').join(__dirname${LAZY_DIR}, 'lint-lazy', 'markdown.cjs')); return m.parseMarkdown(text); }`,
+  esm: `import { createRequire } from 'node:module'; import { dirname, join } from 'node:path'; import { fileURLToPath } from 'node:url';
+let m; export function parseMarkdown(text) { m ??= createRequire(import.meta.url)(join(dirname(fileURLToPath(import.meta.url))${LAZY_DIR}, 'lint-lazy', 'markdown.cjs')); return m.parseMarkdown(text); }`,
+};
+const lazyRemark = (format) => ({
+  name: 'lint-lazy',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/(?:[\w-]+\/)*markdown\.js$/ }, (args) => {
+      const rel = path.relative(process.cwd(), path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'))).split(path.sep).join('/');
+      if (rel === 'src/memdir/markdown.ts' && args.kind === 'import-statement') return { path: 'markdown', namespace: 'lazy-remark' };
+      return undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-remark' }, () => ({ contents: STUB[format], loader: 'js', resolveDir: process.cwd() }));
+  },
+});
 await build({
   ...common,
+  plugins: [rawText, lazyRemark('esm')],
   entryPoints: { main: 'src/cli.ts' },
   outdir: next,
   splitting: true,
@@ -44,37 +69,17 @@ const REQUIRE = [
 await build({ ...common, entryPoints: { remark: 'src/lint/remark.ts' }, outdir: next, format: 'esm', outExtension: { '.js': '.mjs' }, banner: { js: REQUIRE } });
 await build({ ...common, entryPoints: { cli: 'src/launcher.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' } });
 
-// remark stays out of the merge driver's file (less to read on every merge): it is its own file,
-// dist/lint-lazy/markdown.cjs, required on its first use only; most files take the block model's
-// line path and never need it.
-const LAZY = { 'src/memdir/markdown.ts': 'markdown' };
-const lazyOutside = {
-  name: 'lint-lazy',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.?\/(?:[\w-]+\/)*markdown\.js$/ }, (args) => {
-      const rel = path.relative(process.cwd(), path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'))).split(path.sep).join('/');
-      if (rel === 'src/memdir/markdown.ts' && args.kind === 'import-statement') return { path: 'markdown', namespace: 'lazy-remark' };
-      return undefined;
-    });
-    b.onLoad({ filter: /.*/, namespace: 'lazy-remark' }, () => ({
-      // __dirname is dist/ in merge.cjs and update-branch.cjs, dist/lint-lazy/ in the lazy file.
-      contents: "let m; export function parseMarkdown(text) { m ??= require(require('node:path').join(__dirname.replace(/[\\\\/]lint-lazy$/, ''), 'lint-lazy', 'markdown.cjs')); return m.parseMarkdown(text); }",
-      loader: 'js',
-      resolveDir: process.cwd(),
-    }));
-  },
-};
 // The merge driver: one file, with remark in dist/lint-lazy/markdown.cjs for an index that needs it.
 // update-branch the same way: it starts the driver once per merged file, and starting the ES module
 // program on top would cost it more than the merge (scripts/bench, row update-branch).
-await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts', 'update-branch': 'src/commands/update-branch.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [lazyOutside] });
+await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts', 'update-branch': 'src/commands/update-branch.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [lazyRemark('cjs')] });
 await build({
   ...common,
   format: 'cjs',
   entryPoints: Object.fromEntries(Object.entries(LAZY).map(([src, name]) => [`lint-lazy/${name}`, src])),
   outdir: next,
   outExtension: { '.js': '.cjs' },
-  plugins: [lazyOutside],
+  plugins: [lazyRemark('cjs')],
 });
 renameSync(`${next}/cli.cjs`, `${next}/cli.js`);
 // .js files in dist/ are CommonJS (the launcher); the program is .mjs.
