@@ -9,7 +9,7 @@ import { parseIndex } from '../memdir/index.js';
 import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';
 import { strayStoresOf } from './stores.js';
-import { realOrResolved } from '../fs/paths.js';
+import { isWithin, realOrResolved } from '../fs/paths.js';
 
 /** The facts SessionStart reports on, or null when auto memory is off. */
 export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, home: string): Promise<SessionFacts | null> {
@@ -31,7 +31,7 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
     const orphanRule = resolveRules(loaded.config.rules).filter((r) => r.rule.id === 'index-orphan');
     if (orphanRule.length) {
       const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;
-      const repoRoot = gitRoot && !path.relative(gitRoot, dir).startsWith('..') ? gitRoot : null;
+      const repoRoot = gitRoot && isWithin(dir, gitRoot) ? gitRoot : null;
       const run = await lintMemdirs({ memdirs: [{ dir, repoRoot, reason: 'path' }], rules: orphanRule, source: 'worktree' });
       facts.orphans = run.results.filter((r) => r.messages.some((m) => m.ruleId === 'index-orphan')).map((r) => path.relative(dir, r.filePath).split(path.sep).join('/'));
     }

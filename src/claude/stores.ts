@@ -1,11 +1,12 @@
 // Claude Code memory stores that belong to this repository but are not the one in use: memory
 // stranded under ~/.claude/projects/ by a worktree, a moved folder, or an autoMemoryDirectory that
 // now points elsewhere. Found by reading only: nothing here writes a store.
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sanitizePath, type Resolution } from '../memdir/claude.js';
 import { listMarkdown } from '../memdir/recall.js';
 import { trackedFiles, worktreeList } from '../git/index.js';
+import { realOrResolved } from '../fs/paths.js';
 
 export type StoreKind = 'worktree' | 'former-path' | 'default';
 
@@ -67,14 +68,6 @@ function mdStats(dir: string): { mdFiles: number; newest: string | null; files: 
   return { mdFiles: files.length, newest: files.length && newest ? new Date(newest).toISOString() : null, files };
 }
 
-function realOrSelf(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
-}
-
 function isDir(p: string): boolean {
   try {
     return statSync(p).isDirectory() && !lstatSync(p).isSymbolicLink();
@@ -106,12 +99,12 @@ export interface StoreSearch {
 export function findStrayStores(search: StoreSearch): StrayStore[] {
   const r = search.resolution;
   const projects = path.join(r.memoryBaseDir, 'projects');
-  const inUse = realOrSelf(r.resolved.replace(/[/\\]+$/, ''));
+  const inUse = realOrResolved(r.resolved.replace(/[/\\]+$/, ''));
   const rootSlug = r.slug;
   const nameSlug = sanitizePath(path.basename(r.canonicalRoot));
   const worktreeSlugs = new Map<string, string>();
   for (const w of search.worktrees) {
-    for (const p of new Set([w, realOrSelf(w)])) if (sanitizePath(p) !== rootSlug) worktreeSlugs.set(sanitizePath(p), p);
+    for (const p of new Set([w, realOrResolved(w)])) if (sanitizePath(p) !== rootSlug) worktreeSlugs.set(sanitizePath(p), p);
   }
   let slugs: string[];
   try {
@@ -123,7 +116,7 @@ export function findStrayStores(search: StoreSearch): StrayStore[] {
   let tracked: Set<string> | null = null;
   for (const slug of slugs) {
     const dir = path.join(projects, slug, 'memory');
-    if (!isDir(dir) || realOrSelf(dir) === inUse) continue;
+    if (!isDir(dir) || realOrResolved(dir) === inUse) continue;
     let kind: StoreKind | null = null;
     let reason = '';
     if (slug === rootSlug) {
@@ -161,9 +154,9 @@ export function findStrayStores(search: StoreSearch): StrayStore[] {
 export function strayStoresOf(resolution: Resolution): StrayStore[] {
   const root = resolution.gitRoot;
   if (!root) return [];
-  const canonical = realOrSelf(resolution.canonicalRoot);
+  const canonical = realOrResolved(resolution.canonicalRoot);
   const worktrees = worktreeList(root)
-    .filter((w) => !w.bare && realOrSelf(w.path) !== canonical)
+    .filter((w) => !w.bare && realOrResolved(w.path) !== canonical)
     .map((w) => w.path);
   return findStrayStores({ resolution, worktrees, trackedFiles: () => new Set(trackedFiles(root)) });
 }

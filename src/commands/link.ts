@@ -1,7 +1,7 @@
 // memlint link: point Claude Code's autoMemoryDirectory (in the git-ignored
 // .claude/settings.local.json of this worktree) at the repository's memory folder, so the memory
 // the agent writes is the memory that gets committed.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
@@ -11,7 +11,7 @@ import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { resolveAutoMemoryPath, validateMemoryPath } from '../memdir/claude.js';
-import { isWithin } from '../fs/paths.js';
+import { isWithin, realOrNearestReal } from '../fs/paths.js';
 
 const HELP = `Usage: memlint link [--memdir DIR] [--unlink] [--dry-run]
 
@@ -41,15 +41,6 @@ function statSafe(p: string): ReturnType<typeof statSync> | null {
     return statSync(p);
   } catch {
     return null;
-  }
-}
-
-function realOrResolved(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    const parent = path.dirname(p);
-    return parent === p ? p : path.join(realOrResolved(parent), path.basename(p));
   }
 }
 
@@ -106,7 +97,7 @@ export async function run(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const top = repoRoot(cwd);
   if (!top) throw new UsageError('not inside a git repository: link keeps memory in one');
-  const root = realOrResolved(top);
+  const root = realOrNearestReal(top);
   const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
   // .claude or the settings file a symlink: not read, not written (src/fs/inside.ts).
   const safe = checkInsideRepo(root, settingsFile);
@@ -123,7 +114,7 @@ export async function run(argv: string[]): Promise<number> {
       say(`no ${KEY} in ${settingsFile}: nothing to unlink`);
     } else {
       const check = typeof current === 'string' ? validateMemoryPath(current, true, { home: os.homedir() }) : null;
-      if (!check || !check.ok || !isWithin(realOrResolved(check.path.replace(/[/\\]+$/, '')), root)) {
+      if (!check || !check.ok || !isWithin(realOrNearestReal(check.path.replace(/[/\\]+$/, '')), root)) {
         process.stderr.write(`memlint: ${KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
         return 1;
       }
@@ -134,7 +125,7 @@ export async function run(argv: string[]): Promise<number> {
     const target = path.resolve(cwd, values.memdir ?? (await defaultMemdir(root, cwd)));
     const check = validateMemoryPath(target, false, { home: os.homedir() });
     if (!check.ok) throw new UsageError(`Claude Code would reject ${target}: ${check.reason}`);
-    if (isWithin(target, root) && !isWithin(realOrResolved(target), root)) {
+    if (isWithin(target, root) && !isWithin(realOrNearestReal(target), root)) {
       throw new UsageError(`${target} is a symlink out of the repository; memlint does not follow it`);
     }
     if (!isWithin(target, root)) {

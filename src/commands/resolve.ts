@@ -1,11 +1,12 @@
 // `memlint resolve [PATH...]` (docs/merge.md, "memlint resolve"): settle memory files that a merge, rebase or
 // cherry-pick left in conflict without the driver; stage what it settled.
 import { existsSync, realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
+import { relative, resolve as resolvePath } from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { repoRoot, unmergedPaths } from '../git/index.js';
 import { resolveConflicts } from '../merge/resolve.js';
+import { isWithin } from '../fs/paths.js';
 
 const HELP = `Usage: memlint resolve [PATH...]
 
@@ -42,8 +43,7 @@ export async function run(argv: string[]): Promise<number> {
   for (const p of positionals) {
     const abs = resolvePath(cwd, p);
     if (!existsSync(abs)) continue;
-    const r = relative(realRoot, realpathSync(abs));
-    if (r === '..' || r.startsWith('../') || isAbsolute(r)) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
+    if (!isWithin(realpathSync(abs), realRoot)) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
   }
   const report = resolveConflicts(root, paths);
   for (const w of report.warnings) process.stderr.write(`${w}\n`);

@@ -7,6 +7,7 @@ import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { checkInsideRepo, removeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { repoRoot } from '../git/index.js';
+import { isWithin } from '../fs/paths.js';
 
 const HELP = `Usage: memlint snapshot AGENT [--dry-run]
 
@@ -49,11 +50,6 @@ export interface SnapshotChange {
   reason?: string;
 }
 
-function isInside(child: string, parent: string): boolean {
-  const r = path.relative(parent, child);
-  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
-}
-
 /** What the snapshot needs: compares top-level files of source and snapshot. */
 export function planSnapshot(src: string, dst: string, root: string): { changes: SnapshotChange[]; copies: Map<string, Buffer> } {
   const changes: SnapshotChange[] = [];
@@ -70,7 +66,7 @@ export function planSnapshot(src: string, dst: string, root: string): { changes:
       } catch {
         target = '';
       }
-      const out = target === '' || !isInside(target, realRoot);
+      const out = target === '' || !isWithin(target, realRoot);
       changes.push({ action: 'skip', name, reason: out ? 'a symlink out of the repository: not followed' : 'a symlink: not copied (Claude Code skips them too)' });
       continue;
     }

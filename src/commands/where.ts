@@ -1,6 +1,5 @@
 // memlint where: the auto memory directory Claude Code would use here, every candidate it weighed
 // and why each lost, and whether the winner lies inside this repository.
-import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
@@ -8,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
 import { resolveAutoMemoryPath, type Candidate, type Resolution } from '../memdir/claude.js';
 import { strayStoresOf, type StrayStore } from '../claude/stores.js';
+import { isWithin, realOrNearestReal } from '../fs/paths.js';
 
 const HELP = `Usage: memlint where [--all] [--json]
 
@@ -49,25 +49,13 @@ export interface WhereReport extends Resolution {
   strayStores?: StrayStore[];
 }
 
-function realOrSelf(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    // Not there yet: resolve the nearest existing parent so /tmp-style symlinks still compare.
-    const parent = path.dirname(p);
-    if (parent === p) return p;
-    return path.join(realOrSelf(parent), path.basename(p));
-  }
-}
-
 export function placeInRepository(dir: string, cwd: string): RepositoryPlacement | null {
   const top = repoRoot(cwd);
   if (!top) return null;
-  const root = realOrSelf(top);
-  const target = realOrSelf(dir.replace(/[/\\]+$/, ''));
-  const rel = path.relative(root, target);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return { root, path: null, committed: false, ignored: false };
-  const relPosix = rel.split(path.sep).join('/') || '.';
+  const root = realOrNearestReal(top);
+  const target = realOrNearestReal(dir.replace(/[/\\]+$/, ''));
+  if (!isWithin(target, root)) return { root, path: null, committed: false, ignored: false };
+  const relPosix = path.relative(root, target).split(path.sep).join('/') || '.';
   const committed = listFiles(root, { untracked: false, pathspec: [relPosix] }).length > 0;
   const ignored = relPosix !== '.' && ignoredPaths(root, [relPosix]).size > 0;
   return { root, path: relPosix, committed, ignored };
@@ -76,7 +64,7 @@ export function placeInRepository(dir: string, cwd: string): RepositoryPlacement
 export function buildWhereReport(cwd: string, env: NodeJS.ProcessEnv, home: string): WhereReport {
   const resolution = resolveAutoMemoryPath({ cwd, env, home });
   const repository = placeInRepository(resolution.resolved, cwd);
-  if (repository && realOrSelf(resolution.projectRoot) !== repository.root) {
+  if (repository && realOrNearestReal(resolution.projectRoot) !== repository.root) {
     resolution.notes.unshift(
       `Claude Code reads .claude/settings.local.json from the folder it starts in (${resolution.projectRoot}); "memlint link" writes it at the top of the worktree (${repository.root})`,
     );

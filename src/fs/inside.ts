@@ -18,9 +18,10 @@
 // Outside a repository, pass the folder the user named (the memdir, or its parent when the command
 // writes beside it) as the bound. Paths missing on disk are fine: they are created as real folders.
 // memlint's own short-lived files in the OS temp folder do not go through here.
-import { lstatSync, lutimesSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, unlinkSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { lstatSync, lutimesSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { writeFileAtomic } from './atomic.js';
+import { isWithin, realOrResolved } from './paths.js';
 
 /** A path that the safe-path layer refuses; the message is one line naming it and why. */
 export class UnsafePathError extends Error {
@@ -35,20 +36,6 @@ export class UnsafePathError extends Error {
 
 export type PathCheck = { ok: true; path: string } | { ok: false; path: string; reason: string };
 
-function real(p: string): string | null {
-  try {
-    return realpathSync(p);
-  } catch {
-    return null;
-  }
-}
-
-function within(child: string, parent: string): string | null {
-  const r = relative(parent, child);
-  if (r === '') return '';
-  if (r === '..' || r.startsWith(`..${sep}`) || isAbsolute(r)) return null;
-  return r;
-}
 
 /**
  * Where `path` lies below the repository's top, as [top as it appears in path, relative path]; null
@@ -56,10 +43,9 @@ function within(child: string, parent: string): string | null {
  * (/var -> /private/var): the shortest ancestor of path that is the top in reality counts.
  */
 function locate(root: string, path: string): [string, string] | null {
-  const realRoot = real(root) ?? root;
+  const realRoot = realOrResolved(root);
   for (const base of [realRoot, root]) {
-    const r = within(path, base);
-    if (r !== null) return [base, r];
+    if (isWithin(path, base)) return [base, relative(base, path)];
   }
   const chain: string[] = [];
   for (let d = path; ; d = dirname(d)) {
@@ -67,7 +53,7 @@ function locate(root: string, path: string): [string, string] | null {
     if (dirname(d) === d) break;
   }
   for (const a of chain) {
-    if (real(a) === realRoot) return [a, relative(a, path)];
+    if (realOrResolved(a) === realRoot) return [a, relative(a, path)];
   }
   return null;
 }

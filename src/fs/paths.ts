@@ -1,6 +1,6 @@
 // Small path facts shared by the commands: where a path really is, and whether it lies in a folder.
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** The real path of p (symlinks resolved), or p made absolute when it does not exist. */
 export function realOrResolved(p: string): string {
@@ -8,6 +8,20 @@ export function realOrResolved(p: string): string {
     return realpathSync(p);
   } catch {
     return resolve(p);
+  }
+}
+
+/**
+ * Where p is or would be, symlinks resolved: its real path, or, when it does not exist yet, the
+ * real path of its nearest existing folder with the rest of p joined on (a folder still to be
+ * created under /tmp compares with one under /private/tmp).
+ */
+export function realOrNearestReal(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    const parent = dirname(p);
+    return parent === p ? p : join(realOrNearestReal(parent), basename(p));
   }
 }
 

@@ -1,6 +1,6 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
-import { relative, sep } from 'node:path';
+import { sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
@@ -10,6 +10,7 @@ import { parseMarkdown } from '../memdir/markdown.js';
 import type { StagedFacts } from './staged.js';
 import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
+import { isWithin } from '../fs/paths.js';
 import { createRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
@@ -233,7 +234,7 @@ function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string, boun
   for (const { fix, file } of fixes) {
     const targets = fix.edits.map((e) => ({ ...e, path: e.path ?? file }));
     // Fixes write inside the memdir only.
-    if (targets.some((e) => !isInsideDir(e.path, dir))) continue;
+    if (targets.some((e) => e.path === dir || !isWithin(e.path, dir))) continue;
     // Never through a symlink at any level (src/fs/inside.ts): the rename would replace the link
     // with a file, or write where it points. The problem stays reported, and so does the refusal.
     const why = targets.map((e) => refusal(e.path)).find((r) => r !== null);
@@ -348,11 +349,6 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   }
   results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   return { results, fixesApplied, filesFixed: [...filesFixed].sort(), refused: [...refused].sort() };
-}
-
-function isInsideDir(path: string, dir: string): boolean {
-  const r = relative(dir, path);
-  return r !== '' && !r.startsWith('..');
 }
 
 export type { MemoryFile };

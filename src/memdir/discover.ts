@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
 import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
 import { parseIndex } from './index.js';
-import { isWithin } from '../fs/paths.js';
+import { isWithin, realOrResolved } from '../fs/paths.js';
 
 export interface DiscoveredMemdir {
   /** Absolute path of the folder holding MEMORY.md. */
@@ -195,22 +195,14 @@ function isFile(p: string): boolean {
  */
 export function configuredDirs(memoryDirs: string[], configDir: string, gitRoot: string | null): string[] {
   const bound = gitRoot ?? configDir;
-  const realBound = realOr(bound);
+  const realBound = realOrResolved(bound);
   return memoryDirs.map((d) => {
     const abs = resolve(configDir, d);
     const refuse = () => new UsageError(`config memoryDirs: ${JSON.stringify(d)} names ${abs}, outside the repository; memlint does not read or write there`);
     if (!isWithin(abs, bound) && !isWithin(abs, realBound)) throw refuse();
-    if (existsSync(abs) && !isWithin(realOr(abs), realBound)) throw refuse();
+    if (existsSync(abs) && !isWithin(realOrResolved(abs), realBound)) throw refuse();
     return abs;
   });
-}
-
-function realOr(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
 }
 
 export function relDirOf(d: DiscoveredMemdir): string {

@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isWithin, realOrResolved } from '../../src/fs/paths.js';
+import { isWithin, realOrNearestReal, realOrResolved } from '../../src/fs/paths.js';
 import { tempDir } from '../helpers/repo.js';
 
 describe('isWithin', () => {
@@ -25,5 +25,16 @@ describe('realOrResolved', () => {
     symlinkSync(join(dir, 'real'), join(dir, 'link'));
     expect(realOrResolved(join(dir, 'link'))).toBe(join(dir, 'real'));
     expect(realOrResolved(join(dir, 'missing', 'x'))).toBe(join(dir, 'missing', 'x'));
+  });
+});
+
+describe('realOrNearestReal', () => {
+  it('resolves the nearest existing folder of a missing path and keeps the rest as written', () => {
+    const dir = realpathSync(tempDir('memlint-paths-'));
+    mkdirSync(join(dir, 'real'));
+    symlinkSync(join(dir, 'real'), join(dir, 'link'));
+    expect(realOrNearestReal(join(dir, 'link'))).toBe(join(dir, 'real'));
+    expect(realOrNearestReal(join(dir, 'link', 'missing', 'x.md'))).toBe(join(dir, 'real', 'missing', 'x.md'));
+    expect(realOrResolved(join(dir, 'link', 'missing', 'x.md'))).toBe(join(dir, 'link', 'missing', 'x.md'));
   });
 });

@@ -1,6 +1,7 @@
 // Claude Code's index limits, measured as Claude Code measures them (README "index-max-lines and
-// index-max-bytes"), and the size rules built on them. The fixtures cover a few shapes; here the cases are generated, each checked
-// against an independent re-statement of truncateEntrypointContent.
+// index-max-bytes"), and the size rules built on them. The fixtures cover a few shapes; here the
+// cases are generated, each checked against an independent re-statement of
+// truncateEntrypointContent.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
