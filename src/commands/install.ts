@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from './args.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 
-const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--claude] [--config FILE]
+const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--claude] [--quiet] [--config FILE]
 
 Sets up, idempotently:
   .gitattributes     merge=memlint for MEMORY.md, topic files and daily logs of every memdir

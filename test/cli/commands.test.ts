@@ -21,6 +21,12 @@ describe('help and version', () => {
       const help = memlint(dir, ['help', cmd]);
       expect([cmd, help.code]).toEqual([cmd, 0]);
       expect(help.stdout).toBe(flag.stdout);
+      // A Usage line that spells out the options spells out each one the help describes.
+      const line = flag.stdout.split('\n')[0]!;
+      if (line.includes('[--')) {
+        const described = [...flag.stdout.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]!).filter((o) => o !== '--help');
+        expect([cmd, described.filter((o) => !line.includes(o))]).toEqual([cmd, []]);
+      }
     }
   });
 
