@@ -105,8 +105,10 @@ describe('bad input', () => {
     const r = memlintUnprivileged(base, ['mem']);
     expect(r.code).toBe(1);
     expectNoStack(r.stdout + r.stderr);
-    expect(r.stdout).toMatch(/^mem\/binary\.md:1:1 +error +binary file \(contains NUL bytes\); not linted$/m);
-    expect(r.stdout).toMatch(/^mem\/out\.md:1:1 +error +symlink pointing outside the repository; memlint does not follow it$/m);
+    // The rule column names what SARIF names these problems: memlint-input.
+    expect(r.stdout).toMatch(/^mem\/binary\.md:1:1 +error +binary file \(contains NUL bytes\); not linted  memlint-input$/m);
+    expect(r.stdout).toMatch(/^mem\/out\.md:1:1 +error +symlink pointing outside the repository; memlint does not follow it  memlint-input$/m);
+    expect(r.stdout).toMatch(/^mem\/latin1\.md:1:1 +error +not valid UTF-8; not linted \(Claude Code reads memory as UTF-8\)  memlint-input$/m);
   });
 
   it('a 1 MB line in MEMORY.md is measured and reported, quickly enough to finish', () => {

@@ -78,7 +78,7 @@ describe('chunked output reads as before', () => {
   it('stylish pads the location column to the widest location', () => {
     const two = [{ ...one[0]!, messages: [...one[0]!.messages, { ruleId: null, severity: 1 as const, message: 'input', line: 10, column: 12 }] }];
     expect(formatStylish(two, { cwd: '/repo', color: false, fixHint: true })).toBe(
-      'm/MEMORY.md:3:1    error  a "quoted" message  index-orphan\nm/MEMORY.md:10:12  warn   input\n\n✖ 1 problem (1 error, 0 warnings)\n  1 of them can be settled by `memlint --fix`\n',
+      'm/MEMORY.md:3:1    error  a "quoted" message  index-orphan\nm/MEMORY.md:10:12  warn   input  memlint-input\n\n✖ 1 problem (1 error, 0 warnings)\n  1 of them can be settled by `memlint --fix`\n',
     );
   });
 });

@@ -2,6 +2,13 @@
 // a run can report hundreds of thousands of messages over many memdirs, and one JSON.stringify of
 // all of them (or a spread of that many arguments) exhausts the heap or the stack.
 
+/**
+ * What the reporters that name a rule call a message with no rule: a file memlint could not read
+ * as memory (binary, invalid UTF-8, too large, unreadable, a symlink out). JSON keeps ESLint's
+ * `ruleId: null` for it, as ESLint does for a file it cannot parse.
+ */
+export const INPUT_PROBLEM_ID = 'memlint-input';
+
 /** Every chunk joined: for small outputs and for callers that need the text. */
 export function joinChunks(chunks: Iterable<string>): string {
   const parts: string[] = [];

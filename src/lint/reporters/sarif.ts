@@ -4,13 +4,14 @@ import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FileResult, LintMessage } from '../engine.js';
 import type { Rule } from '../types.js';
+import { INPUT_PROBLEM_ID } from './output.js';
 
 /** Where each result sits in the pretty-printed document: $.runs[0].results[i]. */
 const RESULT_INDENT = ' '.repeat(8);
 
 function resultJson(m: LintMessage, uri: string, ruleIndex: Map<string, number>): string {
   const result = {
-    ruleId: m.ruleId ?? 'memlint-input',
+    ruleId: m.ruleId ?? INPUT_PROBLEM_ID,
     ...(m.ruleId && ruleIndex.has(m.ruleId) ? { ruleIndex: ruleIndex.get(m.ruleId) } : {}),
     level: m.severity === 2 ? 'error' : 'warning',
     message: { text: m.message },

@@ -3,7 +3,7 @@
 // column's width, then the lines), one line at a time.
 import { relative } from 'node:path';
 import type { FileResult } from '../engine.js';
-import { joinChunks } from './output.js';
+import { INPUT_PROBLEM_ID, joinChunks } from './output.js';
 
 export interface StylishOptions {
   cwd: string;
@@ -41,8 +41,7 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
     for (const m of r.messages) {
       const loc = `${file}:${m.line}:${m.column}`;
       const sevText = m.severity === 2 ? c('31', 'error') : c('33', 'warn ');
-      // Input problems (unreadable, binary...) have no rule id: no trailing blanks for them.
-      yield `${c('4', loc)}${' '.repeat(width - loc.length)}  ${sevText}  ${m.message}${m.ruleId ? `  ${c('2', m.ruleId)}` : ''}\n`;
+      yield `${c('4', loc)}${' '.repeat(width - loc.length)}  ${sevText}  ${m.message}  ${c('2', m.ruleId ?? INPUT_PROBLEM_ID)}\n`;
     }
   }
   const total = errors + warnings;
