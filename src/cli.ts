@@ -1,36 +1,14 @@
-// Argument dispatch only. Each command lives in its own module, loaded lazily so that a command
-// pays only for its own imports (the merge driver and `--staged` run on every merge and commit).
+// Argument dispatch only, from the table of commands (src/commands/names.ts): the help lists it,
+// a mistyped name is matched against it, and each command's module is loaded from it, lazily, so
+// that a command pays only for its own imports.
 import { closestName } from './closest.js';
 import { UsageError } from './errors.js';
 import { VERSION } from './version.js';
-import { lintArgs, type CommandName } from './commands/names.js';
+import { COMMANDS, COMMAND_NAMES, isCommandName, lintArgs, type CommandName } from './commands/names.js';
 import type { Given } from './commands/given.js';
 
-type CommandModule = { run(argv: string[], given?: Given): Promise<number> };
-
-const COMMANDS: Record<CommandName, { summary: string; load: () => Promise<CommandModule> }> = {
-  lint: { summary: 'lint memory directories (the default command)', load: () => import('./commands/lint.js') },
-  merge: { summary: 'git merge driver for MEMORY.md, topic files and daily logs', load: () => import('./commands/merge.js') },
-  resolve: { summary: 'settle memory files left in conflict by a merge, rebase or cherry-pick', load: () => import('./commands/resolve.js') },
-  consolidate: { summary: 'distil daily logs, sync the index, enforce limits (the deterministic dream)', load: () => import('./commands/consolidate.js') },
-  install: { summary: 'set up the merge driver, .gitattributes, husky hooks and .gitignore', load: () => import('./commands/install.js') },
-  uninstall: { summary: 'remove exactly what install added', load: () => import('./commands/uninstall.js') },
-  doctor: { summary: 'report whether hooks, driver and attributes are really active here', load: () => import('./commands/doctor.js') },
-  where: { summary: "show the memory directory Claude Code would use for this repository", load: () => import('./commands/where.js') },
-  link: { summary: "point Claude Code's autoMemoryDirectory at the repository's memdir", load: () => import('./commands/link.js') },
-  touch: { summary: "set memory files' mtimes from their `modified` frontmatter or last commit", load: () => import('./commands/touch.js') },
-  show: { summary: 'print exactly what the agent loads from MEMORY.md at session start', load: () => import('./commands/show.js') },
-  diff: { summary: 'what a range of commits changes in memory: topics, entries, index budget', load: () => import('./commands/diff.js') },
-  'update-branch': { summary: 'merge the default branch in with the driver, settle memory, commit (for hosted merges)', load: () => import('./commands/update-branch.js') },
-  snapshot: { summary: 'copy an agent memory into .claude/agent-memory-snapshots/<agent>/', load: () => import('./commands/snapshot.js') },
-  adopt: { summary: "bring this repository's stray Claude Code memory stores into its memdir, without loss", load: () => import('./commands/adopt.js') },
-  lsp: { summary: "language server (LSP over stdio): memlint's diagnostics in any editor", load: () => import('./commands/lsp.js') },
-  hook: { summary: 'Claude Code hook: lint memory the agent just wrote; flag memory that needs attention at session start', load: () => import('./commands/hook.js') },
-};
-
-
 function mainHelp(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  const width = Math.max(...COMMAND_NAMES.map((c) => c.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
   return `memlint ${VERSION}: keep AI-agent memory (Claude Code's MEMORY.md and topic files) healthy in git
 
@@ -60,11 +38,11 @@ export async function main(argv: string[], given: Given = {}): Promise<number> {
       process.stdout.write(mainHelp());
       return 0;
     }
-    if (!Object.hasOwn(COMMANDS, name)) {
-      const guess = closestName(name, Object.keys(COMMANDS));
+    if (!isCommandName(name)) {
+      const guess = closestName(name, COMMAND_NAMES);
       throw new UsageError(`no command "${name}"${guess ? `: did you mean "memlint help ${guess}"?` : ''} (see "memlint --help")`);
     }
-    return (await COMMANDS[name as CommandName].load()).run(['--help']);
+    return (await COMMANDS[name].load()).run(['--help']);
   }
   if (first === 'help' || ((first === '--help' || first === '-h') && argv.length === 1)) {
     process.stdout.write(mainHelp());

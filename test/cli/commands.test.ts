@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closestName } from '../../src/closest.js';
-import { COMMAND_NAMES } from '../../src/commands/names.js';
+import { COMMAND_NAMES, COMMANDS } from '../../src/commands/names.js';
 import { VERSION } from '../../src/version.js';
 import { initRepo, memlint, writeFiles } from '../helpers/repo.js';
 
@@ -35,6 +35,11 @@ describe('help and version', () => {
     for (const args of [['help', '--help'], ['help', '-h'], ['help', 'help']]) expect(memlint(dir, args), args.join(' ')).toMatchObject({ code: 0, stderr: '', stdout: expect.stringContaining('Commands:') });
     const r = memlint(dir, ['help', 'instal']);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'memlint: no command "instal": did you mean "memlint help install"? (see "memlint --help")\n' });
+  });
+
+  it('"memlint --help" lists every command of the table, in its order, with its summary', () => {
+    const listed = memlint(dir, ['--help']).stdout.split('\n').filter((l) => /^  [a-z]/.test(l)).map((l) => l.trim().split(/\s{2,}/));
+    expect(listed).toEqual(COMMAND_NAMES.map((name) => [name, COMMANDS[name].summary]));
   });
 
   it('"memlint version" and --version print the version', () => {
