@@ -37,7 +37,10 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, opts: {
   renameSync(tmp, path);
 }
 
-/** writeFileAtomic's temporary names (and the merge driver's): `.<name>.memlint-<pid>[-<time>-<n>].tmp`. */
+/**
+ * writeFileAtomic's temporary names, `.<name>.memlint-<pid>-<time>-<n>.tmp`, and the shorter
+ * `.<name>.memlint-<pid>.tmp` that `memlint resolve` wrote before it used writeFileAtomic.
+ */
 const OWN_TEMP = /^\..+\.memlint-(\d+)(?:-[0-9a-z]+-\d+)?\.tmp$/s;
 
 function isAlive(pid: number): boolean {

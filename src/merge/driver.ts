@@ -2,8 +2,8 @@
 // be trusted, and otherwise falls back to git's own line merge. Never loses a line: every path
 // out of here either writes a merged text or leaves OURS in place and reports a conflict.
 import { isUtf8 } from 'node:buffer';
-import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import { entryIdentity } from '../memdir/index.js';
 import { mergeIndex, sideLines } from './index.js';
@@ -184,28 +184,6 @@ export function limitWarning(text: string, path: string, entries?: Array<{ text:
   const { lines, units } = loaded.measure;
   const names = unseen.length > 5 ? `${unseen.slice(0, 5).join(', ')} and ${unseen.length - 5} more` : unseen.join(', ');
   return `memlint: ${path}: the merged index is ${lines} lines and ${units} characters (Claude Code loads 200 lines, 25000 characters): the agent will not see ${unseen.length} entr${unseen.length === 1 ? 'y' : 'ies'}${unseen.length ? `: ${names}` : ''}`;
-}
-
-/** Write a file by temp file + rename in the same folder. */
-export function writeAtomic(file: string, data: Buffer): void {
-  const tmp = join(dirname(file), `.${basename(file)}.memlint-${process.pid}.tmp`);
-  let mode: number | undefined;
-  try {
-    mode = statSync(file).mode & 0o777;
-  } catch {
-    mode = undefined;
-  }
-  try {
-    writeFileSync(tmp, data, mode === undefined ? {} : { mode });
-    renameSync(tmp, file);
-  } catch (err) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // nothing to clean up
-    }
-    throw err;
-  }
 }
 
 export interface DriverArgs {

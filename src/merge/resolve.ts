@@ -5,9 +5,9 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
 import { addPaths, conflictMarkerSizes, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
-import { fileKind, lineMergeOutcome, maskOutcome, mergeMemoryFile, writeAtomic, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
+import { fileKind, lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
-import { checkInsideRepo } from '../fs/inside.js';
+import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 
 export interface ResolveReport {
   /** Settled and staged. */
@@ -77,7 +77,7 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
       return;
     }
     const current = existsSync(file) ? readFileSync(file) : null;
-    if (!current || !current.equals(outcome.output)) writeAtomic(file, outcome.output);
+    if (!current || !current.equals(outcome.output)) writeInsideRepo(root, file, outcome.output);
     if (outcome.conflicts.length > 0) report.remaining.push({ path, reason: outcome.conflicts.join('; ') });
     else settled.push(path);
   };

@@ -1,7 +1,7 @@
 // `memlint resolve` under real git: conflicts made without the driver (no driver config, as on a
 // hosted merge or a fresh clone; a driver that could not start; a rebase), and committed markers.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +113,18 @@ describe('memlint resolve', () => {
     expect(r.stdout.trim()).toBe(`resolved  ${INDEX}`);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('ours_new') + e('theirs_new'));
     expect(git(dir, 'diff', '--cached', '--name-only').trim()).toBe(INDEX);
+  });
+
+  it('writes the settled file as every memlint write is made: its mode kept, no temporary file left beside it', () => {
+    const dir = initRepo();
+    const marked = HEAD + e('user_role') + '<<<<<<< HEAD\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> other\n';
+    commit(dir, { [INDEX]: marked }, 'merged with markers');
+    chmodSync(join(dir, INDEX), 0o600);
+    const report = resolveConflicts(dir, []);
+    expect(report.resolved).toEqual([INDEX]);
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('ours_new') + e('theirs_new'));
+    expect(statSync(join(dir, INDEX)).mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(dir, MEM))).toEqual(['MEMORY.md']);
   });
 
   /** Base: user_role, feedback_testing. Ours edits feedback_testing next to an append, theirs appends. */
