@@ -1,7 +1,7 @@
 // `memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]`: the git merge driver (docs/merge.md, "The driver").
 // Kept lean: this runs once per conflicted memory file on every merge, rebase and cherry-pick,
 // so it parses its few arguments by hand and writes to stderr without creating the stream.
-import { writeSync } from 'node:fs';
+import { statSync, writeSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { runDriver } from '../merge/driver.js';
 
@@ -38,11 +38,37 @@ export async function run(argv: string[]): Promise<number> {
     if (/^\d+$/.test(rest[0]!)) markerSize = markerSizeOf(rest[0]!);
     else path = rest[0]!;
   }
+  // Checked before anything is read or written: a failure leaves OURS as git handed it, and the
+  // configured command's git merge-file then writes git's own conflict result (docs/merge.md).
+  const sides: Array<[role: string, file: string]> = [['BASE', base], ['OURS', ours], ['THEIRS', theirs]];
+  const unreadable = sides.flatMap(([role, file]) => {
+    const why = notAFile(file);
+    return why ? [`${role} ${file} (${why})`] : [];
+  });
+  if (unreadable.length > 0) throw new UsageError(`merge of ${path}: cannot read ${unreadable.join(', ')}`);
   try {
     return await runDriver({ base, ours, theirs, markerSize, path }, (line) => writeSync(2, `${line}\n`));
   } catch (err) {
-    throw new UsageError(`merge of ${path} failed: ${(err as Error).message}`);
+    const e = err as NodeJS.ErrnoException;
+    throw new UsageError(`merge of ${path} failed: ${e.code && e.path ? `${e.path} (${plainReason(e.code)})` : e.message}`);
   }
+}
+
+/** Why a path is not a file the driver can read, in a few words; null when it is one. */
+function notAFile(file: string): string | null {
+  try {
+    const st = statSync(file);
+    return st.isFile() ? null : st.isDirectory() ? 'a folder' : 'not a file';
+  } catch (err) {
+    return plainReason((err as NodeJS.ErrnoException).code);
+  }
+}
+
+function plainReason(code: string | undefined): string {
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'a folder';
+  return code ?? 'unreadable';
 }
 
 function markerSizeOf(s: string): number {

@@ -217,6 +217,20 @@ describe('the driver under real git', () => {
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> theirs\n');
   });
 
+  it('leaves git\'s own conflict result when memlint fails before merging (exit 2, one line)', () => {
+    // A memlint that cannot read THEIRS: it says so in one line, writes nothing, and the
+    // configured command's git merge-file writes git's ordinary markers.
+    const shim = join(tempDir('memlint-shim-'), 'memlint');
+    writeFileSync(shim, `#!/bin/sh\nshift\nexec node "${CLI}" merge "$1" "$2" "$3.gone" "$4" "$5"\n`);
+    chmodSync(shim, 0o755);
+    const dir = setupRepo(shim);
+    const r = mergeDiverged(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('ours_new') });
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(new RegExp(`^memlint: merge of ${INDEX.replace(/\./g, '\\.')}: cannot read THEIRS \\S+\\.gone \\(no such file\\)$`, 'm'));
+    expect(r.out).not.toContain('ENOENT');
+    expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> theirs\n');
+  });
+
   it('runs in every linked worktree from the one shared config (no absolute worktree path)', () => {
     const dir = setupRepo('node_modules/.bin/memlint');
     const config = git(dir, 'config', 'merge.memlint.driver').trim();

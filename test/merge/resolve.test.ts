@@ -1,7 +1,7 @@
 // `memlint resolve` under real git: conflicts made without the driver (no driver config, as on a
 // hosted merge or a fresh clone; a driver that could not start; a rebase), and committed markers.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -330,8 +330,11 @@ describe('memlint merge (the command)', () => {
     expect(few.code).toBe(2);
     expect(few.stderr.trim().split('\n')).toHaveLength(1);
     const missing = memlint(dir, ['merge', 'nope1', 'nope2', 'nope3', '7', 'MEMORY.md']);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^memlint: merge of MEMORY\.md failed/);
+    expect(missing).toMatchObject({ code: 2, stdout: '', stderr: 'memlint: merge of MEMORY.md: cannot read BASE nope1 (no such file), OURS nope2 (no such file), THEIRS nope3 (no such file)\n' });
+    writeFiles(dir, { a: 'a\n', b: 'b\n' });
+    mkdirSync(join(dir, 'c'));
+    expect(memlint(dir, ['merge', 'a', 'b', 'c'])).toMatchObject({ code: 2, stdout: '', stderr: 'memlint: merge of b: cannot read THEIRS c (a folder)\n' });
+    expect(read(dir, 'b')).toBe('b\n');
     const help = memlint(dir, ['merge', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]');
