@@ -4,14 +4,13 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { parse } from './args.js';
-import { isAgentMemdir } from './show.js';
 import { UsageError } from '../errors.js';
 import { loadConfig, type ConsolidateConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { changedPaths, defaultRemote, mergeBases, remoteDefaultBranch, resolveCommit, treeFiles } from '../git/branch.js';
 import { readBlobs, repoRoot } from '../git/index.js';
 import { isClaudeLocation, linksBeside, memdirCandidates } from '../memdir/discover.js';
-import { MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
+import { isAgentMemdir, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import { isEmpty, memdirChanges, type Budget, type EntryChange, type MemdirChanges, type MemdirSide, type TopicChange, type TopicFacts } from '../memdir/changes.js';
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../lint/secrets.js';
 

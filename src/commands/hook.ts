@@ -103,15 +103,14 @@ async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS
   const { matcher } = await import('../glob.js');
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(path.relative(loaded.dir, realFile).split(path.sep).join('/'))) return '';
 
-  const { resolveRules, lintMemdirs } = await import('../lint/engine.js');
+  const { resolveRules, lintMemdirs, runToday } = await import('../lint/engine.js');
   const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
   const index = path.join(located.dir, 'MEMORY.md');
-  const today = env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
   const run = await lintMemdirs({
     memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([realFile, index]), reason: 'path', ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
     rules,
     source: 'worktree',
-    today,
+    today: runToday(env),
   });
   const { blockReason, postToolUseOutput } = await import('../claude/hook-report.js');
   const messages = run.results.flatMap((r) => r.messages.map((m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...suggestion(m) })));

@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { resolveAutoMemoryPath } from '../memdir/claude.js';
-import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
+import { isAgentMemdir, loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
 import { ENTRYPOINT_NAME, rankForRecall, scanMemdir, type RecallRanking } from '../memdir/recall.js';
 import { realOrResolved } from '../fs/paths.js';
 
@@ -29,13 +29,6 @@ Options:
 
 Exit codes: 0 shown (also when the index is cut: lint reports that), 2 usage error.
 `;
-
-const AGENT_MEMORY_RE = /[/\\]\.claude[/\\]agent-memory(?:-local|-snapshots)?[/\\][^/\\]+[/\\]?$/;
-
-/** Agent memory is loaded raw (no frontmatter or comment stripping) by buildMemoryPrompt. */
-export function isAgentMemdir(dir: string): boolean {
-  return AGENT_MEMORY_RE.test(dir);
-}
 
 async function chooseMemdir(cwd: string): Promise<{ dir: string; note: string | null }> {
   const loaded = await loadConfig({ cwd });

@@ -19,6 +19,13 @@ export function formatFileSize(units: number): string {
   return `${(mb / 1024).toFixed(1).replace(/\.0$/, '')}GB`;
 }
 
+const AGENT_MEMORY_RE = /[/\\]\.claude[/\\]agent-memory(?:-local|-snapshots)?[/\\][^/\\]+[/\\]?$/;
+
+/** Agent memory is loaded raw (no frontmatter or comment stripping) by buildMemoryPrompt: loadIndex's `strip: false`. */
+export function isAgentMemdir(dir: string): boolean {
+  return AGENT_MEMORY_RE.test(dir);
+}
+
 const FRONTMATTER_RE = /^---\s*\n[\s\S]*?---\s*\n?/;
 
 /**
