@@ -92,16 +92,32 @@ export interface RuleContext {
 }
 
 export interface RuleDocs {
-  /** A passing example. */
-  ok: string;
-  /** A failing example. */
-  notOk: string;
+  /** A passing example: one file's text, or a memdir. */
+  ok: string | MemdirExample;
+  /** A failing example: one file's text, or a memdir. */
+  notOk: string | MemdirExample;
   /**
    * What memlint reports on notOk, exactly: one message a line, `line:column[-endLine:endColumn]: message`
-   * (remark-lint's `@example` habit). Run as a test and shown in the README. Absent only for
-   * rules whose examples describe a memdir (an index of 250 lines) rather than show a file.
+   * (remark-lint's `@example` habit), each line led by the file's memdir-relative path for a
+   * memdir example (`MEMORY.md:201:1: message`). Run as a test and shown in the README.
    */
-  notOkOutput?: string;
+  notOkOutput: string;
+}
+
+/**
+ * An example that is a memdir rather than one file: rules that read several files, or a staged
+ * change. What is too long to show (250 index lines, 201 topic files) is made by the example run
+ * from a recipe, `{n}` standing for 1, 2, ... count, and shown as that recipe.
+ */
+export interface MemdirExample {
+  /** The memdir's files, memdir-relative path -> text. */
+  files: Record<string, string>;
+  /** Lines appended to the file `in`: `line` for each n. */
+  lines?: { in: string; line: string; count: number };
+  /** Files `path`, each holding `text`, for each n. */
+  each?: { path: string; text: string; count: number };
+  /** For no-memory-loss: the memdir as committed at HEAD; `files` is then the memdir as staged, and the example runs with --staged. */
+  head?: Record<string, string>;
 }
 
 export interface Rule {

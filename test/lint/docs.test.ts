@@ -17,8 +17,7 @@ describe('rule documentation', () => {
   for (const rule of allRules) {
     it(`${rule.id} is documented`, () => {
       expect(rule.description.length).toBeGreaterThan(10);
-      expect(rule.docs.ok.length).toBeGreaterThan(0);
-      expect(rule.docs.notOk.length).toBeGreaterThan(0);
+      for (const example of [rule.docs.ok, rule.docs.notOk]) expect(typeof example === 'string' ? example : Object.keys(example.files)).not.toHaveLength(0);
       expect(readme).toContain(`\`${rule.id}\``);
     });
   }

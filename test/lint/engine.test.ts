@@ -58,7 +58,7 @@ describe('lintMemdirs', () => {
       fixable: false,
       appliesTo: ['topic'],
       certainty: 'high',
-      docs: { ok: '', notOk: '' },
+      docs: { ok: '', notOk: '', notOkOutput: '' },
       check(ctx) {
         if (ctx.file.rel === 'b.md') throw new Error('kaboom\nsecond line');
       },
@@ -96,7 +96,7 @@ describe('lintMemdirs', () => {
       fixable: true,
       appliesTo: ['index'],
       certainty: 'high',
-      docs: { ok: '', notOk: '' },
+      docs: { ok: '', notOk: '', notOkOutput: '' },
       check(ctx) {
         ctx.report({ message: 'x', line: 1, column: 1, fix: { edits: [{ path: join(ctx.memdir.dir, '..', 'outside.md'), start: 0, end: 0, text: 'pwned' }] } });
       },

@@ -1,22 +1,29 @@
 // Each rule's ok/not-ok examples with their exact output (remark-lint's `@example` habit: one
 // message a line, `3:1-3:40: message`), run by test/lint/rule-examples.test.ts, and the README
 // blocks made from them (generated from the rule modules, so never written twice).
+//
+// An example is one file's text, or a memdir (MemdirExample): several files, lines or files made
+// from a recipe, a staged change. Both run through the real engine, in a real repository, with only
+// the example's rule on. A stand-in `<N letters and digits>` in an example is written by the run
+// as N random-looking letters and digits, always the same: a token spelt out in full would be a
+// live-looking secret in the README and in the rule's source.
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRules } from '../../src/lint/rules/index.js';
 import { contentRules } from '../../src/lint/rules/content.js';
-import type { Rule } from '../../src/lint/types.js';
+import type { MemdirExample, Rule } from '../../src/lint/types.js';
+import { splitLines } from '../../src/memdir/index.js';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
-/** Rules whose examples describe a memdir ("an index of 250 lines") rather than show a file. */
-export const DESCRIBED = ['index-max-lines', 'index-max-bytes', 'index-orphan', 'max-topic-files', 'no-memory-loss'];
-
-export const runnableRules = (): Rule[] => allRules.filter((r) => !DESCRIBED.includes(r.id));
+/** Where the examples' memdir sits in its repository (a message that names a path says this). */
+export const MEMDIR = '.claude/memory';
 
 const isContent = (rule: Rule) => contentRules.includes(rule);
 const TOPIC = '---\nname: Testing\ndescription: Integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database.\n\n**Why:** mocks hid a broken migration.\n\n**How to apply:** every test under tests/integration.\n';
 
-/** Where an example is put: structural index rules' examples are MEMORY.md, the rest a topic file. */
+/** Where a one-file example is put: structural index rules' examples are MEMORY.md, the rest a topic file. */
 export function exampleFile(rule: Rule): 'MEMORY.md' | 'example.md' {
   return !isContent(rule) && rule.appliesTo[0] === 'index' ? 'MEMORY.md' : 'example.md';
 }
@@ -27,23 +34,73 @@ export function exampleText(rule: Rule, example: string): string {
   return `---\nname: Example\ndescription: An example memory\ntype: reference\n---\n${example}`;
 }
 
-/** The messages memlint gives the example, with only this rule on, in remark-lint's form. */
-export async function outputOf(rule: Rule, example: string): Promise<string> {
+const STAND_IN_RE = /<(\d+) letters and digits>/g;
+
+/** N letters and digits that look random and are the same on every run. */
+export function standIn(n: number): string {
+  const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let out = '';
+  for (let i = 0; out.length < n; i++) {
+    for (const byte of createHash('sha256').update(`memlint rule example ${n} ${i}`).digest()) {
+      if (byte < 248 && out.length < n) out += ALNUM[byte % 62];
+    }
+  }
+  return out;
+}
+
+const withStandIns = (text: string) => text.replace(STAND_IN_RE, (_s, n: string) => standIn(Number(n)));
+const fill = (template: string, n: number) => template.replaceAll('{n}', String(n));
+const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+/** The memdir an example stands for, every file written out (recipes made, stand-ins filled). */
+export function memdirFiles(rule: Rule, example: string | MemdirExample): Record<string, string> {
+  if (typeof example === 'string') {
+    const files: Record<string, string> = exampleFile(rule) === 'MEMORY.md'
+      ? { 'MEMORY.md': example, 'feedback_testing.md': TOPIC }
+      : { 'MEMORY.md': '- [Example](example.md) — an example memory\n', 'example.md': exampleText(rule, example) };
+    return Object.fromEntries(Object.entries(files).map(([p, t]) => [p, withStandIns(t)]));
+  }
+  return expand(example.files, example);
+}
+
+function expand(given: Record<string, string>, example: MemdirExample): Record<string, string> {
+  const files = { ...given };
+  if (example.lines) {
+    const { in: file, line, count } = example.lines;
+    files[file] = (files[file] ?? '') + range(count).map((n) => `${fill(line, n)}\n`).join('');
+  }
+  if (example.each) for (const n of range(example.each.count)) files[fill(example.each.path, n)] = fill(example.each.text, n);
+  return Object.fromEntries(Object.entries(files).map(([p, t]) => [p, withStandIns(t)]));
+}
+
+interface JsonResult {
+  filePath: string;
+  messages: Array<{ line: number; column: number; endLine?: number; endColumn?: number; message: string }>;
+}
+
+/**
+ * The messages memlint gives the example, with only this rule on, in remark-lint's form; each
+ * led by its file's memdir-relative path for a memdir example.
+ */
+export async function outputOf(rule: Rule, example: string | MemdirExample): Promise<string> {
   const repo = initRepo(tempDir('memlint-example-'));
   writeFiles(repo, { 'src/ledger/round.ts': 'export {};\n', '.memlintrc.json': JSON.stringify({ rules: Object.fromEntries(allRules.map((r) => [r.id, r.id === rule.id ? 'error' : 'off'])) }) });
+  const dir = join(repo, MEMDIR);
+  const head = typeof example === 'string' ? undefined : example.head;
+  if (head) writeFiles(dir, expand(head, { files: {} }));
   git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'code');
-  const where = exampleFile(rule);
-  const files: Record<string, string> = where === 'MEMORY.md'
-    ? { 'MEMORY.md': example, 'feedback_testing.md': TOPIC }
-    : { 'MEMORY.md': '- [Example](example.md) — an example memory\n', 'example.md': exampleText(rule, example) };
-  writeFiles(join(repo, 'mem'), files);
-  const r = await memlintInProcess(repo, ['mem', '--format', 'json'], { env: { MEMLINT_TODAY: '2026-04-27' } });
+  git(repo, 'commit', '-q', '-m', head ? 'memory at HEAD' : 'code');
+  const files = memdirFiles(rule, example);
+  if (head) {
+    for (const rel of Object.keys(head)) if (!(rel in files)) rmSync(join(dir, rel));
+    writeFiles(dir, files);
+    git(repo, 'add', '-A');
+  } else writeFiles(dir, files);
+  const r = await memlintInProcess(repo, head ? ['--staged', '--format', 'json'] : [MEMDIR, '--format', 'json'], { env: { MEMLINT_TODAY: '2026-04-27' } });
   if (r.stderr !== '') throw new Error(r.stderr);
-  const results = JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; endLine?: number; endColumn?: number; message: string }> }>;
-  return results
-    .flatMap((f) => f.messages)
-    .map((m) => `${m.line}:${m.column}${m.endLine !== undefined && m.endColumn !== undefined ? `-${m.endLine}:${m.endColumn}` : ''}: ${m.message}`)
+  const prefix = (f: JsonResult) => (typeof example === 'string' ? '' : `${f.filePath.slice(dir.length + 1).split('\\').join('/')}:`);
+  return (JSON.parse(r.stdout) as JsonResult[])
+    .flatMap((f) => f.messages.map((m) => `${prefix(f)}${m.line}:${m.column}${m.endLine !== undefined && m.endColumn !== undefined ? `-${m.endLine}:${m.endColumn}` : ''}: ${m.message}`))
     .join('\n');
 }
 
@@ -52,20 +109,88 @@ const fence = (lang: string, text: string) => {
   return `${ticks}${lang}\n${text.endsWith('\n') ? text : `${text}\n`}${ticks}`;
 };
 
+/** A memdir's files as the README shows them: each file's name, then its text (recipes as recipes). */
+function showFiles(files: Record<string, string>, example: Pick<MemdirExample, 'lines' | 'each'>): string[] {
+  const out: string[] = [];
+  for (const [path, text] of Object.entries(files)) {
+    const lines = example.lines?.in === path ? example.lines : undefined;
+    if (!lines) {
+      out.push(`\`${path}\`:`, '', fence('md', text), '');
+      continue;
+    }
+    const { line, count } = lines;
+    const first = splitLines(text).length + 1;
+    const shown = `${text}${fill(line, 1)}\n${fill(line, 2)}\n⋮\n${fill(line, count)}\n`;
+    out.push(`\`${path}\`, lines ${first} to ${first + count - 1} made by the example run (n = 1 to ${count}):`, '', fence('md', shown), '');
+  }
+  if (example.each) {
+    const { path, text, count } = example.each;
+    out.push(`${count} files \`${path}\`, n = 1 to ${count}, made by the example run, each:`, '', fence('md', text), '');
+  }
+  return out;
+}
+
+/** How the README shows one example, before its output. */
+function showExample(rule: Rule, example: string | MemdirExample, verdict: 'Not ok' | 'Ok'): string[] {
+  const quiet = verdict === 'Ok' ? ', no message' : '';
+  if (typeof example === 'string') {
+    const where = exampleFile(rule) === 'MEMORY.md' ? 'MEMORY.md' : 'a topic file';
+    return [`${verdict} (${where})${quiet}:`, '', fence('md', exampleText(rule, example)), ''];
+  }
+  if (!example.head) return [`${verdict} (a memory folder, \`${MEMDIR}\`)${quiet}:`, '', ...showFiles(example.files, example)];
+  const head = example.head;
+  const changed = Object.fromEntries(Object.entries(example.files).filter(([p, t]) => head[p] !== t));
+  const names = (list: string[]) => list.map((p) => `\`${p}\``).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const deleted = Object.keys(head).filter((p) => !(p in example.files));
+  const rewritten = Object.keys(changed).filter((p) => p in head);
+  const added = Object.keys(changed).filter((p) => !(p in head));
+  const does = [deleted.length ? `deletes ${names(deleted)}` : '', rewritten.length ? `rewrites ${names(rewritten)}` : '', added.length ? `adds ${names(added)}` : ''].filter(Boolean);
+  return [
+    `${verdict} (a staged change to \`${MEMDIR}\`, \`memlint --staged\`)${quiet}. At HEAD:`, '', ...showFiles(head, {}),
+    `The staged change ${does.join(', and ')}${rewritten.length + added.length ? ':' : '.'}`, '', ...showFiles(changed, {}),
+  ];
+}
+
 /** The README block of a rule's examples. */
 export function readmeBlock(rule: Rule): string {
-  const where = exampleFile(rule) === 'MEMORY.md' ? 'MEMORY.md' : 'a topic file';
+  const { ok, notOk, notOkOutput } = rule.docs;
+  const standIns = [...new Set([ok, notOk].flatMap((e) => Object.values(typeof e === 'string' ? { e } : { ...e.files, ...e.head })).flatMap((t) => [...t.matchAll(STAND_IN_RE)].map((m) => m[0])))];
+  const note = standIns.map((s) => `\`${s}\`: the example run writes that many random-looking letters and digits there (written out here, they would make a live-looking token).`);
   return [
     `<!-- example: ${rule.id} (generated from the rule's docs by test/lint/rule-examples.test.ts: do not edit) -->`,
-    `Not ok (${where}):`,
+    ...showExample(rule, notOk, 'Not ok'),
+    fence('text', notOkOutput),
+    ...(note.length ? ['', ...note] : []),
     '',
-    fence('md', exampleText(rule, rule.docs.notOk)),
-    '',
-    fence('text', rule.docs.notOkOutput ?? ''),
-    '',
-    `Ok (${where}), no message:`,
-    '',
-    fence('md', exampleText(rule, rule.docs.ok)),
+    ...showExample(rule, ok, 'Ok').slice(0, -1),
     '<!-- /example -->',
   ].join('\n');
+}
+
+/** A generated example block in a page, its rule id captured. */
+export const BLOCK_RE = /<!-- example: ([\w-]+) [^\n]*-->\n[\s\S]*?<!-- \/example -->/g;
+
+/**
+ * Code blocks in a rule's section (from a heading that names a rule id to the next heading)
+ * outside its generated example blocks: the line each starts on.
+ */
+export function handWrittenExamples(page: string, ids: string[]): Array<{ section: string; line: number }> {
+  const out: Array<{ section: string; line: number }> = [];
+  const lines = page.replace(BLOCK_RE, (b) => b.replace(/[^\n]/g, '')).split('\n');
+  let section: string | null = null;
+  let fenced: string | null = null;
+  lines.forEach((l, i) => {
+    if (fenced) {
+      if (l.trimStart().startsWith(fenced)) fenced = null;
+      return;
+    }
+    const heading = /^#{1,6}\s+(.*)$/.exec(l);
+    if (heading) section = ids.some((id) => new RegExp(`(^|[\\s\`])${id}([\\s\`]|$)`).test(heading[1]!)) ? heading[1]! : null;
+    const open = /^\s{0,3}(`{3,}|~{3,})/.exec(l);
+    if (open) {
+      fenced = open[1]!;
+      if (section) out.push({ section, line: i + 1 });
+    }
+  });
+  return out;
 }

@@ -15,8 +15,8 @@ export const indexLinkTarget: Rule = {
   certainty: 'high',
   docs: {
     ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n',
-    notOk: '- [Testing](../docs/testing.md) — integration tests hit a real database\n',
-    notOkOutput: '1:13: Entry links to ../docs/testing.md, outside the memory folder: Claude Code recalls only files inside it',
+    notOk: '- [Testing](../docs/testing.md) — integration tests hit a real database\n- [Deploys](project_deploys.md) — the file was never written\n',
+    notOkOutput: '1:13: Entry links to ../docs/testing.md, outside the memory folder: Claude Code recalls only files inside it\n2:13: Entry links to project_deploys.md, which does not exist in the memory folder',
   },
   check(ctx) {
     const index = ctx.memdir.parsedIndex();

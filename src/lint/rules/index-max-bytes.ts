@@ -7,6 +7,9 @@ import { hiddenEntries } from './index-limits.js';
  * stripping frontmatter and block HTML comments, and trimming), cut at the last line break before
  * the limit. Names the entries the agent will not see.
  */
+// The examples' index lines: 180 of them fit, 190 do not.
+const ENTRY = '- [Note {n}](note_{n}.md) — integration tests for service {n} hit a real database: mocked tests passed while a migration broke production';
+
 export const indexMaxBytes: Rule = {
   id: 'index-max-bytes',
   description: 'MEMORY.md fits in the 25,000 UTF-16 code units Claude Code loads',
@@ -14,7 +17,11 @@ export const indexMaxBytes: Rule = {
   fixable: false,
   appliesTo: ['index'],
   certainty: 'high',
-  docs: { ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n', notOk: '(an index of 30,000 characters)\n' },
+  docs: {
+    ok: { files: { 'MEMORY.md': '# Memory\n' }, lines: { in: 'MEMORY.md', line: ENTRY, count: 180 } },
+    notOk: { files: { 'MEMORY.md': '# Memory\n' }, lines: { in: 'MEMORY.md', line: ENTRY, count: 190 } },
+    notOkOutput: 'MEMORY.md:185:1: MEMORY.md is 25904 UTF-16 units, 25.3KB (limit 25000, 24.4KB): from line 185 on the agent sees nothing; entries not loaded: note_184.md, note_185.md, note_186.md, note_187.md, note_188.md and 2 more',
+  },
   check(ctx) {
     const v = indexVisibility(ctx.file.text);
     if (!v.measure.overUnits) return;

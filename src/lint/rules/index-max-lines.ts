@@ -14,7 +14,11 @@ export const indexMaxLines: Rule = {
   fixable: false,
   appliesTo: ['index'],
   certainty: 'high',
-  docs: { ok: '- [Testing](feedback_testing.md) — integration tests hit a real database\n', notOk: '(an index of 250 lines)\n' },
+  docs: {
+    ok: { files: { 'MEMORY.md': '# Memory\n' }, lines: { in: 'MEMORY.md', line: '- [Note {n}](note_{n}.md) — note {n}', count: 199 } },
+    notOk: { files: { 'MEMORY.md': '# Memory\n' }, lines: { in: 'MEMORY.md', line: '- [Note {n}](note_{n}.md) — note {n}', count: 202 } },
+    notOkOutput: 'MEMORY.md:201:1: MEMORY.md is 203 lines as Claude Code measures it (limit 200): from line 201 on the agent sees nothing; entries not loaded: note_200.md, note_201.md, note_202.md',
+  },
   check(ctx) {
     const v = indexVisibility(ctx.file.text);
     if (!v.measure.overLines || v.firstCutLine === null) return;

@@ -15,6 +15,8 @@ import { topicMentions } from '../index-mentions.js';
  * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
  * orphan: index-entry-format reports it as mentioned, not an entry.
  */
+const TESTING = '---\nname: Testing\ndescription: Integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database.\n\n**Why:** mocks hid a broken migration.\n\n**How to apply:** every test under tests/integration.\n';
+
 export const indexOrphan: Rule = {
   id: 'index-orphan',
   description: 'Every topic file has an entry in MEMORY.md',
@@ -23,8 +25,9 @@ export const indexOrphan: Rule = {
   appliesTo: ['topic'],
   certainty: 'high',
   docs: {
-    ok: 'MEMORY.md: - [Testing](feedback_testing.md) — integration tests hit a real database\n',
-    notOk: 'feedback_testing.md exists, MEMORY.md does not list it\n',
+    ok: { files: { 'MEMORY.md': '## Feedback\n- [Testing](feedback_testing.md) — integration tests hit a real database\n', 'feedback_testing.md': TESTING } },
+    notOk: { files: { 'MEMORY.md': '## Feedback\n', 'feedback_testing.md': TESTING } },
+    notOkOutput: 'feedback_testing.md:1:1: feedback_testing.md has no entry in MEMORY.md: the agent does not know this memory exists',
   },
   check(ctx) {
     const index = ctx.memdir.parsedIndex();

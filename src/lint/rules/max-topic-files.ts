@@ -12,7 +12,11 @@ export const maxTopicFiles: Rule = {
   fixable: false,
   appliesTo: ['index'],
   certainty: 'high',
-  docs: { ok: '(a memdir with 40 topic files)\n', notOk: '(a memdir with 230 topic files)\n' },
+  docs: {
+    ok: { files: { 'MEMORY.md': '# Memory\n' }, each: { path: 'note_{n}.md', text: '---\nname: Note {n}\ndescription: Note number {n}\ntype: project\n---\nNote {n}.\n', count: 200 } },
+    notOk: { files: { 'MEMORY.md': '# Memory\n' }, each: { path: 'note_{n}.md', text: '---\nname: Note {n}\ndescription: Note number {n}\ntype: project\n---\nNote {n}.\n', count: 201 } },
+    notOkOutput: 'MEMORY.md:1:1: 201 memory files besides MEMORY.md: Claude Code recalls only the 200 newest by mtime, so 1 is never offered; merge or archive stale memories (consolidate --prune archives stale project memories)',
+  },
   check(ctx) {
     const n = ctx.memdir.topics.length + ctx.memdir.logs.length;
     if (n <= MAX_TOPIC_FILES) return;

@@ -17,6 +17,13 @@ export const MAX_ENTRIES_LOST = 5;
 /** A removed topic counts as kept when this share of its lines is found elsewhere (merges reword a little). */
 const KEPT_SHARE = 0.8;
 
+const DEPLOYS_ENTRY = '- [Deploys](project_deploys.md) — Tuesdays, after the freeze\n';
+const FREEZE_ENTRY = '- [Ledger freeze](project_freeze.md) — last two days of the month\n';
+const OWNERS_ENTRY = '- [Owners](project_owners.md) — who owns the ledger and deploys\n';
+const DEPLOYS = '---\nname: Deploys\ndescription: Deploys go out on Tuesdays, after the ledger freeze\ntype: project\n---\nDeploys go out on Tuesdays, once the ledger freeze has lifted.\n';
+const FREEZE = '---\nname: Ledger freeze\ndescription: The ledger is frozen on the last two days of each month\ntype: project\n---\nThe ledger is frozen on the last two days of each month: no schema changes then.\n';
+const OWNERS = '---\nname: Owners\ndescription: Who owns the ledger service and deploys\ntype: project\n---\nThe payments team owns the ledger service; the platform team owns deploys.\n';
+
 export const noMemoryLoss: Rule = {
   id: 'no-memory-loss',
   description: 'A staged change does not delete memory (topic files, index entries, log entries) that is kept nowhere else',
@@ -25,8 +32,17 @@ export const noMemoryLoss: Rule = {
   appliesTo: ['index'],
   certainty: 'high',
   docs: {
-    ok: 'a commit that merges project_a.md into project_b.md (its lines are in project_b.md) and drops its entry\n',
-    notOk: 'a commit that deletes 23 topic files and their entries, their text kept nowhere\n',
+    // Merged: the freeze memory's lines move into the deploys memory, its file and entry go.
+    ok: {
+      head: { 'MEMORY.md': `${DEPLOYS_ENTRY}${FREEZE_ENTRY}`, 'project_deploys.md': DEPLOYS, 'project_freeze.md': FREEZE },
+      files: { 'MEMORY.md': DEPLOYS_ENTRY, 'project_deploys.md': `${DEPLOYS}${FREEZE.slice(FREEZE.lastIndexOf('---\n') + 4)}` },
+    },
+    // Deleted: three memories and their entries, their text kept nowhere.
+    notOk: {
+      head: { 'MEMORY.md': `${DEPLOYS_ENTRY}${FREEZE_ENTRY}${OWNERS_ENTRY}`, 'project_deploys.md': DEPLOYS, 'project_freeze.md': FREEZE, 'project_owners.md': OWNERS },
+      files: { 'MEMORY.md': '# Memory\n' },
+    },
+    notOkOutput: 'MEMORY.md:1:1: the staged change deletes 3 topic files (project_deploys.md, project_freeze.md, project_owners.md) and 3 index entries (project_deploys.md, project_freeze.md, project_owners.md) whose text is kept nowhere else in the memory folder or its archive (more than 2 topic files or 5 entries at once); to keep them: git restore --staged --worktree -- .claude/memory/project_deploys.md .claude/memory/project_freeze.md .claude/memory/project_owners.md, or archive stale memory with "memlint consolidate --prune" instead of deleting it',
   },
   check(ctx) {
     const h = ctx.history;

@@ -24,8 +24,8 @@ export const noSecrets: Rule = {
   certainty: 'high',
   docs: {
     ok: 'The staging database password is in 1Password under "ledger-staging".\n',
-    notOk: 'Use token 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 for the release job.\n',
-    notOkOutput: '6:11: GitHub personal access token (github-pat) ghp_… (40 chars): remove it from memory and rotate it; if it is not a secret, allow it with "github-pat:c38d66bafbcf98ef"',
+    notOk: 'Use token ghp_<36 letters and digits> for the release job.\n',
+    notOkOutput: '6:11: GitHub personal access token (github-pat) ghp_… (40 chars): remove it from memory and rotate it; if it is not a secret, allow it with "github-pat:6504a46854cfb42b"',
   },
   async check(ctx) {
     const text = ctx.file.text;

@@ -1,0 +1,45 @@
+// The project's own pages hold nothing that reads as a live credential: a secret scanner (GitHub's
+// push protection, secretlint, memlint itself) must not flag the README, docs/, the examples or
+// the repository's memory. Rule examples show a token as a stand-in (`ghp_<36 letters and
+// digits>`), written out only by the example run. Fixtures under test/ hold secrets on purpose.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findSecrets } from '../../src/lint/secrets.js';
+import { lintSource, recommendedPreset } from '../../src/lint/secretlint-lib.js';
+import { ROOT, git } from '../helpers/repo.js';
+import { standIn } from '../lint/rule-examples.js';
+
+/** What secretlint's recommended preset flags in the text, as it stands (no placeholder filter). */
+async function secretlintFindings(text: string): Promise<string[]> {
+  const result = await lintSource({
+    source: { filePath: '/memlint/page.md', content: text, ext: '.md', contentType: 'text' },
+    options: { config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommendedPreset as never }] }, maskSecrets: true, noPhysicFilePath: true },
+  });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('no secret-looking string in the docs', () => {
+  const pages = git(ROOT, 'ls-files', '--', '*.md').split('\n').filter((p) => p !== '' && !p.startsWith('test/'));
+
+  it('covers the README, docs/ and the memory in the repository', () => {
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/rules-content.md', 'examples/memory/MEMORY.md', '.claude/memory/MEMORY.md']));
+  });
+
+  it("neither memlint's no-secrets nor secretlint's recommended preset flags a page outside test/", async () => {
+    const found: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(join(ROOT, page), 'utf8');
+      for (const f of await findSecrets(text)) found.push(`${page}: ${f.kind} at offset ${f.start}`);
+      for (const f of await secretlintFindings(text)) found.push(`${page}: ${f}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the scan would see a token written out in full (the stand-in the rule examples use, filled)', async () => {
+    const token = `ghp_${standIn(36)}`;
+    expect((await findSecrets(`Use token ${token} for the release job.\n`)).map((f) => f.kind)).toEqual(['github-pat']);
+    expect(await secretlintFindings(`Use token ${token} for the release job.\n`)).toHaveLength(1);
+    expect(await findSecrets('Use token ghp_<36 letters and digits> for the release job.\n')).toEqual([]);
+  });
+});
