@@ -10,8 +10,7 @@
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { allRules } from '../../src/lint/rules/index.js';
-import { contentRules } from '../../src/lint/rules/content.js';
+import { allRules, contentRules } from '../../src/lint/rules/index.js';
 import type { MemdirExample, Rule } from '../../src/lint/types.js';
 import { splitLines } from '../../src/memdir/index.js';
 import { memlintInProcess } from '../helpers/in-process.js';

@@ -3,7 +3,7 @@ import type { RelativeDate } from '../dates.js';
 import { mayHoldRelativeDate } from '../date-patterns.js';
 import { chooseAnchor, textDateAnchors } from '../date-anchors.js';
 import type { Rule, RuleContext } from '../types.js';
-import { positionAt } from './util.js';
+import { positionAt } from '../positions.js';
 import { spansOf } from '../../memdir/blocks.js';
 
 /** A date in frontmatter or code (fenced or indented) is not a relative date of the text. */

@@ -1,5 +1,5 @@
 import type { Rule, RuleContext } from '../types.js';
-import { isReadmeLike } from './util.js';
+import { isReadmeLike } from '../../memdir/kinds.js';
 
 /**
  * frontmatter-yaml: a topic file starts with YAML frontmatter on line 1, closed within 30 lines.

@@ -1,5 +1,6 @@
 import type { Rule, TextEdit } from '../types.js';
-import { lineRemovalSpan, moveToTopicEdit } from './util.js';
+import { lineRemovalSpan } from '../positions.js';
+import { moveToTopicEdit } from '../index-fixes.js';
 
 /**
  * index-duplicate: each topic file is listed once (entries are keyed by their normalised link

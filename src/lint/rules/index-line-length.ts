@@ -1,6 +1,6 @@
 import type { Rule, TextEdit } from '../types.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
-import { cutAtWord, moveToTopicEdit } from './util.js';
+import { cutAtWord, moveToTopicEdit } from '../index-fixes.js';
 
 /**
  * index-line-length: an index entry is at most 150 characters (code points: a CJK character or an

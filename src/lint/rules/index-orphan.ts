@@ -5,7 +5,8 @@ import type { ParsedIndex } from '../../memdir/index.js';
 import { dominantEol, formatEntry, parseEntry, parseIndex } from '../../memdir/index.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
 import { isMemoryType } from '../../memdir/topic.js';
-import { cutAtWord, isReadmeLike } from './util.js';
+import { cutAtWord } from '../index-fixes.js';
+import { isReadmeLike } from '../../memdir/kinds.js';
 import { topicMentions } from '../index-mentions.js';
 
 /**

@@ -12,7 +12,14 @@ import { indexDuplicate } from './index-duplicate.js';
 import { indexOrphan } from './index-orphan.js';
 import { maxTopicFiles } from './max-topic-files.js';
 import { noConflictMarkers } from './no-conflict-markers.js';
-import { contentRules } from './content.js';
+import { noSecrets } from './no-secrets.js';
+import { noHiddenUnicode } from './no-hidden-unicode.js';
+import { noPromptInjection } from './no-prompt-injection.js';
+import { absoluteDates } from './absolute-dates.js';
+import { feedbackStructure } from './feedback-structure.js';
+import { noDerivableContent } from './no-derivable-content.js';
+import { userJudgement } from './user-judgement.js';
+import { noLocalAddresses } from './no-local-addresses.js';
 import { noMemoryLoss } from './no-memory-loss.js';
 
 export const structuralRules: Rule[] = [
@@ -29,5 +36,9 @@ export const structuralRules: Rule[] = [
   maxTopicFiles,
   noConflictMarkers,
 ];
+
+// The content rules: secrets, hidden text, injection, dates, feedback structure, derivable
+// content, judgements, one person's machine.
+export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses];
 
 export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss];

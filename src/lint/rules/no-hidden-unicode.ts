@@ -1,6 +1,6 @@
 import type { Rule, RuleContext } from '../types.js';
 import { findPatternSecrets } from '../secrets.js';
-import { positionAt } from './util.js';
+import { positionAt } from '../positions.js';
 
 /**
  * no-hidden-unicode: characters that render as nothing but reach the model: bidi controls (text

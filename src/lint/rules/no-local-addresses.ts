@@ -1,7 +1,7 @@
 import { bodyStart } from '../content-scan.js';
 import { findLocalAddresses, mayHoldLocalAddress } from '../local-addresses.js';
 import type { Rule } from '../types.js';
-import { positionAt } from './util.js';
+import { positionAt } from '../positions.js';
 
 /**
  * no-local-addresses: shared memory should not carry one person's machine. A home folder path

@@ -2,7 +2,7 @@ import { DIRECTIVE_RE } from '../directives.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import { inlineCodeRanges, inRanges, isQuoted, lineOf } from '../content-scan.js';
 import type { Rule, RuleContext } from '../types.js';
-import { positionAt } from './util.js';
+import { positionAt } from '../positions.js';
 
 /**
  * no-prompt-injection: memory is loaded into the agent's context at the start of every session,

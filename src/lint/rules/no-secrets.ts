@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { allowKey, findSecrets, maskSecret, mayHoldSecret } from '../secrets.js';
-import { positionAt } from './util.js';
+import { positionAt } from '../positions.js';
 
 /**
  * no-secrets: credentials never belong in memory. Memory is committed to git and read by every

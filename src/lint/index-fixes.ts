@@ -1,36 +1,8 @@
-// Small helpers shared by rules: positions and safe text cuts.
-import { codePointLength } from '../../memdir/limits.js';
-import { lineOf } from '../content-scan.js';
-import { dominantEol, splitLines } from '../../memdir/index.js';
-import type { RuleContext, TextEdit } from '../types.js';
-
-/** 1-based line and column of a UTF-16 offset in the file. */
-export function positionAt(ctx: RuleContext, offset: number): { line: number; column: number } {
-  const starts = ctx.lineOffsets();
-  const line = lineOf(starts, offset);
-  return { line, column: offset - (starts[line] ?? 0) + 1 };
-}
-
-/** Offset of the start of a 1-based line, and of the end of it including its line ending. */
-export function lineSpan(ctx: RuleContext, line: number): { start: number; end: number } {
-  const starts = ctx.lineOffsets();
-  const start = starts[line] ?? ctx.file.text.length;
-  const end = line + 1 < starts.length ? starts[line + 1]! : ctx.file.text.length;
-  return { start, end };
-}
-
-/**
- * The span that removes a whole line. A last line without a final newline takes the line ending
- * before it instead, so the file still ends without one (and keeps every other byte).
- */
-export function lineRemovalSpan(ctx: RuleContext, line: number): { start: number; end: number } {
-  const span = lineSpan(ctx, line);
-  const text = ctx.lines()[line - 1] ?? '';
-  const hasEol = span.end > span.start + text.length;
-  if (hasEol || line === 1) return span;
-  const prevEnd = (ctx.lineOffsets()[line - 1] ?? 0) + (ctx.lines()[line - 2] ?? '').length;
-  return { start: prevEnd, end: span.end };
-}
+// What the index rules share: a hook cut at a word, text moved out of the index into its topic
+// file (nothing an index fix removes is dropped), and the entries the agent does not see.
+import { codePointLength } from '../memdir/limits.js';
+import { dominantEol, splitLines } from '../memdir/index.js';
+import type { RuleContext, TextEdit } from './types.js';
 
 /**
  * Cut text to at most `max` code points at a word boundary. Returns the head (trimmed at its end)
@@ -111,10 +83,13 @@ export function moveToTopicEdit(topic: { path: string; text: string }, moved: st
   return { path: topic.path, start, end: body.length, text: `${body.slice(start)}${blankBefore(body.length)}${FROM_INDEX_HEADING}${eol}${eol}${moved}${eol}` };
 }
 
-const README_RE = /^(readme|runbook|changelog|contributing|license|notes|todo|handoff|session[-_ ]?handoff|agents|claude)(\.[\w-]+)?\.md$/i;
-
-/** Files that look like documentation rather than a memory. */
-export function isReadmeLike(rel: string): boolean {
-  const base = rel.split('/').pop()!;
-  return README_RE.test(base);
+/** ": not loaded: a.md, b.md and 3 more" for the entries on or after a line. */
+export function hiddenEntries(ctx: RuleContext, fromLine: number): string {
+  const index = ctx.memdir.parsedIndex();
+  if (!index) return '';
+  const keys = index.lines.filter((l) => l.entry && l.line >= fromLine).map((l) => l.entry!.key);
+  if (keys.length === 0) return '';
+  const shown = keys.slice(0, 5).join(', ');
+  const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
+  return `; entries not loaded: ${shown}${more}`;
 }
