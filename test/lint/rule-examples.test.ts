@@ -5,8 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allRules } from '../../src/lint/rules/index.js';
-import { contentRules } from '../../src/lint/rules/content.js';
+import { allRules, contentRules } from '../../src/lint/rules/index.js';
 import type { Rule } from '../../src/lint/types.js';
 import { ROOT } from '../helpers/repo.js';
 import { BLOCK_RE, handWrittenExamples, outputOf, readmeBlock } from './rule-examples.js';
