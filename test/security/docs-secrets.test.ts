@@ -1,7 +1,8 @@
-// The project's own pages hold nothing that reads as a live credential: a secret scanner (GitHub's
-// push protection, secretlint, memlint itself) must not flag the README, docs/, the examples or
-// the repository's memory. Rule examples show a token as a stand-in (`ghp_<36 letters and
-// digits>`), written out only by the example run. Fixtures under test/ hold secrets on purpose.
+// The project's own files hold nothing that reads as a live credential: a secret scanner (GitHub's
+// push protection, secretlint, memlint itself) must not flag the README, docs/, the examples, the
+// repository's memory or the sources (a rule's docs among them). Rule examples show a token as a
+// stand-in (`ghp_<36 letters and digits>`), written out only by the example run. Fixtures and
+// tests under test/ hold secrets on purpose.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,14 +20,14 @@ async function secretlintFindings(text: string): Promise<string[]> {
   return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('no secret-looking string in the docs', () => {
-  const pages = git(ROOT, 'ls-files', '--', '*.md').split('\n').filter((p) => p !== '' && !p.startsWith('test/'));
+describe('no secret-looking string in the docs and sources', () => {
+  const pages = git(ROOT, 'ls-files').split('\n').filter((p) => p !== '' && !p.startsWith('test/') && /\.(?:md|ts|mjs|cjs|js|json|ya?ml|sh)$|^hooks\//.test(p));
 
-  it('covers the README, docs/ and the memory in the repository', () => {
-    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/rules-content.md', 'examples/memory/MEMORY.md', '.claude/memory/MEMORY.md']));
+  it('covers the README, docs/, the memory in the repository and the sources', () => {
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/rules-content.md', 'examples/memory/MEMORY.md', '.claude/memory/MEMORY.md', 'src/lint/rules/no-secrets.ts', 'package-lock.json']));
   });
 
-  it("neither memlint's no-secrets nor secretlint's recommended preset flags a page outside test/", async () => {
+  it("neither memlint's no-secrets nor secretlint's recommended preset flags a file outside test/", async () => {
     const found: string[] = [];
     for (const page of pages) {
       const text = readFileSync(join(ROOT, page), 'utf8');
