@@ -28,10 +28,17 @@ const LAZY = { 'src/memdir/markdown.ts': 'markdown' };
 // The stub's own folder is dist/ (merge.cjs, update-branch.cjs, main.mjs), dist/chunks/ or
 // dist/lint-lazy/ (the lazy file itself).
 const LAZY_DIR = String.raw`.replace(/[\\/](?:lint-lazy|chunks)$/, '')`;
-const STUB = {
-  cjs: `let m; export function parseMarkdown(text) { m ??= require(require('node:path').join(__dirname${LAZY_DIR}, 'lint-lazy', 'markdown.cjs')); return m.parseMarkdown(text); }`,
-  esm: `import { createRequire } from 'node:module'; import { dirname, join } from 'node:path'; import { fileURLToPath } from 'node:url';
-let m; export function parseMarkdown(text) { m ??= createRequire(import.meta.url)(join(dirname(fileURLToPath(import.meta.url))${LAZY_DIR}, 'lint-lazy', 'markdown.cjs')); return m.parseMarkdown(text); }`,
+// The stub exports each function markdown.ts exports, each loading the file on its first call.
+const stub = (format) => {
+  const names = [...readFileSync('src/memdir/markdown.ts', 'utf8').matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
+  const load = format === 'cjs'
+    ? `require(require('node:path').join(__dirname${LAZY_DIR}, 'lint-lazy', 'markdown.cjs'))`
+    : `createRequire(import.meta.url)(join(dirname(fileURLToPath(import.meta.url))${LAZY_DIR}, 'lint-lazy', 'markdown.cjs'))`;
+  return [
+    format === 'esm' ? "import { createRequire } from 'node:module'; import { dirname, join } from 'node:path'; import { fileURLToPath } from 'node:url';" : '',
+    `let m; const lazy = () => (m ??= ${load});`,
+    ...names.map((n) => `export function ${n}(...args) { return lazy().${n}(...args); }`),
+  ].join('\n');
 };
 const lazyRemark = (format) => ({
   name: 'lint-lazy',
@@ -41,7 +48,7 @@ const lazyRemark = (format) => ({
       if (rel === 'src/memdir/markdown.ts' && args.kind === 'import-statement') return { path: 'markdown', namespace: 'lazy-remark' };
       return undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'lazy-remark' }, () => ({ contents: STUB[format], loader: 'js', resolveDir: process.cwd() }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-remark' }, () => ({ contents: stub(format), loader: 'js', resolveDir: process.cwd() }));
   },
 });
 await build({
