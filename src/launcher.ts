@@ -4,12 +4,9 @@
 // merge driver (dist/merge.cjs, one file), and `--staged` / `consolidate --pre-push` when nothing
 // memory-related is involved (no staged or pushed Markdown, or none of it inside a memdir).
 // Everything else loads the full program.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gitLight } from './git/light.js';
-import { candidateIndexes, filesInTree, inIndexFrom, likelyMemdirs, parseNameStatus } from './lint/staged-paths.js';
-import type { StagedFacts, StagedSource } from './lint/staged.js';
 import type { Given } from './commands/given.js';
 import { reportError } from './report-error.js';
 import { isFormatName, printsWhenEmpty } from './lint/reporters/formats.js';
@@ -40,9 +37,11 @@ function finish(p: Promise<number>): void {
   );
 }
 
-// Modules that load node:child_process are required where they are needed (esbuild bundles a
-// require() of a source module as a lazy initialiser): the fast paths spawn git through gitLight.
+// Modules that run git (and so load node:child_process) are required where they are needed:
+// esbuild bundles a require() of a source module as a lazy initialiser, so the merge driver's path
+// loads none of them. They run git as the program does, through src/git/run.ts.
 const stagedModule = () => require('./lint/staged.js') as typeof import('./lint/staged.js');
+const repoModule = () => require('./git/repo.js') as typeof import('./git/repo.js');
 const prePushModule = () => require('./consolidate/push-range.js') as typeof import('./consolidate/push-range.js');
 
 /** The ES module program, given what the launcher learnt on the way (src/commands/given.ts). */
@@ -84,63 +83,32 @@ function isPlainStaged(args: string[]): boolean {
   return staged;
 }
 
-const NO_MEMORY = 'no memory';
-
 /**
- * `memlint --staged`: NO_MEMORY when nothing staged is memory: no staged Markdown (one git call),
- * or none of it under a MEMORY.md in the index (a second, reading HEAD's tree: the index is HEAD
- * plus the staged change, which the first call listed). Otherwise the StagedSource the program is
- * given: the staged paths, and the rest of what it reads from git (src/lint/staged.ts), gathered
- * while it loads. undefined when git failed: the program asks again and explains the failure.
+ * `memlint --staged`: nothing when nothing staged is memory (the process just ends, exit 0);
+ * otherwise the program, given the StagedSource made here (src/lint/staged.ts). When git fails
+ * the program runs without it, asks again and explains the failure.
  */
-function stagedSource(): StagedSource | typeof NO_MEMORY | undefined {
-  const r = gitLight(['diff', '--cached', '--name-status', '-z', '--no-renames']);
-  if (!r.ok) return undefined;
-  const staged = parseNameStatus(r.stdout);
-  const paths = [...staged.keys()];
-  const md = paths.filter((p) => p.endsWith('.md'));
-  if (md.length === 0) return NO_MEMORY;
-  const cwd = process.cwd();
-  let facts: Promise<StagedFacts | null>;
-  // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
-  // disk there is only a guess (git decides), but a good one to start loading the program on.
-  const likely = likelyMemdirs(md, (rel) => existsSync(join(cwd, rel)));
-  if (likely.length > 0) {
-    facts = stagedModule().prefetchStaged(cwd, md, likely);
-  } else {
-    const indexes = memoryIndexesInIndex(md, staged);
-    if (indexes === null) return undefined;
-    if (indexes.length === 0) return NO_MEMORY;
-    const folders = [...new Set(indexes.map((i) => (i === 'MEMORY.md' ? '' : i.slice(0, -'/MEMORY.md'.length))))];
-    facts = stagedModule().prefetchStaged(cwd, md, folders, indexes);
+function staged(): void {
+  const { NO_MEMORY, stagedSource } = stagedModule();
+  let source: ReturnType<typeof stagedSource>;
+  try {
+    source = stagedSource(process.cwd());
+  } catch {
+    runMain();
+    return;
   }
-  return { paths, facts: facts.catch(() => null) };
+  if (source === NO_MEMORY) process.exitCode = 0;
+  else runMain({ staged: source });
 }
 
-/**
- * The MEMORY.md files in the index that could own the staged Markdown files, from HEAD's tree
- * (`ls-tree` reads no index: about half the cost of `ls-files` in a large repository) and the
- * staged change. null when git cannot answer (no commit yet, say).
- */
-function memoryIndexesInIndex(md: string[], staged: Map<string, string>): string[] | null {
-  const candidates = candidateIndexes(md);
-  const unknown = candidates.filter((c) => !staged.has(c));
-  let inHead = new Set<string>();
-  if (unknown.length > 0) {
-    // Literal pathspecs: a folder named "a[1]" is that folder, not a pattern.
-    const tree = gitLight(['ls-tree', '--full-tree', '-z', 'HEAD', '--', ...unknown], { env: { GIT_LITERAL_PATHSPECS: '1' } });
-    if (!tree.ok) return null;
-    inHead = filesInTree(tree.stdout);
-  }
-  return inIndexFrom(candidates, staged, inHead);
-}
+const NO_PUSHED_MEMORY = 'no pushed memory';
 
 /**
- * `consolidate --pre-push`: NO_MEMORY when the pushed commits change no Markdown file; otherwise
+ * `consolidate --pre-push`: NO_PUSHED_MEMORY when the pushed commits change no Markdown file; otherwise
  * git's pre-push stdin, read here, for the program to be given.
  */
-function prePushInput(): string | typeof NO_MEMORY {
-  if (process.env.HUSKY === '0') return NO_MEMORY;
+function prePushInput(): string | typeof NO_PUSHED_MEMORY {
+  if (process.env.HUSKY === '0') return NO_PUSHED_MEMORY;
   let stdin = '';
   try {
     stdin = readFileSync(0, 'utf8');
@@ -149,11 +117,11 @@ function prePushInput(): string | typeof NO_MEMORY {
   }
   const { changedInPush, parsePushInput } = prePushModule();
   const updates = parsePushInput(stdin);
-  if (updates.length === 0) return NO_MEMORY;
-  const top = gitLight(['rev-parse', '--show-toplevel']);
-  if (!top.ok) return NO_MEMORY;
-  const changed = changedInPush(top.stdout.trim(), updates);
-  return changed === null || !changed.some((p) => p.endsWith('.md')) ? NO_MEMORY : stdin;
+  if (updates.length === 0) return NO_PUSHED_MEMORY;
+  const top = repoModule().repoRoot(process.cwd());
+  if (top === null) return NO_PUSHED_MEMORY;
+  const changed = changedInPush(top, updates);
+  return changed === null || !changed.some((p) => p.endsWith('.md')) ? NO_PUSHED_MEMORY : stdin;
 }
 
 const first = argv[0];
@@ -166,12 +134,10 @@ if (first === 'merge' && !asksHelp) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
 } else if (isPlainStaged(argv)) {
-  const staged = stagedSource();
-  if (staged === NO_MEMORY) process.exitCode = 0;
-  else runMain(staged ? { staged } : {});
+  staged();
 } else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push')) {
   const stdin = prePushInput();
-  if (stdin === NO_MEMORY) process.exitCode = 0;
+  if (stdin === NO_PUSHED_MEMORY) process.exitCode = 0;
   else runMain({ prePushStdin: stdin });
 } else {
   runMain();

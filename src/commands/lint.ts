@@ -1,13 +1,12 @@
 // `memlint [lint] [PATH...]`: the linter. Kept light at the top: with --staged and nothing
 // memory-related staged it must answer in about the time Node takes to start.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { relative, resolve as resolvePath, sep } from 'node:path';
 import { closestName } from '../closest.js';
 import { UsageError } from '../errors.js';
 import { parse } from './args.js';
 import { COMMAND_NAMES, looksLikeCommand, PROGRAM_WORDS } from './names.js';
-import type { StagedFacts } from '../lint/staged.js';
+import type { StagedFacts, StagedSource } from '../lint/staged.js';
 import type { Given } from './given.js';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
 import type { ReportContext } from '../lint/reporters/index.js';
@@ -50,15 +49,28 @@ const OPTIONS = {
   rules: { type: 'boolean' },
 } as const;
 
-/** Staged paths, repository-relative; null outside a repository. */
-function stagedPaths(cwd: string, handed?: string[]): { root: string; paths: string[] } | null {
-  const r = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
-  if (r.status !== 0) return null;
-  const root = r.stdout.trim();
-  if (handed) return { root, paths: handed };
-  const d = spawnSync('git', ['diff', '--cached', '--name-only', '-z', '--no-renames'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (d.status !== 0) throw new UsageError(`cannot read the staged change: ${d.stderr.split('\n')[0]}`);
-  return { root, paths: d.stdout.split('\0').filter(Boolean) };
+/**
+ * The staged change when the launcher has not made it: made here the same way, with git's
+ * failure told as a usage error. null when nothing staged is memory.
+ */
+async function readStagedSource(cwd: string): Promise<StagedSource | null> {
+  const [{ NO_MEMORY, stagedSource }, { GitError, repoRoot }] = await Promise.all([import('../lint/staged.js'), import('../git/index.js')]);
+  try {
+    const source = stagedSource(cwd);
+    return source === NO_MEMORY ? null : source;
+  } catch (err) {
+    if (!(err instanceof GitError)) throw err;
+    if (repoRoot(cwd) === null) throw new UsageError('--staged needs a git repository');
+    throw new UsageError(`cannot read the staged change: ${err.stderr.split('\n')[0]}`);
+  }
+}
+
+/** What git says of the staged Markdown files when the StagedSource could not gather it: asked again here, synchronously. */
+async function stagedFactsNow(cwd: string, md: string[]): Promise<StagedFacts> {
+  const [{ memoryIndexesFor }, { repoRoot }] = await Promise.all([import('../lint/staged.js'), import('../git/index.js')]);
+  const root = repoRoot(cwd);
+  if (root === null) throw new UsageError('--staged needs a git repository');
+  return { root, indexes: memoryIndexesFor(root, md), listings: new Map(), blobs: new Map() };
 }
 
 /** Writes a report, as it is made: a report of many messages never exists as one string. */
@@ -118,14 +130,12 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> | null = null;
   let prefetched: StagedFacts | null = null;
   if (values.staged) {
+    const source = given.staged ?? (await readStagedSource(cwd));
+    const md = source ? source.paths.filter((p) => p.endsWith('.md')) : [];
+    if (!source || md.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
+    prefetched = (await source.facts) ?? (await stagedFactsNow(cwd, md));
     const { stagedMemdirsFor } = await import('../lint/staged.js');
-    const handed = given.staged;
-    prefetched = handed ? await handed.facts : null;
-    const staged = prefetched && handed ? { root: prefetched.root, paths: handed.paths } : stagedPaths(cwd, handed?.paths);
-    if (!staged) throw new UsageError('--staged needs a git repository');
-    const md = staged.paths.filter((p) => p.endsWith('.md'));
-    if (md.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
-    stagedMemdirs = stagedMemdirsFor(staged.root, md, prefetched?.indexes);
+    stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes);
     if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
   }
 

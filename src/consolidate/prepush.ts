@@ -71,7 +71,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
     import('./run.js'),
     import('./settings.js'),
     import('./date-finder.js'),
-    import('./git-facts.js'),
+    import('../git/commits.js'),
     import('./lock.js'),
   ]);
   const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });

@@ -1,6 +1,6 @@
 // What a push sends: git's pre-push stdin, and the files the pushed commits change. On its own so
 // that the launcher's fast path (no Markdown in the push) loads nothing else.
-import { git } from '../git/index.js';
+import { filesChangedBetween, filesChangedIn } from '../git/commits.js';
 
 export interface PushUpdate {
   localRef: string;
@@ -28,23 +28,19 @@ export function changedInPush(root: string, updates: Array<{ localSha: string; r
   if (positives.length === 1 && negatives.length === 1 && !newRef) {
     // The usual push, one branch moving forward: what its tree changed (two trees compared, no walk).
     try {
-      const out = git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', negatives[0]!.slice(1), positives[0]!], { cwd: root });
-      return [...new Set(out.split('\0').filter(Boolean))];
+      return filesChangedBetween(root, negatives[0]!.slice(1), positives[0]!);
     } catch {
       // the remote commit is unknown here (a force-push elsewhere): fall through to the walk
     }
   }
-  const run = (neg: string[]) => git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, ...neg, ...(newRef ? ['--not', '--remotes'] : [])], { cwd: root });
-  let out: string;
   try {
-    out = run(negatives);
+    return filesChangedIn(root, [...positives, ...negatives, ...(newRef ? ['--not', '--remotes'] : [])]);
   } catch {
     try {
       // A remote commit we do not have (someone force-pushed): compare with what we know of remotes.
-      out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...positives, '--not', '--remotes'], { cwd: root });
+      return filesChangedIn(root, [...positives, '--not', '--remotes']);
     } catch {
       return null;
     }
   }
-  return [...new Set(out.split('\0').map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
 }

@@ -13,7 +13,7 @@ export const AGENT_COMMAND_KEY = 'memlint.consolidateCommand';
 
 /** The agent step's command from the user's git config, or undefined when none is set. */
 export function agentCommand(cwd: string): string | undefined {
-  return configValue(cwd, AGENT_COMMAND_KEY) ?? undefined;
+  return configValue(cwd, AGENT_COMMAND_KEY) || undefined;
 }
 
 /** The warning for a `consolidate.command` key in repository config, or null when there is none. */

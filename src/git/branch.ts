@@ -3,29 +3,12 @@
 // can be taken back, the merge commit, and a push that is never forced. Every function takes the
 // directory it works in.
 import { existsSync } from 'node:fs';
-import { GitError, gitRun } from './index.js';
+import './hook-env.js';
+import { configValueAsync } from './config.js';
+import { parseCheckAttr } from './parse.js';
+import { gitAsync, type GitOptions } from './run.js';
 
-interface RunOptions {
-  cwd: string;
-  input?: string;
-  env?: NodeJS.ProcessEnv;
-  /** Exit codes that are answers, not failures (default [0]); 'any' for all. */
-  okCodes?: number[] | 'any';
-}
-
-/** One git command, not blocking (several can run at once); a GitError when it fails. */
-async function raw(args: string[], opts: RunOptions): Promise<{ code: number; stdout: Buffer; stderr: string }> {
-  const r = await gitRun(args, opts);
-  if (!r) throw new GitError('git could not start', null, '');
-  const ok = opts.okCodes ?? [0];
-  if (ok !== 'any' && !ok.includes(r.code)) {
-    const first = r.stderr.trim();
-    throw new GitError(`git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? args[0]} failed: ${first.split('\n')[0] ?? ''}`, r.code, first);
-  }
-  return r;
-}
-
-const text = async (args: string[], opts: RunOptions) => (await raw(args, opts)).stdout.toString('utf8');
+const text = async (args: string[], opts: GitOptions) => (await gitAsync(args, opts)).stdout.toString('utf8');
 
 /** Config for one git command only (`git -c key=value ...`). */
 export type GitConfig = Array<[key: string, value: string]>;
@@ -39,7 +22,7 @@ const NO_HOOKS: GitConfig = [['core.hooksPath', '/dev/null']];
 
 /** The commit a name resolves to, or null. */
 export async function resolveCommit(root: string, name: string): Promise<string | null> {
-  const r = await raw(['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`], { cwd: root, okCodes: [0, 1, 128] });
+  const r = await gitAsync(['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`], { cwd: root, okCodes: [0, 1, 128] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 
@@ -66,7 +49,7 @@ export interface WorktreeState {
 
 /** The worktree holding dir, the operation in progress, HEAD and its branch, in one git call; null outside a repository. */
 export async function worktreeState(dir: string): Promise<WorktreeState | null> {
-  const r = await raw(['rev-parse', '--path-format=absolute', '--show-toplevel', ...OPERATIONS.flatMap(([f]) => ['--git-path', f]), 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, okCodes: [0, 128] });
+  const r = await gitAsync(['rev-parse', '--path-format=absolute', '--show-toplevel', ...OPERATIONS.flatMap(([f]) => ['--git-path', f]), 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, okCodes: [0, 128] });
   const lines = r.stdout.toString('utf8').split('\n');
   const [root, ...paths] = lines.slice(0, OPERATIONS.length + 1);
   if (!root || paths.length < OPERATIONS.length || paths.some((p) => p === '')) return null;
@@ -84,7 +67,7 @@ export async function operationInProgress(root: string): Promise<string | null> 
 /** A name's commit and the full ref it stands for (null for a commit id), in one call; null when it names no commit. */
 export async function resolveRef(root: string, name: string): Promise<{ commit: string; fullRef: string | null } | null> {
   if (name.startsWith('-')) return null;
-  const r = await raw(['rev-parse', `${name}^{commit}`, '--symbolic-full-name', name, '--'], { cwd: root, okCodes: [0, 128] });
+  const r = await gitAsync(['rev-parse', `${name}^{commit}`, '--symbolic-full-name', name, '--'], { cwd: root, okCodes: [0, 128] });
   if (r.code !== 0) return null;
   const [commit, full] = r.stdout.toString('utf8').split('\n');
   return { commit: commit!.trim(), fullRef: full?.startsWith('refs/') ? full.trim() : null };
@@ -98,7 +81,7 @@ export async function uncommittedTracked(root: string): Promise<string[]> {
 
 /** The branch HEAD is on (short name), or null when HEAD is detached. */
 export async function currentBranch(root: string): Promise<string | null> {
-  const r = await raw(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: root, okCodes: [0, 1] });
+  const r = await gitAsync(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: root, okCodes: [0, 1] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 
@@ -109,14 +92,9 @@ export interface Upstream {
   ref: string;
 }
 
-async function configValue(root: string, key: string): Promise<string | null> {
-  const r = await raw(['config', '--get', key], { cwd: root, okCodes: [0, 1] });
-  return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
-}
-
 /** A branch's upstream, or null when it has none. */
 export async function upstreamOf(root: string, branch: string): Promise<Upstream | null> {
-  const [remote, ref] = await Promise.all([configValue(root, `branch.${branch}.remote`), configValue(root, `branch.${branch}.merge`)]);
+  const [remote, ref] = await Promise.all([configValueAsync(root, `branch.${branch}.remote`), configValueAsync(root, `branch.${branch}.merge`)]);
   return remote && ref ? { remote, ref } : null;
 }
 
@@ -129,13 +107,13 @@ export async function defaultRemote(root: string): Promise<string> {
 
 /** `<remote>/HEAD` as a short name (e.g. origin/main), or null when git has not recorded it. */
 export async function remoteDefaultBranch(root: string, remote: string): Promise<string | null> {
-  const r = await raw(['symbolic-ref', '-q', '--short', `refs/remotes/${remote}/HEAD`], { cwd: root, okCodes: [0, 1, 128] });
+  const r = await gitAsync(['symbolic-ref', '-q', '--short', `refs/remotes/${remote}/HEAD`], { cwd: root, okCodes: [0, 1, 128] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 
 /** All merge bases of two commits (none for unrelated histories). */
 export async function mergeBases(root: string, a: string, b: string): Promise<string[]> {
-  const r = await raw(['merge-base', '--all', a, b], { cwd: root, okCodes: [0, 1] });
+  const r = await gitAsync(['merge-base', '--all', a, b], { cwd: root, okCodes: [0, 1] });
   return r.stdout.toString('utf8').split('\n').filter(Boolean);
 }
 
@@ -202,11 +180,8 @@ export async function treeFiles(root: string, commit: string): Promise<string[]>
 export async function mergeAttributes(root: string, paths: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (paths.length === 0) return found;
-  const out = (await text(['check-attr', '-z', '--stdin', 'merge'], { cwd: root, input: paths.join('\0') + '\0' })).split('\0');
-  for (let i = 0; i + 2 < out.length; i += 3) {
-    const value = out[i + 2]!;
-    if (value !== 'unspecified' && value !== 'unset') found.set(out[i]!, value);
-  }
+  const values = parseCheckAttr(await text(['check-attr', '-z', '--stdin', 'merge'], { cwd: root, input: paths.join('\0') + '\0' }));
+  for (const [path, value] of values) if (value !== 'unspecified' && value !== 'unset') found.set(path, value);
   return found;
 }
 
@@ -222,7 +197,7 @@ export interface MergeStart {
 /** `git merge --no-ff --no-commit REF` with extra config for this command (the driver). Never commits. */
 export async function startMerge(root: string, ref: string, config: GitConfig, mergeHeadPath: string): Promise<MergeStart> {
   const args = withConfig([...NO_HOOKS, ...config], ['merge', '--no-ff', '--no-commit', '--no-edit', '--no-autostash', '--no-stat', '--end-of-options', ref]);
-  const r = await raw(args, { cwd: root, okCodes: 'any', env: { ...process.env, GIT_MERGE_AUTOEDIT: 'no', LC_ALL: 'C' } });
+  const r = await gitAsync(args, { cwd: root, okCodes: 'any', env: { ...process.env, GIT_MERGE_AUTOEDIT: 'no', LC_ALL: 'C' } });
   return { code: r.code, inProgress: existsSync(mergeHeadPath), stderr: r.stderr, stdout: r.stdout.toString('utf8') };
 }
 
@@ -256,7 +231,7 @@ export type PushOutcome =
  */
 export async function pushCommit(root: string, remote: string, commit: string, ref: string): Promise<PushOutcome> {
   const args = withConfig(NO_HOOKS, ['push', '--porcelain', '--no-verify', remote, `${commit}:${ref}`]);
-  const r = await raw(args, { cwd: root, okCodes: 'any', env: { ...process.env, LC_ALL: 'C' } });
+  const r = await gitAsync(args, { cwd: root, okCodes: 'any', env: { ...process.env, LC_ALL: 'C' } });
   const stdout = r.stdout.toString('utf8');
   const line = stdout.split('\n').find((l) => /^[ +\-*!=]\t/.test(l));
   if (r.code === 0 && line) return { status: line.startsWith('=') ? 'up-to-date' : 'pushed', summary: line.split('\t')[2] ?? '' };

@@ -1,98 +1,16 @@
-// The one place that talks to git: the git CLI, batched (one call per kind of fact per run).
-// Every function takes the directory it works in explicitly, so tests can point it anywhere.
-import { spawn, spawnSync } from 'node:child_process';
+// The one place that talks to git: the git CLI, batched (one call per kind of fact per run), run
+// through src/git/run.ts. Every function takes the directory it works in explicitly, so tests can
+// point it anywhere.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import './hook-env.js';
+import { git, gitSync, orNull } from './run.js';
+import { parseCatFileBatch, parseCheckAttr, parseStageEntries, splitZ, type IndexEntry } from './parse.js';
 
-// git exports GIT_DIR to the hooks it runs in a linked worktree. With GIT_DIR set and no work tree
-// named, git takes the folder it runs in for the top of the working tree, and memlint runs git
-// from memory folders too: so the work tree is named as git meant it, the folder memlint started
-// in (where git runs hooks), unless core.worktree names one.
-if (process.env.GIT_DIR && !process.env.GIT_WORK_TREE) {
-  const configured = spawnSync('git', ['config', 'core.worktree'], { encoding: 'utf8' });
-  if (configured.status !== 0) process.env.GIT_WORK_TREE = process.cwd();
-}
-
-export class GitError extends Error {
-  constructor(
-    message: string,
-    readonly code: number | null,
-    readonly stderr: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface GitOptions {
-  /** Directory git runs in. */
-  cwd: string;
-  input?: string | Buffer;
-  /** Return stdout as a Buffer (binary-safe) instead of a string. */
-  binary?: boolean;
-  /** Accept these exit codes as success (default [0]). */
-  okCodes?: number[];
-  env?: NodeJS.ProcessEnv;
-}
-
-export function gitRaw(args: string[], opts: GitOptions): { stdout: Buffer; code: number; stderr: string } {
-  const r = spawnSync('git', args, {
-    cwd: opts.cwd,
-    input: opts.input,
-    maxBuffer: 1 << 30,
-    env: opts.env ?? process.env,
-  });
-  if (r.error) throw new GitError(`git could not start: ${r.error.message}`, null, '');
-  const code = r.status ?? 128;
-  const stderr = r.stderr.toString('utf8');
-  if (!(opts.okCodes ?? [0]).includes(code)) {
-    const first = stderr.trim();
-    throw new GitError(`git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? args[0]} failed: ${first.split('\n')[0] ?? ''}`, code, first);
-  }
-  return { stdout: r.stdout, code, stderr };
-}
-
-export function git(args: string[], opts: GitOptions): string {
-  return gitRaw(args, opts).stdout.toString('utf8');
-}
-
-/** The top of the working tree containing dir, or null outside a repository. */
-export function repoRoot(dir: string): string | null {
-  const r = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
-  if (r.error || r.status !== 0) return null;
-  return r.stdout.trim() || null;
-}
-
-/**
- * A git config value as git resolves it for dir (system, global, local and worktree config, and
- * `-c`), or null when unset. None of these is a file of the repository's working tree.
- */
-export function configValue(dir: string, key: string): string | null {
-  const r = spawnSync('git', ['config', '--get', key], { cwd: dir, encoding: 'utf8' });
-  if (r.error || r.status !== 0) return null;
-  return r.stdout.replace(/\r?\n$/, '') || null;
-}
-
-export interface RepoInfo {
-  root: string;
-  gitDir: string;
-  commonDir: string;
-  isLinkedWorktree: boolean;
-}
-
-export function repoInfo(dir: string): RepoInfo | null {
-  const r = spawnSync('git', ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  if (r.error || r.status !== 0) return null;
-  const [root, gitDir, commonDir] = r.stdout.trim().split('\n');
-  if (!root || !gitDir || !commonDir) return null;
-  return { root, gitDir, commonDir, isLinkedWorktree: gitDir !== commonDir };
-}
-
-function splitZ(s: string): string[] {
-  return s.split('\0').filter((x) => x !== '');
-}
+export { GitError } from './run.js';
+export { repoInfo, repoRoot, type RepoInfo } from './repo.js';
+export { configValue, configValueAsync, setLocalConfig } from './config.js';
+export { parseCatFileBatch, parseStageEntries, type IndexEntry } from './parse.js';
 
 /** Tracked files plus untracked files that are not ignored, relative to root. */
 export function listFiles(root: string, opts: { untracked?: boolean; pathspec?: string[] } = {}): string[] {
@@ -108,90 +26,22 @@ export function trackedFiles(root: string): string[] {
   return splitZ(git(['ls-files', '-z', '--cached'], { cwd: root }));
 }
 
-export interface StagedChange {
-  status: string;
-  path: string;
-}
-
-/** Paths changed in the index against HEAD (or the empty tree before the first commit). */
-export function stagedChanges(root: string): StagedChange[] {
-  const out = git(['diff', '--cached', '--name-status', '-z', '--no-renames', '--diff-filter=ACMRDT'], { cwd: root });
-  const parts = splitZ(out);
-  const changes: StagedChange[] = [];
-  for (let i = 0; i + 1 < parts.length; i += 2) changes.push({ status: parts[i]!, path: parts[i + 1]! });
-  return changes;
-}
-
 /**
  * Read many objects in one `git cat-file --batch` call. Specs are object names such as
  * ":path" (the staged blob) or "HEAD:path". Missing objects come back as null.
  */
 export function readBlobs(root: string, specs: string[]): Map<string, Buffer | null> {
   if (specs.length === 0) return new Map();
-  const { stdout } = gitRaw(['cat-file', '--batch'], { cwd: root, input: specs.join('\n') + '\n' });
+  const { stdout } = gitSync(['cat-file', '--batch'], { cwd: root, input: specs.join('\n') + '\n' });
   return parseCatFileBatch(stdout, specs);
 }
 
-/** Split `git cat-file --batch` output into the objects asked for, in order. */
-export function parseCatFileBatch(stdout: Buffer, specs: string[]): Map<string, Buffer | null> {
-  const result = new Map<string, Buffer | null>();
-  let pos = 0;
-  for (const spec of specs) {
-    const nl = stdout.indexOf(10, pos);
-    if (nl < 0) {
-      result.set(spec, null);
-      continue;
-    }
-    const header = stdout.subarray(pos, nl).toString('utf8');
-    pos = nl + 1;
-    if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
-      result.set(spec, null);
-      continue;
-    }
-    const size = Number(header.split(' ')[2]);
-    result.set(spec, stdout.subarray(pos, pos + size));
-    pos += size + 1;
-  }
-  return result;
-}
-
-/**
- * Run git without blocking: its exit code, stdout and stderr (null when git could not start).
- * For git calls that can overlap: with the program loading (the launcher's --staged prefetch), or
- * with each other (update-branch's checks).
- */
-export function gitRun(args: string[], opts: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: Buffer; stderr: string } | null> {
-  return new Promise((resolve) => {
-    let child: ReturnType<typeof spawn>;
-    try {
-      child = spawn('git', args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    } catch {
-      resolve(null);
-      return;
-    }
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout!.on('data', (c: Buffer) => out.push(c));
-    child.stderr!.on('data', (c: Buffer) => err.push(c));
-    child.on('error', () => resolve(null));
-    child.on('close', (code) => resolve({ code: code ?? 128, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
-    if (opts.input !== undefined) {
-      child.stdin!.on('error', () => {}); // git exiting early fails the run through its exit code
-      child.stdin!.end(opts.input);
-    }
-  });
-}
-
-/** gitRun's stdout, or null when git fails: the caller then asks again synchronously and reports the failure there. */
-export async function gitAsync(args: string[], opts: { cwd: string; input?: string }): Promise<Buffer | null> {
-  const r = await gitRun(args, opts);
-  return r && r.code === 0 ? r.stdout : null;
-}
-
 /** Whether each path is ignored by git (one call). */
-export function ignoredPaths(root: string, paths: string[]): Set<string> {
+export function ignoredPaths(root: string, paths: string[], opts: { noIndex?: boolean } = {}): Set<string> {
   if (paths.length === 0) return new Set();
-  const { stdout } = gitRaw(['check-ignore', '-z', '--stdin'], { cwd: root, input: paths.join('\0') + '\0', okCodes: [0, 1] });
+  // --no-index: what the ignore rules say, tracked or not.
+  const args = ['check-ignore', '-z', '--stdin', ...(opts.noIndex ? ['--no-index'] : [])];
+  const { stdout } = gitSync(args, { cwd: root, input: paths.join('\0') + '\0', okCodes: [0, 1] });
   return new Set(splitZ(stdout.toString('utf8')));
 }
 
@@ -217,8 +67,7 @@ export function lastCommitTimes(root: string, paths: string[]): Map<string, numb
 }
 
 export function headCommit(root: string): string | null {
-  const r = spawnSync('git', ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : null;
+  return orNull(() => git(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root }).trim());
 }
 
 /** Which of these object names resolve to commits (one `git cat-file --batch-check` call). */
@@ -226,7 +75,7 @@ export function existingCommits(root: string, names: string[]): Set<string> {
   const found = new Set<string>();
   const unique = [...new Set(names)];
   if (unique.length === 0) return found;
-  const { stdout } = gitRaw(['cat-file', '--batch-check=%(objecttype)'], { cwd: root, input: unique.map((n) => `${n}^{commit}`).join('\n') + '\n' });
+  const { stdout } = gitSync(['cat-file', '--batch-check=%(objecttype)'], { cwd: root, input: unique.map((n) => `${n}^{commit}`).join('\n') + '\n' });
   const lines = stdout.toString('utf8').split('\n');
   unique.forEach((n, i) => {
     if (lines[i] === 'commit') found.add(n);
@@ -246,7 +95,7 @@ export function stringsInTrackedFiles(root: string, needles: string[], excludeDi
   if (excludeDir) args.push(`:(exclude)${excludeDir}`);
   let out: string;
   try {
-    out = gitRaw(args, { cwd: root, input: unique.join('\n') + '\n', okCodes: [0, 1] }).stdout.toString('utf8');
+    out = gitSync(args, { cwd: root, input: unique.join('\n') + '\n', okCodes: [0, 1] }).stdout.toString('utf8');
   } catch {
     return found;
   }
@@ -346,7 +195,7 @@ export function mergeFile(
   const style = opts.style && opts.style !== 'merge' ? [`--${opts.style}`] : [];
   const args = ['merge-file', '-p', ...style, `--marker-size=${opts.markerSize ?? 7}`, '-L', labels[0], '-L', labels[1], '-L', labels[2], files.ours, files.base, files.theirs];
   const okCodes = Array.from({ length: 128 }, (_, i) => i);
-  const { stdout, code } = gitRaw(args, { cwd, okCodes });
+  const { stdout, code } = gitSync(args, { cwd, okCodes });
   return { output: stdout, conflicts: code };
 }
 
@@ -380,31 +229,11 @@ export function addPaths(root: string, paths: string[]): void {
   git(['add', '--', ...paths], { cwd: root });
 }
 
-export interface IndexEntry {
-  /** '100644', '100755', '120000' (symlink) or '160000' (submodule). */
-  mode: string;
-  object: string;
-  /** Repository-relative with --full-name, else relative to the folder git ran in. */
-  path: string;
-}
-
 /** Stage-0 index entries (`git ls-files -s`). */
 export function indexEntries(root: string, pathspec: string[] = []): IndexEntry[] {
   const args = ['ls-files', '-s', '-z'];
   if (pathspec.length) args.push('--', ...pathspec);
   return parseStageEntries(git(args, { cwd: root }));
-}
-
-/** Parse `git ls-files -s -z` output, keeping stage 0 (merged) entries. */
-export function parseStageEntries(out: string): IndexEntry[] {
-  const entries: IndexEntry[] = [];
-  for (const rec of splitZ(out)) {
-    const tab = rec.indexOf('\t');
-    const [mode, object, stage] = rec.slice(0, tab).split(' ');
-    if (stage !== '0') continue;
-    entries.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
-  }
-  return entries;
 }
 
 export interface CommitParents {
@@ -431,19 +260,18 @@ export function firstParentChanges(root: string, path: string, max = 100): Commi
 
 /** The best common ancestor of two commits (`git merge-base`), or null when they share none. */
 export function mergeBase(root: string, a: string, b: string): string | null {
-  const { stdout, code } = gitRaw(['merge-base', a, b], { cwd: root, okCodes: [0, 1] });
+  const { stdout, code } = gitSync(['merge-base', a, b], { cwd: root, okCodes: [0, 1] });
   return code === 0 ? stdout.toString('utf8').trim() || null : null;
 }
 
 /** A ref such as MERGE_HEAD resolved to its commit, or null when it does not exist. */
 export function resolveRef(root: string, ref: string): string | null {
-  const r = spawnSync('git', ['rev-parse', '--verify', '-q', `${ref}^{commit}`], { cwd: root, encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() || null : null;
+  return orNull(() => git(['rev-parse', '--verify', '-q', `${ref}^{commit}`], { cwd: root }).trim()) || null;
 }
 
 /** Every worktree of the repository holding dir (`git worktree list --porcelain`): the main one first. */
 export function worktreeList(dir: string): Array<{ path: string; bare: boolean; prunable: boolean }> {
-  const r = gitRaw(['worktree', 'list', '--porcelain', '-z'], { cwd: dir, okCodes: [0, 128, 129] });
+  const r = gitSync(['worktree', 'list', '--porcelain', '-z'], { cwd: dir, okCodes: [0, 128, 129] });
   if (r.code !== 0) return [];
   const out: Array<{ path: string; bare: boolean; prunable: boolean }> = [];
   for (const field of r.stdout.toString('utf8').split('\0')) {
@@ -458,7 +286,7 @@ export function worktreeList(dir: string): Array<{ path: string; bare: boolean; 
 export function treeEntries(root: string, rev: string, pathspec: string[] = []): IndexEntry[] {
   const args = ['ls-tree', '-r', '-z', '--full-tree', rev];
   if (pathspec.length) args.push('--', ...pathspec);
-  const r = gitRaw(args, { cwd: root, okCodes: [0, 128] });
+  const r = gitSync(args, { cwd: root, okCodes: [0, 128] });
   if (r.code !== 0) return [];
   const entries: IndexEntry[] = [];
   for (const rec of splitZ(r.stdout.toString('utf8'))) {
@@ -494,9 +322,9 @@ function readState(path: string): string | null {
  * is still under way.
  */
 function mergeCommitted(gitDir: string, mergeHead: string): boolean {
-  const r = spawnSync('git', ['--git-dir', gitDir, 'rev-list', '--parents', '-n', '1', 'HEAD'], { encoding: 'utf8' });
-  if (r.error || r.status !== 0) return false;
-  const parents = r.stdout.trim().split(/\s+/).slice(1);
+  const out = orNull(() => git(['--git-dir', gitDir, 'rev-list', '--parents', '-n', '1', 'HEAD']));
+  if (out === null) return false;
+  const parents = out.trim().split(/\s+/).slice(1);
   const merged = mergeHead.split('\n').map((l) => l.trim()).filter((l) => l !== '');
   return merged.length > 0 && merged.every((id) => parents.includes(id));
 }
@@ -536,9 +364,14 @@ export function gitOperation(gitDir: string): GitOperation | null {
  * index is locked by another git process): nothing is changed then.
  */
 export function refreshIndex(root: string): boolean {
-  const r = spawnSync('git', ['update-index', '-q', '--refresh'], { cwd: root, stdio: 'ignore' });
   // 1: some entries need an update (content really changed): the rest was still refreshed.
-  return !r.error && (r.status === 0 || r.status === 1);
+  return orNull(() => gitSync(['update-index', '-q', '--refresh'], { cwd: root, okCodes: [0, 1] })) !== null;
+}
+
+/** Each path's value of a git attribute: 'unspecified', 'unset', 'set' or its value (one `git check-attr` call). */
+export function attributeValues(root: string, attribute: string, paths: string[]): Map<string, string> {
+  if (paths.length === 0) return new Map();
+  return parseCheckAttr(git(['check-attr', '-z', '--stdin', attribute], { cwd: root, input: paths.join('\0') + '\0' }));
 }
 
 /**
@@ -548,10 +381,9 @@ export function refreshIndex(root: string): boolean {
 export function conflictMarkerSizes(root: string, paths: string[]): Map<string, number> {
   const sizes = new Map<string, number>();
   if (paths.length === 0) return sizes;
-  const out = git(['check-attr', '-z', '--stdin', 'conflict-marker-size'], { cwd: root, input: paths.join('\0') + '\0' }).split('\0');
-  for (let i = 0; i + 2 < out.length; i += 3) {
-    const n = Number(out[i + 2]);
-    sizes.set(out[i]!, /^\d+$/.test(out[i + 2]!) && n >= 1 ? n : 7);
+  for (const [path, value] of attributeValues(root, 'conflict-marker-size', paths)) {
+    const n = Number(value);
+    sizes.set(path, /^\d+$/.test(value) && n >= 1 ? n : 7);
   }
   return sizes;
 }

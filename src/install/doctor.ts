@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, accessSync, constants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { gitRaw } from '../git/index.js';
+import { attributeValues, configValue, ignoredPaths } from '../git/index.js';
 import { DRIVER_NAME, hasLineMergeFallback } from '../merge/command.js';
 import { blockLines, outsideBlock } from './blocks.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';
@@ -18,11 +18,6 @@ export interface Check {
   detail: string;
   /** The command that fixes it (when not ok). */
   fix?: string;
-}
-
-function anyConfig(root: string, key: string): string | null {
-  const r = gitRaw(['config', '--get', key], { cwd: root, okCodes: [0, 1] });
-  return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
 }
 
 function hookRunsMemlint(root: string, hook: string): boolean {
@@ -39,7 +34,7 @@ function hookRunsMemlint(root: string, hook: string): boolean {
 
 export function checkHooks(wt: Worktree): Check {
   const part = 'hooks';
-  const hooksPath = anyConfig(wt.root, 'core.hooksPath');
+  const hooksPath = configValue(wt.root, 'core.hooksPath');
   if (hooksPath === null) return { part, ok: false, detail: 'core.hooksPath is not set: git runs .git/hooks, not the .husky/ hooks', fix: 'memlint install' };
   if (hooksPath.replace(/\/+$/, '') !== HOOKS_PATH) return { part, ok: false, detail: `core.hooksPath is "${hooksPath}", so the .husky/ hooks do not run`, fix: `git config core.hooksPath ${HOOKS_PATH}` };
   if (!stubsPresent(wt.root)) {
@@ -52,7 +47,7 @@ export function checkHooks(wt: Worktree): Check {
 
 export function checkDriver(wt: Worktree): Check {
   const part = 'merge driver';
-  const driver = anyConfig(wt.root, `merge.${DRIVER_NAME}.driver`);
+  const driver = configValue(wt.root, `merge.${DRIVER_NAME}.driver`);
   if (driver === null) {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is not defined in git config: files marked merge=${DRIVER_NAME} silently get git's text merge`, fix: 'memlint install --local' };
   }
@@ -74,12 +69,8 @@ export function checkAttributes(wt: Worktree, memdirs: string[]): Check {
     const p = d === '.' || d === '' ? '' : `${d}/`;
     for (const f of ['MEMORY.md', 'topic.md', 'logs/2026/01/2026-01-01.md']) owner.set(`${p}${f}`, d);
   }
-  const out = gitRaw(['check-attr', 'merge', '--', ...owner.keys()], { cwd: wt.root }).stdout.toString('utf8');
   const wrong = new Set<string>();
-  for (const line of out.split('\n')) {
-    const m = /^(.*): merge: (.*)$/.exec(line);
-    if (m && m[2] !== DRIVER_NAME) wrong.add(owner.get(m[1]!) ?? m[1]!);
-  }
+  for (const [path, value] of attributeValues(wt.root, 'merge', [...owner.keys()])) if (value !== DRIVER_NAME) wrong.add(owner.get(path) ?? path);
   if (wrong.size > 0) return { part, ok: false, detail: `.gitattributes does not route ${[...wrong].join(', ')} to merge=${DRIVER_NAME}`, fix: 'memlint install' };
   return { part, ok: true, detail: `memory files merge with ${DRIVER_NAME} (${memdirs.join(', ')})` };
 }
@@ -87,8 +78,7 @@ export function checkAttributes(wt: Worktree, memdirs: string[]): Check {
 export function checkLockIgnored(wt: Worktree, memdirs: string[]): Check {
   const part = 'lock';
   const paths = memdirs.map((d) => (d === '.' || d === '' ? '.consolidate-lock' : `${d}/.consolidate-lock`));
-  const r = gitRaw(['check-ignore', '--no-index', '--stdin'], { cwd: wt.root, input: paths.join('\n') + '\n', okCodes: [0, 1] });
-  const ignored = new Set(r.stdout.toString('utf8').split('\n').filter(Boolean));
+  const ignored = ignoredPaths(wt.root, paths, { noIndex: true });
   const not = paths.filter((p) => !ignored.has(p));
   if (not.length > 0) return { part, ok: false, detail: `${not.join(', ')} not ignored: committed, each checkout would reset its mtime and with it the 24 h gate`, fix: 'memlint install' };
   return { part, ok: true, detail: `.consolidate-lock ignored (${memdirs.join(', ')})` };

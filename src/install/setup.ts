@@ -4,7 +4,7 @@
 // worktree, husky's hook stubs. Uninstall takes out exactly those.
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { git, gitRaw, repoInfo } from '../git/index.js';
+import { configValue, repoInfo, setLocalConfig } from '../git/index.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
 import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
@@ -34,16 +34,14 @@ export interface Worktree {
   isLinked: boolean;
 }
 
+/** What install and uninstall read of git config: the repository's own, where they write. */
+const localConfig = (root: string, key: string) => configValue(root, key, { local: true });
+
 export function worktreeOf(cwd: string): Worktree {
   const info = repoInfo(cwd);
   if (!info) throw new UsageError('not inside a git repository (memlint install sets up git hooks, attributes and config)');
   const mainRoot = basename(info.commonDir) === '.git' ? dirname(info.commonDir) : null;
   return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree };
-}
-
-export function getConfig(root: string, key: string): string | null {
-  const r = gitRaw(['config', '--local', '--get', key], { cwd: root, okCodes: [0, 1] });
-  return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
 }
 
 function readText(path: string): string | null {
@@ -133,7 +131,7 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
           // The original is what the user had before memlint's first install: a script that
           // already runs memlint's part (husky arrived since) keeps the note taken then, or, in
           // a clone without one, is noted with memlint's part cut out.
-          const noted = getConfig(root, NOTE_PREPARE);
+          const noted = localConfig(root, NOTE_PREPARE);
           const original = runsMemlintInstall(before) ? (noted ?? unpreparedScript(before, null) ?? '') : (before ?? '');
           if (original !== noted) actions.push({ kind: 'config', key: NOTE_PREPARE, before: noted, after: original, what: 'note the prepare script it had' });
         }
@@ -143,16 +141,16 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
     } else actions.push({ kind: 'note', what: 'no package.json at the top of the repository: each clone runs "memlint install --local" itself' });
   }
   for (const [key, value] of driverConfig({ memlint: words })) {
-    const before = getConfig(root, key);
+    const before = localConfig(root, key);
     if (before !== value) actions.push({ kind: 'config', key, before, after: value, what: key.endsWith('.driver') ? 'the merge driver command' : "the merge driver's name" });
   }
-  const hooksPath = getConfig(root, 'core.hooksPath');
+  const hooksPath = localConfig(root, 'core.hooksPath');
   if (hooksPath !== null && hooksPath.replace(/\/+$/, '') !== HOOKS_PATH) {
     actions.push({ kind: 'note', what: `core.hooksPath is "${hooksPath}", not husky's ${HOOKS_PATH}: left as it is, so the .husky hooks will not run (another hook manager?)` });
   } else {
     if (hooksPath === null) {
       actions.push({ kind: 'config', key: 'core.hooksPath', before: null, after: HOOKS_PATH, what: 'git runs the hooks in .husky/' });
-      if (getConfig(root, NOTE_HOOKS_PATH) === null) actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: null, after: 'true', what: 'note that install set core.hooksPath' });
+      if (localConfig(root, NOTE_HOOKS_PATH) === null) actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: null, after: 'true', what: 'note that install set core.hooksPath' });
     }
     if (refused(root, HOOKS_PATH, actions)) {
       // .husky or .husky/_ is a symlink: no stubs written through it, husky not run on it
@@ -200,7 +198,7 @@ export function planUninstall(wt: Worktree): Action[] {
   const pkgPath = join(root, 'package.json');
   const pkg = refused(root, 'package.json', actions) ? null : readText(pkgPath);
   if (pkg !== null) {
-    const from = getConfig(root, NOTE_PREPARE);
+    const from = localConfig(root, NOTE_PREPARE);
     const edited = editScripts(pkg, (scripts) => {
       const after = unpreparedScript(scripts.prepare, from);
       if (after === undefined) delete scripts.prepare;
@@ -209,11 +207,11 @@ export function planUninstall(wt: Worktree): Action[] {
     if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: 'prepare script restored' });
   }
   for (const key of [`merge.${DRIVER_NAME}.name`, `merge.${DRIVER_NAME}.driver`, NOTE_PREPARE]) {
-    const before = getConfig(root, key);
+    const before = localConfig(root, key);
     if (before !== null) actions.push({ kind: 'config', key, before, after: null, what: 'unset' });
   }
-  if (getConfig(root, NOTE_HOOKS_PATH) !== null) {
-    if (getConfig(root, 'core.hooksPath') === HOOKS_PATH) actions.push({ kind: 'config', key: 'core.hooksPath', before: HOOKS_PATH, after: null, what: 'unset (install had set it)' });
+  if (localConfig(root, NOTE_HOOKS_PATH) !== null) {
+    if (localConfig(root, 'core.hooksPath') === HOOKS_PATH) actions.push({ kind: 'config', key: 'core.hooksPath', before: HOOKS_PATH, after: null, what: 'unset (install had set it)' });
     actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: 'true', after: null, what: 'unset' });
   }
   if (!refused(root, HOOKS_PATH, actions) && existsSync(join(root, HOOKS_PATH, OWN_STUBS_MARKER))) actions.push({ kind: 'remove-stubs', what: `${HOOKS_PATH} (memlint's own hook stubs)` });
@@ -227,8 +225,7 @@ export function applyActions(wt: Worktree, actions: Action[]): string[] {
       if (a.after === null) removeInsideRepo(wt.root, a.path);
       else writeInsideRepo(wt.root, a.path, a.after, { mkdir: true });
     } else if (a.kind === 'config') {
-      if (a.after === null) gitRaw(['config', '--local', '--unset-all', a.key], { cwd: wt.root, okCodes: [0, 5] });
-      else git(['config', '--local', a.key, a.after], { cwd: wt.root });
+      setLocalConfig(wt.root, a.key, a.after);
     } else if (a.kind === 'stubs') {
       const err = a.husky ? runHusky(a.husky, wt.root) : null;
       if (a.husky && err) problems.push(`husky could not set up the hooks (${err.split('\n')[0]}); memlint wrote its own stubs`);

@@ -44,24 +44,6 @@ export function likelyMemdirs(stagedMd: string[], existsOnDisk: (repoRelative: s
 }
 
 
-/** `git diff --cached --name-status -z --no-renames` output: each staged path with its status letter. */
-export function parseNameStatus(out: string): Map<string, string> {
-  const parts = out.split('\0');
-  const status = new Map<string, string>();
-  for (let i = 0; i + 1 < parts.length; i += 2) if (parts[i] && parts[i + 1]) status.set(parts[i + 1]!, parts[i]![0]!);
-  return status;
-}
-
-/** Paths `git ls-tree -z` lists as files (blobs or symlinks), not folders or submodules. */
-export function filesInTree(out: string): Set<string> {
-  const files = new Set<string>();
-  for (const rec of out.split('\0')) {
-    const tab = rec.indexOf('\t');
-    if (tab > 0 && rec.slice(0, tab).split(' ')[1] === 'blob') files.add(rec.slice(tab + 1));
-  }
-  return files;
-}
-
 /**
  * Which candidate MEMORY.md files are in the index, without reading the index: the index is HEAD
  * plus the staged change, so a path the change touched is there unless it was deleted, and any

@@ -1,15 +1,18 @@
-// Which memdirs a staged change touches: for each staged Markdown path, the nearest folder above
-// it whose MEMORY.md is in the index. The launcher (dist/cli.js) asks that question before the
-// program loads and, when the answer is yes, gathers the rest of what --staged reads (the memdir's
-// index entries, the staged blobs, the top of the working tree) while the program loads, and passes
-// it down as a StagedSource. Without the launcher the program asks the same questions itself, synchronously.
+// The staged change as --staged lints it: one StagedSource, made by whichever side runs first (the
+// launcher, dist/cli.js, before the program loads; the program itself when started without it)
+// and passed down (src/commands/given.ts). It names the staged paths at once and, while the
+// program loads, gathers the rest: the memdirs the change touches (for each staged Markdown path,
+// the nearest folder above it whose MEMORY.md is in the index), their index entries and the
+// staged blobs. Loaded by the launcher: it needs only src/git/staged.ts and the path arithmetic.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, gitAsync, parseCatFileBatch, parseStageEntries, type IndexEntry } from '../git/index.js';
-import { candidateIndexes, indexIn, ownerFolder } from './staged-paths.js';
+import type { IndexEntry } from '../git/parse.js';
+import { filesInHead, indexEntriesAsync, pathsInIndex, readBlobsAsync, repoRootAsync, stagedStatuses } from '../git/staged.js';
+import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, ownerFolder } from './staged-paths.js';
 
 export { candidateIndexes, likelyMemdirs, ownerFolder } from './staged-paths.js';
 
-/** What --staged reads from git, gathered ahead by the launcher. */
+/** What --staged reads from git about the staged Markdown files. */
 export interface StagedFacts {
   /** Top of the working tree. */
   root: string;
@@ -21,38 +24,81 @@ export interface StagedFacts {
   blobs: Map<string, Buffer>;
 }
 
-/** The staged change as the launcher found it, made once and passed down to the linter (src/commands/given.ts). */
+/** The staged change, made once and passed down to the linter (src/commands/given.ts). */
 export interface StagedSource {
-  /** Staged paths, repository-relative (git diff --cached --name-only). */
+  /** Staged paths, repository-relative. */
   paths: string[];
   /** null when a git call failed: the program then asks again and reports the failure. */
   facts: Promise<StagedFacts | null>;
 }
 
+export const NO_MEMORY = 'no memory';
+
+/**
+ * The staged change (one git call), or NO_MEMORY when nothing staged is memory: no staged
+ * Markdown, or none of it under a MEMORY.md in the index (a second call, reading HEAD's tree:
+ * the index is HEAD plus the staged change, which the first call listed). A GitError when git
+ * cannot list the staged change (outside a repository, say).
+ */
+export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
+  const staged = stagedStatuses(cwd);
+  const paths = [...staged.keys()];
+  const md = paths.filter((p) => p.endsWith('.md'));
+  if (md.length === 0) return NO_MEMORY;
+  // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
+  // disk there is only a guess (git decides), but a good one to start reading on.
+  const likely = likelyMemdirs(md, (rel) => existsSync(join(cwd, rel)));
+  let facts: Promise<StagedFacts | null>;
+  if (likely.length > 0) facts = prefetchStaged(cwd, md, likely);
+  else {
+    const indexes = memoryIndexesInIndex(cwd, md, staged);
+    if (indexes?.length === 0) return NO_MEMORY;
+    // Without HEAD (no commit yet) the index itself is asked, in the background.
+    const folders = indexes ? [...new Set(indexes.map((i) => (i === 'MEMORY.md' ? '' : i.slice(0, -'/MEMORY.md'.length))))] : [];
+    facts = prefetchStaged(cwd, md, folders, indexes ?? undefined);
+  }
+  return { paths, facts: facts.catch(() => null) };
+}
+
+/**
+ * The MEMORY.md files in the index that could own the staged Markdown files, from HEAD's tree and
+ * the staged change. null when HEAD cannot be read (no commit yet).
+ */
+function memoryIndexesInIndex(cwd: string, md: string[], staged: Map<string, string>): string[] | null {
+  const candidates = candidateIndexes(md);
+  const unknown = candidates.filter((c) => !staged.has(c));
+  let inHead = new Set<string>();
+  if (unknown.length > 0) {
+    try {
+      inHead = filesInHead(cwd, unknown);
+    } catch {
+      return null;
+    }
+  }
+  return inIndexFrom(candidates, staged, inHead);
+}
+
 /** MEMORY.md files in the index that could own the staged Markdown paths (one git call, from any folder). */
 export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
   const candidates = candidateIndexes(stagedMd);
-  if (candidates.length === 0) return [];
-  const out = git(['ls-files', '--full-name', '-z', '--', ...candidates.map((c) => `:(top,literal)${c}`)], { cwd });
-  return out.split('\0').filter(Boolean);
+  return candidates.length === 0 ? [] : pathsInIndex(cwd, candidates);
 }
-
-const folderSpec = (folder: string) => (folder === '' ? ':/' : `:(top,literal)${folder}`);
 
 /**
  * Gather what --staged reads, without blocking: one `ls-files -s` for the candidate MEMORY.md
  * files and the listings of `folders`, `rev-parse --show-toplevel` beside it, then one
- * `cat-file --batch` for the blobs. `indexes`, when already known, skips the candidates.
+ * `cat-file --batch` for the blobs. `indexes`, when already known, skips the candidates. null
+ * when git fails.
  */
 export async function prefetchStaged(cwd: string, stagedMd: string[], folders: string[], indexes?: string[]): Promise<StagedFacts | null> {
   const candidates = indexes ? [] : candidateIndexes(stagedMd);
-  const specs = [...candidates.map((c) => `:(top,literal)${c}`), ...folders.map(folderSpec)];
-  const [listed, top] = await Promise.all([
-    specs.length ? gitAsync(['ls-files', '-s', '-z', '--full-name', '--', ...specs], { cwd }) : Promise.resolve(Buffer.alloc(0)),
-    gitAsync(['rev-parse', '--show-toplevel'], { cwd }),
-  ]);
-  if (!listed || !top) return null;
-  const entries = parseStageEntries(listed.toString('utf8'));
+  let entries: IndexEntry[];
+  let root: string;
+  try {
+    [entries, root] = await Promise.all([indexEntriesAsync(cwd, candidates, folders), repoRootAsync(cwd)]);
+  } catch {
+    return null;
+  }
   const byPath = new Map(entries.map((e) => [e.path, e]));
   const present = indexes ?? candidates.filter((c) => byPath.has(c));
   const listings = new Map<string, IndexEntry[]>();
@@ -69,14 +115,13 @@ export async function prefetchStaged(cwd: string, stagedMd: string[], folders: s
       if (e && e.mode !== '160000') wanted.add(e.object);
     }
   }
-  const ids = [...wanted];
-  const blobs = new Map<string, Buffer>();
-  if (ids.length) {
-    const out = await gitAsync(['cat-file', '--batch'], { cwd, input: ids.join('\n') + '\n' });
-    if (!out) return null;
-    for (const [id, buf] of parseCatFileBatch(out, ids)) if (buf) blobs.set(id, buf);
+  let blobs: Map<string, Buffer>;
+  try {
+    blobs = await readBlobsAsync(cwd, [...wanted]);
+  } catch {
+    return null;
   }
-  return { root: top.toString('utf8').trim(), indexes: present, listings, blobs };
+  return { root, indexes: present, listings, blobs };
 }
 
 export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: string[]): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> {

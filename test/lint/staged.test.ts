@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexEntries, readBlobs } from '../../src/git/index.js';
 import { candidateIndexes, likelyMemdirs, memoryIndexesFor, ownerFolder, prefetchStaged, stagedMemdirsFor } from '../../src/lint/staged.js';
-import { filesInTree, inIndexFrom, parseNameStatus } from '../../src/lint/staged-paths.js';
+import { filesInTree, parseNameStatus } from '../../src/git/parse.js';
+import { inIndexFrom } from '../../src/lint/staged-paths.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 describe('staged memdirs: the pure parts', () => {

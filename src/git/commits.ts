@@ -1,9 +1,8 @@
-// The git facts consolidation needs, each one git call (through src/git, the one module that runs git).
-import { git, gitRaw, GitError } from '../git/index.js';
-
-function splitZ(s: string): string[] {
-  return s.split('\0').filter((x) => x !== '');
-}
+// The history consolidation reads (commit counts and dates of the files under a pathspec, each
+// one git call) and the commit it makes of a memdir, with nothing else of the worktree.
+import './hook-env.js';
+import { splitZ } from './parse.js';
+import { git, gitSync, GitError } from './run.js';
 
 /** Commits reachable from HEAD touching these paths with a commit time after `sinceMs` (0: all). */
 export function countCommitsSince(root: string, sinceMs: number, pathspec: string[]): number {
@@ -84,6 +83,17 @@ export function commitPaths(root: string, message: string, pathspec: string[]): 
 
 /** Put these paths back as HEAD has them (index and worktree), removing untracked files under them. */
 export function restorePaths(root: string, pathspec: string[]): void {
-  gitRaw(['restore', '--source=HEAD', '--staged', '--worktree', '--', ...pathspec, ...LOCAL_STATE], { cwd: root, okCodes: [0, 1] });
-  gitRaw(['clean', '-fdq', '--', ...pathspec, ...LOCAL_STATE], { cwd: root, okCodes: [0, 1] });
+  gitSync(['restore', '--source=HEAD', '--staged', '--worktree', '--', ...pathspec, ...LOCAL_STATE], { cwd: root, okCodes: [0, 1] });
+  gitSync(['clean', '-fdq', '--', ...pathspec, ...LOCAL_STATE], { cwd: root, okCodes: [0, 1] });
+}
+
+/** Files whose content differs between two commits' trees (`git diff-tree`: two trees compared, no walk). */
+export function filesChangedBetween(root: string, from: string, to: string): string[] {
+  return [...new Set(splitZ(git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', from, to], { cwd: root })))];
+}
+
+/** Files changed by the commits of a revision range, e.g. [tip, '^base'] or [tip, '--not', '--remotes'] (`git log`). */
+export function filesChangedIn(root: string, revisions: string[]): string[] {
+  const out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...revisions], { cwd: root });
+  return [...new Set(out.split('\0').map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
 }

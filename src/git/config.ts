@@ -1,0 +1,31 @@
+// git config: one reader (synchronous, and its twin for the asynchronous branch-level calls, with
+// one parser) and one writer, for the repository's local config.
+import { parseConfigGet } from './parse.js';
+import { gitAsync, gitSync, orNull } from './run.js';
+
+export interface ConfigScope {
+  /** Only the repository's own config (`--local`), not the user's or the system's. */
+  local?: boolean;
+}
+
+const getArgs = (key: string, scope: ConfigScope) => ['config', ...(scope.local ? ['--local'] : []), '--get', key];
+
+/**
+ * A git config value as git resolves it for dir (system, global, local and worktree config, and
+ * `-c`; only the repository's with `local`), or null when unset or when git cannot answer. None of
+ * these is a file of the repository's working tree.
+ */
+export function configValue(dir: string | undefined, key: string, scope: ConfigScope = {}): string | null {
+  return orNull(() => parseConfigGet(gitSync(getArgs(key, scope), { cwd: dir, okCodes: 'any' })));
+}
+
+/** configValue, without blocking. */
+export function configValueAsync(dir: string, key: string, scope: ConfigScope = {}): Promise<string | null> {
+  return gitAsync(getArgs(key, scope), { cwd: dir, okCodes: 'any' }).then(parseConfigGet, () => null);
+}
+
+/** Set a key in the repository's local config, or unset every value of it (null). */
+export function setLocalConfig(root: string, key: string, value: string | null): void {
+  if (value === null) gitSync(['config', '--local', '--unset-all', key], { cwd: root, okCodes: [0, 5] });
+  else gitSync(['config', '--local', key, value], { cwd: root });
+}

@@ -1,0 +1,81 @@
+// Parsers of git's output, pure: shared by the synchronous and the asynchronous git calls that
+// read the same kind of answer, and by the launcher (dist/cli.js), which loads no more than this
+// and src/git/run.ts to read the staged change.
+
+export function splitZ(s: string): string[] {
+  return s.split('\0').filter((x) => x !== '');
+}
+
+export interface IndexEntry {
+  /** '100644', '100755', '120000' (symlink) or '160000' (submodule). */
+  mode: string;
+  object: string;
+  /** Repository-relative with --full-name, else relative to the folder git ran in. */
+  path: string;
+}
+
+/** Parse `git ls-files -s -z` output, keeping stage 0 (merged) entries. */
+export function parseStageEntries(out: string): IndexEntry[] {
+  const entries: IndexEntry[] = [];
+  for (const rec of splitZ(out)) {
+    const tab = rec.indexOf('\t');
+    const [mode, object, stage] = rec.slice(0, tab).split(' ');
+    if (stage !== '0') continue;
+    entries.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
+  }
+  return entries;
+}
+
+/** Split `git cat-file --batch` output into the objects asked for, in order. */
+export function parseCatFileBatch(stdout: Buffer, specs: string[]): Map<string, Buffer | null> {
+  const result = new Map<string, Buffer | null>();
+  let pos = 0;
+  for (const spec of specs) {
+    const nl = stdout.indexOf(10, pos);
+    if (nl < 0) {
+      result.set(spec, null);
+      continue;
+    }
+    const header = stdout.subarray(pos, nl).toString('utf8');
+    pos = nl + 1;
+    if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+      result.set(spec, null);
+      continue;
+    }
+    const size = Number(header.split(' ')[2]);
+    result.set(spec, stdout.subarray(pos, pos + size));
+    pos += size + 1;
+  }
+  return result;
+}
+
+/** `git diff --cached --name-status -z --no-renames` output: each staged path with its status letter. */
+export function parseNameStatus(out: string): Map<string, string> {
+  const parts = out.split('\0');
+  const status = new Map<string, string>();
+  for (let i = 0; i + 1 < parts.length; i += 2) if (parts[i] && parts[i + 1]) status.set(parts[i + 1]!, parts[i]![0]!);
+  return status;
+}
+
+/** Paths `git ls-tree -z` lists as files (blobs or symlinks), not folders or submodules. */
+export function filesInTree(out: string): Set<string> {
+  const files = new Set<string>();
+  for (const rec of out.split('\0')) {
+    const tab = rec.indexOf('\t');
+    if (tab > 0 && rec.slice(0, tab).split(' ')[1] === 'blob') files.add(rec.slice(tab + 1));
+  }
+  return files;
+}
+
+/** `git config --get` as an answer: the value (its newline taken off), or null when the key is unset. */
+export function parseConfigGet(r: { code: number; stdout: Buffer }): string | null {
+  return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
+}
+
+/** `git check-attr -z` output for one attribute: each path's value ('unspecified', 'unset', 'set' or the value). */
+export function parseCheckAttr(out: string): Map<string, string> {
+  const parts = out.split('\0');
+  const values = new Map<string, string>();
+  for (let i = 0; i + 2 < parts.length; i += 3) values.set(parts[i]!, parts[i + 2]!);
+  return values;
+}

@@ -1,0 +1,95 @@
+// The two ways memlint runs git: gitSync, and gitAsync for calls that overlap with each other or
+// with the program loading. Every git command memlint runs goes through one of them, from a named
+// function in src/git that builds its arguments and parses its output. This module loads nothing
+// but node:child_process and has no side effect, so the launcher (dist/cli.js) requires it on its
+// first git call only: the paths that never run git (the merge driver) do not load it.
+import { spawn, spawnSync } from 'node:child_process';
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | null,
+    readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GitOptions {
+  /** Directory git runs in (default: the process's). */
+  cwd?: string;
+  input?: string | Buffer;
+  /** The whole environment git runs in (default: the process's). */
+  env?: NodeJS.ProcessEnv;
+  /** Exit codes that are answers, not failures (default [0]); 'any' for all. */
+  okCodes?: number[] | 'any';
+}
+
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** The result, or a GitError when git could not start or exited with a code that is not an answer. */
+function checked(args: string[], opts: GitOptions, r: GitResult | { error: Error }): GitResult {
+  if ('error' in r) throw new GitError(`git could not start: ${r.error.message}`, null, '');
+  const ok = opts.okCodes ?? [0];
+  if (ok !== 'any' && !ok.includes(r.code)) {
+    const first = r.stderr.trim();
+    throw new GitError(`git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? args[0]} failed: ${first.split('\n')[0] ?? ''}`, r.code, first);
+  }
+  return r;
+}
+
+/** Run git and wait for it. */
+export function gitSync(args: string[], opts: GitOptions = {}): GitResult {
+  const r = spawnSync('git', args, { cwd: opts.cwd, input: opts.input, env: opts.env ?? process.env, maxBuffer: 1 << 30 });
+  if (r.error) return checked(args, opts, { error: r.error });
+  return checked(args, opts, { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr.toString('utf8') });
+}
+
+/** gitSync's stdout as text. */
+export function git(args: string[], opts: GitOptions = {}): string {
+  return gitSync(args, opts).stdout.toString('utf8');
+}
+
+/** Run git without blocking: several can run at once, and beside the program loading. */
+export function gitAsync(args: string[], opts: GitOptions = {}): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const settle = (r: GitResult | { error: Error }) => {
+      try {
+        resolve(checked(args, opts, r));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn('git', args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    } catch (err) {
+      settle({ error: err as Error });
+      return;
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout!.on('data', (c: Buffer) => out.push(c));
+    child.stderr!.on('data', (c: Buffer) => err.push(c));
+    child.on('error', (error) => settle({ error }));
+    child.on('close', (code) => settle({ code: code ?? 128, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
+    if (opts.input !== undefined) {
+      child.stdin!.on('error', () => {}); // git exiting early fails the run through its exit code
+      child.stdin!.end(opts.input);
+    }
+  });
+}
+
+/** What `answer` returns, or null when git failed: for questions whose failure is itself the answer. */
+export function orNull<T>(answer: () => T): T | null {
+  try {
+    return answer();
+  } catch (err) {
+    if (err instanceof GitError) return null;
+    throw err;
+  }
+}
