@@ -1,11 +1,13 @@
 // Precision and recall of the content rules, measured on the labelled corpus in test/corpus
 // (see test/corpus/README.md): every corpus document is written out as a real memory folder in a
-// real git repository, linted by the real CLI, and its messages compared with the labels.
+// real git repository, linted by the program in this process (test/helpers/in-process.ts: the
+// same main() as the CLI), and its messages compared with the labels.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { ROOT, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 const CORPUS = join(ROOT, 'test', 'corpus');
 const CONTENT_RULES = ['no-secrets', 'no-hidden-unicode', 'no-prompt-injection', 'absolute-dates', 'feedback-structure', 'no-derivable-content', 'user-judgement', 'no-local-addresses'];
@@ -61,7 +63,7 @@ function parseCorpusDoc(path: string): CorpusDoc {
   return doc;
 }
 
-function lintDoc(doc: CorpusDoc, allRules: string[]): Set<string> {
+async function lintDoc(doc: CorpusDoc, allRules: string[]): Promise<Set<string>> {
   const repo = initRepo(tempDir('memlint-corpus-'));
   const env = { GIT_AUTHOR_DATE: '2026-03-10T12:00:00Z', GIT_COMMITTER_DATE: '2026-03-10T12:00:00Z' };
   writeFiles(repo, doc.repo);
@@ -73,7 +75,7 @@ function lintDoc(doc: CorpusDoc, allRules: string[]): Set<string> {
   writeFiles(join(repo, 'mem'), memory);
   git(repo, 'add', '-A');
   execGit(repo, env, 'commit', '-q', '-m', 'memory');
-  const r = memlint(repo, ['mem', '--format', 'json'], { env: { MEMLINT_TODAY: doc.today } });
+  const r = await memlintInProcess(repo, ['mem', '--format', 'json'], { env: { MEMLINT_TODAY: doc.today } });
   expect(r.stderr).toBe('');
   const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number }> }>;
   const actual = new Set<string>();
@@ -98,12 +100,12 @@ describe('content rules on the labelled corpus', () => {
     expect(zh).toBe(true);
   });
 
-  it('meets the precision and recall bar for every content rule', { timeout: 300_000 }, () => {
-    const allRules = memlint(ROOT, ['lint', '--help', '--rules']).stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]!);
+  it('meets the precision and recall bar for every content rule', { timeout: 300_000 }, async () => {
+    const allRules = (await memlintInProcess(ROOT, ['lint', '--help', '--rules'])).stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]!);
     const counts = new Map(CONTENT_RULES.map((r) => [r, { tp: 0, fp: 0, fn: 0 }]));
     const misses: string[] = [];
     for (const doc of docs) {
-      const actual = lintDoc(doc, allRules);
+      const actual = await lintDoc(doc, allRules);
       for (const key of new Set([...actual, ...doc.labels])) {
         const rule = key.split(' ')[1]!;
         const c = counts.get(rule);

@@ -1,9 +1,10 @@
 // Temporary git repositories and files for tests: real git, real files, no mocks.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -16,12 +17,25 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
-export function initRepo(dir = tempDir()): string {
+/** An empty repository as `git init` and the test identity make it (run once, by the global setup). */
+export function makeRepoTemplate(dir = tempDir('memlint-template-')): string {
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'config', 'user.name', 'Test');
   git(dir, 'config', 'user.email', 'test@example.com');
   git(dir, 'config', 'core.autocrlf', 'false');
   git(dir, 'config', 'commit.gpgsign', 'false');
+  return dir;
+}
+
+/**
+ * A new repository on branch main with the test identity: the template's .git copied (the same
+ * folder `git init` and four `git config` calls make, without spawning git five times). Made by
+ * git itself where there is no template (a helper used outside vitest's run) or a .git already.
+ */
+export function initRepo(dir = tempDir()): string {
+  const template = inject('repoTemplate');
+  if (!template || existsSync(join(dir, '.git'))) return makeRepoTemplate(dir);
+  cpSync(join(template, '.git'), join(dir, '.git'), { recursive: true });
   return dir;
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, memlint, writeFiles } from '../helpers/repo.js';
 import { files, localConfig, npmInstall, project } from './helpers.js';
 
@@ -59,9 +60,11 @@ function shared(all: Map<string, string>): Map<string, string> {
 const key = (m: Map<string, string>) => JSON.stringify([...m].sort());
 
 describe('install and uninstall in any order', () => {
-  it('uninstall gives back every file and the git config byte for byte; a reinstall writes what the first install wrote', () => {
-    fc.assert(
-      fc.property(start, ops, (s, sequence) => {
+  // The commands run in this process (the same main() as the CLI): the property is about what
+  // install and uninstall write, and runs them some sixty times.
+  it('uninstall gives back every file and the git config byte for byte; a reinstall writes what the first install wrote', async () => {
+    await fc.assert(
+      fc.asyncProperty(start, ops, async (s, sequence) => {
         const dir = setUp(s);
         const user = files(dir);
         const config = localConfig(dir);
@@ -73,7 +76,7 @@ describe('install and uninstall in any order', () => {
             npmInstall(dir);
             continue;
           }
-          const r = memlint(dir, op.split(' '));
+          const r = await memlintInProcess(dir, op.split(' '));
           expect(r.code, `${op}: ${r.stderr}`).toBe(0);
           if (op === 'install') {
             // From the same user state, install writes the same files, whatever ran before.
@@ -83,7 +86,7 @@ describe('install and uninstall in any order', () => {
             else installedFrom.set(key(user), now);
           }
         }
-        expect(memlint(dir, ['uninstall']).code).toBe(0);
+        expect((await memlintInProcess(dir, ['uninstall'])).code).toBe(0);
         expect(files(dir)).toEqual(user);
         expect(localConfig(dir)).toBe(config);
       }),
