@@ -5,12 +5,12 @@ import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { splitLines } from '../memdir/index.js';
-import { loadMemdir, type MemdirSource } from '../memdir/model.js';
+import { createModel, decodeMemoryText, loadMemdir, type FileProblem, type MemdirSource } from '../memdir/model.js';
 import { parseMarkdown } from '../memdir/markdown.js';
 import type { StagedFacts } from './staged.js';
 import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
-import { isWithin } from '../fs/paths.js';
+import { realOrResolved } from '../fs/paths.js';
 import { createRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
@@ -215,8 +215,11 @@ class AcceptedSpans {
   }
 }
 
-/** Choose fixes that do not overlap each other, whole fixes only (all of a fix's edits or none). */
-function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string, bound: string, refused: Set<string>): { byPath: Map<string, TextEdit[]>; count: number } {
+/**
+ * Choose fixes that do not overlap each other, whole fixes only (all of a fix's edits or none).
+ * `read`: the files of the memdir the model holds, the only ones a fix may edit.
+ */
+function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, read: Set<string>, bound: string, refused: Set<string>): { byPath: Map<string, TextEdit[]>; count: number } {
   const accepted = new Map<string, TextEdit[]>();
   const refusals = new Map<string, string | null>();
   const refusal = (path: string): string | null => {
@@ -233,8 +236,9 @@ function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, dir: string, boun
   const overlapsAccepted = (e: TextEdit & { path: string }) => spans.get(e.path)?.overlaps(e) ?? false;
   for (const { fix, file } of fixes) {
     const targets = fix.edits.map((e) => ({ ...e, path: e.path ?? file }));
-    // Fixes write inside the memdir only.
-    if (targets.some((e) => e.path === dir || !isWithin(e.path, dir))) continue;
+    // Fixes edit the memdir's files that were read, and nothing else (not a file it ignored or
+    // could not read as text, nothing outside it).
+    if (targets.some((e) => !read.has(e.path))) continue;
     // Never through a symlink at any level (src/fs/inside.ts): the rename would replace the link
     // with a file, or write where it points. The problem stays reported, and so does the refusal.
     const why = targets.map((e) => refusal(e.path)).find((r) => r !== null);
@@ -303,13 +307,18 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   for (const d of opts.memdirs) {
     const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot, ...(opts.prefetched ? { prefetched: opts.prefetched } : {}) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
+    // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
+    // its paths, which is all the memdir-wide rules need. --fix reads everything: a fix may
+    // write into another file (a hook's tail moved into its topic file).
+    const only = source.kind === 'staged' || !opts.fix ? d.onlyFiles : undefined;
+    let { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore, ...(only ? { only } : {}) });
+    // --fix runs its passes in memory, as ESLint's verifyAndFix does: the fixed texts make the next
+    // pass's model, and each changed file is written once, after the last pass.
+    const fixedTexts = new Map<string, string>();
+    const realPaths = new Map<string, string>();
+    const real = (path: string) => realPaths.get(path) ?? realPaths.set(path, realOrResolved(path)).get(path)!;
     let passes = 0;
     for (;;) {
-      // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
-      // its paths, which is all the memdir-wide rules need. --fix reads everything: a fix may
-      // write into another file (a hook's tail moved into its topic file).
-      const only = source.kind === 'staged' || !opts.fix ? d.onlyFiles : undefined;
-      const { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore, ...(only ? { only } : {}) });
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null) : null;
@@ -317,23 +326,23 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];
         for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });
-        const { byPath: chosen, count } = chooseFixes(fixes, d.dir, d.repoRoot ?? d.dir, refused);
-        if (chosen.size > 0) {
-          const texts = new Map(model.files.map((f) => [f.path, f.text]));
-          let changed = false;
-          for (const [path, edits] of chosen) {
-            const before = texts.get(path) ?? '';
-            const after = applyEdits(before, edits);
-            if (after === before) continue;
-            writeInsideRepo(d.repoRoot ?? d.dir, path, after, { mkdir: true });
+        const texts = new Map(model.files.map((f) => [f.path, f.text]));
+        const { byPath: chosen, count } = chooseFixes(fixes, new Set(texts.keys()), d.repoRoot ?? d.dir, refused);
+        const changed = new Map<string, string>();
+        for (const [path, edits] of chosen) {
+          const before = texts.get(path)!;
+          const after = applyEdits(before, edits);
+          if (after !== before) changed.set(path, after);
+        }
+        if (changed.size > 0) {
+          for (const [path, text] of changed) {
+            fixedTexts.set(path, text);
             filesFixed.add(path);
-            changed = true;
           }
-          if (changed) {
-            fixesApplied += count;
-            passes++;
-            continue;
-          }
+          ({ model, problems } = withFixedTexts(model, problems, changed, real));
+          fixesApplied += count;
+          passes++;
+          continue;
         }
       }
       const fileResults: FileResult[] = [];
@@ -346,9 +355,32 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       for (const r of fileResults) results.push(r);
       break;
     }
+    for (const [path, text] of fixedTexts) writeInsideRepo(d.repoRoot ?? d.dir, path, text, { mkdir: true });
   }
   results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   return { results, fixesApplied, filesFixed: [...filesFixed].sort(), refused: [...refused].sort() };
+}
+
+/**
+ * The memdir as loading it again would find it once `changed` (path -> fixed text) were written:
+ * the text read back as the loader decodes it, and a file reached through a symlink to a changed
+ * file (a.md -> b.md) showing the new text too.
+ */
+function withFixedTexts(model: MemdirModel, problems: FileProblem[], changed: Map<string, string>, real: (path: string) => string): { model: MemdirModel; problems: FileProblem[] } {
+  const realChanged = new Map([...changed].map(([path, text]) => [real(path), text]));
+  const files: MemoryFile[] = [];
+  const unreadable: FileProblem[] = [];
+  for (const f of model.files) {
+    const text = changed.get(f.path) ?? realChanged.get(real(f.path));
+    if (text === undefined) {
+      files.push(f);
+      continue;
+    }
+    const decoded = decodeMemoryText(Buffer.from(text, 'utf8'));
+    if ('problem' in decoded) unreadable.push({ path: f.path, message: decoded.problem });
+    else files.push({ ...f, text: decoded.text });
+  }
+  return { model: createModel(model.dir, files, model.allPaths), problems: [...problems, ...unreadable] };
 }
 
 export type { MemoryFile };

@@ -117,6 +117,22 @@ describe('lintMemdirs', () => {
     expect(run.results.flatMap((r) => r.messages.map((m) => m.ruleId))).toEqual(['index-line-length']);
   });
 
+  it('reports after --fix what a lint of the fixed files reports, a topic reached through a symlink to a fixed one included', async () => {
+    const dir = memdir({ 'a.md': topic('A'), 'real.md': topic('Real') });
+    symlinkSync('real.md', join(dir, 'alias.md'));
+    writeFileSync(join(dir, 'MEMORY.md'), `- [A](a.md) — a\n- [Alias](alias.md) — alias\n- [Real](real.md) — ${'the export runs against 192.168.1.20 and '.repeat(5)}\n`);
+    const rules = only('index-line-length', 'no-local-addresses');
+    const fixed = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, fix: true });
+    expect(fixed.filesFixed).toEqual([join(dir, 'MEMORY.md'), join(dir, 'real.md')]);
+    expect(readFileSync(join(dir, 'real.md'), 'utf8')).toContain('192.168.1.20');
+    const after = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules });
+    expect(fixed.results).toEqual(after.results);
+    // The alias reads real.md's text: the moved addresses are reported on both.
+    const rulesOn = (rel: string) => fixed.results.find((r) => r.filePath === join(dir, rel))!.messages.map((m) => m.ruleId);
+    expect(rulesOn('real.md')).toEqual(Array(5).fill('no-local-addresses'));
+    expect(rulesOn('alias.md')).toEqual(rulesOn('real.md'));
+  });
+
   it('ignore leaves files out of the run', async () => {
     const dir = memdir({ 'MEMORY.md': '- [A](a.md)\n', 'a.md': topic('A'), 'README.md': '# Readme\n' });
     const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: only('frontmatter-yaml'), ignore: (p) => p.endsWith('README.md') });
