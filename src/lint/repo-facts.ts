@@ -1,7 +1,7 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { blameLineDates, existingCommits, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
+import { blameLineDates, conflictMarkerSizes, existingCommits, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
 import type { MemoryFile, RepoFacts } from './types.js';
 
 export function createRepoFacts(root: string, memdir: string): RepoFacts {
@@ -10,6 +10,8 @@ export function createRepoFacts(root: string, memdir: string): RepoFacts {
   const blame = new Map<string, Array<string | undefined>>();
   let claudeMd: Array<{ path: string; text: string }> | undefined;
   const inTracked = new Map<string, boolean>();
+  const markerSizes = new Map<string, number>();
+  const repoRel = (path: string) => relative(root, path).split(sep).join('/');
   return {
     root,
     trackedFiles() {
@@ -27,8 +29,7 @@ export function createRepoFacts(root: string, memdir: string): RepoFacts {
     lineDates(file: MemoryFile) {
       let d = blame.get(file.path);
       if (!d) {
-        const rel = relative(root, file.path).split(sep).join('/');
-        d = blameLineDates(root, rel, file.text);
+        d = blameLineDates(root, repoRel(file.path), file.text);
         blame.set(file.path, d);
       }
       return d;
@@ -45,6 +46,19 @@ export function createRepoFacts(root: string, memdir: string): RepoFacts {
     claudeMdTexts() {
       claudeMd ??= readClaudeMd(root, memdir);
       return claudeMd;
+    },
+    conflictMarkerSize(file: MemoryFile) {
+      let n = markerSizes.get(file.path);
+      if (n === undefined) {
+        const rel = repoRel(file.path);
+        try {
+          n = conflictMarkerSizes(root, [rel]).get(rel) ?? 7;
+        } catch {
+          n = 7; // git could not say (a path it refuses): its default
+        }
+        markerSizes.set(file.path, n);
+      }
+      return n;
     },
   };
 }

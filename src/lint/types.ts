@@ -26,6 +26,8 @@ export interface RepoFacts {
   stringsInTrackedFiles(needles: string[]): Set<string>;
   /** Text of the CLAUDE.md files in scope for the memdir (CLAUDE.md, .claude/CLAUDE.md, .claude/rules/*.md, CLAUDE.local.md). */
   claudeMdTexts(): Array<{ path: string; text: string }>;
+  /** git's conflict marker size for a file (its `conflict-marker-size` attribute, 7 when unset): one `git check-attr`, cached. */
+  conflictMarkerSize(file: MemoryFile): number;
 }
 
 /** What a staged change does to the memdir (--staged only): the facts no-memory-loss compares. */

@@ -2,7 +2,9 @@ import type { Rule } from '../types.js';
 
 /**
  * no-conflict-markers: no merge conflict markers left in memory. Markers in Markdown break no
- * build, so they get committed, and then the agent reads both sides as memory.
+ * build, so they get committed, and then the agent reads both sides as memory. A marker is a run
+ * of at least the file's conflict marker size (git's `conflict-marker-size` attribute, 7 when
+ * unset or outside a repository), as git and the merge driver write them.
  */
 export const noConflictMarkers: Rule = {
   id: 'no-conflict-markers',
@@ -17,22 +19,28 @@ export const noConflictMarkers: Rule = {
     notOkOutput: '1:1: Merge conflict left unresolved (lines 1-5): run `memlint resolve` or settle it by hand',
   },
   check(ctx) {
-    if (!/^(?:<{7}|>{7}|\|{7})/m.test(ctx.file.text)) return;
+    // git asked only where a marker could be: a line opening with a run of '<' (any size), or a
+    // seven-character run of the default size. A lone short '>' or '|' run is a block quote or a
+    // table row far more often than a stray marker.
+    if (!/^(?:<+(?: |$)|>{7}|\|{7})/m.test(ctx.file.text)) return;
+    const size = ctx.repo?.conflictMarkerSize(ctx.file) ?? 7;
+    const marker = (c: string) => new RegExp(`^${c}{${size},}(?: |$)`);
+    const [opens, closes, base] = [marker('<'), marker('>'), marker('\\|')];
     const lines = ctx.lines();
     let open = 0;
     lines.forEach((text, i) => {
-      if (/^<{7,}(?: |$)/.test(text)) {
+      if (opens.test(text)) {
         open = i + 1;
-        const end = lines.findIndex((t, j) => j > i && /^>{7,}(?: |$)/.test(t));
+        const end = lines.findIndex((t, j) => j > i && closes.test(t));
         ctx.report({
           message: `Merge conflict left unresolved${end > 0 ? ` (lines ${i + 1}-${end + 1})` : ''}: run \`memlint resolve\` or settle it by hand`,
           line: i + 1,
           column: 1,
         });
-      } else if (/^>{7,}(?: |$)/.test(text)) {
+      } else if (closes.test(text)) {
         if (open === 0) ctx.report({ message: 'Stray merge conflict marker', line: i + 1, column: 1 });
         open = 0;
-      } else if (/^\|{7,}(?: |$)/.test(text) && open === 0) {
+      } else if (base.test(text) && open === 0) {
         ctx.report({ message: 'Stray merge conflict marker', line: i + 1, column: 1 });
       }
     });
