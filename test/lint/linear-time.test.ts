@@ -1,8 +1,9 @@
-// README "Security": time grows linearly with input. Generated pathological inputs (long runs of one
-// character or token where the index, a topic, its frontmatter or a daily log holds text) are
+// Time grows linearly with input (README "Security"). Generated pathological inputs (long runs of
+// one character or token where the index, a topic, its frontmatter or a daily log holds text) are
 // linted, fixed and consolidated in process at 10 KB and at 100 KB; ten times the input must not
 // take thirty times as long (a quadratic pattern takes about a hundred times). A ratio, measured
-// after a warm-up, never an absolute time.
+// after a warm-up, never an absolute time. Every run's text is new (a numbered last line): the
+// block model keeps the last few files it read, and a repeated text would time the memo.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -11,6 +12,7 @@ import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
 import { planFor } from '../../src/consolidate/run.js';
 import { resolveSettings } from '../../src/consolidate/settings.js';
 import { loadDateFinder } from '../../src/consolidate/date-finder.js';
+import { blockModel } from '../../src/memdir/blocks.js';
 import { tempDir } from '../helpers/repo.js';
 
 const SMALL = 10 * 1024;
@@ -20,7 +22,9 @@ const MAX_RATIO = 30;
 // What the audit found quadratic (a run of spaces in a hook, a repeated `ghp_`, `- [` and `[`
 // runs), and the characters and tokens regexes stop at or repeat on.
 const TOKENS = [' ', '\t', '[', ']', '(', ')', '-', '*', '_', '`', '<', '>', '#', ':', '/', '@', '\\', '"', "'", '.', '!', 'a', '0', '\n',
-  'ghp_', '- [', '[a](', '](', '://a:', '<!--', '-->', '**', '---', '- ', '1. ', 'password: ', 'api_key= ', 'http://', 'tomorrow ', 'no Thursday ', '下周四', '```', '    ', 'Why: '];
+  'ghp_', '- [', '[a](', '](', '://a:', '<!--', '-->', '**', '---', '- ', '1. ', 'password: ', 'api_key= ', 'http://', 'tomorrow ', 'no Thursday ', '下周四', '```', '    ', 'Why: ',
+  // micromark reads on to the end of the paragraph from each of these when it never closes.
+  '<?', '<![CDATA[', '<!', '*a', 'a*', '_a', '`a', '&#', '!['];
 const CONTEXTS: Record<string, (run: string) => Record<string, string>> = {
   hook: (r) => ({ 'MEMORY.md': `- [A](a.md) — hook${r}x\n` }),
   'index line': (r) => ({ 'MEMORY.md': `- [A](a.md) — h\n${r}\n` }),
@@ -49,8 +53,11 @@ function memdir(files: Record<string, string>): string {
   return dir;
 }
 
+let runNumber = 0;
+const fresh = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([rel, text]) => [rel, `${text}\nrun ${++runNumber}\n`]));
+
 async function timeOnce(mode: Mode, files: Record<string, string>): Promise<number> {
-  const dir = memdir(files);
+  const dir = memdir(fresh(files));
   const t0 = performance.now();
   if (mode === 'consolidate') planFor({ dir, repoRoot: null }, resolveSettings({}, dir, undefined, join(dir, '..')), { prune: false, findDates, day: '2026-01-10' });
   else await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, fix: mode === 'fix' });
@@ -99,6 +106,33 @@ describe('time grows linearly with input', () => {
       { numRuns: 12, seed: 17, endOnFailure: true },
     );
   }, 600_000);
+
+  it('the block model does not scan for emphasis or inline HTML (1 KB against 10 KB of each opener)', () => {
+    const timeModel = (text: string, runs: number) => {
+      let best = Infinity;
+      for (let i = 0; i < runs; i++) {
+        const t0 = performance.now();
+        blockModel(`${text}\nrun ${++runNumber}\n`);
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    };
+    // Each of these made micromark read to the end of the paragraph once per opener (100 KB of
+    // `<!--` in an index entry took over a minute): the model's parse turns both constructs off.
+    // `<![CDATA[` is left out: its brackets are link and image openers, whose growth is the one
+    // micromark still has (README "Security").
+    const OPENERS = ['<!--', '<?', '<!a', '<a ', '*a', 'a*', '_a', 'a_', '**a', '*', '_'];
+    const slow: string[] = [];
+    for (const token of OPENERS) {
+      for (const [where, make] of [['an entry', (r: string) => `- [${r}](a.md) — h\n`], ['a paragraph', (r: string) => `Some ${r} text\n`]] as const) {
+        timeModel(make(runOf(token, 1024)), 1);
+        const small = timeModel(make(runOf(token, 1024)), 2);
+        const large = timeModel(make(runOf(token, 10 * 1024)), 2);
+        if (large / Math.max(small, 5) >= MAX_RATIO) slow.push(`${JSON.stringify(token)} in ${where}: ${small.toFixed(1)} ms -> ${large.toFixed(1)} ms`);
+      }
+    }
+    expect(slow).toEqual([]);
+  });
 
   it('--fix settles thousands of duplicate entries in linear time', async () => {
     const make = (size: number) => {

@@ -35,6 +35,14 @@ describe('remarkBlocks: each line as CommonMark reads it', () => {
     expect(m.lines[4]!.kind).toBe('definition');
   });
 
+  it('reads no emphasis or inline HTML: an inline comment does not hide the link an item starts with', () => {
+    // The parse leaves both constructs out (they are quadratic in micromark; README "Rules").
+    const m = remarkBlocks('- [a <!--](x.md)-->\n- [**B**](b.md) — *h*\n');
+    expect(m.lines[0]!.item?.link).toMatchObject({ form: 'inline', url: 'x.md', start: 2, end: 16 });
+    expect(m.lines[1]!.item?.link).toMatchObject({ url: 'b.md', textStart: 3, textEnd: 8 });
+    expect(m.lines.map((l) => l.kind)).toEqual(['prose', 'prose']);
+  });
+
   it('lists top-level HTML comment blocks, and only those', () => {
     const m = remarkBlocks('<!-- a\nb -->\n- <!-- in an item -->\n  <!-- one -->\n\n```\n<!-- code -->\n```\n');
     expect(m.comments).toEqual([{ startLine: 1, endLine: 2 }]);
