@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import './hook-env.js';
 import { configValueAsync } from './config.js';
-import { parseCheckAttr } from './parse.js';
+import { parseCheckAttr, parseStatusPaths } from './parse.js';
 import { gitAsync, type GitOptions } from './run.js';
 
 const text = async (args: string[], opts: GitOptions) => (await gitAsync(args, opts)).stdout.toString('utf8');
@@ -76,7 +76,7 @@ export async function resolveRef(root: string, name: string): Promise<{ commit: 
 /** Tracked paths with staged or unstaged changes, and unmerged paths (untracked files are not counted). */
 export async function uncommittedTracked(root: string): Promise<string[]> {
   const out = await text(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=no', '--no-renames'], { cwd: root });
-  return out.split('\0').filter((e) => e.length > 3).map((e) => e.slice(3));
+  return parseStatusPaths(out);
 }
 
 /** The branch HEAD is on (short name), or null when HEAD is detached. */

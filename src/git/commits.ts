@@ -1,7 +1,7 @@
 // The history consolidation reads (commit counts and dates of the files under a pathspec, each
 // one git call) and the commit it makes of a memdir, with nothing else of the worktree.
 import './hook-env.js';
-import { splitZ } from './parse.js';
+import { parseStatusPaths, splitZ } from './parse.js';
 import { git, gitSync, GitError } from './run.js';
 
 /** Commits reachable from HEAD touching these paths with a commit time after `sinceMs` (0: all). */
@@ -70,8 +70,7 @@ export const LOCAL_STATE = [':(exclude,glob)**/.consolidate-lock', ':(exclude,gl
 
 /** Paths under these pathspecs with uncommitted changes (staged, unstaged or untracked), local state aside. */
 export function dirtyPaths(root: string, pathspec: string[]): string[] {
-  const out = git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...pathspec, ...LOCAL_STATE], { cwd: root });
-  return splitZ(out).filter((e) => /^.. /.test(e)).map((e) => e.slice(3));
+  return parseStatusPaths(git(['status', '--porcelain', '-z', '--untracked-files=all', '--no-renames', '--', ...pathspec, ...LOCAL_STATE], { cwd: root }));
 }
 
 /** Stage these paths (additions, changes and removals; never the lock) and commit only them. Returns the new commit id. */

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import './hook-env.js';
 import { git, gitSync, orNull } from './run.js';
-import { parseCatFileBatch, parseCheckAttr, parseStageEntries, splitZ, type IndexEntry } from './parse.js';
+import { parseCatFileBatch, parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type IndexEntry } from './parse.js';
 
 export { GitError } from './run.js';
 export { repoInfo, repoRoot, type RepoInfo } from './repo.js';
@@ -43,27 +43,6 @@ export function ignoredPaths(root: string, paths: string[], opts: { noIndex?: bo
   const args = ['check-ignore', '-z', '--stdin', ...(opts.noIndex ? ['--no-index'] : [])];
   const { stdout } = gitSync(args, { cwd: root, input: paths.join('\0') + '\0', okCodes: [0, 1] });
   return new Set(splitZ(stdout.toString('utf8')));
-}
-
-/** Unix time (seconds) of the last commit touching each path (one `git log` call). */
-export function lastCommitTimes(root: string, paths: string[]): Map<string, number> {
-  const times = new Map<string, number>();
-  if (paths.length === 0) return times;
-  const wanted = new Set(paths);
-  const out = git(['log', '--format=%x00%ct', '--name-only', '-z', '--no-renames', '--', ...paths], { cwd: root });
-  let current = 0;
-  for (const tok of out.split('\0')) {
-    const t = tok.replace(/^\n+/, '');
-    if (t === '') continue;
-    if (/^\d+$/.test(t) && !wanted.has(t)) {
-      current = Number(t);
-      continue;
-    }
-    for (const p of t.split('\n')) {
-      if (p && wanted.has(p) && !times.has(p)) times.set(p, current);
-    }
-  }
-  return times;
 }
 
 export function headCommit(root: string): string | null {
@@ -177,9 +156,7 @@ export function lastCommitTimesUnder(root: string, pathspecs: string[]): Map<str
 export function uncommittedPaths(root: string, pathspecs: string[]): Set<string> {
   // No optional locks: this runs from hooks, while git itself may hold the index lock.
   const out = git(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...pathspecs], { cwd: root });
-  const paths = new Set<string>();
-  for (const entry of splitZ(out)) if (entry.length > 3) paths.add(entry.slice(3));
-  return paths;
+  return new Set(parseStatusPaths(out));
 }
 
 /**
@@ -280,22 +257,6 @@ export function worktreeList(dir: string): Array<{ path: string; bare: boolean; 
     else if (field.startsWith('prunable') && out.length) out[out.length - 1]!.prunable = true;
   }
   return out;
-}
-
-/** The tree of a commit as stage-0-like entries (`git ls-tree -r`), repository-relative; [] when the commit is missing. */
-export function treeEntries(root: string, rev: string, pathspec: string[] = []): IndexEntry[] {
-  const args = ['ls-tree', '-r', '-z', '--full-tree', rev];
-  if (pathspec.length) args.push('--', ...pathspec);
-  const r = gitSync(args, { cwd: root, okCodes: [0, 128] });
-  if (r.code !== 0) return [];
-  const entries: IndexEntry[] = [];
-  for (const rec of splitZ(r.stdout.toString('utf8'))) {
-    const tab = rec.indexOf('\t');
-    const [mode, type, object] = rec.slice(0, tab).split(' ');
-    if (type !== 'blob') continue;
-    entries.push({ mode: mode!, object: object!, path: rec.slice(tab + 1) });
-  }
-  return entries;
 }
 
 export interface GitOperation {

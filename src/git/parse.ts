@@ -72,6 +72,13 @@ export function parseConfigGet(r: { code: number; stdout: Buffer }): string | nu
   return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
 }
 
+/** `git status --porcelain=v1 -z --no-renames` output: the path of each entry. */
+export function parseStatusPaths(out: string): string[] {
+  return splitZ(out)
+    .filter((e) => e.length > 3)
+    .map((e) => e.slice(3));
+}
+
 /** `git check-attr -z` output for one attribute: each path's value ('unspecified', 'unset', 'set' or the value). */
 export function parseCheckAttr(out: string): Map<string, string> {
   const parts = out.split('\0');

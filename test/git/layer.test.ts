@@ -1,0 +1,68 @@
+// The parsers and readers of src/git that several callers share: each against the real git output
+// it parses (temporary repositories, the git CLI).
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configValue, configValueAsync, setLocalConfig } from '../../src/git/config.js';
+import { dirtyPaths } from '../../src/git/commits.js';
+import { attributeValues, ignoredPaths, uncommittedPaths } from '../../src/git/index.js';
+import { uncommittedTracked } from '../../src/git/branch.js';
+import { parseCheckAttr, parseStatusPaths } from '../../src/git/parse.js';
+import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+
+describe('git config: one reader, sync and async alike', () => {
+  it('reads a value as git resolves it, --local only when asked, null when unset; empty values stay empty', async () => {
+    const repo = initRepo(tempDir('memlint-config-'));
+    setLocalConfig(repo, 'memlint.test', 'a value with spaces');
+    setLocalConfig(repo, 'memlint.empty', '');
+    expect(configValue(repo, 'memlint.test')).toBe('a value with spaces');
+    expect(configValue(repo, 'memlint.test', { local: true })).toBe('a value with spaces');
+    expect(await configValueAsync(repo, 'memlint.test')).toBe('a value with spaces');
+    expect(configValue(repo, 'memlint.empty')).toBe('');
+    expect(await configValueAsync(repo, 'memlint.empty')).toBe('');
+    expect(configValue(repo, 'memlint.unset')).toBeNull();
+    expect(await configValueAsync(repo, 'memlint.unset')).toBeNull();
+    // `-c` (GIT_CONFIG_PARAMETERS) counts for the resolved value, not for --local.
+    process.env.GIT_CONFIG_PARAMETERS = "'memlint.fromcommand'='yes'";
+    try {
+      expect(configValue(repo, 'memlint.fromcommand')).toBe('yes');
+      expect(configValue(repo, 'memlint.fromcommand', { local: true })).toBeNull();
+    } finally {
+      delete process.env.GIT_CONFIG_PARAMETERS;
+    }
+    setLocalConfig(repo, 'memlint.test', null);
+    expect(configValue(repo, 'memlint.test')).toBeNull();
+    setLocalConfig(repo, 'memlint.test', null); // unsetting what is unset is no failure
+  });
+
+  it('answers null outside a repository for local config, as for a key that is unset', () => {
+    expect(configValue(tempDir('memlint-norepo-'), 'memlint.anything', { local: true })).toBeNull();
+  });
+});
+
+describe('git status, one parser for its three readers', () => {
+  it('lists staged, unstaged and untracked paths; a rename as the two paths it touches', async () => {
+    const repo = initRepo(tempDir('memlint-status-'));
+    commitFiles(repo, { 'm/a.md': 'a\n', 'm/b b.md': 'b\n', 'm/c.md': 'c\n' });
+    writeFiles(repo, { 'm/a.md': 'changed\n', 'm/new.md': 'new\n' });
+    renameSync(join(repo, 'm/c.md'), join(repo, 'm/d.md'));
+    git(repo, 'add', '-A', 'm/c.md', 'm/d.md');
+    const out = git(repo, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames');
+    expect(parseStatusPaths(out).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
+    expect([...uncommittedPaths(repo, ['m'])].sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
+    expect(dirtyPaths(repo, ['m']).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
+    expect((await uncommittedTracked(repo)).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md']);
+  });
+});
+
+describe('git check-attr and check-ignore', () => {
+  it('gives each path its attribute value, odd names included', () => {
+    const repo = initRepo(tempDir('memlint-attr-'));
+    writeFiles(repo, { '.gitattributes': 'm/** merge=memlint\n*.txt merge=unset-me -merge\n', '.gitignore': 'm/.consolidate-lock\n' });
+    const paths = ['m/MEMORY.md', 'm/a "quoted" b.md', 'x.txt', 'other.md'];
+    const values = attributeValues(repo, 'merge', paths);
+    expect(values).toEqual(new Map([['m/MEMORY.md', 'memlint'], ['m/a "quoted" b.md', 'memlint'], ['x.txt', 'unset'], ['other.md', 'unspecified']]));
+    expect(parseCheckAttr(git(repo, 'check-attr', '-z', 'merge', '--', 'm/MEMORY.md'))).toEqual(new Map([['m/MEMORY.md', 'memlint']]));
+    expect(ignoredPaths(repo, ['m/.consolidate-lock', 'm/MEMORY.md'], { noIndex: true })).toEqual(new Set(['m/.consolidate-lock']));
+  });
+});
