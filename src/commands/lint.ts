@@ -1,6 +1,6 @@
 // `memlint [lint] [PATH...]`: the linter. Kept light at the top: with --staged and nothing
 // memory-related staged it must answer in about the time Node takes to start.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve as resolvePath, sep } from 'node:path';
 import { closestName } from '../closest.js';
 import { UsageError } from '../errors.js';
@@ -199,7 +199,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
   const fixedSummary = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : undefined;
   // Only stylish, for people, says which staged problems the working tree already fixes.
-  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await fixedInWorkingTree(results, memdirs, rules, today, ignore) : undefined;
+  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await fixedInWorkingTree(results, memdirs, rules, today, ignore, prefetched!) : undefined;
   await writeReport(format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
@@ -210,8 +210,10 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
 }
 
 /**
- * With --staged, the files that hold problems in their staged blob but none in the working tree:
- * the fix is made and only needs staging. Run only when the staged lint found something.
+ * With --staged, the files whose problems `git add FILE` would settle: the staged lint run again on
+ * the index as it would be with those files' working-tree versions staged. Only the index counts:
+ * a file on disk that it lacks (left untracked by `git rm --cached`, or never added) settles
+ * nothing, so staging another file is not advised for it. Run only when the staged lint found something.
  */
 async function fixedInWorkingTree(
   staged: Array<{ filePath: string; messages: Array<{ ruleId: string | null }> }>,
@@ -219,12 +221,39 @@ async function fixedInWorkingTree(
   rules: Parameters<typeof import('../lint/engine.js').lintMemdirs>[0]['rules'],
   today: Date,
   ignore: ((abs: string) => boolean) | undefined,
+  facts: StagedFacts,
 ): Promise<Set<string>> {
-  const { lintMemdirs } = await import('../lint/engine.js');
-  const worktree = await lintMemdirs({ memdirs, rules, fix: false, source: 'worktree', ignore, today });
-  const clean = new Map(worktree.results.map((r) => [r.filePath, r.messages.length === 0]));
-  // no-memory-loss judges the staged change itself: the working tree cannot settle it.
-  const settles = (r: (typeof staged)[number]) => r.messages.length > 0 && clean.get(r.filePath) === true && r.messages.every((m) => m.ruleId !== null && m.ruleId !== 'no-memory-loss');
-  return new Set(staged.filter(settles).map((r) => r.filePath));
+  // no-memory-loss judges the staged change itself: no file's working-tree version settles it.
+  const judged = (ruleId: string | null) => ruleId !== null && ruleId !== 'no-memory-loss';
+  const candidates = new Set(staged.filter((r) => r.messages.length > 0 && r.messages.every((m) => judged(m.ruleId))).map((r) => r.filePath));
+  if (candidates.size === 0) return candidates;
+  const [{ lintMemdirs }, { indexEntries }, { checkInsideRepo }] = await Promise.all([import('../lint/engine.js'), import('../git/index.js'), import('../fs/inside.js')]);
+  const listings = new Map(facts.listings);
+  const blobs = new Map(facts.blobs);
+  for (const d of memdirs) {
+    const root = d.repoRoot ?? facts.root;
+    const relDir = relative(root, d.dir).split(sep).join('/');
+    const listed = facts.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);
+    listings.set(
+      relDir,
+      listed.map((e) => {
+        const abs = resolvePath(root, e.path);
+        // A symlink, or a path through one, is left as staged: nothing is read through it.
+        if (!candidates.has(abs) || e.mode === '120000' || !checkInsideRepo(root, abs).ok) return e;
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(abs);
+        } catch {
+          return e; // gone from the working tree: staging it deletes it, which settles nothing here
+        }
+        const object = `worktree:${e.path}`;
+        blobs.set(object, bytes);
+        return { ...e, object };
+      }),
+    );
+  }
+  const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, prefetched: { listings, blobs } });
+  const settled = new Map(added.results.map((r) => [r.filePath, r.messages.every((m) => m.ruleId === 'no-memory-loss')]));
+  return new Set([...candidates].filter((p) => settled.get(p) === true));
 }
 

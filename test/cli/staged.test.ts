@@ -41,6 +41,27 @@ describe('--staged', () => {
     expect(after.stdout).toContain('the working tree already fixes .claude/memory/MEMORY.md: stage it with `git add .claude/memory/MEMORY.md`');
   });
 
+  it('does not take a file left untracked (git rm --cached) or never added for one the index has', () => {
+    const { repo, memdir } = cleanRepo();
+    const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
+    // The topic leaves the index but stays on disk: the staged index links a file the commit lacks.
+    git(repo, 'rm', '-q', '--cached', '.claude/memory/project_deploys.md');
+    const removed = memlint(repo, ['--staged']);
+    expect(removed.code).toBe(1);
+    expect(removed.stdout).toMatch(/^\.claude\/memory\/MEMORY\.md:\d+:\d+ +error +Entry links to project_deploys\.md, which does not exist in the memory folder +index-link-target$/m);
+    // Staging MEMORY.md would change nothing: no "git add" advice for it.
+    expect(removed.stdout).not.toContain('git add');
+    // A new topic written but not added, which the staged index already links.
+    git(repo, 'reset', '-q');
+    writeFiles(memdir, { 'MEMORY.md': `${index}- [Freeze](project_freeze.md) — the code freeze\n`, 'project_freeze.md': topic('Freeze') });
+    git(repo, 'add', '.claude/memory/MEMORY.md');
+    const unadded = memlint(repo, ['--staged']);
+    expect(unadded.code).toBe(1);
+    expect(unadded.stdout).toContain('Entry links to project_freeze.md, which does not exist in the memory folder');
+    expect(unadded.stdout).not.toContain('git add');
+    expect(unadded.stdout).not.toContain('project_freeze.md:');
+  });
+
   it('passes a good staged version while the working tree is broken', () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_deploys.md': topic('Deploys', 'project', 'Deploys wait.\n\n**Why:** reasons.\n**How to apply:** always.\n') });
