@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { resolveRules, lintMemdirs } from '../lint/engine.js';
-import { resolveAutoMemoryPath } from '../memdir/claude.js';
+import { resolveAutoMemoryPath } from './auto-memory.js';
 import { parseIndex } from '../memdir/index.js';
 import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';

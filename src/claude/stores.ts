@@ -3,8 +3,8 @@
 // now points elsewhere. Found by reading only: nothing here writes a store.
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { sanitizePath, type Resolution } from '../memdir/claude.js';
-import { listMarkdown } from '../memdir/recall.js';
+import { sanitizePath, type Resolution } from './auto-memory.js';
+import { listMarkdown } from './recall.js';
 import { trackedFiles, worktreeList } from '../git/index.js';
 import { realOrResolved } from '../fs/paths.js';
 

@@ -34,7 +34,7 @@ const MAX_BYTES = 4 * 1024 * 1024;
 
 /** A store's Markdown, read without following a symlink anywhere below the store folder. */
 async function readStore(dir: string) {
-  const { listMarkdown } = await import('../memdir/recall.js');
+  const { listMarkdown } = await import('../claude/recall.js');
   const { decodeMemoryText } = await import('../memdir/model.js');
   const files = new Map<string, string>();
   const unreadable: Array<{ rel: string; reason: string }> = [];
@@ -86,7 +86,7 @@ export async function run(argv: string[]): Promise<number> {
   const top = repoRoot(cwd);
   if (!top) throw new UsageError('not inside a git repository: adopt brings memory into one');
   const root = realOrResolved(top);
-  const { resolveAutoMemoryPath } = await import('../memdir/claude.js');
+  const { resolveAutoMemoryPath } = await import('../claude/auto-memory.js');
   const resolution = resolveAutoMemoryPath({ cwd: root, env: process.env, home: os.homedir() });
 
   let memdir: string;

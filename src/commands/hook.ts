@@ -61,7 +61,7 @@ export interface LocatedMemdir {
  * its index links to a file beside it), or the auto memory directory `where` resolves.
  */
 export async function locateMemdir(file: string, projectDir: string, env: NodeJS.ProcessEnv, home: string, memoryDirs: string[]): Promise<LocatedMemdir | null> {
-  const { findGitRoot, resolveAutoMemoryPath } = await import('../memdir/claude.js');
+  const { findGitRoot, resolveAutoMemoryPath } = await import('../claude/auto-memory.js');
   const realFile = realOrResolved(file);
   const root = findGitRoot(realOrResolved(projectDir));
   if (root && isWithin(realFile, realOrResolved(root))) {

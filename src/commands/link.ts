@@ -10,7 +10,7 @@ import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
-import { resolveAutoMemoryPath, validateMemoryPath } from '../memdir/claude.js';
+import { resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
 import { isWithin, realOrNearestReal } from '../fs/paths.js';
 
 const HELP = `Usage: memlint link [--memdir DIR] [--unlink] [--dry-run]

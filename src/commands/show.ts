@@ -7,9 +7,9 @@ import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
-import { resolveAutoMemoryPath } from '../memdir/claude.js';
+import { resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { isAgentMemdir, loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
-import { ENTRYPOINT_NAME, rankForRecall, scanMemdir, type RecallRanking } from '../memdir/recall.js';
+import { ENTRYPOINT_NAME, rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
 import { realOrResolved } from '../fs/paths.js';
 
 const HELP = `Usage: memlint show [MEMDIR] [--budget]

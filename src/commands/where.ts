@@ -1,13 +1,12 @@
 // memlint where: the auto memory directory Claude Code would use here, every candidate it weighed
-// and why each lost, and whether the winner lies inside this repository.
+// and why each lost, and whether the winner lies inside this repository (src/claude/where.ts
+// finds it; this prints it).
 import os from 'node:os';
-import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
-import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
-import { resolveAutoMemoryPath, type Candidate, type Resolution } from '../memdir/claude.js';
-import { strayStoresOf, type StrayStore } from '../claude/stores.js';
-import { isWithin, realOrNearestReal } from '../fs/paths.js';
+import type { Candidate } from '../claude/auto-memory.js';
+import { strayStoresOf } from '../claude/stores.js';
+import { buildWhereReport, type WhereReport } from '../claude/where.js';
 
 const HELP = `Usage: memlint where [--all] [--json]
 
@@ -30,47 +29,6 @@ Options:
 
 Exit codes: 0 report printed, 2 usage error.
 `;
-
-export interface RepositoryPlacement {
-  /** Top of the working tree memlint was run in. */
-  root: string;
-  /** The memory directory relative to root ('/'-separated), or null when it lies outside. */
-  path: string | null;
-  /** At least one file under it is committed. */
-  committed: boolean;
-  /** git ignores it. */
-  ignored: boolean;
-}
-
-export interface WhereReport extends Resolution {
-  insideRepository: boolean;
-  repository: RepositoryPlacement | null;
-  /** With --all: the repository's other stores, not in use. */
-  strayStores?: StrayStore[];
-}
-
-export function placeInRepository(dir: string, cwd: string): RepositoryPlacement | null {
-  const top = repoRoot(cwd);
-  if (!top) return null;
-  const root = realOrNearestReal(top);
-  const target = realOrNearestReal(dir.replace(/[/\\]+$/, ''));
-  if (!isWithin(target, root)) return { root, path: null, committed: false, ignored: false };
-  const relPosix = path.relative(root, target).split(path.sep).join('/') || '.';
-  const committed = listFiles(root, { untracked: false, pathspec: [relPosix] }).length > 0;
-  const ignored = relPosix !== '.' && ignoredPaths(root, [relPosix]).size > 0;
-  return { root, path: relPosix, committed, ignored };
-}
-
-export function buildWhereReport(cwd: string, env: NodeJS.ProcessEnv, home: string): WhereReport {
-  const resolution = resolveAutoMemoryPath({ cwd, env, home });
-  const repository = placeInRepository(resolution.resolved, cwd);
-  if (repository && realOrNearestReal(resolution.projectRoot) !== repository.root) {
-    resolution.notes.unshift(
-      `Claude Code reads .claude/settings.local.json from the folder it starts in (${resolution.projectRoot}); "memlint link" writes it at the top of the worktree (${repository.root})`,
-    );
-  }
-  return { ...resolution, insideRepository: !!repository?.path, repository };
-}
 
 function candidateLine(c: Candidate): string {
   const where = c.file ? ` (${c.file})` : '';

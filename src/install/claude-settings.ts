@@ -8,7 +8,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { strayStoresOf } from '../claude/stores.js';
 import { checkInsideRepo } from '../fs/inside.js';
-import { resolveAutoMemoryPath } from '../memdir/claude.js';
+import { resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { DEFAULT_MEMLINT_BIN } from '../merge/command.js';
 import type { Check } from './doctor.js';
 import { rewriteJson } from './json-edit.js';

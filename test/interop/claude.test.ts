@@ -11,7 +11,7 @@ import {
   sanitizePath,
   validateMemoryPath,
   type SettingsFile,
-} from '../../src/memdir/claude.js';
+} from '../../src/claude/auto-memory.js';
 import { commitFiles, git, initRepo, tempDir } from '../helpers/repo.js';
 
 /** djb2 as Claude Code computes it under Node, written independently: seed 0, h*31 + unit, int32. */

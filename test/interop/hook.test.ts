@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sanitizePath } from '../../src/memdir/claude.js';
+import { sanitizePath } from '../../src/claude/auto-memory.js';
 import { CLI, commitFiles, initRepo, writeFiles } from '../helpers/repo.js';
 import { hermetic, type Hermetic } from './helpers.js';
 

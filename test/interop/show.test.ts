@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { budgetBar } from '../../src/commands/show.js';
 import { formatFileSize, indexVisibility, isAgentMemdir, loadIndex } from '../../src/memdir/limits.js';
-import { rankForRecall, scannedDescription } from '../../src/memdir/recall.js';
+import { rankForRecall, scannedDescription } from '../../src/claude/recall.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, hermetic } from './helpers.js';
 

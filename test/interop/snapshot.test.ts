@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentDirName, snapshotJson } from '../../src/commands/snapshot.js';
+import { agentDirName, snapshotJson } from '../../src/claude/snapshot.js';
 import { discoverMemdirs } from '../../src/memdir/discover.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, hermetic } from './helpers.js';

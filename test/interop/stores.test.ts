@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sanitizePath } from '../../src/memdir/claude.js';
+import { sanitizePath } from '../../src/claude/auto-memory.js';
 import { namedRepositoryFiles } from '../../src/claude/stores.js';
 import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, hermetic, type Hermetic } from './helpers.js';

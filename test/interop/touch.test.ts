@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseModified, sameSecond } from '../../src/commands/touch.js';
+import { parseModified, sameSecond } from '../../src/claude/touch.js';
 import { CLI, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, hermetic } from './helpers.js';
 

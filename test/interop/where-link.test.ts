@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sanitizePath } from '../../src/memdir/claude.js';
+import { sanitizePath } from '../../src/claude/auto-memory.js';
 import { appendIgnoreLine, withAutoMemoryDirectory } from '../../src/commands/link.js';
 import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, hermetic } from './helpers.js';

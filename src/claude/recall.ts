@@ -3,8 +3,8 @@
 // the `description` found in its first 30 lines. The ranking is pure; the scan is thin I/O.
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { FRONTMATTER_MAX_LINES, MAX_TOPIC_FILES } from './limits.js';
-import { parseTopic } from './topic.js';
+import { FRONTMATTER_MAX_LINES, MAX_TOPIC_FILES } from '../memdir/limits.js';
+import { parseTopic } from '../memdir/topic.js';
 
 export const ENTRYPOINT_NAME = 'MEMORY.md';
 

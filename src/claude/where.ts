@@ -1,0 +1,49 @@
+// Where Claude Code's auto memory is for a folder, placed against the repository memlint runs in:
+// the resolution (./auto-memory.ts) and whether the folder lies inside the working tree, is
+// committed or is ignored. `memlint where` prints it.
+import path from 'node:path';
+import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
+import { resolveAutoMemoryPath, type Resolution } from './auto-memory.js';
+import type { StrayStore } from './stores.js';
+import { isWithin, realOrNearestReal } from '../fs/paths.js';
+
+export interface RepositoryPlacement {
+  /** Top of the working tree memlint was run in. */
+  root: string;
+  /** The memory directory relative to root ('/'-separated), or null when it lies outside. */
+  path: string | null;
+  /** At least one file under it is committed. */
+  committed: boolean;
+  /** git ignores it. */
+  ignored: boolean;
+}
+
+export interface WhereReport extends Resolution {
+  insideRepository: boolean;
+  repository: RepositoryPlacement | null;
+  /** With --all: the repository's other stores, not in use. */
+  strayStores?: StrayStore[];
+}
+
+export function placeInRepository(dir: string, cwd: string): RepositoryPlacement | null {
+  const top = repoRoot(cwd);
+  if (!top) return null;
+  const root = realOrNearestReal(top);
+  const target = realOrNearestReal(dir.replace(/[/\\]+$/, ''));
+  if (!isWithin(target, root)) return { root, path: null, committed: false, ignored: false };
+  const relPosix = path.relative(root, target).split(path.sep).join('/') || '.';
+  const committed = listFiles(root, { untracked: false, pathspec: [relPosix] }).length > 0;
+  const ignored = relPosix !== '.' && ignoredPaths(root, [relPosix]).size > 0;
+  return { root, path: relPosix, committed, ignored };
+}
+
+export function buildWhereReport(cwd: string, env: NodeJS.ProcessEnv, home: string): WhereReport {
+  const resolution = resolveAutoMemoryPath({ cwd, env, home });
+  const repository = placeInRepository(resolution.resolved, cwd);
+  if (repository && realOrNearestReal(resolution.projectRoot) !== repository.root) {
+    resolution.notes.unshift(
+      `Claude Code reads .claude/settings.local.json from the folder it starts in (${resolution.projectRoot}); "memlint link" writes it at the top of the worktree (${repository.root})`,
+    );
+  }
+  return { ...resolution, insideRepository: !!repository?.path, repository };
+}
