@@ -1,9 +1,10 @@
 // Rewrite a JSON file from one value to another with surgical edits (jsonc-parser's modify): only
 // the properties and list items that differ are rewritten, so the rest of the file keeps its own
-// layout, and an edit undone gives back the bytes it started from. (jsonc-parser formats the lines
-// an edit touches: a list or object written on one line that memlint edits becomes multi-line.)
+// layout, and an edit undone gives back the bytes it started from. jsonc-parser formats the lines
+// an edit touches, which would spread an object or list written on one line over several: inside
+// such a one-line container the edit is made here instead, in the container's own spacing.
 // The ESM build: the package's main (UMD) requires its modules at run time, which the bundle cannot.
-import { applyEdits, modify, type JSONPath } from 'jsonc-parser/lib/esm/main.js';
+import { applyEdits, findNodeAtLocation, modify, parseTree, type Edit, type JSONPath, type Node } from 'jsonc-parser/lib/esm/main.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -26,7 +27,7 @@ export function rewriteJson(text: string, before: unknown, after: unknown): stri
   const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: /\r\n/.test(text) ? '\r\n' : '\n' };
   let out = text;
   const edit = (path: JSONPath, value: unknown, isArrayInsertion = false) => {
-    out = applyEdits(out, modify(out, path, value, { formattingOptions, isArrayInsertion }));
+    out = applyEdits(out, oneLineEdit(out, path, value, isArrayInsertion) ?? modify(out, path, value, { formattingOptions, isArrayInsertion }));
   };
   const walk = (path: JSONPath, b: unknown, a: unknown): void => {
     if (same(b, a)) return;
@@ -54,4 +55,47 @@ export function rewriteJson(text: string, before: unknown, after: unknown): stri
   };
   walk([], before, after);
   return out;
+}
+
+const end = (n: Node) => n.offset + n.length;
+
+/**
+ * The edit that sets `path` to `value` (undefined: removes it) when the object or list it lands in
+ * is written on one line: the new text goes in with the separator and colon spacing the container
+ * already uses, and a removal takes out exactly one separator and the item. null otherwise.
+ */
+function oneLineEdit(text: string, path: JSONPath, value: unknown, isArrayInsertion: boolean): Edit[] | null {
+  const root = parseTree(text);
+  if (!root) return null;
+  // The deepest container on the path that exists: a missing level is inserted whole.
+  let depth = path.length - 1;
+  let container = findNodeAtLocation(root, path.slice(0, depth));
+  while (!container && depth > 0) container = findNodeAtLocation(root, path.slice(0, --depth));
+  if (!container || (container.type !== 'object' && container.type !== 'array') || /[\r\n]/.test(text.slice(container.offset, end(container)))) return null;
+  const key = path[depth]!;
+  if (value !== undefined) for (let i = path.length - 1; i > depth; i--) value = typeof path[i] === 'number' ? [value] : { [path[i]!]: value };
+  const items = container.children ?? [];
+  const at = container.type === 'object' ? items.findIndex((p) => p.children?.[0]?.value === key) : isArrayInsertion ? -1 : (key as number) < items.length ? (key as number) : -1;
+  if (value === undefined) {
+    if (at < 0 || depth < path.length - 1) return [];
+    const item = items[at]!;
+    if (at > 0) return [{ offset: end(items[at - 1]!), length: end(item) - end(items[at - 1]!), content: '' }];
+    if (items.length > 1) return [{ offset: item.offset, length: items[1]!.offset - item.offset, content: '' }];
+    return [{ offset: item.offset, length: item.length, content: '' }];
+  }
+  const json = JSON.stringify(value);
+  if (at >= 0) {
+    const target = container.type === 'object' ? items[at]!.children![1]! : items[at]!;
+    return [{ offset: target.offset, length: target.length, content: json }];
+  }
+  // Spacing taken from the container: after a comma as between its first two items (else as
+  // before its first), and around a property's colon as in its first property.
+  const first = items[0];
+  const gap = items.length > 1 ? text.slice(end(first!), items[1]!.offset).replace(',', '') : first ? text.slice(container.offset + 1, first.offset) : '';
+  const colon = container.type === 'object' && first?.children?.[1] ? text.slice(end(first.children[0]!), first.children[1].offset) : ': ';
+  const content = container.type === 'object' ? `${JSON.stringify(key)}${colon}${json}` : json;
+  const index = container.type === 'array' && typeof key === 'number' ? Math.min(key, items.length) : items.length;
+  if (items.length === 0) return [{ offset: container.offset + 1, length: 0, content }];
+  if (index === 0) return [{ offset: first!.offset, length: 0, content: `${content},${gap}` }];
+  return [{ offset: end(items[index - 1]!), length: 0, content: `,${gap}${content}` }];
 }

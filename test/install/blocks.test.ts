@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockLines, withBlock, withoutBlock } from '../../src/install/blocks.js';
+import { rewriteJson } from '../../src/install/json-edit.js';
 import { editScripts, preparedScript, unpreparedScript } from '../../src/install/package-json.js';
 
 describe("memlint's marked block", () => {
@@ -72,5 +73,25 @@ describe('the prepare script', () => {
     expect(out).toBe('{\n\t"name": "x",\n\t"scripts": {\n\t\t"test": "vitest",\n\t\t"prepare": "husky"\n\t}\n}\n');
     expect(editScripts(out, (s) => void delete s.prepare)).toBe(pkg);
     expect(editScripts('{"name":"x"}', (s) => void delete s.prepare)).toBe('{"name":"x"}');
+  });
+
+  it('an object or list written on one line stays on one line, in its own spacing, and the edit undone gives its bytes back', () => {
+    const cases: Array<[before: string, edit: (j: any) => void, after: string]> = [
+      ['{\n  "scripts": { "test": "vitest" }\n}\n', (j) => (j.scripts.prepare = 'husky'), '{\n  "scripts": { "test": "vitest", "prepare": "husky" }\n}\n'],
+      ['{"name":"x","scripts":{"test":"vitest"}}', (j) => (j.scripts.prepare = 'husky'), '{"name":"x","scripts":{"test":"vitest","prepare":"husky"}}'],
+      ['{"name":"x"}\n', (j) => (j.scripts = { prepare: 'husky' }), '{"name":"x","scripts":{"prepare":"husky"}}\n'],
+      ['{ "scripts": {} }', (j) => (j.scripts.prepare = 'husky'), '{ "scripts": {"prepare": "husky"} }'],
+      ['{ "allow": [ "Bash(ls)" ] }', (j) => j.allow.push('Bash(git status)'), '{ "allow": [ "Bash(ls)", "Bash(git status)" ] }'],
+      ['{"allow": []}', (j) => j.allow.push('x'), '{"allow": ["x"]}'],
+      ['{ "allow": [ "a", "b", "c" ] }', (j) => j.allow.splice(0, 1), '{ "allow": [ "b", "c" ] }'],
+    ];
+    for (const [before, change, after] of cases) {
+      const value = JSON.parse(before);
+      const next = structuredClone(value);
+      change(next);
+      const edited = rewriteJson(before, value, next);
+      expect(edited).toBe(after);
+      expect(rewriteJson(edited, next, value)).toBe(before);
+    }
   });
 });

@@ -73,6 +73,18 @@ describe('memlint install --claude', () => {
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
   });
 
+  it('a hooks list written on one line that memlint adds to stays on one line, and uninstall gives the file back byte for byte', () => {
+    const dir = project();
+    const original = '{\n  "hooks": { "PostToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo ran" }] }] },\n  "model": "opus"\n}\n';
+    writeFiles(dir, { [SETTINGS]: original });
+    expect(memlint(dir, ['install', '--claude']).code).toBe(0);
+    const installed = readFileSync(join(dir, SETTINGS), 'utf8');
+    expect(installed.split('\n')).toHaveLength(original.split('\n').length);
+    expect(settingsOf(dir).hooks.PostToolUse.map((g: { matcher: string }) => g.matcher)).toEqual(['Bash', 'Write|Edit']);
+    expect(memlint(dir, ['uninstall']).code).toBe(0);
+    expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
+  });
+
   it('creates the settings file when there is none, and uninstall removes it again', () => {
     const dir = project();
     memlint(dir, ['install', '--claude']);

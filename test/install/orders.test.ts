@@ -118,4 +118,20 @@ describe('a hand-written package.json', () => {
     expect(memlint(dir, ['uninstall']).code).toBe(0);
     expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(handWritten);
   });
+
+  it('a scripts object on one line stays on one line, and so does a minified file; uninstall gives each back byte for byte', async () => {
+    const oneLine = '{\n  "name": "app",\n  "scripts": { "test": "vitest" },\n  "devDependencies": { "husky": "9.1.7", "memlint": "0.1.0" }\n}\n';
+    const minified = '{"name":"app","devDependencies":{"husky":"9.1.7","memlint":"0.1.0"}}';
+    for (const handWritten of [oneLine, minified]) {
+      const dir = project();
+      writeFileSync(join(dir, 'package.json'), handWritten);
+      git(dir, 'commit', '-qam', 'hand-written package.json');
+      expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
+      const installed = readFileSync(join(dir, 'package.json'), 'utf8');
+      expect(installed.split('\n').length).toBe(handWritten.split('\n').length);
+      expect(installed).toContain(handWritten === oneLine ? '"scripts": { "test": "vitest", "prepare": "husky && memlint install --local" },' : '"scripts":{"prepare":"husky && memlint install --local"}');
+      expect((await memlintInProcess(dir, ['uninstall'])).code).toBe(0);
+      expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(handWritten);
+    }
+  });
 });
