@@ -2,9 +2,8 @@
 // inside the memdir), indexed by ARCHIVE.md. Things leave the memdir only by moving here.
 import { posix } from 'node:path';
 import { dominantEol } from '../memdir/index.js';
+import { ARCHIVE_INDEX } from '../memdir/kinds.js';
 import type { MemState, StepContext } from './types.js';
-
-export const ARCHIVE_INDEX = 'ARCHIVE.md';
 
 export function archiveHeader(memdirLabel: string, eol = '\n'): string {
   return [

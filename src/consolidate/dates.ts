@@ -8,7 +8,8 @@ import type { MemState, StepContext, StepResult } from './types.js';
 import { lineOf } from '../lint/content-scan.js';
 import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../lint/date-anchors.js';
 import { findFrontmatter } from '../memdir/topic.js';
-import { logDateOf, splitLines } from './text.js';
+import { splitLines } from './text.js';
+import { fileKind } from '../memdir/kinds.js';
 
 /** A relative date found in a text and what it becomes, as UTF-16 offsets into that text. */
 export interface DateFix {
@@ -45,7 +46,7 @@ export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeD
   for (const [rel, text] of state.files) {
     const probe = find(text, () => ctx.facts.today);
     if (probe.length === 0) continue;
-    const logDate = logDateOf(rel);
+    const logDate = fileKind(rel).logDate;
     const offsets = [0, ...splitLines(text).map((l) => l.offset)]; // 1-based, as lineOf reads them
     const dates = logDate ? [] : ctx.facts.lineDates(rel, text);
     const fromText = textDateAnchors(text, rel, findFrontmatter(text)?.endOffset ?? 0);

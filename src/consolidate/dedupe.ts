@@ -5,7 +5,8 @@ import { findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.j
 import { parseIndex, normalizeTarget } from '../memdir/index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
-import { dominantEol, isListItem, isTopicPath, normalizeContent, splitLines } from './text.js';
+import { dominantEol, isListItem, normalizeContent, splitLines } from './text.js';
+import { isTopLevelTopic } from '../memdir/kinds.js';
 
 export interface DedupeReport {
   merged: Array<{ into: string; from: string; why: 'name' | 'body'; archivedAs: string }>;
@@ -117,7 +118,7 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
   const report: DedupeReport = { merged: [] };
   const infos: TopicInfo[] = [];
   for (const [rel, text] of state.files) {
-    if (!isTopicPath(rel)) continue;
+    if (!isTopLevelTopic(rel)) continue;
     const t = parseTopic(text);
     infos.push({ rel, name: t.name?.trim().toLowerCase() || undefined, type: typeof t.type === 'string' ? t.type : undefined, lines: bodyLineSet(t.body) });
   }

@@ -12,7 +12,8 @@ import { codePointLength, MAX_ENTRY_CHARS } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../lint/index-mentions.js';
-import { appendLines, dominantEol, isTopicPath, shortenAtWord } from './text.js';
+import { appendLines, dominantEol, shortenAtWord } from './text.js';
+import { isTopLevelTopic } from '../memdir/kinds.js';
 
 export interface IndexReport {
   added: Array<{ target: string; line: string }>;
@@ -148,7 +149,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
 
   // Orphan topics: an entry each, in the section of their type.
   const indexed = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
-  const unlisted = [...files.keys()].filter((r) => isTopicPath(r) && !indexed.has(normalizeTarget(r))).sort();
+  const unlisted = [...files.keys()].filter((r) => isTopLevelTopic(r) && !indexed.has(normalizeTarget(r))).sort();
   // A topic the index names another way (a table of file names, `x.md`) is known to the agent:
   // a second line for it would repeat it (lint's index-entry-format asks for a real entry).
   const mentioned = topicMentions(index.lines, unlisted.map((r) => normalizeTarget(r)));

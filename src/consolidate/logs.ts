@@ -4,7 +4,8 @@ import { posix } from 'node:path';
 import { blockModel } from '../memdir/blocks.js';
 import { normalizeTarget } from '../memdir/index.js';
 import type { MemState, StepResult } from './types.js';
-import { appendLines, isListItem, isTopicPath, logDateOf, normalizeContent, splitLines, LIST_ITEM_RE } from './text.js';
+import { appendLines, isListItem, normalizeContent, splitLines, LIST_ITEM_RE } from './text.js';
+import { isTopLevelTopic, fileKind } from '../memdir/kinds.js';
 
 export interface LogEntry {
   /** 1-based line of the entry's first line in the log. */
@@ -96,8 +97,8 @@ export function topicItem(cleaned: string, logDate: string): string {
 
 export function logsToTopics(state: MemState): StepResult<LogsReport> {
   const report: LogsReport = { appended: [], untagged: [] };
-  const topics = new Set([...state.files.keys()].filter(isTopicPath));
-  const logs = [...state.files.keys()].filter((r) => logDateOf(r) !== undefined).sort();
+  const topics = new Set([...state.files.keys()].filter(isTopLevelTopic));
+  const logs = [...state.files.keys()].filter((r) => fileKind(r).logDate !== undefined).sort();
   const additions = new Map<string, string[]>();
   const known = new Map<string, Set<string>>();
   const knownOf = (topic: string) => {
@@ -110,7 +111,7 @@ export function logsToTopics(state: MemState): StepResult<LogsReport> {
     return set;
   };
   for (const log of logs) {
-    const date = logDateOf(log)!;
+    const date = fileKind(log).logDate!;
     for (const entry of parseLogEntries(state.files.get(log)!)) {
       const refs = topicReferences(entry.text, log, topics);
       if (refs.topics.length === 0 || refs.cleaned === '') {

@@ -2,7 +2,7 @@
 // --check and --dry-run stop here; the writer (apply.ts) carries a plan out under the lock.
 import { join } from 'node:path';
 import type { MemState, StepContext } from './types.js';
-import { ARCHIVE_INDEX } from './archive.js';
+import { ARCHIVE_INDEX } from '../memdir/kinds.js';
 import { absoluteDates, type DatesReport, type RelativeDateFinder } from './dates.js';
 import { logsToTopics, type LogsReport } from './logs.js';
 import { dedupeTopics, type DedupeReport } from './dedupe.js';

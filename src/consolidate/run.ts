@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { loadMemdir } from '../memdir/model.js';
 import { createRepoFacts } from '../lint/repo-facts.js';
 import type { ConsolidateFacts, StepContext } from './types.js';
-import { ARCHIVE_INDEX } from './archive.js';
+import { ARCHIVE_INDEX } from '../memdir/kinds.js';
 import { planConsolidation, type Plan } from './plan.js';
 import type { RelativeDateFinder } from './dates.js';
 import { applyPlan } from './apply.js';

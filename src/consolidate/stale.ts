@@ -5,7 +5,8 @@ import { parseTopic } from '../memdir/topic.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { moveToArchive } from './archive.js';
 import { removeEntry } from './dedupe.js';
-import { addDays, isoDay, isTopicPath } from './text.js';
+import { addDays, isoDay } from './text.js';
+import { isTopLevelTopic } from '../memdir/kinds.js';
 
 export interface StaleReport {
   stale: Array<{ file: string; latest: string; archivedAs?: string }>;
@@ -31,7 +32,7 @@ export function findStale(state: MemState, ctx: StepContext): StepResult<StaleRe
   let commitDates: Map<string, string> | undefined;
   const stale: Array<{ file: string; latest: string }> = [];
   for (const [rel, text] of state.files) {
-    if (!isTopicPath(rel)) continue;
+    if (!isTopLevelTopic(rel)) continue;
     if (!/^\s*type\s*:\s*['"]?project\b/m.test(text)) continue;
     const topic = parseTopic(text);
     if (topic.type !== 'project') continue;

@@ -71,16 +71,3 @@ export function localDay(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
-
-/**
- * Is this memdir-relative path a topic file? Claude Code keeps topics at the top of the memdir;
- * subfolders (logs/, sessions/) hold other things that consolidation must not index or merge.
- */
-export function isTopicPath(rel: string): boolean {
-  return rel !== 'MEMORY.md' && rel.endsWith('.md') && !rel.includes('/');
-}
-
-export function logDateOf(rel: string): string | undefined {
-  const m = /^logs\/(\d{4})\/(\d{2})\/((\d{4})-(\d{2})-\d{2})\.md$/.exec(rel);
-  return m && m[1] === m[4] && m[2] === m[5] ? m[3] : undefined;
-}

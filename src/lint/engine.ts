@@ -16,7 +16,8 @@ import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
 import { maskSecrets, secretsOf } from './secrets.js';
-import type { Fix, MemdirHistory, MemdirModel, MemoryFile, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
+import type { Fix, MemdirHistory, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
+import type { MemdirModel, MemoryFile } from '../memdir/types.js';
 
 export interface LintMessage {
   ruleId: string | null;

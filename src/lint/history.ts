@@ -4,7 +4,8 @@
 // that deletes nothing and leaves the index alone costs no git call at all.
 import { relative, sep } from 'node:path';
 import { indexEntries, readBlobs } from '../git/index.js';
-import type { MemdirHistory, MemdirModel } from './types.js';
+import type { MemdirHistory } from './types.js';
+import type { MemdirModel } from '../memdir/types.js';
 
 const toPosix = (p: string) => p.split(sep).join('/');
 

@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { blameLineDates, conflictMarkerSizes, existingCommits, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
-import type { MemoryFile, RepoFacts } from './types.js';
+import type { RepoFacts } from './types.js';
+import type { MemoryFile } from '../memdir/types.js';
 
 export function createRepoFacts(root: string, memdir: string): RepoFacts {
   let tracked: Set<string> | undefined;

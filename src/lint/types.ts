@@ -6,8 +6,8 @@ import type { Root } from 'mdast';
 
 export type Severity = 'off' | 'warn' | 'error';
 
-export type { FileKind, MemoryFile, MemdirModel } from '../memdir/types.js';
-import type { FileKind, MemoryFile, MemdirModel } from '../memdir/types.js';
+import type { MemoryFile, MemdirModel } from '../memdir/types.js';
+import type { FileKind } from '../memdir/kinds.js';
 import type { BlockModel } from '../memdir/blocks.js';
 
 /** Facts about the repository, gathered once per run and only when a rule asks for them. */

@@ -4,7 +4,7 @@
 // Pure: the caller hands in the texts of both ends.
 import { entries, entryIdentity, parseIndex } from './index.js';
 import { loadIndex } from './limits.js';
-import { classify } from './model.js';
+import { ARCHIVE_INDEX, fileKind } from './kinds.js';
 import { parseTopic } from './topic.js';
 
 export interface MemdirSide {
@@ -52,7 +52,7 @@ export interface MemdirChanges {
 }
 
 /** A daily log, by its memdir-relative path, as the memdir model classifies it. */
-const isDailyLog = (rel: string) => classify(rel).kind === 'log';
+const isDailyLog = (rel: string) => fileKind(rel).kind === 'log';
 
 /** Name, description and type as recall reads them (type top level or under metadata). */
 export function topicFacts(text: string): TopicFacts {
@@ -86,7 +86,7 @@ const bodyOf = (text: string) => parseTopic(text).body;
 /** Where an archived topic went: a file new in the archive with its name (or name-2.md…), or its text. */
 function archivedTo(rel: string, text: string, before: MemdirSide, after: MemdirSide): string | null {
   const base = rel.split('/').pop()!.replace(/\.md$/i, '');
-  const fresh = [...after.archive].filter(([p]) => !before.archive.has(p) && !/(^|\/)ARCHIVE\.md$/.test(p));
+  const fresh = [...after.archive].filter(([p]) => !before.archive.has(p) && p.split('/').pop() !== ARCHIVE_INDEX);
   const byName = fresh.find(([p]) => new RegExp(`(^|/)${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(-\\d+)?\\.md$`, 'i').test(p));
   if (byName) return byName[0];
   return fresh.find(([, t]) => t === text)?.[0] ?? null;

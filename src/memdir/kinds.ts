@@ -1,4 +1,60 @@
-// What a memory file is, by its path.
+// What a memory file is, decided by its path, in one place: the index (MEMORY.md), a daily log
+// (logs/YYYY/MM/YYYY-MM-DD.md), a topic (any other Markdown file), and the archive's index
+// (ARCHIVE.md). Two views of the same names:
+// - fileKind(rel): a file of a known memdir, by its memdir-relative path (the model, lint,
+//   consolidation);
+// - pathKind(path): any repository path, its memdir unknown (the merge driver, resolve,
+//   update-branch: git gives them a path and nothing else).
+// Where the two differ, each keeps what its command has always done: pathKind merges ARCHIVE.md
+// as an index (a list of entries) where fileKind calls it a topic; pathKind takes a log anywhere
+// in the path (a/b/logs/2026/11/2026-11-29.md) and whatever its date, where fileKind takes only the
+// memdir's own logs/ folder and a date that matches its folders (logs/2026/11/2026-12-01.md is a
+// topic); pathKind takes `.MD` in any case for Markdown, where a memdir's files are `.md`.
+import { basename } from 'node:path';
+
+/** The index Claude Code loads: the file that makes a folder a memdir. */
+export const INDEX_FILE = 'MEMORY.md';
+/** The archive folder's index (consolidation moves what leaves the memdir there). */
+export const ARCHIVE_INDEX = 'ARCHIVE.md';
+
+/** index: the memdir's MEMORY.md; topic: any other .md; log: logs/YYYY/MM/YYYY-MM-DD.md. */
+export type FileKind = 'index' | 'topic' | 'log';
+/** A repository path: a memory file's kind, or other (not Markdown: git's line merge). */
+export type PathKind = FileKind | 'other';
+
+const MEMDIR_LOG = /^logs\/(\d{4})\/(\d{2})\/(\d{4}-\d{2}-\d{2})\.md$/;
+const ANY_LOG = /(?:^|\/)logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/;
+
+/** A file of a memdir, by its memdir-relative path ('/' separators); a log with its date. */
+export function fileKind(rel: string): { kind: FileKind; logDate?: string } {
+  if (rel === INDEX_FILE) return { kind: 'index' };
+  const m = MEMDIR_LOG.exec(rel);
+  if (m && m[3]!.startsWith(`${m[1]}-${m[2]}-`)) return { kind: 'log', logDate: m[3]! };
+  return { kind: 'topic' };
+}
+
+/** A Markdown file of this memdir (memdir-relative path): not a nested memdir's own index, which is a memdir of its own. */
+export function isMemoryPath(rel: string): boolean {
+  return rel.endsWith('.md') && !rel.endsWith(`/${INDEX_FILE}`);
+}
+
+/**
+ * A topic at the top of the memdir, where Claude Code keeps them: subfolders (logs/, sessions/)
+ * hold other things that consolidation must not index or merge.
+ */
+export function isTopLevelTopic(rel: string): boolean {
+  return rel !== INDEX_FILE && rel.endsWith('.md') && !rel.includes('/');
+}
+
+/** Any repository path (either separator), its memdir unknown. */
+export function pathKind(path: string): PathKind {
+  const p = path.replace(/\\/g, '/');
+  const name = basename(p);
+  if (name === INDEX_FILE || name === ARCHIVE_INDEX) return 'index';
+  if (ANY_LOG.test(p)) return 'log';
+  if (/\.md$/i.test(name)) return 'topic';
+  return 'other';
+}
 
 const README_RE = /^(readme|runbook|changelog|contributing|license|notes|todo|handoff|session[-_ ]?handoff|agents|claude)(\.[\w-]+)?\.md$/i;
 

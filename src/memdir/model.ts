@@ -2,7 +2,8 @@
 // (staged blobs, what will be committed). Files memlint cannot read as text are reported, not read.
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
-import type { MemdirModel, MemoryFile, FileKind } from './types.js';
+import type { MemdirModel, MemoryFile } from './types.js';
+import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
 import { blockModel, type BlockModel } from './blocks.js';
 import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
 import { parseIndex, type ParsedIndex } from './index.js';
@@ -31,20 +32,6 @@ export type MemdirSource =
  * entries): the same result without join's normalising pass, which shows in a 2,000-file memdir.
  */
 const under = sep === '/' ? (dir: string, rel: string) => (dir.endsWith('/') ? dir + rel : `${dir}/${rel}`) : join;
-
-const LOG_RE = /^logs\/(\d{4})\/(\d{2})\/(\d{4}-\d{2}-\d{2})\.md$/;
-
-export function classify(rel: string): { kind: FileKind; logDate?: string } {
-  if (rel === 'MEMORY.md') return { kind: 'index' };
-  const m = LOG_RE.exec(rel);
-  if (m && m[3]!.startsWith(`${m[1]}-${m[2]}-`)) return { kind: 'log', logDate: m[3]! };
-  return { kind: 'topic' };
-}
-
-/** A Markdown file of this memdir: not a nested memdir's own index (that is a memdir of its own). */
-export function isMemoryPath(rel: string): boolean {
-  return rel.endsWith('.md') && !rel.endsWith('/MEMORY.md');
-}
 
 // ignoreBOM keeps a byte order mark in the text (the default drops it), so --fix writes it back.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -172,11 +159,11 @@ export function loadMemdir(
       return isMemoryPath(r) && !ignore(r) && !r.split('/').includes('node_modules');
     });
     // With `only`, the other files are listed (their paths count) but not read: text ''.
-    const wanted = (e: { path: string }) => !opts.only || e.path === `${prefix}MEMORY.md` || opts.only.has(under(root, e.path));
+    const wanted = (e: { path: string }) => !opts.only || e.path === `${prefix}${INDEX_FILE}` || opts.only.has(under(root, e.path));
     for (const e of all) {
       if (wanted(e)) continue;
       const rel = e.path.slice(prefix.length);
-      files.push({ path: under(dir, rel), rel, text: '', unread: true, ...classify(rel) });
+      files.push({ path: under(dir, rel), rel, text: '', unread: true, ...fileKind(rel) });
     }
     const md = all.filter(wanted);
     // By object id: cat-file then has no need to read the index.
@@ -213,7 +200,7 @@ export function loadMemdir(
       }
       const decoded = decodeMemoryText(buf);
       if ('problem' in decoded) problems.push({ path, message: decoded.problem });
-      else files.push({ path, rel, text: decoded.text, ...classify(rel) });
+      else files.push({ path, rel, text: decoded.text, ...fileKind(rel) });
     }
     return { model: createModel(dir, files, allPaths), problems };
   }
@@ -233,8 +220,8 @@ export function loadMemdir(
     if (!isMemoryPath(rel) || ignore(rel)) continue;
     const path = under(dir, rel);
     // With `only`, as for staged blobs: the other files are listed, not read.
-    if (opts.only && rel !== 'MEMORY.md' && !opts.only.has(path)) {
-      files.push({ path, rel, text: '', unread: true, ...classify(rel) });
+    if (opts.only && rel !== INDEX_FILE && !opts.only.has(path)) {
+      files.push({ path, rel, text: '', unread: true, ...fileKind(rel) });
       continue;
     }
     let buf: Buffer;
@@ -246,7 +233,7 @@ export function loadMemdir(
     }
     const decoded = decodeMemoryText(buf);
     if ('problem' in decoded) problems.push({ path, message: decoded.problem });
-    else files.push({ path, rel, text: decoded.text, ...classify(rel) });
+    else files.push({ path, rel, text: decoded.text, ...fileKind(rel) });
   }
   return { model: createModel(dir, files, allPaths), problems };
 }

@@ -2,9 +2,7 @@
 import type { BlockModel } from './blocks.js';
 import type { ParsedIndex } from './index.js';
 import type { ParsedTopic } from './topic.js';
-
-/** index: the memdir's MEMORY.md; topic: any other .md; log: logs/YYYY/MM/YYYY-MM-DD.md. */
-export type FileKind = 'index' | 'topic' | 'log';
+import type { FileKind } from './kinds.js';
 
 export interface MemoryFile {
   /** Absolute path of the file in the working tree (in --staged mode, where it will be committed). */

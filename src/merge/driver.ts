@@ -1,5 +1,5 @@
-// The merge driver around the pure merges: picks the merge by path, decides whether the input can
-// be trusted, and otherwise falls back to git's own line merge. Never loses a line: every path
+// The merge driver around the pure merges: picks the merge by the path's kind (STRATEGIES), decides
+// whether the input can be trusted, and otherwise falls back to git's own line merge. Never loses a line: every path
 // out of here either writes a merged text or leaves OURS in place and reports a conflict.
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,22 +9,10 @@ import { entryIdentity } from '../memdir/index.js';
 import { mergeIndex, sideLines } from './index.js';
 import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
-import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MergeResult } from './text.js';
+import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MarkedSides, type MergeResult } from './text.js';
 import { mergeTopic } from './topic.js';
 import { maskSecrets } from '../lint/secret-patterns.js';
-
-export type FileKind = 'index' | 'log' | 'topic' | 'other';
-
-const LOG_RE = /(?:^|\/)logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/;
-
-export function fileKind(path: string): FileKind {
-  const p = path.replace(/\\/g, '/');
-  const name = basename(p);
-  if (name === 'MEMORY.md' || name === 'ARCHIVE.md') return 'index';
-  if (LOG_RE.test(p)) return 'log';
-  if (/\.md$/i.test(name)) return 'topic';
-  return 'other';
-}
+import { pathKind, type PathKind } from '../memdir/kinds.js';
 
 /** Files larger than this go to git's line merge (the structured merge is quadratic at worst). */
 export const MAX_SEMANTIC_BYTES = 1 << 20;
@@ -97,6 +85,43 @@ export function lineMergeOutcome(r: LineMergeResult, reason: string, path: strin
 
 const needs = (reason: string): NeedsLineMerge => ({ lineMerge: true, reason });
 
+interface StrategyContext {
+  path: string;
+  markerSize: number;
+  /** What conflictedInBase found in a criss-cross merge's virtual base. */
+  conflictedInBase?: Set<string>;
+}
+
+/** How one kind of memory file merges: three texts to one (pure). */
+interface Strategy {
+  merge(base: string, ours: string, theirs: string, context: StrategyContext): MergeResult;
+  /**
+   * The identities of what a criss-cross's virtual base holds inside its conflict blocks (not
+   * common ground: both sides' versions meet as additions). Kinds without it merge the text
+   * outside the blocks as the base.
+   */
+  conflictedInBase?(sides: MarkedSides): Set<string>;
+  /** A warning about the merged text, beyond the merge's own notes. */
+  warning?(result: MergeResult, path: string): string | null;
+}
+
+const entryKeys = (text: string) => sideLines([text])[0]!.flatMap((l) => (l.entry ? [entryIdentity(l.entry)] : []));
+
+/** The merge of each kind of file; other (not Markdown) has none: git's line merge. */
+const STRATEGIES: Record<PathKind, Strategy | null> = {
+  index: {
+    merge: (base, ours, theirs, c) => mergeIndex(base, ours, theirs, { markerSize: c.markerSize, conflictedInBase: c.conflictedInBase }),
+    conflictedInBase(sides) {
+      const outside = new Set(entryKeys(sides.outside));
+      return new Set([...entryKeys(sides.ours), ...entryKeys(sides.theirs)].filter((k) => !outside.has(k)));
+    },
+    warning: (result, path) => limitWarning(result.text, path, result.entries),
+  },
+  log: { merge: (base, ours, theirs) => mergeLog(base, ours, theirs) },
+  topic: { merge: (base, ours, theirs, c) => mergeTopic(base, ours, theirs, { markerSize: c.markerSize, name: basename(c.path) }) },
+  other: null,
+};
+
 /**
  * The structured merge of one memory file (pure): the outcome, or a request for git's line merge
  * when the input cannot be trusted (not a memory file, too large, binary, not UTF-8, conflict
@@ -104,8 +129,8 @@ const needs = (reason: string): NeedsLineMerge => ({ lineMerge: true, reason });
  */
 export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerge {
   const { path, markerSize } = input;
-  const kind = fileKind(path);
-  if (kind === 'other') return needs('not a memory file');
+  const strategy = STRATEGIES[pathKind(path)];
+  if (!strategy) return needs('not a memory file');
   const bufs = [input.base, input.ours, input.theirs];
   if (bufs.some((b) => b.length > MAX_SEMANTIC_BYTES)) return needs('larger than 1 MiB');
   if (bufs.some(looksBinary)) return needs('binary content');
@@ -124,27 +149,19 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
     const sides = splitConflictMarkers(base, marker);
     if (sides === null) return needs('conflict markers in the merge base');
     base = sides.outside;
-    if (kind === 'index') {
-      const keys = (t: string) => sideLines([t])[0]!.flatMap((l) => (l.entry ? [entryIdentity(l.entry)] : []));
-      const outside = new Set(keys(sides.outside));
-      conflictedInBase = new Set([...keys(sides.ours), ...keys(sides.theirs)].filter((k) => !outside.has(k)));
-    }
+    conflictedInBase = strategy.conflictedInBase?.(sides);
   }
   let result: MergeResult;
   try {
     if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
-    if (kind === 'index') result = mergeIndex(base, ours, theirs, { markerSize, conflictedInBase });
-    else if (kind === 'log') result = mergeLog(base, ours, theirs);
-    else result = mergeTopic(base, ours, theirs, { markerSize, name: basename(path) });
+    result = strategy.merge(base, ours, theirs, { path, markerSize, conflictedInBase });
   } catch (err) {
     if (err instanceof TooRepetitiveError) return needs(err.message);
     return needs(`internal error (${(err as Error).message.split('\n')[0]})`);
   }
   const warnings = result.notes.map((n) => `memlint: ${path}: ${n}`);
-  if (kind === 'index') {
-    const w = limitWarning(result.text, path, result.entries);
-    if (w) warnings.push(w);
-  }
+  const w = strategy.warning?.(result, path);
+  if (w) warnings.push(w);
   return {
     output: Buffer.from(result.text, 'utf8'),
     conflicts: result.conflicts.map((c) => `${c.label}: ${c.reason}`),

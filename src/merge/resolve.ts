@@ -5,9 +5,10 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
 import { addPaths, conflictMarkerSizes, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
-import { fileKind, lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
+import { lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
+import { INDEX_FILE, pathKind } from '../memdir/kinds.js';
 
 export interface ResolveReport {
   /** Settled and staged. */
@@ -17,13 +18,17 @@ export interface ResolveReport {
   warnings: string[];
 }
 
-/** A memory file: an index, a daily log, or a topic file beside a MEMORY.md. */
-export function isMemoryPath(root: string, path: string, stagedIndexDirs: Set<string> = new Set()): boolean {
-  const kind = fileKind(path);
-  if (kind === 'index' || kind === 'log') return kind === 'log' || basename(path) === 'MEMORY.md' || basename(path) === 'ARCHIVE.md';
+/**
+ * A repository path that resolve settles as memory: an index (MEMORY.md, ARCHIVE.md), a daily log,
+ * or a topic file beside a MEMORY.md (in the working tree, or among `stagedIndexDirs`). Not the
+ * memdir's view of its own files (src/memdir/kinds.ts's isMemoryPath): git gives a path alone.
+ */
+export function isMemoryInRepo(root: string, path: string, stagedIndexDirs: Set<string> = new Set()): boolean {
+  const kind = pathKind(path);
+  if (kind === 'index' || kind === 'log') return true;
   if (kind !== 'topic') return false;
   const dir = posix.dirname(path);
-  return existsSync(join(root, dir, 'MEMORY.md')) || stagedIndexDirs.has(dir);
+  return existsSync(join(root, dir, INDEX_FILE)) || stagedIndexDirs.has(dir);
 }
 
 /** The driver's merge of three blobs, git merge-file on temporary copies when it declines. */
@@ -55,7 +60,7 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
   const explicit = paths.length > 0;
   const unmerged = unmergedPaths(root, paths);
   const indexDirs = new Set(unmerged.filter((u) => basename(u.path) === 'MEMORY.md').map((u) => posix.dirname(u.path)));
-  const staged = unmerged.filter((u) => (explicit ? fileKind(u.path) !== 'other' : isMemoryPath(root, u.path, indexDirs)));
+  const staged = unmerged.filter((u) => (explicit ? pathKind(u.path) !== 'other' : isMemoryInRepo(root, u.path, indexDirs)));
   const stagedSet = new Set(unmerged.map((u) => u.path));
   const settled: string[] = [];
 
@@ -94,10 +99,10 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
   }
 
   // Files whose conflict markers were committed or written without index stages.
-  const candidates = explicit ? expandPaths(root, paths) : trackedFiles(root).filter((p) => isMemoryPath(root, p));
+  const candidates = explicit ? expandPaths(root, paths) : trackedFiles(root).filter((p) => isMemoryInRepo(root, p));
   if (markerSize === undefined) for (const [p, n] of conflictMarkerSizes(root, candidates.filter((p) => !stagedSet.has(p)))) sizes.set(p, n);
   for (const path of candidates) {
-    if (stagedSet.has(path) || fileKind(path) === 'other') continue;
+    if (stagedSet.has(path) || pathKind(path) === 'other') continue;
     const file = join(root, path);
     if (!existsSync(file)) continue;
     const refused = refusal(root, file);

@@ -25,8 +25,8 @@ import {
 } from '../git/branch.js';
 import { unmergedPaths } from '../git/index.js';
 import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from './command.js';
-import { fileKind } from './driver.js';
-import { isMemoryPath, resolveConflicts } from './resolve.js';
+import { isMemoryInRepo, resolveConflicts } from './resolve.js';
+import { pathKind } from '../memdir/kinds.js';
 
 export interface UpdateBranchOptions {
   /** What to merge (default: the upstream's default branch, `<remote>/HEAD`). */
@@ -95,7 +95,7 @@ async function mergedOnBothSides(root: string, bases: string[], head: string, ba
   const diffs = await changedBlobs(root, bases.flatMap((b): Array<[string, string]> => [[b, head], [b, base]]));
   for (let i = 0; i + 1 < diffs.length; i += 2) {
     const [ours, theirs] = [diffs[i]!, diffs[i + 1]!];
-    for (const [path, blob] of theirs) if (ours.has(path) && ours.get(path) !== blob && fileKind(path) !== 'other') out.add(path);
+    for (const [path, blob] of theirs) if (ours.has(path) && ours.get(path) !== blob && pathKind(path) !== 'other') out.add(path);
   }
   return [...out].sort();
 }
@@ -196,7 +196,7 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
     // git exits 0 only when everything merged: nothing is unmerged then.
     const unmerged = started.code === 0 ? [] : unmergedPaths(root);
     const indexDirs = new Set(unmerged.filter((u) => u.path === 'MEMORY.md' || u.path.endsWith('/MEMORY.md')).map((u) => u.path.replace(/\/?MEMORY\.md$/, '')));
-    const memory = unmerged.filter((u) => isMemoryPath(root, u.path, indexDirs)).map((u) => u.path);
+    const memory = unmerged.filter((u) => isMemoryInRepo(root, u.path, indexDirs)).map((u) => u.path);
     const memorySet = new Set(memory);
     for (const u of unmerged) if (!memorySet.has(u.path)) report.conflicts.push({ path: u.path, memory: false, reason: 'not a memory file: git could not merge it' });
     const resolved = memory.length ? resolveConflicts(root, memory) : { resolved: [], remaining: [], warnings: [] };
@@ -218,7 +218,7 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
     const resolvedSet = new Set(resolved.resolved);
     const { both, attributes } = await facts;
     report.settled = [
-      ...both.filter((p) => !resolvedSet.has(p) && isMemoryPath(root, p, indexDirs)).map((path) => ({ path, by: (attributes.get(path) === DRIVER_NAME ? 'driver' : 'git') as SettledBy })),
+      ...both.filter((p) => !resolvedSet.has(p) && isMemoryInRepo(root, p, indexDirs)).map((path) => ({ path, by: (attributes.get(path) === DRIVER_NAME ? 'driver' : 'git') as SettledBy })),
       ...resolved.resolved.map((path) => ({ path, by: 'resolve' as SettledBy })),
     ].sort((a, b) => a.path.localeCompare(b.path));
     report.commit = await commitMerge(root, mergeMessage(mergeTitle(base.name, base.fullRef, branch), report.settled));

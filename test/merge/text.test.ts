@@ -1,7 +1,8 @@
 // The text plumbing: conflict markers in and out, OURS's conventions, the configured command.
 import { describe, expect, it } from 'vitest';
 import { attributeLines, driverCommand, driverConfig } from '../../src/merge/command.js';
-import { fileKind, limitWarning } from '../../src/merge/driver.js';
+import { limitWarning } from '../../src/merge/driver.js';
+import { pathKind } from '../../src/memdir/kinds.js';
 import { conflictBlock, hasConflictMarkers, render, splitConflictMarkers, styleOf } from '../../src/merge/text.js';
 
 describe('conflict markers', () => {
@@ -41,12 +42,12 @@ describe("OURS's conventions", () => {
 
 describe('file kinds', () => {
   it('chooses the merge by path', () => {
-    expect(fileKind('.claude/memory/MEMORY.md')).toBe('index');
-    expect(fileKind('MEMORY.md')).toBe('index');
-    expect(fileKind('.claude/memory/logs/2026/11/2026-11-29.md')).toBe('log');
-    expect(fileKind('.claude/memory/feedback_testing.md')).toBe('topic');
-    expect(fileKind('.claude/memory/logs/notes.md')).toBe('topic');
-    expect(fileKind('package.json')).toBe('other');
+    expect(pathKind('.claude/memory/MEMORY.md')).toBe('index');
+    expect(pathKind('MEMORY.md')).toBe('index');
+    expect(pathKind('.claude/memory/logs/2026/11/2026-11-29.md')).toBe('log');
+    expect(pathKind('.claude/memory/feedback_testing.md')).toBe('topic');
+    expect(pathKind('.claude/memory/logs/notes.md')).toBe('topic');
+    expect(pathKind('package.json')).toBe('other');
   });
 });
 

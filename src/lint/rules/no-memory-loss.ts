@@ -2,7 +2,7 @@ import type { MemdirHistory, Rule } from '../types.js';
 import { blockModel } from '../../memdir/blocks.js';
 import { entries, parseIndex, splitLines } from '../../memdir/index.js';
 import { parseTopic } from '../../memdir/topic.js';
-import { classify } from '../../memdir/model.js';
+import { fileKind } from '../../memdir/kinds.js';
 
 /**
  * no-memory-loss (--staged only): the staged change must not quietly drop memory. Topic files,
@@ -47,7 +47,7 @@ export const noMemoryLoss: Rule = {
   check(ctx) {
     const h = ctx.history;
     if (!h) return;
-    const logsChanged = h.changed.filter((r) => classify(r).kind === 'log');
+    const logsChanged = h.changed.filter((r) => fileKind(r).kind === 'log');
     if (!h.changed.includes('MEMORY.md') && h.deleted.length === 0 && logsChanged.length === 0) return;
     const loss = findLoss(h, ctx.memdir.parsedIndex() ? ctx.file.text : '');
     if (!loss) return;
@@ -99,7 +99,7 @@ export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
 
   const lostTopic = new Set<string>();
   for (const rel of h.deleted) {
-    if (classify(rel).kind !== 'topic') continue;
+    if (fileKind(rel).kind !== 'topic') continue;
     const text = h.headText(rel);
     if (text === null) continue;
     const base = rel.split('/').pop()!;
@@ -128,7 +128,7 @@ export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
 
   const bullets: Loss['bullets'] = [];
   for (const rel of h.changed) {
-    if (classify(rel).kind !== 'log') continue;
+    if (fileKind(rel).kind !== 'log') continue;
     const before = h.headText(rel);
     if (before === null) continue;
     for (const b of logBullets(before)) if (!kept().keepsLine(b.text)) bullets.push({ log: rel, line: b.line, text: b.text });
