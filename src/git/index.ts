@@ -1,6 +1,8 @@
-// The one place that talks to git: the git CLI, batched (one call per kind of fact per run), run
-// through src/git/run.ts. Every function takes the directory it works in explicitly, so tests can
-// point it anywhere.
+// Repository facts from the git CLI, batched (one call per kind of fact per run): listings, blobs,
+// history, attributes, merges. src/git is the one place that talks to git (branch.ts: branch-level
+// calls; commits.ts: consolidation's history and commits; staged.ts: --staged; config.ts; all run
+// through run.ts). Every function takes the directory it works in explicitly, so tests can point
+// it anywhere.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import './hook-env.js';
