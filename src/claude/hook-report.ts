@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { parseIndex } from '../memdir/index.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
+import { isWithin } from '../fs/paths.js';
 
 /** Claude Code caps a hook's output at 10,000 characters; memlint stays below it. */
 export const MAX_HOOK_OUTPUT = 10_000;
@@ -32,7 +33,7 @@ export interface BlockContext {
 /** A path for the agent: relative to the project when inside it, else absolute. */
 export function shownPath(file: string, projectDir: string): string {
   const rel = path.relative(projectDir, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+  return rel !== '' && isWithin(file, projectDir) ? rel.split(path.sep).join('/') : file;
 }
 
 function entryOnLine(text: string | undefined, line: number) {

@@ -1,11 +1,12 @@
 // consolidate.* settings with Claude Code's defaults, resolved for one memdir. The agent step's
 // command is the one setting that is not read from the repository's config: a branch must not be
 // able to run a command on `git push` (README "Security"). It comes from the user's git config.
-import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { ConsolidateConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { configValue } from '../git/index.js';
 import { checkInsideRepo } from '../fs/inside.js';
+import { isWithin } from '../fs/paths.js';
 import { DEFAULT_MIN_COMMITS, DEFAULT_MIN_HOURS } from './gates.js';
 
 /** The git config key (local or global) that names the agent step's command. */
@@ -68,8 +69,7 @@ export function resolveSettings(config: ConsolidateConfig | undefined, memdir: s
     const inside = checkInsideRepo(bound, archiveDir);
     if (!inside.ok) throw new UsageError(`config consolidate.archiveDir: ${JSON.stringify(c.archiveDir)} is refused: ${inside.reason}`);
   }
-  const rel = relative(memdir, archiveDir);
-  if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) {
+  if (isWithin(archiveDir, memdir)) {
     throw new UsageError(`config consolidate.archiveDir must be outside the memory folder (Claude Code's recall scans every .md inside it): ${archiveDir}`);
   }
   if (c.onPush !== undefined && c.onPush !== 'consolidate' && c.onPush !== 'check') throw new UsageError('config consolidate.onPush must be "consolidate" or "check"');

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/claude/auto-memory.js';
+import { shownPath } from '../../src/claude/hook-report.js';
 import { CLI, commitFiles, initRepo, writeFiles } from '../helpers/repo.js';
 import { hermetic, type Hermetic } from './helpers.js';
 
@@ -292,5 +293,14 @@ describe('memlint hook: SessionStart', () => {
     expect(context).toBe(
       `memlint: the project memory needs attention.\n- 1 other Claude Code memory store of this repository is not in use (2 .md files): ${store}. Tell the user; "npx memlint adopt --dry-run" shows what "npx memlint adopt" would bring into the repository's memory (it removes nothing).`,
     );
+  });
+});
+
+describe('shownPath', () => {
+  it('shows a path inside the project relative to it (a folder named like ..notes included), any other absolute', () => {
+    expect(shownPath('/p/.claude/memory/a.md', '/p')).toBe('.claude/memory/a.md');
+    expect(shownPath('/p/..notes/a.md', '/p')).toBe('..notes/a.md');
+    expect(shownPath('/q/a.md', '/p')).toBe('/q/a.md');
+    expect(shownPath('/p', '/p')).toBe('/p');
   });
 });
