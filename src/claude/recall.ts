@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import { FRONTMATTER_MAX_LINES, MAX_TOPIC_FILES } from '../memdir/limits.js';
 import { parseTopic } from '../memdir/topic.js';
+import { walkEntries } from '../fs/walk.js';
 
 export const ENTRYPOINT_NAME = 'MEMORY.md';
 
@@ -67,24 +68,9 @@ const SKIP_DIRS = new Set(['.git', 'node_modules']);
  * a recursive readdir lists them: symlinked directories are not entered.
  */
 export function listMarkdown(dir: string, opts: { includeEntrypoint?: boolean } = {}): string[] {
+  const skip = (_rel: string, e: fs.Dirent) => e.isDirectory() && SKIP_DIRS.has(e.name);
   const out: string[] = [];
-  const walk = (abs: string, rel: string): void => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(abs, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name)) walk(path.join(abs, e.name), childRel);
-      } else if (e.name.endsWith('.md') && (opts.includeEntrypoint || e.name !== ENTRYPOINT_NAME)) {
-        out.push(childRel);
-      }
-    }
-  };
-  walk(dir, '');
+  for (const { rel, entry } of walkEntries(dir, { skip })) if (entry.name.endsWith('.md') && (opts.includeEntrypoint || entry.name !== ENTRYPOINT_NAME)) out.push(rel);
   return out.sort();
 }
 

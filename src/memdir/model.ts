@@ -1,10 +1,11 @@
 // Loading a memory directory into the shared model: from the working tree, or from the index
 // (staged blobs, what will be committed). Files memlint cannot read as text are reported, not read.
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, type Dirent } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import type { MemdirModel, MemoryFile } from './types.js';
 import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
 import { blockModel, type BlockModel } from './blocks.js';
+import { walkEntries } from '../fs/walk.js';
 import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
 import { parseIndex, type ParsedIndex } from './index.js';
 import { parseTopic, type ParsedTopic } from './topic.js';
@@ -93,19 +94,15 @@ export function createModel(dir: string, files: MemoryFile[], allPaths: Set<stri
   };
 }
 
-function walkWorktree(dir: string, realRoot: string | null, rel: string, paths: string[], problems: FileProblem[], unread: string[]): void {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(join(dir, rel), { withFileTypes: true });
-  } catch (err) {
-    problems.push({ path: join(dir, rel), message: `cannot read folder (${ioReason(err)}); its files are not linted` });
-    return;
-  }
-  for (const e of entries) {
-    const p = rel ? `${rel}/${e.name}` : e.name;
-    if (e.name === 'node_modules' || e.name === '.git') continue;
+/**
+ * The files of a memdir in the working tree: `paths` to read, `unread` present but never read
+ * (a symlink out of the repository), and a problem for each folder or symlink memlint cannot use.
+ */
+function walkWorktree(dir: string, realRoot: string | null, paths: string[], problems: FileProblem[], unread: string[]): void {
+  const skip = (_rel: string, e: Dirent) => e.name === 'node_modules' || e.name === '.git' || (e.isSymbolicLink() && !e.name.endsWith('.md'));
+  const onUnreadable = (rel: string, err: unknown) => problems.push({ path: join(dir, rel), message: `cannot read folder (${ioReason(err)}); its files are not linted` });
+  for (const { rel: p, entry: e } of walkEntries(dir, { skip, onUnreadable })) {
     if (e.isSymbolicLink()) {
-      if (!e.name.endsWith('.md')) continue;
       let target = '';
       try {
         target = realpathSync(join(dir, p));
@@ -121,9 +118,7 @@ function walkWorktree(dir: string, realRoot: string | null, rel: string, paths: 
         continue;
       }
       if (lstatSync(target).isFile()) paths.push(p);
-      continue;
-    }
-    if (e.isDirectory()) walkWorktree(dir, realRoot, p, paths, problems, unread); else if (e.isFile()) paths.push(p);
+    } else if (e.isFile()) paths.push(p);
   }
 }
 
@@ -213,7 +208,7 @@ export function loadMemdir(
   }
   const paths: string[] = [];
   const unread: string[] = [];
-  walkWorktree(dir, realRoot, '', paths, problems, unread);
+  walkWorktree(dir, realRoot, paths, problems, unread);
   for (const rel of unread) allPaths.add(rel);
   for (const rel of paths) {
     allPaths.add(rel);
