@@ -17,7 +17,8 @@ Sets up, idempotently:
   git config         merge.memlint.driver (local config: shared by every worktree of this clone)
   .husky/_           husky's hook stubs in this worktree, core.hooksPath=.husky/_
   package.json       a prepare script ("husky && memlint install --local") so every clone gets
-                     the hooks and the driver after npm install
+                     the hooks and the driver after npm install, and config.memlintPreparedFrom:
+                     the prepare script it had, which "memlint uninstall" restores in any clone
 Existing hook lines, attributes and scripts are kept; memlint's lines sit in a marked block that
 "memlint uninstall" removes. Works from a linked worktree.
 

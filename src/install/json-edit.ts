@@ -27,7 +27,7 @@ export function rewriteJson(text: string, before: unknown, after: unknown): stri
   const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: /\r\n/.test(text) ? '\r\n' : '\n' };
   let out = text;
   const edit = (path: JSONPath, value: unknown, isArrayInsertion = false) => {
-    out = applyEdits(out, oneLineEdit(out, path, value, isArrayInsertion) ?? modify(out, path, value, { formattingOptions, isArrayInsertion }));
+    out = applyEdits(out, containerEdit(out, path, value, isArrayInsertion, indent, formattingOptions.eol) ?? modify(out, path, value, { formattingOptions, isArrayInsertion }));
   };
   const walk = (path: JSONPath, b: unknown, a: unknown): void => {
     if (same(b, a)) return;
@@ -60,29 +60,34 @@ export function rewriteJson(text: string, before: unknown, after: unknown): stri
 const end = (n: Node) => n.offset + n.length;
 
 /**
- * The edit that sets `path` to `value` (undefined: removes it) when the object or list it lands in
- * is written on one line: the new text goes in with the separator and colon spacing the container
- * already uses, and a removal takes out exactly one separator and the item. null otherwise.
+ * The edit that sets `path` to `value` (undefined: removes it) where jsonc-parser's would re-format
+ * a line it should not: inside an object or list written on one line (the new text goes in with
+ * the separator and colon spacing the container already uses, and a removal takes out exactly one
+ * separator and the item), or an item appended to a multi-line one. null: jsonc-parser's edit.
  */
-function oneLineEdit(text: string, path: JSONPath, value: unknown, isArrayInsertion: boolean): Edit[] | null {
+function containerEdit(text: string, path: JSONPath, value: unknown, isArrayInsertion: boolean, unit: string, eol: string): Edit[] | null {
   const root = parseTree(text);
   if (!root) return null;
   // The deepest container on the path that exists: a missing level is inserted whole.
   let depth = path.length - 1;
   let container = findNodeAtLocation(root, path.slice(0, depth));
   while (!container && depth > 0) container = findNodeAtLocation(root, path.slice(0, --depth));
-  if (!container || (container.type !== 'object' && container.type !== 'array') || /[\r\n]/.test(text.slice(container.offset, end(container)))) return null;
+  if (!container || (container.type !== 'object' && container.type !== 'array')) return null;
+  const oneLine = !/[\r\n]/.test(text.slice(container.offset, end(container)));
   const key = path[depth]!;
   if (value !== undefined) for (let i = path.length - 1; i > depth; i--) value = typeof path[i] === 'number' ? [value] : { [path[i]!]: value };
   const items = container.children ?? [];
   const at = container.type === 'object' ? items.findIndex((p) => p.children?.[0]?.value === key) : isArrayInsertion ? -1 : (key as number) < items.length ? (key as number) : -1;
   if (value === undefined) {
     if (at < 0 || depth < path.length - 1) return [];
+    // One separator and the item: the lines around stay as they are (an item appended on its own
+    // line goes with its line break). The only item of a multi-line container: jsonc-parser's.
     const item = items[at]!;
     if (at > 0) return [{ offset: end(items[at - 1]!), length: end(item) - end(items[at - 1]!), content: '' }];
     if (items.length > 1) return [{ offset: item.offset, length: items[1]!.offset - item.offset, content: '' }];
-    return [{ offset: item.offset, length: item.length, content: '' }];
+    return oneLine ? [{ offset: item.offset, length: item.length, content: '' }] : null;
   }
+  if (!oneLine) return at < 0 ? appendedOnItsOwnLine(text, container, key, value, unit, eol) : null;
   const json = JSON.stringify(value);
   if (at >= 0) {
     const target = container.type === 'object' ? items[at]!.children![1]! : items[at]!;
@@ -98,4 +103,23 @@ function oneLineEdit(text: string, path: JSONPath, value: unknown, isArrayInsert
   if (items.length === 0) return [{ offset: container.offset + 1, length: 0, content }];
   if (index === 0) return [{ offset: first!.offset, length: 0, content: `${content},${gap}` }];
   return [{ offset: end(items[index - 1]!), length: 0, content: `,${gap}${content}` }];
+}
+
+/**
+ * An item added at the end of a container written over several lines, on a line of its own with
+ * the last item's indentation, the line before left as it is (jsonc-parser would re-format it: a
+ * one-line object there spread out); removing it later takes out exactly what this added. null
+ * when the last item does not start its own line, or the item does not go at the end.
+ */
+function appendedOnItsOwnLine(text: string, container: Node, key: string | number, value: unknown, unit: string, eol: string): Edit[] | null {
+  const items = container.children ?? [];
+  const last = items[items.length - 1];
+  if (!last || (container.type === 'array' && typeof key === 'number' && key < items.length)) return null;
+  const lineStart = Math.max(text.lastIndexOf('\n', last.offset - 1), text.lastIndexOf('\r', last.offset - 1)) + 1;
+  const indent = text.slice(lineStart, last.offset);
+  if (!/^[ \t]*$/.test(indent)) return null;
+  const json = JSON.stringify(value, null, unit).split('\n').join(`${eol}${indent}`);
+  const colon = container.type === 'object' && last.children?.[1] ? text.slice(end(last.children[0]!), last.children[1].offset) : ': ';
+  const content = container.type === 'object' ? `${JSON.stringify(key)}${colon}${json}` : json;
+  return [{ offset: end(last), length: 0, content: `,${eol}${indent}${content}` }];
 }

@@ -1,24 +1,50 @@
 // The package.json prepare script: "husky" (hooks in every clone after npm install) and
 // "memlint install --local" (the merge driver in every clone's git config). Edited in place:
 // only the scripts that change are rewritten, in the file's own indentation and line endings.
+// Beside it, in npm's "config" object, install notes the prepare script the project had before
+// (`"memlintPreparedFrom": ""` when it had none): the note travels with the file, so uninstall in
+// any clone gives back the same original.
 import { rewriteJson } from './json-edit.js';
 
 type Scripts = Record<string, string>;
 
-export function editScripts(text: string, edit: (scripts: Scripts) => void): string {
+/** The key of package.json's "config" object that holds the original prepare script. */
+export const PREPARED_FROM = 'memlintPreparedFrom';
+
+/** What install noted in package.json: the prepare script before memlint's part ('' for none). */
+export interface PackageNote {
+  preparedFrom?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function editScripts(text: string, edit: (scripts: Scripts, note: PackageNote) => void): string {
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(text) as Record<string, unknown>;
   } catch {
     return text;
   }
-  const had = typeof json.scripts === 'object' && json.scripts !== null && !Array.isArray(json.scripts);
-  const before: Scripts = had ? { ...(json.scripts as Scripts) } : {};
+  const before: Scripts = isObject(json.scripts) ? { ...(json.scripts as Scripts) } : {};
   const scripts: Scripts = { ...before };
-  edit(scripts);
-  if (JSON.stringify(scripts) === JSON.stringify(before)) return text;
-  const next: Record<string, unknown> = { ...json, scripts };
-  if (Object.keys(scripts).length === 0) delete next.scripts;
+  const config = isObject(json.config) ? json.config : {};
+  const noted = typeof config[PREPARED_FROM] === 'string' ? (config[PREPARED_FROM] as string) : undefined;
+  const note: PackageNote = noted === undefined ? {} : { preparedFrom: noted };
+  edit(scripts, note);
+  const scriptsChanged = JSON.stringify(scripts) !== JSON.stringify(before);
+  if (!scriptsChanged && note.preparedFrom === noted) return text;
+  const next: Record<string, unknown> = { ...json };
+  if (scriptsChanged) {
+    next.scripts = scripts;
+    if (Object.keys(scripts).length === 0) delete next.scripts;
+  }
+  if (note.preparedFrom !== noted) {
+    const nextConfig: Record<string, unknown> = { ...config };
+    if (note.preparedFrom === undefined) delete nextConfig[PREPARED_FROM];
+    else nextConfig[PREPARED_FROM] = note.preparedFrom;
+    next.config = nextConfig;
+    if (Object.keys(nextConfig).length === 0) delete next.config;
+  }
   return rewriteJson(text, json, next);
 }
 

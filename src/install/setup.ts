@@ -14,8 +14,9 @@ import { findHusky, HOOKS_PATH, markOwnStubs, MEMLINT_HOOKS, OWN_STUBS_MARKER, r
 import { preparedScript, runsMemlintInstall, unpreparedScript, editScripts } from './package-json.js';
 
 export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
-/** Local git config keys where install notes what it found, so uninstall restores exactly that. */
+/** Local git config keys where install notes what it found in this clone, so uninstall restores exactly that. */
 export const NOTE_HOOKS_PATH = 'memlint.installedHooksPath';
+/** Where installs before the prepare note moved into package.json (PREPARED_FROM) kept it: still read, and unset by uninstall. */
 export const NOTE_PREPARE = 'memlint.preparedFrom';
 /** memlint's part of the prepare script in memlint's own repository. */
 export const OWN_REPO_PREPARE = '(test -f dist/cli.js || node scripts/build.mjs) && node ./dist/cli.js install --local --quiet';
@@ -123,17 +124,18 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
           return false;
         }
       })();
-      const edited = editScripts(pkg, (scripts) => {
+      const edited = editScripts(pkg, (scripts, note) => {
         const before = scripts.prepare;
         const after = preparedScript(before, ours, hasHusky);
         if (after !== before) {
           scripts.prepare = after;
-          // The original is what the user had before memlint's first install: a script that
-          // already runs memlint's part (husky arrived since) keeps the note taken then, or, in
-          // a clone without one, is noted with memlint's part cut out.
-          const noted = localConfig(root, NOTE_PREPARE);
-          const original = runsMemlintInstall(before) ? (noted ?? unpreparedScript(before, null) ?? '') : (before ?? '');
-          if (original !== noted) actions.push({ kind: 'config', key: NOTE_PREPARE, before: noted, after: original, what: 'note the prepare script it had' });
+          // The original is what the user had before memlint's first install, noted in
+          // package.json: a script that already runs memlint's part (husky arrived since) keeps
+          // the note taken then (or an older install's note in this clone's git config), else is
+          // noted with memlint's part cut out.
+          if (note.preparedFrom === undefined) {
+            note.preparedFrom = runsMemlintInstall(before) ? (localConfig(root, NOTE_PREPARE) ?? unpreparedScript(before, null) ?? '') : (before ?? '');
+          }
         }
       });
       if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: `prepare script runs ${hasHusky ? 'husky and ' : ''}"memlint install --local"` });
@@ -198,11 +200,12 @@ export function planUninstall(wt: Worktree): Action[] {
   const pkgPath = join(root, 'package.json');
   const pkg = refused(root, 'package.json', actions) ? null : readText(pkgPath);
   if (pkg !== null) {
-    const from = localConfig(root, NOTE_PREPARE);
-    const edited = editScripts(pkg, (scripts) => {
-      const after = unpreparedScript(scripts.prepare, from);
+    const edited = editScripts(pkg, (scripts, note) => {
+      // Installs before the note moved into package.json kept it in this clone's git config.
+      const after = unpreparedScript(scripts.prepare, note.preparedFrom ?? localConfig(root, NOTE_PREPARE));
       if (after === undefined) delete scripts.prepare;
       else scripts.prepare = after;
+      delete note.preparedFrom;
     });
     if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: 'prepare script restored' });
   }

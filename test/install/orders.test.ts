@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, memlint, writeFiles } from '../helpers/repo.js';
-import { files, localConfig, npmInstall, project } from './helpers.js';
+import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { files, localConfig, npmInstall, project, sh } from './helpers.js';
 
 type Op = 'install' | 'install --local' | 'add husky' | 'uninstall';
 
@@ -114,7 +114,11 @@ describe('a hand-written package.json', () => {
     git(dir, 'commit', '-qam', 'hand-written package.json');
     expect(memlint(dir, ['install']).code).toBe(0);
     const installed = readFileSync(join(dir, 'package.json'), 'utf8');
-    expect(installed).toBe(handWritten.replace('\t\t"test": "vitest"\r\n', '\t\t"test": "vitest",\r\n\t\t"prepare": "husky && memlint install --local"\r\n'));
+    expect(installed).toBe(
+      handWritten
+        .replace('\t\t"test": "vitest"\r\n', '\t\t"test": "vitest",\r\n\t\t"prepare": "husky && memlint install --local"\r\n')
+        .replace('"memlint": "0.1.0" }\r\n', '"memlint": "0.1.0" },\r\n\t"config": {\r\n\t\t"memlintPreparedFrom": ""\r\n\t}\r\n'),
+    );
     expect(memlint(dir, ['uninstall']).code).toBe(0);
     expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(handWritten);
   });
@@ -128,10 +132,38 @@ describe('a hand-written package.json', () => {
       git(dir, 'commit', '-qam', 'hand-written package.json');
       expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
       const installed = readFileSync(join(dir, 'package.json'), 'utf8');
-      expect(installed.split('\n').length).toBe(handWritten.split('\n').length);
-      expect(installed).toContain(handWritten === oneLine ? '"scripts": { "test": "vitest", "prepare": "husky && memlint install --local" },' : '"scripts":{"prepare":"husky && memlint install --local"}');
+      expect(installed).toBe(
+        handWritten === oneLine
+          ? oneLine.replace('"scripts": { "test": "vitest" }', '"scripts": { "test": "vitest", "prepare": "husky && memlint install --local" }').replace('"memlint": "0.1.0" }\n', '"memlint": "0.1.0" },\n  "config": {\n    "memlintPreparedFrom": ""\n  }\n')
+          : minified.replace(/}$/, ',"scripts":{"prepare":"husky && memlint install --local"},"config":{"memlintPreparedFrom":""}}'),
+      );
       expect((await memlintInProcess(dir, ['uninstall'])).code).toBe(0);
       expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(handWritten);
+    }
+  });
+});
+
+describe("uninstall in a teammate's clone", () => {
+  it('gives package.json back byte for byte there too: the original prepare travels with the file, not in one clone\'s git config', () => {
+    for (const prepare of [null, 'node -e 0']) {
+      const pkg = { name: 'app', private: true, ...(prepare ? { scripts: { prepare } } : {}), devDependencies: { husky: '9.1.7', memlint: '0.1.0' } };
+      const alice = project({ pkg });
+      const original = readFileSync(join(alice, 'package.json'), 'utf8');
+      const remote = join(tempDir('memlint-remote-'), 'remote.git');
+      git(alice, 'clone', '-q', '--bare', alice, remote);
+      git(alice, 'remote', 'add', 'origin', remote);
+      expect(memlint(alice, ['install']).code).toBe(0);
+      git(alice, 'add', '-A');
+      git(alice, 'commit', '-q', '--no-verify', '-m', 'memlint install');
+      git(alice, 'push', '-q', '--no-verify', 'origin', 'HEAD:main');
+      // Bob's clone never ran the first install: npm install runs the prepare script there.
+      const bob = join(tempDir('memlint-clone-'), 'bob');
+      git(alice, 'clone', '-q', '-b', 'main', remote, bob);
+      npmInstall(bob);
+      expect(sh(bob, 'npm', ['run', '--silent', 'prepare'])).toMatchObject({ code: 0 });
+      expect(git(bob, 'config', '--local', 'merge.memlint.driver')).toContain('memlint merge');
+      expect(memlint(bob, ['uninstall']).code).toBe(0);
+      expect([prepare, readFileSync(join(bob, 'package.json'), 'utf8')]).toEqual([prepare, original]);
     }
   });
 });
