@@ -222,6 +222,22 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * The object a Claude Code settings file holds (a byte order mark and an empty file allowed), or
+ * what is wrong with it in a few words ("not valid JSON (...)", "not a JSON object").
+ */
+export function parseSettingsJson(text: string): { data: Record<string, unknown> } | { problem: string } {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === '') return { data: {} };
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch (err) {
+    return { problem: `not valid JSON (${(err as Error).message.split('\n')[0]})` };
+  }
+  return isRecord(data) ? { data } : { problem: 'not a JSON object' };
+}
+
 /** Read one settings file. A value of the wrong type makes Claude Code's schema reject the whole file. */
 export function readSettingsFile(source: SettingsSource, file: string, fs: ClaudeFs): SettingsFile {
   let text: string;
@@ -230,15 +246,9 @@ export function readSettingsFile(source: SettingsSource, file: string, fs: Claud
   } catch {
     return { source, file, exists: false, data: null, error: null };
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') return { source, file, exists: true, data: {}, error: null };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    return { source, file, exists: true, data: null, error: `not valid JSON (${(err as Error).message.split('\n')[0]})` };
-  }
-  if (!isRecord(data)) return { source, file, exists: true, data: null, error: 'not a JSON object' };
+  const parsed = parseSettingsJson(text);
+  if ('problem' in parsed) return { source, file, exists: true, data: null, error: parsed.problem };
+  const data = parsed.data;
   if (data.autoMemoryDirectory !== undefined && typeof data.autoMemoryDirectory !== 'string') {
     return { source, file, exists: true, data: null, error: 'autoMemoryDirectory is not a string, so the file fails validation' };
   }

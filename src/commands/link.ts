@@ -10,7 +10,7 @@ import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
-import { resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
+import { parseSettingsJson, resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
 import { isWithin, realOrNearestReal } from '../fs/paths.js';
 
 const HELP = `Usage: memlint link [--memdir DIR] [--unlink] [--dry-run]
@@ -46,16 +46,9 @@ function statSafe(p: string): ReturnType<typeof statSync> | null {
 
 /** Parse settings text; throws a UsageError naming the file when it is not a JSON object. */
 export function parseSettingsText(text: string, file: string): Record<string, unknown> {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') return {};
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch (err) {
-    throw new UsageError(`${file} is not valid JSON (${(err as Error).message.split('\n')[0]}); fix it first`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError(`${file} is not a JSON object; fix it first`);
-  return data as Record<string, unknown>;
+  const parsed = parseSettingsJson(text);
+  if ('problem' in parsed) throw new UsageError(`${file} is ${parsed.problem}; fix it first`);
+  return parsed.data;
 }
 
 /** Settings with the key set (or removed when value is undefined), every other key kept in order. */

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { strayStoresOf } from '../claude/stores.js';
 import { checkInsideRepo } from '../fs/inside.js';
-import { resolveAutoMemoryPath } from '../claude/auto-memory.js';
+import { parseSettingsJson, resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { DEFAULT_MEMLINT_BIN } from '../merge/command.js';
 import type { Check } from './doctor.js';
 import { rewriteJson } from './json-edit.js';
@@ -51,15 +51,9 @@ function isOwnHandler(h: unknown, own: Set<string>): boolean {
 }
 
 export function parseSettings(text: string | null, file: string): Json {
-  if (text === null || text.trim() === '') return {};
-  let data: unknown;
-  try {
-    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (err) {
-    throw new Error(`${file} is not valid JSON (${(err as Error).message.split('\n')[0]}); fix it, then run install again`);
-  }
-  if (!isRecord(data)) throw new Error(`${file} is not a JSON object; fix it, then run install again`);
-  return data;
+  const parsed = parseSettingsJson(text ?? '');
+  if ('problem' in parsed) throw new Error(`${file} is ${parsed.problem}; fix it, then run install again`);
+  return parsed.data;
 }
 
 /** The settings text with memlint's hooks present and current: other keys, groups and handlers as they were. */

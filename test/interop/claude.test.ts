@@ -6,6 +6,7 @@ import {
   djb2Hash,
   findGitRoot,
   managedSettingsDir,
+  parseSettingsJson,
   resolveAutoMemoryPath,
   resolveCanonicalRoot,
   sanitizePath,
@@ -362,5 +363,17 @@ describe('resolveAutoMemoryPath: order and candidates', () => {
     expect(managedSettingsDir('linux')).toBe('/etc/claude-code');
     expect(managedSettingsDir('darwin')).toBe('/Library/Application Support/ClaudeCode');
     expect(managedSettingsDir('win32')).toBe('C:\\Program Files\\ClaudeCode');
+  });
+});
+
+describe('parseSettingsJson (read by where, link and install alike)', () => {
+  it('takes an empty file and a byte order mark, and says what is wrong with anything but an object', () => {
+    expect(parseSettingsJson('')).toEqual({ data: {} });
+    expect(parseSettingsJson('\uFEFF  \n')).toEqual({ data: {} });
+    expect(parseSettingsJson('\uFEFF{"autoMemoryEnabled": false}')).toEqual({ data: { autoMemoryEnabled: false } });
+    expect(parseSettingsJson('[1]')).toEqual({ problem: 'not a JSON object' });
+    expect(parseSettingsJson('null')).toEqual({ problem: 'not a JSON object' });
+    const bad = parseSettingsJson('{"a": ');
+    expect('problem' in bad && bad.problem).toMatch(/^not valid JSON \(.+\)$/);
   });
 });
