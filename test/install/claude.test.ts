@@ -61,28 +61,28 @@ describe('memlint install --claude', () => {
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
   });
 
-  it('a hand-written settings file keeps the layout of what memlint does not edit, and uninstall gives it back byte for byte', () => {
+  /** install --claude then uninstall on a settings file: uninstall must give it back byte for byte; the installed text. */
+  function installedThenUninstalled(original: string): string {
     const dir = project();
-    const original = '{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus"\r\n}\r\n';
     writeFiles(dir, { [SETTINGS]: original });
     expect(memlint(dir, ['install', '--claude']).code).toBe(0);
     const installed = readFileSync(join(dir, SETTINGS), 'utf8');
-    expect(installed.startsWith('{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus",\r\n\t"hooks": {\r\n\t\t"PostToolUse": [')).toBe(true);
-    expect(settingsOf(dir).hooks.SessionStart).toHaveLength(1);
     expect(memlint(dir, ['uninstall']).code).toBe(0);
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
+    return installed;
+  }
+
+  it('a hand-written settings file keeps the layout of what memlint does not edit, and uninstall gives it back byte for byte', () => {
+    const installed = installedThenUninstalled('{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus"\r\n}\r\n');
+    expect(installed.startsWith('{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus",\r\n\t"hooks": {\r\n\t\t"PostToolUse": [')).toBe(true);
+    expect(JSON.parse(installed).hooks.SessionStart).toHaveLength(1);
   });
 
   it('a hooks list written on one line that memlint adds to stays on one line, and uninstall gives the file back byte for byte', () => {
-    const dir = project();
     const original = '{\n  "hooks": { "PostToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo ran" }] }] },\n  "model": "opus"\n}\n';
-    writeFiles(dir, { [SETTINGS]: original });
-    expect(memlint(dir, ['install', '--claude']).code).toBe(0);
-    const installed = readFileSync(join(dir, SETTINGS), 'utf8');
+    const installed = installedThenUninstalled(original);
     expect(installed.split('\n')).toHaveLength(original.split('\n').length);
-    expect(settingsOf(dir).hooks.PostToolUse.map((g: { matcher: string }) => g.matcher)).toEqual(['Bash', 'Write|Edit']);
-    expect(memlint(dir, ['uninstall']).code).toBe(0);
-    expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
+    expect(JSON.parse(installed).hooks.PostToolUse.map((g: { matcher: string }) => g.matcher)).toEqual(['Bash', 'Write|Edit']);
   });
 
   it('creates the settings file when there is none, and uninstall removes it again', () => {
