@@ -1,7 +1,7 @@
 // Consolidating one memdir: snapshot -> plan (pure) -> gates -> lock -> writer -> agent step.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { loadMemdir } from '../memdir/model.js';
+import { loadMemdir } from '../memdir/read.js';
 import { createRepoFacts } from '../lint/repo-facts.js';
 import type { ConsolidateFacts, StepContext } from './types.js';
 import { ARCHIVE_INDEX } from '../memdir/kinds.js';
