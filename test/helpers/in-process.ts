@@ -3,22 +3,44 @@
 // program the CLI runs, without starting Node and loading the bundle for every case: for the lint
 // fixtures, hundreds of runs. Tests in one file run one after another, so the working folder and
 // the environment can be borrowed for the run and given back.
+//
+// What only the real binary shows stays with memlint() (test/helpers/repo.ts): the launcher's own
+// paths (the merge driver, update-branch, `--staged` and `--pre-push` answered before the program
+// loads), stdin, a stack trace under MEMLINT_DEBUG=1, and everything git runs (hooks, the driver).
 import { vi } from 'vitest';
 import { main } from '../../src/cli.js';
 import { reportError } from '../../src/report-error.js';
 import type { CliResult } from './repo.js';
 
-export async function memlintInProcess(cwd: string, args: string[], opts: { env?: Record<string, string> } = {}): Promise<CliResult> {
+export interface InProcessOptions {
+  /** Variables set for the run, on top of this process's environment (as memlint() does). */
+  env?: Record<string, string | undefined>;
+  /** The whole environment of the run instead (a hermetic one: nothing inherited). */
+  exactEnv?: NodeJS.ProcessEnv;
+}
+
+function setEnv(vars: Record<string, string | undefined>): void {
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
+
+export async function memlintInProcess(cwd: string, args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
   const home = process.cwd();
-  const env = { NO_COLOR: '1', MEMLINT_DEBUG: '', ...opts.env };
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const before = { ...process.env };
   const out = { stdout: '', stderr: '' };
   const collect = (key: 'stdout' | 'stderr') =>
     vi.spyOn(process[key], 'write').mockImplementation(((chunk: string | Uint8Array) => {
       out[key] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       return true;
     }) as typeof process.stdout.write);
-  Object.assign(process.env, env);
+  if (opts.exactEnv) {
+    for (const k of Object.keys(process.env)) delete process.env[k];
+    setEnv(opts.exactEnv);
+  } else {
+    setEnv({ NO_COLOR: '1', MEMLINT_DEBUG: '', ...opts.env });
+  }
   process.chdir(cwd);
   const spies = [collect('stdout'), collect('stderr')];
   let code: number;
@@ -29,10 +51,8 @@ export async function memlintInProcess(cwd: string, args: string[], opts: { env?
   } finally {
     for (const s of spies) s.mockRestore();
     process.chdir(home);
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    for (const k of Object.keys(process.env)) if (!(k in before)) delete process.env[k];
+    setEnv(before);
   }
   return { code, ...out };
 }

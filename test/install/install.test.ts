@@ -1,6 +1,10 @@
+// install, uninstall and doctor: help and argument errors through the built CLI (dist/cli.js); what
+// they write and report in this process (test/helpers/in-process.ts, the same main()); the hooks
+// they install run as git runs them.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { files, localConfig, npmInstall, project, topic } from './helpers.js';
 
@@ -26,14 +30,14 @@ describe('memlint install / uninstall / doctor', () => {
     expect(files(dir)).toEqual(before);
   });
 
-  it('installs everything, doctor reports it active, and a second install changes nothing', () => {
+  it('installs everything, doctor reports it active, and a second install changes nothing', async () => {
     const dir = project();
-    const before = memlint(dir, ['doctor']);
+    const before = await memlintInProcess(dir, ['doctor']);
     expect(before.code).toBe(1);
     expect(before.stdout).toMatch(/^FAIL  hooks: core.hooksPath is not set.*; fix: memlint install$/m);
     expect(before.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is not defined.*; fix: memlint install --local$/m);
 
-    const r = memlint(dir, ['install']);
+    const r = await memlintInProcess(dir, ['install']);
     expect(r.code).toBe(0);
     expect(readFileSync(join(dir, '.gitattributes'), 'utf8')).toContain('.claude/memory/**/*.md merge=memlint');
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules\n# >>> memlint consolidation lock and snapshot state stay local\n.consolidate-lock\n.snapshot-synced.json\n# <<< memlint\n');
@@ -49,76 +53,76 @@ describe('memlint install / uninstall / doctor', () => {
     expect(git(dir, 'config', 'core.hooksPath').trim()).toBe('.husky/_');
     expect(existsSync(join(dir, '.husky/_/pre-push'))).toBe(true);
 
-    const doctor = memlint(dir, ['doctor']);
+    const doctor = await memlintInProcess(dir, ['doctor']);
     expect(doctor.stdout.trim().split('\n')).toHaveLength(7);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
 
     const snapshot = files(dir);
     const config = localConfig(dir);
-    const again = memlint(dir, ['install']);
+    const again = await memlintInProcess(dir, ['install']);
     expect(again.stdout).toContain('already installed; nothing changed');
     expect(files(dir)).toEqual(snapshot);
     expect(localConfig(dir)).toBe(config);
   });
 
-  it("gives a fresh clone its hooks and driver through the prepare script, as npm install runs it", () => {
+  it("gives a fresh clone its hooks and driver through the prepare script, as npm install runs it", async () => {
     const dir = project();
-    memlint(dir, ['install']);
+    await memlintInProcess(dir, ['install']);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'memlint install');
     const clone = join(tempDir(), 'clone');
     git(dir, 'clone', '-q', dir, clone);
     npmInstall(clone);
-    expect(memlint(clone, ['doctor']).code).toBe(1);
+    expect((await memlintInProcess(clone, ['doctor'])).code).toBe(1);
     const prepare = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare as string;
     const r = spawnSync('sh', ['-c', prepare], { cwd: clone, encoding: 'utf8', env: { ...process.env, PATH: `${join(clone, 'node_modules/.bin')}:${(process.env.PATH ?? '').split(':').filter((p) => !p.includes('node_modules')).join(':')}` } });
     expect(r.status).toBe(0);
-    const doctor = memlint(clone, ['doctor']);
+    const doctor = await memlintInProcess(clone, ['doctor']);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
     // What the prepare script does is local: no tracked file changed.
     expect(git(clone, 'status', '--porcelain')).toBe('');
   });
 
-  it('--dry-run changes nothing', () => {
+  it('--dry-run changes nothing', async () => {
     const dir = project();
     const snapshot = files(dir);
     const config = localConfig(dir);
-    const r = memlint(dir, ['install', '--dry-run']);
+    const r = await memlintInProcess(dir, ['install', '--dry-run']);
     expect(r.stdout).toContain('.husky/pre-push: would create');
     expect(files(dir)).toEqual(snapshot);
     expect(localConfig(dir)).toBe(config);
   });
 
-  it('keeps existing hook lines and scripts, and uninstall removes exactly what install added', () => {
+  it('keeps existing hook lines and scripts, and uninstall removes exactly what install added', async () => {
     const dir = project({ pkg: { name: 'app', scripts: { prepare: 'npm run build', test: 'vitest' }, devDependencies: { husky: '9.1.7' } } });
     writeFiles(dir, { '.husky/pre-commit': 'npx lint-staged\n', '.gitattributes': '*.png binary\n' });
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'existing setup');
     const snapshot = files(dir);
     const config = localConfig(dir);
-    memlint(dir, ['install']);
+    await memlintInProcess(dir, ['install']);
     const hook = readFileSync(join(dir, '.husky/pre-commit'), 'utf8');
     expect(hook.startsWith('npx lint-staged\n# >>> memlint\n# Lint the memory files being committed')).toBe(true);
     expect(hook).toContain('\nif [ -x node_modules/.bin/memlint ]; then\n  node_modules/.bin/memlint --staged || ');
     expect(hook.endsWith('\nfi\n# <<< memlint\n')).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({ prepare: 'npm run build && husky && memlint install --local', test: 'vitest' });
-    const un = memlint(dir, ['uninstall']);
+    const un = await memlintInProcess(dir, ['uninstall']);
     expect(un.code).toBe(0);
     expect(files(dir)).toEqual(snapshot);
     expect(localConfig(dir)).toBe(config);
     expect(existsSync(join(dir, '.husky/_'))).toBe(false);
   });
 
-  it('works without husky installed: writes its own hook stubs, which run the hooks and respect HUSKY=0', () => {
+  it('works without husky installed: writes its own hook stubs, which run the hooks and respect HUSKY=0', async () => {
     const dir = project({ husky: false, pkg: { name: 'app', private: true, devDependencies: { memlint: '0.1.0' } } });
-    const r = memlint(dir, ['install']);
+    const r = await memlintInProcess(dir, ['install']);
     expect(r.stdout).toContain('husky is not installed');
     expect(r.stdout).toContain('note: husky is not in devDependencies');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('memlint install --local');
     expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('HUSKY');
-    expect(memlint(dir, ['doctor']).code).toBe(0);
+    expect((await memlintInProcess(dir, ['doctor'])).code).toBe(0);
     // The pre-commit hook really runs: a memory file that fails lint is refused...
     writeFiles(dir, { '.claude/memory/feedback_x.md': 'no frontmatter\n' });
     git(dir, 'add', '-A');
@@ -129,27 +133,27 @@ describe('memlint install / uninstall / doctor', () => {
     expect(spawnGit(dir, ['commit', '-q', '-m', 'bad memory'], { HUSKY: '0' }).code).toBe(0);
   });
 
-  it("doctor fails a driver command without the git merge-file fallback, and install writes it back", () => {
+  it("doctor fails a driver command without the git merge-file fallback, and install writes it back", async () => {
     const dir = project();
-    expect(memlint(dir, ['install']).code).toBe(0);
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
     // A hand-written driver: when memlint cannot start, git keeps ours with no markers.
     git(dir, 'config', 'merge.memlint.driver', 'node_modules/.bin/memlint merge %O %A %B %L %P');
-    const r = memlint(dir, ['doctor']);
+    const r = await memlintInProcess(dir, ['doctor']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^FAIL  merge driver: merge\.memlint\.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing; fix: memlint install --local$/m);
-    expect(memlint(dir, ['install', '--local']).code).toBe(0);
+    expect((await memlintInProcess(dir, ['install', '--local'])).code).toBe(0);
     expect(git(dir, 'config', 'merge.memlint.driver')).toContain('git merge-file');
-    expect(memlint(dir, ['doctor']).stdout).toMatch(/^ok    merge driver:/m);
+    expect((await memlintInProcess(dir, ['doctor'])).stdout).toMatch(/^ok    merge driver:/m);
   });
 
-  it('works from a linked worktree, and doctor names what a new worktree lacks', () => {
+  it('works from a linked worktree, and doctor names what a new worktree lacks', async () => {
     const dir = project();
-    memlint(dir, ['install']);
+    await memlintInProcess(dir, ['install']);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'memlint install');
     const wt = join(tempDir(), 'wt');
     git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
-    const fresh = memlint(wt, ['doctor']);
+    const fresh = await memlintInProcess(wt, ['doctor']);
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^FAIL  hooks: no husky hook stubs in this worktree \(\.husky\/_\/ is missing; linked worktrees do not share them\): no hook runs here; fix: memlint install --local$/m);
     // The installed hooks only advise where memlint is missing (docs/install.md, "Hooks in a worktree without memlint"): doctor says so, not that they fail.
@@ -157,43 +161,43 @@ describe('memlint install / uninstall / doctor', () => {
     expect(fresh.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is defined but starts node_modules\/\.bin\/memlint, which is missing in this worktree.*; fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^ok    attributes:/m);
     npmInstall(wt);
-    const local = memlint(wt, ['install', '--local']);
+    const local = await memlintInProcess(wt, ['install', '--local']);
     expect(local.code).toBe(0);
-    expect(memlint(wt, ['doctor']).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
     // A full install from the linked worktree finds everything in place.
-    expect(memlint(wt, ['install']).stdout).toContain('already installed');
+    expect((await memlintInProcess(wt, ['install'])).stdout).toContain('already installed');
   });
 
-  it('a full install run first from a linked worktree sets up that worktree', () => {
+  it('a full install run first from a linked worktree sets up that worktree', async () => {
     const dir = project();
     const wt = join(tempDir(), 'wt');
     git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
     npmInstall(wt);
-    expect(memlint(wt, ['install']).code).toBe(0);
-    expect(memlint(wt, ['doctor']).code).toBe(0);
+    expect((await memlintInProcess(wt, ['install'])).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
     expect(readFileSync(join(wt, '.gitattributes'), 'utf8')).toContain('.claude/memory/**/*.md merge=memlint');
     expect(existsSync(join(dir, '.gitattributes'))).toBe(false);
   });
 
-  it('doctor sees a driver named in .gitattributes but not defined, and a lock that is not ignored', () => {
+  it('doctor sees a driver named in .gitattributes but not defined, and a lock that is not ignored', async () => {
     const dir = project();
-    memlint(dir, ['install']);
+    await memlintInProcess(dir, ['install']);
     git(dir, 'config', '--unset', 'merge.memlint.driver');
     writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
-    const r = memlint(dir, ['doctor', '--json']);
+    const r = await memlintInProcess(dir, ['doctor', '--json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { part: string }) => c.part)).toEqual(['merge driver', 'lock']);
   });
 
-  it('covers every memdir of the repository in .gitattributes', () => {
+  it('covers every memdir of the repository in .gitattributes', async () => {
     const dir = project();
     mkdirSync(join(dir, '.claude/agent-memory/reviewer'), { recursive: true });
     writeFiles(dir, {
       '.claude/agent-memory/reviewer/MEMORY.md': '- [Style](style.md) — terse\n',
       '.claude/agent-memory/reviewer/style.md': topic('Style', 'feedback', 'terse', 'x\n'),
     });
-    memlint(dir, ['install']);
+    await memlintInProcess(dir, ['install']);
     const attrs = readFileSync(join(dir, '.gitattributes'), 'utf8');
     expect(attrs).toContain('.claude/memory/**/*.md merge=memlint');
     expect(attrs).toContain('.claude/agent-memory/reviewer/**/*.md merge=memlint');

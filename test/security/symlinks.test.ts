@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, writeFiles, type CliResult } from '../helpers/repo.js';
 import { project, topic } from '../install/helpers.js';
 import { sentinel, treeState } from './helpers.js';
@@ -39,32 +40,34 @@ function link(repo: string, rel: string, target: string): void {
 }
 
 const isLink = (p: string) => lstatSync(p).isSymbolicLink();
-const run = (repo: string, args: string[]): CliResult => memlint(repo, args, { env });
+// The writing commands run in this process (the same main() as the CLI); the pre-push case runs
+// memlint as git does, through the installed hook.
+const run = (repo: string, args: string[]): Promise<CliResult> => memlintInProcess(repo, args, { env });
 
 describe('a symlinked memdir, parent folder, index, topic, lock or archive', () => {
-  it('.claude a symlink out of the repository: --fix, consolidate and touch write nothing there', () => {
+  it('.claude a symlink out of the repository: --fix, consolidate and touch write nothing there', async () => {
     const outside = sentinel(prefixed('memory/', MEMORY));
     const repo = repoWith();
     link(repo, '.claude', outside.dir);
     const before = outside.state();
     for (const args of [['--fix', `${MEM}/MEMORY.md`], ['--fix', MEM], ['consolidate', '--force', '--prune', MEM], ['consolidate', '--force', `${MEM}/MEMORY.md`], ['touch', MEM]]) {
-      const r = run(repo, args);
+      const r = await run(repo, args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/^memlint: [^\n]*leads out of the repository through a symlink; memlint does not follow it\n$/);
     }
     // Without a PATH, discovery does not enter a symlinked folder (git lists the link itself).
-    for (const args of [['--fix'], ['consolidate', '--force', '--prune'], ['touch']]) run(repo, args);
+    for (const args of [['--fix'], ['consolidate', '--force', '--prune'], ['touch']]) await run(repo, args);
     expect(outside.state()).toEqual(before);
     expect(isLink(join(repo, '.claude'))).toBe(true);
   });
 
-  it('.claude/memory a symlink out of the repository: the same', () => {
+  it('.claude/memory a symlink out of the repository: the same', async () => {
     const outside = sentinel(MEMORY);
     const repo = repoWith();
     link(repo, MEM, outside.dir);
     const before = outside.state();
     for (const args of [['--fix', `${MEM}/MEMORY.md`], ['consolidate', '--force', '--prune', MEM], ['consolidate', '--force', `${MEM}/MEMORY.md`], ['touch', MEM], ['resolve', `${MEM}/MEMORY.md`], ['resolve', MEM]]) {
-      const r = run(repo, args);
+      const r = await run(repo, args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/^memlint: [^\n]*(is a symlink out of|leads out of) the repository[^\n]*; memlint does not follow it\n$/);
     }
@@ -72,48 +75,48 @@ describe('a symlinked memdir, parent folder, index, topic, lock or archive', () 
     expect(isLink(join(repo, MEM))).toBe(true);
   });
 
-  it('.claude/memory a symlink to another folder of the repository: read by lint, never written', () => {
+  it('.claude/memory a symlink to another folder of the repository: read by lint, never written', async () => {
     const repo = repoWith(prefixed('notes/', MEMORY));
     link(repo, MEM, '../notes');
     const before = treeState(join(repo, 'notes'));
-    const fixed = run(repo, ['--fix', MEM]);
+    const fixed = await run(repo, ['--fix', MEM]);
     expect(fixed.stdout).toContain('index-orphan');
     expect(fixed.stderr).toMatch(/not fixed: \S*\.claude\/memory is a symlink; memlint does not write or read through it/);
-    expect(run(repo, ['consolidate', '--force', '--prune', MEM]).stdout).toMatch(/\.claude\/memory is a symlink; memlint does not write or read through it; not consolidated/);
-    expect(run(repo, ['touch', MEM]).stderr).toMatch(/memlint touch: left alone: \S*\.claude\/memory is a symlink/);
+    expect((await run(repo, ['consolidate', '--force', '--prune', MEM])).stdout).toMatch(/\.claude\/memory is a symlink; memlint does not write or read through it; not consolidated/);
+    expect((await run(repo, ['touch', MEM])).stderr).toMatch(/memlint touch: left alone: \S*\.claude\/memory is a symlink/);
     expect(treeState(join(repo, 'notes'))).toEqual(before);
   });
 
-  it('MEMORY.md and a topic symlinked out: --fix and consolidate leave them and their targets alone', () => {
+  it('MEMORY.md and a topic symlinked out: --fix and consolidate leave them and their targets alone', async () => {
     const outside = sentinel({ 'MEMORY.md': MEMORY['MEMORY.md'], 'project_old.md': stale('Old') });
     const repo = repoWith(prefixed(`${MEM}/`, { 'user_role.md': MEMORY['user_role.md'], 'project_orphan.md': MEMORY['project_orphan.md'] }));
     link(repo, `${MEM}/MEMORY.md`, join(outside.dir, 'MEMORY.md'));
     link(repo, `${MEM}/project_old.md`, join(outside.dir, 'project_old.md'));
     const before = outside.state();
-    run(repo, ['--fix', MEM]);
-    const c = run(repo, ['consolidate', '--force', '--prune', MEM]);
+    await run(repo, ['--fix', MEM]);
+    const c = await run(repo, ['consolidate', '--force', '--prune', MEM]);
     expect(c.code).toBe(2);
     expect(c.stdout).toMatch(/MEMORY\.md is a symlink; memlint does not write or read through it; not consolidated/);
-    run(repo, ['touch', MEM]);
+    await run(repo, ['touch', MEM]);
     expect(outside.state()).toEqual(before);
     expect(isLink(join(repo, MEM, 'MEMORY.md'))).toBe(true);
     expect(isLink(join(repo, MEM, 'project_old.md'))).toBe(true);
   });
 
-  it('a topic symlinked out of an otherwise real memdir: never read, pruned, moved or re-timed', () => {
+  it('a topic symlinked out of an otherwise real memdir: never read, pruned, moved or re-timed', async () => {
     const outside = sentinel({ 'project_old.md': stale('Old') });
     const repo = repoWith(prefixed(`${MEM}/`, { 'MEMORY.md': MEMORY['MEMORY.md'], 'user_role.md': MEMORY['user_role.md'], 'project_orphan.md': MEMORY['project_orphan.md'] }));
     link(repo, `${MEM}/project_old.md`, join(outside.dir, 'project_old.md'));
     const before = outside.state();
-    expect(run(repo, ['--fix']).stdout).toContain('symlink pointing outside the repository; memlint does not follow it');
-    run(repo, ['consolidate', '--force', '--prune']);
-    run(repo, ['touch']);
+    expect((await run(repo, ['--fix'])).stdout).toContain('symlink pointing outside the repository; memlint does not follow it');
+    await run(repo, ['consolidate', '--force', '--prune']);
+    await run(repo, ['touch']);
     expect(outside.state()).toEqual(before);
     expect(isLink(join(repo, MEM, 'project_old.md'))).toBe(true);
     expect(readFileSync(join(repo, MEM, 'MEMORY.md'), 'utf8')).toContain('(project_orphan.md)');
   });
 
-  it('a symlinked .consolidate-lock: never written, re-timed or removed through, by consolidate or its rollback', () => {
+  it('a symlinked .consolidate-lock: never written, re-timed or removed through, by consolidate or its rollback', async () => {
     const outside = sentinel({ 'lock-target': 'precious\n' });
     const repo = repoWith(prefixed(`${MEM}/`, MEMORY));
     link(repo, `${MEM}/.consolidate-lock`, join(outside.dir, 'lock-target'));
@@ -122,7 +125,7 @@ describe('a symlinked memdir, parent folder, index, topic, lock or archive', () 
     git(repo, 'config', 'memlint.consolidateCommand', 'exit 3');
     const before = outside.state();
     for (const args of [['consolidate', '--force'], ['consolidate'], ['consolidate', '--force', '--prune', MEM]]) {
-      const r = run(repo, args);
+      const r = await run(repo, args);
       expect(r.code).toBe(2);
       expect(r.stdout).toMatch(/\.consolidate-lock is a symlink; memlint does not write or read through it; not consolidated/);
     }
@@ -130,10 +133,10 @@ describe('a symlinked memdir, parent folder, index, topic, lock or archive', () 
     expect(isLink(join(repo, MEM, '.consolidate-lock'))).toBe(true);
   });
 
-  it('a .consolidate-lock that is a folder: reported, left alone', () => {
+  it('a .consolidate-lock that is a folder: reported, left alone', async () => {
     const repo = repoWith(prefixed(`${MEM}/`, MEMORY));
     mkdirSync(join(repo, MEM, '.consolidate-lock'));
-    const r = run(repo, ['consolidate', '--force']);
+    const r = await run(repo, ['consolidate', '--force']);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/\.consolidate-lock is not a regular file; not consolidated/);
     expect(lstatSync(join(repo, MEM, '.consolidate-lock')).isDirectory()).toBe(true);
@@ -162,25 +165,25 @@ describe('a symlinked memdir, parent folder, index, topic, lock or archive', () 
     expect(isLink(join(repo, MEM, '.consolidate-lock'))).toBe(true);
   });
 
-  it('a pre-created archive folder symlinked out: consolidate --prune moves nothing there', () => {
+  it('a pre-created archive folder symlinked out: consolidate --prune moves nothing there', async () => {
     const outside = sentinel({ 'ARCHIVE.md': '# Memory archive\n' });
     const repo = repoWith(prefixed(`${MEM}/`, MEMORY));
     link(repo, '.claude/memory-archive', outside.dir);
     const before = outside.state();
-    const r = run(repo, ['consolidate', '--force', '--prune']);
+    const r = await run(repo, ['consolidate', '--force', '--prune']);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/memory-archive is a symlink; memlint does not write or read through it; not consolidated/);
     expect(outside.state()).toEqual(before);
     expect(readFileSync(join(repo, MEM, 'project_old.md'), 'utf8')).toBe(stale('Old'));
   });
 
-  it('the agent step rollback never writes through a folder the agent replaced by a symlink', () => {
+  it('the agent step rollback never writes through a folder the agent replaced by a symlink', async () => {
     const outside = sentinel({ 'logs/2026/11/2026-11-29.md': 'outside log\n' });
     const repo = repoWith(prefixed(`${MEM}/`, { ...MEMORY, 'logs/2026/11/2026-11-29.md': '- [project_old] Still old.\n' }));
     // The agent moves logs/ away, leaves a symlink out of the repository in its place, and fails.
     git(repo, 'config', 'memlint.consolidateCommand', `mv "$MEMLINT_MEMDIR/logs" "$MEMLINT_MEMDIR/../moved-logs" && ln -s ${JSON.stringify(join(outside.dir, 'logs'))} "$MEMLINT_MEMDIR/logs"; exit 1`);
     const before = outside.state();
-    const r = run(repo, ['consolidate', '--force']);
+    const r = await run(repo, ['consolidate', '--force']);
     expect(r.stdout).toMatch(/agent step rolled back/);
     expect(r.stdout).toMatch(/not restored: \S*logs is a symlink/);
     expect(outside.state()).toEqual(before);
@@ -194,13 +197,13 @@ describe('snapshot with a symlinked snapshots folder', () => {
     ['the snapshots folder', '.claude/agent-memory-snapshots'],
     ["the agent's snapshot folder", '.claude/agent-memory-snapshots/reviewer'],
   ] as const) {
-    it(`${level} a symlink out of the repository: refused, nothing written or deleted there`, () => {
+    it(`${level} a symlink out of the repository: refused, nothing written or deleted there`, async () => {
       const outside = sentinel(rel.endsWith('reviewer') ? { 'old.md': 'a file snapshot would remove\n' } : { 'reviewer/old.md': 'a file snapshot would remove\n' });
       const repo = repoWith(agentFiles);
       link(repo, rel, outside.dir);
       const before = outside.state();
       for (const args of [['snapshot', 'reviewer'], ['snapshot', 'reviewer', '--dry-run']]) {
-        const r = run(repo, args);
+        const r = await run(repo, args);
         expect(r.code).toBe(2);
         expect(r.stderr).toMatch(/^memlint: [^\n]*is a symlink; memlint does not write or read through it\n$/);
       }
@@ -209,35 +212,35 @@ describe('snapshot with a symlinked snapshots folder', () => {
     });
   }
 
-  it('.claude a symlink out of the repository: refused', () => {
+  it('.claude a symlink out of the repository: refused', async () => {
     const outside = sentinel(prefixed('agent-memory-snapshots/reviewer/', { 'old.md': 'x\n' }));
     const repo = repoWith();
     writeFiles(outside.dir, prefixed('agent-memory/reviewer/', { 'MEMORY.md': '- [Style](style.md) — review style\n', 'style.md': 'x\n' }));
     link(repo, '.claude', outside.dir);
     const before = outside.state();
-    expect(run(repo, ['snapshot', 'reviewer']).code).toBe(2);
+    expect((await run(repo, ['snapshot', 'reviewer'])).code).toBe(2);
     expect(outside.state()).toEqual(before);
   });
 });
 
 describe('resolve through a symlinked folder', () => {
-  it('a conflicted MEMORY.md reached through a symlinked memdir is not written', () => {
+  it('a conflicted MEMORY.md reached through a symlinked memdir is not written', async () => {
     const conflicted = '<<<<<<< ours\n- [A](a.md) — a\n=======\n- [B](b.md) — b\n>>>>>>> theirs\n';
     const outside = sentinel({ 'MEMORY.md': conflicted, 'a.md': 'a\n', 'b.md': 'b\n' });
     const repo = repoWith();
     link(repo, MEM, outside.dir);
     const before = outside.state();
-    const r = run(repo, ['resolve', `${MEM}/MEMORY.md`]);
+    const r = await run(repo, ['resolve', `${MEM}/MEMORY.md`]);
     expect(r.code).toBe(2);
     expect(outside.state()).toEqual(before);
   });
 
-  it('a conflicted MEMORY.md symlinked within the repository is reported, not written', () => {
+  it('a conflicted MEMORY.md symlinked within the repository is reported, not written', async () => {
     const conflicted = '<<<<<<< ours\n- [A](a.md) — a\n=======\n- [B](b.md) — b\n>>>>>>> theirs\n';
     const repo = repoWith({ 'notes/MEMORY.md': conflicted, 'notes/a.md': 'a\n', 'notes/b.md': 'b\n' });
     link(repo, MEM, '../notes');
     const before = treeState(join(repo, 'notes'));
-    const r = run(repo, ['resolve', `${MEM}/MEMORY.md`]);
+    const r = await run(repo, ['resolve', `${MEM}/MEMORY.md`]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/conflict {2}\.claude\/memory\/MEMORY\.md: not written: \S*\.claude\/memory is a symlink/);
     expect(treeState(join(repo, 'notes'))).toEqual(before);
@@ -245,7 +248,7 @@ describe('resolve through a symlinked folder', () => {
 });
 
 describe('link, install and uninstall with symlinked shared files', () => {
-  it('link: a symlinked settings.local.json or .claude is not read or written; a symlinked .gitignore is left', () => {
+  it('link: a symlinked settings.local.json or .claude is not read or written; a symlinked .gitignore is left', async () => {
     for (const [rel, files] of [
       ['.claude/settings.local.json', { 'settings.local.json': '{"keep": true}\n' }],
       ['.claude', { 'settings.local.json': '{"keep": true}\n', 'memory/MEMORY.md': '# x\n' }],
@@ -254,7 +257,7 @@ describe('link, install and uninstall with symlinked shared files', () => {
       const repo = repoWith(prefixed(`${MEM}/`, MEMORY));
       link(repo, rel, rel === '.claude' ? outside.dir : join(outside.dir, 'settings.local.json'));
       const before = outside.state();
-      const r = run(repo, ['link', '--memdir', MEM]);
+      const r = await run(repo, ['link', '--memdir', MEM]);
       expect(r.code, rel).toBe(2);
       expect(r.stderr, rel).toMatch(/symlink/);
       expect(outside.state()).toEqual(before);
@@ -264,13 +267,13 @@ describe('link, install and uninstall with symlinked shared files', () => {
     const repo = repoWith(prefixed(`${MEM}/`, MEMORY));
     link(repo, '.gitignore', join(outside.dir, 'gitignore'));
     const before = outside.state();
-    const r = run(repo, ['link', '--memdir', MEM]);
+    const r = await run(repo, ['link', '--memdir', MEM]);
     expect(r.stderr).toMatch(/\.gitignore is a symlink; memlint does not write or read through it; add \.claude\/settings\.local\.json to it yourself/);
     expect(outside.state()).toEqual(before);
     expect(isLink(join(repo, '.gitignore'))).toBe(true);
   });
 
-  it('install and uninstall leave symlinked .gitattributes, .gitignore, package.json, .husky and hook files as they are', () => {
+  it('install and uninstall leave symlinked .gitattributes, .gitignore, package.json, .husky and hook files as they are', async () => {
     const outside = sentinel({ gitattributes: '* text=auto\n', gitignore: 'node_modules\n', 'pre-commit': 'echo mine\n', 'husky/pre-push': 'echo mine\n', 'package.json': '{"name":"outside"}\n' });
     for (const links of [
       { '.gitattributes': 'gitattributes', '.gitignore': 'gitignore', '.husky/pre-commit': 'pre-commit' },
@@ -280,13 +283,13 @@ describe('link, install and uninstall with symlinked shared files', () => {
       const repo = project();
       for (const [rel, target] of Object.entries(links)) link(repo, rel, join(outside.dir, target));
       const before = outside.state();
-      const installed = run(repo, ['install']);
+      const installed = await run(repo, ['install']);
       expect(installed.code, JSON.stringify(links)).toBe(0);
       for (const rel of Object.keys(links)) {
         expect(installed.stdout + installed.stderr).toContain(`is a symlink; memlint does not write or read through it: ${rel.startsWith('.husky') && !rel.includes('/') ? '.husky/_' : rel} left as it is`);
       }
-      run(repo, ['uninstall']);
-      run(repo, ['install', '--local']);
+      await run(repo, ['uninstall']);
+      await run(repo, ['install', '--local']);
       expect(outside.state()).toEqual(before);
       for (const rel of Object.keys(links)) expect(isLink(join(repo, rel))).toBe(true);
     }
