@@ -1,11 +1,14 @@
 // The program's own words: help for every command (`memlint help CMD` and `CMD --help`), the
-// version, and a mistyped command or rule answered with the closest name.
+// version, and a mistyped command or rule answered with the closest name. Each command's help and
+// the mistyped commands run in this process (test/helpers/in-process.ts: the same main()); the rest
+// through the built CLI.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closestName } from '../../src/closest.js';
 import { COMMAND_NAMES, COMMANDS } from '../../src/commands/names.js';
 import { VERSION } from '../../src/version.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { initRepo, memlint, writeFiles } from '../helpers/repo.js';
 
 const usage = (cmd: string) => (cmd === 'lint' ? 'Usage: memlint [lint] [options] [PATH...]' : `Usage: memlint ${cmd}`);
@@ -13,12 +16,12 @@ const usage = (cmd: string) => (cmd === 'lint' ? 'Usage: memlint [lint] [options
 describe('help and version', () => {
   const dir = initRepo();
 
-  it('every command prints its help with --help and with "memlint help CMD", exit 0', () => {
+  it('every command prints its help with --help and with "memlint help CMD", exit 0', async () => {
     for (const cmd of COMMAND_NAMES) {
-      const flag = memlint(dir, [cmd, '--help']);
+      const flag = await memlintInProcess(dir, [cmd, '--help']);
       expect([cmd, flag.code, flag.stderr]).toEqual([cmd, 0, '']);
       expect(flag.stdout.startsWith(usage(cmd)), `${cmd}: ${flag.stdout.slice(0, 80)}`).toBe(true);
-      const help = memlint(dir, ['help', cmd]);
+      const help = await memlintInProcess(dir, ['help', cmd]);
       expect([cmd, help.code]).toEqual([cmd, 0]);
       expect(help.stdout).toBe(flag.stdout);
       // A Usage line that spells out the options spells out each one the help describes.
@@ -48,15 +51,15 @@ describe('help and version', () => {
 });
 
 describe('mistyped names', () => {
-  it('a mistyped command suggests the closest one, exit 2', () => {
+  it('a mistyped command suggests the closest one, exit 2', async () => {
     const dir = initRepo();
     for (const [typo, meant] of [['instal', 'install'], ['resolv', 'resolve'], ['docter', 'doctor'], ['verison', 'version'], ['consolidte', 'consolidate']]) {
-      const r = memlint(dir, [typo!]);
+      const r = await memlintInProcess(dir, [typo!]);
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(`memlint: "${typo}" is not a command, nor a file or folder here: did you mean "memlint ${meant}"? (see "memlint --help")\n`);
     }
     // Nothing close: the path is reported missing, as before.
-    expect(memlint(dir, ['zzqx']).stderr).toBe('memlint: no such file or folder: zzqx\n');
+    expect((await memlintInProcess(dir, ['zzqx'])).stderr).toBe('memlint: no such file or folder: zzqx\n');
   });
 
   it('a real folder named like a mistyped command still lints', () => {

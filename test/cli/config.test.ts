@@ -1,8 +1,11 @@
 // Config discovery (.memlintrc.json, .memlintrc.yaml, package.json "memlint"; JavaScript config is
-// never run), `ignore` globs, --config, and inline directives.
+// never run), `ignore` globs, --config, and inline directives. A broken config and a missing
+// --config file through the built CLI (exit 2, one line); the rest in this process
+// (test/helpers/in-process.ts: the same main(), the same output).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { memlint, writeFiles } from '../helpers/repo.js';
 import { cleanRepo, expectNoStack, topic } from './setup.js';
 
@@ -23,12 +26,12 @@ describe('config discovery, upward from the working directory', () => {
     ['package.json', JSON.stringify({ name: 'x', private: true, memlint: { rules: { 'index-link-target': 0, 'index-entry-format': 2 } } })],
   ];
   for (const [file, text] of kinds) {
-    it(file, () => {
+    it(file, async () => {
       const { repo } = repoWithProblems();
       writeFiles(repo, { [file]: text });
       mkdirSync(join(repo, 'sub', 'deeper'), { recursive: true });
       for (const cwd of [repo, join(repo, 'sub', 'deeper')]) {
-        const r = memlint(cwd, ['--format', 'json']);
+        const r = await memlintInProcess(cwd, ['--format', 'json']);
         expect(r.stderr).toBe('');
         expect(ruleIds(r.stdout)).toEqual(['index-entry-format:2']);
         expect(r.code).toBe(1);
@@ -36,36 +39,36 @@ describe('config discovery, upward from the working directory', () => {
     });
   }
 
-  it('a package.json without "memlint" is passed over for one further up', () => {
+  it('a package.json without "memlint" is passed over for one further up', async () => {
     const { repo } = repoWithProblems();
     writeFiles(repo, { '.memlintrc.json': JSON.stringify({ rules: { 'index-link-target': 'off' } }), 'pkg/package.json': '{"name":"pkg"}' });
-    expect(ruleIds(memlint(join(repo, 'pkg'), ['--format', 'json']).stdout)).toEqual(['index-entry-format:1']);
+    expect(ruleIds((await memlintInProcess(join(repo, 'pkg'), ['--format', 'json'])).stdout)).toEqual(['index-entry-format:1']);
   });
 
-  it('the nearest config wins', () => {
+  it('the nearest config wins', async () => {
     const { repo } = repoWithProblems();
     writeFiles(repo, {
       '.memlintrc.json': JSON.stringify({ rules: { 'index-link-target': 'off' } }),
       'pkg/.memlintrc.yaml': 'rules:\n  index-entry-format: off\n',
     });
-    expect(ruleIds(memlint(join(repo, 'pkg'), ['--format', 'json']).stdout)).toEqual(['index-link-target:2']);
+    expect(ruleIds((await memlintInProcess(join(repo, 'pkg'), ['--format', 'json'])).stdout)).toEqual(['index-link-target:2']);
   });
 
-  it('--config FILE is used instead of searching, and --rule overrides it', () => {
+  it('--config FILE is used instead of searching, and --rule overrides it', async () => {
     const { repo } = repoWithProblems();
     writeFiles(repo, { '.memlintrc.json': '{"rules": {"index-entry-format": "off"}}', 'ci/strict.json': '{"rules": {"index-entry-format": "error"}}' });
-    expect(ruleIds(memlint(repo, ['--format', 'json', '--config', 'ci/strict.json']).stdout)).toEqual(['index-entry-format:2', 'index-link-target:2']);
-    expect(ruleIds(memlint(repo, ['--format', 'json', '--config', 'ci/strict.json', '--rule', 'index-entry-format=warn']).stdout)).toEqual([
+    expect(ruleIds((await memlintInProcess(repo, ['--format', 'json', '--config', 'ci/strict.json'])).stdout)).toEqual(['index-entry-format:2', 'index-link-target:2']);
+    expect(ruleIds((await memlintInProcess(repo, ['--format', 'json', '--config', 'ci/strict.json', '--rule', 'index-entry-format=warn'])).stdout)).toEqual([
       'index-entry-format:1',
       'index-link-target:2',
     ]);
   });
 
-  it('rule options: [severity, {options}]', () => {
+  it('rule options: [severity, {options}]', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'MEMORY.md': '- [Deploys](project_deploys.md) — deploys go out on Tuesdays after the standup\n' });
     writeFiles(repo, { '.memlintrc.json': JSON.stringify({ rules: { 'index-line-length': ['error', { max: 40 }] } }) });
-    const r = memlint(repo, ['--format', 'json']);
+    const r = await memlintInProcess(repo, ['--format', 'json']);
     expect(ruleIds(r.stdout)).toEqual(['index-line-length:2']);
   });
 
@@ -94,16 +97,16 @@ describe('config discovery, upward from the working directory', () => {
 });
 
 describe('config memoryDirs and ignore', () => {
-  it('memoryDirs adds a folder that discovery alone would skip', () => {
+  it('memoryDirs adds a folder that discovery alone would skip', async () => {
     const { repo } = cleanRepo();
     writeFiles(repo, { 'team-notes/MEMORY.md': '# Team\n- a content line\n' });
-    expect(memlint(repo, ['--list-memdirs']).stdout).toBe('.claude/memory\tclaude-location\n');
+    expect((await memlintInProcess(repo, ['--list-memdirs'])).stdout).toBe('.claude/memory\tclaude-location\n');
     writeFiles(repo, { '.memlintrc.json': JSON.stringify({ memoryDirs: ['team-notes'] }) });
-    expect(memlint(repo, ['--list-memdirs']).stdout).toBe('.claude/memory\tclaude-location\nteam-notes\tconfig\n');
-    expect(memlint(repo, []).stdout).toContain('team-notes/MEMORY.md:2:1');
+    expect((await memlintInProcess(repo, ['--list-memdirs'])).stdout).toBe('.claude/memory\tclaude-location\nteam-notes\tconfig\n');
+    expect((await memlintInProcess(repo, [])).stdout).toContain('team-notes/MEMORY.md:2:1');
   });
 
-  it('ignore globs leave README-like files and whole folders alone; entries naming them still resolve', () => {
+  it('ignore globs leave README-like files and whole folders alone; entries naming them still resolve', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, {
       'README.md': '# What this folder is\n',
@@ -111,20 +114,20 @@ describe('config memoryDirs and ignore', () => {
       'handoff/2026-11-02.md': 'Also not a memory.\n',
       'MEMORY.md': '- [Deploys](project_deploys.md) — Tuesdays\n- [Readme](README.md) — what this folder is\n',
     });
-    const before = memlint(repo, ['--format', 'json']);
+    const before = await memlintInProcess(repo, ['--format', 'json']);
     expect(ruleIds(before.stdout).filter((x) => x.startsWith('frontmatter-yaml'))).toHaveLength(3);
     writeFiles(repo, { '.memlintrc.yaml': 'ignore:\n  - "**/README.md"\n  - .claude/memory/handoff/**\n' });
-    const after = memlint(repo, ['--format', 'json']);
+    const after = await memlintInProcess(repo, ['--format', 'json']);
     expect(after.stderr).toBe('');
     const files = (JSON.parse(after.stdout) as Array<{ filePath: string }>).map((r) => r.filePath);
     expect(files).toEqual([join(memdir, 'MEMORY.md'), join(memdir, 'project_deploys.md')]);
     expect(after.code).toBe(0);
   });
 
-  it('a README-like file is told plainly that Claude Code loads it as a nameless memory', () => {
+  it('a README-like file is told plainly that Claude Code loads it as a nameless memory', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'RUNBOOK.md': '# Runbook\n' });
-    const r = memlint(repo, []);
+    const r = await memlintInProcess(repo, []);
     expect(r.stdout).toContain(
       'RUNBOOK.md is not a memory: Claude Code loads every .md in the memory folder, so it sees this as a nameless memory; move it out of the folder or list it in "ignore"',
     );
@@ -133,7 +136,7 @@ describe('config memoryDirs and ignore', () => {
 });
 
 describe('inline directives', () => {
-  it('memlint-disable-next-line, memlint-disable and memlint-enable, by rule and for every rule', () => {
+  it('memlint-disable-next-line, memlint-disable and memlint-enable, by rule and for every rule', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, {
       'MEMORY.md': [
@@ -156,16 +159,16 @@ describe('inline directives', () => {
         '',
       ].join('\n'),
     });
-    const r = memlint(repo, ['--format', 'json']);
+    const r = await memlintInProcess(repo, ['--format', 'json']);
     const msgs = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number }> }>)[0]!.messages.map((m) => `${m.line} ${m.ruleId}`);
     expect(msgs).toEqual(['4 index-entry-format', '9 index-link-target', '14 index-link-target', '16 index-link-target']);
   });
 
-  it('directives in a topic file, several rules in one directive', () => {
+  it('directives in a topic file, several rules in one directive', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, {
       'odd.md': '<!-- memlint-disable frontmatter-yaml, index-orphan -->\nNo frontmatter here, on purpose.\n',
     });
-    expect(memlint(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await memlintInProcess(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });

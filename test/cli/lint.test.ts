@@ -1,8 +1,11 @@
-// `memlint [lint]` end to end: exit codes, output formats, options, --list-memdirs, --help.
+// `memlint [lint]` end to end: exit codes, output formats, options, --list-memdirs, --help. Exit codes,
+// usage errors, stack traces and --help through the built CLI (dist/cli.js); the formats, options
+// and paths in this process (test/helpers/in-process.ts: the same main(), the same output).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { cleanRepo, expectNoStack, topic } from './setup.js';
 
@@ -77,9 +80,9 @@ describe('exit codes', () => {
 });
 
 describe('--format', () => {
-  it('json: ESLint’s shape, absolute filePath, every file linted listed', () => {
+  it('json: ESLint’s shape, absolute filePath, every file linted listed', async () => {
     const { repo, memdir } = problemRepo();
-    const r = memlint(join(repo, '.claude'), ['--format', 'json']);
+    const r = await memlintInProcess(join(repo, '.claude'), ['--format', 'json']);
     expect(r.code).toBe(1);
     const results = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     expect(results.map((x) => x.filePath)).toEqual([join(memdir, 'MEMORY.md'), join(memdir, 'project_deploys.md')]);
@@ -103,16 +106,16 @@ describe('--format', () => {
     expect(results[1]).toMatchObject({ messages: [], errorCount: 0, warningCount: 0 });
   });
 
-  it('json: fixable counts', () => {
+  it('json: fixable counts', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'orphan.md': topic('Orphan') });
-    const results = JSON.parse(memlint(repo, ['--format', 'json']).stdout) as Array<{ filePath: string; fixableErrorCount: number }>;
+    const results = JSON.parse((await memlintInProcess(repo, ['--format', 'json'])).stdout) as Array<{ filePath: string; fixableErrorCount: number }>;
     expect(results.find((x) => x.filePath.endsWith('orphan.md'))!.fixableErrorCount).toBe(1);
   });
 
-  it('sarif: a valid SARIF 2.1.0 log', () => {
+  it('sarif: a valid SARIF 2.1.0 log', async () => {
     const { repo } = problemRepo();
-    const r = memlint(repo, ['--format', 'sarif']);
+    const r = await memlintInProcess(repo, ['--format', 'sarif']);
     expect(r.code).toBe(1);
     const log = JSON.parse(r.stdout);
     expect(log.version).toBe('2.1.0');
@@ -143,36 +146,36 @@ describe('--format', () => {
     ]);
   });
 
-  it('json messages carry ESLint\'s fields only', () => {
+  it('json messages carry ESLint\'s fields only', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'orphan.md': topic('Orphan') });
-    const results = JSON.parse(memlint(repo, ['--format', 'json']).stdout) as Array<{ messages: Array<Record<string, unknown>> }>;
+    const results = JSON.parse((await memlintInProcess(repo, ['--format', 'json'])).stdout) as Array<{ messages: Array<Record<string, unknown>> }>;
     const keys = new Set(results.flatMap((r) => r.messages.flatMap((m) => Object.keys(m))));
     expect([...keys].every((k) => ['ruleId', 'severity', 'message', 'line', 'column', 'endLine', 'endColumn', 'fatal'].includes(k))).toBe(true);
   });
 
-  it('sarif and github name files from the repository\'s top, wherever memlint runs', () => {
+  it('sarif and github name files from the repository\'s top, wherever memlint runs', async () => {
     const { repo } = problemRepo();
     mkdirSync(join(repo, 'src', 'deep'), { recursive: true });
     const sub = join(repo, 'src', 'deep');
-    const run = JSON.parse(memlint(sub, ['--format', 'sarif']).stdout).runs[0];
+    const run = JSON.parse((await memlintInProcess(sub, ['--format', 'sarif'])).stdout).runs[0];
     expect(run.originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(repo).href}/`);
     expect(run.results.map((x: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => x.locations[0]!.physicalLocation.artifactLocation.uri)).toEqual([
       '.claude/memory/MEMORY.md',
       '.claude/memory/MEMORY.md',
     ]);
-    expect(memlint(sub, ['--format', 'github']).stdout).toBe(memlint(repo, ['--format', 'github']).stdout);
+    expect((await memlintInProcess(sub, ['--format', 'github'])).stdout).toBe((await memlintInProcess(repo, ['--format', 'github'])).stdout);
   });
 
-  it('sarif: an empty run when nothing is wrong', () => {
+  it('sarif: an empty run when nothing is wrong', async () => {
     const { repo } = cleanRepo();
-    const log = JSON.parse(memlint(repo, ['--format', 'sarif']).stdout);
+    const log = JSON.parse((await memlintInProcess(repo, ['--format', 'sarif'])).stdout);
     expect(log.runs[0].results).toEqual([]);
   });
 
-  it('github: workflow command annotations', () => {
+  it('github: workflow command annotations', async () => {
     const { repo } = problemRepo();
-    const r = memlint(repo, ['--format', 'github']);
+    const r = await memlintInProcess(repo, ['--format', 'github']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       [
@@ -185,70 +188,70 @@ describe('--format', () => {
 });
 
 describe('severity options', () => {
-  it('--quiet reports errors only', () => {
+  it('--quiet reports errors only', async () => {
     const { repo } = problemRepo();
-    const r = memlint(repo, ['--quiet']);
+    const r = await memlintInProcess(repo, ['--quiet']);
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain('index-entry-format');
     expect(r.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
-    const json = JSON.parse(memlint(repo, ['--quiet', '--format', 'json']).stdout) as Array<{ warningCount: number; messages: unknown[] }>;
+    const json = JSON.parse((await memlintInProcess(repo, ['--quiet', '--format', 'json'])).stdout) as Array<{ warningCount: number; messages: unknown[] }>;
     expect(json.every((x) => x.warningCount === 0)).toBe(true);
     expect(json[0]!.messages).toHaveLength(1);
   });
 
-  it('--max-warnings N fails on more than N warnings', () => {
+  it('--max-warnings N fails on more than N warnings', async () => {
     const { repo } = problemRepo();
     const off = ['--rule', 'index-link-target=off'];
-    expect(memlint(repo, off).code).toBe(0);
-    expect(memlint(repo, [...off, '--max-warnings', '1']).code).toBe(0);
-    const over = memlint(repo, [...off, '--max-warnings', '0']);
+    expect((await memlintInProcess(repo, off)).code).toBe(0);
+    expect((await memlintInProcess(repo, [...off, '--max-warnings', '1'])).code).toBe(0);
+    const over = await memlintInProcess(repo, [...off, '--max-warnings', '0']);
     expect(over.code).toBe(1);
     expect(over.stderr).toBe('memlint: 1 warning, more than --max-warnings 0\n');
-    expect(memlint(repo, [...off, '--max-warnings=-1']).code).toBe(0); // ESLint's "no limit"
+    expect((await memlintInProcess(repo, [...off, '--max-warnings=-1'])).code).toBe(0); // ESLint's "no limit"
   });
 
-  it('--rule ID=off|warn|error, repeatable', () => {
+  it('--rule ID=off|warn|error, repeatable', async () => {
     const { repo } = problemRepo();
-    expect(memlint(repo, ['--rule', 'index-link-target=off', '--rule', 'index-entry-format=off'])).toEqual({ code: 0, stdout: '', stderr: '' });
-    const warn = memlint(repo, ['--rule', 'index-link-target=warn']);
+    expect(await memlintInProcess(repo, ['--rule', 'index-link-target=off', '--rule', 'index-entry-format=off'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    const warn = await memlintInProcess(repo, ['--rule', 'index-link-target=warn']);
     expect(warn.code).toBe(0);
     expect(warn.stdout).toContain('✖ 2 problems (0 errors, 2 warnings)');
-    const err = memlint(repo, ['--rule', 'index-entry-format=error', '--rule', 'index-link-target=off']);
+    const err = await memlintInProcess(repo, ['--rule', 'index-entry-format=error', '--rule', 'index-link-target=off']);
     expect(err.code).toBe(1);
     expect(err.stdout).toContain('error  List item is not an index entry');
     // ESLint's numbers work too.
-    expect(memlint(repo, ['--rule', 'index-link-target=0', '--rule', 'index-entry-format=2']).stdout).toBe(err.stdout);
+    expect((await memlintInProcess(repo, ['--rule', 'index-link-target=0', '--rule', 'index-entry-format=2'])).stdout).toBe(err.stdout);
   });
 });
 
 describe('paths', () => {
-  it('lints only the named file of a memdir', () => {
+  it('lints only the named file of a memdir', async () => {
     const { repo, memdir } = problemRepo();
     writeFiles(memdir, { 'bad.md': '---\nname: Bad\ndescription: x\ntype: nope\n---\n' });
-    const r = memlint(repo, ['.claude/memory/bad.md', '--format', 'json']);
+    const r = await memlintInProcess(repo, ['.claude/memory/bad.md', '--format', 'json']);
     const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
     expect(results.map((x) => x.filePath)).toEqual([join(memdir, 'bad.md')]);
     expect(results[0]!.messages.map((m) => m.ruleId)).toEqual(['index-orphan', 'frontmatter-type']);
   });
 
-  it('finds the repository’s memdirs from any subfolder', () => {
+  it('finds the repository’s memdirs from any subfolder', async () => {
     const { repo, memdir } = problemRepo();
     writeFiles(repo, { 'src/deep/x.txt': 'x\n' });
-    const r = memlint(join(repo, 'src', 'deep'), ['--format', 'json']);
+    const r = await memlintInProcess(join(repo, 'src', 'deep'), ['--format', 'json']);
     expect(r.code).toBe(1);
     expect((JSON.parse(r.stdout) as Array<{ filePath: string }>)[0]!.filePath).toBe(join(memdir, 'MEMORY.md'));
   });
 
-  it('says so when there is no memdir at all, and exits 0', () => {
+  it('says so when there is no memdir at all, and exits 0', async () => {
     const dir = tempDir('memlint-empty-');
     writeFiles(dir, { 'notes.md': '# Notes\n' });
-    expect(memlint(dir, [])).toEqual({ code: 0, stdout: '', stderr: 'memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n' });
-    expect(memlint(dir, ['--format', 'json']).stdout).toBe('[]\n');
+    expect(await memlintInProcess(dir, [])).toEqual({ code: 0, stdout: '', stderr: 'memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n' });
+    expect((await memlintInProcess(dir, ['--format', 'json'])).stdout).toBe('[]\n');
   });
 });
 
 describe('--list-memdirs', () => {
-  it('shows each memdir found and why; skips a MEMORY.md that links to nothing beside it', () => {
+  it('shows each memdir found and why; skips a MEMORY.md that links to nothing beside it', async () => {
     const { repo } = cleanRepo({});
     writeFiles(repo, {
       'memory/MEMORY.md': '- [Deploys](project/deploys.md) — Tuesdays\n',
@@ -256,7 +259,7 @@ describe('--list-memdirs', () => {
       'docs/MEMORY.md': '# About memory\n- [Design](../README.md)\n',
       '.claude/agent-memory/reviewer/MEMORY.md': '',
     });
-    const r = memlint(repo, ['--list-memdirs']);
+    const r = await memlintInProcess(repo, ['--list-memdirs']);
     expect(r).toEqual({ code: 0, stdout: '.claude/agent-memory/reviewer\tclaude-location\n.claude/memory\tclaude-location\nmemory\tlinks\n', stderr: '' });
   });
 });
