@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, tempDir } from '../helpers/repo.js';
 
 export interface Hermetic {
@@ -41,4 +42,9 @@ export interface Run {
 export function cli(cwd: string, args: string[], h: Hermetic): Run {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: h.env });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The same run in this process (test/helpers/in-process.ts: the same main()), with exactly the hermetic environment. */
+export function cliInProcess(cwd: string, args: string[], h: Hermetic): Promise<Run> {
+  return memlintInProcess(cwd, args, { exactEnv: h.env });
 }

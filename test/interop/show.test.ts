@@ -5,7 +5,7 @@ import { budgetBar } from '../../src/commands/show.js';
 import { formatFileSize, indexVisibility, isAgentMemdir, loadIndex } from '../../src/memdir/limits.js';
 import { rankForRecall, scannedDescription } from '../../src/claude/recall.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
-import { cli, hermetic } from './helpers.js';
+import { cli, cliInProcess, hermetic } from './helpers.js';
 
 const WARNING_TAIL = '. Only part of it was loaded. Keep index entries to one line under ~200 chars; move detail into topic files.';
 
@@ -22,37 +22,37 @@ const entries = (n: number, width = 0) =>
   });
 
 describe('memlint show: exactly what the agent loads', () => {
-  it('strips frontmatter and block comments, trims, and prints nothing more when piped', () => {
+  it('strips frontmatter and block comments, trims, and prints nothing more when piped', async () => {
     const h = hermetic();
     const { repo } = memdirWith('---\ntitle: x\n---\n\n<!-- maintainers: keep this short -->\n\n# Memory\n- [A](a.md) — a\n\n\n');
-    const r = cli(repo, ['show', '.claude/memory'], h);
+    const r = await cliInProcess(repo, ['show', '.claude/memory'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('# Memory\n- [A](a.md) — a');
-    expect(cli(repo, ['show', '.claude/memory/MEMORY.md'], h).stdout).toBe(r.stdout);
+    expect((await cliInProcess(repo, ['show', '.claude/memory/MEMORY.md'], h)).stdout).toBe(r.stdout);
   });
 
-  it('cuts at 200 lines and appends the line warning verbatim', () => {
+  it('cuts at 200 lines and appends the line warning verbatim', async () => {
     const h = hermetic();
     const lines = entries(250);
     const { repo } = memdirWith(lines.join('\n') + '\n');
-    const r = cli(repo, ['show', '.claude/memory'], h);
+    const r = await cliInProcess(repo, ['show', '.claude/memory'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${lines.slice(0, 200).join('\n')}\n\n> WARNING: MEMORY.md is 250 lines (limit: 200)${WARNING_TAIL}`);
   });
 
-  it('cuts at the last newline before 25,000 UTF-16 units with the size form', () => {
+  it('cuts at the last newline before 25,000 UTF-16 units with the size form', async () => {
     const h = hermetic();
     const lines = entries(100, 299); // 100 lines of 299 units: 29,999 units trimmed
     const { repo } = memdirWith(lines.join('\n') + '\n');
-    const r = cli(repo, ['show', '.claude/memory'], h);
+    const r = await cliInProcess(repo, ['show', '.claude/memory'], h);
     expect(r.stdout).toBe(`${lines.slice(0, 83).join('\n')}\n\n> WARNING: MEMORY.md is 29.3KB (limit: 24.4KB) — index entries are too long${WARNING_TAIL}`);
   });
 
-  it('combined form when both caps fire', () => {
+  it('combined form when both caps fire', async () => {
     const h = hermetic();
     const lines = entries(250, 150); // 37,749 units; 200 lines still 30,199 units
     const { repo } = memdirWith(lines.join('\n'));
-    const r = cli(repo, ['show', '.claude/memory'], h);
+    const r = await cliInProcess(repo, ['show', '.claude/memory'], h);
     expect(r.stdout).toBe(`${lines.slice(0, 165).join('\n')}\n\n> WARNING: MEMORY.md is 250 lines and 36.9KB${WARNING_TAIL}`);
   });
 
@@ -62,25 +62,25 @@ describe('memlint show: exactly what the agent loads', () => {
     expect(Buffer.byteLength(wide)).not.toBe(wide.length);
   });
 
-  it('agent memory is cut raw, without stripping frontmatter', () => {
+  it('agent memory is cut raw, without stripping frontmatter', async () => {
     const h = hermetic();
     const repo = initRepo();
     writeFiles(repo, { '.claude/agent-memory/reviewer/MEMORY.md': '---\nnote: kept\n---\n- [A](a.md) — a\n' });
-    const r = cli(repo, ['show', '.claude/agent-memory/reviewer'], h);
+    const r = await cliInProcess(repo, ['show', '.claude/agent-memory/reviewer'], h);
     expect(r.stdout).toBe('---\nnote: kept\n---\n- [A](a.md) — a');
     expect(isAgentMemdir('/r/.claude/agent-memory-snapshots/x')).toBe(true);
     expect(isAgentMemdir('/r/.claude/memory')).toBe(false);
   });
 
-  it('with no MEMDIR shows the repository memory folder, noting that Claude Code loads another one', () => {
+  it('with no MEMDIR shows the repository memory folder, noting that Claude Code loads another one', async () => {
     const h = hermetic();
     const { repo } = memdirWith('- [A](a.md) — a\n', { 'a.md': '---\nname: a\ndescription: a\ntype: user\n---\n' });
-    const r = cli(repo, ['show'], h);
+    const r = await cliInProcess(repo, ['show'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('- [A](a.md) — a');
     expect(r.stderr).toMatch(/^note: Claude Code started here loads .*projects.*memory\/, not /);
-    expect(cli(repo, ['link'], h).code).toBe(0);
-    const linked = cli(repo, ['show'], h);
+    expect((await cliInProcess(repo, ['link'], h)).code).toBe(0);
+    const linked = await cliInProcess(repo, ['show'], h);
     expect(linked.stdout).toBe('- [A](a.md) — a');
     expect(linked.stderr).toBe('');
   });
@@ -154,7 +154,7 @@ describe('memlint show --budget', () => {
     expect(budgetBar(30_000, 25_000, 'units')).toBe('30000/25000 units ██████████ 120%');
   });
 
-  it('lists recall candidates (200 newest by mtime with a description) and the others with why', () => {
+  it('lists recall candidates (200 newest by mtime with a description) and the others with why', async () => {
     const h = hermetic();
     const topics: Record<string, string> = {};
     for (let i = 0; i < 201; i++) topics[`t${String(i).padStart(3, '0')}.md`] = `---\nname: t${i}\ndescription: topic ${i}\ntype: project\n---\nbody\n`;
@@ -172,7 +172,7 @@ describe('memlint show --budget', () => {
       const t = new Date(base + 10_000 * 60_000);
       utimesSync(path.join(dir, f), t, t);
     }
-    const r = cli(repo, ['show', '--budget', '.claude/memory'], h);
+    const r = await cliInProcess(repo, ['show', '--budget', '.claude/memory'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  143/200 lines ████████░░ 72%');
     expect(r.stdout).toMatch(/Topic files: 204 /);
@@ -215,15 +215,15 @@ describe('memlint show --budget', () => {
 });
 
 describe('show picks a folder', () => {
-  it('refuses to guess between several memory folders', () => {
+  it('refuses to guess between several memory folders', async () => {
     const h = hermetic();
     const repo = initRepo();
     writeFiles(repo, { 'a/MEMORY.md': '- [X](x.md) — x\n', 'a/x.md': 'x', 'b/MEMORY.md': '- [Y](y.md) — y\n', 'b/y.md': 'y' });
-    const r = cli(repo, ['show'], h);
+    const r = await cliInProcess(repo, ['show'], h);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/several memory folders/);
     writeFiles(repo, { '.claude/memory/MEMORY.md': '- [Z](z.md) — z\n' });
-    expect(cli(repo, ['show'], h).stdout).toBe('- [Z](z.md) — z');
-    expect(cli(tempDir(), ['show'], h).code).toBe(2);
+    expect((await cliInProcess(repo, ['show'], h)).stdout).toBe('- [Z](z.md) — z');
+    expect((await cliInProcess(tempDir(), ['show'], h)).code).toBe(2);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { agentDirName, snapshotJson } from '../../src/claude/snapshot.js';
 import { discoverMemdirs } from '../../src/memdir/discover.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
-import { cli, hermetic } from './helpers.js';
+import { cliInProcess, hermetic } from './helpers.js';
 
 const AGENT = '.claude/agent-memory/reviewer';
 const SNAP = '.claude/agent-memory-snapshots/reviewer';
@@ -23,10 +23,10 @@ function agentRepo(): string {
 const read = (repo: string, rel: string) => readFileSync(path.join(repo, rel), 'utf8');
 
 describe('memlint snapshot', () => {
-  it("copies the agent's top-level files and stamps snapshot.json {updatedAt}", () => {
+  it("copies the agent's top-level files and stamps snapshot.json {updatedAt}", async () => {
     const h = hermetic();
     const repo = agentRepo();
-    const r = cli(repo, ['snapshot', 'reviewer'], h);
+    const r = await cliInProcess(repo, ['snapshot', 'reviewer'], h);
     expect(r.code).toBe(0);
     expect(read(repo, `${SNAP}/MEMORY.md`)).toBe(read(repo, `${AGENT}/MEMORY.md`));
     expect(read(repo, `${SNAP}/style.md`)).toBe(read(repo, `${AGENT}/style.md`));
@@ -38,27 +38,27 @@ describe('memlint snapshot', () => {
     expect(r.stdout).toMatch(/commit \.claude\/agent-memory-snapshots\/reviewer to offer it to teammates/);
   });
 
-  it('a second run with nothing changed writes nothing and keeps updatedAt', () => {
+  it('a second run with nothing changed writes nothing and keeps updatedAt', async () => {
     const h = hermetic();
     const repo = agentRepo();
-    expect(cli(repo, ['snapshot', 'reviewer'], h).code).toBe(0);
+    expect((await cliInProcess(repo, ['snapshot', 'reviewer'], h)).code).toBe(0);
     const stamp = read(repo, `${SNAP}/snapshot.json`);
-    const r = cli(repo, ['snapshot', 'reviewer'], h);
+    const r = await cliInProcess(repo, ['snapshot', 'reviewer'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/is up to date \(updatedAt kept\)/);
     expect(read(repo, `${SNAP}/snapshot.json`)).toBe(stamp);
   });
 
-  it('updates changed files, drops files that left the agent memory, and bumps updatedAt', () => {
+  it('updates changed files, drops files that left the agent memory, and bumps updatedAt', async () => {
     const h = hermetic();
     const repo = agentRepo();
     writeFiles(repo, { [`${AGENT}/old.md`]: '---\nname: old\ndescription: old\ntype: user\n---\n' });
-    expect(cli(repo, ['snapshot', 'reviewer'], h).code).toBe(0);
+    expect((await cliInProcess(repo, ['snapshot', 'reviewer'], h)).code).toBe(0);
     const before = '2020-01-01T00:00:00.000Z';
     writeFileSync(path.join(repo, SNAP, 'snapshot.json'), JSON.stringify({ updatedAt: before }));
     writeFiles(repo, { [`${AGENT}/style.md`]: '---\nname: style\ndescription: how reviews are written\ntype: feedback\n---\nShorter.\n' });
     rmSync(path.join(repo, AGENT, 'old.md'));
-    const r = cli(repo, ['snapshot', 'reviewer'], h);
+    const r = await cliInProcess(repo, ['snapshot', 'reviewer'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/updated .*style\.md/);
     expect(r.stdout).toMatch(/removed .*old\.md/);
@@ -67,7 +67,7 @@ describe('memlint snapshot', () => {
     expect(Date.parse(JSON.parse(read(repo, `${SNAP}/snapshot.json`)).updatedAt)).toBeGreaterThan(Date.parse(before));
   });
 
-  it('never follows a symlink out of the repository and reports it; folders are skipped', () => {
+  it('never follows a symlink out of the repository and reports it; folders are skipped', async () => {
     const h = hermetic();
     const repo = agentRepo();
     const secret = path.join(tempDir(), 'secret.md');
@@ -75,7 +75,7 @@ describe('memlint snapshot', () => {
     symlinkSync(secret, path.join(repo, AGENT, 'leak.md'));
     mkdirSync(path.join(repo, AGENT, 'nested'));
     writeFileSync(path.join(repo, AGENT, 'nested', 'deep.md'), 'deep\n');
-    const r = cli(repo, ['snapshot', 'reviewer'], h);
+    const r = await cliInProcess(repo, ['snapshot', 'reviewer'], h);
     expect(r.code).toBe(0);
     expect(existsSync(path.join(repo, SNAP, 'leak.md'))).toBe(false);
     expect(existsSync(path.join(repo, SNAP, 'nested'))).toBe(false);
@@ -83,44 +83,44 @@ describe('memlint snapshot', () => {
     expect(r.stdout).toMatch(/skipped .*nested\/: a folder/);
   });
 
-  it("maps ':' to '-' as Claude Code does, and refuses names that are not agent names", () => {
+  it("maps ':' to '-' as Claude Code does, and refuses names that are not agent names", async () => {
     const h = hermetic();
     const repo = initRepo();
     writeFiles(repo, { '.claude/agent-memory/my-plugin-helper/MEMORY.md': '- [A](a.md) — a\n' });
-    expect(cli(repo, ['snapshot', 'my-plugin:helper'], h).code).toBe(0);
+    expect((await cliInProcess(repo, ['snapshot', 'my-plugin:helper'], h)).code).toBe(0);
     expect(existsSync(path.join(repo, '.claude/agent-memory-snapshots/my-plugin-helper/snapshot.json'))).toBe(true);
     expect(agentDirName('a:b:c')).toBe('a-b-c');
     for (const bad of ['../x', 'a/b', '.hidden', '..', '']) expect(() => agentDirName(bad)).toThrow(/not an agent name/);
-    expect(cli(repo, ['snapshot', '../etc'], h)).toMatchObject({ code: 2, stderr: 'memlint: not an agent name: "../etc"\n' });
-    expect(cli(repo, ['snapshot', 'ghost'], h)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^memlint: no agent memory at /) });
-    expect(cli(repo, ['snapshot'], h).code).toBe(2);
+    expect(await cliInProcess(repo, ['snapshot', '../etc'], h)).toMatchObject({ code: 2, stderr: 'memlint: not an agent name: "../etc"\n' });
+    expect(await cliInProcess(repo, ['snapshot', 'ghost'], h)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^memlint: no agent memory at /) });
+    expect((await cliInProcess(repo, ['snapshot'], h)).code).toBe(2);
   });
 
-  it('--dry-run writes nothing', () => {
+  it('--dry-run writes nothing', async () => {
     const h = hermetic();
     const repo = agentRepo();
-    const r = cli(repo, ['snapshot', 'reviewer', '--dry-run'], h);
+    const r = await cliInProcess(repo, ['snapshot', 'reviewer', '--dry-run'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/would add/);
     expect(existsSync(path.join(repo, SNAP))).toBe(false);
   });
 
-  it('works from a linked worktree, inside that worktree', () => {
+  it('works from a linked worktree, inside that worktree', async () => {
     const h = hermetic();
     const repo = agentRepo();
     git(repo, 'add', '.');
     git(repo, 'commit', '-qm', 'agent');
     const wt = path.join(tempDir(), 'wt');
     git(repo, 'worktree', 'add', '-q', wt);
-    expect(cli(path.join(wt, '.claude'), ['snapshot', 'reviewer'], h).code).toBe(0);
+    expect((await cliInProcess(path.join(wt, '.claude'), ['snapshot', 'reviewer'], h)).code).toBe(0);
     expect(existsSync(path.join(wt, SNAP, 'snapshot.json'))).toBe(true);
     expect(existsSync(path.join(repo, SNAP))).toBe(false);
   });
 
-  it('discovery (and so lint) covers both the agent memory and its snapshot', () => {
+  it('discovery (and so lint) covers both the agent memory and its snapshot', async () => {
     const h = hermetic();
     const repo = agentRepo();
-    expect(cli(repo, ['snapshot', 'reviewer'], h).code).toBe(0);
+    expect((await cliInProcess(repo, ['snapshot', 'reviewer'], h)).code).toBe(0);
     const dirs = discoverMemdirs({ cwd: repo }).map((d) => path.relative(repo, d.dir));
     expect(dirs).toEqual(expect.arrayContaining([AGENT, SNAP]));
   });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/claude/auto-memory.js';
 import { namedRepositoryFiles } from '../../src/claude/stores.js';
 import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
-import { cli, hermetic, type Hermetic } from './helpers.js';
+import { cli, cliInProcess, hermetic, type Hermetic } from './helpers.js';
 
 const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n${body}\n`;
 
@@ -82,12 +82,12 @@ function setUpStores(h: Hermetic, repo: string) {
 }
 
 describe('memlint where --all', () => {
-  it('lists the stores of worktrees, former paths and the default store, with .md counts and newest mtime', () => {
+  it('lists the stores of worktrees, former paths and the default store, with .md counts and newest mtime', async () => {
     const h = hermetic();
     const repo = linkedRepo(h);
     const s = setUpStores(h, repo);
     writeFileSync(path.join(s.defaultStore, 'user_role.md'), readFileSync(path.join(s.defaultStore, 'user_role.md')));
-    const r = cli(repo, ['where', '--all', '--json'], h);
+    const r = await cliInProcess(repo, ['where', '--all', '--json'], h);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { strayStores: Array<{ dir: string; kind: string; mdFiles: number; newest: string; reason: string }> };
     const byDir = Object.fromEntries(report.strayStores.map((x) => [x.dir, x]));
@@ -99,20 +99,20 @@ describe('memlint where --all', () => {
     const newest = Math.max(...['MEMORY.md', 'user_role.md', 'project_deploys.md'].map((f) => statSync(path.join(s.defaultStore, f)).mtimeMs));
     expect(byDir[s.defaultStore]!.newest).toBe(new Date(newest).toISOString());
 
-    const text = cli(repo, ['where', '--all'], h).stdout;
+    const text = (await cliInProcess(repo, ['where', '--all'], h)).stdout;
     expect(text).toContain('Other memory stores of this repository, not in use');
     expect(text).toContain(`  ${s.liveStore}\n    worktree: keyed by the linked worktree ${s.live}\n    2 .md files, newest `);
     // Without --all: no such section, and the JSON has no strayStores.
-    expect(cli(repo, ['where'], h).stdout).not.toContain('Other memory stores');
-    expect(JSON.parse(cli(repo, ['where', '--json'], h).stdout).strayStores).toBeUndefined();
+    expect((await cliInProcess(repo, ['where'], h)).stdout).not.toContain('Other memory stores');
+    expect(JSON.parse((await cliInProcess(repo, ['where', '--json'], h)).stdout).strayStores).toBeUndefined();
   });
 
-  it('from a linked worktree: the same repository, the same stores', () => {
+  it('from a linked worktree: the same repository, the same stores', async () => {
     const h = hermetic();
     const repo = linkedRepo(h);
     const s = setUpStores(h, repo);
     writeFiles(s.live, { '.claude/settings.local.json': JSON.stringify({ autoMemoryDirectory: path.join(repo, '.claude', 'memory') }) });
-    const report = JSON.parse(cli(s.live, ['where', '--all', '--json'], h).stdout) as { strayStores: Array<{ dir: string }> };
+    const report = JSON.parse((await cliInProcess(s.live, ['where', '--all', '--json'], h)).stdout) as { strayStores: Array<{ dir: string }> };
     expect(report.strayStores.map((x) => x.dir).sort()).toEqual([s.defaultStore, s.goneStore, s.liveStore, s.moved].sort());
   });
 
@@ -127,20 +127,20 @@ describe('memlint where --all', () => {
 });
 
 describe('memlint adopt', () => {
-  it('copies new topic files, merges same-named ones, merges index entries as sets; the stores stay as they were; a second run is a no-op', () => {
+  it('copies new topic files, merges same-named ones, merges index entries as sets; the stores stay as they were; a second run is a no-op', async () => {
     const h = hermetic();
     const repo = linkedRepo(h);
     const s = setUpStores(h, repo);
     const before = [s.defaultStore, s.liveStore, s.goneStore, s.moved].map(snapshot);
     const memdir = path.join(repo, '.claude', 'memory');
 
-    const dry = cli(repo, ['adopt', '--dry-run'], h);
+    const dry = await cliInProcess(repo, ['adopt', '--dry-run'], h);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`.claude/memory/project_deploys.md: would copy from ${s.defaultStore}/project_deploys.md`);
     expect(dry.stdout).toContain(`.claude/memory/user_role.md: would merge from ${s.defaultStore}/user_role.md`);
     expect(readdirSync(memdir).sort()).toEqual(['MEMORY.md', 'user_role.md']);
 
-    const r = cli(repo, ['adopt'], h);
+    const r = await cliInProcess(repo, ['adopt'], h);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('memlint adopt: adopted 4 new files and 2 merged into .claude/memory; the stores are unchanged');
@@ -153,28 +153,28 @@ describe('memlint adopt', () => {
     expect(index.map((l) => /\]\(([^)]+)\)/.exec(l)![1]).sort()).toEqual(['project_deploys.md', 'project_rounding.md', 'reference_build.md', 'reference_flags.md', 'user_role.md']);
     expect([s.defaultStore, s.liveStore, s.goneStore, s.moved].map(snapshot)).toEqual(before);
     // The result lints clean.
-    expect(cli(repo, ['.claude/memory'], h).code).toBe(0);
+    expect((await cliInProcess(repo, ['.claude/memory'], h)).code).toBe(0);
 
     const files = snapshot(memdir);
-    const again = cli(repo, ['adopt'], h);
+    const again = await cliInProcess(repo, ['adopt'], h);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('memlint adopt: nothing to adopt from 4 stores: .claude/memory already holds what they hold\n');
     expect(snapshot(memdir)).toEqual(files);
   });
 
-  it('a true conflict is marked for a person, exit 1; a second run changes nothing and still says so', () => {
+  it('a true conflict is marked for a person, exit 1; a second run changes nothing and still says so', async () => {
     const h = hermetic();
     const repo = linkedRepo(h);
     const store = storeDir(h, repo);
     writeFiles(store, { 'MEMORY.md': '- [Role](user_role.md) — backend lead on payments\n', 'user_role.md': topic('Role', 'user', 'frontend lead on checkout', 'The user leads the payments backend.') });
-    const r = cli(repo, [ 'adopt', store], h);
+    const r = await cliInProcess(repo, [ 'adopt', store], h);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\.claude\/memory\/user_role\.md: merged from .*user_role\.md: CONFLICT \(description: /);
     const marked = readFileSync(path.join(repo, '.claude/memory/user_role.md'), 'utf8');
     expect(marked).toContain('<<<<<<<');
     expect(marked).toContain('backend lead on payments');
     expect(marked).toContain('frontend lead on checkout');
-    const again = cli(repo, ['adopt', store], h);
+    const again = await cliInProcess(repo, ['adopt', store], h);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('conflict markers already inside an input: settle the conflict first');
     expect(readFileSync(path.join(repo, '.claude/memory/user_role.md'), 'utf8')).toBe(marked);
@@ -198,11 +198,11 @@ describe('memlint adopt', () => {
     expect(readdirSync(outside)).toEqual([]);
   });
 
-  it('doctor names the stray stores, with where --all and adopt as the fix', () => {
+  it('doctor names the stray stores, with where --all and adopt as the fix', async () => {
     const h = hermetic();
     const repo = linkedRepo(h);
     const s = setUpStores(h, repo);
-    const line = cli(repo, ['doctor'], h).stdout.split('\n').find((l) => l.includes('stray stores:'))!;
+    const line = (await cliInProcess(repo, ['doctor'], h)).stdout.split('\n').find((l) => l.includes('stray stores:'))!;
     expect(line).toMatch(/^FAIL  stray stores: 4 Claude Code memory stores of this repository not in use, 9 \.md files \(/);
     expect(line).toContain(s.goneStore);
     expect(line).toMatch(/; fix: memlint where --all, then memlint adopt$/);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseModified, sameSecond } from '../../src/claude/touch.js';
 import { CLI, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
-import { cli, hermetic } from './helpers.js';
+import { cliInProcess, hermetic } from './helpers.js';
 
 function commitAt(repo: string, iso: string, message: string): void {
   git(repo, 'add', '-A');
@@ -46,11 +46,11 @@ function sideAddsD(repo: string): void {
 }
 
 describe('memlint touch', () => {
-  it('sets mtimes from "modified" (top level and under metadata:), else from the last commit', () => {
+  it('sets mtimes from "modified" (top level and under metadata:), else from the last commit', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     makeAllNew(repo, FILES);
-    const r = cli(repo, ['touch'], h);
+    const r = await cliInProcess(repo, ['touch'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/set 5 mtimes \(2 from "modified", 3 from commits\) in 1 memory folder/);
     expect(mtime(path.join(repo, MEM, 'a.md'))).toBe(secs('2024-01-02T03:04:05Z'));
@@ -60,30 +60,30 @@ describe('memlint touch', () => {
     expect(mtime(path.join(repo, MEM, 'logs/2022/01/2022-01-01.md'))).toBe(secs('2022-01-01T00:00:00Z'));
   });
 
-  it('a second run changes nothing and prints nothing', () => {
+  it('a second run changes nothing and prints nothing', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     makeAllNew(repo, FILES);
-    expect(cli(repo, ['touch'], h).code).toBe(0);
+    expect((await cliInProcess(repo, ['touch'], h)).code).toBe(0);
     const before = FILES.map((f) => mtime(path.join(repo, f)));
-    const again = cli(repo, ['touch'], h);
+    const again = await cliInProcess(repo, ['touch'], h);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('');
     expect(FILES.map((f) => mtime(path.join(repo, f)))).toEqual(before);
   });
 
-  it('after a clone every file gets its own date back', () => {
+  it('after a clone every file gets its own date back', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     const clone = path.join(tempDir(), 'clone');
     git(repo, 'clone', '-q', repo, clone);
     expect(mtime(path.join(clone, MEM, 'c.md'))).toBeGreaterThan(secs('2025-01-01T00:00:00Z'));
-    expect(cli(clone, ['touch'], h).code).toBe(0);
+    expect((await cliInProcess(clone, ['touch'], h)).code).toBe(0);
     expect(mtime(path.join(clone, MEM, 'c.md'))).toBe(secs('2022-06-01T12:00:00Z'));
     expect(mtime(path.join(clone, MEM, 'a.md'))).toBe(secs('2024-01-02T03:04:05Z'));
   });
 
-  it('keeps the mtime of files changed since their last commit or never committed, unless they say "modified"', () => {
+  it('keeps the mtime of files changed since their last commit or never committed, unless they say "modified"', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     writeFiles(repo, {
@@ -93,7 +93,7 @@ describe('memlint touch', () => {
     });
     const edited = mtime(path.join(repo, MEM, 'c.md'));
     const fresh = mtime(path.join(repo, MEM, 'new.md'));
-    const r = cli(repo, ['touch', '--verbose'], h);
+    const r = await cliInProcess(repo, ['touch', '--verbose'], h);
     expect(r.code).toBe(0);
     expect(mtime(path.join(repo, MEM, 'c.md'))).toBe(edited);
     expect(mtime(path.join(repo, MEM, 'new.md'))).toBe(fresh);
@@ -102,64 +102,64 @@ describe('memlint touch', () => {
     expect(r.stdout).toMatch(/kept +\.claude\/memory\/new\.md: never committed/);
   });
 
-  it('never follows a symlink', () => {
+  it('never follows a symlink', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     const outside = path.join(tempDir(), 'outside.md');
     writeFileSync(outside, '---\nmodified: 2001-01-01T00:00:00Z\n---\n');
     symlinkSync(outside, path.join(repo, MEM, 'link.md'));
     const before = mtime(outside);
-    const r = cli(repo, ['touch', '--verbose'], h);
+    const r = await cliInProcess(repo, ['touch', '--verbose'], h);
     expect(r.code).toBe(0);
     expect(mtime(outside)).toBe(before);
     expect(r.stdout).toMatch(/link\.md: a symlink: not followed/);
   });
 
-  it('--dry-run reports and changes nothing', () => {
+  it('--dry-run reports and changes nothing', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     makeAllNew(repo, FILES);
     const before = FILES.map((f) => mtime(path.join(repo, f)));
-    const r = cli(repo, ['touch', '--dry-run'], h);
+    const r = await cliInProcess(repo, ['touch', '--dry-run'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/would set \.claude\/memory\/a\.md -> 2024-01-02T03:04:05\.000Z \(frontmatter "modified"\)/);
     expect(r.stdout).toMatch(/would set 5 mtimes/);
     expect(FILES.map((f) => mtime(path.join(repo, f)))).toEqual(before);
   });
 
-  it('works in a linked worktree and on agent memory folders', () => {
+  it('works in a linked worktree and on agent memory folders', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     writeFiles(repo, { '.claude/agent-memory/reviewer/MEMORY.md': '- [X](x.md) — x\n', '.claude/agent-memory/reviewer/x.md': '---\nname: x\ndescription: x\ntype: user\n---\n' });
     commitAt(repo, '2023-02-02T02:02:02Z', 'agent memory');
     const wt = path.join(tempDir(), 'wt');
     git(repo, 'worktree', 'add', '-q', wt);
-    const r = cli(wt, ['touch'], h);
+    const r = await cliInProcess(wt, ['touch'], h);
     expect(r.code).toBe(0);
     expect(mtime(path.join(wt, MEM, 'c.md'))).toBe(secs('2022-06-01T12:00:00Z'));
     expect(mtime(path.join(wt, '.claude/agent-memory/reviewer/x.md'))).toBe(secs('2023-02-02T02:02:02Z'));
     expect(r.stdout).toMatch(/in 2 memory folders/);
   });
 
-  it("works in a bare repository's worktree", () => {
+  it("works in a bare repository's worktree", async () => {
     const h = hermetic();
     const repo = memoryRepo();
     const bare = path.join(tempDir(), 'proj.git');
     git(repo, 'clone', '-q', '--bare', repo, bare);
     const wt = path.join(tempDir(), 'main');
     git(bare, 'worktree', 'add', '-q', wt);
-    expect(cli(wt, ['touch'], h).code).toBe(0);
+    expect((await cliInProcess(wt, ['touch'], h)).code).toBe(0);
     expect(mtime(path.join(wt, MEM, 'c.md'))).toBe(secs('2022-06-01T12:00:00Z'));
     expect(mtime(path.join(wt, MEM, 'b.md'))).toBe(secs('2023-05-06T07:08:09.500Z'));
   });
 
-  it('a named memory folder only; exit 2 for one that does not exist', () => {
+  it('a named memory folder only; exit 2 for one that does not exist', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     makeAllNew(repo, FILES);
-    expect(cli(repo, ['touch', MEM], h).code).toBe(0);
+    expect((await cliInProcess(repo, ['touch', MEM], h)).code).toBe(0);
     expect(mtime(path.join(repo, MEM, 'a.md'))).toBe(secs('2024-01-02T03:04:05Z'));
-    const r = cli(repo, ['touch', 'nope'], h);
+    const r = await cliInProcess(repo, ['touch', 'nope'], h);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^memlint: no such file or folder: nope/);
   });
@@ -177,7 +177,7 @@ describe('memlint touch', () => {
     expect(parseModified(input)).toBeNull();
   });
 
-  it("leaves git's index consistent: no file it touched looks modified to git afterwards", () => {
+  it("leaves git's index consistent: no file it touched looks modified to git afterwards", async () => {
     const h = hermetic();
     const repo = memoryRepo();
     // Settled entries: the files' mtimes in the past and the index written after them, so git
@@ -185,12 +185,12 @@ describe('memlint touch', () => {
     const past = new Date(Date.now() - 60_000);
     for (const f of FILES) utimesSync(path.join(repo, f), past, past);
     git(repo, 'update-index', '-q', '--refresh');
-    expect(cli(repo, ['touch'], h).stdout).toMatch(/set 5 mtimes/);
+    expect((await cliInProcess(repo, ['touch'], h)).stdout).toMatch(/set 5 mtimes/);
     // diff-files reads the index's stat data without refreshing it.
     expect(git(repo, 'diff-files', '--name-only')).toBe('');
   });
 
-  it('takes a merge commit that changed a file as its last commit', () => {
+  it('takes a merge commit that changed a file as its last commit', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     sideAddsD(repo);
@@ -198,7 +198,7 @@ describe('memlint touch', () => {
     commitAt(repo, '2022-08-01T00:00:00Z', 'main adds a heading');
     execFileSync('git', ['merge', '-q', '--no-edit', 'side'], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: '2022-09-01T00:00:00Z', GIT_COMMITTER_DATE: '2022-09-01T00:00:00Z' } });
     makeAllNew(repo, [`${MEM}/MEMORY.md`, `${MEM}/d.md`]);
-    expect(cli(repo, ['touch'], h).code).toBe(0);
+    expect((await cliInProcess(repo, ['touch'], h)).code).toBe(0);
     expect(mtime(path.join(repo, MEM, 'MEMORY.md'))).toBe(secs('2022-09-01T00:00:00Z'));
     // A file the merge took unchanged from one side keeps the date of the commit that wrote it.
     expect(mtime(path.join(repo, MEM, 'd.md'))).toBe(secs('2022-07-01T00:00:00Z'));
@@ -218,7 +218,7 @@ describe('memlint touch', () => {
     expect(git(repo, 'diff-files', '--name-only')).toBe('');
   });
 
-  it('changes nothing while a rebase has commits left to replay, and says so; works again once it ends', () => {
+  it('changes nothing while a rebase has commits left to replay, and says so; works again once it ends', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     git(repo, 'switch', '-q', '-c', 'side', 'HEAD~1');
@@ -230,21 +230,21 @@ describe('memlint touch', () => {
     expect(stopped.status).toBe(1); // c.md conflicts: the rebase stops with a commit left to replay
     makeAllNew(repo, [`${MEM}/a.md`]);
     const before = mtime(path.join(repo, MEM, 'a.md'));
-    const r = cli(repo, ['touch'], h);
+    const r = await cliInProcess(repo, ['touch'], h);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('memlint touch: a rebase is under way in .: mtimes left alone until it ends\n');
     expect(mtime(path.join(repo, MEM, 'a.md'))).toBe(before);
     git(repo, 'rebase', '--abort');
-    expect(cli(repo, ['touch'], h).stdout).toMatch(/set \d+ mtimes?/);
+    expect((await cliInProcess(repo, ['touch'], h)).stdout).toMatch(/set \d+ mtimes?/);
     expect(mtime(path.join(repo, MEM, 'a.md'))).toBe(secs('2024-01-02T03:04:05Z'));
   });
 
-  it('does not wait during a bisect: each step is a checkout of its own, done when touch runs', () => {
+  it('does not wait during a bisect: each step is a checkout of its own, done when touch runs', async () => {
     const h = hermetic();
     const repo = memoryRepo();
     git(repo, 'bisect', 'start', 'HEAD', 'HEAD~1');
     makeAllNew(repo, FILES);
-    expect(cli(repo, ['touch'], h).stdout).toMatch(/set 5 mtimes/);
+    expect((await cliInProcess(repo, ['touch'], h)).stdout).toMatch(/set 5 mtimes/);
     expect(git(repo, 'diff-files', '--name-only')).toBe('');
     git(repo, 'bisect', 'reset');
   });
