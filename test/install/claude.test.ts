@@ -1,11 +1,14 @@
 // memlint install --claude: the two Claude Code hooks in .claude/settings.json, kept apart from
 // everything else there; uninstall removes exactly them; doctor reports them; the command works
-// in any checkout and only advises where memlint is not installed.
+// in any checkout and only advises where memlint is not installed. install, uninstall and doctor
+// run in this process (test/helpers/in-process.ts: the same main()), the usage errors through the
+// built CLI, and the hook commands as Claude Code runs them (sh -c).
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeHookCommand, withClaudeHooks, withoutClaudeHooks } from '../../src/install/claude-settings.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { npmInstall, project } from './helpers.js';
 
@@ -26,10 +29,10 @@ function runCommand(dir: string, command: string, payload: unknown) {
 }
 
 describe('memlint install --claude', () => {
-  it('adds both hooks with their matchers, keeping every other key and hook; a second run changes nothing', () => {
+  it('adds both hooks with their matchers, keeping every other key and hook; a second run changes nothing', async () => {
     const dir = project();
     writeFiles(dir, { [SETTINGS]: `${JSON.stringify(theirs, null, 2)}\n` });
-    const r = memlint(dir, ['install', '--claude']);
+    const r = await memlintInProcess(dir, ['install', '--claude']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('.claude/settings.json: update (Claude Code hooks');
     const s = settingsOf(dir);
@@ -43,59 +46,59 @@ describe('memlint install --claude', () => {
       },
     });
     const before = readFileSync(join(dir, SETTINGS), 'utf8');
-    const again = memlint(dir, ['install', '--claude']);
+    const again = await memlintInProcess(dir, ['install', '--claude']);
     expect(again.stdout).toContain('already installed; nothing changed');
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(before);
     // Without --claude, install leaves the settings alone.
-    expect(memlint(dir, ['install']).stdout).not.toContain(SETTINGS);
+    expect((await memlintInProcess(dir, ['install'])).stdout).not.toContain(SETTINGS);
   });
 
-  it('uninstall removes exactly them: the settings read as before', () => {
+  it('uninstall removes exactly them: the settings read as before', async () => {
     const dir = project();
     const original = `${JSON.stringify(theirs, null, 2)}\n`;
     writeFiles(dir, { [SETTINGS]: original });
-    memlint(dir, ['install', '--claude']);
-    const r = memlint(dir, ['uninstall']);
+    await memlintInProcess(dir, ['install', '--claude']);
+    const r = await memlintInProcess(dir, ['uninstall']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('.claude/settings.json: update (memlint hooks removed)');
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
   });
 
   /** install --claude then uninstall on a settings file: uninstall must give it back byte for byte; the installed text. */
-  function installedThenUninstalled(original: string): string {
+  async function installedThenUninstalled(original: string): Promise<string> {
     const dir = project();
     writeFiles(dir, { [SETTINGS]: original });
-    expect(memlint(dir, ['install', '--claude']).code).toBe(0);
+    expect((await memlintInProcess(dir, ['install', '--claude'])).code).toBe(0);
     const installed = readFileSync(join(dir, SETTINGS), 'utf8');
-    expect(memlint(dir, ['uninstall']).code).toBe(0);
+    expect((await memlintInProcess(dir, ['uninstall'])).code).toBe(0);
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe(original);
     return installed;
   }
 
-  it('a hand-written settings file keeps the layout of what memlint does not edit, and uninstall gives it back byte for byte', () => {
-    const installed = installedThenUninstalled('{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus"\r\n}\r\n');
+  it('a hand-written settings file keeps the layout of what memlint does not edit, and uninstall gives it back byte for byte', async () => {
+    const installed = await installedThenUninstalled('{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus"\r\n}\r\n');
     expect(installed.startsWith('{\r\n\t"permissions": {"allow": ["Bash(ls)", "Bash(git status)"]},\r\n\t"model": "opus",\r\n\t"hooks": {\r\n\t\t"PostToolUse": [')).toBe(true);
     expect(JSON.parse(installed).hooks.SessionStart).toHaveLength(1);
   });
 
-  it('a hooks list written on one line that memlint adds to stays on one line, and uninstall gives the file back byte for byte', () => {
+  it('a hooks list written on one line that memlint adds to stays on one line, and uninstall gives the file back byte for byte', async () => {
     const original = '{\n  "hooks": { "PostToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo ran" }] }] },\n  "model": "opus"\n}\n';
-    const installed = installedThenUninstalled(original);
+    const installed = await installedThenUninstalled(original);
     expect(installed.split('\n')).toHaveLength(original.split('\n').length);
     expect(JSON.parse(installed).hooks.PostToolUse.map((g: { matcher: string }) => g.matcher)).toEqual(['Bash', 'Write|Edit']);
   });
 
-  it('creates the settings file when there is none, and uninstall removes it again', () => {
+  it('creates the settings file when there is none, and uninstall removes it again', async () => {
     const dir = project();
-    memlint(dir, ['install', '--claude']);
+    await memlintInProcess(dir, ['install', '--claude']);
     expect(Object.keys(settingsOf(dir))).toEqual(['hooks']);
-    memlint(dir, ['uninstall']);
+    await memlintInProcess(dir, ['uninstall']);
     expect(existsSync(join(dir, SETTINGS))).toBe(false);
   });
 
-  it('the command works in a teammate\'s clone, and only advises (exit 0) where memlint is not installed', () => {
+  it('the command works in a teammate\'s clone, and only advises (exit 0) where memlint is not installed', async () => {
     const dir = project();
-    memlint(dir, ['install', '--claude']);
+    await memlintInProcess(dir, ['install', '--claude']);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-qm', 'hooks');
     const clone = join(tempDir('memlint-clone-'), 'clone');
@@ -116,21 +119,21 @@ describe('memlint install --claude', () => {
     expect(JSON.parse(ran.stdout).reason).toContain('.claude/memory/user_role.md:1: Frontmatter is missing');
   });
 
-  it('doctor reports them: optional when absent, ok when set up, a failure when half there or memlint is missing', () => {
+  it('doctor reports them: optional when absent, ok when set up, a failure when half there or memlint is missing', async () => {
     const dir = project();
     const line = (out: string) => out.split('\n').find((l) => l.includes('claude hooks:'));
-    expect(line(memlint(dir, ['doctor']).stdout)).toMatch(/^ok +claude hooks: not set up \(optional/);
-    memlint(dir, ['install', '--claude']);
-    expect(line(memlint(dir, ['doctor']).stdout)).toBe('ok    claude hooks: .claude/settings.json runs "memlint hook" after Write|Edit and at SessionStart (startup|resume|clear|compact)');
+    expect(line((await memlintInProcess(dir, ['doctor'])).stdout)).toMatch(/^ok +claude hooks: not set up \(optional/);
+    await memlintInProcess(dir, ['install', '--claude']);
+    expect(line((await memlintInProcess(dir, ['doctor'])).stdout)).toBe('ok    claude hooks: .claude/settings.json runs "memlint hook" after Write|Edit and at SessionStart (startup|resume|clear|compact)');
     const s = settingsOf(dir);
     delete s.hooks.SessionStart;
     writeFiles(dir, { [SETTINGS]: JSON.stringify(s) });
-    const half = memlint(dir, ['doctor']);
+    const half = await memlintInProcess(dir, ['doctor']);
     expect(half.code).toBe(1);
     expect(line(half.stdout)).toBe('FAIL  claude hooks: .claude/settings.json has memlint\'s hook for PostToolUse but not for SessionStart; fix: memlint install --claude');
-    memlint(dir, ['install', '--claude']);
+    await memlintInProcess(dir, ['install', '--claude']);
     rmSync(join(dir, 'node_modules', '.bin', 'memlint'));
-    expect(line(memlint(dir, ['doctor']).stdout)).toMatch(/^FAIL +claude hooks: .* is missing in this worktree: the hooks only advise until it is installed; fix: npm install$/);
+    expect(line((await memlintInProcess(dir, ['doctor'])).stdout)).toMatch(/^FAIL +claude hooks: .* is missing in this worktree: the hooks only advise until it is installed; fix: npm install$/);
   });
 
   it('settings that are not JSON: exit 2, the file left as it was; --claude with --local: usage error', () => {
@@ -144,12 +147,12 @@ describe('memlint install --claude', () => {
   });
 });
 
-it('a .claude/settings.json that is a symlink is left alone, and so is what it points to', () => {
+it('a .claude/settings.json that is a symlink is left alone, and so is what it points to', async () => {
   const dir = project();
   const outside = join(tempDir('memlint-outside-'), 'settings.json');
   writeFileSync(outside, '{"model":"opus"}\n');
   symlinkSync(outside, join(dir, SETTINGS));
-  const r = memlint(dir, ['install', '--claude']);
+  const r = await memlintInProcess(dir, ['install', '--claude']);
   expect(r.code).toBe(0);
   expect(r.stdout).toMatch(/note: .*settings\.json is a symlink; memlint does not write or read through it: \.claude\/settings\.json left as it is/);
   expect(readFileSync(outside, 'utf8')).toBe('{"model":"opus"}\n');

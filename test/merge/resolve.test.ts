@@ -1,5 +1,7 @@
 // `memlint resolve` under real git: conflicts made without the driver (no driver config, as on a
 // hosted merge or a fresh clone; a driver that could not start; a rebase), and committed markers.
+// resolve's merges run in this process (test/helpers/in-process.ts: the same main()); its help and
+// messages, and the merge driver, through the built CLI.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeMemoryFile } from '../../src/merge/driver.js';
 import { markerOrigin, resolveConflicts } from '../../src/merge/resolve.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
 
 const MEM = '.claude/memory';
@@ -43,11 +46,11 @@ const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
 const unmerged = (dir: string) => git(dir, 'diff', '--name-only', '--diff-filter=U').trim();
 
 describe('memlint resolve', () => {
-  it('settles what a plain text merge left in conflict, stages it, and the merge commits', () => {
+  it('settles what a plain text merge left in conflict, stages it, and the merge commits', async () => {
     const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'));
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     expect(read(dir, INDEX)).toContain('<<<<<<<');
-    const r = memlint(dir, ['resolve']);
+    const r = await memlintInProcess(dir, ['resolve']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`resolved  ${INDEX}`);
     expect(r.stdout).toContain(`resolved  ${TOPIC}`);
@@ -58,10 +61,10 @@ describe('memlint resolve', () => {
     expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
-  it('narrows a true conflict to the one entry, leaves it unstaged and exits 1 naming it', () => {
+  it('narrows a true conflict to the one entry, leaves it unstaged and exits 1 naming it', async () => {
     const dir = conflicted(HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role', 'theirs words') + e('feedback_testing'));
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
-    const r = memlint(dir, ['resolve', INDEX]);
+    const r = await memlintInProcess(dir, ['resolve', INDEX]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`conflict  ${INDEX}: user_role.md: edited on both sides`);
     expect(read(dir, INDEX)).toBe(
@@ -79,24 +82,24 @@ describe('memlint resolve', () => {
     expect(read(dir, TOPIC)).toContain('<<<<<<< HEAD');
   });
 
-  it('settles a conflict a driver that could not start left without markers (stages only)', () => {
+  it('settles a conflict a driver that could not start left without markers (stages only)', async () => {
     const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'), (d) => {
       writeFiles(d, { '.gitattributes': `${MEM}/*.md merge=gone\n` });
       git(d, 'config', 'merge.gone.driver', 'memlint-not-installed merge %O %A %B');
     });
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'));
-    const r = memlint(dir, ['resolve']);
+    const r = await memlintInProcess(dir, ['resolve']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('ours_new') + e('theirs_new'));
     expect(unmerged(dir)).toBe('');
   });
 
-  it('settles a rebase stopped on the index, and the rebase continues', () => {
+  it('settles a rebase stopped on the index, and the rebase continues', async () => {
     const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('main_new'), HEAD + e('user_role') + e('feedback_testing') + e('feature_new'));
     git(dir, 'checkout', '-q', 'other');
     expect(run(dir, 'rebase', 'main').code).toBe(1);
-    const r = memlint(dir, ['resolve']);
+    const r = await memlintInProcess(dir, ['resolve']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     // In a rebase "ours" is upstream: its entries first, then the commit being replayed.
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('main_new') + e('feature_new'));
@@ -104,11 +107,11 @@ describe('memlint resolve', () => {
     expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
-  it('settles conflict markers committed by a hosted merge (no index stages)', () => {
+  it('settles conflict markers committed by a hosted merge (no index stages)', async () => {
     const dir = initRepo();
     const marked = HEAD + e('user_role') + '<<<<<<< HEAD\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> other\n';
     commit(dir, { [INDEX]: marked, [`${MEM}/ok.md`]: 'no markers\n' }, 'merged with markers');
-    const r = memlint(dir, ['resolve']);
+    const r = await memlintInProcess(dir, ['resolve']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe(`resolved  ${INDEX}`);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('ours_new') + e('theirs_new'));
@@ -131,7 +134,7 @@ describe('memlint resolve', () => {
   const oneSidedEdit = () =>
     conflicted(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'));
 
-  it('settles markers a merge commit brought against the merge base of its parents (a one-sided edit is no conflict)', () => {
+  it('settles markers a merge commit brought against the merge base of its parents (a one-sided edit is no conflict)', async () => {
     const dir = oneSidedEdit();
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     // Committed as is, as a merge done without the driver and --no-verify leaves it.
@@ -141,28 +144,28 @@ describe('memlint resolve', () => {
     commit(dir, { 'notes.txt': 'later\n' }, 'later');
     const marked = read(dir, INDEX);
     expect(marked).toContain('<<<<<<< HEAD');
-    const r = memlint(dir, ['resolve']);
+    const r = await memlintInProcess(dir, ['resolve']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
     expect(read(dir, TOPIC)).toBe(topic(['run make db first', 'seed with fixtures', 'reset between suites']));
   });
 
-  it('settles markers of a merge still in progress, staged by hand, against HEAD and MERGE_HEAD', () => {
+  it('settles markers of a merge still in progress, staged by hand, against HEAD and MERGE_HEAD', async () => {
     const dir = oneSidedEdit();
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     git(dir, 'add', INDEX);
-    const r = memlint(dir, ['resolve', INDEX]);
+    const r = await memlintInProcess(dir, ['resolve', INDEX]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
   });
 
-  it('settles markers a squash commit brought without a base: the entry both sides hold differently is a conflict', () => {
+  it('settles markers a squash commit brought without a base: the entry both sides hold differently is a conflict', async () => {
     const dir = oneSidedEdit();
     expect(run(dir, 'merge', '--squash', 'other').code).toBe(1);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '--no-verify', '-m', 'squash');
     expect(git(dir, 'log', '-1', '--format=%P').trim().split(' ')).toHaveLength(1);
-    const r = memlint(dir, ['resolve', INDEX]);
+    const r = await memlintInProcess(dir, ['resolve', INDEX]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`conflict  ${INDEX}: feedback_testing.md: added on both sides with different text`);
   });
@@ -181,36 +184,36 @@ describe('memlint resolve', () => {
     expect(markerOrigin(dir, INDEX)).toEqual({ kind: 'merge', commit: merge, ours, theirs, mergeBase: base });
   });
 
-  it('settles markers edited after their merge commit from the blocks, against the merge base', () => {
+  it('settles markers edited after their merge commit from the blocks, against the merge base', async () => {
     const dir = oneSidedEdit();
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '--no-verify', '--no-edit');
     commit(dir, { [INDEX]: read(dir, INDEX) + e('later') }, 'later edit keeps the markers');
-    const r = memlint(dir, ['resolve', INDEX]);
+    const r = await memlintInProcess(dir, ['resolve', INDEX]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('later') + e('theirs_new'));
   });
 
-  it('settles diff3-style markers of a merge commit as the driver merges the parents', () => {
+  it('settles diff3-style markers of a merge commit as the driver merges the parents', async () => {
     const dir = oneSidedEdit();
     git(dir, 'config', 'merge.conflictStyle', 'diff3');
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     expect(read(dir, INDEX)).toContain('||||||| ');
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '--no-verify', '--no-edit');
-    const r = memlint(dir, ['resolve']);
+    const r = await memlintInProcess(dir, ['resolve']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
   });
 
-  it('honours the conflict-marker-size attribute: it reads and writes markers of that size', () => {
+  it('honours the conflict-marker-size attribute: it reads and writes markers of that size', async () => {
     const dir = conflicted(HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role', 'theirs words') + e('feedback_testing') + e('theirs_new'), (d) =>
       writeFiles(d, { '.gitattributes': `${MEM}/*.md conflict-marker-size=3\n` }),
     );
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     expect(read(dir, INDEX)).toMatch(/^<<< ours|^<<< HEAD/m);
-    const r = memlint(dir, ['resolve', INDEX]);
+    const r = await memlintInProcess(dir, ['resolve', INDEX]);
     expect(r.code).toBe(1);
     expect(read(dir, INDEX)).toBe(
       HEAD + '<<< ours (user_role.md: edited on both sides)\n' + e('user_role', 'ours words') + '===\n' + e('user_role', 'theirs words') + '>>> theirs (user_role.md)\n' + e('feedback_testing') + e('ours_new') + e('theirs_new'),
@@ -223,31 +226,31 @@ describe('memlint resolve', () => {
     git(clean, 'add', '-A');
     git(clean, 'commit', '-q', '--no-verify', '--no-edit');
     expect(read(clean, INDEX)).toMatch(/^<<< HEAD$/m);
-    const settled = memlint(clean, ['resolve']);
+    const settled = await memlintInProcess(clean, ['resolve']);
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
     expect(read(clean, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new') + e('theirs_new'));
   });
 
-  it('uses the base section of diff3-style markers, so a deletion on one side stands', () => {
+  it('uses the base section of diff3-style markers, so a deletion on one side stands', async () => {
     const dir = initRepo();
     const marked =
       HEAD + e('user_role') + '<<<<<<< HEAD\n' + e('kept') + '||||||| base\n' + e('kept') + e('removed_by_ours') + '=======\n' + e('kept') + e('removed_by_ours') + e('theirs_new') + '>>>>>>> other\n';
     commit(dir, { [INDEX]: marked }, 'merged with diff3 markers');
-    const r = memlint(dir, ['resolve', MEM]);
+    const r = await memlintInProcess(dir, ['resolve', MEM]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('kept') + e('theirs_new'));
   });
 
-  it('takes PATH relative to the folder it runs in', () => {
+  it('takes PATH relative to the folder it runs in', async () => {
     const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'));
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
-    const r = memlint(join(dir, MEM), ['resolve', 'MEMORY.md']);
+    const r = await memlintInProcess(join(dir, MEM), ['resolve', 'MEMORY.md']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toBe(`resolved  ${INDEX}\n`);
     expect(unmerged(dir)).toBe(TOPIC);
   });
 
-  it('leaves a modify/delete conflict for a person and says so', () => {
+  it('leaves a modify/delete conflict for a person and says so', async () => {
     const dir = initRepo();
     commit(dir, { [INDEX]: HEAD + e('a'), [TOPIC]: topic(['one']) }, 'base');
     git(dir, 'checkout', '-q', '-b', 'other');
@@ -256,7 +259,7 @@ describe('memlint resolve', () => {
     git(dir, 'checkout', '-q', 'main');
     commit(dir, { [TOPIC]: topic(['one', 'two']) }, 'edit');
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
-    const r = memlint(dir, ['resolve']);
+    const r = await memlintInProcess(dir, ['resolve']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`conflict  ${TOPIC}: deleted in theirs`);
   });
