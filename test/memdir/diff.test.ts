@@ -1,5 +1,8 @@
-// `memlint diff`: a pull request's memory change read semantically, against a bare origin.
+// `memlint diff`: a pull request's memory change read semantically, against a bare origin. Its
+// reports in this process (test/helpers/in-process.ts: the same main()); its refusals and help
+// through the built CLI.
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { commitFiles, git, memlint } from '../helpers/repo.js';
 import { cloneOf, entry, HEADER, hostedRepo, INDEX, MEM, topicFile } from '../merge/hosted.js';
 
@@ -30,16 +33,16 @@ function pullRequest() {
 }
 
 /** `N/200 lines` and `M/25000 units` from `memlint show --budget`. */
-function showBudget(dir: string): { lines: number; units: number } {
-  const r = memlint(dir, ['show', '--budget', MEM]);
+async function showBudget(dir: string): Promise<{ lines: number; units: number }> {
+  const r = await memlintInProcess(dir, ['show', '--budget', MEM]);
   expect(r.code, r.stderr).toBe(0);
   return { lines: Number(/(\d+)\/200 lines/.exec(r.stdout)![1]), units: Number(/(\d+)\/25000 units/.exec(r.stdout)![1]) };
 }
 
 describe('memlint diff', () => {
-  it('names each topic and entry change with its verb, and measures the budget as show --budget does at both ends', () => {
+  it('names each topic and entry change with its verb, and measures the budget as show --budget does at both ends', async () => {
     const { runner } = pullRequest();
-    const text = memlint(runner, ['diff']);
+    const text = await memlintInProcess(runner, ['diff']);
     expect(text.code, text.stderr).toBe(0);
     const lines = text.stdout.split('\n');
     const has = (re: RegExp) => expect(lines.some((l) => re.test(l)), `${re}\n${text.stdout}`).toBe(true);
@@ -56,7 +59,7 @@ describe('memlint diff', () => {
     has(/^  entry removed  stale_plan\.md/);
     expect(text.stdout).not.toContain(TOKEN);
 
-    const json = JSON.parse(memlint(runner, ['diff', '--format', 'json']).stdout);
+    const json = JSON.parse((await memlintInProcess(runner, ['diff', '--format', 'json'])).stdout);
     expect(json.memdirs).toHaveLength(1);
     const m = json.memdirs[0];
     expect(m.path).toBe(MEM);
@@ -67,18 +70,18 @@ describe('memlint diff', () => {
     expect(JSON.stringify(json)).not.toContain(TOKEN);
 
     // The budget at both ends equals what `show --budget` says with each end checked out.
-    const after = showBudget(runner);
+    const after = await showBudget(runner);
     git(runner, 'checkout', '-q', '--detach', json.baseCommit);
-    const before = showBudget(runner);
+    const before = await showBudget(runner);
     expect(m.budget.before).toEqual(before);
     expect(m.budget.after).toEqual(after);
     expect(before).not.toEqual(after);
   });
 
-  it('writes Markdown whose repository text cannot format or mention anything', () => {
+  it('writes Markdown whose repository text cannot format or mention anything', async () => {
     const { runner } = pullRequest();
     commitFiles(runner, { [`${MEM}/project_sneaky.md`]: topicFile('project_sneaky', 'ping @everyone | <img src=x> `tick`') }, 'sneaky');
-    const r = memlint(runner, ['diff', 'origin/main...HEAD', '--format', 'markdown']);
+    const r = await memlintInProcess(runner, ['diff', 'origin/main...HEAD', '--format', 'markdown']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^### Memory changes: `merge base of origin\/main and HEAD` → `HEAD`\n/);
     expect(r.stdout).toContain('| topic | **archived** | `stale_plan.md` | moved to `.claude/memory-archive/stale_plan.md` |');
@@ -86,12 +89,12 @@ describe('memlint diff', () => {
     expect(r.stdout).toMatch(/\| lines \| \d+ \| \d+ \| 200 \|/);
   });
 
-  it('finds the archive where config consolidate.archiveDir puts it', () => {
+  it('finds the archive where config consolidate.archiveDir puts it', async () => {
     const { runner } = pullRequest();
     commitFiles(runner, { '.memlintrc.json': '{ "consolidate": { "archiveDir": "../old-memory" } }\n' }, 'config');
     git(runner, 'rm', '-q', `${MEM}/user_role.md`);
     commitFiles(runner, { '.claude/old-memory/user_role.md': topicFile('user_role', 'The user leads the payments team', 'feedback') }, 'archive user_role');
-    const json = JSON.parse(memlint(runner, ['diff', 'HEAD~1..HEAD', '--format', 'json']).stdout);
+    const json = JSON.parse((await memlintInProcess(runner, ['diff', 'HEAD~1..HEAD', '--format', 'json'])).stdout);
     expect(json.memdirs[0].topics).toEqual([expect.objectContaining({ verb: 'archived', path: 'user_role.md', to: '.claude/old-memory/user_role.md' })]);
   });
 

@@ -2,11 +2,13 @@
 // consolidate.archiveDir naming a folder outside the repository (an absolute path, `../`, an
 // in-repository symlink that resolves outside) are refused with exit 2 and one line naming them,
 // and that run writes nothing, in the repository or out of it. A memoryDirs folder without
-// MEMORY.md is not memory: nothing in it is rewritten, and it gets no lock.
+// MEMORY.md is not memory: nothing in it is rewritten, and it gets no lock. The writing commands
+// run in this process (test/helpers/in-process.ts: the same main(), the same output).
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { git, initRepo, writeFiles } from '../helpers/repo.js';
 import { topic } from '../install/helpers.js';
 import { sentinel, treeState } from './helpers.js';
 
@@ -44,7 +46,7 @@ describe('hostile config', () => {
     ['consolidate.archiveDir: an in-repository symlink', (r, o) => (symlinkSync(o, join(r, 'archive')), { consolidate: { archiveDir: '../../archive' } }), /^memlint: config consolidate\.archiveDir: "\.\.\/\.\.\/archive" is refused: \S+archive is a symlink/],
   ];
   for (const [name, config, message] of cases) {
-    it(`${name}: exit 2, one line, nothing written by the run`, () => {
+    it(`${name}: exit 2, one line, nothing written by the run`, async () => {
       const outside = sentinel(OUTSIDE_MEMORY);
       const repo = repoWithMemory();
       writeFiles(repo, { '.memlintrc.json': JSON.stringify(config(repo, outside.dir)) });
@@ -52,7 +54,7 @@ describe('hostile config', () => {
       const inRepo = treeState(join(repo, '.claude'));
       const writers = name.startsWith('memoryDirs') ? WRITERS : [['consolidate', '--force', '--prune'], ['consolidate', '--force', '--prune', MEM]];
       for (const args of writers) {
-        const r = memlint(repo, args, { env });
+        const r = await memlintInProcess(repo, args, { env });
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.stderr, args.join(' ')).toMatch(message);
         expect(r.stderr.split('\n').filter(Boolean), args.join(' ')).toHaveLength(1);
@@ -62,7 +64,7 @@ describe('hostile config', () => {
     });
   }
 
-  it('a memoryDirs folder without MEMORY.md: its *.md are not rewritten and it gets no lock', () => {
+  it('a memoryDirs folder without MEMORY.md: its *.md are not rewritten and it gets no lock', async () => {
     const repo = repoWithMemory();
     writeFiles(repo, {
       '.memlintrc.json': JSON.stringify({ memoryDirs: ['docs'], consolidate: { minHours: 0, minCommits: 0 } }),
@@ -70,7 +72,7 @@ describe('hostile config', () => {
       'docs/guide.md': '# Guide\n\nsome text\n',
     });
     const before = treeState(join(repo, 'docs'));
-    for (const args of [['--fix'], ['consolidate', '--force', '--prune'], ['consolidate', '--force', '--prune', 'docs'], ['touch']]) memlint(repo, args, { env });
+    for (const args of [['--fix'], ['consolidate', '--force', '--prune'], ['consolidate', '--force', '--prune', 'docs'], ['touch']]) await memlintInProcess(repo, args, { env });
     expect(treeState(join(repo, 'docs'))).toEqual(before);
     expect(existsSync(join(repo, 'docs', '.consolidate-lock'))).toBe(false);
     expect(existsSync(join(repo, 'docs', 'MEMORY.md'))).toBe(false);
@@ -78,14 +80,14 @@ describe('hostile config', () => {
     expect(readFileSync(join(repo, MEM, 'MEMORY.md'), 'utf8')).toContain('(project_orphan.md)');
   });
 
-  it('memoryDirs and archiveDir inside the repository work as before', () => {
+  it('memoryDirs and archiveDir inside the repository work as before', async () => {
     const repo = repoWithMemory();
     writeFiles(repo, {
       '.claude/team/MEMORY.md': '# Team\n',
       '.claude/team/project_t.md': topic('T', 'project', 'A team fact', 'Body.\n'),
       '.memlintrc.json': JSON.stringify({ memoryDirs: ['.claude/team'], consolidate: { archiveDir: '../../archive/memory' } }),
     });
-    const r = memlint(repo, ['consolidate', '--force', '--prune'], { env });
+    const r = await memlintInProcess(repo, ['consolidate', '--force', '--prune'], { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(readFileSync(join(repo, '.claude', 'team', 'MEMORY.md'), 'utf8')).toContain('(project_t.md)');
