@@ -1,9 +1,12 @@
 // README "Security": file names are data. A topic named with a newline, a carriage return or leading
 // whitespace is reported by index-orphan, and neither --fix nor consolidate writes an entry for
-// it (one that never reads back would be added again on every run: 55 -> 95 -> 135 lines).
+// it (one that never reads back would be added again on every run: 55 -> 95 -> 135 lines). Lint
+// and --fix run in this process (test/helpers/in-process.ts: the same main()); consolidate through
+// the built CLI, each run its own process as a user's are (a finished run's lock names its PID).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 
 const UNSAFE = [' lead.md', 'new\nline.md', 'cr\rname.md', 'sub/ spaced.md'];
@@ -23,24 +26,24 @@ function repo(): { repo: string; memdir: string } {
 }
 
 describe('topic file names an entry cannot spell', () => {
-  it('are reported by index-orphan, one line each, with the name escaped', () => {
+  it('are reported by index-orphan, one line each, with the name escaped', async () => {
     const { repo: r } = repo();
-    const out = memlint(r, ['--format', 'json', '--rule', 'feedback-structure=off']);
+    const out = await memlintInProcess(r, ['--format', 'json', '--rule', 'feedback-structure=off']);
     const messages = (JSON.parse(out.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages.map((m) => ({ file: f.filePath, ...m })));
     for (const name of UNSAFE) {
       const m = messages.find((x) => x.ruleId === 'index-orphan' && x.file.endsWith(name));
       expect(m?.message, name).toContain(`topic file name ${JSON.stringify(name)}`);
     }
-    const stylish = memlint(r, ['--rule', 'feedback-structure=off']).stdout;
+    const stylish = (await memlintInProcess(r, ['--rule', 'feedback-structure=off'])).stdout;
     expect(stylish).toContain('.claude/memory/new\\nline.md:1:1');
     for (const line of stylish.trimEnd().split('\n')) expect(line).not.toContain('\r');
   });
 
-  it('three runs of --fix leave the index as the first left it', () => {
+  it('three runs of --fix leave the index as the first left it', async () => {
     const { repo: r, memdir } = repo();
     const after: string[] = [];
     for (let i = 0; i < 3; i++) {
-      memlint(r, ['--fix']);
+      await memlintInProcess(r, ['--fix']);
       after.push(readFileSync(join(memdir, 'MEMORY.md'), 'utf8'));
     }
     expect(after[1]).toBe(after[0]);

@@ -1,7 +1,10 @@
 // `memlint --fix`: surgical edits, a second run finds nothing, bytes outside the edits unchanged.
+// The fixes run in this process (test/helpers/in-process.ts: the same main()); the usage error
+// through the built CLI.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { memlint, writeFiles } from '../helpers/repo.js';
 import { cleanRepo, topic } from './setup.js';
 
@@ -31,14 +34,14 @@ function messyRepo() {
 }
 
 describe('--fix', () => {
-  it('settles what it can, says how many, and a second run finds nothing to fix', () => {
+  it('settles what it can, says how many, and a second run finds nothing to fix', async () => {
     const { repo, memdir } = messyRepo();
-    const before = memlint(repo, []);
+    const before = await memlintInProcess(repo, []);
     expect(before.code).toBe(1);
     expect(before.stdout).toContain('✖ 4 problems (4 errors, 0 warnings)');
     expect(before.stdout).toContain('3 of them can be settled by `memlint --fix`');
 
-    const fixed = memlint(repo, ['--fix']);
+    const fixed = await memlintInProcess(repo, ['--fix']);
     expect(fixed.code).toBe(1); // the dangling entry is left
     expect(fixed.stdout).toContain('Entry links to gone.md');
     expect(fixed.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
@@ -65,23 +68,23 @@ describe('--fix', () => {
       topic('Testing', 'feedback', `Use the real database.\n\n**Why:** mocks hid a broken migration.\n**How to apply:** no mocks for the database.\n\n## From the index\n\n${LONG_HOOK}\n`),
     );
 
-    const again = memlint(repo, ['--fix']);
+    const again = await memlintInProcess(repo, ['--fix']);
     expect(again.code).toBe(1);
     expect(again.stdout).not.toContain('Fixed');
     expect(readFileSync(join(memdir, 'MEMORY.md'), 'utf8')).toBe(index);
   });
 
-  it('changes nothing in files it has nothing to fix, and leaves no temporary files', () => {
+  it('changes nothing in files it has nothing to fix, and leaves no temporary files', async () => {
     const { repo, memdir } = messyRepo();
     const untouched = readFileSync(join(memdir, 'project_deploys.md'));
     const freeze = readFileSync(join(memdir, 'project_freeze.md'));
-    memlint(repo, ['--fix']);
+    await memlintInProcess(repo, ['--fix']);
     expect(readFileSync(join(memdir, 'project_deploys.md')).equals(untouched)).toBe(true);
     expect(readFileSync(join(memdir, 'project_freeze.md')).equals(freeze)).toBe(true);
     expect(readdirSync(memdir).sort()).toEqual(['MEMORY.md', 'feedback_testing.md', 'project_deploys.md', 'project_freeze.md']);
   });
 
-  it('the index-line-length fix never drops text, whatever the hook', () => {
+  it('the index-line-length fix never drops text, whatever the hook', async () => {
     const { repo, memdir } = cleanRepo();
     const hooks = [
       'a'.repeat(200),
@@ -93,7 +96,7 @@ describe('--fix', () => {
     hooks.forEach((_, i) => (files[`t${i}.md`] = topic(`T${i}`)));
     files['MEMORY.md'] = hooks.map((h, i) => `- [T${i}](t${i}.md) — ${h}`).join('\n') + '\n- [Deploys](project_deploys.md) — Tuesdays\n';
     writeFiles(memdir, files);
-    const r = memlint(repo, ['--fix', '--rule', 'index-line-length=error']);
+    const r = await memlintInProcess(repo, ['--fix', '--rule', 'index-line-length=error']);
     expect(r.stdout).toMatch(/Fixed \d+ problems? in \d+ files?\./);
     const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
     hooks.forEach((h, i) => {
@@ -104,21 +107,21 @@ describe('--fix', () => {
       expect(h.startsWith(head)).toBe(true);
       expect(readFileSync(join(memdir, `t${i}.md`), 'utf8')).toContain(h);
     });
-    expect(memlint(repo, ['--fix']).stdout).not.toContain('Fixed');
+    expect((await memlintInProcess(repo, ['--fix'])).stdout).not.toContain('Fixed');
   });
 
-  it('with --format json, reports what is left after fixing', () => {
+  it('with --format json, reports what is left after fixing', async () => {
     const { repo, memdir } = messyRepo();
-    const r = memlint(repo, ['--fix', '--format', 'json']);
+    const r = await memlintInProcess(repo, ['--fix', '--format', 'json']);
     const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
     expect(results.flatMap((x) => x.messages.map((m) => m.ruleId))).toEqual(['index-link-target']);
     expect(results.find((x) => x.filePath === join(memdir, 'MEMORY.md'))).toBeDefined();
   });
 
-  it('fixes what a single named file needs, in the index beside it', () => {
+  it('fixes what a single named file needs, in the index beside it', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_freeze.md': topic('Freeze'), 'project_other.md': topic('Other') });
-    const r = memlint(repo, ['--fix', '.claude/memory/project_freeze.md']);
+    const r = await memlintInProcess(repo, ['--fix', '.claude/memory/project_freeze.md']);
     expect(r).toEqual({ code: 0, stdout: 'Fixed 1 problem in 1 file.\n', stderr: '' });
     const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
     expect(index).toContain('- [Freeze](project_freeze.md) — Freeze in one line\n');

@@ -1,7 +1,11 @@
 // `memlint --staged`: what will be committed, not the working tree; linked worktrees; index v4.
+// A plain `--staged` runs the built CLI (its launcher answers or hands the staged list down); the
+// machine formats, which the launcher leaves to the program, and plain lint run in this process
+// (test/helpers/in-process.ts: the same main()).
 import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { CLEAN_INDEX, cleanRepo, topic } from './setup.js';
 
@@ -11,14 +15,14 @@ const messages = (stdout: string) =>
   (JSON.parse(stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number }> }>).flatMap((r) => r.messages.map((m) => `${r.filePath}:${m.line} ${m.ruleId}`));
 
 describe('--staged', () => {
-  it('lints the staged blob, not the working tree', () => {
+  it('lints the staged blob, not the working tree', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
     git(repo, 'add', '.claude/memory/project_deploys.md');
     // The working tree is fixed after staging: the commit would still hold the bad version.
     writeFiles(memdir, { 'project_deploys.md': topic('Deploys') });
-    expect(memlint(repo, []).code).toBe(0);
-    const r = memlint(repo, ['--staged', '--format', 'json']);
+    expect((await memlintInProcess(repo, [])).code).toBe(0);
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
     expect(r.code).toBe(1);
     expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
   });
@@ -62,16 +66,16 @@ describe('--staged', () => {
     expect(unadded.stdout).not.toContain('project_freeze.md:');
   });
 
-  it('passes a good staged version while the working tree is broken', () => {
+  it('passes a good staged version while the working tree is broken', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_deploys.md': topic('Deploys', 'project', 'Deploys wait.\n\n**Why:** reasons.\n**How to apply:** always.\n') });
     git(repo, 'add', '-A');
     writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
-    expect(memlint(repo, []).code).toBe(1);
+    expect((await memlintInProcess(repo, [])).code).toBe(1);
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('exits at once, silently, when nothing staged is memory', () => {
+  it('exits at once, silently, when nothing staged is memory', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') }); // broken, but not staged
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
@@ -79,15 +83,15 @@ describe('--staged', () => {
     git(repo, 'add', 'src/app.ts', 'docs/guide.md');
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
     // Machine formats still get a well-formed, empty report.
-    expect(memlint(repo, ['--staged', '--format', 'json'])).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
-    expect(JSON.parse(memlint(repo, ['--staged', '--format', 'sarif']).stdout).runs[0].results).toEqual([]);
+    expect(await memlintInProcess(repo, ['--staged', '--format', 'json'])).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+    expect(JSON.parse((await memlintInProcess(repo, ['--staged', '--format', 'sarif'])).stdout).runs[0].results).toEqual([]);
     // It answers before even reading the config: a broken one does not matter then.
     writeFiles(repo, { '.memlintrc.json': '{"rules":' });
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(memlint(repo, []).code).toBe(2);
+    expect((await memlintInProcess(repo, [])).code).toBe(2);
   });
 
-  it('lints only the memdirs the staged change touches', () => {
+  it('lints only the memdirs the staged change touches', async () => {
     const { repo, memdir } = cleanRepo();
     // A second memdir, committed with a problem.
     writeFiles(repo, { 'memory/MEMORY.md': '- [X](x.md) — x\n- [Gone](gone.md) — gone\n', 'memory/x.md': topic('X') });
@@ -95,63 +99,63 @@ describe('--staged', () => {
     git(repo, 'commit', '-qm', 'second memdir');
     writeFiles(memdir, { 'project_freeze.md': topic('Freeze') });
     git(repo, 'add', '.claude/memory/project_freeze.md');
-    const r = memlint(repo, ['--staged', '--format', 'json']);
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
     // The new topic has no entry in the staged index; the other memdir is not looked at.
     expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_freeze.md')}:1 index-orphan`]);
     expect(r.code).toBe(1);
   });
 
-  it('sees a staged deletion: the index entry now dangles, and the deleted memory is named (no-memory-loss)', () => {
+  it('sees a staged deletion: the index entry now dangles, and the deleted memory is named (no-memory-loss)', async () => {
     const { repo, memdir } = cleanRepo();
     git(repo, 'rm', '-q', '.claude/memory/project_deploys.md');
-    const r = memlint(repo, ['--staged', '--format', 'json']);
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
     expect(r.code).toBe(1);
     expect(messages(r.stdout)).toEqual([`${join(memdir, 'MEMORY.md')}:1 no-memory-loss`, `${join(memdir, 'MEMORY.md')}:4 index-link-target`]);
   });
 
-  it('judges links against what is staged: a topic only in the working tree does not count', () => {
+  it('judges links against what is staged: a topic only in the working tree does not count', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, {
       'MEMORY.md': '# Memory\n\n## Project\n- [Deploys](project_deploys.md) — deploys go out on Tuesdays\n- [Café](café.md) — not staged yet\n',
       'café.md': topic('Café'),
     });
     git(repo, 'add', '.claude/memory/MEMORY.md');
-    expect(messages(memlint(repo, ['--staged', '--format', 'json']).stdout)).toEqual([`${join(memdir, 'MEMORY.md')}:5 index-link-target`]);
+    expect(messages((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout)).toEqual([`${join(memdir, 'MEMORY.md')}:5 index-link-target`]);
     git(repo, 'add', '.claude/memory/café.md');
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('does not lint a staged MEMORY.md that discovery would skip (another agent’s layout)', () => {
+  it('does not lint a staged MEMORY.md that discovery would skip (another agent’s layout)', async () => {
     const { repo } = cleanRepo();
     writeFiles(repo, { 'docs/MEMORY.md': '# Notes about agent memory\n- [Design](../README.md)\n- what the agents remember\n', 'README.md': '# R\n' });
     git(repo, 'add', '-A');
-    expect(memlint(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await memlintInProcess(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
     // Named in config memoryDirs, it is a memdir: then --staged lints it like a plain run.
     writeFiles(repo, { '.memlintrc.json': JSON.stringify({ memoryDirs: ['docs'] }) });
-    expect(memlint(repo, []).code).toBe(1);
+    expect((await memlintInProcess(repo, [])).code).toBe(1);
     expect(memlint(repo, ['--staged']).code).toBe(1);
   });
 
-  it('works before the first commit, and from a subfolder', () => {
+  it('works before the first commit, and from a subfolder', async () => {
     const repo = initRepo(tempDir('memlint-first-'));
     const memdir = join(repo, '.claude', 'memory');
     writeFiles(memdir, { 'MEMORY.md': '- [A](a.md) — a\n', 'a.md': BAD_TYPE('A') });
     git(repo, 'add', '-A');
     for (const cwd of [repo, join(repo, '.claude')]) {
-      const r = memlint(cwd, ['--staged', '--format', 'json']);
+      const r = await memlintInProcess(cwd, ['--staged', '--format', 'json']);
       expect(r.code).toBe(1);
       expect(messages(r.stdout)).toEqual([`${join(memdir, 'a.md')}:4 frontmatter-type`]);
     }
   });
 
-  it('reads a staged symlink as the file it points to inside the repository, never out of it', () => {
+  it('reads a staged symlink as the file it points to inside the repository, never out of it', async () => {
     const { repo, memdir } = cleanRepo();
     symlinkSync('project_deploys.md', join(memdir, 'alias.md'));
     symlinkSync('/etc/hostname', join(memdir, 'out.md'));
     writeFiles(memdir, { 'MEMORY.md': `${CLEAN_INDEX}- [Alias](alias.md) — the same memory\n` });
     git(repo, 'add', '-A');
-    const r = memlint(repo, ['--staged', '--format', 'json']);
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
     const msgs = (JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string | null; message: string }> }>).map((x) => [
       x.filePath.slice(memdir.length + 1),
       x.messages.map((m) => `${m.ruleId}: ${m.message}`),
@@ -162,7 +166,7 @@ describe('--staged', () => {
       ['out.md', ['null: symlink pointing outside the repository; memlint does not follow it']],
     ]);
     // The same verdicts as on the working tree.
-    const wt = (JSON.parse(memlint(repo, ['--format', 'json']).stdout) as Array<{ filePath: string; messages: Array<{ message: string }> }>).filter((x) => x.messages.length);
+    const wt = (JSON.parse((await memlintInProcess(repo, ['--format', 'json'])).stdout) as Array<{ filePath: string; messages: Array<{ message: string }> }>).filter((x) => x.messages.length);
     expect(wt.map((x) => [x.filePath.slice(memdir.length + 1), x.messages.map((m) => m.message)])).toEqual([['out.md', ['symlink pointing outside the repository; memlint does not follow it']]]);
   });
 
@@ -181,47 +185,47 @@ describe('--staged', () => {
 });
 
 describe('linked worktree', () => {
-  it('lints the worktree’s own files and its own staged blobs', () => {
+  it('lints the worktree’s own files and its own staged blobs', async () => {
     const { repo } = cleanRepo();
     const wt = join(tempDir('memlint-wt-'), 'feature');
     git(repo, 'worktree', 'add', '-q', '-b', 'feature', wt);
     const wtMem = join(wt, '.claude', 'memory');
-    expect(memlint(wt, [])).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(memlint(wt, ['--list-memdirs']).stdout).toBe('.claude/memory\tclaude-location\n');
+    expect(await memlintInProcess(wt, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await memlintInProcess(wt, ['--list-memdirs'])).stdout).toBe('.claude/memory\tclaude-location\n');
 
     writeFiles(wtMem, { 'project_deploys.md': BAD_TYPE('Deploys') });
     git(wt, 'add', '-A');
-    const r = memlint(wt, ['--staged', '--format', 'json']);
+    const r = await memlintInProcess(wt, ['--staged', '--format', 'json']);
     expect(r.code).toBe(1);
     expect(messages(r.stdout)).toEqual([`${join(wtMem, 'project_deploys.md')}:4 frontmatter-type`]);
     // The main worktree is untouched by the feature branch's staged change.
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(memlint(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await memlintInProcess(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('fixes files in the worktree it runs in', () => {
+  it('fixes files in the worktree it runs in', async () => {
     const { repo } = cleanRepo();
     const wt = join(tempDir('memlint-wt-'), 'feature');
     git(repo, 'worktree', 'add', '-q', wt);
     writeFiles(join(wt, '.claude', 'memory'), { 'project_freeze.md': topic('Freeze') });
-    const r = memlint(wt, ['--fix']);
+    const r = await memlintInProcess(wt, ['--fix']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Fixed 1 problem in 1 file.\n');
-    expect(memlint(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await memlintInProcess(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
 
 describe('index version 4', () => {
-  it('reads staged blobs and discovers memdirs from a v4 index', () => {
+  it('reads staged blobs and discovers memdirs from a v4 index', async () => {
     const { repo, memdir } = cleanRepo();
     git(repo, 'update-index', '--index-version', '4');
     // The index file header: 'DIRC', then the version.
     expect(readFileSync(join(repo, '.git', 'index')).readUInt32BE(4)).toBe(4);
-    expect(memlint(repo, ['--list-memdirs']).stdout).toBe('.claude/memory\tclaude-location\n');
+    expect((await memlintInProcess(repo, ['--list-memdirs'])).stdout).toBe('.claude/memory\tclaude-location\n');
     writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
     git(repo, 'add', '-A');
     rmSync(join(memdir, 'project_deploys.md'));
-    const r = memlint(repo, ['--staged', '--format', 'json']);
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
     expect(r.code).toBe(1);
     expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
     expect(readFileSync(join(repo, '.git', 'index')).readUInt32BE(4)).toBe(4);

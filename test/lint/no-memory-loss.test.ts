@@ -1,8 +1,11 @@
 // no-memory-loss through the CLI: severities and exit codes with --staged, a consolidation's own
 // commits pass, and the rule is silent without --staged (the fixtures cover the cases of loss).
+// The JSON reports run in this process (test/helpers/in-process.ts: the same main()); a plain
+// --staged and each consolidation through the built CLI.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { commitFiles, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
 
 const hook = (body: string) => body.split(' ').slice(0, 3).join(' ').toLowerCase();
@@ -40,10 +43,10 @@ const lossMessages = (stdout: string) =>
   (JSON.parse(stdout) as Array<{ messages: Array<{ ruleId: string; severity: number; message: string }> }>).flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-memory-loss'));
 
 describe('no-memory-loss with --staged', () => {
-  it('two topic files gone: a warning, exit 0; three: an error naming them, exit 1', () => {
+  it('two topic files gone: a warning, exit 0; three: an error naming them, exit 1', async () => {
     const repo = memoryRepo();
     dropTopics(repo, 2);
-    const small = memlint(repo, ['--staged', '--format', 'json']);
+    const small = await memlintInProcess(repo, ['--staged', '--format', 'json']);
     expect(small.code).toBe(0);
     expect(lossMessages(small.stdout).map((m) => m.severity)).toEqual([1]);
     git(repo, 'reset', '-q', '--hard');
@@ -55,13 +58,13 @@ describe('no-memory-loss with --staged', () => {
     expect(big.stdout).toContain('memlint consolidate --prune');
   });
 
-  it('without --staged the rule has nothing to compare and says nothing', () => {
+  it('without --staged the rule has nothing to compare and says nothing', async () => {
     const repo = memoryRepo();
     dropTopics(repo, 3);
-    expect(lossMessages(memlint(repo, ['--format', 'json']).stdout)).toEqual([]);
+    expect(lossMessages((await memlintInProcess(repo, ['--format', 'json'])).stdout)).toEqual([]);
   });
 
-  it("a consolidation's own commits pass: stale memories archived with --prune, a dangling entry moved to the archive index", () => {
+  it("a consolidation's own commits pass: stale memories archived with --prune, a dangling entry moved to the archive index", async () => {
     const repo = memoryRepo();
     writeFiles(repo, {
       '.claude/memory/project_0.md': topic('Fact 0', 'project', BODIES[0]!, 'modified: 2024-01-01T00:00:00Z\n'),
@@ -75,17 +78,17 @@ describe('no-memory-loss with --staged', () => {
     expect(pruned.stdout).toContain('3 stale project memories archived');
     git(repo, 'add', '-A');
     expect(git(repo, 'diff', '--cached', '--name-status')).toMatch(/^R\d*\t\.claude\/memory\/project_0\.md\t\.claude\/memory-archive\/project_0\.md$/m);
-    const r = memlint(repo, ['--staged', '--format', 'json']);
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
     expect(lossMessages(r.stdout)).toEqual([]);
     git(repo, 'commit', '-qm', 'memory: consolidate');
 
     // A topic file deleted by hand (a warning), then the consolidation that archives its entry.
     git(repo, 'rm', '-q', '.claude/memory/project_3.md');
-    expect(lossMessages(memlint(repo, ['--staged', '--format', 'json']).stdout)).toHaveLength(1);
+    expect(lossMessages((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout)).toHaveLength(1);
     git(repo, 'commit', '-qm', 'forget fact 3', '--no-verify');
     const synced = memlint(repo, ['consolidate', '--force']);
     expect(synced.stdout).toContain('dangling entry moved to the archive index');
     git(repo, 'add', '-A');
-    expect(lossMessages(memlint(repo, ['--staged', '--format', 'json']).stdout)).toEqual([]);
+    expect(lossMessages((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout)).toEqual([]);
   });
 });
