@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
-import { realOrResolved, isWithin } from '../fs/paths.js';
+import { realOrResolved } from '../fs/paths.js';
 
 const HELP = `Usage: memlint hook
 
@@ -40,46 +40,6 @@ interface HookPayload {
   source?: unknown;
 }
 
-/** The nearest folder at or above `from` (but not above `stop`) that holds MEMORY.md. */
-function nearestMemdir(from: string, stop: string): string | null {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'MEMORY.md'))) return dir;
-    if (dir === stop || path.dirname(dir) === dir) return null;
-  }
-}
-
-export interface LocatedMemdir {
-  dir: string;
-  repoRoot: string | null;
-  /** The folder counts as memory only if its index links to a file beside it (decided by the engine). */
-  confirmLinks: boolean;
-}
-
-/**
- * The memdir a written file belongs to: the nearest MEMORY.md folder above it inside the
- * repository (Claude Code's locations and config memoryDirs always count, any other folder when
- * its index links to a file beside it), or the auto memory directory `where` resolves.
- */
-export async function locateMemdir(file: string, projectDir: string, env: NodeJS.ProcessEnv, home: string, memoryDirs: string[]): Promise<LocatedMemdir | null> {
-  const { findGitRoot, resolveAutoMemoryPath } = await import('../claude/auto-memory.js');
-  const realFile = realOrResolved(file);
-  const root = findGitRoot(realOrResolved(projectDir));
-  if (root && isWithin(realFile, realOrResolved(root))) {
-    const realRoot = realOrResolved(root);
-    const dir = nearestMemdir(path.dirname(realFile), realRoot);
-    if (!dir) return null;
-    const rel = path.relative(realRoot, dir).split(path.sep).join('/');
-    if (rel.split('/').includes('node_modules')) return null;
-    const { isClaudeLocation } = await import('../memdir/discover.js');
-    const configured = memoryDirs.some((d) => realOrResolved(d) === dir);
-    return { dir, repoRoot: realRoot, confirmLinks: !isClaudeLocation(rel) && !configured };
-  }
-  const resolved = resolveAutoMemoryPath({ cwd: projectDir, env, home }).resolved;
-  const autoDir = realOrResolved(resolved.replace(/[/\\]+$/, ''));
-  if (!isWithin(realFile, autoDir)) return null;
-  return { dir: autoDir, repoRoot: root && isWithin(autoDir, realOrResolved(root)) ? realOrResolved(root) : null, confirmLinks: false };
-}
-
 /** The entry line index-orphan's fix would add: the agent can write exactly that. */
 function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ text: string }> } }): { suggestion?: string } {
   const text = m.ruleId === 'index-orphan' ? m.fix?.edits[0]?.text.trim() : undefined;
@@ -97,6 +57,7 @@ async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS
   const { loadConfig } = await import('../config.js');
   const loaded = await loadConfig({ cwd: projectDir });
   const memoryDirs = (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
+  const { locateMemdir } = await import('../claude/locate.js');
   const located = await locateMemdir(file, projectDir, env, os.homedir(), memoryDirs);
   if (!located) return '';
   const realFile = realOrResolved(file);

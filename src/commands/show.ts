@@ -1,16 +1,12 @@
 // memlint show: exactly what the agent loads from MEMORY.md at session start (Claude Code's
 // truncation and warning), or with --budget how much of the budget the index and topic files use.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
-import { loadConfig } from '../config.js';
-import { discoverMemdirs } from '../memdir/discover.js';
-import { resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { isAgentMemdir, loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
 import { ENTRYPOINT_NAME, rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
-import { realOrResolved } from '../fs/paths.js';
+import { chooseMemdir } from '../claude/locate.js';
 
 const HELP = `Usage: memlint show [MEMDIR] [--budget]
 
@@ -29,29 +25,6 @@ Options:
 
 Exit codes: 0 shown (also when the index is cut: lint reports that), 2 usage error.
 `;
-
-async function chooseMemdir(cwd: string): Promise<{ dir: string; note: string | null }> {
-  const loaded = await loadConfig({ cwd });
-  const discovered = discoverMemdirs({ cwd, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
-  const found = discovered.map((d) => d.dir);
-  const resolved = resolveAutoMemoryPath({ cwd, env: process.env, home: os.homedir() }).resolved;
-  const autoDir = realOrResolved(resolved.replace(/[/\\]+$/, ''));
-  const match = found.find((d) => realOrResolved(d) === autoDir);
-  if (match) return { dir: match, note: null };
-  if (found.length === 0) {
-    if (existsSync(path.join(autoDir, ENTRYPOINT_NAME))) return { dir: autoDir, note: null };
-    throw new UsageError('no memory folder (a folder with MEMORY.md) found here; name one: memlint show MEMDIR');
-  }
-  const nonAgent = found.filter((d) => !isAgentMemdir(d));
-  // Claude Code's own location in the repository wins over other memory folders (examples, docs).
-  const conventional = discovered.find((d) => d.repoRoot && d.dir === path.join(d.repoRoot, '.claude', 'memory'))?.dir;
-  const pick = found.length === 1 ? found[0]! : nonAgent.length === 1 ? nonAgent[0]! : (conventional ?? null);
-  if (!pick) throw new UsageError(`several memory folders here (${found.map((d) => path.relative(cwd, d) || '.').join(', ')}); name one: memlint show MEMDIR`);
-  return {
-    dir: pick,
-    note: `note: Claude Code started here loads ${resolved}, not ${pick} ("memlint where" explains, "memlint link" changes it)`,
-  };
-}
 
 const BAR_CELLS = 10;
 
