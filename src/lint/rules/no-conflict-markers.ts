@@ -27,11 +27,15 @@ export const noConflictMarkers: Rule = {
     const marker = (c: string) => new RegExp(`^${c}{${size},}(?: |$)`);
     const [opens, closes, base] = [marker('<'), marker('>'), marker('\\|')];
     const lines = ctx.lines();
+    // The closing marker after each line, found in one pass from the end (a search per opener
+    // was quadratic in a file of openers).
+    const nextClose: number[] = new Array(lines.length + 1).fill(-1);
+    for (let i = lines.length - 1; i >= 0; i--) nextClose[i] = closes.test(lines[i]!) ? i : nextClose[i + 1]!;
     let open = 0;
     lines.forEach((text, i) => {
       if (opens.test(text)) {
         open = i + 1;
-        const end = lines.findIndex((t, j) => j > i && closes.test(t));
+        const end = nextClose[i + 1]!;
         ctx.report({
           message: `Merge conflict left unresolved${end > 0 ? ` (lines ${i + 1}-${end + 1})` : ''}: run \`memlint resolve\` or settle it by hand`,
           line: i + 1,
