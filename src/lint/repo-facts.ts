@@ -1,7 +1,9 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { blameLineDates, conflictMarkerSizes, existingCommits, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
+import { isWithin, realOrResolved } from '../fs/paths.js';
+import { walkFiles } from '../fs/walk.js';
 import type { RepoFacts } from './types.js';
 import type { MemoryFile } from '../memdir/types.js';
 
@@ -72,9 +74,11 @@ function readClaudeMd(root: string, memdir: string): Array<{ path: string; text:
     if (d === root || dirname(d) === d || relative(root, d).startsWith('..')) break;
   }
   const out: Array<{ path: string; text: string }> = [];
+  const realRoot = realOrResolved(root);
+  // Nothing is read through a symlink that leads out of the repository (README "Security").
   const read = (p: string) => {
     try {
-      if (existsSync(p)) out.push({ path: p, text: readFileSync(p, 'utf8') });
+      if (existsSync(p) && isWithin(realOrResolved(p), realRoot)) out.push({ path: p, text: readFileSync(p, 'utf8') });
     } catch {
       // unreadable CLAUDE.md: nothing to compare against
     }
@@ -84,11 +88,7 @@ function readClaudeMd(root: string, memdir: string): Array<{ path: string; text:
     read(join(d, '.claude', 'CLAUDE.md'));
     read(join(d, 'CLAUDE.local.md'));
     const rules = join(d, '.claude', 'rules');
-    try {
-      for (const f of readdirSync(rules, { recursive: true }) as string[]) if (f.endsWith('.md')) read(join(rules, f));
-    } catch {
-      // no rules folder
-    }
+    if (isWithin(realOrResolved(rules), realRoot)) for (const f of walkFiles(rules, { withSymlinks: true })) if (f.endsWith('.md')) read(join(rules, f));
   }
   return out;
 }
