@@ -13,7 +13,7 @@
 // a phrase already followed by an absolute date ("Thursday (2026-03-05)"). Text in frontmatter,
 // code blocks (the ranges the caller gives from the block model), inline code and URLs is skipped.
 import * as chrono from 'chrono-node';
-import { EN_PATTERNS, NUM_WORD, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate } from './date-patterns.js';
+import { EN_PATTERNS, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate } from './date-patterns.js';
 
 export { mayHoldRelativeDate };
 

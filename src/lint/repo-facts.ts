@@ -71,7 +71,7 @@ function readClaudeMd(root: string, memdir: string): Array<{ path: string; text:
   const dirs: string[] = [];
   for (let d = memdir; ; d = dirname(d)) {
     dirs.unshift(d);
-    if (d === root || dirname(d) === d || relative(root, d).startsWith('..')) break;
+    if (d === root || dirname(d) === d || !isWithin(d, root)) break;
   }
   const out: Array<{ path: string; text: string }> = [];
   const realRoot = realOrResolved(root);

@@ -1,7 +1,7 @@
 // Finding memory directories: a folder holding MEMORY.md. With no path given, every memdir in the
 // repository (tracked or untracked, not git-ignored, never under node_modules) plus config memoryDirs.
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
 import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';

@@ -7,6 +7,7 @@ import type { MemdirModel, MemoryFile } from './types.js';
 import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
 import { createModel, decodeMemoryText } from './model.js';
 import { walkEntries } from '../fs/walk.js';
+import { isWithin } from '../fs/paths.js';
 import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
 
 export interface FileProblem {
@@ -55,7 +56,7 @@ function walkWorktree(dir: string, realRoot: string | null, paths: string[], pro
         problems.push({ path: join(dir, p), message: 'symlink to a missing file; not read' });
         continue;
       }
-      const inside = realRoot !== null && !relative(realRoot, target).startsWith('..');
+      const inside = realRoot !== null && isWithin(target, realRoot);
       if (!inside) {
         problems.push({ path: join(dir, p), message: 'symlink pointing outside the repository; memlint does not follow it' });
         // Present (an index entry naming it is not dangling), but never read.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { memlint, writeFiles } from '../helpers/repo.js';
-import { cleanRepo, expectNoStack, topic } from './setup.js';
+import { cleanRepo, expectNoStack } from './setup.js';
 
 /** A memdir with one dangling entry (error) and one content line in the index (warning). */
 function repoWithProblems() {

@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import { bodyStart, inlineCodeRanges, lineOf } from '../content-scan.js';
+import { bodyStart, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import type { RepoFacts, Rule, RuleContext } from '../types.js';
 
