@@ -9,6 +9,11 @@ export default defineConfig({
     pool: 'forks',
     // vitest 4 runs one fork on a 2-core machine by default; the suite is CPU-bound, so two.
     maxWorkers: 2,
+    // Test files share a worker's loaded modules (each file still runs its own module): loading
+    // vitest and the program once per worker instead of once per file. Safe while no test leaves
+    // state behind: tests restore the working folder, the environment and every spy they set, and
+    // the program keeps no state between runs that a test could see (test/helpers/in-process.ts).
+    isolate: false,
     globalSetup: ['test/helpers/global-setup.ts'],
   },
 });
