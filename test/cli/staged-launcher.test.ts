@@ -1,22 +1,24 @@
 // The launcher (dist/cli.js) answers `--staged` itself when no staged Markdown lies in a memdir,
-// and hands what it learned to the program otherwise: both must agree with the program alone.
+// and hands what it learned to the program otherwise: both must agree with the program alone (its
+// JSON report, which the launcher never answers, made by main() in this process: in-process.ts).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { commitFiles, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { cleanRepo, topic } from './setup.js';
 
 const BAD_TYPE = `---\nname: Deploys\ndescription: Deploys in one line\ntype: preference\n---\nBody.\n`;
 
 describe('--staged through the launcher', () => {
-  it('a staged README.md beside a broken (unstaged) memory is not memory', () => {
+  it('a staged README.md beside a broken (unstaged) memory is not memory', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_deploys.md': BAD_TYPE });
     writeFiles(repo, { 'README.md': '# App\n' });
     git(repo, 'add', 'README.md');
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
     // json still prints an empty report (the program answers it)
-    expect(memlint(repo, ['--staged', '--format', 'json']).stdout.trim()).toBe('[]');
+    expect((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout.trim()).toBe('[]');
   });
 
   it('a staged topic file is linted, from the top or from a subfolder', () => {
@@ -45,7 +47,7 @@ describe('--staged through the launcher', () => {
     expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('a MEMORY.md in the index but deleted from disk still makes a memdir (the guess is wrong the other way)', () => {
+  it('a MEMORY.md in the index but deleted from disk still makes a memdir (the guess is wrong the other way)', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_deploys.md': BAD_TYPE });
     git(repo, 'add', '.claude/memory/project_deploys.md');
@@ -53,10 +55,10 @@ describe('--staged through the launcher', () => {
     const r = memlint(repo, ['--staged']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('frontmatter-type');
-    expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+    expect(ruleIds(r.stdout)).toEqual(jsonRuleIds((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout));
   });
 
-  it('a staged daily log and a topic in a subfolder are linted with their memdir, as the program alone does', () => {
+  it('a staged daily log and a topic in a subfolder are linted with their memdir, as the program alone does', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, {
       'logs/2026/11/2026-11-28.md': 'Deployed yesterday.\n',
@@ -66,20 +68,20 @@ describe('--staged through the launcher', () => {
     const r = memlint(repo, ['--staged']);
     const ids = ruleIds(r.stdout);
     expect(ids).toContain('index-orphan');
-    expect(ids).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+    expect(ids).toEqual(jsonRuleIds((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout));
   });
 
-  it('a memdir at the top of the repository', () => {
+  it('a memdir at the top of the repository', async () => {
     const repo = cleanRepo().repo;
     writeFiles(repo, { 'MEMORY.md': '- [Deploys](project_deploys.md) — when deploys go out\n', 'project_deploys.md': BAD_TYPE });
     git(repo, 'add', 'MEMORY.md', 'project_deploys.md');
     const r = memlint(repo, ['--staged']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('frontmatter-type');
-    expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+    expect(ruleIds(r.stdout)).toEqual(jsonRuleIds((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout));
   });
 
-  it('two memdirs staged at once, from a subfolder (where the guess looks in the wrong place)', () => {
+  it('two memdirs staged at once, from a subfolder (where the guess looks in the wrong place)', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(join(repo, 'app', 'memory'), { 'MEMORY.md': '- [Deploys](project_deploys.md) — deploys\n', 'project_deploys.md': BAD_TYPE });
     writeFiles(memdir, { 'project_deploys.md': BAD_TYPE });
@@ -88,7 +90,7 @@ describe('--staged through the launcher', () => {
       const r = memlint(cwd, ['--staged']);
       expect(r.code).toBe(1);
       expect(r.stdout.match(/frontmatter-type/g)).toHaveLength(2);
-      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(cwd, ['--staged', '--format', 'json']).stdout));
+      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds((await memlintInProcess(cwd, ['--staged', '--format', 'json'])).stdout));
     }
   });
 
@@ -101,36 +103,36 @@ describe('--staged through the launcher', () => {
       return repo;
     };
 
-    it('a MEMORY.md committed but deleted from disk (not staged) still owns a staged README.md', () => {
+    it('a MEMORY.md committed but deleted from disk (not staged) still owns a staged README.md', async () => {
       const repo = rootMemory();
       rmSync(join(repo, 'MEMORY.md'));
       writeFiles(repo, README);
       git(repo, 'add', 'README.md');
       const r = memlint(repo, ['--staged']);
-      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout));
       expect(r.stdout).toContain('README.md');
     });
 
-    it('a MEMORY.md whose deletion is staged owns nothing', () => {
+    it('a MEMORY.md whose deletion is staged owns nothing', async () => {
       const repo = rootMemory();
       git(repo, 'rm', '-q', 'MEMORY.md');
       writeFiles(repo, README);
       git(repo, 'add', 'README.md');
       expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
-      expect(memlint(repo, ['--staged', '--format', 'json']).stdout.trim()).toBe('[]');
+      expect((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout.trim()).toBe('[]');
     });
 
-    it('a MEMORY.md staged as new, then deleted from disk, owns the staged files beside it', () => {
+    it('a MEMORY.md staged as new, then deleted from disk, owns the staged files beside it', async () => {
       const { repo } = cleanRepo();
       writeFiles(repo, { 'notes/MEMORY.md': '- [Deploys](project_deploys.md) — deploys\n', 'notes/project_deploys.md': BAD_TYPE });
       git(repo, 'add', 'notes');
       rmSync(join(repo, 'notes', 'MEMORY.md'));
       const r = memlint(repo, ['--staged']);
       expect(r.code).toBe(1);
-      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout));
     });
 
-    it('a folder whose name looks like a pattern ("a[1]") is that folder', () => {
+    it('a folder whose name looks like a pattern ("a[1]") is that folder', async () => {
       const { repo } = cleanRepo();
       commitFiles(repo, { 'a[1]/MEMORY.md': '- [Deploys](project_deploys.md) — deploys\n', 'a[1]/project_deploys.md': topic('Deploys'), 'a1/MEMORY.md': '# other\n' }, 'two folders');
       rmSync(join(repo, 'a[1]', 'MEMORY.md'));
@@ -138,7 +140,7 @@ describe('--staged through the launcher', () => {
       git(repo, 'add', 'a[1]/project_deploys.md');
       const r = memlint(repo, ['--staged']);
       expect(r.stdout).toContain('frontmatter-type');
-      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds(memlint(repo, ['--staged', '--format', 'json']).stdout));
+      expect(ruleIds(r.stdout)).toEqual(jsonRuleIds((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout));
     });
 
     it('before the first commit', () => {

@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memlint, ROOT, writeFiles } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { ROOT, writeFiles } from '../helpers/repo.js';
 import { fromMemlintJson, fromRemarkJson, scratchProject, type Finding } from './helpers.js';
 
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
@@ -16,17 +17,18 @@ function remark(cwd: string, args: string[]): { code: number; findings: Finding[
   return { code: r.status ?? -1, findings: fromRemarkJson(r.stderr), stderr: r.stderr };
 }
 
-function memlintFindings(repo: string, args: string[] = []): Finding[] {
-  const r = memlint(repo, ['.claude/memory', '--format', 'json', ...args], { env: { MEMLINT_TODAY: '2026-04-27' } });
+/** memlint's own findings, from main() in this process (test/helpers/in-process.ts: the same output). */
+async function memlintFindings(repo: string, args: string[] = []): Promise<Finding[]> {
+  const r = await memlintInProcess(repo, ['.claude/memory', '--format', 'json', ...args], { env: { MEMLINT_TODAY: '2026-04-27' } });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(1);
   return fromMemlintJson(repo, r.stdout).map((f) => ({ ...f, ruleId: `memlint:${f.ruleId}` }));
 }
 
 describe('memlint/remark in remark-cli', () => {
-  it('remark --use memlint/remark reports what memlint --format json reports', () => {
+  it('remark --use memlint/remark reports what memlint --format json reports', async () => {
     const repo = scratchProject();
-    const expected = memlintFindings(repo);
+    const expected = await memlintFindings(repo);
     // The example covers memdir-wide rules and both levels.
     const ids = new Set(expected.map((f) => f.ruleId));
     for (const id of ['index-orphan', 'index-duplicate', 'index-link-target', 'index-entry-format', 'frontmatter-type', 'frontmatter-yaml', 'absolute-dates', 'feedback-structure', 'no-secrets', 'no-hidden-unicode']) {
@@ -41,9 +43,9 @@ describe('memlint/remark in remark-cli', () => {
     expect(got.stderr).not.toMatch(/ghp_[A-Za-z0-9]{36}/);
   });
 
-  it('a .remarkrc.mjs that uses the preset, with a rule off, one at warn and one with options', () => {
+  it('a .remarkrc.mjs that uses the preset, with a rule off, one at warn and one with options', async () => {
     const repo = scratchProject();
-    const expected = memlintFindings(repo);
+    const expected = await memlintFindings(repo);
     writeFiles(repo, {
       // The same settings in memlint's config (read by memlint only) and in remark's.
       'settings.json': JSON.stringify({ rules: { 'feedback-structure': 'off', 'frontmatter-type': 'warn', 'index-line-length': ['error', { max: 40 }] } }),
@@ -55,7 +57,7 @@ describe('memlint/remark in remark-cli', () => {
         '',
       ].join('\n'),
     });
-    const configured = memlintFindings(repo, ['--config', 'settings.json']);
+    const configured = await memlintFindings(repo, ['--config', 'settings.json']);
     expect(configured).not.toEqual(expected);
     expect(configured.some((f) => f.ruleId === 'memlint:frontmatter-type' && !f.fatal)).toBe(true);
     expect(configured.some((f) => f.ruleId === 'memlint:index-line-length' && f.message.includes('limit 40'))).toBe(true);
