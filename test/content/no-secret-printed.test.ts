@@ -1,10 +1,13 @@
 // README "Security": no output prints a secret that no-secrets would report. Seventeen secrets of
 // different kinds are planted where other rules, fixes, consolidation and merges quote text (a
 // link target, a `type` value, a file name, an over-long hook, a dated line, a daily-log entry, a
-// conflicting entry), and every output of every command is searched for each raw value.
+// conflicting entry), and every output of every command is searched for each raw value. lint and
+// the merge driver run the built CLI; consolidate, resolve, diff and show run main() in this process
+// (test/helpers/in-process.ts), whose stdout and stderr are the CLI's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { secretsOf } from '../../src/lint/secrets.js';
 
@@ -122,15 +125,15 @@ describe('no output prints a planted secret', () => {
     expect(leaks(fixed.stdout + fixed.stderr)).toEqual({});
   });
 
-  it('consolidate --dry-run, --check --json and --force --json', () => {
+  it('consolidate --dry-run, --check --json and --force --json', async () => {
     const { repo } = repoWithMemory();
-    const dry = memlint(repo, ['consolidate', '--dry-run'], { env });
+    const dry = await memlintInProcess(repo, ['consolidate', '--dry-run'], { env });
     // The diff is there (a log entry moved, a date made absolute), only its secrets masked.
     expect(dry.stdout).toMatch(/^\+- maps use AIza… \(39 chars\)/m);
     expect(dry.stdout).toMatch(/2026-11-30/);
     expect(leaks(dry.stdout + dry.stderr)).toEqual({});
     for (const args of [['--dry-run', '--json'], ['--check', '--json'], ['--force', '--json']]) {
-      const r = memlint(repo, ['consolidate', ...args], { env });
+      const r = await memlintInProcess(repo, ['consolidate', ...args], { env });
       expect(() => JSON.parse(r.stdout)).not.toThrow();
       expect({ args, leaks: leaks(r.stdout + r.stderr) }).toEqual({ args, leaks: {} });
     }
@@ -151,7 +154,7 @@ describe('no output prints a planted secret', () => {
     expect(leaks(merged.split('\n').filter((l) => !/^[<>]{7} /.test(l)).join('\n'))).toEqual({ pgPassword: 2, slackWebhook: 2, ghpTarget: 2 });
   });
 
-  it('resolve: its report and the labels it writes', () => {
+  it('resolve: its report and the labels it writes', async () => {
     const repo = initRepo(tempDir('memlint-secrets-resolve-'));
     const memdir = '.claude/memory';
     const line = (hook: string) => `- [Database](postgres://ledger:${S.pgPassword}@db.prod.example.net/app) — ${hook}\n`;
@@ -165,7 +168,7 @@ describe('no output prints a planted secret', () => {
     writeFiles(join(repo, memdir), { 'MEMORY.md': `# Memory\n${line('ours')}` });
     git(repo, 'commit', '-qam', 'ours');
     expect(() => git(repo, 'merge', '-q', 'other')).toThrow();
-    const r = memlint(repo, ['resolve']);
+    const r = await memlintInProcess(repo, ['resolve']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/conflict {2}\.claude\/memory\/MEMORY\.md: postgres:\/\/ledger:•••• \(13 chars\)@/);
     expect(leaks(r.stdout + r.stderr)).toEqual({});
@@ -173,23 +176,23 @@ describe('no output prints a planted secret', () => {
     expect(leaks(written.split('\n').filter((l) => /^[<>]{7} /.test(l)).join('\n'))).toEqual({});
   });
 
-  it('diff, in every format (a link target, a type value, a file name, hooks and descriptions)', () => {
+  it('diff, in every format (a link target, a type value, a file name, hooks and descriptions)', async () => {
     const repo = initRepo(tempDir('memlint-secrets-diff-'));
     git(repo, 'commit', '-q', '--allow-empty', '-m', 'before the memory');
     writeFiles(join(repo, '.claude', 'memory'), FILES);
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'memory');
     for (const format of ['text', 'markdown', 'json']) {
-      const r = memlint(repo, ['diff', 'HEAD~1..HEAD', '--format', format]);
+      const r = await memlintInProcess(repo, ['diff', 'HEAD~1..HEAD', '--format', format]);
       expect(r.code, format).toBe(0);
       expect(r.stdout).toMatch(/project_typed\.md/);
       expect({ format, leaks: leaks(r.stdout + r.stderr) }).toEqual({ format, leaks: {} });
     }
   });
 
-  it('show prints what the agent loads, unchanged (the one exception, by contract)', () => {
+  it('show prints what the agent loads, unchanged (the one exception, by contract)', async () => {
     const { repo } = repoWithMemory();
-    const r = memlint(repo, ['show']);
+    const r = await memlintInProcess(repo, ['show']);
     expect(leaks(r.stdout)).toMatchObject({ pgPassword: 1, ghpTarget: 1 });
   });
 });
