@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, memlint, tempDir } from '../helpers/repo.js';
 import { npmInstall, project, settle, topic, run } from './helpers.js';
 
@@ -30,16 +31,17 @@ function remember(dir: string, slug: string, title: string): void {
   appendFileSync(join(dir, MEM, 'MEMORY.md'), `- [${title}](${slug}.md) — ${title}, remembered\n`);
 }
 
-function installed(): string {
+/** A project with memlint installed (install run in this process: it only sets up what git runs). */
+async function installed(): Promise<string> {
   const dir = project();
-  expect(memlint(dir, ['install']).code).toBe(0);
+  expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
   commit(dir, 'memlint install');
   return dir;
 }
 
 /** main and feature both add memories after a common start; feature is checked out. */
-function diverged(): string {
-  const dir = installed();
+async function diverged(): Promise<string> {
+  const dir = await installed();
   git(dir, 'switch', '-q', '-c', 'feature');
   remember(dir, 'feedback_f1', 'Feature one');
   commit(dir, 'f1');
@@ -65,8 +67,8 @@ function expectSettledMtimes(dir: string, files: string[]): void {
 }
 
 describe('rebases and pulls with the hooks installed', () => {
-  it('git rebase of memory-changing commits goes through, and the mtimes are set once it ends', () => {
-    const dir = diverged();
+  it('git rebase of memory-changing commits goes through, and the mtimes are set once it ends', async () => {
+    const dir = await diverged();
     const r = run(dir, ['rebase', 'main'], REPLAYED);
     expect(r.out).not.toContain('would be overwritten');
     expect(r.code).toBe(0);
@@ -76,8 +78,8 @@ describe('rebases and pulls with the hooks installed', () => {
     expect(statSync(join(dir, MEM, 'MEMORY.md')).mtimeMs).toBe(Date.parse(REPLAYED.GIT_COMMITTER_DATE));
   });
 
-  it('git rebase -i with the commits reordered goes through', () => {
-    const dir = diverged();
+  it('git rebase -i with the commits reordered goes through', async () => {
+    const dir = await diverged();
     // The todo list reversed: f2 is replayed before f1.
     const editor = `node -e "const f=process.argv[1],fs=require('fs');const l=fs.readFileSync(f,'utf8').split('\\n').filter(x=>/^pick /.test(x));fs.writeFileSync(f,l.reverse().join('\\n')+'\\n')"`;
     const r = run(dir, ['rebase', '-i', 'main'], { ...REPLAYED, GIT_SEQUENCE_EDITOR: editor });
@@ -89,11 +91,11 @@ describe('rebases and pulls with the hooks installed', () => {
     expectSettledMtimes(dir, ['MEMORY.md', 'feedback_f2.md']);
   });
 
-  it('git pull --rebase of memory changes from a bare remote goes through, on both sides', () => {
+  it('git pull --rebase of memory changes from a bare remote goes through, on both sides', async () => {
     const base = tempDir();
     const remote = join(base, 'remote.git');
     git(base, 'init', '-q', '--bare', '-b', 'main', remote);
-    const alice = installed();
+    const alice = await installed();
     git(alice, 'remote', 'add', 'origin', remote);
     expect(run(alice, ['push', '-q', '-u', 'origin', 'main']).code).toBe(0);
     const bob = join(base, 'bob');

@@ -1,11 +1,13 @@
 // A linked worktree (or a clone) without node_modules: every installed hook that cannot find
 // memlint says so in one line naming memlint and lets git go on. After npm install there, the
-// same hooks run memlint again.
+// same hooks run memlint again. install and doctor run in this process (test/helpers/in-process.ts);
+// every hook as git runs it.
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, git, memlint, tempDir } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { CLI, git, tempDir } from '../helpers/repo.js';
 import { npmInstall, project, topic, run } from './helpers.js';
 
 const MEM = '.claude/memory';
@@ -25,12 +27,12 @@ function remember(dir: string, slug: string, title: string): void {
 }
 
 describe('hooks in a worktree without memlint', () => {
-  it('each prints one line of advice and lets git go on; after npm install they run memlint', () => {
+  it('each prints one line of advice and lets git go on; after npm install they run memlint', async () => {
     const base = tempDir();
     const remote = join(base, 'remote.git');
     git(base, 'init', '-q', '--bare', '-b', 'main', remote);
     const dir = project();
-    expect(memlint(dir, ['install']).code).toBe(0);
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'memlint install');
     git(dir, 'remote', 'add', 'origin', remote);
@@ -83,19 +85,19 @@ describe('hooks in a worktree without memlint', () => {
     const ok = run(wt, ['commit', '-q', '-m', 'w2']);
     expect(ok.out).toBe('');
     expect(ok.code).toBe(0);
-    expect(memlint(wt, ['doctor']).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
   });
 
-  it("post-checkout's touch sets the mtimes in a linked worktree (git hands its hooks GIT_DIR there)", () => {
+  it("post-checkout's touch sets the mtimes in a linked worktree (git hands its hooks GIT_DIR there)", async () => {
     const dir = project();
-    expect(memlint(dir, ['install']).code).toBe(0);
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
     appendFileSync(join(dir, MEM, 'user_role.md'), 'Prefers small commits.\n');
     git(dir, 'add', '-A');
     execFileSync('git', ['commit', '-q', '-m', 'memlint install'], { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: '2026-10-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-10-01T00:00:00Z' } });
     const wt = join(tempDir(), 'wt');
     git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
     npmInstall(wt);
-    expect(memlint(wt, ['install', '--local']).code).toBe(0);
+    expect((await memlintInProcess(wt, ['install', '--local'])).code).toBe(0);
     utimesSync(join(wt, MEM, 'user_role.md'), new Date(), new Date());
     const r = run(wt, ['checkout', '-q', '--', `${MEM}/user_role.md`]);
     expect(r.code).toBe(0);

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { project, topic } from '../install/helpers.js';
 import { sentinel } from './helpers.js';
@@ -15,9 +16,10 @@ function gitRun(cwd: string, args: string[]): { code: number; out: string } {
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
 
-function installedProject(): { repo: string; remote: string } {
+/** A project with memlint installed (install in this process: the hooks it writes are what git runs) and a remote. */
+async function installedProject(): Promise<{ repo: string; remote: string }> {
   const repo = project();
-  expect(memlint(repo, ['install']).code).toBe(0);
+  expect((await memlintInProcess(repo, ['install'])).code).toBe(0);
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', 'memlint install');
   const remote = join(tempDir('memlint-remote-'), 'remote.git');
@@ -28,10 +30,10 @@ function installedProject(): { repo: string; remote: string } {
 }
 
 describe('a branch whose config tries to run code', () => {
-  it('git checkout of a branch with memlint.config.mjs runs none of it, and says so in one line', () => {
+  it('git checkout of a branch with memlint.config.mjs runs none of it, and says so in one line', async () => {
     const outside = sentinel();
     const marker = join(outside.dir, 'ran-on-checkout');
-    const { repo } = installedProject();
+    const { repo } = await installedProject();
     git(repo, 'switch', '-q', '-c', 'evil');
     writeFiles(repo, {
       'memlint.config.mjs': `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\nexport default {};\n`,
@@ -49,10 +51,10 @@ describe('a branch whose config tries to run code', () => {
     expect(outside.state()).toEqual(before);
   });
 
-  it('git push of a branch whose .memlintrc.json sets consolidate.command and opens the gates runs nothing', () => {
+  it('git push of a branch whose .memlintrc.json sets consolidate.command and opens the gates runs nothing', async () => {
     const outside = sentinel();
     const marker = join(outside.dir, 'ran-on-push');
-    const { repo } = installedProject();
+    const { repo } = await installedProject();
     git(repo, 'switch', '-q', '-c', 'evil');
     writeFiles(repo, {
       '.memlintrc.json': JSON.stringify({ consolidate: { minHours: 0, minCommits: 0, command: `touch ${JSON.stringify(marker)}` } }),
@@ -73,10 +75,10 @@ describe('a branch whose config tries to run code', () => {
     expect(outside.state()).toEqual(before);
   });
 
-  it("the agent step runs the user's git config memlint.consolidateCommand", () => {
+  it("the agent step runs the user's git config memlint.consolidateCommand", async () => {
     const outside = sentinel();
     const marker = join(outside.dir, 'user-command-ran');
-    const { repo } = installedProject();
+    const { repo } = await installedProject();
     writeFiles(repo, { '.claude/memory/project_orphan.md': topic('Orphan', 'project', 'A topic with no index entry', 'Body.\n') });
     git(repo, 'config', 'memlint.consolidateCommand', `touch ${JSON.stringify(marker)}`);
     expect(memlint(repo, ['consolidate', '--force']).code).toBe(0);
