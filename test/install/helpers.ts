@@ -1,6 +1,6 @@
 // A project as npm would leave it: package.json, node_modules/.bin/memlint pointing at the built
 // CLI, and (optionally) husky installed.
-import { copyFileSync, mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { CLI, ROOT, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
@@ -93,11 +93,20 @@ export function contributorClone(): string {
 }
 
 
-/** memlint packed as npm publishes it (npm pack in a fresh clone: prepack builds and strips prepare). */
+/**
+ * memlint packed as npm publishes it, without building it again: the files package.json ships
+ * ("files", README, LICENSE; dist/ as the global setup built it from these sources) beside the
+ * manifest prepack leaves (scripts/pack-manifest.mjs strips "prepare"), then `npm pack`. That npm
+ * ci and npm pack build and strip it themselves is test/install/package.test.ts's to show.
+ */
 export function packMemlint(): string {
-  const clone = contributorClone();
+  const stage = tempDir('memlint-package-');
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
+  for (const rel of ['package.json', 'README.md', 'LICENSE', ...manifest.files]) cpSync(join(ROOT, rel), join(stage, rel), { recursive: true });
+  const strip = sh(stage, process.execPath, [join(ROOT, 'scripts', 'pack-manifest.mjs'), 'strip']);
+  if (strip.code !== 0) throw new Error(`pack-manifest strip failed: ${strip.out}`);
   const out = tempDir();
-  const pack = sh(clone, 'npm', ['pack', '--silent', '--pack-destination', out]);
+  const pack = sh(stage, 'npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out]);
   if (pack.code !== 0) throw new Error(`npm pack failed: ${pack.out}`);
   return join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!);
 }

@@ -1,8 +1,11 @@
 // A scripted week: two developers edit memory on diverging branches, merge through the driver and
-// push to a bare remote through the hooks that `memlint install` set up.
+// push to a bare remote through the hooks that `memlint install` set up. Every hook and npm script
+// runs as git and npm run it; the install and doctor a developer types run in this process
+// (test/helpers/in-process.ts: the same main()).
 import { describe, expect, it } from 'vitest';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, tempDir } from '../helpers/repo.js';
 import { files, npmInstall, packMemlint, project, run, settle, sh, topic } from './helpers.js';
 
@@ -33,13 +36,13 @@ function pushThroughHooks(dir: string, args: string[]): { consolidated: boolean;
 const MEM = '.claude/memory';
 
 describe('a week of two developers through the installed hooks', () => {
-  it('lints each commit, merges memory with the driver, consolidates before the push, and loses nothing', () => {
+  it('lints each commit, merges memory with the driver, consolidates before the push, and loses nothing', async () => {
     const base = tempDir();
     const remote = join(base, 'remote.git');
     git(base, 'init', '-q', '--bare', '-b', 'main', remote);
 
     const alice = project();
-    expect(memlint(alice, ['install']).code).toBe(0);
+    expect((await memlintInProcess(alice, ['install'])).code).toBe(0);
     git(alice, 'add', '-A');
     git(alice, 'commit', '-q', '-m', 'memlint install');
     git(alice, 'remote', 'add', 'origin', remote);
@@ -51,7 +54,7 @@ describe('a week of two developers through the installed hooks', () => {
     git(bob, 'config', 'user.email', 'bob@example.com');
     npmInstall(bob);
     expect(memlint(bob, ['install', '--local']).code).toBe(0); // what the prepare script does
-    expect(memlint(bob, ['doctor']).code).toBe(0);
+    expect((await memlintInProcess(bob, ['doctor'])).code).toBe(0);
     git(bob, 'switch', '-q', '-c', 'feature');
 
     const days = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
@@ -127,7 +130,7 @@ describe('a week of two developers through the installed hooks', () => {
 });
 
 describe('a second week: clones set up only by npm ci, rebases, a worktree, reinstall', () => {
-  it('no command fails for a reason the user did not cause, and no memory line is lost', () => {
+  it('no command fails for a reason the user did not cause, and no memory line is lost', async () => {
     const tarball = packMemlint();
     const base = tempDir();
     const remote = join(base, 'remote.git');
@@ -167,13 +170,13 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
       const out = ok(dir, ['commit', '-q', '-m', message], at());
       expect(out).toBe('');
     };
-    const clone = (name: string) => {
+    const clone = async (name: string) => {
       const dir = join(base, name);
       git(base, 'clone', '-q', remote, dir);
       git(dir, 'config', 'user.name', name);
       git(dir, 'config', 'user.email', `${name}@example.com`);
       npm(dir, ['ci']); // its prepare: husky, then memlint install --local
-      expect(memlint(dir, ['doctor']).code).toBe(0);
+      expect((await memlintInProcess(dir, ['doctor'])).code).toBe(0);
       return dir;
     };
 
@@ -192,8 +195,8 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     git(lead, 'remote', 'add', 'origin', remote);
     ok(lead, ['push', '-q', '-u', 'origin', 'main']);
 
-    const alice = clone('alice');
-    const bob = clone('bob');
+    const alice = await clone('alice');
+    const bob = await clone('bob');
 
     // Both add memory on main; bob pulls with --rebase over alice's push.
     for (let i = 0; i < 3; i++) {
@@ -228,7 +231,7 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     remember(wt, 'feedback_w0', 'Worktree rule 0');
     commit(wt, 'wt 0'); // no hook stubs in a new worktree: git runs no hook
     npm(wt, ['ci']);
-    expect(memlint(wt, ['doctor']).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
     writeFileSync(join(wt, MEM, 'feedback_broken.md'), 'no frontmatter\n');
     git(wt, 'add', '-A');
     expect(run(wt, ['commit', '-q', '-m', 'broken']).code).not.toBe(0); // the user's lint error
@@ -255,7 +258,7 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     expect(sh(bob, 'npx', ['--offline', 'memlint', 'install']).code).toBe(0);
     expect(files(bob)).toEqual(committed);
     expect(git(bob, 'status', '--porcelain')).toBe('');
-    expect(memlint(bob, ['doctor']).code).toBe(0);
+    expect((await memlintInProcess(bob, ['doctor'])).code).toBe(0);
 
     // A push consolidated (its gates opened with the memory commits), said so and was pushed again.
     expect(consolidations).toBeGreaterThan(0);
