@@ -1,8 +1,12 @@
-// memlint consolidate end to end: the built CLI on real repositories and files.
+// memlint consolidate end to end: the built CLI on real repositories and files. A finished run's lock
+// names its PID, alive for as long as that process is: so every run but a repository's last is its
+// own process, as a user's runs are; --check, --dry-run and a repository's last run may be main() in
+// this process (test/helpers/in-process.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
 import { consolidateKilledAfter } from './kill.js';
 
@@ -60,13 +64,13 @@ describe('memlint consolidate', () => {
     expect(r.stdout).toContain('Usage: memlint consolidate');
   });
 
-  it('--check exits 1 and --dry-run prints a diff, both changing nothing', () => {
+  it('--check exits 1 and --dry-run prints a diff, both changing nothing', async () => {
     const dir = memoryRepo();
     const before = snapshot(dir);
-    const check = memlint(dir, ['consolidate', '--check'], { env });
+    const check = await memlintInProcess(dir, ['consolidate', '--check'], { env });
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('.claude/memory: would change');
-    const dry = memlint(dir, ['consolidate', '--dry-run'], { env });
+    const dry = await memlintInProcess(dir, ['consolidate', '--dry-run'], { env });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('+- Payout retry test uses compose Postgres (2026-11-26)');
     expect(dry.stdout).toContain('--- a/.claude/memory/MEMORY.md');
@@ -142,9 +146,9 @@ describe('memlint consolidate', () => {
     expect(existsSync(join(dir, 'other-archive'))).toBe(false);
   });
 
-  it('--json reports each memdir with its changes', () => {
+  it('--json reports each memdir with its changes', async () => {
     const dir = memoryRepo();
-    const r = memlint(dir, ['consolidate', '--check', '--json'], { env });
+    const r = await memlintInProcess(dir, ['consolidate', '--check', '--json'], { env });
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.memdirs).toHaveLength(1);
@@ -215,7 +219,7 @@ describe('memlint consolidate', () => {
     const duplicate = { [`${MEM}/feedback_testing_copy.md`]: topic('Testing', 'feedback', 'Tests use Postgres', '- Fresh schema per test.\n') };
     const dir = memoryRepo(duplicate);
     const reference = memoryRepo(duplicate);
-    memlint(reference, ['consolidate', '--force'], { env });
+    await memlintInProcess(reference, ['consolidate', '--force'], { env });
     const expected = withoutCommitIds(snapshot(reference));
     const before = snapshot(dir);
     const killedPid = await consolidateKilledAfter(dir, ops, env, children);
@@ -228,7 +232,7 @@ describe('memlint consolidate', () => {
     expect(mid.has(`${MEM}/feedback_testing_copy.md`) || mid.has('.claude/memory-archive/feedback_testing_copy.md')).toBe(true);
     // The dead holder's lock is fresh, but its PID is gone: the next run takes it.
     expect(readFileSync(join(dir, MEM, '.consolidate-lock'), 'utf8')).toBe(String(killedPid));
-    const r = memlint(dir, ['consolidate', '--force'], { env });
+    const r = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(r.code).toBe(0);
     const final = withoutCommitIds(snapshot(dir));
     for (const s of [final, expected]) s.delete(`${MEM}/.consolidate-lock`);
