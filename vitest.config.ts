@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { vitePlugin as micromarkLinear } from './scripts/micromark-linear.mjs';
 
 export default defineConfig({
+  // The tests run micromark with the same one-pass text join as the bundles: vitest must
+  // transform it rather than load it as it is.
+  plugins: [micromarkLinear],
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
@@ -14,6 +18,7 @@ export default defineConfig({
     // state behind: tests restore the working folder, the environment and every spy they set, and
     // the program keeps no state between runs that a test could see (test/helpers/in-process.ts).
     isolate: false,
+    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],
   },
 });

@@ -6,6 +6,7 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { esbuildPlugin as micromarkLinear } from './micromark-linear.mjs';
 
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
@@ -19,7 +20,8 @@ const rawText = {
     b.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
   },
 };
-const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', plugins: [rawText] };
+// Every bundle that holds micromark gets its text join in one pass (scripts/micromark-linear.mjs).
+const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', plugins: [rawText, micromarkLinear] };
 // remark stays out of the lint and merge paths until a file needs it: it is its own file,
 // dist/lint-lazy/markdown.cjs, required (synchronously, as the block model and ctx.tree() call
 // it) on its first use only; most files take the block model's line path and never need it.
@@ -53,7 +55,7 @@ const lazyRemark = (format) => ({
 });
 await build({
   ...common,
-  plugins: [rawText, lazyRemark('esm')],
+  plugins: [rawText, micromarkLinear, lazyRemark('esm')],
   entryPoints: { main: 'src/cli.ts' },
   outdir: next,
   splitting: true,
@@ -82,14 +84,14 @@ await build({ ...common, entryPoints: { cli: 'src/launcher.ts' }, outdir: next, 
 // with it run through dist/main.mjs instead: 13 ms (7%) more CPU for the whole command, which the
 // row's thin margin under its 2x target does not hold. It cannot share merge.cjs either: the
 // driver's file holds only what the merge uses (test/merge/startup.test.ts).
-await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts', 'update-branch': 'src/commands/update-branch.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [lazyRemark('cjs')] });
+await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts', 'update-branch': 'src/commands/update-branch.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [micromarkLinear, lazyRemark('cjs')] });
 await build({
   ...common,
   format: 'cjs',
   entryPoints: Object.fromEntries(Object.entries(LAZY).map(([src, name]) => [`lint-lazy/${name}`, src])),
   outdir: next,
   outExtension: { '.js': '.cjs' },
-  plugins: [lazyRemark('cjs')],
+  plugins: [micromarkLinear, lazyRemark('cjs')],
 });
 renameSync(`${next}/cli.cjs`, `${next}/cli.js`);
 // .js files in dist/ are CommonJS (the launcher); the program is .mjs.

@@ -83,6 +83,17 @@ async function ratio(mode: Mode, make: (size: number) => Record<string, string>)
 
 const runOf = (token: string, size: number) => token.repeat(Math.ceil(size / token.length));
 
+/** The fastest of a few block models of a text, each run's text new (the model keeps the last few). */
+function timeModel(text: string, runs: number): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    blockModel(`${text}\nrun ${++runNumber}\n`);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
 describe('time grows linearly with input', () => {
   it('lints, fixes and consolidates pathological inputs (10 KB against 100 KB)', async () => {
     findDates = await loadDateFinder();
@@ -108,15 +119,6 @@ describe('time grows linearly with input', () => {
   }, 600_000);
 
   it('the block model does not scan for emphasis or inline HTML (1 KB against 10 KB of each opener)', () => {
-    const timeModel = (text: string, runs: number) => {
-      let best = Infinity;
-      for (let i = 0; i < runs; i++) {
-        const t0 = performance.now();
-        blockModel(`${text}\nrun ${++runNumber}\n`);
-        best = Math.min(best, performance.now() - t0);
-      }
-      return best;
-    };
     // Each of these made micromark read to the end of the paragraph once per opener (100 KB of
     // `<!--` in an index entry took over a minute): the model's parse turns both constructs off.
     // `<![CDATA[` is left out: its brackets are link and image openers, whose growth is the one

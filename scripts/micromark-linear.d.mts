@@ -1,0 +1,6 @@
+// Types for scripts/micromark-linear.mjs (the tests import it).
+export const ORIGINAL: string;
+export const LINEAR: string;
+export function linearText(source: string, file?: string): string;
+export const esbuildPlugin: { name: string; setup(build: unknown): void };
+export const vitePlugin: { name: string; enforce: 'pre'; resolveId(id: string): string | null; transform(code: string, id: string): { code: string; map: null } | null };

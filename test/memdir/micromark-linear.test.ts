@@ -1,0 +1,74 @@
+// micromark's join of a paragraph's adjacent pieces of text, written in one pass
+// (scripts/micromark-linear.mjs): it gives the events micromark's own gives, the micromark these
+// tests load is the one-pass one, and so is every bundle.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LINEAR, ORIGINAL, linearText } from '../../scripts/micromark-linear.mjs';
+import { ROOT } from '../helpers/repo.js';
+
+type Token = { type: string; start: { offset: number }; end: { offset: number } };
+type Event = ['enter' | 'exit', Token, null];
+type Resolve = (events: Event[], context: null) => Event[];
+const original = new Function('events', 'context', `${ORIGINAL}\nreturn events;`) as Resolve;
+const linear = new Function('events', 'context', `${LINEAR}\nreturn events;`) as Resolve;
+
+// A text's events: tokens one after another, each an enter and its exit, data or not, some
+// holding others (a link around its text).
+type Shape = { data: boolean; kids: Shape[] };
+const shape: fc.Arbitrary<Shape[]> = fc.letrec<{ list: Shape[]; node: Shape }>((tie) => ({
+  node: fc.record({ data: fc.boolean(), kids: fc.oneof({ depthSize: 'small' }, fc.constant<Shape[]>([]), tie('list')) }).map((n) => (n.data ? { data: true, kids: [] } : n)),
+  list: fc.array(tie('node'), { maxLength: 8 }),
+})).list;
+
+function events(shapes: Shape[]): Event[] {
+  let offset = 0;
+  const out: Event[] = [];
+  const emit = (s: Shape) => {
+    const token: Token = { type: s.data ? 'data' : 'other', start: { offset }, end: { offset } };
+    out.push(['enter', token, null]);
+    offset += 1;
+    for (const k of s.kids) emit(k);
+    token.end = { offset };
+    out.push(['exit', token, null]);
+  };
+  for (const s of shapes) emit(s);
+  return out;
+}
+const view = (evs: Event[]) => evs.map(([kind, t]) => `${kind} ${t.type} ${t.start.offset}-${t.end.offset}`);
+
+describe('one-pass join of text pieces', () => {
+  it('gives the events micromark\'s own join gives (property)', () => {
+    fc.assert(
+      fc.property(shape, (shapes) => {
+        expect(view(linear(events(shapes), null))).toEqual(view(original(events(shapes), null)));
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
+  });
+
+  it('is the join of the micromark the tests load, and it never splices', async () => {
+    const file = join(createRequire(import.meta.url).resolve('micromark'), '..', 'lib', 'initialize', 'text.js');
+    const { resolver } = (await import(file)) as { resolver: { resolveAll: Resolve } };
+    const evs = events(Array.from({ length: 300 }, (_, i) => ({ data: i % 3 !== 2, kids: [] })));
+    let splices = 0;
+    const watched = new Proxy(evs, { get: (t, k) => (k === 'splice' ? (...a: [number, number]) => (splices++, t.splice(...a)) : Reflect.get(t, k)) });
+    expect(view(resolver.resolveAll(watched, null))).toEqual(view(original(events(Array.from({ length: 300 }, (_, i) => ({ data: i % 3 !== 2, kids: [] }))), null)));
+    expect(splices).toBe(0);
+  });
+
+  it('is in every bundle that holds micromark', () => {
+    const dist = join(ROOT, 'dist');
+    const files = ['remark.mjs', 'lint-lazy/markdown.cjs', ...readdirSync(join(dist, 'chunks')).map((f) => `chunks/${f}`)];
+    const holding = files.filter((f) => readFileSync(join(dist, f), 'utf8').includes('function resolveAllText('));
+    expect(holding.length).toBeGreaterThanOrEqual(2);
+    for (const f of holding) expect({ f, linear: readFileSync(join(dist, f), 'utf8').includes('events.length = write') }).toEqual({ f, linear: true });
+  });
+
+  it('stops the build when micromark\'s function is not the one it replaces', () => {
+    const source = readFileSync(join(createRequire(import.meta.url).resolve('micromark'), '..', 'lib', 'initialize', 'text.js'), 'utf8');
+    expect(() => linearText(source.replace('index = enter + 2', 'index = enter + 3'))).toThrow(/not the one scripts\/micromark-linear\.mjs replaces/);
+  });
+});
