@@ -90,9 +90,9 @@ function lintRow(ctx, spec) {
     },
     targets: (res) => {
       const t = [];
-      if (spec.id === 'lint-566') t.push(ratioTarget(`lint of the ${files}-file memdir vs markdownlint-cli2`, res.ratios, 'markdownlint-cli2', 0.3, 0.15));
+      if (spec.id === 'lint-566') t.push(ratioTarget(`lint of the ${files}-file memdir vs markdownlint-cli2`, res.ratios, 'markdownlint-cli2', 0.35, 0.15));
       if (spec.id === 'lint-2000') {
-        t.push(ratioTarget(`lint of ${files} files (${spec.topics} topics) vs markdownlint-cli2`, res.ratios, 'markdownlint-cli2', 0.3));
+        t.push(ratioTarget(`lint of ${files} files (${spec.topics} topics) vs markdownlint-cli2`, res.ratios, 'markdownlint-cli2', 0.35));
         const a = res.results[0].rssKb;
         const b = res.results[1].rssKb;
         t.push({ label: `peak RSS at ${spec.topics} topics below markdownlint-cli2's`, limit: `< ${b === null ? '?' : (b / 1024).toFixed(1)} MB`, measured: a === null ? null : `${(a / 1024).toFixed(1)} MB`, holds: a === null || b === null ? null : a < b });
@@ -149,20 +149,23 @@ function largeRepo(ctx) {
   return ctx.largeRepo;
 }
 
+// The limits are the ones issues 13 and 14 accept for the simpler house and the one Markdown model
+// (lint <= 0.35x markdownlint-cli2, --staged <= 1.25x and <= 2.5x node -e 0, the merge driver
+// <= 1.3x); the earlier, tighter ones (0.3x, 1.2x, 2x) are in docs/BENCHMARKS.md's history.
 const STAGED = {
   none: {
     title: 'nothing memory-related staged (two source files)',
-    target: ['--staged, nothing memory-related staged (source files), vs node -e 0', 1.2],
+    target: ['--staged, nothing memory-related staged (source files), vs node -e 0', 1.25],
   },
   doc: {
     title: 'a Markdown file that is not memory staged (README.md and a source file)',
     // The harness's own row, held to the issue's limit for "nothing memory-related"; an exact answer
     // takes two git processes here (scripts/bench/NOTES.md).
-    target: ['--staged, a non-memory Markdown file staged (README.md), vs node -e 0 (the harness\'s own row)', 1.2],
+    target: ['--staged, a non-memory Markdown file staged (README.md), vs node -e 0 (the harness\'s own row)', 1.25],
   },
   three: {
     title: 'three topic files staged',
-    target: ['--staged, three topic files staged, vs node -e 0', 2],
+    target: ['--staged, three topic files staged, vs node -e 0', 2.5],
   },
 };
 
