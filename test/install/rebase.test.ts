@@ -4,7 +4,7 @@
 // past so touch really moves mtimes, and each repository's index is settled (written after its
 // files' mtimes) so git cannot fall back to reading the content of a racily clean entry.
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { git, memlint, tempDir } from '../helpers/repo.js';
@@ -39,8 +39,21 @@ async function installed(): Promise<string> {
   return dir;
 }
 
-/** main and feature both add memories after a common start; feature is checked out. */
+/**
+ * main and feature both add memories after a common start; feature is checked out. Made once
+ * through the hooks and copied for each test that needs it (cp -r of the repository), whose index
+ * is settled again in the copy: its files are new inodes there.
+ */
+let divergedOnce: Promise<string> | undefined;
 async function diverged(): Promise<string> {
+  divergedOnce ??= makeDiverged();
+  const dir = tempDir('memlint-diverged-');
+  cpSync(await divergedOnce, dir, { recursive: true, verbatimSymlinks: true });
+  settle(dir);
+  return dir;
+}
+
+async function makeDiverged(): Promise<string> {
   const dir = await installed();
   git(dir, 'switch', '-q', '-c', 'feature');
   remember(dir, 'feedback_f1', 'Feature one');
