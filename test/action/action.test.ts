@@ -132,7 +132,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 describe('action.yml', () => {
   let tarball: string;
   beforeAll(() => {
-    tarball = packPackage(tempDir('memlint-pack-'));
+    tarball = packPackage();
   }, 120_000);
 
   it('parses as a composite action whose inputs are all described and documented in docs/ci.md', () => {

@@ -2,8 +2,9 @@
 // makes main and a pull request branch (`feature`), and fresh clones like a CI runner's. Real git.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { commitFiles, git, ROOT, tempDir } from '../helpers/repo.js';
 
 export const MEM = '.claude/memory';
@@ -102,8 +103,35 @@ export function installPackage(clone: string, tarball: string): string {
   return join(clone, 'node_modules', '.bin', 'memlint');
 }
 
-export function packPackage(into: string): string {
-  const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', into], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const [info] = JSON.parse(out) as Array<{ filename: string }>;
-  return join(into, info!.filename);
+/**
+ * The built package as `npm pack` makes it: packed once per test run, into the global setup's
+ * folder, by the first test file that asks; another file asking meanwhile waits for that tarball.
+ */
+export function packPackage(): string {
+  const dir = join(inject('runScratch'), 'npm-pack');
+  const done = join(dir, 'tarball');
+  const failed = join(dir, 'failed');
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const until = Date.now() + 120_000;
+    while (!existsSync(done)) {
+      if (existsSync(failed)) throw new Error(`npm pack failed in another test file: ${readFileSync(failed, 'utf8')}`);
+      if (Date.now() > until) throw new Error('npm pack in another test file did not finish in 120 s');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+    return readFileSync(done, 'utf8');
+  }
+  try {
+    const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const [info] = JSON.parse(out) as Array<{ filename: string }>;
+    const tarball = join(dir, info!.filename);
+    writeFileSync(`${done}.tmp`, tarball);
+    renameSync(`${done}.tmp`, done);
+    return tarball;
+  } catch (err) {
+    writeFileSync(failed, String((err as Error).message));
+    throw err;
+  }
 }

@@ -25,7 +25,7 @@ const bothAdd = (extraMain: Record<string, string> = {}, extraFeature: Record<st
 describe('memlint update-branch', () => {
   let tarball: string;
   beforeAll(() => {
-    tarball = packPackage(tempDir('memlint-pack-'));
+    tarball = packPackage();
   }, 120_000);
 
   it('from a clone with only git clone and the installed package, makes the branch mergeable without a driver', () => {
