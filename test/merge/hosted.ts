@@ -21,18 +21,16 @@ export interface Hosted {
   author: string;
 }
 
-function configure(clone: string, who: string): void {
-  git(clone, 'config', 'user.name', who);
-  git(clone, 'config', 'user.email', `${who}@example.com`);
-  git(clone, 'config', 'commit.gpgsign', 'false');
-  git(clone, 'config', 'core.autocrlf', 'false');
+/** `git clone` setting the clone's identity and line endings in its config (`-c`: one git call, not five). */
+function cloneAs(origin: string, clone: string, who: string): void {
+  const config = { 'user.name': who, 'user.email': `${who}@example.com`, 'commit.gpgsign': 'false', 'core.autocrlf': 'false' };
+  execFileSync('git', ['clone', '-q', ...Object.entries(config).flatMap(([k, v]) => ['-c', `${k}=${v}`]), origin, clone], { stdio: 'pipe' });
 }
 
 /** A clone of origin as a runner makes it: `git clone`, nothing else (no memlint config). */
 export function cloneOf(h: Hosted, name: string, branch?: string): string {
   const clone = join(h.dir, name);
-  execFileSync('git', ['clone', '-q', h.origin, clone], { stdio: 'pipe' });
-  configure(clone, name);
+  cloneAs(h.origin, clone, name);
   if (branch) git(clone, 'checkout', '-q', branch);
   return clone;
 }
@@ -46,8 +44,7 @@ export function hostedRepo(opts: { onMain: Record<string, string>; onFeature: Re
   const origin = join(dir, 'origin.git');
   execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin], { stdio: 'pipe' });
   const h = { dir, origin, author: join(dir, 'author') };
-  execFileSync('git', ['clone', '-q', origin, h.author], { stdio: 'pipe' });
-  configure(h.author, 'author');
+  cloneAs(origin, h.author, 'author');
   git(h.author, 'checkout', '-q', '-b', 'main');
   commitFiles(
     h.author,
