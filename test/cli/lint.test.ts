@@ -52,15 +52,17 @@ describe('exit codes', () => {
 
   it('2 with one line and no stack for an unknown option, an unknown format, a bad --rule, --max-warnings', () => {
     const { repo } = cleanRepo();
+    const stderr = new Map<string, string>();
     for (const args of [['--bogus'], ['--format', 'xml'], ['--rule', 'nope=off'], ['--rule', 'index-orphan'], ['--rule', 'index-orphan=loud'], ['--max-warnings', 'x'], ['--max-warnings', '-1'], ['--max-warnings=-2']]) {
       const r = memlint(repo, args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^memlint: [^\n]+\n$/);
       expectNoStack(r.stderr);
+      stderr.set(args.join(' '), r.stderr);
     }
-    expect(memlint(repo, ['--bogus']).stderr).toContain('unknown option --bogus');
-    expect(memlint(repo, ['--max-warnings', '-1']).stderr).toBe('memlint: option --max-warnings: write a value that starts with "-" as --max-warnings=VALUE (see "memlint lint --help")\n');
+    expect(stderr.get('--bogus')).toContain('unknown option --bogus');
+    expect(stderr.get('--max-warnings -1')).toBe('memlint: option --max-warnings: write a value that starts with "-" as --max-warnings=VALUE (see "memlint lint --help")\n');
   });
 
   it('2 for a path that does not exist', () => {

@@ -18,9 +18,9 @@ describe('memlint install / uninstall / doctor', () => {
     }
   });
 
-  it('take no arguments: an extra word is exit 2 and nothing is done', () => {
+  it('take no arguments: an extra word is exit 2 and nothing is done', async () => {
     const dir = project();
-    memlint(dir, ['install']);
+    await memlintInProcess(dir, ['install']);
     const before = files(dir);
     for (const cmd of ['install', 'uninstall', 'doctor']) {
       const r = memlint(dir, [cmd, 'extra']);
