@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import './hook-env.js';
 import { git, gitSync, orNull } from './run.js';
+export { mergeFile } from './merge-file.js';
 import { parseCatFileBatch, parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type IndexEntry } from './parse.js';
 
 export { GitError } from './run.js';
@@ -161,22 +162,6 @@ export function uncommittedPaths(root: string, pathspecs: string[]): Set<string>
   return new Set(parseStatusPaths(out));
 }
 
-/**
- * git's own line merge (`git merge-file -p`): the merged text of three files and the number of
- * conflicts. Throws a GitError when git refuses (binary input, unreadable file).
- */
-export function mergeFile(
-  cwd: string,
-  files: { ours: string; base: string; theirs: string },
-  opts: { markerSize?: number; labels?: [ours: string, base: string, theirs: string]; style?: 'merge' | 'diff3' | 'zdiff3' } = {},
-): { output: Buffer; conflicts: number } {
-  const labels = opts.labels ?? ['ours', 'base', 'theirs'];
-  const style = opts.style && opts.style !== 'merge' ? [`--${opts.style}`] : [];
-  const args = ['merge-file', '-p', ...style, `--marker-size=${opts.markerSize ?? 7}`, '-L', labels[0], '-L', labels[1], '-L', labels[2], files.ours, files.base, files.theirs];
-  const okCodes = Array.from({ length: 128 }, (_, i) => i);
-  const { stdout, code } = gitSync(args, { cwd, okCodes });
-  return { output: stdout, conflicts: code };
-}
 
 export interface UnmergedPath {
   path: string;

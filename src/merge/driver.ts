@@ -218,7 +218,7 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
   let outcome = mergeMemoryFile(input);
   if ('lineMerge' in outcome) {
     // Loaded only here: starting git's machinery costs the common path several milliseconds.
-    const { mergeFile } = await import('../git/index.js');
+    const { mergeFile } = await import('../git/merge-file.js');
     let r: LineMergeResult;
     try {
       r = mergeFile(process.cwd(), { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
