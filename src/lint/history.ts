@@ -2,7 +2,7 @@
 // touches or deletes, their text at HEAD, and everything the memdir and its archive will still
 // hold once committed. Read from git lazily and in batches (one cat-file per question): a commit
 // that deletes nothing and leaves the index alone costs no git call at all.
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { indexEntries, readBlobs } from '../git/index.js';
 import { isWithin } from '../fs/paths.js';
 import type { MemdirHistory } from './types.js';
@@ -13,7 +13,7 @@ const toPosix = (p: string) => p.split(sep).join('/');
 export function createMemdirHistory(repoRoot: string, model: MemdirModel, changedAbs: Set<string>, archiveDir: string | null): MemdirHistory {
   const prefix = toPosix(relative(repoRoot, model.dir));
   const repoRel = (rel: string) => (prefix === '' ? rel : `${prefix}/${rel}`);
-  const changed = [...changedAbs].map((p) => toPosix(relative(model.dir, p))).filter((r) => r !== '' && isWithin(join(model.dir, r), model.dir)).sort();
+  const changed = [...changedAbs].filter((p) => isWithin(p, model.dir)).map((p) => toPosix(relative(model.dir, p))).filter((r) => r !== '').sort();
   const present = new Set(model.files.map((f) => f.rel));
   const deleted = changed.filter((r) => !present.has(r) && !model.allPaths.has(r));
   let head: Map<string, string | null> | null = null;
