@@ -230,6 +230,7 @@ async function fixedInWorkingTree(
   const [{ lintMemdirs }, { indexEntries }, { checkInsideRepo }] = await Promise.all([import('../lint/engine.js'), import('../git/index.js'), import('../fs/inside.js')]);
   const listings = new Map(facts.listings);
   const blobs = new Map(facts.blobs);
+  let differs = false;
   for (const d of memdirs) {
     const root = d.repoRoot ?? facts.root;
     const relDir = relative(root, d.dir).split(sep).join('/');
@@ -246,12 +247,17 @@ async function fixedInWorkingTree(
         } catch {
           return e; // gone from the working tree: staging it deletes it, which settles nothing here
         }
+        // The same bytes as staged: staging it changes nothing.
+        if (facts.blobs.get(e.object)?.equals(bytes)) return e;
+        differs = true;
         const object = `worktree:${e.path}`;
         blobs.set(object, bytes);
         return { ...e, object };
       }),
     );
   }
+  // The index as it is: the staged lint's own findings again, so nothing is settled.
+  if (!differs) return new Set();
   const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, prefetched: { listings, blobs } });
   const settled = new Map(added.results.map((r) => [r.filePath, r.messages.every((m) => m.ruleId === 'no-memory-loss')]));
   return new Set([...candidates].filter((p) => settled.get(p) === true));

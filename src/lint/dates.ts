@@ -270,8 +270,41 @@ function mondayOf(x: Ymd): Ymd {
   return shift(x, 1 - isoWeekday(x));
 }
 
+/**
+ * The parsers of chrono's casual English configuration that read each kind of phrase the 'chrono'
+ * patterns find (first match wins). The full configuration runs all 18 of its patterns on every
+ * phrase, and V8 compiles a pattern to machine code on its second use: about 100 ms on a run's
+ * first relative date, nearly all of it for the time-unit patterns, which "next Thursday" or
+ * "tomorrow" never needs. Each set reads its phrases exactly as the full configuration does
+ * (test/content/dates-chrono.test.ts holds them to it over every phrase the patterns allow).
+ */
+export const CHRONO_READERS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/^the\s+day\b/iu, ['ENCasualDateParser', 'ENTimeUnitAgoFormatParser', 'ENTimeUnitLaterFormatParser', 'ENTimeUnitWithinFormatParser']],
+  [/^(?:this\s+(?:morning|afternoon|evening)|last\s+night)$/iu, ['ENCasualTimeParser', 'ENCasualDateParser']],
+  [/^(?:today|tonight|tomorrow|yesterday)$/iu, ['ENCasualDateParser']],
+  [new RegExp(`^(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}$`, 'iu'), ['ENWeekdayParser']],
+  [/[ \t]ago$/iu, ['ENTimeUnitAgoFormatParser']],
+  [/[ \t]from[ \t]+(?:now|today)$/iu, ['ENTimeUnitLaterFormatParser', 'ENTimeUnitWithinFormatParser', 'ENCasualDateParser', 'ENTimeExpressionParser']],
+  [/^in[ \t]/iu, ['ENTimeUnitWithinFormatParser']],
+];
+
+const readers = new Map<readonly string[], chrono.Chrono>();
+
+/** chrono, cut down to the parsers for this phrase; the full casual configuration for any other phrase, or when a parser is not found by name. */
+export function chronoFor(phrase: string): chrono.Chrono {
+  const names = CHRONO_READERS.find(([re]) => re.test(phrase))?.[1];
+  if (!names) return chrono.en.casual;
+  let reader = readers.get(names);
+  if (!reader) {
+    const parsers = chrono.en.casual.parsers.filter((p) => names.includes(p.constructor.name));
+    reader = parsers.length === names.length ? new chrono.Chrono({ parsers, refiners: chrono.en.casual.refiners }) : chrono.en.casual;
+    readers.set(names, reader);
+  }
+  return reader;
+}
+
 function viaChrono(phrase: string, at: Ymd, forwardDate: boolean): Ymd | null {
-  const results = chrono.en.casual.parse(phrase, { instant: localNoon(at) }, { forwardDate });
+  const results = chronoFor(phrase).parse(phrase, { instant: localNoon(at) }, { forwardDate });
   const r = results[0];
   if (!r || r.index !== 0) return null;
   const lower = phrase.toLowerCase();

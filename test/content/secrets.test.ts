@@ -106,10 +106,10 @@ describe('masking and allow keys', () => {
     expect(maskSecret('N7qv!pLx2', 'password-in-prose')).toBe('•••• (9 chars)');
   });
 
-  it('keys the allow-list by kind and a hash of the value, not by line', () => {
-    expect(allowKey('github-pat', 'x')).toMatch(/^github-pat:[0-9a-f]{16}$/);
-    expect(allowKey('github-pat', 'x')).toBe(allowKey('github-pat', 'x'));
-    expect(allowKey('github-pat', 'x')).not.toBe(allowKey('github-pat', 'y'));
+  it('keys the allow-list by kind and a hash of the value, not by line', async () => {
+    expect(await allowKey('github-pat', 'x')).toMatch(/^github-pat:[0-9a-f]{16}$/);
+    expect(await allowKey('github-pat', 'x')).toBe(await allowKey('github-pat', 'x'));
+    expect(await allowKey('github-pat', 'x')).not.toBe(await allowKey('github-pat', 'y'));
     expect(isPlaceholder('<password>')).toBe(true);
   });
 });

@@ -33,7 +33,7 @@ export const noSecrets: Rule = {
     const allow = new Set(Array.isArray(ctx.options.allow) ? ctx.options.allow.filter((a): a is string => typeof a === 'string') : []);
     for (const f of await findSecrets(text)) {
       const value = text.slice(f.start, f.end);
-      const key = allowKey(f.kind, value);
+      const key = await allowKey(f.kind, value);
       if (allow.has(key)) continue;
       const at = positionAt(ctx, f.start);
       ctx.report({
