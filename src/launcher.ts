@@ -126,7 +126,8 @@ function prePushInput(): string | typeof NO_PUSHED_MEMORY {
 
 const first = argv[0];
 if (first === 'merge' && !asksHelp) {
-  quietOnClosedPipe();
+  // No quietOnClosedPipe: the driver writes its few lines with writeSync(2) and never opens the
+  // streams, whose set-up would cost it ~2 ms (src/commands/merge.ts).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
 } else if (first === 'update-branch' && !asksHelp) {

@@ -47,10 +47,19 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (unreadable.length > 0) throw new UsageError(`merge of ${path}: cannot read ${unreadable.join(', ')}`);
   try {
-    return await runDriver({ base, ours, theirs, markerSize, path }, (line) => writeSync(2, `${line}\n`));
+    return await runDriver({ base, ours, theirs, markerSize, path }, tell);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new UsageError(`merge of ${path} failed: ${e.code && e.path ? `${e.path} (${plainReason(e.code)})` : e.message}`);
+  }
+}
+
+/** One line to git's stderr; a closed stderr (EPIPE) only loses the line, never the merge. */
+function tell(line: string): void {
+  try {
+    writeSync(2, `${line}\n`);
+  } catch {
+    // nobody is reading stderr
   }
 }
 
