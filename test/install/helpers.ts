@@ -99,13 +99,12 @@ export function contributorClone(): string {
  * manifest prepack leaves (scripts/pack-manifest.mjs strips "prepare"), then `npm pack`. That npm
  * ci and npm pack build and strip it themselves is test/install/package.test.ts's to show.
  */
-export function packMemlint(): string {
+export function packMemlint(out: string = tempDir()): string {
   const stage = tempDir('memlint-package-');
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
   for (const rel of ['package.json', 'README.md', 'LICENSE', ...manifest.files]) cpSync(join(ROOT, rel), join(stage, rel), { recursive: true });
   const strip = sh(stage, process.execPath, [join(ROOT, 'scripts', 'pack-manifest.mjs'), 'strip']);
   if (strip.code !== 0) throw new Error(`pack-manifest strip failed: ${strip.out}`);
-  const out = tempDir();
   const pack = sh(stage, 'npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out]);
   if (pack.code !== 0) throw new Error(`npm pack failed: ${pack.out}`);
   return join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!);

@@ -7,7 +7,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { dirname, join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, tempDir } from '../helpers/repo.js';
-import { files, npmInstall, packMemlint, project, run, settle, sh, topic } from './helpers.js';
+import { files, npmInstall, project, run, settle, sh, topic } from './helpers.js';
+import { packPackage } from '../merge/hosted.js';
 
 function append(dir: string, rel: string, text: string): void {
   mkdirSync(dirname(join(dir, rel)), { recursive: true });
@@ -131,7 +132,7 @@ describe('a week of two developers through the installed hooks', () => {
 
 describe('a second week: clones set up only by npm ci, rebases, a worktree, reinstall', () => {
   it('no command fails for a reason the user did not cause, and no memory line is lost', async () => {
-    const tarball = packMemlint();
+    const tarball = packPackage();
     const base = tempDir();
     const remote = join(base, 'remote.git');
     git(base, 'init', '-q', '--bare', '-b', 'main', remote);

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { commitFiles, git, ROOT, tempDir } from '../helpers/repo.js';
+import { commitFiles, git, tempDir } from '../helpers/repo.js';
+import { packMemlint } from '../install/helpers.js';
 
 export const MEM = '.claude/memory';
 export const INDEX = `${MEM}/MEMORY.md`;
@@ -101,8 +102,9 @@ export function installPackage(clone: string, tarball: string): string {
 }
 
 /**
- * The built package as `npm pack` makes it: packed once per test run, into the global setup's
- * folder, by the first test file that asks; another file asking meanwhile waits for that tarball.
+ * The built package as npm publishes it (packMemlint): packed once per test run, into the global
+ * setup's folder, by the first test file that asks; another file asking meanwhile waits for that
+ * tarball.
  */
 export function packPackage(): string {
   const dir = join(inject('runScratch'), 'npm-pack');
@@ -121,9 +123,7 @@ export function packPackage(): string {
     return readFileSync(done, 'utf8');
   }
   try {
-    const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const [info] = JSON.parse(out) as Array<{ filename: string }>;
-    const tarball = join(dir, info!.filename);
+    const tarball = packMemlint(dir);
     writeFileSync(`${done}.tmp`, tarball);
     renameSync(`${done}.tmp`, done);
     return tarball;
