@@ -6,6 +6,14 @@ import path from 'node:path';
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
 import { realOrResolved, isWithin } from '../fs/paths.js';
+import { listMarkdown } from '../claude/recall.js';
+import { decodeMemoryText } from '../memdir/model.js';
+import { repoRoot } from '../git/index.js';
+import { resolveAutoMemoryPath } from '../claude/auto-memory.js';
+import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
+import { planAdopt } from '../claude/adopt.js';
+import { defaultMemdir } from './link.js';
+import { strayStoresOf } from '../claude/stores.js';
 
 const HELP = `Usage: memlint adopt [STORE...] [--memdir DIR] [--dry-run]
 
@@ -34,8 +42,6 @@ const MAX_BYTES = 4 * 1024 * 1024;
 
 /** A store's Markdown, read without following a symlink anywhere below the store folder. */
 async function readStore(dir: string) {
-  const { listMarkdown } = await import('../claude/recall.js');
-  const { decodeMemoryText } = await import('../memdir/model.js');
   const files = new Map<string, string>();
   const unreadable: Array<{ rel: string; reason: string }> = [];
   for (const rel of listMarkdown(dir, { includeEntrypoint: true })) {
@@ -82,26 +88,23 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   const cwd = process.cwd();
-  const { repoRoot } = await import('../git/index.js');
   const top = repoRoot(cwd);
   if (!top) throw new UsageError('not inside a git repository: adopt brings memory into one');
   const root = realOrResolved(top);
-  const { resolveAutoMemoryPath } = await import('../claude/auto-memory.js');
   const resolution = resolveAutoMemoryPath({ cwd: root, env: process.env, home: os.homedir() });
 
   let memdir: string;
   if (values.memdir !== undefined) memdir = path.resolve(cwd, values.memdir);
   else {
     const inUse = realOrResolved(resolution.resolved.replace(/[/\\]+$/, ''));
-    memdir = isWithin(inUse, root) ? inUse : await (await import('./link.js')).defaultMemdir(root, cwd);
+    memdir = isWithin(inUse, root) ? inUse : await defaultMemdir(root, cwd);
   }
-  const { checkInsideRepo, writeInsideRepo } = await import('../fs/inside.js');
   const safe = checkInsideRepo(root, memdir);
   if (!safe.ok) throw new UsageError(`${safe.reason}: adopt writes only the repository's memory folder`);
 
   let storeDirs: string[];
   if (positionals.length > 0) storeDirs = positionals.map((s) => storeFolder(s, cwd));
-  else storeDirs = (await import('../claude/stores.js')).strayStoresOf(resolution).map((s) => s.dir);
+  else storeDirs = strayStoresOf(resolution).map((s) => s.dir);
   storeDirs = [...new Set(storeDirs.map(realOrResolved))];
   for (const s of storeDirs) if (isWithin(s, realOrResolved(memdir)) || isWithin(realOrResolved(memdir), s)) throw new UsageError(`${s} is the memory folder itself (or holds it): nothing to adopt`);
   const dry = !!values['dry-run'];
@@ -112,7 +115,6 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const stores = await Promise.all(storeDirs.map(readStore));
-  const { planAdopt } = await import('../claude/adopt.js');
   const target = (rel: string) => path.join(memdir, ...rel.split('/'));
   const plan = planAdopt(stores, (rel) => {
     try {

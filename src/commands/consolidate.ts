@@ -1,9 +1,17 @@
 // `memlint consolidate [MEMDIR...]`: the deterministic part of Claude Code's dream, on demand or
 // before a push (see docs/consolidate.md). Thin: options and output; the work is in src/consolidate.
 import { parse } from './args.js';
-import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
-// Static: the pre-push hook runs on every push, and one module graph loads faster than two.
+import { loadConfig } from '../config.js';
+import { loadDateFinder } from '../consolidate/date-finder.js';
+import { excludedMemdir } from '../consolidate/exclude.js';
+import { makeLint } from '../consolidate/lint-check.js';
 import { prePush } from '../consolidate/prepush.js';
+import * as report from '../consolidate/report.js';
+import { consolidateMemdir } from '../consolidate/run.js';
+import { agentCommand, consolidationBound, ignoredCommandWarning, resolveSettings } from '../consolidate/settings.js';
+import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
+import { maskSecrets, maskSecretsDeep, secretsOf } from '../lint/secrets.js';
+import { discoverMemdirs } from '../memdir/discover.js';
 import type { Given } from './given.js';
 
 const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
@@ -59,16 +67,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   }
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
-  const [{ loadConfig }, { discoverMemdirs }, run, { resolveSettings, agentCommand, ignoredCommandWarning, consolidationBound }, { loadDateFinder }, report] = await Promise.all([
-    import('../config.js'),
-    import('../memdir/discover.js'),
-    import('../consolidate/run.js'),
-    import('../consolidate/settings.js'),
-    import('../consolidate/date-finder.js'),
-    import('../consolidate/report.js'),
-  ]);
   const loaded = await loadConfig({ cwd, file: values.config });
-  const { excludedMemdir } = await import('../consolidate/exclude.js');
   // Folders named on the command line are consolidated even when config excludes them.
   const memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter(
     (d) => positionals.length > 0 || !excludedMemdir(d.dir, loaded.config.consolidate, loaded.dir),
@@ -80,7 +79,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   }
   const findDates = await loadDateFinder();
   const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'apply';
-  const lint = (await import('../consolidate/lint-check.js')).makeLint(loaded.config.rules, cwd);
+  const lint = makeLint(loaded.config.rules, cwd);
   const ignored = ignoredCommandWarning(loaded.config.consolidate, loaded.file);
   if (ignored && mode === 'apply') process.stderr.write(`${ignored}\n`);
   const command = mode === 'apply' ? agentCommand(cwd) : undefined;
@@ -89,11 +88,10 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const planned = memdirs.map((d) => ({ d, settings: resolveSettings(loaded.config.consolidate, d.dir, command, consolidationBound(d.dir, d.repoRoot)) }));
   const outcomes = [];
   for (const { d, settings } of planned) {
-    outcomes.push(await run.consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint }));
+    outcomes.push(await consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint }));
   }
   // Nothing printed shows a secret (README "Security"): the diff, the summary and the JSON are masked
   // against the secrets of every text the plans were made from or would write.
-  const { maskSecrets, maskSecretsDeep, secretsOf } = await import('../lint/secrets.js');
   const known = await secretsOf(outcomes.flatMap((o) => [...(o.plan?.sources ?? []), ...(o.plan?.ops ?? []).map((op) => (op.kind === 'write' ? op.after : op.text))]));
   const mask = (text: string) => maskSecrets(text, known);
   if (values.json) process.stdout.write(JSON.stringify({ memdirs: outcomes.map((o) => maskSecretsDeep(report.toJson(o), known)) }, null, 2) + '\n');

@@ -1,6 +1,10 @@
 // `memlint doctor`: one line per part, saying whether it is really active in this worktree.
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK } from '../errors.js';
+import { worktreeOf } from '../install/setup.js';
+import { repoMemdirs } from '../install/memdirs.js';
+import * as d from '../install/doctor.js';
+import * as claude from '../install/claude-settings.js';
 
 const HELP = `Usage: memlint doctor [--json] [--config FILE]
 
@@ -30,12 +34,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return EXIT_OK;
   }
-  const { worktreeOf } = await import('../install/setup.js');
-  const d = await import('../install/doctor.js');
-  const { repoMemdirs } = await import('../install/memdirs.js');
   const wt = worktreeOf(process.cwd());
   const memdirs = await repoMemdirs(wt.root, values.config);
-  const claude = await import('../install/claude-settings.js');
   const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), claude.checkStrayStores(wt)];
   if (values.json) process.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
   else for (const c of checks) process.stdout.write(d.formatCheck(c) + '\n');

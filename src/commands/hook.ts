@@ -3,11 +3,9 @@
 // {"decision":"block","reason":...} so the agent sees what to fix beside the tool's result; at
 // SessionStart it speaks only when the memory needs attention. It never breaks a session: any
 // failure of memlint itself is one line on stderr and exit 0; only a usage error exits 2.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from './args.js';
-import { realOrResolved } from '../fs/paths.js';
 
 const HELP = `Usage: memlint hook
 
@@ -40,61 +38,15 @@ interface HookPayload {
   source?: unknown;
 }
 
-/** The entry line index-orphan's fix would add: the agent can write exactly that. */
-function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ text: string }> } }): { suggestion?: string } {
-  const text = m.ruleId === 'index-orphan' ? m.fix?.edits[0]?.text.trim() : undefined;
-  return text ? { suggestion: text } : {};
-}
-
 async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (payload.tool_name !== 'Write' && payload.tool_name !== 'Edit') return '';
   const given = payload.tool_input?.file_path;
   if (typeof given !== 'string' || given === '') return '';
   const base = typeof payload.cwd === 'string' && payload.cwd !== '' ? payload.cwd : projectDir;
   const file = path.resolve(base, given);
+  // An edit of anything but an existing Markdown file is answered before the linter loads.
   if (!file.endsWith('.md') || !existsSync(file)) return '';
-
-  const { loadConfig } = await import('../config.js');
-  const loaded = await loadConfig({ cwd: projectDir });
-  const memoryDirs = (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
-  const { locateMemdir } = await import('../claude/locate.js');
-  const located = await locateMemdir(file, projectDir, env, os.homedir(), memoryDirs);
-  if (!located) return '';
-  const realFile = realOrResolved(file);
-  const { matcher } = await import('../glob.js');
-  if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(path.relative(loaded.dir, realFile).split(path.sep).join('/'))) return '';
-
-  const { resolveRules, lintMemdirs, runToday } = await import('../lint/engine.js');
-  const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
-  const index = path.join(located.dir, 'MEMORY.md');
-  const run = await lintMemdirs({
-    memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([realFile, index]), reason: 'path', ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
-    rules,
-    source: 'worktree',
-    today: runToday(env),
-  });
-  const { blockReason, postToolUseOutput } = await import('../claude/hook-report.js');
-  const messages = run.results.flatMap((r) => r.messages.map((m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...suggestion(m) })));
-  const texts = new Map<string, string>();
-  for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) texts.set(f, readFileSync(f, 'utf8'));
-  const { shownPath } = await import('../claude/hook-report.js');
-  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts }, shownPath(located.dir, realOrResolved(projectDir)));
-  if (reason === null) return '';
-  // The engine masked the messages; the entry lines suggested for orphans are masked here.
-  const { maskSecrets, secretsOf } = await import('../lint/secrets.js');
-  const known = await secretsOf([realFile, index].flatMap((f) => (existsSync(f) && statSync(f).size <= 4 * 1024 * 1024 ? [readFileSync(f, 'utf8')] : [])));
-  return postToolUseOutput(maskSecrets(reason, known));
-}
-
-async function sessionStart(projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const { sessionFacts } = await import('../claude/session.js');
-  const { sessionContext, sessionStartOutput } = await import('../claude/hook-report.js');
-  const facts = await sessionFacts(projectDir, env, os.homedir());
-  const context = facts ? sessionContext(facts) : null;
-  if (context === null) return '';
-  // File names are printed: one named after a secret is masked.
-  const { maskSecrets } = await import('../lint/secrets.js');
-  return sessionStartOutput(maskSecrets(context));
+  return (await import('../claude/hook-answers.js')).editAnswer(file, projectDir, env);
 }
 
 /** stdout for a payload (pure in what it prints: the caller writes it). */
@@ -108,7 +60,7 @@ export async function answer(stdin: string, env: NodeJS.ProcessEnv, fallbackCwd:
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new Error('the hook input is not a JSON object');
   const projectDir = env.CLAUDE_PROJECT_DIR || (typeof payload.cwd === 'string' && payload.cwd) || fallbackCwd;
   if (payload.hook_event_name === 'PostToolUse') return postToolUse(payload, projectDir, env);
-  if (payload.hook_event_name === 'SessionStart') return sessionStart(projectDir, env);
+  if (payload.hook_event_name === 'SessionStart') return (await import('../claude/hook-answers.js')).sessionStartAnswer(projectDir, env);
   return '';
 }
 

@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from './args.js';
 import { EXIT_OK, UsageError } from '../errors.js';
+import { worktreeOf, planInstall, applyActions, describeAction } from '../install/setup.js';
+import { repoMemdirs } from '../install/memdirs.js';
+import { planClaudeInstall } from '../install/claude-settings.js';
+import { run as runLink } from './link.js';
 
 const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--claude] [--quiet] [--config FILE]
 
@@ -44,12 +48,10 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (values.claude && values.local) throw new UsageError('--claude writes .claude/settings.json, a tracked file, which --local never touches');
-  const { worktreeOf, planInstall, applyActions, describeAction } = await import('../install/setup.js');
-  const { repoMemdirs } = await import('../install/memdirs.js');
   const wt = worktreeOf(process.cwd());
   const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config);
   const actions = planInstall(wt, { local: !!values.local, memdirs });
-  if (values.claude) actions.push(...(await import('../install/claude-settings.js')).planClaudeInstall(wt));
+  if (values.claude) actions.push(...planClaudeInstall(wt));
   const dry = !!values['dry-run'];
   const changes = actions.filter((a) => a.kind !== 'note');
   for (const a of actions) if (!values.quiet || a.kind === 'note') process.stdout.write(`${describeAction(a, dry)}\n`);
@@ -57,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
   if (dry) return EXIT_OK;
   for (const p of applyActions(wt, actions)) process.stderr.write(`memlint: ${p}\n`);
   if (changes.length > 0 && !values.quiet) process.stdout.write(`memlint install: done; "memlint doctor" checks that everything is active\n`);
-  if (values.link) return (await import('./link.js')).run([]);
+  if (values.link) return runLink([]);
   if (!values.local && !values.quiet && !linkedAlready(wt.root)) {
     process.stdout.write('Claude Code keeps its auto memory outside the repository unless told otherwise: "memlint link" (or "memlint install --link") points it at the committed memory folder\n');
   }

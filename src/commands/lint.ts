@@ -1,16 +1,25 @@
-// `memlint [lint] [PATH...]`: the linter. Kept light at the top: with --staged and nothing
-// memory-related staged it must answer in about the time Node takes to start.
+// `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
+// answered by the launcher (src/launcher.ts) before this module loads.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve as resolvePath, sep } from 'node:path';
 import { closestName } from '../closest.js';
+import { loadConfig } from '../config.js';
+import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
+import { checkInsideRepo } from '../fs/inside.js';
+import { GitError, indexEntries, repoRoot } from '../git/index.js';
+import { matcher } from '../glob.js';
+import { lintMemdirs, resolveRules, runToday, type FileResult } from '../lint/engine.js';
+import { REPORTERS, type ReportContext } from '../lint/reporters/index.js';
+import { writeChunks } from '../lint/reporters/output.js';
+import { allRules } from '../lint/rules/index.js';
+import { memoryIndexesFor, NO_MEMORY, stagedMemdirsFor, stagedSource, type StagedFacts, type StagedSource } from '../lint/staged.js';
+import * as discover from '../memdir/discover.js';
+import { VERSION } from '../version.js';
 import { parse } from './args.js';
 import { COMMAND_NAMES, looksLikeCommand, PROGRAM_WORDS } from './names.js';
-import type { StagedFacts, StagedSource } from '../lint/staged.js';
 import type { Given } from './given.js';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
-import type { ReportContext } from '../lint/reporters/index.js';
-import type { FileResult } from '../lint/engine.js';
 
 const HELP = `Usage: memlint [lint] [options] [PATH...]
 
@@ -53,8 +62,7 @@ const OPTIONS = {
  * The staged change when the launcher has not made it: made here the same way, with git's
  * failure told as a usage error. null when nothing staged is memory.
  */
-async function readStagedSource(cwd: string): Promise<StagedSource | null> {
-  const [{ NO_MEMORY, stagedSource }, { GitError, repoRoot }] = await Promise.all([import('../lint/staged.js'), import('../git/index.js')]);
+function readStagedSource(cwd: string): StagedSource | null {
   try {
     const source = stagedSource(cwd);
     return source === NO_MEMORY ? null : source;
@@ -66,8 +74,7 @@ async function readStagedSource(cwd: string): Promise<StagedSource | null> {
 }
 
 /** What git says of the staged Markdown files when the StagedSource could not gather it: asked again here, synchronously. */
-async function stagedFactsNow(cwd: string, md: string[]): Promise<StagedFacts> {
-  const [{ memoryIndexesFor }, { repoRoot }] = await Promise.all([import('../lint/staged.js'), import('../git/index.js')]);
+function stagedFactsNow(cwd: string, md: string[]): StagedFacts {
   const root = repoRoot(cwd);
   if (root === null) throw new UsageError('--staged needs a git repository');
   return { root, indexes: memoryIndexesFor(root, md), listings: new Map(), blobs: new Map() };
@@ -75,7 +82,6 @@ async function stagedFactsNow(cwd: string, md: string[]): Promise<StagedFacts> {
 
 /** Writes a report, as it is made: a report of many messages never exists as one string. */
 async function writeReport(format: FormatName, results: FileResult[], context: Omit<ReportContext, 'version'>): Promise<void> {
-  const [{ REPORTERS }, { writeChunks }, { VERSION }] = await Promise.all([import('../lint/reporters/index.js'), import('../lint/reporters/output.js'), import('../version.js')]);
   await writeChunks(process.stdout, REPORTERS[format](results, { ...context, version: VERSION }));
 }
 
@@ -89,7 +95,6 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, 'lint');
   if (values.help) {
     if (values.rules) {
-      const { allRules } = await import('../lint/rules/index.js');
       const w = Math.max(...allRules.map((r) => r.id.length));
       process.stdout.write(
         allRules.map((r) => `${r.id.padEnd(w)}  ${r.defaultSeverity.padEnd(5)}  ${r.fixable ? 'fixable' : '       '}  ${r.description}`).join('\n') + '\n',
@@ -124,22 +129,17 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     const guess = closestName(word, [...COMMAND_NAMES, ...PROGRAM_WORDS]);
     if (guess) throw new UsageError(`"${word}" is not a command, nor a file or folder here: did you mean "memlint ${guess}"? (see "memlint --help")`);
   }
-  // Everything a lint run loads, requested at once: the module loader fetches them side by side.
-  const modules = Promise.all([import('../config.js'), import('../lint/engine.js'), import('../glob.js'), import('../memdir/discover.js')]);
-  modules.catch(() => {}); // an early return leaves it unawaited; a real failure surfaces where it is awaited
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> | null = null;
   let prefetched: StagedFacts | null = null;
   if (values.staged) {
-    const source = given.staged ?? (await readStagedSource(cwd));
+    const source = given.staged ?? readStagedSource(cwd);
     const md = source ? source.paths.filter((p) => p.endsWith('.md')) : [];
     if (!source || md.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
-    prefetched = (await source.facts) ?? (await stagedFactsNow(cwd, md));
-    const { stagedMemdirsFor } = await import('../lint/staged.js');
+    prefetched = (await source.facts) ?? stagedFactsNow(cwd, md);
     stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes);
     if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
   }
 
-  const [{ loadConfig }, { resolveRules, lintMemdirs, runToday }, { matcher }, discover] = await modules;
   const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
   const rules = resolveRules(loaded.config.rules, overrides);
   const isIgnored = matcher(loaded.config.ignore);
@@ -175,7 +175,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
 
   const today = runToday();
   // no-memory-loss looks for deleted memory in the archive too.
-  const archiveDir = values.staged ? (await import('../consolidate/settings.js')).archiveDirOf : null;
+  const archiveDir = values.staged ? archiveDirOf : null;
   const run = await lintMemdirs({
     memdirs,
     rules,
@@ -227,7 +227,6 @@ async function fixedInWorkingTree(
   const judged = (ruleId: string | null) => ruleId !== null && ruleId !== 'no-memory-loss';
   const candidates = new Set(staged.filter((r) => r.messages.length > 0 && r.messages.every((m) => judged(m.ruleId))).map((r) => r.filePath));
   if (candidates.size === 0) return candidates;
-  const [{ lintMemdirs }, { indexEntries }, { checkInsideRepo }] = await Promise.all([import('../lint/engine.js'), import('../git/index.js'), import('../fs/inside.js')]);
   const listings = new Map(facts.listings);
   const blobs = new Map(facts.blobs);
   let differs = false;

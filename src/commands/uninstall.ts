@@ -1,6 +1,8 @@
 // `memlint uninstall`: removes exactly what `memlint install` added.
 import { parse } from './args.js';
 import { EXIT_OK } from '../errors.js';
+import { worktreeOf, planUninstall, applyActions, describeAction } from '../install/setup.js';
+import { planClaudeUninstall } from '../install/claude-settings.js';
 
 const HELP = `Usage: memlint uninstall [--dry-run]
 
@@ -21,9 +23,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return EXIT_OK;
   }
-  const { worktreeOf, planUninstall, applyActions, describeAction } = await import('../install/setup.js');
   const wt = worktreeOf(process.cwd());
-  const actions = [...planUninstall(wt), ...(await import('../install/claude-settings.js')).planClaudeUninstall(wt)];
+  const actions = [...planUninstall(wt), ...planClaudeUninstall(wt)];
   const dry = !!values['dry-run'];
   for (const a of actions) process.stdout.write(`${describeAction(a, dry)}\n`);
   if (actions.length === 0) process.stdout.write('memlint uninstall: nothing of memlint installed here\n');

@@ -3,10 +3,20 @@
 // consolidates and commits `memory: consolidate` (then exits 1, which stops the whole push: a
 // commit made in pre-push could not be part of it anyway, so push again), or with consolidate.onPush "check" only says so. It skips a
 // memdir with uncommitted changes and never leaves uncommitted edits. One line, never a prompt.
-// This path must stay light: with no memory in the pushed range it costs one git call.
+// A push with no memory in its range is answered by the launcher (src/launcher.ts) with one git call.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { loadConfig } from '../config.js';
+import * as gitFacts from '../git/commits.js';
+import { headCommit, repoInfo } from '../git/index.js';
+import { isClaudeLocation, linksBeside } from '../memdir/discover.js';
+import { loadDateFinder } from './date-finder.js';
+import { excludedMemdir } from './exclude.js';
+import { makeLint } from './lint-check.js';
+import * as lock from './lock.js';
 import { changedInPush, parsePushInput } from './push-range.js';
+import * as run from './run.js';
+import { agentCommand, ignoredCommandWarning, resolveSettings } from './settings.js';
 
 export { changedInPush, parsePushInput, type PushUpdate } from './push-range.js';
 
@@ -44,11 +54,9 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   const changed = changedInPush(opts.cwd, updates);
   if (changed === null || !changed.some((p) => p.endsWith('.md'))) return 0;
 
-  const { repoInfo, headCommit } = await import('../git/index.js');
   const info = repoInfo(opts.cwd);
   if (!info) return 0;
   const root = info.root;
-  const { isClaudeLocation, linksBeside } = await import('../memdir/discover.js');
   // A folder with a MEMORY.md is memory when discovery would say so: a Claude Code location, or an
   // index that links to files beside it (not some project's unrelated MEMORY.md).
   const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;
@@ -66,18 +74,9 @@ export async function prePush(opts: { cwd: string; configFile?: string; stdin?: 
   const head = headCommit(root);
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
 
-  const [{ loadConfig }, run, { resolveSettings, agentCommand, ignoredCommandWarning }, { loadDateFinder }, gitFacts, lock] = await Promise.all([
-    import('../config.js'),
-    import('./run.js'),
-    import('./settings.js'),
-    import('./date-finder.js'),
-    import('../git/commits.js'),
-    import('./lock.js'),
-  ]);
   const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
   const { config } = loaded;
-  const { excludedMemdir } = await import('./exclude.js');
-  const lint = (await import('./lint-check.js')).makeLint(config.rules, root);
+  const lint = makeLint(config.rules, root);
   const findDates = await loadDateFinder();
   const now = Date.now();
   const rel = (p: string) => relative(root, p).split(sep).join('/') || '.';

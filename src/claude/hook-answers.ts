@@ -1,0 +1,58 @@
+// What `memlint hook` answers once a payload concerns memory (src/commands/hook.ts reads the payload
+// and answers the rest without loading this): the lint of an edited memory file, and SessionStart's
+// attention notes.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { realOrResolved } from '../fs/paths.js';
+import { loadConfig } from '../config.js';
+import { locateMemdir } from './locate.js';
+import { matcher } from '../glob.js';
+import { lintMemdirs, resolveRules, runToday } from '../lint/engine.js';
+import { blockReason, postToolUseOutput, sessionContext, sessionStartOutput, shownPath } from './hook-report.js';
+import { maskSecrets, secretsOf } from '../lint/secrets.js';
+import { sessionFacts } from './session.js';
+
+/** The entry line index-orphan's fix would add: the agent can write exactly that. */
+function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ text: string }> } }): { suggestion?: string } {
+  const text = m.ruleId === 'index-orphan' ? m.fix?.edits[0]?.text.trim() : undefined;
+  return text ? { suggestion: text } : {};
+}
+
+/**
+ * After a Write or Edit of the existing Markdown file `file`: '' when it is not memory or has no
+ * errors, else the block answer naming them.
+ */
+export async function editAnswer(file: string, projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const loaded = await loadConfig({ cwd: projectDir });
+  const memoryDirs = (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
+  const located = await locateMemdir(file, projectDir, env, os.homedir(), memoryDirs);
+  if (!located) return '';
+  const realFile = realOrResolved(file);
+  if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(path.relative(loaded.dir, realFile).split(path.sep).join('/'))) return '';
+  const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
+  const index = path.join(located.dir, 'MEMORY.md');
+  const run = await lintMemdirs({
+    memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([realFile, index]), reason: 'path', ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
+    rules,
+    source: 'worktree',
+    today: runToday(env),
+  });
+  const messages = run.results.flatMap((r) => r.messages.map((m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...suggestion(m) })));
+  const texts = new Map<string, string>();
+  for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) texts.set(f, readFileSync(f, 'utf8'));
+  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts }, shownPath(located.dir, realOrResolved(projectDir)));
+  if (reason === null) return '';
+  // The engine masked the messages; the entry lines suggested for orphans are masked here.
+  const known = await secretsOf([realFile, index].flatMap((f) => (existsSync(f) && statSync(f).size <= 4 * 1024 * 1024 ? [readFileSync(f, 'utf8')] : [])));
+  return postToolUseOutput(maskSecrets(reason, known));
+}
+
+/** At SessionStart: '' unless the memory needs attention. */
+export async function sessionStartAnswer(projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const facts = await sessionFacts(projectDir, env, os.homedir());
+  const context = facts ? sessionContext(facts) : null;
+  if (context === null) return '';
+  // File names are printed: one named after a secret is masked.
+  return sessionStartOutput(maskSecrets(context));
+}
