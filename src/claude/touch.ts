@@ -65,13 +65,14 @@ function frontmatterModified(abs: string): string | undefined {
 
 interface MemdirGroup {
   root: string | null;
+  /** The repository's git folder (rev-parse --git-dir), when there is a repository. */
+  gitDir: string | null;
   dirs: string[];
 }
 
 /** The operation that makes touch wait in this repository, if any (see gitOperation). */
-export function waitingFor(root: string): GitOperation | null {
-  const info = repoInfo(root);
-  const op = info ? gitOperation(info.gitDir) : null;
+function waitingFor(gitDir: string): GitOperation | null {
+  const op = gitOperation(gitDir);
   return op?.pending ? op : null;
 }
 
@@ -84,16 +85,17 @@ export interface TouchPlan {
 export function planTouch(memdirs: string[], cwd: string): TouchPlan {
   const groups = new Map<string, MemdirGroup>();
   for (const dir of memdirs) {
-    const root = repoInfo(dir)?.root ?? null;
+    const info = repoInfo(dir);
+    const root = info?.root ?? null;
     const key = root ?? '';
-    const g = groups.get(key) ?? { root, dirs: [] };
+    const g = groups.get(key) ?? { root, gitDir: info?.gitDir ?? null, dirs: [] };
     g.dirs.push(dir);
     groups.set(key, g);
   }
   const plan: TouchPlanItem[] = [];
   const waiting: TouchPlan['waiting'] = [];
   for (const g of groups.values()) {
-    const operation = g.root ? waitingFor(g.root) : null;
+    const operation = g.gitDir ? waitingFor(g.gitDir) : null;
     if (operation) {
       waiting.push({ root: g.root!, operation });
       continue;
