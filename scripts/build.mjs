@@ -20,8 +20,27 @@ const rawText = {
     b.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
   },
 };
+// gray-matter parses YAML with js-yaml's safeLoad and nothing else of js-yaml's (memlint never
+// writes frontmatter through gray-matter): its require('js-yaml') gets the loader alone, without the
+// dumper, and the loader's full schema (read only by load(), never by safeLoad) is the safe one, so
+// the !!js types (one of which probes for esprima) stay out.
+const yamlLoaderOnly = {
+  name: 'yaml-loader-only',
+  setup(b) {
+    // The build stops if gray-matter ever calls more of js-yaml than these two.
+    const used = new Set([...readFileSync('node_modules/gray-matter/lib/engines.js', 'utf8').matchAll(/\byaml\.(\w+)/g)].map((m) => m[1]));
+    if ([...used].some((n) => n !== 'safeLoad' && n !== 'safeDump')) throw new Error(`gray-matter calls js-yaml's ${[...used].join(', ')}: scripts/build.mjs gives it safeLoad and safeDump only`);
+    b.onResolve({ filter: /^js-yaml$/ }, (args) => (/[\\/]gray-matter[\\/]/.test(args.importer) ? { path: 'js-yaml', namespace: 'yaml-loader-only' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'yaml-loader-only' }, () => ({
+      contents: "const { safeLoad } = require('js-yaml/lib/js-yaml/loader.js'); module.exports = { safeLoad, safeDump() { throw new Error('memlint does not write YAML with js-yaml'); } };",
+      loader: 'js',
+      resolveDir: process.cwd(),
+    }));
+    b.onResolve({ filter: /^\.\/schema\/default_full$/ }, (args) => (/[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]loader\.js$/.test(args.importer) ? { path: path.join(path.dirname(args.importer), 'schema', 'default_safe.js') } : undefined));
+  },
+};
 // Every bundle that holds micromark gets its text join in one pass (scripts/micromark-linear.mjs).
-const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', plugins: [rawText, micromarkLinear] };
+const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', plugins: [rawText, micromarkLinear, yamlLoaderOnly] };
 // remark stays out of the lint and merge paths until a file needs it: it is its own file,
 // dist/lint-lazy/markdown.cjs, required (synchronously, as the block model and ctx.tree() call
 // it) on its first use only; most files take the block model's line path and never need it.
@@ -55,7 +74,7 @@ const lazyRemark = (format) => ({
 });
 await build({
   ...common,
-  plugins: [rawText, micromarkLinear, lazyRemark('esm')],
+  plugins: [rawText, micromarkLinear, yamlLoaderOnly, lazyRemark('esm')],
   entryPoints: { main: 'src/cli.ts' },
   outdir: next,
   splitting: true,
@@ -84,14 +103,14 @@ await build({ ...common, entryPoints: { cli: 'src/launcher.ts' }, outdir: next, 
 // with it run through dist/main.mjs instead: 13 ms (7%) more CPU for the whole command, which the
 // row's thin margin under its 2x target does not hold. It cannot share merge.cjs either: the
 // driver's file holds only what the merge uses (test/merge/startup.test.ts).
-await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts', 'update-branch': 'src/commands/update-branch.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [micromarkLinear, lazyRemark('cjs')] });
+await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts', 'update-branch': 'src/commands/update-branch.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [micromarkLinear, yamlLoaderOnly, lazyRemark('cjs')] });
 await build({
   ...common,
   format: 'cjs',
   entryPoints: Object.fromEntries(Object.entries(LAZY).map(([src, name]) => [`lint-lazy/${name}`, src])),
   outdir: next,
   outExtension: { '.js': '.cjs' },
-  plugins: [micromarkLinear, lazyRemark('cjs')],
+  plugins: [micromarkLinear, yamlLoaderOnly, lazyRemark('cjs')],
 });
 renameSync(`${next}/cli.cjs`, `${next}/cli.js`);
 // .js files in dist/ are CommonJS (the launcher); the program is .mjs.
