@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import path from 'node:path';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { esbuildPlugin as micromarkLinear } from './micromark-linear.mjs';
+import { buildInputsDigest, DIGEST_FILE } from './build-inputs.mjs';
 
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
@@ -115,6 +116,8 @@ await build({
 renameSync(`${next}/cli.cjs`, `${next}/cli.js`);
 // .js files in dist/ are CommonJS (the launcher); the program is .mjs.
 writeFileSync(`${next}/package.json`, '{ "type": "commonjs" }\n');
+// What this dist/ was built from (scripts/build-inputs.mjs).
+writeFileSync(`${next}/${DIGEST_FILE}`, `${buildInputsDigest('.')}\n`);
 for (const rel of ['main.mjs', ...readdirSync(`${next}/chunks`).map((f) => `chunks/${f}`)]) {
   const file = `${next}/${rel}`;
   const text = readFileSync(file, 'utf8');

@@ -1,0 +1,2 @@
+export function buildInputsDigest(root: string): string;
+export const DIGEST_FILE: string;
