@@ -31,7 +31,11 @@ function setEnv(vars: Record<string, string | undefined>): void {
   }
 }
 
-export async function memlintInProcess(cwd: string, args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
+/**
+ * `run` in this process as the CLI would run it from `cwd`: the working folder and the environment
+ * borrowed for the run and given back, stdout and stderr collected. Its result is the exit code.
+ */
+export async function inProcess(cwd: string, opts: InProcessOptions, run: () => Promise<number>): Promise<CliResult> {
   const home = process.cwd();
   const before = { ...process.env };
   const out = { stdout: '', stderr: '' };
@@ -50,7 +54,7 @@ export async function memlintInProcess(cwd: string, args: string[], opts: InProc
   const spies = [collect('stdout'), collect('stderr')];
   let code: number;
   try {
-    code = await main(args);
+    code = await run();
   } catch (err) {
     code = reportError(err);
   } finally {
@@ -60,4 +64,8 @@ export async function memlintInProcess(cwd: string, args: string[], opts: InProc
     setEnv(before);
   }
   return { code, ...out };
+}
+
+export async function memlintInProcess(cwd: string, args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
+  return inProcess(cwd, opts, () => main(args));
 }

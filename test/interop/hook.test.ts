@@ -5,6 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/claude/auto-memory.js';
 import { shownPath } from '../../src/claude/hook-report.js';
+import { answer } from '../../src/commands/hook.js';
+import { inProcess } from '../helpers/in-process.js';
 import { CLI, commitFiles, initRepo, writeFiles } from '../helpers/repo.js';
 import { hermetic, type Hermetic } from './helpers.js';
 
@@ -17,10 +19,26 @@ function repoWithMemory(): string {
   return repo;
 }
 
-function hook(h: Hermetic, projectDir: string, payload: unknown, extraEnv: Record<string, string> = {}) {
+const hookEnv = (h: Hermetic, projectDir: string, extraEnv: Record<string, string>) => ({ ...h.env, CLAUDE_PROJECT_DIR: projectDir, MEMLINT_TODAY: '2026-11-30', ...extraEnv });
+
+/** `memlint hook` as Claude Code runs it: the built CLI, the payload on stdin. */
+function hookCli(h: Hermetic, projectDir: string, payload: unknown, extraEnv: Record<string, string> = {}) {
   const input = typeof payload === 'string' ? payload : JSON.stringify(payload);
-  const r = spawnSync(process.execPath, [CLI, 'hook'], { cwd: projectDir, input, encoding: 'utf8', env: { ...h.env, CLAUDE_PROJECT_DIR: projectDir, MEMLINT_TODAY: '2026-11-30', ...extraEnv } });
+  const r = spawnSync(process.execPath, [CLI, 'hook'], { cwd: projectDir, input, encoding: 'utf8', env: hookEnv(h, projectDir, extraEnv) });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * What `memlint hook` prints for a payload, worked out in this process by the function the command
+ * prints (answer), in the same hermetic environment and folder. What only the binary shows (stdin,
+ * the one line a failure prints, usage errors) is tested through hookCli.
+ */
+async function hook(h: Hermetic, projectDir: string, payload: unknown, extraEnv: Record<string, string> = {}) {
+  const input = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return inProcess(projectDir, { exactEnv: hookEnv(h, projectDir, extraEnv) }, async () => {
+    process.stdout.write(await answer(input, process.env, projectDir));
+    return 0;
+  });
 }
 
 const write = (repo: string, file: string, content: string) => ({
@@ -47,11 +65,11 @@ const edit = (repo: string, file: string) => ({
 const block = (reason: string) => `${JSON.stringify({ decision: 'block', reason })}\n`;
 
 describe('memlint hook: PostToolUse', () => {
-  it('a Write of a clean topic file: no output', () => {
+  it('a Write of a clean topic file: no output', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const file = path.join(repo, '.claude/memory/feedback_testing.md');
-    const r = hook(h, repo, write(repo, file, TOPIC));
+    const r = await hook(h, repo, write(repo, file, TOPIC));
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
@@ -61,7 +79,7 @@ describe('memlint hook: PostToolUse', () => {
     const file = path.join(repo, '.claude/memory/project_launch.md');
     const content = '---\nname: Launch\ndescription: the launch date\ntype: project\n---\nWe launch tomorrow.\n';
     writeFileSync(file, content);
-    const r = hook(h, repo, write(repo, file, content));
+    const r = hookCli(h, repo, write(repo, file, content));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
@@ -78,13 +96,13 @@ describe('memlint hook: PostToolUse', () => {
     );
   });
 
-  it('never prints a secret: the message and the entry line suggested for an orphan are masked', () => {
+  it('never prints a secret: the message and the entry line suggested for an orphan are masked', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0'.repeat(2)}`.slice(0, 40);
     const file = path.join(repo, '.claude/memory/reference_ci.md');
     writeFileSync(file, `---\nname: CI\ndescription: the CI token is ${token}\ntype: reference\n---\nThe CI token is ${token}.\n`);
-    const r = hook(h, repo, write(repo, file, '...'));
+    const r = await hook(h, repo, write(repo, file, '...'));
     expect(JSON.parse(r.stdout).decision).toBe('block');
     expect(r.stdout).toContain('(no-secrets)');
     expect(r.stdout).toContain('(index-orphan)');
@@ -92,21 +110,21 @@ describe('memlint hook: PostToolUse', () => {
     expect(r.stdout).not.toContain(token.slice(8, 30));
   });
 
-  it('warnings alone never block', () => {
+  it('warnings alone never block', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const file = path.join(repo, '.claude/memory/feedback_testing.md');
     writeFileSync(file, '---\nname: Testing\ndescription: integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database.\n');
-    expect(hook(h, repo, write(repo, file, '...'))).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(h, repo, write(repo, file, '...'))).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('an Edit of MEMORY.md that makes an entry too long: shorten it, move the detail into the topic file', () => {
+  it('an Edit of MEMORY.md that makes an entry too long: shorten it, move the detail into the topic file', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const file = path.join(repo, '.claude/memory/MEMORY.md');
     const long = '- [Testing](feedback_testing.md) — integration tests hit a real database, because in the March incident mocked tests passed while the migration broke production\n';
     writeFileSync(file, long);
-    const r = hook(h, repo, edit(repo, file));
+    const r = await hook(h, repo, edit(repo, file));
     expect(r.stdout).toBe(
       block(
         [
@@ -119,7 +137,7 @@ describe('memlint hook: PostToolUse', () => {
     expect(r.code).toBe(0);
   });
 
-  it('a stack trace pasted into memory: move it out', () => {
+  it('a stack trace pasted into memory: move it out', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const file = path.join(repo, '.claude/memory/feedback_testing.md');
@@ -127,25 +145,25 @@ describe('memlint hook: PostToolUse', () => {
     writeFileSync(file, `${TOPIC}\nTypeError: x is undefined\n${frames}\n`);
     // no-derivable-content is a warning: set it to error, as a team may.
     writeFiles(repo, { '.memlintrc.json': JSON.stringify({ rules: { 'no-derivable-content': 'error' } }) });
-    const r = hook(h, repo, edit(repo, file));
+    const r = await hook(h, repo, edit(repo, file));
     expect(r.stdout).toContain('To do: move this stack trace out of memory');
     expect(r.stdout).toContain('.claude/memory/feedback_testing.md:13: stack trace (4 frames)');
   });
 
-  it('a file outside memory, a non-Markdown file, another tool: no output', () => {
+  it('a file outside memory, a non-Markdown file, another tool: no output', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
-    expect(hook(h, repo, write(repo, path.join(repo, 'src/notes.md'), '# notes\n'))).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(h, repo, write(repo, path.join(repo, 'src/notes.md'), '# notes\n'))).toEqual({ code: 0, stdout: '', stderr: '' });
     writeFileSync(path.join(repo, '.claude/memory/data.json'), '{}');
-    expect(hook(h, repo, write(repo, path.join(repo, '.claude/memory/data.json'), '{}')).stdout).toBe('');
+    expect((await hook(h, repo, write(repo, path.join(repo, '.claude/memory/data.json'), '{}'))).stdout).toBe('');
     const read = { ...edit(repo, path.join(repo, '.claude/memory/MEMORY.md')), tool_name: 'Read' };
     writeFileSync(path.join(repo, '.claude/memory/MEMORY.md'), `${ENTRY}- [Gone](gone.md) — missing\n`);
-    expect(hook(h, repo, read).stdout).toBe('');
+    expect((await hook(h, repo, read)).stdout).toBe('');
     // A file that does not exist (the write failed): nothing to lint.
-    expect(hook(h, repo, write(repo, path.join(repo, '.claude/memory/never.md'), 'x')).stdout).toBe('');
+    expect((await hook(h, repo, write(repo, path.join(repo, '.claude/memory/never.md'), 'x'))).stdout).toBe('');
   });
 
-  it('a memdir outside the repository: the folder "memlint where" resolves', () => {
+  it('a memdir outside the repository: the folder "memlint where" resolves', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const store = path.join(h.configDir, 'projects', sanitizePath(repo), 'memory');
@@ -153,7 +171,7 @@ describe('memlint hook: PostToolUse', () => {
     writeFileSync(path.join(store, 'MEMORY.md'), '- [Role](user_role.md) — what the user does\n');
     const file = path.join(store, 'user_role.md');
     writeFileSync(file, '---\nname: Role\ndescription: what the user does\ntype: person\n---\nBackend engineer.\n');
-    const r = hook(h, repo, write(repo, file, '...'));
+    const r = await hook(h, repo, write(repo, file, '...'));
     expect(r.stdout).toBe(
       block(
         [
@@ -167,16 +185,16 @@ describe('memlint hook: PostToolUse', () => {
     mkdirSync(other, { recursive: true });
     writeFileSync(path.join(other, 'MEMORY.md'), '');
     writeFileSync(path.join(other, 'x.md'), 'no frontmatter\n');
-    expect(hook(h, repo, write(repo, path.join(other, 'x.md'), '...')).stdout).toBe('');
+    expect((await hook(h, repo, write(repo, path.join(other, 'x.md'), '...'))).stdout).toBe('');
   });
 
-  it('a huge content: the output stays under 10,000 characters', () => {
+  it('a huge content: the output stays under 10,000 characters', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const file = path.join(repo, '.claude/memory/feedback_testing.md');
     const huge = 'x'.repeat(5 * 1024 * 1024);
     writeFileSync(file, huge);
-    const r = hook(h, repo, write(repo, file, huge));
+    const r = await hook(h, repo, write(repo, file, huge));
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       block(
@@ -188,13 +206,13 @@ describe('memlint hook: PostToolUse', () => {
     );
   });
 
-  it('many problems: the reason is cut to fit, saying how many were left out', () => {
+  it('many problems: the reason is cut to fit, saying how many were left out', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const file = path.join(repo, '.claude/memory/feedback_testing.md');
     const lines = Array.from({ length: 400 }, (_, i) => `- Step ${i}: we deploy tomorrow.`).join('\n');
     writeFileSync(file, `${TOPIC}\n${lines}\n`);
-    const r = hook(h, repo, write(repo, file, lines));
+    const r = await hook(h, repo, write(repo, file, lines));
     expect(r.stdout.length).toBeLessThanOrEqual(10_000);
     const reason = JSON.parse(r.stdout).reason as string;
     const shown = reason.split('\n').filter((l) => l.includes('relative date')).length;
@@ -202,17 +220,17 @@ describe('memlint hook: PostToolUse', () => {
     expect(reason).toContain(`… and ${400 - shown} more (run "npx memlint" to see all).`);
   });
 
-  it('malformed JSON, a JSON array, unknown events: no output, exit 0', () => {
+  it('malformed JSON, a JSON array, unknown events: no output, exit 0', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
-    const bad = hook(h, repo, '{"hook_event_name": "PostToolUse", ');
+    const bad = hookCli(h, repo, '{"hook_event_name": "PostToolUse", ');
     expect(bad.code).toBe(0);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/^memlint hook: the hook input is not JSON/);
-    expect(hook(h, repo, '[]')).toMatchObject({ code: 0, stdout: '' });
+    expect(hookCli(h, repo, '[]')).toMatchObject({ code: 0, stdout: '' });
     for (const event of ['PreToolUse', 'Stop', 'Notification', 'UserPromptSubmit', 'SessionEnd', 'Mystery']) {
-      const r = hook(h, repo, { ...edit(repo, path.join(repo, '.claude/memory/MEMORY.md')), hook_event_name: event });
+      const r = await hook(h, repo, { ...edit(repo, path.join(repo, '.claude/memory/MEMORY.md')), hook_event_name: event });
       expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     }
   });
@@ -222,7 +240,7 @@ describe('memlint hook: PostToolUse', () => {
     const repo = repoWithMemory();
     writeFiles(repo, { '.memlintrc.json': '{ not json' });
     const file = path.join(repo, '.claude/memory/feedback_testing.md');
-    const r = hook(h, repo, write(repo, file, TOPIC));
+    const r = hookCli(h, repo, write(repo, file, TOPIC));
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -243,14 +261,14 @@ describe('memlint hook: PostToolUse', () => {
 describe('memlint hook: SessionStart', () => {
   const start = (repo: string, source = 'startup') => ({ session_id: 's1', cwd: repo, hook_event_name: 'SessionStart', source });
 
-  it('healthy memory: no output, for every source', () => {
+  it('healthy memory: no output, for every source', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     writeFiles(repo, { '.claude/settings.local.json': JSON.stringify({ autoMemoryDirectory: path.join(repo, '.claude/memory') }) });
-    for (const source of ['startup', 'resume', 'clear', 'compact']) expect(hook(h, repo, start(repo, source))).toEqual({ code: 0, stdout: '', stderr: '' });
+    for (const source of ['startup', 'resume', 'clear', 'compact']) expect(await hook(h, repo, start(repo, source))).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('an index within 10% of the line limit, and orphans: what to do about them', () => {
+  it('an index within 10% of the line limit, and orphans: what to do about them', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const entries = Array.from({ length: 184 }, (_, i) => `- [T${i}](t${i}.md) — topic ${i}`).join('\n');
@@ -259,7 +277,7 @@ describe('memlint hook: SessionStart', () => {
     files['.claude/memory/reference_lost.md'] = '---\nname: Lost\ndescription: nobody links here\ntype: reference\n---\nx\n';
     files['.claude/settings.local.json'] = JSON.stringify({ autoMemoryDirectory: path.join(repo, '.claude/memory') });
     writeFiles(repo, files);
-    const r = hook(h, repo, start(repo));
+    const r = await hook(h, repo, start(repo));
     expect(r.stderr).toBe('');
     const context = [
       'memlint: the project memory needs attention.',
@@ -269,12 +287,12 @@ describe('memlint hook: SessionStart', () => {
     expect(r.stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } })}\n`);
   });
 
-  it('an index over the limit names the entries the agent will not see, within 1,000 characters', () => {
+  it('an index over the limit names the entries the agent will not see, within 1,000 characters', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     const entries = Array.from({ length: 240 }, (_, i) => `- [T${i}](t${i}.md) — topic ${i}`).join('\n');
     writeFiles(repo, { '.claude/memory/MEMORY.md': `${ENTRY}${entries}\n`, '.claude/settings.local.json': JSON.stringify({ autoMemoryDirectory: path.join(repo, '.claude/memory') }) });
-    const r = hook(h, repo, start(repo, 'compact'));
+    const r = await hook(h, repo, start(repo, 'compact'));
     const context = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
     expect(context.length).toBeLessThanOrEqual(1000);
     expect(context).toContain('.claude/memory/MEMORY.md is 241/200 lines');
@@ -282,13 +300,13 @@ describe('memlint hook: SessionStart', () => {
     expect(context).toContain('You cannot see these entries (past the cut): t199.md, t200.md, t201.md, t202.md, t203.md and 36 more');
   });
 
-  it('a stray store: named, with adopt as the way to bring it in', () => {
+  it('a stray store: named, with adopt as the way to bring it in', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
     writeFiles(repo, { '.claude/settings.local.json': JSON.stringify({ autoMemoryDirectory: path.join(repo, '.claude/memory') }) });
     const store = path.join(h.configDir, 'projects', sanitizePath(repo), 'memory');
     writeFiles(store, { 'MEMORY.md': '- [Old](old.md) — old\n', 'old.md': '---\nname: Old\ndescription: old\ntype: user\n---\nx\n' });
-    const r = hook(h, repo, start(repo));
+    const r = await hook(h, repo, start(repo));
     const context = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
     expect(context).toBe(
       `memlint: the project memory needs attention.\n- 1 other Claude Code memory store of this repository is not in use (2 .md files): ${store}. Tell the user; "npx memlint adopt --dry-run" shows what "npx memlint adopt" would bring into the repository's memory (it removes nothing).`,
