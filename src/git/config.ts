@@ -1,6 +1,6 @@
 // git config: one reader (synchronous, and its twin for the asynchronous branch-level calls, with
 // one parser) and one writer, for the repository's local config.
-import { parseConfigGet } from './parse.js';
+import { configKey, parseConfigGet, parseConfigList } from './parse.js';
 import { gitAsync, gitSync, orNull } from './run.js';
 
 export interface ConfigScope {
@@ -22,6 +22,15 @@ export function configValue(dir: string | undefined, key: string, scope: ConfigS
 /** configValue, without blocking. */
 export function configValueAsync(dir: string, key: string, scope: ConfigScope = {}): Promise<string | null> {
   return gitAsync(getArgs(key, scope), { cwd: dir, okCodes: 'any' }).then(parseConfigGet, () => null);
+}
+
+/**
+ * The repository's own config (`--local`) read at once, for a caller asking many keys: each key's
+ * value (as configValue with `local` gives it) or null. Empty when git cannot answer.
+ */
+export function localConfigReader(root: string): (key: string) => string | null {
+  const values = orNull(() => parseConfigList(gitSync(['config', '--local', '-z', '--list'], { cwd: root, okCodes: 'any' }).stdout.toString('utf8'))) ?? new Map<string, string>();
+  return (key) => values.get(configKey(key)) ?? null;
 }
 
 /** Set a key in the repository's local config, or unset every value of it (null). */

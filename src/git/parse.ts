@@ -72,6 +72,30 @@ export function parseConfigGet(r: { code: number; stdout: Buffer }): string | nu
   return r.code === 0 ? r.stdout.toString('utf8').replace(/\n$/, '') : null;
 }
 
+/**
+ * A config key as `git config --list` names it: section and variable name lowercased, a
+ * subsection as written (`core.hooksPath` -> `core.hookspath`, `merge.Memlint.driver` keeps `Memlint`).
+ */
+export function configKey(key: string): string {
+  const first = key.indexOf('.');
+  const last = key.lastIndexOf('.');
+  if (first === -1) return key.toLowerCase();
+  return `${key.slice(0, first).toLowerCase()}${key.slice(first, last)}.${key.slice(last + 1).toLowerCase()}`;
+}
+
+/**
+ * `git config -z --list` output: each key (as configKey names it) and its last value, as
+ * `git config --get` gives it; a key written with no value (a bare boolean) reads ''.
+ */
+export function parseConfigList(out: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const entry of splitZ(out)) {
+    const nl = entry.indexOf('\n');
+    values.set(nl === -1 ? entry : entry.slice(0, nl), nl === -1 ? '' : entry.slice(nl + 1));
+  }
+  return values;
+}
+
 /** `git status --porcelain=v1 -z --no-renames` output: the path of each entry. */
 export function parseStatusPaths(out: string): string[] {
   return splitZ(out)

@@ -4,7 +4,7 @@
 // worktree, husky's hook stubs. Uninstall takes out exactly those.
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { configValue, repoInfo, setLocalConfig } from '../git/index.js';
+import { localConfigReader, repoInfo, setLocalConfig } from '../git/index.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
 import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
@@ -36,7 +36,6 @@ export interface Worktree {
 }
 
 /** What install and uninstall read of git config: the repository's own, where they write. */
-const localConfig = (root: string, key: string) => configValue(root, key, { local: true });
 
 export function worktreeOf(cwd: string): Worktree {
   const info = repoInfo(cwd);
@@ -95,6 +94,8 @@ export interface InstallOptions {
 
 export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
   const { root } = wt;
+  // The plan reads the repository's own config; nothing writes it until applyActions.
+  const localConfig = localConfigReader(root);
   const actions: Action[] = [];
   const words = memlintWords(root);
   const fileAction = (rel: string, compute: (before: string) => string, what: string) => {
@@ -134,7 +135,7 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
           // the note taken then (or an older install's note in this clone's git config), else is
           // noted with memlint's part cut out.
           if (note.preparedFrom === undefined) {
-            note.preparedFrom = runsMemlintInstall(before) ? (localConfig(root, NOTE_PREPARE) ?? unpreparedScript(before, null) ?? '') : (before ?? '');
+            note.preparedFrom = runsMemlintInstall(before) ? (localConfig(NOTE_PREPARE) ?? unpreparedScript(before, null) ?? '') : (before ?? '');
           }
         }
       });
@@ -143,16 +144,16 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
     } else actions.push({ kind: 'note', what: 'no package.json at the top of the repository: each clone runs "memlint install --local" itself' });
   }
   for (const [key, value] of driverConfig({ memlint: words })) {
-    const before = localConfig(root, key);
+    const before = localConfig(key);
     if (before !== value) actions.push({ kind: 'config', key, before, after: value, what: key.endsWith('.driver') ? 'the merge driver command' : "the merge driver's name" });
   }
-  const hooksPath = localConfig(root, 'core.hooksPath');
+  const hooksPath = localConfig('core.hooksPath');
   if (hooksPath !== null && hooksPath.replace(/\/+$/, '') !== HOOKS_PATH) {
     actions.push({ kind: 'note', what: `core.hooksPath is "${hooksPath}", not husky's ${HOOKS_PATH}: left as it is, so the .husky hooks will not run (another hook manager?)` });
   } else {
     if (hooksPath === null) {
       actions.push({ kind: 'config', key: 'core.hooksPath', before: null, after: HOOKS_PATH, what: 'git runs the hooks in .husky/' });
-      if (localConfig(root, NOTE_HOOKS_PATH) === null) actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: null, after: 'true', what: 'note that install set core.hooksPath' });
+      if (localConfig(NOTE_HOOKS_PATH) === null) actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: null, after: 'true', what: 'note that install set core.hooksPath' });
     }
     if (refused(root, HOOKS_PATH, actions)) {
       // .husky or .husky/_ is a symlink: no stubs written through it, husky not run on it
@@ -181,6 +182,7 @@ function refused(root: string, rel: string, actions: Action[]): boolean {
 
 export function planUninstall(wt: Worktree): Action[] {
   const { root } = wt;
+  const localConfig = localConfigReader(root);
   const actions: Action[] = [];
   const fileAction = (rel: string, compute: (before: string) => string | null, what: string) => {
     const path = join(root, rel);
@@ -202,7 +204,7 @@ export function planUninstall(wt: Worktree): Action[] {
   if (pkg !== null) {
     const edited = editScripts(pkg, (scripts, note) => {
       // Installs before the note moved into package.json kept it in this clone's git config.
-      const after = unpreparedScript(scripts.prepare, note.preparedFrom ?? localConfig(root, NOTE_PREPARE));
+      const after = unpreparedScript(scripts.prepare, note.preparedFrom ?? localConfig(NOTE_PREPARE));
       if (after === undefined) delete scripts.prepare;
       else scripts.prepare = after;
       delete note.preparedFrom;
@@ -210,11 +212,11 @@ export function planUninstall(wt: Worktree): Action[] {
     if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: 'prepare script restored' });
   }
   for (const key of [`merge.${DRIVER_NAME}.name`, `merge.${DRIVER_NAME}.driver`, NOTE_PREPARE]) {
-    const before = localConfig(root, key);
+    const before = localConfig(key);
     if (before !== null) actions.push({ kind: 'config', key, before, after: null, what: 'unset' });
   }
-  if (localConfig(root, NOTE_HOOKS_PATH) !== null) {
-    if (localConfig(root, 'core.hooksPath') === HOOKS_PATH) actions.push({ kind: 'config', key: 'core.hooksPath', before: HOOKS_PATH, after: null, what: 'unset (install had set it)' });
+  if (localConfig(NOTE_HOOKS_PATH) !== null) {
+    if (localConfig('core.hooksPath') === HOOKS_PATH) actions.push({ kind: 'config', key: 'core.hooksPath', before: HOOKS_PATH, after: null, what: 'unset (install had set it)' });
     actions.push({ kind: 'config', key: NOTE_HOOKS_PATH, before: 'true', after: null, what: 'unset' });
   }
   if (!refused(root, HOOKS_PATH, actions) && existsSync(join(root, HOOKS_PATH, OWN_STUBS_MARKER))) actions.push({ kind: 'remove-stubs', what: `${HOOKS_PATH} (memlint's own hook stubs)` });

@@ -3,7 +3,7 @@
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configValue, configValueAsync, setLocalConfig } from '../../src/git/config.js';
+import { configValue, configValueAsync, localConfigReader, setLocalConfig } from '../../src/git/config.js';
 import { dirtyPaths } from '../../src/git/commits.js';
 import { attributeValues, ignoredPaths, uncommittedPaths } from '../../src/git/index.js';
 import { uncommittedTracked } from '../../src/git/branch.js';
@@ -37,6 +37,23 @@ describe('git config: one reader, sync and async alike', () => {
 
   it('answers null outside a repository for local config, as for a key that is unset', () => {
     expect(configValue(tempDir('memlint-norepo-'), 'memlint.anything', { local: true })).toBeNull();
+    expect(localConfigReader(tempDir('memlint-norepo-'))('memlint.anything')).toBeNull();
+  });
+
+  it('reads the local config at once as configValue reads each key of it: case, subsections, empty, multi-line and repeated values', () => {
+    const repo = initRepo(tempDir('memlint-config-'));
+    setLocalConfig(repo, 'core.hooksPath', '.husky/_');
+    setLocalConfig(repo, 'merge.Memlint-Ours.driver', 'memlint merge %O %A %B %L %P');
+    setLocalConfig(repo, 'memlint.empty', '');
+    setLocalConfig(repo, 'memlint.lines', 'one\ntwo');
+    git(repo, 'config', '--local', '--add', 'memlint.many', 'first');
+    git(repo, 'config', '--local', '--add', 'memlint.many', 'last');
+    const read = localConfigReader(repo);
+    for (const key of ['core.hooksPath', 'CORE.HOOKSPATH', 'merge.Memlint-Ours.driver', 'merge.memlint-ours.driver', 'memlint.empty', 'memlint.lines', 'memlint.many', 'memlint.unset', 'user.name']) {
+      expect(read(key), key).toBe(configValue(repo, key, { local: true }));
+    }
+    expect(read('memlint.many')).toBe('last');
+    expect(read('merge.memlint-ours.driver')).toBeNull();
   });
 });
 
