@@ -20,5 +20,8 @@ export default defineConfig({
     isolate: false,
     server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],
+    // A full collection after each file keeps the shared workers small (test/helpers/collect-garbage.ts).
+    execArgv: ['--expose-gc'],
+    setupFiles: ['test/helpers/collect-garbage.ts'],
   },
 });
