@@ -1,7 +1,7 @@
 // What dist/ is built from, as one digest: every file of src/ and hooks/, the build scripts, the
 // manifest, the lock file and tsconfig.json. scripts/build.mjs writes it into
-// dist/build-inputs.sha256; the tests' global setup builds again only when it differs (CI has
-// just built, and a test run need not build the same bundle twice).
+// dist/build-inputs.sha256 and, with --if-changed, builds only when it differs (the tests' global
+// setup after CI's build, prepack after prepare's: the same bundle is not built twice).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,11 +3,24 @@
 // module sooner than an ES module) that also answers the hot paths git runs: the merge driver
 // (dist/merge.cjs, one file) and --staged / --pre-push when no memory is involved.
 // Built beside dist/ and swapped in, so a CLI already running from dist/ never sees it half-built.
-import { build } from 'esbuild';
+// With --if-changed it builds only when dist/ was not built from these very sources
+// (scripts/build-inputs.mjs): the tests' global setup and prepack ask that way.
 import path from 'node:path';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { esbuildPlugin as micromarkLinear } from './micromark-linear.mjs';
 import { buildInputsDigest, DIGEST_FILE } from './build-inputs.mjs';
+
+const digest = buildInputsDigest('.');
+if (process.argv.includes('--if-changed')) {
+  let built = null;
+  try {
+    built = readFileSync(`dist/${DIGEST_FILE}`, 'utf8').trim();
+  } catch {
+    // no dist/ yet
+  }
+  if (built === digest) process.exit(0);
+}
+const { build } = await import('esbuild');
+const { esbuildPlugin: micromarkLinear } = await import('./micromark-linear.mjs');
 
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
@@ -117,7 +130,7 @@ renameSync(`${next}/cli.cjs`, `${next}/cli.js`);
 // .js files in dist/ are CommonJS (the launcher); the program is .mjs.
 writeFileSync(`${next}/package.json`, '{ "type": "commonjs" }\n');
 // What this dist/ was built from (scripts/build-inputs.mjs).
-writeFileSync(`${next}/${DIGEST_FILE}`, `${buildInputsDigest('.')}\n`);
+writeFileSync(`${next}/${DIGEST_FILE}`, `${digest}\n`);
 for (const rel of ['main.mjs', ...readdirSync(`${next}/chunks`).map((f) => `chunks/${f}`)]) {
   const file = `${next}/${rel}`;
   const text = readFileSync(file, 'utf8');

@@ -6,13 +6,12 @@
 // children inherit), removed once the run ends (by a process of its own); MEMLINT_KEEP_TMP=1 keeps
 // it to look at after a failure. Repositories are made from a git template without the sample hooks.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { makeRepoTemplate, tempDir } from './repo.js';
-import { buildInputsDigest, DIGEST_FILE } from '../../scripts/build-inputs.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,18 +21,10 @@ declare module 'vitest' {
   }
 }
 
-function builtFromHere(root: string): boolean {
-  try {
-    return readFileSync(join(root, 'dist', DIGEST_FILE), 'utf8').trim() === buildInputsDigest(root);
-  } catch {
-    return false;
-  }
-}
-
 export default function setup(project: TestProject): () => void {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   // Built again only when dist/ was not built from these very sources (CI has just built it).
-  if (!builtFromHere(root)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { cwd: root, stdio: 'inherit' });
   const run = realpathSync(mkdtempSync(join(tmpdir(), 'memlint-tests-')));
   // Open to everyone as the system's own temporary folder is: test/cli/bad-input.test.ts runs the
   // CLI as an unprivileged user.

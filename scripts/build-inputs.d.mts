@@ -1,2 +1,0 @@
-export function buildInputsDigest(root: string): string;
-export const DIGEST_FILE: string;
