@@ -1,5 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { vitePlugin as micromarkLinear } from './scripts/micromark-linear.mjs';
+
+// The end-to-end files (npm installs, real hooks, the packed package) take seconds each: they
+// start first, so neither worker is left running one alone at the end. vitest orders files by
+// their last durations when it has them, and by size when it does not (a fresh clone, as CI's),
+// which left the 6 s npm install test to start last.
+const END_TO_END = /[\\/]test[\\/](?:install|action)[\\/]|[\\/](?:one-program|update-branch|hostile-branch|consolidate[\\/]cli)\.test\.ts$/;
+
+class EndToEndFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => END_TO_END.test(f.moduleId)), ...sorted.filter((f) => !END_TO_END.test(f.moduleId))];
+  }
+}
 
 export default defineConfig({
   // The tests run micromark with the same one-pass text join as the bundles: vitest must
@@ -20,6 +34,7 @@ export default defineConfig({
     isolate: false,
     server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],
+    sequence: { sequencer: EndToEndFirst },
     // A full collection after each file keeps the shared workers small (test/helpers/collect-garbage.ts).
     execArgv: ['--expose-gc'],
     setupFiles: ['test/helpers/collect-garbage.ts'],
