@@ -1,6 +1,7 @@
 // `<memdir>/.consolidate-lock`, exactly as Claude Code's auto-dream uses it, so the two never
 // consolidate the same memdir at once: the file's mtime IS the time of the last consolidation,
-// its body the holder's PID. Held while the mtime is under an hour old and that PID is alive.
+// its body the holder's PID. Held while the mtime is under an hour old and that PID is alive (and
+// is another process: see heldAgainstUs).
 // Acquire: write our PID, re-read (another PID: lost the race, back off); returns the prior mtime.
 // Rollback after a failed run: prior 0 -> remove the file; else empty the body and set the mtime back.
 //
@@ -82,6 +83,16 @@ export function isProcessRunning(pid: number): boolean {
   }
 }
 
+/**
+ * Whether a lock naming `pid` (fresh) keeps this process out. Not when it names this very process:
+ * that is a consolidation this process ran and finished (a finished run leaves its PID, as Claude
+ * Code's does), since memlint consolidates a memdir from one run at a time. A long-lived process (the
+ * language server, a test worker) would otherwise refuse its own second consolidation for an hour.
+ */
+function heldAgainstUs(pid: number | undefined): boolean {
+  return pid !== undefined && pid !== process.pid && isProcessRunning(pid);
+}
+
 export interface LockState {
   mtimeMs: number | undefined;
   holderPid: number | undefined;
@@ -103,7 +114,7 @@ export function readLock(memdir: string): LockState {
 /** The live holder of the lock, or null when it is free (no file, old mtime, or a dead PID). */
 export function liveHolder(memdir: string, now = Date.now()): number | null {
   const { mtimeMs, holderPid } = readLock(memdir);
-  if (mtimeMs !== undefined && now - mtimeMs < HOLDER_STALE_MS && holderPid !== undefined && isProcessRunning(holderPid)) return holderPid;
+  if (mtimeMs !== undefined && now - mtimeMs < HOLDER_STALE_MS && heldAgainstUs(holderPid)) return holderPid!;
   return null;
 }
 
@@ -167,7 +178,7 @@ export function tryAcquireLock(memdir: string, now = Date.now()): number | null 
   if (!release) return null;
   try {
     const { mtimeMs, holderPid } = readLock(memdir);
-    if (mtimeMs !== undefined && now - mtimeMs < HOLDER_STALE_MS && holderPid !== undefined && isProcessRunning(holderPid)) return null;
+    if (mtimeMs !== undefined && now - mtimeMs < HOLDER_STALE_MS && heldAgainstUs(holderPid)) return null;
     const path = lockPath(memdir);
     if (lockIsUnsafe(memdir)) return null;
     writeLockBody(path, String(process.pid));

@@ -2,7 +2,7 @@
 // whitespace is reported by index-orphan, and neither --fix nor consolidate writes an entry for
 // it (one that never reads back would be added again on every run: 55 -> 95 -> 135 lines). Lint
 // and --fix run in this process (test/helpers/in-process.ts: the same main()); consolidate through
-// the built CLI, each run its own process as a user's are (a finished run's lock names its PID).
+// the built CLI, each run its own process as a user's are.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

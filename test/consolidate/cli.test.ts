@@ -1,7 +1,8 @@
-// memlint consolidate end to end: the built CLI on real repositories and files. A finished run's lock
-// names its PID, alive for as long as that process is: so every run but a repository's last is its
-// own process, as a user's runs are; --check, --dry-run and a repository's last run may be main() in
-// this process (test/helpers/in-process.ts).
+// memlint consolidate end to end on real repositories and files: main() in this process
+// (test/helpers/in-process.ts), the same program the CLI runs; its help, a live Claude Code lock and
+// two consolidations started at once run the built CLI. A finished run's lock names this process's
+// PID, which does not keep this process out (src/consolidate/lock.ts), so one process may
+// consolidate a repository again, as the language server may.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
@@ -78,7 +79,7 @@ describe('memlint consolidate', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('never strips an index whose topic files were never committed; archives only what git shows deleted', () => {
+  it('never strips an index whose topic files were never committed; archives only what git shows deleted', async () => {
     const dir = initRepo();
     const entries = Array.from({ length: 6 }, (_, i) => `- [Note ${i}](project_note_${i}.md) — kept in the agent's store`);
     writeFiles(dir, {
@@ -90,7 +91,7 @@ describe('memlint consolidate', () => {
     git(dir, 'commit', '-q', '-m', 'memory');
     git(dir, 'rm', '-q', `${MEM}/project_old.md`);
     git(dir, 'commit', '-q', '-m', 'drop the old note');
-    const r = memlint(dir, ['consolidate', '--force'], { env });
+    const r = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const index = readFileSync(join(dir, MEM, 'MEMORY.md'), 'utf8');
@@ -102,14 +103,14 @@ describe('memlint consolidate', () => {
     expect(archive).not.toContain('project_note_');
     expect(r.stdout).toContain('6 entries whose file is not here kept');
     // A second run changes nothing and still keeps them.
-    const again = memlint(dir, ['consolidate', '--force'], { env });
+    const again = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(again.stdout).toContain('nothing to consolidate');
     expect(readFileSync(join(dir, MEM, 'MEMORY.md'), 'utf8')).toBe(index);
   });
 
-  it('consolidates with --force, archives instead of deleting, and a second run changes nothing', () => {
+  it('consolidates with --force, archives instead of deleting, and a second run changes nothing', async () => {
     const dir = memoryRepo();
-    const r = memlint(dir, ['consolidate', '--force'], { env });
+    const r = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/consolidated/);
@@ -122,23 +123,23 @@ describe('memlint consolidate', () => {
     expect(readFileSync(join(dir, MEM, 'logs/2026/11/2026-11-26.md'), 'utf8')).toContain('- 10:00 — lunch');
     expect(existsSync(join(dir, MEM, '.consolidate-lock'))).toBe(true);
     const after = snapshot(dir);
-    const again = memlint(dir, ['consolidate', '--force'], { env });
+    const again = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('nothing to consolidate');
     const final = snapshot(dir);
     final.delete(`${MEM}/.consolidate-lock`);
     after.delete(`${MEM}/.consolidate-lock`);
     expect(final).toEqual(after);
-    expect(memlint(dir, ['consolidate', '--check'], { env }).code).toBe(0);
+    expect((await memlintInProcess(dir, ['consolidate', '--check'], { env })).code).toBe(0);
   });
 
-  it('archives stale project memories only with --prune, and acts only on the memdirs named', () => {
+  it('archives stale project memories only with --prune, and acts only on the memdirs named', async () => {
     const dir = memoryRepo({ [`${MEM}/project_old.md`]: topic('Old plan', 'project', 'Cutover planned for 2026-03-01', 'Planned for 2026-03-01.\n') });
     writeFiles(dir, { 'other/MEMORY.md': '- [Orphan check](x.md)\n', 'other/x.md': topic('X', 'user', 'x', 'x\n') });
-    const report = memlint(dir, ['consolidate', '--force', MEM], { env });
+    const report = await memlintInProcess(dir, ['consolidate', '--force', MEM], { env });
     expect(report.stdout).toContain('1 stale project memory (project_old.md; "--prune" archives them)');
     expect(existsSync(join(dir, MEM, 'project_old.md'))).toBe(true);
-    const pruned = memlint(dir, ['consolidate', '--force', '--prune', MEM], { env });
+    const pruned = await memlintInProcess(dir, ['consolidate', '--force', '--prune', MEM], { env });
     expect(pruned.code).toBe(0);
     expect(existsSync(join(dir, MEM, 'project_old.md'))).toBe(false);
     expect(readFileSync(join(dir, '.claude/memory-archive/project_old.md'), 'utf8')).toContain('Planned for 2026-03-01.');
@@ -157,10 +158,10 @@ describe('memlint consolidate', () => {
     expect(out.memdirs[0].report.logs.untagged).toEqual([{ log: 'logs/2026/11/2026-11-26.md', line: 4, text: '10:00 — lunch' }]);
   });
 
-  it('keeps the gates: 24 h and 5 memory-changing commits since the last consolidation', () => {
+  it('keeps the gates: 24 h and 5 memory-changing commits since the last consolidation', async () => {
     const dir = memoryRepo();
     const before = snapshot(dir);
-    const r = memlint(dir, ['consolidate'], { env });
+    const r = await memlintInProcess(dir, ['consolidate'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('not due: 2 memory-changing commits since the last consolidation (gate: 5)');
     expect(snapshot(dir)).toEqual(before);
@@ -168,9 +169,9 @@ describe('memlint consolidate', () => {
       writeFileSync(join(dir, MEM, 'user_role.md'), topic('Role', 'user', 'Backend lead on payments', `Reads diffs first. ${i}\n`));
       git(dir, 'commit', '-q', '-am', `memory ${i}`);
     }
-    expect(memlint(dir, ['consolidate'], { env }).stdout).toContain('consolidated');
+    expect((await memlintInProcess(dir, ['consolidate'], { env })).stdout).toContain('consolidated');
     // Just consolidated: the time gate is closed now.
-    expect(memlint(dir, ['consolidate'], { env }).stdout).toMatch(/not due: last consolidated \d+ min ago \(gate: 24 h\)/);
+    expect((await memlintInProcess(dir, ['consolidate'], { env })).stdout).toMatch(/not due: last consolidated \d+ min ago \(gate: 24 h\)/);
   });
 
   it('respects a live Claude Code lock (fresh mtime, running PID), even with --force', () => {
@@ -239,12 +240,12 @@ describe('memlint consolidate', () => {
     expect(final).toEqual(expected);
   });
 
-  it('runs the agent step under the lock and rolls back a result that fails lint', () => {
+  it('runs the agent step under the lock and rolls back a result that fails lint', async () => {
     const dir = memoryRepo();
-    memlint(dir, ['consolidate', '--force'], { env });
+    await memlintInProcess(dir, ['consolidate', '--force'], { env });
     const before = snapshot(dir);
     git(dir, 'config', 'memlint.consolidateCommand', `printf 'no frontmatter\\n' > "$MEMLINT_MEMDIR/broken.md"; printf 'edited\\n' >> "$MEMLINT_MEMDIR/user_role.md"`);
-    const r = memlint(dir, ['consolidate', '--force'], { env });
+    const r = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('agent step rolled back');
     const after = snapshot(dir);
@@ -254,22 +255,22 @@ describe('memlint consolidate', () => {
     expect([...after.keys()].some((p) => p.startsWith('.claude/memory-archive/rejected/') && p.endsWith('/broken.md'))).toBe(true);
   });
 
-  it('judges the agent by the errors it brings in, not by errors already there', () => {
+  it('judges the agent by the errors it brings in, not by errors already there', async () => {
     const dir = memoryRepo();
-    memlint(dir, ['consolidate', '--force'], { env });
+    await memlintInProcess(dir, ['consolidate', '--force'], { env });
     // An old error the agent did not cause: a topic whose type is not one of the four.
     writeFiles(dir, { [`${MEM}/user_role.md`]: topic('Role', 'boss', 'Backend lead on payments', 'Reads diffs first.\n') });
     git(dir, 'config', 'memlint.consolidateCommand', `printf -- '- Keeps fixtures small.\\n' >> "$MEMLINT_MEMDIR/feedback_testing.md"`);
-    const r = memlint(dir, ['consolidate', '--force'], { env });
+    const r = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(r.stdout).toContain('agent step changed feedback_testing.md');
     expect(readFileSync(join(dir, MEM, 'feedback_testing.md'), 'utf8')).toContain('- Keeps fixtures small.');
   });
 
-  it('keeps an agent step result that passes lint', () => {
+  it('keeps an agent step result that passes lint', async () => {
     const dir = memoryRepo();
-    memlint(dir, ['consolidate', '--force'], { env });
+    await memlintInProcess(dir, ['consolidate', '--force'], { env });
     git(dir, 'config', 'memlint.consolidateCommand', `printf -- '- Prefers small pull requests.\\n' >> "$MEMLINT_MEMDIR/user_role.md"`);
-    const r = memlint(dir, ['consolidate', '--force'], { env });
+    const r = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(r.stdout).toContain('agent step changed user_role.md');
     expect(r.code).toBe(0);
     expect(readFileSync(join(dir, MEM, 'user_role.md'), 'utf8')).toContain('- Prefers small pull requests.');

@@ -85,6 +85,18 @@ describe('.consolidate-lock, as Claude Code uses it', () => {
     expect(tryAcquireLock(dir)).toBe(0);
   });
 
+  it("is not held against the process it names: a finished run of this process leaves its PID, and this process may consolidate again", () => {
+    const dir = tempDir();
+    writeLock(dir, String(process.pid), Date.now() - 60_000);
+    expect(liveHolder(dir)).toBeNull();
+    expect(tryAcquireLock(dir)).not.toBeNull();
+    // Another live process naming itself still holds it.
+    const other = liveProcess();
+    writeLock(dir, String(other), Date.now() - 60_000);
+    expect(liveHolder(dir)).toBe(other);
+    expect(tryAcquireLock(dir)).toBeNull();
+  });
+
   it('rolls back: prior 0 removes the file; else the body is emptied and the mtime set back', () => {
     const dir = tempDir();
     expect(tryAcquireLock(dir)).toBe(0);
