@@ -1,5 +1,9 @@
-// `memlint consolidate --pre-push`, fed git's pre-push stdin directly.
+// `memlint consolidate --pre-push`, fed git's pre-push stdin: through the built CLI where the
+// launcher answers (no memory pushed, HUSKY=0, a deleted ref, a project's own MEMORY.md, Claude
+// Code's lock), else main() in this process given that stdin as the launcher hands it on
+// (test/helpers/in-process.ts).
 import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
@@ -33,10 +37,10 @@ const stdin = (dir: string, base: string, ref = 'refs/heads/main') => `${ref} ${
 const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
 
 describe('consolidate --pre-push', () => {
-  it('consolidates a due memdir, commits "memory: consolidate" and asks for a second push', () => {
+  it('consolidates a due memdir, commits "memory: consolidate" and asks for a second push', async () => {
     const { dir, base } = dueRepo();
     const head = git(dir, 'rev-parse', 'HEAD').trim();
-    const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base) }, env });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\) on top of your commits; push again to send them all\n$/);
@@ -47,25 +51,25 @@ describe('consolidate --pre-push', () => {
     expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('.consolidate-lock');
     expect(readFileSync(join(dir, MEM, 'user_role.md'), 'utf8')).toContain('- paired on the retry job 0 (2026-11-20)');
     // The second push passes: consolidation just ran.
-    const again = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+    const again = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base) }, env });
     expect(again).toMatchObject({ code: 0, stderr: '' });
   });
 
-  it('with consolidate.onPush "check" only advises, changing nothing', () => {
+  it('with consolidate.onPush "check" only advises, changing nothing', async () => {
     const { dir, base } = dueRepo();
     writeFileSync(join(dir, '.memlintrc.json'), JSON.stringify({ consolidate: { onPush: 'check' } }));
     const head = git(dir, 'rev-parse', 'HEAD').trim();
-    const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base) }, env });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('memlint: nothing was pushed: .claude/memory needs consolidation: run "memlint consolidate .claude/memory", commit it as "memory: consolidate", then push again\n');
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
     expect(git(dir, 'status', '--porcelain')).toBe('?? .memlintrc.json\n');
   });
 
-  it('skips a memdir with uncommitted changes', () => {
+  it('skips a memdir with uncommitted changes', async () => {
     const { dir, base } = dueRepo();
     writeFiles(dir, { [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead', 'Reads diffs first. Edited.\n') });
-    const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base) }, env });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('memlint: skipped consolidating .claude/memory: it has uncommitted changes\n');
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('log 3\n');
@@ -98,28 +102,28 @@ describe('consolidate --pre-push', () => {
     expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
-  it('looks at a new branch as the commits no remote has', () => {
+  it('looks at a new branch as the commits no remote has', async () => {
     const { dir } = dueRepo();
-    const r = memlint(dir, ['consolidate', '--pre-push'], { input: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${ZERO}\n`, env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${ZERO}\n` }, env });
     expect(r.code).toBe(1);
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
   });
 
-  it('falls back to the commits no remote has when the remote commit is unknown here (force-push)', () => {
+  it('falls back to the commits no remote has when the remote commit is unknown here (force-push)', async () => {
     const { dir } = dueRepo();
-    const r = memlint(dir, ['consolidate', '--pre-push'], { input: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${'1234567'.repeat(5)}12345\n`, env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${'1234567'.repeat(5)}12345\n` }, env });
     expect(r.code).toBe(1);
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
   });
 
-  it('leaves a push of a branch that is not checked out alone (the worktree is not what it pushes)', () => {
+  it('leaves a push of a branch that is not checked out alone (the worktree is not what it pushes)', async () => {
     const { dir, base } = dueRepo();
     git(dir, 'switch', '-q', '-c', 'elsewhere');
     writeFiles(dir, { 'src.txt': 'code\n' });
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'code');
     const head = git(dir, 'rev-parse', 'HEAD').trim();
-    const r = memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base, 'refs/heads/main'), env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base, 'refs/heads/main') }, env });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
     expect(git(dir, 'status', '--porcelain')).toBe('');

@@ -14,6 +14,7 @@
 import { vi } from 'vitest';
 import { main } from '../../src/cli.js';
 import { reportError } from '../../src/report-error.js';
+import type { Given } from '../../src/commands/given.js';
 import type { CliResult } from './repo.js';
 
 export interface InProcessOptions {
@@ -21,6 +22,8 @@ export interface InProcessOptions {
   env?: Record<string, string | undefined>;
   /** The whole environment of the run instead (a hermetic one: nothing inherited). */
   exactEnv?: NodeJS.ProcessEnv;
+  /** What the launcher would have learnt first (src/commands/given.ts), such as git's pre-push stdin. */
+  given?: Given;
 }
 
 function setEnv(vars: Record<string, string | undefined>): void {
@@ -66,5 +69,5 @@ export async function inProcess(cwd: string, opts: InProcessOptions, run: () => 
 }
 
 export async function memlintInProcess(cwd: string, args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
-  return inProcess(cwd, opts, () => main(args));
+  return inProcess(cwd, opts, () => main(args, opts.given));
 }
