@@ -4,7 +4,7 @@ import { EXIT_OK } from '../errors.js';
 import { worktreeOf, planUninstall, applyActions, describeAction } from '../install/setup.js';
 import { planClaudeUninstall } from '../install/claude-settings.js';
 
-const HELP = `Usage: memlint uninstall [--dry-run]
+const HELP = `Usage: memlint uninstall [--dry-run] [--quiet]
 
 Removes exactly what "memlint install" added: memlint's marked block from .gitattributes,
 .gitignore and the .husky hooks (a file that held nothing else is removed), memlint's part of the
@@ -14,11 +14,12 @@ core.hooksPath when install had set it, and hook stubs memlint wrote itself. Eve
 
 Options:
   --dry-run   print what it would do, change nothing
+  --quiet     print nothing when all is well, as install --quiet
   -h, --help  show this help
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { 'dry-run': { type: 'boolean' } }, 'uninstall', { positionals: false });
+  const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, quiet: { type: 'boolean' } }, 'uninstall', { positionals: false });
   if (values.help) {
     process.stdout.write(HELP);
     return EXIT_OK;
@@ -26,8 +27,8 @@ export async function run(argv: string[]): Promise<number> {
   const wt = worktreeOf(process.cwd());
   const actions = [...planUninstall(wt), ...planClaudeUninstall(wt)];
   const dry = !!values['dry-run'];
-  for (const a of actions) process.stdout.write(`${describeAction(a, dry)}\n`);
-  if (actions.length === 0) process.stdout.write('memlint uninstall: nothing of memlint installed here\n');
+  for (const a of actions) if (!values.quiet || a.kind === 'note') process.stdout.write(`${describeAction(a, dry)}\n`);
+  if (actions.length === 0 && !values.quiet) process.stdout.write('memlint uninstall: nothing of memlint installed here\n');
   if (!dry) applyActions(wt, actions);
   return EXIT_OK;
 }

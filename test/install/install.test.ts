@@ -115,6 +115,22 @@ describe('memlint install / uninstall / doctor', () => {
     expect(existsSync(join(dir, '.husky/_'))).toBe(false);
   });
 
+  it('--quiet: install and uninstall print nothing when all is well, and do the same work', async () => {
+    const dir = project();
+    const snapshot = files(dir);
+    const config = localConfig(dir);
+    const install = await memlintInProcess(dir, ['install', '--quiet']);
+    expect(install).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(files(dir)).not.toEqual(snapshot);
+    const un = await memlintInProcess(dir, ['uninstall', '--quiet']);
+    expect(un).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(files(dir)).toEqual(snapshot);
+    expect(localConfig(dir)).toBe(config);
+    // Nothing left to remove: still nothing printed.
+    expect(await memlintInProcess(dir, ['uninstall', '--quiet'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await memlintInProcess(dir, ['uninstall'])).stdout).toBe('memlint uninstall: nothing of memlint installed here\n');
+  });
+
   it('works without husky installed: writes its own hook stubs, which run the hooks and respect HUSKY=0', async () => {
     const dir = project({ husky: false, pkg: { name: 'app', private: true, devDependencies: { memlint: '0.1.0' } } });
     const r = await memlintInProcess(dir, ['install']);
