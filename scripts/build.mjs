@@ -97,15 +97,9 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
 });
 // Bundled CommonJS dependencies call esbuild's __require shim, which needs a `require` in scope
-// in an ES module. Only the chunk that defines the shim gets one.
-// js-yaml (under gray-matter) probes for esprima to support !!js/function, which memlint never
-// parses: the probe is refused, saving a module load on every run.
-const REQUIRE = [
-  "import { createRequire as __memlintCreateRequire } from 'node:module';",
-  'const __memlintRequire = __memlintCreateRequire(import.meta.url);',
-  "const require = Object.assign((id) => { if (id === 'esprima') throw new Error('esprima is not used by memlint'); return __memlintRequire(id); }, __memlintRequire);",
-  '',
-].join('\n');
+// in an ES module. Only the chunk that defines the shim gets one. (js-yaml's probe for esprima,
+// for !!js/function, is not in the bundle: yamlLoaderOnly above leaves the !!js types out.)
+const REQUIRE = ["import { createRequire as __memlintCreateRequire } from 'node:module';", 'const require = __memlintCreateRequire(import.meta.url);', ''].join('\n');
 // dist/remark.mjs: the rules as a unified preset (`memlint/remark`), one ES module file for
 // remark-cli and .remarkrc files to import.
 await build({ ...common, entryPoints: { remark: 'src/lint/remark.ts' }, outdir: next, format: 'esm', outExtension: { '.js': '.mjs' }, banner: { js: REQUIRE } });
