@@ -9,6 +9,11 @@ import path from 'node:path';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { buildInputsDigest, DIGEST_FILE } from './build-inputs.mjs';
 
+const unknown = process.argv.slice(2).find((a) => a !== '--if-changed');
+if (unknown !== undefined) {
+  process.stderr.write(`build.mjs: unknown argument "${unknown}" (it takes only --if-changed)\n`);
+  process.exit(2);
+}
 const digest = buildInputsDigest('.');
 if (process.argv.includes('--if-changed')) {
   let built = null;

@@ -35,8 +35,6 @@ export interface Worktree {
   isLinked: boolean;
 }
 
-/** What install and uninstall read of git config: the repository's own, where they write. */
-
 export function worktreeOf(cwd: string): Worktree {
   const info = repoInfo(cwd);
   if (!info) throw new UsageError('not inside a git repository (memlint install sets up git hooks, attributes and config)');
