@@ -41,7 +41,6 @@ function finish(p: Promise<number>): void {
 // esbuild bundles a require() of a source module as a lazy initialiser, so the merge driver's path
 // loads none of them. They run git as the program does, through src/git/run.ts.
 const stagedModule = () => require('./lint/staged.js') as typeof import('./lint/staged.js');
-const repoModule = () => require('./git/repo.js') as typeof import('./git/repo.js');
 const prePushModule = () => require('./consolidate/push-range.js') as typeof import('./consolidate/push-range.js');
 
 /** The ES module program, given what the launcher learnt on the way (src/commands/given.ts). */
@@ -101,13 +100,12 @@ function staged(): void {
   else runMain({ staged: source });
 }
 
-const NO_PUSHED_MEMORY = 'no pushed memory';
-
 /**
- * `consolidate --pre-push`: NO_PUSHED_MEMORY when the pushed commits change no Markdown file; otherwise
- * git's pre-push stdin, read here, for the program to be given.
+ * `consolidate --pre-push`: git's pre-push stdin read here, and the push it describes
+ * (src/consolidate/push-range.ts), or NO_PUSHED_MEMORY when it changes no Markdown file.
  */
-function prePushInput(): string | typeof NO_PUSHED_MEMORY {
+function prePushSource(): ReturnType<ReturnType<typeof prePushModule>['pushSource']> {
+  const { NO_PUSHED_MEMORY, pushSource } = prePushModule();
   if (process.env.HUSKY === '0') return NO_PUSHED_MEMORY;
   let stdin = '';
   try {
@@ -115,13 +113,7 @@ function prePushInput(): string | typeof NO_PUSHED_MEMORY {
   } catch {
     stdin = '';
   }
-  const { changedInPush, parsePushInput } = prePushModule();
-  const updates = parsePushInput(stdin);
-  if (updates.length === 0) return NO_PUSHED_MEMORY;
-  const top = repoModule().repoRoot(process.cwd());
-  if (top === null) return NO_PUSHED_MEMORY;
-  const changed = changedInPush(top, updates);
-  return changed === null || !changed.some((p) => p.endsWith('.md')) ? NO_PUSHED_MEMORY : stdin;
+  return pushSource(process.cwd(), stdin);
 }
 
 const first = argv[0];
@@ -137,9 +129,9 @@ if (first === 'merge' && !asksHelp) {
 } else if (isPlainStaged(argv)) {
   staged();
 } else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push')) {
-  const stdin = prePushInput();
-  if (stdin === NO_PUSHED_MEMORY) process.exitCode = 0;
-  else runMain({ prePushStdin: stdin });
+  const push = prePushSource();
+  if (typeof push === 'string') process.exitCode = 0;
+  else runMain({ push });
 } else {
   runMain();
 }

@@ -63,7 +63,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   }
   const cwd = process.cwd();
   if (values['pre-push']) {
-    return prePush({ cwd, configFile: values.config, ...(given.prePushStdin !== undefined ? { stdin: given.prePushStdin } : {}) });
+    return prePush({ cwd, configFile: values.config, ...(given.push ? { push: given.push } : {}) });
   }
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 

@@ -3,22 +3,20 @@
 // consolidates and commits `memory: consolidate` (then exits 1, which stops the whole push: a
 // commit made in pre-push could not be part of it anyway, so push again), or with consolidate.onPush "check" only says so. It skips a
 // memdir with uncommitted changes and never leaves uncommitted edits. One line, never a prompt.
-// A push with no memory in its range is answered by the launcher (src/launcher.ts) with one git call.
+// A push with no memory in its range is answered by the launcher (src/launcher.ts) with two git calls.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { loadConfig } from '../config.js';
 import * as gitFacts from '../git/commits.js';
-import { headCommit, repoInfo } from '../git/index.js';
+import { headCommit } from '../git/index.js';
 import { isClaudeLocation, linksBeside } from '../memdir/discover.js';
 import { loadDateFinder } from './date-finder.js';
 import { excludedMemdir } from './exclude.js';
 import { makeLint } from './lint-check.js';
 import * as lock from './lock.js';
-import { changedInPush, parsePushInput } from './push-range.js';
+import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
 import * as run from './run.js';
 import { agentCommand, ignoredCommandWarning, resolveSettings } from './settings.js';
-
-export { changedInPush, parsePushInput, type PushUpdate } from './push-range.js';
 
 /** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
 export function memdirsOf(root: string, changed: string[]): string[] {
@@ -46,17 +44,13 @@ function readStdin(): string {
   }
 }
 
-/** `stdin`: git's pre-push input when the launcher (dist/cli.js) has read it already; else it is read here. */
-export async function prePush(opts: { cwd: string; configFile?: string; stdin?: string }): Promise<number> {
+/** `push`: what the launcher (dist/cli.js) read of git's pre-push stdin; without it, stdin is read here. */
+export async function prePush(opts: { cwd: string; configFile?: string; push?: PushSource }): Promise<number> {
   if (process.env.HUSKY === '0') return 0;
-  const updates = parsePushInput(opts.stdin ?? readStdin());
-  if (updates.length === 0) return 0;
-  const changed = changedInPush(opts.cwd, updates);
-  if (changed === null || !changed.some((p) => p.endsWith('.md'))) return 0;
-
-  const info = repoInfo(opts.cwd);
-  if (!info) return 0;
-  const root = info.root;
+  const push = opts.push ?? pushSource(opts.cwd, readStdin());
+  if (push === NO_PUSHED_MEMORY) return 0;
+  const { updates, changed } = push;
+  const root = push.repo.root;
   // A folder with a MEMORY.md is memory when discovery would say so: a Claude Code location, or an
   // index that links to files beside it (not some project's unrelated MEMORY.md).
   const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;

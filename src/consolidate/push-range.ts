@@ -1,12 +1,40 @@
 // What a push sends: git's pre-push stdin, and the files the pushed commits change. On its own so
-// that the launcher's fast path (no Markdown in the push) loads nothing else.
+// that the launcher's fast path (no Markdown in the push) loads nothing else. Whichever side reads
+// the push first (the launcher, dist/cli.js, before the program loads; the program itself when
+// started without it) makes the one PushSource, and the launcher passes it down
+// (src/commands/given.ts).
 import { filesChangedBetween, filesChangedIn } from '../git/commits.js';
+import { repoInfo, type RepoInfo } from '../git/repo.js';
 
 export interface PushUpdate {
   localRef: string;
   localSha: string;
   remoteRef: string;
   remoteSha: string;
+}
+
+/** A push with memory in it: what git said it sends, the repository, the files its commits change. */
+export interface PushSource {
+  updates: PushUpdate[];
+  repo: RepoInfo;
+  /** Repository-relative paths the pushed commits change; at least one is Markdown. */
+  changed: string[];
+}
+
+export const NO_PUSHED_MEMORY = 'no pushed memory';
+
+/**
+ * The push git's pre-push `stdin` describes, run from `cwd`: NO_PUSHED_MEMORY when it sends no
+ * commits, outside a repository, or when its commits change no Markdown file (or git cannot say
+ * which files they change). Two git calls.
+ */
+export function pushSource(cwd: string, stdin: string): PushSource | typeof NO_PUSHED_MEMORY {
+  const updates = parsePushInput(stdin);
+  if (updates.length === 0) return NO_PUSHED_MEMORY;
+  const repo = repoInfo(cwd);
+  if (repo === null) return NO_PUSHED_MEMORY;
+  const changed = changedInPush(repo.root, updates);
+  return changed === null || !changed.some((p) => p.endsWith('.md')) ? NO_PUSHED_MEMORY : { updates, repo, changed };
 }
 
 export function parsePushInput(text: string): PushUpdate[] {

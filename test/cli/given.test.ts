@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
 import { git, writeFiles } from '../helpers/repo.js';
+import { NO_PUSHED_MEMORY, pushSource } from '../../src/consolidate/push-range.js';
 import { cleanRepo, topic } from './setup.js';
 
 const home = process.cwd();
@@ -38,10 +39,27 @@ describe('values the launcher hands down', () => {
     expect((globalThis as Record<string, unknown>).__memlintStaged).toBeUndefined();
   });
 
-  it('consolidate --pre-push reads the stdin it is given, not its own', async () => {
-    const { repo } = cleanRepo();
-    // Nothing pushed (an empty pre-push input): nothing to do, at once.
-    expect(await inProcess(repo, ['consolidate', '--pre-push'], { prePushStdin: '' })).toEqual({ code: 0, stdout: '' });
+  it('consolidate --pre-push takes the push it is given, and reads no stdin of its own', async () => {
+    const { repo, memdir } = cleanRepo();
+    for (let i = 0; i < 5; i++) {
+      writeFiles(memdir, { [`logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i} [project_deploys]\n` });
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', `log ${i}`);
+    }
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
+    const stdin = `refs/heads/main ${head} refs/heads/main ${'0'.repeat(40)}\n`;
+    const push = pushSource(repo, stdin);
+    if (push === NO_PUSHED_MEMORY) throw new Error('the push has memory in it');
+    // Given a push whose commits change no memory file, the program believes the value (git would
+    // say otherwise) and is done at once, without waiting on a stdin no one writes to.
+    expect(await inProcess(repo, ['consolidate', '--pre-push'], { push: { ...push, changed: ['src/app.ts'] } })).toEqual({ code: 0, stdout: '' });
+    expect(git(repo, 'rev-parse', 'HEAD').trim()).toBe(head);
+    // Given the push as the launcher reads it: the memdir is due, so it is consolidated and
+    // committed, which nothing on this process's own stdin could have asked for.
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await inProcess(repo, ['consolidate', '--pre-push'], { push })).toEqual({ code: 1, stdout: '' });
+    expect(String(stderr.mock.calls[0]?.[0])).toMatch(/^memlint: nothing was pushed: the memory was due/);
+    expect(git(repo, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
     expect((globalThis as Record<string, unknown>).__memlintPrePushStdin).toBeUndefined();
   });
 });

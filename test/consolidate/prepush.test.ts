@@ -1,12 +1,14 @@
 // `memlint consolidate --pre-push`, fed git's pre-push stdin: through the built CLI where the
 // launcher answers (no memory pushed, HUSKY=0, a deleted ref, a project's own MEMORY.md, Claude
-// Code's lock), else main() in this process given that stdin as the launcher hands it on
-// (test/helpers/in-process.ts).
+// Code's lock), else main() in this process given the push the launcher reads from that stdin and
+// hands on (src/consolidate/push-range.ts, test/helpers/in-process.ts).
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { NO_PUSHED_MEMORY, pushSource } from '../../src/consolidate/push-range.js';
+import type { Given } from '../../src/commands/given.js';
 
 const MEM = '.claude/memory';
 const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
@@ -36,11 +38,18 @@ function dueRepo(): { dir: string; base: string } {
 const stdin = (dir: string, base: string, ref = 'refs/heads/main') => `${ref} ${git(dir, 'rev-parse', ref).trim()} ${ref} ${base}\n`;
 const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
 
+/** What the launcher hands the program for this pre-push stdin: the push it read. */
+function handed(dir: string, input: string): Given {
+  const push = pushSource(dir, input);
+  if (push === NO_PUSHED_MEMORY) throw new Error(`the launcher would have answered this push itself: ${input}`);
+  return { push };
+}
+
 describe('consolidate --pre-push', () => {
   it('consolidates a due memdir, commits "memory: consolidate" and asks for a second push', async () => {
     const { dir, base } = dueRepo();
     const head = git(dir, 'rev-parse', 'HEAD').trim();
-    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base) }, env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\) on top of your commits; push again to send them all\n$/);
@@ -51,7 +60,7 @@ describe('consolidate --pre-push', () => {
     expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('.consolidate-lock');
     expect(readFileSync(join(dir, MEM, 'user_role.md'), 'utf8')).toContain('- paired on the retry job 0 (2026-11-20)');
     // The second push passes: consolidation just ran.
-    const again = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base) }, env });
+    const again = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
     expect(again).toMatchObject({ code: 0, stderr: '' });
   });
 
@@ -59,7 +68,7 @@ describe('consolidate --pre-push', () => {
     const { dir, base } = dueRepo();
     writeFileSync(join(dir, '.memlintrc.json'), JSON.stringify({ consolidate: { onPush: 'check' } }));
     const head = git(dir, 'rev-parse', 'HEAD').trim();
-    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base) }, env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('memlint: nothing was pushed: .claude/memory needs consolidation: run "memlint consolidate .claude/memory", commit it as "memory: consolidate", then push again\n');
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
@@ -69,7 +78,7 @@ describe('consolidate --pre-push', () => {
   it('skips a memdir with uncommitted changes', async () => {
     const { dir, base } = dueRepo();
     writeFiles(dir, { [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead', 'Reads diffs first. Edited.\n') });
-    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base) }, env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('memlint: skipped consolidating .claude/memory: it has uncommitted changes\n');
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('log 3\n');
@@ -104,14 +113,14 @@ describe('consolidate --pre-push', () => {
 
   it('looks at a new branch as the commits no remote has', async () => {
     const { dir } = dueRepo();
-    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${ZERO}\n` }, env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${ZERO}\n`), env });
     expect(r.code).toBe(1);
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
   });
 
   it('falls back to the commits no remote has when the remote commit is unknown here (force-push)', async () => {
     const { dir } = dueRepo();
-    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${'1234567'.repeat(5)}12345\n` }, env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${'1234567'.repeat(5)}12345\n`), env });
     expect(r.code).toBe(1);
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
   });
@@ -123,7 +132,7 @@ describe('consolidate --pre-push', () => {
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'code');
     const head = git(dir, 'rev-parse', 'HEAD').trim();
-    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: { prePushStdin: stdin(dir, base, 'refs/heads/main') }, env });
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base, 'refs/heads/main')), env });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
     expect(git(dir, 'status', '--porcelain')).toBe('');
