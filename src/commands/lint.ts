@@ -77,7 +77,7 @@ function readStagedSource(cwd: string): StagedSource | null {
 function stagedFactsNow(cwd: string, md: string[]): StagedFacts {
   const root = repoRoot(cwd);
   if (root === null) throw new UsageError('--staged needs a git repository');
-  return { root, indexes: memoryIndexesFor(root, md), listings: new Map(), blobs: new Map() };
+  return { root, indexes: memoryIndexesFor(root, md), listings: new Map(), blobs: new Map(), headBlobs: new Map() };
 }
 
 /** Writes a report, as it is made: a report of many messages never exists as one string. */
@@ -257,7 +257,7 @@ async function fixedInWorkingTree(
   }
   // The index as it is: the staged lint's own findings again, so nothing is settled.
   if (!differs) return new Set();
-  const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, prefetched: { listings, blobs } });
+  const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, prefetched: { listings, blobs, headBlobs: facts.headBlobs } });
   const settled = new Map(added.results.map((r) => [r.filePath, r.messages.every((m) => m.ruleId === 'no-memory-loss')]));
   return new Set([...candidates].filter((p) => settled.get(p) === true));
 }

@@ -58,7 +58,7 @@ export interface LintRunOptions {
   /** The archive folder of a memdir (config consolidate.archiveDir), for no-memory-loss. */
   archiveDir?: (memdir: string) => string;
   /** With source 'staged': index listings and blobs already read from git (by the launcher). */
-  prefetched?: Pick<StagedFacts, 'listings' | 'blobs'>;
+  prefetched?: Pick<StagedFacts, 'listings' | 'blobs' | 'headBlobs'>;
 }
 
 export interface LintRunResult {
@@ -323,7 +323,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
-      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null) : null;
+      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history);
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];

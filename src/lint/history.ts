@@ -10,7 +10,8 @@ import type { MemdirModel } from '../memdir/types.js';
 
 const toPosix = (p: string) => p.split(sep).join('/');
 
-export function createMemdirHistory(repoRoot: string, model: MemdirModel, changedAbs: Set<string>, archiveDir: string | null): MemdirHistory {
+/** `atHead`: HEAD's blobs already read (src/lint/staged.ts), by repository-relative path. */
+export function createMemdirHistory(repoRoot: string, model: MemdirModel, changedAbs: Set<string>, archiveDir: string | null, atHead?: Map<string, Buffer | null>): MemdirHistory {
   const prefix = toPosix(relative(repoRoot, model.dir));
   const repoRel = (rel: string) => (prefix === '' ? rel : `${prefix}/${rel}`);
   const changed = [...changedAbs].filter((p) => isWithin(p, model.dir)).map((p) => toPosix(relative(model.dir, p))).filter((r) => r !== '').sort();
@@ -24,8 +25,10 @@ export function createMemdirHistory(repoRoot: string, model: MemdirModel, change
     headText(rel) {
       if (!head) {
         const rels = [...new Set(['MEMORY.md', ...changed])];
-        const blobs = readBlobs(repoRoot, rels.map((r) => `HEAD:${repoRel(r)}`));
-        head = new Map(rels.map((r) => [r, blobs.get(`HEAD:${repoRel(r)}`)?.toString('utf8') ?? null]));
+        const unread = rels.filter((r) => !atHead?.has(repoRel(r)));
+        const blobs = readBlobs(repoRoot, unread.map((r) => `HEAD:${repoRel(r)}`));
+        const blob = (r: string) => (atHead?.has(repoRel(r)) ? atHead.get(repoRel(r)) : blobs.get(`HEAD:${repoRel(r)}`));
+        head = new Map(rels.map((r) => [r, blob(r)?.toString('utf8') ?? null]));
       }
       if (!head.has(rel)) {
         const b = readBlobs(repoRoot, [`HEAD:${repoRel(rel)}`]).get(`HEAD:${repoRel(rel)}`);

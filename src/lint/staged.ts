@@ -22,6 +22,11 @@ export interface StagedFacts {
   listings: Map<string, IndexEntry[]>;
   /** Staged blobs by object id: each listed memdir's MEMORY.md and its staged Markdown files. */
   blobs: Map<string, Buffer>;
+  /**
+   * HEAD's version of the same files, by repository-relative path, for no-memory-loss: null where
+   * HEAD has none (a new file, no commit yet). A path not here is read when asked.
+   */
+  headBlobs: Map<string, Buffer | null>;
 }
 
 /** The staged change, made once and passed down to the linter (src/commands/given.ts). */
@@ -87,8 +92,8 @@ export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
 /**
  * Gather what --staged reads, without blocking: one `ls-files -s` for the candidate MEMORY.md
  * files and the listings of `folders`, `rev-parse --show-toplevel` beside it, then one
- * `cat-file --batch` for the blobs. `indexes`, when already known, skips the candidates. null
- * when git fails.
+ * `cat-file --batch` for the staged blobs and HEAD's versions of the same files. `indexes`, when
+ * already known, skips the candidates. null when git fails.
  */
 export async function prefetchStaged(cwd: string, stagedMd: string[], folders: string[], indexes?: string[]): Promise<StagedFacts | null> {
   const candidates = indexes ? [] : candidateIndexes(stagedMd);
@@ -104,24 +109,30 @@ export async function prefetchStaged(cwd: string, stagedMd: string[], folders: s
   const listings = new Map<string, IndexEntry[]>();
   for (const f of folders) listings.set(f, f === '' ? entries : entries.filter((e) => e.path.startsWith(`${f}/`)));
 
-  // The blobs the program will read: MEMORY.md and the staged files of each memdir listed here.
+  // The blobs the program will read: MEMORY.md and the staged files of each memdir listed here,
+  // staged and at HEAD. A name with a line break cannot go in cat-file's line-based input.
   const wanted = new Set<string>();
+  const atHead = new Set<string>();
   const presentSet = new Set(present);
   for (const p of stagedMd) {
     const owner = ownerFolder(p, presentSet);
     if (owner === null || !listings.has(owner)) continue;
     for (const q of [indexIn(owner), p]) {
+      if (!q.includes('\n')) atHead.add(q);
       const e = byPath.get(q);
       if (e && e.mode !== '160000') wanted.add(e.object);
     }
   }
-  let blobs: Map<string, Buffer>;
+  const headSpec = (path: string) => `HEAD:${path}`;
+  let read: Map<string, Buffer>;
   try {
-    blobs = await readBlobsAsync(cwd, [...wanted]);
+    read = await readBlobsAsync(cwd, [...wanted, ...[...atHead].map(headSpec)]);
   } catch {
     return null;
   }
-  return { root, indexes: present, listings, blobs };
+  const blobs = new Map([...wanted].flatMap((id) => (read.has(id) ? [[id, read.get(id)!] as const] : [])));
+  const headBlobs = new Map([...atHead].map((path) => [path, read.get(headSpec(path)) ?? null] as const));
+  return { root, indexes: present, listings, blobs, headBlobs };
 }
 
 export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: string[]): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> {

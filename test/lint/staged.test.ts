@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexEntries, readBlobs } from '../../src/git/index.js';
-import { candidateIndexes, likelyMemdirs, memoryIndexesFor, ownerFolder, prefetchStaged, stagedMemdirsFor } from '../../src/lint/staged.js';
+import { candidateIndexes, likelyMemdirs, memoryIndexesFor, ownerFolder, prefetchStaged, stagedMemdirsFor, type StagedFacts } from '../../src/lint/staged.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { filesInTree, parseNameStatus } from '../../src/git/parse.js';
 import { inIndexFrom } from '../../src/lint/staged-paths.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
@@ -72,6 +73,51 @@ describe('prefetchStaged', () => {
     const sync = readBlobs(repo, ids);
     for (const id of ids) expect(facts!.blobs.get(id)!.equals(sync.get(id)!)).toBe(true);
     expect(stagedMemdirsFor(facts!.root, STAGED, facts!.indexes)).toEqual(stagedMemdirsFor(facts!.root, STAGED));
+    // HEAD's versions of the same files come in the same call, for no-memory-loss.
+    const atHead = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'];
+    expect([...facts!.headBlobs.keys()].sort()).toEqual(atHead);
+    const head = readBlobs(repo, atHead.map((p) => `HEAD:${p}`));
+    for (const p of atHead) expect(facts!.headBlobs.get(p)!.equals(head.get(`HEAD:${p}`)!), p).toBe(true);
+  });
+
+  it('has HEAD’s versions as null for a new file, and for every file before the first commit', async () => {
+    const repo = repoWithTwoMemdirs();
+    writeFiles(repo, { 'm/new.md': 'new\n' });
+    git(repo, 'add', '-A');
+    const facts = await prefetchStaged(repo, [...STAGED, 'm/new.md'], ['m', 'n']);
+    expect(facts!.headBlobs.get('m/new.md')).toBeNull();
+    expect(facts!.headBlobs.get('m/a.md')!.toString()).toContain('type: user');
+    const fresh = initRepo(tempDir('memlint-staged-'));
+    writeFiles(fresh, { 'm/MEMORY.md': '- [A](a.md) — a\n', 'm/a.md': 'A.\n' });
+    git(fresh, 'add', '-A');
+    const first = await prefetchStaged(fresh, ['m/MEMORY.md', 'm/a.md'], ['m']);
+    expect([...first!.headBlobs]).toEqual([['m/MEMORY.md', null], ['m/a.md', null]]);
+    expect(first!.blobs.size).toBe(2);
+  });
+
+  it('no-memory-loss reads a deleted topic from the HEAD versions it is handed, as git would give them', async () => {
+    const repo = initRepo(tempDir('memlint-staged-'));
+    const topic = (name: string, body: string) => `---\nname: ${name}\ndescription: ${name} in short\ntype: project\n---\n\n${body}\n`;
+    writeFiles(repo, {
+      '.claude/memory/MEMORY.md': '- [Deploys](deploys.md) — deploys go out on Tuesdays\n- [Freeze](freeze.md) — the December freeze\n',
+      '.claude/memory/deploys.md': topic('Deploys', 'Deploys go out on Tuesdays after the standup.'),
+      '.claude/memory/freeze.md': topic('Freeze', 'Nothing ships between 2026-12-18 and 2027-01-04 but security fixes.'),
+    });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'memory');
+    git(repo, 'rm', '-q', '.claude/memory/freeze.md');
+    const staged = ['.claude/memory/freeze.md'];
+    const handed = (facts: StagedFacts | null) => ({ given: { staged: { paths: staged, facts: Promise.resolve(facts) } } });
+    const facts = await prefetchStaged(repo, staged, ['.claude/memory']);
+    expect(facts!.headBlobs.get('.claude/memory/freeze.md')!.toString()).toContain('Nothing ships between');
+    const asked = await memlintInProcess(repo, ['--staged', '--format', 'json'], handed(null));
+    const read = await memlintInProcess(repo, ['--staged', '--format', 'json'], handed(facts));
+    expect(read).toEqual(asked);
+    expect(read.stdout).toContain('the staged change deletes 1 topic file (freeze.md)');
+    // Handed a HEAD without freeze.md, the program believes it (git is not asked): nothing lost.
+    const without = new Map(facts!.headBlobs).set('.claude/memory/freeze.md', null);
+    const believed = await memlintInProcess(repo, ['--staged', '--format', 'json'], handed({ ...facts!, headBlobs: without }));
+    expect(believed.stdout).not.toContain('deletes 1 topic file');
   });
 
   it('with a wrong guess it still names the memdirs; the listings it lacks are the program’s to read', async () => {
