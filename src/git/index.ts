@@ -35,9 +35,16 @@ export function trackedFiles(root: string): string[] {
  */
 export function readBlobs(root: string, specs: string[]): Map<string, Buffer | null> {
   if (specs.length === 0) return new Map();
-  const { stdout } = gitSync(['cat-file', '--batch'], { cwd: root, input: specs.join('\n') + '\n' });
-  return parseCatFileBatch(stdout, specs);
+  // cat-file reads one name a line: a path with a line break in it is named by its object id
+  // instead, which rev-parse finds from its argument (the null id, which git reports missing, when
+  // there is none).
+  const names = specs.map((spec) => (spec.includes('\n') ? (orNull(() => git(['rev-parse', '-q', '--verify', spec], { cwd: root }).trim()) ?? NULL_ID) : spec));
+  const { stdout } = gitSync(['cat-file', '--batch'], { cwd: root, input: names.join('\n') + '\n' });
+  const byName = parseCatFileBatch(stdout, names);
+  return new Map(specs.map((spec, i) => [spec, byName.get(names[i]!) ?? null]));
 }
+
+const NULL_ID = '0'.repeat(40);
 
 /** Whether each path is ignored by git (one call). */
 export function ignoredPaths(root: string, paths: string[], opts: { noIndex?: boolean } = {}): Set<string> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configValue, configValueAsync, localConfigReader, setLocalConfig } from '../../src/git/config.js';
 import { dirtyPaths } from '../../src/git/commits.js';
-import { attributeValues, ignoredPaths, uncommittedPaths } from '../../src/git/index.js';
+import { attributeValues, ignoredPaths, readBlobs, uncommittedPaths } from '../../src/git/index.js';
 import { uncommittedTracked } from '../../src/git/branch.js';
 import { parseCheckAttr, parseStatusPaths } from '../../src/git/parse.js';
 import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
@@ -81,5 +81,17 @@ describe('git check-attr and check-ignore', () => {
     expect(values).toEqual(new Map([['m/MEMORY.md', 'memlint'], ['m/a "quoted" b.md', 'memlint'], ['x.txt', 'unset'], ['other.md', 'unspecified']]));
     expect(parseCheckAttr(git(repo, 'check-attr', '-z', 'merge', '--', 'm/MEMORY.md'))).toEqual(new Map([['m/MEMORY.md', 'memlint']]));
     expect(ignoredPaths(repo, ['m/.consolidate-lock', 'm/MEMORY.md'], { noIndex: true })).toEqual(new Set(['m/.consolidate-lock']));
+  });
+});
+
+describe('git cat-file --batch', () => {
+  it('reads blobs by any name, a path with a line break in it too; a missing one is null', () => {
+    const repo = initRepo(tempDir('memlint-blobs-'));
+    commitFiles(repo, { 'm/a.md': 'A at HEAD\n', 'm/x\ny.md': 'XY at HEAD\n', 'm/b.md': 'B at HEAD\n' });
+    writeFiles(repo, { 'm/x\ny.md': 'XY staged\n' });
+    git(repo, 'add', '-A');
+    const specs = ['HEAD:m/a.md', 'HEAD:m/x\ny.md', ':m/x\ny.md', 'HEAD:m/b.md', 'HEAD:m/gone\nname.md', 'HEAD:m/gone.md', ':m/b.md'];
+    const blobs = readBlobs(repo, specs);
+    expect(specs.map((s) => blobs.get(s)?.toString('utf8') ?? null)).toEqual(['A at HEAD\n', 'XY at HEAD\n', 'XY staged\n', 'B at HEAD\n', null, null, 'B at HEAD\n']);
   });
 });

@@ -58,6 +58,14 @@ describe('no-memory-loss with --staged', () => {
     expect(big.stdout).toContain('memlint consolidate --prune');
   });
 
+  it('a topic file whose name has a line break in it is read from HEAD like any other', async () => {
+    const repo = memoryRepo();
+    commitFiles(repo, { '.claude/memory/odd\nname.md': topic('Odd', 'project', 'The backup window opens at two in the morning.') }, 'odd name');
+    git(repo, 'rm', '-q', '.claude/memory/odd\nname.md');
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
+    expect(lossMessages(r.stdout).map((m) => m.message)).toEqual([expect.stringContaining('deletes 1 topic file (odd\nname.md)')]);
+  });
+
   it('without --staged the rule has nothing to compare and says nothing', async () => {
     const repo = memoryRepo();
     dropTopics(repo, 3);
