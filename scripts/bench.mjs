@@ -56,7 +56,25 @@ function machine(method) {
     git: gitVersion,
     'load average at start (1/5/15 min)': loadavg().map((x) => x.toFixed(2)).join(' / '),
     'peak RSS method': method === 'gnu-time' ? 'GNU time (/usr/bin/time -f %M)' : 'in-process probe (process.resourceUsage().maxRSS)',
+    NODE_EXTRA_CA_CERTS: extraCaCerts(method),
   };
+}
+
+/**
+ * Node (20 at least) loads the certificates NODE_EXTRA_CA_CERTS names at every start, before any
+ * code runs. Where it is set, every Node process of every row pays for it, `node -e 0` too, so the
+ * ratios against `node -e 0` are smaller than on a machine without it: say so, with both times.
+ */
+function extraCaCerts(method) {
+  if (!process.env.NODE_EXTRA_CA_CERTS) return 'not set';
+  const time = (env) => {
+    const ms = [];
+    for (let i = 0; i < 11; i++) ms.push(runOnce({ argv: [process.execPath, '-e', '0'], cwd: ROOT, env }, method).ms);
+    return median(ms).toFixed(1);
+  };
+  const withIt = time({});
+  const without = time({ NODE_EXTRA_CA_CERTS: '' });
+  return `set. Node loads the certificates it names at every start, so every Node process here pays for them, \`node -e 0\` included, and each ratio against \`node -e 0\` is lower than where it is unset: \`node -e 0\` took ${withIt} ms with it and ${without} ms without (medians of 11 runs)`;
 }
 
 /**
