@@ -1,7 +1,7 @@
 // The history consolidation reads (commit counts and dates of the files under a pathspec, each
 // one git call) and the commit it makes of a memdir, with nothing else of the worktree.
 import './hook-env.js';
-import { parseStatusPaths, splitZ } from './parse.js';
+import { parseLogRecords, parseStatusPaths, splitZ } from './parse.js';
 import { git, gitSync, GitError } from './run.js';
 
 /** Commits reachable from HEAD touching these paths with a commit time after `sinceMs` (0: all). */
@@ -16,24 +16,9 @@ export function countCommitsSince(root: string, sinceMs: number, pathspec: strin
   }
 }
 
-/** Parse `git log --format=%x01<fields> --name-only -z` output: each commit's fields and paths. */
-function logRecords(out: string): Array<{ fields: string; paths: string[] }> {
-  // Each record: "\x01<fields>\0\n<path>\0<path>\0" (a commit with no paths has none).
-  const records: Array<{ fields: string; paths: string[] }> = [];
-  const parts = out.split('\x01');
-  for (const part of parts) {
-    if (part === '') continue;
-    const nl = part.indexOf('\n');
-    const fields = nl < 0 ? part.replace(/\0+$/, '') : part.slice(0, nl).replace(/\0/g, '');
-    const rest = nl < 0 ? '' : part.slice(nl + 1);
-    records.push({ fields, paths: splitZ(rest).map((p) => p.replace(/^\n/, '')).filter(Boolean) });
-  }
-  return records;
-}
-
 function logNames(root: string, format: string, extra: string[], pathspec: string[]): Array<{ fields: string; paths: string[] }> {
   try {
-    return logRecords(git(['log', `--format=%x01${format}`, '--name-only', '-z', '--no-renames', ...extra, '--', ...pathspec], { cwd: root }));
+    return parseLogRecords(git(['log', `--format=%x01${format}`, '--name-only', '-z', '--no-renames', ...extra, '--', ...pathspec], { cwd: root }));
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;

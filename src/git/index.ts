@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import './hook-env.js';
 import { git, gitSync, orNull } from './run.js';
 export { mergeFile } from './merge-file.js';
-import { parseCatFileBatch, parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type IndexEntry } from './parse.js';
+import { parseCatFileBatch, parseCheckAttr, parseLogRecords, parseStageEntries, parseStatusPaths, splitZ, type IndexEntry } from './parse.js';
 
 export { GitError } from './run.js';
 export { repoInfo, repoRoot, type RepoInfo } from './repo.js';
@@ -144,18 +144,8 @@ export function lastCommitTimesUnder(root: string, pathspecs: string[]): Map<str
   if (pathspecs.length === 0 || headCommit(root) === null) return times;
   // -c: a merge commit lists the files it left different from every parent (a driver merge of
   // MEMORY.md), and is then their last change; a file taken from one side keeps that side's commit.
-  const out = git(['log', '--format=%x00commit %ct', '--name-only', '-c', '-z', '--no-renames', '--', ...pathspecs], { cwd: root });
-  let current = 0;
-  for (const tok of out.split('\0')) {
-    const t = tok.replace(/^\n+/, '');
-    if (t === '') continue;
-    const m = /^commit (\d+)$/.exec(t);
-    if (m) {
-      current = Number(m[1]);
-      continue;
-    }
-    if (!times.has(t)) times.set(t, current);
-  }
+  const out = git(['log', '--format=%x01%ct', '--name-only', '-c', '-z', '--no-renames', '--', ...pathspecs], { cwd: root });
+  for (const r of parseLogRecords(out)) for (const p of r.paths) if (!times.has(p)) times.set(p, Number(r.fields));
   return times;
 }
 

@@ -110,3 +110,20 @@ export function parseCheckAttr(out: string): Map<string, string> {
   for (let i = 0; i + 2 < parts.length; i += 3) values.set(parts[i]!, parts[i + 2]!);
   return values;
 }
+
+/**
+ * `git log --format=%x01<fields> --name-only -z` output, with -c too: each commit's fields and the
+ * paths it lists, newest first. A record is "\x01<fields>\0" and then its paths, each ended by
+ * "\0", the first after a "\n" (a combined diff of a merge has a second "\0" there instead).
+ */
+export function parseLogRecords(out: string): Array<{ fields: string; paths: string[] }> {
+  const records: Array<{ fields: string; paths: string[] }> = [];
+  for (const part of out.split('\x01')) {
+    if (part === '') continue;
+    const end = part.indexOf('\0');
+    const fields = end < 0 ? part : part.slice(0, end);
+    const rest = end < 0 ? '' : part.slice(end + 1);
+    records.push({ fields, paths: splitZ(rest.replace(/^[\n\0]/, '')) });
+  }
+  return records;
+}

@@ -1,13 +1,13 @@
 // The parsers and readers of src/git that several callers share: each against the real git output
 // it parses (temporary repositories, the git CLI).
-import { renameSync } from 'node:fs';
+import { readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configValue, configValueAsync, localConfigReader, setLocalConfig } from '../../src/git/config.js';
 import { dirtyPaths } from '../../src/git/commits.js';
-import { attributeValues, ignoredPaths, readBlobs, uncommittedPaths } from '../../src/git/index.js';
+import { attributeValues, ignoredPaths, lastCommitTimesUnder, readBlobs, uncommittedPaths } from '../../src/git/index.js';
 import { uncommittedTracked } from '../../src/git/branch.js';
-import { parseCheckAttr, parseStatusPaths } from '../../src/git/parse.js';
+import { parseCheckAttr, parseLogRecords, parseStatusPaths } from '../../src/git/parse.js';
 import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 describe('git config: one reader, sync and async alike', () => {
@@ -93,5 +93,35 @@ describe('git cat-file --batch', () => {
     const specs = ['HEAD:m/a.md', 'HEAD:m/x\ny.md', ':m/x\ny.md', 'HEAD:m/b.md', 'HEAD:m/gone\nname.md', 'HEAD:m/gone.md', ':m/b.md'];
     const blobs = readBlobs(repo, specs);
     expect(specs.map((s) => blobs.get(s)?.toString('utf8') ?? null)).toEqual(['A at HEAD\n', 'XY at HEAD\n', 'XY staged\n', 'B at HEAD\n', null, null, 'B at HEAD\n']);
+  });
+});
+
+describe('git log: one parser for its readers', () => {
+  it('gives each file the time of the newest commit that changed it; a merge counts only where it left the file unlike both parents', () => {
+    const repo = initRepo(tempDir('memlint-log-'));
+    const at = (seconds: number, fn: () => void) => {
+      process.env.GIT_COMMITTER_DATE = `${seconds} +0000`;
+      try {
+        fn();
+      } finally {
+        delete process.env.GIT_COMMITTER_DATE;
+      }
+    };
+    at(1_000_000_000, () => commitFiles(repo, { 'm/a.md': 'a\n', 'm/b.md': 'b\n', 'm/c d.md': 'c\n', 'm/x\ny.md': 'x\n' }, 'one'));
+    git(repo, 'switch', '-q', '-c', 'side');
+    at(1_000_000_100, () => commitFiles(repo, { 'm/a.md': 'a from side\n', 'm/b.md': 'b\nfrom side\n' }, 'side'));
+    git(repo, 'switch', '-q', 'main');
+    at(1_000_000_200, () => commitFiles(repo, { 'm/b.md': 'from main\nb\n', 'm/x\ny.md': 'x again\n' }, 'main'));
+    // b.md merges line by line into something neither parent had; a.md comes from the side as it was.
+    at(1_000_000_300, () => git(repo, 'merge', '-q', '--no-edit', 'side'));
+    expect(readFileSync(join(repo, 'm/b.md'), 'utf8')).toBe('from main\nb\nfrom side\n');
+    const times = lastCommitTimesUnder(repo, ['m']);
+    expect(Object.fromEntries(times)).toEqual({ 'm/a.md': 1_000_000_100, 'm/b.md': 1_000_000_300, 'm/c d.md': 1_000_000_000, 'm/x\ny.md': 1_000_000_200 });
+    expect(parseLogRecords(git(repo, 'log', '--format=%x01%ct %s', '--name-only', '-c', '-z', '--no-renames', '--', 'm'))).toEqual([
+      { fields: "1000000300 Merge branch 'side'", paths: ['m/b.md'] },
+      { fields: '1000000200 main', paths: ['m/b.md', 'm/x\ny.md'] },
+      { fields: '1000000100 side', paths: ['m/a.md', 'm/b.md'] },
+      { fields: '1000000000 one', paths: ['m/a.md', 'm/b.md', 'm/c d.md', 'm/x\ny.md'] },
+    ]);
   });
 });
