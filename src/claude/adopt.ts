@@ -4,6 +4,7 @@
 // daily logs as a union. Pure over the texts: the command reads the stores (never writes them)
 // and writes the plan's results into the memdir.
 import { mergeMemoryFile } from '../merge/driver.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 export interface StoreFiles {
   /** The store folder. */
@@ -41,7 +42,7 @@ export interface AdoptPlan {
 
 /** MEMORY.md last in each store, so the entries it adds point at topic files already planned. */
 function order(rels: string[]): string[] {
-  return [...rels].sort((a, b) => (a === 'MEMORY.md' ? 1 : b === 'MEMORY.md' ? -1 : a < b ? -1 : a > b ? 1 : 0));
+  return [...rels].sort((a, b) => (a === INDEX_FILE ? 1 : b === INDEX_FILE ? -1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
 export function planAdopt(stores: StoreFiles[], memdirText: (rel: string) => string | null): AdoptPlan {

@@ -12,6 +12,7 @@ import { lintMemdirs, resolveRules, runToday } from '../lint/engine.js';
 import { blockReason, postToolUseOutput, sessionContext, sessionStartOutput, shownPath } from './hook-report.js';
 import { maskSecrets, secretsOf } from '../lint/secrets.js';
 import { sessionFacts } from './session.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** The entry line index-orphan's fix would add: the agent can write exactly that. */
 function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ text: string }> } }): { suggestion?: string } {
@@ -31,7 +32,7 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
   const realFile = realOrResolved(file);
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(path.relative(loaded.dir, realFile).split(path.sep).join('/'))) return '';
   const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
-  const index = path.join(located.dir, 'MEMORY.md');
+  const index = path.join(located.dir, INDEX_FILE);
   const run = await lintMemdirs({
     memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([realFile, index]), reason: 'path', ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
     rules,

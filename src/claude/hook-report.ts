@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseIndex } from '../memdir/index.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import { isWithin } from '../fs/paths.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** Claude Code caps a hook's output at 10,000 characters; memlint stays below it. */
 export const MAX_HOOK_OUTPUT = 10_000;
@@ -154,7 +155,7 @@ function list(names: string[], max: number): string {
 export function sessionContext(f: SessionFacts): string | null {
   const full = (max: number) => {
     const parts: string[] = [];
-    const index = `${f.memdir.replace(/[/\\]+$/, '')}/MEMORY.md`;
+    const index = `${f.memdir.replace(/[/\\]+$/, '')}/${INDEX_FILE}`;
     if (nearLimit(f.lines, MAX_INDEX_LINES) || nearLimit(f.units, MAX_INDEX_UNITS)) {
       const over = f.lines > MAX_INDEX_LINES || f.units > MAX_INDEX_UNITS;
       parts.push(

@@ -8,13 +8,13 @@ import { loadConfig } from '../config.js';
 import { discoverMemdirs, isClaudeLocation } from '../memdir/discover.js';
 import { isAgentMemdir } from '../memdir/limits.js';
 import { findGitRoot, resolveAutoMemoryPath } from './auto-memory.js';
-import { ENTRYPOINT_NAME } from './recall.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** The nearest folder at or above `from` (but not above `stop`) that holds MEMORY.md. */
 function nearestMemdir(from: string, stop: string): string | null {
   for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'MEMORY.md'))) return dir;
+    if (existsSync(path.join(dir, INDEX_FILE))) return dir;
     if (dir === stop || path.dirname(dir) === dir) return null;
   }
 }
@@ -63,7 +63,7 @@ export async function chooseMemdir(cwd: string): Promise<{ dir: string; note: st
   const match = found.find((d) => realOrResolved(d) === autoDir);
   if (match) return { dir: match, note: null };
   if (found.length === 0) {
-    if (existsSync(path.join(autoDir, ENTRYPOINT_NAME))) return { dir: autoDir, note: null };
+    if (existsSync(path.join(autoDir, INDEX_FILE))) return { dir: autoDir, note: null };
     throw new UsageError('no memory folder (a folder with MEMORY.md) found here; name one: memlint show MEMDIR');
   }
   const nonAgent = found.filter((d) => !isAgentMemdir(d));

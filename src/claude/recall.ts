@@ -6,8 +6,8 @@ import path from 'node:path';
 import { FRONTMATTER_MAX_LINES, MAX_TOPIC_FILES } from '../memdir/limits.js';
 import { parseTopic } from '../memdir/topic.js';
 import { walkEntries } from '../fs/walk.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
-export const ENTRYPOINT_NAME = 'MEMORY.md';
 
 export interface ScannedFile {
   /** Path relative to the memdir, with '/' separators. */
@@ -70,7 +70,7 @@ const SKIP_DIRS = new Set(['.git', 'node_modules']);
 export function listMarkdown(dir: string, opts: { includeEntrypoint?: boolean } = {}): string[] {
   const skip = (_rel: string, e: fs.Dirent) => e.isDirectory() && SKIP_DIRS.has(e.name);
   const out: string[] = [];
-  for (const { rel, entry } of walkEntries(dir, { skip })) if (entry.name.endsWith('.md') && (opts.includeEntrypoint || entry.name !== ENTRYPOINT_NAME)) out.push(rel);
+  for (const { rel, entry } of walkEntries(dir, { skip })) if (entry.name.endsWith('.md') && (opts.includeEntrypoint || entry.name !== INDEX_FILE)) out.push(rel);
   return out.sort();
 }
 

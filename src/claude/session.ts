@@ -10,6 +10,7 @@ import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';
 import { strayStoresOf } from './stores.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** The facts SessionStart reports on, or null when auto memory is off. */
 export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, home: string): Promise<SessionFacts | null> {
@@ -18,7 +19,7 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
   const dir = realOrResolved(resolution.resolved.replace(/[/\\]+$/, ''));
   const project = realOrResolved(projectDir);
   const facts: SessionFacts = { memdir: shownPath(dir, project), lines: 0, units: 0, hidden: [], orphans: [], stray: [] };
-  const indexFile = path.join(dir, 'MEMORY.md');
+  const indexFile = path.join(dir, INDEX_FILE);
   if (existsSync(indexFile)) {
     const raw = readFileSync(indexFile, 'utf8');
     const v = indexVisibility(raw);

@@ -14,6 +14,7 @@ import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { planAdopt } from '../claude/adopt.js';
 import { defaultMemdir } from './link.js';
 import { strayStoresOf } from '../claude/stores.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 const HELP = `Usage: memlint adopt [STORE...] [--memdir DIR] [--dry-run]
 
@@ -77,7 +78,7 @@ function storeFolder(given: string, cwd: string): string {
   }
   if (!st.isDirectory()) throw new UsageError(`not a folder: ${given} (name the store folder, …/projects/<slug>/memory)`);
   const inner = path.join(abs, 'memory');
-  if (!existsSync(path.join(abs, 'MEMORY.md')) && existsSync(inner) && statSync(inner).isDirectory()) return inner;
+  if (!existsSync(path.join(abs, INDEX_FILE)) && existsSync(inner) && statSync(inner).isDirectory()) return inner;
   return abs;
 }
 

@@ -12,6 +12,7 @@ import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { parseSettingsJson, resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
 import { isWithin, realOrNearestReal } from '../fs/paths.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 const HELP = `Usage: memlint link [--memdir DIR] [--unlink] [--dry-run]
 
@@ -129,7 +130,7 @@ export async function run(argv: string[]): Promise<number> {
     if (values.memdir !== undefined && !statSafe(target)?.isDirectory()) {
       throw new UsageError(`--memdir ${values.memdir}: ${existsSync(target) ? 'not a folder' : 'no such folder'} (${target}); create it first, or leave --memdir out for .claude/memory`);
     }
-    if (existsSync(target) && !existsSync(path.join(target, 'MEMORY.md'))) {
+    if (existsSync(target) && !existsSync(path.join(target, INDEX_FILE))) {
       process.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);
     }
     const value = target.replace(/[/\\]+$/, '');

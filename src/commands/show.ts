@@ -5,8 +5,9 @@ import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { isAgentMemdir, loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
-import { ENTRYPOINT_NAME, rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
+import { rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
 import { chooseMemdir } from '../claude/locate.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 const HELP = `Usage: memlint show [MEMDIR] [--budget]
 
@@ -43,7 +44,7 @@ function day(ms: number): string {
 export function formatBudget(dir: string, loaded: LoadedIndex, ranking: RecallRanking): string {
   const m = loaded.measure;
   const out: string[] = [];
-  out.push(`${path.join(dir, ENTRYPOINT_NAME)}`);
+  out.push(`${path.join(dir, INDEX_FILE)}`);
   out.push(`  ${budgetBar(m.lines, MAX_INDEX_LINES, 'lines')}`);
   out.push(`  ${budgetBar(m.units, MAX_INDEX_UNITS, 'units')}`);
   if (loaded.truncated) {
@@ -79,12 +80,12 @@ export async function run(argv: string[]): Promise<number> {
     } catch {
       throw new UsageError(`no such folder: ${positionals[0]}`);
     }
-    if (!isDir && path.basename(dir) === ENTRYPOINT_NAME) dir = path.dirname(dir);
+    if (!isDir && path.basename(dir) === INDEX_FILE) dir = path.dirname(dir);
     else if (!isDir) throw new UsageError(`not a folder: ${positionals[0]} (give the memory folder, the one holding MEMORY.md)`);
   } else {
     ({ dir, note } = await chooseMemdir(cwd));
   }
-  const indexFile = path.join(dir, ENTRYPOINT_NAME);
+  const indexFile = path.join(dir, INDEX_FILE);
   let raw: string;
   try {
     raw = readFileSync(indexFile, 'utf8');

@@ -6,7 +6,7 @@ import { parseIndex, normalizeTarget } from '../memdir/index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
 import { dominantEol, isListItem, normalizeContent, splitLines } from './text.js';
-import { isTopLevelTopic } from '../memdir/kinds.js';
+import { INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
 
 export interface DedupeReport {
   merged: Array<{ into: string; from: string; why: 'name' | 'body'; archivedAs: string }>;
@@ -179,7 +179,7 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
 
 /** Take a moved file's entries out of the index and record each, pointing at the archived copy, in ARCHIVE.md. */
 export function removeEntry(state: MemState, ctx: StepContext, rel: string, archivedAs: string, note: string): MemState {
-  const raw = state.files.get('MEMORY.md');
+  const raw = state.files.get(INDEX_FILE);
   const stamp = `archived on ${ctx.facts.today}: ${note}`;
   let next = state;
   const hits = raw === undefined ? [] : parseIndex(raw).lines.filter((l) => l.entry && l.entry.key === normalizeTarget(rel));
@@ -190,7 +190,7 @@ export function removeEntry(state: MemState, ctx: StepContext, rel: string, arch
     const kept = index.lines.filter((l) => !drop.has(l.line));
     const text = index.bom + kept.map((l, i) => l.text + (l.eol || (i < kept.length - 1 ? eol : ''))).join('');
     const files = new Map(next.files);
-    files.set('MEMORY.md', text);
+    files.set(INDEX_FILE, text);
     next = { ...next, files };
   }
   if (hits.length === 0) return addArchiveLine(next, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));

@@ -13,7 +13,7 @@ import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../lint/index-mentions.js';
 import { appendLines, dominantEol, shortenAtWord } from './text.js';
-import { isTopLevelTopic } from '../memdir/kinds.js';
+import { INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
 
 export interface IndexReport {
   added: Array<{ target: string; line: string }>;
@@ -72,7 +72,7 @@ function holds(text: string, detail: string): boolean {
 
 export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexReport> {
   const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], shortened: [], tooLong: [] };
-  const raw = state.files.get('MEMORY.md');
+  const raw = state.files.get(INDEX_FILE);
   if (raw === undefined) return { state, report };
   const index = parseIndex(raw);
   const eol = dominantEol(raw);
@@ -207,7 +207,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       report.added = [];
     }
   }
-  if (text !== raw) files.set('MEMORY.md', text);
+  if (text !== raw) files.set(INDEX_FILE, text);
   for (const [target, list] of details) files.set(target, appendLines(files.get(target)!, list, true));
   return { state: next, report };
 }

@@ -2,7 +2,7 @@
 // --check and --dry-run stop here; the writer (apply.ts) carries a plan out under the lock.
 import { join } from 'node:path';
 import type { MemState, StepContext } from './types.js';
-import { ARCHIVE_INDEX } from '../memdir/kinds.js';
+import { ARCHIVE_INDEX, INDEX_FILE } from '../memdir/kinds.js';
 import { absoluteDates, type DatesReport, type RelativeDateFinder } from './dates.js';
 import { logsToTopics, type LogsReport } from './logs.js';
 import { dedupeTopics, type DedupeReport } from './dedupe.js';
@@ -64,7 +64,7 @@ export function planConsolidation(input: PlanInput): Plan {
   state = stale.state;
   const staleSet = new Set(stale.report.stale.map((s) => s.file));
   const limits = checkLimits(
-    state.files.get('MEMORY.md'),
+    state.files.get(INDEX_FILE),
     (target) => {
       const text = state.files.get(target);
       return text === undefined ? undefined : latestDate(text, parseTopic(text).modified);

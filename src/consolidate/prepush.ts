@@ -17,6 +17,7 @@ import * as lock from './lock.js';
 import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
 import * as run from './run.js';
 import { agentCommand, ignoredCommandWarning, resolveSettings } from './settings.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
 export function memdirsOf(root: string, changed: string[]): string[] {
@@ -25,7 +26,7 @@ export function memdirsOf(root: string, changed: string[]): string[] {
     if (!p.endsWith('.md') || p.split('/').includes('node_modules')) continue;
     let dir = dirname(join(root, p));
     for (;;) {
-      if (existsSync(join(dir, 'MEMORY.md'))) {
+      if (existsSync(join(dir, INDEX_FILE))) {
         dirs.add(dir);
         break;
       }
@@ -58,7 +59,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; push?: P
     const relDir = relative(root, dir).split(sep).join('/');
     if (isClaudeLocation(relDir)) return true;
     try {
-      return linksBeside(readFileSync(join(dir, 'MEMORY.md'), 'utf8'), relDir, exists);
+      return linksBeside(readFileSync(join(dir, INDEX_FILE), 'utf8'), relDir, exists);
     } catch {
       return false;
     }

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { loadMemdir } from '../memdir/read.js';
 import { createRepoFacts } from '../lint/repo-facts.js';
 import type { ConsolidateFacts, StepContext } from './types.js';
-import { ARCHIVE_INDEX } from '../memdir/kinds.js';
+import { ARCHIVE_INDEX, INDEX_FILE } from '../memdir/kinds.js';
 import { planConsolidation, type Plan } from './plan.js';
 import type { RelativeDateFinder } from './dates.js';
 import { applyPlan } from './apply.js';
@@ -144,7 +144,7 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
  */
 export function refusalFor(m: MemdirRef, settings: Settings): string | null {
   const bound = consolidationBound(m.dir, m.repoRoot);
-  for (const p of [m.dir, join(m.dir, 'MEMORY.md'), lockPath(m.dir), settings.archiveDir]) {
+  for (const p of [m.dir, join(m.dir, INDEX_FILE), lockPath(m.dir), settings.archiveDir]) {
     const c = checkInsideRepo(bound, p);
     if (!c.ok) return `${c.reason}; not consolidated`;
   }

@@ -10,6 +10,7 @@ import { DRIVER_NAME, hasLineMergeFallback } from '../merge/command.js';
 import { blockLines, outsideBlock } from './blocks.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';
 import { memlintWords, type Worktree } from './setup.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 export interface Check {
   part: string;
@@ -67,7 +68,7 @@ export function checkAttributes(wt: Worktree, memdirs: string[]): Check {
   const owner = new Map<string, string>();
   for (const d of memdirs) {
     const p = d === '.' || d === '' ? '' : `${d}/`;
-    for (const f of ['MEMORY.md', 'topic.md', 'logs/2026/01/2026-01-01.md']) owner.set(`${p}${f}`, d);
+    for (const f of [INDEX_FILE, 'topic.md', 'logs/2026/01/2026-01-01.md']) owner.set(`${p}${f}`, d);
   }
   const wrong = new Set<string>();
   for (const [path, value] of attributeValues(wt.root, 'merge', [...owner.keys()])) if (value !== DRIVER_NAME) wrong.add(owner.get(path) ?? path);

@@ -7,6 +7,7 @@ import { indexEntries, readBlobs } from '../git/index.js';
 import { isWithin } from '../fs/paths.js';
 import type { MemdirHistory } from './types.js';
 import type { MemdirModel } from '../memdir/types.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 const toPosix = (p: string) => p.split(sep).join('/');
 
@@ -24,7 +25,7 @@ export function createMemdirHistory(repoRoot: string, model: MemdirModel, change
     deleted,
     headText(rel) {
       if (!head) {
-        const rels = [...new Set(['MEMORY.md', ...changed])];
+        const rels = [...new Set([INDEX_FILE, ...changed])];
         const unread = rels.filter((r) => !atHead?.has(repoRel(r)));
         const blobs = readBlobs(repoRoot, unread.map((r) => `HEAD:${repoRel(r)}`));
         const blob = (r: string) => (atHead?.has(repoRel(r)) ? atHead.get(repoRel(r)) : blobs.get(`HEAD:${repoRel(r)}`));

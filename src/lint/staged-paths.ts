@@ -1,5 +1,6 @@
 // Path arithmetic for --staged, with no I/O: which MEMORY.md files could own a staged path, and
 // which folder does. The launcher (dist/cli.js) uses it before anything else is loaded.
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 function inNodeModules(p: string): boolean {
   return p.split('/').includes('node_modules');
@@ -13,7 +14,7 @@ function foldersAbove(p: string): string[] {
   return out;
 }
 
-export const indexIn = (folder: string) => (folder === '' ? 'MEMORY.md' : `${folder}/MEMORY.md`);
+export const indexIn = (folder: string) => (folder === '' ? INDEX_FILE : `${folder}/${INDEX_FILE}`);
 
 /** Every MEMORY.md path that could own one of the staged Markdown paths. */
 export function candidateIndexes(stagedMd: string[]): string[] {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { IndexEntry } from '../git/parse.js';
 import { filesInHead, indexEntriesAsync, pathsInIndex, readBlobsAsync, repoRootAsync, stagedStatuses } from '../git/staged.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, ownerFolder } from './staged-paths.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 
 export { candidateIndexes, likelyMemdirs, ownerFolder } from './staged-paths.js';
 
@@ -59,7 +60,7 @@ export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
     const indexes = memoryIndexesInIndex(cwd, md, staged);
     if (indexes?.length === 0) return NO_MEMORY;
     // Without HEAD (no commit yet) the index itself is asked, in the background.
-    const folders = indexes ? [...new Set(indexes.map((i) => (i === 'MEMORY.md' ? '' : i.slice(0, -'/MEMORY.md'.length))))] : [];
+    const folders = indexes ? [...new Set(indexes.map((i) => (i === INDEX_FILE ? '' : i.slice(0, -`/${INDEX_FILE}`.length))))] : [];
     facts = prefetchStaged(cwd, md, folders, indexes ?? undefined);
   }
   return { paths, facts: facts.catch(() => null) };
@@ -146,5 +147,5 @@ export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: str
     changed.add(join(root, p));
     byDir.set(dir, changed);
   }
-  return [...byDir].map(([dir, changed]) => ({ dir, repoRoot: root, onlyFiles: new Set([join(dir, 'MEMORY.md'), ...changed]), changed }));
+  return [...byDir].map(([dir, changed]) => ({ dir, repoRoot: root, onlyFiles: new Set([join(dir, INDEX_FILE), ...changed]), changed }));
 }

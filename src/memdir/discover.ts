@@ -7,6 +7,7 @@ import { walkFiles } from '../fs/walk.js';
 import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
 import { parseIndex } from './index.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
+import { INDEX_FILE } from './kinds.js';
 
 export interface DiscoveredMemdir {
   /** Absolute path of the folder holding MEMORY.md. */
@@ -45,9 +46,9 @@ const toPosix = (p: string) => p.split(sep).join('/');
 export function memdirCandidates(files: string[]): string[] {
   const dirs: string[] = [];
   for (const f of files) {
-    if (!(f === 'MEMORY.md' || f.endsWith('/MEMORY.md'))) continue;
+    if (!(f === INDEX_FILE || f.endsWith(`/${INDEX_FILE}`))) continue;
     if (f.split('/').includes('node_modules')) continue;
-    dirs.push(f === 'MEMORY.md' ? '' : f.slice(0, -'/MEMORY.md'.length));
+    dirs.push(f === INDEX_FILE ? '' : f.slice(0, -`/${INDEX_FILE}`.length));
   }
   return dirs.sort();
 }
@@ -72,7 +73,7 @@ function repoFiles(root: string, inGit: boolean, staged: boolean): string[] {
 }
 
 function readIndexText(root: string, relDir: string, inGit: boolean, staged: boolean): string {
-  const rel = relDir === '' ? 'MEMORY.md' : `${relDir}/MEMORY.md`;
+  const rel = relDir === '' ? INDEX_FILE : `${relDir}/${INDEX_FILE}`;
   if (staged && inGit) return readBlobs(root, [`:${rel}`]).get(`:${rel}`)?.toString('utf8') ?? '';
   try {
     return readFileSync(join(root, rel), 'utf8');
@@ -84,7 +85,7 @@ function readIndexText(root: string, relDir: string, inGit: boolean, staged: boo
 function nearestMemdir(file: string, stopAt: string): string | null {
   let dir = dirname(file);
   for (;;) {
-    if (existsSync(join(dir, 'MEMORY.md'))) return dir;
+    if (existsSync(join(dir, INDEX_FILE))) return dir;
     if (dir === stopAt) return null;
     const parent = dirname(dir);
     if (parent === dir) return null;
@@ -154,7 +155,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
       // either: nothing is read through it (and writers refuse any symlink: src/fs/inside.ts).
       if (root && !isWithin(realpathSync(abs), realpathSync(root))) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
       if (st.isDirectory()) {
-        if (existsSync(join(abs, 'MEMORY.md'))) {
+        if (existsSync(join(abs, INDEX_FILE))) {
           add({ dir: abs, repoRoot: root, reason: 'path' });
           continue;
         }
@@ -174,7 +175,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   for (const abs of configured) {
     // A memdir is a folder holding MEMORY.md: a folder without one gets nothing written (no fix,
     // no lock), since nothing says it is memory.
-    if (!isFile(join(abs, 'MEMORY.md'))) continue;
+    if (!isFile(join(abs, INDEX_FILE))) continue;
     add({ dir: abs, repoRoot: gitRepoRoot(abs), reason: 'config' });
   }
   return [...found.values()].sort((a, b) => a.dir.localeCompare(b.dir));

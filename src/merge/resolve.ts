@@ -59,7 +59,7 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
   const report: ResolveReport = { resolved: [], remaining: [], warnings: [] };
   const explicit = paths.length > 0;
   const unmerged = unmergedPaths(root, paths);
-  const indexDirs = new Set(unmerged.filter((u) => basename(u.path) === 'MEMORY.md').map((u) => posix.dirname(u.path)));
+  const indexDirs = new Set(unmerged.filter((u) => basename(u.path) === INDEX_FILE).map((u) => posix.dirname(u.path)));
   const staged = unmerged.filter((u) => (explicit ? pathKind(u.path) !== 'other' : isMemoryInRepo(root, u.path, indexDirs)));
   const stagedSet = new Set(unmerged.map((u) => u.path));
   const settled: string[] = [];

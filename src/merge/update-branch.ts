@@ -26,7 +26,7 @@ import {
 import { unmergedPaths } from '../git/index.js';
 import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from './command.js';
 import { isMemoryInRepo, resolveConflicts } from './resolve.js';
-import { pathKind } from '../memdir/kinds.js';
+import { INDEX_FILE, pathKind } from '../memdir/kinds.js';
 
 export interface UpdateBranchOptions {
   /** What to merge (default: the upstream's default branch, `<remote>/HEAD`). */
@@ -195,7 +195,7 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
   try {
     // git exits 0 only when everything merged: nothing is unmerged then.
     const unmerged = started.code === 0 ? [] : unmergedPaths(root);
-    const indexDirs = new Set(unmerged.filter((u) => u.path === 'MEMORY.md' || u.path.endsWith('/MEMORY.md')).map((u) => u.path.replace(/\/?MEMORY\.md$/, '')));
+    const indexDirs = new Set(unmerged.filter((u) => u.path === INDEX_FILE || u.path.endsWith(`/${INDEX_FILE}`)).map((u) => (u.path === INDEX_FILE ? '' : u.path.slice(0, -`/${INDEX_FILE}`.length))));
     const memory = unmerged.filter((u) => isMemoryInRepo(root, u.path, indexDirs)).map((u) => u.path);
     const memorySet = new Set(memory);
     for (const u of unmerged) if (!memorySet.has(u.path)) report.conflicts.push({ path: u.path, memory: false, reason: 'not a memory file: git could not merge it' });

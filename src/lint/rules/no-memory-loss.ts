@@ -2,7 +2,7 @@ import type { MemdirHistory, Rule } from '../types.js';
 import { blockModel } from '../../memdir/blocks.js';
 import { entries, parseIndex, splitLines } from '../../memdir/index.js';
 import { parseTopic } from '../../memdir/topic.js';
-import { fileKind } from '../../memdir/kinds.js';
+import { fileKind, INDEX_FILE } from '../../memdir/kinds.js';
 
 /**
  * no-memory-loss (--staged only): the staged change must not quietly drop memory. Topic files,
@@ -48,7 +48,7 @@ export const noMemoryLoss: Rule = {
     const h = ctx.history;
     if (!h) return;
     const logsChanged = h.changed.filter((r) => fileKind(r).kind === 'log');
-    if (!h.changed.includes('MEMORY.md') && h.deleted.length === 0 && logsChanged.length === 0) return;
+    if (!h.changed.includes(INDEX_FILE) && h.deleted.length === 0 && logsChanged.length === 0) return;
     const loss = findLoss(h, ctx.memdir.parsedIndex() ? ctx.file.text : '');
     if (!loss) return;
     const where = ctx.repo ? relativeLabel(ctx.repo.root, ctx.memdir.dir) : ctx.memdir.dir;
@@ -58,7 +58,7 @@ export const noMemoryLoss: Rule = {
       if (topics.length) parts.push(`${topics.length} topic file${topics.length === 1 ? '' : 's'} (${names(topics)})`);
       if (lostEntries.length) parts.push(`${lostEntries.length} index entr${lostEntries.length === 1 ? 'y' : 'ies'} (${names(lostEntries)})`);
       const runaway = topics.length > MAX_TOPICS_LOST || lostEntries.length > MAX_ENTRIES_LOST;
-      const restore = topics.length ? `git restore --staged --worktree -- ${topics.slice(0, 3).map((t) => `${where}/${t}`).join(' ')}${topics.length > 3 ? ' ...' : ''}` : `git restore --staged --worktree -- ${where}/MEMORY.md`;
+      const restore = topics.length ? `git restore --staged --worktree -- ${topics.slice(0, 3).map((t) => `${where}/${t}`).join(' ')}${topics.length > 3 ? ' ...' : ''}` : `git restore --staged --worktree -- ${where}/${INDEX_FILE}`;
       const keep = `to keep ${topics.length + lostEntries.length === 1 ? 'it' : 'them'}: ${restore}, or archive stale memory with "memlint consolidate --prune" instead of deleting it`;
       const message = runaway
         ? `the staged change deletes ${parts.join(' and ')} whose text is kept nowhere else in the memory folder or its archive (more than ${MAX_TOPICS_LOST} topic files or ${MAX_ENTRIES_LOST} entries at once); ${keep}`
@@ -108,7 +108,7 @@ export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
   }
 
   const lostEntries: string[] = [];
-  const headIndex = h.changed.includes('MEMORY.md') || h.deleted.length ? h.headText('MEMORY.md') : null;
+  const headIndex = h.changed.includes(INDEX_FILE) || h.deleted.length ? h.headText(INDEX_FILE) : null;
   if (headIndex !== null) {
     const stagedKeys = new Set(entries(parseIndex(stagedIndex)).map((l) => l.entry.key));
     for (const l of entries(parseIndex(headIndex))) {
