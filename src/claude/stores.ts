@@ -1,12 +1,17 @@
 // Claude Code memory stores that belong to this repository but are not the one in use: memory
 // stranded under ~/.claude/projects/ by a worktree, a moved folder, or an autoMemoryDirectory that
-// now points elsewhere. Found by reading only: nothing here writes a store.
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// now points elsewhere. Found, and read for memlint adopt (readStore; storeFolder for a store named
+// on the command line), by reading only: nothing here writes a store.
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { StoreFiles } from './adopt.js';
 import { sanitizePath, type Resolution } from './auto-memory.js';
 import { listMarkdown } from './recall.js';
+import { UsageError } from '../errors.js';
 import { trackedFiles, worktreeList } from '../git/index.js';
 import { realOrResolved } from '../fs/paths.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
+import { decodeMemoryText } from '../memdir/model.js';
 
 export type StoreKind = 'worktree' | 'former-path' | 'default';
 
@@ -159,4 +164,48 @@ export function strayStoresOf(resolution: Resolution): StrayStore[] {
     .filter((w) => !w.bare && realOrResolved(w.path) !== canonical)
     .map((w) => w.path);
   return findStrayStores({ resolution, worktrees, trackedFiles: () => new Set(trackedFiles(root)) });
+}
+
+const MAX_BYTES = 4 * 1024 * 1024;
+
+/** A store's Markdown, read without following a symlink anywhere below the store folder. */
+export async function readStore(dir: string): Promise<StoreFiles> {
+  const files = new Map<string, string>();
+  const unreadable: Array<{ rel: string; reason: string }> = [];
+  for (const rel of listMarkdown(dir, { includeEntrypoint: true })) {
+    const abs = path.join(dir, ...rel.split('/'));
+    try {
+      const st = lstatSync(abs);
+      if (st.isSymbolicLink()) {
+        unreadable.push({ rel, reason: 'a symlink: not followed' });
+        continue;
+      }
+      if (!st.isFile()) continue;
+      if (st.size > MAX_BYTES) {
+        unreadable.push({ rel, reason: 'larger than 4 MB: not a memory' });
+        continue;
+      }
+      const decoded = decodeMemoryText(readFileSync(abs));
+      if ('problem' in decoded) unreadable.push({ rel, reason: decoded.problem });
+      else files.set(rel, decoded.text);
+    } catch (err) {
+      unreadable.push({ rel, reason: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` });
+    }
+  }
+  return { dir, files, unreadable };
+}
+
+/** The store folder a user names: the folder itself, or its memory/ when it is a project folder. */
+export function storeFolder(given: string, cwd: string): string {
+  const abs = path.resolve(cwd, given);
+  let st;
+  try {
+    st = statSync(abs);
+  } catch {
+    throw new UsageError(`no such store: ${given}`);
+  }
+  if (!st.isDirectory()) throw new UsageError(`not a folder: ${given} (name the store folder, …/projects/<slug>/memory)`);
+  const inner = path.join(abs, 'memory');
+  if (!existsSync(path.join(abs, INDEX_FILE)) && existsSync(inner) && statSync(inner).isDirectory()) return inner;
+  return abs;
 }

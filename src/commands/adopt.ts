@@ -1,20 +1,17 @@
 // memlint adopt: bring this repository's stray Claude Code memory stores (memlint where --all) into
 // its memdir without loss. The stores are read, never written.
-import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
 import { realOrResolved, isWithin } from '../fs/paths.js';
-import { listMarkdown } from '../claude/recall.js';
-import { decodeMemoryText } from '../memdir/model.js';
 import { repoRoot } from '../git/index.js';
 import { resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { planAdopt } from '../claude/adopt.js';
-import { defaultMemdir } from './link.js';
-import { strayStoresOf } from '../claude/stores.js';
-import { INDEX_FILE } from '../memdir/kinds.js';
+import { defaultMemdir } from '../claude/link.js';
+import { readStore, storeFolder, strayStoresOf } from '../claude/stores.js';
 
 const HELP = `Usage: memlint adopt [STORE...] [--memdir DIR] [--dry-run]
 
@@ -38,49 +35,6 @@ Options:
 Exit codes: 0 adopted (or nothing to adopt), 1 a true conflict was marked or a file needs a
 person, 2 usage error or failure.
 `;
-
-const MAX_BYTES = 4 * 1024 * 1024;
-
-/** A store's Markdown, read without following a symlink anywhere below the store folder. */
-async function readStore(dir: string) {
-  const files = new Map<string, string>();
-  const unreadable: Array<{ rel: string; reason: string }> = [];
-  for (const rel of listMarkdown(dir, { includeEntrypoint: true })) {
-    const abs = path.join(dir, ...rel.split('/'));
-    try {
-      const st = lstatSync(abs);
-      if (st.isSymbolicLink()) {
-        unreadable.push({ rel, reason: 'a symlink: not followed' });
-        continue;
-      }
-      if (!st.isFile()) continue;
-      if (st.size > MAX_BYTES) {
-        unreadable.push({ rel, reason: 'larger than 4 MB: not a memory' });
-        continue;
-      }
-      const decoded = decodeMemoryText(readFileSync(abs));
-      if ('problem' in decoded) unreadable.push({ rel, reason: decoded.problem });
-      else files.set(rel, decoded.text);
-    } catch (err) {
-      unreadable.push({ rel, reason: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` });
-    }
-  }
-  return { dir, files, unreadable };
-}
-
-function storeFolder(given: string, cwd: string): string {
-  const abs = path.resolve(cwd, given);
-  let st;
-  try {
-    st = statSync(abs);
-  } catch {
-    throw new UsageError(`no such store: ${given}`);
-  }
-  if (!st.isDirectory()) throw new UsageError(`not a folder: ${given} (name the store folder, …/projects/<slug>/memory)`);
-  const inner = path.join(abs, 'memory');
-  if (!existsSync(path.join(abs, INDEX_FILE)) && existsSync(inner) && statSync(inner).isDirectory()) return inner;
-  return abs;
-}
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { memdir: { type: 'string' }, 'dry-run': { type: 'boolean' } }, 'adopt');

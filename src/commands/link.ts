@@ -1,16 +1,15 @@
 // memlint link: point Claude Code's autoMemoryDirectory (in the git-ignored
 // .claude/settings.local.json of this worktree) at the repository's memory folder, so the memory
 // the agent writes is the memory that gets committed.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
-import { loadConfig } from '../config.js';
-import { discoverMemdirs } from '../memdir/discover.js';
-import { parseSettingsJson, resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
+import { resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
+import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, appendIgnoreLine, defaultMemdir, isFolder, parseSettingsText, withAutoMemoryDirectory } from '../claude/link.js';
 import { isWithin, realOrNearestReal } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
@@ -33,52 +32,6 @@ Options:
 Exit codes: 0 done, 1 done but Claude Code still resolves elsewhere (an override or policy
 setting wins) or the settings file is committed, 2 usage error.
 `;
-
-export const LOCAL_SETTINGS = '.claude/settings.local.json';
-const KEY = 'autoMemoryDirectory';
-
-function statSafe(p: string): ReturnType<typeof statSync> | null {
-  try {
-    return statSync(p);
-  } catch {
-    return null;
-  }
-}
-
-/** Parse settings text; throws a UsageError naming the file when it is not a JSON object. */
-export function parseSettingsText(text: string, file: string): Record<string, unknown> {
-  const parsed = parseSettingsJson(text);
-  if ('problem' in parsed) throw new UsageError(`${file} is ${parsed.problem}; fix it first`);
-  return parsed.data;
-}
-
-/** Settings with the key set (or removed when value is undefined), every other key kept in order. */
-export function withAutoMemoryDirectory(settings: Record<string, unknown>, value: string | undefined): string {
-  const next: Record<string, unknown> = { ...settings };
-  if (value === undefined) delete next[KEY];
-  else next[KEY] = value;
-  return `${JSON.stringify(next, null, 2)}\n`;
-}
-
-/** The line .gitignore needs so git ignores the local settings, appended to the existing text. */
-export function appendIgnoreLine(gitignore: string, line: string): string {
-  if (gitignore === '') return `${line}\n`;
-  const eol = gitignore.includes('\r\n') ? '\r\n' : '\n';
-  return `${gitignore}${gitignore.endsWith('\n') ? '' : eol}${line}${eol}`;
-}
-
-/** The repository's memory folder: .claude/memory/ when it exists, else the only one, else .claude/memory/. */
-export async function defaultMemdir(root: string, cwd: string): Promise<string> {
-  const conventional = path.join(root, '.claude', 'memory');
-  if (existsSync(conventional)) return conventional;
-  const loaded = await loadConfig({ cwd });
-  const found = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir })
-    .map((d) => d.dir)
-    .filter((d) => !/[/\\]\.claude[/\\]agent-memory/.test(d) && isWithin(d, root));
-  if (found.length === 1) return found[0]!;
-  if (found.length > 1) throw new UsageError(`several memory folders (${found.map((d) => path.relative(root, d)).join(', ')}); choose one with --memdir DIR`);
-  return conventional;
-}
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { memdir: { type: 'string' }, unlink: { type: 'boolean' }, 'dry-run': { type: 'boolean' } }, 'link');
@@ -103,17 +56,17 @@ export async function run(argv: string[]): Promise<number> {
   let problems = 0;
 
   if (values.unlink) {
-    const current = settings[KEY];
+    const current = settings[AUTO_MEMORY_KEY];
     if (current === undefined) {
-      say(`no ${KEY} in ${settingsFile}: nothing to unlink`);
+      say(`no ${AUTO_MEMORY_KEY} in ${settingsFile}: nothing to unlink`);
     } else {
       const check = typeof current === 'string' ? validateMemoryPath(current, true, { home: os.homedir() }) : null;
       if (!check || !check.ok || !isWithin(realOrNearestReal(check.path.replace(/[/\\]+$/, '')), root)) {
-        process.stderr.write(`memlint: ${KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
+        process.stderr.write(`memlint: ${AUTO_MEMORY_KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
         return 1;
       }
       if (!dry) writeInsideRepo(root, settingsFile, withAutoMemoryDirectory(settings, undefined));
-      say(`${dry ? 'would remove' : 'removed'} ${KEY} (${current}) from ${settingsFile}`);
+      say(`${dry ? 'would remove' : 'removed'} ${AUTO_MEMORY_KEY} (${current}) from ${settingsFile}`);
     }
   } else {
     const target = path.resolve(cwd, values.memdir ?? (await defaultMemdir(root, cwd)));
@@ -127,17 +80,17 @@ export async function run(argv: string[]): Promise<number> {
     }
     // A --memdir that names no folder is most likely a typo: refuse it rather than point Claude
     // Code at it. (The default .claude/memory/ may not exist yet: Claude Code creates it.)
-    if (values.memdir !== undefined && !statSafe(target)?.isDirectory()) {
+    if (values.memdir !== undefined && !isFolder(target)) {
       throw new UsageError(`--memdir ${values.memdir}: ${existsSync(target) ? 'not a folder' : 'no such folder'} (${target}); create it first, or leave --memdir out for .claude/memory`);
     }
     if (existsSync(target) && !existsSync(path.join(target, INDEX_FILE))) {
       process.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);
     }
     const value = target.replace(/[/\\]+$/, '');
-    if (settings[KEY] === value) say(`${KEY} in ${settingsFile} already is ${value}`);
+    if (settings[AUTO_MEMORY_KEY] === value) say(`${AUTO_MEMORY_KEY} in ${settingsFile} already is ${value}`);
     else {
       if (!dry) writeInsideRepo(root, settingsFile, withAutoMemoryDirectory(settings, value), { mkdir: true });
-      say(`${dry ? 'would set' : 'set'} ${KEY} = ${value} in ${settingsFile}`);
+      say(`${dry ? 'would set' : 'set'} ${AUTO_MEMORY_KEY} = ${value} in ${settingsFile}`);
     }
     // The file holds a path of this machine: keep it out of commits.
     if (listFiles(root, { untracked: false, pathspec: [LOCAL_SETTINGS] }).length > 0) {

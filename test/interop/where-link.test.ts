@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/claude/auto-memory.js';
-import { appendIgnoreLine, withAutoMemoryDirectory } from '../../src/commands/link.js';
+import { appendIgnoreLine, withAutoMemoryDirectory } from '../../src/claude/link.js';
 import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, cliInProcess, hermetic } from './helpers.js';
 

@@ -1,0 +1,59 @@
+// memlint link, Claude Code's side: the local settings file that holds autoMemoryDirectory, the
+// edit of its text that keeps every other key, the .gitignore line that keeps it out of commits,
+// and which memory folder of the repository link points at when none is named. The command
+// (src/commands/link.ts) checks, writes and reports.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { UsageError } from '../errors.js';
+import { isWithin } from '../fs/paths.js';
+import { discoverMemdirs } from '../memdir/discover.js';
+import { parseSettingsJson } from './auto-memory.js';
+
+export const LOCAL_SETTINGS = '.claude/settings.local.json';
+/** The setting link writes: Claude Code reads it from the local settings, never from the committed ones. */
+export const AUTO_MEMORY_KEY = 'autoMemoryDirectory';
+
+/** Whether p is a folder (following symlinks), false when there is nothing there. */
+export function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Parse settings text; throws a UsageError naming the file when it is not a JSON object. */
+export function parseSettingsText(text: string, file: string): Record<string, unknown> {
+  const parsed = parseSettingsJson(text);
+  if ('problem' in parsed) throw new UsageError(`${file} is ${parsed.problem}; fix it first`);
+  return parsed.data;
+}
+
+/** Settings with the key set (or removed when value is undefined), every other key kept in order. */
+export function withAutoMemoryDirectory(settings: Record<string, unknown>, value: string | undefined): string {
+  const next: Record<string, unknown> = { ...settings };
+  if (value === undefined) delete next[AUTO_MEMORY_KEY];
+  else next[AUTO_MEMORY_KEY] = value;
+  return `${JSON.stringify(next, null, 2)}\n`;
+}
+
+/** The line .gitignore needs so git ignores the local settings, appended to the existing text. */
+export function appendIgnoreLine(gitignore: string, line: string): string {
+  if (gitignore === '') return `${line}\n`;
+  const eol = gitignore.includes('\r\n') ? '\r\n' : '\n';
+  return `${gitignore}${gitignore.endsWith('\n') ? '' : eol}${line}${eol}`;
+}
+
+/** The repository's memory folder: .claude/memory/ when it exists, else the only one, else .claude/memory/. */
+export async function defaultMemdir(root: string, cwd: string): Promise<string> {
+  const conventional = path.join(root, '.claude', 'memory');
+  if (existsSync(conventional)) return conventional;
+  const loaded = await loadConfig({ cwd });
+  const found = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir })
+    .map((d) => d.dir)
+    .filter((d) => !/[/\\]\.claude[/\\]agent-memory/.test(d) && isWithin(d, root));
+  if (found.length === 1) return found[0]!;
+  if (found.length > 1) throw new UsageError(`several memory folders (${found.map((d) => path.relative(root, d)).join(', ')}); choose one with --memdir DIR`);
+  return conventional;
+}
