@@ -1,19 +1,19 @@
 // `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
 // answered by the launcher (src/launcher.ts) before this module loads.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { relative, resolve as resolvePath, sep } from 'node:path';
 import { closestName } from '../closest.js';
 import { loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
-import { checkInsideRepo } from '../fs/inside.js';
-import { GitError, indexEntries, repoRoot } from '../git/index.js';
+import { GitError, repoRoot } from '../git/index.js';
 import { matcher } from '../glob.js';
 import { lintMemdirs, resolveRules, runToday, type FileResult } from '../lint/engine.js';
 import { REPORTERS, type ReportContext } from '../lint/reporters/index.js';
 import { writeChunks } from '../lint/reporters/output.js';
 import { allRules } from '../lint/rules/index.js';
 import { memoryIndexesFor, NO_MEMORY, stagedMemdirsFor, stagedSource, type StagedFacts, type StagedSource } from '../lint/staged.js';
+import { settledByWorkingTree } from '../lint/worktree-settles.js';
 import * as discover from '../memdir/discover.js';
 import { VERSION } from '../version.js';
 import { parse } from './args.js';
@@ -199,7 +199,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
   const fixedSummary = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : undefined;
   // Only stylish, for people, says which staged problems the working tree already fixes.
-  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await fixedInWorkingTree(results, memdirs, rules, today, ignore, prefetched!) : undefined;
+  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, prefetched!) : undefined;
   await writeReport(format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
@@ -208,57 +208,3 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   }
   return 0;
 }
-
-/**
- * With --staged, the files whose problems `git add FILE` would settle: the staged lint run again on
- * the index as it would be with those files' working-tree versions staged. Only the index counts:
- * a file on disk that it lacks (left untracked by `git rm --cached`, or never added) settles
- * nothing, so staging another file is not advised for it. Run only when the staged lint found something.
- */
-async function fixedInWorkingTree(
-  staged: Array<{ filePath: string; messages: Array<{ ruleId: string | null }> }>,
-  memdirs: Parameters<typeof import('../lint/engine.js').lintMemdirs>[0]['memdirs'],
-  rules: Parameters<typeof import('../lint/engine.js').lintMemdirs>[0]['rules'],
-  today: Date,
-  ignore: ((abs: string) => boolean) | undefined,
-  facts: StagedFacts,
-): Promise<Set<string>> {
-  // no-memory-loss judges the staged change itself: no file's working-tree version settles it.
-  const judged = (ruleId: string | null) => ruleId !== null && ruleId !== 'no-memory-loss';
-  const candidates = new Set(staged.filter((r) => r.messages.length > 0 && r.messages.every((m) => judged(m.ruleId))).map((r) => r.filePath));
-  if (candidates.size === 0) return candidates;
-  const listings = new Map(facts.listings);
-  const blobs = new Map(facts.blobs);
-  let differs = false;
-  for (const d of memdirs) {
-    const root = d.repoRoot ?? facts.root;
-    const relDir = relative(root, d.dir).split(sep).join('/');
-    const listed = facts.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);
-    listings.set(
-      relDir,
-      listed.map((e) => {
-        const abs = resolvePath(root, e.path);
-        // A symlink, or a path through one, is left as staged: nothing is read through it.
-        if (!candidates.has(abs) || e.mode === '120000' || !checkInsideRepo(root, abs).ok) return e;
-        let bytes: Buffer;
-        try {
-          bytes = readFileSync(abs);
-        } catch {
-          return e; // gone from the working tree: staging it deletes it, which settles nothing here
-        }
-        // The same bytes as staged: staging it changes nothing.
-        if (facts.blobs.get(e.object)?.equals(bytes)) return e;
-        differs = true;
-        const object = `worktree:${e.path}`;
-        blobs.set(object, bytes);
-        return { ...e, object };
-      }),
-    );
-  }
-  // The index as it is: the staged lint's own findings again, so nothing is settled.
-  if (!differs) return new Set();
-  const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, prefetched: { listings, blobs, headBlobs: facts.headBlobs } });
-  const settled = new Map(added.results.map((r) => [r.filePath, r.messages.every((m) => m.ruleId === 'no-memory-loss')]));
-  return new Set([...candidates].filter((p) => settled.get(p) === true));
-}
-

@@ -1,0 +1,62 @@
+// What `git add` would settle, for --staged's stylish report: the staged lint run again on the
+// index as it would be with the working-tree versions of the files it found problems in.
+import { readFileSync } from 'node:fs';
+import { relative, resolve as resolvePath, sep } from 'node:path';
+import { checkInsideRepo } from '../fs/inside.js';
+import { indexEntries } from '../git/index.js';
+import { lintMemdirs, type EnabledRule, type LintRunOptions } from './engine.js';
+import type { StagedFacts } from './staged.js';
+
+/**
+ * With --staged, the files whose problems `git add FILE` would settle: the staged lint run again on
+ * the index as it would be with those files' working-tree versions staged. Only the index counts:
+ * a file on disk that it lacks (left untracked by `git rm --cached`, or never added) settles
+ * nothing, so staging another file is not advised for it. Run only when the staged lint found something.
+ */
+export async function settledByWorkingTree(
+  staged: Array<{ filePath: string; messages: Array<{ ruleId: string | null }> }>,
+  memdirs: LintRunOptions['memdirs'],
+  rules: EnabledRule[],
+  today: Date,
+  ignore: ((abs: string) => boolean) | undefined,
+  facts: StagedFacts,
+): Promise<Set<string>> {
+  // no-memory-loss judges the staged change itself: no file's working-tree version settles it.
+  const judged = (ruleId: string | null) => ruleId !== null && ruleId !== 'no-memory-loss';
+  const candidates = new Set(staged.filter((r) => r.messages.length > 0 && r.messages.every((m) => judged(m.ruleId))).map((r) => r.filePath));
+  if (candidates.size === 0) return candidates;
+  const listings = new Map(facts.listings);
+  const blobs = new Map(facts.blobs);
+  let differs = false;
+  for (const d of memdirs) {
+    const root = d.repoRoot ?? facts.root;
+    const relDir = relative(root, d.dir).split(sep).join('/');
+    const listed = facts.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);
+    listings.set(
+      relDir,
+      listed.map((e) => {
+        const abs = resolvePath(root, e.path);
+        // A symlink, or a path through one, is left as staged: nothing is read through it.
+        if (!candidates.has(abs) || e.mode === '120000' || !checkInsideRepo(root, abs).ok) return e;
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(abs);
+        } catch {
+          return e; // gone from the working tree: staging it deletes it, which settles nothing here
+        }
+        // The same bytes as staged: staging it changes nothing.
+        if (facts.blobs.get(e.object)?.equals(bytes)) return e;
+        differs = true;
+        const object = `worktree:${e.path}`;
+        blobs.set(object, bytes);
+        return { ...e, object };
+      }),
+    );
+  }
+  // The index as it is: the staged lint's own findings again, so nothing is settled.
+  if (!differs) return new Set();
+  const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, prefetched: { listings, blobs, headBlobs: facts.headBlobs } });
+  const settled = new Map(added.results.map((r) => [r.filePath, r.messages.every((m) => m.ruleId === 'no-memory-loss')]));
+  return new Set([...candidates].filter((p) => settled.get(p) === true));
+}
+
