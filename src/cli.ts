@@ -1,10 +1,12 @@
 // Argument dispatch only, from the table of commands (src/commands/names.ts): the help lists it,
 // a mistyped name is matched against it, and each command's module is loaded from it, lazily, so
 // that a command pays only for its own imports.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { closestName } from './closest.js';
 import { UsageError } from './errors.js';
 import { VERSION } from './version.js';
-import { COMMANDS, COMMAND_NAMES, isCommandName, lintArgs, type CommandName } from './commands/names.js';
+import { COMMANDS, COMMAND_NAMES, isCommandName, lintArgs, looksLikeCommand, PROGRAM_WORDS, type CommandName } from './commands/names.js';
 import type { Given } from './commands/given.js';
 
 function mainHelp(): string {
@@ -22,6 +24,14 @@ Run "memlint help <command>" (or "memlint <command> --help") for a command's opt
 "memlint lint --help --rules" for the rules, "memlint version" for the version.
 Exit codes: 0 nothing wrong, 1 problems found, 2 usage error or failure.
 `;
+}
+
+/** `memlint instal`: a mistyped command, not a missing path to lint (a real path of that name lints). */
+function refuseMistypedCommand(lintArgv: string[]): void {
+  const word = lintArgv[0];
+  if (word === undefined || !looksLikeCommand(word) || existsSync(resolve(word))) return;
+  const guess = closestName(word, [...COMMAND_NAMES, ...PROGRAM_WORDS]);
+  if (guess) throw new UsageError(`"${word}" is not a command, nor a file or folder here: did you mean "memlint ${guess}"? (see "memlint --help")`);
 }
 
 /** `given`: what the launcher learnt before the program loaded, handed to the command. */
@@ -49,6 +59,7 @@ export async function main(argv: string[], given: Given = {}): Promise<number> {
     return 0;
   }
   const lint = lintArgs(argv);
+  if (lint) refuseMistypedCommand(lint);
   const mod = await COMMANDS[lint ? 'lint' : (first as CommandName)].load();
   return mod.run(lint ?? argv.slice(1), given);
 }

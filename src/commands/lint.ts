@@ -1,8 +1,6 @@
 // `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
 // answered by the launcher (src/launcher.ts) before this module loads.
-import { existsSync } from 'node:fs';
 import { relative, resolve as resolvePath, sep } from 'node:path';
-import { closestName } from '../closest.js';
 import { loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
@@ -17,7 +15,6 @@ import { settledByWorkingTree } from '../lint/worktree-settles.js';
 import * as discover from '../memdir/discover.js';
 import { VERSION } from '../version.js';
 import { parse } from './args.js';
-import { COMMAND_NAMES, looksLikeCommand, PROGRAM_WORDS } from './names.js';
 import type { Given } from './given.js';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
 
@@ -123,12 +120,6 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   if (values.staged && positionals.length > 0) throw new UsageError('--staged takes no PATH: it lints what the staged change touches');
 
   const cwd = process.cwd();
-  const word = positionals[0];
-  // `memlint instal`: a mistyped command, not a missing path (a real path of that name lints).
-  if (word !== undefined && argv[0] === word && looksLikeCommand(word) && !existsSync(resolvePath(cwd, word))) {
-    const guess = closestName(word, [...COMMAND_NAMES, ...PROGRAM_WORDS]);
-    if (guess) throw new UsageError(`"${word}" is not a command, nor a file or folder here: did you mean "memlint ${guess}"? (see "memlint --help")`);
-  }
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> | null = null;
   let prefetched: StagedFacts | null = null;
   if (values.staged) {

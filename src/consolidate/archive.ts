@@ -1,7 +1,7 @@
 // The archive: a folder beside the memdir (outside it, since Claude Code's recall scans every .md
 // inside the memdir), indexed by ARCHIVE.md. Things leave the memdir only by moving here.
 import { posix } from 'node:path';
-import { dominantEol } from '../memdir/index.js';
+import { dominantEol } from '../memdir/lines.js';
 import { ARCHIVE_INDEX } from '../memdir/kinds.js';
 import type { MemState, StepContext } from './types.js';
 

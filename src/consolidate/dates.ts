@@ -8,7 +8,7 @@ import type { MemState, StepContext, StepResult } from './types.js';
 import { lineOf } from '../lint/content-scan.js';
 import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../lint/date-anchors.js';
 import { findFrontmatter } from '../memdir/topic.js';
-import { splitLines } from './text.js';
+import { splitLines } from '../memdir/lines.js';
 import { fileKind } from '../memdir/kinds.js';
 
 /** A relative date found in a text and what it becomes, as UTF-16 offsets into that text. */

@@ -5,7 +5,8 @@ import { findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.j
 import { parseIndex, normalizeTarget } from '../memdir/index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
-import { dominantEol, isListItem, normalizeContent, splitLines } from './text.js';
+import { isListItem, normalizeContent } from './text.js';
+import { dominantEol, splitLines } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
 
 export interface DedupeReport {

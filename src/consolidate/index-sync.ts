@@ -12,7 +12,8 @@ import { codePointLength, MAX_ENTRY_CHARS } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../lint/index-mentions.js';
-import { appendLines, dominantEol, shortenAtWord } from './text.js';
+import { appendLines, shortenAtWord } from './text.js';
+import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
 
 export interface IndexReport {

@@ -4,7 +4,8 @@ import { posix } from 'node:path';
 import { blockModel } from '../memdir/blocks.js';
 import { normalizeTarget } from '../memdir/index.js';
 import type { MemState, StepResult } from './types.js';
-import { appendLines, isListItem, normalizeContent, splitLines, LIST_ITEM_RE } from './text.js';
+import { appendLines, isListItem, normalizeContent, LIST_ITEM_RE } from './text.js';
+import { splitLines } from '../memdir/lines.js';
 import { isTopLevelTopic, fileKind } from '../memdir/kinds.js';
 
 export interface LogEntry {

@@ -1,9 +1,7 @@
 // Small text helpers shared by the steps: line handling that keeps a file's own line endings,
 // and the normalisation under which two list items count as "the same content".
-import { dominantEol, splitLines } from '../memdir/index.js';
+import { dominantEol, splitLines } from '../memdir/lines.js';
 import { codePointLength } from '../memdir/limits.js';
-
-export { dominantEol, splitLines };
 
 export const LIST_ITEM_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+/;
 const TIMESTAMP_RE = /^(?:\*\*|__)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?(?:\*\*|__)?\s*(?:[-—–:|]\s*)?/i;

@@ -4,7 +4,7 @@ import { sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
-import { splitLines } from '../memdir/index.js';
+import { splitLines } from '../memdir/lines.js';
 import { createModel, decodeMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';

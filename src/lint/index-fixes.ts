@@ -1,7 +1,7 @@
 // What the index rules share: a hook cut at a word, text moved out of the index into its topic
 // file (nothing an index fix removes is dropped), and the entries the agent does not see.
 import { codePointLength } from '../memdir/limits.js';
-import { dominantEol, splitLines } from '../memdir/index.js';
+import { dominantEol, splitLines } from '../memdir/lines.js';
 import type { RuleContext, TextEdit } from './types.js';
 
 /**

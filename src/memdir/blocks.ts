@@ -9,7 +9,7 @@
 // remark otherwise. A property test holds the two to each other.
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
 import { parseMarkdown } from './markdown.js';
-import { splitLines } from './index.js';
+import { splitLines } from './lines.js';
 
 /**
  * What a line holds, by the innermost block on it (paragraph text is 'prose'). Containers are

@@ -2,6 +2,7 @@
 // Every line is kept with its own line ending; entries are recognised, never rewritten. Which
 // line is what (an entry, code, a heading) is the block model's word (blocks.ts).
 import { blockModel, type BlockItem, type BlockLine, type BlockModel } from './blocks.js';
+import { splitLines } from './lines.js';
 
 export type IndexLineKind =
   | 'entry' // a list item whose first content is a link to a topic: - [Title](file.md) — hook
@@ -69,28 +70,7 @@ const LINK_RE = /^\[(?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*\]\(\s*(<[^>]*>|[^\s(
 // Applied to the rest of the line with its trailing space cut first (no lazy match before `\s*$`).
 const TAIL_RE = /^(\s*[—–]\s*|\s+--?\s+|\s*:\s*|\s*)(.*)$/;
 
-const EOL_SPLIT = /(\r\n|\r|\n)/;
 
-/**
- * Lines with their endings ('\n', '\r\n', '\r', or '' for a last line without one) and offsets.
- * A native split, not a loop over characters: most texts are split once, before the code is
- * optimised, and the interpreter is slow at character loops (the merge driver and --staged
- * split cold, on every run).
- */
-export function splitLines(text: string): Array<{ text: string; eol: string; offset: number }> {
-  if (text === '') return [];
-  const parts = text.split(EOL_SPLIT);
-  const out: Array<{ text: string; eol: string; offset: number }> = [];
-  let offset = 0;
-  for (let i = 0; i < parts.length; i += 2) {
-    const line = parts[i]!;
-    const eol = parts[i + 1] ?? '';
-    if (line === '' && eol === '' && i === parts.length - 1) break; // after a final newline
-    out.push({ text: line, eol, offset });
-    offset += line.length + eol.length;
-  }
-  return out;
-}
 
 /** The identity of a link target: what two entries share when they point at the same topic. */
 export function normalizeTarget(target: string): string {
@@ -215,14 +195,6 @@ export function entries(index: ParsedIndex): Array<IndexLine & { entry: IndexEnt
   return index.lines.filter((l): l is IndexLine & { entry: IndexEntry } => l.entry !== undefined);
 }
 
-/** The line ending most lines of text end with: LF, CRLF or a lone CR (as splitLines splits), for lines memlint adds; LF when none. */
-export function dominantEol(text: string): string {
-  const crlf = (text.match(/\r\n/g) ?? []).length;
-  const lf = (text.match(/\n/g) ?? []).length - crlf;
-  const cr = (text.match(/\r/g) ?? []).length - crlf;
-  if (cr > lf && cr > crlf) return '\r';
-  return crlf > lf ? '\r\n' : '\n';
-}
 
 export function formatEntry(title: string, target: string, hook: string, bullet = '-', separator = ' — '): string {
   return hook ? `${bullet} [${title}](${target})${separator}${hook}` : `${bullet} [${title}](${target})`;

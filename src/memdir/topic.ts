@@ -3,7 +3,7 @@
 // `type` at top level, or nested in a `metadata:` block as newer Claude Code writes it.
 import matter from 'gray-matter';
 import { FRONTMATTER_MAX_LINES } from './limits.js';
-import { splitLines } from './index.js';
+import { splitLines } from './lines.js';
 
 export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];

@@ -1,6 +1,6 @@
 // Text plumbing shared by the merges: lines with their own endings, OURS's conventions for the
 // output (BOM, dominant line ending, final newline), conflict blocks and marker detection.
-import { splitLines, dominantEol } from '../memdir/index.js';
+import { splitLines, dominantEol } from '../memdir/lines.js';
 
 export interface Line {
   text: string;

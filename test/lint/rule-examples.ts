@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRules, contentRules } from '../../src/lint/rules/index.js';
 import type { MemdirExample, Rule } from '../../src/lint/types.js';
-import { splitLines } from '../../src/memdir/index.js';
+import { splitLines } from '../../src/memdir/lines.js';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 

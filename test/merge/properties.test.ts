@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { mergeIndex, sideLines } from '../../src/merge/index.js';
 import { mergeLog } from '../../src/merge/log.js';
 import { mergeTopic } from '../../src/merge/topic.js';
-import { entryIdentity, parseIndex, serializeIndex, splitLines } from '../../src/memdir/index.js';
+import { entryIdentity, parseIndex, serializeIndex } from '../../src/memdir/index.js';
+import { splitLines } from '../../src/memdir/lines.js';
 
 // Link targets; two sections of one file are two entries to the merge (entryIdentity).
 const KEYS = [...Array.from({ length: 12 }, (_, i) => `topic_${i}.md`), 'deploys.md#when', 'deploys.md#who'];
