@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Given } from './commands/given.js';
+import type { PushSource } from './consolidate/push-range.js';
 import { reportError } from './report-error.js';
 import { isFormatName, printsWhenEmpty } from './lint/reporters/formats.js';
 
@@ -102,18 +103,20 @@ function staged(): void {
 
 /**
  * `consolidate --pre-push`: git's pre-push stdin read here, and the push it describes
- * (src/consolidate/push-range.ts), or NO_PUSHED_MEMORY when it changes no Markdown file.
+ * (src/consolidate/push-range.ts); null when there is nothing to do: HUSKY=0, or no Markdown file
+ * changed by the pushed commits.
  */
-function prePushSource(): ReturnType<ReturnType<typeof prePushModule>['pushSource']> {
-  const { NO_PUSHED_MEMORY, pushSource } = prePushModule();
-  if (process.env.HUSKY === '0') return NO_PUSHED_MEMORY;
+function prePushSource(): PushSource | null {
+  if (process.env.HUSKY === '0') return null;
   let stdin = '';
   try {
     stdin = readFileSync(0, 'utf8');
   } catch {
     stdin = '';
   }
-  return pushSource(process.cwd(), stdin);
+  const { NO_PUSHED_MEMORY, pushSource } = prePushModule();
+  const push = pushSource(process.cwd(), stdin);
+  return push === NO_PUSHED_MEMORY ? null : push;
 }
 
 const first = argv[0];
@@ -130,7 +133,7 @@ if (first === 'merge' && !asksHelp) {
   staged();
 } else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push')) {
   const push = prePushSource();
-  if (typeof push === 'string') process.exitCode = 0;
+  if (push === null) process.exitCode = 0;
   else runMain({ push });
 } else {
   runMain();
