@@ -88,21 +88,34 @@ export function profilesIn(dir) {
 /**
  * The git processes a command started and how long each ran, from git's own trace2 "perf"
  * stream (GIT_TRACE2_PERF=<file>): the `start` line names the command, the matching `exit`
- * line gives its elapsed time. Only top-level git processes (depth d0) are listed.
+ * line gives its elapsed time. Only top-level git processes (depth d0) are listed. The lines of
+ * processes that overlap (the driver's git calls while `git merge` runs it) interleave, and the
+ * stream names no process: an exit is matched with the start of the same process, the one whose
+ * wall-clock time less its elapsed time (when that process began) is the nearest.
  */
 export function parseGitTrace(file) {
   const calls = [];
   const open = [];
+  const began = (f) => wallSeconds(f[0]) - Number(f[5]);
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const f = line.split('|').map((x) => x.trim());
     if (f.length < 9 || f[1] !== 'd0') continue;
     if (f[3] === 'start') {
-      const call = { argv: f[8], ms: null };
+      const call = { argv: f[8], ms: null, began: began(f) };
       calls.push(call);
       open.push(call);
     } else if (f[3] === 'exit' && open.length) {
-      open.shift().ms = Number(f[5]) * 1000;
+      const at = began(f);
+      let best = 0;
+      for (let i = 1; i < open.length; i++) if (Math.abs(open[i].began - at) < Math.abs(open[best].began - at)) best = i;
+      open.splice(best, 1)[0].ms = Number(f[5]) * 1000;
     }
   }
-  return calls;
+  return calls.map(({ argv, ms }) => ({ argv, ms }));
+}
+
+/** Seconds since midnight from trace2's "HH:MM:SS.ffffff" (the first field of a perf line, before the source location). */
+function wallSeconds(field) {
+  const m = /(\d{2}):(\d{2}):(\d{2}\.\d+)/.exec(field);
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
 }
