@@ -61,18 +61,24 @@ export function preparedScript(existing: string | undefined, ours: string, withH
   return HUSKY_RE.test(existing) ? `${existing} && ${ours}` : `${existing} && ${husky}${ours}`;
 }
 
-/**
- * The prepare script without what install added: back to the noted original when the script is
- * still exactly what install made of it, else with memlint's part cut out. undefined: no script.
- */
-// memlint's part: in a project, and in memlint's own repository (today's form and an older one).
-const OURS = /\s*(?:&&\s*)?(?:memlint install --local|\(test -f dist\/cli\.js \|\| node scripts\/build\.mjs\) && node \.\/dist\/cli\.js install --local --quiet|\(test ! -f dist\/cli\.js \|\| node \.\/dist\/cli\.js install --local\))/;
+/** memlint's part of the prepare script in memlint's own repository. */
+export const OWN_REPO_PREPARE = 'node scripts/build.mjs --if-changed && node ./dist/cli.js install --local --quiet';
+/** The forms memlint's own repository's prepare had before, which uninstall and a new install still recognise. */
+export const OWN_REPO_PREPARE_BEFORE = ['(test -f dist/cli.js || node scripts/build.mjs) && node ./dist/cli.js install --local --quiet', '(test ! -f dist/cli.js || node ./dist/cli.js install --local)'];
+
+// memlint's part: in a project, and in memlint's own repository (today's form and the older ones).
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const OURS = new RegExp(`\\s*(?:&&\\s*)?(?:${['memlint install --local', OWN_REPO_PREPARE, ...OWN_REPO_PREPARE_BEFORE].map(escape).join('|')})`);
 
 /** Whether a prepare script already runs memlint's part (an earlier install wrote it). */
 export function runsMemlintInstall(script: string | undefined): boolean {
   return script !== undefined && OURS.test(script);
 }
 
+/**
+ * The prepare script without what install added: back to the noted original when the script is
+ * still exactly what install made of it, else with memlint's part cut out. undefined: no script.
+ */
 export function unpreparedScript(current: string | undefined, notedOriginal: string | null): string | undefined {
   if (current === undefined) return undefined;
   const ours = OURS;

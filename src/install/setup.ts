@@ -11,15 +11,13 @@ import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
 import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { findHusky, HOOKS_PATH, markOwnStubs, MEMLINT_HOOKS, OWN_STUBS_MARKER, runHusky, stubsPresent, writeOwnStubs } from './husky.js';
-import { preparedScript, runsMemlintInstall, unpreparedScript, editScripts } from './package-json.js';
+import { editScripts, OWN_REPO_PREPARE, preparedScript, runsMemlintInstall, unpreparedScript } from './package-json.js';
 
 export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
 /** Local git config keys where install notes what it found in this clone, so uninstall restores exactly that. */
 export const NOTE_HOOKS_PATH = 'memlint.installedHooksPath';
 /** Where installs before the prepare note moved into package.json (PREPARED_FROM) kept it: still read, and unset by uninstall. */
 export const NOTE_PREPARE = 'memlint.preparedFrom';
-/** memlint's part of the prepare script in memlint's own repository. */
-export const OWN_REPO_PREPARE = '(test -f dist/cli.js || node scripts/build.mjs) && node ./dist/cli.js install --local --quiet';
 
 export type Action =
   | { kind: 'file'; rel: string; path: string; before: string | null; after: string | null; what: string }

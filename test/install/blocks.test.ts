@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { blockLines, withBlock, withoutBlock } from '../../src/install/blocks.js';
 import { rewriteJson } from '../../src/install/json-edit.js';
-import { editScripts, preparedScript, unpreparedScript } from '../../src/install/package-json.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { editScripts, OWN_REPO_PREPARE, OWN_REPO_PREPARE_BEFORE, preparedScript, runsMemlintInstall, unpreparedScript } from '../../src/install/package-json.js';
+import { ROOT } from '../helpers/repo.js';
 
 describe("memlint's marked block", () => {
   it('is appended after existing lines, and updated in place on a second install', () => {
@@ -63,6 +66,16 @@ describe('the prepare script', () => {
     expect(unpreparedScript('npm test', null)).toBe('npm test');
     expect(unpreparedScript('memlint install --local', '')).toBeUndefined();
     expect(unpreparedScript('npm run build && memlint install --local', 'npm run build')).toBe('npm run build');
+  });
+
+  it("in memlint's own repository: the prepare script package.json has is install's own, so install leaves it as it is", () => {
+    const own = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { prepare: string } }).scripts.prepare;
+    expect(own).toBe(preparedScript(undefined, OWN_REPO_PREPARE));
+    expect(preparedScript(own, OWN_REPO_PREPARE)).toBe(own);
+    expect(runsMemlintInstall(own)).toBe(true);
+    expect(unpreparedScript(own, null)).toBe('husky');
+    // The forms it had before are still memlint's part, for uninstall and for a new install.
+    for (const before of OWN_REPO_PREPARE_BEFORE) expect(unpreparedScript(`husky && ${before}`, null)).toBe('husky');
   });
 
   it('is edited with the file\'s own indentation and final newline', () => {
