@@ -84,6 +84,25 @@ function isPlainStaged(args: string[]): boolean {
 }
 
 /**
+ * Whether argv is a plain `consolidate --pre-push`: with `--config FILE` at most beside it, and
+ * words (what git names to the hook: the remote and its URL). Any other option goes to the
+ * program, which knows it or refuses it.
+ */
+function isPlainPrePush(args: string[]): boolean {
+  if (args[0] !== 'consolidate' || !args.includes('--pre-push')) return false;
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--pre-push' || !a.startsWith('-') || a.startsWith('--config=')) continue;
+    if (a === '--config' && i + 1 < args.length) {
+      i++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/**
  * `memlint --staged`: nothing when nothing staged is memory (the process just ends, exit 0);
  * otherwise the program, given the StagedSource made here (src/lint/staged.ts). When git fails
  * the program runs without it, asks again and explains the failure.
@@ -131,7 +150,7 @@ if (first === 'merge' && !asksHelp) {
   finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
 } else if (isPlainStaged(argv)) {
   staged();
-} else if (!asksHelp && first === 'consolidate' && argv.includes('--pre-push')) {
+} else if (!asksHelp && isPlainPrePush(argv)) {
   const push = prePushSource();
   if (push === null) process.exitCode = 0;
   else runMain({ push });

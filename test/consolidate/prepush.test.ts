@@ -94,6 +94,11 @@ describe('consolidate --pre-push', () => {
     expect(memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env: { ...env, HUSKY: '0' } })).toMatchObject({ code: 0, stderr: '' });
     expect(memlint(dir, ['consolidate', '--pre-push'], { input: `(delete) ${ZERO} refs/heads/old ${head}\n`, env })).toMatchObject({ code: 0, stderr: '' });
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
+    // The launcher answers only the hook's own words: an unknown option is refused, one line, exit 2.
+    const bogus = memlint(dir, ['consolidate', '--pre-push', '--bogus'], { input: '', env });
+    expect(bogus).toMatchObject({ code: 2, stdout: '' });
+    expect(bogus.stderr).toMatch(/^memlint: [^\n]*--bogus[^\n]*\n$/);
+    expect(memlint(dir, ['consolidate', '--pre-push', '--config', 'none.json', 'origin', 'file:///nowhere'], { input: '', env })).toMatchObject({ code: 0, stderr: '' });
   });
 
   it("leaves alone a MEMORY.md that is not a memory index (a project's own doc)", () => {
