@@ -5,19 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { loadConfig } from '../config.js';
-import { discoverMemdirs, isClaudeLocation } from '../memdir/discover.js';
+import { discoverMemdirs, isClaudeLocation, nearestMemdir } from '../memdir/discover.js';
 import { isAgentMemdir } from '../memdir/limits.js';
 import { findGitRoot, resolveAutoMemoryPath } from './auto-memory.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
-
-/** The nearest folder at or above `from` (but not above `stop`) that holds MEMORY.md. */
-function nearestMemdir(from: string, stop: string): string | null {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, INDEX_FILE))) return dir;
-    if (dir === stop || path.dirname(dir) === dir) return null;
-  }
-}
 
 export interface LocatedMemdir {
   dir: string;
@@ -36,7 +28,7 @@ export async function locateMemdir(file: string, projectDir: string, env: NodeJS
   const root = findGitRoot(realOrResolved(projectDir));
   if (root && isWithin(realFile, realOrResolved(root))) {
     const realRoot = realOrResolved(root);
-    const dir = nearestMemdir(path.dirname(realFile), realRoot);
+    const dir = nearestMemdir(realFile, realRoot);
     if (!dir) return null;
     const rel = path.relative(realRoot, dir).split(path.sep).join('/');
     if (rel.split('/').includes('node_modules')) return null;

@@ -5,11 +5,11 @@
 // memdir with uncommitted changes and never leaves uncommitted edits. One line, never a prompt.
 // A push with no memory in its range is answered by the launcher (src/launcher.ts) with two git calls.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { loadConfig } from '../config.js';
 import * as gitFacts from '../git/commits.js';
 import { headCommit } from '../git/index.js';
-import { isClaudeLocation, linksBeside } from '../memdir/discover.js';
+import { isClaudeLocation, linksBeside, nearestMemdir } from '../memdir/discover.js';
 import { loadDateFinder } from './date-finder.js';
 import { excludedMemdir } from './exclude.js';
 import { makeLint } from './lint-check.js';
@@ -24,15 +24,8 @@ export function memdirsOf(root: string, changed: string[]): string[] {
   const dirs = new Set<string>();
   for (const p of changed) {
     if (!p.endsWith('.md') || p.split('/').includes('node_modules')) continue;
-    let dir = dirname(join(root, p));
-    for (;;) {
-      if (existsSync(join(dir, INDEX_FILE))) {
-        dirs.add(dir);
-        break;
-      }
-      if (dir === root || dirname(dir) === dir) break;
-      dir = dirname(dir);
-    }
+    const dir = nearestMemdir(join(root, p), root);
+    if (dir) dirs.add(dir);
   }
   return [...dirs].sort();
 }

@@ -82,7 +82,8 @@ function readIndexText(root: string, relDir: string, inGit: boolean, staged: boo
   }
 }
 
-function nearestMemdir(file: string, stopAt: string): string | null {
+/** The nearest folder above `file` (up to `stopAt`, which counts) that holds MEMORY.md, or null. */
+export function nearestMemdir(file: string, stopAt: string): string | null {
   let dir = dirname(file);
   for (;;) {
     if (existsSync(join(dir, INDEX_FILE))) return dir;
