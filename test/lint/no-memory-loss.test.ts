@@ -58,12 +58,16 @@ describe('no-memory-loss with --staged', () => {
     expect(big.stdout).toContain('memlint consolidate --prune');
   });
 
-  it('a topic file whose name has a line break in it is read from HEAD like any other', async () => {
+  it('a topic file whose name has a line break in it is read from HEAD like any other, and named quoted', async () => {
     const repo = memoryRepo();
     commitFiles(repo, { '.claude/memory/odd\nname.md': topic('Odd', 'project', 'The backup window opens at two in the morning.') }, 'odd name');
     git(repo, 'rm', '-q', '.claude/memory/odd\nname.md');
     const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
-    expect(lossMessages(r.stdout).map((m) => m.message)).toEqual([expect.stringContaining('deletes 1 topic file (odd\nname.md)')]);
+    const [message] = lossMessages(r.stdout).map((m) => m.message);
+    // Named quoted, as index-orphan names it: the message stays one line.
+    expect(message).toContain('deletes 1 topic file ("odd\\nname.md")');
+    expect(message).toContain('git restore --staged --worktree -- ".claude/memory/odd\\nname.md"');
+    expect(message).not.toContain('\n');
   });
 
   it('without --staged the rule has nothing to compare and says nothing', async () => {

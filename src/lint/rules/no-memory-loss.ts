@@ -4,6 +4,7 @@ import { entries, parseIndex } from '../../memdir/index.js';
 import { splitLines } from '../../memdir/lines.js';
 import { parseTopic } from '../../memdir/topic.js';
 import { fileKind, INDEX_FILE } from '../../memdir/kinds.js';
+import { unsafeTopicName } from '../../memdir/names.js';
 
 /**
  * no-memory-loss (--staged only): the staged change must not quietly drop memory. Topic files,
@@ -59,7 +60,7 @@ export const noMemoryLoss: Rule = {
       if (topics.length) parts.push(`${topics.length} topic file${topics.length === 1 ? '' : 's'} (${names(topics)})`);
       if (lostEntries.length) parts.push(`${lostEntries.length} index entr${lostEntries.length === 1 ? 'y' : 'ies'} (${names(lostEntries)})`);
       const runaway = topics.length > MAX_TOPICS_LOST || lostEntries.length > MAX_ENTRIES_LOST;
-      const restore = topics.length ? `git restore --staged --worktree -- ${topics.slice(0, 3).map((t) => `${where}/${t}`).join(' ')}${topics.length > 3 ? ' ...' : ''}` : `git restore --staged --worktree -- ${where}/${INDEX_FILE}`;
+      const restore = topics.length ? `git restore --staged --worktree -- ${topics.slice(0, 3).map((t) => quotedName(`${where}/${t}`)).join(' ')}${topics.length > 3 ? ' ...' : ''}` : `git restore --staged --worktree -- ${where}/${INDEX_FILE}`;
       const keep = `to keep ${topics.length + lostEntries.length === 1 ? 'it' : 'them'}: ${restore}, or archive stale memory with "memlint consolidate --prune" instead of deleting it`;
       const message = runaway
         ? `the staged change deletes ${parts.join(' and ')} whose text is kept nowhere else in the memory folder or its archive (more than ${MAX_TOPICS_LOST} topic files or ${MAX_ENTRIES_LOST} entries at once); ${keep}`
@@ -69,7 +70,7 @@ export const noMemoryLoss: Rule = {
     if (bullets.length) {
       const shown = bullets.slice(0, 3).map((b) => `${b.log}:${b.line} "${b.text.length > 60 ? `${b.text.slice(0, 57)}...` : b.text}"`).join(', ');
       ctx.report({
-        message: `the staged change removes ${bullets.length} daily-log entr${bullets.length === 1 ? 'y' : 'ies'} kept nowhere else (logs are append-only): ${shown}${bullets.length > 3 ? ` and ${bullets.length - 3} more` : ''}; to keep ${bullets.length === 1 ? 'it' : 'them'}: git restore --staged --worktree -- ${[...new Set(bullets.map((b) => `${where}/${b.log}`))].join(' ')}`,
+        message: `the staged change removes ${bullets.length} daily-log entr${bullets.length === 1 ? 'y' : 'ies'} kept nowhere else (logs are append-only): ${shown}${bullets.length > 3 ? ` and ${bullets.length - 3} more` : ''}; to keep ${bullets.length === 1 ? 'it' : 'them'}: git restore --staged --worktree -- ${[...new Set(bullets.map((b) => quotedName(`${where}/${b.log}`)))].join(' ')}`,
         line: 1,
         column: 1,
         severity: 'warn',
@@ -83,8 +84,12 @@ function relativeLabel(root: string, dir: string): string {
   return (rel || '.').split('\\').join('/');
 }
 
+/** A file name as the message shows it: quoted where it holds a line break or edge whitespace, so the message stays one line. */
+const quotedName = (rel: string) => (unsafeTopicName(rel) ? JSON.stringify(rel) : rel);
+
 function names(list: string[]): string {
-  return list.length > 5 ? `${list.slice(0, 5).join(', ')} and ${list.length - 5} more` : list.join(', ');
+  const all = list.map(quotedName);
+  return all.length > 5 ? `${all.slice(0, 5).join(', ')} and ${all.length - 5} more` : all.join(', ');
 }
 
 export interface Loss {
