@@ -9,12 +9,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lintMemdirs, resolveRules } from '../../../src/lint/engine.js';
-import { planFor } from '../../../src/consolidate/run.js';
-import { resolveSettings } from '../../../src/consolidate/settings.js';
-import { loadDateFinder } from '../../../src/consolidate/date-finder.js';
-import { blockModel } from '../../../src/memdir/blocks.js';
-import { tempDir } from '../../../test/helpers/repo.js';
+import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
+import { planFor } from '../../src/consolidate/run.js';
+import { resolveSettings } from '../../src/consolidate/settings.js';
+import { loadDateFinder } from '../../src/consolidate/date-finder.js';
+import { blockModel } from '../../src/memdir/blocks.js';
+import { tempDir } from '../../test/helpers/repo.js';
 
 const SMALL = 10 * 1024;
 const LARGE = 100 * 1024;

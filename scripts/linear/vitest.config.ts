@@ -2,13 +2,13 @@
 // at 10 KB against one at 100 KB), so they live here and not in `npm test`, where a busy machine
 // would fail them; the bench runs when the machine is quiet enough to measure.
 import { defineConfig } from 'vitest/config';
-import { vitePlugin as micromarkLinear } from '../../micromark-linear.mjs';
+import { vitePlugin as micromarkLinear } from '../micromark-linear.mjs';
 
 export default defineConfig({
   plugins: [micromarkLinear],
   test: {
-    root: new URL('../../..', import.meta.url).pathname,
-    include: ['scripts/bench/linear/*.test.ts'],
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['scripts/linear/*.test.ts'],
     testTimeout: 600_000,
     pool: 'forks',
     maxWorkers: 1,
