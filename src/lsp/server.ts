@@ -122,12 +122,12 @@ export function serve(io: ServerIo): Promise<number> {
       const located = await locateDocument(doc.file, folders, io.env);
       if (!located) return null;
       if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], fixAll: () => Promise.resolve(new Map()) };
-      if (debug) io.log(`memlint lsp: linting ${JSON.stringify(doc.uri)} version ${version}`);
+      if (debug) io.log(`memlint lsp: linting ${oneLine(JSON.stringify(doc.uri))} version ${version}`);
       try {
         return await lintDocument(located, doc.text, openTexts(), io.env);
       } catch (err) {
         if (debug) io.log((err as Error)?.stack ?? String(err));
-        io.log(`memlint lsp: could not lint ${JSON.stringify(doc.uri)}: ${errorLine(err)}`);
+        io.log(`memlint lsp: could not lint ${oneLine(JSON.stringify(doc.uri))}: ${errorLine(err)}`);
         return { diagnostics: [noticeDiagnostic(`memlint could not lint this file: ${errorLine(err)}`)], fixes: [], fixAll: () => Promise.resolve(new Map()) };
       }
     });
