@@ -1,6 +1,7 @@
 // `memlint lsp --stdio`: memlint's own language server (src/lsp/), LSP over stdin and stdout.
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
+import { reportError } from '../report-error.js';
 
 const HELP = `Usage: memlint lsp --stdio
 
@@ -40,6 +41,11 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (!values.stdio) throw new UsageError('the language server talks over stdio: run "memlint lsp --stdio" (see "memlint lsp --help")');
+  // A server runs for hours on input it does not choose: a fault of memlint's own ends it with one
+  // line, as every command fails, never with a stack trace the editor shows (unless MEMLINT_DEBUG=1).
+  const fault = (err: unknown) => process.exit(reportError(err));
+  process.on('uncaughtException', fault);
+  process.on('unhandledRejection', fault);
   const { serve } = await import('../lsp/server.js');
   return serve({
     input: process.stdin,

@@ -119,11 +119,11 @@ export function serve(io: ServerIo): Promise<number> {
     const result = serial(async (): Promise<Linted> => {
       if (closed || docs.get(doc.uri) !== doc || doc.version !== version) return 'stale';
       if (!doc.file) return null;
-      const located = await locateDocument(doc.file, folders, io.env);
-      if (!located) return null;
-      if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], fixAll: () => Promise.resolve(new Map()) };
-      if (debug) io.log(`memlint lsp: linting ${oneLine(JSON.stringify(doc.uri))} version ${version}`);
       try {
+        const located = await locateDocument(doc.file, folders, io.env);
+        if (!located) return null;
+        if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], fixAll: () => Promise.resolve(new Map()) };
+        if (debug) io.log(`memlint lsp: linting ${oneLine(JSON.stringify(doc.uri))} version ${version}`);
         return await lintDocument(located, doc.text, openTexts(), io.env);
       } catch (err) {
         if (debug) io.log((err as Error)?.stack ?? String(err));
@@ -151,7 +151,10 @@ export function serve(io: ServerIo): Promise<number> {
     doc.timer = setTimeout(() => {
       doc.timer = null;
       const version = doc.version;
-      void lintOf(doc).then((linted) => publish(doc, version, linted));
+      lintOf(doc).then(
+        (linted) => publish(doc, version, linted),
+        () => undefined, // lintOf answers a failure as a diagnostic; nothing else rejects
+      );
     }, QUIET_MS);
   }
 
