@@ -90,8 +90,12 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(await client.published(uri, mark)).toEqual({ uri, version: 2, diagnostics: [] });
     // A code action request after the publish lints nothing again and publishes nothing more.
     expect(await client.codeActions(uri, WHOLE)).toEqual([]);
+    // A client that sends ranges although the server asks for whole texts is followed too.
+    const mark3 = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start: { line: 3, character: 6 }, end: { line: 3, character: 15 } }, text: 'decision' }] });
+    expect((await client.published(uri, mark3)).diagnostics.map((d) => d.code)).toEqual(['frontmatter-type']);
     expect(await client.stop()).toBe(0);
-    expect(client.publishes(uri).map((p) => p.version)).toEqual([1, 2]);
+    expect(client.publishes(uri).map((p) => p.version)).toEqual([1, 2, 3]);
     expect(snapshot(repo)).toEqual(before);
     expect(client.stderr).toBe('');
   });
@@ -151,6 +155,35 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     client.notify('textDocument/didSave', { textDocument: { uri: uriOf(topic) } });
     expect((await client.published(uriOf(topic), mark)).diagnostics).toEqual([]);
     expect(memlint(repo, ['.claude/memory'], { env }).code).toBe(0);
+    expect(await client.stop()).toBe(0);
+  });
+
+  it('a fix that moves text into another file edits both, in the editor\'s texts of them', async () => {
+    const long = `- [Deploy](deploy.md) — how we deploy: ${'from the release branch after a review by two people who did not write the change, '.repeat(2)}then tag`;
+    const repo = memoryRepo({ '.claude/memory/MEMORY.md': `${long}\n` });
+    const env = isolatedEnv();
+    const index = join(repo, '.claude', 'memory', 'MEMORY.md');
+    const topic = join(repo, '.claude', 'memory', 'deploy.md');
+    const copy = tempDir('memlint-lsp-fixed-');
+    cpSync(repo, copy, { recursive: true });
+    expect(memlint(copy, ['--fix', '.claude/memory/MEMORY.md'], { env }).code).toBe(0);
+    const client = start(repo, env);
+    await client.initialize(repo, {});
+    // The topic file is open with an unsaved edit: the moved text is placed in that text.
+    const edited = TOPIC('reference', 'We deploy from the release branch after review.\n\nUnsaved line.');
+    client.open(uriOf(topic), edited);
+    client.open(uriOf(index), `${long}\n`);
+    expect((await client.published(uriOf(index))).diagnostics.map((d) => d.code)).toContain('index-line-length');
+    const fix = (await client.codeActions(uriOf(index), WHOLE, ['quickfix'])).find((a) => a.diagnostics?.[0]?.code === 'index-line-length')!;
+    // A client without versioned document edits gets plain `changes`.
+    expect(fix.edit!.documentChanges).toBeUndefined();
+    const edits = editsByUri(fix.edit!);
+    expect([...edits.keys()].sort()).toEqual([uriOf(index), uriOf(topic)].sort());
+    expect(applyEdits(`${long}\n`, edits.get(uriOf(index))!)).toBe(readFileSync(join(copy, '.claude', 'memory', 'MEMORY.md'), 'utf8'));
+    const movedBefore = readFileSync(join(copy, '.claude', 'memory', 'deploy.md'), 'utf8');
+    const moved = applyEdits(edited, edits.get(uriOf(topic))!);
+    expect(moved.startsWith(edited.trimEnd())).toBe(true);
+    expect(moved.slice(edited.trimEnd().length)).toBe(movedBefore.slice(TOPIC('reference').trimEnd().length));
     expect(await client.stop()).toBe(0);
   });
 
