@@ -65,7 +65,7 @@ export interface LintRunOptions {
    * may edit another file, and its offsets count in that file's text.
    */
   texts?: Map<string, string>;
-  /** With fix: false computes the fixed texts (LintRunResult.fixedTexts) and writes nothing. */
+  /** `write: false` with `fix`: the fixed texts are computed (LintRunResult.fixedTexts), nothing is written. */
   write?: boolean;
 }
 
@@ -333,8 +333,8 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot, ...(opts.prefetched ? { prefetched: opts.prefetched } : {}) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
-    // its paths, which is all the memdir-wide rules need. --fix reads everything: a fix may
-    // write into another file (a hook's tail moved into its topic file).
+    // its paths, which is all the memdir-wide rules need. --fix, and a run given editor texts,
+    // read everything: a fix may write into another file (a hook's tail moved into its topic file).
     const only = source.kind === 'staged' || (!opts.fix && !opts.texts) ? d.onlyFiles : undefined;
     let { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore, ...(only ? { only } : {}) });
     // --fix runs its passes in memory, as ESLint's verifyAndFix does: the fixed texts make the next
@@ -343,7 +343,8 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     const realPaths = new Map<string, string>();
     const real = (path: string) => realPaths.get(path) ?? realPaths.set(path, realOrResolved(path)).get(path)!;
     if (opts.texts && source.kind === 'worktree') {
-      const given = new Map([...opts.texts].filter(([path]) => model.files.some((f) => f.path === path)));
+      const read = new Set(model.files.map((f) => f.path));
+      const given = new Map([...opts.texts].filter(([path]) => read.has(path)));
       if (given.size > 0) ({ model, problems } = withFixedTexts(model, problems, given, real));
     }
     let passes = 0;
