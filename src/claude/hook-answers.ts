@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { realOrResolved } from '../fs/paths.js';
-import { loadConfig } from '../config.js';
+import { formatOf, loadConfig } from '../config.js';
 import { locateMemdir } from './locate.js';
 import { matcher } from '../glob.js';
 import { lintMemdirs, resolveRules, runToday } from '../lint/engine.js';
@@ -38,6 +38,7 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
     rules,
     source: 'worktree',
     today: runToday(env),
+    format: formatOf(loaded.config),
   });
   const messages = run.results.flatMap((r) => r.messages.map((m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...suggestion(m) })));
   const texts = new Map<string, string>();

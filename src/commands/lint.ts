@@ -1,7 +1,7 @@
 // `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
 // answered by the launcher (src/launcher.ts) before this module loads.
 import { relative, resolve as resolvePath, sep } from 'node:path';
-import { loadConfig } from '../config.js';
+import { formatOf, loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
 import { GitError, repoRoot } from '../git/index.js';
@@ -174,6 +174,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     source: values.staged ? 'staged' : 'worktree',
     ignore,
     today,
+    format: formatOf(loaded.config),
     ...(prefetched ? { prefetched } : {}),
     ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),
   });

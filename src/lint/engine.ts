@@ -4,6 +4,7 @@ import { sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
+import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 import { splitLines } from '../memdir/lines.js';
 import { createModel, decodeMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
@@ -65,6 +66,8 @@ export interface LintRunOptions {
    * may edit another file, and its offsets count in that file's text.
    */
   texts?: Map<string, string>;
+  /** Claude Code's memory format (config `claudeCode`); the newest known when absent. */
+  format?: ClaudeFormat;
   /** `write: false` with `fix`: the fixed texts are computed (LintRunResult.fixedTexts), nothing is written. */
   write?: boolean;
 }
@@ -121,12 +124,13 @@ export interface FileRun {
   repo: RepoFacts | null;
   history: MemdirHistory | null;
   today: Date;
+  format: ClaudeFormat;
   directives: Directives;
   cache: { lines?: string[]; offsets?: number[]; tree?: import('mdast').Root };
 }
 
-export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date): FileRun {
-  return { model, file, repo, history, today, directives: parseDirectives(file.text), cache: {} };
+export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date, format: ClaudeFormat = claudeFormat()): FileRun {
+  return { model, file, repo, history, today, format, directives: parseDirectives(file.text), cache: {} };
 }
 
 /**
@@ -143,6 +147,7 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
     history: run.history,
     options,
     today: run.today,
+    format: run.format,
     lines: () => (cache.lines ??= splitLines(file.text).map((l) => l.text)),
     lineOffsets: () => (cache.offsets ??= lineStarts(file.text)),
     blocks: () => run.model.blocks(file),
@@ -166,13 +171,13 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
   }
 }
 
-async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null) {
+async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, format: ClaudeFormat) {
   const perFile = new Map<string, LintMessage[]>();
   for (const file of model.files) {
     if (only && !only.has(file.path)) continue;
     const messages: LintMessage[] = [];
     perFile.set(file.path, messages);
-    const run = fileRun(model, file, repo, history, today);
+    const run = fileRun(model, file, repo, history, today, format);
     for (const enabled of rules) {
       if (!enabled.rule.appliesTo.includes(file.kind)) continue;
       await runRule(run, enabled, messages);
@@ -323,6 +328,7 @@ export function runToday(env: NodeJS.ProcessEnv = process.env): Date {
 
 export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {
   const today = opts.today ?? new Date();
+  const format = opts.format ?? claudeFormat();
   const results: FileResult[] = [];
   let fixesApplied = 0;
   const filesFixed = new Set<string>();
@@ -352,7 +358,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
-      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history);
+      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format);
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];
         for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });

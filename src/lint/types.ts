@@ -9,6 +9,7 @@ export type Severity = 'off' | 'warn' | 'error';
 import type { MemoryFile, MemdirModel } from '../memdir/types.js';
 import type { FileKind } from '../memdir/kinds.js';
 import type { BlockModel } from '../memdir/blocks.js';
+import type { ClaudeFormat } from '../memdir/format.js';
 
 /** Facts about the repository, gathered once per run and only when a rule asks for them. */
 export interface RepoFacts {
@@ -88,6 +89,8 @@ export interface RuleContext {
   tree(): Root;
   /** With --staged: what the change does to the memdir compared with HEAD; absent otherwise. */
   history?: MemdirHistory | null;
+  /** Claude Code's memory format for the configured version (config `claudeCode`). */
+  format: ClaudeFormat;
   /** "Today" for the run (overridable in tests through MEMLINT_TODAY=YYYY-MM-DD). */
   today: Date;
   report(message: RuleMessage): void;
