@@ -43,7 +43,7 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
   const messages = run.results.flatMap((r) => r.messages.map((m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...suggestion(m) })));
   const texts = new Map<string, string>();
   for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) texts.set(f, readFileSync(f, 'utf8'));
-  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts }, shownPath(located.dir, realOrResolved(projectDir)));
+  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts, format: formatOf(loaded.config) }, shownPath(located.dir, realOrResolved(projectDir)));
   if (reason === null) return '';
   // The engine masked the messages; the entry lines suggested for orphans are masked here.
   const known = await secretsOf([realFile, index].flatMap((f) => (existsSync(f) && statSync(f).size <= 4 * 1024 * 1024 ? [readFileSync(f, 'utf8')] : [])));

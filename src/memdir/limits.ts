@@ -2,7 +2,7 @@
 // (MAX_ENTRYPOINT_LINES / MAX_ENTRYPOINT_BYTES and truncateEntrypointContent in src/memdir/memdir.ts):
 // the text is trimmed, lines are split on '\n', and "bytes" are JS string length in UTF-16 code units.
 import { blockModel } from './blocks.js';
-import { claudeFormat } from './format.js';
+import { claudeFormat, type ClaudeFormat } from './format.js';
 
 // The numbers are the format registry's (src/memdir/format.ts), for the newest known version.
 const NEWEST = claudeFormat();
@@ -186,4 +186,15 @@ export function indexVisibility(raw: string, options: LoadOptions = {}): IndexVi
   const firstCutLine = count < keptLines.length ? keptLines[count]!.line : null;
   const cutBy = measure.overLines && measure.overUnits ? 'both' : measure.overLines ? 'lines' : 'units';
   return { measure, firstCutLine, cutBy };
+}
+
+/**
+ * What Claude Code tells the agent to compact the index to (2.1.210 on), as it words it: the
+ * dimension nearer its limit, at 70% of that limit ("140 lines", or "17.1KB" of 25,000 units).
+ * Older versions name no target: then the limits themselves.
+ */
+export function compactTargetText(format: ClaudeFormat, lines: number, units: number): string {
+  const t = format.compactTarget;
+  if (!t) return `${format.indexMaxLines} lines and ${formatFileSize(format.indexMaxUnits)}`;
+  return units / format.indexMaxUnits > lines / format.indexMaxLines ? formatFileSize(t.units) : `${t.lines} lines`;
 }
