@@ -78,7 +78,7 @@ export function mergeLog(base: string, ours: string, theirs: string, options: Lo
       continue;
     }
     if ((inOurs.get(e.id) ?? 0) > 0 || e.id === '') continue;
-    if (!appended && out.length > 0 && out[out.length - 1]!.text.trim() !== '' && e.lines.length > 0 && !START_RE.test(e.lines[0]!.text)) {
+    if (!appended && out.length > 0 && out[out.length - 1]!.text.trim() !== '' && e.lines.length > 0 && !re.test(e.lines[0]!.text)) {
       out.push({ text: '', eol: null });
     }
     appended = true;

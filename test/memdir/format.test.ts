@@ -1,0 +1,106 @@
+// Claude Code's memory format by version (src/memdir/format.ts) and the readers that follow it:
+// file kinds (session logs), the merge of a session log, consolidation reading one, [[name]] links.
+import { describe, expect, it } from 'vitest';
+import { claudeFormat, compareVersions, describeFormats, FORMAT_FACTS, NEWEST_KNOWN, parseVersion } from '../../src/memdir/format.js';
+import { fileKind, isSessionLogPath, pathKind } from '../../src/memdir/kinds.js';
+import { mergeMemoryFile } from '../../src/merge/driver.js';
+import { logsToTopics } from '../../src/consolidate/logs.js';
+import { danglingLinks, wikiLinks } from '../../src/memdir/links.js';
+import { compactTargetText } from '../../src/memdir/limits.js';
+import { validateConfig } from '../../src/config.js';
+import { state } from '../consolidate/helpers.js';
+
+describe('the format registry', () => {
+  it('every fact has an id once, a valid since/until, a source', () => {
+    const ids = FORMAT_FACTS.map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const f of FORMAT_FACTS) {
+      expect(f.source.length).toBeGreaterThanOrEqual(2);
+      if (f.since) expect(parseVersion(f.since)).not.toBeNull();
+      if (f.until) expect(compareVersions(parseVersion(f.until)!, parseVersion(f.since ?? '0.0.0')!)).toBeGreaterThan(0);
+    }
+  });
+
+  it('selects facts by version: default the newest known', () => {
+    const newest = claudeFormat();
+    expect(newest.version).toBe(NEWEST_KNOWN);
+    expect(newest.reads('session-logs')).toBe(true);
+    expect(newest.reads('pinned-lessons')).toBe(true);
+    // Claude Code stopped writing pinned lessons; memory it wrote is still read.
+    expect(newest.writes('pinned-lessons')).toBe(false);
+    expect(claudeFormat('2.1.235').writes('pinned-lessons')).toBe(true);
+    expect(claudeFormat('2.1.200').reads('pinned-lessons')).toBe(false);
+    expect(claudeFormat('2.1.100').reads('session-logs')).toBe(false);
+    expect(claudeFormat('2.1.210').stripIndex).toBe(false);
+    expect(claudeFormat('2.1.211').stripIndex).toBe(true);
+    expect(claudeFormat('2.1.209').compactTarget).toBeNull();
+    expect(newest.compactTarget).toEqual({ lines: 140, units: 17_500 });
+    // Gated: only by config.
+    expect(newest.reads('generated-index')).toBe(false);
+    expect(claudeFormat(NEWEST_KNOWN, { generatedIndex: true }).reads('generated-index')).toBe(true);
+    expect(() => claudeFormat('latest')).toThrow(/not a Claude Code version/);
+  });
+
+  it('names the compaction target as Claude Code does: the dimension nearer its limit', () => {
+    const f = claudeFormat();
+    expect(compactTargetText(f, 170, 1000)).toBe('140 lines');
+    expect(compactTargetText(f, 20, 24_000)).toBe('17.1KB');
+    expect(compactTargetText(claudeFormat('2.1.100'), 170, 1000)).toBe('200 lines and 24.4KB');
+  });
+
+  it('config claudeCode must be a version', () => {
+    expect(validateConfig({ claudeCode: '2.1.235' }, 'x').claudeCode).toBe('2.1.235');
+    expect(() => validateConfig({ claudeCode: 'newest' }, '.memlintrc.json')).toThrow('config .memlintrc.json: "claudeCode" must be a Claude Code version such as "2.1.332"');
+    expect(() => validateConfig({ generatedIndex: 'yes' }, 'x')).toThrow(/"generatedIndex" must be true or false/);
+  });
+
+  it('lists the facts for a version, marking the ones that apply', () => {
+    const text = describeFormats('2.1.200');
+    expect(text).toContain('claudeCode: 2.1.200');
+    expect(text).toMatch(/^\* session-logs/m);
+    expect(text).toMatch(/^ {2}pinned-lessons/m);
+  });
+});
+
+describe('session logs', () => {
+  it('are logs with their date; a daily log too; an impossible date is a topic', () => {
+    expect(fileKind('logs/2026/10/05/a1b2c3-fix-login.md')).toEqual({ kind: 'log', logDate: '2026-10-05' });
+    expect(fileKind('logs/2026/10/2026-10-05.md')).toEqual({ kind: 'log', logDate: '2026-10-05' });
+    expect(fileKind('logs/2026/02/30/x.md').kind).toBe('topic');
+    expect(fileKind('logs/2026/10/05/deeper/x.md').kind).toBe('topic');
+    expect(pathKind('.claude/memory/logs/2026/10/05/a1b2c3-fix-login.md')).toBe('log');
+    expect(isSessionLogPath('.claude/memory/logs/2026/10/05/a1b2c3-fix-login.md')).toBe(true);
+    expect(isSessionLogPath('.claude/memory/logs/2026/10/2026-10-05.md')).toBe(false);
+  });
+
+  it('merge as append-only unions: lines both sides appended are all kept, none twice', () => {
+    const path = '.claude/memory/logs/2026/10/05/a1b2c3-fix-login.md';
+    const base = '> the login loops\n< Looking.\n';
+    const ours = base + '. Read src/auth.ts\n< The cookie is dropped.\n';
+    const theirs = base + '> also check logout\n';
+    const r = mergeMemoryFile({ base: Buffer.from(base), ours: Buffer.from(ours), theirs: Buffer.from(theirs), path, markerSize: 7 });
+    expect('output' in r && r.conflicts).toEqual([]);
+    expect('output' in r && r.output!.toString()).toBe(ours + '> also check logout\n');
+    // Whichever side is ours, the same lines.
+    const s = mergeMemoryFile({ base: Buffer.from(base), ours: Buffer.from(theirs), theirs: Buffer.from(ours), path, markerSize: 7 });
+    expect('output' in s && s.output!.toString().split('\n').sort()).toEqual(ours.concat('> also check logout\n').split('\n').sort());
+  });
+
+  it('are read by consolidation: a line linking a memory by its name slug joins that memory, dated by the log', () => {
+    const login = '---\nname: login-flow\ndescription: The login redirect\nmetadata:\n  type: project\n---\nThe redirect goes through the proxy.\n';
+    const log = '> the login loops again\n< Found it: [[login-flow]] drops the cookie on redirect\n. Read src/auth.ts\n';
+    const s = state({ 'MEMORY.md': '- [Login](login_flow.md) — login\n', 'login_flow.md': login, 'logs/2026/10/05/a1b2c3-fix-login.md': log });
+    const r = logsToTopics(s);
+    expect(r.state.files.get('login_flow.md')).toBe(login + '\n- Found it: drops the cookie on redirect (2026-10-05)\n');
+    expect(r.state.files.get('logs/2026/10/05/a1b2c3-fix-login.md')).toBe(log);
+    expect(logsToTopics(r.state).state.files).toEqual(r.state.files);
+  });
+});
+
+describe('[[name]] links', () => {
+  it('are read outside code; a dangling one is listed, never an error', () => {
+    const text = '---\nname: a\n---\nSee [[b]] and [[c|the c]].\n\n```\n[[code]]\n```\n`[[inline]]` too\n';
+    expect(wikiLinks(text)).toEqual([{ name: 'b', line: 4 }, { name: 'c', line: 4 }]);
+    expect(danglingLinks([{ rel: 'a.md', text }], new Set(['a', 'b']))).toEqual([{ name: 'c', line: 4, rel: 'a.md' }]);
+  });
+});
