@@ -127,3 +127,15 @@ export function describeFormats(version: string = NEWEST_KNOWN): string {
   lines.push('* = applies to the configured version. Pin one with "claudeCode": "2.1.235" in .memlintrc.json.');
   return lines.join('\n');
 }
+
+/**
+ * Which agent-memory scope a folder is (`agent-memory-scopes`): project
+ * (.claude/agent-memory/<agent>/, "shared with your team via version control"), local
+ * (.claude/agent-memory-local/<agent>/, "not checked into version control": memlint never
+ * commits it), or null for any other folder. User scope lives outside the repository.
+ */
+export function agentMemoryScope(dir: string): 'project' | 'local' | null {
+  const m = /(?:^|[/\\])\.claude[/\\](agent-memory|agent-memory-local)[/\\][^/\\]+[/\\]?$/.exec(dir);
+  if (!m) return null;
+  return m[1] === 'agent-memory' ? 'project' : 'local';
+}

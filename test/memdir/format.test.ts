@@ -1,7 +1,7 @@
 // Claude Code's memory format by version (src/memdir/format.ts) and the readers that follow it:
 // file kinds (session logs), the merge of a session log, consolidation reading one, [[name]] links.
 import { describe, expect, it } from 'vitest';
-import { claudeFormat, compareVersions, describeFormats, FORMAT_FACTS, NEWEST_KNOWN, parseVersion } from '../../src/memdir/format.js';
+import { agentMemoryScope, claudeFormat, compareVersions, describeFormats, FORMAT_FACTS, NEWEST_KNOWN, parseVersion } from '../../src/memdir/format.js';
 import { fileKind, isSessionLogPath, pathKind } from '../../src/memdir/kinds.js';
 import { mergeMemoryFile } from '../../src/merge/driver.js';
 import { logsToTopics } from '../../src/consolidate/logs.js';
@@ -102,5 +102,14 @@ describe('[[name]] links', () => {
     const text = '---\nname: a\n---\nSee [[b]] and [[c|the c]].\n\n```\n[[code]]\n```\n`[[inline]]` too\n';
     expect(wikiLinks(text)).toEqual([{ name: 'b', line: 4 }, { name: 'c', line: 4 }]);
     expect(danglingLinks([{ rel: 'a.md', text }], new Set(['a', 'b']))).toEqual([{ name: 'c', line: 4, rel: 'a.md' }]);
+  });
+});
+
+describe('agent memory scopes', () => {
+  it('project and local folders by their paths; user scope is outside the repository', () => {
+    expect(agentMemoryScope('.claude/agent-memory/reviewer')).toBe('project');
+    expect(agentMemoryScope('/r/.claude/agent-memory-local/reviewer/')).toBe('local');
+    expect(agentMemoryScope('.claude/agent-memory-snapshots/reviewer')).toBeNull();
+    expect(agentMemoryScope('.claude/memory')).toBeNull();
   });
 });
