@@ -113,3 +113,24 @@ describe('agent memory scopes', () => {
     expect(agentMemoryScope('.claude/memory')).toBeNull();
   });
 });
+
+describe('team memory with a store of its own', () => {
+  it('a team store with its own MEMORY.md is linted once, against its own index', async () => {
+    const { initRepo, writeFiles } = await import('../helpers/repo.js');
+    const { lintMemdirs, resolveRules } = await import('../../src/lint/engine.js');
+    const repo = initRepo();
+    const topic = (name: string) => `---\nname: ${name}\ndescription: About ${name}\nmetadata:\n  type: reference\n---\n${name}.\n`;
+    writeFiles(repo, {
+      '.claude/memory/MEMORY.md': '- [Login](login.md) — login\n',
+      '.claude/memory/login.md': topic('login'),
+      '.claude/memory/team/infra/MEMORY.md': '- [Oncall](oncall.md) — rota\n',
+      '.claude/memory/team/infra/oncall.md': topic('oncall'),
+      '.claude/memory/team/infra/runbooks.md': topic('runbooks'),
+    });
+    const rules = resolveRules({}).filter((r) => r.rule.id === 'index-orphan');
+    const dir = `${repo}/.claude/memory`;
+    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: repo, reason: 'path' }, { dir: `${dir}/team/infra`, repoRoot: repo, reason: 'path' }], rules });
+    const found = run.results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(dir.length + 1)} ${m.message}`));
+    expect(found).toEqual(['team/infra/runbooks.md runbooks.md has no entry in MEMORY.md: the agent does not know this memory exists']);
+  });
+});
