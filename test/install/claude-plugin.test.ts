@@ -6,7 +6,7 @@
 // repository and reused, never as a devDependency.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,8 @@ const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
 
 /** Claude Code's native binary, from the cache folder (installed there first when missing). */
 function claudeCode(): string {
-  const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'memlint-test', `claude-code-${CLAUDE_CODE}`);
+  // The user's own cache folder: the run's HOME is an empty folder of its own (test/helpers/global-setup.ts).
+  const cache = join(process.env.XDG_CACHE_HOME || join(userInfo().homedir, '.cache'), 'memlint-test', `claude-code-${CLAUDE_CODE}`);
   const exe = process.platform === 'win32' ? 'claude.exe' : 'claude';
   const platform = `${process.platform}-${process.arch}`;
   const find = () => [`claude-code-${platform}`, `claude-code-${platform}-musl`].map((p) => join(cache, 'node_modules/@anthropic-ai', p, exe)).find(isFile);
