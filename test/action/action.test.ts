@@ -102,7 +102,8 @@ function runAction(workspace: string, inputs: Record<string, string>, env: Recor
     github: { action_path: actionPath.replace(/\/+$/, ''), event: { repository: { default_branch: 'main' } } },
     steps: {},
   };
-  const base = { ...process.env, HOME: temp, GIT_CONFIG_NOSYSTEM: '1', GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: temp, GITHUB_ACTIONS: 'true', CI: 'true', ...env };
+  // A runner's git: no system config, and a global one of its own that holds nothing (no identity).
+  const base = { ...process.env, HOME: temp, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(temp, '.gitconfig'), GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: temp, GITHUB_ACTIONS: 'true', CI: 'true', ...env };
   let stdout = '';
   const ran: string[] = [];
   let code = 0;
