@@ -5,7 +5,7 @@
 // Claude Code (~400 MB with its native binary) is installed once into a cache folder outside the
 // repository and reused, never as a devDependency.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -88,9 +88,10 @@ type Message = ReturnType<typeof frames>[number];
 
 /**
  * An editor's session with the launcher's language server: initialize (and wait for the answer),
- * initialized, open `file`, shutdown (and wait), exit. stdin stays open until then, as an editor keeps it.
+ * initialized, open `file` (with `diagnostics`, wait for the server to publish them), shutdown (and
+ * wait), exit. stdin stays open until then, as an editor keeps it.
  */
-function lspSession(project: string, file: string): Promise<{ code: number; messages: Message[]; stderr: string }> {
+function lspSession(project: string, file: string, opts: { diagnostics?: boolean } = {}): Promise<{ code: number; messages: Message[]; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [LAUNCHER, 'lsp', '--stdio'], {
       cwd: project,
@@ -108,9 +109,12 @@ function lspSession(project: string, file: string): Promise<{ code: number; mess
         step = 2;
         child.stdin.write(frame({ method: 'initialized', params: {} }));
         child.stdin.write(frame({ method: 'textDocument/didOpen', params: { textDocument: { uri: pathToFileURL(file).href, languageId: 'markdown', version: 1, text: readFileSync(file, 'utf8') } } }));
-        child.stdin.write(frame({ id: 2, method: 'shutdown' }));
-      } else if (step === 2 && messages.some((m) => m.id === 2)) {
+      }
+      if (step === 2 && (!opts.diagnostics || messages.some((m) => m.method === 'textDocument/publishDiagnostics'))) {
         step = 3;
+        child.stdin.write(frame({ id: 2, method: 'shutdown' }));
+      } else if (step === 3 && messages.some((m) => m.id === 2)) {
+        step = 4;
         child.stdin.end(frame({ method: 'exit' }));
       }
     };
@@ -186,7 +190,7 @@ describe('the Claude Code plugin', () => {
       expect(messages.find((m) => m.id === 2)).toMatchObject({ result: null });
     });
 
-    it("with memlint in node_modules (installed, or linked): the hook blocks on the agent's bad memory write and the language server is memlint's", async () => {
+    it("with memlint installed in node_modules: the hook blocks on the agent's bad memory write and the language server is memlint's", async () => {
       const project = initRepo();
       commitFiles(project, { '.gitignore': 'node_modules/\n', '.claude/memory/MEMORY.md': '# Memory\n\n- [Role](user_role.md) — the user\n', '.claude/memory/user_role.md': '---\nname: user_role\ndescription: The user leads payments\ntype: user\n---\n\nLeads payments.\n' });
       installPackage(project, tarball);
@@ -198,15 +202,12 @@ describe('the Claude Code plugin', () => {
       expect(answer.reason).toContain('project_x.md');
       expect(answer.reason).toContain('frontmatter-required');
 
-      // The language server of memlint linked into the project (npm link: node_modules/memlint is
-      // this repository, whose own node_modules the server may load from). Its exit code after
-      // shutdown and exit is the server's own business (test/remark/lsp.test.ts).
-      const linked = initRepo();
-      commitFiles(linked, { '.gitignore': 'node_modules/\n', '.claude/memory/MEMORY.md': '# Memory\n', '.claude/memory/project_x.md': BAD });
-      mkdirSync(join(linked, 'node_modules'));
-      symlinkSync(ROOT, join(linked, 'node_modules/memlint'));
-      const lsp = await lspSession(linked, join(linked, '.claude/memory/project_x.md'));
+      // memlint's own server answers (its exit code after shutdown and exit is its own business, test/lsp/server.test.ts).
+      const lsp = await lspSession(project, join(project, '.claude/memory/project_x.md'), { diagnostics: true });
       const messages = lsp.messages;
+      const published = messages.find((m) => m.method === 'textDocument/publishDiagnostics')!.params as unknown as { uri: string; diagnostics: Array<{ code?: string }> };
+      expect(published.uri).toBe(pathToFileURL(join(project, '.claude/memory/project_x.md')).href);
+      expect(published.diagnostics.map((d) => d.code)).toContain('frontmatter-required');
       const init = messages.find((m) => m.id === 1)!.result!;
       expect(Object.keys(init.capabilities!)).toContain('textDocumentSync');
       expect(messages.some((m) => m.method === 'window/showMessage' && /not installed/.test(m.params?.message ?? ''))).toBe(false);
