@@ -134,3 +134,22 @@ describe('team memory with a store of its own', () => {
     expect(found).toEqual(['team/infra/runbooks.md runbooks.md has no entry in MEMORY.md: the agent does not know this memory exists']);
   });
 });
+
+describe('a generated index (config generatedIndex)', () => {
+  it('no orphans; a description too long for the index line is reported', async () => {
+    const { initRepo, writeFiles } = await import('../helpers/repo.js');
+    const { lintMemdirs, resolveRules } = await import('../../src/lint/engine.js');
+    const repo = initRepo();
+    writeFiles(repo, {
+      '.claude/memory/MEMORY.md': '# Memory\n',
+      '.claude/memory/short.md': '---\nname: short\ndescription: Deploy on Tuesdays\nmetadata:\n  type: project\n---\nx\n',
+      '.claude/memory/long.md': `---\nname: long\ndescription: ${'word '.repeat(70).trim()}\nmetadata:\n  type: project\n---\nx\n`,
+    });
+    const rules = resolveRules({}).filter((r) => ['index-orphan', 'frontmatter-required'].includes(r.rule.id));
+    const memdirs = [{ dir: `${repo}/.claude/memory`, repoRoot: repo, reason: 'path' as const }];
+    const lint = async (generatedIndex: boolean) =>
+      (await lintMemdirs({ memdirs, rules, format: claudeFormat(NEWEST_KNOWN, { generatedIndex }) })).results.flatMap((r) => r.messages.map((m) => `${m.ruleId} ${r.filePath.split('/').pop()}:${m.line}`)).sort();
+    expect(await lint(true)).toEqual(['frontmatter-required long.md:3']);
+    expect(await lint(false)).toEqual(['index-orphan long.md:1', 'index-orphan short.md:1']);
+  });
+});

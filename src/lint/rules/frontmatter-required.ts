@@ -33,6 +33,12 @@ export const frontmatterRequired: Rule = {
       ctx.report({ message: `Frontmatter \`${key}\` is ${frontmatterKeyLine(topic, key) ? 'empty' : 'missing'}${why}`, line, column: 1 });
     }
     const d = fm.data.description;
+    // A generated index (Claude Code's gated variant, config generatedIndex) is assembled from each
+    // description: recall flags one over 300 characters and asks for about 150 (Claude Code 2.1.332).
+    const max = ctx.format.descriptionMaxChars;
+    if (ctx.format.reads('generated-index') && typeof d === 'string' && d.trim().length > max) {
+      ctx.report({ message: `Frontmatter \`description\` is ${d.trim().length} characters: the generated index shows it as this memory's one line; keep it to one specific line of about ${max / 2}`, line: frontmatterKeyLine(topic, 'description'), column: 1 });
+    }
     if (typeof d === 'string' && d.trim().includes('\n')) {
       ctx.report({ message: 'Frontmatter `description` spans several lines: keep it to one specific line', line: frontmatterKeyLine(topic, 'description'), column: 1 });
     }
