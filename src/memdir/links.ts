@@ -37,3 +37,21 @@ export function danglingLinks(files: Array<{ rel: string; text: string }>, names
   for (const f of files) for (const l of wikiLinks(f.text)) if (!names.has(l.name)) out.push({ ...l, rel: f.rel });
   return out;
 }
+
+/**
+ * The text with every `[[from]]` link (outside code) pointing at `to` instead, as when memlint
+ * merges one memory into another: the links keep reaching the memory that now holds the text.
+ * A link's display part (`[[from|shown]]`) is kept.
+ */
+export function renameLinks(text: string, from: string, to: string): string {
+  if (from === to || !text.includes(`[[${from}`)) return text;
+  const onLines = new Set(wikiLinks(text).filter((l) => l.name === from).map((l) => l.line));
+  if (onLines.size === 0) return text;
+  const re = new RegExp(`\\[\\[\\s*${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?=[|#\\]])`, 'g');
+  let line = 1;
+  return text.replace(/[^\n]*\n?/g, (l) => {
+    const out = onLines.has(line) ? l.replace(re, `[[${to}`) : l;
+    line++;
+    return out;
+  });
+}

@@ -153,3 +153,20 @@ describe('a generated index (config generatedIndex)', () => {
     expect(await lint(false)).toEqual(['index-orphan long.md:1', 'index-orphan short.md:1']);
   });
 });
+
+describe('links follow a merge consolidation makes', () => {
+  it('[[name]] links to a merged-away memory point at the one that holds its text; logs stay as written', async () => {
+    const { dedupeTopics } = await import('../../src/consolidate/dedupe.js');
+    const { ctx } = await import('../consolidate/helpers.js');
+    const body = '- Never mock the database.\n- Use the shared fixture.\n- Fresh schema per test.\n';
+    const a = `---\nname: db-tests\ndescription: Tests hit a real database\nmetadata:\n  type: feedback\n---\n${body}`;
+    const b = `---\nname: database-testing\ndescription: Tests use Postgres\nmetadata:\n  type: feedback\n---\n${body}`;
+    const other = '---\nname: ci\ndescription: CI\nmetadata:\n  type: project\n---\nSee [[database-testing]] and [[database-testing|the tests]].\n\n```\n[[database-testing]]\n```\n';
+    const log = '< read [[database-testing]]\n';
+    const s = state({ 'MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n- [CI](ci.md) — ci\n', 'a.md': a, 'b.md': b, 'ci.md': other, 'logs/2026/10/05/x-y.md': log });
+    const r = dedupeTopics(s, ctx());
+    expect(r.report.merged.map((m) => [m.into, m.from])).toEqual([['a.md', 'b.md']]);
+    expect(r.state.files.get('ci.md')).toBe(other.replace('See [[database-testing]] and [[database-testing|', 'See [[db-tests]] and [[db-tests|'));
+    expect(r.state.files.get('logs/2026/10/05/x-y.md')).toBe(log);
+  });
+});
