@@ -170,3 +170,17 @@ describe('links follow a merge consolidation makes', () => {
     expect(r.state.files.get('logs/2026/10/05/x-y.md')).toBe(log);
   });
 });
+
+describe('memlint lint --help --formats', () => {
+  it('lists the facts for the configured version', async () => {
+    const { initRepo, writeFiles } = await import('../helpers/repo.js');
+    const { cliInProcess, hermetic } = await import('../interop/helpers.js');
+    const repo = initRepo();
+    writeFiles(repo, { '.memlintrc.json': JSON.stringify({ claudeCode: '2.1.120' }) });
+    const r = await cliInProcess(repo, ['lint', '--help', '--formats'], hermetic());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('claudeCode: 2.1.120; newest known 2.1.332');
+    expect(r.stdout).toMatch(/^\* session-logs +2\.1\.116\+/m);
+    expect(r.stdout).toMatch(/^ {2}metadata-frontmatter +2\.1\.139\+/m);
+  });
+});
