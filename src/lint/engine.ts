@@ -1,6 +1,6 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
-import { sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
@@ -296,6 +296,10 @@ export async function maskMessages(results: FileResult[], model: MemdirModel): P
 }
 
 /** "Today" for a run: MEMLINT_TODAY=YYYY-MM-DD (tests), else now. */
+/** git's conflict markers (default size): an opening and a closing marker line. */
+const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
+const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
+
 export function runToday(env: NodeJS.ProcessEnv = process.env): Date {
   return env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
 }
@@ -325,6 +329,17 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history);
+      // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
+      // it, so no finding that would is counted fixable, and --fix says why in one line.
+      const marked = new Set(model.files.filter((f) => CONFLICT_OPEN.test(f.text) && CONFLICT_CLOSE.test(f.text)).map((f) => f.path));
+      if (marked.size > 0) {
+        for (const [file, msgs] of perFile) {
+          for (const m of msgs) if (m.fix && m.fix.edits.some((e) => marked.has(e.path ?? file))) delete m.fix;
+        }
+        if (opts.fix && source.kind === 'worktree') {
+          for (const path of marked) refused.add(`${relative(d.repoRoot ?? d.dir, path).split(sep).join('/')} holds conflict markers, so --fix changes nothing in it; settle them first ("memlint resolve")`);
+        }
+      }
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];
         for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });
