@@ -22,23 +22,19 @@ function append(dir: string, rel: string, text: string): void {
   appendFileSync(join(dir, rel), text);
 }
 
-/** Push; when the pre-push hook committed a consolidation, it says to push again: do so once. */
+/** Push through the hooks: it never fails for consolidation; whether it sends a consolidation (the post-commit hook's). */
 function push(dir: string, args: string[]): { consolidated: boolean; first: string } {
   return pushThroughHooks(dir, args);
 }
 
 function pushThroughHooks(dir: string, args: string[]): { consolidated: boolean; first: string } {
-  const remoteBefore = git(dir, 'ls-remote', 'origin');
+  const sending = git(dir, 'log', '--format=%s', 'HEAD', '--not', '--remotes');
   const first = run(dir, ['push', '-q', ...args]);
-  if (first.code === 0) return { consolidated: false, first: first.out };
-  // As the hook says: nothing at all was pushed.
-  expect(git(dir, 'ls-remote', 'origin')).toBe(remoteBefore);
-  expect(first.out).toMatch(/^memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\) on top of your commits; push again to send them all$/m);
-  expect(git(dir, 'status', '--porcelain')).toBe('');
-  const second = run(dir, ['push', '-q', ...args]);
-  expect(second.out).toBe('');
-  expect(second.code).toBe(0);
-  return { consolidated: true, first: first.out };
+  expect(first.code, first.out).toBe(0);
+  // At most the one line saying the memory is still due; never "nothing was pushed".
+  expect(first.out).not.toContain('nothing was pushed');
+  expect(first.out.split('\n').filter((l) => l !== '').length).toBeLessThanOrEqual(1);
+  return { consolidated: /^memory: consolidate$/m.test(sending), first: first.out };
 }
 
 const MEM = '.claude/memory';
