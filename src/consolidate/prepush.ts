@@ -89,10 +89,8 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
   const planned: Array<{ dir: string; settings: Settings }> = memdirs.filter((dir) => !excludedMemdir(dir, config.consolidate, loaded.dir)).map((dir) => ({ dir, settings: resolveSettings(config.consolidate, dir, command, root) }));
   const result: DueResult = { committed: [], due: [], failures: [] };
   if (planned.length === 0) return result;
-  if (act === 'commit') {
-    const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
-    if (ignored) process.stderr.write(`${ignored}\n`);
-  }
+  const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
+  if (ignored) process.stderr.write(`${ignored}\n`);
   const lint = makeLint(config.rules, root);
   const findDates = await loadDateFinder();
   const now = Date.now();
