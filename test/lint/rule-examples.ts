@@ -114,11 +114,10 @@ export async function outputOf(rule: Rule, example: string | MemdirExample): Pro
   const r = await memlintInProcess(repo, head ? ['--staged', '--format', 'json'] : [MEMDIR, '--format', 'json'], { env: { MEMLINT_TODAY: '2026-04-27' } });
   if (r.stderr !== '') throw new Error(r.stderr);
   const prefix = (f: JsonResult) => (typeof example === 'string' ? '' : `${f.filePath.slice(dir.length + 1).split('\\').join('/')}:`);
-  return (JSON.parse(r.stdout) as JsonResult[])
+  const output = (JSON.parse(r.stdout) as JsonResult[])
     .flatMap((f) => f.messages.map((m) => `${prefix(f)}${m.line}:${m.column}${m.endLine !== undefined && m.endColumn !== undefined ? `-${m.endLine}:${m.endColumn}` : ''}: ${m.message}`))
-    .join('\n')
-    .replace(moved ? new RegExp(`\\b${moved.commit}\\b`, 'g') : /$^/, '{commit}')
-    .replace(moved ? new RegExp(`\\(${moved.date}\\)`, 'g') : /$^/, '({date})');
+    .join('\n');
+  return moved ? output.split(moved.commit).join('{commit}').split(`(${moved.date})`).join('({date})') : output;
 }
 
 const fence = (lang: string, text: string) => {
@@ -155,7 +154,7 @@ function showExample(rule: Rule, example: string | MemdirExample, verdict: 'Not 
     return [`${verdict} (${where})${quiet}:`, '', fence('md', exampleText(rule, example)), ''];
   }
   const moves = Object.entries(example.moves ?? {}).map(([from, to]) => (to === null ? `deleted \`${from}\`` : `renamed \`${from}\` to \`${to}\``));
-  const history = moves.length ? [`The repository's last commit (\`{commit}\` below) ${moves.join(', and ')}.`, ''] : [];
+  const history = moves.length ? [`The repository's last commit ${moves.join(', and ')} (a message names that commit \`{commit}\` and its date \`{date}\`).`, ''] : [];
   if (!example.head) return [`${verdict} (a memory folder, \`${MEMDIR}\`)${quiet}:`, '', ...history, ...showFiles(example.files, example)];
   const head = example.head;
   const changed = Object.fromEntries(Object.entries(example.files).filter(([p, t]) => head[p] !== t));
