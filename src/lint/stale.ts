@@ -35,7 +35,7 @@ function spans(re: RegExp, line: string): Array<[number, number]> {
 
 /**
  * The repository paths a memory's lines name, outside fenced code (`inCode`, as the other content
- * rules skip it) and URLs. A path with "..", a home folder or a drive is no repository path.
+ * rules skip it), URLs and link destinations. A path with "..", a home folder or a drive is no repository path.
  */
 export function pathReferences(lines: string[], from: number, inCode: (line: number) => boolean): PathReference[] {
   const out: PathReference[] = [];
@@ -46,6 +46,8 @@ export function pathReferences(lines: string[], from: number, inCode: (line: num
     for (const m of line.matchAll(PATH_TOKEN)) {
       const start = m.index!;
       if (urls.some(([a, b]) => start >= a && start < b)) continue;
+      // A link destination is relative to the memory file, not to the repository.
+      if (line.slice(0, start).endsWith('](')) continue;
       let written = m[0];
       // Sentence punctuation after a folder ("see docs/." is not a file ".").
       const body = m[2]!;

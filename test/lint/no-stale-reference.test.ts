@@ -167,3 +167,49 @@ describe('git calls', () => {
     expect(calls.filter((c) => c === 'diff')).toHaveLength(1);
   });
 });
+
+describe('memlint diff lists the memories a range makes stale', () => {
+  it('in json (stale), text and markdown; a path lost before the range is not the range\'s doing', () => {
+    const repo = repoWith(
+      { 'src/billing/round.ts': ROUND, 'src/billing/old.ts': 'o\n', 'src/billing/csv.ts': 'c\n' },
+      { 'billing.md': topic('Rounding: src/billing/round.ts. CSV: src/billing/csv.ts. Legacy: src/billing/old.ts.\n') },
+    );
+    git(repo, 'rm', '-q', 'src/billing/old.ts');
+    git(repo, 'commit', '-qm', 'before the range');
+    const base = git(repo, 'rev-parse', 'HEAD').trim();
+    git(repo, 'checkout', '-qb', 'topic');
+    mv(repo, 'src/billing/round.ts', 'src/money/round.ts');
+    git(repo, 'commit', '-qm', 'move rounding');
+    const renamed = git(repo, 'rev-parse', 'HEAD').trim();
+    git(repo, 'rm', '-q', 'src/billing/csv.ts');
+    git(repo, 'commit', '-qm', 'drop csv');
+    const deleted = git(repo, 'rev-parse', 'HEAD').trim();
+
+    const json = memlint(repo, ['diff', `${base}..HEAD`, '--format', 'json']);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as { memdirs: unknown[]; stale: unknown[] };
+    expect(report.memdirs).toEqual([]);
+    expect(report.stale).toEqual([
+      { memdir: MEM, file: `${MEM}/billing.md`, line: 6, column: 11, path: 'src/billing/round.ts', kind: 'renamed', to: 'src/money/round.ts', commit: renamed, date: date(repo, renamed) },
+      { memdir: MEM, file: `${MEM}/billing.md`, line: 6, column: 38, path: 'src/billing/csv.ts', kind: 'deleted', commit: deleted, date: date(repo, deleted) },
+    ]);
+
+    const text = memlint(repo, ['diff', `${base}..HEAD`]).stdout;
+    expect(text).toContain('stale memory: 2 paths named in memory were renamed or deleted by this range');
+    expect(text).toContain(`"${MEM}/billing.md":6:11  "src/billing/round.ts" renamed to "src/money/round.ts" in ${renamed.slice(0, 7)}`);
+    expect(text).not.toContain('old.ts');
+
+    const md = memlint(repo, ['diff', `${base}..HEAD`, '--format', 'markdown']).stdout;
+    expect(md).toContain('No memory changes in this range.');
+    expect(md).toContain('#### Memories this range makes stale');
+    expect(md).toContain(`| \`${MEM}/billing.md\` | 6 | \`src/billing/csv.ts\` | deleted in \`${deleted.slice(0, 7)}\` |`);
+  });
+
+  it('a range that renames and deletes nothing has an empty stale list and no stale section', () => {
+    const repo = repoWith({ 'src/a.ts': 'a\n' }, { 'notes.md': topic('See src/a.ts.\n') });
+    const base = git(repo, 'rev-parse', 'HEAD').trim();
+    commitFiles(repo, { 'src/a.ts': 'a2\n' }, 'edit');
+    expect((JSON.parse(memlint(repo, ['diff', `${base}..HEAD`, '--format', 'json']).stdout) as { stale: unknown[] }).stale).toEqual([]);
+    expect(memlint(repo, ['diff', `${base}..HEAD`, '--format', 'markdown']).stdout).not.toContain('stale');
+  });
+});

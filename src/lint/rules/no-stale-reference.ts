@@ -56,8 +56,7 @@ export const noStaleReference: Rule = {
     const from = lineOf(offsets, bodyStart(text));
     const code = codeLineSet(ctx.blocks());
     const inCode = (l: number) => code.has(l);
-    // A link destination is relative to the memory file, not to the repository.
-    const refs = pathReferences(lines, from, inCode).filter((r) => !lines[r.line - 1]!.slice(0, r.column - 1).endsWith(']('));
+    const refs = pathReferences(lines, from, inCode);
     if (refs.length > 0) {
       const fates = repo.lostPaths(refs);
       for (const ref of refs) {
