@@ -4,12 +4,9 @@
 import { treeFiles } from '../git/branch.js';
 import { readBlobs } from '../git/index.js';
 import { historyLosses } from '../git/lost-paths.js';
-import { codeLineSet, blockModel } from '../memdir/blocks.js';
 import { fileKind, INDEX_FILE } from '../memdir/kinds.js';
-import { splitLines } from '../memdir/lines.js';
 import { memdirsAt, type DiffRange } from '../memdir/range.js';
-import { bodyStart, lineOf } from './content-scan.js';
-import { fateOf, indexLosses, pathReferences, type PathFate } from './stale.js';
+import { fateOf, indexLosses, memoryPathReferences, type PathFate } from './stale.js';
 
 export interface StaleMemory {
   /** The memdir, repository-relative ('.' for the top). */
@@ -49,11 +46,7 @@ export async function staleInRange(root: string, range: DiffRange, read?: string
     const text = blobs.get(`${range.headCommit}:${p}`)?.toString('utf8');
     if (text === undefined) continue;
     read?.push(text);
-    const split = splitLines(text);
-    const lines = split.map((l) => l.text);
-    const starts = [0, ...split.map((l) => l.offset)];
-    const code = codeLineSet(blockModel(text));
-    for (const ref of pathReferences(lines, lineOf(starts, bodyStart(text)), (l) => code.has(l))) {
+    for (const ref of memoryPathReferences(text)) {
       const fate = fateOf(ref, index, present);
       if (fate) out.push({ memdir: owner(p) || '.', file: p, line: ref.line, column: ref.column, path: ref.folder ? `${ref.path}/` : ref.path, fate });
     }

@@ -2,6 +2,9 @@
 // became of a path the revision checked no longer holds, from the renames and deletions git
 // reports (src/git/lost-paths.ts). Shared by no-stale-reference, `memlint diff` and consolidate.
 import type { LossEvent } from '../git/lost-paths.js';
+import { blockModel, codeLineSet } from '../memdir/blocks.js';
+import { splitLines } from '../memdir/lines.js';
+import { bodyStart, lineOf } from './content-scan.js';
 
 export type { LossEvent } from '../git/lost-paths.js';
 
@@ -62,6 +65,18 @@ export function pathReferences(lines: string[], from: number, inCode: (line: num
     }
   }
   return out;
+}
+
+/** The paths a whole memory text names (its body, fenced code aside), as the rule reads them. */
+export function memoryPathReferences(text: string): PathReference[] {
+  const split = splitLines(text);
+  const starts = [0, ...split.map((l) => l.offset)];
+  const code = codeLineSet(blockModel(text));
+  return pathReferences(
+    split.map((l) => l.text),
+    lineOf(starts, bodyStart(text)),
+    (l) => code.has(l),
+  );
 }
 
 /** Commit-id-shaped words (7-40 hex, a letter and a digit among them), outside fenced code and URLs. */

@@ -213,3 +213,35 @@ describe('memlint diff lists the memories a range makes stale', () => {
     expect(memlint(repo, ['diff', `${base}..HEAD`, '--format', 'markdown']).stdout).not.toContain('stale');
   });
 });
+
+describe('consolidate and stale memory', () => {
+  it('never deletes a memory for being stale; --prune archives one whose every named path is gone, and says so', () => {
+    const repo = repoWith(
+      { 'src/a.ts': 'a\n', 'src/b.ts': 'b\n', 'src/x/c.ts': 'c\n', 'src/r.ts': ROUND },
+      {
+        'gone.md': topic('The parser is in src/a.ts and src/x/c.ts.\n', 'Gone'),
+        'half.md': topic('See src/a.ts and src/b.ts.\n', 'Half'),
+        'moved.md': topic('Rounding in src/r.ts.\n', 'Moved'),
+      },
+    );
+    git(repo, 'rm', '-q', 'src/a.ts', 'src/x/c.ts');
+    mv(repo, 'src/r.ts', 'src/round.ts');
+    git(repo, 'commit', '-qm', 'delete and move');
+    const del = short(repo);
+    const report = memlint(repo, ['consolidate', '--force', '--json']);
+    expect(report.code).toBe(0);
+    const gone = (r: string) => (JSON.parse(r) as { memdirs: Array<{ report: { stale: { gone: Array<{ file: string; paths: string[]; archivedAs?: string }> } } }> }).memdirs[0]!.report.stale.gone;
+    expect(gone(report.stdout)).toEqual([{ file: 'gone.md', paths: [`src/a.ts deleted in ${del}`, `src/x/c.ts deleted in ${del}`] }]);
+    expect(git(repo, 'status', '--porcelain', '--untracked-files=no', '--', MEM).trim()).toBe('');
+    expect(memlint(repo, ['consolidate', '--force']).stdout).toContain('"--prune" archives it; nothing is deleted');
+
+    const pruned = memlint(repo, ['consolidate', '--force', '--prune']);
+    expect(pruned.stdout).toContain(`1 memory whose every named path is gone archived (gone.md: src/a.ts deleted in ${del}, src/x/c.ts deleted in ${del})`);
+    expect(readFileSync(join(repo, '.claude/memory-archive/gone.md'), 'utf8')).toBe(topic('The parser is in src/a.ts and src/x/c.ts.\n', 'Gone'));
+    expect(readFileSync(join(repo, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toContain(`stale: every path it names is gone (src/a.ts deleted in ${del}, src/x/c.ts deleted in ${del})`);
+    const index = readFileSync(join(repo, MEM, 'MEMORY.md'), 'utf8');
+    expect(index).not.toContain('gone.md');
+    expect(index).toContain('half.md');
+    expect(index).toContain('moved.md');
+  });
+});
