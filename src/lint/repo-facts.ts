@@ -1,7 +1,7 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { blameLineDates, conflictMarkerSizes, existingCommits, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
+import { blameLineDates, conflictMarkerSizes, existingCommits, ignoredPaths, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
 import { historyLosses, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
@@ -58,18 +58,26 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
     root,
     uncommitted: revision === 'staged' ? 'the staged change' : 'an uncommitted change',
     lostPaths(refs) {
+      const fresh = new Map<string, PathFate>();
+      for (const ref of refs) {
+        const key = ref.folder ? `${ref.path}/` : ref.path;
+        if (pathFates.has(key) || fresh.has(key)) continue;
+        let fate: PathFate | null = null;
+        if (!present(ref.path, ref.folder)) {
+          shared.losses ??= indexLosses([...uncommittedLosses(root, revision), ...historyLosses(root)]);
+          fate = fateOf(ref, shared.losses, present);
+        }
+        if (fate) fresh.set(key, fate);
+        else pathFates.set(key, null);
+      }
+      // A path git ignores now (a folder of downloads once committed, then kept local) was given up
+      // on purpose and may well be there on the reader's machine: one `git check-ignore` for them.
+      const ignored = fresh.size > 0 ? ignoredPaths(root, [...fresh.keys()], { noIndex: true }) : new Set<string>();
+      for (const [key, fate] of fresh) pathFates.set(key, ignored.has(key) ? null : fate);
       const out = new Map<string, PathFate>();
       for (const ref of refs) {
         const key = ref.folder ? `${ref.path}/` : ref.path;
-        let fate = pathFates.get(key);
-        if (fate === undefined) {
-          if (present(ref.path, ref.folder)) fate = null;
-          else {
-            shared.losses ??= indexLosses([...uncommittedLosses(root, revision), ...historyLosses(root)]);
-            fate = fateOf(ref, shared.losses, present);
-          }
-          pathFates.set(key, fate);
-        }
+        const fate = pathFates.get(key);
         if (fate) out.set(key, fate);
       }
       return out;

@@ -26,9 +26,15 @@ export interface CommitReference {
 }
 
 // A path with a folder in it: "src/a.ts", "docs/guide/", "./scripts/build.mjs". A file name alone
-// ("a.ts") names no place, and "a/b" without an extension or final slash is as often a pair of
-// words ("read/write", "client/server") as a folder: neither counts.
-const PATH_TOKEN = /(?<![\w@/.:~$%-])(\.\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,7}|(?:[\w@.-]+\/)+)(?![\w/@-])/g;
+// ("a.ts") names no place; "a/b" without an extension or final slash is as often a pair of words
+// ("read/write", "client/server") as a folder; and a one-level folder ("data/", "icons/") is as
+// often a folder relative to a tree drawn around it, or one kept out of git, as the repository's
+// own (measured on real memory: docs/rules-content.md): none counts.
+const PATH_TOKEN = /(?<![\w@/.:~$%-])(\.\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,7}|(?:[\w@.-]+\/){2,})(?![\w/@-])/g;
+// A line that records a move or a removal itself ("a/ → b/", "renamed …", "整层删除") tells the past
+// on purpose, as a daily log does: its paths are not stale.
+const RECORDS_CHANGE = /→|->|=>|⇒|\b(?:renamed|moved|deleted|removed|dropped|retired|merged|replaced|migrated|split)\b|删除|删掉|移除|迁移|重命名|改名|移到|移至|合并|废弃/i;
+const STRUCK = /~~[^~]+~~/g;
 const URL = /\b[a-z][\w+.-]*:\/\/\S+|\bwww\.\S+/gi;
 const HEX = /(?<![\w/#@.-])([0-9a-f]{7,40})(?![\w-])/g;
 
@@ -44,11 +50,13 @@ export function pathReferences(lines: string[], from: number, inCode: (line: num
   const out: PathReference[] = [];
   for (let l = from; l <= lines.length; l++) {
     const line = lines[l - 1]!;
-    if (!line.includes('/') || inCode(l)) continue;
+    if (!line.includes('/') || inCode(l) || RECORDS_CHANGE.test(line)) continue;
     const urls = line.includes('://') || line.includes('www.') ? spans(URL, line) : [];
+    // Struck-through text is already marked as no longer true.
+    const struck = line.includes('~~') ? spans(STRUCK, line) : [];
     for (const m of line.matchAll(PATH_TOKEN)) {
       const start = m.index!;
-      if (urls.some(([a, b]) => start >= a && start < b)) continue;
+      if (urls.some(([a, b]) => start >= a && start < b) || struck.some(([a, b]) => start >= a && start < b)) continue;
       // A link destination is relative to the memory file, not to the repository.
       if (line.slice(0, start).endsWith('](')) continue;
       let written = m[0];
@@ -59,7 +67,6 @@ export function pathReferences(lines: string[], from: number, inCode: (line: num
       const folder = body.endsWith('/');
       let path = folder ? body.slice(0, -1) : body;
       if (!folder && /\.$/.test(path)) continue;
-      if (folder && !path.includes('/') && written.length < 4) continue;
       written = (m[1] ?? '') + body;
       out.push({ line: l, column: start + 1, written, path, folder });
     }
