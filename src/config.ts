@@ -3,7 +3,7 @@
 // repository is untrusted input (README "Security"), so no config file is ever executed. A JavaScript
 // config (memlint.config.mjs and the like) is named in one line and not read.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 
 export type SeverityName = 'off' | 'warn' | 'error';
@@ -28,6 +28,12 @@ export interface MemlintConfig {
   /** Globs (relative to the config's folder) of files memlint leaves alone. */
   ignore?: string[];
   consolidate?: ConsolidateConfig;
+  /**
+   * The team's decision that Claude Code's auto memory is the committed memory folder: true (the
+   * repository's memory folder) or that folder, relative to the config's folder. Every checkout is
+   * then linked by "memlint install --local" (docs/install.md, "Linking every checkout").
+   */
+  link?: boolean | string;
   [key: string]: unknown;
 }
 
@@ -86,6 +92,10 @@ export function validateConfig(config: unknown, file: string): MemlintConfig {
   const c = config as MemlintConfig;
   if (c.memoryDirs !== undefined && (!Array.isArray(c.memoryDirs) || c.memoryDirs.some((d) => typeof d !== 'string'))) {
     throw new UsageError(`config ${file}: "memoryDirs" must be a list of folder paths`);
+  }
+  if (c.link !== undefined && typeof c.link !== 'boolean') {
+    const bad = typeof c.link !== 'string' || c.link.trim() === '' || isAbsolute(c.link) || /^[A-Za-z]:/.test(c.link) || c.link.split(/[/\\]/).includes('..');
+    if (bad) throw new UsageError(`config ${file}: "link" must be true, false or the memory folder as a path inside the repository (like ".claude/memory")`);
   }
   if (c.ignore !== undefined && (!Array.isArray(c.ignore) || c.ignore.some((d) => typeof d !== 'string'))) {
     throw new UsageError(`config ${file}: "ignore" must be a list of globs`);
