@@ -49,7 +49,7 @@ describe('the package and a contributor clone', () => {
     expect(setup.code, setup.out).toBe(0);
     expect(readFileSync(join(app, '.husky', 'pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
     expect(sh(app, 'npx', ['--offline', 'memlint', 'doctor'], { MEMLINT_LINK: '0' }).code).toBe(0);
-  }, 240_000);
+  });
 
   it('npm ci on this Node finds no package that needs a newer one', () => {
     const dir = tempDir();
