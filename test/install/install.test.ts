@@ -8,7 +8,7 @@ import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { files, localConfig, npmInstall, project, topic } from './helpers.js';
 
-// These tests run with this machine's HOME; the person running them has opted out of the link
+// These tests share the run's HOME and are about hooks and the driver: the person running them has opted out of the link
 // (docs/install.md), which test/install/team-link.test.ts covers in a HOME of its own.
 const UNLINKED = { env: { MEMLINT_LINK: '0' } };
 

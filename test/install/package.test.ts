@@ -18,7 +18,7 @@ describe('the package and a contributor clone', () => {
     const prepare = sh(clone, 'npm', ['run', 'prepare', '--silent']);
     expect(prepare.code, prepare.out).toBe(0);
     expect(existsSync(join(clone, 'dist', 'cli.js'))).toBe(true);
-    // This machine's HOME: not linked here (test/install/team-link.test.ts covers the link).
+    // The run's shared HOME: not linked here (test/install/team-link.test.ts covers the link).
     const doctor = sh(clone, process.execPath, ['dist/cli.js', 'doctor'], { MEMLINT_LINK: '0' });
     expect(doctor.out).toMatch(/^ok    merge driver: /m);
     expect(doctor.code, doctor.out).toBe(0);

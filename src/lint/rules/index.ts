@@ -21,6 +21,7 @@ import { noDerivableContent } from './no-derivable-content.js';
 import { userJudgement } from './user-judgement.js';
 import { noLocalAddresses } from './no-local-addresses.js';
 import { noMemoryLoss } from './no-memory-loss.js';
+import { privateMemory } from './private-memory.js';
 
 export const structuralRules: Rule[] = [
   frontmatterYaml,
@@ -41,4 +42,4 @@ export const structuralRules: Rule[] = [
 // content, judgements, one person's machine.
 export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses];
 
-export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss];
+export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss, privateMemory];
