@@ -127,7 +127,7 @@ export async function loadConfig(opts: { cwd: string; file?: string }): Promise<
     if (isCodeConfig(file)) throw new UsageError(codeConfigMessage(file));
     const config = await readConfigFile(file);
     if (config === undefined) throw new UsageError(`config ${file}: no "memlint" settings in it`);
-    return { config: validateConfig(config, file), file, dir: dirname(file) };
+    return { config: withLinkDefaults(validateConfig(config, file)), file, dir: dirname(file) };
   }
   let dir = resolve(opts.cwd);
   for (;;) {
@@ -136,18 +136,27 @@ export async function loadConfig(opts: { cwd: string; file?: string }): Promise<
       if (!existsSync(file)) continue;
       const config = await readConfigFile(file);
       if (config === undefined) continue; // a package.json without "memlint"
-      return { config: validateConfig(config, file), file, dir };
+      return { config: withLinkDefaults(validateConfig(config, file)), file, dir };
     }
     // The nearest config was code: said once, not run, and no farther config stands in for it.
     const code = CODE_CONFIGS.map((name) => join(dir, name)).find((f) => existsSync(f));
     if (code) {
       tellAboutCodeConfig(code);
-      return { config: {}, file: null, dir };
+      return { config: withLinkDefaults({}), file: null, dir };
     }
     if (existsSync(join(dir, '.git'))) break; // do not wander above the repository
     const parent = dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
-  return { config: {}, file: null, dir: resolve(opts.cwd) };
+  return { config: withLinkDefaults({}), file: null, dir: resolve(opts.cwd) };
+}
+
+/**
+ * private-memory guards a memory folder the agent writes into and the team shares: it is on (at
+ * its default) once the team's "link" says so, off otherwise unless the config names it.
+ */
+export function withLinkDefaults(config: MemlintConfig): MemlintConfig {
+  if ((config.link !== undefined && config.link !== false) || config.rules?.['private-memory'] !== undefined) return config;
+  return { ...config, rules: { ...config.rules, 'private-memory': 'off' } };
 }

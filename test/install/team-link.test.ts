@@ -117,6 +117,28 @@ describe('the team links once, every checkout follows', () => {
     expect(wtDoctor.stdout).toMatch(/^ok +link: /m);
   });
 
+  it('once the team links, the pre-commit hook stops a new user memory outside team/ and lets it in on purpose', async () => {
+    const h = hermetic();
+    const { lead } = team();
+    expect((await cliInProcess(lead, ['install', '--link'], h)).code).toBe(0);
+    commitAt(lead, 'share memory');
+    // What the agent writes about the person into the linked folder, staged by "git add -A".
+    writeFiles(lead, { [`${MEM}/user_role.md`]: topic('Role', 'user', 'The user leads payments', 'Leads payments.\n') });
+    writeFileSync(join(lead, MEM, 'MEMORY.md'), `${readFileSync(join(lead, MEM, 'MEMORY.md'), 'utf8')}- [Role](user_role.md) — leads payments\n`);
+    git(lead, 'add', '-A');
+    const refused = spawnSync('git', ['commit', '-q', '-m', 'remember the lead'], { cwd: lead, encoding: 'utf8', env: h.env });
+    expect(refused.status).not.toBe(0);
+    expect(`${refused.stdout}${refused.stderr}`).toContain(`${MEM}/user_role.md:4:1  error  a user memory describes one person and stays private`);
+    expect(git(lead, 'log', '--format=%s', '-1')).toBe('share memory\n');
+    // Shared on purpose: moved into team/, its entry pointing there.
+    mkdirSync(join(lead, MEM, 'team'));
+    git(lead, 'mv', `${MEM}/user_role.md`, `${MEM}/team/user_role.md`);
+    writeFileSync(join(lead, MEM, 'MEMORY.md'), readFileSync(join(lead, MEM, 'MEMORY.md'), 'utf8').replace('(user_role.md)', '(team/user_role.md)'));
+    git(lead, 'add', '-A');
+    const shared = spawnSync('git', ['commit', '-q', '-m', 'share who leads payments'], { cwd: lead, encoding: 'utf8', env: h.env });
+    expect(shared.status, `${shared.stdout}${shared.stderr}`).toBe(0);
+  });
+
   it('a person opts out with git config memlint.link false or MEMLINT_LINK=0, and doctor says so', async () => {
     const h = hermetic();
     const { base, remote, lead } = team();

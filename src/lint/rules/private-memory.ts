@@ -9,11 +9,12 @@ const DEPLOYS_ENTRY = '- [Deploys](project_deploys.md) — Tuesdays, after the f
  * private-memory (--staged only): a `user` memory describes one person (Claude Code gives the type
  * the scope "always private"), so a commit that adds or changes one in a memory folder the team
  * shares is stopped. A person who wants the team to have it moves it into `team/`, Claude Code's
- * shared folder, on purpose. Memory already committed is not reported: only what a commit brings.
+ * shared folder, on purpose. Memory already committed is not reported: only a new one. On once the
+ * team shares its memory (config "link"), off otherwise unless configured (withLinkDefaults).
  */
 export const privateMemory: Rule = {
   id: 'private-memory',
-  description: 'A staged change does not add one person\'s `user` memory to the shared memory (team/ aside)',
+  description: 'A staged change does not add one person\'s `user` memory to the shared memory (team/ aside); on once the team links its memory',
   defaultSeverity: 'error',
   fixable: false,
   appliesTo: ['topic'],
@@ -32,14 +33,14 @@ export const privateMemory: Rule = {
   },
   check(ctx) {
     const h = ctx.history;
-    if (!h || !h.changed.includes(ctx.file.rel) || h.deleted.includes(ctx.file.rel)) return;
+    // What is committed already was shared by someone's choice: only a new one is an accident.
+    if (!h || !h.changed.includes(ctx.file.rel) || h.headText(ctx.file.rel) !== null) return;
     if (ctx.file.rel.split('/')[0] === 'team') return;
     const topic = ctx.memdir.parsedTopic(ctx.file);
     if (topic.type !== 'user') return;
     const repoPath = ctx.repo ? ctx.file.path.slice(ctx.repo.root.length + 1).split('\\').join('/') : ctx.file.rel;
-    const verb = h.headText(ctx.file.rel) === null ? 'adds it to' : 'changes it in';
     ctx.report({
-      message: `a user memory describes one person and stays private (Claude Code: "always private"), but this commit ${verb} the shared memory: git restore --staged -- ${repoPath}, drop its entry from MEMORY.md, and keep what matters in ~/.claude/CLAUDE.md; to share it with the team on purpose, move it into team/`,
+      message: `a user memory describes one person and stays private (Claude Code: "always private"), but this commit adds it to the shared memory: git restore --staged -- ${repoPath}, drop its entry from MEMORY.md, and keep what matters in ~/.claude/CLAUDE.md; to share it with the team on purpose, move it into team/`,
       line: frontmatterKeyLine(topic, 'type') || 1,
       column: 1,
     });
