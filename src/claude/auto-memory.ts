@@ -73,8 +73,7 @@ export function validateMemoryPath(raw: string | null | undefined, expandTilde: 
   if (expandTilde && (candidate.startsWith('~/') || candidate.startsWith('~\\'))) {
     const rest = candidate.slice(2);
     const restNorm = p.normalize(rest || '.');
-    // Claude Code 2.1.332 also refuses a ~/ path that climbs out of the home directory (~/../x).
-    if (restNorm === '.' || restNorm === '..' || restNorm.startsWith('../') || restNorm.startsWith('..\\')) return reject('home-or-above');
+    if (restNorm === '.' || restNorm === '..') return reject('home-or-above');
     candidate = p.join(ctx.home, rest);
   }
   const normalized = p.normalize(candidate).replace(/[/\\]+$/, '');
