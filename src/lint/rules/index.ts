@@ -22,6 +22,7 @@ import { userJudgement } from './user-judgement.js';
 import { noLocalAddresses } from './no-local-addresses.js';
 import { noMemoryLoss } from './no-memory-loss.js';
 import { privateMemory } from './private-memory.js';
+import { noStaleReference } from './no-stale-reference.js';
 
 export const structuralRules: Rule[] = [
   frontmatterYaml,
@@ -39,7 +40,7 @@ export const structuralRules: Rule[] = [
 ];
 
 // The content rules: secrets, hidden text, injection, dates, feedback structure, derivable
-// content, judgements, one person's machine.
-export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses];
+// content, judgements, one person's machine, what the code no longer holds.
+export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses, noStaleReference];
 
 export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss, privateMemory];
