@@ -106,13 +106,14 @@ describe('the team links once, every checkout follows', () => {
     expect(git(mate, 'status', '--porcelain')).toBe('');
     expect(cli(mate, ['where'], h).stdout).toContain(`team memory:  ${join(mate, MEM)} (config "link": every checkout links it on npm install); this checkout uses it`);
 
-    // A linked worktree of that clone is a checkout of its own: linked to its own folder.
+    // A linked worktree of that clone is a checkout of its own, linked to its own folder: at once,
+    // by the post-checkout hook that sets a new worktree up, and "install --local" there agrees.
     const wt = join(base, 'wt');
-    git(mate, 'worktree', 'add', '-q', '-b', 'topic', wt);
-    npmInstall(wt, { husky: false });
-    const inWt = cli(wt, ['install', '--local'], h);
-    expect(linkLines(inWt.stdout)).toEqual([`memlint link: linked: Claude Code now keeps this checkout's memory in ${MEM} (autoMemoryDirectory in .claude/settings.local.json)`]);
+    const add = spawnSync('git', ['worktree', 'add', '-q', '-b', 'topic', wt], { cwd: mate, encoding: 'utf8', env: h.env });
+    expect(add.status, add.stderr).toBe(0);
     expect(autoMemoryDirectory(wt)).toBe(join(wt, MEM));
+    npmInstall(wt, { husky: false });
+    expect(linkLines(cli(wt, ['install', '--local'], h).stdout)).toEqual([`memlint link: already linked: Claude Code uses ${MEM} here (localSettings)`]);
     const wtDoctor = await cliInProcess(wt, ['doctor'], h);
     expect(wtDoctor.stdout).toMatch(/^ok +link: /m);
   });
