@@ -143,6 +143,8 @@ export interface SessionFacts {
   /** Topic files with no index entry. */
   orphans: string[];
   stray: Array<{ dir: string; mdFiles: number }>;
+  /** The repository shares its memory in `committed`, and Claude Code here uses `resolved` instead. */
+  link?: { committed: string; resolved: string; fix: string } | null;
 }
 
 /** Within 10% of the limit, or over it. */
@@ -160,6 +162,11 @@ function list(names: string[], max: number): string {
 export function sessionContext(f: SessionFacts, format: ClaudeFormat = NEWEST_FORMAT): string | null {
   const full = (max: number) => {
     const parts: string[] = [];
+    if (f.link) {
+      parts.push(
+        `This repository shares its memory in ${f.link.committed} (committed), but Claude Code in this checkout uses ${f.link.resolved}: what you remember now is not shared with the team, and you are not reading the team's memory. Tell the user; the fix: ${f.link.fix}.`,
+      );
+    }
     const index = `${f.memdir.replace(/[/\\]+$/, '')}/${INDEX_FILE}`;
     if (nearLimit(f.lines, MAX_INDEX_LINES) || nearLimit(f.units, MAX_INDEX_UNITS)) {
       const over = f.lines > MAX_INDEX_LINES || f.units > MAX_INDEX_UNITS;

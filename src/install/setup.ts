@@ -11,6 +11,7 @@ import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
 import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, OWN_STUBS_MARKER, stubsPresent, writeOwnStubs } from './husky.js';
+import { PRIVATE_GITIGNORE_LINES } from './link-setting.js';
 import { editScripts, OWN_REPO_PREPARE, preparedScript, runsMemlintInstall, unpreparedScript } from './package-json.js';
 
 export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
@@ -107,6 +108,8 @@ export interface InstallOptions {
   /** Only this clone's parts (git config, hook stubs): what the prepare script runs. */
   local: boolean;
   memdirs: string[];
+  /** The team shares its memory (config "link"): a person's private Claude Code files are ignored too. */
+  privateIgnores?: boolean;
 }
 
 export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
@@ -125,7 +128,9 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
   if (!opts.local) {
     const attrs = opts.memdirs.flatMap((d) => attributeLines(d));
     fileAction('.gitattributes', (t) => withBlock(t, attrs, 'memory files merge with the memlint driver'), `merge=${DRIVER_NAME} for ${opts.memdirs.join(', ')}`);
-    fileAction('.gitignore', (t) => withBlock(t, GITIGNORE_LINES, 'consolidation lock and snapshot state stay local'), GITIGNORE_LINES.join(', '));
+    const ignores = opts.privateIgnores ? [...GITIGNORE_LINES, ...PRIVATE_GITIGNORE_LINES] : GITIGNORE_LINES;
+    const why = opts.privateIgnores ? "consolidation lock, snapshot state and each person's private Claude Code files stay local" : 'consolidation lock and snapshot state stay local';
+    fileAction('.gitignore', (t) => withBlock(t, ignores, why), ignores.join(', '));
     for (const hook of Object.keys(MEMLINT_HOOKS)) {
       fileAction(`.husky/${hook}`, (t) => (runsAlready(outsideBlock(t), MEMLINT_HOOKS[hook]!) ? t : withBlock(t, hookScript(words, hook), '', { whole: true })), `runs memlint ${MEMLINT_HOOKS[hook]}`);
     }

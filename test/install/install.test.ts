@@ -8,6 +8,10 @@ import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { files, localConfig, npmInstall, project, run, topic } from './helpers.js';
 
+// These tests share the run's HOME and are about hooks and the driver: the person running them has opted out of the link
+// (docs/install.md), which test/install/team-link.test.ts covers in a HOME of its own.
+const UNLINKED = { env: { MEMLINT_LINK: '0' } };
+
 describe('memlint install / uninstall / doctor', () => {
   it('print their help', () => {
     const dir = project();
@@ -32,7 +36,7 @@ describe('memlint install / uninstall / doctor', () => {
 
   it('installs everything, doctor reports it active, and a second install changes nothing', async () => {
     const dir = project();
-    const before = await memlintInProcess(dir, ['doctor']);
+    const before = await memlintInProcess(dir, ['doctor'], UNLINKED);
     expect(before.code).toBe(1);
     expect(before.stdout).toMatch(/^FAIL  hooks: core.hooksPath is not set.*; fix: memlint install$/m);
     expect(before.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is not defined.*; fix: memlint install --local$/m);
@@ -57,8 +61,8 @@ describe('memlint install / uninstall / doctor', () => {
     expect(git(dir, 'config', 'core.hooksPath').trim()).toBe('.husky/_');
     expect(existsSync(join(dir, '.husky/_/pre-push'))).toBe(true);
 
-    const doctor = await memlintInProcess(dir, ['doctor']);
-    expect(doctor.stdout.trim().split('\n')).toHaveLength(7);
+    const doctor = await memlintInProcess(dir, ['doctor'], UNLINKED);
+    expect(doctor.stdout.trim().split('\n')).toHaveLength(8);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
 
@@ -78,11 +82,11 @@ describe('memlint install / uninstall / doctor', () => {
     const clone = join(tempDir(), 'clone');
     git(dir, 'clone', '-q', dir, clone);
     npmInstall(clone);
-    expect((await memlintInProcess(clone, ['doctor'])).code).toBe(1);
+    expect((await memlintInProcess(clone, ['doctor'], UNLINKED)).code).toBe(1);
     const prepare = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare as string;
     const r = spawnSync('sh', ['-c', prepare], { cwd: clone, encoding: 'utf8', env: { ...process.env, PATH: `${join(clone, 'node_modules/.bin')}:${(process.env.PATH ?? '').split(':').filter((p) => !p.includes('node_modules')).join(':')}` } });
     expect(r.status).toBe(0);
-    const doctor = await memlintInProcess(clone, ['doctor']);
+    const doctor = await memlintInProcess(clone, ['doctor'], UNLINKED);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
     // What the prepare script does is local: no tracked file changed.
@@ -161,7 +165,7 @@ describe('memlint install / uninstall / doctor', () => {
     expect(r.stdout).toContain('note: husky is not in devDependencies');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('memlint install --local');
     expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('HUSKY');
-    expect((await memlintInProcess(dir, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).code).toBe(0);
     // The pre-commit hook really runs: a memory file that fails lint is refused...
     writeFiles(dir, { '.claude/memory/feedback_x.md': 'no frontmatter\n' });
     git(dir, 'add', '-A');
@@ -177,12 +181,12 @@ describe('memlint install / uninstall / doctor', () => {
     expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
     // A hand-written driver: when memlint cannot start, git keeps ours with no markers.
     git(dir, 'config', 'merge.memlint.driver', 'node_modules/.bin/memlint merge %O %A %B %L %P');
-    const r = await memlintInProcess(dir, ['doctor']);
+    const r = await memlintInProcess(dir, ['doctor'], UNLINKED);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^FAIL  merge driver: merge\.memlint\.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing; fix: memlint install --local$/m);
     expect((await memlintInProcess(dir, ['install', '--local'])).code).toBe(0);
     expect(git(dir, 'config', 'merge.memlint.driver')).toContain('git merge-file');
-    expect((await memlintInProcess(dir, ['doctor'])).stdout).toMatch(/^ok    merge driver:/m);
+    expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).stdout).toMatch(/^ok    merge driver:/m);
   });
 
   it('works from a linked worktree, and doctor names what a new worktree lacks', async () => {
@@ -193,7 +197,7 @@ describe('memlint install / uninstall / doctor', () => {
     const wt = join(tempDir(), 'wt');
     // HUSKY=0: no hook runs, so post-checkout does not set the new worktree up (it does otherwise).
     expect(run(dir, ['worktree', 'add', '-q', '-b', 'side', wt], { HUSKY: '0' }).code).toBe(0);
-    const fresh = await memlintInProcess(wt, ['doctor']);
+    const fresh = await memlintInProcess(wt, ['doctor'], UNLINKED);
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^FAIL  hooks: no husky hook stubs in this worktree \(\.husky\/_\/ is missing; linked worktrees do not share them\): no hook runs here; fix: memlint install --local$/m);
     // The installed hooks run the main worktree's memlint where this one has none (docs/install.md): doctor says so, not that they fail.
@@ -203,7 +207,7 @@ describe('memlint install / uninstall / doctor', () => {
     npmInstall(wt);
     const local = await memlintInProcess(wt, ['install', '--local']);
     expect(local.code).toBe(0);
-    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'], UNLINKED)).code).toBe(0);
     // A full install from the linked worktree finds everything in place.
     expect((await memlintInProcess(wt, ['install'])).stdout).toContain('already installed');
   });
@@ -214,7 +218,7 @@ describe('memlint install / uninstall / doctor', () => {
     git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
     npmInstall(wt);
     expect((await memlintInProcess(wt, ['install'])).code).toBe(0);
-    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'], UNLINKED)).code).toBe(0);
     expect(readFileSync(join(wt, '.gitattributes'), 'utf8')).toContain('.claude/memory/**/*.md merge=memlint');
     expect(existsSync(join(dir, '.gitattributes'))).toBe(false);
   });
@@ -224,7 +228,7 @@ describe('memlint install / uninstall / doctor', () => {
     await memlintInProcess(dir, ['install']);
     git(dir, 'config', '--unset', 'merge.memlint.driver');
     writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
-    const r = await memlintInProcess(dir, ['doctor', '--json']);
+    const r = await memlintInProcess(dir, ['doctor', '--json'], UNLINKED);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { part: string }) => c.part)).toEqual(['merge driver', 'lock']);
@@ -265,7 +269,7 @@ describe('memlint install outside npm', () => {
     expect(r.stdout).toContain('note: no package.json');
     expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint=$(command -v memlint 2>/dev/null || :)\nif [ -n "$memlint" ]; then\n  "$memlint" --staged || ');
     expect(git(dir, 'config', 'merge.memlint.driver')).toMatch(/^memlint merge %O %A %B %L %P/);
-    const doctor = memlint(dir, ['doctor'], { env });
+    const doctor = memlint(dir, ['doctor'], { env: { ...env, MEMLINT_LINK: '0' } });
     expect(doctor.stdout).toMatch(/^ok    memlint: git's shell finds it at /m);
     expect(doctor.code).toBe(0);
   });

@@ -63,7 +63,7 @@ describe('a week of two developers through the installed hooks', () => {
     git(bob, 'config', 'user.email', 'bob@example.com');
     npmInstall(bob);
     expect(memlint(bob, ['install', '--local']).code).toBe(0); // what the prepare script does
-    expect((await memlintInProcess(bob, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(bob, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
     git(bob, 'switch', '-q', '-c', 'feature');
 
     const days = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
@@ -185,7 +185,7 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
       git(dir, 'config', 'user.name', name);
       git(dir, 'config', 'user.email', `${name}@example.com`);
       npm(dir, ['ci']); // its prepare: husky, then memlint install --local
-      expect((await memlintInProcess(dir, ['doctor'])).code).toBe(0);
+      expect((await memlintInProcess(dir, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
       return dir;
     };
 
@@ -245,7 +245,7 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     remember(wt, 'feedback_w0', 'Worktree rule 0');
     commit(wt, 'wt 0');
     npm(wt, ['ci']);
-    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
     writeFileSync(join(wt, MEM, 'feedback_broken.md'), 'no frontmatter\n');
     git(wt, 'add', '-A');
     expect(run(wt, ['commit', '-q', '-m', 'broken']).code).not.toBe(0); // the user's lint error
@@ -272,7 +272,7 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     expect(sh(bob, 'npx', ['--offline', 'memlint', 'install']).code).toBe(0);
     expect(files(bob)).toEqual(committed);
     expect(git(bob, 'status', '--porcelain')).toBe('');
-    expect((await memlintInProcess(bob, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(bob, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
 
     // A push consolidated (its gates opened with the memory commits), said so and was pushed again.
     expect(consolidations).toBeGreaterThan(0);

@@ -22,6 +22,7 @@ import { noDerivableContent } from './no-derivable-content.js';
 import { userJudgement } from './user-judgement.js';
 import { noLocalAddresses } from './no-local-addresses.js';
 import { noMemoryLoss } from './no-memory-loss.js';
+import { privateMemory } from './private-memory.js';
 import { noStaleReference } from './no-stale-reference.js';
 
 export const structuralRules: Rule[] = [
@@ -44,4 +45,4 @@ export const structuralRules: Rule[] = [
 // content, judgements, one person's machine, what the code no longer holds.
 export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses, noStaleReference];
 
-export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss];
+export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss, privateMemory];
