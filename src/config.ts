@@ -16,7 +16,10 @@ export interface ConsolidateConfig {
   archiveDir?: string;
   /** Ignored, with a warning: the agent step's command comes only from git config memlint.consolidateCommand. */
   command?: string;
-  onPush?: 'consolidate' | 'check';
+  /** A push while consolidation is due: "advise" (default: one line, the push goes on), "check" (stop it), "block" (consolidate, commit, stop it); "consolidate" (pre-v3) reads as "advise". */
+  onPush?: 'advise' | 'check' | 'block' | 'consolidate';
+  /** "consolidate" (default): the post-commit hook consolidates a due memdir after a memory commit; "off": it does not. */
+  onCommit?: 'consolidate' | 'off';
   /** Memory folders (globs) consolidation leaves alone unless named on the command line. */
   exclude?: string[];
   [key: string]: unknown;

@@ -1,6 +1,6 @@
 // `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
 // answered by the launcher (src/launcher.ts) before this module loads.
-import { relative, resolve as resolvePath, sep } from 'node:path';
+import { join, relative, resolve as resolvePath, sep } from 'node:path';
 import { loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
@@ -122,13 +122,17 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const cwd = process.cwd();
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> | null = null;
   let prefetched: StagedFacts | null = null;
+  let staleOnly: Set<string> | undefined;
   if (values.staged) {
     const source = given.staged ?? readStagedSource(cwd);
     const md = source ? source.paths.filter((p) => p.endsWith('.md')) : [];
-    if (!source || md.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
-    prefetched = (await source.facts) ?? stagedFactsNow(cwd, md);
-    stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes);
+    // Memory the change does not stage, read because it may name a path the change renames or deletes.
+    const naming = source?.naming ?? [];
+    if (!source || md.length + naming.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
+    prefetched = (await source.facts) ?? stagedFactsNow(cwd, [...md, ...naming]);
+    stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes, naming);
     if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
+    staleOnly = new Set(naming.map((p) => join(prefetched!.root, p)));
   }
 
   const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
@@ -175,6 +179,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     ignore,
     today,
     ...(prefetched ? { prefetched } : {}),
+    ...(staleOnly?.size ? { staleOnly } : {}),
     ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),
   });
   for (const why of run.refused) process.stderr.write(`memlint: not fixed: ${why}\n`);

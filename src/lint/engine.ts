@@ -1,6 +1,6 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
-import { basename, sep } from 'node:path';
+import { basename, relative, sep } from 'node:path';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
@@ -13,7 +13,7 @@ import type { StagedFacts } from './staged.js';
 import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { realOrResolved } from '../fs/paths.js';
-import { createRepoFacts } from './repo-facts.js';
+import { createRepoFacts, type SharedRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
@@ -58,6 +58,11 @@ export interface LintRunOptions {
   today?: Date;
   /** The archive folder of a memdir (config consolidate.archiveDir), for no-memory-loss. */
   archiveDir?: (memdir: string) => string;
+  /**
+   * With source 'staged': memory files read only because they name a path the staged change renames
+   * or deletes (absolute paths); on them only no-stale-reference runs, for that change alone.
+   */
+  staleOnly?: Set<string>;
   /** With source 'staged': index listings and blobs already read from git (by the launcher). */
   prefetched?: Pick<StagedFacts, 'listings' | 'blobs' | 'headBlobs'>;
   /**
@@ -118,6 +123,7 @@ function lineStarts(text: string): number[] {
 /** What one file's rules share: its directives and the parses made once. */
 export interface FileRun {
   model: MemdirModel;
+  changeOnly?: boolean;
   file: MemoryFile;
   repo: RepoFacts | null;
   history: MemdirHistory | null;
@@ -142,6 +148,7 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
     memdir: run.model,
     repo: run.repo,
     history: run.history,
+    ...(run.changeOnly ? { changeOnly: true } : {}),
     options,
     today: run.today,
     lines: () => (cache.lines ??= splitLines(file.text).map((l) => l.text)),
@@ -167,15 +174,18 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
   }
 }
 
-async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null) {
+async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, staleOnly?: Set<string>) {
   const perFile = new Map<string, LintMessage[]>();
   for (const file of model.files) {
     if (only && !only.has(file.path)) continue;
     const messages: LintMessage[] = [];
     perFile.set(file.path, messages);
     const run = fileRun(model, file, repo, history, today);
+    const changeOnly = staleOnly?.has(file.path) ?? false;
+    if (changeOnly) run.changeOnly = true;
     for (const enabled of rules) {
       if (!enabled.rule.appliesTo.includes(file.kind)) continue;
+      if (changeOnly && enabled.rule.id !== 'no-stale-reference') continue;
       await runRule(run, enabled, messages);
     }
   }
@@ -318,6 +328,10 @@ export async function maskMessages(results: FileResult[], model: MemdirModel): P
 }
 
 /** "Today" for a run: MEMLINT_TODAY=YYYY-MM-DD (tests), else now. */
+/** git's conflict markers (default size): an opening and a closing marker line. */
+const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
+const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
+
 export function runToday(env: NodeJS.ProcessEnv = process.env): Date {
   return env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
 }
@@ -328,6 +342,9 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   let fixesApplied = 0;
   const filesFixed = new Set<string>();
   const refused = new Set<string>();
+  // History (renames, deletions) is read once per run and repository, whatever the memdirs and passes.
+  const shared = new Map<string, SharedRepoFacts>();
+  const sharedFor = (root: string) => shared.get(root) ?? shared.set(root, {}).get(root)!;
   const allFixedTexts = new Map<string, string>();
   const models: MemdirModel[] = [];
   for (const d of opts.memdirs) {
@@ -351,9 +368,20 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     let passes = 0;
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
-      const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
+      const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
-      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history);
+      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, opts.staleOnly);
+      // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
+      // it, so no finding that would is counted fixable, and --fix says why in one line.
+      const marked = new Set(model.files.filter((f) => CONFLICT_OPEN.test(f.text) && CONFLICT_CLOSE.test(f.text)).map((f) => f.path));
+      if (marked.size > 0) {
+        for (const [file, msgs] of perFile) {
+          for (const m of msgs) if (m.fix && m.fix.edits.some((e) => marked.has(e.path ?? file))) delete m.fix;
+        }
+        if (opts.fix && source.kind === 'worktree') {
+          for (const path of marked) refused.add(`${relative(d.repoRoot ?? d.dir, path).split(sep).join('/')} holds conflict markers, so --fix changes nothing in it; settle them first ("memlint resolve")`);
+        }
+      }
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];
         for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
-import { files, localConfig, npmInstall, project, topic } from './helpers.js';
+import { files, localConfig, npmInstall, project, run, topic } from './helpers.js';
 
 describe('memlint install / uninstall / doctor', () => {
   it('print their help', () => {
@@ -41,11 +41,15 @@ describe('memlint install / uninstall / doctor', () => {
     expect(r.code).toBe(0);
     expect(readFileSync(join(dir, '.gitattributes'), 'utf8')).toContain('.claude/memory/**/*.md merge=memlint');
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules\n# >>> memlint consolidation lock and snapshot state stay local\n.consolidate-lock\n.snapshot-synced.json\n# <<< memlint\n');
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
-    expect(readFileSync(join(dir, '.husky/pre-push'), 'utf8')).toContain('node_modules/.bin/memlint consolidate --pre-push');
-    expect(readFileSync(join(dir, '.husky/post-checkout'), 'utf8')).toContain('node_modules/.bin/memlint touch || echo');
-    expect(readFileSync(join(dir, '.husky/post-rewrite'), 'utf8')).toContain('node_modules/.bin/memlint touch || echo');
-    expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('node_modules/.bin/memlint touch');
+    for (const hook of ['pre-commit', 'pre-push', 'post-commit', 'post-checkout', 'post-rewrite', 'post-merge']) {
+      expect(readFileSync(join(dir, '.husky', hook), 'utf8')).toContain('\nmemlint=node_modules/.bin/memlint\n');
+    }
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('  "$memlint" --staged || ');
+    expect(readFileSync(join(dir, '.husky/pre-push'), 'utf8')).toContain('  "$memlint" consolidate --pre-push || ');
+    expect(readFileSync(join(dir, '.husky/post-commit'), 'utf8')).toContain('  "$memlint" consolidate --post-commit || echo');
+    expect(readFileSync(join(dir, '.husky/post-checkout'), 'utf8')).toContain('  "$memlint" touch || echo');
+    expect(readFileSync(join(dir, '.husky/post-rewrite'), 'utf8')).toContain('  "$memlint" touch || echo');
+    expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('  "$memlint" touch || echo');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('husky && memlint install --local');
     const driver = git(dir, 'config', 'merge.memlint.driver').trim();
     expect(driver).toMatch(/^node_modules\/\.bin\/memlint merge %O %A %B %L %P/);
@@ -105,7 +109,7 @@ describe('memlint install / uninstall / doctor', () => {
     await memlintInProcess(dir, ['install']);
     const hook = readFileSync(join(dir, '.husky/pre-commit'), 'utf8');
     expect(hook.startsWith('npx lint-staged\n# >>> memlint\n# Lint the memory files being committed')).toBe(true);
-    expect(hook).toContain('\nif [ -x node_modules/.bin/memlint ]; then\n  node_modules/.bin/memlint --staged || ');
+    expect(hook).toContain('\nif [ -n "$memlint" ]; then\n  "$memlint" --staged || ');
     expect(hook.endsWith('\nfi\n# <<< memlint\n')).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({ prepare: 'npm run build && husky && memlint install --local', test: 'vitest' });
     const un = await memlintInProcess(dir, ['uninstall']);
@@ -131,10 +135,29 @@ describe('memlint install / uninstall / doctor', () => {
     expect((await memlintInProcess(dir, ['uninstall'])).stdout).toBe('memlint uninstall: nothing of memlint installed here\n');
   });
 
+  it('never runs a husky found in the working tree: a committed node_modules/husky/bin.js does not run; install writes the stubs', async () => {
+    const dir = project({ husky: false });
+    const marker = join(tempDir(), 'husky-ran');
+    writeFiles(dir, { 'node_modules/husky/bin.js': `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`, 'node_modules/husky/package.json': '{"name":"husky","version":"9.1.7","bin":"bin.js"}\n' });
+    git(dir, 'add', '-f', 'node_modules/husky');
+    git(dir, 'commit', '-q', '-m', 'a branch that commits its own husky');
+    const r = await memlintInProcess(dir, ['install']);
+    expect(r.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('sh -e "$script" "$@"');
+    expect(existsSync(join(dir, '.husky/_/pre-commit'))).toBe(true);
+    // In a linked worktree too (install --local, what the prepare script and post-checkout run).
+    const wt = join(tempDir(), 'wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
+    expect((await memlintInProcess(wt, ['install', '--local'])).code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(join(wt, '.husky/_/h'))).toBe(true);
+  });
+
   it('works without husky installed: writes its own hook stubs, which run the hooks and respect HUSKY=0', async () => {
     const dir = project({ husky: false, pkg: { name: 'app', private: true, devDependencies: { memlint: '0.1.0' } } });
     const r = await memlintInProcess(dir, ['install']);
-    expect(r.stdout).toContain('husky is not installed');
+    expect(r.stdout).toContain('.husky/_: write hook stubs in this worktree');
     expect(r.stdout).toContain('note: husky is not in devDependencies');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('memlint install --local');
     expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('HUSKY');
@@ -168,12 +191,13 @@ describe('memlint install / uninstall / doctor', () => {
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'memlint install');
     const wt = join(tempDir(), 'wt');
-    git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
+    // HUSKY=0: no hook runs, so post-checkout does not set the new worktree up (it does otherwise).
+    expect(run(dir, ['worktree', 'add', '-q', '-b', 'side', wt], { HUSKY: '0' }).code).toBe(0);
     const fresh = await memlintInProcess(wt, ['doctor']);
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^FAIL  hooks: no husky hook stubs in this worktree \(\.husky\/_\/ is missing; linked worktrees do not share them\): no hook runs here; fix: memlint install --local$/m);
-    // The installed hooks only advise where memlint is missing (docs/install.md, "Hooks in a worktree without memlint"): doctor says so, not that they fail.
-    expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree: the hooks only print advice and let git go on, and merges fall back to git merge-file; fix: npm install$/m);
+    // The installed hooks run the main worktree's memlint where this one has none (docs/install.md): doctor says so, not that they fail.
+    expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree: the hooks run the main worktree's memlint \(or only print advice and let git go on\), and merges fall back to git merge-file; fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is defined but starts node_modules\/\.bin\/memlint, which is missing in this worktree.*; fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^ok    attributes:/m);
     npmInstall(wt);
@@ -239,7 +263,7 @@ describe('memlint install outside npm', () => {
     const env = { PATH: `${bin}:${process.env.PATH}` };
     const r = memlint(dir, ['install'], { env });
     expect(r.stdout).toContain('note: no package.json');
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nif command -v memlint >/dev/null 2>&1; then\n  memlint --staged || ');
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint=$(command -v memlint 2>/dev/null || :)\nif [ -n "$memlint" ]; then\n  "$memlint" --staged || ');
     expect(git(dir, 'config', 'merge.memlint.driver')).toMatch(/^memlint merge %O %A %B %L %P/);
     const doctor = memlint(dir, ['doctor'], { env });
     expect(doctor.stdout).toMatch(/^ok    memlint: git's shell finds it at /m);

@@ -22,8 +22,11 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * of that line (git blame), else today for lines not committed yet. Quoted speech, schedules,
  * headings used as names and figurative uses are not relative dates.
  *
+ * The frontmatter's one-line `description` is checked (and fixed) as the body is: Claude Code's
+ * recall reads it to choose memories.
+ *
  * Not flagged: times ("10:02"), recurring phrases ("every Monday", "on Mondays", "每周一"),
- * weekday ranges, durations and policies ("within 2 days"), "now", frontmatter, code, URLs,
+ * weekday ranges, durations and policies ("within 2 days"), "now", other frontmatter keys, code, URLs,
  * and a phrase already paired with a date ("Thursday (2026-03-05)").
  *
  * Certainty: high for day words and modified weekdays; medium for a bare weekday ("by Friday").
@@ -45,15 +48,26 @@ export const absoluteDates: Rule = {
     if (!mayHoldRelativeDate(text)) return;
     const { findRelativeDates } = await import('../dates.js');
     const from = bodyStart(text);
-    const skip = spansOf(ctx.blocks(), text, NOT_PROSE);
-    const todayHits = findRelativeDates(text, ctx.today, skip).filter((h) => h.start >= from);
+    // The frontmatter's description is prose too: Claude Code's recall picks memories by it.
+    const desc = descriptionSpan(text, from);
+    const skip = spansOf(ctx.blocks(), text, NOT_PROSE).flatMap(([a, b]): Array<[number, number]> => (desc && a <= desc[0] && desc[1] <= b ? [[a, desc[0]], [desc[1], b]] : [[a, b]]));
+    const checked = (h: RelativeDate) => h.start >= from || (desc !== null && h.start >= desc[0] && h.end <= desc[1]);
+    const todayHits = findRelativeDates(text, ctx.today, skip).filter(checked);
     if (todayHits.length === 0) return;
     const anchorOf = anchorFor(ctx);
-    const hits = findRelativeDates(text, anchorOf.at, skip).filter((h) => h.start >= from);
+    const hits = findRelativeDates(text, anchorOf.at, skip).filter(checked);
     for (const h of hits) report(ctx, h, anchorOf.describe(h.start));
   },
 };
 
+/** The value of a one-line `description:` in the frontmatter (inside its quotes, if any), as offsets; null when there is none. */
+export function descriptionSpan(text: string, frontmatterEnd: number): [number, number] | null {
+  if (frontmatterEnd === 0) return null;
+  const m = /^description:[ \t]*(["']?)(.*?)\1[ \t]*\r?$/m.exec(text.slice(0, frontmatterEnd));
+  if (!m || m[2] === '' || /^[|>]/.test(m[2]!)) return null;
+  const start = m.index + m[0].indexOf(m[2]!, 'description:'.length);
+  return [start, start + m[2]!.length];
+}
 
 function ymdDate(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number);

@@ -21,6 +21,7 @@ import { noDerivableContent } from './no-derivable-content.js';
 import { userJudgement } from './user-judgement.js';
 import { noLocalAddresses } from './no-local-addresses.js';
 import { noMemoryLoss } from './no-memory-loss.js';
+import { noStaleReference } from './no-stale-reference.js';
 
 export const structuralRules: Rule[] = [
   frontmatterYaml,
@@ -38,7 +39,7 @@ export const structuralRules: Rule[] = [
 ];
 
 // The content rules: secrets, hidden text, injection, dates, feedback structure, derivable
-// content, judgements, one person's machine.
-export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses];
+// content, judgements, one person's machine, what the code no longer holds.
+export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses, noStaleReference];
 
 export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss];
