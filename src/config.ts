@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { claudeFormat, NEWEST_KNOWN, parseVersion, type ClaudeFormat } from './memdir/format.js';
 
 export type SeverityName = 'off' | 'warn' | 'error';
 export type RuleSetting = SeverityName | 0 | 1 | 2 | [SeverityName | 0 | 1 | 2, Record<string, unknown>?];
@@ -31,6 +32,10 @@ export interface MemlintConfig {
   /** Globs (relative to the config's folder) of files memlint leaves alone. */
   ignore?: string[];
   consolidate?: ConsolidateConfig;
+  /** The Claude Code version whose memory format applies (src/memdir/format.ts); default the newest known. */
+  claudeCode?: string;
+  /** The memdirs' index is generated at load time (Claude Code's gated variant): docs/format.md. */
+  generatedIndex?: boolean;
   [key: string]: unknown;
 }
 
@@ -93,6 +98,12 @@ export function validateConfig(config: unknown, file: string): MemlintConfig {
   if (c.ignore !== undefined && (!Array.isArray(c.ignore) || c.ignore.some((d) => typeof d !== 'string'))) {
     throw new UsageError(`config ${file}: "ignore" must be a list of globs`);
   }
+  if (c.claudeCode !== undefined && (typeof c.claudeCode !== 'string' || !parseVersion(c.claudeCode))) {
+    throw new UsageError(`config ${file}: "claudeCode" must be a Claude Code version such as "${NEWEST_KNOWN}"`);
+  }
+  if (c.generatedIndex !== undefined && typeof c.generatedIndex !== 'boolean') {
+    throw new UsageError(`config ${file}: "generatedIndex" must be true or false`);
+  }
   if (c.rules !== undefined) {
     if (typeof c.rules !== 'object' || c.rules === null || Array.isArray(c.rules)) throw new UsageError(`config ${file}: "rules" must be an object`);
     for (const [id, setting] of Object.entries(c.rules)) {
@@ -143,4 +154,9 @@ export async function loadConfig(opts: { cwd: string; file?: string }): Promise<
     dir = parent;
   }
   return { config: {}, file: null, dir: resolve(opts.cwd) };
+}
+
+/** The memory format a config selects (src/memdir/format.ts). */
+export function formatOf(config: MemlintConfig): ClaudeFormat {
+  return claudeFormat(config.claudeCode ?? NEWEST_KNOWN, { generatedIndex: config.generatedIndex === true });
 }

@@ -5,7 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isRegularFile, realOrResolved } from '../fs/paths.js';
-import { loadConfig } from '../config.js';
+import { formatOf, loadConfig } from '../config.js';
 import { locateMemdir } from './locate.js';
 import { matcher } from '../glob.js';
 import { lintMemdirs, resolveRules, runToday } from '../lint/engine.js';
@@ -52,12 +52,13 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
     rules,
     source: 'worktree',
     today: runToday(env),
+    format: formatOf(loaded.config),
   });
   const today = runToday(env);
   const messages = await Promise.all(run.results.flatMap((r) => r.messages.map(async (m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...(await suggestion(m, today)) }))));
   const texts = new Map<string, string>();
   for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) if (isRegularFile(f)) texts.set(f, readFileSync(f, 'utf8'));
-  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts }, shownPath(located.dir, realOrResolved(projectDir)));
+  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts, format: formatOf(loaded.config) }, shownPath(located.dir, realOrResolved(projectDir)));
   if (reason === null) return '';
   // The engine masked the messages; the entry lines suggested for orphans are masked here.
   const known = await secretsOf([realFile, index].flatMap((f) => (isRegularFile(f) && statSync(f).size <= 4 * 1024 * 1024 ? [readFileSync(f, 'utf8')] : [])));

@@ -31,6 +31,7 @@ import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
 import * as run from './run.js';
 import { agentCommand, ignoredCommandWarning, resolveSettings, type Settings } from './settings.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { agentMemoryScope } from '../memdir/format.js';
 
 /** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
 export function memdirsOf(root: string, changed: string[]): string[] {
@@ -51,6 +52,8 @@ function memoryDirsOf(root: string, changed: string[]): string[] {
   const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;
   return memdirsOf(root, changed).filter((dir) => {
     const relDir = relative(root, dir).split(sep).join('/');
+    // Local-scope agent memory is "not checked into version control": never committed by memlint.
+    if (agentMemoryScope(relDir) === 'local') return false;
     if (isClaudeLocation(relDir)) return true;
     try {
       return linksBeside(readFileSync(join(dir, INDEX_FILE), 'utf8'), relDir, exists);

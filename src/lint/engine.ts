@@ -5,6 +5,7 @@ import { INDEX_FILE } from '../memdir/kinds.js';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
+import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 import { splitLines } from '../memdir/lines.js';
 import { createModel, decodeMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
@@ -71,6 +72,8 @@ export interface LintRunOptions {
    * may edit another file, and its offsets count in that file's text.
    */
   texts?: Map<string, string>;
+  /** Claude Code's memory format (config `claudeCode`); the newest known when absent. */
+  format?: ClaudeFormat;
   /** `write: false` with `fix`: the fixed texts are computed (LintRunResult.fixedTexts), nothing is written. */
   write?: boolean;
 }
@@ -128,12 +131,13 @@ export interface FileRun {
   repo: RepoFacts | null;
   history: MemdirHistory | null;
   today: Date;
+  format: ClaudeFormat;
   directives: Directives;
   cache: { lines?: string[]; offsets?: number[]; tree?: import('mdast').Root };
 }
 
-export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date): FileRun {
-  return { model, file, repo, history, today, directives: parseDirectives(file.text), cache: {} };
+export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date, format: ClaudeFormat = claudeFormat()): FileRun {
+  return { model, file, repo, history, today, format, directives: parseDirectives(file.text), cache: {} };
 }
 
 /**
@@ -151,6 +155,7 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
     ...(run.changeOnly ? { changeOnly: true } : {}),
     options,
     today: run.today,
+    format: run.format,
     lines: () => (cache.lines ??= splitLines(file.text).map((l) => l.text)),
     lineOffsets: () => (cache.offsets ??= lineStarts(file.text)),
     blocks: () => run.model.blocks(file),
@@ -174,13 +179,13 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
   }
 }
 
-async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, staleOnly?: Set<string>) {
+async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, format: ClaudeFormat, staleOnly?: Set<string>) {
   const perFile = new Map<string, LintMessage[]>();
   for (const file of model.files) {
     if (only && !only.has(file.path)) continue;
     const messages: LintMessage[] = [];
     perFile.set(file.path, messages);
-    const run = fileRun(model, file, repo, history, today);
+    const run = fileRun(model, file, repo, history, today, format);
     const changeOnly = staleOnly?.has(file.path) ?? false;
     if (changeOnly) run.changeOnly = true;
     for (const enabled of rules) {
@@ -338,6 +343,7 @@ export function runToday(env: NodeJS.ProcessEnv = process.env): Date {
 
 export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {
   const today = opts.today ?? new Date();
+  const format = opts.format ?? claudeFormat();
   const results: FileResult[] = [];
   let fixesApplied = 0;
   const filesFixed = new Set<string>();
@@ -370,7 +376,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
-      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, opts.staleOnly);
+      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
       // it, so no finding that would is counted fixable, and --fix says why in one line.
       const marked = new Set(model.files.filter((f) => CONFLICT_OPEN.test(f.text) && CONFLICT_CLOSE.test(f.text)).map((f) => f.path));

@@ -9,6 +9,7 @@ export type Severity = 'off' | 'warn' | 'error';
 import type { MemoryFile, MemdirModel } from '../memdir/types.js';
 import type { FileKind } from '../memdir/kinds.js';
 import type { BlockModel } from '../memdir/blocks.js';
+import type { ClaudeFormat } from '../memdir/format.js';
 import type { PathFate } from './stale.js';
 
 /** Facts about the repository, gathered once per run and only when a rule asks for them. */
@@ -100,6 +101,8 @@ export interface RuleContext {
   tree(): Root;
   /** With --staged: what the change does to the memdir compared with HEAD; absent otherwise. */
   history?: MemdirHistory | null;
+  /** Claude Code's memory format for the configured version (config `claudeCode`). */
+  format: ClaudeFormat;
   /**
    * With --staged, for a memory file the staged change does not touch (read because it names a path
    * the change renames or deletes): only what the staged change itself makes stale is reported.

@@ -297,7 +297,7 @@ describe('memlint hook: SessionStart', () => {
     expect(r.stderr).toBe('');
     const context = [
       'memlint: the project memory needs attention.',
-      '- .claude/memory/MEMORY.md is 185/200 lines and ' + `${(ENTRY + entries).trim().length}/25000 units, close to what Claude Code loads: merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
+      '- .claude/memory/MEMORY.md is 185/200 lines and ' + `${(ENTRY + entries).trim().length}/25000 units, close to what Claude Code loads: compact it to under 140 lines (Claude Code's own target): merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
       '- 1 topic file has no entry in MEMORY.md, so you do not know it exists: reference_lost.md; add a one-line entry for each.',
     ].join('\n');
     expect(r.stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } })}\n`);

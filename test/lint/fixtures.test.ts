@@ -86,7 +86,7 @@ async function runFixture(file: string, run: Runner = memlintInProcess) {
   git(repo, 'add', '-A');
   const env: Record<string, string> = fx.today ? { MEMLINT_TODAY: fx.today } : {};
   // Only the rules under test run, at their default severities.
-  const config = { rules: Object.fromEntries(ALL_RULES.map((id) => [id, fx.rules.includes(id) ? DEFAULTS.get(id)! : 'off'])) };
+  const config = { rules: Object.fromEntries(ALL_RULES.map((id) => [id, fx.rules.includes(id) ? DEFAULTS.get(id)! : 'off'])), ...(fx.claudeCode ? { claudeCode: fx.claudeCode } : {}) };
   writeFiles(repo, { '.memlintrc.json': JSON.stringify(config) });
   const r = await run(repo, staged ? ['--staged', '--format', 'json'] : ['mem', '--format', 'json'], { env });
   expect(r.stderr).toBe('');

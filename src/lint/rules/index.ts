@@ -11,6 +11,7 @@ import { indexLinkTarget } from './index-link-target.js';
 import { indexDuplicate } from './index-duplicate.js';
 import { indexOrphan } from './index-orphan.js';
 import { maxTopicFiles } from './max-topic-files.js';
+import { maxPinned } from './max-pinned.js';
 import { noConflictMarkers } from './no-conflict-markers.js';
 import { noSecrets } from './no-secrets.js';
 import { noHiddenUnicode } from './no-hidden-unicode.js';
@@ -35,6 +36,7 @@ export const structuralRules: Rule[] = [
   indexDuplicate,
   indexOrphan,
   maxTopicFiles,
+  maxPinned,
   noConflictMarkers,
 ];
 
