@@ -1,10 +1,10 @@
 // What `memlint hook` answers once a payload concerns memory (src/commands/hook.ts reads the payload
 // and answers the rest without loading this): the lint of an edited memory file, and SessionStart's
 // attention notes.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { realOrResolved } from '../fs/paths.js';
+import { isRegularFile, realOrResolved } from '../fs/paths.js';
 import { formatOf, loadConfig } from '../config.js';
 import { locateMemdir } from './locate.js';
 import { matcher } from '../glob.js';
@@ -57,11 +57,11 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
   const today = runToday(env);
   const messages = await Promise.all(run.results.flatMap((r) => r.messages.map(async (m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...(await suggestion(m, today)) }))));
   const texts = new Map<string, string>();
-  for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) texts.set(f, readFileSync(f, 'utf8'));
+  for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) if (isRegularFile(f)) texts.set(f, readFileSync(f, 'utf8'));
   const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts, format: formatOf(loaded.config) }, shownPath(located.dir, realOrResolved(projectDir)));
   if (reason === null) return '';
   // The engine masked the messages; the entry lines suggested for orphans are masked here.
-  const known = await secretsOf([realFile, index].flatMap((f) => (existsSync(f) && statSync(f).size <= 4 * 1024 * 1024 ? [readFileSync(f, 'utf8')] : [])));
+  const known = await secretsOf([realFile, index].flatMap((f) => (isRegularFile(f) && statSync(f).size <= 4 * 1024 * 1024 ? [readFileSync(f, 'utf8')] : [])));
   return postToolUseOutput(maskSecrets(reason, known));
 }
 

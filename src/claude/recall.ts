@@ -3,6 +3,7 @@
 // the `description` found in its first 30 lines. The ranking is pure; the scan is thin I/O.
 import * as fs from 'node:fs';
 import path from 'node:path';
+import { isWithin } from '../fs/paths.js';
 import { FRONTMATTER_MAX_LINES, MAX_TOPIC_FILES } from '../memdir/limits.js';
 import { parseTopic } from '../memdir/topic.js';
 import { walkEntries } from '../fs/walk.js';
@@ -74,12 +75,17 @@ export function listMarkdown(dir: string, opts: { includeEntrypoint?: boolean } 
   return out.sort();
 }
 
-/** Read what the scanner reads for each topic file of a memdir (files it cannot read are skipped, as Claude Code does). */
-export function scanMemdir(dir: string): ScannedFile[] {
+/**
+ * Read what the scanner reads for each topic file of a memdir (files it cannot read are skipped, as
+ * Claude Code does); with `bound`, a file whose real path is not inside it (a symlink out of the
+ * repository) is not read.
+ */
+export function scanMemdir(dir: string, bound?: string): ScannedFile[] {
   const files: ScannedFile[] = [];
   for (const rel of listMarkdown(dir)) {
     const abs = path.join(dir, rel);
     try {
+      if (bound !== undefined && !isWithin(fs.realpathSync(abs), bound)) continue;
       const st = fs.statSync(abs);
       if (!st.isFile()) continue;
       const fd = fs.openSync(abs, 'r');

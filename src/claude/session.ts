@@ -1,6 +1,6 @@
 // What SessionStart looks at: the memory folder Claude Code loads (its index against the limits,
 // the entries past the cut, topic files missing from the index) and the stray stores.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { resolveRules, lintMemdirs } from '../lint/engine.js';
@@ -10,7 +10,7 @@ import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';
 import { strayStoresOf } from './stores.js';
 import { linkProblem, linkState, notAdopted } from './team-link.js';
-import { isWithin, realOrResolved } from '../fs/paths.js';
+import { isRegularFile, isWithin, realOrResolved } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** The facts SessionStart reports on, or null when auto memory is off. */
@@ -21,7 +21,7 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
   const project = realOrResolved(projectDir);
   const facts: SessionFacts = { memdir: shownPath(dir, project), lines: 0, units: 0, hidden: [], orphans: [], stray: [] };
   const indexFile = path.join(dir, INDEX_FILE);
-  if (existsSync(indexFile)) {
+  if (isRegularFile(indexFile)) {
     const raw = readFileSync(indexFile, 'utf8');
     const v = indexVisibility(raw);
     facts.lines = v.measure.lines;

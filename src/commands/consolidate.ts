@@ -1,6 +1,7 @@
 // `memlint consolidate [MEMDIR...]`: the deterministic part of Claude Code's dream, on demand or
 // before a push (see docs/consolidate.md). Thin: options and output; the work is in src/consolidate.
 import { parse } from './args.js';
+import { escapeControls } from '../printable.js';
 import { loadConfig } from '../config.js';
 import { loadDateFinder } from '../consolidate/date-finder.js';
 import { excludedMemdir } from '../consolidate/exclude.js';
@@ -109,7 +110,11 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     for (const o of outcomes) for (const line of report.describe(o, cwd, !!values.prune)) stream.write(mask(line) + '\n');
   }
   if (outcomes.some((o) => o.status === 'failed')) {
-    if (!values.json) process.stderr.write(`memlint: consolidation failed for ${outcomes.filter((o) => o.status === 'failed').length} memory folder(s); nothing was half-written\n`);
+    // An exit 2's one stderr line says why (the first failure's reason), not only that it failed.
+    const failed = outcomes.filter((o) => o.status === 'failed');
+    const why = mask(report.describe(failed[0]!, cwd, !!values.prune)[0] ?? '');
+    const more = failed.length > 1 ? ` (and ${failed.length - 1} more memory folder${failed.length > 2 ? 's' : ''})` : '';
+    if (!values.json) process.stderr.write(`memlint: ${escapeControls(why)}${more}; nothing was half-written\n`);
     return EXIT_USAGE;
   }
   const found = outcomes.some(

@@ -5,6 +5,7 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { parse } from './args.js';
+import { escapeControls, jsonWithoutControls, quoteName } from '../printable.js';
 import { UsageError } from '../errors.js';
 import { loadConfig, type ConsolidateConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
@@ -52,7 +53,9 @@ export function archiveFolders(root: string, consolidate: ConsolidateConfig | un
 /** Text from the repository, shown without the secrets memlint's own patterns find in it. */
 export const masked = (text: string): string => maskSecrets(text);
 
-const q = (s: string | undefined) => (s === undefined ? '(none)' : JSON.stringify(masked(s)));
+// Values are quoted; names are shown as is unless they hold a control character or edge
+// whitespace (then quoted): nothing from the repository reaches the terminal raw (contract §14).
+const q = (s: string | undefined) => (s === undefined ? '(none)' : escapeControls(JSON.stringify(masked(s))));
 
 function factChanges(b: TopicFacts, a: TopicFacts, body: boolean, show: (s: string | undefined) => string): string[] {
   const out: string[] = [];
@@ -107,7 +110,7 @@ function staleWhat(s: StaleMemory, path: (p: string) => string, commit: (c: stri
 function staleText(stale: StaleMemory[]): string[] {
   if (stale.length === 0) return [];
   const out = ['', `stale memory: ${stale.length} path${stale.length === 1 ? '' : 's'} named in memory ${stale.length === 1 ? 'was' : 'were'} renamed or deleted by this range`];
-  for (const s of stale) out.push(`  ${JSON.stringify(masked(s.file))}:${s.line}:${s.column}  ${JSON.stringify(masked(s.path))} ${staleWhat(s, (p) => JSON.stringify(masked(p)))}`);
+  for (const s of stale) out.push(escapeControls(`  ${JSON.stringify(masked(s.file))}:${s.line}:${s.column}  ${JSON.stringify(masked(s.path))} ${staleWhat(s, (p) => JSON.stringify(masked(p)))}`));
   return out;
 }
 
@@ -121,20 +124,20 @@ function staleMarkdown(stale: StaleMemory[]): string[] {
 }
 
 export function formatText(range: DiffRange, diffs: MemdirDiff[], stale: StaleMemory[] = []): string {
-  const head = `memory changes ${range.base} (${range.baseCommit.slice(0, 12)}) .. ${range.head} (${range.headCommit.slice(0, 12)})`;
+  const head = `memory changes ${quoteName(range.base)} (${range.baseCommit.slice(0, 12)}) .. ${quoteName(range.head)} (${range.headCommit.slice(0, 12)})`;
   if (diffs.length === 0) return `${[`${head}: none`, ...staleText(stale)].join('\n')}\n`;
   const out = [head];
   for (const { path, changes: c } of diffs) {
-    out.push('', `${path}: ${summary(c)}`);
+    out.push('', `${quoteName(path)}: ${summary(c)}`);
     for (const t of c.topics) {
-      const [verb, what, details] = topicLine(t, q, (p) => p);
+      const [verb, what, details] = topicLine(t, q, quoteName);
       out.push(`  topic ${verb.padEnd(9)}${what}${details ? `: ${details}` : ''}`);
     }
     for (const e of c.entries) {
-      const [verb, what, details] = entryLine(e, q, (p) => p);
+      const [verb, what, details] = entryLine(e, q, quoteName);
       out.push(`  entry ${verb.padEnd(9)}${what}${details ? `: ${details}` : ''}`);
     }
-    for (const [verb, list] of Object.entries(c.logs)) for (const l of list) out.push(`  log   ${verb.padEnd(9)}${l}`);
+    for (const [verb, list] of Object.entries(c.logs)) for (const l of list) out.push(`  log   ${verb.padEnd(9)}${quoteName(l)}`);
     const { before, after } = c.budget;
     out.push(`  budget   lines ${budgetText(before, 'lines')} → ${budgetText(after, 'lines')} of ${MAX_INDEX_LINES}; units ${budgetText(before, 'units')} → ${budgetText(after, 'units')} of ${MAX_INDEX_UNITS}`);
   }
@@ -144,7 +147,7 @@ export function formatText(range: DiffRange, diffs: MemdirDiff[], stale: StaleMe
 
 /** An inline code span that holds any text safely (no Markdown, HTML or mention inside it is live), for a table cell. */
 export function codeSpan(text: string): string {
-  const flat = text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
+  const flat = escapeControls(text.replace(/\r?\n|\r/g, ' ')).replace(/\|/g, '\\|');
   if (flat === '') return '""';
   const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longest + 1);
@@ -181,7 +184,7 @@ export function formatMarkdown(range: DiffRange, diffs: MemdirDiff[], stale: Sta
 export function formatJson(range: DiffRange, diffs: MemdirDiff[], stale: StaleMemory[] = []): string {
   const memdirs = diffs.map(({ path, changes }) => ({ path, ...changes, budget: { ...changes.budget, limits: { lines: MAX_INDEX_LINES, units: MAX_INDEX_UNITS } } }));
   const staleOut = stale.map(({ memdir, file, line, column, path, fate }) => ({ memdir, file, line, column, path, ...fate }));
-  return JSON.stringify(maskSecretsDeep({ ...range, memdirs, stale: staleOut }), null, 2) + '\n';
+  return jsonWithoutControls(JSON.stringify(maskSecretsDeep({ ...range, memdirs, stale: staleOut }), null, 2)) + '\n';
 }
 
 const FORMATS = { text: formatText, markdown: formatMarkdown, json: formatJson } as const;

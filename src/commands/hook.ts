@@ -3,9 +3,11 @@
 // {"decision":"block","reason":...} so the agent sees what to fix beside the tool's result; at
 // SessionStart it speaks only when the memory needs attention. It never breaks a session: any
 // failure of memlint itself is one line on stderr and exit 0; only a usage error exits 2.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { isRegularFile } from '../fs/paths.js';
 import path from 'node:path';
 import { parse } from './args.js';
+import { escapeControls } from '../printable.js';
 
 const HELP = `Usage: memlint hook
 
@@ -44,8 +46,9 @@ async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS
   if (typeof given !== 'string' || given === '') return '';
   const base = typeof payload.cwd === 'string' && payload.cwd !== '' ? payload.cwd : projectDir;
   const file = path.resolve(base, given);
-  // An edit of anything but an existing Markdown file is answered before the linter loads.
-  if (!file.endsWith('.md') || !existsSync(file)) return '';
+  // An edit of anything but an existing Markdown file (a regular one: a FIFO would block the read)
+  // is answered before the linter loads.
+  if (!file.endsWith('.md') || !isRegularFile(file)) return '';
   return (await import('../claude/hook-answers.js')).editAnswer(file, projectDir, env);
 }
 
@@ -55,7 +58,8 @@ export async function answer(stdin: string, env: NodeJS.ProcessEnv, fallbackCwd:
   try {
     payload = JSON.parse(stdin) as HookPayload;
   } catch (err) {
-    throw new Error(`the hook input is not JSON (${(err as Error).message.split('\n')[0]})`);
+    // JSON.parse quotes the input it choked on: its control characters are not printed raw.
+    throw new Error(`the hook input is not JSON (${escapeControls((err as Error).message.split('\n')[0]!)})`);
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new Error('the hook input is not a JSON object');
   const projectDir = env.CLAUDE_PROJECT_DIR || (typeof payload.cwd === 'string' && payload.cwd) || fallbackCwd;
@@ -75,7 +79,7 @@ export async function run(argv: string[]): Promise<number> {
     if (out) process.stdout.write(out);
   } catch (err) {
     if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
-    process.stderr.write(`memlint hook: ${((err as Error)?.message ?? String(err)).split('\n')[0]} (the session goes on)\n`);
+    process.stderr.write(`memlint hook: ${escapeControls(((err as Error)?.message ?? String(err)).split('\n')[0]!)} (the session goes on)\n`);
   }
   return 0;
 }

@@ -12,6 +12,8 @@ import { formatOf, loadConfig } from '../config.js';
 import { rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
 import { chooseMemdir } from '../claude/locate.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { repoRoot } from '../git/repo.js';
+import { isWithin, realOrResolved } from '../fs/paths.js';
 
 const HELP = `Usage: memlint show [MEMDIR] [--budget]
 
@@ -74,6 +76,14 @@ export function formatBudget(dir: string, loaded: LoadedIndex, ranking: RecallRa
   return out.join('\n') + '\n';
 }
 
+/** The repository's real top when dir lies (as spelt) inside the repository holding cwd; else null. */
+function insideBound(cwd: string, dir: string): string | null {
+  const root = repoRoot(cwd);
+  if (!root) return null;
+  const realRoot = realOrResolved(root);
+  return isWithin(dir, root) || isWithin(dir, realRoot) ? realRoot : null;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { budget: { type: 'boolean' } }, 'show');
   if (values.help) {
@@ -98,6 +108,15 @@ export async function run(argv: string[]): Promise<number> {
     ({ dir, note } = await chooseMemdir(cwd));
   }
   const indexFile = path.join(dir, INDEX_FILE);
+  // A memory folder of this repository is read only where it really lies inside it: a committed
+  // symlinked MEMORY.md or folder that leads out is not followed (README "Security"). A folder
+  // outside the repository (Claude Code's own store, which show may be asked about) is read as is.
+  const bound = insideBound(cwd, dir);
+  if (bound) {
+    for (const p of [dir, indexFile]) {
+      if (!isWithin(realOrResolved(p), bound)) throw new UsageError(`${path.relative(cwd, p) || p} leads out of the repository through a symlink; memlint does not follow it`);
+    }
+  }
   let raw: string;
   try {
     raw = readFileSync(indexFile, 'utf8');
@@ -108,10 +127,10 @@ export async function run(argv: string[]): Promise<number> {
   const loaded = loadIndex(raw, { strip: format.stripIndex && !isAgentMemdir(dir) });
   if (note) process.stderr.write(`${note}\n`);
   if (values.budget) {
-    const { model } = loadMemdir(dir);
+    const { model } = loadMemdir(dir, bound ? { repoRoot: bound } : {});
     const names = new Set(model.topics.flatMap((t) => [model.parsedTopic(t).name?.trim() ?? '', t.rel.replace(/\.md$/, '')]).filter(Boolean));
     const dangling = danglingLinks(model.files.filter((f) => f.kind !== 'index'), names);
-    process.stdout.write(formatBudget(dir, loaded, rankForRecall(scanMemdir(dir)), format, dangling));
+    process.stdout.write(formatBudget(dir, loaded, rankForRecall(scanMemdir(dir, bound ?? undefined)), format, dangling));
     return 0;
   }
   if (raw.trim() === '') {

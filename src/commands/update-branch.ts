@@ -23,7 +23,12 @@ Options:
   --json      print the report as JSON on stdout (shape in the README)
   -h, --help  show this help
 
-Exit codes: 0 merged and committed (and pushed with --push), or already up to date (no commit);
+A branch that has nothing of its own moves forward to REF (a fast-forward, no merge commit).
+It refuses, touching nothing, when REF is the branch itself or its upstream, and when REF adds
+a file that is here untracked or ignored (the merge would overwrite it). No git hook runs.
+
+Exit codes: 0 merged and committed (and pushed with --push), fast-forwarded, or already up to
+date (no commit);
 1 conflicts left (nothing changed) or the push was rejected because the branch moved;
 2 usage error, uncommitted changes, an operation in progress (nothing touched), or failure.
 `;
@@ -37,6 +42,7 @@ export function reportText(r: UpdateBranchReport): string {
   const out: string[] = [];
   const onto = r.branch ?? 'HEAD';
   if (r.status === 'up-to-date') out.push(`${onto} is up to date with ${r.base}: nothing to merge`);
+  if (r.status === 'fast-forward') out.push(`fast-forwarded ${onto} to ${r.base} (${r.commit!.slice(0, 12)}): nothing of its own to merge, no merge commit`);
   if (r.status === 'conflict') {
     for (const c of r.conflicts) out.push(`conflict  ${c.path}: ${c.reason}`);
     out.push(`the merge of ${r.base} into ${onto} was taken back: ${r.conflicts.length} file${r.conflicts.length === 1 ? '' : 's'} in conflict, the branch is as it was`);

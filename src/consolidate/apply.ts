@@ -1,13 +1,22 @@
 // The one writer: carries a plan out, every file by temp file + rename, in an order that never
-// loses anything if the run is killed at any point: the archive copies first, then the memdir's
-// files, and only then are the moved originals removed (a kill in between leaves a file in both
-// places, never in neither).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { sep } from 'node:path';
+// loses anything if the run is killed at any point: every file that receives text is written
+// before the file that gives it up. The archive copies and the archive index first, then the
+// memdir's topics (which receive log entries, a shortened hook's detail, a merged duplicate's
+// text), then its index (which gives up the detail and the duplicate's entry), and only then are
+// the moved originals removed (a kill in between leaves a text in both places, never in neither;
+// the rerun finds the rest still to do).
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, sep } from 'node:path';
+import { INDEX_FILE } from '../memdir/kinds.js';
 import { checkInsideRepo, removeInsideRepo, UnsafePathError, writeInsideRepo } from '../fs/inside.js';
 import type { Plan } from './plan.js';
 
 export class StaleSnapshotError extends Error {}
+
+/** The memdir's index gives text up to its topics (never the other way): written last. */
+function givesUp(op: Plan['ops'][number]): number {
+  return op.kind === 'write' && basename(op.path) === INDEX_FILE ? 1 : 0;
+}
 
 function currentText(path: string): string | null {
   try {
@@ -15,16 +24,6 @@ function currentText(path: string): string | null {
   } catch {
     return null;
   }
-}
-
-// Tests stop the writer at a known point (then SIGKILL it) through these variables.
-function testPause(done: number): void {
-  const after = process.env.MEMLINT_TEST_PAUSE_AFTER_OPS;
-  const marker = process.env.MEMLINT_TEST_PAUSE_FILE;
-  if (after === undefined || marker === undefined || Number(after) !== done) return;
-  writeFileSync(marker, String(process.pid));
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  for (;;) Atomics.wait(cell, 0, 0, 60_000);
 }
 
 /**
@@ -44,28 +43,23 @@ export function applyPlan(plan: Plan, bound: string): string[] {
     if (currentText(path) !== op.before) throw new StaleSnapshotError(`${path} changed while memlint was consolidating; run it again`);
   }
   const touched: string[] = [];
-  let done = 0;
-  const step = () => testPause(++done);
   const moves = plan.ops.filter((o) => o.kind === 'move');
   const archiveWrites = plan.ops.filter((o) => o.kind === 'write' && o.path.startsWith(plan.archiveDir + sep));
-  const memdirWrites = plan.ops.filter((o) => o.kind === 'write' && !archiveWrites.includes(o));
+  const memdirWrites = plan.ops.filter((o) => o.kind === 'write' && !archiveWrites.includes(o)).sort((a, b) => givesUp(a) - givesUp(b));
   for (const m of moves) {
     if (m.kind !== 'move') continue;
     writeInsideRepo(bound, m.to, m.text, { mkdir: true });
     touched.push(m.to);
-    step();
   }
   for (const w of [...archiveWrites, ...memdirWrites]) {
     if (w.kind !== 'write') continue;
     writeInsideRepo(bound, w.path, w.after, { mkdir: true });
     touched.push(w.path);
-    step();
   }
   for (const m of moves) {
     if (m.kind !== 'move') continue;
     if (existsSync(m.from)) removeInsideRepo(bound, m.from);
     touched.push(m.from);
-    step();
   }
   return touched;
 }

@@ -7,7 +7,7 @@ import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
 import { isListItem, normalizeContent } from './text.js';
 import { dominantEol, splitLines } from '../memdir/lines.js';
-import { fileKind, INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
+import { ARCHIVE_INDEX, fileKind, INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
 import { renameLinks } from '../memdir/links.js';
 
 export interface DedupeReport {
@@ -206,7 +206,13 @@ export function removeEntry(state: MemState, ctx: StepContext, rel: string, arch
     files.set(INDEX_FILE, text);
     next = { ...next, files };
   }
-  if (hits.length === 0) return addArchiveLine(next, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));
+  if (hits.length === 0) {
+    // A run killed after rewriting MEMORY.md and before removing the moved file: its entries are
+    // in ARCHIVE.md already, with their titles and hooks; a bare line would record the move twice.
+    const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
+    const recorded = (next.archive.get(ARCHIVE_INDEX) ?? '').split(/\r?\n|\r/).some((l) => l.includes(`](${archivedAs})`) && undated(l).endsWith(`(${undated(stamp)})`));
+    return recorded ? next : addArchiveLine(next, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));
+  }
   for (const h of hits) next = addArchiveLine(next, ctx, archiveEntryLine(h.entry!.title, archivedAs, h.entry!.hook, stamp));
   return next;
 }

@@ -1,6 +1,6 @@
 // Every file memlint changes is written atomically: a temporary file in the same folder, then a
 // rename over the target, so an interrupted run leaves each file either old or new, never half.
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, mkdirSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
@@ -35,6 +35,36 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, opts: {
   closeSync(fd);
   if (mode !== undefined) chmodSync(tmp, mode);
   renameSync(tmp, path);
+  removeStaleTempsOf(path);
+}
+
+/**
+ * Every writer cleans its own leftovers: once `path` holds its new text, the temp files a killed
+ * writer left for this same file (a dead PID's) hold nothing that is not in a file already, since
+ * every text is written to the file receiving it before the file giving it up is rewritten.
+ */
+function removeStaleTempsOf(path: string): void {
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.memlint-`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.startsWith(prefix)) removeIfStale(join(dir, name), name);
+}
+
+function removeIfStale(p: string, name: string): boolean {
+  const m = OWN_TEMP.exec(name);
+  if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) return false;
+  try {
+    if (!lstatSync(p).isFile()) return false;
+    unlinkSync(p);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -69,16 +99,7 @@ export function removeStaleTempFiles(dirs: string[]): string[] {
     for (const e of entries) {
       const p = join(dir, e.name);
       if (e.isDirectory()) visit(p);
-      else if (e.isFile()) {
-        const m = OWN_TEMP.exec(e.name);
-        if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
-        try {
-          unlinkSync(p);
-          removed.push(p);
-        } catch {
-          // gone already, or not ours to remove
-        }
-      }
+      else if (e.isFile() && removeIfStale(p, e.name)) removed.push(p);
     }
   };
   for (const d of dirs) visit(d);

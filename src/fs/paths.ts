@@ -1,5 +1,5 @@
 // Small path facts shared by the commands: where a path really is, and whether it lies in a folder.
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** The real path of p (symlinks resolved), or p made absolute when it does not exist. */
@@ -29,4 +29,16 @@ export function realOrNearestReal(p: string): string {
 export function isWithin(child: string, parent: string): boolean {
   const r = relative(parent, child);
   return r === '' || (r !== '..' && !r.startsWith(`..${sep}`) && !isAbsolute(r));
+}
+
+/**
+ * Whether p is a regular file (through symlinks): what a reader opens. A FIFO, a socket or a device
+ * named `*.md` would block a read or never end it, so a hook reads regular files only.
+ */
+export function isRegularFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -15,10 +15,9 @@ export type GitConfig = Array<[key: string, value: string]>;
 
 const withConfig = (config: GitConfig, args: string[]) => [...config.flatMap(([k, v]) => ['-c', `${k}=${v}`]), ...args];
 
-// Hooks never run inside update-branch's own git commands: a merge commit of two reviewed states
-// is not memlint's to lint twice, a pre-push consolidation would refuse the push, and in CI a
-// hook comes from the branch being merged.
-const NO_HOOKS: GitConfig = [['core.hooksPath', '/dev/null']];
+// Hooks never run inside update-branch's git commands (nor any other memlint runs: src/git/run.ts):
+// a merge commit of two reviewed states is not memlint's to lint twice, a pre-push consolidation
+// would refuse the push, and in CI a hook comes from the branch being merged.
 
 /** The commit a name resolves to, or null. */
 export async function resolveCommit(root: string, name: string): Promise<string | null> {
@@ -96,6 +95,19 @@ export interface Upstream {
 export async function upstreamOf(root: string, branch: string): Promise<Upstream | null> {
   const [remote, ref] = await Promise.all([configValueAsync(root, `branch.${branch}.remote`), configValueAsync(root, `branch.${branch}.merge`)]);
   return remote && ref ? { remote, ref } : null;
+}
+
+/** The full name of a branch's upstream (refs/remotes/origin/main, or refs/heads/x for a local one), or null. */
+export async function upstreamRef(root: string, branch: string): Promise<string | null> {
+  // A branch name never starts with '-'; rev-parse takes no --end-of-options with --symbolic-full-name.
+  const r = await gitAsync(['rev-parse', '--symbolic-full-name', `${branch}@{upstream}`], { cwd: root, okCodes: [0, 128] });
+  const ref = r.code === 0 ? r.stdout.toString('utf8').trim() : '';
+  return ref.startsWith('refs/') ? ref : null;
+}
+
+/** The tree a commit, or the index (null), holds: `git write-tree` for the index. */
+export async function treeOf(root: string, commit: string | null): Promise<string> {
+  return (await text(commit === null ? ['write-tree'] : ['rev-parse', '--verify', '--end-of-options', `${commit}^{tree}`], { cwd: root })).trim();
 }
 
 /** The remote whose default branch update-branch and diff measure against: the upstream's, else origin. */
@@ -196,9 +208,21 @@ export interface MergeStart {
 
 /** `git merge --no-ff --no-commit REF` with extra config for this command (the driver). Never commits. */
 export async function startMerge(root: string, ref: string, config: GitConfig, mergeHeadPath: string): Promise<MergeStart> {
-  const args = withConfig([...NO_HOOKS, ...config], ['merge', '--no-ff', '--no-commit', '--no-edit', '--no-autostash', '--no-stat', '--end-of-options', ref]);
+  const args = withConfig(config, ['merge', '--no-ff', '--no-commit', '--no-edit', '--no-autostash', '--no-stat', '--end-of-options', ref]);
   const r = await gitAsync(args, { cwd: root, okCodes: 'any', env: { ...process.env, GIT_MERGE_AUTOEDIT: 'no', LC_ALL: 'C' } });
   return { code: r.code, inProgress: existsSync(mergeHeadPath), stderr: r.stderr, stdout: r.stdout.toString('utf8') };
+}
+
+/** Move the branch forward to a commit that contains HEAD (`git merge --ff-only`): no merge commit. */
+export async function fastForward(root: string, commit: string): Promise<void> {
+  await text(['merge', '--ff-only', '--no-stat', '--end-of-options', commit], { cwd: root, env: { ...process.env, LC_ALL: 'C' } });
+}
+
+/** Which of these repository-relative paths the index tracks. */
+export async function trackedAmong(root: string, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const out = await text(['ls-files', '-z', '--', ...paths.map((p) => `:(literal)${p}`)], { cwd: root });
+  return new Set(out.split('\0').filter(Boolean));
 }
 
 /** Take back a merge in progress: index and working tree as HEAD has them (`git merge --abort`). */
@@ -210,7 +234,7 @@ export async function abortMerge(root: string): Promise<void> {
 export async function commitMerge(root: string, message: string): Promise<string> {
   // No automatic maintenance either: update-branch is one merge commit, not the time for a repack.
   // Its summary line names the full commit id ("[branch <id>] subject" with core.abbrev=no): no second call.
-  const said = await text(withConfig([...NO_HOOKS, ['maintenance.auto', 'false'], ['gc.auto', '0'], ['core.abbrev', 'no']], ['commit', '--no-edit', '--no-status', '--cleanup=verbatim', '-F', '-']), {
+  const said = await text(withConfig([['maintenance.auto', 'false'], ['gc.auto', '0'], ['core.abbrev', 'no']], ['commit', '--no-edit', '--no-status', '--cleanup=verbatim', '-F', '-']), {
     cwd: root,
     input: message,
     env: { ...process.env, LC_ALL: 'C' },
@@ -230,7 +254,7 @@ export type PushOutcome =
  * `rejected`; anything else that stops it (the remote refused, no access, no network) is `failed`.
  */
 export async function pushCommit(root: string, remote: string, commit: string, ref: string): Promise<PushOutcome> {
-  const args = withConfig(NO_HOOKS, ['push', '--porcelain', '--no-verify', remote, `${commit}:${ref}`]);
+  const args = ['push', '--porcelain', '--no-verify', remote, `${commit}:${ref}`];
   const r = await gitAsync(args, { cwd: root, okCodes: 'any', env: { ...process.env, LC_ALL: 'C' } });
   const stdout = r.stdout.toString('utf8');
   const line = stdout.split('\n').find((l) => /^[ +\-*!=]\t/.test(l));

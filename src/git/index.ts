@@ -99,7 +99,8 @@ export function stringsInTrackedFiles(root: string, needles: string[], excludeDi
  * `contents` lets blame attribute the text being linted rather than the file on disk.
  */
 export function blameLineDates(root: string, relPath: string, contents?: string): Array<string | undefined> {
-  const args = ['blame', '--porcelain'];
+  // --no-textconv: a textconv driver the repository's .gitattributes names is a command (contract §14).
+  const args = ['blame', '--porcelain', '--no-textconv'];
   if (contents !== undefined) args.push('--contents', '-');
   args.push('--', relPath);
   let out: string;

@@ -42,9 +42,32 @@ function checked(args: string[], opts: GitOptions, r: GitResult | { error: Error
   return r;
 }
 
+// No git command memlint runs may run code that comes with a repository (contract §9, §14):
+// core.hooksPath can name a committed folder, and hooks run on far more than commit and push
+// (post-index-change on any index write: add, status's refresh, merge --abort; reference-transaction
+// on any ref update), so every command runs with hooks off, and without the fsmonitor hook. `git
+// config` alone runs as asked: install and doctor read and write the real core.hooksPath, and it
+// runs no hook. Textconv and external diff drivers are turned off by the commands that would run
+// them (--no-textconv, --no-ext-diff where they are built).
+const NO_REPOSITORY_CODE = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false'];
+
+/** The git subcommand of an argument list (after `-c key=value` pairs and global options). */
+function subcommand(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-c' || args[i] === '-C') i++;
+    else if (!args[i]!.startsWith('-')) return args[i];
+  }
+  return undefined;
+}
+
+/** args with hooks and the fsmonitor off, `git config` aside. */
+export function withoutRepositoryCode(args: string[]): string[] {
+  return subcommand(args) === 'config' ? args : [...NO_REPOSITORY_CODE, ...args];
+}
+
 /** Run git and wait for it. */
 export function gitSync(args: string[], opts: GitOptions = {}): GitResult {
-  const r = spawnSync('git', args, { cwd: opts.cwd, input: opts.input, env: opts.env ?? process.env, maxBuffer: 1 << 30 });
+  const r = spawnSync('git', withoutRepositoryCode(args), { cwd: opts.cwd, input: opts.input, env: opts.env ?? process.env, maxBuffer: 1 << 30 });
   if (r.error) return checked(args, opts, { error: r.error });
   return checked(args, opts, { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr.toString('utf8') });
 }
@@ -66,7 +89,7 @@ export function gitAsync(args: string[], opts: GitOptions = {}): Promise<GitResu
     };
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn('git', args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+      child = spawn('git', withoutRepositoryCode(args), { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     } catch (err) {
       settle({ error: err as Error });
       return;

@@ -7,7 +7,7 @@ import { git, gitAsync, gitSync } from './run.js';
 
 /** Each staged path (repository-relative) with its status letter: the staged change against HEAD. */
 export function stagedStatuses(cwd: string): Map<string, string> {
-  return parseNameStatus(git(['diff', '--cached', '--name-status', '-z', '--no-renames'], { cwd }));
+  return parseNameStatus(git(['diff', '--cached', '--name-status', '-z', '--no-renames', '--no-ext-diff', '--no-textconv'], { cwd }));
 }
 
 /** Which of these repository-relative paths HEAD's tree holds as files (`ls-tree` reads no index). */

@@ -13,6 +13,8 @@ import { parseSettingsJson, resolveAutoMemoryPath } from '../claude/auto-memory.
 import { DEFAULT_MEMLINT_BIN } from '../merge/command.js';
 import type { Check } from './doctor.js';
 import { rewriteJson } from './json-edit.js';
+import { parseTree, type Node } from 'jsonc-parser/lib/esm/main.js';
+import { UsageError } from '../errors.js';
 import { memlintWords, type Action, type Worktree } from './setup.js';
 
 export const CLAUDE_SETTINGS = '.claude/settings.json';
@@ -54,7 +56,35 @@ function isOwnHandler(h: unknown, own: Set<string>): boolean {
 export function parseSettings(text: string | null, file: string): Json {
   const parsed = parseSettingsJson(text ?? '');
   if ('problem' in parsed) throw new Error(`${file} is ${parsed.problem}; fix it, then run install again`);
+  const twice = text ? duplicateKey(text) : null;
+  // JSON.parse keeps the last of two equal keys, as Claude Code does, while an edit lands on the
+  // first: memlint's hooks would be written where Claude Code never reads them.
+  if (twice) throw new UsageError(`${file}:${twice.line}: key ${JSON.stringify(twice.key)} appears twice in one object (Claude Code keeps the last); remove one, then run install again`);
   return parsed.data;
+}
+
+/** The first key that appears twice in one object of a JSON text, with the 1-based line of its second appearance. */
+function duplicateKey(text: string): { key: string; line: number } | null {
+  const visit = (node: Node | undefined): { key: string; offset: number } | null => {
+    if (!node) return null;
+    if (node.type === 'object') {
+      const seen = new Set<string>();
+      for (const prop of node.children ?? []) {
+        const keyNode = prop.children?.[0];
+        if (!keyNode || typeof keyNode.value !== 'string') continue;
+        if (seen.has(keyNode.value)) return { key: keyNode.value, offset: keyNode.offset };
+        seen.add(keyNode.value);
+      }
+    }
+    for (const child of node.children ?? []) {
+      const found = visit(child);
+      if (found) return found;
+    }
+    return null;
+  };
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const found = visit(parseTree(body));
+  return found ? { key: found.key, line: body.slice(0, found.offset).split('\n').length } : null;
 }
 
 /** The settings text with memlint's hooks present and current: other keys, groups and handlers as they were. */

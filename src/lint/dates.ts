@@ -12,6 +12,7 @@
 // durations and policies ("within 2 days", "tokens expire in 30 days", "30天后过期"), "now", and
 // a phrase already followed by an absolute date ("Thursday (2026-03-05)"). Text in frontmatter,
 // code blocks (the ranges the caller gives from the block model), inline code and URLs is skipped.
+import { Spans } from './spans.js';
 import * as chrono from 'chrono-node';
 import { EN_PATTERNS, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate } from './date-patterns.js';
 
@@ -124,7 +125,6 @@ const DAY_WORDS_EN: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
 };
 
-
 /**
  * Every relative date in `text`, in order, with its absolute replacement. `anchor` is the day the
  * text was written, or a function giving it for an offset (e.g. the commit date of that line).
@@ -134,14 +134,14 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   if (!mayHoldRelativeDate(text)) return [];
   const masked = maskSkipped(text, skip);
   const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
-  const taken: Array<[number, number]> = [];
+  const taken = new Spans(masked.length);
   const out: RelativeDate[] = [];
-  const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && a < e);
+  const overlaps = (s: number, e: number) => taken.overlaps(s, e);
   const push = (start: number, end: number, res: { absolute: string; replacement: string } | null, exact = true) => {
     if (!res || overlaps(start, end)) return;
     const before = masked.slice(Math.max(0, start - 16), start);
     const after = masked.slice(end, end + 40);
-    taken.push([start, end]);
+    taken.add(start, end);
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
     if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
     const ls = masked.lastIndexOf('\n', start - 1) + 1;

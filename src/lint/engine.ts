@@ -1,6 +1,7 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
-import { relative, sep } from 'node:path';
+import { basename, relative, sep } from 'node:path';
+import { INDEX_FILE } from '../memdir/kinds.js';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
@@ -420,7 +421,10 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       models.push(model);
       break;
     }
-    for (const [path, text] of fixedTexts) {
+    // Topics before indexes: a fix that moves an index entry's hook into its topic must find the
+    // text in one of the two if it is killed between the writes (contract §14).
+    const writeOrder = [...fixedTexts].sort(([a], [b]) => Number(basename(a) === INDEX_FILE) - Number(basename(b) === INDEX_FILE));
+    for (const [path, text] of writeOrder) {
       allFixedTexts.set(path, text);
       if (opts.write !== false) writeInsideRepo(d.repoRoot ?? d.dir, path, text, { mkdir: true });
     }

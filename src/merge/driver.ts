@@ -55,14 +55,19 @@ function looksBinary(buf: Buffer): boolean {
   return buf.subarray(0, 8000).includes(0);
 }
 
-/** The lines both sides share, in order: the base of an add/add merge, seen as a set. */
+/**
+ * The lines both sides share, in order: the base of an add/add merge, seen as a set. Two sides
+ * may share several longest runs (`# Memory` then prose on one side, prose then `# Memory` on the
+ * other: either line alone): the one taken must not depend on which side is OURS, or the merge
+ * is clean one way and a conflict the other. The longest run found from each side, the smaller
+ * text of the two.
+ */
 function syntheticBase(ours: string, theirs: string): string {
-  const a = toLines(stripBom(ours).body);
-  const b = toLines(stripBom(theirs).body);
-  const texts = (ls: typeof a) => ls.map((l) => l.text);
-  return commonIndices(texts(a), texts(b))
-    .map((i) => a[i]!.text + (a[i]!.eol || '\n'))
-    .join('');
+  const a = toLines(stripBom(ours).body).map((l) => l.text);
+  const b = toLines(stripBom(theirs).body).map((l) => l.text);
+  const fromOurs = commonIndices(a, b).map((i) => `${a[i]!}\n`).join('');
+  const fromTheirs = commonIndices(b, a).map((i) => `${b[i]!}\n`).join('');
+  return fromOurs <= fromTheirs ? fromOurs : fromTheirs;
 }
 
 /** The outcome of the fallback: git's line merge, or OURS left in place when git cannot merge. */

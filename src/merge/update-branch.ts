@@ -3,13 +3,15 @@
 // does, and commit; or take the merge back entirely and say what conflicts. Hosted merges (the
 // merge button, merge queues, GitLab.com) never run a custom driver, so this is how a pull request
 // whose only conflicts are in memory becomes mergeable there.
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import {
   abortMerge,
   changedBlobs,
   commitMerge,
   defaultRemote,
+  fastForward,
   mergeAttributes,
   mergeBases,
   operationInProgress,
@@ -17,8 +19,11 @@ import {
   remoteDefaultBranch,
   resolveRef,
   startMerge,
+  trackedAmong,
+  treeOf,
   uncommittedTracked,
   upstreamOf,
+  upstreamRef,
   worktreeState,
   type PushOutcome,
   type Upstream,
@@ -39,7 +44,12 @@ export interface UpdateBranchOptions {
 export type SettledBy = 'driver' | 'resolve' | 'git';
 
 export interface UpdateBranchReport {
-  status: 'merged' | 'up-to-date' | 'conflict';
+  /**
+   * merged: a merge commit made; fast-forward: HEAD was in REF, the branch moved to it (no commit
+   * made); up-to-date: REF was in the branch, or merging it would have left the branch identical
+   * to REF (no commit); conflict: taken back.
+   */
+  status: 'merged' | 'fast-forward' | 'up-to-date' | 'conflict';
   /** REF as given (or chosen) and the commit it named. */
   base: string;
   baseCommit: string;
@@ -156,18 +166,52 @@ async function preflight(dir: string, baseOption: string | undefined, push: bool
   if (!head) throw new UsageError('the branch has no commit yet: nothing to update');
   if (push && !branch) throw new UsageError('--push needs a branch, and HEAD is detached: git checkout -B BRANCH origin/BRANCH');
   if (typeof name !== 'string') throw name;
-  const upstream = push && branch ? await upstreamOf(root, branch) : null;
+  const [upstream, upstreamName] = branch ? await Promise.all([upstreamOf(root, branch), upstreamRef(root, branch)]) : [null, null];
   if (dirty.length > 0) throw new UsageError(`uncommitted changes (${dirty[0]}${dirty.length > 1 ? ` and ${dirty.length - 1} more` : ''}): commit or stash them first (update-branch touched nothing)`);
   if (!ref) {
     throw new UsageError(
       baseOption !== undefined ? `--base ${name}: no such branch or commit here (update-branch does not fetch: git fetch first)` : `${name} (the default branch) does not resolve to a commit: git fetch first`,
     );
   }
+  // Merging a branch into itself, or into the branch it tracks (main and origin/main), is never a
+  // pull request's update: at best a no-op merge commit pushed to the default branch.
+  if (branch && ref.fullRef === `refs/heads/${branch}`) throw new UsageError(`${name} is ${branch} itself: update-branch merges the default branch into another branch (update-branch touched nothing)`);
+  if (branch && upstreamName && ref.fullRef === upstreamName) throw new UsageError(`${name} is ${branch}'s own upstream: update-branch merges the default branch into another branch; to bring ${branch} up to date, git pull (update-branch touched nothing)`);
   if (push) {
     if (!upstream) throw new UsageError(`--push: ${branch} has no upstream: git branch --set-upstream-to=origin/${branch}`);
     if (upstream.remote === '.') throw new UsageError(`--push: ${branch}'s upstream is a local branch (${upstream.ref}), not a remote one`);
   }
   return { root, branch, upstream, head, mergeHeadPath, base: { name, ...ref }, bases: bases ?? (await mergeBases(root, head, ref.commit)) };
+}
+
+/**
+ * git merge overwrites an ignored file that REF adds, and `git merge --abort` then removes it: a
+ * local `.claude/settings.local.json` that the default branch starts to commit would be lost. So
+ * when REF adds (since the merge base) a path that is here as a file git does not track, refuse
+ * before merging (contract §14: update-branch leaves ignored files as they were).
+ */
+async function refuseOverwritingUntracked(root: string, bases: string[], base: Start['base']): Promise<void> {
+  const added = new Set<string>();
+  for (const changes of await changedBlobs(root, bases.map((b): [string, string] => [b, base.commit]))) for (const [path, blob] of changes) if (blob !== null) added.add(path);
+  const present = [...added].filter((path) => {
+    // The path itself, or a folder of it that is a file here.
+    const parts = path.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      try {
+        const st = lstatSync(join(root, ...parts.slice(0, i)));
+        if (i === parts.length || !st.isDirectory()) return true;
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  });
+  if (present.length === 0) return;
+  const tracked = await trackedAmong(root, present);
+  const inTheWay = present.filter((p) => !tracked.has(p)).sort();
+  if (inTheWay.length === 0) return;
+  const more = inTheWay.length > 1 ? ` and ${inTheWay.length - 1} more` : '';
+  throw new UsageError(`${base.name} adds ${JSON.stringify(inTheWay[0])}${more}, which is here as a file git does not track (ignored or untracked): merging would overwrite it; move it aside, run update-branch, then put it back (update-branch touched nothing)`);
 }
 
 /** dir: any folder of the worktree to update. */
@@ -177,6 +221,15 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
   if (bases.length === 0) throw new UsageError(`${base.name} shares no history with ${branch ?? 'HEAD'}: nothing to merge`);
   // REF is already in the branch exactly when it is the one merge base.
   if (bases.length === 1 && bases[0] === base.commit) return report;
+  await refuseOverwritingUntracked(root, bases, base);
+  // HEAD is in REF: the branch moves to it, no merge commit (whose tree would be REF's).
+  if (bases.length === 1 && bases[0] === head) {
+    await fastForward(root, base.commit);
+    report.status = 'fast-forward';
+    report.commit = base.commit;
+    if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(root, upstream.remote, base.commit, upstream.ref) };
+    return report;
+  }
 
   // What both sides changed, and the attributes of those files, are read while git merges: the
   // trees are objects the merge does not change, and the attributes only label the result.
@@ -213,6 +266,14 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
       report.status = 'conflict';
       await facts.catch(() => null);
       await abortMerge(root);
+      return report;
+    }
+    // A merge that leaves the branch exactly as REF (all of the branch is in REF already) is no
+    // update: no merge commit whose tree is REF's.
+    if ((await treeOf(root, null)) === (await treeOf(root, base.commit))) {
+      await facts.catch(() => null);
+      await abortMerge(root);
+      report.warnings.push(`memlint: merging ${base.name} would leave ${branch ?? 'HEAD'} identical to it (everything on the branch is in ${base.name} already): no merge commit made`);
       return report;
     }
     const resolvedSet = new Set(resolved.resolved);

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
-import { consolidateKilledAfter } from './kill.js';
+import { memlintKilledBefore } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
 const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
@@ -214,8 +214,9 @@ describe('memlint consolidate', () => {
     expect(readFileSync(join(dir, 'ran.txt'), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  // The writer's operations here: the duplicate's copy into the archive, ARCHIVE.md, MEMORY.md,
-  // the merged topic, then the duplicate's removal from the memdir. Killed after each of the first four:
+  // The writer's operations here: the duplicate's copy into the archive, ARCHIVE.md, the merged
+  // topic, MEMORY.md, then the duplicate's removal from the memdir. Killed after each of the first
+  // four (with the next one's temporary file written):
   it.each([1, 2, 3, 4])('a run killed with SIGKILL after %i writes leaves every file whole, and the next run reclaims the lock and finishes', async (ops) => {
     const duplicate = { [`${MEM}/feedback_testing_copy.md`]: topic('Testing', 'feedback', 'Tests use Postgres', '- Fresh schema per test.\n') };
     const dir = memoryRepo(duplicate);
@@ -223,10 +224,10 @@ describe('memlint consolidate', () => {
     await memlintInProcess(reference, ['consolidate', '--force'], { env });
     const expected = withoutCommitIds(snapshot(reference));
     const before = snapshot(dir);
-    const killedPid = await consolidateKilledAfter(dir, ops, env, children);
+    const killedPid = (await memlintKilledBefore(dir, ['consolidate', '--force'], ops + 1, env, children)).pid;
     const mid = withoutCommitIds(snapshot(dir));
     for (const [rel, text] of mid) {
-      if (rel.endsWith('.consolidate-lock')) continue;
+      if (rel.endsWith('.consolidate-lock') || /\.memlint-\d+-[0-9a-z]+-\d+\.tmp$/.test(rel)) continue;
       expect([before.get(rel), expected.get(rel)]).toContain(text);
     }
     // Nothing is in neither place: the duplicate is in the memdir still, or in the archive already.

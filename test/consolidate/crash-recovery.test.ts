@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
-import { consolidateKilledAfter } from './kill.js';
+import { memlintKilledBefore } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
 const topic = (name: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: feedback\n---\n\n${body}`;
@@ -42,7 +42,7 @@ function deadPid(): number {
 }
 
 const killedAfter = async (dir: string, ops: number, env: NodeJS.ProcessEnv): Promise<void> => {
-  await consolidateKilledAfter(dir, ops, env, children);
+  await memlintKilledBefore(dir, ['consolidate', '--force'], ops + 1, env, children);
 };
 
 describe('consolidation after a kill -9', () => {

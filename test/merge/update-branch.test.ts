@@ -141,7 +141,9 @@ describe('memlint update-branch', () => {
     const before = snapshot(runner);
     const r = memlint(runner, ['update-branch']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^memlint: git merge origin\/main did not start: .*untracked working tree files would be overwritten/);
+    expect(r.stderr).toBe(
+      `memlint: origin/main adds "${MEM}/feedback_main.md", which is here as a file git does not track (ignored or untracked): merging would overwrite it; move it aside, run update-branch, then put it back (update-branch touched nothing)\n`,
+    );
     expect(snapshot(runner)).toBe(before);
   });
 

@@ -1,0 +1,156 @@
+// Contract §14: a writer killed at any point loses no text. A real memlint process (the shipped
+// bundle) is killed with SIGKILL right before each of its write boundaries in turn (every rename
+// of an atomic write and every removal; test/helpers/killed.ts), on generated memdirs where
+// consolidation and --fix move text between files: an over-long index hook's tail into its
+// topic, a duplicate entry's hook into its topic, log entries into topics, a duplicate topic into
+// its twin. After each kill every word of the memory is still in a file, and a rerun completes:
+// it ends where an uninterrupted run ends and leaves no temporary file.
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { memlintKilledBefore } from '../helpers/killed.js';
+
+const MEM = '.claude/memory';
+const env = { MEMLINT_TODAY: '2026-11-29' };
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+});
+
+// Words that say what the memory holds: each appears in one place of the generated memdir, so a
+// text that is moved and lost is missed by name.
+let serial = 0;
+const token = () => `w${(serial++).toString(36)}q`;
+const words = (n: number) => Array.from({ length: n }, token).join(' ');
+
+const topicText = (name: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: feedback\n---\n\n${body}`;
+
+interface Shape {
+  topics: number;
+  longHooks: boolean[];
+  duplicateEntry: boolean[];
+  logged: boolean[];
+  twin: boolean;
+}
+
+const shape = fc.record({
+  topics: fc.integer({ min: 1, max: 3 }),
+  longHooks: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+  duplicateEntry: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+  logged: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+  twin: fc.boolean(),
+});
+
+function memdirOf(s: Shape): Record<string, string> {
+  const files: Record<string, string> = {};
+  const index = ['# Memory', ''];
+  const log: string[] = [];
+  for (let i = 0; i < s.topics; i++) {
+    const slug = `feedback_t${i}`;
+    files[`${MEM}/${slug}.md`] = topicText(`Topic ${i}`, `About ${words(2)}`, `- ${words(4)}\n`);
+    // An over-long hook: consolidation and index-line-length --fix move its tail into the topic.
+    const hook = s.longHooks[i] ? `${words(3)}, ${Array.from({ length: 24 }, token).join(' ')}` : words(3);
+    index.push(`- [Topic ${i}](${slug}.md) — ${hook}`);
+    // A second entry for the same topic: its hook is kept in the topic when the entry goes.
+    if (s.duplicateEntry[i]) index.push(`- [Topic ${i} again](${slug}.md) — ${words(5)}`);
+    if (s.logged[i]) log.push(`- 09:1${i} — ${words(4)} [${slug}]`);
+  }
+  if (s.twin) {
+    files[`${MEM}/feedback_t0_copy.md`] = files[`${MEM}/feedback_t0.md`]!;
+    index.push(`- [Topic 0 copy](feedback_t0_copy.md) — ${words(3)}`);
+  }
+  files[`${MEM}/MEMORY.md`] = `${index.join('\n')}\n`;
+  if (log.length) files[`${MEM}/logs/2026/11/2026-11-26.md`] = `# 2026-11-26\n\n${log.join('\n')}\n`;
+  return files;
+}
+
+/** Every file of the working tree but .git, by relative path. */
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (e.name === '.git') continue;
+      if (e.isDirectory()) walk(p);
+      else out.set(p, readFileSync(join(dir, p), 'utf8'));
+    }
+  };
+  walk('');
+  return out;
+}
+
+const TEMP = /\.memlint-\d+-[0-9a-z]+-\d+\.tmp$/;
+const LOCK = /\.consolidate-lock$/;
+const memoryWords = (files: Map<string, string>) => new Set([...files].filter(([p]) => !TEMP.test(p)).flatMap(([, t]) => t.match(/\bw[0-9a-z]+q\b/g) ?? []));
+const withoutLock = (files: Map<string, string>) => new Map([...files].filter(([p]) => !LOCK.test(p)));
+
+function repoOf(files: Record<string, string>): string {
+  const dir = initRepo();
+  writeFiles(dir, files);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', 'memory');
+  return dir;
+}
+
+function copyOf(dir: string): string {
+  const to = tempDir();
+  cpSync(dir, to, { recursive: true });
+  return to;
+}
+
+/** Kills `memlint ARGS` before each of its write boundaries in turn; returns how many it has. */
+async function killAtEveryBoundary(args: string[], files: Record<string, string>): Promise<number> {
+  const base = repoOf(files);
+  const reference = copyOf(base);
+  expect(memlint(reference, args, { env }).code).toBeLessThan(2);
+  const expected = withoutLock(snapshot(reference));
+  const before = memoryWords(snapshot(base));
+  for (let op = 1; ; op++) {
+    const dir = copyOf(base);
+    const killed = await memlintKilledBefore(dir, args, op, env, children);
+    if (killed.pid === null) {
+      expect(killed.code).toBeLessThan(2);
+      return op - 1;
+    }
+    const lostAtKill = [...before].filter((w) => !memoryWords(snapshot(dir)).has(w));
+    expect(lostAtKill, `killed before write ${op} of memlint ${args.join(' ')}`).toEqual([]);
+    const rerun = memlint(dir, args, { env });
+    expect(rerun.code, rerun.stderr).toBeLessThan(2);
+    const after = withoutLock(snapshot(dir));
+    expect([...after.keys()].filter((p) => TEMP.test(p)), `temporary files after the rerun (killed before write ${op})`).toEqual([]);
+    expect(after, `rerun after a kill before write ${op}`).toEqual(expected);
+  }
+}
+
+describe('a writer killed at every write boundary loses no text (contract §14)', () => {
+  it('consolidate', async () => {
+    let boundaries = 0;
+    await fc.assert(
+      fc.asyncProperty(shape, async (s) => {
+        boundaries += await killAtEveryBoundary(['consolidate', '--force'], memdirOf(s));
+      }),
+      { numRuns: 3, seed: 28 },
+    );
+    expect(boundaries).toBeGreaterThan(4);
+  }, 240_000);
+
+  it('lint --fix', async () => {
+    let boundaries = 0;
+    await fc.assert(
+      fc.asyncProperty(shape, async (s) => {
+        boundaries += await killAtEveryBoundary(['--fix', MEM], memdirOf(s));
+      }),
+      { numRuns: 3, seed: 28 },
+    );
+    expect(boundaries).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('the shapes that lost text before: an over-long hook and a duplicate entry, consolidated and fixed', async () => {
+    const s: Shape = { topics: 2, longHooks: [true, true, false], duplicateEntry: [true, false, false], logged: [true, false, false], twin: true };
+    expect(await killAtEveryBoundary(['consolidate', '--force'], memdirOf(s))).toBeGreaterThan(3);
+    expect(await killAtEveryBoundary(['--fix', MEM], memdirOf(s))).toBeGreaterThan(1);
+  }, 240_000);
+});

@@ -1,0 +1,54 @@
+// A topic whose every line holds a relative date (contract §9: at most 2 s of CPU per MB). The
+// dates already found were a list scanned whole on every match: quadratic. src/lint/spans.ts
+// answers each lookup by looking at the phrase's own characters only, so the work per match is
+// bounded by its length; these tests hold its answers to the list's, and the finder's answers on
+// a 1 MB topic to the same finder's answers line by line.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Spans } from '../../src/lint/spans.js';
+import { findRelativeDates } from '../../src/lint/dates.js';
+
+const DAY = new Date(2026, 10, 29, 12);
+
+describe('Spans', () => {
+  it('answers as a list of the ranges added, for any ranges', () => {
+    const range = fc.tuple(fc.nat(200), fc.integer({ min: 1, max: 30 })).map(([s, n]) => [s, s + n] as const);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(range, fc.boolean()), { maxLength: 60 }), (steps) => {
+        const spans = new Spans(240);
+        const list: Array<readonly [number, number]> = [];
+        for (const [[s, e], add] of steps) {
+          const naive = list.some(([a, b]) => s < b && a < e);
+          expect(spans.overlaps(s, e)).toBe(naive);
+          if (add && !naive) {
+            spans.add(s, e);
+            list.push([s, e]);
+          }
+        }
+      }),
+    );
+  });
+});
+
+describe('findRelativeDates on a topic whose every line holds relative dates', () => {
+  it('finds in 1 MB what it finds line by line', () => {
+    const phrases = ['yesterday', 'tomorrow', 'last week', 'next Monday', 'two days ago', 'in three weeks', 'last Friday', '下周四', '明天'];
+    const lines: string[] = [];
+    let size = 0;
+    for (let i = 0; size < 1024 * 1024; i++) {
+      const line = `- Item ${i}: shipped ${phrases[i % phrases.length]} and reviewed ${phrases[(i + 4) % phrases.length]}.`;
+      lines.push(line);
+      size += line.length + 1;
+    }
+    const text = lines.join('\n') + '\n';
+    const found = findRelativeDates(text, DAY);
+    let offset = 0;
+    const byLine = lines.flatMap((line) => {
+      const here = findRelativeDates(line, DAY).map((d) => ({ ...d, start: d.start + offset, end: d.end + offset }));
+      offset += line.length + 1;
+      return here;
+    });
+    expect(found.length).toBeGreaterThan(lines.length);
+    expect(found).toEqual(byLine);
+  }, 120_000);
+});
