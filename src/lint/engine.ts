@@ -17,7 +17,7 @@ import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
 import { maskSecrets, secretsOf } from './secrets.js';
-import type { Fix, MemdirHistory, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
+import type { Fix, MemdirHistory, Suggestion, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
 import type { MemdirModel, MemoryFile } from '../memdir/types.js';
 
 export interface LintMessage {
@@ -30,6 +30,8 @@ export interface LintMessage {
   endColumn?: number;
   fatal?: boolean;
   fix?: Fix;
+  /** Changes the person may choose (never applied by --fix). */
+  suggestions?: Suggestion[];
 }
 
 export interface FileResult {
@@ -141,6 +143,7 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
       if (m.endLine !== undefined) msg.endLine = m.endLine;
       if (m.endColumn !== undefined) msg.endColumn = m.endColumn;
       if (m.fix && rule.fixable) msg.fix = m.fix;
+      if (m.suggest && m.suggest.length > 0) msg.suggestions = m.suggest;
       messages.push(msg);
     },
   };

@@ -6,6 +6,8 @@ export interface Fixture {
   title: string;
   rules: string[];
   today?: string;
+  /** `committed: YYYY-MM-DD`: the files are committed on that day (else only staged, never committed). */
+  committed?: string;
   files: Map<string, string>;
   expected: string[] | null;
   fixed: Map<string, string>;
@@ -28,6 +30,8 @@ export function parseFixture(path: string): Fixture {
       if (rules) fixture.rules = rules[1]!.split(/[\s,]+/).filter(Boolean);
       const today = /^today:\s*(\d{4}-\d{2}-\d{2})\s*$/.exec(line);
       if (today) fixture.today = today[1]!;
+      const committed = /^committed:\s*(\d{4}-\d{2}-\d{2})\s*$/.exec(line);
+      if (committed) fixture.committed = committed[1]!;
       continue;
     }
     const fence = open[1]!;
