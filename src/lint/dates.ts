@@ -195,7 +195,10 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const form = res.replacement;
     const zh = /[\u3400-\u9fff]/u.test(phrase);
     const vague = /\b(?:few|several|couple)\b|几/u.test(phrase) || /^around /u.test(form) || / 前后$/u.test(form);
-    const fixable = !inLinkText(masked.slice(ls, le), start - ls, end - ls);
+    const inLink = inLinkText(masked.slice(ls, le), start - ls, end - ls);
+    // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
+    if (inLink && !exact) return;
+    const fixable = !inLink;
     out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable });
   };
 
