@@ -5,6 +5,7 @@ import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../date-anchor
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
 import { spansOf } from '../../memdir/blocks.js';
+import { MAX_ENTRY_CHARS, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
 
 /** A date in frontmatter or code (fenced or indented) is not a relative date of the text. */
 const NOT_PROSE = ['frontmatter', 'code'] as const;
@@ -58,7 +59,8 @@ export const absoluteDates: Rule = {
     if (todayHits.length === 0) return;
     const anchorOf = anchorFor(ctx);
     const hits = findRelativeDates(text, anchorOf.at, skip).filter((h) => h.start >= from);
-    for (const h of hits) report(ctx, h, anchorOf.chosen(h.start));
+    const room = indexRoom(ctx);
+    for (const h of hits) report(ctx, h, anchorOf.chosen(h.start), room);
   },
 };
 
@@ -93,14 +95,34 @@ function anchorFor(ctx: RuleContext): { at: (offset: number) => Date; chosen: (o
  * is known (the text's own date, else the line's commit), not the day of the run. Otherwise the
  * date is a suggestion the person chooses.
  */
-function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor) {
+function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (h: RelativeDate, line: number) => boolean) {
   const at = positionAt(ctx, h.start);
   const edits = [{ start: h.start, end: h.end, text: h.replacement }];
-  const certain = h.exact && h.fixable && anchor.known;
+  const certain = h.exact && h.fixable && anchor.known && room(h, at.line);
   ctx.report({
     message: `relative date "${h.text}": write "${h.replacement}" (counted from ${anchor.describe})`,
     line: at.line,
     column: at.column,
     ...(certain ? { fix: { edits } } : { suggest: [{ desc: `Write the date: ${h.replacement}`, fix: { edits } }] }),
   });
+}
+
+/**
+ * In the index, a date is written only where it keeps the index within Claude Code's limits: the
+ * entry line within its 150 characters, the whole within 25,000 UTF-16 units (the dates written in
+ * this run counted together). A fix must not make another rule's error.
+ */
+function indexRoom(ctx: RuleContext): (h: RelativeDate, line: number) => boolean {
+  if (ctx.file.kind !== 'index') return () => true;
+  let units = measureIndex(ctx.file.text).units;
+  const added = new Map<number, number>();
+  return (h, line) => {
+    const grow = h.replacement.length - h.text.length;
+    const text = ctx.lines()[line - 1] ?? '';
+    const chars = codePointLength(text) + (added.get(line) ?? 0) + codePointLength(h.replacement) - codePointLength(h.text);
+    if (units + grow > MAX_INDEX_UNITS || (/^\s*(?:[-*+]|\d+[.)])\s/u.test(text) && chars > MAX_ENTRY_CHARS)) return false;
+    units += grow;
+    added.set(line, (added.get(line) ?? 0) + codePointLength(h.replacement) - codePointLength(h.text));
+    return true;
+  };
 }
