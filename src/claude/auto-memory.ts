@@ -383,10 +383,6 @@ export interface ResolveInput {
 const PROJECT_SETTINGS_REASON =
   'project settings (.claude/settings.json, committed) are ignored: a repository could otherwise point memory at ~/.ssh; newer Claude Code honours it only in a folder you have trusted';
 
-function describeRejection(check: Extract<PathCheck, { ok: false }>): string {
-  return check.reason;
-}
-
 /** The whole of Claude Code's getAutoMemPath, with every candidate and why it won or lost. */
 export function resolveAutoMemoryPath(input: ResolveInput): Resolution {
   const fs = input.fs ?? nodeClaudeFs;
@@ -428,7 +424,7 @@ export function resolveAutoMemoryPath(input: ResolveInput): Resolution {
       value: override,
       accepted: check.ok,
       path: check.ok ? check.path : null,
-      reason: check.ok ? null : describeRejection(check),
+      reason: check.ok ? null : check.reason,
       rule: check.ok ? null : check.rule,
     });
   }
@@ -465,7 +461,7 @@ export function resolveAutoMemoryPath(input: ResolveInput): Resolution {
       value,
       accepted: check.ok,
       path: check.ok ? check.path : null,
-      reason: check.ok ? null : describeRejection(check),
+      reason: check.ok ? null : check.reason,
       rule: check.ok ? null : check.rule,
     });
   }

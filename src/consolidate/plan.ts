@@ -98,7 +98,3 @@ function diffStates(input: PlanInput, initial: MemState, final: MemState): FileO
   }
   return ops;
 }
-
-export function planChanges(plan: Plan): boolean {
-  return plan.ops.length > 0;
-}

@@ -45,7 +45,3 @@ export interface StepResult<R> {
   state: MemState;
   report: R;
 }
-
-export function cloneState(s: MemState): MemState {
-  return { files: new Map(s.files), archive: new Map(s.archive), moves: [...s.moves] };
-}

@@ -7,7 +7,7 @@
 // it to look at after a failure. Repositories are made from a git template without the sample hooks.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -19,6 +19,26 @@ declare module 'vitest' {
     /** A folder for this run only, removed at its end: what test files make once and share. */
     runScratch: string;
   }
+}
+
+/**
+ * Nothing the machine happens to hold reaches a test: git reads a global config of the run's own
+ * (an identity, nothing else) and no system config, and HOME is an empty folder, so a developer's
+ * ~/.claude settings, ~/.gitconfig hooks or aliases change no result. npm keeps the cache and user
+ * config it had (the tests' npm runs are --offline, from what npm ci cached).
+ */
+function hermeticHome(run: string): void {
+  const home = join(run, 'home');
+  mkdirSync(home);
+  process.env.npm_config_cache ??= join(homedir(), '.npm');
+  process.env.npm_config_userconfig ??= join(homedir(), '.npmrc');
+  const gitconfig = join(home, '.gitconfig');
+  writeFileSync(gitconfig, '[user]\n\tname = memlint tests\n\temail = tests@memlint.invalid\n');
+  process.env.GIT_CONFIG_GLOBAL = gitconfig;
+  process.env.GIT_CONFIG_NOSYSTEM = '1';
+  process.env.HOME = home;
+  delete process.env.XDG_CONFIG_HOME;
+  delete process.env.CLAUDE_CONFIG_DIR;
 }
 
 export default function setup(project: TestProject): () => void {
@@ -40,6 +60,7 @@ export default function setup(project: TestProject): () => void {
     "# git ls-files --others --exclude-from=.git/info/exclude\n# Lines that start with '#' are comments.\n# For a project mostly in C, the following would be a good set of\n# exclude patterns (uncomment them if you want to use them):\n# *.[oa]\n# *~\n",
   );
   process.env.GIT_TEMPLATE_DIR = gitTemplate;
+  hermeticHome(run);
   // Node 20 loads the certificates NODE_EXTRA_CA_CERTS names when it starts, before any code runs,
   // whether or not the process ever opens a TLS connection: on this machine, where it is set,
   // `node -e 0` takes 52 ms of CPU with it and 17 ms without. The run starts ~700 Node processes

@@ -3,12 +3,19 @@
 // runs as git and npm run it; the install and doctor a developer types run in this process
 // (test/helpers/in-process.ts: the same main()).
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, tempDir } from '../helpers/repo.js';
 import { files, npmInstall, project, run, settle, sh, topic } from './helpers.js';
 import { packPackage } from '../merge/hosted.js';
+
+/** A package this checkout has installed, packed into DIR as npm would publish it. */
+function packInstalled(name: string, dir: string): string {
+  const file = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir, join(process.cwd(), 'node_modules', name)], { cwd: dir, encoding: 'utf8' });
+  return join(dir, file.trim().split('\n').pop()!);
+}
 
 function append(dir: string, rel: string, text: string): void {
   mkdirSync(dirname(join(dir, rel)), { recursive: true });
@@ -189,7 +196,9 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     mkdirSync(join(lead, MEM), { recursive: true });
     writeFileSync(join(lead, MEM, 'MEMORY.md'), '# Memory\n\n- [Role](user_role.md) — Backend lead on payments\n');
     writeFileSync(join(lead, MEM, 'user_role.md'), topic('Role', 'user', 'Backend lead on payments', 'Reads diffs before descriptions.\n'));
-    npm(lead, ['install', '-D', '-E', 'husky@9.1.7', tarball]);
+    // husky as a tarball packed from this checkout's own install: \`npm ci\` caches the lock file's
+    // tarballs but never a package's registry document, which \`husky@9.1.7\` would need offline.
+    npm(lead, ['install', '-D', '-E', packInstalled('husky', base), tarball]);
     expect(sh(lead, 'npx', ['--offline', 'memlint', 'install']).code).toBe(0);
     git(lead, 'add', '-A');
     commit(lead, 'add memlint');

@@ -8,13 +8,22 @@ import { describe, expect, it } from 'vitest';
 import { allRules, contentRules } from '../../src/lint/rules/index.js';
 import type { Rule } from '../../src/lint/types.js';
 import { ROOT } from '../helpers/repo.js';
-import { BLOCK_RE, handWrittenExamples, outputOf, readmeBlock } from './rule-examples.js';
+import { BLOCK_RE, handWrittenExamples, outputOf, readmeBlock, RULES_TABLE_RE, rulesTable, SUMMARY_RE, summaryBlock } from './rule-examples.js';
 
-/** The pages that show rule examples, and the rules each must show. */
+/** The pages that show rule examples, and the rules each must show: a page of its own per rule. */
 const PAGES: Array<{ file: string; rules: Rule[] }> = [
-  { file: 'README.md', rules: allRules },
+  ...allRules.map((rule) => ({ file: `docs/rules/${rule.id}.md`, rules: [rule] })),
   { file: 'docs/rules-content.md', rules: contentRules },
 ];
+
+/** A page with its generated blocks made anew from the rule modules. */
+function regenerate(page: string): string {
+  const byId = new Map(allRules.map((r) => [r.id, r]));
+  return page
+    .replace(BLOCK_RE, (_block, id: string) => readmeBlock(byId.get(id)!))
+    .replace(SUMMARY_RE, (_block, id: string) => summaryBlock(byId.get(id)!))
+    .replace(RULES_TABLE_RE, () => rulesTable(allRules));
+}
 
 describe('rule examples', () => {
   for (const rule of allRules) {
@@ -29,8 +38,7 @@ describe('rule examples', () => {
     it(`${file} shows each example and its output as the rule module states them`, () => {
       const path = join(ROOT, file);
       const page = readFileSync(path, 'utf8');
-      const byId = new Map(allRules.map((r) => [r.id, r]));
-      const generated = page.replace(BLOCK_RE, (_block, id: string) => readmeBlock(byId.get(id)!));
+      const generated = regenerate(page);
       if (process.env.MEMLINT_WRITE_README === '1') writeFileSync(path, generated);
       const shown = [...page.matchAll(BLOCK_RE)].map((m) => m[1]);
       expect(shown.sort()).toEqual(rules.map((r) => r.id).sort());
@@ -40,6 +48,22 @@ describe('rule examples', () => {
     it(`${file}: no rule section shows an example written by hand beside the generated one`, () => {
       const page = readFileSync(join(ROOT, file), 'utf8');
       expect(handWrittenExamples(page, allRules.map((r) => r.id))).toEqual([]);
+    });
+  }
+
+  it('README.md lists every rule, one line each, as the rule modules state them', () => {
+    const path = join(ROOT, 'README.md');
+    const page = readFileSync(path, 'utf8');
+    const generated = regenerate(page);
+    if (process.env.MEMLINT_WRITE_README === '1') writeFileSync(path, generated);
+    expect(page.match(RULES_TABLE_RE)).toHaveLength(1);
+    expect(page).toBe(generated);
+  });
+
+  for (const rule of allRules) {
+    it(`docs/rules/${rule.id}.md opens with the rule's summary`, () => {
+      const page = readFileSync(join(ROOT, 'docs', 'rules', `${rule.id}.md`), 'utf8');
+      expect(page.startsWith(`# \`${rule.id}\`\n\n${summaryBlock(rule)}\n`)).toBe(true);
     });
   }
 

@@ -166,6 +166,29 @@ export function readmeBlock(rule: Rule): string {
   ].join('\n');
 }
 
+/** The line under a rule page's title: its default severity, whether --fix fixes it, what it checks. */
+export function summaryBlock(rule: Rule): string {
+  return [
+    `<!-- summary: ${rule.id} (generated from the rule module by test/lint/rule-examples.test.ts: do not edit) -->`,
+    `**${rule.defaultSeverity}** by default${rule.fixable ? ', fixable with `--fix`' : ''}: ${rule.description}`,
+    '<!-- /summary -->',
+  ].join('\n');
+}
+
+/** The README's table of rules, one line each, linking each rule's page. */
+export function rulesTable(rules: Rule[]): string {
+  return [
+    '<!-- rules (generated from the rule modules by test/lint/rule-examples.test.ts: do not edit) -->',
+    '| rule | default | fixable | what it checks |',
+    '|---|---|---|---|',
+    ...rules.map((r) => `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.defaultSeverity} | ${r.fixable ? 'yes' : ''} | ${r.description.replace(/\|/g, '\\|')} |`),
+    '<!-- /rules -->',
+  ].join('\n');
+}
+
+export const SUMMARY_RE = /<!-- summary: ([\w-]+) [^\n]*-->\n[\s\S]*?<!-- \/summary -->/g;
+export const RULES_TABLE_RE = /<!-- rules [^\n]*-->\n[\s\S]*?<!-- \/rules -->/g;
+
 /** A generated example block in a page, its rule id captured. */
 export const BLOCK_RE = /<!-- example: ([\w-]+) [^\n]*-->\n[\s\S]*?<!-- \/example -->/g;
 

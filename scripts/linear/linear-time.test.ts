@@ -1,4 +1,5 @@
-// Time grows linearly with input (README "Security"). Generated pathological inputs (long runs of
+// Time grows linearly with input (README "Security"); the last step of `npm run bench`, not of
+// `npm test` (it compares times). Generated pathological inputs (long runs of
 // one character or token where the index, a topic, its frontmatter or a daily log holds text) are
 // linted, fixed and consolidated in process at 10 KB and at 100 KB; ten times the input must not
 // take thirty times as long (a quadratic pattern takes about a hundred times). A ratio, measured
@@ -13,7 +14,7 @@ import { planFor } from '../../src/consolidate/run.js';
 import { resolveSettings } from '../../src/consolidate/settings.js';
 import { loadDateFinder } from '../../src/consolidate/date-finder.js';
 import { blockModel } from '../../src/memdir/blocks.js';
-import { tempDir } from '../helpers/repo.js';
+import { tempDir } from '../../test/helpers/repo.js';
 
 const SMALL = 10 * 1024;
 const LARGE = 100 * 1024;

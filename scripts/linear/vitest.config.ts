@@ -1,0 +1,18 @@
+// `npm run bench`'s last step: time grows linearly with input. These checks compare times (a run
+// at 10 KB against one at 100 KB), so they live here and not in `npm test`, where a busy machine
+// would fail them; the bench runs when the machine is quiet enough to measure.
+import { defineConfig } from 'vitest/config';
+import { vitePlugin as micromarkLinear } from '../micromark-linear.mjs';
+
+export default defineConfig({
+  plugins: [micromarkLinear],
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['scripts/linear/*.test.ts'],
+    testTimeout: 600_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
+    globalSetup: ['test/helpers/global-setup.ts'],
+  },
+});
