@@ -1,6 +1,6 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
-import { sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
@@ -9,7 +9,7 @@ import { createModel, decodeMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';
 import type { StagedFacts } from './staged.js';
-import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
+import { isRootLike, linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { realOrResolved } from '../fs/paths.js';
 import { createRepoFacts } from './repo-facts.js';
@@ -324,7 +324,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     const real = (path: string) => realPaths.get(path) ?? realPaths.set(path, realOrResolved(path)).get(path)!;
     let passes = 0;
     for (;;) {
-      if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
+      if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(relative(d.repoRoot, d.dir).split(sep).join('/')) : false)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history);
