@@ -28,7 +28,7 @@ export const COMMANDS = {
   'update-branch': { summary: 'merge the default branch in with the driver, settle memory, commit (for hosted merges)', load: () => import('./update-branch.js') },
   snapshot: { summary: 'copy an agent memory into .claude/agent-memory-snapshots/<agent>/', load: () => import('./snapshot.js') },
   adopt: { summary: "bring this repository's stray Claude Code memory stores into its memdir, without loss", load: () => import('./adopt.js') },
-  lsp: { summary: "language server (LSP over stdio): memlint's diagnostics in any editor", load: () => import('./lsp.js') },
+  lsp: { summary: "language server (LSP over stdio): memlint's diagnostics and fixes in any editor", load: () => import('./lsp.js') },
   hook: { summary: 'Claude Code hook: lint memory the agent just wrote; flag memory that needs attention at session start', load: () => import('./hook.js') },
 } as const satisfies Record<string, Command>;
 

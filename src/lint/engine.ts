@@ -61,6 +61,14 @@ export interface LintRunOptions {
   archiveDir?: (memdir: string) => string;
   /** With source 'staged': index listings and blobs already read from git (by the launcher). */
   prefetched?: Pick<StagedFacts, 'listings' | 'blobs' | 'headBlobs'>;
+  /**
+   * Texts linted in place of the files on disk, by absolute (real) path: a language server's open
+   * documents, unsaved edits included. Every file of the memdir is then read, as for --fix: a fix
+   * may edit another file, and its offsets count in that file's text.
+   */
+  texts?: Map<string, string>;
+  /** `write: false` with `fix`: the fixed texts are computed (LintRunResult.fixedTexts), nothing is written. */
+  write?: boolean;
 }
 
 export interface LintRunResult {
@@ -71,6 +79,10 @@ export interface LintRunResult {
   filesFixed: string[];
   /** Why fixes were not written (a path through a symlink, outside the repository): one line each. */
   refused: string[];
+  /** What --fix made of each file it changed (absolute path -> text): written unless `write` is false. */
+  fixedTexts: Map<string, string>;
+  /** Each memdir as its results were found (the texts a fix's offsets count in). */
+  models: MemdirModel[];
 }
 
 /** Resolve config rules and --rule overrides into the enabled rules with their severities. */
@@ -170,6 +182,15 @@ async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: Enabl
     }
   }
   return perFile;
+}
+
+/**
+ * One fix as --fix would apply it on its own: its edits by file, or null when --fix would not make
+ * it (an edit of a file the model did not read, a path through a symlink or out of `bound`).
+ */
+export function fixAlone(fix: Fix, file: string, model: MemdirModel, bound: string): Map<string, TextEdit[]> | null {
+  const { byPath, count } = chooseFixes([{ fix, file }], new Set(model.files.map((f) => f.path)), bound, new Set());
+  return count === 1 ? byPath : null;
 }
 
 /** Apply edits to a text: sorted, and an edit overlapping an earlier one is dropped. */
@@ -309,19 +330,26 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   let fixesApplied = 0;
   const filesFixed = new Set<string>();
   const refused = new Set<string>();
+  const allFixedTexts = new Map<string, string>();
+  const models: MemdirModel[] = [];
   for (const d of opts.memdirs) {
     const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot, ...(opts.prefetched ? { prefetched: opts.prefetched } : {}) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
-    // its paths, which is all the memdir-wide rules need. --fix reads everything: a fix may
-    // write into another file (a hook's tail moved into its topic file).
-    const only = source.kind === 'staged' || !opts.fix ? d.onlyFiles : undefined;
+    // its paths, which is all the memdir-wide rules need. --fix, and a run given editor texts,
+    // read everything: a fix may write into another file (a hook's tail moved into its topic file).
+    const only = source.kind === 'staged' || (!opts.fix && !opts.texts) ? d.onlyFiles : undefined;
     let { model, problems } = loadMemdir(d.dir, { source, repoRoot: d.repoRoot, ignore, ...(only ? { only } : {}) });
     // --fix runs its passes in memory, as ESLint's verifyAndFix does: the fixed texts make the next
     // pass's model, and each changed file is written once, after the last pass.
     const fixedTexts = new Map<string, string>();
     const realPaths = new Map<string, string>();
     const real = (path: string) => realPaths.get(path) ?? realPaths.set(path, realOrResolved(path)).get(path)!;
+    if (opts.texts && source.kind === 'worktree') {
+      const read = new Set(model.files.map((f) => f.path));
+      const given = new Map([...opts.texts].filter(([path]) => read.has(path)));
+      if (given.size > 0) ({ model, problems } = withFixedTexts(model, problems, given, real));
+    }
     let passes = 0;
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(relative(d.repoRoot, d.dir).split(sep).join('/')) : false)) break;
@@ -358,12 +386,16 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       for (const [file, msgs] of perFile) fileResults.push(toResult(file, msgs));
       await maskMessages(fileResults, model);
       for (const r of fileResults) results.push(r);
+      models.push(model);
       break;
     }
-    for (const [path, text] of fixedTexts) writeInsideRepo(d.repoRoot ?? d.dir, path, text, { mkdir: true });
+    for (const [path, text] of fixedTexts) {
+      allFixedTexts.set(path, text);
+      if (opts.write !== false) writeInsideRepo(d.repoRoot ?? d.dir, path, text, { mkdir: true });
+    }
   }
   results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
-  return { results, fixesApplied, filesFixed: [...filesFixed].sort(), refused: [...refused].sort() };
+  return { results, fixesApplied, filesFixed: [...filesFixed].sort(), refused: [...refused].sort(), fixedTexts: allFixedTexts, models };
 }
 
 /**

@@ -12,9 +12,15 @@ export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 // ignoreBOM keeps a byte order mark in the text (the default drops it), so --fix writes it back.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** Why a file of this many bytes is not linted, or null when its size is fine. */
+export function sizeProblem(bytes: number): string | null {
+  return bytes > MAX_FILE_BYTES ? `file is ${(bytes / 1048576).toFixed(1)} MB, too large to be a memory; not linted` : null;
+}
+
 /** Decode a file's bytes as memory text, or say in one line why it is not. */
 export function decodeMemoryText(buf: Buffer): { text: string } | { problem: string } {
-  if (buf.length > MAX_FILE_BYTES) return { problem: `file is ${(buf.length / 1048576).toFixed(1)} MB, too large to be a memory; not linted` };
+  const tooLarge = sizeProblem(buf.length);
+  if (tooLarge) return { problem: tooLarge };
   if (buf.includes(0)) return { problem: 'binary file (contains NUL bytes); not linted' };
   try {
     return { text: utf8.decode(buf) };

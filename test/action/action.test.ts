@@ -133,7 +133,7 @@ describe('action.yml', () => {
   let tarball: string;
   beforeAll(() => {
     tarball = packPackage();
-  }, 120_000);
+  });
 
   it('parses as a composite action whose inputs are all described and documented in docs/ci.md', () => {
     expect(action.runs.using).toBe('composite');

@@ -101,7 +101,7 @@ describe('content rules on the labelled corpus', () => {
     expect(zh).toBe(true);
   });
 
-  it('--fix with every rule at its default settles in one run and breaks no link or limit', { timeout: 300_000 }, async () => {
+  it('--fix with every rule at its default settles in one run and breaks no link or limit', async () => {
     let fixed = 0;
     for (const doc of docs) {
       const repo = initRepo(tempDir('memlint-corpus-fix-'));
@@ -125,7 +125,7 @@ describe('content rules on the labelled corpus', () => {
     expect(fixed).toBeGreaterThan(0);
   });
 
-  it('meets the precision and recall bar for every content rule', { timeout: 300_000 }, async () => {
+  it('meets the precision and recall bar for every content rule', async () => {
     const allRules = (await memlintInProcess(ROOT, ['lint', '--help', '--rules'])).stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]!);
     const counts = new Map(CONTENT_RULES.map((r) => [r, { tp: 0, fp: 0, fn: 0 }]));
     const misses: string[] = [];

@@ -22,8 +22,8 @@ declare module 'vitest' {
 }
 
 /**
- * Nothing the machine happens to hold reaches a test: git reads a global config of the run's own
- * (an identity, nothing else) and no system config, and HOME is an empty folder, so a developer's
+ * Nothing the machine happens to hold reaches a test: HOME is a folder of the run's own, whose
+ * .gitconfig holds an identity and nothing else, git reads no system config, so a developer's
  * ~/.claude settings, ~/.gitconfig hooks or aliases change no result. npm keeps the cache and user
  * config it had (the tests' npm runs are --offline, from what npm ci cached).
  */
@@ -32,9 +32,8 @@ function hermeticHome(run: string): void {
   mkdirSync(home);
   process.env.npm_config_cache ??= join(homedir(), '.npm');
   process.env.npm_config_userconfig ??= join(homedir(), '.npmrc');
-  const gitconfig = join(home, '.gitconfig');
-  writeFileSync(gitconfig, '[user]\n\tname = memlint tests\n\temail = tests@memlint.invalid\n');
-  process.env.GIT_CONFIG_GLOBAL = gitconfig;
+  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = memlint tests\n\temail = tests@memlint.invalid\n');
+  delete process.env.GIT_CONFIG_GLOBAL;
   process.env.GIT_CONFIG_NOSYSTEM = '1';
   process.env.HOME = home;
   delete process.env.XDG_CONFIG_HOME;

@@ -92,7 +92,7 @@ describe('install and uninstall in any order', () => {
       }),
       { numRuns: Number(process.env.ORDERS_RUNS ?? 15) },
     );
-  }, 300_000);
+  });
 });
 
 describe('a hand-written package.json', () => {

@@ -48,7 +48,7 @@ describe('the package and a contributor clone', () => {
     expect(setup.code, setup.out).toBe(0);
     expect(readFileSync(join(app, '.husky', 'pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
     expect(sh(app, 'npx', ['--offline', 'memlint', 'doctor']).code).toBe(0);
-  }, 240_000);
+  });
 
   it('npm ci on this Node finds no package that needs a newer one', () => {
     const dir = tempDir();

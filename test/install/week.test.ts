@@ -286,5 +286,5 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
       const title = slug.replace('feedback_a', 'Alice rule ').replace('feedback_b', 'Bob rule ').replace('feedback_w', 'Worktree rule ');
       expect(git(remote, 'grep', '-l', `noted ${title} while pairing`, 'main', '--', MEM), title).not.toBe('');
     }
-  }, 300_000);
+  });
 });

@@ -114,10 +114,10 @@ export function packPackage(): string {
     mkdirSync(dir);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    const until = Date.now() + 120_000;
+    const until = Date.now() + 900_000;
     while (!existsSync(done)) {
       if (existsSync(failed)) throw new Error(`npm pack failed in another test file: ${readFileSync(failed, 'utf8')}`);
-      if (Date.now() > until) throw new Error('npm pack in another test file did not finish in 120 s');
+      if (Date.now() > until) throw new Error('npm pack in another test file did not finish in 900 s');
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
     }
     return readFileSync(done, 'utf8');

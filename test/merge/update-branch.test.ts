@@ -26,7 +26,7 @@ describe('memlint update-branch', () => {
   let tarball: string;
   beforeAll(() => {
     tarball = packPackage();
-  }, 120_000);
+  });
 
   it('from a clone with only git clone and the installed package, makes the branch mergeable without a driver', () => {
     const h = bothAdd();

@@ -1,0 +1,118 @@
+// The Language Server Protocol's base protocol: `Content-Length: N\r\n\r\n` then N bytes of JSON.
+// Written here rather than taken from vscode-jsonrpc because what the server does with a client's
+// bad input is the point: vscode-jsonrpc buffers a header without bound (a 10 MB header line is
+// rescanned on every chunk) and, after a header without Content-Length, reports an error and
+// stops answering. Here a header is at most 8 KiB, a body is read into one buffer of its declared
+// size, a body over the cap is skipped unread, and framing that cannot be followed is `fatal`
+// (the server says so in one line and exits).
+
+/** Longer than any header an editor sends (`Content-Length` and `Content-Type`). */
+export const MAX_HEADER_BYTES = 8 * 1024;
+/** A body beyond this is skipped unread: a document over 4 MiB is not linted anyway (a JSON string may take 6 bytes a character). */
+export const MAX_BODY_BYTES = 256 * 1024 * 1024;
+
+export type FrameEvent =
+  /** A complete body that is JSON. */
+  | { kind: 'message'; message: unknown }
+  /** A complete body that is not JSON: dropped. */
+  | { kind: 'unparsable'; reason: string }
+  /** A body over MAX_BODY_BYTES: skipped unread. */
+  | { kind: 'skipped'; bytes: number }
+  /** Framing lost (no or bad Content-Length, a header over the cap): nothing after it can be read. */
+  | { kind: 'fatal'; reason: string };
+
+const TERMINATOR = Buffer.from('\r\n\r\n', 'ascii');
+
+export class FrameReader {
+  private head = Buffer.alloc(0);
+  private body: Buffer | null = null;
+  private filled = 0;
+  private skip = 0;
+  private dead = false;
+
+  constructor(
+    private readonly emit: (event: FrameEvent) => void,
+    private readonly limits = { header: MAX_HEADER_BYTES, body: MAX_BODY_BYTES },
+  ) {}
+
+  push(chunk: Buffer): void {
+    let pos = 0;
+    while (pos < chunk.length && !this.dead) {
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, chunk.length - pos);
+        this.skip -= n;
+        pos += n;
+        continue;
+      }
+      if (this.body) {
+        const n = Math.min(this.body.length - this.filled, chunk.length - pos);
+        chunk.copy(this.body, this.filled, pos, pos + n);
+        this.filled += n;
+        pos += n;
+        if (this.filled === this.body.length) this.finishBody();
+        continue;
+      }
+      // Header bytes, kept up to the cap (and the terminator); the search starts where the last one
+      // stopped, less the 3 bytes a terminator may straddle.
+      const before = this.head.length;
+      const room = this.limits.header + TERMINATOR.length - before;
+      const taken = chunk.subarray(pos, pos + Math.min(room, chunk.length - pos));
+      this.head = before === 0 ? Buffer.from(taken) : Buffer.concat([this.head, taken]);
+      const end = this.head.indexOf(TERMINATOR, Math.max(0, before - 3));
+      if (end < 0) {
+        if (this.head.length >= this.limits.header + TERMINATOR.length) this.fail(`a message header longer than ${this.limits.header / 1024} KiB`);
+        pos += taken.length;
+        continue;
+      }
+      pos += end + TERMINATOR.length - before;
+      const header = this.head.subarray(0, end).toString('latin1');
+      this.head = Buffer.alloc(0);
+      this.startBody(header);
+    }
+  }
+
+  private startBody(header: string): void {
+    let length: number | null = null;
+    for (const line of header.split('\r\n')) {
+      const m = /^([A-Za-z][A-Za-z0-9-]*):[ \t]*(.*?)[ \t]*$/.exec(line);
+      if (!m) return this.fail('a message header line that is not "Name: value"');
+      if (m[1]!.toLowerCase() !== 'content-length') continue;
+      if (!/^\d{1,15}$/.test(m[2]!)) return this.fail('a Content-Length that is not a number');
+      length = Number(m[2]);
+    }
+    if (length === null) return this.fail('a message header without Content-Length');
+    if (length > this.limits.body) {
+      this.skip = length;
+      this.emit({ kind: 'skipped', bytes: length });
+      return;
+    }
+    this.body = Buffer.allocUnsafe(length);
+    this.filled = 0;
+    if (length === 0) this.finishBody();
+  }
+
+  private finishBody(): void {
+    const body = this.body!;
+    this.body = null;
+    let message: unknown;
+    try {
+      message = JSON.parse(body.toString('utf8'));
+    } catch (err) {
+      this.emit({ kind: 'unparsable', reason: (err as Error).message.split('\n')[0]! });
+      return;
+    }
+    this.emit({ kind: 'message', message });
+  }
+
+  private fail(reason: string): void {
+    this.dead = true;
+    this.head = Buffer.alloc(0);
+    this.emit({ kind: 'fatal', reason });
+  }
+}
+
+/** One message as a frame. */
+export function frame(message: object): Buffer {
+  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
+  return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]);
+}

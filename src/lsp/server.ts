@@ -1,0 +1,353 @@
+// memlint's language server: LSP over a pair of streams. It publishes the findings of memory files
+// as an editor opens and edits them, offers each fixable finding's fix (`quickfix`) and all of a
+// file's fixes (`source.fixAll.memlint`) as the edits `memlint --fix` makes, and nothing else: no
+// formatting, no file written (an edit is the client's to apply). It loads nothing from the
+// workspace but memlint's own data config: no remark, plugin or .remarkrc, no code.
+//
+// One lint per document version: a change (re)starts a short quiet period, a lint that would run
+// for a version the editor has since replaced does not run, and a version's diagnostics are
+// published once, by whichever of its lint or a code action request finished it first.
+import { fileURLToPath } from 'node:url';
+import { realOrResolved } from '../fs/paths.js';
+import { sizeProblem } from '../memdir/model.js';
+import { VERSION } from '../version.js';
+import { FrameReader, frame, type FrameEvent } from './framing.js';
+import { lintDocument, locateDocument, noticeDiagnostic, uriOf, type DocumentLint, type FileEdits, type Range } from './lint-document.js';
+
+/** How long a document stays unchanged before it is linted: a burst of edits is linted once, at its end. */
+const QUIET_MS = 100;
+
+export interface ServerIo {
+  input: NodeJS.ReadableStream;
+  write(bytes: Buffer): void;
+  /** One line for the client's log (stderr). */
+  log(line: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+interface Doc {
+  uri: string;
+  /** The file a `file:` URI names; null for other schemes (an untitled buffer). */
+  file: string | null;
+  version: number;
+  /** null when the text is over the size cap: it is not kept. */
+  text: string | null;
+  bytes: number;
+  timer: NodeJS.Timeout | null;
+  lint: { key: string; result: Promise<Linted> } | null;
+  published: number | null;
+  /** The last publish held diagnostics (closing or leaving memory clears them). */
+  shown: boolean;
+}
+
+/** A document's lint: its findings and fixes, null when it is not memory, 'stale' when its version was replaced before it ran. */
+type Linted = DocumentLint | null | 'stale';
+
+type Params = Record<string, unknown>;
+const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One line, no control characters: what reaches stderr or the client from an error or a name. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.split(/\r\n|\r|\n/)[0]!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}
+
+function errorLine(err: unknown): string {
+  return oneLine((err as Error)?.message ?? String(err));
+}
+
+function fileOf(uri: string): string | null {
+  if (!uri.startsWith('file:')) return null;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return null;
+  }
+}
+
+export function serve(io: ServerIo): Promise<number> {
+  const docs = new Map<string, Doc>();
+  let folders: string[] = [io.cwd];
+  let documentChanges = false;
+  let initialized = false;
+  let shutdown = false;
+  let closed = false;
+  /** Changes to any document or file: a lint holds for one document version and one world. */
+  let world = 0;
+  /** Lints run one at a time, in the order they were asked for. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const debug = io.env.MEMLINT_DEBUG === '1';
+
+  let done!: (code: number) => void;
+  const finished = new Promise<number>((resolve) => (done = resolve));
+
+  const send = (message: object) => {
+    if (!closed) io.write(frame(message));
+  };
+  const reply = (id: number | string | null, result: unknown) => send({ id, result });
+  const fail = (id: number | string | null, code: number, message: string) => send({ id, error: { code, message } });
+
+  function finish(code: number): void {
+    if (closed) return;
+    closed = true;
+    for (const d of docs.values()) if (d.timer) clearTimeout(d.timer);
+    io.input.removeListener('data', onData);
+    io.input.removeListener('end', onEnd);
+    (io.input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+    done(code);
+  }
+
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Every open file's text by its real path, where the lint reads it: the editor's text stands in for the file. */
+  function openTexts(): Map<string, string> {
+    const texts = new Map<string, string>();
+    for (const d of docs.values()) if (d.file && d.text !== null) texts.set(realOrResolved(d.file), d.text);
+    return texts;
+  }
+
+  /** The lint of the document's current version in the current world, run once. */
+  function lintOf(doc: Doc): Promise<Linted> {
+    const key = `${doc.version}/${world}`;
+    if (doc.lint?.key === key) return doc.lint.result;
+    const version = doc.version;
+    const result = serial(async (): Promise<Linted> => {
+      if (closed || docs.get(doc.uri) !== doc || doc.version !== version) return 'stale';
+      if (!doc.file) return null;
+      try {
+        const located = await locateDocument(doc.file, folders, io.env);
+        if (!located) return null;
+        if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], fixAll: () => Promise.resolve(new Map()) };
+        if (debug) io.log(`memlint lsp: linting ${oneLine(JSON.stringify(doc.uri))} version ${version}`);
+        return await lintDocument(located, doc.text, openTexts(), io.env);
+      } catch (err) {
+        if (debug) io.log((err as Error)?.stack ?? String(err));
+        io.log(`memlint lsp: could not lint ${oneLine(JSON.stringify(doc.uri))}: ${errorLine(err)}`);
+        return { diagnostics: [noticeDiagnostic(`memlint could not lint this file: ${errorLine(err)}`)], fixes: [], fixAll: () => Promise.resolve(new Map()) };
+      }
+    });
+    doc.lint = { key, result };
+    return result;
+  }
+
+  /** Publish a version's diagnostics, once, while it is still the document's version. */
+  function publish(doc: Doc, version: number, linted: Linted): void {
+    if (closed || linted === 'stale' || docs.get(doc.uri) !== doc || doc.version !== version || doc.published === version) return;
+    doc.published = version;
+    if (linted === null && !doc.shown) return; // not memory: nothing to say
+    const diagnostics = linted?.diagnostics ?? [];
+    doc.shown = diagnostics.length > 0;
+    send({ method: 'textDocument/publishDiagnostics', params: { uri: doc.uri, version, diagnostics } });
+  }
+
+  function changed(doc: Doc): void {
+    world++;
+    if (doc.timer) clearTimeout(doc.timer);
+    doc.timer = setTimeout(() => {
+      doc.timer = null;
+      const version = doc.version;
+      lintOf(doc).then(
+        (linted) => publish(doc, version, linted),
+        () => undefined, // lintOf answers a failure as a diagnostic; nothing else rejects
+      );
+    }, QUIET_MS);
+  }
+
+  function setText(doc: Doc, text: string): void {
+    doc.bytes = Buffer.byteLength(text, 'utf8');
+    doc.text = sizeProblem(doc.bytes) ? null : text;
+  }
+
+  function workspaceEdit(edits: FileEdits): object {
+    const spelling = new Map<string, string>();
+    for (const d of docs.values()) if (d.file) spelling.set(realOrResolved(d.file), d.uri);
+    const byUri = [...edits].map(([file, list]) => {
+      const uri = uriOf(file, spelling);
+      return { uri, edits: list, version: docs.get(uri)?.version ?? null };
+    });
+    if (documentChanges) return { documentChanges: byUri.map((e) => ({ textDocument: { uri: e.uri, version: e.version }, edits: e.edits })) };
+    return { changes: Object.fromEntries(byUri.map((e) => [e.uri, e.edits])) };
+  }
+
+  async function codeActions(params: Params): Promise<object[]> {
+    const uri = isObject(params.textDocument) ? params.textDocument.uri : undefined;
+    if (typeof uri !== 'string') throw new InvalidParams('textDocument.uri is missing');
+    const doc = docs.get(uri);
+    if (!doc) return [];
+    const range = params.range as Range | undefined;
+    const context = isObject(params.context) ? params.context : {};
+    const only = Array.isArray(context.only) ? context.only.filter((k): k is string => typeof k === 'string') : null;
+    const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+    const version = doc.version;
+    const linted = await lintOf(doc);
+    publish(doc, version, linted);
+    if (linted === null || linted === 'stale' || doc.version !== version) return [];
+    const actions: object[] = [];
+    if (wants('quickfix')) {
+      for (const f of linted.fixes) {
+        if (range && !overlaps(f.diagnostic.range, range)) continue;
+        actions.push({ title: `Fix this ${f.ruleId} problem (as memlint --fix does)`, kind: 'quickfix', diagnostics: [f.diagnostic], isPreferred: true, edit: workspaceEdit(f.edits) });
+      }
+    }
+    if (wants('source.fixAll.memlint') && linted.fixes.length > 0) {
+      const edits = await serial(() => linted.fixAll());
+      if (edits.size > 0 && doc.version === version) actions.push({ title: 'Fix all memlint problems in this file (memlint --fix)', kind: 'source.fixAll.memlint', edit: workspaceEdit(edits) });
+    }
+    return actions;
+  }
+
+  async function onRequest(id: number | string, method: string, params: unknown): Promise<void> {
+    if (method === 'initialize') {
+      if (initialized) return fail(id, -32600, 'initialize was already received');
+      initialized = true;
+      const p = isObject(params) ? params : {};
+      const given = Array.isArray(p.workspaceFolders) ? p.workspaceFolders.map((f) => (isObject(f) && typeof f.uri === 'string' ? fileOf(f.uri) : null)) : [];
+      const root = typeof p.rootUri === 'string' ? fileOf(p.rootUri) : typeof p.rootPath === 'string' ? p.rootPath : null;
+      const named = [...given, root].filter((f): f is string => f !== null);
+      if (named.length > 0) folders = [...new Set(named)];
+      const caps = isObject(p.capabilities) ? p.capabilities : {};
+      const edit = isObject(caps.workspace) && isObject(caps.workspace.workspaceEdit) ? caps.workspace.workspaceEdit : {};
+      documentChanges = edit.documentChanges === true;
+      return reply(id, {
+        capabilities: {
+          textDocumentSync: { openClose: true, change: 1, save: { includeText: false } },
+          codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.memlint'] },
+          workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        },
+        serverInfo: { name: 'memlint', version: VERSION },
+      });
+    }
+    if (!initialized) return fail(id, -32002, 'the server is not initialized yet');
+    if (shutdown) return fail(id, -32600, 'the server is shutting down');
+    if (method === 'shutdown') {
+      shutdown = true;
+      for (const d of docs.values()) if (d.timer) clearTimeout(d.timer);
+      return reply(id, null);
+    }
+    if (method === 'textDocument/codeAction') {
+      if (!isObject(params)) return fail(id, -32602, 'codeAction needs its parameters');
+      return reply(id, await codeActions(params));
+    }
+    // Formatting among them: memlint never rewrites a file beyond its fixes.
+    return fail(id, -32601, `memlint lsp does not handle ${JSON.stringify(oneLine(method).slice(0, 100))}`);
+  }
+
+  function onNotification(method: string, params: unknown): void {
+    if (method === 'exit') return finish(shutdown ? 0 : 1);
+    if (!initialized || shutdown || !isObject(params)) return;
+    const td = isObject(params.textDocument) ? params.textDocument : null;
+    const uri = typeof td?.uri === 'string' ? td.uri : null;
+    if (method === 'textDocument/didOpen') {
+      if (uri === null || typeof td!.text !== 'string') return;
+      const old = docs.get(uri);
+      if (old?.timer) clearTimeout(old.timer);
+      const doc: Doc = { uri, file: fileOf(uri), version: typeof td!.version === 'number' ? td!.version : 0, text: null, bytes: 0, timer: null, lint: null, published: null, shown: false };
+      setText(doc, td!.text);
+      docs.set(uri, doc);
+      return changed(doc);
+    }
+    if (method === 'textDocument/didChange') {
+      const doc = uri === null ? undefined : docs.get(uri);
+      if (!doc || !Array.isArray(params.contentChanges)) return;
+      for (const c of params.contentChanges) {
+        if (!isObject(c) || typeof c.text !== 'string') continue;
+        if (c.range === undefined) setText(doc, c.text);
+        else if (doc.text !== null) setText(doc, applyChange(doc.text, c.range as Range, c.text));
+      }
+      doc.version = typeof td!.version === 'number' ? td!.version : doc.version + 1;
+      return changed(doc);
+    }
+    if (method === 'textDocument/didClose') {
+      const doc = uri === null ? undefined : docs.get(uri);
+      if (!doc) return;
+      if (doc.timer) clearTimeout(doc.timer);
+      docs.delete(uri!);
+      world++;
+      if (doc.shown) send({ method: 'textDocument/publishDiagnostics', params: { uri, diagnostics: [] } });
+      return;
+    }
+    if (method === 'textDocument/didSave') {
+      world++;
+      return;
+    }
+    if (method === 'workspace/didChangeWorkspaceFolders' && isObject(params.event)) {
+      const paths = (list: unknown) => (Array.isArray(list) ? list.map((f) => (isObject(f) && typeof f.uri === 'string' ? fileOf(f.uri) : null)).filter((f): f is string => f !== null) : []);
+      const removed = new Set(paths(params.event.removed));
+      folders = [...new Set([...folders.filter((f) => !removed.has(f)), ...paths(params.event.added)])];
+      world++;
+    }
+  }
+
+  function onMessage(message: unknown): void {
+    if (!isObject(message)) return fail(null, -32600, 'a message that is not a JSON-RPC object');
+    const { id, method, params } = message;
+    const hasId = typeof id === 'number' || typeof id === 'string';
+    if (typeof method !== 'string') {
+      if (!hasId && id !== null) fail(null, -32600, 'a message without a method');
+      return; // a response: this server sends no requests
+    }
+    if (!hasId) return onNotification(method, params);
+    onRequest(id, method, params).catch((err: unknown) => {
+      if (err instanceof InvalidParams) return fail(id, -32602, err.message);
+      if (debug) io.log((err as Error)?.stack ?? String(err));
+      io.log(`memlint lsp: ${errorLine(err)}`);
+      fail(id, -32603, errorLine(err));
+    });
+  }
+
+  function onFrame(event: FrameEvent): void {
+    if (closed) return;
+    if (event.kind === 'message') return onMessage(event.message);
+    if (event.kind === 'unparsable') {
+      io.log(`memlint lsp: dropped a message that is not JSON (${oneLine(event.reason)})`);
+      return fail(null, -32700, `a message that is not JSON: ${oneLine(event.reason)}`);
+    }
+    if (event.kind === 'skipped') return io.log(`memlint lsp: skipped a message of ${event.bytes} bytes unread (the limit is 256 MiB)`);
+    io.log(`memlint lsp: ${event.reason} from the client; the messages after it cannot be read, so the server stops`);
+    finish(2);
+  }
+
+  const reader = new FrameReader(onFrame);
+  const onData = (chunk: Buffer | string) => {
+    try {
+      reader.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    } catch (err) {
+      if (debug) io.log((err as Error)?.stack ?? String(err));
+      io.log(`memlint lsp: ${errorLine(err)}`);
+    }
+  };
+  const onEnd = () => finish(shutdown ? 0 : 1);
+  io.input.on('data', onData);
+  io.input.on('end', onEnd);
+  return finished;
+}
+
+class InvalidParams extends Error {}
+
+function before(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
+  return a.line < b.line || (a.line === b.line && a.character < b.character);
+}
+
+function overlaps(a: Range, b: Range): boolean {
+  if (!isObject(b) || !isObject(b.start) || !isObject(b.end)) return true;
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+/** An incremental change (a client that sends them although the server asks for whole texts). */
+function applyChange(text: string, range: Range, newText: string): string {
+  const offset = (p: { line: number; character: number }) => {
+    let line = 0;
+    let i = 0;
+    while (line < p.line && i < text.length) {
+      const c = text.charCodeAt(i++);
+      if (c === 10 || (c === 13 && text.charCodeAt(i) !== 10)) line++;
+    }
+    return Math.min(i + p.character, text.length);
+  };
+  return text.slice(0, offset(range.start)) + newText + text.slice(offset(range.end));
+}
