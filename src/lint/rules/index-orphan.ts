@@ -15,7 +15,14 @@ import { topicMentions } from '../index-mentions.js';
  * knows a memory exists ("the pointer line is the reachability, not the file"). The fix adds an
  * entry built from the file's name and description, in the section of its type. A topic the
  * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
- * orphan: index-entry-format reports it as mentioned, not an entry.
+ * orphan: index-entry-format reports it as mentioned, not an entry; nor is one it names as a
+ * `[[stem]]` wiki link. Files that are not memories (README-like files without a memory type,
+ * SKILL.md and skills/) are not reported.
+ *
+ * The fix writes an entry only when it is certain: the file has a memory type, its name and
+ * description are what the writer meant (not cut by YAML at ` #`: `Story #12` read as "Story"),
+ * and the index keeps within Claude Code's limits (200 lines, 25,000 UTF-16 units) once it is
+ * added, the orphans earlier in the memdir's order taking the room first. Otherwise it reports.
  */
 const TESTING = '---\nname: Testing\ndescription: Integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database.\n\n**Why:** mocks hid a broken migration.\n\n**How to apply:** every test under tests/integration.\n';
 
