@@ -8,7 +8,7 @@ import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
 import { isListItem, normalizeContent } from './text.js';
 import { dominantEol, splitLines } from '../memdir/lines.js';
-import { INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
+import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
 
 export interface DedupeReport {
   merged: Array<{ into: string; from: string; why: 'name' | 'body'; archivedAs: string }>;
@@ -143,6 +143,8 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
   for (const [rel, text] of state.files) {
     if (!isTopLevelTopic(rel)) continue;
     const t = parseTopic(text);
+    // Not a memory (README.md, a skill file): never merged into, never merged away.
+    if (notAMemory(rel, t.type)) continue;
     const cut = cutAtComment(t.frontmatter, 'name');
     const description = cutAtComment(t.frontmatter, 'description') ? undefined : t.description?.trim().replace(/\s+/g, ' ').toLowerCase() || undefined;
     infos.push({ rel, name: cut ? undefined : t.name?.trim().toLowerCase() || undefined, type: typeof t.type === 'string' ? t.type : undefined, description, lines: bodyLineSet(t.body) });

@@ -68,11 +68,12 @@ export function isReadmeLike(rel: string): boolean {
 const SKILL_FILE = /(?:^|\/)SKILL\.md$/i;
 
 /**
- * A Markdown file of the memdir that is not a memory, whatever its frontmatter: a README-like file
- * without a memory type (frontmatter-yaml tells it to leave the folder), a skill's files (SKILL.md,
+ * A Markdown file of the memdir that is not a memory, whatever its frontmatter: README.md, another
+ * README-like file (notes.md, handoff.md, …) without a memory type (frontmatter-yaml tells it to leave the folder), a skill's files (SKILL.md,
  * anything under a skills/ folder). No index entry is ever written for one.
  */
 export function notAMemory(rel: string, type: unknown): boolean {
+  if (/^readme(?:\.[\w-]+)?\.md$/i.test(rel.split('/').pop()!)) return true;
   if (isReadmeLike(rel) && !isMemoryType(type)) return true;
   return SKILL_FILE.test(rel) || /(?:^|\/)skills\//i.test(rel);
 }

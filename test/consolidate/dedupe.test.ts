@@ -64,6 +64,12 @@ describe('duplicate topics merged (step 3)', () => {
     expect(r.state).toBe(s);
   });
 
+  it('never merges a memory into README.md, nor README.md away', () => {
+    const body = '- one fact\n- two facts\n- three facts\n';
+    const s = state({ 'README.md': topic('Plan', 'project', 'the plan', body), 'project_plan.md': topic('Plan', 'project', 'the plan', body) });
+    expect(dedupeTopics(s, ctx()).report.merged).toEqual([]);
+  });
+
   it('similarity is shared lines over all lines', () => {
     expect(bodySimilarity(new Set(['a', 'b']), new Set(['a', 'b']))).toBe(1);
     expect(bodySimilarity(new Set(['a', 'b']), new Set(['c']))).toBe(0);
