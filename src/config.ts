@@ -3,8 +3,9 @@
 // repository is untrusted input (README "Security"), so no config file is ever executed. A JavaScript
 // config (memlint.config.mjs and the like) is named in one line and not read.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { claudeFormat, NEWEST_KNOWN, parseVersion, type ClaudeFormat } from './memdir/format.js';
 
 export type SeverityName = 'off' | 'warn' | 'error';
 export type RuleSetting = SeverityName | 0 | 1 | 2 | [SeverityName | 0 | 1 | 2, Record<string, unknown>?];
@@ -16,7 +17,10 @@ export interface ConsolidateConfig {
   archiveDir?: string;
   /** Ignored, with a warning: the agent step's command comes only from git config memlint.consolidateCommand. */
   command?: string;
-  onPush?: 'consolidate' | 'check';
+  /** A push while consolidation is due: "advise" (default: one line, the push goes on), "check" (stop it), "block" (consolidate, commit, stop it); "consolidate" (pre-v3) reads as "advise". */
+  onPush?: 'advise' | 'check' | 'block' | 'consolidate';
+  /** "consolidate" (default): the post-commit hook consolidates a due memdir after a memory commit; "off": it does not. */
+  onCommit?: 'consolidate' | 'off';
   /** Memory folders (globs) consolidation leaves alone unless named on the command line. */
   exclude?: string[];
   [key: string]: unknown;
@@ -28,6 +32,16 @@ export interface MemlintConfig {
   /** Globs (relative to the config's folder) of files memlint leaves alone. */
   ignore?: string[];
   consolidate?: ConsolidateConfig;
+  /** The Claude Code version whose memory format applies (src/memdir/format.ts); default the newest known. */
+  claudeCode?: string;
+  /** The memdirs' index is generated at load time (Claude Code's gated variant): docs/format.md. */
+  generatedIndex?: boolean;
+  /**
+   * The team's decision that Claude Code's auto memory is the committed memory folder: true (the
+   * repository's memory folder) or that folder, relative to the config's folder. Every checkout is
+   * then linked by "memlint install --local" (docs/install.md, "Linking every checkout").
+   */
+  link?: boolean | string;
   [key: string]: unknown;
 }
 
@@ -87,8 +101,18 @@ export function validateConfig(config: unknown, file: string): MemlintConfig {
   if (c.memoryDirs !== undefined && (!Array.isArray(c.memoryDirs) || c.memoryDirs.some((d) => typeof d !== 'string'))) {
     throw new UsageError(`config ${file}: "memoryDirs" must be a list of folder paths`);
   }
+  if (c.link !== undefined && typeof c.link !== 'boolean') {
+    const bad = typeof c.link !== 'string' || c.link.trim() === '' || isAbsolute(c.link) || /^[A-Za-z]:/.test(c.link) || c.link.split(/[/\\]/).includes('..');
+    if (bad) throw new UsageError(`config ${file}: "link" must be true, false or the memory folder as a path inside the repository (like ".claude/memory")`);
+  }
   if (c.ignore !== undefined && (!Array.isArray(c.ignore) || c.ignore.some((d) => typeof d !== 'string'))) {
     throw new UsageError(`config ${file}: "ignore" must be a list of globs`);
+  }
+  if (c.claudeCode !== undefined && (typeof c.claudeCode !== 'string' || !parseVersion(c.claudeCode))) {
+    throw new UsageError(`config ${file}: "claudeCode" must be a Claude Code version such as "${NEWEST_KNOWN}"`);
+  }
+  if (c.generatedIndex !== undefined && typeof c.generatedIndex !== 'boolean') {
+    throw new UsageError(`config ${file}: "generatedIndex" must be true or false`);
   }
   if (c.rules !== undefined) {
     if (typeof c.rules !== 'object' || c.rules === null || Array.isArray(c.rules)) throw new UsageError(`config ${file}: "rules" must be an object`);
@@ -117,7 +141,7 @@ export async function loadConfig(opts: { cwd: string; file?: string }): Promise<
     if (isCodeConfig(file)) throw new UsageError(codeConfigMessage(file));
     const config = await readConfigFile(file);
     if (config === undefined) throw new UsageError(`config ${file}: no "memlint" settings in it`);
-    return { config: validateConfig(config, file), file, dir: dirname(file) };
+    return { config: withLinkDefaults(validateConfig(config, file)), file, dir: dirname(file) };
   }
   let dir = resolve(opts.cwd);
   for (;;) {
@@ -126,18 +150,32 @@ export async function loadConfig(opts: { cwd: string; file?: string }): Promise<
       if (!existsSync(file)) continue;
       const config = await readConfigFile(file);
       if (config === undefined) continue; // a package.json without "memlint"
-      return { config: validateConfig(config, file), file, dir };
+      return { config: withLinkDefaults(validateConfig(config, file)), file, dir };
     }
     // The nearest config was code: said once, not run, and no farther config stands in for it.
     const code = CODE_CONFIGS.map((name) => join(dir, name)).find((f) => existsSync(f));
     if (code) {
       tellAboutCodeConfig(code);
-      return { config: {}, file: null, dir };
+      return { config: withLinkDefaults({}), file: null, dir };
     }
     if (existsSync(join(dir, '.git'))) break; // do not wander above the repository
     const parent = dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
-  return { config: {}, file: null, dir: resolve(opts.cwd) };
+  return { config: withLinkDefaults({}), file: null, dir: resolve(opts.cwd) };
+}
+
+/**
+ * private-memory guards a memory folder the agent writes into and the team shares: it is on (at
+ * its default) once the team's "link" says so, off otherwise unless the config names it.
+ */
+export function withLinkDefaults(config: MemlintConfig): MemlintConfig {
+  if ((config.link !== undefined && config.link !== false) || config.rules?.['private-memory'] !== undefined) return config;
+  return { ...config, rules: { ...config.rules, 'private-memory': 'off' } };
+}
+
+/** The memory format a config selects (src/memdir/format.ts). */
+export function formatOf(config: MemlintConfig): ClaudeFormat {
+  return claudeFormat(config.claudeCode ?? NEWEST_KNOWN, { generatedIndex: config.generatedIndex === true });
 }

@@ -1,8 +1,9 @@
 // dist/cli.js: a CommonJS launcher in front of the ES module program (dist/main.mjs).
 // Node starts a CommonJS main module several milliseconds sooner than an ES module, and git runs
 // three memlint commands on every merge, commit and push. Those answer here when they can: the
-// merge driver (dist/merge.cjs, one file), and `--staged` / `consolidate --pre-push` when nothing
-// memory-related is involved (no staged or pushed Markdown, or none of it inside a memdir).
+// merge driver (dist/merge.cjs, one file), and `--staged` / `consolidate --pre-push` /
+// `consolidate --post-commit` when nothing memory-related is involved (no staged, pushed or
+// committed Markdown, or none of it inside a memdir).
 // Everything else loads the full program.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,15 +85,15 @@ function isPlainStaged(args: string[]): boolean {
 }
 
 /**
- * Whether argv is a plain `consolidate --pre-push`: with `--config FILE` at most beside it, and
- * words (what git names to the hook: the remote and its URL). Any other option goes to the
+ * Whether argv is a plain `consolidate --pre-push` (or `--post-commit`): with `--config FILE` at
+ * most beside it, and words (what git names to the pre-push hook: the remote and its URL). Any other option goes to the
  * program, which knows it or refuses it.
  */
-function isPlainPrePush(args: string[]): boolean {
-  if (args[0] !== 'consolidate' || !args.includes('--pre-push')) return false;
+function isPlainHook(args: string[], mode: '--pre-push' | '--post-commit'): boolean {
+  if (args[0] !== 'consolidate' || !args.includes(mode)) return false;
   for (let i = 1; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--pre-push' || !a.startsWith('-') || a.startsWith('--config=')) continue;
+    if (a === mode || !a.startsWith('-') || a.startsWith('--config=')) continue;
     if (a === '--config' && i + 1 < args.length) {
       i++;
       continue;
@@ -150,10 +151,14 @@ if (first === 'merge' && !asksHelp) {
   finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
 } else if (isPlainStaged(argv)) {
   staged();
-} else if (!asksHelp && isPlainPrePush(argv)) {
+} else if (!asksHelp && isPlainHook(argv, '--pre-push')) {
   const push = prePushSource();
   if (push === null) process.exitCode = 0;
   else runMain({ push });
+} else if (!asksHelp && isPlainHook(argv, '--post-commit')) {
+  // After every commit: one git call, and the program only when the commit changed Markdown.
+  if (process.env.HUSKY === '0' || !prePushModule().commitChangesMarkdown(process.cwd())) process.exitCode = 0;
+  else runMain();
 } else {
   runMain();
 }

@@ -30,7 +30,7 @@ export const SIZES = {
   },
 };
 
-export const ROW_IDS = ['lint-20', 'lint-566', 'lint-566-dated', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'update-branch', 'consolidate-566', 'consolidate-2000'];
+export const ROW_IDS = ['lint-20', 'lint-566', 'lint-566-dated', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'staged-rm', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'update-branch', 'consolidate-566', 'consolidate-2000'];
 
 function memlint(ctx, args, cwd, extra = {}) {
   return { name: 'memlint', argv: [process.execPath, ctx.cli, ...args], cwd, display: `memlint ${args.join(' ')}`, ...extra };
@@ -167,6 +167,12 @@ const STAGED = {
     title: 'three topic files staged',
     target: ['--staged, three topic files staged, vs node -e 0', 2.5],
   },
+  // A staged deletion or rename may make a memory stale (no-stale-reference): the launcher then
+  // greps tracked Markdown for the lost paths' folders, one git process more than 'none'.
+  rm: {
+    title: 'a source file deleted (git rm) that no memory names',
+    target: ['--staged, a staged deletion no memory names, vs node -e 0', 1.25],
+  },
 };
 
 /**
@@ -199,12 +205,17 @@ function stagedRow(ctx, which) {
     none: sources.map((p) => [p, '// touched\n']),
     doc: [['README.md', '\nBuild notes moved to the wiki.\n'], [sources[0], '// touched\n']],
     three: topicFiles.slice(0, 3).map((p) => [p, '\nConfirmed again on 2026-11-27.\n']),
+    rm: [],
   }[which];
   const spec = STAGED[which];
   return {
     title: `--staged in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, ${spec.title}`,
     setup: () => {
-      const staged = stageEdits(repo, ctx.work, edits);
+      let staged = stageEdits(repo, ctx.work, edits);
+      if (which === 'rm') {
+        git(repo, ['rm', '-q', '--', sources[1]]);
+        staged = [`${sources[1]} (deleted)`];
+      }
       return { 'tracked files': tracked(repo), staged: staged.join(', ') };
     },
     teardown: () => stageEdits(repo, ctx.work, []),
@@ -397,6 +408,7 @@ export function buildRow(ctx, id) {
   if (id === 'staged-none') return stagedRow(ctx, 'none');
   if (id === 'staged-doc') return stagedRow(ctx, 'doc');
   if (id === 'staged-three') return stagedRow(ctx, 'three');
+  if (id === 'staged-rm') return stagedRow(ctx, 'rm');
   if (id === 'hook-post-tool-use') return hookRow(ctx);
   if (id === 'pre-push-none') return prePushRow(ctx);
   if (id === 'merge-driver') return mergeDriverRow(ctx);

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { realOrResolved } from '../fs/paths.js';
-import { loadConfig } from '../config.js';
+import { formatOf, loadConfig } from '../config.js';
 import { locateMemdir } from './locate.js';
 import { matcher } from '../glob.js';
 import { lintMemdirs, resolveRules, runToday } from '../lint/engine.js';
@@ -13,11 +13,25 @@ import { blockReason, postToolUseOutput, sessionContext, sessionStartOutput, sho
 import { maskSecrets, secretsOf } from '../lint/secrets.js';
 import { sessionFacts } from './session.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { mayHoldRelativeDate } from '../lint/date-patterns.js';
 
-/** The entry line index-orphan's fix would add: the agent can write exactly that. */
-function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ text: string }> } }): { suggestion?: string } {
+/**
+ * The entry line index-orphan's fix would add: the agent can write exactly that. Its hook comes
+ * from the topic's description: a relative date in it ("tomorrow") is given with its date, as
+ * absolute-dates asks, so the advice never makes the agent write what the next lint blocks.
+ */
+async function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ text: string }> } }, today: Date): Promise<{ suggestion?: string }> {
   const text = m.ruleId === 'index-orphan' ? m.fix?.edits[0]?.text.trim() : undefined;
-  return text ? { suggestion: text } : {};
+  if (!text) return {};
+  if (!mayHoldRelativeDate(text)) return { suggestion: text };
+  const { findRelativeDates } = await import('../lint/dates.js');
+  let out = '';
+  let at = 0;
+  for (const h of findRelativeDates(text, today)) {
+    out += text.slice(at, h.start) + h.replacement;
+    at = h.end;
+  }
+  return { suggestion: out + text.slice(at) };
 }
 
 /**
@@ -38,11 +52,13 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
     rules,
     source: 'worktree',
     today: runToday(env),
+    format: formatOf(loaded.config),
   });
-  const messages = run.results.flatMap((r) => r.messages.map((m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...suggestion(m) })));
+  const today = runToday(env);
+  const messages = await Promise.all(run.results.flatMap((r) => r.messages.map(async (m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...(await suggestion(m, today)) }))));
   const texts = new Map<string, string>();
   for (const f of new Set(messages.filter((m) => m.ruleId === 'index-line-length').map((m) => m.filePath))) texts.set(f, readFileSync(f, 'utf8'));
-  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts }, shownPath(located.dir, realOrResolved(projectDir)));
+  const reason = blockReason(messages, { projectDir: realOrResolved(projectDir), texts, format: formatOf(loaded.config) }, shownPath(located.dir, realOrResolved(projectDir)));
   if (reason === null) return '';
   // The engine masked the messages; the entry lines suggested for orphans are masked here.
   const known = await secretsOf([realFile, index].flatMap((f) => (existsSync(f) && statSync(f).size <= 4 * 1024 * 1024 ? [readFileSync(f, 'utf8')] : [])));

@@ -3,7 +3,10 @@
 // attention. Pure functions over lint results and measurements; the command does the I/O.
 import path from 'node:path';
 import { parseIndex } from '../memdir/index.js';
-import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
+import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, compactTargetText } from '../memdir/limits.js';
+import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
+
+const NEWEST_FORMAT = claudeFormat();
 import { isWithin } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
@@ -29,6 +32,8 @@ export interface BlockContext {
   projectDir: string;
   /** Text of the files the messages are on (for entry targets), by absolute path. */
   texts: Map<string, string>;
+  /** Claude Code's format for the configured version (its compaction target); the newest known when absent. */
+  format?: ClaudeFormat;
 }
 
 /** A path for the agent: relative to the project when inside it, else absolute. */
@@ -52,7 +57,7 @@ export function advice(m: HookMessage, ctx: BlockContext): string | null {
     }
     case 'index-max-lines':
     case 'index-max-bytes':
-      return `Claude Code loads only ${MAX_INDEX_LINES} lines and ${MAX_INDEX_UNITS.toLocaleString('en')} units of MEMORY.md: merge related entries and shorten hooks until it fits (run "npx memlint consolidate"); do not delete memories to make room`;
+      return `Claude Code loads only ${MAX_INDEX_LINES} lines and ${MAX_INDEX_UNITS.toLocaleString('en')} units of MEMORY.md: compact it to under ${compactTargetText(ctx.format ?? NEWEST_FORMAT, m.ruleId === 'index-max-lines' ? MAX_INDEX_LINES + 1 : 0, m.ruleId === 'index-max-bytes' ? MAX_INDEX_UNITS + 1 : 0)}, Claude Code's own target: merge related entries and shorten hooks (run "npx memlint consolidate"); do not delete memories to make room`;
     case 'index-orphan':
       return `add one line for it to MEMORY.md: ${m.suggestion ?? '- [Title](file.md) — one-line hook'}`;
     case 'index-link-target':
@@ -138,6 +143,8 @@ export interface SessionFacts {
   /** Topic files with no index entry. */
   orphans: string[];
   stray: Array<{ dir: string; mdFiles: number }>;
+  /** The repository shares its memory in `committed`, and Claude Code here uses `resolved` instead. */
+  link?: { committed: string; resolved: string; fix: string } | null;
 }
 
 /** Within 10% of the limit, or over it. */
@@ -152,14 +159,19 @@ function list(names: string[], max: number): string {
 }
 
 /** The additionalContext, or null when the memory needs no attention. At most MAX_SESSION_CONTEXT characters. */
-export function sessionContext(f: SessionFacts): string | null {
+export function sessionContext(f: SessionFacts, format: ClaudeFormat = NEWEST_FORMAT): string | null {
   const full = (max: number) => {
     const parts: string[] = [];
+    if (f.link) {
+      parts.push(
+        `This repository shares its memory in ${f.link.committed} (committed), but Claude Code in this checkout uses ${f.link.resolved}: what you remember now is not shared with the team, and you are not reading the team's memory. Tell the user; the fix: ${f.link.fix}.`,
+      );
+    }
     const index = `${f.memdir.replace(/[/\\]+$/, '')}/${INDEX_FILE}`;
     if (nearLimit(f.lines, MAX_INDEX_LINES) || nearLimit(f.units, MAX_INDEX_UNITS)) {
       const over = f.lines > MAX_INDEX_LINES || f.units > MAX_INDEX_UNITS;
       parts.push(
-        `${index} is ${f.lines}/${MAX_INDEX_LINES} lines and ${f.units}/${MAX_INDEX_UNITS} units${over ? ', over what Claude Code loads' : ', close to what Claude Code loads'}: merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
+        `${index} is ${f.lines}/${MAX_INDEX_LINES} lines and ${f.units}/${MAX_INDEX_UNITS} units${over ? ', over what Claude Code loads' : ', close to what Claude Code loads'}: compact it to under ${compactTargetText(format, f.lines, f.units)} (Claude Code's own target): merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
       );
       if (f.hidden.length) parts.push(`You cannot see these entries (past the cut): ${list(f.hidden, max)}; read those files when relevant.`);
     }

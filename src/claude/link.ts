@@ -2,11 +2,13 @@
 // edit of its text that keeps every other key, the .gitignore line that keeps it out of commits,
 // and which memory folder of the repository link points at when none is named. The command
 // (src/commands/link.ts) checks, writes and reports.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { isWithin } from '../fs/paths.js';
+import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
+import { ignoredPaths, listFiles } from '../git/index.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { parseSettingsJson } from './auto-memory.js';
 
@@ -56,4 +58,41 @@ export async function defaultMemdir(root: string, cwd: string): Promise<string> 
   if (found.length === 1) return found[0]!;
   if (found.length > 1) throw new UsageError(`several memory folders (${found.map((d) => path.relative(root, d)).join(', ')}); choose one with --memdir DIR`);
   return conventional;
+}
+
+export interface LocalLinkOutcome {
+  /** What was (or would be) done, one line each. */
+  done: string[];
+  /** What still needs a person (the settings file committed, .gitignore behind a symlink). */
+  problems: string[];
+}
+
+/**
+ * Write autoMemoryDirectory = value into this worktree's .claude/settings.local.json (every other
+ * key kept) and keep that file out of commits: the one write `memlint link` and the linking of a
+ * checkout by install share. The caller has validated value and checked the settings path.
+ */
+export function setLocalLink(root: string, settings: Record<string, unknown>, value: string, dry: boolean): LocalLinkOutcome {
+  const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
+  const done: string[] = [];
+  const problems: string[] = [];
+  if (settings[AUTO_MEMORY_KEY] === value) done.push(`${AUTO_MEMORY_KEY} in ${settingsFile} already is ${value}`);
+  else {
+    if (!dry) writeInsideRepo(root, settingsFile, withAutoMemoryDirectory(settings, value), { mkdir: true });
+    done.push(`${dry ? 'would set' : 'set'} ${AUTO_MEMORY_KEY} = ${value} in ${settingsFile}`);
+  }
+  // The file holds a path of this machine: keep it out of commits.
+  if (listFiles(root, { untracked: false, pathspec: [LOCAL_SETTINGS] }).length > 0) {
+    problems.push(`${LOCAL_SETTINGS} is committed; it holds a path of this machine: git rm --cached ${LOCAL_SETTINGS}`);
+  } else if (ignoredPaths(root, [LOCAL_SETTINGS]).size === 0) {
+    const gitignore = path.join(root, '.gitignore');
+    const ignoreSafe = checkInsideRepo(root, gitignore);
+    if (!ignoreSafe.ok) problems.push(`${ignoreSafe.reason}; add ${LOCAL_SETTINGS} to it yourself`);
+    else {
+      const text = existsSync(gitignore) ? readFileSync(gitignore, 'utf8') : '';
+      if (!dry) writeInsideRepo(root, gitignore, appendIgnoreLine(text, LOCAL_SETTINGS));
+      done.push(`${dry ? 'would add' : 'added'} ${LOCAL_SETTINGS} to ${gitignore}`);
+    }
+  }
+  return { done, problems };
 }

@@ -9,6 +9,7 @@ import { parseIndex } from '../memdir/index.js';
 import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';
 import { strayStoresOf } from './stores.js';
+import { linkProblem, linkState, notAdopted } from './team-link.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
@@ -37,6 +38,12 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
       facts.orphans = run.results.filter((r) => r.messages.some((m) => m.ruleId === 'index-orphan')).map((r) => path.relative(dir, r.filePath).split(path.sep).join('/'));
     }
   }
-  facts.stray = strayStoresOf(resolution).map((s) => ({ dir: s.dir, mdFiles: s.mdFiles }));
+  const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;
+  facts.stray = (gitRoot ? notAdopted(strayStoresOf(resolution), gitRoot) : strayStoresOf(resolution)).map((s) => ({ dir: s.dir, mdFiles: s.mdFiles }));
+  if (gitRoot) {
+    const state = await linkState(gitRoot, env, home).catch(() => null);
+    // Started below the top of the checkout, Claude Code reads that folder's own settings: judged there.
+    if (state && realOrResolved(projectDir) === gitRoot) facts.link = linkProblem(state);
+  }
   return facts;
 }

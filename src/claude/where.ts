@@ -23,6 +23,19 @@ export interface WhereReport extends Resolution {
   repository: RepositoryPlacement | null;
   /** With --all: the repository's other stores, not in use. */
   strayStores?: StrayStore[];
+  /** The team's shared memory folder and whether this checkout uses it (src/claude/team-link.ts). */
+  teamLink?: TeamLinkReport;
+}
+
+export interface TeamLinkReport {
+  /** The committed memory folder the repository shares, or null. */
+  memdir: string | null;
+  /** The config's "link" says the team shares it (every checkout links on npm install). */
+  decided: boolean;
+  linked: boolean;
+  optedOut: string | null;
+  /** When Claude Code here uses another folder: the command that fixes it. */
+  fix: string | null;
 }
 
 export function placeInRepository(dir: string, cwd: string): RepositoryPlacement | null {

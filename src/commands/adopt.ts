@@ -12,6 +12,7 @@ import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { planAdopt } from '../claude/adopt.js';
 import { defaultMemdir } from '../claude/link.js';
 import { readStore, storeFolder, strayStoresOf } from '../claude/stores.js';
+import { newestMtime, recordAdopted } from '../claude/team-link.js';
 
 const HELP = `Usage: memlint adopt [STORE...] [--memdir DIR] [--dry-run]
 
@@ -98,6 +99,8 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
   const conflicts = plan.ops.filter((o) => o.conflicts.length > 0).length + plan.skipped.filter((s) => s.blocking).length + refused;
+  // Brought in whole: doctor and the SessionStart hook stop naming these stores until they change.
+  if (!dry && conflicts === 0) for (const s of stores) recordAdopted(root, s.dir, newestMtime(s.dir, [...s.files.keys(), ...s.unreadable.map((u) => u.rel)]));
   const copied = plan.ops.filter((o) => o.kind === 'copy').length;
   const merged = plan.ops.length - copied;
   say(

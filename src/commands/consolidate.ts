@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import { loadDateFinder } from '../consolidate/date-finder.js';
 import { excludedMemdir } from '../consolidate/exclude.js';
 import { makeLint } from '../consolidate/lint-check.js';
-import { prePush } from '../consolidate/prepush.js';
+import { postCommit, prePush } from '../consolidate/prepush.js';
 import * as report from '../consolidate/report.js';
 import { consolidateMemdir } from '../consolidate/run.js';
 import { agentCommand, consolidationBound, ignoredCommandWarning, resolveSettings } from '../consolidate/settings.js';
@@ -30,17 +30,23 @@ Options:
                  never the lock
   --prune        move stale project memories to the archive (default: only report them)
   --json         machine-readable output on stdout
-  --pre-push     the git pre-push hook's mode (reads git's pre-push stdin)
+  --pre-push     the git pre-push hook's mode (reads git's pre-push stdin): refuses pushed
+                 memory with conflict markers or a secret; says when consolidation is due
+  --post-commit  the git post-commit hook's mode: after a commit that changed memory,
+                 consolidates a due memory folder and commits "memory: consolidate"
   --config FILE  use this config file
   -h, --help     show this help
 
 Config (consolidate.*): minHours (24), minCommits (5), staleDays (90), archiveDir (relative to
-the memdir, default ../<name>-archive, inside the repository), onPush ("consolidate" or "check").
+the memdir, default ../<name>-archive, inside the repository), onCommit ("consolidate" or
+"off"), onPush ("advise": the push goes on with one line; "check": the push stops with the
+advice; "block": memlint consolidates, commits and stops the push).
 Agent step: only from your own git config, never from the repository:
   git config [--global] memlint.consolidateCommand '<command>'
 runs with sh -c under the lock; its result must pass lint or is rolled back.
-Exit codes: 0 done or nothing to do, 1 --check found changes / limits exceeded / the pre-push
-hook committed a consolidation (push again), 2 usage error or failure.
+Exit codes: 0 done or nothing to do, 1 --check found changes / limits exceeded / pushed memory
+holds conflict markers or a secret / onPush "check" or "block" stopped the push, 2 usage error
+or failure.
 `;
 
 export async function run(argv: string[], given: Given = {}): Promise<number> {
@@ -53,6 +59,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
       prune: { type: 'boolean' },
       json: { type: 'boolean' },
       'pre-push': { type: 'boolean' },
+      'post-commit': { type: 'boolean' },
       config: { type: 'string' },
     },
     'consolidate',
@@ -65,6 +72,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   if (values['pre-push']) {
     return prePush({ cwd, configFile: values.config, ...(given.push ? { push: given.push } : {}) });
   }
+  if (values['post-commit']) return postCommit({ cwd, configFile: values.config });
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
   const loaded = await loadConfig({ cwd, file: values.config });

@@ -13,6 +13,7 @@ import { MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import type { Budget, EntryChange, MemdirChanges, TopicChange, TopicFacts } from '../memdir/changes.js';
 import { diffRange, resolveRange, type DiffRange, type MemdirDiff } from '../memdir/range.js';
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../lint/secrets.js';
+import { staleInRange, type StaleMemory } from '../lint/stale-range.js';
 
 const HELP = `Usage: memlint diff [RANGE] [--format text|markdown|json]
 
@@ -20,7 +21,9 @@ What a range of commits changes in memory, read semantically, for the person who
 request: topic files added, edited (name, description, type, body), renamed, removed or
 archived; index entries added, edited (title and hook before and after) or removed; daily logs;
 and the index budget at both ends (lines and UTF-16 units against Claude Code's 200 and 25,000,
-measured as "memlint show --budget" measures them). Reads commits, never the working tree.
+measured as "memlint show --budget" measures them); and the memories the range makes stale: paths
+they name that a commit of the range renamed or deleted (no-stale-reference). Reads commits, never
+the working tree.
 
   RANGE   BASE..HEAD (from BASE to HEAD), BASE...HEAD (from their merge base to HEAD), or one
           BASE (BASE..HEAD). Default: the merge base with the upstream's default branch
@@ -95,9 +98,31 @@ function summary(c: MemdirChanges): string {
   return [count(c.topics, 'topics'), count(c.entries, 'entries'), logs ? `daily logs: ${logs} changed` : ''].filter(Boolean).join('; ') || 'no topic or entry changes';
 }
 
-export function formatText(range: DiffRange, diffs: MemdirDiff[]): string {
+/** What happened to a path a stale memory names, in words. */
+function staleWhat(s: StaleMemory, path: (p: string) => string, commit: (c: string) => string = (c) => c): string {
+  const where = s.fate.commit === null ? '' : ` in ${commit(s.fate.commit.slice(0, 7))}`;
+  return s.fate.kind === 'renamed' ? `renamed to ${path(`${s.fate.to}${s.path.endsWith('/') ? '/' : ''}`)}${where}` : `deleted${where}`;
+}
+
+function staleText(stale: StaleMemory[]): string[] {
+  if (stale.length === 0) return [];
+  const out = ['', `stale memory: ${stale.length} path${stale.length === 1 ? '' : 's'} named in memory ${stale.length === 1 ? 'was' : 'were'} renamed or deleted by this range`];
+  for (const s of stale) out.push(`  ${JSON.stringify(masked(s.file))}:${s.line}:${s.column}  ${JSON.stringify(masked(s.path))} ${staleWhat(s, (p) => JSON.stringify(masked(p)))}`);
+  return out;
+}
+
+function staleMarkdown(stale: StaleMemory[]): string[] {
+  if (stale.length === 0) return [];
+  const out = ['#### Memories this range makes stale', '', 'Paths named in memory that a commit of this range renamed or deleted (`memlint --fix` rewrites the renamed ones):', ''];
+  out.push('| memory | line | names | what happened |', '|---|---:|---|---|');
+  for (const s of stale) out.push(`| ${codeSpan(masked(s.file))} | ${s.line} | ${codeSpan(masked(s.path))} | ${staleWhat(s, (p) => codeSpan(masked(p)), codeSpan)} |`);
+  out.push('');
+  return out;
+}
+
+export function formatText(range: DiffRange, diffs: MemdirDiff[], stale: StaleMemory[] = []): string {
   const head = `memory changes ${range.base} (${range.baseCommit.slice(0, 12)}) .. ${range.head} (${range.headCommit.slice(0, 12)})`;
-  if (diffs.length === 0) return `${head}: none\n`;
+  if (diffs.length === 0) return `${[`${head}: none`, ...staleText(stale)].join('\n')}\n`;
   const out = [head];
   for (const { path, changes: c } of diffs) {
     out.push('', `${path}: ${summary(c)}`);
@@ -113,6 +138,7 @@ export function formatText(range: DiffRange, diffs: MemdirDiff[]): string {
     const { before, after } = c.budget;
     out.push(`  budget   lines ${budgetText(before, 'lines')} → ${budgetText(after, 'lines')} of ${MAX_INDEX_LINES}; units ${budgetText(before, 'units')} → ${budgetText(after, 'units')} of ${MAX_INDEX_UNITS}`);
   }
+  out.push(...staleText(stale));
   return out.join('\n') + '\n';
 }
 
@@ -128,9 +154,9 @@ export function codeSpan(text: string): string {
 
 const md = (s: string | undefined) => (s === undefined ? '_none_' : codeSpan(masked(s)));
 
-export function formatMarkdown(range: DiffRange, diffs: MemdirDiff[]): string {
+export function formatMarkdown(range: DiffRange, diffs: MemdirDiff[], stale: StaleMemory[] = []): string {
   const out = [`### Memory changes: ${codeSpan(range.base)} → ${codeSpan(range.head)}`, ''];
-  if (diffs.length === 0) return `${out.join('\n')}No memory changes in this range.\n`;
+  if (diffs.length === 0) return [...out, 'No memory changes in this range.', '', ...staleMarkdown(stale)].join('\n').replace(/\n*$/, '\n');
   for (const { path, changes: c } of diffs) {
     out.push(`#### ${codeSpan(path)}`, '', summary(c), '');
     const rows = [
@@ -148,12 +174,14 @@ export function formatMarkdown(range: DiffRange, diffs: MemdirDiff[]): string {
     out.push(`| lines | ${budgetText(before, 'lines')} | ${budgetText(after, 'lines')} | ${MAX_INDEX_LINES} |`);
     out.push(`| UTF-16 units | ${budgetText(before, 'units')} | ${budgetText(after, 'units')} | ${MAX_INDEX_UNITS.toLocaleString('en')} |`, '');
   }
+  out.push(...staleMarkdown(stale));
   return out.join('\n');
 }
 
-export function formatJson(range: DiffRange, diffs: MemdirDiff[]): string {
+export function formatJson(range: DiffRange, diffs: MemdirDiff[], stale: StaleMemory[] = []): string {
   const memdirs = diffs.map(({ path, changes }) => ({ path, ...changes, budget: { ...changes.budget, limits: { lines: MAX_INDEX_LINES, units: MAX_INDEX_UNITS } } }));
-  return JSON.stringify(maskSecretsDeep({ ...range, memdirs }), null, 2) + '\n';
+  const staleOut = stale.map(({ memdir, file, line, column, path, fate }) => ({ memdir, file, line, column, path, ...fate }));
+  return JSON.stringify(maskSecretsDeep({ ...range, memdirs, stale: staleOut }), null, 2) + '\n';
 }
 
 const FORMATS = { text: formatText, markdown: formatMarkdown, json: formatJson } as const;
@@ -174,9 +202,10 @@ export async function run(argv: string[]): Promise<number> {
   const consolidate = (await loadConfig({ cwd: process.cwd() }).catch(() => null))?.config.consolidate;
   const read: string[] = [];
   const diffs = await diffRange(root, range, archiveFolders(root, consolidate), read);
+  const stale = await staleInRange(root, range, read);
   // Masked against what no-secrets finds in the files themselves (secretlint's finds included):
   // a value quoted out of its context (a type, a link target) no longer looks like a secret.
   const known = await secretsOf(read);
-  process.stdout.write(maskSecrets(FORMATS[format as keyof typeof FORMATS](range, maskSecretsDeep(diffs, known)), known));
+  process.stdout.write(maskSecrets(FORMATS[format as keyof typeof FORMATS](range, maskSecretsDeep(diffs, known), maskSecretsDeep(stale, known)), known));
   return 0;
 }

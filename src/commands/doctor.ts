@@ -18,8 +18,13 @@ Checks, for this worktree, that each part memlint relies on is really active, on
   memlint       git's shell can start memlint (and node) from this worktree
   claude hooks  .claude/settings.json runs "memlint hook" after Write|Edit and at SessionStart
                 (when "memlint install --claude" added them) and memlint is installed here
+  link          Claude Code in this checkout uses the repository's committed memory folder
+                (.claude/memory, or the config's "link"): an error naming both folders when it
+                resolves another, with the fix ("memlint install --local"); a person's opt-out
+                (git config memlint.link false, MEMLINT_LINK=0) is reported, not failed
   stray stores  no other Claude Code memory store of this repository holds memory that is not
-                in use ("memlint where --all" lists them, "memlint adopt" brings them in)
+                in use ("memlint where --all" lists them, "memlint adopt" brings them in;
+                a store linking already adopted counts only for what was written to it since)
 Each failing line ends with the command that fixes it. Exit 1 when something is not active.
 
 Options:
@@ -36,7 +41,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const wt = worktreeOf(process.cwd());
   const memdirs = await repoMemdirs(wt.root, values.config);
-  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), claude.checkStrayStores(wt)];
+  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)];
   if (values.json) process.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
   else for (const c of checks) process.stdout.write(d.formatCheck(c) + '\n');
   return checks.every((c) => c.ok) ? EXIT_OK : EXIT_FOUND;

@@ -2,17 +2,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from './args.js';
-import { EXIT_OK, UsageError } from '../errors.js';
+import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
 import { worktreeOf, planInstall, applyActions, describeAction } from '../install/setup.js';
 import { repoMemdirs } from '../install/memdirs.js';
 import { planClaudeInstall } from '../install/claude-settings.js';
-import { run as runLink } from './link.js';
+import { planLinkSetting } from '../install/link-setting.js';
+import { linkCheckout, linkState, settingMemdir } from '../claude/team-link.js';
+import { loadConfig } from '../config.js';
+import { discoverMemdirs } from '../memdir/discover.js';
+import { applyTouch, planTouch } from '../claude/touch.js';
+import os from 'node:os';
 
 const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--claude] [--quiet] [--config FILE]
 
 Sets up, idempotently:
   .gitattributes     merge=memlint for MEMORY.md, topic files and daily logs of every memdir
-  .gitignore         .consolidate-lock and .snapshot-synced.json
+  .gitignore         .consolidate-lock and .snapshot-synced.json (with the team's link also
+                     .claude/settings.local.json, .claude/agent-memory-local/ and CLAUDE.local.md)
   .husky/pre-commit  memlint --staged             (husky 9: plain shell hook files)
   .husky/pre-push    memlint consolidate --pre-push
   .husky/post-checkout, .husky/post-merge, .husky/post-rewrite   memlint touch
@@ -28,15 +34,22 @@ Existing hook lines, attributes and scripts are kept; memlint's lines sit in a m
 
 Options:
   --dry-run      print what it would do, change nothing
-  --local        only this clone's parts: the driver in git config and this worktree's hook stubs
-                 (what the prepare script runs; no tracked file is touched)
-  --link         also run "memlint link": point Claude Code's autoMemoryDirectory (in the
-                 git-ignored .claude/settings.local.json) at the repository's memory folder
+  --local        only this clone's parts: the driver in git config, this worktree's hook stubs,
+                 memory files' mtimes from their commits (a fresh clone's are the clone's time)
+                 and, when the team shares its memory, the link (what the prepare script runs)
+  --link         the team shares its memory: records "link": "<memory folder>" in the committed
+                 config (.memlintrc.json, or package.json "memlint"), git-ignores each person's
+                 private Claude Code files, and links this checkout. From then on every clone and
+                 worktree is linked by "memlint install --local" (npm install runs it): Claude
+                 Code's memory here is moved to the committed folder (autoMemoryDirectory in the
+                 git-ignored .claude/settings.local.json), after what Claude Code kept for this
+                 checkout so far (~/.claude/projects/<project>/memory) is adopted into it. A person
+                 opts out with "git config memlint.link false" (or --global), or MEMLINT_LINK=0
   --claude       also add memlint's Claude Code hooks to .claude/settings.json (the team's
                  shared settings): "memlint hook" after Write|Edit (the agent is told at once
                  what is wrong with the memory it wrote) and at SessionStart; every other key
                  and hook is kept
-  --quiet        print nothing when all is well
+  --quiet        print nothing when all is well (the link line only when it changed something)
   --config FILE  use this config file (for memoryDirs)
   -h, --help     show this help
 `;
@@ -48,22 +61,55 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (values.claude && values.local) throw new UsageError('--claude writes .claude/settings.json, a tracked file, which --local never touches');
+  if (values.link && values.local) throw new UsageError('--link records the decision in the committed config, which --local never touches; run "memlint install --link" once, then every checkout links with "memlint install --local"');
   const wt = worktreeOf(process.cwd());
-  const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config);
-  const actions = planInstall(wt, { local: !!values.local, memdirs });
-  if (values.claude) actions.push(...planClaudeInstall(wt));
   const dry = !!values['dry-run'];
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  const setting = values.link ? await planLinkSetting(wt.root) : [];
+  // A config memlint cannot read must not stop npm install: the link part says why and steps aside.
+  let decided: boolean | string = !!values.link;
+  if (!decided) decided = await settingMemdir(wt.root).then((s) => !!s, (err: Error) => err.message);
+  const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config);
+  const actions = planInstall(wt, { local: !!values.local, memdirs, privateIgnores: decided === true });
+  actions.push(...setting);
+  if (values.claude) actions.push(...planClaudeInstall(wt));
   const changes = actions.filter((a) => a.kind !== 'note');
-  for (const a of actions) if (!values.quiet || a.kind === 'note') process.stdout.write(`${describeAction(a, dry)}\n`);
-  if (changes.length === 0 && !values.quiet) process.stdout.write('memlint install: already installed; nothing changed\n');
-  if (dry) return EXIT_OK;
-  for (const p of applyActions(wt, actions)) process.stderr.write(`memlint: ${p}\n`);
-  if (changes.length > 0 && !values.quiet) process.stdout.write(`memlint install: done; "memlint doctor" checks that everything is active\n`);
-  if (values.link) return runLink([]);
+  for (const a of actions) if (!values.quiet || a.kind === 'note') say(describeAction(a, dry));
+  if (changes.length === 0 && !values.quiet) say('memlint install: already installed; nothing changed');
+  if (!dry) {
+    for (const p of applyActions(wt, actions)) process.stderr.write(`memlint: ${p}\n`);
+    if (changes.length > 0 && !values.quiet) say(`memlint install: done; "memlint doctor" checks that everything is active`);
+    // A fresh clone's memory files carry the clone's time until a checkout: give them their dates now.
+    const touched = await touchMemory(wt.root);
+    if (touched && !values.quiet) say(touched);
+  }
+  if (typeof decided === 'string') {
+    say(`memlint link: not linked: ${decided}`);
+    return EXIT_OK;
+  }
+  if (decided) {
+    const state = await linkState(wt.root, process.env, os.homedir());
+    const outcome = await linkCheckout(state, os.homedir(), dry);
+    if (!(values.quiet && state.linked)) say(outcome.line);
+    return values.link && !outcome.linked ? EXIT_FOUND : EXIT_OK;
+  }
   if (!values.local && !values.quiet && !linkedAlready(wt.root)) {
-    process.stdout.write('Claude Code keeps its auto memory outside the repository unless told otherwise: "memlint link" (or "memlint install --link") points it at the committed memory folder\n');
+    say('Claude Code keeps its auto memory outside the repository unless told otherwise: "memlint install --link" records that the team shares the committed memory folder and links every checkout ("memlint link" links this one only)');
   }
   return EXIT_OK;
+}
+
+/** Set every memory file's mtime from its "modified" or last commit (memlint touch); the line to print, or null. */
+async function touchMemory(root: string): Promise<string | null> {
+  try {
+    const loaded = await loadConfig({ cwd: root });
+    const dirs = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => !d.onlyFiles).map((d) => d.dir);
+    if (dirs.length === 0) return null;
+    const set = applyTouch(planTouch(dirs, root), false).filter((o) => o.done === 'set').length;
+    return set > 0 ? `memory mtimes: set ${set} from their "modified" or last commit, as "memlint touch" does (Claude Code ages memories by mtime)` : null;
+  } catch (err) {
+    return `memory mtimes: left as they are (${(err as Error).message.split('\n')[0]})`;
+  }
 }
 
 /** Whether this worktree's .claude/settings.local.json already names an autoMemoryDirectory. */

@@ -7,11 +7,12 @@ import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
-import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
+import { repoRoot } from '../git/index.js';
 import { resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
-import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, appendIgnoreLine, defaultMemdir, isFolder, parseSettingsText, withAutoMemoryDirectory } from '../claude/link.js';
+import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir, isFolder, parseSettingsText, setLocalLink, withAutoMemoryDirectory } from '../claude/link.js';
 import { isWithin, realOrNearestReal } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { settingMemdir } from '../claude/team-link.js';
 
 const HELP = `Usage: memlint link [--memdir DIR] [--unlink] [--dry-run]
 
@@ -23,8 +24,8 @@ the committed .claude/settings.json, which is why the local file is used.
 Prints what "memlint where" resolves afterwards.
 
 Options:
-  --memdir DIR  the memory folder to use, which must exist (default: .claude/memory/ of this
-                worktree, or the repository's only memory folder)
+  --memdir DIR  the memory folder to use, which must exist (default: the config's "link"
+                folder, else .claude/memory/ of this worktree, or the repository's only one)
   --unlink      remove the autoMemoryDirectory that link set (one pointing into this repository)
   --dry-run     print what would change, change nothing
   -h, --help    show this help
@@ -69,7 +70,7 @@ export async function run(argv: string[]): Promise<number> {
       say(`${dry ? 'would remove' : 'removed'} ${AUTO_MEMORY_KEY} (${current}) from ${settingsFile}`);
     }
   } else {
-    const target = path.resolve(cwd, values.memdir ?? (await defaultMemdir(root, cwd)));
+    const target = values.memdir !== undefined ? path.resolve(cwd, values.memdir) : ((await settingMemdir(root))?.dir ?? (await defaultMemdir(root, cwd)));
     const check = validateMemoryPath(target, false, { home: os.homedir() });
     if (!check.ok) throw new UsageError(`Claude Code would reject ${target}: ${check.reason}`);
     if (isWithin(target, root) && !isWithin(realOrNearestReal(target), root)) {
@@ -87,27 +88,10 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);
     }
     const value = target.replace(/[/\\]+$/, '');
-    if (settings[AUTO_MEMORY_KEY] === value) say(`${AUTO_MEMORY_KEY} in ${settingsFile} already is ${value}`);
-    else {
-      if (!dry) writeInsideRepo(root, settingsFile, withAutoMemoryDirectory(settings, value), { mkdir: true });
-      say(`${dry ? 'would set' : 'set'} ${AUTO_MEMORY_KEY} = ${value} in ${settingsFile}`);
-    }
-    // The file holds a path of this machine: keep it out of commits.
-    if (listFiles(root, { untracked: false, pathspec: [LOCAL_SETTINGS] }).length > 0) {
-      process.stderr.write(`memlint: ${LOCAL_SETTINGS} is committed; it holds a path of this machine: git rm --cached ${LOCAL_SETTINGS}\n`);
-      problems++;
-    } else if (ignoredPaths(root, [LOCAL_SETTINGS]).size === 0) {
-      const gitignore = path.join(root, '.gitignore');
-      const ignoreSafe = checkInsideRepo(root, gitignore);
-      if (!ignoreSafe.ok) {
-        process.stderr.write(`memlint: ${ignoreSafe.reason}; add ${LOCAL_SETTINGS} to it yourself\n`);
-        problems++;
-      } else {
-        const text = existsSync(gitignore) ? readFileSync(gitignore, 'utf8') : '';
-        if (!dry) writeInsideRepo(root, gitignore, appendIgnoreLine(text, LOCAL_SETTINGS));
-        say(`${dry ? 'would add' : 'added'} ${LOCAL_SETTINGS} to ${gitignore}`);
-      }
-    }
+    const outcome = setLocalLink(root, settings, value, dry);
+    for (const line of outcome.done) say(line);
+    for (const p of outcome.problems) process.stderr.write(`memlint: ${p}\n`);
+    problems += outcome.problems.length;
   }
 
   if (dry) return problems ? 1 : 0;

@@ -1,7 +1,7 @@
 // `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
 // answered by the launcher (src/launcher.ts) before this module loads.
-import { relative, resolve as resolvePath, sep } from 'node:path';
-import { loadConfig } from '../config.js';
+import { join, relative, resolve as resolvePath, sep } from 'node:path';
+import { formatOf, loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
 import { GitError, repoRoot } from '../git/index.js';
@@ -10,6 +10,7 @@ import { lintMemdirs, resolveRules, runToday, type FileResult } from '../lint/en
 import { REPORTERS, type ReportContext } from '../lint/reporters/index.js';
 import { writeChunks } from '../lint/reporters/output.js';
 import { allRules } from '../lint/rules/index.js';
+import { describeFormats, NEWEST_KNOWN } from '../memdir/format.js';
 import { memoryIndexesFor, NO_MEMORY, stagedMemdirsFor, stagedSource, type StagedFacts, type StagedSource } from '../lint/staged.js';
 import { settledByWorkingTree } from '../lint/worktree-settles.js';
 import * as discover from '../memdir/discover.js';
@@ -39,6 +40,8 @@ Options:
 
 Exit codes: 0 nothing wrong, 1 errors found (or too many warnings), 2 usage error or failure.
 Rules: run "memlint lint --help --rules" or see the README.
+Claude Code's memory format by version (config "claudeCode", default ${NEWEST_KNOWN}): run
+"memlint lint --help --formats" or see docs/format.md.
 `;
 
 const OPTIONS = {
@@ -53,6 +56,7 @@ const OPTIONS = {
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   rules: { type: 'boolean' },
+  formats: { type: 'boolean' },
 } as const;
 
 /**
@@ -91,6 +95,12 @@ async function emptyReport(format: FormatName, cwd: string): Promise<number> {
 export async function run(argv: string[], given: Given = {}): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, 'lint');
   if (values.help) {
+    if (values.formats) {
+      // The facts for the configured version (config claudeCode), marked; docs/format.md cites them.
+      const loaded = await loadConfig({ cwd: process.cwd(), ...(values.config ? { file: values.config } : {}) });
+      process.stdout.write(describeFormats(formatOf(loaded.config).version) + '\n');
+      return 0;
+    }
     if (values.rules) {
       const w = Math.max(...allRules.map((r) => r.id.length));
       process.stdout.write(
@@ -122,13 +132,17 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const cwd = process.cwd();
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> | null = null;
   let prefetched: StagedFacts | null = null;
+  let staleOnly: Set<string> | undefined;
   if (values.staged) {
     const source = given.staged ?? readStagedSource(cwd);
     const md = source ? source.paths.filter((p) => p.endsWith('.md')) : [];
-    if (!source || md.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
-    prefetched = (await source.facts) ?? stagedFactsNow(cwd, md);
-    stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes);
+    // Memory the change does not stage, read because it may name a path the change renames or deletes.
+    const naming = source?.naming ?? [];
+    if (!source || md.length + naming.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
+    prefetched = (await source.facts) ?? stagedFactsNow(cwd, [...md, ...naming]);
+    stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes, naming);
     if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
+    staleOnly = new Set(naming.map((p) => join(prefetched!.root, p)));
   }
 
   const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
@@ -174,7 +188,9 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     source: values.staged ? 'staged' : 'worktree',
     ignore,
     today,
+    format: formatOf(loaded.config),
     ...(prefetched ? { prefetched } : {}),
+    ...(staleOnly?.size ? { staleOnly } : {}),
     ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),
   });
   for (const why of run.refused) process.stderr.write(`memlint: not fixed: ${why}\n`);

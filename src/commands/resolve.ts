@@ -8,7 +8,7 @@ import { repoRoot, unmergedPaths } from '../git/index.js';
 import { resolveConflicts } from '../merge/resolve.js';
 import { isWithin } from '../fs/paths.js';
 
-const HELP = `Usage: memlint resolve [PATH...]
+const HELP = `Usage: memlint resolve [--ours|--theirs|--both [--entry WHAT]] [PATH...]
 
 Settles memory files (MEMORY.md, topic files, daily logs) left in conflict by a merge,
 rebase or cherry-pick that ran without the memlint driver: a hosted merge (GitHub and
@@ -17,14 +17,24 @@ binary. Merges from the index stages 1-3 (or from the conflict markers in the fi
 there are no stages) exactly as "memlint merge" would, writes the file, and stages it
 with "git add" when nothing is left in conflict.
 
-  PATH   files or folders (default: every memory file in conflict, and every tracked
-         memory file holding conflict markers)
+What the merge cannot settle (an entry or lines both sides changed) stays between conflict
+markers, and resolve prints, for each such conflict, the command that settles it:
+
+  --ours         keep our side of each true conflict
+  --theirs       keep their side
+  --both         keep both: in MEMORY.md, ours' entry stays and theirs' hook moves into
+                 the topic file (as "index-duplicate --fix" does); elsewhere ours' lines,
+                 then theirs' (not for a frontmatter key, which holds one value)
+  --entry WHAT   only the conflict whose label names WHAT (an index entry's file name,
+                 a frontmatter key, a topic's lines, as resolve prints them)
+  PATH           files or folders (default: every memory file in conflict, and every
+                 tracked memory file holding conflict markers)
 
 Exit codes: 0 everything settled, 1 something is still in conflict (listed), 2 failure.
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, {}, 'resolve');
+  const { values, positionals } = parse(argv, { ours: { type: 'boolean' }, theirs: { type: 'boolean' }, both: { type: 'boolean' }, entry: { type: 'string' } }, 'resolve');
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
@@ -45,10 +55,38 @@ export async function run(argv: string[]): Promise<number> {
     if (!existsSync(abs)) continue;
     if (!isWithin(realpathSync(abs), realRoot)) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
   }
-  const report = resolveConflicts(root, paths);
+  const choices = (['ours', 'theirs', 'both'] as const).filter((c) => values[c]);
+  if (choices.length > 1) throw new UsageError(`choose one of --ours, --theirs and --both (see "memlint resolve --help")`);
+  if (values.entry !== undefined && choices.length === 0) throw new UsageError('--entry needs a choice: --ours, --theirs or --both');
+  const chosen = choices[0] ? { choice: choices[0], ...(values.entry !== undefined ? { entry: values.entry } : {}) } : undefined;
+  const report = resolveConflicts(root, paths, undefined, chosen);
   for (const w of report.warnings) process.stderr.write(`${w}\n`);
   for (const p of report.resolved) process.stdout.write(`resolved  ${p}\n`);
-  for (const r of report.remaining) process.stdout.write(`conflict  ${r.path}: ${r.reason}\n`);
+  for (const r of report.remaining) {
+    if (!r.blocks || r.blocks.length === 0) {
+      process.stdout.write(`conflict  ${r.path}: ${r.reason}\n`);
+      continue;
+    }
+    // One line per conflict left, with the command that settles it from where resolve was run.
+    const where = shellWord(relative(cwd, resolvePath(root, r.path)) || '.');
+    for (const b of r.blocks) {
+      const what = b.what !== null ? ` (${b.what}: ${b.reason})` : '';
+      const options = b.both ? '--ours|--theirs|--both' : '--ours|--theirs';
+      const entry = b.what !== null ? ` --entry ${shellWord(b.what)}` : '';
+      const why = b.why ? `: ${b.why}` : '';
+      process.stdout.write(printable(`conflict  ${r.path}:${b.line}${what}${why}; settle it: memlint resolve ${options}${entry} ${where}`) + '\n');
+    }
+  }
   if (report.resolved.length === 0 && report.remaining.length === 0) process.stdout.write('nothing to resolve\n');
   return report.remaining.length > 0 ? 1 : 0;
+}
+
+/** A word as a POSIX shell reads it back: as it is when plain, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Control characters (from a file name or an entry's target) shown escaped, never raw on the terminal. */
+function printable(line: string): string {
+  return line.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }

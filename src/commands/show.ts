@@ -4,7 +4,11 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
-import { isAgentMemdir, loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
+import { compactTargetText, formatFileSize, isAgentMemdir, loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
+import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
+import { danglingLinks } from '../memdir/links.js';
+import { loadMemdir } from '../memdir/read.js';
+import { formatOf, loadConfig } from '../config.js';
 import { rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
 import { chooseMemdir } from '../claude/locate.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
@@ -41,12 +45,16 @@ function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-export function formatBudget(dir: string, loaded: LoadedIndex, ranking: RecallRanking): string {
+export function formatBudget(dir: string, loaded: LoadedIndex, ranking: RecallRanking, format: ClaudeFormat = claudeFormat(), dangling: Array<{ rel: string; line: number; name: string }> = []): string {
   const m = loaded.measure;
   const out: string[] = [];
   out.push(`${path.join(dir, INDEX_FILE)}`);
   out.push(`  ${budgetBar(m.lines, MAX_INDEX_LINES, 'lines')}`);
   out.push(`  ${budgetBar(m.units, MAX_INDEX_UNITS, 'units')}`);
+  if (format.compactTarget) {
+    const near = m.lines >= format.indexMaxLines * format.compactWarnAt || m.units >= format.indexMaxUnits * format.compactWarnAt;
+    out.push(`  Claude Code ${format.version} asks the agent to compact it from ${format.indexMaxLines * format.compactWarnAt} lines or ${formatFileSize(format.indexMaxUnits * format.compactWarnAt)}, to under ${format.compactTarget.lines} lines or ${formatFileSize(format.compactTarget.units)}${near ? `: now, to under ${compactTargetText(format, m.lines, m.units)}` : ''}`);
+  }
   if (loaded.truncated) {
     const keptLines = loaded.kept === '' ? 0 : loaded.kept.split('\n').length;
     out.push(`  cut: the agent sees ${keptLines} lines, ${loaded.kept.length} units; the rest (the newest entries at the bottom) is lost`);
@@ -59,6 +67,10 @@ export function formatBudget(dir: string, loaded: LoadedIndex, ranking: RecallRa
   out.push(`Not candidates (${ranking.excluded.length}):`);
   for (const f of ranking.excluded) out.push(`  ${day(f.mtimeMs)}  ${f.rel}: ${f.reason}`);
   if (ranking.excluded.length === 0) out.push('  (none)');
+  if (dangling.length) {
+    out.push(`Links to no memory yet (${dangling.length}; fine: each marks something worth writing later):`);
+    for (const d of dangling) out.push(`  ${d.rel}:${d.line}  [[${d.name}]]`);
+  }
   return out.join('\n') + '\n';
 }
 
@@ -92,10 +104,14 @@ export async function run(argv: string[]): Promise<number> {
   } catch {
     throw new UsageError(`no MEMORY.md in ${dir}`);
   }
-  const loaded = loadIndex(raw, { strip: !isAgentMemdir(dir) });
+  const format = formatOf((await loadConfig({ cwd })).config);
+  const loaded = loadIndex(raw, { strip: format.stripIndex && !isAgentMemdir(dir) });
   if (note) process.stderr.write(`${note}\n`);
   if (values.budget) {
-    process.stdout.write(formatBudget(dir, loaded, rankForRecall(scanMemdir(dir))));
+    const { model } = loadMemdir(dir);
+    const names = new Set(model.topics.flatMap((t) => [model.parsedTopic(t).name?.trim() ?? '', t.rel.replace(/\.md$/, '')]).filter(Boolean));
+    const dangling = danglingLinks(model.files.filter((f) => f.kind !== 'index'), names);
+    process.stdout.write(formatBudget(dir, loaded, rankForRecall(scanMemdir(dir)), format, dangling));
     return 0;
   }
   if (raw.trim() === '') {

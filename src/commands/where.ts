@@ -6,6 +6,7 @@ import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import type { Candidate } from '../claude/auto-memory.js';
 import { strayStoresOf } from '../claude/stores.js';
+import { linkProblem, linkState } from '../claude/team-link.js';
 import { buildWhereReport, type WhereReport } from '../claude/where.js';
 
 const HELP = `Usage: memlint where [--all] [--json]
@@ -50,6 +51,12 @@ export function formatWhere(r: WhereReport): string {
     const state = r.repository.ignored ? 'git-ignored' : r.repository.committed ? 'committed' : 'not committed yet';
     out.push(`  repository:   inside, at ${r.repository.path} (${state})`);
   }
+  const t = r.teamLink;
+  if (t?.memdir) {
+    const how = t.decided ? 'config "link": every checkout links it on npm install' : 'committed, no "link" setting';
+    const state = t.linked ? 'this checkout uses it' : t.optedOut ? `you opted out (${t.optedOut})` : `NOT used here; fix: ${t.fix}`;
+    out.push(`  team memory:  ${t.memdir} (${how}); ${state}`);
+  }
   out.push('');
   out.push('Project');
   out.push(`  started in:      ${r.projectRoot}`);
@@ -88,6 +95,10 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (see "memlint where --help")`);
   const report = buildWhereReport(process.cwd(), process.env, os.homedir());
   if (values.all) report.strayStores = strayStoresOf(report);
+  if (report.repository) {
+    const state = await linkState(report.repository.root, process.env, os.homedir()).catch(() => null);
+    if (state) report.teamLink = { memdir: state.memdir, decided: state.decided, linked: state.linked, optedOut: state.optedOut, fix: linkProblem(state)?.fix ?? null };
+  }
   process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatWhere(report));
   return 0;
 }

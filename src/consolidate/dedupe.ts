@@ -8,7 +8,8 @@ import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
 import { isListItem, normalizeContent } from './text.js';
 import { dominantEol, splitLines } from '../memdir/lines.js';
-import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
+import { fileKind, INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
+import { renameLinks } from '../memdir/links.js';
 
 export interface DedupeReport {
   merged: Array<{ into: string; from: string; why: 'name' | 'body'; archivedAs: string }>;
@@ -188,6 +189,17 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
       const nameOf = (rel: string) => infos.find((t) => t.rel === rel)!.name;
       const w = nameOf(from) !== undefined && nameOf(from) === nameOf(into) ? 'name' : 'body';
       report.merged.push({ into, from, why: w, archivedAs: moved.to });
+      // [[name]] links to the merged-away memory now reach the one that holds its text (logs,
+      // append-only, are left as written).
+      const fromName = parseTopic(state.files.get(from) ?? '').name?.trim();
+      const intoName = parseTopic(state.files.get(into) ?? '').name?.trim();
+      if (fromName && intoName && fromName !== intoName) {
+        for (const [rel, text] of next.files) {
+          if (fileKind(rel).kind === 'log') continue;
+          const renamed = renameLinks(text, fromName, intoName);
+          if (renamed !== text) next.files.set(rel, renamed);
+        }
+      }
       next = removeEntry(next, ctx, from, moved.to, `merged into ${into}`);
     }
   }

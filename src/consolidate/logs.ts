@@ -1,4 +1,4 @@
-// Step 1: daily-log entries that name their topic are appended to that topic as list items, once.
+// Step 1: log entries (daily logs' list items, session logs' prefixed lines) that name their topic are appended to that topic as list items, once.
 // Logs are append-only: this step reads them and never edits them.
 import { posix } from 'node:path';
 import { blockModel } from '../memdir/blocks.js';
@@ -6,7 +6,8 @@ import { normalizeTarget } from '../memdir/index.js';
 import type { MemState, StepResult } from './types.js';
 import { appendLines, isListItem, normalizeContent, LIST_ITEM_RE } from './text.js';
 import { splitLines } from '../memdir/lines.js';
-import { isTopLevelTopic, fileKind } from '../memdir/kinds.js';
+import { isSessionLog, isTopLevelTopic, fileKind } from '../memdir/kinds.js';
+import { parseTopic } from '../memdir/topic.js';
 
 export interface LogEntry {
   /** 1-based line of the entry's first line in the log. */
@@ -22,7 +23,7 @@ export interface LogsReport {
 }
 
 /** Top-level list items of a log, each with its continuation lines. */
-export function parseLogEntries(text: string): LogEntry[] {
+export function parseLogEntries(text: string, session = false): LogEntry[] {
   const entries: LogEntry[] = [];
   let current: { line: number; parts: string[] } | null = null;
   const code = blockModel(text).lines;
@@ -33,7 +34,8 @@ export function parseLogEntries(text: string): LogEntry[] {
   splitLines(text).forEach((l, i) => {
     const t = l.text;
     if (code[i]!.kind === 'code') return;
-    const top = /^[-*+][ \t]+/.exec(t);
+    // A session log's lines are prefixed `>` user, `<` assistant, `.` tool call: each an entry.
+    const top = /^[-*+][ \t]+/.exec(t) ?? (session ? /^[><.][ \t]+/.exec(t) : null);
     if (top) {
       flush();
       current = { line: i + 1, parts: [t.slice(top[0].length)] };
@@ -54,7 +56,7 @@ const TAG_RE = /\[([A-Za-z0-9][\w.-]*)\](?![([:])/g;
  * The topics an entry names (memdir-relative paths of existing topic files), and the entry's text
  * with those references taken out (a link keeps its text, a tag goes).
  */
-export function topicReferences(text: string, logRel: string, topics: Set<string>): { topics: string[]; cleaned: string } {
+export function topicReferences(text: string, logRel: string, topics: Set<string>, slugs: Map<string, string> = new Map()): { topics: string[]; cleaned: string } {
   const found: string[] = [];
   const resolve = (target: string): string | undefined => {
     const key = normalizeTarget(target);
@@ -71,7 +73,8 @@ export function topicReferences(text: string, logRel: string, topics: Set<string
     return label;
   });
   cleaned = cleaned.replace(/\[\[([A-Za-z0-9][\w.-]*)\]\]/g, (whole, tag: string) => {
-    const topic = resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
+    // [[name]] names the other memory's `name` slug (Claude Code 2.1.139 on), else its file.
+    const topic = slugs.get(tag) ?? resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
     if (!topic) return whole;
     found.push(topic);
     return '';
@@ -100,6 +103,11 @@ export function logsToTopics(state: MemState): StepResult<LogsReport> {
   const report: LogsReport = { appended: [], untagged: [] };
   const topics = new Set([...state.files.keys()].filter(isTopLevelTopic));
   const logs = [...state.files.keys()].filter((r) => fileKind(r).logDate !== undefined).sort();
+  const slugs = new Map<string, string>();
+  for (const t of topics) {
+    const name = parseTopic(state.files.get(t) ?? '').name;
+    if (typeof name === 'string' && name.trim() !== '' && !slugs.has(name.trim())) slugs.set(name.trim(), t);
+  }
   const additions = new Map<string, string[]>();
   const known = new Map<string, Set<string>>();
   const knownOf = (topic: string) => {
@@ -113,8 +121,8 @@ export function logsToTopics(state: MemState): StepResult<LogsReport> {
   };
   for (const log of logs) {
     const date = fileKind(log).logDate!;
-    for (const entry of parseLogEntries(state.files.get(log)!)) {
-      const refs = topicReferences(entry.text, log, topics);
+    for (const entry of parseLogEntries(state.files.get(log)!, isSessionLog(log))) {
+      const refs = topicReferences(entry.text, log, topics, slugs);
       if (refs.topics.length === 0 || refs.cleaned === '') {
         report.untagged.push({ log, line: entry.line, text: entry.text });
         continue;

@@ -62,7 +62,7 @@ export function planConsolidation(input: PlanInput): Plan {
   state = index.state;
   const stale = findStale(state, ctx);
   state = stale.state;
-  const staleSet = new Set(stale.report.stale.map((s) => s.file));
+  const staleSet = new Set([...stale.report.stale, ...stale.report.gone].map((s) => s.file));
   const limits = checkLimits(
     state.files.get(INDEX_FILE),
     (target) => {

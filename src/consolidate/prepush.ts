@@ -1,23 +1,37 @@
-// `memlint consolidate --pre-push`: the hook's mode. Reads git's pre-push stdin, looks at the
-// commits being pushed, and when a memdir they touch is due (gates open) and would change, either
-// consolidates and commits `memory: consolidate` (then exits 1, which stops the whole push: a
-// commit made in pre-push could not be part of it anyway, so push again), or with consolidate.onPush "check" only says so. It skips a
-// memdir with uncommitted changes and never leaves uncommitted edits. One line, never a prompt.
-// A push with no memory in its range is answered by the launcher (src/launcher.ts) with two git calls.
+// `memlint consolidate --pre-push` and `--post-commit`: the hooks' modes.
+//
+// pre-push reads git's pre-push stdin and looks at the commits being pushed. It refuses (exit 1) a
+// push whose memory files hold conflict markers or a secret, what the pre-commit hook never saw
+// (`--no-verify`, the commits a rebase, merge or cherry-pick makes); then, when a memdir the push
+// touches is due for consolidation, it says so in one line and lets the push go on. Stopping the
+// push stays an opt-in (config consolidate.onPush "check": say so and stop; "block": consolidate,
+// commit `memory: consolidate`, and stop, since a commit made in pre-push is not part of that push).
+//
+// post-commit consolidates: after a commit that changes memory, a due memdir is consolidated and
+// committed as `memory: consolidate` right after it, so the memory a later push sends has been
+// consolidated when due (docs/consolidate.md says why it is done there). Never during a rebase,
+// merge, cherry-pick or revert, nor on a detached HEAD, and never with uncommitted memory edits.
+//
+// A push or commit with no memory in it is answered by the launcher (src/launcher.ts) with a git
+// call or two.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { loadConfig } from '../config.js';
+import { loadConfig, type LoadedConfig } from '../config.js';
 import * as gitFacts from '../git/commits.js';
-import { headCommit } from '../git/index.js';
+import { headCommit, repoInfo } from '../git/index.js';
+import { worktreeState } from '../git/branch.js';
 import { isClaudeLocation, linksBeside, nearestMemdir } from '../memdir/discover.js';
+import { resolveRules, runToday } from '../lint/engine.js';
+import { lintPushed } from '../lint/pushed.js';
 import { loadDateFinder } from './date-finder.js';
 import { excludedMemdir } from './exclude.js';
 import { makeLint } from './lint-check.js';
 import * as lock from './lock.js';
 import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
 import * as run from './run.js';
-import { agentCommand, ignoredCommandWarning, resolveSettings } from './settings.js';
+import { agentCommand, ignoredCommandWarning, resolveSettings, type Settings } from './settings.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { agentMemoryScope } from '../memdir/format.js';
 
 /** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
 export function memdirsOf(root: string, changed: string[]): string[] {
@@ -30,6 +44,25 @@ export function memdirsOf(root: string, changed: string[]): string[] {
   return [...dirs].sort();
 }
 
+/**
+ * The memdirs among those of the changed files that discovery would call memory: a Claude Code
+ * location, or an index that links to files beside it (not some project's unrelated MEMORY.md).
+ */
+function memoryDirsOf(root: string, changed: string[]): string[] {
+  const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;
+  return memdirsOf(root, changed).filter((dir) => {
+    const relDir = relative(root, dir).split(sep).join('/');
+    // Local-scope agent memory is "not checked into version control": never committed by memlint.
+    if (agentMemoryScope(relDir) === 'local') return false;
+    if (isClaudeLocation(relDir)) return true;
+    try {
+      return linksBeside(readFileSync(join(dir, INDEX_FILE), 'utf8'), relDir, exists);
+    } catch {
+      return false;
+    }
+  });
+}
+
 function readStdin(): string {
   try {
     return readFileSync(0, 'utf8');
@@ -38,6 +71,76 @@ function readStdin(): string {
   }
 }
 
+interface DueResult {
+  /** `<sha7> (<memdir>)` of each consolidation committed. */
+  committed: string[];
+  /** Memdirs (repository-relative) due and with something to change, left as they are. */
+  due: string[];
+  failures: string[];
+}
+
+/**
+ * Each memdir that is due (gates open, not excluded, no uncommitted edits) and that consolidation
+ * would change: consolidated and committed as `memory: consolidate` when `act` is 'commit', else
+ * only listed. Settings are resolved for every memdir first: config naming a folder outside the
+ * repository stops here (exit 2) before anything is written.
+ */
+async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, act: 'commit' | 'list'): Promise<DueResult> {
+  const { config } = loaded;
+  const rel = (p: string) => relative(root, p).split(sep).join('/') || '.';
+  const command = act === 'commit' ? agentCommand(root) : undefined;
+  const planned: Array<{ dir: string; settings: Settings }> = memdirs.filter((dir) => !excludedMemdir(dir, config.consolidate, loaded.dir)).map((dir) => ({ dir, settings: resolveSettings(config.consolidate, dir, command, root) }));
+  const result: DueResult = { committed: [], due: [], failures: [] };
+  if (planned.length === 0) return result;
+  const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
+  if (ignored) process.stderr.write(`${ignored}\n`);
+  const lint = makeLint(config.rules, root);
+  const findDates = await loadDateFinder();
+  const now = Date.now();
+  for (const { dir, settings } of planned) {
+    const m = { dir, repoRoot: root };
+    // A symlink where the memdir, its archive or its lock should be: reported, left alone, read through never.
+    const refused = run.refusalFor(m, settings);
+    if (refused) {
+      result.failures.push(`${rel(dir)}: ${refused}`);
+      continue;
+    }
+    if (!run.gatesFor(m, settings, now).open) continue;
+    const paths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
+    if (gitFacts.dirtyPaths(root, paths).length > 0) {
+      process.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
+      continue;
+    }
+    const plan = run.planFor(m, settings, { prune: false, findDates });
+    if (plan.ops.length === 0) continue;
+    if (act === 'list') {
+      result.due.push(rel(dir));
+      continue;
+    }
+    const prior = lock.readLastConsolidatedAt(dir);
+    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates, lint });
+    if (outcome.status !== 'consolidated') {
+      if (outcome.status === 'failed') result.failures.push(`${rel(dir)}: ${outcome.message}`);
+      continue;
+    }
+    const committedPaths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
+    try {
+      const sha = gitFacts.commitPaths(root, 'memory: consolidate', committedPaths);
+      lock.recordConsolidation(dir);
+      result.committed.push(`${sha.slice(0, 7)} (${rel(dir)})`);
+    } catch (err) {
+      gitFacts.restorePaths(root, committedPaths);
+      lock.rollbackLock(dir, prior);
+      result.failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
+    }
+  }
+  if (result.failures.length > 0) process.stderr.write(`memlint: consolidation failed for ${result.failures.join('; ')}\n`);
+  return result;
+}
+
+/** What config consolidate.onPush asks of a push while consolidation is due (docs/consolidate.md). */
+export type OnPush = 'advise' | 'check' | 'block';
+
 /** `push`: what the launcher (dist/cli.js) read of git's pre-push stdin; without it, stdin is read here. */
 export async function prePush(opts: { cwd: string; configFile?: string; push?: PushSource }): Promise<number> {
   if (process.env.HUSKY === '0') return 0;
@@ -45,84 +148,74 @@ export async function prePush(opts: { cwd: string; configFile?: string; push?: P
   if (push === NO_PUSHED_MEMORY) return 0;
   const { updates, changed } = push;
   const root = push.repo.root;
-  // A folder with a MEMORY.md is memory when discovery would say so: a Claude Code location, or an
-  // index that links to files beside it (not some project's unrelated MEMORY.md).
-  const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;
-  const memdirs = memdirsOf(root, changed).filter((dir) => {
-    const relDir = relative(root, dir).split(sep).join('/');
-    if (isClaudeLocation(relDir)) return true;
-    try {
-      return linksBeside(readFileSync(join(dir, INDEX_FILE), 'utf8'), relDir, exists);
-    } catch {
-      return false;
-    }
-  });
+  const memdirs = memoryDirsOf(root, changed);
   if (memdirs.length === 0) return 0;
+  const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+
+  // What the pre-commit hook never saw: conflict markers and secrets in any pushed commit.
+  const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday());
+  if (findings.length > 0) {
+    for (const f of findings) {
+      process.stderr.write(`${f.file}:${f.message.line}:${f.message.column}: ${f.message.message} [${f.message.ruleId}] (commit ${f.commit.slice(0, 7)})\n`);
+    }
+    const markers = findings.some((f) => f.message.ruleId === 'no-conflict-markers');
+    const secrets = findings.some((f) => f.message.ruleId === 'no-secrets');
+    const fix = [markers ? 'settle each conflict ("memlint resolve FILE" or by hand)' : '', secrets ? 'remove each secret (and rotate it)' : ''].filter(Boolean).join(' and ');
+    process.stderr.write(`memlint: nothing was pushed: pushed memory holds ${[markers ? 'conflict markers' : '', secrets ? 'a secret' : ''].filter(Boolean).join(' and ')} (above); ${fix}, then amend the commit named (or "git rebase -i" an earlier one) and push again\n`);
+    return 1;
+  }
+
   // The worktree is what gets consolidated: only a push of the checked-out commit is about it.
   const head = headCommit(root);
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
-
-  const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
-  const { config } = loaded;
-  const lint = makeLint(config.rules, root);
-  const findDates = await loadDateFinder();
-  const now = Date.now();
-  const rel = (p: string) => relative(root, p).split(sep).join('/') || '.';
-  const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
-  if (ignored) process.stderr.write(`${ignored}\n`);
-  const command = agentCommand(root);
-  const committed: string[] = [];
-  const advice: string[] = [];
-  const failures: string[] = [];
-  // Every memdir's settings first: config naming a folder outside the repository stops here (exit 2).
-  const planned = memdirs.filter((dir) => !excludedMemdir(dir, config.consolidate, loaded.dir)).map((dir) => ({ dir, settings: resolveSettings(config.consolidate, dir, command, root) }));
-  for (const { dir, settings } of planned) {
-    const m = { dir, repoRoot: root };
-    // A symlink where the memdir, its archive or its lock should be: reported, left alone, read through never.
-    const refused = run.refusalFor(m, settings);
-    if (refused) {
-      failures.push(`${rel(dir)}: ${refused}`);
-      continue;
-    }
-    if (!run.gatesFor(m, settings, now).open) continue;
-    const specs = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
-    if (gitFacts.dirtyPaths(root, specs).length > 0) {
-      process.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
-      continue;
-    }
-    const plan = run.planFor(m, settings, { prune: false, findDates });
-    if (plan.ops.length === 0) continue;
-    if (settings.onPush === 'check') {
-      advice.push(rel(dir));
-      continue;
-    }
-    const prior = lock.readLastConsolidatedAt(dir);
-    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates, lint });
-    if (outcome.status !== 'consolidated') {
-      if (outcome.status === 'failed') failures.push(`${rel(dir)}: ${outcome.message}`);
-      continue;
-    }
-    const paths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
-    try {
-      const sha = gitFacts.commitPaths(root, 'memory: consolidate', paths);
-      lock.recordConsolidation(dir);
-      committed.push(`${sha.slice(0, 7)} (${rel(dir)})`);
-    } catch (err) {
-      gitFacts.restorePaths(root, paths);
-      lock.rollbackLock(dir, prior);
-      failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
-    }
-  }
-  if (failures.length > 0) process.stderr.write(`memlint: consolidation failed for ${failures.join('; ')}\n`);
+  const onPush = onPushOf(loaded);
+  const { committed, due } = await settleDue(root, memdirs, loaded, onPush === 'block' ? 'commit' : 'list');
   if (committed.length > 0) {
     // git computed what to send before this hook ran, and a failing pre-push stops the whole push.
     process.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
     return 1;
   }
-  if (advice.length > 0) {
-    const target = advice.map((a) => resolve(root, a) === root ? '.' : a).join(' ');
-    process.stderr.write(`memlint: nothing was pushed: ${advice.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
+  if (due.length === 0) return 0;
+  const target = due.map((a) => (resolve(root, a) === root ? '.' : a)).join(' ');
+  if (onPush === 'check') {
+    process.stderr.write(`memlint: nothing was pushed: ${due.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
     return 1;
   }
+  process.stderr.write(`memlint: ${due.join(', ')} is due for consolidation and was pushed as it is; run "memlint consolidate ${target}" and commit it as "memory: consolidate" (the post-commit hook does so after your next memory commit)\n`);
+  return 0;
+}
+
+function onPushOf(loaded: LoadedConfig): OnPush {
+  const v = loaded.config.consolidate?.onPush;
+  // "consolidate", the default before v3, consolidates as the default does now: after the commit.
+  return v === 'check' || v === 'block' ? v : 'advise';
+}
+
+/**
+ * `consolidate --post-commit`: after a commit on a branch that changed memory, each due memdir it
+ * touched is consolidated and committed as `memory: consolidate`. Never fails the commit: git
+ * ignores post-commit's exit code, and problems are one line each.
+ */
+export async function postCommit(opts: { cwd: string; configFile?: string }): Promise<number> {
+  if (process.env.HUSKY === '0') return 0;
+  const repo = repoInfo(opts.cwd);
+  if (repo === null) return 0;
+  const root = repo.root;
+  let changed: string[];
+  try {
+    changed = gitFacts.filesOfCommit(root, 'HEAD');
+  } catch {
+    return 0;
+  }
+  const memdirs = memoryDirsOf(root, changed);
+  if (memdirs.length === 0) return 0;
+  // A rebase, merge, cherry-pick or revert replays commits on a detached HEAD or is not concluded:
+  // a commit of memlint's own in between would be replayed over, or change what is being settled.
+  const state = await worktreeState(root);
+  if (state === null || state.operation !== null || state.branch === null) return 0;
+  const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  if (loaded.config.consolidate?.onCommit === 'off') return 0;
+  const { committed } = await settleDue(root, memdirs, loaded, 'commit');
+  if (committed.length > 0) process.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
   return 0;
 }

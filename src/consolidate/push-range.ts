@@ -3,7 +3,7 @@
 // the push first (the launcher, dist/cli.js, before the program loads; the program itself when
 // started without it) makes the one PushSource, and the launcher passes it down
 // (src/commands/given.ts).
-import { filesChangedBetween, filesChangedIn } from '../git/commits.js';
+import { filesChangedBetween, filesChangedIn, filesOfCommit } from '../git/commits.js';
 import { repoInfo, type RepoInfo } from '../git/repo.js';
 
 export interface PushUpdate {
@@ -70,5 +70,14 @@ export function changedInPush(root: string, updates: Array<{ localSha: string; r
     } catch {
       return null;
     }
+  }
+}
+
+/** Whether HEAD's commit (the one a post-commit hook follows) changes a Markdown file; false when git cannot say. One git call. */
+export function commitChangesMarkdown(cwd: string): boolean {
+  try {
+    return filesOfCommit(cwd, 'HEAD').some((p) => p.endsWith('.md'));
+  } catch {
+    return false;
   }
 }

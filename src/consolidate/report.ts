@@ -22,6 +22,10 @@ export function planSummary(plan: Plan, prune: boolean): string[] {
   if (r.stale.stale.length) {
     parts.push(prune ? `${plural(r.stale.stale.length, 'stale project memory', 'stale project memories')} archived` : `${plural(r.stale.stale.length, 'stale project memory', 'stale project memories')} (${r.stale.stale.map((s) => s.file).join(', ')}; "--prune" archives them)`);
   }
+  if (r.stale.gone.length) {
+    const list = r.stale.gone.map((g) => `${g.file}: ${g.paths.join(', ')}`).join('; ');
+    parts.push(prune ? `${plural(r.stale.gone.length, 'memory', 'memories')} whose every named path is gone archived (${list})` : `${plural(r.stale.gone.length, 'memory', 'memories')} whose every named path is gone (${list}; "--prune" archives ${r.stale.gone.length === 1 ? 'it' : 'them'}; nothing is deleted)`);
+  }
   if (r.logs.untagged.length) parts.push(`${plural(r.logs.untagged.length, 'untagged log entry', 'untagged log entries')} left for the agent step`);
   return parts;
 }

@@ -106,6 +106,7 @@ export function makeFacts(m: MemdirRef, day: string): ConsolidateFacts {
     lineDates: (rel, text) => (repo ? repo.lineDates({ path: join(m.dir, rel), rel, kind: 'topic', text }) : []),
     firstCommitTimes: () => (first ??= root ? toMemdir(firstCommitTimes(root, [spec])) : new Map()),
     lastCommitDates: () => (last ??= root ? toMemdir(lastCommitDates(root, [spec])) : new Map()),
+    lostPaths: (refs) => (repo ? repo.lostPaths(refs) : new Map()),
     deletions: (rels) => (root ? toMemdir(deletionCommits(root, rels.map((r) => (prefix ? `${prefix}/${r}` : r)))) : new Map()),
   };
 }

@@ -33,7 +33,10 @@ export interface Settings {
   archiveDir: string;
   /** The agent step's command: from the user's git config only (see agentCommand). */
   command: string | undefined;
-  onPush: 'consolidate' | 'check';
+  /** What a push does while consolidation is due (src/consolidate/prepush.ts): "consolidate" is the pre-v3 default, read as "advise". */
+  onPush: 'advise' | 'check' | 'block' | 'consolidate';
+  /** Whether the post-commit hook consolidates a due memdir right after a memory commit. */
+  onCommit: 'consolidate' | 'off';
 }
 
 function num(v: unknown, name: string, fallback: number): number {
@@ -72,13 +75,15 @@ export function resolveSettings(config: ConsolidateConfig | undefined, memdir: s
   if (isWithin(archiveDir, memdir)) {
     throw new UsageError(`config consolidate.archiveDir must be outside the memory folder (Claude Code's recall scans every .md inside it): ${archiveDir}`);
   }
-  if (c.onPush !== undefined && c.onPush !== 'consolidate' && c.onPush !== 'check') throw new UsageError('config consolidate.onPush must be "consolidate" or "check"');
+  if (c.onPush !== undefined && !['advise', 'check', 'block', 'consolidate'].includes(c.onPush)) throw new UsageError('config consolidate.onPush must be "advise", "check" or "block"');
+  if (c.onCommit !== undefined && c.onCommit !== 'consolidate' && c.onCommit !== 'off') throw new UsageError('config consolidate.onCommit must be "consolidate" or "off"');
   return {
     minHours: num(c.minHours, 'minHours', DEFAULT_MIN_HOURS),
     minCommits: num(c.minCommits, 'minCommits', DEFAULT_MIN_COMMITS),
     staleDays: num(c.staleDays, 'staleDays', DEFAULT_STALE_DAYS),
     archiveDir,
     command: command || undefined,
-    onPush: c.onPush ?? 'consolidate',
+    onPush: c.onPush ?? 'advise',
+    onCommit: c.onCommit ?? 'consolidate',
   };
 }

@@ -1,15 +1,20 @@
-// Step 5: stale `project` memories: the latest date a project memory carries (its `modified`, or any
-// date written in it; else its last commit) older than `consolidate.staleDays`. Reported; moved to
-// the archive with their index entry only under --prune.
+// Step 5: stale memories. A `project` memory whose latest date (its `modified`, or any date written
+// in it; else its last commit) is older than `consolidate.staleDays`; and a memory whose every
+// repository path it names was deleted (no-stale-reference's facts: a renamed path is fixable and
+// keeps the memory alive). Reported; moved to the archive with their index entry only under
+// --prune, never deleted.
 import { parseTopic } from '../memdir/topic.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { moveToArchive } from './archive.js';
 import { removeEntry } from './dedupe.js';
 import { addDays, isoDay } from './text.js';
 import { isTopLevelTopic } from '../memdir/kinds.js';
+import { memoryPathReferences } from '../lint/stale.js';
 
 export interface StaleReport {
   stale: Array<{ file: string; latest: string; archivedAs?: string }>;
+  /** Memories every repository path of which was deleted: the paths, with the deleting commits. */
+  gone: Array<{ file: string; paths: string[]; archivedAs?: string }>;
 }
 
 const DAY_RE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
@@ -27,7 +32,7 @@ export function latestDate(text: string, modified: string | undefined): string |
 }
 
 export function findStale(state: MemState, ctx: StepContext): StepResult<StaleReport> {
-  const report: StaleReport = { stale: [] };
+  const report: StaleReport = { stale: [], gone: [] };
   const cutoff = addDays(ctx.facts.today, -ctx.staleDays);
   let commitDates: Map<string, string> | undefined;
   const stale: Array<{ file: string; latest: string }> = [];
@@ -44,12 +49,39 @@ export function findStale(state: MemState, ctx: StepContext): StepResult<StaleRe
     if (latest < cutoff) stale.push({ file: rel, latest });
   }
   stale.sort((a, b) => (a.file < b.file ? -1 : 1));
-  if (!ctx.prune) return { state, report: { stale } };
+  const staleFiles = new Set(stale.map((s) => s.file));
+  const gone = goneMemories(state, ctx).filter((g) => !staleFiles.has(g.file));
+  if (!ctx.prune) return { state, report: { stale, gone } };
   let next = state;
   for (const s of stale) {
     const moved = moveToArchive(next, ctx, s.file);
     next = removeEntry(moved.state, ctx, s.file, moved.to, `stale: latest date ${s.latest}, more than ${ctx.staleDays} days before ${ctx.facts.today}`);
     report.stale.push({ ...s, archivedAs: moved.to });
   }
+  for (const g of gone) {
+    const moved = moveToArchive(next, ctx, g.file);
+    next = removeEntry(moved.state, ctx, g.file, moved.to, `stale: every path it names is gone (${g.paths.join(', ')})`);
+    report.gone.push({ ...g, archivedAs: moved.to });
+  }
   return { state: next, report };
+}
+
+/** Top-level topics naming at least one repository path, every one of which was deleted. */
+function goneMemories(state: MemState, ctx: StepContext): Array<{ file: string; paths: string[] }> {
+  const out: Array<{ file: string; paths: string[] }> = [];
+  for (const [rel, text] of state.files) {
+    if (!isTopLevelTopic(rel) || !text.includes('/')) continue;
+    const refs = memoryPathReferences(text);
+    if (refs.length === 0) continue;
+    const fates = ctx.facts.lostPaths(refs);
+    const paths: string[] = [];
+    for (const ref of refs) {
+      const key = ref.folder ? `${ref.path}/` : ref.path;
+      const fate = fates.get(key);
+      if (!fate || fate.kind !== 'deleted') break;
+      paths.push(`${key} deleted${fate.commit ? ` in ${fate.commit.slice(0, 7)}` : ''}`);
+    }
+    if (paths.length === refs.length) out.push({ file: rel, paths: [...new Set(paths)] });
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : 1));
 }

@@ -1,5 +1,6 @@
 // The consolidation plan's data: a memdir snapshot (texts) flows through pure steps, each returning
 // the next snapshot and what it did; one writer applies the difference under the lock.
+import type { PathFate } from '../lint/stale.js';
 
 /** What a step sees and produces. Maps are never mutated in place: a step returns new ones. */
 export interface MemState {
@@ -23,6 +24,11 @@ export interface ConsolidateFacts {
   lastCommitDates(): Map<string, string>;
   /** For memdir-relative paths missing from the tree: the commit that deleted each (newest), when any. */
   deletions(rels: string[]): Map<string, { commit: string; date: string }>;
+  /**
+   * What became of the repository paths a memory names that the working tree no longer holds
+   * (no-stale-reference's facts: one git log over history, asked only when a path is missing).
+   */
+  lostPaths(refs: Array<{ path: string; folder: boolean }>): Map<string, PathFate>;
   /** Whether the memdir is inside a git repository (reasons say "never committed" only then). */
   inGit: boolean;
 }

@@ -61,7 +61,9 @@ export function dirtyPaths(root: string, pathspec: string[]): string[] {
 /** Stage these paths (additions, changes and removals; never the lock) and commit only them. Returns the new commit id. */
 export function commitPaths(root: string, message: string, pathspec: string[]): string {
   git(['add', '-A', '--', ...pathspec, ...LOCAL_STATE], { cwd: root });
-  git(['commit', '--no-verify', '-q', '-m', message, '--', ...pathspec, ...LOCAL_STATE], { cwd: root });
+  // No hook runs for it: the pre-commit lint is memlint's own, and a post-commit hook would see a
+  // memory-changing commit and start memlint again.
+  git(['-c', 'core.hooksPath=/dev/null', 'commit', '--no-verify', '-q', '-m', message, '--', ...pathspec, ...LOCAL_STATE], { cwd: root });
   return git(['rev-parse', 'HEAD'], { cwd: root }).trim();
 }
 
@@ -76,8 +78,44 @@ export function filesChangedBetween(root: string, from: string, to: string): str
   return [...new Set(splitZ(git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', from, to], { cwd: root })))];
 }
 
+/** Files one commit changes against its first parent (all its files for a root commit). */
+export function filesOfCommit(root: string, rev: string): string[] {
+  return splitZ(git(['diff-tree', '-r', '--root', '--no-commit-id', '--name-only', '-z', '--no-renames', rev], { cwd: root }));
+}
+
 /** Files changed by the commits of a revision range, e.g. [tip, '^base'] or [tip, '--not', '--remotes'] (`git log`). */
 export function filesChangedIn(root: string, revisions: string[]): string[] {
   const out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...revisions], { cwd: root });
   return [...new Set(out.split('\0').map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
+}
+
+/** A file as one commit of a range left it: the commit, the repository-relative path, its blob. */
+export interface CommitFile {
+  commit: string;
+  path: string;
+  blob: string;
+}
+
+/**
+ * The files each commit of a revision range adds or changes, with the blob it left (`git log
+ * --raw`), oldest commit first. A merge commit is compared with its first parent, so what a merge
+ * brought in (a conflict settled by hand and committed) is listed too.
+ */
+export function filesAddedIn(root: string, revisions: string[]): CommitFile[] {
+  const out = git(['log', '--reverse', '--format=%x01%H', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-merges=first-parent', '--diff-filter=AMT', ...revisions], { cwd: root });
+  const files: CommitFile[] = [];
+  for (const record of out.split('\x01')) {
+    if (record === '') continue;
+    const parts = record.split('\0');
+    const commit = parts[0]!.trim();
+    // After the commit id: `:<mode> <mode> <blob> <blob> <status>` then the path, each NUL-ended.
+    for (let i = 1; i + 1 < parts.length; i += 2) {
+      const meta = parts[i]!.replace(/^\n+/, '');
+      if (!meta.startsWith(':')) break;
+      const [, newMode, , blob] = meta.slice(1).split(' ');
+      if (newMode === '160000' || newMode === '120000') continue; // a submodule or a symlink: no text of its own
+      files.push({ commit, path: parts[i + 1]!, blob: blob! });
+    }
+  }
+  return files;
 }

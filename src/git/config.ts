@@ -38,3 +38,15 @@ export function setLocalConfig(root: string, key: string, value: string | null):
   if (value === null) gitSync(['config', '--local', '--unset-all', key], { cwd: root, okCodes: [0, 5] });
   else gitSync(['config', '--local', key, value], { cwd: root });
 }
+
+/** Every value of a multi-valued key in the repository's local config (`--get-all`), [] when unset. */
+export function localConfigValues(root: string, key: string): string[] {
+  const r = orNull(() => gitSync(['config', '--local', '-z', '--get-all', key], { cwd: root, okCodes: 'any' }));
+  if (!r || r.code !== 0) return [];
+  return r.stdout.toString('utf8').split('\0').filter((v) => v !== '');
+}
+
+/** Add one more value to a multi-valued key of the repository's local config. */
+export function addLocalConfig(root: string, key: string, value: string): void {
+  gitSync(['config', '--local', '--add', key, value], { cwd: root });
+}

@@ -12,7 +12,7 @@ import { parseCatFileBatch, parseCheckAttr, parseLogRecords, parseStageEntries, 
 
 export { GitError } from './run.js';
 export { repoInfo, repoRoot, type RepoInfo } from './repo.js';
-export { configValue, configValueAsync, localConfigReader, setLocalConfig } from './config.js';
+export { addLocalConfig, configValue, configValueAsync, localConfigReader, localConfigValues, setLocalConfig } from './config.js';
 export { parseCatFileBatch, parseStageEntries, type IndexEntry } from './parse.js';
 
 /** Tracked files plus untracked files that are not ignored, relative to root. */

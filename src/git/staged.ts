@@ -3,7 +3,7 @@
 // so it needs nothing but src/git/run.ts and the parsers; it runs git from the folder it is
 // given, which is the one memlint started in.
 import { filesInTree, parseCatFileBatch, parseNameStatus, parseStageEntries, splitZ, type IndexEntry } from './parse.js';
-import { git, gitAsync } from './run.js';
+import { git, gitAsync, gitSync } from './run.js';
 
 /** Each staged path (repository-relative) with its status letter: the staged change against HEAD. */
 export function stagedStatuses(cwd: string): Map<string, string> {
@@ -43,4 +43,15 @@ export async function readBlobsAsync(cwd: string, ids: string[]): Promise<Map<st
   const out = await gitAsync(['cat-file', '--batch'], { cwd, input: ids.join('\n') + '\n' });
   for (const [id, buf] of parseCatFileBatch(out.stdout, ids)) if (buf) blobs.set(id, buf);
   return blobs;
+}
+
+/**
+ * Tracked Markdown files (as staged) holding any of these strings: one `git grep --cached -F -l`.
+ * For --staged, to find the memories that may name a path the staged change renames or deletes.
+ */
+export function indexMarkdownHolding(cwd: string, needles: string[]): string[] {
+  const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
+  if (unique.length === 0) return [];
+  const r = gitSync(['grep', '--cached', '-F', '-l', '-z', '-I', '--no-color', '--no-textconv', '-f', '-', '--', ':(top,glob)**/*.md'], { cwd, input: unique.join('\n') + '\n', okCodes: [0, 1] });
+  return splitZ(r.stdout.toString('utf8'));
 }

@@ -7,6 +7,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { strayStoresOf } from '../claude/stores.js';
+import { CONVENTIONAL_MEMDIR, linkProblem, linkState, notAdopted, shown, type LinkState } from '../claude/team-link.js';
 import { checkInsideRepo } from '../fs/inside.js';
 import { parseSettingsJson, resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { DEFAULT_MEMLINT_BIN } from '../merge/command.js';
@@ -189,7 +190,7 @@ export function checkClaudeHooks(wt: Worktree): Check {
 export function checkStrayStores(wt: Worktree): Check {
   const part = 'stray stores';
   const resolution = resolveAutoMemoryPath({ cwd: wt.root, env: process.env, home: os.homedir() });
-  const stray = strayStoresOf(resolution);
+  const stray = notAdopted(strayStoresOf(resolution), wt.root);
   if (stray.length === 0) return { part, ok: true, detail: `none: Claude Code's memory for this repository is ${resolution.resolved}` };
   const files = stray.reduce((n, s) => n + s.mdFiles, 0);
   return {
@@ -198,4 +199,31 @@ export function checkStrayStores(wt: Worktree): Check {
     detail: `${stray.length} Claude Code memory store${stray.length === 1 ? '' : 's'} of this repository not in use, ${files} .md file${files === 1 ? '' : 's'} (${stray.map((s) => s.dir).join(', ')})`,
     fix: 'memlint where --all, then memlint adopt',
   };
+}
+
+/**
+ * doctor: the team's memory is the memory Claude Code uses here. An error when the repository
+ * commits a memory folder (or its config "link" names one) and Claude Code in this checkout
+ * resolves another, naming both and the fix; a person's opt-out is said, not failed.
+ */
+export async function checkLink(wt: Worktree): Promise<Check> {
+  const part = 'link';
+  let state: LinkState;
+  try {
+    state = await linkState(wt.root, process.env, os.homedir());
+  } catch (err) {
+    return { part, ok: false, detail: (err as Error).message.split('\n')[0]!, fix: 'fix the config, then memlint install --local' };
+  }
+  const here = shownLinkPath(state.resolution.resolved, wt.root);
+  if (!state.memdir) return { part, ok: true, detail: `the repository commits no ${CONVENTIONAL_MEMDIR} and its config sets no "link": Claude Code keeps memory in ${here}` };
+  const committed = shownLinkPath(state.memdir, wt.root);
+  if (!state.resolution.autoMemoryEnabled.value) return { part, ok: true, detail: `auto memory is off here (${state.resolution.autoMemoryEnabled.source}): Claude Code reads no memory folder` };
+  if (state.linked) return { part, ok: true, detail: `Claude Code uses the committed ${committed} in this checkout (${state.resolution.source})${state.decided ? '' : '; "memlint install --link" makes every checkout link on npm install'}` };
+  if (state.optedOut) return { part, ok: true, detail: `opted out (${state.optedOut}): Claude Code uses ${here}, not the team's ${committed}` };
+  const problem = linkProblem(state)!;
+  return { part, ok: false, detail: `the repository shares its memory in ${problem.committed}, but Claude Code in this checkout uses ${problem.resolved} (${state.resolution.source}): what the agent remembers here is not shared, and it does not read the team's memory`, fix: problem.fix };
+}
+
+function shownLinkPath(p: string, root: string): string {
+  return p.replace(/[/\\]+$/, '') === root ? root : shown(p, root);
 }

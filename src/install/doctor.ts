@@ -43,7 +43,7 @@ export function checkHooks(wt: Worktree): Check {
   }
   const missing = Object.keys(MEMLINT_HOOKS).filter((h) => !hookRunsMemlint(wt.root, h));
   if (missing.length > 0) return { part, ok: false, detail: `stubs active, but ${missing.map((h) => `.husky/${h}`).join(', ')} ${missing.length === 1 ? 'does' : 'do'} not run memlint`, fix: 'memlint install' };
-  return { part, ok: true, detail: `active in this worktree (${HOOKS_PATH}: pre-commit lints staged memory, pre-push consolidates, post-checkout, post-merge and post-rewrite run touch)` };
+  return { part, ok: true, detail: `active in this worktree (${HOOKS_PATH}: pre-commit lints staged memory, pre-push refuses conflict markers and secrets, post-commit consolidates when due, post-checkout, post-merge and post-rewrite run touch)` };
 }
 
 export function checkDriver(wt: Worktree): Check {
@@ -103,7 +103,7 @@ export function checkResolvable(wt: Worktree): Check {
   try {
     accessSync(join(wt.root, words), constants.X_OK);
   } catch {
-    return { part, ok: false, detail: `${words} is missing in this worktree: the hooks only print advice and let git go on, and merges fall back to git merge-file`, fix: 'npm install' };
+    return { part, ok: false, detail: `${words} is missing in this worktree: the hooks run the main worktree's memlint (or only print advice and let git go on), and merges fall back to git merge-file`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `git's shell starts it as ${words}` };
 }

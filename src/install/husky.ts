@@ -1,9 +1,11 @@
 // husky 9's layout: hooks are plain shell files in .husky/; `husky` (the prepare script) sets
 // core.hooksPath=.husky/_ and writes a stub per hook into .husky/_/ (untracked, per worktree) that
 // runs .husky/<hook> with node_modules/.bin on PATH, and skips everything when HUSKY=0.
+// memlint install writes those stubs itself, with the same protocol: it never runs husky, since
+// the husky it would find is a file in the working tree (a committed node_modules/husky/bin.js
+// would run as the user installing).
 import { existsSync } from 'node:fs';
 import { writeInsideRepo } from '../fs/inside.js';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 export const HOOKS_PATH = '.husky/_';
@@ -11,6 +13,7 @@ export const HOOKS_PATH = '.husky/_';
 export const MEMLINT_HOOKS: Record<string, string> = {
   'pre-commit': '--staged',
   'pre-push': 'consolidate --pre-push',
+  'post-commit': 'consolidate --post-commit',
   'post-checkout': 'touch',
   'post-merge': 'touch',
   'post-rewrite': 'touch',
@@ -24,29 +27,10 @@ export function stubsPresent(root: string): boolean {
   return existsSync(join(dir, 'h')) && Object.keys(MEMLINT_HOOKS).every((h) => existsSync(join(dir, h)));
 }
 
-/** husky's CLI, from this worktree's node_modules or the main worktree's. */
-export function findHusky(roots: Array<string | null>): string | null {
-  for (const r of roots) {
-    if (!r) continue;
-    const bin = join(r, 'node_modules', 'husky', 'bin.js');
-    if (existsSync(bin)) return bin;
-  }
-  return null;
-}
-
-/** Run husky in the worktree (it sets core.hooksPath and writes the stubs). Returns an error text or null. */
-export function runHusky(bin: string, root: string): string | null {
-  const r = spawnSync(process.execPath, [bin], { cwd: root, encoding: 'utf8' });
-  if (r.error) return r.error.message;
-  const said = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
-  if (r.status !== 0 || !stubsPresent(root)) return said || `husky exited with ${r.status}`;
-  return null;
-}
-
-// The same protocol as husky's runner, for clones where husky is not installed.
+// The same protocol as husky 9's runner (husky's own replaces it when the prepare script runs husky).
 const RUNNER = `#!/usr/bin/env sh
-# Hook runner written by "memlint install" because husky was not installed; husky's own
-# runner replaces it after "npm install". Runs .husky/<hook> with node_modules/.bin on PATH.
+# Hook runner written by "memlint install" as husky 9 writes its own; husky's replaces it when
+# husky runs. Runs .husky/<hook> with node_modules/.bin on PATH.
 [ "$HUSKY" = "2" ] && set -x
 hook=$(basename "$0")
 script=$(dirname "$(dirname "$0")")/$hook

@@ -10,7 +10,8 @@ import { UsageError } from '../errors.js';
 import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
 import { HOOK_SCRIPTS } from './hook-scripts.js';
-import { findHusky, HOOKS_PATH, markOwnStubs, MEMLINT_HOOKS, OWN_STUBS_MARKER, runHusky, stubsPresent, writeOwnStubs } from './husky.js';
+import { HOOKS_PATH, MEMLINT_HOOKS, OWN_STUBS_MARKER, stubsPresent, writeOwnStubs } from './husky.js';
+import { PRIVATE_GITIGNORE_LINES } from './link-setting.js';
 import { editScripts, OWN_REPO_PREPARE, preparedScript, runsMemlintInstall, unpreparedScript } from './package-json.js';
 
 export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
@@ -22,7 +23,7 @@ export const NOTE_PREPARE = 'memlint.preparedFrom';
 export type Action =
   | { kind: 'file'; rel: string; path: string; before: string | null; after: string | null; what: string }
   | { kind: 'config'; key: string; before: string | null; after: string | null; what: string }
-  | { kind: 'stubs'; via: 'husky' | 'memlint'; husky: string | null; what: string }
+  | { kind: 'stubs'; what: string }
   | { kind: 'remove-stubs'; what: string }
   | { kind: 'note'; what: string };
 
@@ -60,22 +61,43 @@ export function memlintWords(root: string): string {
   return DEFAULT_MEMLINT_BIN;
 }
 
-/** A shell test that is true when `words` can start memlint in the worktree the hook runs in. */
-export function foundTest(words: string): string {
-  const node = /^node\s+(\S+)/.exec(words);
-  if (node) return `[ -f ${node[1]} ]`;
-  if (words.includes('/')) return `[ -x ${words} ]`;
-  return `command -v ${words} >/dev/null 2>&1`;
+/**
+ * Shell lines that set `memlint` to the program that starts memlint in the worktree a hook runs in
+ * (empty when there is none), and the words that run it. A linked worktree without node_modules
+ * uses the main worktree's (the folder holding the repository's .git), so its hooks work there too.
+ */
+export function hookFinder(words: string): { find: string[]; run: string } {
+  const node = /^node\s+(\S+)$/.exec(words);
+  if (!node && !words.includes('/')) return { find: [`memlint=$(command -v ${words} 2>/dev/null || :)`], run: '"$memlint"' };
+  const file = node ? node[1]!.replace(/^\.\//, '') : words;
+  const test = node ? '-f' : '-x';
+  return {
+    find: [
+      `memlint=${file}`,
+      `if [ ! ${test} "$memlint" ]; then`,
+      "  memlint=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null || :)",
+      `  case $memlint in */.git) memlint=\${memlint%/.git}/${file} ;; *) memlint= ;; esac`,
+      `  [ -n "$memlint" ] && [ ${test} "$memlint" ] || memlint=`,
+      'fi',
+    ],
+    run: node ? 'node "$memlint"' : '"$memlint"',
+  };
 }
 
 /**
- * The lines memlint puts into .husky/<hook>: the script from hooks/ with the words that start
- * memlint filled in. Every hook lets git go on, with one line of advice, where memlint is missing
- * (a linked worktree or a clone before npm install).
+ * The lines memlint puts into .husky/<hook>: the script from hooks/ with the lines that find
+ * memlint (hookFinder) filled in. Every hook lets git go on, with one line of advice, where memlint
+ * is missing (a clone before npm install, a linked worktree whose main worktree has none either).
  */
 export function hookScript(words: string, hook: string): string[] {
-  const script = HOOK_SCRIPTS[hook]!.replace(/@found@/g, foundTest(words)).replace(/@memlint@/g, words);
-  return script.replace(/\r?\n$/, '').split(/\r?\n/);
+  const { find, run } = hookFinder(words);
+  const lines = HOOK_SCRIPTS[hook]!.replace(/\r?\n$/, '').split(/\r?\n/);
+  return lines.flatMap((l) => {
+    const at = l.indexOf('@find@');
+    if (at < 0) return [l.replace(/@run@/g, run)];
+    const indent = l.slice(0, at);
+    return find.map((f) => indent + f);
+  });
 }
 
 function runsAlready(lines: string[], args: string): boolean {
@@ -86,6 +108,8 @@ export interface InstallOptions {
   /** Only this clone's parts (git config, hook stubs): what the prepare script runs. */
   local: boolean;
   memdirs: string[];
+  /** The team shares its memory (config "link"): a person's private Claude Code files are ignored too. */
+  privateIgnores?: boolean;
 }
 
 export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
@@ -104,7 +128,9 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
   if (!opts.local) {
     const attrs = opts.memdirs.flatMap((d) => attributeLines(d));
     fileAction('.gitattributes', (t) => withBlock(t, attrs, 'memory files merge with the memlint driver'), `merge=${DRIVER_NAME} for ${opts.memdirs.join(', ')}`);
-    fileAction('.gitignore', (t) => withBlock(t, GITIGNORE_LINES, 'consolidation lock and snapshot state stay local'), GITIGNORE_LINES.join(', '));
+    const ignores = opts.privateIgnores ? [...GITIGNORE_LINES, ...PRIVATE_GITIGNORE_LINES] : GITIGNORE_LINES;
+    const why = opts.privateIgnores ? "consolidation lock, snapshot state and each person's private Claude Code files stay local" : 'consolidation lock and snapshot state stay local';
+    fileAction('.gitignore', (t) => withBlock(t, ignores, why), ignores.join(', '));
     for (const hook of Object.keys(MEMLINT_HOOKS)) {
       fileAction(`.husky/${hook}`, (t) => (runsAlready(outsideBlock(t), MEMLINT_HOOKS[hook]!) ? t : withBlock(t, hookScript(words, hook), '', { whole: true })), `runs memlint ${MEMLINT_HOOKS[hook]}`);
     }
@@ -136,7 +162,7 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
         }
       });
       if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: `prepare script runs ${hasHusky ? 'husky and ' : ''}"memlint install --local"` });
-      if (!hasHusky) actions.push({ kind: 'note', what: 'husky is not in devDependencies: "memlint install --local" writes its own hook stubs meanwhile; "npm install -D husky" and a second "memlint install" hand them to husky' });
+      if (!hasHusky) actions.push({ kind: 'note', what: 'husky is not in devDependencies: "memlint install --local" (the prepare script) writes the hook stubs in each clone, as husky would' });
     } else actions.push({ kind: 'note', what: 'no package.json at the top of the repository: each clone runs "memlint install --local" itself' });
   }
   for (const [key, value] of driverConfig({ memlint: words })) {
@@ -155,10 +181,8 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
       // .husky or .husky/_ is a symlink: no stubs written through it, husky not run on it
     } else if (!stubsPresent(root)) {
       if (process.env.HUSKY === '0') actions.push({ kind: 'note', what: 'HUSKY=0: hook stubs not written' });
-      else {
-        const husky = findHusky([root, wt.mainRoot]);
-        actions.push({ kind: 'stubs', via: husky ? 'husky' : 'memlint', husky, what: husky ? `${HOOKS_PATH} hook stubs in this worktree (husky)` : `${HOOKS_PATH} hook stubs in this worktree (husky is not installed: memlint's own)` });
-      }
+      // Written by memlint, as husky 9 writes them: never by running a husky found in the working tree.
+      else actions.push({ kind: 'stubs', what: `${HOOKS_PATH} hook stubs in this worktree` });
     }
   }
   return actions;
@@ -228,10 +252,7 @@ export function applyActions(wt: Worktree, actions: Action[]): string[] {
     } else if (a.kind === 'config') {
       setLocalConfig(wt.root, a.key, a.after);
     } else if (a.kind === 'stubs') {
-      const err = a.husky ? runHusky(a.husky, wt.root) : null;
-      if (a.husky && err) problems.push(`husky could not set up the hooks (${err.split('\n')[0]}); memlint wrote its own stubs`);
-      if (!a.husky || err) writeOwnStubs(wt.root);
-      else markOwnStubs(wt.root);
+      writeOwnStubs(wt.root);
     } else if (a.kind === 'remove-stubs') {
       removeTreeInsideRepo(wt.root, join(wt.root, HOOKS_PATH));
     }

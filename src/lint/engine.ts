@@ -4,6 +4,7 @@ import { relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
+import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 import { splitLines } from '../memdir/lines.js';
 import { createModel, decodeMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
@@ -12,7 +13,7 @@ import type { StagedFacts } from './staged.js';
 import { isRootLike, linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { realOrResolved } from '../fs/paths.js';
-import { createRepoFacts } from './repo-facts.js';
+import { createRepoFacts, type SharedRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
@@ -59,6 +60,11 @@ export interface LintRunOptions {
   today?: Date;
   /** The archive folder of a memdir (config consolidate.archiveDir), for no-memory-loss. */
   archiveDir?: (memdir: string) => string;
+  /**
+   * With source 'staged': memory files read only because they name a path the staged change renames
+   * or deletes (absolute paths); on them only no-stale-reference runs, for that change alone.
+   */
+  staleOnly?: Set<string>;
   /** With source 'staged': index listings and blobs already read from git (by the launcher). */
   prefetched?: Pick<StagedFacts, 'listings' | 'blobs' | 'headBlobs'>;
   /**
@@ -67,6 +73,8 @@ export interface LintRunOptions {
    * may edit another file, and its offsets count in that file's text.
    */
   texts?: Map<string, string>;
+  /** Claude Code's memory format (config `claudeCode`); the newest known when absent. */
+  format?: ClaudeFormat;
   /** `write: false` with `fix`: the fixed texts are computed (LintRunResult.fixedTexts), nothing is written. */
   write?: boolean;
 }
@@ -119,16 +127,18 @@ function lineStarts(text: string): number[] {
 /** What one file's rules share: its directives and the parses made once. */
 export interface FileRun {
   model: MemdirModel;
+  changeOnly?: boolean;
   file: MemoryFile;
   repo: RepoFacts | null;
   history: MemdirHistory | null;
   today: Date;
+  format: ClaudeFormat;
   directives: Directives;
   cache: { lines?: string[]; offsets?: number[]; tree?: import('mdast').Root };
 }
 
-export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date): FileRun {
-  return { model, file, repo, history, today, directives: parseDirectives(file.text), cache: {} };
+export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date, format: ClaudeFormat = claudeFormat()): FileRun {
+  return { model, file, repo, history, today, format, directives: parseDirectives(file.text), cache: {} };
 }
 
 /**
@@ -143,8 +153,10 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
     memdir: run.model,
     repo: run.repo,
     history: run.history,
+    ...(run.changeOnly ? { changeOnly: true } : {}),
     options,
     today: run.today,
+    format: run.format,
     lines: () => (cache.lines ??= splitLines(file.text).map((l) => l.text)),
     lineOffsets: () => (cache.offsets ??= lineStarts(file.text)),
     blocks: () => run.model.blocks(file),
@@ -169,15 +181,18 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
   }
 }
 
-async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null) {
+async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, format: ClaudeFormat, staleOnly?: Set<string>) {
   const perFile = new Map<string, LintMessage[]>();
   for (const file of model.files) {
     if (only && !only.has(file.path)) continue;
     const messages: LintMessage[] = [];
     perFile.set(file.path, messages);
-    const run = fileRun(model, file, repo, history, today);
+    const run = fileRun(model, file, repo, history, today, format);
+    const changeOnly = staleOnly?.has(file.path) ?? false;
+    if (changeOnly) run.changeOnly = true;
     for (const enabled of rules) {
       if (!enabled.rule.appliesTo.includes(file.kind)) continue;
+      if (changeOnly && enabled.rule.id !== 'no-stale-reference') continue;
       await runRule(run, enabled, messages);
     }
   }
@@ -320,16 +335,24 @@ export async function maskMessages(results: FileResult[], model: MemdirModel): P
 }
 
 /** "Today" for a run: MEMLINT_TODAY=YYYY-MM-DD (tests), else now. */
+/** git's conflict markers (default size): an opening and a closing marker line. */
+const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
+const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
+
 export function runToday(env: NodeJS.ProcessEnv = process.env): Date {
   return env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
 }
 
 export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {
   const today = opts.today ?? new Date();
+  const format = opts.format ?? claudeFormat();
   const results: FileResult[] = [];
   let fixesApplied = 0;
   const filesFixed = new Set<string>();
   const refused = new Set<string>();
+  // History (renames, deletions) is read once per run and repository, whatever the memdirs and passes.
+  const shared = new Map<string, SharedRepoFacts>();
+  const sharedFor = (root: string) => shared.get(root) ?? shared.set(root, {}).get(root)!;
   const allFixedTexts = new Map<string, string>();
   const models: MemdirModel[] = [];
   for (const d of opts.memdirs) {
@@ -353,9 +376,20 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     let passes = 0;
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(relative(d.repoRoot, d.dir).split(sep).join('/')) : false)) break;
-      const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir) : null;
+      const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
-      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history);
+      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly);
+      // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
+      // it, so no finding that would is counted fixable, and --fix says why in one line.
+      const marked = new Set(model.files.filter((f) => CONFLICT_OPEN.test(f.text) && CONFLICT_CLOSE.test(f.text)).map((f) => f.path));
+      if (marked.size > 0) {
+        for (const [file, msgs] of perFile) {
+          for (const m of msgs) if (m.fix && m.fix.edits.some((e) => marked.has(e.path ?? file))) delete m.fix;
+        }
+        if (opts.fix && source.kind === 'worktree') {
+          for (const path of marked) refused.add(`${relative(d.repoRoot ?? d.dir, path).split(sep).join('/')} holds conflict markers, so --fix changes nothing in it; settle them first ("memlint resolve")`);
+        }
+      }
       if (opts.fix && source.kind === 'worktree' && passes < 10) {
         const fixes: Array<{ fix: Fix; file: string }> = [];
         for (const [file, msgs] of perFile) for (const m of msgs) if (m.fix) fixes.push({ fix: m.fix, file });

@@ -1,13 +1,29 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { blameLineDates, conflictMarkerSizes, existingCommits, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
+import { blameLineDates, conflictMarkerSizes, existingCommits, ignoredPaths, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
+import { historyLosses, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
 import type { MemoryFile } from '../memdir/types.js';
 
-export function createRepoFacts(root: string, memdir: string): RepoFacts {
+/** Facts one run shares between its memdirs (and --fix passes): history is read once per run. */
+export interface SharedRepoFacts {
+  losses?: LossIndex;
+}
+
+export interface RepoFactsOptions {
+  /** The revision checked: the working tree (default) or the staged tree. */
+  revision?: 'worktree' | 'staged';
+  /** One per run and repository. */
+  shared?: SharedRepoFacts;
+}
+
+export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOptions = {}): RepoFacts {
+  const revision = opts.revision ?? 'worktree';
+  const shared = opts.shared ?? {};
   let tracked: Set<string> | undefined;
   const commits = new Map<string, boolean>();
   const blame = new Map<string, Array<string | undefined>>();
@@ -15,12 +31,62 @@ export function createRepoFacts(root: string, memdir: string): RepoFacts {
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
   const repoRel = (path: string) => relative(root, path).split(sep).join('/');
-  return {
+  const trackedSet = () => (tracked ??= new Set(trackedFiles(root)));
+  let indexDirs: Set<string> | undefined;
+  // Whether the revision checked holds a path: the working tree as it is on disk (nothing is read,
+  // a symlink is not followed), or the index.
+  const present = (path: string, folder: boolean): boolean => {
+    if (revision === 'staged') {
+      if (!folder) return trackedSet().has(path);
+      if (!indexDirs) {
+        indexDirs = new Set();
+        for (const f of trackedSet()) for (let i = f.indexOf('/'); i >= 0; i = f.indexOf('/', i + 1)) indexDirs.add(f.slice(0, i));
+      }
+      return indexDirs.has(path);
+    }
+    try {
+      const abs = join(root, ...path.split('/'));
+      const st = lstatSync(abs);
+      // git leaves a folder it emptied on disk: an empty folder holds nothing a memory could mean.
+      return folder ? st.isDirectory() && readdirSync(abs).length > 0 : true;
+    } catch {
+      return false;
+    }
+  };
+  const pathFates = new Map<string, PathFate | null>();
+  const facts: RepoFacts = {
     root,
-    trackedFiles() {
-      tracked ??= new Set(trackedFiles(root));
-      return tracked;
+    uncommitted: revision === 'staged' ? 'the staged change' : 'an uncommitted change',
+    lostPaths(refs) {
+      const fresh = new Map<string, PathFate>();
+      for (const ref of refs) {
+        const key = ref.folder ? `${ref.path}/` : ref.path;
+        if (pathFates.has(key) || fresh.has(key)) continue;
+        let fate: PathFate | null = null;
+        if (!present(ref.path, ref.folder)) {
+          shared.losses ??= indexLosses([...uncommittedLosses(root, revision), ...historyLosses(root)]);
+          fate = fateOf(ref, shared.losses, present);
+        }
+        if (fate) fresh.set(key, fate);
+        else pathFates.set(key, null);
+      }
+      // A path git ignores now (a folder of downloads once committed, then kept local) was given up
+      // on purpose and may well be there on the reader's machine: one `git check-ignore` for them.
+      const ignored = fresh.size > 0 ? ignoredPaths(root, [...fresh.keys()], { noIndex: true }) : new Set<string>();
+      for (const [key, fate] of fresh) pathFates.set(key, ignored.has(key) ? null : fate);
+      const out = new Map<string, PathFate>();
+      for (const ref of refs) {
+        const key = ref.folder ? `${ref.path}/` : ref.path;
+        const fate = pathFates.get(key);
+        if (fate) out.set(key, fate);
+      }
+      return out;
     },
+    lostCommits(candidates) {
+      const existing = [...facts.existingCommits(candidates)];
+      return existing.length === 0 ? new Set() : unreachableCommits(root, existing);
+    },
+    trackedFiles: trackedSet,
     existingCommits(candidates) {
       const unknown = candidates.filter((c) => !commits.has(c));
       if (unknown.length > 0) {
@@ -67,6 +133,7 @@ export function createRepoFacts(root: string, memdir: string): RepoFacts {
       return n;
     },
   };
+  return facts;
 }
 
 /** CLAUDE.md files in scope of a folder: from the repository root down to it, as Claude Code loads them. */

@@ -56,3 +56,18 @@ export function inIndexFrom(candidates: string[], staged: Map<string, string>, i
     return st === undefined ? inHead.has(c) : st !== 'D';
   });
 }
+
+/**
+ * What a memory naming something a staged deletion (or rename, whose old path git lists as
+ * deleted) takes away must hold: the deleted path's folder with its final slash ("src/billing/"),
+ * which a path of a file in it and the folder itself both contain. A file at the top has no
+ * folder, and no memory path names it (a path needs a folder: src/lint/stale.ts).
+ */
+export function lostPathNeedles(deleted: string[]): string[] {
+  const out = new Set<string>();
+  for (const p of deleted) {
+    const i = p.lastIndexOf('/');
+    if (i > 0) out.add(p.slice(0, i + 1));
+  }
+  return [...out];
+}

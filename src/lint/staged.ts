@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexEntry } from '../git/parse.js';
-import { filesInHead, indexEntriesAsync, pathsInIndex, readBlobsAsync, repoRootAsync, stagedStatuses } from '../git/staged.js';
-import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, ownerFolder } from './staged-paths.js';
+import { filesInHead, indexEntriesAsync, indexMarkdownHolding, pathsInIndex, readBlobsAsync, repoRootAsync, stagedStatuses } from '../git/staged.js';
+import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 export { candidateIndexes, likelyMemdirs, ownerFolder } from './staged-paths.js';
@@ -34,6 +34,11 @@ export interface StagedFacts {
 export interface StagedSource {
   /** Staged paths, repository-relative. */
   paths: string[];
+  /**
+   * Markdown files the change does not stage that may name a path it renames or deletes
+   * (repository-relative): read for no-stale-reference alone.
+   */
+  naming?: string[];
   /** null when a git call failed: the program then asks again and reports the failure. */
   facts: Promise<StagedFacts | null>;
 }
@@ -49,7 +54,10 @@ export const NO_MEMORY = 'no memory';
 export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
   const staged = stagedStatuses(cwd);
   const paths = [...staged.keys()];
-  const md = paths.filter((p) => p.endsWith('.md'));
+  // A rename is listed as a deletion and an addition (no rename detection here: it costs).
+  const deleted = paths.filter((p) => staged.get(p) === 'D' && !p.endsWith('.md'));
+  const naming = deleted.length === 0 ? [] : indexMarkdownHolding(cwd, lostPathNeedles(deleted)).filter((p) => !staged.has(p));
+  const md = [...paths.filter((p) => p.endsWith('.md')), ...naming];
   if (md.length === 0) return NO_MEMORY;
   // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
   // disk there is only a guess (git decides), but a good one to start reading on.
@@ -63,7 +71,7 @@ export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
     const folders = indexes ? [...new Set(indexes.map((i) => (i === INDEX_FILE ? '' : i.slice(0, -`/${INDEX_FILE}`.length))))] : [];
     facts = prefetchStaged(cwd, md, folders, indexes ?? undefined);
   }
-  return { paths, facts: facts.catch(() => null) };
+  return { paths, naming, facts: facts.catch(() => null) };
 }
 
 /**
@@ -83,6 +91,8 @@ function memoryIndexesInIndex(cwd: string, md: string[], staged: Map<string, str
   }
   return inIndexFrom(candidates, staged, inHead);
 }
+
+export { lostPathNeedles } from './staged-paths.js';
 
 /** MEMORY.md files in the index that could own the staged Markdown paths (one git call, from any folder). */
 export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
@@ -136,16 +146,22 @@ export async function prefetchStaged(cwd: string, stagedMd: string[], folders: s
   return { root, indexes: present, listings, blobs, headBlobs };
 }
 
-export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: string[]): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> {
-  const present = new Set(indexes ?? memoryIndexesFor(root, stagedMd));
-  const byDir = new Map<string, Set<string>>();
-  for (const p of stagedMd) {
+/**
+ * The memdirs --staged lints: those owning a staged Markdown file (`changed`), and those owning a
+ * file of `naming` (memory the change does not stage but may make stale: read, not changed).
+ */
+export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: string[], naming: string[] = []): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> {
+  const present = new Set(indexes ?? memoryIndexesFor(root, [...stagedMd, ...naming]));
+  const byDir = new Map<string, { changed: Set<string>; read: Set<string> }>();
+  const add = (p: string, changed: boolean) => {
     const owner = ownerFolder(p, present);
-    if (owner === null) continue;
+    if (owner === null) return;
     const dir = owner === '' ? root : join(root, owner);
-    const changed = byDir.get(dir) ?? new Set<string>();
-    changed.add(join(root, p));
-    byDir.set(dir, changed);
-  }
-  return [...byDir].map(([dir, changed]) => ({ dir, repoRoot: root, onlyFiles: new Set([join(dir, INDEX_FILE), ...changed]), changed }));
+    let d = byDir.get(dir);
+    if (!d) byDir.set(dir, (d = { changed: new Set(), read: new Set() }));
+    (changed ? d.changed : d.read).add(join(root, p));
+  };
+  for (const p of stagedMd) add(p, true);
+  for (const p of naming) add(p, false);
+  return [...byDir].map(([dir, { changed, read }]) => ({ dir, repoRoot: root, onlyFiles: new Set([join(dir, INDEX_FILE), ...changed, ...read]), changed }));
 }

@@ -9,6 +9,8 @@ export type Severity = 'off' | 'warn' | 'error';
 import type { MemoryFile, MemdirModel } from '../memdir/types.js';
 import type { FileKind } from '../memdir/kinds.js';
 import type { BlockModel } from '../memdir/blocks.js';
+import type { ClaudeFormat } from '../memdir/format.js';
+import type { PathFate } from './stale.js';
 
 /** Facts about the repository, gathered once per run and only when a rule asks for them. */
 export interface RepoFacts {
@@ -28,6 +30,17 @@ export interface RepoFacts {
   claudeMdTexts(): Array<{ path: string; text: string }>;
   /** git's conflict marker size for a file (its `conflict-marker-size` attribute, 7 when unset): one `git check-attr`, cached. */
   conflictMarkerSize(file: MemoryFile): number;
+  /**
+   * What became of each of these paths that the revision checked (the working tree; the staged
+   * tree with --staged) no longer holds, keyed by path (a folder's with a final '/'): renamed or
+   * deleted, from history (one `git log`, once per run) and the change not committed yet (one
+   * `git diff`). A path it holds, or never held, is absent.
+   */
+  lostPaths(refs: Array<{ path: string; folder: boolean }>): Map<string, PathFate>;
+  /** Which of these hex strings name commits that no branch, tag or remote ref reaches any more (two git calls). */
+  lostCommits(candidates: string[]): Set<string>;
+  /** What messages call the change not committed yet: "the staged change" or "an uncommitted change". */
+  uncommitted: string;
 }
 
 /** What a staged change does to the memdir (--staged only): the facts no-memory-loss compares. */
@@ -99,6 +112,13 @@ export interface RuleContext {
   tree(): Root;
   /** With --staged: what the change does to the memdir compared with HEAD; absent otherwise. */
   history?: MemdirHistory | null;
+  /** Claude Code's memory format for the configured version (config `claudeCode`). */
+  format: ClaudeFormat;
+  /**
+   * With --staged, for a memory file the staged change does not touch (read because it names a path
+   * the change renames or deletes): only what the staged change itself makes stale is reported.
+   */
+  changeOnly?: boolean;
   /** "Today" for the run (overridable in tests through MEMLINT_TODAY=YYYY-MM-DD). */
   today: Date;
   report(message: RuleMessage): void;
@@ -131,6 +151,12 @@ export interface MemdirExample {
   each?: { path: string; text: string; count: number };
   /** For no-memory-loss: the memdir as committed at HEAD; `files` is then the memdir as staged, and the example runs with --staged. */
   head?: Record<string, string>;
+  /**
+   * For no-stale-reference: repository files (outside the memdir) committed first at each key's
+   * path, then renamed to its value (null: deleted) in a second commit. The output names that
+   * commit as `{commit}` and its date as `{date}`.
+   */
+  moves?: Record<string, string | null>;
 }
 
 export interface Rule {

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadConfig } from '../config.js';
+import { formatOf, loadConfig } from '../config.js';
 import { findGitRoot } from '../claude/auto-memory.js';
 import { locateMemdir, type LocatedMemdir } from '../claude/locate.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
@@ -115,6 +115,7 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
     rules,
     source: 'worktree' as const,
     today: runToday(env),
+    format: formatOf(loaded.config),
     texts: all,
   };
   const run = await lintMemdirs(options);

@@ -18,20 +18,40 @@ export const INDEX_FILE = 'MEMORY.md';
 /** The archive folder's index (consolidation moves what leaves the memdir there). */
 export const ARCHIVE_INDEX = 'ARCHIVE.md';
 
-/** index: the memdir's MEMORY.md; topic: any other .md; log: logs/YYYY/MM/YYYY-MM-DD.md. */
+/** index: the memdir's MEMORY.md; topic: any other .md; log: logs/YYYY/MM/YYYY-MM-DD.md or logs/YYYY/MM/DD/<id>-<title>.md. */
 export type FileKind = 'index' | 'topic' | 'log';
 /** A repository path: a memory file's kind, or other (not Markdown: git's line merge). */
 export type PathKind = FileKind | 'other';
 
 const MEMDIR_LOG = /^logs\/(\d{4})\/(\d{2})\/(\d{4}-\d{2}-\d{2})\.md$/;
-const ANY_LOG = /(?:^|\/)logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/;
+const ANY_LOG = /(?:^|\/)logs\/\d{4}\/\d{2}\/(?:\d{4}-\d{2}-\d{2}|\d{2}\/[^/]+)\.md$/;
+// A session log (Claude Code 2.1.116 on, src/memdir/format.ts `session-logs`): one file per
+// session, logs/YYYY/MM/DD/<id>-<title>.md, append-only like the daily logs it replaced.
+const SESSION_LOG = /^logs\/(\d{4})\/(\d{2})\/(\d{2})\/[^/]+\.md$/;
 
 /** A file of a memdir, by its memdir-relative path ('/' separators); a log with its date. */
 export function fileKind(rel: string): { kind: FileKind; logDate?: string } {
   if (rel === INDEX_FILE) return { kind: 'index' };
   const m = MEMDIR_LOG.exec(rel);
   if (m && m[3]!.startsWith(`${m[1]}-${m[2]}-`)) return { kind: 'log', logDate: m[3]! };
+  const s = SESSION_LOG.exec(rel);
+  if (s && validDay(s[1]!, s[2]!, s[3]!) && !rel.endsWith(`/${INDEX_FILE}`)) return { kind: 'log', logDate: `${s[1]}-${s[2]}-${s[3]}` };
   return { kind: 'topic' };
+}
+
+function validDay(y: string, m: string, d: string): boolean {
+  const t = new Date(`${y}-${m}-${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(`${y}-${m}-${d}`);
+}
+
+/** A session log (logs/YYYY/MM/DD/<id>-<title>.md), not a daily log. */
+export function isSessionLog(rel: string): boolean {
+  return SESSION_LOG.test(rel) && fileKind(rel).kind === 'log';
+}
+
+/** Any repository path that is a session log (the merge driver knows no memdir). */
+export function isSessionLogPath(path: string): boolean {
+  return /(?:^|\/)logs\/\d{4}\/\d{2}\/\d{2}\/[^/]+\.md$/.test(path.replace(/\\/g, '/'));
 }
 
 /** A Markdown file of this memdir (memdir-relative path): not a nested memdir's own index, which is a memdir of its own. */

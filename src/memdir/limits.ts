@@ -2,10 +2,13 @@
 // (MAX_ENTRYPOINT_LINES / MAX_ENTRYPOINT_BYTES and truncateEntrypointContent in src/memdir/memdir.ts):
 // the text is trimmed, lines are split on '\n', and "bytes" are JS string length in UTF-16 code units.
 import { blockModel } from './blocks.js';
+import { claudeFormat, type ClaudeFormat } from './format.js';
 
-export const MAX_INDEX_LINES = 200;
-export const MAX_INDEX_UNITS = 25_000;
-export const MAX_ENTRY_CHARS = 150;
+// The numbers are the format registry's (src/memdir/format.ts), for the newest known version.
+const NEWEST = claudeFormat();
+export const MAX_INDEX_LINES = NEWEST.indexMaxLines;
+export const MAX_INDEX_UNITS = NEWEST.indexMaxUnits;
+export const MAX_ENTRY_CHARS = NEWEST.maxEntryChars;
 export const MAX_TOPIC_FILES = 200;
 export const FRONTMATTER_MAX_LINES = 30;
 
@@ -45,7 +48,8 @@ export function stripForLoad(raw: string): string {
  * comment is the block model's word (a top-level HTML block that opens with `<!--`), read on the
  * text the lexer sees: after the frontmatter.
  */
-function loadedLines(raw: string): Array<{ line: number; text: string }> {
+function loadedLines(raw: string, strip = true): Array<{ line: number; text: string }> {
+  if (!strip) return raw.split('\n').map((text, i) => ({ line: i + 1, text }));
   let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.includes('<!--')) text = text.replace(/\r\n?/g, '\n');
   const fm = FRONTMATTER_RE.exec(text);
@@ -161,10 +165,10 @@ export interface IndexVisibility {
  * Which source lines of MEMORY.md the agent sees: the same stripping, trimming and truncation as
  * loadIndex, tracked back to line numbers in the file.
  */
-export function indexVisibility(raw: string): IndexVisibility {
-  const measure = measureIndex(raw);
+export function indexVisibility(raw: string, options: LoadOptions = {}): IndexVisibility {
+  const measure = measureIndex(raw, options);
   if (!measure.overLines && !measure.overUnits) return { measure, firstCutLine: null, cutBy: null };
-  const keptLines = loadedLines(raw);
+  const keptLines = loadedLines(raw, options.strip !== false);
   while (keptLines.length && keptLines[0]!.text.trim() === '') keptLines.shift();
   while (keptLines.length && keptLines[keptLines.length - 1]!.text.trim() === '') keptLines.pop();
   let count = measure.overLines ? Math.min(MAX_INDEX_LINES, keptLines.length) : keptLines.length;
@@ -182,4 +186,15 @@ export function indexVisibility(raw: string): IndexVisibility {
   const firstCutLine = count < keptLines.length ? keptLines[count]!.line : null;
   const cutBy = measure.overLines && measure.overUnits ? 'both' : measure.overLines ? 'lines' : 'units';
   return { measure, firstCutLine, cutBy };
+}
+
+/**
+ * What Claude Code tells the agent to compact the index to (2.1.210 on), as it words it: the
+ * dimension nearer its limit, at 70% of that limit ("140 lines", or "17.1KB" of 25,000 units).
+ * Older versions name no target: then the limits themselves.
+ */
+export function compactTargetText(format: ClaudeFormat, lines: number, units: number): string {
+  const t = format.compactTarget;
+  if (!t) return `${format.indexMaxLines} lines and ${formatFileSize(format.indexMaxUnits)}`;
+  return units / format.indexMaxUnits > lines / format.indexMaxLines ? formatFileSize(t.units) : `${t.lines} lines`;
 }

@@ -51,7 +51,7 @@ export interface MemdirDiff {
 }
 
 /** Memdirs at one end: folders holding MEMORY.md at Claude Code's locations, or whose index links a file beside it. */
-function memdirsAt(root: string, commit: string, files: string[]): string[] {
+export function memdirsAt(root: string, commit: string, files: string[]): string[] {
   const fileSet = new Set(files);
   const candidates = memdirCandidates(files);
   const other = candidates.filter((d) => !isClaudeLocation(d));

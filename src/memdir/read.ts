@@ -68,6 +68,18 @@ function walkWorktree(dir: string, realRoot: string | null, paths: string[], pro
   }
 }
 
+/**
+ * Files of a memdir nested in this one (a subfolder with a MEMORY.md of its own, as a team store
+ * mounted at team/<store>/ has) belong to that memdir, which is linted with its own index: read
+ * here too, they would be reported twice and called orphans of the wrong index. Their paths still
+ * count (an entry naming one is not dangling).
+ */
+function nestedMemdirs(allPaths: Set<string>): (rel: string) => boolean {
+  const roots = [...allPaths].filter((p) => p.endsWith(`/${INDEX_FILE}`)).map((p) => p.slice(0, -INDEX_FILE.length));
+  if (roots.length === 0) return () => false;
+  return (rel) => roots.some((r) => rel.startsWith(r));
+}
+
 export interface LoadedMemdir {
   model: MemdirModel;
   problems: FileProblem[];
@@ -102,9 +114,10 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
   const listed = source.prefetched?.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);
   const indexed = listed.filter((e) => e.path.startsWith(prefix) && e.mode !== '160000');
   for (const e of indexed) allPaths.add(e.path.slice(prefix.length));
+  const nested = nestedMemdirs(allPaths);
   const all = indexed.filter((e) => {
     const r = e.path.slice(prefix.length);
-    return isMemoryPath(r) && !ignore(r) && !r.split('/').includes('node_modules');
+    return isMemoryPath(r) && !ignore(r) && !r.split('/').includes('node_modules') && !nested(r);
   });
   // With `only`, the other files are listed (their paths count) but not read: text ''.
   const wanted = (e: { path: string }) => !opts.only || e.path === `${prefix}${INDEX_FILE}` || opts.only.has(under(root, e.path));
@@ -169,9 +182,10 @@ function readWorktree(dir: string, opts: ReadOptions): LoadedMemdir {
   const unread: string[] = [];
   walkWorktree(dir, realRoot, paths, problems, unread);
   for (const rel of unread) allPaths.add(rel);
+  for (const rel of paths) allPaths.add(rel);
+  const nested = nestedMemdirs(allPaths);
   for (const rel of paths) {
-    allPaths.add(rel);
-    if (!isMemoryPath(rel) || ignore(rel)) continue;
+    if (!isMemoryPath(rel) || ignore(rel) || nested(rel)) continue;
     const path = under(dir, rel);
     // With `only`, as for staged blobs: the other files are listed, not read.
     if (opts.only && rel !== INDEX_FILE && !opts.only.has(path)) {

@@ -166,3 +166,10 @@ export function frontmatterKeyLine(topic: ParsedTopic, key: string): number {
   }
   return 0;
 }
+
+/** A pinned lesson (Claude Code 2.1.219 on): `metadata.pinned: true`, or `pinned: true` at top level. */
+export function isPinned(data: Record<string, unknown> | null | undefined): boolean {
+  if (!data) return false;
+  const meta = data.metadata;
+  return (typeof meta === 'object' && meta !== null && (meta as Record<string, unknown>).pinned === true) || data.pinned === true;
+}

@@ -12,7 +12,7 @@ import { mergeLog } from './log.js';
 import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MarkedSides, type MergeResult } from './text.js';
 import { mergeTopic } from './topic.js';
 import { maskSecrets } from '../lint/secret-patterns.js';
-import { pathKind, type PathKind } from '../memdir/kinds.js';
+import { isSessionLogPath, pathKind, type PathKind } from '../memdir/kinds.js';
 
 /** Files larger than this go to git's line merge (the structured merge is quadratic at worst). */
 export const MAX_SEMANTIC_BYTES = 1 << 20;
@@ -117,7 +117,7 @@ const STRATEGIES: Record<PathKind, Strategy | null> = {
     },
     warning: (result, path) => limitWarning(result.text, path, result.entries),
   },
-  log: { merge: (base, ours, theirs) => mergeLog(base, ours, theirs) },
+  log: { merge: (base, ours, theirs, c) => mergeLog(base, ours, theirs, { session: isSessionLogPath(c.path) }) },
   topic: { merge: (base, ours, theirs, c) => mergeTopic(base, ours, theirs, { markerSize: c.markerSize, name: basename(c.path) }) },
   other: null,
 };

@@ -1,4 +1,4 @@
-// Three-way merge of an append-only daily log (logs/YYYY/MM/YYYY-MM-DD.md): a union of entries,
+// Three-way merge of an append-only log (daily logs/YYYY/MM/YYYY-MM-DD.md, session logs/YYYY/MM/DD/<id>-<title>.md): a union of entries,
 // never a conflict. Ours as it stands (less what theirs cleanly removed), then theirs' new
 // entries in their order, each identical entry once. Pure.
 import { fromOurs, fromTheirs, render, stripBom, styleOf, toLines, type Line, type MergeResult, type OutLine } from './text.js';
@@ -10,14 +10,21 @@ interface Entry {
 }
 
 const START_RE = /^(?:#{1,6}(?:[ \t]|$)|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
+// A session log's lines are each an entry, prefixed `>` user, `<` assistant, `.` tool call.
+const SESSION_START_RE = /^(?:[><.](?:[ \t]|$)|#{1,6}(?:[ \t]|$)|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
+
+export interface LogMergeOptions {
+  /** A session log (logs/YYYY/MM/DD/<id>-<title>.md): each prefixed line is an entry. */
+  session?: boolean;
+}
 
 /** Entries: a heading or a top-level list item with its continuation lines and trailing blanks. */
-function entriesOf(text: string): Entry[] {
+function entriesOf(text: string, startRe: RegExp = START_RE): Entry[] {
   const entries: Entry[] = [];
   let afterBlank = true;
   for (const l of toLines(stripBom(text).body)) {
     const blank = l.text.trim() === '';
-    const starts = !blank && (START_RE.test(l.text) || afterBlank);
+    const starts = !blank && (startRe.test(l.text) || afterBlank);
     if (starts || entries.length === 0) entries.push({ lines: [], id: '' });
     entries[entries.length - 1]!.lines.push(l);
     afterBlank = blank;
@@ -30,12 +37,13 @@ function entriesOf(text: string): Entry[] {
   return entries;
 }
 
-export function mergeLog(base: string, ours: string, theirs: string): MergeResult {
+export function mergeLog(base: string, ours: string, theirs: string, options: LogMergeOptions = {}): MergeResult {
+  const re = options.session ? SESSION_START_RE : START_RE;
   if (ours === theirs || theirs === base) return { text: ours, conflicts: [], notes: [] };
   if (ours === base) return { text: theirs, conflicts: [], notes: [] };
-  const O = entriesOf(base);
-  const A = entriesOf(ours);
-  const B = entriesOf(theirs);
+  const O = entriesOf(base, re);
+  const A = entriesOf(ours, re);
+  const B = entriesOf(theirs, re);
   const count = (es: Entry[]) => {
     const m = new Map<string, number>();
     for (const e of es) m.set(e.id, (m.get(e.id) ?? 0) + 1);
@@ -70,7 +78,7 @@ export function mergeLog(base: string, ours: string, theirs: string): MergeResul
       continue;
     }
     if ((inOurs.get(e.id) ?? 0) > 0 || e.id === '') continue;
-    if (!appended && out.length > 0 && out[out.length - 1]!.text.trim() !== '' && e.lines.length > 0 && !START_RE.test(e.lines[0]!.text)) {
+    if (!appended && out.length > 0 && out[out.length - 1]!.text.trim() !== '' && e.lines.length > 0 && !re.test(e.lines[0]!.text)) {
       out.push({ text: '', eol: null });
     }
     appended = true;

@@ -7,15 +7,39 @@ import { basename, join, posix } from 'node:path';
 import { addPaths, conflictMarkerSizes, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
 import { lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
+import { markedBlocks, settleBlocks, type Choice, type MarkedBlock } from './choose.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { INDEX_FILE, pathKind } from '../memdir/kinds.js';
 
 export interface ResolveReport {
   /** Settled and staged. */
   resolved: string[];
-  /** Still in conflict, each with why. */
-  remaining: Array<{ path: string; reason: string }>;
+  /** Still in conflict, each with why, and the conflict blocks left in the file (when it was written). */
+  remaining: Array<{ path: string; reason: string; blocks?: LeftBlock[] }>;
   warnings: string[];
+}
+
+/** A conflict block left in a file: where, what the driver's label names, and whether `--both` can settle it. */
+export interface LeftBlock {
+  line: number;
+  what: string | null;
+  reason: string | null;
+  both: boolean;
+  /** Why the choice asked for could not be made here, when one was asked for. */
+  why: string | null;
+}
+
+/** A person's choice for the true conflicts (`resolve --ours|--theirs|--both`), for every block or one entry's. */
+export interface ResolveChoice {
+  choice: Choice;
+  /** Only the blocks whose label names this (an index entry's target, a frontmatter key, a topic's lines). */
+  entry?: string;
+}
+
+/** Whether a block lies in a topic's frontmatter (one `---` line above it): a key holds one value, so no `--both`. */
+function inFrontmatter(text: string, line: number): boolean {
+  const lines = text.split(/\r?\n/, line);
+  return lines[0] === '---' && lines.slice(1, line - 1).every((l) => l !== '---');
 }
 
 /**
@@ -55,7 +79,7 @@ function refusal(root: string, file: string): string | null {
  * tracked memory file holding conflict markers). Markers are each path's conflict-marker-size
  * attribute (7 when unset), as git's own merge and the driver write them; markerSize overrides it.
  */
-export function resolveConflicts(root: string, paths: string[], markerSize?: number): ResolveReport {
+export function resolveConflicts(root: string, paths: string[], markerSize?: number, chosen?: ResolveChoice): ResolveReport {
   const report: ResolveReport = { resolved: [], remaining: [], warnings: [] };
   const explicit = paths.length > 0;
   const unmerged = unmergedPaths(root, paths);
@@ -63,6 +87,8 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
   const staged = unmerged.filter((u) => (explicit ? pathKind(u.path) !== 'other' : isMemoryInRepo(root, u.path, indexDirs)));
   const stagedSet = new Set(unmerged.map((u) => u.path));
   const settled: string[] = [];
+  /** Topic files that received a hook from `--both`: staged with what was settled. */
+  const receivers: string[] = [];
 
   const sizes = markerSize === undefined ? conflictMarkerSizes(root, staged.map((u) => u.path)) : new Map<string, number>();
   const sizeOf = (path: string) => markerSize ?? sizes.get(path) ?? 7;
@@ -81,10 +107,37 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
       report.remaining.push({ path, reason: `not written: ${refused}` });
       return;
     }
+    let output = outcome.output;
+    let left: LeftBlock[] = [];
+    if (outcome.conflicts.length > 0) {
+      const size = sizeOf(path);
+      const text = output.toString('utf8');
+      const blocks = markedBlocks(text, size) ?? markedBlocks(text, Math.min(7, size));
+      if (blocks) {
+        const index = pathKind(path) === 'index';
+        const topicOf = (key: string) => {
+          const rel = posix.join(posix.dirname(path), key);
+          const abs = join(root, rel);
+          if (refusal(root, abs) || !existsSync(abs)) return null;
+          return { rel, text: readFileSync(abs, 'utf8') };
+        };
+        const pick = (b: MarkedBlock) => (chosen && (chosen.entry === undefined || b.what === chosen.entry) && !(chosen.choice === 'both' && !index && inFrontmatter(text, b.line)) ? chosen.choice : null);
+        const r = settleBlocks(text, blocks, pick, { index, topicOf });
+        const both = (b: MarkedBlock) => index || !inFrontmatter(text, b.line);
+        left = r.left.map(({ block: b, why, line }) => ({ line, what: b.what, reason: b.reason, both: both(b), why: why ?? (chosen?.choice === 'both' && !both(b) && (chosen.entry === undefined || b.what === chosen.entry) ? 'a frontmatter key holds one value: choose --ours or --theirs' : null) }));
+        // Files that receive text are written before the file that gives it up (contract §14).
+        for (const [rel, t] of r.topics) {
+          writeInsideRepo(root, join(root, rel), t);
+          receivers.push(rel);
+        }
+        output = Buffer.from(r.text, 'utf8');
+      }
+    }
     const current = existsSync(file) ? readFileSync(file) : null;
-    if (!current || !current.equals(outcome.output)) writeInsideRepo(root, file, outcome.output);
-    if (outcome.conflicts.length > 0) report.remaining.push({ path, reason: outcome.conflicts.join('; ') });
-    else settled.push(path);
+    if (!current || !current.equals(output)) writeInsideRepo(root, file, output);
+    if (outcome.conflicts.length > 0 && (left.length > 0 || hasConflictMarkers(output.toString('utf8'), Math.min(7, sizeOf(path))))) {
+      report.remaining.push({ path, reason: outcome.conflicts.join('; '), blocks: left });
+    } else settled.push(path);
   };
 
   for (const u of staged) {
@@ -123,7 +176,7 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
     finish(path, mergeBlobs(root, markedInput(root, path, text, sides, size)));
   }
 
-  addPaths(root, settled);
+  addPaths(root, [...new Set([...receivers, ...settled])]);
   report.resolved.push(...settled);
   return report;
 }

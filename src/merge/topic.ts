@@ -204,9 +204,12 @@ function mergeMapping(o: Line[], a: Line[], b: Line[], indent: number, markerSiz
 
 // ---- body --------------------------------------------------------------------------------------
 
-const LISTISH_RE = /^(?:[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[ \t]+\S|[ \t]*$)/;
-
-/** Line diff3 where list items inserted at the same place on both sides are both kept. */
+/**
+ * Line diff3 where lines inserted at the same place on both sides are all kept, ours' then
+ * theirs' (an agent appends a sentence or a list item to a topic far more often than it rewrites
+ * one): only lines that both sides changed conflict, and the label says whether each side added
+ * or edited them.
+ */
 export function mergeBody(a: Line[], o: Line[], b: Line[], markerSize: number, name: string, conflicts: Conflict[], firstLine = 1): OutLine[] {
   const t = (ls: Line[]) => ls.map((l) => l.text);
   const [at, ot, bt] = [t(a), t(o), t(b)];
@@ -222,14 +225,15 @@ export function mergeBody(a: Line[], o: Line[], b: Line[], markerSize: number, n
         out.push(...ax.map(fromOurs));
         continue;
       }
-      const woven = weaveListInsertions(ax, ox, bx);
-      if (woven) {
-        out.push(...woven);
+      const ga = insertionsOnly(ox, t(ax));
+      const gb = insertionsOnly(ox, t(bx));
+      if (ga && gb) {
+        out.push(...weaveInsertions(ax, ox, bx, ga, gb));
         continue;
       }
       const [from, to] = [firstLine + r.a[0], firstLine + r.a[1] - 1];
       const where = to <= from ? `line ${from}` : `lines ${from}-${to}`;
-      const c: Conflict = { label: `${name} ${where}`, reason: 'edited on both sides' };
+      const c: Conflict = { label: `${name} ${where}`, reason: ga ? 'added in ours, edited in theirs' : gb ? 'edited in ours, added in theirs' : 'edited on both sides' };
       conflicts.push(c);
       out.push(...conflictBlock(markerSize, c, ax.map(fromOurs), bx.map(fromTheirs)));
     }
@@ -237,19 +241,28 @@ export function mergeBody(a: Line[], o: Line[], b: Line[], markerSize: number, n
   return out;
 }
 
-function weaveListInsertions(a: Line[], o: string[], b: Line[]): OutLine[] | null {
-  const ga = insertionsOnly(o, a.map((l) => l.text));
-  const gb = insertionsOnly(o, b.map((l) => l.text));
-  if (!ga || !gb) return null;
-  const inserted = [...ga.flat().map((i) => a[i]!.text), ...gb.flat().map((i) => b[i]!.text)];
-  if (!inserted.every((x) => LISTISH_RE.test(x)) || !inserted.some((x) => x.trim() !== '')) return null;
+const LIST_ITEM_RE = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+
+/**
+ * Both sides only inserted lines into the base lines `o` (gaps: for each place, the indices of the
+ * lines inserted there): at each place ours' lines, then theirs' that ours does not already have.
+ * A line both added is kept once; theirs' blank lines stay (they part paragraphs) unless all
+ * theirs adds at that place is blank.
+ */
+function weaveInsertions(a: Line[], o: string[], b: Line[], ga: number[][], gb: number[][]): OutLine[] {
   const out: OutLine[] = [];
   let ai = 0;
   for (let g = 0; g <= o.length; g++) {
     const mine = ga[g]!.map((i) => a[i]!);
     out.push(...mine.map(fromOurs));
-    const seen = new Set(mine.map((l) => l.text));
-    for (const i of gb[g]!) if (!seen.has(b[i]!.text)) out.push(fromTheirs(b[i]!));
+    const seen = new Set(mine.map((l) => l.text).filter((x) => x.trim() !== ''));
+    let theirs = gb[g]!.map((i) => b[i]!).filter((l) => !seen.has(l.text));
+    // Items added to the end of one list stay one list: no blank line between ours' and theirs'.
+    const firstText = theirs.find((l) => l.text.trim() !== '')?.text;
+    if (mine.length > 0 && LIST_ITEM_RE.test(mine[mine.length - 1]!.text) && firstText !== undefined && LIST_ITEM_RE.test(firstText)) {
+      theirs = theirs.slice(theirs.findIndex((l) => l.text.trim() !== ''));
+    }
+    if (theirs.some((l) => l.text.trim() !== '')) out.push(...theirs.map(fromTheirs));
     ai += mine.length;
     if (g < o.length) out.push(fromOurs(a[ai++]!));
   }

@@ -1,8 +1,8 @@
 // action.yml: it parses, every input is documented, and its run: steps execute as a GitHub runner
 // executes a composite action (bash --noprofile --norc -eo pipefail, GITHUB_* set, step outputs
 // through GITHUB_OUTPUT, `if:` and `${{ }}` evaluated) against a bare origin and fresh clones.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -93,16 +93,17 @@ function parseOutputs(file: string): Record<string, string> {
 }
 
 /** Run the composite action's steps in `workspace` as a runner would. */
-function runAction(workspace: string, inputs: Record<string, string>, env: Record<string, string>): Run {
+function runAction(workspace: string, inputs: Record<string, string>, env: Record<string, string>, actionPath = ROOT): Run {
   const temp = tempDir('memlint-runner-');
   const summary = join(temp, 'step-summary.md');
   writeFileSync(summary, '');
   const ctx: Context = {
     inputs: Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, inputs[k] ?? v.default ?? ''])),
-    github: { action_path: ROOT.replace(/\/+$/, ''), event: { repository: { default_branch: 'main' } } },
+    github: { action_path: actionPath.replace(/\/+$/, ''), event: { repository: { default_branch: 'main' } } },
     steps: {},
   };
-  const base = { ...process.env, HOME: temp, GIT_CONFIG_NOSYSTEM: '1', GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: temp, GITHUB_ACTIONS: 'true', CI: 'true', ...env };
+  // A runner's git: no system config, and a global one of its own that holds nothing (no identity).
+  const base = { ...process.env, HOME: temp, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(temp, '.gitconfig'), GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: temp, GITHUB_ACTIONS: 'true', CI: 'true', ...env };
   let stdout = '';
   const ran: string[] = [];
   let code = 0;
@@ -129,6 +130,66 @@ function runAction(workspace: string, inputs: Record<string, string>, env: Recor
 const LOCK = (version: string) => JSON.stringify({ name: 'team-app', lockfileVersion: 3, requires: true, packages: { '': { name: 'team-app', devDependencies: { memlint: version } }, 'node_modules/memlint': { version, dev: true } } }, null, 2) + '\n';
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
+/** Lines the runner would take for workflow commands (it trims leading white space). */
+const commandLines = (out: string) => out.split(/\r?\n/).map((l) => l.trimStart()).filter((l) => l.startsWith('::'));
+
+/** A committed-looking node_modules/.bin/memlint that leaves a marker file when anything runs it. */
+function plantBinary(workspace: string): string {
+  const marker = join(tempDir('memlint-marker-'), 'ran');
+  const bin = join(workspace, 'node_modules/.bin/memlint');
+  rmSync(bin, { force: true });
+  mkdirSync(join(workspace, 'node_modules/.bin'), { recursive: true });
+  writeFileSync(bin, `#!/bin/sh\necho planted > '${marker}'\necho 0.1.0\n`);
+  chmodSync(bin, 0o755);
+  return marker;
+}
+
+/** The packed package again, its package.json saying `version`. */
+function repackAs(tarball: string, version: string): { file: string; manifest: Record<string, unknown> } {
+  const dir = tempDir('memlint-repack-');
+  execFileSync('tar', ['-xzf', tarball, '-C', dir]);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package/package.json'), 'utf8')) as Record<string, unknown>;
+  manifest.version = version;
+  writeFileSync(join(dir, 'package/package.json'), JSON.stringify(manifest, null, 2));
+  const file = join(dir, `memlint-${version}.tgz`);
+  execFileSync('tar', ['-czf', file, '-C', dir, 'package']);
+  return { file, manifest };
+}
+
+/**
+ * An npm registry on 127.0.0.1 serving one package (its packument and tarball), in a process of
+ * its own so that the test's synchronous runs do not stall it; requests() lists the paths asked for.
+ */
+function localRegistry(pkg: { file: string; manifest: Record<string, unknown> }) {
+  const dir = tempDir('memlint-registry-');
+  const script = `
+    const http = require('http'), fs = require('fs'), crypto = require('crypto');
+    const [file, manifestJson, dir] = process.argv.slice(1);
+    const data = fs.readFileSync(file), manifest = JSON.parse(manifestJson);
+    const tgz = '/' + manifest.name + '/-/' + manifest.name + '-' + manifest.version + '.tgz';
+    const server = http.createServer((req, res) => {
+      fs.appendFileSync(dir + '/requests', req.url + '\\n');
+      const base = 'http://127.0.0.1:' + server.address().port;
+      if (req.url === '/' + manifest.name) {
+        const dist = { tarball: base + tgz, shasum: crypto.createHash('sha1').update(data).digest('hex'), integrity: 'sha512-' + crypto.createHash('sha512').update(data).digest('base64') };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ name: manifest.name, 'dist-tags': { latest: manifest.version }, versions: { [manifest.version]: { ...manifest, dist } } }));
+      } else if (req.url === tgz) {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.end(data);
+      } else res.writeHead(404).end('{}');
+    });
+    server.listen(0, '127.0.0.1', () => fs.writeFileSync(dir + '/port', String(server.address().port)));`;
+  const child = spawn(process.execPath, ['-e', script, pkg.file, JSON.stringify(pkg.manifest), dir], { stdio: 'ignore' });
+  const portFile = join(dir, 'port');
+  for (let i = 0; i < 400 && !existsSync(portFile); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+  return {
+    url: `http://127.0.0.1:${readFileSync(portFile, 'utf8')}/`,
+    requests: () => (existsSync(join(dir, 'requests')) ? readFileSync(join(dir, 'requests'), 'utf8').split('\n').filter(Boolean) : []),
+    stop: () => child.kill(),
+  };
+}
+
 describe('action.yml', () => {
   let tarball: string;
   beforeAll(() => {
@@ -150,19 +211,7 @@ describe('action.yml', () => {
     expect(pkg.files).toContain('action.yml');
   });
 
-  it("docs/ci.md's workflows are valid YAML: GitHub's with jobs and permissions, GitLab's with scripts", () => {
-    const ci = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8');
-    const blocks = [...ci.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(blocks.length).toBeGreaterThanOrEqual(4);
-    for (const block of blocks) {
-      const doc = parse(block) as Record<string, unknown> | unknown[];
-      if (Array.isArray(doc)) continue; // a fragment: steps to add to a job
-      if ('jobs' in doc) expect(doc, block.split('\n')[0]).toHaveProperty('permissions');
-      else for (const job of Object.values(doc)) expect(job).toHaveProperty('script');
-    }
-  });
-
-  it('lint: runs the version the lock file names, annotates the pull request, writes the memory change to the step summary', () => {
+  it("lint: never runs the checkout's node_modules/.bin/memlint (not even --version); the lock file's version is the action's own, so its own build runs", () => {
     const h = hostedRepo({
       onMain: { 'src/app.ts': 'export const answer = 43;\n' },
       onFeature: {
@@ -173,15 +222,68 @@ describe('action.yml', () => {
     });
     const workspace = cloneOf(h, 'workspace', 'feature');
     installPackage(workspace, tarball);
+    const marker = plantBinary(workspace);
     const r = runAction(workspace, {}, { GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'feature', GITHUB_EVENT_NAME: 'pull_request' });
     expect(r.code, r.stdout).toBe(1);
     expect(r.steps).toEqual(['memlint', 'lint', 'summary', 'Fail on lint errors']);
-    expect(r.stdout).toContain(`memlint ${VERSION} (${VERSION} from the lock file): ${join(workspace, 'node_modules/.bin/memlint')}`);
+    expect(r.stdout).toContain(`memlint ${VERSION} (the action's own build): ${join(ROOT, 'dist/cli.js')}`);
     expect(r.stdout).toMatch(new RegExp(`::error file=${MEM}/project_feature\\.md,line=\\d+.*description`));
     expect(r.outputs['exit-code']).toBe('1');
     expect(r.summary).toContain('### Memory changes: `merge base of origin/main and HEAD` → `HEAD`');
     expect(r.summary).toContain('| topic | **added** | `project_feature.md` |');
     expect(r.summary).toMatch(/\| lines \| \d+ \| \d+ \| 200 \|/);
+    expect(existsSync(marker), 'the checkout\'s binary ran').toBe(false);
+  });
+
+  it('lint as docs/ci.md uses it, `uses: ./node_modules/memlint` after npm ci: the installed package runs its own build, offline', () => {
+    const h = hostedRepo({ onMain: { 'src/app.ts': 'export const answer = 43;\n' }, onFeature: { [`${MEM}/project_feature.md`]: topicFile('project_feature'), [INDEX]: HEADER + entry('user_role') + entry('project_deploys') + entry('project_feature'), 'package-lock.json': LOCK(VERSION) } });
+    const workspace = cloneOf(h, 'workspace', 'feature');
+    installPackage(workspace, tarball);
+    const own = join(workspace, 'node_modules/memlint');
+    const r = runAction(workspace, {}, { GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'feature', npm_config_offline: 'true' }, own);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain(`memlint ${VERSION} (the action's own build): ${join(own, 'dist/cli.js')}`);
+  });
+
+  it("lint: a lock file naming another version installs that version from the registry, outside the checkout (its .npmrc unread), and runs it", () => {
+    const other = '0.0.9-registry';
+    const registry = localRegistry(repackAs(tarball, other));
+    try {
+      const h = hostedRepo({ onMain: { 'src/app.ts': 'export const answer = 43;\n' }, onFeature: { [`${MEM}/project_feature.md`]: topicFile('project_feature'), [INDEX]: HEADER + entry('user_role') + entry('project_deploys') + entry('project_feature'), 'package-lock.json': LOCK(other), '.npmrc': 'registry=http://127.0.0.1:9/\n' } });
+      const workspace = cloneOf(h, 'workspace', 'feature');
+      const marker = plantBinary(workspace);
+      const userConfig = join(tempDir('memlint-npmrc-'), 'npmrc');
+      writeFileSync(userConfig, `registry=${registry.url}\n`);
+      const r = runAction(workspace, {}, { GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'feature', NPM_CONFIG_USERCONFIG: userConfig, npm_config_cache: tempDir('memlint-npm-cache-') });
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.outputs['memlint-version']).toMatch(/\(the lock file's version, from the registry\)$/);
+      expect(r.stdout).toMatch(new RegExp(`: \\S*/memlint-${other.replace(/\./g, '\\.')}/node_modules/memlint/dist/cli\\.js\\n`));
+      expect(registry.requests()).toContain(`/memlint/-/memlint-${other}.tgz`);
+      expect(existsSync(marker), 'the checkout\'s binary ran').toBe(false);
+    } finally {
+      registry.stop();
+    }
+  });
+
+  it('workflow commands: an input, a lock version and a file name holding a line break, a colon or a comma stay inside their annotation', () => {
+    const h = hostedRepo({ onMain: { 'src/app.ts': 'export const answer = 43;\n' }, onFeature: { 'package-lock.json': LOCK('1.0.0\n::warning::from-lock') } });
+    const workspace = cloneOf(h, 'workspace', 'feature');
+    const bad = runAction(workspace, { command: 'lint\n::warning::from-input' }, { GITHUB_BASE_REF: 'main' });
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toContain('::error title=memlint::input command must be lint or update-branch, got "lint%0A::warning::from-input"');
+    const version = runAction(workspace, { format: 'sarif' }, { GITHUB_BASE_REF: 'main' });
+    expect(version.stdout).toContain('::warning title=memlint::memlint version "1.0.0%0A::warning::from-lock" from the lock file is not a plain version');
+    for (const r of [bad, version]) expect(commandLines(r.stdout).filter((l) => /^::warning::from/.test(l))).toEqual([]);
+
+    // update-branch: a source file whose name holds a line break, a colon and a comma conflicts.
+    const name = 'src/notes\n::warning::from-name,x:y.ts';
+    const c = hostedRepo({ onMain: { [name]: 'main\n' }, onFeature: { [name]: 'feature\n' } });
+    const clone = cloneOf(c, 'workspace', 'feature');
+    const r = runAction(clone, { command: 'update-branch' }, { GITHUB_BASE_REF: '', GITHUB_HEAD_REF: '', GITHUB_EVENT_NAME: 'push' });
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.outputs.status).toBe('conflict');
+    expect(r.stdout).toContain('::error file=src/notes%0A%3A%3Awarning%3A%3Afrom-name%2Cx%3Ay.ts,title=memlint update-branch::');
+    expect(commandLines(r.stdout).filter((l) => !l.startsWith('::error file=src/notes%0A'))).toEqual([]);
   });
 
   it("lint with format sarif: no lock file, so the action's own memlint; clean memory passes", () => {

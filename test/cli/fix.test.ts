@@ -136,3 +136,34 @@ describe('--fix', () => {
     expect(r.stderr).toMatch(/^memlint: --fix works on the working tree/);
   });
 });
+
+describe('--fix and conflict markers', () => {
+  it('changes nothing in a file that holds conflict markers, says why in one line, and counts nothing there as fixable', async () => {
+    const r = cleanRepo();
+    const conflicted = [
+      '---',
+      'name: Deploys',
+      'description: how deploys run',
+      'type: project',
+      '---',
+      '',
+      '<<<<<<< ours (project_deploys.md line 7: edited on both sides)',
+      'The freeze starts next Thursday.',
+      '=======',
+      'The freeze starts tomorrow.',
+      '>>>>>>> theirs (project_deploys.md line 7)',
+      '',
+    ].join('\n');
+    writeFiles(r.memdir, { 'project_deploys.md': conflicted });
+    const lint = await memlintInProcess(r.repo, ['--format', 'json']);
+    const results = JSON.parse(lint.stdout) as Array<{ filePath: string; fixableErrorCount: number; messages: Array<{ ruleId: string }> }>;
+    const deploys = results.find((x) => x.filePath.endsWith('project_deploys.md'))!;
+    expect(deploys.messages.map((m) => m.ruleId)).toEqual(expect.arrayContaining(['no-conflict-markers', 'absolute-dates']));
+    expect(deploys.fixableErrorCount).toBe(0);
+    const fixed = await memlintInProcess(r.repo, ['--fix']);
+    expect(fixed.code).toBe(1);
+    expect(readFileSync(join(r.memdir, 'project_deploys.md'), 'utf8')).toBe(conflicted);
+    expect(fixed.stderr).toBe('memlint: not fixed: .claude/memory/project_deploys.md holds conflict markers, so --fix changes nothing in it; settle them first ("memlint resolve")\n');
+    expect(fixed.stdout).not.toMatch(/can be settled by `memlint --fix`/);
+  });
+});

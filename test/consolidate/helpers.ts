@@ -9,6 +9,7 @@ export function facts(over: Partial<ConsolidateFacts> = {}): ConsolidateFacts {
     firstCommitTimes: () => new Map(),
     lastCommitDates: () => new Map(),
     deletions: () => new Map(),
+    lostPaths: () => new Map(),
     ...over,
   };
 }

@@ -15,9 +15,9 @@ const topic = (name: string, type: string, desc: string, body: string) => `---\n
 const ZERO = '0'.repeat(40);
 
 /** A repository whose memdir is due (no consolidation yet, 5 memory commits) and would change. */
-function dueRepo(): { dir: string; base: string } {
+function dueRepo(onPush?: string): { dir: string; base: string } {
   const dir = initRepo();
-  writeFiles(dir, { 'README.md': 'app\n' });
+  writeFiles(dir, { 'README.md': 'app\n', ...(onPush ? { '.memlintrc.json': JSON.stringify({ consolidate: { onPush } }) } : {}) });
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'init');
   const base = git(dir, 'rev-parse', 'HEAD').trim();
@@ -46,8 +46,27 @@ function handed(dir: string, input: string): Given {
 }
 
 describe('consolidate --pre-push', () => {
-  it('consolidates a due memdir, commits "memory: consolidate" and asks for a second push', async () => {
+  it('says in one line that the memory is due and lets the push go on, changing nothing', async () => {
     const { dir, base } = dueRepo();
+    const head = git(dir, 'rev-parse', 'HEAD').trim();
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('memlint: .claude/memory is due for consolidation and was pushed as it is; run "memlint consolidate .claude/memory" and commit it as "memory: consolidate" (the post-commit hook does so after your next memory commit)\n');
+    expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    // "consolidate", the value that was the default before, reads as the default.
+    const old = dueRepo('consolidate');
+    const again = await memlintInProcess(old.dir, ['consolidate', '--pre-push'], { given: handed(old.dir, stdin(old.dir, old.base)), env });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/is due for consolidation and was pushed as it is/);
+    // A value it does not know: one line, exit 2.
+    const bad = dueRepo('sometimes');
+    const refused = await memlintInProcess(bad.dir, ['consolidate', '--pre-push'], { given: handed(bad.dir, stdin(bad.dir, bad.base)), env });
+    expect(refused).toMatchObject({ code: 2, stderr: 'memlint: config consolidate.onPush must be "advise", "check" or "block"\n' });
+  });
+
+  it('with consolidate.onPush "block" consolidates a due memdir, commits "memory: consolidate" and asks for a second push', async () => {
+    const { dir, base } = dueRepo('block');
     const head = git(dir, 'rev-parse', 'HEAD').trim();
     const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
     expect(r.code).toBe(1);
@@ -64,15 +83,14 @@ describe('consolidate --pre-push', () => {
     expect(again).toMatchObject({ code: 0, stderr: '' });
   });
 
-  it('with consolidate.onPush "check" only advises, changing nothing', async () => {
-    const { dir, base } = dueRepo();
-    writeFileSync(join(dir, '.memlintrc.json'), JSON.stringify({ consolidate: { onPush: 'check' } }));
+  it('with consolidate.onPush "check" stops the push with the advice, changing nothing', async () => {
+    const { dir, base } = dueRepo('check');
     const head = git(dir, 'rev-parse', 'HEAD').trim();
     const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('memlint: nothing was pushed: .claude/memory needs consolidation: run "memlint consolidate .claude/memory", commit it as "memory: consolidate", then push again\n');
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
-    expect(git(dir, 'status', '--porcelain')).toBe('?? .memlintrc.json\n');
+    expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
   it('skips a memdir with uncommitted changes', async () => {
@@ -117,14 +135,14 @@ describe('consolidate --pre-push', () => {
   });
 
   it('looks at a new branch as the commits no remote has', async () => {
-    const { dir } = dueRepo();
+    const { dir } = dueRepo('block');
     const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${ZERO}\n`), env });
     expect(r.code).toBe(1);
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
   });
 
   it('falls back to the commits no remote has when the remote commit is unknown here (force-push)', async () => {
-    const { dir } = dueRepo();
+    const { dir } = dueRepo('block');
     const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${'1234567'.repeat(5)}12345\n`), env });
     expect(r.code).toBe(1);
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
@@ -144,7 +162,7 @@ describe('consolidate --pre-push', () => {
   });
 
   it('leaves a memdir alone while Claude Code holds its lock', async () => {
-    const { dir, base } = dueRepo();
+    const { dir, base } = dueRepo('block');
     const { spawn } = await import('node:child_process');
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
@@ -159,7 +177,7 @@ describe('consolidate --pre-push', () => {
   });
 
   it('never leaves uncommitted edits: a commit that fails is undone', () => {
-    const { dir, base } = dueRepo();
+    const { dir, base } = dueRepo('block');
     git(dir, 'config', 'user.useConfigOnly', 'true');
     git(dir, 'config', '--unset', 'user.email');
     git(dir, 'config', '--unset', 'user.name');

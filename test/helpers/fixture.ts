@@ -8,6 +8,8 @@ export interface Fixture {
   today?: string;
   /** `committed: YYYY-MM-DD`: the files are committed on that day (else only staged, never committed). */
   committed?: string;
+  /** `claudeCode: X.Y.Z`: the Claude Code version whose format the fixture is written in (config `claudeCode`). */
+  claudeCode?: string;
   files: Map<string, string>;
   expected: string[] | null;
   fixed: Map<string, string>;
@@ -15,12 +17,14 @@ export interface Fixture {
   head: Map<string, string>;
   /** Files of the repository outside the memdir (`repo=REL`, relative to the repository's top), tracked. */
   repo: Map<string, string>;
+  /** Repository files renamed (`renamed=NEW`) or deleted (`deleted`) in a commit after the first: path -> new path or null. */
+  moves: Map<string, string | null>;
 }
 
 export function parseFixture(path: string): Fixture {
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
-  const fixture: Fixture = { title: '', rules: [], files: new Map(), expected: null, fixed: new Map(), head: new Map(), repo: new Map() };
+  const fixture: Fixture = { title: '', rules: [], files: new Map(), expected: null, fixed: new Map(), head: new Map(), repo: new Map(), moves: new Map() };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const open = /^(`{3,})(\S*)\s*(.*)$/.exec(line);
@@ -32,6 +36,8 @@ export function parseFixture(path: string): Fixture {
       if (today) fixture.today = today[1]!;
       const committed = /^committed:\s*(\d{4}-\d{2}-\d{2})\s*$/.exec(line);
       if (committed) fixture.committed = committed[1]!;
+      const cc = /^claudeCode:\s*(\S+)\s*$/.exec(line);
+      if (cc) fixture.claudeCode = cc[1]!;
       continue;
     }
     const fence = open[1]!;
@@ -48,7 +54,12 @@ export function parseFixture(path: string): Fixture {
     const head = /\bhead=(\S+)/.exec(info);
     const repo = /\brepo=(\S+)/.exec(info);
     if (head) fixture.head.set(head[1]!, content);
-    else if (repo) fixture.repo.set(repo[1]!, content);
+    else if (repo) {
+      fixture.repo.set(repo[1]!, content);
+      const renamed = /\brenamed=(\S+)/.exec(info);
+      if (renamed) fixture.moves.set(repo[1]!, renamed[1]!);
+      else if (/\bdeleted\b/.test(info)) fixture.moves.set(repo[1]!, null);
+    }
     else if (file) fixture.files.set(file[1]!, content);
     else if (fixed) fixture.fixed.set(fixed[1]!, content);
     else if (/\bexpected\b/.test(info)) fixture.expected = body.filter((l) => l.trim() !== '');

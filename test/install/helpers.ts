@@ -72,8 +72,8 @@ export function run(cwd: string, args: string[], env: Record<string, string> = {
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
 
-export function sh(cwd: string, cmd: string, args: string[]): { code: number; out: string } {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+export function sh(cwd: string, cmd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...env } });
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
 

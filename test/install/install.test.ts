@@ -6,7 +6,11 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
-import { files, localConfig, npmInstall, project, topic } from './helpers.js';
+import { files, localConfig, npmInstall, project, run, topic } from './helpers.js';
+
+// These tests share the run's HOME and are about hooks and the driver: the person running them has opted out of the link
+// (docs/install.md), which test/install/team-link.test.ts covers in a HOME of its own.
+const UNLINKED = { env: { MEMLINT_LINK: '0' } };
 
 describe('memlint install / uninstall / doctor', () => {
   it('print their help', () => {
@@ -32,7 +36,7 @@ describe('memlint install / uninstall / doctor', () => {
 
   it('installs everything, doctor reports it active, and a second install changes nothing', async () => {
     const dir = project();
-    const before = await memlintInProcess(dir, ['doctor']);
+    const before = await memlintInProcess(dir, ['doctor'], UNLINKED);
     expect(before.code).toBe(1);
     expect(before.stdout).toMatch(/^FAIL  hooks: core.hooksPath is not set.*; fix: memlint install$/m);
     expect(before.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is not defined.*; fix: memlint install --local$/m);
@@ -41,11 +45,15 @@ describe('memlint install / uninstall / doctor', () => {
     expect(r.code).toBe(0);
     expect(readFileSync(join(dir, '.gitattributes'), 'utf8')).toContain('.claude/memory/**/*.md merge=memlint');
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules\n# >>> memlint consolidation lock and snapshot state stay local\n.consolidate-lock\n.snapshot-synced.json\n# <<< memlint\n');
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
-    expect(readFileSync(join(dir, '.husky/pre-push'), 'utf8')).toContain('node_modules/.bin/memlint consolidate --pre-push');
-    expect(readFileSync(join(dir, '.husky/post-checkout'), 'utf8')).toContain('node_modules/.bin/memlint touch || echo');
-    expect(readFileSync(join(dir, '.husky/post-rewrite'), 'utf8')).toContain('node_modules/.bin/memlint touch || echo');
-    expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('node_modules/.bin/memlint touch');
+    for (const hook of ['pre-commit', 'pre-push', 'post-commit', 'post-checkout', 'post-rewrite', 'post-merge']) {
+      expect(readFileSync(join(dir, '.husky', hook), 'utf8')).toContain('\nmemlint=node_modules/.bin/memlint\n');
+    }
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('  "$memlint" --staged || ');
+    expect(readFileSync(join(dir, '.husky/pre-push'), 'utf8')).toContain('  "$memlint" consolidate --pre-push || ');
+    expect(readFileSync(join(dir, '.husky/post-commit'), 'utf8')).toContain('  "$memlint" consolidate --post-commit || echo');
+    expect(readFileSync(join(dir, '.husky/post-checkout'), 'utf8')).toContain('  "$memlint" touch || echo');
+    expect(readFileSync(join(dir, '.husky/post-rewrite'), 'utf8')).toContain('  "$memlint" touch || echo');
+    expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('  "$memlint" touch || echo');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('husky && memlint install --local');
     const driver = git(dir, 'config', 'merge.memlint.driver').trim();
     expect(driver).toMatch(/^node_modules\/\.bin\/memlint merge %O %A %B %L %P/);
@@ -53,8 +61,8 @@ describe('memlint install / uninstall / doctor', () => {
     expect(git(dir, 'config', 'core.hooksPath').trim()).toBe('.husky/_');
     expect(existsSync(join(dir, '.husky/_/pre-push'))).toBe(true);
 
-    const doctor = await memlintInProcess(dir, ['doctor']);
-    expect(doctor.stdout.trim().split('\n')).toHaveLength(7);
+    const doctor = await memlintInProcess(dir, ['doctor'], UNLINKED);
+    expect(doctor.stdout.trim().split('\n')).toHaveLength(8);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
 
@@ -74,11 +82,11 @@ describe('memlint install / uninstall / doctor', () => {
     const clone = join(tempDir(), 'clone');
     git(dir, 'clone', '-q', dir, clone);
     npmInstall(clone);
-    expect((await memlintInProcess(clone, ['doctor'])).code).toBe(1);
+    expect((await memlintInProcess(clone, ['doctor'], UNLINKED)).code).toBe(1);
     const prepare = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare as string;
     const r = spawnSync('sh', ['-c', prepare], { cwd: clone, encoding: 'utf8', env: { ...process.env, PATH: `${join(clone, 'node_modules/.bin')}:${(process.env.PATH ?? '').split(':').filter((p) => !p.includes('node_modules')).join(':')}` } });
     expect(r.status).toBe(0);
-    const doctor = await memlintInProcess(clone, ['doctor']);
+    const doctor = await memlintInProcess(clone, ['doctor'], UNLINKED);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
     // What the prepare script does is local: no tracked file changed.
@@ -105,7 +113,7 @@ describe('memlint install / uninstall / doctor', () => {
     await memlintInProcess(dir, ['install']);
     const hook = readFileSync(join(dir, '.husky/pre-commit'), 'utf8');
     expect(hook.startsWith('npx lint-staged\n# >>> memlint\n# Lint the memory files being committed')).toBe(true);
-    expect(hook).toContain('\nif [ -x node_modules/.bin/memlint ]; then\n  node_modules/.bin/memlint --staged || ');
+    expect(hook).toContain('\nif [ -n "$memlint" ]; then\n  "$memlint" --staged || ');
     expect(hook.endsWith('\nfi\n# <<< memlint\n')).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({ prepare: 'npm run build && husky && memlint install --local', test: 'vitest' });
     const un = await memlintInProcess(dir, ['uninstall']);
@@ -131,14 +139,33 @@ describe('memlint install / uninstall / doctor', () => {
     expect((await memlintInProcess(dir, ['uninstall'])).stdout).toBe('memlint uninstall: nothing of memlint installed here\n');
   });
 
+  it('never runs a husky found in the working tree: a committed node_modules/husky/bin.js does not run; install writes the stubs', async () => {
+    const dir = project({ husky: false });
+    const marker = join(tempDir(), 'husky-ran');
+    writeFiles(dir, { 'node_modules/husky/bin.js': `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`, 'node_modules/husky/package.json': '{"name":"husky","version":"9.1.7","bin":"bin.js"}\n' });
+    git(dir, 'add', '-f', 'node_modules/husky');
+    git(dir, 'commit', '-q', '-m', 'a branch that commits its own husky');
+    const r = await memlintInProcess(dir, ['install']);
+    expect(r.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('sh -e "$script" "$@"');
+    expect(existsSync(join(dir, '.husky/_/pre-commit'))).toBe(true);
+    // In a linked worktree too (install --local, what the prepare script and post-checkout run).
+    const wt = join(tempDir(), 'wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
+    expect((await memlintInProcess(wt, ['install', '--local'])).code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(join(wt, '.husky/_/h'))).toBe(true);
+  });
+
   it('works without husky installed: writes its own hook stubs, which run the hooks and respect HUSKY=0', async () => {
     const dir = project({ husky: false, pkg: { name: 'app', private: true, devDependencies: { memlint: '0.1.0' } } });
     const r = await memlintInProcess(dir, ['install']);
-    expect(r.stdout).toContain('husky is not installed');
+    expect(r.stdout).toContain('.husky/_: write hook stubs in this worktree');
     expect(r.stdout).toContain('note: husky is not in devDependencies');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('memlint install --local');
     expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('HUSKY');
-    expect((await memlintInProcess(dir, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).code).toBe(0);
     // The pre-commit hook really runs: a memory file that fails lint is refused...
     writeFiles(dir, { '.claude/memory/feedback_x.md': 'no frontmatter\n' });
     git(dir, 'add', '-A');
@@ -154,12 +181,12 @@ describe('memlint install / uninstall / doctor', () => {
     expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
     // A hand-written driver: when memlint cannot start, git keeps ours with no markers.
     git(dir, 'config', 'merge.memlint.driver', 'node_modules/.bin/memlint merge %O %A %B %L %P');
-    const r = await memlintInProcess(dir, ['doctor']);
+    const r = await memlintInProcess(dir, ['doctor'], UNLINKED);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^FAIL  merge driver: merge\.memlint\.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing; fix: memlint install --local$/m);
     expect((await memlintInProcess(dir, ['install', '--local'])).code).toBe(0);
     expect(git(dir, 'config', 'merge.memlint.driver')).toContain('git merge-file');
-    expect((await memlintInProcess(dir, ['doctor'])).stdout).toMatch(/^ok    merge driver:/m);
+    expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).stdout).toMatch(/^ok    merge driver:/m);
   });
 
   it('works from a linked worktree, and doctor names what a new worktree lacks', async () => {
@@ -168,18 +195,19 @@ describe('memlint install / uninstall / doctor', () => {
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'memlint install');
     const wt = join(tempDir(), 'wt');
-    git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
-    const fresh = await memlintInProcess(wt, ['doctor']);
+    // HUSKY=0: no hook runs, so post-checkout does not set the new worktree up (it does otherwise).
+    expect(run(dir, ['worktree', 'add', '-q', '-b', 'side', wt], { HUSKY: '0' }).code).toBe(0);
+    const fresh = await memlintInProcess(wt, ['doctor'], UNLINKED);
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^FAIL  hooks: no husky hook stubs in this worktree \(\.husky\/_\/ is missing; linked worktrees do not share them\): no hook runs here; fix: memlint install --local$/m);
-    // The installed hooks only advise where memlint is missing (docs/install.md, "Hooks in a worktree without memlint"): doctor says so, not that they fail.
-    expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree: the hooks only print advice and let git go on, and merges fall back to git merge-file; fix: npm install$/m);
+    // The installed hooks run the main worktree's memlint where this one has none (docs/install.md): doctor says so, not that they fail.
+    expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree: the hooks run the main worktree's memlint \(or only print advice and let git go on\), and merges fall back to git merge-file; fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is defined but starts node_modules\/\.bin\/memlint, which is missing in this worktree.*; fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^ok    attributes:/m);
     npmInstall(wt);
     const local = await memlintInProcess(wt, ['install', '--local']);
     expect(local.code).toBe(0);
-    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'], UNLINKED)).code).toBe(0);
     // A full install from the linked worktree finds everything in place.
     expect((await memlintInProcess(wt, ['install'])).stdout).toContain('already installed');
   });
@@ -190,7 +218,7 @@ describe('memlint install / uninstall / doctor', () => {
     git(dir, 'worktree', 'add', '-q', '-b', 'side', wt);
     npmInstall(wt);
     expect((await memlintInProcess(wt, ['install'])).code).toBe(0);
-    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'], UNLINKED)).code).toBe(0);
     expect(readFileSync(join(wt, '.gitattributes'), 'utf8')).toContain('.claude/memory/**/*.md merge=memlint');
     expect(existsSync(join(dir, '.gitattributes'))).toBe(false);
   });
@@ -200,7 +228,7 @@ describe('memlint install / uninstall / doctor', () => {
     await memlintInProcess(dir, ['install']);
     git(dir, 'config', '--unset', 'merge.memlint.driver');
     writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
-    const r = await memlintInProcess(dir, ['doctor', '--json']);
+    const r = await memlintInProcess(dir, ['doctor', '--json'], UNLINKED);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { part: string }) => c.part)).toEqual(['merge driver', 'lock']);
@@ -239,9 +267,9 @@ describe('memlint install outside npm', () => {
     const env = { PATH: `${bin}:${process.env.PATH}` };
     const r = memlint(dir, ['install'], { env });
     expect(r.stdout).toContain('note: no package.json');
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nif command -v memlint >/dev/null 2>&1; then\n  memlint --staged || ');
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint=$(command -v memlint 2>/dev/null || :)\nif [ -n "$memlint" ]; then\n  "$memlint" --staged || ');
     expect(git(dir, 'config', 'merge.memlint.driver')).toMatch(/^memlint merge %O %A %B %L %P/);
-    const doctor = memlint(dir, ['doctor'], { env });
+    const doctor = memlint(dir, ['doctor'], { env: { ...env, MEMLINT_LINK: '0' } });
     expect(doctor.stdout).toMatch(/^ok    memlint: git's shell finds it at /m);
     expect(doctor.code).toBe(0);
   });

@@ -18,7 +18,8 @@ describe('the package and a contributor clone', () => {
     const prepare = sh(clone, 'npm', ['run', 'prepare', '--silent']);
     expect(prepare.code, prepare.out).toBe(0);
     expect(existsSync(join(clone, 'dist', 'cli.js'))).toBe(true);
-    const doctor = sh(clone, process.execPath, ['dist/cli.js', 'doctor']);
+    // The run's shared HOME: not linked here (test/install/team-link.test.ts covers the link).
+    const doctor = sh(clone, process.execPath, ['dist/cli.js', 'doctor'], { MEMLINT_LINK: '0' });
     expect(doctor.out).toMatch(/^ok    merge driver: /m);
     expect(doctor.code, doctor.out).toBe(0);
 
@@ -47,7 +48,7 @@ describe('the package and a contributor clone', () => {
     const setup = sh(app, 'npx', ['--offline', 'memlint', 'install']);
     expect(setup.code, setup.out).toBe(0);
     expect(readFileSync(join(app, '.husky', 'pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
-    expect(sh(app, 'npx', ['--offline', 'memlint', 'doctor']).code).toBe(0);
+    expect(sh(app, 'npx', ['--offline', 'memlint', 'doctor'], { MEMLINT_LINK: '0' }).code).toBe(0);
   });
 
   it('npm ci on this Node finds no package that needs a newer one', () => {

@@ -22,23 +22,24 @@ function append(dir: string, rel: string, text: string): void {
   appendFileSync(join(dir, rel), text);
 }
 
-/** Push; when the pre-push hook committed a consolidation, it says to push again: do so once. */
+/** Push through the hooks: it never fails for consolidation; whether it sends a consolidation (the post-commit hook's). */
 function push(dir: string, args: string[]): { consolidated: boolean; first: string } {
   return pushThroughHooks(dir, args);
 }
 
 function pushThroughHooks(dir: string, args: string[]): { consolidated: boolean; first: string } {
-  const remoteBefore = git(dir, 'ls-remote', 'origin');
+  const sending = git(dir, 'log', '--format=%s', 'HEAD', '--not', '--remotes');
   const first = run(dir, ['push', '-q', ...args]);
-  if (first.code === 0) return { consolidated: false, first: first.out };
-  // As the hook says: nothing at all was pushed.
-  expect(git(dir, 'ls-remote', 'origin')).toBe(remoteBefore);
-  expect(first.out).toMatch(/^memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\) on top of your commits; push again to send them all$/m);
-  expect(git(dir, 'status', '--porcelain')).toBe('');
-  const second = run(dir, ['push', '-q', ...args]);
-  expect(second.out).toBe('');
-  expect(second.code).toBe(0);
-  return { consolidated: true, first: first.out };
+  expect(first.code, first.out).toBe(0);
+  // At most the one line saying the memory is still due; never "nothing was pushed".
+  expect(first.out).not.toContain('nothing was pushed');
+  expect(first.out.split('\n').filter((l) => l !== '').length).toBeLessThanOrEqual(1);
+  return { consolidated: /^memory: consolidate$/m.test(sending), first: first.out };
+}
+
+/** A commit's output less the post-commit hook's line when it consolidated after it. */
+function withoutConsolidation(out: string): string {
+  return out.replace(/^memlint: the memory was due, so memlint committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\) after your commit\n/m, '');
 }
 
 const MEM = '.claude/memory';
@@ -62,7 +63,7 @@ describe('a week of two developers through the installed hooks', () => {
     git(bob, 'config', 'user.email', 'bob@example.com');
     npmInstall(bob);
     expect(memlint(bob, ['install', '--local']).code).toBe(0); // what the prepare script does
-    expect((await memlintInProcess(bob, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(bob, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
     git(bob, 'switch', '-q', '-c', 'feature');
 
     const days = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
@@ -74,7 +75,7 @@ describe('a week of two developers through the installed hooks', () => {
       append(alice, log, `- 09:0${i} — Alice paired on the payout retry job [user_role]\n`);
       git(alice, 'add', '-A');
       const a = run(alice, ['commit', '-q', '-m', `alice ${day}`]);
-      expect(a.out).toBe('');
+      expect(withoutConsolidation(a.out)).toBe('');
       expect(a.code).toBe(0);
       // Bob: a project memory a day on his branch, logging into the same daily log.
       writeFileSync(join(bob, MEM, `project_b${i}.md`), topic(`Bob project ${i}`, 'project', `Bob's project note ${i}`, `Milestone ${i} on ${day}.\n`));
@@ -176,7 +177,7 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     };
     const commit = (dir: string, message: string) => {
       const out = ok(dir, ['commit', '-q', '-m', message], at());
-      expect(out).toBe('');
+      expect(withoutConsolidation(out)).toBe('');
     };
     const clone = async (name: string) => {
       const dir = join(base, name);
@@ -184,7 +185,7 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
       git(dir, 'config', 'user.name', name);
       git(dir, 'config', 'user.email', `${name}@example.com`);
       npm(dir, ['ci']); // its prepare: husky, then memlint install --local
-      expect((await memlintInProcess(dir, ['doctor'])).code).toBe(0);
+      expect((await memlintInProcess(dir, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
       return dir;
     };
 
@@ -231,17 +232,20 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     settle(alice);
     const reverse = `node -e "const f=process.argv[1],fs=require('fs');const l=fs.readFileSync(f,'utf8').split('\\n').filter(x=>/^pick /.test(x));fs.writeFileSync(f,l.reverse().join('\\n')+'\\n')"`;
     ok(alice, ['rebase', '-i', 'origin/main'], { GIT_SEQUENCE_EDITOR: reverse, GIT_COMMITTER_DATE: new Date((clock += 60_000)).toISOString() });
-    expect(git(alice, 'log', '--format=%s', '-3').trim().split('\n')).toEqual(['alice 3', 'alice 4', 'alice 5']);
+    // (The post-commit hook may have consolidated between them: that commit is replayed too.)
+    expect(git(alice, 'log', '--format=%s', 'origin/main..HEAD').trim().split('\n').filter((s) => s !== 'memory: consolidate')).toEqual(['alice 3', 'alice 4', 'alice 5']);
     expect(git(alice, 'status', '--porcelain')).toBe('');
 
-    // A linked worktree, used before npm install there (its checkout hook only advises) and after.
+    // A linked worktree, used before npm install there (the main worktree's memlint runs its
+    // hooks: git worktree add set them up) and after.
     const wt = join(base, 'alice-wt');
     const added = ok(alice, ['worktree', 'add', '-q', '-b', 'docs', wt, 'topic']);
-    expect(added).toMatch(/^memlint: not installed in this worktree/);
+    expect(added).not.toContain('not installed');
+    expect(existsSync(join(wt, '.husky/_/h'))).toBe(true);
     remember(wt, 'feedback_w0', 'Worktree rule 0');
-    commit(wt, 'wt 0'); // no hook stubs in a new worktree: git runs no hook
+    commit(wt, 'wt 0');
     npm(wt, ['ci']);
-    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
     writeFileSync(join(wt, MEM, 'feedback_broken.md'), 'no frontmatter\n');
     git(wt, 'add', '-A');
     expect(run(wt, ['commit', '-q', '-m', 'broken']).code).not.toBe(0); // the user's lint error
@@ -268,7 +272,7 @@ describe('a second week: clones set up only by npm ci, rebases, a worktree, rein
     expect(sh(bob, 'npx', ['--offline', 'memlint', 'install']).code).toBe(0);
     expect(files(bob)).toEqual(committed);
     expect(git(bob, 'status', '--porcelain')).toBe('');
-    expect((await memlintInProcess(bob, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(bob, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
 
     // A push consolidated (its gates opened with the memory commits), said so and was pushed again.
     expect(consolidations).toBeGreaterThan(0);

@@ -1,10 +1,10 @@
-// A linked worktree (or a clone) without node_modules: every installed hook that cannot find
-// memlint says so in one line naming memlint and lets git go on. After npm install there, the
-// same hooks run memlint again. install and doctor run in this process (test/helpers/in-process.ts);
+// A linked worktree without node_modules runs the main worktree's memlint (git worktree add sets
+// its hooks up); where neither has memlint, every installed hook says so in one true line naming
+// memlint and lets git go on. After npm install there, the same hooks run this worktree's memlint. install and doctor run in this process (test/helpers/in-process.ts);
 // every hook as git runs it.
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, tempDir } from '../helpers/repo.js';
@@ -27,7 +27,32 @@ function remember(dir: string, slug: string, title: string): void {
 }
 
 describe('hooks in a worktree without memlint', () => {
-  it('each prints one line of advice and lets git go on; after npm install they run memlint', async () => {
+  it("a linked worktree without node_modules runs the main worktree's memlint: git worktree add sets its hooks up", async () => {
+    const dir = project();
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'memlint install');
+    const wt = join(tempDir(), 'wt');
+    const add = run(dir, ['worktree', 'add', '-q', '-b', 'side', wt]);
+    expect(add.code).toBe(0);
+    expect(add.out).not.toContain('not installed');
+    // post-checkout, run by "git worktree add" in the new worktree from the main worktree's stubs,
+    // wrote the new worktree's own: every hook runs there now, with the main worktree's memlint.
+    expect(existsSync(join(wt, '.husky/_/h'))).toBe(true);
+    expect(existsSync(join(wt, 'node_modules'))).toBe(false);
+    writeFileSync(join(wt, MEM, 'feedback_broken.md'), 'no frontmatter\n');
+    git(wt, 'add', '-A');
+    const refused = run(wt, ['commit', '-q', '-m', 'broken']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toContain('frontmatter-yaml');
+    git(wt, 'rm', '-q', '-f', `${MEM}/feedback_broken.md`);
+    remember(wt, 'feedback_w1', 'Worktree one');
+    expect(run(wt, ['commit', '-q', '-m', 'w1'])).toEqual({ code: 0, out: '' });
+    const doctor = await memlintInProcess(wt, ['doctor']);
+    expect(doctor.stdout).toMatch(/^ok {4}hooks: active in this worktree/m);
+  });
+
+  it('with no memlint in this worktree nor the main one, each hook says so in one true line and lets git go on; after npm install they run memlint', async () => {
     const base = tempDir();
     const remote = join(base, 'remote.git');
     git(base, 'init', '-q', '--bare', '-b', 'main', remote);
@@ -37,12 +62,18 @@ describe('hooks in a worktree without memlint', () => {
     git(dir, 'commit', '-q', '-m', 'memlint install');
     git(dir, 'remote', 'add', 'origin', remote);
     expect(run(dir, ['push', '-q', '-u', 'origin', 'main']).code).toBe(0);
+    // The main worktree's node_modules goes too (a clone before npm install, say).
+    rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
 
-    // post-checkout, run by "git worktree add" in the new worktree, which has no node_modules.
+    // post-checkout, run by "git worktree add" in the new worktree: no stubs get written there, so
+    // its line says that no memlint hook runs in it.
     const wt = join(base, 'wt');
     const add = run(dir, ['worktree', 'add', '-q', '-b', 'side', wt]);
     expect(add.code).toBe(0);
-    oneLineOfAdvice(add.out, /memory mtimes were not set/);
+    oneLineOfAdvice(add.out, /memory mtimes were not set and no memlint hook runs here/);
+    expect(existsSync(join(wt, '.husky/_'))).toBe(false);
+    remember(wt, 'feedback_w0', 'Worktree zero');
+    expect(run(wt, ['commit', '-q', '-m', 'w0'])).toEqual({ code: 0, out: '' });
 
     // Hook stubs in the worktree (what "memlint install --local" with a memlint from elsewhere
     // does), still no node_modules: every hook advises.
@@ -54,7 +85,7 @@ describe('hooks in a worktree without memlint', () => {
     oneLineOfAdvice(commit.out, /staged memory was not linted/);
     const push = run(wt, ['push', '-q', 'origin', 'side']);
     expect(push.code).toBe(0);
-    oneLineOfAdvice(push.out, /pushed memory was not consolidated/);
+    oneLineOfAdvice(push.out, /pushed memory was not checked/);
     const checkout = run(wt, ['checkout', '-q', '-b', 'side2']);
     expect(checkout.code).toBe(0);
     oneLineOfAdvice(checkout.out, /memory mtimes were not set/);
@@ -85,7 +116,7 @@ describe('hooks in a worktree without memlint', () => {
     const ok = run(wt, ['commit', '-q', '-m', 'w2']);
     expect(ok.out).toBe('');
     expect(ok.code).toBe(0);
-    expect((await memlintInProcess(wt, ['doctor'])).code).toBe(0);
+    expect((await memlintInProcess(wt, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
   });
 
   it("post-checkout's touch sets the mtimes in a linked worktree (git hands its hooks GIT_DIR there)", async () => {

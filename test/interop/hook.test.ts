@@ -96,6 +96,22 @@ describe('memlint hook: PostToolUse', () => {
     );
   });
 
+  it('a relative date in the description: reported there, and the entry line suggested for the orphan carries its date', () => {
+    const h = hermetic();
+    const repo = repoWithMemory();
+    const file = path.join(repo, '.claude/memory/project_call.md');
+    const content = '---\nname: Call\ndescription: Vendor call moved to tomorrow\ntype: project\n---\nDana runs it.\n\n**Why:** x.\n\n**How to apply:** y.\n';
+    writeFileSync(file, content);
+    const r = hookCli(h, repo, write(repo, file, content));
+    expect(r.code).toBe(0);
+    const reason = (JSON.parse(r.stdout) as { reason: string }).reason;
+    expect(reason).toContain('- .claude/memory/project_call.md:3: relative date "tomorrow": write "tomorrow (2026-12-01)" (counted from today, 2026-11-30) (absolute-dates) [fixable]');
+    expect(reason).toContain('To do: add one line for it to MEMORY.md: - [Call](project_call.md) — Vendor call moved to tomorrow (2026-12-01) [fixable]');
+    // The line the agent is told to write holds no relative date left bare.
+    const advised = /To do: add one line for it to MEMORY\.md: (.*) \[fixable\]/.exec(reason)![1]!;
+    expect(advised.replace(/tomorrow \(2026-12-01\)/g, '')).not.toMatch(/tomorrow/);
+  });
+
   it('never prints a secret: the message and the entry line suggested for an orphan are masked', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
@@ -281,7 +297,7 @@ describe('memlint hook: SessionStart', () => {
     expect(r.stderr).toBe('');
     const context = [
       'memlint: the project memory needs attention.',
-      '- .claude/memory/MEMORY.md is 185/200 lines and ' + `${(ENTRY + entries).trim().length}/25000 units, close to what Claude Code loads: merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
+      '- .claude/memory/MEMORY.md is 185/200 lines and ' + `${(ENTRY + entries).trim().length}/25000 units, close to what Claude Code loads: compact it to under 140 lines (Claude Code's own target): merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
       '- 1 topic file has no entry in MEMORY.md, so you do not know it exists: reference_lost.md; add a one-line entry for each.',
     ].join('\n');
     expect(r.stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } })}\n`);

@@ -227,3 +227,28 @@ describe('show picks a folder', () => {
     expect((await cliInProcess(tempDir(), ['show'], h)).code).toBe(2);
   });
 });
+
+describe('memlint show and Claude Code versions (format registry)', () => {
+  it('--budget names Claude Code\'s own compaction target and lists links to no memory yet', async () => {
+    const h = hermetic();
+    const topics = {
+      'login-flow.md': '---\nname: login-flow\ndescription: The login redirect goes through the proxy\nmetadata:\n  type: project\n---\nSee [[auth-proxy]] and [[deploys]].\n\n```\n[[in-code]]\n```\n',
+      'deploys.md': '---\nname: deploys\ndescription: Deploy on Tuesdays\nmetadata:\n  type: project\n---\nAfter [[login-flow]].\n',
+    };
+    const { repo } = memdirWith(entries(165).join('\n') + '\n', topics);
+    const r = await cliInProcess(repo, ['show', '--budget', '.claude/memory'], h);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('  Claude Code 2.1.332 asks the agent to compact it from 160 lines or 19.5KB, to under 140 lines or 17.1KB: now, to under 140 lines');
+    expect(r.stdout).toContain('Links to no memory yet (1; fine: each marks something worth writing later):\n  login-flow.md:7  [[auth-proxy]]\n');
+  });
+
+  it('a version before 2.1.211 loads the index unstripped; config claudeCode selects it', async () => {
+    const h = hermetic();
+    const { repo } = memdirWith('<!-- keep short -->\n# Memory\n- [A](a.md) — a\n');
+    expect((await cliInProcess(repo, ['show', '.claude/memory'], h)).stdout).toBe('# Memory\n- [A](a.md) — a');
+    writeFiles(repo, { '.memlintrc.json': JSON.stringify({ claudeCode: '2.1.200' }) });
+    expect((await cliInProcess(repo, ['show', '.claude/memory'], h)).stdout).toBe('<!-- keep short -->\n# Memory\n- [A](a.md) — a');
+    const before = await cliInProcess(repo, ['show', '--budget', '.claude/memory'], h);
+    expect(before.stdout).not.toContain('asks the agent to compact');
+  });
+});

@@ -2,8 +2,8 @@
 // Each runs the program in this process (test/helpers/in-process.ts) in a fresh repository; a few
 // run through the built CLI as well, which must print exactly the same.
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFixture } from '../helpers/fixture.js';
 import { memlintInProcess } from '../helpers/in-process.js';
@@ -66,6 +66,23 @@ async function runFixture(file: string, run: Runner = memlintInProcess) {
     rmSync(memdir, { recursive: true, force: true });
   }
   writeFiles(repo, parsed.repo);
+  // Renames and deletions in a commit of their own, after the files were committed: expected
+  // messages name it as {commit} ({date}).
+  let moved: { commit: string; date: string } | undefined;
+  if (parsed.moves.size > 0) {
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'code');
+    for (const [from, to] of parsed.moves) {
+      if (to === null) git(repo, 'rm', '-q', from);
+      else {
+        mkdirSync(dirname(join(repo, to)), { recursive: true });
+        git(repo, 'mv', from, to);
+      }
+    }
+    git(repo, 'commit', '-qm', 'move');
+    const [commit, date] = git(repo, 'log', '-1', '--format=%h %cs').trim().split(' ');
+    moved = { commit: commit!, date: date! };
+  }
   writeFiles(memdir, fx.files);
   git(repo, 'add', '-A');
   if (parsed.committed) {
@@ -74,12 +91,13 @@ async function runFixture(file: string, run: Runner = memlintInProcess) {
   }
   const env: Record<string, string> = fx.today ? { MEMLINT_TODAY: fx.today } : {};
   // Only the rules under test run, at their default severities.
-  const config = { rules: Object.fromEntries(ALL_RULES.map((id) => [id, fx.rules.includes(id) ? DEFAULTS.get(id)! : 'off'])) };
+  const config = { rules: Object.fromEntries(ALL_RULES.map((id) => [id, fx.rules.includes(id) ? DEFAULTS.get(id)! : 'off'])), ...(fx.claudeCode ? { claudeCode: fx.claudeCode } : {}) };
   writeFiles(repo, { '.memlintrc.json': JSON.stringify(config) });
   const r = await run(repo, staged ? ['--staged', '--format', 'json'] : ['mem', '--format', 'json'], { env });
   expect(r.stderr).toBe('');
   const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; severity: number; message: string; line: number; column: number }> }>;
-  const actual = results.flatMap((res) => res.messages.map((m) => `${relative(memdir, res.filePath)}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
+  const named = (message: string) => (moved ? message.split(moved.commit).join('{commit}').split(`(${moved.date})`).join('({date})') : message);
+  const actual = results.flatMap((res) => res.messages.map((m) => `${relative(memdir, res.filePath)}:${m.line}:${m.column} ${m.ruleId} ${named(m.message)}`));
   return { fx, repo, memdir, actual, env, stdout: r.stdout.split(repo).join('<repo>'), code: r.code };
 }
 

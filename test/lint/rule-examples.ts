@@ -8,8 +8,8 @@
 // as N random-looking letters and digits, always the same: a token spelt out in full would be a
 // live-looking secret in the README and in the rule's source.
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { allRules, contentRules } from '../../src/lint/rules/index.js';
 import type { MemdirExample, Rule } from '../../src/lint/types.js';
 import { splitLines } from '../../src/memdir/lines.js';
@@ -86,9 +86,25 @@ export async function outputOf(rule: Rule, example: string | MemdirExample): Pro
   writeFiles(repo, { 'src/ledger/round.ts': 'export {};\n', '.memlintrc.json': JSON.stringify({ rules: Object.fromEntries(allRules.map((r) => [r.id, r.id === rule.id ? 'error' : 'off'])) }) });
   const dir = join(repo, MEMDIR);
   const head = typeof example === 'string' ? undefined : example.head;
+  const moves = typeof example === 'string' ? undefined : example.moves;
   if (head) writeFiles(dir, expand(head, { files: {} }));
+  if (moves) writeFiles(repo, Object.fromEntries(Object.keys(moves).map((p) => [p, `// ${p}\nexport const x = 1;\n`])));
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', head ? 'memory at HEAD' : 'code');
+  // The moves, in a commit of their own: the output names it as {commit} ({date}).
+  let moved: { commit: string; date: string } | undefined;
+  if (moves) {
+    for (const [from, to] of Object.entries(moves)) {
+      if (to === null) git(repo, 'rm', '-q', from);
+      else {
+        mkdirSync(dirname(join(repo, to)), { recursive: true });
+        git(repo, 'mv', from, to);
+      }
+    }
+    git(repo, 'commit', '-q', '-m', 'move');
+    const [commit, date] = git(repo, 'log', '-1', '--format=%h %cs').trim().split(' ');
+    moved = { commit: commit!, date: date! };
+  }
   const files = memdirFiles(rule, example);
   if (head) {
     for (const rel of Object.keys(head)) if (!(rel in files)) rmSync(join(dir, rel));
@@ -98,9 +114,10 @@ export async function outputOf(rule: Rule, example: string | MemdirExample): Pro
   const r = await memlintInProcess(repo, head ? ['--staged', '--format', 'json'] : [MEMDIR, '--format', 'json'], { env: { MEMLINT_TODAY: '2026-04-27' } });
   if (r.stderr !== '') throw new Error(r.stderr);
   const prefix = (f: JsonResult) => (typeof example === 'string' ? '' : `${f.filePath.slice(dir.length + 1).split('\\').join('/')}:`);
-  return (JSON.parse(r.stdout) as JsonResult[])
+  const output = (JSON.parse(r.stdout) as JsonResult[])
     .flatMap((f) => f.messages.map((m) => `${prefix(f)}${m.line}:${m.column}${m.endLine !== undefined && m.endColumn !== undefined ? `-${m.endLine}:${m.endColumn}` : ''}: ${m.message}`))
     .join('\n');
+  return moved ? output.split(moved.commit).join('{commit}').split(`(${moved.date})`).join('({date})') : output;
 }
 
 const fence = (lang: string, text: string) => {
@@ -136,7 +153,9 @@ function showExample(rule: Rule, example: string | MemdirExample, verdict: 'Not 
     const where = exampleFile(rule) === 'MEMORY.md' ? 'MEMORY.md' : 'a topic file';
     return [`${verdict} (${where})${quiet}:`, '', fence('md', exampleText(rule, example)), ''];
   }
-  if (!example.head) return [`${verdict} (a memory folder, \`${MEMDIR}\`)${quiet}:`, '', ...showFiles(example.files, example)];
+  const moves = Object.entries(example.moves ?? {}).map(([from, to]) => (to === null ? `deleted \`${from}\`` : `renamed \`${from}\` to \`${to}\``));
+  const history = moves.length ? [`The repository's last commit ${moves.join(', and ')} (a message names that commit \`{commit}\` and its date \`{date}\`).`, ''] : [];
+  if (!example.head) return [`${verdict} (a memory folder, \`${MEMDIR}\`)${quiet}:`, '', ...history, ...showFiles(example.files, example)];
   const head = example.head;
   const changed = Object.fromEntries(Object.entries(example.files).filter(([p, t]) => head[p] !== t));
   const names = (list: string[]) => list.map((p) => `\`${p}\``).join(', ').replace(/, ([^,]*)$/, ' and $1');

@@ -66,7 +66,7 @@ describe('memlint resolve', () => {
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     const r = await memlintInProcess(dir, ['resolve', INDEX]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`conflict  ${INDEX}: user_role.md: edited on both sides`);
+    expect(r.stdout).toContain(`conflict  ${INDEX}:3 (user_role.md: edited on both sides); settle it: memlint resolve --ours|--theirs|--both --entry user_role.md ${INDEX}`);
     expect(read(dir, INDEX)).toBe(
       HEAD +
         '<<<<<<< ours (user_role.md: edited on both sides)\n' +
@@ -167,7 +167,7 @@ describe('memlint resolve', () => {
     expect(git(dir, 'log', '-1', '--format=%P').trim().split(' ')).toHaveLength(1);
     const r = await memlintInProcess(dir, ['resolve', INDEX]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`conflict  ${INDEX}: feedback_testing.md: added on both sides with different text`);
+    expect(r.stdout).toMatch(new RegExp(`^conflict  ${INDEX}:\\d+ \\(feedback_testing\\.md: added on both sides with different text\\); settle it: memlint resolve --ours\\|--theirs\\|--both --entry feedback_testing\\.md ${INDEX}$`, 'm'));
   });
 
   it('markerOrigin names the commit that brought the markers and the base it settles against', () => {
@@ -274,7 +274,7 @@ describe('memlint resolve', () => {
     expect(missing.stderr).toBe('memlint: no such file or folder: no-such-file.md\n');
     const help = memlint(dir, ['resolve', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Usage: memlint resolve [PATH...]');
+    expect(help.stdout).toContain('Usage: memlint resolve [--ours|--theirs|--both [--entry WHAT]] [PATH...]');
   });
 });
 

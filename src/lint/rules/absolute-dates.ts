@@ -26,13 +26,16 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * and the day it counts from is known (the text's own date or the line's commit, never the day of
  * the run). Otherwise the date is offered as a suggestion (an editor's quick fix), not written.
  *
+ * The frontmatter's one-line `description` is checked (and fixed) as the body is: Claude Code's
+ * recall reads it to choose memories.
+ *
  * Not flagged: times ("10:02"), recurring and habitual phrases ("every Monday", "on Mondays",
  * "每周一", "it usually happened yesterday", "the Sunday post", "the 3rd Friday", "the last Friday
  * of the month"), weekday ranges, durations and policies ("within 2 days"), "now", "today" meaning
  * "at present" ("today the API returns 404"), interface labels ("Today / Yesterday / 1 week ago"),
  * "the next month" of a story or a product ("the next month contract"), names and file names
  * (`Monday.com`, `monday-api.md`, link targets, `[[next-week]]`), quoted speech, schedules,
- * headings used as names, figurative uses, frontmatter, code, URLs, and a phrase already paired
+ * headings used as names, figurative uses, other frontmatter keys, code, URLs, and a phrase already paired
  * with a date ("Thursday (2026-03-05)").
  *
  * Certainty: high for day words and modified weekdays; medium for a bare weekday ("by Friday").
@@ -54,16 +57,27 @@ export const absoluteDates: Rule = {
     if (!mayHoldRelativeDate(text)) return;
     const { findRelativeDates } = await import('../dates.js');
     const from = bodyStart(text);
-    const skip = spansOf(ctx.blocks(), text, NOT_PROSE);
-    const todayHits = findRelativeDates(text, ctx.today, skip).filter((h) => h.start >= from);
+    // The frontmatter's description is prose too: Claude Code's recall picks memories by it.
+    const desc = descriptionSpan(text, from);
+    const skip = spansOf(ctx.blocks(), text, NOT_PROSE).flatMap(([a, b]): Array<[number, number]> => (desc && a <= desc[0] && desc[1] <= b ? [[a, desc[0]], [desc[1], b]] : [[a, b]]));
+    const checked = (h: RelativeDate) => h.start >= from || (desc !== null && h.start >= desc[0] && h.end <= desc[1]);
+    const todayHits = findRelativeDates(text, ctx.today, skip).filter(checked);
     if (todayHits.length === 0) return;
     const anchorOf = anchorFor(ctx);
-    const hits = findRelativeDates(text, anchorOf.at, skip).filter((h) => h.start >= from);
+    const hits = findRelativeDates(text, anchorOf.at, skip).filter(checked);
     const room = indexRoom(ctx);
     for (const h of hits) report(ctx, h, anchorOf.chosen(h.start), room);
   },
 };
 
+/** The value of a one-line `description:` in the frontmatter (inside its quotes, if any), as offsets; null when there is none. */
+export function descriptionSpan(text: string, frontmatterEnd: number): [number, number] | null {
+  if (frontmatterEnd === 0) return null;
+  const m = /^description:[ \t]*(["']?)(.*?)\1[ \t]*\r?$/m.exec(text.slice(0, frontmatterEnd));
+  if (!m || m[2] === '' || /^[|>]/.test(m[2]!)) return null;
+  const start = m.index + m[0].indexOf(m[2]!, 'description:'.length);
+  return [start, start + m[2]!.length];
+}
 
 function ymdDate(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number);

@@ -23,13 +23,13 @@ export const indexMaxBytes: Rule = {
     notOkOutput: 'MEMORY.md:185:1: MEMORY.md is 25904 UTF-16 units, 25.3KB (limit 25000, 24.4KB): from line 185 on the agent sees nothing; entries not loaded: note_184.md, note_185.md, note_186.md, note_187.md, note_188.md and 2 more',
   },
   check(ctx) {
-    const v = indexVisibility(ctx.file.text);
+    const v = indexVisibility(ctx.file.text, { strip: ctx.format.stripIndex });
     if (!v.measure.overUnits) return;
     const at = v.firstCutLine ?? 1;
     const size = `MEMORY.md is ${v.measure.units} UTF-16 units, ${formatFileSize(v.measure.units)} (limit ${MAX_INDEX_UNITS}, ${formatFileSize(MAX_INDEX_UNITS)})`;
     // With no line break before the limit Claude Code cuts inside the first line: the agent sees
     // its start (and an entry there), nothing after it.
-    const kept = loadIndex(ctx.file.text).kept;
+    const kept = loadIndex(ctx.file.text, { strip: ctx.format.stripIndex }).kept;
     if (!kept.includes('\n') && kept.length === MAX_INDEX_UNITS) {
       ctx.report({ message: `${size}: line ${at} is cut off after ${MAX_INDEX_UNITS} units and the agent sees nothing after it${hiddenEntries(ctx, at + 1)}`, line: at, column: 1 });
       return;

@@ -20,7 +20,7 @@ export const indexMaxLines: Rule = {
     notOkOutput: 'MEMORY.md:201:1: MEMORY.md is 203 lines as Claude Code measures it (limit 200): from line 201 on the agent sees nothing; entries not loaded: note_200.md, note_201.md, note_202.md',
   },
   check(ctx) {
-    const v = indexVisibility(ctx.file.text);
+    const v = indexVisibility(ctx.file.text, { strip: ctx.format.stripIndex });
     if (!v.measure.overLines || v.firstCutLine === null) return;
     const hidden = hiddenEntries(ctx, v.firstCutLine);
     ctx.report({

@@ -11,6 +11,7 @@ import { indexLinkTarget } from './index-link-target.js';
 import { indexDuplicate } from './index-duplicate.js';
 import { indexOrphan } from './index-orphan.js';
 import { maxTopicFiles } from './max-topic-files.js';
+import { maxPinned } from './max-pinned.js';
 import { noConflictMarkers } from './no-conflict-markers.js';
 import { noSecrets } from './no-secrets.js';
 import { noHiddenUnicode } from './no-hidden-unicode.js';
@@ -21,6 +22,8 @@ import { noDerivableContent } from './no-derivable-content.js';
 import { userJudgement } from './user-judgement.js';
 import { noLocalAddresses } from './no-local-addresses.js';
 import { noMemoryLoss } from './no-memory-loss.js';
+import { privateMemory } from './private-memory.js';
+import { noStaleReference } from './no-stale-reference.js';
 
 export const structuralRules: Rule[] = [
   frontmatterYaml,
@@ -34,11 +37,12 @@ export const structuralRules: Rule[] = [
   indexDuplicate,
   indexOrphan,
   maxTopicFiles,
+  maxPinned,
   noConflictMarkers,
 ];
 
 // The content rules: secrets, hidden text, injection, dates, feedback structure, derivable
-// content, judgements, one person's machine.
-export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses];
+// content, judgements, one person's machine, what the code no longer holds.
+export const contentRules: Rule[] = [noSecrets, noHiddenUnicode, noPromptInjection, absoluteDates, feedbackStructure, noDerivableContent, userJudgement, noLocalAddresses, noStaleReference];
 
-export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss];
+export const allRules: Rule[] = [...structuralRules, ...contentRules, noMemoryLoss, privateMemory];

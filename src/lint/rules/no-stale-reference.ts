@@ -1,0 +1,83 @@
+import { bodyStart, lineOf } from '../content-scan.js';
+import { codeLineSet } from '../../memdir/blocks.js';
+import { commitReferences, pathReferences, rewritten, stalePathMessage } from '../stale.js';
+import type { Rule } from '../types.js';
+
+/**
+ * no-stale-reference: a memory that points to a file, a folder or a commit the repository held
+ * and no longer holds at the revision checked (the working tree; the staged tree with --staged;
+ * a pull request's head in CI). Claude Code tells its agent to treat memories "as past snapshots
+ * to verify against current sources"; this says which snapshot went out of date, when the code
+ * moved. A path renamed in history: the message names the new path and the commit, and --fix
+ * writes the new path in place of the old (a rename is certain; nothing else is fixed). A path
+ * deleted: the message names the deleting commit. A path the repository never held (a plan,
+ * another repository, a URL) is not stale, and neither is a path inside fenced code, a link
+ * destination (relative to the memory file) or a daily log (a record of what happened). A commit
+ * id is stale when the object is still in the repository but no branch, tag or remote ref reaches
+ * it (a rebase, a squash, a deleted branch); an id git never had is not reported.
+ *
+ * With --staged, a memory file the staged change does not touch is read when it names a path the
+ * change renames or deletes, and only what that change does is reported on it.
+ *
+ * Certainty: high for paths (git's own rename and deletion records), medium for commit ids; a
+ * warning all the same: the memory may describe the past on purpose.
+ */
+export const noStaleReference: Rule = {
+  id: 'no-stale-reference',
+  description: 'No path or commit the repository held and no longer holds',
+  defaultSeverity: 'warn',
+  fixable: true,
+  appliesTo: ['index', 'topic'],
+  certainty: 'high',
+  docs: {
+    ok: {
+      files: {
+        'MEMORY.md': '- [Ledger rounding](project_rounding.md) — rounding is half-to-even\n',
+        'project_rounding.md': '---\nname: Ledger rounding\ndescription: Rounding is half-to-even, by finance\'s request\ntype: project\n---\nRounding is half-to-even (see src/money/round.ts): finance reconciles against the bank that way.\nThe planned src/money/currency.ts will hold the currency table.\n',
+      },
+      moves: { 'src/ledger/round.ts': 'src/money/round.ts' },
+    },
+    notOk: {
+      files: {
+        'MEMORY.md': '- [Ledger rounding](project_rounding.md) — rounding is half-to-even\n',
+        'project_rounding.md': '---\nname: Ledger rounding\ndescription: Rounding is half-to-even, by finance\'s request\ntype: project\n---\nRounding is half-to-even (see src/ledger/round.ts): finance reconciles against the bank that way.\n',
+      },
+      moves: { 'src/ledger/round.ts': 'src/money/round.ts' },
+    },
+    notOkOutput: 'project_rounding.md:6:31: src/ledger/round.ts was renamed to src/money/round.ts in {commit} ({date}): the memory points to a path that no longer exists',
+  },
+  check(ctx) {
+    const repo = ctx.repo;
+    if (!repo) return;
+    const text = ctx.file.text;
+    if (!text.includes('/') && !/[0-9a-f]{7}/.test(text)) return;
+    const lines = ctx.lines();
+    const offsets = ctx.lineOffsets();
+    const from = lineOf(offsets, bodyStart(text));
+    const code = codeLineSet(ctx.blocks());
+    const inCode = (l: number) => code.has(l);
+    const refs = pathReferences(lines, from, inCode);
+    if (refs.length > 0) {
+      const fates = repo.lostPaths(refs);
+      for (const ref of refs) {
+        const fate = fates.get(ref.folder ? `${ref.path}/` : ref.path);
+        if (!fate || (ctx.changeOnly && fate.commit !== null)) continue;
+        const start = offsets[ref.line]! + ref.column - 1;
+        ctx.report({
+          message: stalePathMessage(ref, fate, repo.uncommitted),
+          line: ref.line,
+          column: ref.column,
+          ...(fate.kind === 'renamed' ? { fix: { edits: [{ start, end: start + ref.written.length, text: rewritten(ref, fate.to) }] } } : {}),
+        });
+      }
+    }
+    if (ctx.changeOnly) return;
+    const commits = commitReferences(lines, from, inCode);
+    if (commits.length === 0) return;
+    const lost = repo.lostCommits([...new Set(commits.map((c) => c.hex))]);
+    for (const c of commits) {
+      if (!lost.has(c.hex)) continue;
+      ctx.report({ message: `commit ${c.hex} is in no branch or tag any more (history rewritten, or its branch deleted): the memory cites a commit the history no longer holds`, line: c.line, column: c.column });
+    }
+  },
+};

@@ -1,0 +1,179 @@
+// Stale references, pure: the paths and commit ids a memory names (where, in which line), and what
+// became of a path the revision checked no longer holds, from the renames and deletions git
+// reports (src/git/lost-paths.ts). Shared by no-stale-reference, `memlint diff` and consolidate.
+import type { LossEvent } from '../git/lost-paths.js';
+import { blockModel, codeLineSet } from '../memdir/blocks.js';
+import { splitLines } from '../memdir/lines.js';
+import { bodyStart, lineOf } from './content-scan.js';
+
+export type { LossEvent } from '../git/lost-paths.js';
+
+export interface PathReference {
+  /** 1-based line and column of the path as written (a leading "./" included). */
+  line: number;
+  column: number;
+  /** The text as written, e.g. "./src/a.ts" or "src/billing/". */
+  written: string;
+  /** Repository-relative form: no "./", a folder without its final slash. */
+  path: string;
+  folder: boolean;
+}
+
+export interface CommitReference {
+  line: number;
+  column: number;
+  hex: string;
+}
+
+// A path with a folder in it: "src/a.ts", "docs/guide/", "./scripts/build.mjs". A file name alone
+// ("a.ts") names no place; "a/b" without an extension or final slash is as often a pair of words
+// ("read/write", "client/server") as a folder; and a one-level folder ("data/", "icons/") is as
+// often a folder relative to a tree drawn around it, or one kept out of git, as the repository's
+// own (measured on real memory: docs/rules-content.md): none counts.
+const PATH_TOKEN = /(?<![\w@/.:~$%-])(\.\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,7}|(?:[\w@.-]+\/){2,})(?![\w/@-])/g;
+// A line that records a move or a removal itself ("a/ → b/", "renamed …", "整层删除") tells the past
+// on purpose, as a daily log does: its paths are not stale.
+const RECORDS_CHANGE = /→|->|=>|⇒|\b(?:renamed|moved|deleted|removed|dropped|retired|merged|replaced|migrated|split)\b|删除|删掉|移除|迁移|重命名|改名|移到|移至|合并|废弃/i;
+const STRUCK = /~~[^~]+~~/g;
+const URL = /\b[a-z][\w+.-]*:\/\/\S+|\bwww\.\S+/gi;
+const HEX = /(?<![\w/#@.-])([0-9a-f]{7,40})(?![\w-])/g;
+
+function spans(re: RegExp, line: string): Array<[number, number]> {
+  return [...line.matchAll(re)].map((m) => [m.index!, m.index! + m[0].length]);
+}
+
+/**
+ * The repository paths a memory's lines name, outside fenced code (`inCode`, as the other content
+ * rules skip it), URLs and link destinations. A path with "..", a home folder or a drive is no repository path.
+ */
+export function pathReferences(lines: string[], from: number, inCode: (line: number) => boolean): PathReference[] {
+  const out: PathReference[] = [];
+  for (let l = from; l <= lines.length; l++) {
+    const line = lines[l - 1]!;
+    if (!line.includes('/') || inCode(l) || RECORDS_CHANGE.test(line)) continue;
+    const urls = line.includes('://') || line.includes('www.') ? spans(URL, line) : [];
+    // Struck-through text is already marked as no longer true.
+    const struck = line.includes('~~') ? spans(STRUCK, line) : [];
+    for (const m of line.matchAll(PATH_TOKEN)) {
+      const start = m.index!;
+      if (urls.some(([a, b]) => start >= a && start < b) || struck.some(([a, b]) => start >= a && start < b)) continue;
+      // A link destination is relative to the memory file, not to the repository.
+      if (line.slice(0, start).endsWith('](')) continue;
+      let written = m[0];
+      // Sentence punctuation after a folder ("see docs/." is not a file ".").
+      const body = m[2]!;
+      if (body.split('/').some((seg) => seg === '..' || seg === '.')) continue;
+      if (/^[.-]/.test(body) && !/^\.[\w-]+\//.test(body)) continue;
+      const folder = body.endsWith('/');
+      let path = folder ? body.slice(0, -1) : body;
+      if (!folder && /\.$/.test(path)) continue;
+      written = (m[1] ?? '') + body;
+      out.push({ line: l, column: start + 1, written, path, folder });
+    }
+  }
+  return out;
+}
+
+/** The paths a whole memory text names (its body, fenced code aside), as the rule reads them. */
+export function memoryPathReferences(text: string): PathReference[] {
+  const split = splitLines(text);
+  const starts = [0, ...split.map((l) => l.offset)];
+  const code = codeLineSet(blockModel(text));
+  return pathReferences(
+    split.map((l) => l.text),
+    lineOf(starts, bodyStart(text)),
+    (l) => code.has(l),
+  );
+}
+
+/** Commit-id-shaped words (7-40 hex, a letter and a digit among them), outside fenced code and URLs. */
+export function commitReferences(lines: string[], from: number, inCode: (line: number) => boolean): CommitReference[] {
+  const out: CommitReference[] = [];
+  for (let l = from; l <= lines.length; l++) {
+    const line = lines[l - 1]!;
+    if (inCode(l)) continue;
+    const urls = line.includes('://') ? spans(URL, line) : [];
+    for (const m of line.matchAll(HEX)) {
+      const hex = m[1]!;
+      if (!/[a-f]/.test(hex) || !/\d/.test(hex)) continue;
+      if (urls.some(([a, b]) => m.index! >= a && m.index! < b)) continue;
+      out.push({ line: l, column: m.index! + 1, hex });
+    }
+  }
+  return out;
+}
+
+export type PathFate =
+  | { kind: 'renamed'; to: string; commit: string | null; date?: string }
+  | { kind: 'deleted'; commit: string | null; date?: string };
+
+/** The events indexed for lookups: newest first per old path. */
+export interface LossIndex {
+  newest: Map<string, LossEvent>;
+  /** Every event, newest first, for folder lookups. */
+  all: LossEvent[];
+}
+
+/** `events` newest first: the uncommitted change's, then history's. */
+export function indexLosses(events: LossEvent[]): LossIndex {
+  const newest = new Map<string, LossEvent>();
+  for (const e of events) if (!newest.has(e.from)) newest.set(e.from, e);
+  return { newest, all: events };
+}
+
+/**
+ * What became of a path the revision lacks: renamed (followed through later renames to a path
+ * that is present), or deleted (the deleting commit named). null when the repository never held
+ * it (a plan, another repository) or history cannot tell.
+ */
+export function fateOf(ref: { path: string; folder: boolean }, losses: LossIndex, present: (path: string, folder: boolean) => boolean): PathFate | null {
+  return ref.folder ? folderFate(ref.path, losses, present) : fileFate(ref.path, losses, present, new Set());
+}
+
+function fileFate(path: string, losses: LossIndex, present: (path: string, folder: boolean) => boolean, seen: Set<string>): PathFate | null {
+  const e = losses.newest.get(path);
+  if (!e || seen.has(path)) return null;
+  seen.add(path);
+  const stamp = { commit: e.commit, ...(e.date ? { date: e.date } : {}) };
+  if (e.status === 'D') return { kind: 'deleted', ...stamp };
+  if (present(e.to!, false)) return { kind: 'renamed', to: e.to!, ...stamp };
+  // Renamed again, or deleted later: what became of the new path is what became of this one.
+  return fileFate(e.to!, losses, present, seen);
+}
+
+function folderFate(folder: string, losses: LossIndex, present: (path: string, folder: boolean) => boolean): PathFate | null {
+  const prefix = `${folder}/`;
+  const under = [...losses.newest.values()].filter((e) => e.from.startsWith(prefix));
+  if (under.length === 0) return null;
+  const newest = losses.all.find((e) => e.from.startsWith(prefix))!;
+  const stamp = { commit: newest.commit, ...(newest.date ? { date: newest.date } : {}) };
+  // The folder moved when every file that left it went to one other folder, under the same name.
+  let target: string | null = null;
+  for (const e of under) {
+    if (e.status !== 'R') return { kind: 'deleted', ...stamp };
+    const rest = e.from.slice(prefix.length);
+    if (!e.to!.endsWith(`/${rest}`)) return { kind: 'deleted', ...stamp };
+    const to = e.to!.slice(0, -rest.length - 1);
+    if (target !== null && to !== target) return { kind: 'deleted', ...stamp };
+    target = to;
+  }
+  return target !== null && present(target, true) ? { kind: 'renamed', to: target, ...stamp } : { kind: 'deleted', ...stamp };
+}
+
+/** "in 3f9c2ab (2026-03-02)", or what the change not committed yet is called. */
+export function whereLost(fate: PathFate, uncommitted: string): string {
+  return fate.commit === null ? `by ${uncommitted}` : `in ${fate.commit.slice(0, 7)}${fate.date ? ` (${fate.date})` : ''}`;
+}
+
+/** The message for a stale path. */
+export function stalePathMessage(ref: { path: string; folder: boolean }, fate: PathFate, uncommitted: string): string {
+  const what = ref.folder ? `folder ${ref.path}/` : ref.path;
+  return fate.kind === 'renamed'
+    ? `${what} was renamed to ${fate.to}${ref.folder ? '/' : ''} ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`
+    : `${what} was deleted ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`;
+}
+
+/** The path as the fix writes it: the new path in the form the memory wrote the old one ("./", final slash). */
+export function rewritten(ref: PathReference, to: string): string {
+  return `${ref.written.startsWith('./') ? './' : ''}${to}${ref.folder ? '/' : ''}`;
+}

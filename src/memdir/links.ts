@@ -1,0 +1,57 @@
+// `[[name]]` links between memories (Claude Code 2.1.139 on): `name` is the other memory's `name:`
+// slug. Claude Code tells the agent to "link liberally": a link that matches no memory yet "is
+// fine; it marks something worth writing later, not an error" (2.1.332). So a dangling link is
+// listed where a person asks (`show --budget`), never reported by lint. Pure.
+import { blockModel } from './blocks.js';
+import { splitLines } from './lines.js';
+
+const WIKILINK_RE = /\[\[([^\[\]\n|#]+?)(?:[|#][^\[\]\n]*)?\]\]/g;
+
+export interface WikiLink {
+  name: string;
+  /** 1-based. */
+  line: number;
+}
+
+/** The `[[name]]` links of a memory's text, outside code and frontmatter. */
+export function wikiLinks(text: string): WikiLink[] {
+  if (!text.includes('[[')) return [];
+  const kinds = blockModel(text).lines;
+  const out: WikiLink[] = [];
+  splitLines(text).forEach((l, i) => {
+    const k = kinds[i]?.kind;
+    if (k === 'code' || k === 'frontmatter' || !l.text.includes('[[')) return;
+    for (const m of l.text.matchAll(WIKILINK_RE)) {
+      // Inline code on the line: a link inside backticks is an example, not a link.
+      const before = l.text.slice(0, m.index);
+      if ((before.match(/`/g)?.length ?? 0) % 2 === 1) continue;
+      out.push({ name: m[1]!.trim(), line: i + 1 });
+    }
+  });
+  return out;
+}
+
+/** Links naming no memory: each with the file and line it is on. `names` are the memories' slugs (and file names without .md). */
+export function danglingLinks(files: Array<{ rel: string; text: string }>, names: Set<string>): Array<WikiLink & { rel: string }> {
+  const out: Array<WikiLink & { rel: string }> = [];
+  for (const f of files) for (const l of wikiLinks(f.text)) if (!names.has(l.name)) out.push({ ...l, rel: f.rel });
+  return out;
+}
+
+/**
+ * The text with every `[[from]]` link (outside code) pointing at `to` instead, as when memlint
+ * merges one memory into another: the links keep reaching the memory that now holds the text.
+ * A link's display part (`[[from|shown]]`) is kept.
+ */
+export function renameLinks(text: string, from: string, to: string): string {
+  if (from === to || !text.includes(`[[${from}`)) return text;
+  const onLines = new Set(wikiLinks(text).filter((l) => l.name === from).map((l) => l.line));
+  if (onLines.size === 0) return text;
+  const re = new RegExp(`\\[\\[\\s*${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?=[|#\\]])`, 'g');
+  let line = 1;
+  return text.replace(/[^\n]*\n?/g, (l) => {
+    const out = onLines.has(line) ? l.replace(re, `[[${to}`) : l;
+    line++;
+    return out;
+  });
+}

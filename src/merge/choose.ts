@@ -1,0 +1,127 @@
+// Settling the conflict blocks a merge left, by a person's choice (`memlint resolve --ours |
+// --theirs | --both`): pure, on the merged text. A block is what the driver (or git) wrote between
+// `<<<<<<<` and `>>>>>>>`; the driver's labels name what conflicts (an index entry's target, a
+// frontmatter key, a topic's lines), so a choice can be made for one entry.
+import { splitLines } from '../memdir/lines.js';
+import { parseEntry } from '../memdir/index.js';
+import { moveToTopicEdit } from '../lint/index-fixes.js';
+
+export type Choice = 'ours' | 'theirs' | 'both';
+
+export interface MarkedBlock {
+  /** 1-based line of the opening marker. */
+  line: number;
+  /** What the opening marker's label names, when the driver wrote it: `ours (<what>: <reason>)`. */
+  what: string | null;
+  reason: string | null;
+  ours: string[];
+  theirs: string[];
+  /** Offsets of the block in the text: from the opening marker to after the closing marker's line ending. */
+  start: number;
+  end: number;
+  /** The line ending of the block's lines (the closing marker's, else the text's first). */
+  eol: string;
+}
+
+/** The conflict blocks of a text (markers of at least `size`), in order; null when they are not well formed. */
+export function markedBlocks(text: string, size = 7): MarkedBlock[] | null {
+  const open = new RegExp(`^<{${size},}(?: (.*))?$`);
+  const mark = (t: string, ch: string, n: number) => t.length >= n && t.slice(0, n) === ch.repeat(n) && (t.length === n || t[n] === ' ');
+  const blocks: MarkedBlock[] = [];
+  let cur: (MarkedBlock & { n: number; state: 'ours' | 'base' | 'theirs' }) | null = null;
+  let lineNo = 0;
+  for (const l of splitLines(text)) {
+    lineNo++;
+    if (cur === null) {
+      const m = open.exec(l.text);
+      if (m) {
+        const n = l.text.length - (m[1] !== undefined ? m[1].length + 1 : 0);
+        const label = /^ours \((.*): ([^:]*)\)$/.exec(m[1] ?? '');
+        cur = { line: lineNo, what: label ? label[1]! : null, reason: label ? label[2]! : null, ours: [], theirs: [], start: l.offset, end: l.offset, eol: l.eol || '\n', n, state: 'ours' };
+      } else if (/^>{7,}(?: |$)/.test(l.text)) return null;
+      continue;
+    }
+    if (open.test(l.text) && l.text.startsWith('<'.repeat(cur.n))) return null;
+    if (cur.state === 'ours' && mark(l.text, '|', cur.n)) cur.state = 'base';
+    else if (cur.state !== 'theirs' && l.text === '='.repeat(cur.n)) cur.state = 'theirs';
+    else if (cur.state === 'theirs' && mark(l.text, '>', cur.n)) {
+      const { n: _n, state: _s, ...block } = cur;
+      blocks.push({ ...block, end: l.offset + l.text.length + l.eol.length, eol: l.eol || cur.eol });
+      cur = null;
+    } else if (cur.state === 'ours') cur.ours.push(l.text);
+    else if (cur.state === 'theirs') cur.theirs.push(l.text);
+  }
+  return cur === null ? blocks : null;
+}
+
+export interface TopicFile {
+  /** The topic's path as the caller names it (memdir-relative for an index's entries). */
+  rel: string;
+  text: string;
+}
+
+export interface Settled {
+  text: string;
+  /** Blocks settled, and blocks left (not chosen, or a choice that cannot be made here). */
+  settled: MarkedBlock[];
+  /** Each left block with its 1-based line in the settled text. */
+  left: Array<{ block: MarkedBlock; why: string | null; line: number }>;
+  /** New texts of topic files that received a hook (`--both` on an index entry). */
+  topics: Map<string, string>;
+}
+
+/**
+ * Replace each block `pick` chooses for with the chosen side: ours' lines, theirs', or both (ours
+ * then theirs). In an index (`index` true), `both` keeps ours' entry and moves theirs' hook into
+ * the topic file, as `index-duplicate --fix` does; `topicOf` gives that file's text (null: there
+ * is none, and the block is left, since theirs' hook would have nowhere to go).
+ */
+export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: MarkedBlock) => Choice | null, opts: { index: boolean; topicOf?: (key: string) => TopicFile | null }): Settled {
+  const out: Settled = { text: '', settled: [], left: [], topics: new Map() };
+  let at = 0;
+  // A left block's line in the result: its own, less the lines the blocks settled above it gave up.
+  let delta = 0;
+  const lineIn = (b: MarkedBlock) => b.line + delta;
+  for (const b of blocks) {
+    const choice = pick(b);
+    let lines: string[] | null = null;
+    if (choice === 'ours') lines = b.ours;
+    else if (choice === 'theirs') lines = b.theirs;
+    else if (choice === 'both') {
+      if (!opts.index) lines = [...b.ours, ...b.theirs];
+      else {
+        const kept = bothEntries(b, opts.topicOf ?? (() => null), out.topics);
+        if (typeof kept === 'string') out.left.push({ block: b, why: kept, line: lineIn(b) });
+        else lines = kept;
+      }
+    } else out.left.push({ block: b, why: null, line: lineIn(b) });
+    if (lines === null) continue;
+    delta += lines.length - splitLines(text.slice(b.start, b.end)).length;
+    out.text += text.slice(at, b.start) + lines.map((l) => l + b.eol).join('');
+    at = b.end;
+    out.settled.push(b);
+  }
+  out.text += text.slice(at);
+  return out;
+}
+
+/** `--both` in an index: ours' lines, theirs' lines less each entry ours has, whose hook goes into its topic. A reason when it cannot. */
+function bothEntries(b: MarkedBlock, topicOf: (key: string) => TopicFile | null, topics: Map<string, string>): string[] | string {
+  const ours = new Map(b.ours.map((l) => parseEntry(l)).filter((e) => e !== undefined).map((e) => [e.key, e]));
+  const kept = [...b.ours];
+  for (const line of b.theirs) {
+    const e = parseEntry(line);
+    const mine = e && ours.get(e.key);
+    if (!e || !mine) {
+      kept.push(line);
+      continue;
+    }
+    if (e.hook === '' || e.hook === mine.hook || mine.hook.includes(e.hook)) continue;
+    const topic = topicOf(e.key);
+    if (!topic) return `${e.key} has no topic file to receive theirs' hook: choose --ours or --theirs`;
+    const current = { path: topic.rel, text: topics.get(topic.rel) ?? topic.text };
+    const edit = moveToTopicEdit(current, e.hook);
+    if (edit) topics.set(topic.rel, current.text.slice(0, edit.start) + edit.text + current.text.slice(edit.end));
+  }
+  return kept;
+}

@@ -1,0 +1,99 @@
+// `memlint resolve --ours|--theirs|--both [--entry WHAT]` under real git, with the driver active:
+// the true conflicts it left are settled by choice, per file and per entry; without a choice each
+// conflict is one line with the command that settles it (contract §10).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { CLI, git, initRepo, writeFiles } from '../helpers/repo.js';
+
+const MEM = '.claude/memory';
+const INDEX = `${MEM}/MEMORY.md`;
+const TESTING = `${MEM}/feedback_testing.md`;
+const ROLE = `${MEM}/user_role.md`;
+const topic = (name: string, type: string, body: string) => `---\nname: ${name}\ndescription: ${name}\ntype: ${type}\n---\n\n${body}`;
+const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
+
+/** Both branches edit one index entry's hook and one line of a topic: two true conflicts the driver leaves. */
+function conflicted(): string {
+  const dir = initRepo();
+  git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
+  const commit = (files: Record<string, string>, m: string) => {
+    writeFiles(dir, files);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', m);
+  };
+  const index = (hook: string) => `# Memory\n\n- [Testing](feedback_testing.md) — ${hook}\n- [Role](user_role.md) — lead\n`;
+  commit({ '.gitattributes': `${MEM}/*.md merge=memlint\n`, [INDEX]: index('real db'), [TESTING]: topic('Testing', 'feedback', 'Use a real db.\n'), [ROLE]: topic('Role', 'user', 'Lead.\n') }, 'base');
+  git(dir, 'checkout', '-q', '-b', 'other');
+  commit({ [INDEX]: index('mocks are fine for unit tests'), [ROLE]: topic('Role', 'user', 'Lead of payments.\n') }, 'other');
+  git(dir, 'checkout', '-q', 'main');
+  commit({ [INDEX]: index('integration tests hit a real database'), [ROLE]: topic('Role', 'user', 'Lead of billing.\n') }, 'main');
+  expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
+  return dir;
+}
+
+describe('memlint resolve with a choice', () => {
+  it('without a choice: one line per conflict with the command that settles it, exit 1, nothing changed', async () => {
+    const dir = conflicted();
+    const before = [read(dir, INDEX), read(dir, ROLE)];
+    const r = await memlintInProcess(dir, ['resolve']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      [
+        `conflict  ${INDEX}:3 (feedback_testing.md: edited on both sides); settle it: memlint resolve --ours|--theirs|--both --entry feedback_testing.md ${INDEX}`,
+        `conflict  ${ROLE}:7 (user_role.md line 7: edited on both sides); settle it: memlint resolve --ours|--theirs|--both --entry 'user_role.md line 7' ${ROLE}`,
+        '',
+      ].join('\n'),
+    );
+    expect([read(dir, INDEX), read(dir, ROLE)]).toEqual(before);
+  });
+
+  it("--both on an entry keeps ours' entry and moves theirs' hook into the topic; --theirs settles the rest; the merge commits", async () => {
+    const dir = conflicted();
+    const both = await memlintInProcess(dir, ['resolve', '--both', '--entry', 'feedback_testing.md']);
+    expect(both.code).toBe(1); // user_role.md is still in conflict
+    expect(both.stdout).toContain(`resolved  ${INDEX}\n`);
+    expect(both.stdout).toContain(`conflict  ${ROLE}:7 `);
+    expect(read(dir, INDEX)).toBe('# Memory\n\n- [Testing](feedback_testing.md) — integration tests hit a real database\n- [Role](user_role.md) — lead\n');
+    expect(read(dir, TESTING)).toBe(topic('Testing', 'feedback', 'Use a real db.\n\n## From the index\n\nmocks are fine for unit tests\n'));
+    expect(git(dir, 'diff', '--name-only', '--cached')).toContain(TESTING);
+    const theirs = await memlintInProcess(dir, ['resolve', '--theirs', ROLE]);
+    expect(theirs).toMatchObject({ code: 0, stdout: `resolved  ${ROLE}\n` });
+    expect(read(dir, ROLE)).toBe(topic('Role', 'user', 'Lead of payments.\n'));
+    expect(git(dir, 'diff', '--name-only', '--diff-filter=U')).toBe('');
+    git(dir, 'commit', '-q', '--no-edit');
+    // Settled: a second run has nothing to do.
+    expect(await memlintInProcess(dir, ['resolve'])).toMatchObject({ code: 0, stdout: 'nothing to resolve\n' });
+  });
+
+  it('--ours for a whole file; a choice is one of three, and --entry needs one', async () => {
+    const dir = conflicted();
+    expect(await memlintInProcess(dir, ['resolve', '--ours', INDEX])).toMatchObject({ code: 0, stdout: `resolved  ${INDEX}\n` });
+    expect(read(dir, INDEX)).toContain('— integration tests hit a real database\n');
+    expect(read(dir, INDEX)).not.toContain('<<<<<<<');
+    expect(await memlintInProcess(dir, ['resolve', '--ours', '--theirs'])).toMatchObject({ code: 2, stderr: 'memlint: choose one of --ours, --theirs and --both (see "memlint resolve --help")\n' });
+    expect(await memlintInProcess(dir, ['resolve', '--entry', 'x.md'])).toMatchObject({ code: 2, stderr: 'memlint: --entry needs a choice: --ours, --theirs or --both\n' });
+  });
+
+  it('--both on a frontmatter key is refused for that key (it holds one value), with the command that settles it', async () => {
+    const dir = initRepo();
+    git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
+    const commit = (files: Record<string, string>, m: string) => {
+      writeFiles(dir, files);
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '-m', m);
+    };
+    commit({ '.gitattributes': `${MEM}/*.md merge=memlint\n`, [INDEX]: '- [Role](user_role.md) — lead\n', [ROLE]: topic('Role', 'user', 'Lead.\n') }, 'base');
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit({ [ROLE]: topic('Role', 'user', 'Lead.\n').replace('description: Role', 'description: Lead of payments') }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit({ [ROLE]: topic('Role', 'user', 'Lead.\n').replace('description: Role', 'description: Lead of billing') }, 'main');
+    expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
+    const r = await memlintInProcess(dir, ['resolve', '--both']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^conflict {2}\.claude\/memory\/user_role\.md:3 \(description: edited on both sides\): a frontmatter key holds one value: choose --ours or --theirs; settle it: memlint resolve --ours\|--theirs --entry description \.claude\/memory\/user_role\.md\n$/);
+    expect(await memlintInProcess(dir, ['resolve', '--theirs', '--entry', 'description'])).toMatchObject({ code: 0 });
+    expect(read(dir, ROLE)).toContain('description: Lead of payments\n');
+  });
+});
