@@ -105,7 +105,7 @@ describe('memlint hook: PostToolUse', () => {
     const r = hookCli(h, repo, write(repo, file, content));
     expect(r.code).toBe(0);
     const reason = (JSON.parse(r.stdout) as { reason: string }).reason;
-    expect(reason).toContain('- .claude/memory/project_call.md:3: relative date "tomorrow": write "tomorrow (2026-12-01)" (counted from today, 2026-11-30) (absolute-dates) [fixable]');
+    expect(reason).toContain('- .claude/memory/project_call.md:3: relative date "tomorrow": write "tomorrow (2026-12-01)" (counted from today, 2026-11-30) (absolute-dates)');
     expect(reason).toContain('To do: add one line for it to MEMORY.md: - [Call](project_call.md) — Vendor call moved to tomorrow (2026-12-01) [fixable]');
     // The line the agent is told to write holds no relative date left bare.
     const advised = /To do: add one line for it to MEMORY\.md: (.*) \[fixable\]/.exec(reason)![1]!;
