@@ -1,8 +1,8 @@
 // The benchmark rows: what runs against what, on which generated data, and the targets each
 // row checks. A row whose memlint command is not in this build reports "not available yet".
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MEMDIR_REL, ensureLargeRepo, ensureMemdirRepo, git } from './generate.mjs';
+import { MEMDIR_REL, cached, ensureLargeRepo, ensureMemdirRepo, git } from './generate.mjs';
 import { markdownlintCommand, peerCounts, remarkCommand, writePeerConfigs } from './peers.mjs';
 import { assertGenerated, ensureMergeScenario, restoreOurs, stageEdits, tracked } from './scenarios.mjs';
 import { compare, median, runOnce } from './timing.mjs';
@@ -30,7 +30,7 @@ export const SIZES = {
   },
 };
 
-export const ROW_IDS = ['lint-20', 'lint-566', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'staged-rm', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'update-branch', 'consolidate-566', 'consolidate-2000'];
+export const ROW_IDS = ['lint-20', 'lint-566', 'lint-566-dated', 'lint-2000', 'per-file', 'staged-none', 'staged-doc', 'staged-three', 'staged-rm', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'update-branch', 'consolidate-566', 'consolidate-2000'];
 
 function memlint(ctx, args, cwd, extra = {}) {
   return { name: 'memlint', argv: [process.execPath, ctx.cli, ...args], cwd, display: `memlint ${args.join(' ')}`, ...extra };
@@ -371,7 +371,37 @@ function consolidateRow(ctx, spec) {
   };
 }
 
+/**
+ * The 566-file memdir as a team keeps it (issue 29): committed, then a later commit that gives 40
+ * topics a relative date each (so absolute-dates needs commit dates), and three untracked topics
+ * with one (which have none: no blame for them). memlint against markdownlint-cli2 on it.
+ */
+function datedRow(ctx) {
+  const spec = ctx.sizes.lint[1];
+  const base = ensureMemdirRepo(ctx.cache, { seed: ctx.seed, topics: spec.topics, logDays: spec.logDays });
+  const repo = join(cached(ctx.cache, `${base.split('/').slice(-2, -1)[0]}-dated`, (tmp) => {
+    const r = join(tmp, 'repo');
+    cpSync(base, r, { recursive: true });
+    const mem = join(r, MEMDIR_REL);
+    const topics = readdirSync(mem).filter((f) => f.endsWith('.md') && f !== 'MEMORY.md').sort().slice(0, 40);
+    for (const f of topics) appendFileSync(join(mem, f), '\nThe vendor call moved to tomorrow.\n');
+    git(r, ['add', '-A']);
+    git(r, ['commit', '-q', '-m', 'memory: notes']);
+    for (const n of [1, 2, 3]) writeFileSync(join(mem, `project_untracked_${n}.md`), `---\nname: Untracked ${n}\ndescription: Not committed yet\ntype: project\n---\nWe ship next Friday.\n`);
+  }), 'repo');
+  writePeerConfigs(repo);
+  const files = memdirFileCount(repo) + 3;
+  const commands = [memlint(ctx, [MEMDIR_REL], repo), markdownlintCommand(ctx.root, repo, MEMDIR_REL), remarkCommand(ctx.root, repo, MEMDIR_REL)];
+  return {
+    title: `lint, ${files} files committed with relative dates in 40 (${spec.topics} topics + ${spec.logDays} daily logs)`,
+    files,
+    commands,
+    targets: (res) => [ratioTarget(`lint of the ${files}-file memdir with dated lines, in git, vs markdownlint-cli2`, res.ratios, 'markdownlint-cli2', 0.3)],
+  };
+}
+
 export function buildRow(ctx, id) {
+  if (id === 'lint-566-dated') return datedRow(ctx);
   const lint = ctx.sizes.lint.find((s) => s.id === id);
   if (lint) return lintRow(ctx, lint);
   if (id === 'per-file') return perFileRow(ctx);

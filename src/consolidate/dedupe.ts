@@ -1,13 +1,14 @@
-// Step 3: duplicate topics merged. Two topic files with the same `name`, or of the same type with
-// nearly the same body, become one: the older file receives every line of the newer (list items
+// Step 3: duplicate topics merged. Two topic files whose content says they are the same memory
+// (the same type, and nearly the same body, or the same `name` with the same description or a body
+// line in common; never a name alone, nor one YAML cut at ` #`) become one: the older file receives every line of the newer (list items
 // united, frontmatter merged, `modified` the later); the newer moves to the archive with its entry.
-import { findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.js';
+import { cutAtComment, findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.js';
 import { parseIndex, normalizeTarget } from '../memdir/index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
 import { isListItem, normalizeContent } from './text.js';
 import { dominantEol, splitLines } from '../memdir/lines.js';
-import { ARCHIVE_INDEX, fileKind, INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
+import { ARCHIVE_INDEX, fileKind, INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
 import { renameLinks } from '../memdir/links.js';
 
 export interface DedupeReport {
@@ -111,9 +112,30 @@ export function mergeTopicTexts(older: string, newer: string): string {
 
 interface TopicInfo {
   rel: string;
+  /** The name, lower-cased; undefined when YAML cut it at ` #` (`Story #12 …` read as "Story"). */
   name: string | undefined;
   type: string | undefined;
+  description: string | undefined;
   lines: Set<string>;
+}
+
+/**
+ * Whether the content of two topics says they are the same memory: nearly the same body (shared
+ * lines over all lines at least NEAR_DUPLICATE), or the same name and type with the same
+ * description or at least one body line in common. A name alone is not enough: two memories
+ * named alike may be about different things.
+ */
+function sameMemory(a: TopicInfo, b: TopicInfo): boolean {
+  if (a.type !== b.type) return false;
+  if (a.lines.size >= 2 && b.lines.size >= 2) {
+    const small = Math.min(a.lines.size, b.lines.size);
+    const large = Math.max(a.lines.size, b.lines.size);
+    if (small / large >= NEAR_DUPLICATE && bodySimilarity(a.lines, b.lines) >= NEAR_DUPLICATE) return true;
+  }
+  if (a.name === undefined || a.name !== b.name) return false;
+  if (a.description !== undefined && a.description === b.description) return true;
+  for (const x of a.lines) if (b.lines.has(x)) return true;
+  return false;
 }
 
 export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<DedupeReport> {
@@ -122,7 +144,11 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
   for (const [rel, text] of state.files) {
     if (!isTopLevelTopic(rel)) continue;
     const t = parseTopic(text);
-    infos.push({ rel, name: t.name?.trim().toLowerCase() || undefined, type: typeof t.type === 'string' ? t.type : undefined, lines: bodyLineSet(t.body) });
+    // Not a memory (README.md, a skill file): never merged into, never merged away.
+    if (notAMemory(rel, t.type)) continue;
+    const cut = cutAtComment(t.frontmatter, 'name');
+    const description = cutAtComment(t.frontmatter, 'description') ? undefined : t.description?.trim().replace(/\s+/g, ' ').toLowerCase() || undefined;
+    infos.push({ rel, name: cut ? undefined : t.name?.trim().toLowerCase() || undefined, type: typeof t.type === 'string' ? t.type : undefined, description, lines: bodyLineSet(t.body) });
   }
   infos.sort((x, y) => (x.rel < y.rel ? -1 : 1));
   // Union-find over duplicate pairs.
@@ -132,23 +158,13 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
     const [ri, rj] = [find(i), find(j)];
     if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
   };
-  const byName = new Map<string, number>();
-  infos.forEach((t, i) => {
-    if (!t.name) return;
-    const j = byName.get(t.name);
-    if (j === undefined) byName.set(t.name, i);
-    else union(j, i);
-  });
+  // Pairs worth comparing: the same name, or bodies of sizes within the near-duplicate ratio.
   for (let i = 0; i < infos.length; i++) {
     const a = infos[i]!;
-    if (a.lines.size < 2) continue;
     for (let j = i + 1; j < infos.length; j++) {
       const b = infos[j]!;
-      if (b.lines.size < 2 || a.type !== b.type) continue;
-      const small = Math.min(a.lines.size, b.lines.size);
-      const large = Math.max(a.lines.size, b.lines.size);
-      if (small / large < NEAR_DUPLICATE) continue;
-      if (bodySimilarity(a.lines, b.lines) >= NEAR_DUPLICATE) union(i, j);
+      if (find(i) === find(j)) continue;
+      if (sameMemory(a, b)) union(i, j);
     }
   }
   const groups = new Map<number, number[]>();

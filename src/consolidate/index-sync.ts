@@ -7,14 +7,14 @@
 import { parseIndex, parseEntry, normalizeTarget, formatEntry, type IndexLine } from '../memdir/index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
-import { parseTopic } from '../memdir/topic.js';
-import { codePointLength, MAX_ENTRY_CHARS } from '../memdir/limits.js';
+import { cutAtComment, isMemoryType, parseTopic } from '../memdir/topic.js';
+import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../lint/index-mentions.js';
 import { appendLines, shortenAtWord } from './text.js';
 import { dominantEol } from '../memdir/lines.js';
-import { INDEX_FILE, isTopLevelTopic } from '../memdir/kinds.js';
+import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
 
 export interface IndexReport {
   added: Array<{ target: string; line: string }>;
@@ -62,7 +62,9 @@ function fitEntry(head: string, hook: string, separator = ' — '): string {
   if (!hook) return head;
   const room = MAX_ENTRY_CHARS - codePointLength(head) - codePointLength(separator);
   if (room < 8) return head;
-  return head + separator + shortenAtWord(hook, room);
+  const line = head + separator + shortenAtWord(hook, room);
+  // A hook that cannot be cut at a word and keep its links stays out of a new line entirely.
+  return codePointLength(line) <= MAX_ENTRY_CHARS ? line : head;
 }
 
 /** Whether a text already holds this detail (spacing and case ignored). */
@@ -165,13 +167,26 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     const lastEntry = [...index.lines].reverse().find((l) => l.entry && out[l.line - 1]);
     // After an entry means after the whole list item that holds it (a fence inside it included).
     const afterItem = (l: IndexLine) => (l.block.item?.rootEndLine ?? l.line) - 1;
+    // Never past what Claude Code loads: entries are added while the index stays within its lines
+    // and UTF-16 units (a new section counts its heading and blank lines too); the rest stay
+    // orphans for lint to report.
+    const measured = measureIndex(raw);
+    let lines = measured.lines;
+    let units = measured.units;
     for (const rel of orphans) {
       const topic = parseTopic(files.get(rel)!);
+      // Only what is surely a memory, titled with the words its writer meant (lint's index-orphan
+      // reports the rest).
+      if (notAMemory(rel, topic.type) || !isMemoryType(topic.type) || cutAtComment(topic.frontmatter, 'name') || cutAtComment(topic.frontmatter, 'description')) continue;
       const line = entryFor(rel, topic.name, topic.description);
       if (parseEntry(line)?.key !== normalizeTarget(rel)) continue;
-      report.added.push({ target: rel, line });
       const type = typeof topic.type === 'string' ? topic.type : undefined;
       const section = type ? typed.find((h) => headingType(h.text) === type) : undefined;
+      const extra = !section && type && typed.length > 0 && !newSections.has(type) ? 3 : 0;
+      if (lines + 1 + extra > MAX_INDEX_LINES || units + line.length + 1 + extra * 20 > MAX_INDEX_UNITS) continue;
+      lines += 1 + extra;
+      units += line.length + 1 + extra * 20;
+      report.added.push({ target: rel, line });
       let after: number;
       if (section) {
         const end = headings.find((h) => h.startLine > section.endLine && h.level <= section.level)?.startLine ?? index.lines.length + 1;

@@ -2,6 +2,7 @@
 // and the normalisation under which two list items count as "the same content".
 import { dominantEol, splitLines } from '../memdir/lines.js';
 import { codePointLength } from '../memdir/limits.js';
+import { cutHook } from '../lint/index-fixes.js';
 
 export const LIST_ITEM_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+/;
 const TIMESTAMP_RE = /^(?:\*\*|__)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?(?:\*\*|__)?\s*(?:[-—–:|]\s*)?/i;
@@ -40,15 +41,17 @@ export function appendLines(text: string, added: string[], separateFromList = fa
   return trimmed + gap + added.join(eol) + eol;
 }
 
-/** Shorten text at a word boundary so that it holds at most `max` code points, ending with "…". */
+/**
+ * Shorten text at a word boundary so that it holds at most `max` code points, ending with "…";
+ * never inside a word, a number or a date, and never dropping or breaking a link (lint's cutHook).
+ * The text unchanged when no such cut fits.
+ */
 export function shortenAtWord(text: string, max: number): string {
   if (codePointLength(text) <= max) return text;
   if (max <= 1) return '';
-  const chars = Array.from(text);
-  let cut = chars.slice(0, max - 1).join('');
-  const space = cut.lastIndexOf(' ');
-  if (space > 0) cut = cut.slice(0, space);
-  return cut.replace(/[\s,;:.—–-]+$/, '') + '…';
+  const { head } = cutHook(text, max - 1);
+  const trimmed = head.replace(/[\s,;:—–-]+$/u, '');
+  return trimmed === '' ? text : `${trimmed}…`;
 }
 
 /** The YYYY-MM-DD of an ISO-like date string, or undefined. */

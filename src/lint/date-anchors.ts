@@ -89,6 +89,8 @@ export interface ChosenAnchor {
   describe: string;
   /** The day the text was written for sure: a daily log's date, its section's date, its note's own date. */
   sure: boolean;
+  /** The day is the text's own (a log's, a section's, a note's, `modified`, the file name's) or the line's commit date: not the day of the run. */
+  known: boolean;
 }
 
 /**
@@ -97,9 +99,9 @@ export interface ChosenAnchor {
  * is an event, not the writing); else the line's commit date; else today.
  */
 export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: string; today: string }): ChosenAnchor {
-  if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true };
+  if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true };
   const limit = o.commitDate ?? o.today;
-  if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'note' };
-  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false };
-  return { date: o.today, describe: `today, ${o.today}`, sure: false };
+  if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'note', known: true };
+  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: true };
+  return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false };
 }

@@ -41,6 +41,12 @@ export interface RelativeDate {
    * "前几天").
    */
   exact: boolean;
+  /**
+   * Whether a date may be written beside the phrase: not when it stands in a link's text (a title,
+   * a name: a date written there renames the link, and a fix must never edit what a link says).
+   * A phrase that is not fixable is still reported, with the date as a suggestion.
+   */
+  fixable: boolean;
 }
 
 export type DateAnchor = Date | ((offset: number) => Date);
@@ -53,7 +59,7 @@ interface Ymd {
 
 const EVENT_BEFORE_IN = /\b(?:will|'ll|going to|gonna)\b[^.;\n]{0,40}$|\b(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \t]+$/iu;
 // A line that states a recurrence makes its bare weekdays recurring too ("a two-week train; the cut happens Wednesday").
-const RECURRING_LINE = /\b(?:every|each|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
+const RECURRING_LINE = /\b(?:every|each|trains?|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
 const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|\b(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
@@ -66,6 +72,7 @@ const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
 // "last week (the week of 2026-04-13)", "next month (2026-05)", "下周四（2026-04-30）").
 const PAIRED_AFTER = /^[ \t]*[(（][ \t]*(?:(?:the[ \t]+)?(?:week|weekend)[ \t]+of[ \t]+|around[ \t]+)?\d{4}(?:-\d{2}(?:-\d{2})?|-Q[1-4])?(?:[ \t]*(?:那一周|那个周末|月初|月底|前后|年))?[ \t]*[)）]/u;
 
+const PERIOD_AS_NAME = /^['’]?[ \t-]+(?:contracts?|options?|futures?|expiry|expiries|series|issues?|editions?|cohorts?|batch(?:es)?|slots?|prices?|rates?|view|tab|column|bucket|filter)\b/iu;
 const EN_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 // A weekday leading a line, list item, table cell or bold label, then a separator: a schedule
 // ("Monday: run the digest", "| Tuesday | grants |", "**Friday** — hygiene").
@@ -75,6 +82,33 @@ const ZH_SCHEDULE = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\|[ \t]*)?(?:\*\*)?(?:周
 // "today" that means "at present": "safe today", "not a bottleneck today", "no caller today".
 const PRESENT_STATE_TODAY = /\b(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|callers?|users?|nobody|no one|none)\b[^.;!?\n]{0,40}\btoday\b/iu;
 const FIGURATIVE = /\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
+
+// Habitual, generic and recurring uses: "it usually happened yesterday", "whenever we ship on a
+// Friday", "by default the job runs tomorrow". Looked for in the sentence around the phrase.
+const HABITUAL = /\b(?:usually|always|typically|normally|generally|often|sometimes|frequently|routinely|habitually|tends?[ \t]+to|whenever|every[ \t]+time|each[ \t]+time|by[ \t]+default|as[ \t]+a[ \t]+rule|would[ \t]+always)\b|通常|一般|总是|往往|经常|每次/iu;
+// A word before a weekday that makes it a name or a recurrence: "the Sunday post", "the 3rd Friday",
+// "the first Monday", "its Friday", "Fridays".
+const GENERIC_BEFORE_WEEKDAY = /\b(?:the|that|whichever|same|its|their|our|your|his|her)[ \t]+$|(?:\b\d{1,2}(?:st|nd|rd|th)|\b(?:first|second|third|fourth|fifth|penultimate|final))[ \t]+$/iu;
+// "the last Friday of the month", "the first Monday of each quarter": a recurrence.
+const OF_PERIOD_AFTER = /^[ \t]+(?:of|in)[ \t]+(?:the|each|every|a|any)[ \t]+(?:month|quarter|year|sprint|cycle|release|week)\b/iu;
+// Interface labels listed together: "Today / Yesterday / 1 week ago", "today | this week".
+const LABEL_WORD = '(?:today|yesterday|tomorrow|tonight|this[ \\t]+(?:week|month|year)|last[ \\t]+(?:week|month|year|7[ \\t]+days)|next[ \\t]+(?:week|month)|\\d+[ \\t]+\\w+[ \\t]+ago|older|earlier|never|now|just[ \\t]+now|今天|昨天|明天|本周|上周)';
+const LABEL_BEFORE = new RegExp(`${LABEL_WORD}[ \\t]*[/|·•][ \\t]*$`, 'iu');
+const LABEL_AFTER = new RegExp(`^[ \\t]*[/|·•][ \\t]*${LABEL_WORD}`, 'iu');
+// "today" meaning "at present": a present-tense statement of how things are ("today the API
+// returns 404", "the job runs on one node today"), with no past or future event in the sentence.
+const PRESENT_VERB = /\b(?:is|are|isn't|aren't|uses|use|has|have|hasn't|haven't|holds|supports|lives|points|stores|depends|requires|needs|lacks|exists|means|returns|runs|works|contains|calls|reads|writes|sits|stands|remains|stays|lets|allows|handles|owns|covers|serves|relies|expects|matches|knows|does|doesn't|don't|can|cannot|can't)\b/iu;
+const EVENT_VERB = /\b(?:was|were|did|didn't|had|will|won't|shall|'ll|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|starts?|begins?|ends?|ships?|lands?|launch(?:es)?|expires?|freezes?|meeting|call|standup|review|demo|until|since|by|before|after)\b/iu;
+// The word used as the name of a thing, not as a date: "the Today view", "a Yesterday tab".
+const NAMED_AFTER = /^['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|column|section|widget|panel|badge|list|folder|board|feed|header|menu|chip|pill|link|card)s?\b/iu;
+
+/** The sentence of the line that holds [start, end): from the previous sentence end to the next. */
+function sentenceAround(line: string, start: number, end: number): string {
+  const before = line.slice(0, start);
+  const b = Math.max(before.search(/[.!?;。！？；](?=[^.!?;。！？；]*$)/u) + 1, 0);
+  const after = line.slice(end).search(/[.!?;。！？；](?:[ \t]|$)|[。！？；]/u);
+  return line.slice(b, after < 0 ? line.length : end + after);
+}
 
 /** Inside a quotation on the line: speech or an example question, not the writer's own date. */
 function inQuotation(line: string, start: number, end: number): boolean {
@@ -101,6 +135,13 @@ export function notADate(line: string, start: number, end: number): boolean {
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
   if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
+  const sentence = sentenceAround(line, start, end);
+  if (HABITUAL.test(sentence)) return true;
+  if (LABEL_BEFORE.test(line.slice(0, start)) || LABEL_AFTER.test(line.slice(end))) return true;
+  if (NAMED_AFTER.test(line.slice(end)) && /^[A-Z]/u.test(line.slice(start, end))) return true;
+  if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(line.slice(0, start)) || OF_PERIOD_AFTER.test(line.slice(end)))) return true;
+  if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(line.slice(end))) return true;
+  if (phrase === 'today' && PRESENT_VERB.test(sentence) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''))) return true;
   if (phrase === 'today' && PRESENT_STATE_TODAY.test(line.slice(0, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(line.slice(0, start))) return true;
   if (FIGURATIVE.test(line)) {
     FIGURATIVE.lastIndex = 0;
@@ -142,6 +183,9 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const before = masked.slice(Math.max(0, start - 16), start);
     const after = masked.slice(end, end + 40);
     taken.add(start, end);
+    // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
+    // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
+    if (/[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) || /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2))) return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
     if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
     const ls = masked.lastIndexOf('\n', start - 1) + 1;
@@ -151,7 +195,11 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const form = res.replacement;
     const zh = /[\u3400-\u9fff]/u.test(phrase);
     const vague = /\b(?:few|several|couple)\b|几/u.test(phrase) || /^around /u.test(form) || / 前后$/u.test(form);
-    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague });
+    const inLink = inLinkText(masked.slice(ls, le), start - ls, end - ls);
+    // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
+    if (inLink && !exact) return;
+    const fixable = !inLink;
+    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable });
   };
 
   for (const { kind, re } of EN_PATTERNS) {
@@ -172,8 +220,11 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
+        // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
+        // "the next month contract" names a kind of thing: neither is counted from the writing.
+        if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) continue;
         const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at);
-        push(start, end, res);
+        push(start, end, res, !/^the\b/iu.test(m[0]));
       } else {
         const phrase = m[0].toLowerCase();
         if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
@@ -218,11 +269,14 @@ export function makeDatesAbsolute(text: string, anchor: DateAnchor, skip: Readon
 }
 
 /**
- * Blank out (same length, newlines kept) what is not prose: the ranges the block model gives
- * (frontmatter and code, fenced or indented), then inline code and URLs.
+ * Blank out (same length in UTF-16 code units, newlines kept) what is not prose: the ranges the
+ * block model gives (frontmatter and code, fenced or indented), then inline code, URLs, link
+ * destinations and wiki links.
  */
 function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]>): string {
-  const blank = (s: string) => s.replace(/[^\r\n]/gu, ' ');
+  // Without the u flag: one space per UTF-16 code unit, so an emoji keeps its two (offsets into
+  // the masked text are offsets into the text).
+  const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
   let out = text;
   if (skip.length > 0) {
     const parts: string[] = [];
@@ -234,9 +288,22 @@ function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]
     parts.push(text.slice(pos));
     out = parts.join('');
   }
-  if (out.includes('`')) out = out.replace(/(`+)[^`\n]+?\1/gu, (s) => blank(s));
-  if (out.includes('://')) out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/gu, (s) => blank(s));
+  if (out.includes('`')) out = out.replace(/(`+)[^`\n]+?\1/g, (s) => blank(s));
+  if (out.includes('://')) out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/g, (s) => blank(s));
+  // Link destinations and autolinks: `](target "title")`, `<file.md>`, `[ref]: target`.
+  if (out.includes('](')) out = out.replace(/\]\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?\)/g, (s) => `](${blank(s.slice(2, -1))})`);
+  out = out.replace(/^([ \t]{0,3}\[[^\]\n]+\]:[ \t]*)(\S+)/gm, (_s, a: string, b: string) => a + blank(b));
+  // Wiki links name a memory: `[[next-week-plan]]`.
+  if (out.includes('[[')) out = out.replace(/\[\[[^\]\n]*\]\]/g, (s) => blank(s));
   return out;
+}
+
+/** Whether [start, end) of a line stands in the text of a link (`[the plan for tomorrow](plan.md)`). */
+function inLinkText(line: string, start: number, end: number): boolean {
+  const open = line.lastIndexOf('[', start);
+  if (open < 0 || line.slice(open, start).includes(']')) return false;
+  const close = line.indexOf(']', end);
+  return close >= 0 && !line.slice(end, close).includes('[') && /^\](?:\(|\[)/u.test(line.slice(close));
 }
 
 function lineText(text: string, offset: number): string {

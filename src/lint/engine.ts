@@ -11,7 +11,7 @@ import { createModel, decodeMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';
 import type { StagedFacts } from './staged.js';
-import { linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
+import { isRootLike, linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { realOrResolved } from '../fs/paths.js';
 import { createRepoFacts, type SharedRepoFacts } from './repo-facts.js';
@@ -19,7 +19,7 @@ import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
 import { maskSecrets, secretsOf } from './secrets.js';
-import type { Fix, MemdirHistory, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
+import type { Fix, MemdirHistory, Suggestion, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
 import type { MemdirModel, MemoryFile } from '../memdir/types.js';
 
 export interface LintMessage {
@@ -32,6 +32,8 @@ export interface LintMessage {
   endColumn?: number;
   fatal?: boolean;
   fix?: Fix;
+  /** Changes the person may choose (never applied by --fix). */
+  suggestions?: Suggestion[];
 }
 
 export interface FileResult {
@@ -166,6 +168,7 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
       if (m.endLine !== undefined) msg.endLine = m.endLine;
       if (m.endColumn !== undefined) msg.endColumn = m.endColumn;
       if (m.fix && rule.fixable) msg.fix = m.fix;
+      if (m.suggest && m.suggest.length > 0) msg.suggestions = m.suggest;
       messages.push(msg);
     },
   };
@@ -373,7 +376,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     }
     let passes = 0;
     for (;;) {
-      if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths)) break;
+      if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(relative(d.repoRoot, d.dir).split(sep).join('/')) : false)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly);

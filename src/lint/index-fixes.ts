@@ -6,7 +6,8 @@ import type { RuleContext, TextEdit } from './types.js';
 
 /**
  * Cut text to at most `max` code points at a word boundary. Returns the head (trimmed at its end)
- * and the tail (what was cut off, trimmed at its start). Never cuts inside a surrogate pair.
+ * and the tail (what was cut off, trimmed at its start). Never cuts inside a surrogate pair, a
+ * word, a number or a date: with no boundary within the limit, the head is empty.
  */
 export function cutAtWord(text: string, max: number): { head: string; tail: string } {
   if (codePointLength(text) <= max) return { head: text, tail: '' };
@@ -16,17 +17,56 @@ export function cutAtWord(text: string, max: number): { head: string; tail: stri
   // both, the limit itself.
   let cut = 0;
   for (let k = max; k > 0; k--) {
-    if (/\s/.test(cps[k]!) || /[，。；、！？,;]/.test(cps[k - 1]!)) {
+    // An ASCII comma or semicolon ends a clause only before a space ("1,000", "a;b" are one token).
+    if (/\s/.test(cps[k]!) || /[，。；、！？]/.test(cps[k - 1]!) || (/[,;]/.test(cps[k - 1]!) && /\s/.test(cps[k] ?? ' '))) {
       cut = k;
       break;
     }
   }
-  if (cut === 0) cut = max;
-  else cut = withoutDanglingWords(cps, cut);
+  // No such boundary: between two characters that do not make one token (CJK text runs without
+  // spaces), never inside a word, a number, a date or a path ("2026-0" would be a different date).
+  if (cut === 0) {
+    for (let k = max; k > 0; k--) {
+      if (!(TOKEN.test(cps[k - 1]!) && TOKEN.test(cps[k]!))) {
+        cut = k;
+        break;
+      }
+    }
+    if (cut === 0) return { head: '', tail: text };
+  } else cut = withoutDanglingWords(cps, cut);
   const head = cps.slice(0, cut).join('').trimEnd();
   const tail = cps.slice(cut).join('').trimStart();
   return { head, tail };
 }
+
+/** Where links stand in a text (`[t](x.md)`, `[t][ref]`, `[[name]]`, `<x.md>`), as UTF-16 spans. */
+function linkSpans(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of text.matchAll(/\[\[[^\]\n]*\]\]|!?\[(?:[^\[\]\\]|\\.|\[[^\]]*\])*\](?:\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+"[^"\n]*")?\)|\[[^\]\n]*\])|<[^>\s]+>/g)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/**
+ * cutAtWord for an index hook that may hold links to other topics: the cut comes after the last
+ * link, so every link stays in the index (a link moved out would leave its topic an orphan, and a
+ * link cut in two would break). When that does not fit in `max`, the head is empty: no cut.
+ */
+export function cutHook(hook: string, max: number): { head: string; tail: string } {
+  const spans = linkSpans(hook);
+  if (spans.length === 0) return cutAtWord(hook, max);
+  if (codePointLength(hook) <= max) return { head: hook, tail: '' };
+  const keep = spans[spans.length - 1]![1];
+  const room = max - codePointLength(hook.slice(0, keep));
+  if (room < 0) return { head: '', tail: hook };
+  const rest = hook.slice(keep);
+  const lead = /^\s*/u.exec(rest)![0];
+  const { head, tail } = room - codePointLength(lead) > 0 ? cutAtWord(rest.slice(lead.length), room - codePointLength(lead)) : { head: '', tail: rest.trimStart() };
+  return { head: (hook.slice(0, keep) + (head ? lead + head : '')).trimEnd(), tail };
+}
+
+// A character of a token that must not be split: letters and digits of alphabetic scripts and
+// what joins them into one word, number, date, path or address.
+const TOKEN = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}\p{N}_\-./:@#%+'’]/u;
 
 // Words that leave a cut sentence hanging ("...written in", "...because the"): English function
 // words, prepositions and articles. A cut that would end on one ends before it.

@@ -1,5 +1,5 @@
 // Topic files the index names without an entry: a table of file names, a back-ticked name, a
-// "see SCHEMA.md" in prose. The agent does read those names, so such a topic is not an orphan;
+// "see SCHEMA.md" in prose, a `[[stem]]` wiki link. The agent does read those names, so such a topic is not an orphan;
 // it is an index line that is not in the entry form. Pure: lines in, line numbers out.
 import { normalizeTarget, type IndexLine } from '../memdir/index.js';
 
@@ -28,7 +28,9 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
   for (const t of wanted) {
     const b = t.split('/').pop()!;
     const alts = baseCount.get(b) === 1 && b !== t ? [t, b] : [t];
-    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])`, 'u'));
+    // Also `[[stem]]` (or `[[path/stem]]`, `[[stem|label]]`): a wiki link naming the file without `.md`.
+    const stems = alts.map((a) => a.replace(/\.md$/u, ''));
+    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${stems.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]`, 'u'));
   }
   let inComment = false;
   for (const l of lines) {

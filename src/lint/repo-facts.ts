@@ -98,7 +98,10 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
     lineDates(file: MemoryFile) {
       let d = blame.get(file.path);
       if (!d) {
-        d = blameLineDates(root, repoRel(file.path), file.text);
+        // A file git does not track has no commit dates: no blame (one `git ls-files` for the run
+        // answers for every file, where a blame each would start a process per file for nothing).
+        const rel = repoRel(file.path);
+        d = this.trackedFiles().has(rel) ? blameLineDates(root, rel, file.text) : [];
         blame.set(file.path, d);
       }
       return d;

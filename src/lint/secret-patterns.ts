@@ -100,8 +100,22 @@ const PATTERNS: Pattern[] = [
 // Values that only stand for a secret: placeholders, examples, redactions.
 const PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\*+|x{3,}|\.{3}|…|changeme|change_me|password\d*|passw0rd|secret|example|redacted|your[_-]?\w*|placeholder|dummy|test|none|null|empty|n\/a|\[redacted\]|<redacted>|pass|admin|user|root)$/i;
 
+// The name of a value in capitals, as docs write where a secret goes: `https://USER:TOKEN@host`,
+// `GH_TOKEN`, `API_KEY`, `USER:PASS` (an environment variable's or a template's name, not a value).
+const NAME_IN_CAPITALS = /^[A-Z]+\d{0,2}(?:[_:][A-Z]+\d{0,2})+$/;
+const NAMED_SLOT = /^(?:token|pat|key|api[_-]?key|access[_-]?token|username|user[_-]?name|pass(?:word)?|secret|credentials?)$/i;
+
+// For a password given in words next to its value (`password: \`user\``), only a value shaped as
+// a placeholder stands for one: the word itself may be the password, whatever it is.
+const SHAPED_PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\*+|x{3,}|\.{3}|…|\[redacted\])$/i;
+
+/** A value that only stands for a password (`<password>`, `${DB_PASSWORD}`, `****`, `EXAMPLE`), not any word. */
+export function isPasswordPlaceholder(value: string): boolean {
+  return SHAPED_PLACEHOLDER.test(value) || NAME_IN_CAPITALS.test(value) || /^(?:PASSWORD|PASSWD|SECRET|TOKEN)$/.test(value) || /([xX*#.•])\1{7,}/.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|YOUR_|_HERE\b|^your[-_]|change[-_]?me|replace[-_]?me/i.test(value);
+}
+
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || /([xX*0#.•])\1{7,}/.test(value) || /(?:^|[-_])your[-_]|[-_]here(?:[-_]|$)|change[-_]?me|replace[-_]?me/i.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|^x+$|\*{3,}|^<|>$|^\$\{|YOUR_|_HERE\b/i.test(value);
+  return PLACEHOLDER.test(value) || NAME_IN_CAPITALS.test(value) || NAMED_SLOT.test(value) || /([xX*0#.•])\1{7,}/.test(value) || /(?:^|[-_])your[-_]|[-_]here(?:[-_]|$)|change[-_]?me|replace[-_]?me/i.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|^x+$|\*{3,}|^<|>$|^\$\{|YOUR_|_HERE\b/i.test(value);
 }
 
 const COMPILED: Pattern[] = PATTERNS.map((p) => ({ ...p, re: new RegExp(p.re.source, p.re.flags + 'd') }));
@@ -134,7 +148,9 @@ export function findPatternSecrets(text: string): SecretFinding[] {
       const gi = p.group ?? m.slice(1).findIndex((g) => g !== undefined) + 1;
       const [start, end] = gi > 0 && m.indices![gi] ? m.indices![gi]! : [m.index, m.index + m[0].length];
       const value = text.slice(start, end);
-      if (p.kind !== 'private-key' && isPlaceholder(value)) continue;
+      if (p.kind === 'password-in-prose' ? isPasswordPlaceholder(value) : p.kind !== 'private-key' && isPlaceholder(value)) continue;
+      // "PASS: `lint`", "Pass: `e2e`": a review's verdict, not a password (the word alone, capitalised).
+      if (p.kind === 'password-in-prose' && /^(?:PASS|Pass)\b(?!word|wd|phrase)/u.test(m[0])) continue;
       if (p.skip?.(m[0])) continue;
       if (p.kind === 'generic-secret' && entropy(value) < 3) continue;
       if (p.kind === 'private-key' && !/[A-Za-z0-9+/]{40,}/.test(value)) continue;

@@ -68,6 +68,12 @@ export interface Fix {
   edits: TextEdit[];
 }
 
+export interface Suggestion {
+  /** What the change does, in a few words ("Write the date: next Friday (2026-10-09)"). */
+  desc: string;
+  fix: Fix;
+}
+
 export interface RuleMessage {
   message: string;
   /** 1-based. */
@@ -77,6 +83,11 @@ export interface RuleMessage {
   endLine?: number;
   endColumn?: number;
   fix?: Fix;
+  /**
+   * A change the person may choose (an editor's quick fix, ESLint's `suggestions`), never applied
+   * by `--fix` or consolidation: a rewrite that could be wrong.
+   */
+  suggest?: Suggestion[];
   /**
    * 'warn' caps this message at a warning whatever the rule's severity (a rule sure of some of
    * what it reports and not of the rest, e.g. a hidden comment that does not address the agent).

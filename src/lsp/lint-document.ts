@@ -91,6 +91,8 @@ export interface DocumentLint {
   diagnostics: Diagnostic[];
   /** Each fixable finding's diagnostic with the edits its fix makes. */
   fixes: Array<{ diagnostic: Diagnostic; ruleId: string; edits: FileEdits }>;
+  /** Changes a finding offers that --fix never makes (a date that may be wrong): the person chooses. */
+  suggestions: Array<{ diagnostic: Diagnostic; ruleId: string; title: string; edits: FileEdits }>;
   /** `memlint --fix FILE`'s edits, computed on first use. */
   fixAll(): Promise<FileEdits>;
 }
@@ -123,9 +125,14 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
   const bound = located.repoRoot ?? located.dir;
   const diagnostics: Diagnostic[] = [];
   const fixes: DocumentLint['fixes'] = [];
+  const suggestions: DocumentLint['suggestions'] = [];
   for (const m of run.results.flatMap((r) => r.messages)) {
     const diagnostic = toDiagnostic(m, lines);
     diagnostics.push(diagnostic);
+    for (const sug of m.suggestions ?? []) {
+      const edits = m.ruleId ? fixAlone(sug.fix, located.file, model, bound) : null;
+      if (edits) suggestions.push({ diagnostic, ruleId: m.ruleId!, title: sug.desc, edits: toFileEdits(edits, model) });
+    }
     if (!m.fix || !m.ruleId) continue;
     const edits = fixAlone(m.fix, located.file, model, bound);
     if (edits) fixes.push({ diagnostic, ruleId: m.ruleId, edits: toFileEdits(edits, model) });
@@ -141,7 +148,7 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
       }
       return out;
     }));
-  return { diagnostics, fixes, fixAll };
+  return { diagnostics, fixes, suggestions, fixAll };
 }
 
 /** One diagnostic saying why a document is not linted (too large, a config problem, a failure). */

@@ -122,13 +122,13 @@ export function serve(io: ServerIo): Promise<number> {
       try {
         const located = await locateDocument(doc.file, folders, io.env);
         if (!located) return null;
-        if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], fixAll: () => Promise.resolve(new Map()) };
+        if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], suggestions: [], fixAll: () => Promise.resolve(new Map()) };
         if (debug) io.log(`memlint lsp: linting ${oneLine(JSON.stringify(doc.uri))} version ${version}`);
         return await lintDocument(located, doc.text, openTexts(), io.env);
       } catch (err) {
         if (debug) io.log((err as Error)?.stack ?? String(err));
         io.log(`memlint lsp: could not lint ${oneLine(JSON.stringify(doc.uri))}: ${errorLine(err)}`);
-        return { diagnostics: [noticeDiagnostic(`memlint could not lint this file: ${errorLine(err)}`)], fixes: [], fixAll: () => Promise.resolve(new Map()) };
+        return { diagnostics: [noticeDiagnostic(`memlint could not lint this file: ${errorLine(err)}`)], fixes: [], suggestions: [], fixAll: () => Promise.resolve(new Map()) };
       }
     });
     doc.lint = { key, result };
@@ -192,6 +192,11 @@ export function serve(io: ServerIo): Promise<number> {
       for (const f of linted.fixes) {
         if (range && !overlaps(f.diagnostic.range, range)) continue;
         actions.push({ title: `Fix this ${f.ruleId} problem (as memlint --fix does)`, kind: 'quickfix', diagnostics: [f.diagnostic], isPreferred: true, edit: workspaceEdit(f.edits) });
+      }
+      // What --fix never does on its own (a rewrite that may be wrong), offered for the person to choose.
+      for (const s of linted.suggestions) {
+        if (range && !overlaps(s.diagnostic.range, range)) continue;
+        actions.push({ title: `${s.title} (memlint suggests; --fix does not)`, kind: 'quickfix', diagnostics: [s.diagnostic], edit: workspaceEdit(s.edits) });
       }
     }
     if (wants('source.fixAll.memlint') && linted.fixes.length > 0) {

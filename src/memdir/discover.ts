@@ -7,7 +7,7 @@ import { walkFiles } from '../fs/walk.js';
 import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
 import { parseIndex } from './index.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
-import { INDEX_FILE } from './kinds.js';
+import { INDEX_FILE, isReadmeLike } from './kinds.js';
 
 export interface DiscoveredMemdir {
   /** Absolute path of the folder holding MEMORY.md. */
@@ -34,7 +34,8 @@ export interface DiscoverOptions {
 }
 
 // Where Claude Code itself keeps memory inside a repository: always a memdir, even when empty.
-const CLAUDE_LOCATION_RE = /(?:^|\/)\.claude\/(?:memory|agent-memory\/[^/]+|agent-memory-local\/[^/]+|agent-memory-snapshots\/[^/]+)$/;
+// A repository that backs up `~/.claude` holds Claude Code's own stores as `projects/<slug>/memory/`.
+const CLAUDE_LOCATION_RE = /(?:^|\/)\.claude\/(?:memory|agent-memory\/[^/]+|agent-memory-local\/[^/]+|agent-memory-snapshots\/[^/]+)$|(?:^|\/)projects\/[^/]+\/memory$/;
 
 export function isClaudeLocation(relDir: string): boolean {
   return CLAUDE_LOCATION_RE.test(relDir);
@@ -53,13 +54,27 @@ export function memdirCandidates(files: string[]): string[] {
   return dirs.sort();
 }
 
-/** Whether an index links to at least one file that exists beside it (a real memory index). */
-export function linksBeside(indexText: string, relDir: string, fileSet: Set<string>): boolean {
-  const prefix = relDir === '' ? '' : `${relDir}/`;
+/**
+ * The repository's root and a `.claude` folder: a MEMORY.md there is often a project's own notes
+ * or a hand-kept index of docs, not where Claude Code keeps memory (`.claude/memory/`,
+ * `projects/<slug>/memory/`). Only links to memory files directly beside it make it a memdir.
+ */
+export function isRootLike(relDir: string): boolean {
+  return relDir === '' || relDir === '.' || relDir === '.claude' || relDir.endsWith('/.claude');
+}
+
+/**
+ * Whether an index links to at least one file that exists beside it (a real memory index). For a
+ * root-like folder (isRootLike) a link into a subfolder does not count, nor one to a README-like
+ * file: the whole repository is not a memory folder because its MEMORY.md links into one.
+ */
+export function linksBeside(indexText: string, relDir: string, fileSet: Set<string>, rootLike = isRootLike(relDir)): boolean {
+  const prefix = relDir === '' || relDir === '.' ? '' : `${relDir}/`;
   for (const line of parseIndex(indexText).lines) {
     if (!line.entry) continue;
     const key = line.entry.key;
     if (key.startsWith('../') || key === '' || /^[a-z][a-z0-9+.-]*:/i.test(key)) continue;
+    if (rootLike && (key.includes('/') || !key.endsWith('.md') || isReadmeLike(key) || key === INDEX_FILE)) continue;
     if (fileSet.has(prefix + key)) return true;
   }
   return false;

@@ -11,6 +11,7 @@
 // memdir's own logs/ folder and a date that matches its folders (logs/2026/11/2026-12-01.md is a
 // topic); pathKind takes `.MD` in any case for Markdown, where a memdir's files are `.md`.
 import { basename } from 'node:path';
+import { isMemoryType } from './topic.js';
 
 /** The index Claude Code loads: the file that makes a folder a memdir. */
 export const INDEX_FILE = 'MEMORY.md';
@@ -82,4 +83,17 @@ const README_RE = /^(readme|runbook|changelog|contributing|license|notes|todo|ha
 export function isReadmeLike(rel: string): boolean {
   const base = rel.split('/').pop()!;
   return README_RE.test(base);
+}
+
+const SKILL_FILE = /(?:^|\/)SKILL\.md$/i;
+
+/**
+ * A Markdown file of the memdir that is not a memory, whatever its frontmatter: README.md, another
+ * README-like file (notes.md, handoff.md, …) without a memory type (frontmatter-yaml tells it to leave the folder), a skill's files (SKILL.md,
+ * anything under a skills/ folder). No index entry is ever written for one.
+ */
+export function notAMemory(rel: string, type: unknown): boolean {
+  if (/^readme(?:\.[\w-]+)?\.md$/i.test(rel.split('/').pop()!)) return true;
+  if (isReadmeLike(rel) && !isMemoryType(type)) return true;
+  return SKILL_FILE.test(rel) || /(?:^|\/)skills\//i.test(rel);
 }

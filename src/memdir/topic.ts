@@ -129,6 +129,22 @@ export function parseTopic(text: string): ParsedTopic {
   };
 }
 
+// A key and a plain (unquoted, not block, not flow) value on one line of YAML.
+const PLAIN_VALUE_RE = /^([ \t]*)([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(?!["'|>[{&*!#%@`])(.*)$/;
+
+/**
+ * Whether YAML cut the plain value of `key` (top level or under `metadata:`) at a ` #`, which it
+ * reads as a comment: `name: Story #12 checkout` parses as "Story". Such a value is not what the
+ * writer meant, so it is never used as a title or to match duplicates (frontmatter-yaml reports it).
+ */
+export function cutAtComment(fm: Pick<Frontmatter, 'yaml'> | null, key: string): boolean {
+  if (!fm || !/[ \t]#/.test(fm.yaml)) return false;
+  return fm.yaml.split('\n').some((line) => {
+    const m = PLAIN_VALUE_RE.exec(line);
+    return m !== null && m[2] === key && /[ \t]#/.test(m[3]!) && !/^[ \t]*#/.test(m[3]!);
+  });
+}
+
 export function isMemoryType(v: unknown): v is MemoryType {
   return typeof v === 'string' && (MEMORY_TYPES as readonly string[]).includes(v);
 }

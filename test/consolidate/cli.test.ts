@@ -218,7 +218,7 @@ describe('memlint consolidate', () => {
   // topic, MEMORY.md, then the duplicate's removal from the memdir. Killed after each of the first
   // four (with the next one's temporary file written):
   it.each([1, 2, 3, 4])('a run killed with SIGKILL after %i writes leaves every file whole, and the next run reclaims the lock and finishes', async (ops) => {
-    const duplicate = { [`${MEM}/feedback_testing_copy.md`]: topic('Testing', 'feedback', 'Tests use Postgres', '- Fresh schema per test.\n') };
+    const duplicate = { [`${MEM}/feedback_testing_copy.md`]: topic('Testing', 'feedback', 'Tests use Postgres', '- Never mock the database.\n- Fresh schema per test.\n') };
     const dir = memoryRepo(duplicate);
     const reference = memoryRepo(duplicate);
     await memlintInProcess(reference, ['consolidate', '--force'], { env });

@@ -47,9 +47,27 @@ describe('duplicate topics merged (step 3)', () => {
   });
 
   it('picks a free archive name when the archive already holds one', () => {
-    const s = state({ 'a.md': topic('Same', 'user', 'x', 'one\n'), 'b.md': topic('Same', 'user', 'y', 'two\n') });
+    const s = state({ 'a.md': topic('Same', 'user', 'x', 'one\n'), 'b.md': topic('Same', 'user', 'y', 'one\ntwo\n') });
     const r = dedupeTopics(s, ctx({ archivePaths: new Set(['b.md']) }));
     expect(r.report.merged[0]!.archivedAs).toBe('b-2.md');
+  });
+
+  it('never merges on a name alone, nor on a name YAML cut at " #"', () => {
+    const s = state({
+      'story_12.md': '---\nname: Story #12 guest checkout\ndescription: The guest checkout story\ntype: project\n---\n- Guests pay without an account.\n',
+      'story_34.md': '---\nname: Story #34 refunds\ndescription: The refunds story\ntype: project\n---\n- Refunds go back to the card.\n',
+      'a.md': topic('Deploys', 'project', 'how we deploy', '- Blue-green on Fridays.\n'),
+      'b.md': topic('Deploys', 'project', 'the deploy freeze', '- No deploys during the audit.\n'),
+    });
+    const r = dedupeTopics(s, ctx());
+    expect(r.report.merged).toEqual([]);
+    expect(r.state).toBe(s);
+  });
+
+  it('never merges a memory into README.md, nor README.md away', () => {
+    const body = '- one fact\n- two facts\n- three facts\n';
+    const s = state({ 'README.md': topic('Plan', 'project', 'the plan', body), 'project_plan.md': topic('Plan', 'project', 'the plan', body) });
+    expect(dedupeTopics(s, ctx()).report.merged).toEqual([]);
   });
 
   it('similarity is shared lines over all lines', () => {

@@ -3,11 +3,12 @@
 // real git repository, linted by the program in this process (test/helpers/in-process.ts: the
 // same main() as the CLI), and its messages compared with the labels.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { ROOT, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { expectFixHolds } from '../helpers/fix-checks.js';
 
 const CORPUS = join(ROOT, 'test', 'corpus');
 const CONTENT_RULES = ['no-secrets', 'no-hidden-unicode', 'no-prompt-injection', 'absolute-dates', 'feedback-structure', 'no-derivable-content', 'user-judgement', 'no-local-addresses'];
@@ -98,6 +99,30 @@ describe('content rules on the labelled corpus', () => {
     expect(files).toBeGreaterThanOrEqual(150);
     const zh = docs.some((d) => [...d.memory.values()].some((t) => /[\u4e00-\u9fff]/.test(t)));
     expect(zh).toBe(true);
+  });
+
+  it('--fix with every rule at its default settles in one run and breaks no link or limit', async () => {
+    let fixed = 0;
+    for (const doc of docs) {
+      const repo = initRepo(tempDir('memlint-corpus-fix-'));
+      const env = { GIT_AUTHOR_DATE: '2026-03-10T12:00:00Z', GIT_COMMITTER_DATE: '2026-03-10T12:00:00Z' };
+      writeFiles(repo, doc.repo);
+      writeFiles(join(repo, 'mem'), doc.memory);
+      git(repo, 'add', '-A');
+      execGit(repo, env, 'commit', '-q', '-m', 'memory');
+      const mem = join(repo, 'mem');
+      const read = () => new Map([...doc.memory.keys()].filter((rel) => existsSync(join(mem, rel))).map((rel) => [rel, readFileSync(join(mem, rel), 'utf8')]));
+      const before = read().get('MEMORY.md') ?? '';
+      const first = await memlintInProcess(repo, ['mem', '--fix'], { env: { MEMLINT_TODAY: doc.today } });
+      expect(first.code, `${doc.name}: ${first.stderr}`).toBeLessThan(2);
+      if (first.stdout.includes('Fixed ')) fixed++;
+      const after = read();
+      expectFixHolds(mem, before, after.get('MEMORY.md') ?? '', doc.name);
+      const second = await memlintInProcess(repo, ['mem', '--fix'], { env: { MEMLINT_TODAY: doc.today } });
+      expect(second.stdout, doc.name).not.toContain('Fixed ');
+      expect(read(), doc.name).toEqual(after);
+    }
+    expect(fixed).toBeGreaterThan(0);
   });
 
   it('meets the precision and recall bar for every content rule', async () => {

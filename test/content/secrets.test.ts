@@ -113,3 +113,26 @@ describe('masking and allow keys', () => {
     expect(isPlaceholder('<password>')).toBe(true);
   });
 });
+
+describe('placeholders, review lines and passwords given in words', () => {
+  it('takes a credential slot written in capitals or as its name for no secret', async () => {
+    for (const t of [
+      'Clone with https://USER:TOKEN@git.example.org/team/repo.git then push.',
+      'git remote set-url origin https://oauth2:GITLAB_TOKEN@gitlab.example.com/x/y.git',
+      'The mirror URL is https://user:token@git.example.org/mirror.git (fill in your own).',
+    ]) {
+      expect(await findSecrets(t), t).toEqual([]);
+    }
+  });
+  it('takes a review verdict (PASS:) for no password', async () => {
+    for (const t of ['- PASS: `typecheck` clean, FAIL: `e2e`', 'Pass: "lint"', '**PASS:** `unit-tests`']) expect(await findSecrets(t), t).toEqual([]);
+  });
+  it('reports a password given in words next to its value, whatever the word', async () => {
+    for (const t of ['The sudo password: `user`', 'the password for root is `admin`', 'VPN passphrase is "letmein"', 'db password is `hunter22x`']) {
+      expect((await findSecrets(t)).map((f) => f.kind), t).toEqual(['password-in-prose']);
+    }
+    for (const t of ['password: `<password>`', 'password: `${DB_PASSWORD}`', 'password: `********`', 'password is `YOUR_PASSWORD`', 'password: `DB_PASSWORD`']) {
+      expect(await findSecrets(t), t).toEqual([]);
+    }
+  });
+});

@@ -6,6 +6,8 @@ export interface Fixture {
   title: string;
   rules: string[];
   today?: string;
+  /** `committed: YYYY-MM-DD`: the files are committed on that day (else only staged, never committed). */
+  committed?: string;
   /** `claudeCode: X.Y.Z`: the Claude Code version whose format the fixture is written in (config `claudeCode`). */
   claudeCode?: string;
   files: Map<string, string>;
@@ -32,6 +34,8 @@ export function parseFixture(path: string): Fixture {
       if (rules) fixture.rules = rules[1]!.split(/[\s,]+/).filter(Boolean);
       const today = /^today:\s*(\d{4}-\d{2}-\d{2})\s*$/.exec(line);
       if (today) fixture.today = today[1]!;
+      const committed = /^committed:\s*(\d{4}-\d{2}-\d{2})\s*$/.exec(line);
+      if (committed) fixture.committed = committed[1]!;
       const cc = /^claudeCode:\s*(\S+)\s*$/.exec(line);
       if (cc) fixture.claudeCode = cc[1]!;
       continue;

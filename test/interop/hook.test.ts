@@ -87,7 +87,7 @@ describe('memlint hook: PostToolUse', () => {
         [
           'memlint found 2 problems in memory (the file you just wrote and MEMORY.md). Fix them now, before you go on:',
           '- .claude/memory/project_launch.md:1: project_launch.md has no entry in MEMORY.md: the agent does not know this memory exists (index-orphan). To do: add one line for it to MEMORY.md: - [Launch](project_launch.md) — the launch date [fixable]',
-          '- .claude/memory/project_launch.md:6: relative date "tomorrow": write "tomorrow (2026-12-01)" (counted from today, 2026-11-30) (absolute-dates) [fixable]',
+          '- .claude/memory/project_launch.md:6: relative date "tomorrow": write "tomorrow (2026-12-01)" (counted from today, 2026-11-30) (absolute-dates)',
           'Also worth fixing (warnings):',
           '- .claude/memory/project_launch.md:6: project memory without a **Why:** line (the reason) and a **How to apply:** line (when it applies): lead with the fact, then add them (feedback-structure)',
           '"npx memlint --fix .claude/memory" fixes the ones marked fixable without losing text.',
@@ -105,7 +105,7 @@ describe('memlint hook: PostToolUse', () => {
     const r = hookCli(h, repo, write(repo, file, content));
     expect(r.code).toBe(0);
     const reason = (JSON.parse(r.stdout) as { reason: string }).reason;
-    expect(reason).toContain('- .claude/memory/project_call.md:3: relative date "tomorrow": write "tomorrow (2026-12-01)" (counted from today, 2026-11-30) (absolute-dates) [fixable]');
+    expect(reason).toContain('- .claude/memory/project_call.md:3: relative date "tomorrow": write "tomorrow (2026-12-01)" (counted from today, 2026-11-30) (absolute-dates)');
     expect(reason).toContain('To do: add one line for it to MEMORY.md: - [Call](project_call.md) — Vendor call moved to tomorrow (2026-12-01) [fixable]');
     // The line the agent is told to write holds no relative date left bare.
     const advised = /To do: add one line for it to MEMORY\.md: (.*) \[fixable\]/.exec(reason)![1]!;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
 import { allRules } from '../../src/lint/rules/index.js';
 import { tempDir } from '../helpers/repo.js';
+import { expectFixHolds } from '../helpers/fix-checks.js';
 
 const FIXABLE = ['index-line-length', 'index-duplicate', 'index-orphan'];
 const rules = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, FIXABLE.includes(r.id) ? 'error' : 'off'])));
@@ -80,6 +81,66 @@ describe('--fix over generated memdirs', () => {
     );
     // The generated cases do exercise every fixable rule (at least once: how often varies by seed).
     for (const id of FIXABLE) expect(fixedBy.get(id) ?? 0, id).toBeGreaterThan(0);
+  });
+});
+
+describe('every fixable rule together, composed (issue 29)', () => {
+  const ALL_FIXABLE = allRules.filter((r) => r.fixable).map((r) => r.id);
+  const every = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, r.fixable ? 'error' : 'off'])));
+  // Words that make every fix fire: date words (bare, in links, in code, after emoji), hidden
+  // characters, links to other topics inside hooks, tokens a cut must not split.
+  const w = fc.constantFrom('tomorrow', 'next Friday', 'yesterday', 'Friday', '`🚀 tomorrow`', '🚀', '🎉🎉', 'deploys', '2026-04-30', '1,000', 'docs/plans/x.md', '[[t2]]', '[B](t2.md)', '[Monday notes](t3.md)', 'monday-api.md', 'Monday.com', '\u200b', 'the', 'a', '迁移', '回滚；', 'usually', 'Today / Yesterday');
+  const richHook = fc.array(w, { minLength: 0, maxLength: 40, size: 'max' }).map((ws) => ws.join(' '));
+  const richEntry = fc.record({ target: fc.constantFrom('t1', 't2', 't3', 'gone'), title: fc.constantFrom('T', 'Plan for tomorrow', 'Story'), hook: richHook });
+  const richLine = fc.oneof(
+    { weight: 4, arbitrary: richEntry.map((e) => `- [${e.title}](${e.target}.md)${e.hook ? ` — ${e.hook}` : ''}`) },
+    { weight: 1, arbitrary: fc.constantFrom('', '## Project', 'Prose yesterday.', 'See [[t3]].') },
+  );
+  const arb = fc.record({
+    filler: fc.constantFrom(0, 0, 190, 196, 199),
+    lines: fc.array(richLine, { maxLength: 10, size: 'max' }),
+    topics: fc.subarray(['t1', 't2', 't3', 't4', 't5', 'README', 'SKILL']),
+    bodies: fc.array(richHook, { minLength: 7, maxLength: 7 }),
+    names: fc.array(fc.constantFrom('Plain', 'Story #12 checkout', 'Note'), { minLength: 7, maxLength: 7 }),
+    modified: fc.boolean(),
+  });
+  it('a second --fix changes nothing, no link breaks, the index stays within limits, hooks are cut at words', async () => {
+    const fired = new Set<string>();
+    let datesWritten = 0;
+    await fc.assert(
+      fc.asyncProperty(arb, async (m) => {
+        const dir = join(tempDir('memlint-compose-'), 'mem');
+        mkdirSync(dir, { recursive: true });
+        const filler = Array.from({ length: m.filler }, (_, i) => `Note ${i}.`);
+        const index = [...filler, ...m.lines].join('\n') + '\n';
+        writeFileSync(join(dir, 'MEMORY.md'), index);
+        m.topics.forEach((t, i) => {
+          const modified = m.modified ? 'modified: 2026-04-20T10:00:00Z\n' : '';
+          writeFileSync(join(dir, `${t}.md`), `---\nname: ${m.names[i]}\ndescription: About ${t}\ntype: project\n${modified}---\n${m.bodies[i]}\n`);
+        });
+        const first = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: every, fix: true, today: new Date('2026-04-24T12:00:00') });
+        for (const r of first.results) for (const msg of r.messages) if (msg.ruleId) fired.add(msg.ruleId);
+        const after = readFileSync(join(dir, 'MEMORY.md'), 'utf8');
+        expectFixHolds(dir, index, after);
+        const texts = () => new Map(readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+        const settled = texts();
+        const second = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: every, fix: true, today: new Date('2026-04-24T12:00:00') });
+        expect(second.fixesApplied).toBe(0);
+        expect(texts()).toEqual(settled);
+        // A date is only ever written beside a date word, never inside a word or a name.
+        for (const [, text] of settled) {
+          for (const d of text.matchAll(/ \((?:\d{4}-\d{2}-\d{2}|the week of [\d-]+)\)/g)) {
+            datesWritten++;
+            expect(text.slice(Math.max(0, d.index - 12), d.index), text).toMatch(/(?:tomorrow|yesterday|Friday|today)$/i);
+          }
+          expect(text).not.toMatch(/monday-api \(|Monday \(\d|\.md \(\d/i);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    for (const id of ['absolute-dates', 'index-orphan', 'index-line-length']) expect(ALL_FIXABLE).toContain(id);
+    expect([...fired]).toEqual(expect.arrayContaining(['absolute-dates', 'index-orphan', 'index-line-length']));
+    expect(datesWritten).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,7 @@
 // Runs every lint fixture under test/fixtures/<rule-id>/: each file states its own expected output.
 // Each runs the program in this process (test/helpers/in-process.ts) in a fresh repository; a few
 // run through the built CLI as well, which must print exactly the same.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +85,10 @@ async function runFixture(file: string, run: Runner = memlintInProcess) {
   }
   writeFiles(memdir, fx.files);
   git(repo, 'add', '-A');
+  if (parsed.committed) {
+    const at = `${parsed.committed}T12:00:00`;
+    execFileSync('git', ['commit', '-qm', 'memory'], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: at, GIT_COMMITTER_DATE: at } });
+  }
   const env: Record<string, string> = fx.today ? { MEMLINT_TODAY: fx.today } : {};
   // Only the rules under test run, at their default severities.
   const config = { rules: Object.fromEntries(ALL_RULES.map((id) => [id, fx.rules.includes(id) ? DEFAULTS.get(id)! : 'off'])), ...(fx.claudeCode ? { claudeCode: fx.claudeCode } : {}) };

@@ -158,6 +158,24 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(await client.stop()).toBe(0);
   });
 
+  it('a date that is not certain is a quick fix the person chooses, never part of fix-all (issue 29)', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const topic = join(repo, '.claude', 'memory', 'deploy.md');
+    // Not committed: the only day to count from is today's, so --fix writes no date.
+    const text = TOPIC('reference', 'The `🚀` freeze starts tomorrow.');
+    const client = start(repo, env);
+    await client.initialize(repo);
+    client.open(uriOf(topic), text);
+    const published = await client.published(uriOf(topic));
+    expect(published.diagnostics.map((d) => d.code)).toEqual(['absolute-dates']);
+    const actions = await client.codeActions(uriOf(topic), WHOLE);
+    expect(actions.map((a) => [a.kind, a.title])).toEqual([['quickfix', 'Write the date: tomorrow (2026-03-03) (memlint suggests; --fix does not)']]);
+    expect(applyEdits(text, editsByUri(actions[0]!.edit!).get(uriOf(topic))!)).toBe(TOPIC('reference', 'The `🚀` freeze starts tomorrow (2026-03-03).'));
+    expect(await client.codeActions(uriOf(topic), WHOLE, ['source.fixAll'])).toEqual([]);
+    expect(await client.stop()).toBe(0);
+  });
+
   it('a fix that moves text into another file edits both, in the editor\'s texts of them', async () => {
     const long = `- [Deploy](deploy.md) — how we deploy: ${'from the release branch after a review by two people who did not write the change, '.repeat(2)}then tag`;
     const repo = memoryRepo({ '.claude/memory/MEMORY.md': `${long}\n` });
@@ -318,7 +336,8 @@ describe('memlint lsp --stdio runs no code from the workspace', () => {
     const published = await client.published(uri);
     expect(published.diagnostics.map((d) => d.code).sort()).toEqual(['absolute-dates', 'frontmatter-type']);
     const actions = await client.codeActions(uri, WHOLE);
-    expect(actions.map((a) => a.kind).sort()).toEqual(['quickfix', 'source.fixAll.memlint']);
+    // The line is not committed: its date is a suggestion (a quick fix), not a --fix edit.
+    expect(actions.map((a) => a.kind).sort()).toEqual(['quickfix']);
     expect(await client.stop()).toBe(0);
     expect(readdirSync(marks)).toEqual([]);
   });

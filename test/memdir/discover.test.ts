@@ -163,3 +163,41 @@ describe('pure helpers', () => {
     expect(isClaudeLocation('memory')).toBe(false);
   });
 });
+
+describe('discoverMemdirs: the repository root and .claude are not memdirs for links into subfolders (issue 29)', () => {
+  it('skips a root or .claude MEMORY.md that links into subfolders; keeps the subfolder memdir', () => {
+    const repo = initRepo(tempDir('memlint-discover-root-'));
+    writeFiles(repo, {
+      'MEMORY.md': '# Index\n- [Deploys](memory/deploys.md) — Tuesdays\n- [Skill](skills/release/SKILL.md) — release\n- [Readme](README.md) — about\n',
+      'memory/MEMORY.md': '- [Deploys](deploys.md) — Tuesdays\n',
+      'memory/deploys.md': topic('Deploys'),
+      'skills/release/SKILL.md': '---\nname: release\ndescription: Cut a release\n---\n',
+      'README.md': '# Repo\n',
+      '.claude/MEMORY.md': '- [Deploys](../memory/deploys.md) — Tuesdays\n- [Notes](notes/x.md) — notes\n',
+      '.claude/notes/x.md': topic('X'),
+    });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'init');
+    expect(listed(repo, discoverMemdirs({ cwd: repo }))).toEqual([['memory', 'links', true]]);
+    expect(linksBeside('- [A](a.md) — a\n', '', new Set(['a.md']))).toBe(true);
+    expect(linksBeside('- [A](sub/a.md) — a\n', '', new Set(['sub/a.md']))).toBe(false);
+    expect(linksBeside('- [A](sub/a.md) — a\n', 'memory', new Set(['memory/sub/a.md']))).toBe(true);
+  });
+
+  it('finds projects/<slug>/memory/ in a backup repository of ~/.claude, even with an empty index', () => {
+    const repo = initRepo(tempDir('memlint-discover-backup-'));
+    writeFiles(repo, {
+      'projects/-home-dana-src-ledger/memory/MEMORY.md': '',
+      'projects/-home-dana-src-ledger/memory/project_x.md': topic('X'),
+      'projects/-home-dana-src-web/memory/MEMORY.md': '# Memory\n- [Y](team/y.md) — y\n',
+      'settings.json': '{}\n',
+    });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'backup');
+    expect(isClaudeLocation('projects/-home-dana-src-ledger/memory')).toBe(true);
+    expect(listed(repo, discoverMemdirs({ cwd: repo }))).toEqual([
+      ['projects/-home-dana-src-ledger/memory', 'claude-location', true],
+      ['projects/-home-dana-src-web/memory', 'claude-location', true],
+    ]);
+  });
+});

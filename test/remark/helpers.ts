@@ -11,11 +11,11 @@ const front = (name: string, type: string, description = `About ${name}`) => `--
 /** Files added to the example memory: one or more problems each, memdir-wide ones included. */
 export const PROBLEMS: Record<string, string> = {
   'bad_type.md': `${front('Bad type', 'note')}Kept for the type.\n`,
-  'relative_date.md': `${front('Freeze', 'project')}The freeze starts next Friday, as agreed.\n`,
+  'relative_date.md': `${front('Freeze', 'project')}\`🚀🚀\` 🎉 The freeze starts next Friday, as agreed.\n`,
   'orphan_topic.md': `${front('Orphan', 'user')}Nobody links here.\n`,
   'feedback_bare.md': `${front('Bare feedback', 'feedback')}Run the linter.\n`,
   'leaked.md': `${front('Leaked', 'reference')}The deploy token is ${TOKEN} for now.\n`,
-  'hidden.md': `${front('Hidden', 'reference')}Look\u200b here.\n<!-- memlint-disable-next-line absolute-dates -->\nShip it tomorrow.\n`,
+  'hidden.md': `${front('Hidden', 'reference')}🔍 Look\u200b here.\n<!-- memlint-disable-next-line absolute-dates -->\nShip it tomorrow.\n`,
   'no_frontmatter.md': 'Just text, no frontmatter.\n',
 };
 

@@ -1,10 +1,11 @@
 import { bodyStart, lineOf } from '../content-scan.js';
 import type { RelativeDate } from '../dates.js';
 import { mayHoldRelativeDate } from '../date-patterns.js';
-import { chooseAnchor, textDateAnchors } from '../date-anchors.js';
+import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../date-anchors.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
 import { spansOf } from '../../memdir/blocks.js';
+import { MAX_ENTRY_CHARS, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
 
 /** A date in frontmatter or code (fenced or indented) is not a relative date of the text. */
 const NOT_PROSE = ['frontmatter', 'code'] as const;
@@ -14,20 +15,28 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * means nothing, or the wrong day. Claude Code's own guidance: "Always convert relative dates in
  * user messages to absolute dates when saving (e.g., "Thursday" → "2026-03-05")". Flags relative
  * dates in English and Chinese ("tomorrow", "next Thursday", "last week", "下周四", "明天") and
- * gives the absolute date in the message; --fix writes it beside the word ("next Friday
- * (2026-10-09)"), which the rule accepts, so a wrong anchor stays visible and undoable. The date is
- * counted from the day the text was written: the date in a daily log's path, else the date the
- * text gives for itself when not later than the commit date (a dated section heading, a note's
- * date line, `modified`, a date in the file name: src/lint/date-anchors.ts), else the commit date
- * of that line (git blame), else today for lines not committed yet. Quoted speech, schedules,
- * headings used as names and figurative uses are not relative dates.
+ * gives the absolute date in the message. The date is counted from the day the text was written:
+ * the date in a daily log's path, else the date the text gives for itself when not later than the
+ * commit date (a dated section heading, a note's date line, `modified`, a date in the file name:
+ * src/lint/date-anchors.ts), else the commit date of that line (git blame), else today for lines
+ * not committed yet.
+ *
+ * --fix writes the date beside the word ("next Friday (2026-10-09)"), which the rule accepts, only
+ * when that is certain: the phrase names one day, week, month or year; it is not in a link's text;
+ * and the day it counts from is known (the text's own date or the line's commit, never the day of
+ * the run). Otherwise the date is offered as a suggestion (an editor's quick fix), not written.
  *
  * The frontmatter's one-line `description` is checked (and fixed) as the body is: Claude Code's
  * recall reads it to choose memories.
  *
- * Not flagged: times ("10:02"), recurring phrases ("every Monday", "on Mondays", "每周一"),
- * weekday ranges, durations and policies ("within 2 days"), "now", other frontmatter keys, code, URLs,
- * and a phrase already paired with a date ("Thursday (2026-03-05)").
+ * Not flagged: times ("10:02"), recurring and habitual phrases ("every Monday", "on Mondays",
+ * "每周一", "it usually happened yesterday", "the Sunday post", "the 3rd Friday", "the last Friday
+ * of the month"), weekday ranges, durations and policies ("within 2 days"), "now", "today" meaning
+ * "at present" ("today the API returns 404"), interface labels ("Today / Yesterday / 1 week ago"),
+ * "the next month" of a story or a product ("the next month contract"), names and file names
+ * (`Monday.com`, `monday-api.md`, link targets, `[[next-week]]`), quoted speech, schedules,
+ * headings used as names, figurative uses, other frontmatter keys, code, URLs, and a phrase already paired
+ * with a date ("Thursday (2026-03-05)").
  *
  * Certainty: high for day words and modified weekdays; medium for a bare weekday ("by Friday").
  */
@@ -56,7 +65,8 @@ export const absoluteDates: Rule = {
     if (todayHits.length === 0) return;
     const anchorOf = anchorFor(ctx);
     const hits = findRelativeDates(text, anchorOf.at, skip).filter(checked);
-    for (const h of hits) report(ctx, h, anchorOf.describe(h.start));
+    const room = indexRoom(ctx);
+    for (const h of hits) report(ctx, h, anchorOf.chosen(h.start), room);
   },
 };
 
@@ -78,25 +88,55 @@ function iso(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-function anchorFor(ctx: RuleContext): { kind: 'log' | 'text'; at: (offset: number) => Date; describe: (offset: number) => string } {
+function anchorFor(ctx: RuleContext): { at: (offset: number) => Date; chosen: (offset: number) => ChosenAnchor } {
   const today = iso(ctx.today);
-  if (ctx.file.logDate) {
-    const d = ymdDate(ctx.file.logDate);
-    return { kind: 'log', at: () => d, describe: () => `the log's date, ${ctx.file.logDate}` };
+  const logDate = ctx.file.logDate;
+  if (logDate) {
+    const d = ymdDate(logDate);
+    const chosen = chooseAnchor({ logDate, today });
+    return { at: () => d, chosen: () => chosen };
   }
   const dates = ctx.repo?.lineDates(ctx.file) ?? [];
   const offsets = ctx.lineOffsets();
   const fromText = textDateAnchors(ctx.file.text, ctx.file.rel, bodyStart(ctx.file.text));
   const chosen = (offset: number) => chooseAnchor({ text: fromText(offset), commitDate: dates[lineOf(offsets, offset)], today });
-  return { kind: 'text', at: (offset) => ymdDate(chosen(offset).date), describe: (offset) => chosen(offset).describe };
+  return { at: (offset) => ymdDate(chosen(offset).date), chosen };
 }
 
-function report(ctx: RuleContext, h: RelativeDate, from: string) {
+/**
+ * A date is written by --fix only when it is certain: the phrase names one day, week, month or
+ * year, it stands where a date may be written (not in a link's text), and the day it counts from
+ * is known (the text's own date, else the line's commit), not the day of the run. Otherwise the
+ * date is a suggestion the person chooses.
+ */
+function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (h: RelativeDate, line: number) => boolean) {
   const at = positionAt(ctx, h.start);
+  const edits = [{ start: h.start, end: h.end, text: h.replacement }];
+  const certain = h.exact && h.fixable && anchor.known && room(h, at.line);
   ctx.report({
-    message: `relative date "${h.text}": write "${h.replacement}" (counted from ${from})`,
+    message: `relative date "${h.text}": write "${h.replacement}" (counted from ${anchor.describe})`,
     line: at.line,
     column: at.column,
-    fix: { edits: [{ start: h.start, end: h.end, text: h.replacement }] },
+    ...(certain ? { fix: { edits } } : { suggest: [{ desc: `Write the date: ${h.replacement}`, fix: { edits } }] }),
   });
+}
+
+/**
+ * In the index, a date is written only where it keeps the index within Claude Code's limits: the
+ * entry line within its 150 characters, the whole within 25,000 UTF-16 units (the dates written in
+ * this run counted together). A fix must not make another rule's error.
+ */
+function indexRoom(ctx: RuleContext): (h: RelativeDate, line: number) => boolean {
+  if (ctx.file.kind !== 'index') return () => true;
+  let units = measureIndex(ctx.file.text).units;
+  const added = new Map<number, number>();
+  return (h, line) => {
+    const grow = h.replacement.length - h.text.length;
+    const text = ctx.lines()[line - 1] ?? '';
+    const chars = codePointLength(text) + (added.get(line) ?? 0) + codePointLength(h.replacement) - codePointLength(h.text);
+    if (units + grow > MAX_INDEX_UNITS || (/^\s*(?:[-*+]|\d+[.)])\s/u.test(text) && chars > MAX_ENTRY_CHARS)) return false;
+    units += grow;
+    added.set(line, (added.get(line) ?? 0) + codePointLength(h.replacement) - codePointLength(h.text));
+    return true;
+  };
 }

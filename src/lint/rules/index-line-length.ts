@@ -1,6 +1,6 @@
 import type { Rule, TextEdit } from '../types.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
-import { cutAtWord, moveToTopicEdit } from '../index-fixes.js';
+import { cutHook, moveToTopicEdit } from '../index-fixes.js';
 
 /**
  * index-line-length: an index entry is at most 150 characters (code points: a CJK character or an
@@ -45,7 +45,7 @@ export const indexLineLength: Rule = {
         const prefixLen = codePointLength(l.text.slice(0, e.hookStart));
         const budget = max - prefixLen;
         if (budget > 0) {
-          const { head, tail } = cutAtWord(e.hook, budget);
+          const { head, tail } = cutHook(e.hook, budget);
           if (head !== '' && tail !== '') {
             const hookOffset = l.offset + e.hookStart;
             const hookEnd = hookOffset + e.hook.length;

@@ -1,13 +1,13 @@
 import { unsafeTopicName } from '../../memdir/names.js';
 import { relative, sep } from 'node:path';
-import type { Rule } from '../types.js';
+import type { Rule, RuleContext } from '../types.js';
 import type { ParsedIndex } from '../../memdir/index.js';
 import { formatEntry, parseEntry, parseIndex } from '../../memdir/index.js';
 import { dominantEol } from '../../memdir/lines.js';
-import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
-import { isMemoryType } from '../../memdir/topic.js';
+import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
+import { cutAtComment, isMemoryType } from '../../memdir/topic.js';
 import { cutAtWord } from '../index-fixes.js';
-import { isReadmeLike } from '../../memdir/kinds.js';
+import { notAMemory } from '../../memdir/kinds.js';
 import { topicMentions } from '../index-mentions.js';
 
 /**
@@ -15,7 +15,14 @@ import { topicMentions } from '../index-mentions.js';
  * knows a memory exists ("the pointer line is the reachability, not the file"). The fix adds an
  * entry built from the file's name and description, in the section of its type. A topic the
  * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
- * orphan: index-entry-format reports it as mentioned, not an entry.
+ * orphan: index-entry-format reports it as mentioned, not an entry; nor is one it names as a
+ * `[[stem]]` wiki link. Files that are not memories (README-like files without a memory type,
+ * SKILL.md and skills/) are not reported.
+ *
+ * The fix writes an entry only when it is certain: the file has a memory type, its name and
+ * description are what the writer meant (not cut by YAML at ` #`: `Story #12` read as "Story"),
+ * and the index keeps within Claude Code's limits (200 lines, 25,000 UTF-16 units) once it is
+ * added, the orphans earlier in the memdir's order taking the room first. Otherwise it reports.
  */
 const TESTING = '---\nname: Testing\ndescription: Integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database.\n\n**Why:** mocks hid a broken migration.\n\n**How to apply:** every test under tests/integration.\n';
 
@@ -49,16 +56,26 @@ export const indexOrphan: Rule = {
     const fromRoot = repoRel && !repoRel.startsWith('..') ? `${repoRel}/${rel}` : null;
     if (index.lines.some((l) => l.entry?.key === rel || (fromRoot !== null && l.entry?.key === fromRoot))) return;
     const topic = ctx.memdir.parsedTopic(ctx.file);
-    // A README-like file without frontmatter is told to leave the folder (frontmatter-yaml), not to be indexed.
-    if (!topic.frontmatter && isReadmeLike(ctx.file.rel)) return;
+    // Not a memory: a README-like file (frontmatter-yaml tells it to leave the folder) unless it
+    // carries a memory type, and a skill's files (SKILL.md and what lies beside it).
+    if (notAMemory(ctx.file.rel, topic.type)) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
     if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC'))).has(rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
     const name = topic.name?.trim().replace(/\s+/g, ' ');
     const description = topic.description?.trim().replace(/\s+/g, ' ');
-    if (!name || !description || topic.frontmatter?.error) {
+    // An entry is added only for what is surely a memory, with the words its writer meant: a
+    // memory type, and a name and description YAML did not cut at a ` #`.
+    const certain = isMemoryType(topic.type) && !cutAtComment(topic.frontmatter, 'name') && !cutAtComment(topic.frontmatter, 'description');
+    if (!name || !description || topic.frontmatter?.error || !certain) {
       ctx.report({ message, line: 1, column: 1 });
+      return;
+    }
+    // Never a fix that takes the index past what Claude Code loads: the orphans fixed in one run
+    // are the first ones (in the memdir's order) that still fit in its lines and UTF-16 units.
+    if (!fitsInIndex(ctx, rel)) {
+      ctx.report({ message: `${message}; no entry is added: the index has no room left within Claude Code's limits (${MAX_INDEX_LINES} lines, ${MAX_INDEX_UNITS.toLocaleString('en-US')} UTF-16 units)`, line: 1, column: 1 });
       return;
     }
     const line = entryLine(name, rel, description);
@@ -153,4 +170,35 @@ function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topic
   let m = mentionCache.get(index);
   if (!m) mentionCache.set(index, (m = topicMentions(index.lines, topics())));
   return m;
+}
+
+/**
+ * Whether this orphan's entry still fits in the index within Claude Code's limits, the orphans
+ * before it (in the memdir's order) taking their room first. Each entry is counted at the most it
+ * can take (a line of MAX_ENTRY_CHARS code points, two UTF-16 units each, and its line ending).
+ */
+const roomCache = new WeakMap<object, Set<string>>();
+function fitsInIndex(ctx: RuleContext, rel: string): boolean {
+  const index = ctx.memdir.parsedIndex()!;
+  let fits = roomCache.get(index);
+  if (!fits) {
+    fits = new Set();
+    const m = measureIndex(ctx.memdir.index!.text);
+    let lines = m.lines;
+    let units = m.units;
+    const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')));
+    const keys = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
+    for (const t of ctx.memdir.topics) {
+      const r = t.rel.normalize('NFC');
+      if (keys.has(r) || mentioned.has(r) || unsafeTopicName(t.rel)) continue;
+      const p = ctx.memdir.parsedTopic(t);
+      if (notAMemory(t.rel, p.type) || !isMemoryType(p.type)) continue;
+      if (lines + 1 > MAX_INDEX_LINES || units + 2 * MAX_ENTRY_CHARS + 2 > MAX_INDEX_UNITS) break;
+      lines++;
+      units += 2 * MAX_ENTRY_CHARS + 2;
+      fits.add(r);
+    }
+    roomCache.set(index, fits);
+  }
+  return fits.has(rel);
 }
