@@ -1,6 +1,6 @@
 // Configuration: .memlintrc.json, .memlintrc.yaml/.yml or package.json "memlint", the nearest one
 // found upward from the working directory (or the file given with --config). Data only: a
-// repository is untrusted input (README "Security"), so no config file is ever executed. A JavaScript
+// repository is untrusted input (docs/security.md), so no config file is ever executed. A JavaScript
 // config (memlint.config.mjs and the like) is named in one line and not read.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';

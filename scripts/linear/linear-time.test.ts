@@ -1,4 +1,4 @@
-// Time grows linearly with input (README "Security"); the last step of `npm run bench`, not of
+// Time grows linearly with input (docs/security.md); the last step of `npm run bench`, not of
 // `npm test` (it compares times). Generated pathological inputs (long runs of
 // one character or token where the index, a topic, its frontmatter or a daily log holds text) are
 // linted, fixed and consolidated in process at 10 KB and at 100 KB; ten times the input must not
@@ -124,7 +124,7 @@ describe('time grows linearly with input', () => {
     // Each of these made micromark read to the end of the paragraph once per opener (100 KB of
     // `<!--` in an index entry took over a minute): the model's parse turns both constructs off.
     // `<![CDATA[` is left out: its brackets are link and image openers, whose growth is the one
-    // micromark still has (README "Security").
+    // micromark still has (docs/security.md).
     const OPENERS = ['<!--', '<?', '<!a', '<a ', '*a', 'a*', '_a', 'a_', '**a', '*', '_'];
     const slow: string[] = [];
     for (const token of OPENERS) {

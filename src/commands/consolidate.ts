@@ -99,7 +99,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   for (const { d, settings } of planned) {
     outcomes.push(await consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint }));
   }
-  // Nothing printed shows a secret (README "Security"): the diff, the summary and the JSON are masked
+  // Nothing printed shows a secret (docs/security.md): the diff, the summary and the JSON are masked
   // against the secrets of every text the plans were made from or would write.
   const known = await secretsOf(outcomes.flatMap((o) => [...(o.plan?.sources ?? []), ...(o.plan?.ops ?? []).map((op) => (op.kind === 'write' ? op.after : op.text))]));
   const mask = (text: string) => maskSecrets(text, known);

@@ -1,4 +1,4 @@
-// `memlint diff [BASE..HEAD] [--format text|markdown|json]` (README "Reviewing memory"): what a range of
+// `memlint diff [BASE..HEAD] [--format text|markdown|json]` (docs/diff.md): what a range of
 // commits does to memory, for the person reviewing a pull request: the range and what it changed
 // are read in src/memdir/range.ts (both ends from git's object store, never the working tree), the
 // semantics are in src/memdir/changes.ts; this module formats them.
@@ -32,7 +32,7 @@ the working tree.
 
 Options:
   --format F  text (default), markdown (a pull request comment or a workflow step summary),
-              json (for scripts; shape in the README)
+              json (for scripts; shape in docs/diff.md)
   -h, --help  show this help
 
 Exit codes: 0 reported (also when memory changed: lint judges it), 2 usage error or failure.

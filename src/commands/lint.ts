@@ -39,7 +39,7 @@ Options:
   -h, --help              show this help
 
 Exit codes: 0 nothing wrong, 1 errors found (or too many warnings), 2 usage error or failure.
-Rules: run "memlint lint --help --rules" or see the README.
+Rules: run "memlint lint --help --rules", or see docs/rules/ (one page a rule).
 Claude Code's memory format by version (config "claudeCode", default ${NEWEST_KNOWN}): run
 "memlint lint --help --formats" or see docs/format.md.
 `;

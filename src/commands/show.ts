@@ -109,7 +109,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const indexFile = path.join(dir, INDEX_FILE);
   // A memory folder of this repository is read only where it really lies inside it: a committed
-  // symlinked MEMORY.md or folder that leads out is not followed (README "Security"). A folder
+  // symlinked MEMORY.md or folder that leads out is not followed (docs/security.md). A folder
   // outside the repository (Claude Code's own store, which show may be asked about) is read as is.
   const bound = insideBound(cwd, dir);
   if (bound) {

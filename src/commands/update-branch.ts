@@ -20,7 +20,7 @@ Options:
               origin/HEAD; "git remote set-head origin --auto" records it)
   --push      push the merge commit to the branch's upstream, never forced; a push rejected
               because the branch moved meanwhile is reported, exit 1
-  --json      print the report as JSON on stdout (shape in the README)
+  --json      print the report as JSON on stdout (shape in docs/merge.md)
   -h, --help  show this help
 
 A branch that has nothing of its own moves forward to REF (a fast-forward, no merge commit).

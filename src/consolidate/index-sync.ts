@@ -7,7 +7,8 @@
 import { parseIndex, parseEntry, normalizeTarget, formatEntry, type IndexLine } from '../memdir/index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
-import { cutAtComment, isMemoryType, parseTopic } from '../memdir/topic.js';
+import { cutAtComment, parseTopic } from '../memdir/topic.js';
+import { isMemoryType } from '../memdir/types.js';
 import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';

@@ -10,7 +10,7 @@
 // around the check and the write; it lives in the OS temp folder, never in the memdir.
 //
 // The lock is a file of the repository's working tree, so it may be a symlink a branch brought
-// (README "Security"): it is never written, truncated, re-timed, removed or read through one. Every
+// (docs/security.md): it is never written, truncated, re-timed, removed or read through one. Every
 // access opens it with O_NOFOLLOW and looks at it with lstat; callers refuse a symlinked lock
 // up front (src/fs/inside.ts), and these functions hold even when one is not asked first.
 import { constants as fsConstants, lstatSync, lutimesSync, readFileSync, readSync, statSync, unlinkSync, openSync, closeSync, writeSync, realpathSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // consolidate.* settings with Claude Code's defaults, resolved for one memdir. The agent step's
 // command is the one setting that is not read from the repository's config: a branch must not be
-// able to run a command on `git push` (README "Security"). It comes from the user's git config.
+// able to run a command on `git push` (docs/security.md). It comes from the user's git config.
 import { basename, dirname, resolve } from 'node:path';
 import type { ConsolidateConfig } from '../config.js';
 import { UsageError } from '../errors.js';

@@ -1,5 +1,5 @@
 // The safe-path layer: every file memlint writes, creates, moves, removes or re-times goes through
-// here (README "Security"). A repository is untrusted input: a clone, a branch or a merged pull request
+// here (docs/security.md). A repository is untrusted input: a clone, a branch or a merged pull request
 // can hold a symlink anywhere (the memdir, a parent folder, MEMORY.md, a topic, the lock, the
 // archive, the snapshots folder, .gitignore, a hook file) or config naming a folder outside it.
 //

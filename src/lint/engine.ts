@@ -321,7 +321,7 @@ function toResult(filePath: string, messages: LintMessage[]): FileResult {
 }
 
 /**
- * No message prints a secret (README "Security"), whatever rule made it: a link target with a password,
+ * No message prints a secret (docs/security.md), whatever rule made it: a link target with a password,
  * a token as a `type` value, a file named after a token. Masked here, in one place, against the
  * secrets of the memdir's files.
  */

@@ -145,7 +145,7 @@ function readClaudeMd(root: string, memdir: string): Array<{ path: string; text:
   }
   const out: Array<{ path: string; text: string }> = [];
   const realRoot = realOrResolved(root);
-  // Nothing is read through a symlink that leads out of the repository (README "Security").
+  // Nothing is read through a symlink that leads out of the repository (docs/security.md).
   const read = (p: string) => {
     try {
       if (existsSync(p) && isWithin(realOrResolved(p), realRoot)) out.push({ path: p, text: readFileSync(p, 'utf8') });

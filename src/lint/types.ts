@@ -132,7 +132,7 @@ export interface RuleDocs {
   /**
    * What memlint reports on notOk, exactly: one message a line, `line:column[-endLine:endColumn]: message`
    * (remark-lint's `@example` habit), each line led by the file's memdir-relative path for a
-   * memdir example (`MEMORY.md:201:1: message`). Run as a test and shown in the README.
+   * memdir example (`MEMORY.md:201:1: message`). Run as a test and shown in docs/rules/<rule-id>.md.
    */
   notOkOutput: string;
 }

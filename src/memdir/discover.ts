@@ -207,7 +207,7 @@ function isFile(p: string): boolean {
 
 /**
  * Config memoryDirs as absolute folders. Config comes from the repository, which is untrusted
- * (README "Security"): a folder outside it (an absolute path elsewhere, `../` out of it, a symlink that
+ * (docs/security.md): a folder outside it (an absolute path elsewhere, `../` out of it, a symlink that
  * leads out) is refused with one line, before anything is read or written.
  */
 export function configuredDirs(memoryDirs: string[], configDir: string, gitRoot: string | null): string[] {

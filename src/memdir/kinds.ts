@@ -11,7 +11,7 @@
 // memdir's own logs/ folder and a date that matches its folders (logs/2026/11/2026-12-01.md is a
 // topic); pathKind takes `.MD` in any case for Markdown, where a memdir's files are `.md`.
 import { basename } from 'node:path';
-import { isMemoryType } from './topic.js';
+import { isMemoryType } from './types.js';
 
 /** The index Claude Code loads: the file that makes a folder a memdir. */
 export const INDEX_FILE = 'MEMORY.md';

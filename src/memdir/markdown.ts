@@ -9,7 +9,7 @@ import type { Root } from 'mdast';
 // micromark's scan for them is quadratic: from every `<!--`, `<?` or `<![CDATA[` that is never
 // closed, and from every `*` or `_` run, it reads on to the end of the paragraph, so 100 KB of
 // `<!--` took over a minute. The one place inline HTML could matter is the link an item starts
-// with: `[a <!--](x.md)-->` is a link here where CommonMark reads a comment (README "Rules").
+// with: `[a <!--](x.md)-->` is a link here where CommonMark reads a comment (docs/design.md).
 function withoutInlineScans(this: Processor) {
   const data = this.data();
   (data.micromarkExtensions ??= []).push({ disable: { null: ['htmlText', 'attention'] } });

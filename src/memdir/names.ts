@@ -1,4 +1,4 @@
-// File names are data (README "Security"): a name an index entry cannot spell so that it reads back as
+// File names are data (docs/security.md): a name an index entry cannot spell so that it reads back as
 // that same file is reported, and no fix or consolidation writes an entry for it (such an entry
 // would never be recognised, and would be added again on every run).
 

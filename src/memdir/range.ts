@@ -1,4 +1,4 @@
-// The memory a range of commits changes (memlint diff, README "Reviewing memory"): the range as
+// The memory a range of commits changes (memlint diff, docs/diff.md): the range as
 // written resolved to two commits, the memdirs at either end, their files read from git's object
 // store (never the working tree), and what changed in each (src/memdir/changes.ts).
 import { join } from 'node:path';

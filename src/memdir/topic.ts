@@ -5,8 +5,6 @@ import matter from 'gray-matter';
 import { FRONTMATTER_MAX_LINES } from './limits.js';
 import { splitLines } from './lines.js';
 
-export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
-export type MemoryType = (typeof MEMORY_TYPES)[number];
 
 export interface FrontmatterError {
   message: string;
@@ -143,10 +141,6 @@ export function cutAtComment(fm: Pick<Frontmatter, 'yaml'> | null, key: string):
     const m = PLAIN_VALUE_RE.exec(line);
     return m !== null && m[2] === key && /[ \t]#/.test(m[3]!) && !/^[ \t]*#/.test(m[3]!);
   });
-}
-
-export function isMemoryType(v: unknown): v is MemoryType {
-  return typeof v === 'string' && (MEMORY_TYPES as readonly string[]).includes(v);
 }
 
 /** 1-based line of a top-level (or metadata-nested) key in the frontmatter, or 0 when absent. */

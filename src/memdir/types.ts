@@ -4,6 +4,14 @@ import type { ParsedIndex } from './index.js';
 import type { ParsedTopic } from './topic.js';
 import type { FileKind } from './kinds.js';
 
+/** Claude Code's memory types (its MEMORY_TYPES). */
+export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+export function isMemoryType(v: unknown): v is MemoryType {
+  return typeof v === 'string' && (MEMORY_TYPES as readonly string[]).includes(v);
+}
+
 export interface MemoryFile {
   /** Absolute path of the file in the working tree (in --staged mode, where it will be committed). */
   path: string;

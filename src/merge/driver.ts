@@ -179,7 +179,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
 const MARKER_LABEL_LINE = /^(?:<+ ours|>+ theirs) \(.*$/gm;
 
 /**
- * No message and no conflict label prints a secret (README "Security"): a link target with a password
+ * No message and no conflict label prints a secret (docs/security.md): a link target with a password
  * names its entry's conflict. The lines between the markers are the file's own and stay as they are.
  */
 export function maskOutcome(outcome: MergeOutcome): MergeOutcome {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { generateMemdir, generateRepoFiles, writeTree, MEMDIR_REL } from '../../scripts/bench/generate.mjs';
 import { entries, parseIndex } from '../../src/memdir/index.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../src/memdir/limits.js';
-import { MEMORY_TYPES, parseTopic } from '../../src/memdir/topic.js';
+import { parseTopic } from '../../src/memdir/topic.js';
+import { MEMORY_TYPES } from '../../src/memdir/types.js';
 import { git, initRepo, memlint, tempDir } from '../helpers/repo.js';
 
 const LOG_PATH = /^logs\/(\d{4})\/(\d{2})\/(\d{4})-(\d{2})-\d{2}\.md$/;

@@ -99,7 +99,11 @@ describe('--fix', () => {
     const r = await memlintInProcess(repo, ['--fix', '--rule', 'index-line-length=error']);
     expect(r.stdout).toMatch(/Fixed \d+ problems? in \d+ files?\./);
     const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
+    // A hook with no word boundary to cut at (one 200-letter token) is left as it is: a cut inside a
+    // token is no certain fix (issue 29), so it stays a finding.
+    expect(index.split('\n')[0]).toBe(`- [T0](t0.md) — ${hooks[0]}`);
     hooks.forEach((h, i) => {
+      if (i === 0) return;
       const line = index.split('\n')[i]!;
       expect(Array.from(line).length).toBeLessThanOrEqual(150);
       // The shortened hook is a prefix of the original, and the original is whole in the topic file.
@@ -108,6 +112,7 @@ describe('--fix', () => {
       expect(readFileSync(join(memdir, `t${i}.md`), 'utf8')).toContain(h);
     });
     expect((await memlintInProcess(repo, ['--fix'])).stdout).not.toContain('Fixed');
+    expect((await memlintInProcess(repo, ['--rule', 'index-line-length=error'])).stdout).toContain('MEMORY.md:1:');
   });
 
   it('with --format json, reports what is left after fixing', async () => {

@@ -170,7 +170,7 @@ describe('no output prints a planted secret', () => {
     expect(() => git(repo, 'merge', '-q', 'other')).toThrow();
     const r = await memlintInProcess(repo, ['resolve']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/conflict {2}\.claude\/memory\/MEMORY\.md: postgres:\/\/ledger:•••• \(13 chars\)@/);
+    expect(r.stdout).toMatch(/conflict {2}\.claude\/memory\/MEMORY\.md:\d+ \(postgres:\/\/ledger:•••• \(13 chars\)@/);
     expect(leaks(r.stdout + r.stderr)).toEqual({});
     const written = readFileSync(join(repo, memdir, 'MEMORY.md'), 'utf8');
     expect(leaks(written.split('\n').filter((l) => /^[<>]{7} /.test(l)).join('\n'))).toEqual({});

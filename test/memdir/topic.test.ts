@@ -1,6 +1,7 @@
 // Topic files: frontmatter in both shapes, positions of errors, the 30-line window.
 import { describe, expect, it } from 'vitest';
-import { findFrontmatter, frontmatterKeyLine, isMemoryType, MEMORY_TYPES, parseTopic, parseYaml } from '../../src/memdir/topic.js';
+import { findFrontmatter, frontmatterKeyLine, parseTopic, parseYaml } from '../../src/memdir/topic.js';
+import { isMemoryType, MEMORY_TYPES } from '../../src/memdir/types.js';
 
 const fm = (...lines: string[]) => `---\n${lines.join('\n')}\n---\n`;
 

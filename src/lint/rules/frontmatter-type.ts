@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { MEMORY_TYPES, frontmatterKeyLine, isMemoryType } from '../../memdir/topic.js';
+import { frontmatterKeyLine } from '../../memdir/topic.js';
+import { isMemoryType, MEMORY_TYPES } from '../../memdir/types.js';
 
 /** frontmatter-type: `type` is one of user, feedback, project, reference (Claude Code's MEMORY_TYPES). */
 export const frontmatterType: Rule = {
