@@ -10,10 +10,10 @@ import { locateMemdir } from './locate.js';
 import { matcher } from '../glob.js';
 import { lintMemdirs, resolveRules, runToday } from '../lint/engine.js';
 import { blockReason, postToolUseOutput, sessionContext, sessionStartOutput, shownPath } from './hook-report.js';
-import { maskSecrets, secretsOf } from '../lint/secrets.js';
+import { maskSecrets, secretsOf } from '../content/secrets.js';
 import { sessionFacts } from './session.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
-import { mayHoldRelativeDate } from '../lint/date-patterns.js';
+import { mayHoldRelativeDate } from '../content/date-patterns.js';
 
 /**
  * The entry line index-orphan's fix would add: the agent can write exactly that. Its hook comes
@@ -24,7 +24,7 @@ async function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ tex
   const text = m.ruleId === 'index-orphan' ? m.fix?.edits[0]?.text.trim() : undefined;
   if (!text) return {};
   if (!mayHoldRelativeDate(text)) return { suggestion: text };
-  const { findRelativeDates } = await import('../lint/dates.js');
+  const { findRelativeDates } = await import('../content/dates.js');
   let out = '';
   let at = 0;
   for (const h of findRelativeDates(text, today)) {

@@ -11,7 +11,7 @@ import * as report from '../consolidate/report.js';
 import { consolidateMemdir } from '../consolidate/run.js';
 import { agentCommand, consolidationBound, ignoredCommandWarning, resolveSettings } from '../consolidate/settings.js';
 import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
-import { maskSecrets, maskSecretsDeep, secretsOf } from '../lint/secrets.js';
+import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import type { Given } from './given.js';
 

@@ -13,7 +13,7 @@ import { repoRoot } from '../git/index.js';
 import { MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import type { Budget, EntryChange, MemdirChanges, TopicChange, TopicFacts } from '../memdir/changes.js';
 import { diffRange, resolveRange, type DiffRange, type MemdirDiff } from '../memdir/range.js';
-import { maskSecrets, maskSecretsDeep, secretsOf } from '../lint/secrets.js';
+import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
 import { staleInRange, type StaleMemory } from '../lint/stale-range.js';
 
 const HELP = `Usage: memlint diff [RANGE] [--format text|markdown|json]

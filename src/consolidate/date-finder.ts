@@ -1,4 +1,4 @@
-// The absolute-dates rule's finder (src/lint/dates.ts, chrono-node based), adapted to the dates
+// The absolute-dates rule's finder (src/content/dates.ts, chrono-node based), adapted to the dates
 // step: one date parser for lint and consolidation. Loaded lazily: it pulls in chrono-node.
 import type { RelativeDateFinder } from './dates.js';
 import { blockModel, spansOf } from '../memdir/blocks.js';
@@ -9,7 +9,7 @@ function localNoon(day: string): Date {
 }
 
 export async function loadDateFinder(): Promise<RelativeDateFinder> {
-  const { findRelativeDates, mayHoldRelativeDate } = await import('../lint/dates.js');
+  const { findRelativeDates, mayHoldRelativeDate } = await import('../content/dates.js');
   return (text, anchorAt) => {
     if (!mayHoldRelativeDate(text)) return [];
     const cache = new Map<string, Date>();

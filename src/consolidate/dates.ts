@@ -6,7 +6,7 @@
 // beside it ("next Friday (2026-10-09)"). The finding of dates is the absolute-dates rule's (one parser).
 import type { MemState, StepContext, StepResult } from './types.js';
 import { lineOf } from '../lint/content-scan.js';
-import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../lint/date-anchors.js';
+import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../content/date-anchors.js';
 import { findFrontmatter } from '../memdir/topic.js';
 import { splitLines } from '../memdir/lines.js';
 import { fileKind } from '../memdir/kinds.js';

@@ -12,7 +12,7 @@ import { isMemoryType } from '../memdir/types.js';
 import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
-import { topicMentions } from '../lint/index-mentions.js';
+import { topicMentions } from '../content/index-mentions.js';
 import { appendLines, shortenAtWord } from './text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';

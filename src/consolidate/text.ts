@@ -2,7 +2,7 @@
 // and the normalisation under which two list items count as "the same content".
 import { dominantEol, splitLines } from '../memdir/lines.js';
 import { codePointLength } from '../memdir/limits.js';
-import { cutHook } from '../lint/index-fixes.js';
+import { cutHook } from '../memdir/hook-text.js';
 
 export const LIST_ITEM_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+/;
 const TIMESTAMP_RE = /^(?:\*\*|__)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?(?:\*\*|__)?\s*(?:[-—–:|]\s*)?/i;

@@ -18,7 +18,7 @@ import { createRepoFacts, type SharedRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/index.js';
-import { maskSecrets, secretsOf } from './secrets.js';
+import { maskSecrets, secretsOf } from '../content/secrets.js';
 import type { Fix, MemdirHistory, Suggestion, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
 import type { MemdirModel, MemoryFile } from '../memdir/types.js';
 

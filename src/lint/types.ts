@@ -55,14 +55,8 @@ export interface MemdirHistory {
   keptTexts(): Array<{ where: string; text: string }>;
 }
 
-export interface TextEdit {
-  /** Absolute path of the file to edit; the file being linted when omitted. */
-  path?: string;
-  /** UTF-16 offsets into the file's current text. start === end inserts. */
-  start: number;
-  end: number;
-  text: string;
-}
+import type { TextEdit } from '../memdir/types.js';
+export type { TextEdit };
 
 export interface Fix {
   edits: TextEdit[];

@@ -41,3 +41,13 @@ export interface MemdirModel {
   blocks(file: MemoryFile): BlockModel;
   parsedTopic(file: MemoryFile): ParsedTopic;
 }
+
+/** A text edit, as --fix, consolidation and the language server apply it. */
+export interface TextEdit {
+  /** Absolute path of the file to edit; the file being linted when omitted. */
+  path?: string;
+  /** UTF-16 offsets into the file's current text. start === end inserts. */
+  start: number;
+  end: number;
+  text: string;
+}

@@ -4,7 +4,7 @@
 // frontmatter key, a topic's lines), so a choice can be made for one entry.
 import { splitLines } from '../memdir/lines.js';
 import { parseEntry } from '../memdir/index.js';
-import { moveToTopicEdit } from '../lint/index-fixes.js';
+import { moveToTopicEdit } from '../memdir/hook-text.js';
 
 export type Choice = 'ours' | 'theirs' | 'both';
 

@@ -11,7 +11,7 @@ import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
 import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MarkedSides, type MergeResult } from './text.js';
 import { mergeTopic } from './topic.js';
-import { maskSecrets } from '../lint/secret-patterns.js';
+import { maskSecrets } from '../content/secret-patterns.js';
 import { isSessionLogPath, pathKind, type PathKind } from '../memdir/kinds.js';
 
 /** Files larger than this go to git's line merge (the structured merge is quadratic at worst). */

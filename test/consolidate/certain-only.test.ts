@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { syncIndex } from '../../src/consolidate/index-sync.js';
 import { shortenAtWord } from '../../src/consolidate/text.js';
-import { cutAtWord, cutHook } from '../../src/lint/index-fixes.js';
+import { cutAtWord, cutHook } from '../../src/memdir/hook-text.js';
 import { measureIndex } from '../../src/memdir/limits.js';
 import { ctx, state, topic } from './helpers.js';
 

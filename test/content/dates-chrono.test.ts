@@ -1,11 +1,11 @@
-// The cut-down chrono readers (CHRONO_READERS in src/lint/dates.ts) read every phrase the 'chrono'
+// The cut-down chrono readers (CHRONO_READERS in src/content/dates.ts) read every phrase the 'chrono'
 // patterns can find exactly as chrono's full casual configuration does, on any day, forward or not.
 import * as chrono from 'chrono-node';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHRONO_READERS, chronoFor } from '../../src/lint/dates.js';
-import { EN_PATTERNS } from '../../src/lint/date-patterns.js';
+import { CHRONO_READERS, chronoFor } from '../../src/content/dates.js';
+import { EN_PATTERNS } from '../../src/content/date-patterns.js';
 import { ROOT } from '../helpers/repo.js';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];

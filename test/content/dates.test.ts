@@ -1,7 +1,7 @@
 // findRelativeDates: the pure finder the absolute-dates rule and consolidation share.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findRelativeDates, makeDatesAbsolute } from '../../src/lint/dates.js';
+import { findRelativeDates, makeDatesAbsolute } from '../../src/content/dates.js';
 import { blockModel, spansOf } from '../../src/memdir/blocks.js';
 
 const FRIDAY = new Date(2026, 3, 24, 12); // 2026-04-24, a Friday

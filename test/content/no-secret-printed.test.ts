@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
-import { secretsOf } from '../../src/lint/secrets.js';
+import { secretsOf } from '../../src/content/secrets.js';
 
 // Deterministic fake values of the right shapes (never real credentials).
 const rep = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);

@@ -1,6 +1,6 @@
 // Secret detection: the kinds Claude Code's team-memory scanner blocks, placeholders, masking.
 import { describe, expect, it } from 'vitest';
-import { allowKey, findPatternSecrets, findSecrets, isPlaceholder, maskSecret } from '../../src/lint/secrets.js';
+import { allowKey, findPatternSecrets, findSecrets, isPlaceholder, maskSecret } from '../../src/content/secrets.js';
 
 // Deterministic fake values of the right shape (never real credentials).
 const rep = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);

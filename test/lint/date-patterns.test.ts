@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EN_PATTERNS, ZH_PATTERNS, mayHoldRelativeDate } from '../../src/lint/date-patterns.js';
+import { EN_PATTERNS, ZH_PATTERNS, mayHoldRelativeDate } from '../../src/content/date-patterns.js';
 
 function anyPatternMatches(text: string): boolean {
   return [...EN_PATTERNS, ...ZH_PATTERNS].some(({ re }) => {

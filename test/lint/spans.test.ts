@@ -1,12 +1,12 @@
 // A topic whose every line holds a relative date (contract §9: at most 2 s of CPU per MB). The
-// dates already found were a list scanned whole on every match: quadratic. src/lint/spans.ts
+// dates already found were a list scanned whole on every match: quadratic. src/content/spans.ts
 // answers each lookup by looking at the phrase's own characters only, so the work per match is
 // bounded by its length; these tests hold its answers to the list's, and the finder's answers on
 // a 1 MB topic to the same finder's answers line by line.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Spans } from '../../src/lint/spans.js';
-import { findRelativeDates } from '../../src/lint/dates.js';
+import { Spans } from '../../src/content/spans.js';
+import { findRelativeDates } from '../../src/content/dates.js';
 
 const DAY = new Date(2026, 10, 29, 12);
 

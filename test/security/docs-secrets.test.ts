@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findSecrets } from '../../src/lint/secrets.js';
-import { lintSource, recommendedPreset } from '../../src/lint/secretlint-lib.js';
+import { findSecrets } from '../../src/content/secrets.js';
+import { lintSource, recommendedPreset } from '../../src/content/secretlint-lib.js';
 import { ROOT, git } from '../helpers/repo.js';
 import { standIn } from '../lint/rule-examples.js';
 

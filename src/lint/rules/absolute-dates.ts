@@ -1,7 +1,7 @@
 import { bodyStart, lineOf } from '../content-scan.js';
-import type { RelativeDate } from '../dates.js';
-import { mayHoldRelativeDate } from '../date-patterns.js';
-import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../date-anchors.js';
+import type { RelativeDate } from '../../content/dates.js';
+import { mayHoldRelativeDate } from '../../content/date-patterns.js';
+import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../../content/date-anchors.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
 import { spansOf } from '../../memdir/blocks.js';
@@ -18,7 +18,7 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * gives the absolute date in the message. The date is counted from the day the text was written:
  * the date in a daily log's path, else the date the text gives for itself when not later than the
  * commit date (a dated section heading, a note's date line, `modified`, a date in the file name:
- * src/lint/date-anchors.ts), else the commit date of that line (git blame), else today for lines
+ * src/content/date-anchors.ts), else the commit date of that line (git blame), else today for lines
  * not committed yet.
  *
  * --fix writes the date beside the word ("next Friday (2026-10-09)"), which the rule accepts, only
@@ -55,7 +55,7 @@ export const absoluteDates: Rule = {
   async check(ctx) {
     const text = ctx.file.text;
     if (!mayHoldRelativeDate(text)) return;
-    const { findRelativeDates } = await import('../dates.js');
+    const { findRelativeDates } = await import('../../content/dates.js');
     const from = bodyStart(text);
     // The frontmatter's description is prose too: Claude Code's recall picks memories by it.
     const desc = descriptionSpan(text, from);

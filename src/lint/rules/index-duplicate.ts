@@ -1,6 +1,6 @@
 import type { Rule, TextEdit } from '../types.js';
 import { lineRemovalSpan } from '../positions.js';
-import { moveToTopicEdit } from '../index-fixes.js';
+import { moveToTopicEdit } from '../../memdir/hook-text.js';
 
 /**
  * index-duplicate: each topic file is listed once (entries are keyed by their normalised link

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { topicMentions } from '../index-mentions.js';
+import { topicMentions } from '../../content/index-mentions.js';
 import { isReadmeLike } from '../../memdir/kinds.js';
 
 /** 1-based column of the list marker before an item's content (after any `>` of a block quote). */

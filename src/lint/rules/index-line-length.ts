@@ -1,6 +1,6 @@
 import type { Rule, TextEdit } from '../types.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
-import { cutHook, moveToTopicEdit } from '../index-fixes.js';
+import { cutHook, moveToTopicEdit } from '../../memdir/hook-text.js';
 
 /**
  * index-line-length: an index entry is at most 150 characters (code points: a CJK character or an

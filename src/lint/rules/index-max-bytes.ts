@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { MAX_INDEX_UNITS, formatFileSize, indexVisibility, loadIndex } from '../../memdir/limits.js';
-import { hiddenEntries } from '../index-fixes.js';
+import { hiddenEntries } from '../hidden-entries.js';
 
 /**
  * index-max-bytes: Claude Code loads at most 25,000 UTF-16 code units of MEMORY.md (after

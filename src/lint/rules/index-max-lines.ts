@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { MAX_INDEX_LINES, indexVisibility } from '../../memdir/limits.js';
-import { hiddenEntries } from '../index-fixes.js';
+import { hiddenEntries } from '../hidden-entries.js';
 
 /**
  * index-max-lines: Claude Code loads the first 200 lines of MEMORY.md (after stripping frontmatter

@@ -7,9 +7,9 @@ import { dominantEol } from '../../memdir/lines.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
 import { cutAtComment } from '../../memdir/topic.js';
 import { isMemoryType } from '../../memdir/types.js';
-import { cutAtWord } from '../index-fixes.js';
+import { cutAtWord } from '../../memdir/hook-text.js';
 import { notAMemory } from '../../memdir/kinds.js';
-import { topicMentions } from '../index-mentions.js';
+import { topicMentions } from '../../content/index-mentions.js';
 
 /**
  * index-orphan: every topic file has an entry in MEMORY.md. Claude Code's index is how the agent

@@ -1,5 +1,5 @@
 import type { Rule, RuleContext } from '../types.js';
-import { findPatternSecrets } from '../secrets.js';
+import { findPatternSecrets } from '../../content/secrets.js';
 import { positionAt } from '../positions.js';
 
 /**

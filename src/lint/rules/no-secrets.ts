@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { allowKey, findSecrets, maskSecret, mayHoldSecret } from '../secrets.js';
+import { allowKey, findSecrets, maskSecret, mayHoldSecret } from '../../content/secrets.js';
 import { positionAt } from '../positions.js';
 
 /**

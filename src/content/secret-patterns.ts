@@ -1,6 +1,6 @@
 // Memlint's own secret patterns and the one masking function for everything memlint prints.
 // Pure and synchronous, with no library behind it: the merge driver masks its conflict labels
-// with it without loading anything (src/lint/secrets.ts adds the library scan on top).
+// with it without loading anything (src/content/secrets.ts adds the library scan on top).
 
 export interface SecretFinding {
   /** A short kind id (Claude Code's scanner ids where one exists, e.g. github-pat). */

@@ -1,6 +1,6 @@
 // What a relative date looks like, without the date arithmetic: the patterns findRelativeDates
 // scans for, and a test built from exactly those patterns, so a file that cannot hold one never
-// loads chrono-node (src/lint/dates.ts).
+// loads chrono-node (src/content/dates.ts).
 
 export const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 export const NUM_WORD = '(?:\\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\\s+couple\\s+of|a\\s+few|several)';

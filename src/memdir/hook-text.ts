@@ -1,8 +1,8 @@
-// What the index rules share: a hook cut at a word, text moved out of the index into its topic
-// file (nothing an index fix removes is dropped), and the entries the agent does not see.
-import { codePointLength } from '../memdir/limits.js';
-import { dominantEol, splitLines } from '../memdir/lines.js';
-import type { RuleContext, TextEdit } from './types.js';
+// An index entry's hook as text: cut at a word, and moved out of the index into its topic file
+// (nothing an index fix, consolidation or resolve --both removes is dropped).
+import { codePointLength } from './limits.js';
+import { dominantEol, splitLines } from './lines.js';
+import type { TextEdit } from './types.js';
 
 /**
  * Cut text to at most `max` code points at a word boundary. Returns the head (trimmed at its end)
@@ -121,15 +121,4 @@ export function moveToTopicEdit(topic: { path: string; text: string }, moved: st
   // other's text into the section the first created.
   const start = Math.max(0, body.length - 1);
   return { path: topic.path, start, end: body.length, text: `${body.slice(start)}${blankBefore(body.length)}${FROM_INDEX_HEADING}${eol}${eol}${moved}${eol}` };
-}
-
-/** ": not loaded: a.md, b.md and 3 more" for the entries on or after a line. */
-export function hiddenEntries(ctx: RuleContext, fromLine: number): string {
-  const index = ctx.memdir.parsedIndex();
-  if (!index) return '';
-  const keys = index.lines.filter((l) => l.entry && l.line >= fromLine).map((l) => l.entry!.key);
-  if (keys.length === 0) return '';
-  const shown = keys.slice(0, 5).join(', ');
-  const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
-  return `; entries not loaded: ${shown}${more}`;
 }
