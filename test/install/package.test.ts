@@ -47,7 +47,9 @@ describe('the package and a contributor clone', () => {
     expect(help.out).toContain('Usage: memlint');
     const setup = sh(app, 'npx', ['--offline', 'memlint', 'install']);
     expect(setup.code, setup.out).toBe(0);
-    expect(readFileSync(join(app, '.husky', 'pre-commit'), 'utf8')).toContain('node_modules/.bin/memlint --staged');
+    const preCommit = readFileSync(join(app, '.husky', 'pre-commit'), 'utf8');
+    expect(preCommit).toContain('memlint=node_modules/.bin/memlint');
+    expect(preCommit).toContain('"$memlint" --staged');
     expect(sh(app, 'npx', ['--offline', 'memlint', 'doctor'], { MEMLINT_LINK: '0' }).code).toBe(0);
   });
 
