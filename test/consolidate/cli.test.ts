@@ -5,10 +5,10 @@
 // consolidate a repository again, as the language server may.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { CLI, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { CLI, git, initRepo, memlint, writeFiles, treeSnapshot } from '../helpers/repo.js';
 import { memlintKilledBefore } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
@@ -33,20 +33,6 @@ function memoryRepo(extra: Record<string, string> = {}): string {
   return dir;
 }
 
-function snapshot(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (rel: string) => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const p = rel ? `${rel}/${e.name}` : e.name;
-      if (e.name === '.git') continue;
-      if (e.isDirectory()) walk(p);
-      else out.set(p, readFileSync(join(dir, p), 'utf8'));
-    }
-  };
-  walk('');
-  return out;
-}
-
 const env = { MEMLINT_TODAY: '2026-11-29' };
 
 /** Two repositories built alike differ in their commit ids: the archive's reason names one. */
@@ -67,7 +53,7 @@ describe('memlint consolidate', () => {
 
   it('--check exits 1 and --dry-run prints a diff, both changing nothing', async () => {
     const dir = memoryRepo();
-    const before = snapshot(dir);
+    const before = treeSnapshot(dir);
     const check = await memlintInProcess(dir, ['consolidate', '--check'], { env });
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('.claude/memory: would change');
@@ -76,7 +62,7 @@ describe('memlint consolidate', () => {
     expect(dry.stdout).toContain('+- Payout retry test uses compose Postgres (2026-11-26)');
     expect(dry.stdout).toContain('--- a/.claude/memory/MEMORY.md');
     expect(dry.stdout).toContain('+++ b/.claude/memory-archive/ARCHIVE.md');
-    expect(snapshot(dir)).toEqual(before);
+    expect(treeSnapshot(dir)).toEqual(before);
   });
 
   it('never strips an index whose topic files were never committed; archives only what git shows deleted', async () => {
@@ -122,11 +108,11 @@ describe('memlint consolidate', () => {
     // The log is untouched; the lock stamps the consolidation with our (now finished) PID.
     expect(readFileSync(join(dir, MEM, 'logs/2026/11/2026-11-26.md'), 'utf8')).toContain('- 10:00 — lunch');
     expect(existsSync(join(dir, MEM, '.consolidate-lock'))).toBe(true);
-    const after = snapshot(dir);
+    const after = treeSnapshot(dir);
     const again = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('nothing to consolidate');
-    const final = snapshot(dir);
+    const final = treeSnapshot(dir);
     final.delete(`${MEM}/.consolidate-lock`);
     after.delete(`${MEM}/.consolidate-lock`);
     expect(final).toEqual(after);
@@ -160,11 +146,11 @@ describe('memlint consolidate', () => {
 
   it('keeps the gates: 24 h and 5 memory-changing commits since the last consolidation', async () => {
     const dir = memoryRepo();
-    const before = snapshot(dir);
+    const before = treeSnapshot(dir);
     const r = await memlintInProcess(dir, ['consolidate'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('not due: 2 memory-changing commits since the last consolidation (gate: 5)');
-    expect(snapshot(dir)).toEqual(before);
+    expect(treeSnapshot(dir)).toEqual(before);
     for (let i = 0; i < 3; i++) {
       writeFileSync(join(dir, MEM, 'user_role.md'), topic('Role', 'user', 'Backend lead on payments', `Reads diffs first. ${i}\n`));
       git(dir, 'commit', '-q', '-am', `memory ${i}`);
@@ -179,11 +165,11 @@ describe('memlint consolidate', () => {
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     children.push(holder);
     writeFileSync(join(dir, MEM, '.consolidate-lock'), String(holder.pid));
-    const before = snapshot(dir);
+    const before = treeSnapshot(dir);
     const r = memlint(dir, ['consolidate', '--force'], { env });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`being consolidated by process ${holder.pid}`);
-    expect(snapshot(dir)).toEqual(before);
+    expect(treeSnapshot(dir)).toEqual(before);
     // An hour later the holder counts as stale and the lock is reclaimed.
     const old = (Date.now() - 61 * 60 * 1000) / 1000;
     utimesSync(join(dir, MEM, '.consolidate-lock'), old, old);
@@ -222,10 +208,10 @@ describe('memlint consolidate', () => {
     const dir = memoryRepo(duplicate);
     const reference = memoryRepo(duplicate);
     await memlintInProcess(reference, ['consolidate', '--force'], { env });
-    const expected = withoutCommitIds(snapshot(reference));
-    const before = snapshot(dir);
+    const expected = withoutCommitIds(treeSnapshot(reference));
+    const before = treeSnapshot(dir);
     const killedPid = (await memlintKilledBefore(dir, ['consolidate', '--force'], ops + 1, env, children)).pid;
-    const mid = withoutCommitIds(snapshot(dir));
+    const mid = withoutCommitIds(treeSnapshot(dir));
     for (const [rel, text] of mid) {
       if (rel.endsWith('.consolidate-lock') || /\.memlint-\d+-[0-9a-z]+-\d+\.tmp$/.test(rel)) continue;
       expect([before.get(rel), expected.get(rel)]).toContain(text);
@@ -236,7 +222,7 @@ describe('memlint consolidate', () => {
     expect(readFileSync(join(dir, MEM, '.consolidate-lock'), 'utf8')).toBe(String(killedPid));
     const r = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(r.code).toBe(0);
-    const final = withoutCommitIds(snapshot(dir));
+    const final = withoutCommitIds(treeSnapshot(dir));
     for (const s of [final, expected]) s.delete(`${MEM}/.consolidate-lock`);
     expect(final).toEqual(expected);
   });
@@ -244,12 +230,12 @@ describe('memlint consolidate', () => {
   it('runs the agent step under the lock and rolls back a result that fails lint', async () => {
     const dir = memoryRepo();
     await memlintInProcess(dir, ['consolidate', '--force'], { env });
-    const before = snapshot(dir);
+    const before = treeSnapshot(dir);
     git(dir, 'config', 'memlint.consolidateCommand', `printf 'no frontmatter\\n' > "$MEMLINT_MEMDIR/broken.md"; printf 'edited\\n' >> "$MEMLINT_MEMDIR/user_role.md"`);
     const r = await memlintInProcess(dir, ['consolidate', '--force'], { env });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('agent step rolled back');
-    const after = snapshot(dir);
+    const after = treeSnapshot(dir);
     expect(after.get(`${MEM}/user_role.md`)).toBe(before.get(`${MEM}/user_role.md`));
     expect(after.has(`${MEM}/broken.md`)).toBe(false);
     // Nothing is deleted: the rejected new file is kept in the archive.

@@ -5,12 +5,11 @@
 // topic, a duplicate entry's hook into its topic, log entries into topics, a duplicate topic into
 // its twin. After each kill every word of the memory is still in a file, and a rerun completes:
 // it ends where an uninterrupted run ends and leaves no temporary file.
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { git, initRepo, memlint, tempDir, writeFiles, treeSnapshot } from '../helpers/repo.js';
 import { memlintKilledBefore } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
@@ -67,21 +66,6 @@ function memdirOf(s: Shape): Record<string, string> {
   return files;
 }
 
-/** Every file of the working tree but .git, by relative path. */
-function snapshot(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (rel: string) => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const p = rel ? `${rel}/${e.name}` : e.name;
-      if (e.name === '.git') continue;
-      if (e.isDirectory()) walk(p);
-      else out.set(p, readFileSync(join(dir, p), 'utf8'));
-    }
-  };
-  walk('');
-  return out;
-}
-
 const TEMP = /\.memlint-\d+-[0-9a-z]+-\d+\.tmp$/;
 const LOCK = /\.consolidate-lock$/;
 const memoryWords = (files: Map<string, string>) => new Set([...files].filter(([p]) => !TEMP.test(p)).flatMap(([, t]) => t.match(/\bw[0-9a-z]+q\b/g) ?? []));
@@ -106,8 +90,8 @@ async function killAtEveryBoundary(args: string[], files: Record<string, string>
   const base = repoOf(files);
   const reference = copyOf(base);
   expect(memlint(reference, args, { env }).code).toBeLessThan(2);
-  const expected = withoutLock(snapshot(reference));
-  const before = memoryWords(snapshot(base));
+  const expected = withoutLock(treeSnapshot(reference));
+  const before = memoryWords(treeSnapshot(base));
   for (let op = 1; ; op++) {
     const dir = copyOf(base);
     const killed = await memlintKilledBefore(dir, args, op, env, children);
@@ -115,11 +99,11 @@ async function killAtEveryBoundary(args: string[], files: Record<string, string>
       expect(killed.code).toBeLessThan(2);
       return op - 1;
     }
-    const lostAtKill = [...before].filter((w) => !memoryWords(snapshot(dir)).has(w));
+    const lostAtKill = [...before].filter((w) => !memoryWords(treeSnapshot(dir)).has(w));
     expect(lostAtKill, `killed before write ${op} of memlint ${args.join(' ')}`).toEqual([]);
     const rerun = memlint(dir, args, { env });
     expect(rerun.code, rerun.stderr).toBeLessThan(2);
-    const after = withoutLock(snapshot(dir));
+    const after = withoutLock(treeSnapshot(dir));
     expect([...after.keys()].filter((p) => TEMP.test(p)), `temporary files after the rerun (killed before write ${op})`).toEqual([]);
     expect(after, `rerun after a kill before write ${op}`).toEqual(expected);
   }

@@ -1,6 +1,6 @@
 // Temporary git repositories and files for tests: real git, real files, no mocks.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,4 +69,19 @@ export function commitFiles(repo: string, files: Record<string, string>, message
   writeFiles(repo, files);
   git(repo, 'add', '-A');
   git(repo, 'commit', '-qm', message);
+}
+
+/** Every file of the working tree but .git, by relative path. */
+export function treeSnapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (e.name === '.git') continue;
+      if (e.isDirectory()) walk(p);
+      else out.set(p, readFileSync(join(dir, p), 'utf8'));
+    }
+  };
+  walk('');
+  return out;
 }
