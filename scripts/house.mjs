@@ -74,12 +74,18 @@ const facts = {
   folderArrows: Object.fromEntries([...folderArrows].sort()),
   mergeImportsLint: arrows.filter(([a, b]) => folder(a) === 'merge' && folder(b) === 'lint').map(([a, b]) => `${a} -> ${b}`),
 };
-if (asJson) process.stdout.write(`${JSON.stringify(facts, null, 2)}\n`);
+const out = [];
+if (asJson) out.push(JSON.stringify(facts, null, 2));
 else {
-  process.stdout.write(`modules ${facts.modules}, lines ${facts.lines}, import arrows ${facts.arrows}, cycles ${facts.cycles}\n`);
-  for (const c of cycles) process.stdout.write(`  cycle: ${c.join(' ')}\n`);
-  process.stdout.write('arrows between folders:\n');
-  for (const [k, n] of Object.entries(facts.folderArrows)) process.stdout.write(`  ${k}: ${n}\n`);
-  process.stdout.write(`merge -> lint: ${facts.mergeImportsLint.length}\n`);
-  for (const a of facts.mergeImportsLint) process.stdout.write(`  ${a}\n`);
+  out.push(`modules ${facts.modules}, lines ${facts.lines}, import arrows ${facts.arrows}, cycles ${facts.cycles}`);
+  for (const c of cycles) out.push(`  cycle: ${c.join(' ')}`);
+  out.push('arrows between folders:');
+  for (const [k, n] of Object.entries(facts.folderArrows)) out.push(`  ${k}: ${n}`);
+  out.push(`merge -> lint: ${facts.mergeImportsLint.length}`);
+  for (const a of facts.mergeImportsLint) out.push(`  ${a}`);
 }
+// One write: a reader that stops early (| head) closes the pipe after it.
+process.stdout.on('error', (err) => {
+  if (err.code !== 'EPIPE') throw err;
+});
+process.stdout.write(`${out.join('\n')}\n`);

@@ -4,6 +4,7 @@
 // here is pure or takes its file system explicitly, so tests can point it at any layout.
 import nodePath from 'node:path';
 import * as nodeFs from 'node:fs';
+import { withoutBom } from '../memdir/lines.js';
 
 type PlatformPath = typeof nodePath.posix;
 
@@ -227,7 +228,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * what is wrong with it in a few words ("not valid JSON (...)", "not a JSON object").
  */
 export function parseSettingsJson(text: string): { data: Record<string, unknown> } | { problem: string } {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const body = withoutBom(text);
   if (body.trim() === '') return { data: {} };
   let data: unknown;
   try {

@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isRegularFile, realOrResolved } from '../fs/paths.js';
+import { isRegularFile, realOrResolved, slashRelative } from '../fs/paths.js';
 import { formatOf, loadConfig } from '../config.js';
 import { locateMemdir } from './locate.js';
 import { matcher } from '../glob.js';
@@ -44,7 +44,7 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
   const located = await locateMemdir(file, projectDir, env, os.homedir(), memoryDirs);
   if (!located) return '';
   const realFile = realOrResolved(file);
-  if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(path.relative(loaded.dir, realFile).split(path.sep).join('/'))) return '';
+  if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, realFile))) return '';
   const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
   const index = path.join(located.dir, INDEX_FILE);
   const run = await lintMemdirs({

@@ -7,7 +7,7 @@ import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, compactTargetText } 
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 
 const NEWEST_FORMAT = claudeFormat();
-import { isWithin } from '../fs/paths.js';
+import { isWithin, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** Claude Code caps a hook's output at 10,000 characters; memlint stays below it. */
@@ -39,7 +39,7 @@ export interface BlockContext {
 /** A path for the agent: relative to the project when inside it, else absolute. */
 export function shownPath(file: string, projectDir: string): string {
   const rel = path.relative(projectDir, file);
-  return rel !== '' && isWithin(file, projectDir) ? rel.split(path.sep).join('/') : file;
+  return rel !== '' && isWithin(file, projectDir) ? withSlashes(rel) : file;
 }
 
 function entryOnLine(text: string | undefined, line: number) {

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { discoverMemdirs, isClaudeLocation, nearestMemdir } from '../memdir/discover.js';
 import { isAgentMemdir } from '../memdir/limits.js';
 import { findGitRoot, resolveAutoMemoryPath } from './auto-memory.js';
-import { isWithin, realOrResolved } from '../fs/paths.js';
+import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 export interface LocatedMemdir {
@@ -30,7 +30,7 @@ export async function locateMemdir(file: string, projectDir: string, env: NodeJS
     const realRoot = realOrResolved(root);
     const dir = nearestMemdir(realFile, realRoot);
     if (!dir) return null;
-    const rel = path.relative(realRoot, dir).split(path.sep).join('/');
+    const rel = slashRelative(realRoot, dir);
     if (rel.split('/').includes('node_modules')) return null;
     const configured = memoryDirs.some((d) => realOrResolved(d) === dir);
     return { dir, repoRoot: realRoot, confirmLinks: !isClaudeLocation(rel) && !configured };

@@ -10,7 +10,7 @@ import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';
 import { strayStoresOf } from './stores.js';
 import { linkProblem, linkState, notAdopted } from './team-link.js';
-import { isRegularFile, isWithin, realOrResolved } from '../fs/paths.js';
+import { isRegularFile, isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** The facts SessionStart reports on, or null when auto memory is off. */
@@ -35,7 +35,7 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
       const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;
       const repoRoot = gitRoot && isWithin(dir, gitRoot) ? gitRoot : null;
       const run = await lintMemdirs({ memdirs: [{ dir, repoRoot, reason: 'path' }], rules: orphanRule, source: 'worktree' });
-      facts.orphans = run.results.filter((r) => r.messages.some((m) => m.ruleId === 'index-orphan')).map((r) => path.relative(dir, r.filePath).split(path.sep).join('/'));
+      facts.orphans = run.results.filter((r) => r.messages.some((m) => m.ruleId === 'index-orphan')).map((r) => slashRelative(dir, r.filePath));
     }
   }
   const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;

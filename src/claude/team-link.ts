@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
-import { isWithin, realOrNearestReal, realOrResolved } from '../fs/paths.js';
+import { isWithin, realOrNearestReal, realOrResolved, slashRelative } from '../fs/paths.js';
 import { addLocalConfig, configValue, listFiles, localConfigValues } from '../git/index.js';
 import { planAdopt } from './adopt.js';
 import { isEnvDefinedFalsy, OVERRIDE_VAR, resolveAutoMemoryPath, validateMemoryPath, type Resolution } from './auto-memory.js';
@@ -88,7 +88,7 @@ export async function linkState(root: string, env: NodeJS.ProcessEnv, home: stri
 /** A path for one line: relative to root when inside it. */
 export function shown(p: string, root: string): string {
   const clean = p.replace(/[/\\]+$/, '');
-  return isWithin(clean, root) ? path.relative(root, clean).split(path.sep).join('/') || '.' : clean;
+  return isWithin(clean, root) ? slashRelative(root, clean) || '.' : clean;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { listMarkdown } from './recall.js';
 import { parseTopic } from '../memdir/topic.js';
 import { FRONTMATTER_MAX_LINES } from '../memdir/limits.js';
 import { checkInsideRepo, setTimesInsideRepo } from '../fs/inside.js';
+import { slashRelative } from '../fs/paths.js';
 
 export type TimeSource = 'modified' | 'commit';
 
@@ -104,13 +105,13 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlan {
     for (const dir of g.dirs) {
       for (const rel of listMarkdown(dir, { includeEntrypoint: true })) {
         const abs = path.join(dir, rel);
-        files.push({ abs, rel: g.root ? path.relative(g.root, abs).split(path.sep).join('/') : null, bound: g.root ?? dir });
+        files.push({ abs, rel: g.root ? slashRelative(g.root, abs) : null, bound: g.root ?? dir });
       }
     }
     let commits = new Map<string, number>();
     let dirty = new Set<string>();
     if (g.root) {
-      const specs = g.dirs.map((d) => path.relative(g.root!, d).split(path.sep).join('/') || '.');
+      const specs = g.dirs.map((d) => slashRelative(g.root!, d) || '.');
       commits = lastCommitTimesUnder(g.root, specs);
       dirty = uncommittedPaths(g.root, specs);
     }

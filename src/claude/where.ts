@@ -1,11 +1,10 @@
 // Where Claude Code's auto memory is for a folder, placed against the repository memlint runs in:
 // the resolution (./auto-memory.ts) and whether the folder lies inside the working tree, is
 // committed or is ignored. `memlint where` prints it.
-import path from 'node:path';
 import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
 import { resolveAutoMemoryPath, type Resolution } from './auto-memory.js';
 import type { StrayStore } from './stores.js';
-import { isWithin, realOrNearestReal } from '../fs/paths.js';
+import { isWithin, realOrNearestReal, slashRelative } from '../fs/paths.js';
 
 export interface RepositoryPlacement {
   /** Top of the working tree memlint was run in. */
@@ -44,7 +43,7 @@ export function placeInRepository(dir: string, cwd: string): RepositoryPlacement
   const root = realOrNearestReal(top);
   const target = realOrNearestReal(dir.replace(/[/\\]+$/, ''));
   if (!isWithin(target, root)) return { root, path: null, committed: false, ignored: false };
-  const relPosix = path.relative(root, target).split(path.sep).join('/') || '.';
+  const relPosix = slashRelative(root, target) || '.';
   const committed = listFiles(root, { untracked: false, pathspec: [relPosix] }).length > 0;
   const ignored = relPosix !== '.' && ignoredPaths(root, [relPosix]).size > 0;
   return { root, path: relPosix, committed, ignored };

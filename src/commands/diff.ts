@@ -3,7 +3,7 @@
 // are read in src/memdir/range.ts (both ends from git's object store, never the working tree), the
 // semantics are in src/memdir/changes.ts; this module formats them.
 import { realpathSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { parse } from './args.js';
 import { escapeControls, jsonWithoutControls, quoteName } from '../printable.js';
 import { UsageError } from '../errors.js';
@@ -15,6 +15,7 @@ import type { Budget, EntryChange, MemdirChanges, TopicChange, TopicFacts } from
 import { diffRange, resolveRange, type DiffRange, type MemdirDiff } from '../memdir/range.js';
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
 import { staleInRange, type StaleMemory } from '../lint/stale-range.js';
+import { slashRelative } from '../fs/paths.js';
 
 const HELP = `Usage: memlint diff [RANGE] [--format text|markdown|json]
 
@@ -45,7 +46,7 @@ Exit codes: 0 reported (also when memory changed: lint judges it), 2 usage error
  */
 export function archiveFolders(root: string, consolidate: ConsolidateConfig | undefined): (memdir: string) => string | null {
   return (d) => {
-    const rel = relative(root, archiveDirOf(consolidate, join(root, d))).split(sep).join('/');
+    const rel = slashRelative(root, archiveDirOf(consolidate, join(root, d)));
     return rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel) ? null : `${rel}/`;
   };
 }

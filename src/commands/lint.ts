@@ -1,6 +1,6 @@
 // `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
 // answered by the launcher (src/launcher.ts) before this module loads.
-import { join, relative, resolve as resolvePath, sep } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { formatOf, loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
@@ -18,6 +18,7 @@ import { VERSION } from '../version.js';
 import { parse } from './args.js';
 import type { Given } from './given.js';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
+import { slashRelative } from '../fs/paths.js';
 
 const HELP = `Usage: memlint [lint] [options] [PATH...]
 
@@ -148,7 +149,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
   const rules = resolveRules(loaded.config.rules, overrides);
   const isIgnored = matcher(loaded.config.ignore);
-  const ignore = loaded.config.ignore?.length ? (abs: string) => isIgnored(relative(loaded.dir, abs).split(sep).join('/')) : undefined;
+  const ignore = loaded.config.ignore?.length ? (abs: string) => isIgnored(slashRelative(loaded.dir, abs)) : undefined;
 
   let memdirs;
   if (stagedMemdirs) {
@@ -160,7 +161,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     const { isClaudeLocation } = discover;
     const configured = new Set((loaded.config.memoryDirs ?? []).map((d) => resolvePath(loaded.dir, d)));
     memdirs = stagedMemdirs.map((d) => {
-      const relDir = relative(d.repoRoot, d.dir).split(sep).join('/');
+      const relDir = slashRelative(d.repoRoot, d.dir);
       if (isClaudeLocation(relDir)) return { ...d, reason: 'claude-location' as const };
       if (configured.has(d.dir)) return { ...d, reason: 'config' as const };
       return { ...d, reason: 'links' as const, confirmLinks: true };

@@ -15,7 +15,7 @@
 // A push or commit with no memory in it is answered by the launcher (src/launcher.ts) with a git
 // call or two.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
 import * as gitFacts from '../git/commits.js';
 import { headCommit, repoInfo } from '../git/index.js';
@@ -32,6 +32,7 @@ import * as run from './run.js';
 import { agentCommand, ignoredCommandWarning, resolveSettings, type Settings } from './settings.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { agentMemoryScope } from '../memdir/format.js';
+import { slashRelative } from '../fs/paths.js';
 
 /** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
 export function memdirsOf(root: string, changed: string[]): string[] {
@@ -51,7 +52,7 @@ export function memdirsOf(root: string, changed: string[]): string[] {
 function memoryDirsOf(root: string, changed: string[]): string[] {
   const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;
   return memdirsOf(root, changed).filter((dir) => {
-    const relDir = relative(root, dir).split(sep).join('/');
+    const relDir = slashRelative(root, dir);
     // Local-scope agent memory is "not checked into version control": never committed by memlint.
     if (agentMemoryScope(relDir) === 'local') return false;
     if (isClaudeLocation(relDir)) return true;
@@ -87,7 +88,7 @@ interface DueResult {
  */
 async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, act: 'commit' | 'list'): Promise<DueResult> {
   const { config } = loaded;
-  const rel = (p: string) => relative(root, p).split(sep).join('/') || '.';
+  const rel = (p: string) => slashRelative(root, p) || '.';
   const command = act === 'commit' ? agentCommand(root) : undefined;
   const planned: Array<{ dir: string; settings: Settings }> = memdirs.filter((dir) => !excludedMemdir(dir, config.consolidate, loaded.dir)).map((dir) => ({ dir, settings: resolveSettings(config.consolidate, dir, command, root) }));
   const result: DueResult = { committed: [], due: [], failures: [] };

@@ -1,6 +1,6 @@
 // Consolidating one memdir: snapshot -> plan (pure) -> gates -> lock -> writer -> agent step.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { loadMemdir } from '../memdir/read.js';
 import { createRepoFacts } from '../lint/repo-facts.js';
 import type { ConsolidateFacts, StepContext } from './types.js';
@@ -18,6 +18,7 @@ import { walkFiles } from '../fs/walk.js';
 import { removeStaleTempFiles } from '../fs/atomic.js';
 import { compareSnapshots, dreamPrompt, restoreSnapshot, runCommand, snapshotDir } from './agent.js';
 import { localDay } from './text.js';
+import { withSlashes } from '../fs/paths.js';
 
 export interface MemdirRef {
   dir: string;
@@ -85,11 +86,10 @@ export function today(): string {
   return localDay(new Date());
 }
 
-const posix = (p: string) => p.split(sep).join('/');
 
 export function makeFacts(m: MemdirRef, day: string): ConsolidateFacts {
   const root = m.repoRoot;
-  const prefix = root ? posix(relative(root, m.dir)) : '';
+  const prefix = root ? withSlashes(relative(root, m.dir)) : '';
   const spec = prefix === '' ? '.' : prefix;
   const toMemdir = (map: Map<string, any>) => {
     const out = new Map();
@@ -118,7 +118,7 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
   const files = new Map(model.files.map((f) => [f.rel, f.text]));
   const archiveIndexPath = join(settings.archiveDir, ARCHIVE_INDEX);
   const archiveIndex = existsSync(archiveIndexPath) ? readFileSync(archiveIndexPath, 'utf8') : null;
-  const label = m.repoRoot ? posix(relative(m.repoRoot, m.dir)) : posix(m.dir);
+  const label = m.repoRoot ? withSlashes(relative(m.repoRoot, m.dir)) : withSlashes(m.dir);
   const ctx: StepContext = {
     facts: makeFacts(m, day),
     allPaths: model.allPaths,
@@ -155,7 +155,7 @@ export function refusalFor(m: MemdirRef, settings: Settings): string | null {
 
 export function gatesFor(m: MemdirRef, settings: Settings, now: number): GateResult {
   const last = readLastConsolidatedAt(m.dir);
-  const spec = m.repoRoot ? posix(relative(m.repoRoot, m.dir)) || '.' : '.';
+  const spec = m.repoRoot ? withSlashes(relative(m.repoRoot, m.dir)) || '.' : '.';
   return checkGates(last, now, settings, (since) => (m.repoRoot ? countCommitsSince(m.repoRoot, since, [spec]) : Number.MAX_SAFE_INTEGER));
 }
 

@@ -42,3 +42,13 @@ export function isRegularFile(p: string): boolean {
     return false;
   }
 }
+
+/** A relative path with '/' separators on every platform (as git names paths). */
+export function withSlashes(p: string): string {
+  return p.split(sep).join('/');
+}
+
+/** The path of `to` relative to `from`, with '/' separators on every platform. */
+export function slashRelative(from: string, to: string): string {
+  return withSlashes(relative(from, to));
+}

@@ -16,6 +16,7 @@ import { rewriteJson } from './json-edit.js';
 import { parseTree, type Node } from 'jsonc-parser/lib/esm/main.js';
 import { UsageError } from '../errors.js';
 import { memlintWords, type Action, type Worktree } from './setup.js';
+import { withoutBom } from '../memdir/lines.js';
 
 export const CLAUDE_SETTINGS = '.claude/settings.json';
 
@@ -82,7 +83,7 @@ function duplicateKey(text: string): { key: string; line: number } | null {
     }
     return null;
   };
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const body = withoutBom(text);
   const found = visit(parseTree(body));
   return found ? { key: found.key, line: body.slice(0, found.offset).split('\n').length } : null;
 }

@@ -4,6 +4,7 @@
 // an edit touches, which would spread an object or list written on one line over several: inside
 // such a one-line container the edit is made here instead, in the container's own spacing.
 // The ESM build: the package's main (UMD) requires its modules at run time, which the bundle cannot.
+import { bomOf, withoutBom } from '../memdir/lines.js';
 import { applyEdits, findNodeAtLocation, modify, parseTree, type Edit, type JSONPath, type Node } from 'jsonc-parser/lib/esm/main.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -22,7 +23,7 @@ function dropped(before: unknown[], after: unknown[]): number[] | null {
 
 /** `text` (whose value is `before`) edited so that its value is `after`. */
 export function rewriteJson(text: string, before: unknown, after: unknown): string {
-  if (text.charCodeAt(0) === 0xfeff) return `\ufeff${rewriteJson(text.slice(1), before, after)}`;
+  if (bomOf(text)) return `${bomOf(text)}${rewriteJson(withoutBom(text), before, after)}`;
   const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
   const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: /\r\n/.test(text) ? '\r\n' : '\n' };
   let out = text;

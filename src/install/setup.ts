@@ -3,7 +3,7 @@
 // package.json prepare script; the clone gets the merge driver in its local git config and, in this
 // worktree, husky's hook stubs. Uninstall takes out exactly those.
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { localConfigReader, repoInfo, setLocalConfig } from '../git/index.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
@@ -13,6 +13,7 @@ import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, OWN_STUBS_MARKER, stubsPresent, writeOwnStubs } from './husky.js';
 import { PRIVATE_GITIGNORE_LINES } from './link-setting.js';
 import { editScripts, OWN_REPO_PREPARE, preparedScript, runsMemlintInstall, unpreparedScript } from './package-json.js';
+import { slashRelative } from '../fs/paths.js';
 
 export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
 /** Local git config keys where install notes what it found in this clone, so uninstall restores exactly that. */
@@ -283,5 +284,5 @@ export function describeAction(a: Action, dry: boolean): string {
 }
 
 export function relPosix(root: string, p: string): string {
-  return relative(root, p).split(sep).join('/') || '.';
+  return slashRelative(root, p) || '.';
 }

@@ -1,6 +1,6 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
-import { basename, relative, sep } from 'node:path';
+import { basename, sep } from 'node:path';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
@@ -13,7 +13,7 @@ import { parseMarkdown } from '../memdir/markdown.js';
 import type { StagedFacts } from './staged.js';
 import { isRootLike, linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
-import { realOrResolved } from '../fs/paths.js';
+import { realOrResolved, slashRelative } from '../fs/paths.js';
 import { createRepoFacts, type SharedRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
@@ -376,7 +376,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     }
     let passes = 0;
     for (;;) {
-      if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(relative(d.repoRoot, d.dir).split(sep).join('/')) : false)) break;
+      if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly);
@@ -388,7 +388,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
           for (const m of msgs) if (m.fix && m.fix.edits.some((e) => marked.has(e.path ?? file))) delete m.fix;
         }
         if (opts.fix && source.kind === 'worktree') {
-          for (const path of marked) refused.add(`${relative(d.repoRoot ?? d.dir, path).split(sep).join('/')} holds conflict markers, so --fix changes nothing in it; settle them first ("memlint resolve")`);
+          for (const path of marked) refused.add(`${slashRelative(d.repoRoot ?? d.dir, path)} holds conflict markers, so --fix changes nothing in it; settle them first ("memlint resolve")`);
         }
       }
       if (opts.fix && source.kind === 'worktree' && passes < 10) {

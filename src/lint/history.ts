@@ -2,20 +2,19 @@
 // touches or deletes, their text at HEAD, and everything the memdir and its archive will still
 // hold once committed. Read from git lazily and in batches (one cat-file per question): a commit
 // that deletes nothing and leaves the index alone costs no git call at all.
-import { relative, sep } from 'node:path';
+import { relative } from 'node:path';
 import { indexEntries, readBlobs } from '../git/index.js';
-import { isWithin } from '../fs/paths.js';
+import { isWithin, withSlashes } from '../fs/paths.js';
 import type { MemdirHistory } from './types.js';
 import type { MemdirModel } from '../memdir/types.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
-const toPosix = (p: string) => p.split(sep).join('/');
 
 /** `atHead`: HEAD's blobs already read (src/lint/staged.ts), by repository-relative path. */
 export function createMemdirHistory(repoRoot: string, model: MemdirModel, changedAbs: Set<string>, archiveDir: string | null, atHead?: Map<string, Buffer | null>): MemdirHistory {
-  const prefix = toPosix(relative(repoRoot, model.dir));
+  const prefix = withSlashes(relative(repoRoot, model.dir));
   const repoRel = (rel: string) => (prefix === '' ? rel : `${prefix}/${rel}`);
-  const changed = [...changedAbs].filter((p) => isWithin(p, model.dir)).map((p) => toPosix(relative(model.dir, p))).filter((r) => r !== '').sort();
+  const changed = [...changedAbs].filter((p) => isWithin(p, model.dir)).map((p) => withSlashes(relative(model.dir, p))).filter((r) => r !== '').sort();
   const present = new Set(model.files.map((f) => f.rel));
   const deleted = changed.filter((r) => !present.has(r) && !model.allPaths.has(r));
   let head: Map<string, string | null> | null = null;
@@ -42,7 +41,7 @@ export function createMemdirHistory(repoRoot: string, model: MemdirModel, change
       kept = model.files.filter((f) => !f.unread).map((f) => ({ where: f.rel, text: f.text }));
       const unread = model.files.filter((f) => f.unread);
       const specs = unread.map((f) => `:${repoRel(f.rel)}`);
-      const archivePrefix = archiveDir ? toPosix(relative(repoRoot, archiveDir)) : null;
+      const archivePrefix = archiveDir ? withSlashes(relative(repoRoot, archiveDir)) : null;
       const archived = archivePrefix && !archivePrefix.startsWith('..') ? indexEntries(repoRoot, [archivePrefix]).filter((e) => e.path.endsWith('.md') && e.mode !== '160000') : [];
       const blobs = readBlobs(repoRoot, [...specs, ...archived.map((e) => e.object)]);
       unread.forEach((f, i) => kept!.push({ where: f.rel, text: blobs.get(specs[i]!)?.toString('utf8') ?? '' }));

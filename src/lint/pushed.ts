@@ -2,10 +2,10 @@
 // markers and secrets. git's sequencer commits `rebase --continue`, cherry-picks and merges without
 // the pre-commit hook, and `--no-verify` skips it, so the pre-push hook (consolidate --pre-push)
 // reads each memory file as each pushed commit left it, with the same two rules lint runs.
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { filesAddedIn, type CommitFile } from '../git/commits.js';
 import { readBlobs } from '../git/index.js';
-import { isWithin } from '../fs/paths.js';
+import { isWithin, slashRelative } from '../fs/paths.js';
 import { fileKind, isMemoryPath } from '../memdir/kinds.js';
 import { createModel, decodeMemoryText } from '../memdir/model.js';
 import type { MemoryFile } from '../memdir/types.js';
@@ -60,7 +60,7 @@ export async function lintPushed(root: string, updates: Array<{ localSha: string
     if (!f.path.endsWith('.md') || f.path.split('/').includes('node_modules')) continue;
     const abs = join(root, f.path);
     // The nearest memdir holding it (a nested memdir's MEMORY.md belongs to that one).
-    const dir = memdirs.filter((d) => isWithin(abs, d) && isMemoryPath(relative(d, abs).split(sep).join('/'))).sort((a, b) => b.length - a.length)[0];
+    const dir = memdirs.filter((d) => isWithin(abs, d) && isMemoryPath(slashRelative(d, abs))).sort((a, b) => b.length - a.length)[0];
     if (!dir || seen.has(`${f.blob} ${f.path}`)) continue;
     seen.add(`${f.blob} ${f.path}`);
     wanted.push({ ...f, dir });
@@ -74,7 +74,7 @@ export async function lintPushed(root: string, updates: Array<{ localSha: string
     const decoded = decodeMemoryText(buf);
     if ('problem' in decoded) continue;
     const abs = join(root, f.path);
-    const rel = relative(f.dir, abs).split(sep).join('/');
+    const rel = slashRelative(f.dir, abs);
     const file: MemoryFile = { path: abs, rel, text: decoded.text, ...fileKind(rel) };
     const model = createModel(f.dir, [file], new Set([rel]));
     const repo = facts.get(f.dir) ?? facts.set(f.dir, createRepoFacts(root, f.dir)).get(f.dir)!;

@@ -1,8 +1,8 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { blameLineDates, conflictMarkerSizes, existingCommits, ignoredPaths, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
-import { isWithin, realOrResolved } from '../fs/paths.js';
+import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
 import { historyLosses, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
@@ -30,7 +30,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
   let claudeMd: Array<{ path: string; text: string }> | undefined;
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
-  const repoRel = (path: string) => relative(root, path).split(sep).join('/');
+  const repoRel = (path: string) => slashRelative(root, path);
   const trackedSet = () => (tracked ??= new Set(trackedFiles(root)));
   let indexDirs: Set<string> | undefined;
   // Whether the revision checked holds a path: the working tree as it is on disk (nothing is read,
@@ -109,7 +109,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
     stringsInTrackedFiles(needles) {
       const unknown = [...new Set(needles)].filter((n) => !inTracked.has(n));
       if (unknown.length > 0) {
-        const rel = relative(root, memdir).split(sep).join('/');
+        const rel = slashRelative(root, memdir);
         const found = stringsInTrackedFiles(root, unknown, rel.startsWith('..') ? '' : rel);
         for (const n of unknown) inTracked.set(n, found.has(n));
       }

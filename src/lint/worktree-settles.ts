@@ -1,11 +1,12 @@
 // What `git add` would settle, for --staged's stylish report: the staged lint run again on the
 // index as it would be with the working-tree versions of the files it found problems in.
 import { readFileSync } from 'node:fs';
-import { relative, resolve as resolvePath, sep } from 'node:path';
+import { resolve as resolvePath } from 'node:path';
 import { checkInsideRepo } from '../fs/inside.js';
 import { indexEntries } from '../git/index.js';
 import { lintMemdirs, type EnabledRule, type LintRunOptions } from './engine.js';
 import type { StagedFacts } from './staged.js';
+import { slashRelative } from '../fs/paths.js';
 
 /**
  * With --staged, the files whose problems `git add FILE` would settle: the staged lint run again on
@@ -30,7 +31,7 @@ export async function settledByWorkingTree(
   let differs = false;
   for (const d of memdirs) {
     const root = d.repoRoot ?? facts.root;
-    const relDir = relative(root, d.dir).split(sep).join('/');
+    const relDir = slashRelative(root, d.dir);
     const listed = facts.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);
     listings.set(
       relDir,

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatOf, loadConfig } from '../config.js';
 import { findGitRoot } from '../claude/auto-memory.js';
 import { locateMemdir, type LocatedMemdir } from '../claude/locate.js';
-import { isWithin, realOrResolved } from '../fs/paths.js';
+import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { matcher } from '../glob.js';
 import { fixAlone, lintMemdirs, resolveRules, runToday, type LintMessage } from '../lint/engine.js';
 import type { TextEdit } from '../lint/types.js';
@@ -68,7 +68,7 @@ export async function locateDocument(file: string, folders: string[], env: NodeJ
     // A workspace outside git: the nearest memory folder within it, as `memlint FILE` finds it.
     const dir = nearestMemdir(real, inside);
     if (!dir) return null;
-    const rel = path.relative(inside, dir).split(path.sep).join('/');
+    const rel = slashRelative(inside, dir);
     return { dir, repoRoot: null, confirmLinks: !isClaudeLocation(rel), file: real, projectDir };
   }
   for (const folder of folders) {
@@ -105,7 +105,7 @@ export interface DocumentLint {
  */
 export async function lintDocument(located: Located, text: string, texts: Map<string, string>, env: NodeJS.ProcessEnv): Promise<DocumentLint | null> {
   const loaded = await loadConfig({ cwd: located.projectDir });
-  if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(path.relative(loaded.dir, located.file).split(path.sep).join('/'))) return null;
+  if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, located.file))) return null;
   // no-memory-loss judges a staged change: it has nothing to say about an editor's buffer.
   const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
   const all = new Map(texts);

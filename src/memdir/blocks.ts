@@ -9,7 +9,7 @@
 // remark otherwise. A property test holds the two to each other.
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
 import { parseMarkdown } from './markdown.js';
-import { splitLines } from './lines.js';
+import { bomOf, splitLines, withoutBom } from './lines.js';
 
 /**
  * What a line holds, by the innermost block on it (paragraph text is 'prose'). Containers are
@@ -98,13 +98,12 @@ export function blockModel(text: string): BlockModel {
 const MEMO_SIZE = 16;
 const memo = new Map<string, BlockModel>();
 
-const bomless = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 const BLANK_RE = /^[ \t]*$/;
 const FM_FENCE_RE = /^---[ \t]*$/;
 
 /** The model from a remark parse (always exact). */
 export function remarkBlocks(text: string): BlockModel {
-  const src = bomless(text);
+  const src = withoutBom(text);
   const raw = splitLines(src);
   const starts = raw.map((l) => l.offset);
   // A line no leaf block covers holds only container markers (`>`, an empty item's bullet).
@@ -239,7 +238,7 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
 
 /** The model by a line scan, or null when the text holds something only a parser can read exactly. */
 export function lineBlocks(text: string): BlockModel | null {
-  const src = bomless(text);
+  const src = withoutBom(text);
   if (src.includes(']:') || src.includes('```') || src.includes('~~~') || src.includes('\t')) return null;
   const raw = splitLines(src);
   const lines: BlockLine[] = new Array(raw.length);
@@ -323,7 +322,7 @@ export function lineBlocks(text: string): BlockModel | null {
  * runs of such lines merged: what a content scan blanks out before reading prose.
  */
 export function spansOf(model: BlockModel, text: string, kinds: readonly BlockKind[]): Array<[number, number]> {
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const bom = bomOf(text).length;
   const out: Array<[number, number]> = [];
   const raw = splitLines(bom ? text.slice(1) : text);
   raw.forEach((l, i) => {

@@ -1,12 +1,12 @@
 // Finding memory directories: a folder holding MEMORY.md. With no path given, every memdir in the
 // repository (tracked or untracked, not git-ignored, never under node_modules) plus config memoryDirs.
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
 import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
 import { parseIndex } from './index.js';
-import { isWithin, realOrResolved } from '../fs/paths.js';
+import { isWithin, realOrResolved, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
 
 export interface DiscoveredMemdir {
@@ -41,7 +41,6 @@ export function isClaudeLocation(relDir: string): boolean {
   return CLAUDE_LOCATION_RE.test(relDir);
 }
 
-const toPosix = (p: string) => p.split(sep).join('/');
 
 /** Memdir candidates among repository-relative file paths: folders holding MEMORY.md. */
 export function memdirCandidates(files: string[]): string[] {
@@ -223,5 +222,5 @@ export function configuredDirs(memoryDirs: string[], configDir: string, gitRoot:
 }
 
 export function relDirOf(d: DiscoveredMemdir): string {
-  return d.repoRoot ? toPosix(relative(d.repoRoot, d.dir)) || '.' : d.dir;
+  return d.repoRoot ? withSlashes(relative(d.repoRoot, d.dir)) || '.' : d.dir;
 }

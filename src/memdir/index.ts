@@ -2,7 +2,7 @@
 // Every line is kept with its own line ending; entries are recognised, never rewritten. Which
 // line is what (an entry, code, a heading) is the block model's word (blocks.ts).
 import { blockModel, type BlockItem, type BlockLine, type BlockModel } from './blocks.js';
-import { splitLines } from './lines.js';
+import { bomOf, splitLines } from './lines.js';
 
 export type IndexLineKind =
   | 'entry' // a list item whose first content is a link to a topic: - [Title](file.md) — hook
@@ -162,7 +162,7 @@ function otherEntry(text: string, item: BlockItem): IndexEntry | undefined {
  * what CommonMark reads as code, HTML or frontmatter is never an entry.
  */
 export function parseIndex(text: string, blocks: BlockModel = blockModel(text), entryOf: (line: string) => IndexEntry | undefined = parseEntry): ParsedIndex {
-  const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+  const bom = bomOf(text);
   const raw = splitLines(text.slice(bom.length));
   const lines: IndexLine[] = [];
   for (let i = 0; i < raw.length; i++) {

@@ -3,6 +3,7 @@
 // the text is trimmed, lines are split on '\n', and "bytes" are JS string length in UTF-16 code units.
 import { blockModel } from './blocks.js';
 import { claudeFormat, type ClaudeFormat } from './format.js';
+import { withoutBom } from './lines.js';
 
 // The numbers are the format registry's (src/memdir/format.ts), for the newest known version.
 const NEWEST = claudeFormat();
@@ -50,7 +51,7 @@ export function stripForLoad(raw: string): string {
  */
 function loadedLines(raw: string, strip = true): Array<{ line: number; text: string }> {
   if (!strip) return raw.split('\n').map((text, i) => ({ line: i + 1, text }));
-  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  let text = withoutBom(raw);
   if (text.includes('<!--')) text = text.replace(/\r\n?/g, '\n');
   const fm = FRONTMATTER_RE.exec(text);
   // Lines of the file before the first line of what follows the frontmatter.

@@ -32,3 +32,13 @@ export function dominantEol(text: string): string {
   if (cr > lf && cr > crlf) return '\r';
   return crlf > lf ? '\r\n' : '\n';
 }
+
+/** The byte order mark a text starts with ('\uFEFF'), or '' when it has none. */
+export function bomOf(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+}
+
+/** The text without a leading byte order mark. */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

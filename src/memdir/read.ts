@@ -2,12 +2,12 @@
 // the index (staged blobs, what will be committed). Files memlint cannot read as text are
 // reported, not read.
 import { lstatSync, readFileSync, realpathSync, type Dirent } from 'node:fs';
-import { join, posix, relative, sep } from 'node:path';
+import { join, posix, sep } from 'node:path';
 import type { MemdirModel, MemoryFile } from './types.js';
 import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
 import { createModel, decodeMemoryText } from './model.js';
 import { walkEntries } from '../fs/walk.js';
-import { isWithin } from '../fs/paths.js';
+import { isWithin, slashRelative } from '../fs/paths.js';
 import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
 
 export interface FileProblem {
@@ -108,7 +108,7 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
   const allPaths = new Set<string>();
   const ignore = opts.ignore ?? (() => false);
   const root = source.repoRoot;
-  const relDir = relative(root, dir).split(sep).join('/');
+  const relDir = slashRelative(root, dir);
   const prefix = relDir === '' ? '' : `${relDir}/`;
   // Submodules are not files; symlinks are staged as their target's path, not its content.
   const listed = source.prefetched?.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);

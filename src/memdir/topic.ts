@@ -3,7 +3,7 @@
 // `type` at top level, or nested in a `metadata:` block as newer Claude Code writes it.
 import matter from 'gray-matter';
 import { FRONTMATTER_MAX_LINES } from './limits.js';
-import { splitLines } from './lines.js';
+import { bomOf, splitLines } from './lines.js';
 
 
 export interface FrontmatterError {
@@ -51,7 +51,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 export function findFrontmatter(text: string): { openLine: number; closeLine: number; yaml: string; endOffset: number } | null {
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const bom = bomOf(text).length;
   const lines = splitLines(text.slice(bom));
   if (lines.length === 0 || !/^---[ \t]*$/.test(lines[0]!.text)) return null;
   for (let i = 1; i < lines.length; i++) {
@@ -87,7 +87,7 @@ export function parseYaml(yaml: string): { data: Record<string, unknown> | null;
 }
 
 export function parseTopic(text: string): ParsedTopic {
-  const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+  const bom = bomOf(text);
   const fm = findFrontmatter(text);
   if (!fm) {
     return { bom, frontmatter: null, bodyLine: 1, bodyOffset: bom.length, body: text.slice(bom.length), name: undefined, description: undefined, type: undefined, typeAt: null, modified: undefined };

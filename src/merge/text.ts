@@ -1,6 +1,6 @@
 // Text plumbing shared by the merges: lines with their own endings, OURS's conventions for the
 // output (BOM, dominant line ending, final newline), conflict blocks and marker detection.
-import { splitLines, dominantEol } from '../memdir/lines.js';
+import { bomOf, dominantEol, splitLines, withoutBom } from '../memdir/lines.js';
 
 export interface Line {
   text: string;
@@ -29,7 +29,7 @@ export interface MergeResult {
 }
 
 export function stripBom(text: string): { bom: string; body: string } {
-  return text.charCodeAt(0) === 0xfeff ? { bom: '\uFEFF', body: text.slice(1) } : { bom: '', body: text };
+  return { bom: bomOf(text), body: withoutBom(text) };
 }
 
 /** Lines with their endings (memdir/index.ts splitLines: one split for the whole project). */

@@ -1,6 +1,6 @@
 // GitHub Actions workflow commands: ::error file=…,line=…,col=…,title=…::message
-import { relative, sep } from 'node:path';
 import type { FileResult } from '../engine.js';
+import { slashRelative } from '../../fs/paths.js';
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProp = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -8,7 +8,7 @@ const escapeProp = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/
 /** One annotation line per message. `root`: the repository's top (GitHub places annotations by repository-relative path), else the working directory. */
 export function* githubChunks(results: FileResult[], opts: { root: string }): Generator<string> {
   for (const r of results) {
-    const file = escapeProp(relative(opts.root, r.filePath).split(sep).join('/'));
+    const file = escapeProp(slashRelative(opts.root, r.filePath));
     for (const m of r.messages) {
       const kind = m.severity === 2 ? 'error' : 'warning';
       const title = m.ruleId ? `memlint(${m.ruleId})` : 'memlint';

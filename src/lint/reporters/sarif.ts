@@ -1,10 +1,10 @@
 // SARIF 2.1.0, for code scanning in CI. Written one result at a time (the same bytes as one
 // JSON.stringify(sarif, null, 2)): a whole run's results as one object tree does not fit in memory.
-import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FileResult, LintMessage } from '../engine.js';
 import type { Rule } from '../types.js';
 import { INPUT_PROBLEM_ID } from './output.js';
+import { slashRelative } from '../../fs/paths.js';
 
 /** Where each result sits in the pretty-printed document: $.runs[0].results[i]. */
 const RESULT_INDENT = ' '.repeat(8);
@@ -64,7 +64,7 @@ export function* sarifChunks(results: FileResult[], rules: Rule[], opts: { root:
   yield skeleton.slice(0, slot);
   let first = true;
   for (const r of results) {
-    const uri = relative(opts.root, r.filePath).split(sep).join('/');
+    const uri = slashRelative(opts.root, r.filePath);
     for (const m of r.messages) {
       yield `${first ? '"results": [\n' : ',\n'}${resultJson(m, uri, ruleIndex)}`;
       first = false;

@@ -1,5 +1,5 @@
-import { relative, sep } from 'node:path';
 import type { Rule } from '../types.js';
+import { slashRelative } from '../../fs/paths.js';
 
 /**
  * index-link-target: each entry links to a Markdown topic file that exists inside the memdir.
@@ -21,7 +21,7 @@ export const indexLinkTarget: Rule = {
   check(ctx) {
     const index = ctx.memdir.parsedIndex();
     if (!index) return;
-    const repoRel = ctx.repo ? relative(ctx.repo.root, ctx.memdir.dir).split(sep).join('/') : '';
+    const repoRel = ctx.repo ? slashRelative(ctx.repo.root, ctx.memdir.dir) : '';
     // Entry keys are NFC; a file name on disk may be NFD (macOS) and still be the same file.
     const present = new Set([...ctx.memdir.allPaths].map((p) => p.normalize('NFC')));
     for (const l of index.lines) {

@@ -1,5 +1,4 @@
 import { unsafeTopicName } from '../../memdir/names.js';
-import { relative, sep } from 'node:path';
 import type { Rule, RuleContext } from '../types.js';
 import type { ParsedIndex } from '../../memdir/index.js';
 import { formatEntry, parseEntry, parseIndex } from '../../memdir/index.js';
@@ -10,6 +9,7 @@ import { isMemoryType } from '../../memdir/types.js';
 import { cutAtWord } from '../../memdir/hook-text.js';
 import { notAMemory } from '../../memdir/kinds.js';
 import { topicMentions } from '../../content/index-mentions.js';
+import { slashRelative } from '../../fs/paths.js';
 
 /**
  * index-orphan: every topic file has an entry in MEMORY.md. Claude Code's index is how the agent
@@ -53,7 +53,7 @@ export const indexOrphan: Rule = {
     }
     // An entry written from the repository root names this file too: index-link-target asks for
     // it to be rewritten; adding a second entry would leave a duplicate once it is.
-    const repoRel = ctx.repo ? relative(ctx.repo.root, ctx.memdir.dir).split(sep).join('/') : '';
+    const repoRel = ctx.repo ? slashRelative(ctx.repo.root, ctx.memdir.dir) : '';
     const fromRoot = repoRel && !repoRel.startsWith('..') ? `${repoRel}/${rel}` : null;
     if (index.lines.some((l) => l.entry?.key === rel || (fromRoot !== null && l.entry?.key === fromRoot))) return;
     const topic = ctx.memdir.parsedTopic(ctx.file);

@@ -1,7 +1,7 @@
-import { relative, sep } from 'node:path';
 import { bodyStart, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import type { RepoFacts, Rule, RuleContext } from '../types.js';
+import { slashRelative } from '../../fs/paths.js';
 
 /**
  * no-derivable-content: Claude Code's "What NOT to save": code, file paths and project
@@ -169,7 +169,7 @@ function trackedDirs(tracked: Set<string>): Set<string> {
 }
 
 function memdirPrefix(ctx: RuleContext, repo: RepoFacts): string {
-  const rel = relative(repo.root, ctx.memdir.dir).split(sep).join('/');
+  const rel = slashRelative(repo.root, ctx.memdir.dir);
   return rel === '' ? '' : `${rel}/`;
 }
 

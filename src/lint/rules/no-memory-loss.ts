@@ -1,7 +1,7 @@
 import type { MemdirHistory, Rule } from '../types.js';
 import { blockModel } from '../../memdir/blocks.js';
 import { entries, parseIndex } from '../../memdir/index.js';
-import { splitLines } from '../../memdir/lines.js';
+import { splitLines, withoutBom } from '../../memdir/lines.js';
 import { parseTopic } from '../../memdir/topic.js';
 import { fileKind, INDEX_FILE } from '../../memdir/kinds.js';
 import { unsafeTopicName } from '../../memdir/names.js';
@@ -149,7 +149,7 @@ export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
 function logBullets(text: string): Array<{ line: number; text: string }> {
   const out: Array<{ line: number; text: string }> = [];
   const model = blockModel(text);
-  splitLines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).forEach((l, i) => {
+  splitLines(withoutBom(text)).forEach((l, i) => {
     const b = model.lines[i]!;
     if (!b.item || b.item.depth !== 0 || b.item.ordered || b.quote > 0 || b.kind === 'code') return;
     const content = l.text.slice(b.item.contentStart).trim();
