@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Given } from './commands/given.js';
 import type { PushSource } from './consolidate/push-range.js';
 import { reportError } from './report-error.js';
+import { processIo, type Io } from './io.js';
 import { isFormatName, printsWhenEmpty } from './lint/reporters/formats.js';
 
 // A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
@@ -144,11 +145,11 @@ if (first === 'merge' && !asksHelp) {
   // No quietOnClosedPipe: the driver writes its few lines with writeSync(2) and never opens the
   // streams, whose set-up would cost it ~2 ms (src/commands/merge.ts).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
+  finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[], io: Io): Promise<number> }).run(argv.slice(1), processIo()));
 } else if (first === 'update-branch' && !asksHelp) {
   quietOnClosedPipe();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
+  finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[], io: Io): Promise<number> }).run(argv.slice(1), processIo()));
 } else if (isPlainStaged(argv)) {
   staged();
 } else if (!asksHelp && isPlainHook(argv, '--pre-push')) {

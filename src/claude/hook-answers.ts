@@ -2,7 +2,7 @@
 // and answers the rest without loading this): the lint of an edited memory file, and SessionStart's
 // attention notes.
 import { readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { homeOf } from './auto-memory.js';
 import path from 'node:path';
 import { isRegularFile, realOrResolved, slashRelative } from '../fs/paths.js';
 import { formatOf, loadConfig } from '../config.js';
@@ -41,7 +41,7 @@ async function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ tex
 export async function editAnswer(file: string, projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
   const loaded = await loadConfig({ cwd: projectDir });
   const memoryDirs = (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
-  const located = await locateMemdir(file, projectDir, env, os.homedir(), memoryDirs);
+  const located = await locateMemdir(file, projectDir, env, homeOf(env), memoryDirs);
   if (!located) return '';
   const realFile = realOrResolved(file);
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, realFile))) return '';
@@ -67,7 +67,7 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
 
 /** At SessionStart: '' unless the memory needs attention. */
 export async function sessionStartAnswer(projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const facts = await sessionFacts(projectDir, env, os.homedir());
+  const facts = await sessionFacts(projectDir, env, homeOf(env));
   const context = facts ? sessionContext(facts) : null;
   if (context === null) return '';
   // File names are printed: one named after a secret is masked.

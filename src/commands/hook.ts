@@ -8,6 +8,7 @@ import { isRegularFile } from '../fs/paths.js';
 import path from 'node:path';
 import { parse } from './args.js';
 import { escapeControls } from '../printable.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint hook
 
@@ -68,18 +69,19 @@ export async function answer(stdin: string, env: NodeJS.ProcessEnv, fallbackCwd:
   return '';
 }
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, {}, 'hook', { positionals: false });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   try {
-    const out = await answer(readFileSync(0, 'utf8'), process.env, process.cwd());
-    if (out) process.stdout.write(out);
+    // Claude Code hands the payload on the process's stdin (fd 0); the tests give answer() its text.
+    const out = await answer(readFileSync(0, 'utf8'), io.env, io.cwd);
+    if (out) io.stdout.write(out);
   } catch (err) {
-    if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
-    process.stderr.write(`memlint hook: ${escapeControls(((err as Error)?.message ?? String(err)).split('\n')[0]!)} (the session goes on)\n`);
+    if (io.env.MEMLINT_DEBUG === '1') io.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
+    io.stderr.write(`memlint hook: ${escapeControls(((err as Error)?.message ?? String(err)).split('\n')[0]!)} (the session goes on)\n`);
   }
   return 0;
 }

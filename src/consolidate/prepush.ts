@@ -33,6 +33,7 @@ import { agentCommand, ignoredCommandWarning, resolveSettings, type Settings } f
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { agentMemoryScope } from '../memdir/format.js';
 import { slashRelative } from '../fs/paths.js';
+import type { Io } from '../io.js';
 
 /** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
 export function memdirsOf(root: string, changed: string[]): string[] {
@@ -64,6 +65,7 @@ function memoryDirsOf(root: string, changed: string[]): string[] {
   });
 }
 
+// git hands the pushed refs on the hook's stdin (fd 0); the launcher reads them first and hands them as `push`.
 function readStdin(): string {
   try {
     return readFileSync(0, 'utf8');
@@ -86,7 +88,7 @@ interface DueResult {
  * only listed. Settings are resolved for every memdir first: config naming a folder outside the
  * repository stops here (exit 2) before anything is written.
  */
-async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, act: 'commit' | 'list'): Promise<DueResult> {
+async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, act: 'commit' | 'list', io: Pick<Io, 'env' | 'stderr'>): Promise<DueResult> {
   const { config } = loaded;
   const rel = (p: string) => slashRelative(root, p) || '.';
   const command = act === 'commit' ? agentCommand(root) : undefined;
@@ -94,7 +96,7 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
   const result: DueResult = { committed: [], due: [], failures: [] };
   if (planned.length === 0) return result;
   const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
-  if (ignored) process.stderr.write(`${ignored}\n`);
+  if (ignored) io.stderr.write(`${ignored}\n`);
   const lint = makeLint(config.rules, root);
   const findDates = await loadDateFinder();
   const now = Date.now();
@@ -109,17 +111,17 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
     if (!run.gatesFor(m, settings, now).open) continue;
     const paths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
     if (gitFacts.dirtyPaths(root, paths).length > 0) {
-      process.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
+      io.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
       continue;
     }
-    const plan = run.planFor(m, settings, { prune: false, findDates });
+    const plan = run.planFor(m, settings, { prune: false, findDates, day: run.today(io.env) });
     if (plan.ops.length === 0) continue;
     if (act === 'list') {
       result.due.push(rel(dir));
       continue;
     }
     const prior = lock.readLastConsolidatedAt(dir);
-    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates, lint });
+    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates, lint, io });
     if (outcome.status !== 'consolidated') {
       if (outcome.status === 'failed') result.failures.push(`${rel(dir)}: ${outcome.message}`);
       continue;
@@ -135,7 +137,7 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
       result.failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
     }
   }
-  if (result.failures.length > 0) process.stderr.write(`memlint: consolidation failed for ${result.failures.join('; ')}\n`);
+  if (result.failures.length > 0) io.stderr.write(`memlint: consolidation failed for ${result.failures.join('; ')}\n`);
   return result;
 }
 
@@ -143,26 +145,26 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
 export type OnPush = 'advise' | 'check' | 'block';
 
 /** `push`: what the launcher (dist/cli.js) read of git's pre-push stdin; without it, stdin is read here. */
-export async function prePush(opts: { cwd: string; configFile?: string; push?: PushSource }): Promise<number> {
-  if (process.env.HUSKY === '0') return 0;
-  const push = opts.push ?? pushSource(opts.cwd, readStdin());
+export async function prePush(opts: { io: Io; configFile?: string; push?: PushSource }): Promise<number> {
+  if (opts.io.env.HUSKY === '0') return 0;
+  const push = opts.push ?? pushSource(opts.io.cwd, readStdin());
   if (push === NO_PUSHED_MEMORY) return 0;
   const { updates, changed } = push;
   const root = push.repo.root;
   const memdirs = memoryDirsOf(root, changed);
   if (memdirs.length === 0) return 0;
-  const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
 
   // What the pre-commit hook never saw: conflict markers and secrets in any pushed commit.
-  const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday());
+  const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday(opts.io.env));
   if (findings.length > 0) {
     for (const f of findings) {
-      process.stderr.write(`${f.file}:${f.message.line}:${f.message.column}: ${f.message.message} [${f.message.ruleId}] (commit ${f.commit.slice(0, 7)})\n`);
+      opts.io.stderr.write(`${f.file}:${f.message.line}:${f.message.column}: ${f.message.message} [${f.message.ruleId}] (commit ${f.commit.slice(0, 7)})\n`);
     }
     const markers = findings.some((f) => f.message.ruleId === 'no-conflict-markers');
     const secrets = findings.some((f) => f.message.ruleId === 'no-secrets');
     const fix = [markers ? 'settle each conflict ("memlint resolve FILE" or by hand)' : '', secrets ? 'remove each secret (and rotate it)' : ''].filter(Boolean).join(' and ');
-    process.stderr.write(`memlint: nothing was pushed: pushed memory holds ${[markers ? 'conflict markers' : '', secrets ? 'a secret' : ''].filter(Boolean).join(' and ')} (above); ${fix}, then amend the commit named (or "git rebase -i" an earlier one) and push again\n`);
+    opts.io.stderr.write(`memlint: nothing was pushed: pushed memory holds ${[markers ? 'conflict markers' : '', secrets ? 'a secret' : ''].filter(Boolean).join(' and ')} (above); ${fix}, then amend the commit named (or "git rebase -i" an earlier one) and push again\n`);
     return 1;
   }
 
@@ -170,19 +172,19 @@ export async function prePush(opts: { cwd: string; configFile?: string; push?: P
   const head = headCommit(root);
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
-  const { committed, due } = await settleDue(root, memdirs, loaded, onPush === 'block' ? 'commit' : 'list');
+  const { committed, due } = await settleDue(root, memdirs, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
   if (committed.length > 0) {
     // git computed what to send before this hook ran, and a failing pre-push stops the whole push.
-    process.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
+    opts.io.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
     return 1;
   }
   if (due.length === 0) return 0;
   const target = due.map((a) => (resolve(root, a) === root ? '.' : a)).join(' ');
   if (onPush === 'check') {
-    process.stderr.write(`memlint: nothing was pushed: ${due.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
+    opts.io.stderr.write(`memlint: nothing was pushed: ${due.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
     return 1;
   }
-  process.stderr.write(`memlint: ${due.join(', ')} is due for consolidation and was pushed as it is; run "memlint consolidate ${target}" and commit it as "memory: consolidate" (the post-commit hook does so after your next memory commit)\n`);
+  opts.io.stderr.write(`memlint: ${due.join(', ')} is due for consolidation and was pushed as it is; run "memlint consolidate ${target}" and commit it as "memory: consolidate" (the post-commit hook does so after your next memory commit)\n`);
   return 0;
 }
 
@@ -197,9 +199,9 @@ function onPushOf(loaded: LoadedConfig): OnPush {
  * touched is consolidated and committed as `memory: consolidate`. Never fails the commit: git
  * ignores post-commit's exit code, and problems are one line each.
  */
-export async function postCommit(opts: { cwd: string; configFile?: string }): Promise<number> {
-  if (process.env.HUSKY === '0') return 0;
-  const repo = repoInfo(opts.cwd);
+export async function postCommit(opts: { io: Io; configFile?: string }): Promise<number> {
+  if (opts.io.env.HUSKY === '0') return 0;
+  const repo = repoInfo(opts.io.cwd);
   if (repo === null) return 0;
   const root = repo.root;
   let changed: string[];
@@ -214,9 +216,9 @@ export async function postCommit(opts: { cwd: string; configFile?: string }): Pr
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
   const state = await worktreeState(root);
   if (state === null || state.operation !== null || state.branch === null) return 0;
-  const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
-  const { committed } = await settleDue(root, memdirs, loaded, 'commit');
-  if (committed.length > 0) process.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
+  const { committed } = await settleDue(root, memdirs, loaded, 'commit', opts.io);
+  if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
   return 0;
 }

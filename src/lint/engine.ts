@@ -340,7 +340,7 @@ export async function maskMessages(results: FileResult[], model: MemdirModel): P
 const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
 const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
 
-export function runToday(env: NodeJS.ProcessEnv = process.env): Date {
+export function runToday(env: NodeJS.ProcessEnv): Date {
   return env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
 }
 

@@ -214,6 +214,8 @@ export interface DriverArgs {
   theirs: string;
   markerSize: number;
   path: string;
+  /** The folder git runs the driver in (the repository's top): git's own line merge runs there. */
+  cwd: string;
 }
 
 /** The driver as git runs it: merges into OURS (and nothing else). Returns the exit code. */
@@ -226,7 +228,7 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
     const { mergeFile } = await import('../git/merge-file.js');
     let r: LineMergeResult;
     try {
-      r = mergeFile(process.cwd(), { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
+      r = mergeFile(args.cwd, { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
     } catch {
       r = null;
     }
