@@ -21,6 +21,11 @@ export interface Io {
   stderr: Output;
 }
 
+/** Where a caught fault's stack goes: the run's stderr under MEMLINT_DEBUG=1, else nowhere. */
+export function debugWriter(io: Pick<Io, 'env' | 'stderr'>): ((text: string) => void) | undefined {
+  return io.env.MEMLINT_DEBUG === '1' ? (text) => void io.stderr.write(text) : undefined;
+}
+
 /**
  * This process's folder, environment and streams. The streams are read when first written:
  * Node creates process.stdout and process.stderr on first use, which a command that prints

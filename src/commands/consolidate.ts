@@ -14,7 +14,7 @@ import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import type { Given } from './given.js';
-import type { Io } from '../io.js';
+import { debugWriter, type Io } from '../io.js';
 
 const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
 
@@ -89,7 +89,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   }
   const findDates = await loadDateFinder();
   const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'apply';
-  const lint = makeLint(loaded.config.rules, cwd);
+  const lint = makeLint(loaded.config.rules, cwd, debugWriter(io));
   const ignored = ignoredCommandWarning(loaded.config.consolidate, loaded.file);
   if (ignored && mode === 'apply') io.stderr.write(`${ignored}\n`);
   const command = mode === 'apply' ? agentCommand(cwd) : undefined;

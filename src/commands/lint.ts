@@ -19,7 +19,7 @@ import { parse } from './args.js';
 import type { Given } from './given.js';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
 import { slashRelative } from '../fs/paths.js';
-import type { Io, Output } from '../io.js';
+import { debugWriter, type Io, type Output } from '../io.js';
 
 const HELP = `Usage: memlint [lint] [options] [PATH...]
 
@@ -191,6 +191,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     ignore,
     today,
     format: formatOf(loaded.config),
+    debug: debugWriter(io),
     ...(prefetched ? { prefetched } : {}),
     ...(staleOnly?.size ? { staleOnly } : {}),
     ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),

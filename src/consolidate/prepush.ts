@@ -33,7 +33,7 @@ import { agentCommand, ignoredCommandWarning, resolveSettings, type Settings } f
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { agentMemoryScope } from '../memdir/format.js';
 import { slashRelative } from '../fs/paths.js';
-import type { Io } from '../io.js';
+import { debugWriter, type Io } from '../io.js';
 
 /** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
 export function memdirsOf(root: string, changed: string[]): string[] {
@@ -97,7 +97,7 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
   if (planned.length === 0) return result;
   const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
   if (ignored) io.stderr.write(`${ignored}\n`);
-  const lint = makeLint(config.rules, root);
+  const lint = makeLint(config.rules, root, debugWriter(io));
   const findDates = await loadDateFinder();
   const now = Date.now();
   for (const { dir, settings } of planned) {
@@ -156,7 +156,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
 
   // What the pre-commit hook never saw: conflict markers and secrets in any pushed commit.
-  const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday(opts.io.env));
+  const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday(opts.io.env), debugWriter(opts.io));
   if (findings.length > 0) {
     for (const f of findings) {
       opts.io.stderr.write(`${f.file}:${f.message.line}:${f.message.column}: ${f.message.message} [${f.message.ruleId}] (commit ${f.commit.slice(0, 7)})\n`);

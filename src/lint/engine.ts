@@ -78,6 +78,8 @@ export interface LintRunOptions {
   format?: ClaudeFormat;
   /** `write: false` with `fix`: the fixed texts are computed (LintRunResult.fixedTexts), nothing is written. */
   write?: boolean;
+  /** Where the stack of a rule that throws goes (the run's stderr under MEMLINT_DEBUG=1); none: not shown. */
+  debug?: (text: string) => void;
 }
 
 export interface LintRunResult {
@@ -136,6 +138,8 @@ export interface FileRun {
   format: ClaudeFormat;
   directives: Directives;
   cache: { lines?: string[]; offsets?: number[]; tree?: import('mdast').Root };
+  /** Where the stack of a rule that throws goes (LintRunOptions.debug). */
+  debug?: (text: string) => void;
 }
 
 export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date, format: ClaudeFormat = claudeFormat()): FileRun {
@@ -176,13 +180,13 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
     await rule.check(ctx);
   } catch (err) {
     // One rule failing on one file must not stop the rest of the run: say so on that file.
-    if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
+    run.debug?.(`${(err as Error)?.stack ?? String(err)}\n`);
     const reason = ((err as Error)?.message ?? String(err)).split('\n')[0];
     messages.push({ ruleId: rule.id, severity: 2, message: `rule ${rule.id} failed on this file (${reason}); the file was not fully checked`, line: 1, column: 1, fatal: true });
   }
 }
 
-async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, format: ClaudeFormat, staleOnly?: Set<string>) {
+async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, format: ClaudeFormat, staleOnly?: Set<string>, debug?: (text: string) => void) {
   const perFile = new Map<string, LintMessage[]>();
   for (const file of model.files) {
     if (only && !only.has(file.path)) continue;
@@ -191,6 +195,7 @@ async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: Enabl
     const run = fileRun(model, file, repo, history, today, format);
     const changeOnly = staleOnly?.has(file.path) ?? false;
     if (changeOnly) run.changeOnly = true;
+    if (debug) run.debug = debug;
     for (const enabled of rules) {
       if (!enabled.rule.appliesTo.includes(file.kind)) continue;
       if (changeOnly && enabled.rule.id !== 'no-stale-reference') continue;
@@ -379,7 +384,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
-      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly);
+      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
       // it, so no finding that would is counted fixable, and --fix says why in one line.
       const marked = new Set(model.files.filter((f) => CONFLICT_OPEN.test(f.text) && CONFLICT_CLOSE.test(f.text)).map((f) => f.path));

@@ -102,7 +102,8 @@ export interface DocumentLint {
  * document's text by real path (a fix may edit another open file, counted in the editor's text of
  * it). Nothing is written.
  */
-export async function lintDocument(located: Located, text: string, texts: Map<string, string>, env: NodeJS.ProcessEnv): Promise<DocumentLint | null> {
+/** `debug`: where a rule's stack goes when it throws (LintRunOptions.debug). */
+export async function lintDocument(located: Located, text: string, texts: Map<string, string>, env: NodeJS.ProcessEnv, debug?: (text: string) => void): Promise<DocumentLint | null> {
   const loaded = await loadConfig({ cwd: located.projectDir });
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, located.file))) return null;
   // no-memory-loss judges a staged change: it has nothing to say about an editor's buffer.
@@ -116,6 +117,7 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
     today: runToday(env),
     format: formatOf(loaded.config),
     texts: all,
+    ...(debug ? { debug } : {}),
   };
   const run = await lintMemdirs(options);
   const model = run.models[0];
