@@ -27,13 +27,16 @@ export function debugWriter(io: Pick<Io, 'env' | 'stderr'>): ((text: string) => 
 }
 
 /**
- * This process's folder, environment and streams. The streams are read when first written:
- * Node creates process.stdout and process.stderr on first use, which a command that prints
- * nothing (the merge driver) never pays for.
+ * This process's folder, environment and streams, each read when first used, as a command that
+ * read the process itself would: Node creates process.stdout and process.stderr on first use,
+ * which a command that prints nothing (the merge driver) never pays for, and `--version` or
+ * `--help` answer in a folder that was removed.
  */
 export function processIo(): Io {
   return {
-    cwd: process.cwd(),
+    get cwd() {
+      return process.cwd();
+    },
     env: process.env,
     get stdout() {
       return process.stdout;
