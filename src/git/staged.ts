@@ -31,11 +31,6 @@ export async function indexEntriesAsync(cwd: string, files: string[], folders: s
   return parseStageEntries((await gitAsync(['ls-files', '-s', '-z', '--full-name', '--', ...specs], { cwd })).stdout.toString('utf8'));
 }
 
-/** The top of the working tree, without blocking. */
-export async function repoRootAsync(cwd: string): Promise<string> {
-  return (await gitAsync(['rev-parse', '--show-toplevel'], { cwd })).stdout.toString('utf8').trim();
-}
-
 /** Blobs by object id (one `cat-file --batch`), without blocking; missing ones are left out. */
 export async function readBlobsAsync(cwd: string, ids: string[]): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();

@@ -3,7 +3,8 @@
 // hold once committed. Read from git lazily and in batches (one cat-file per question): a commit
 // that deletes nothing and leaves the index alone costs no git call at all.
 import { relative } from 'node:path';
-import { indexEntries, readBlobs } from '../git/index.js';
+import { readBlobs } from '../git/blobs.js';
+import { indexEntries } from '../git/status.js';
 import { isWithin, withSlashes } from '../fs/paths.js';
 import type { MemdirHistory } from './types.js';
 import type { MemdirModel } from '../memdir/types.js';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { checkInsideRepo } from '../fs/inside.js';
-import { indexEntries } from '../git/index.js';
+import { indexEntries } from '../git/status.js';
 import { lintMemdirs, type EnabledRule, type LintRunOptions } from './engine.js';
 import type { StagedFacts } from './staged.js';
 import { slashRelative } from '../fs/paths.js';

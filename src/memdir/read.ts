@@ -8,7 +8,9 @@ import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
 import { createModel, decodeMemoryText } from './model.js';
 import { walkEntries } from '../fs/walk.js';
 import { isWithin, slashRelative } from '../fs/paths.js';
-import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
+import { readBlobs } from '../git/blobs.js';
+import type { IndexEntry } from '../git/parse.js';
+import { indexEntries } from '../git/status.js';
 
 export interface FileProblem {
   /** Absolute path. */

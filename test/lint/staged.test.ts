@@ -2,7 +2,8 @@
 // both must see the same memdirs, listings and blobs, in a real repository.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexEntries, readBlobs } from '../../src/git/index.js';
+import { readBlobs } from '../../src/git/blobs.js';
+import { indexEntries } from '../../src/git/status.js';
 import { candidateIndexes, likelyMemdirs, memoryIndexesFor, ownerFolder, prefetchStaged, stagedMemdirsFor, type StagedFacts } from '../../src/lint/staged.js';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { filesInTree, parseNameStatus } from '../../src/git/parse.js';
