@@ -8,7 +8,7 @@ import { lastCommitTimesUnder } from '../git/history.js';
 import { gitOperation, type GitOperation } from '../git/progress.js';
 import { repository } from '../git/repo.js';
 import { uncommittedPaths } from '../git/status.js';
-import { refreshIndex } from '../git/write.js';
+import { refreshGitIndex } from '../git/write.js';
 import { listMarkdown } from './recall.js';
 import { parseTopic } from '../memdir/topic.js';
 import { FRONTMATTER_MAX_LINES } from '../memdir/limits.js';
@@ -199,6 +199,6 @@ export function applyTouch(plan: TouchPlan, dry: boolean): TouchOutcome[] {
       if (item.root) touchedRoots.add(item.root);
     }
   }
-  if (!dry) for (const root of touchedRoots) refreshIndex(root);
+  if (!dry) for (const root of touchedRoots) refreshGitIndex(root);
   return outcomes;
 }

@@ -1,8 +1,8 @@
-// What git says about paths: which are tracked (`listFiles`, `trackedAmong`, `indexEntries`),
+// What git says about paths: which are tracked (`listFiles`, `trackedAmong`, `gitIndexEntries`),
 // changed and not committed (`uncommittedPaths`), unmerged, ignored, and their attributes. Paths
 // are repository-relative; every function takes the directory it works in (the top of the
 // working tree).
-import { parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type IndexEntry } from './parse.js';
+import { parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type GitIndexEntry } from './parse.js';
 import { git, gitAsync, gitSync } from './run.js';
 
 /** Tracked files plus untracked files that are not ignored (`untracked: false`: tracked only), each once. */
@@ -21,7 +21,7 @@ export async function trackedAmong(root: string, paths: string[]): Promise<Set<s
 }
 
 /** Stage-0 index entries (`git ls-files -s`): each file's mode and blob as staged. */
-export function indexEntries(root: string, pathspec: string[] = []): IndexEntry[] {
+export function gitIndexEntries(root: string, pathspec: string[] = []): GitIndexEntry[] {
   const args = ['ls-files', '-s', '-z'];
   if (pathspec.length) args.push('--', ...pathspec);
   return parseStageEntries(git(args, { cwd: root }));

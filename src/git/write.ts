@@ -37,7 +37,7 @@ export function restorePaths(root: string, pathspec: string[]): void {
  * mtimes, so git does not take those files for modified. Returns false when git could not (the
  * index is locked by another git process): nothing is changed then.
  */
-export function refreshIndex(root: string): boolean {
+export function refreshGitIndex(root: string): boolean {
   // 1: some entries need an update (content really changed): the rest was still refreshed.
   return orNull(() => gitSync(['update-index', '-q', '--refresh'], { cwd: root, okCodes: [0, 1] })) !== null;
 }

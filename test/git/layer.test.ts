@@ -156,7 +156,7 @@ describe('where is the repository: one answer, from any folder, in a hook too', 
     git(repo, 'worktree', 'add', '-q', '-b', 'side', wt);
     mkdirSync(join(wt, 'm', 'deep'), { recursive: true });
     // What git hands a hook it runs in a linked worktree: GIT_DIR, and the hook runs at the top.
-    const env = { ...process.env, GIT_DIR: join(repo, '.git', 'worktrees', 'wt') };
+    const env: NodeJS.ProcessEnv = { ...process.env, GIT_DIR: join(repo, '.git', 'worktrees', 'wt') };
     delete env.GIT_WORK_TREE;
     const hook = { cwd: wt, env };
     expect(gitEnv(hook).GIT_WORK_TREE).toBe(wt);
