@@ -1,7 +1,7 @@
-// What is in progress in a worktree: a merge, rebase, cherry-pick, revert or bisect, from the state
-// files git keeps in the worktree's git dir. `gitOperation` reads them for a git dir (the hooks ask,
-// and whether git still has work to do); `worktreeState` finds them for a folder, with HEAD and its
-// branch, in one git call (update-branch and pre-push ask before they change anything).
+// What is in progress in a worktree: a merge, rebase, cherry-pick, revert or bisect, read by one
+// function (`gitOperation`) from the state files git keeps in the worktree's git dir, with whether
+// git still has work to do. `worktreeState` finds the git dir for a folder, with HEAD and its
+// branch, in one git call, and asks it (update-branch and pre-push, before they change anything).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitEnv, processContext, type GitContext } from './repo.js';
@@ -67,19 +67,13 @@ export function gitOperation(gitDir: string): GitOperation | null {
   return null;
 }
 
-const OPERATIONS: Array<[file: string, label: string]> = [
-  ['MERGE_HEAD', 'a merge'],
-  ['CHERRY_PICK_HEAD', 'a cherry-pick'],
-  ['REVERT_HEAD', 'a revert'],
-  ['rebase-merge', 'a rebase'],
-  ['rebase-apply', 'a rebase'],
-];
-
 export interface WorktreeState {
   /** The top of the working tree. */
   root: string;
-  /** The operation in progress (merge, rebase, cherry-pick, revert), or null. */
-  operation: string | null;
+  /** The worktree's own git dir, where git keeps its state files. */
+  gitDir: string;
+  /** What is in progress there (gitOperation), or null. */
+  operation: GitOperation | null;
   /** HEAD's commit, or null before the first commit. */
   head: string | null;
   /** The branch HEAD is on (short name), or null when detached. */
@@ -89,17 +83,20 @@ export interface WorktreeState {
 }
 
 /**
- * The worktree holding dir, the operation in progress, HEAD and its branch, in one git call; null
- * outside a repository. `from`: where memlint runs, for git's hook environment (src/git/repo.ts).
+ * The worktree holding dir, what is in progress there, HEAD and its branch, from one git call;
+ * null outside a repository. `from`: where memlint runs, for git's hook environment (src/git/repo.ts).
  */
 export async function worktreeState(dir: string, from: GitContext = processContext()): Promise<WorktreeState | null> {
-  const r = await gitAsync(['rev-parse', '--path-format=absolute', '--show-toplevel', ...OPERATIONS.flatMap(([f]) => ['--git-path', f]), 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, env: gitEnv(from, dir), okCodes: [0, 128] });
-  const lines = r.stdout.toString('utf8').split('\n');
-  const [root, ...paths] = lines.slice(0, OPERATIONS.length + 1);
-  if (!root || paths.length < OPERATIONS.length || paths.some((p) => p === '')) return null;
-  const operation = OPERATIONS.find((_, i) => existsSync(paths[i]!))?.[1] ?? null;
-  const head = r.code === 0 ? lines[OPERATIONS.length + 1]!.trim() : null;
-  const ref = r.code === 0 ? lines[OPERATIONS.length + 2]!.trim() : '';
-  return { root, operation, head, branch: ref.startsWith('refs/heads/') ? ref.slice(11) : null, mergeHeadPath: paths[0]! };
+  const r = await gitAsync(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, env: gitEnv(from, dir), okCodes: [0, 128] });
+  const [root, gitDir, head, ref] = r.stdout.toString('utf8').split('\n');
+  if (!root || !gitDir) return null;
+  const full = r.code === 0 ? (ref ?? '').trim() : '';
+  return {
+    root,
+    gitDir,
+    operation: gitOperation(gitDir),
+    head: r.code === 0 ? (head ?? '').trim() || null : null,
+    branch: full.startsWith('refs/heads/') ? full.slice(11) : null,
+    mergeHeadPath: join(gitDir, 'MERGE_HEAD'),
+  };
 }
-

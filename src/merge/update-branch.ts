@@ -149,7 +149,7 @@ async function preflight(dir: string, baseOption: string | undefined, push: bool
   ]);
   if (!state) throw new UsageError('update-branch works inside a git repository (with a working tree)');
   const { root, operation, head, branch, mergeHeadPath } = state;
-  if (operation) throw new UsageError(`${operation} is in progress here: finish or abort it first (update-branch touched nothing)`);
+  if (operation) throw new UsageError(`a ${operation.kind} is in progress here: finish or abort it first (update-branch touched nothing)`);
   if (!head) throw new UsageError('the branch has no commit yet: nothing to update');
   if (push && !branch) throw new UsageError('--push needs a branch, and HEAD is detached: git checkout -B BRANCH origin/BRANCH');
   if (typeof name !== 'string') throw name;
@@ -273,7 +273,7 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
     report.status = 'merged';
   } catch (err) {
     // Whatever went wrong mid-way, the branch goes back to what it was.
-    if ((await worktreeState(root))?.operation === 'a merge') await abortMerge(root);
+    if ((await worktreeState(root))?.operation?.kind === 'merge') await abortMerge(root);
     throw err;
   }
   if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(root, upstream.remote, report.commit!, upstream.ref) };

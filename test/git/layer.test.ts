@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { configValue, configValueAsync, localConfigReader, setLocalConfig } from '../../src/git/config.js';
 import { readBlobs } from '../../src/git/blobs.js';
 import { lastCommitTimesUnder } from '../../src/git/history.js';
+import { gitOperation, worktreeState } from '../../src/git/progress.js';
 import { mergeBases, mergeBasesAsync, resolveRef, resolveRefAsync } from '../../src/git/refs.js';
 import { gitEnv, repository, repositoryAsync } from '../../src/git/repo.js';
 import { attributeValues, attributeValuesAsync, ignoredPaths, uncommittedPaths, uncommittedPathsAsync } from '../../src/git/status.js';
@@ -212,5 +213,28 @@ describe('what a name resolves to: one answer, sync or async alike', () => {
     git(repo, 'switch', '-q', '--orphan', 'alone');
     commitFiles(repo, { 'd.md': 'd\n' }, 'alone');
     expect(mergeBases(repo, 'main', 'alone')).toEqual([]);
+  });
+});
+
+describe('what is in progress: one reader of git\'s state files', () => {
+  it('names a merge with conflicts, a stopped rebase, and nothing once they are done, from any folder of the worktree', async () => {
+    const repo = realpathSync(initRepo(tempDir('memlint-progress-')));
+    commitFiles(repo, { 'm/a.md': 'base\n' }, 'base');
+    git(repo, 'switch', '-q', '-c', 'side');
+    commitFiles(repo, { 'm/a.md': 'side\n' }, 'side');
+    git(repo, 'switch', '-q', 'main');
+    commitFiles(repo, { 'm/a.md': 'main\n' }, 'main');
+    const state = async () => worktreeState(join(repo, 'm'), { cwd: repo, env: process.env });
+    expect(await state()).toMatchObject({ root: repo, gitDir: join(repo, '.git'), operation: null, branch: 'main', mergeHeadPath: join(repo, '.git', 'MERGE_HEAD') });
+    expect(() => git(repo, 'merge', '-q', 'side')).toThrow();
+    expect((await state())?.operation).toEqual({ kind: 'merge', pending: true });
+    expect(gitOperation(join(repo, '.git'))).toEqual((await state())?.operation);
+    git(repo, 'merge', '--abort');
+    expect(() => git(repo, 'rebase', '-q', 'side')).toThrow();
+    expect((await state())?.operation).toMatchObject({ kind: 'rebase' });
+    expect((await state())?.branch).toBeNull();
+    git(repo, 'rebase', '--abort');
+    expect((await state())?.operation).toBeNull();
+    expect(await worktreeState(tempDir('memlint-norepo-'))).toBeNull();
   });
 });
