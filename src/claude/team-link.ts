@@ -16,7 +16,7 @@ import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir, parseSettingsText, setL
 import { readStore, type StrayStore } from './stores.js';
 import type { StoreFiles } from './adopt.js';
 import { parseTopic } from '../memdir/topic.js';
-import { parseIndex } from '../memdir/index.js';
+import { parseIndex } from '../memdir/memory-index.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** A person's opt-out: git config (this clone, or --global for every repository) ... */

@@ -7,7 +7,7 @@ import { walkFiles } from '../fs/walk.js';
 import { readBlobs } from '../git/blobs.js';
 import { repository } from '../git/repo.js';
 import { listFiles } from '../git/status.js';
-import { parseIndex } from './index.js';
+import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
 
