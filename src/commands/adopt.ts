@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
 import { realOrResolved, isWithin } from '../fs/paths.js';
-import { repoRoot } from '../git/index.js';
+import { repository } from '../git/repo.js';
 import { homeOf, resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { planAdopt } from '../claude/adopt.js';
@@ -44,7 +44,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   const cwd = io.cwd;
-  const top = repoRoot(cwd);
+  const top = repository(cwd, io)?.root ?? null;
   if (!top) throw new UsageError('not inside a git repository: adopt brings memory into one');
   const root = realOrResolved(top);
   const resolution = resolveAutoMemoryPath({ cwd: root, env: io.env, home: homeOf(io.env) });

@@ -17,9 +17,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
-import * as gitFacts from '../git/commits.js';
-import { headCommit, repoInfo } from '../git/index.js';
-import { worktreeState } from '../git/branch.js';
+import { filesOfCommit } from '../git/history.js';
+import { worktreeState } from '../git/progress.js';
+import { resolveRef } from '../git/refs.js';
+import { repository } from '../git/repo.js';
+import { uncommittedPaths } from '../git/status.js';
+import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
 import { isClaudeLocation, linksBeside, nearestMemdir } from '../memdir/discover.js';
 import { resolveRules, runToday } from '../lint/engine.js';
 import { lintPushed } from '../lint/pushed.js';
@@ -110,7 +113,7 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
     }
     if (!run.gatesFor(m, settings, now).open) continue;
     const paths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
-    if (gitFacts.dirtyPaths(root, paths).length > 0) {
+    if (uncommittedPaths(root, { pathspec: [...paths, ...LOCAL_STATE] }).length > 0) {
       io.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
       continue;
     }
@@ -128,11 +131,11 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
     }
     const committedPaths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
     try {
-      const sha = gitFacts.commitPaths(root, 'memory: consolidate', committedPaths);
+      const sha = commitPaths(root, 'memory: consolidate', committedPaths);
       lock.recordConsolidation(dir);
       result.committed.push(`${sha.slice(0, 7)} (${rel(dir)})`);
     } catch (err) {
-      gitFacts.restorePaths(root, committedPaths);
+      restorePaths(root, committedPaths);
       lock.rollbackLock(dir, prior);
       result.failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
     }
@@ -169,7 +172,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   }
 
   // The worktree is what gets consolidated: only a push of the checked-out commit is about it.
-  const head = headCommit(root);
+  const head = resolveRef(root, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
   const { committed, due } = await settleDue(root, memdirs, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
@@ -201,12 +204,12 @@ function onPushOf(loaded: LoadedConfig): OnPush {
  */
 export async function postCommit(opts: { io: Io; configFile?: string }): Promise<number> {
   if (opts.io.env.HUSKY === '0') return 0;
-  const repo = repoInfo(opts.io.cwd);
+  const repo = repository(opts.io.cwd, opts.io);
   if (repo === null) return 0;
   const root = repo.root;
   let changed: string[];
   try {
-    changed = gitFacts.filesOfCommit(root, 'HEAD');
+    changed = filesOfCommit(root, 'HEAD');
   } catch {
     return 0;
   }
@@ -214,7 +217,7 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   if (memdirs.length === 0) return 0;
   // A rebase, merge, cherry-pick or revert replays commits on a detached HEAD or is not concluded:
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
-  const state = await worktreeState(root);
+  const state = await worktreeState(root, opts.io);
   if (state === null || state.operation !== null || state.branch === null) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
