@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { blameLineDates, conflictMarkerSizes, existingCommits, ignoredPaths, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
-import { historyLosses, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { historyLosses, memoryNameChanges, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { nameFate, nameHistory, type NameFate, type NameHistory } from './stale-links.js';
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
 import type { MemoryFile } from '../memdir/types.js';
@@ -12,6 +13,8 @@ import type { MemoryFile } from '../memdir/types.js';
 /** Facts one run shares between its memdirs (and --fix passes): history is read once per run. */
 export interface SharedRepoFacts {
   losses?: LossIndex;
+  /** The `name:` history of each memdir (by its repository-relative path). */
+  names?: Map<string, NameHistory>;
 }
 
 export interface RepoFactsOptions {
@@ -79,6 +82,23 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
         const key = ref.folder ? `${ref.path}/` : ref.path;
         const fate = pathFates.get(key);
         if (fate) out.set(key, fate);
+      }
+      return out;
+    },
+    lostMemoryNames(names, resolves) {
+      const out = new Map<string, NameFate>();
+      if (names.length === 0) return out;
+      const rel = repoRel(memdir);
+      if (rel.startsWith('..')) return out;
+      shared.names ??= new Map();
+      let history = shared.names.get(rel);
+      if (!history) {
+        history = nameHistory(memoryNameChanges(root, rel), rel);
+        shared.names.set(rel, history);
+      }
+      for (const n of names) {
+        const fate = nameFate(n, history, resolves);
+        if (fate) out.set(n, fate);
       }
       return out;
     },
