@@ -19,6 +19,12 @@ import { staleLinkMessage } from '../stale-links.js';
  * id is stale when the object is still in the repository but no branch, tag or remote ref reaches
  * it (a rebase, a squash, a deleted branch); an id git never had is not reported.
  *
+ * A `[[name]]` link to a memory that a commit renamed (its `name:` changed, or its file moved with
+ * a new name) or removed (deleted, or moved out of the folder by consolidation) is reported the
+ * same way: the new name (fixed when a memory holds it now) or the removing commit. A link that
+ * never matched a memory is not: Claude Code 2.1.332 tells the agent such a link "marks something
+ * worth writing later, not an error".
+ *
  * With --staged, a memory file the staged change does not touch is read when it names a path the
  * change renames or deletes, and only what that change does is reported on it.
  *
@@ -27,7 +33,7 @@ import { staleLinkMessage } from '../stale-links.js';
  */
 export const noStaleReference: Rule = {
   id: 'no-stale-reference',
-  description: 'No path or commit the repository held and no longer holds',
+  description: 'No path, commit or [[memory]] the repository held and no longer holds',
   defaultSeverity: 'warn',
   fixable: true,
   appliesTo: ['index', 'topic'],
