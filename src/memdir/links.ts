@@ -2,7 +2,7 @@
 // slug. Claude Code tells the agent to "link liberally": a link that matches no memory yet "is
 // fine; it marks something worth writing later, not an error" (2.1.332). So a dangling link is
 // listed where a person asks (`show --budget`), never reported by lint. Pure.
-import { blockModel } from './blocks.js';
+import { blockModel, type BlockModel } from './blocks.js';
 import { splitLines } from './lines.js';
 import type { MemdirModel } from './types.js';
 
@@ -19,9 +19,9 @@ export interface WikiLink {
 }
 
 /** The `[[name]]` links of a memory's text, outside code and frontmatter. */
-export function wikiLinks(text: string): WikiLink[] {
+export function wikiLinks(text: string, blocks?: BlockModel): WikiLink[] {
   if (!text.includes('[[')) return [];
-  const kinds = blockModel(text).lines;
+  const kinds = (blocks ?? blockModel(text)).lines;
   const out: WikiLink[] = [];
   splitLines(text).forEach((l, i) => {
     const k = kinds[i]?.kind;

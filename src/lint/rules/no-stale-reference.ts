@@ -100,7 +100,8 @@ const targetsOf = new WeakMap<MemdirModel, Set<string>>();
  * Git is asked only when a link matches no memory now, once per memdir and run.
  */
 function staleLinks(ctx: RuleContext, repo: RepoFacts): void {
-  const links = wikiLinks(ctx.file.text);
+  if (!ctx.file.text.includes('[[')) return;
+  const links = wikiLinks(ctx.file.text, ctx.blocks());
   if (links.length === 0) return;
   let targets = targetsOf.get(ctx.memdir);
   if (!targets) targetsOf.set(ctx.memdir, (targets = linkTargets(ctx.memdir)));
