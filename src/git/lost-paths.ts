@@ -193,3 +193,49 @@ export function memoryNameChanges(root: string, memdirRel: string): NameChange[]
   }
   return parseNameChanges(out);
 }
+
+/** The lines one commit took out of and wrote into one file (a `-U0` patch, headers aside). */
+export interface CommitLines {
+  commit: string;
+  removed: string[];
+  added: string[];
+}
+
+/** Parses `git show -U0 --format=%x01%H` output into each file diff's removed and added lines (pure). */
+export function parseCommitLines(out: string): CommitLines[] {
+  const diffs: CommitLines[] = [];
+  for (const record of out.split('\x01')) {
+    if (record.trim() === '') continue;
+    const lines = record.split('\n');
+    const commit = lines[0]!.trim();
+    let cur: CommitLines | null = null;
+    let inHunks = false;
+    for (const line of lines.slice(1)) {
+      if (line.startsWith('diff --git ')) {
+        cur = { commit, removed: [], added: [] };
+        diffs.push(cur);
+        inHunks = false;
+      } else if (cur && line.startsWith('@@ ')) inHunks = true;
+      else if (cur && inHunks && line.startsWith('-')) cur.removed.push(line.slice(1));
+      else if (cur && inHunks && line.startsWith('+')) cur.added.push(line.slice(1));
+    }
+  }
+  return diffs;
+}
+
+/**
+ * The lines holding `[[` links that these commits changed in the memory folder (one `git show`),
+ * for telling a memory merged into another (its links rewritten in the same commit) from one
+ * removed. [] when git cannot say.
+ */
+export function linkLineChanges(root: string, commits: string[], memdirRel: string): CommitLines[] {
+  if (commits.length === 0) return [];
+  let out: string;
+  try {
+    out = git(['show', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '\\[\\[', '--format=%x01%H', ...NO_CONVERSION, ...commits, '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], { cwd: root });
+  } catch (err) {
+    if (err instanceof GitError) return [];
+    throw err;
+  }
+  return parseCommitLines(out);
+}

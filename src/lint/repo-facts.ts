@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { blameLineDates, conflictMarkerSizes, existingCommits, ignoredPaths, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
-import { historyLosses, memoryNameChanges, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
-import { nameFate, nameHistory, type NameFate, type NameHistory } from './stale-links.js';
+import { historyLosses, linkLineChanges, memoryNameChanges, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { mergedFate, nameFate, nameHistory, type NameFate, type NameHistory } from './stale-links.js';
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
 import type { MemoryFile } from '../memdir/types.js';
@@ -99,6 +99,13 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
       for (const n of names) {
         const fate = nameFate(n, history, resolves);
         if (fate) out.set(n, fate);
+      }
+      // A removal that rewrote links to another memory in the same commit was a merge: one git
+      // call for all such commits, only when some link names a removed memory.
+      const removed = [...new Set([...out.values()].flatMap((f) => (f.kind === 'removed' ? [f.commit] : [])))];
+      if (removed.length > 0) {
+        const lines = linkLineChanges(root, removed, rel);
+        for (const [n, fate] of out) out.set(n, mergedFate(n, fate, lines));
       }
       return out;
     },

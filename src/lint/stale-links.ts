@@ -1,9 +1,10 @@
 // What became of the memory a `[[name]]` link names, when no memory holds that name now: renamed
 // (its `name:` changed, or its file moved with its name) or removed, by which commit. Read from
 // the `name:` changes of history (src/git/lost-paths.ts memoryNameChanges). Pure.
-import type { NameChange } from '../git/lost-paths.js';
+import type { CommitLines, NameChange } from '../git/lost-paths.js';
+import { renameLinks, wikiLinks } from '../memdir/links.js';
 
-export type NameFate = { kind: 'renamed'; to: string; commit: string; date: string } | { kind: 'removed'; commit: string; date: string };
+export type NameFate = { kind: 'renamed'; to: string; commit: string; date: string; merged?: true } | { kind: 'removed'; commit: string; date: string };
 
 /** Where each name stood after the last commit that touched it: a memory at HEAD holds it, or it left. */
 export type NameHistory = Map<string, 'held' | { to: string | null; commit: string; date: string }>;
@@ -62,9 +63,31 @@ export function nameFate(name: string, history: NameHistory, resolves: (name: st
   }
 }
 
+/**
+ * A removed memory that its commit merged into another: the commit also rewrote a line's
+ * `[[name]]` into `[[other]]`, all else on the line kept (as consolidation does when it merges a
+ * duplicate). Then the fate is that other name; otherwise it stays removed.
+ */
+export function mergedFate(name: string, fate: NameFate, changes: CommitLines[]): NameFate {
+  if (fate.kind !== 'removed') return fate;
+  for (const c of changes) {
+    if (c.commit !== fate.commit) continue;
+    for (const before of c.removed) {
+      if (!before.includes(`[[${name}`) && !before.includes(`[[ ${name}`)) continue;
+      for (const after of c.added) {
+        for (const l of wikiLinks(after)) {
+          if (l.name !== name && renameLinks(before, name, l.name) === after) return { kind: 'renamed', to: l.name, commit: fate.commit, date: fate.date, merged: true };
+        }
+      }
+    }
+  }
+  return fate;
+}
+
 /** The message for a link to a memory that history renamed or removed. */
 export function staleLinkMessage(name: string, fate: NameFate): string {
   const when = `in ${fate.commit.slice(0, 7)}${fate.date ? ` (${fate.date})` : ''}`;
+  if (fate.kind === 'renamed' && fate.merged) return `[[${name}]] links to a memory merged into [[${fate.to}]] ${when}: the link names a memory that no longer exists`;
   return fate.kind === 'renamed'
     ? `[[${name}]] links to a memory renamed to [[${fate.to}]] ${when}: the link names a memory that no longer exists`
     : `[[${name}]] links to a memory removed ${when}: the link names a memory that no longer exists`;

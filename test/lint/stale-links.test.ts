@@ -5,8 +5,8 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { nameFate, nameHistory } from '../../src/lint/stale-links.js';
-import { parseNameChanges } from '../../src/git/lost-paths.js';
+import { mergedFate, nameFate, nameHistory } from '../../src/lint/stale-links.js';
+import { parseCommitLines, parseNameChanges } from '../../src/git/lost-paths.js';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { commitFiles, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 
@@ -73,7 +73,7 @@ describe('[[name]] links to a memory history renamed or removed', () => {
     expect(await staleMessages(repo)).toEqual([`notes.md:7:3 [[first]] links to a memory renamed to [[third]] in ${commit} (${date}): the link names a memory that no longer exists`]);
   });
 
-  it('a link written on a branch to a memory that consolidation merged away is reported after the merge', async () => {
+  it('a link written on a branch to a memory that consolidation merged away is reported after the merge, naming the kept memory', async () => {
     const repo = initRepo();
     const body = '- Never mock the database.\n- Use the shared fixture.\n- Fresh schema per test.';
     commitFiles(repo, {
@@ -96,7 +96,10 @@ describe('[[name]] links to a memory history renamed or removed', () => {
     commitFiles(repo, { [`${MEM}/ops.md`]: topic('ops', 'Ask about [[database-testing]].'), [`${MEM}/MEMORY.md`]: index('a.md', 'b.md', 'ci.md', 'ops.md') });
     git(repo, 'checkout', '-q', '-');
     git(repo, 'merge', '-q', '--no-edit', 'side');
-    expect(await staleMessages(repo)).toEqual([`ops.md:7:13 [[database-testing]] links to a memory removed in ${commit} (${date}): the link names a memory that no longer exists`]);
+    // The consolidation commit removed b.md and rewrote its links to db-tests: a merge, named so, and fixed.
+    expect(await staleMessages(repo)).toEqual([`ops.md:7:13 [[database-testing]] links to a memory merged into [[db-tests]] in ${commit} (${date}): the link names a memory that no longer exists`]);
+    await memlintInProcess(repo, ['--fix', MEM], { env: { MEMLINT_TODAY: '2026-12-01' } });
+    expect(readFileSync(join(repo, MEM, 'ops.md'), 'utf8')).toBe(topic('ops', 'Ask about [[db-tests]].'));
   });
 });
 
@@ -162,5 +165,19 @@ describe('reading name changes (pure)', () => {
     expect(nameFate('c', history, none)).toEqual({ kind: 'renamed', to: 'd', commit: 'c1', date: '2026-01-01' });
     expect(nameFate('new', history, none)).toBeNull();
     expect(nameFate('never', history, none)).toBeNull();
+  });
+});
+
+describe('telling a merge from a removal (pure)', () => {
+  it('a removal whose commit rewrote [[old]] into [[new]], all else kept, is a merge into new', () => {
+    const out = '\x01c2\n\ndiff --git a/m/ci.md b/m/ci.md\n--- a/m/ci.md\n+++ b/m/ci.md\n@@ -7 +7 @@\n-See [[old|the tests]] now.\n+See [[new|the tests]] now.\n';
+    const lines = parseCommitLines(out);
+    expect(lines).toEqual([{ commit: 'c2', removed: ['See [[old|the tests]] now.'], added: ['See [[new|the tests]] now.'] }]);
+    const removed = { kind: 'removed' as const, commit: 'c2', date: '2026-01-02' };
+    expect(mergedFate('old', removed, lines)).toEqual({ kind: 'renamed', to: 'new', commit: 'c2', date: '2026-01-02', merged: true });
+    // Another commit, or a line changed beyond the link: still removed.
+    expect(mergedFate('old', { ...removed, commit: 'c3' }, lines)).toEqual({ ...removed, commit: 'c3' });
+    const edited = parseCommitLines(out.replace('+See [[new|the tests]] now.', '+See [[new|the tests]] later.'));
+    expect(mergedFate('old', removed, edited)).toEqual(removed);
   });
 });
