@@ -1,6 +1,7 @@
 // `memlint consolidate [MEMDIR...]`: the deterministic part of Claude Code's dream, on demand or
 // before a push (see docs/consolidate.md). Thin: options and output; the work is in src/consolidate.
 import { parse } from './args.js';
+import { CONSOLIDATE_OPTIONS } from './options.js';
 import { escapeControls } from '../printable.js';
 import { loadConfig } from '../config.js';
 import { loadDateFinder } from '../consolidate/date-finder.js';
@@ -51,20 +52,7 @@ or failure.
 `;
 
 export async function run(argv: string[], given: Given = {}): Promise<number> {
-  const { values, positionals } = parse(
-    argv,
-    {
-      check: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      force: { type: 'boolean' },
-      prune: { type: 'boolean' },
-      json: { type: 'boolean' },
-      'pre-push': { type: 'boolean' },
-      'post-commit': { type: 'boolean' },
-      config: { type: 'string' },
-    },
-    'consolidate',
-  );
+  const { values, positionals } = parse(argv, CONSOLIDATE_OPTIONS, 'consolidate');
   if (values.help) {
     process.stdout.write(HELP);
     return EXIT_OK;

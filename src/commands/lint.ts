@@ -16,6 +16,7 @@ import { settledByWorkingTree } from '../lint/worktree-settles.js';
 import * as discover from '../memdir/discover.js';
 import { VERSION } from '../version.js';
 import { parse } from './args.js';
+import { LINT_OPTIONS } from './options.js';
 import type { Given } from './given.js';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
 import { slashRelative } from '../fs/paths.js';
@@ -44,21 +45,6 @@ Rules: run "memlint lint --help --rules", or see docs/rules/ (one page a rule).
 Claude Code's memory format by version (config "claudeCode", default ${NEWEST_KNOWN}): run
 "memlint lint --help --formats" or see docs/format.md.
 `;
-
-const OPTIONS = {
-  fix: { type: 'boolean' },
-  staged: { type: 'boolean' },
-  format: { type: 'string' },
-  config: { type: 'string' },
-  'max-warnings': { type: 'string' },
-  quiet: { type: 'boolean' },
-  rule: { type: 'string', multiple: true },
-  'list-memdirs': { type: 'boolean' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  rules: { type: 'boolean' },
-  formats: { type: 'boolean' },
-} as const;
 
 /**
  * The staged change when the launcher has not made it: made here the same way, with git's
@@ -94,7 +80,7 @@ async function emptyReport(format: FormatName, cwd: string): Promise<number> {
 }
 
 export async function run(argv: string[], given: Given = {}): Promise<number> {
-  const { values, positionals } = parse(argv, OPTIONS, 'lint');
+  const { values, positionals } = parse(argv, LINT_OPTIONS, 'lint');
   if (values.help) {
     if (values.formats) {
       // The facts for the configured version (config claudeCode), marked; docs/format.md cites them.
