@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexEntry } from '../git/parse.js';
-import { filesInHead, indexEntriesAsync, indexMarkdownHolding, pathsInIndex, readBlobsAsync, repoRootAsync, stagedStatuses } from '../git/staged.js';
+import { filesInHead, indexEntriesAsync, markdownHolding, pathsInIndex, readBlobsAsync, repoRootAsync, stagedStatuses } from '../git/staged.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
@@ -56,8 +56,10 @@ export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
   const paths = [...staged.keys()];
   // A rename is listed as a deletion and an addition (no rename detection here: it costs).
   const deleted = paths.filter((p) => staged.get(p) === 'D' && !p.endsWith('.md'));
-  const naming = deleted.length === 0 ? [] : indexMarkdownHolding(cwd, lostPathNeedles(deleted)).filter((p) => !staged.has(p));
-  const md = [...paths.filter((p) => p.endsWith('.md')), ...naming];
+  const stagedMd = paths.filter((p) => p.endsWith('.md'));
+  // With no Markdown staged, the index's Markdown is HEAD's, and HEAD's tree is read more cheaply.
+  const naming = deleted.length === 0 ? [] : markdownHolding(cwd, lostPathNeedles(deleted), stagedMd.length === 0 ? 'HEAD' : 'index').filter((p) => !staged.has(p));
+  const md = [...stagedMd, ...naming];
   if (md.length === 0) return NO_MEMORY;
   // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
   // disk there is only a guess (git decides), but a good one to start reading on.
