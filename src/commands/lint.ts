@@ -13,6 +13,7 @@ import { allRules } from '../lint/rules/index.js';
 import { describeFormats, NEWEST_KNOWN } from '../memdir/format.js';
 import { memoryIndexesFor, NO_MEMORY, stagedMemdirsFor, stagedSource, type StagedFacts, type StagedSource } from '../lint/staged.js';
 import { settledByWorkingTree } from '../lint/worktree-settles.js';
+import { stagedSnapshot } from '../memdir/staged-snapshot.js';
 import * as discover from '../memdir/discover.js';
 import { VERSION } from '../version.js';
 import { parse } from './args.js';
@@ -166,6 +167,8 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   }
 
   const today = runToday();
+  // The index as the launcher began reading it, read on as the run asks.
+  const snapshot = prefetched ? stagedSnapshot(prefetched.root, prefetched) : null;
   // no-memory-loss looks for deleted memory in the archive too.
   const archiveDir = values.staged ? archiveDirOf : null;
   const run = await lintMemdirs({
@@ -176,7 +179,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     ignore,
     today,
     format: formatOf(loaded.config),
-    ...(prefetched ? { prefetched } : {}),
+    ...(snapshot ? { staged: snapshot } : {}),
     ...(staleOnly?.size ? { staleOnly } : {}),
     ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),
   });
@@ -193,7 +196,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
   const fixedSummary = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : undefined;
   // Only stylish, for people, says which staged problems the working tree already fixes.
-  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, prefetched!) : undefined;
+  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, snapshot!) : undefined;
   await writeReport(format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
