@@ -7,27 +7,22 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexEntry } from '../git/parse.js';
+import type { KnownIndex } from '../memdir/staged-snapshot.js';
 import { filesInHead, indexEntriesAsync, markdownHolding, pathsInIndex, readBlobsAsync, repoRootAsync, stagedStatuses } from '../git/staged.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 export { candidateIndexes, likelyMemdirs, ownerFolder } from './staged-paths.js';
 
-/** What --staged reads from git about the staged Markdown files. */
-export interface StagedFacts {
-  /** Top of the working tree. */
+/**
+ * What --staged reads from git about the staged Markdown files: the index as far as it is read
+ * (listings of the memdirs, their staged blobs, HEAD's versions: the program's staged snapshot
+ * starts from it, src/memdir/staged-snapshot.ts), the top of the working tree, and the MEMORY.md
+ * files in the index above the staged Markdown files (repository-relative).
+ */
+export interface StagedFacts extends Required<KnownIndex> {
   root: string;
-  /** MEMORY.md files in the index above the staged Markdown files, repository-relative. */
   indexes: string[];
-  /** Complete index listings (stage 0, repository-relative paths) of some folders, by folder ('' = the top). */
-  listings: Map<string, IndexEntry[]>;
-  /** Staged blobs by object id: each listed memdir's MEMORY.md and its staged Markdown files. */
-  blobs: Map<string, Buffer>;
-  /**
-   * HEAD's version of the same files, by repository-relative path, for no-memory-loss: null where
-   * HEAD has none (a new file, no commit yet). A path not here is read when asked.
-   */
-  headBlobs: Map<string, Buffer | null>;
 }
 
 /** The staged change, made once and passed down to the linter (src/commands/given.ts). */
