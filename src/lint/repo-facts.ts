@@ -1,7 +1,10 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { blameLineDates, conflictMarkerSizes, existingCommits, ignoredPaths, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
+import { stringsInTrackedFiles } from '../git/blobs.js';
+import { blameLineDates } from '../git/history.js';
+import { existingCommits } from '../git/refs.js';
+import { conflictMarkerSizes, ignoredPaths, listFiles } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
 import { historyLosses, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
@@ -31,7 +34,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
   const repoRel = (path: string) => slashRelative(root, path);
-  const trackedSet = () => (tracked ??= new Set(trackedFiles(root)));
+  const trackedSet = () => (tracked ??= new Set(listFiles(root, { untracked: false })));
   let indexDirs: Set<string> | undefined;
   // Whether the revision checked holds a path: the working tree as it is on disk (nothing is read,
   // a symlink is not followed), or the index.

@@ -8,7 +8,7 @@ import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
 import { createModel, decodeMemoryText } from './model.js';
 import { walkEntries } from '../fs/walk.js';
 import { isWithin, slashRelative } from '../fs/paths.js';
-import { readBlobs } from '../git/index.js';
+import { readBlobs } from '../git/blobs.js';
 import type { StagedSnapshot } from './staged-snapshot.js';
 
 export interface FileProblem {

@@ -3,15 +3,17 @@
 // (src/lint/staged.ts: listings, staged blobs, HEAD's versions) and asks git for the rest. The
 // index as `git add` would make it, for the stylish report's "already fixed in the working tree",
 // is the same value with some files' bytes in place of the staged ones (withFiles).
-import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
+import { readBlobs } from '../git/blobs.js';
+import type { GitIndexEntry } from '../git/parse.js';
+import { gitIndexEntries } from '../git/status.js';
 
 export interface StagedSnapshot {
   /** Top of the working tree. */
   readonly root: string;
   /** Index entries (stage 0, repository-relative paths) of everything under a folder ('' = the top). */
-  listing(relDir: string): IndexEntry[];
+  listing(relDir: string): GitIndexEntry[];
   /** The staged bytes of these entries, by repository-relative path; one that cannot be read is left out. */
-  contents(entries: IndexEntry[]): Map<string, Buffer>;
+  contents(entries: GitIndexEntry[]): Map<string, Buffer>;
   /** HEAD's version of files, by repository-relative path: null where HEAD has none; a path not here is read when asked. */
   readonly head: Map<string, Buffer | null>;
   /** The same index with these files (repository-relative path -> bytes) staged as they are. */
@@ -20,7 +22,7 @@ export interface StagedSnapshot {
 
 /** What is already known of the index: listings by folder, blobs by object id, HEAD's versions by path. */
 export interface KnownIndex {
-  listings?: Map<string, IndexEntry[]>;
+  listings?: Map<string, GitIndexEntry[]>;
   blobs?: Map<string, Buffer>;
   headBlobs?: Map<string, Buffer | null>;
 }
@@ -34,7 +36,7 @@ export function stagedSnapshot(root: string, known: KnownIndex = {}, files: Map<
     head,
     listing(relDir) {
       let listed = listings.get(relDir);
-      if (!listed) listings.set(relDir, (listed = indexEntries(root, [relDir === '' ? '.' : relDir])));
+      if (!listed) listings.set(relDir, (listed = gitIndexEntries(root, [relDir === '' ? '.' : relDir])));
       return listed;
     },
     contents(entries) {
