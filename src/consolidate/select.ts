@@ -2,9 +2,7 @@
 // hook modes (--pre-push, --post-commit), which take from it the folders their commits changed.
 import { join } from 'node:path';
 import type { LoadedConfig } from '../config.js';
-import { slashRelative } from '../fs/paths.js';
 import { discoverMemdirs, nearestMemdir, type DiscoveredMemdir } from '../memdir/discover.js';
-import { agentMemoryScope } from '../memdir/format.js';
 import { excludedMemdir } from './exclude.js';
 
 /**
@@ -36,14 +34,11 @@ export function foldersOfChanged(root: string, changed: string[]): string[] {
 }
 
 /**
- * The memdirs a hook looks at: those discovery finds (as `consolidate` does) that the commits
- * changed (`folders`, from foldersOfChanged), excluded ones too: their pushed memory is checked,
- * though not consolidated. Never local-scope agent memory: it is "not checked into version
- * control", and a hook commits what it consolidates.
+ * The memdirs a hook looks at: those discovery finds (as `consolidate` does; never local-scope agent
+ * memory) that the commits changed (`folders`, from foldersOfChanged), excluded ones too: their
+ * pushed memory is checked, though not consolidated.
  */
 export function hookMemdirs(root: string, folders: string[], loaded: LoadedConfig): DiscoveredMemdir[] {
   const changed = new Set(folders);
-  return discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter(
-    (d) => changed.has(d.dir) && agentMemoryScope(slashRelative(root, d.dir)) !== 'local',
-  );
+  return discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => changed.has(d.dir));
 }
