@@ -1,6 +1,6 @@
 import { bodyStart, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
-import { commitReferences, pathReferences, rewritten, stalePathMessage } from '../stale.js';
+import { commitReferences, pathReferences, rewritten, stalePathMessage, toldAsHistory } from '../stale.js';
 import type { Rule } from '../types.js';
 
 /**
@@ -62,6 +62,7 @@ export const noStaleReference: Rule = {
       for (const ref of refs) {
         const fate = fates.get(ref.folder ? `${ref.path}/` : ref.path);
         if (!fate || (ctx.changeOnly && fate.commit !== null)) continue;
+        if (fate.kind === 'deleted' && toldAsHistory(lines[ref.line - 1]!, ctx.file.rel)) continue;
         const start = offsets[ref.line]! + ref.column - 1;
         ctx.report({
           message: stalePathMessage(ref, fate, repo.uncommitted),
