@@ -12,7 +12,8 @@ import type { Rule } from '../types.js';
  * writes the new path in place of the old (a rename is certain; nothing else is fixed). A path
  * deleted: the message names the deleting commit. A path the repository never held (a plan,
  * another repository, a URL) is not stale, and neither is a path inside fenced code, a link
- * destination (relative to the memory file) or a daily log (a record of what happened). A commit
+ * destination (relative to the memory file) or a daily log (a record of what happened), nor a
+ * deleted path the line tells as history ("left", "was", a **Why:** line) or a history file names. A commit
  * id is stale when the object is still in the repository but no branch, tag or remote ref reaches
  * it (a rebase, a squash, a deleted branch); an id git never had is not reported.
  *
