@@ -121,6 +121,16 @@ describe('--staged on a change that stages no memory', () => {
     expect(r.stdout).not.toContain('feedback-structure');
   });
 
+  it('from a subfolder too, as from the top: the memories are found by their paths in the repository', () => {
+    const repo = repoWith({ 'src/billing/round.ts': ROUND, 'src/other/keep.ts': 'k\n' }, { 'billing.md': topic('Rounding: src/billing/round.ts.\n') });
+    mv(repo, 'src/billing/round.ts', 'src/money/round.ts');
+    for (const cwd of [repo, join(repo, 'src', 'other')]) {
+      const r = memlint(cwd, ['--staged']);
+      expect(r.code, cwd).toBe(0);
+      expect(r.stdout, cwd).toContain('src/billing/round.ts was renamed to src/money/round.ts by the staged change');
+    }
+  });
+
   it('stays on the fast path (no program, no git grep) when the staged change renames and deletes nothing', () => {
     const repo = repoWith({ 'src/billing/round.ts': ROUND }, { 'billing.md': topic('Rounding: src/billing/round.ts.\n') });
     writeFiles(repo, { 'src/billing/round.ts': `${ROUND}// edited\n`, 'src/new.ts': 'n\n' });
