@@ -65,6 +65,11 @@ export interface RunOptions {
   findDates?: RelativeDateFinder;
   /** Lint the memdir (for the agent step): its errors, empty when it passes. */
   lint?: (memdir: MemdirRef) => Promise<LintError[]>;
+  /**
+   * With mode 'apply': when the plan changes nothing, leave the lock as it was and run no agent
+   * (the hooks consolidate only what is due and would change).
+   */
+  onlyIfPlanned?: boolean;
   /** The run's environment (MEMLINT_TODAY; the agent step's, with its own variables added) and where the agent's output goes. */
   io: Pick<Io, 'env' | 'stderr'>;
 }
@@ -185,6 +190,10 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
     // Under the lock: the temporary files a killed run left behind go first.
     removeStaleTempFiles([m.dir, opts.settings.archiveDir]);
     const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env) });
+    if (opts.onlyIfPlanned && plan.ops.length === 0) {
+      rollbackLock(m.dir, prior);
+      return { ...base, plan };
+    }
     const touched = applyPlan(plan, consolidationBound(m.dir, m.repoRoot));
     let agent: Outcome['agent'] = null;
     if (opts.settings.command) agent = await agentStep(m, opts, plan);
