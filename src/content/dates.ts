@@ -176,6 +176,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   const masked = maskSkipped(text, skip);
   const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
   const taken = new Spans(masked.length);
+  const readings = new Map<string, Ymd | null>();
   const out: RelativeDate[] = [];
   const overlaps = (s: number, e: number) => taken.overlaps(s, e);
   const push = (start: number, end: number, res: { absolute: string; replacement: string } | null, exact = true) => {
@@ -211,25 +212,31 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const lineStart = masked.lastIndexOf('\n', start - 1) + 1;
       const before = masked.slice(lineStart, start);
       const after = masked.slice(end, end + 40);
-      const at = toYmd(anchorAt(start));
+      // The day is read only for a phrase the checks below keep: it may come from git.
+      const at = () => toYmd(anchorAt(start));
       if (kind === 'weekday') {
         if (RECURRING_LINE.test(lineText(masked, start)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(masked.slice(lineStart, masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end)));
         const wd = weekdayNumber(m[0].toLowerCase())!;
-        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at, wd) : weekdayFrom(at, wd)), false);
+        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
         // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
         // "the next month contract" names a kind of thing: neither is counted from the writing.
         if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) continue;
-        const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at);
+        const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at());
         push(start, end, res, !/^the\b/iu.test(m[0]));
       } else {
         const phrase = m[0].toLowerCase();
         if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
         const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
-        const res = dayResult(viaChrono(m[0], at, forward) ?? countResult(phrase, at));
+        const day = at();
+        // chrono reads a phrase the same way each time from the same day: once per text.
+        const key = `${forward ? '+' : '-'}${iso(day)} ${m[0]}`;
+        let read = readings.get(key);
+        if (read === undefined) readings.set(key, (read = viaChrono(m[0], day, forward) ?? countResult(phrase, day)));
+        const res = dayResult(read);
         if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
         push(start, end, res);
       }
