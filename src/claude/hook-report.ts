@@ -2,7 +2,7 @@
 // (file:line, what is wrong, what to do), and the SessionStart context when the memory needs
 // attention. Pure functions over lint results and measurements; the command does the I/O.
 import path from 'node:path';
-import { parseIndex } from '../memdir/index.js';
+import { parseIndex } from '../memdir/memory-index.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, compactTargetText } from '../memdir/limits.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 

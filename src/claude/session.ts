@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { resolveRules, lintMemdirs } from '../lint/engine.js';
 import { resolveAutoMemoryPath } from './auto-memory.js';
-import { parseIndex } from '../memdir/index.js';
+import { parseIndex } from '../memdir/memory-index.js';
 import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';
 import { strayStoresOf } from './stores.js';

@@ -12,7 +12,7 @@ import { formatOf, loadConfig } from '../config.js';
 import { rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
 import { chooseMemdir } from '../claude/locate.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
-import { repoRoot } from '../git/repo.js';
+import { repository } from '../git/repo.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
 
 const HELP = `Usage: memlint show [MEMDIR] [--budget]
@@ -78,7 +78,7 @@ export function formatBudget(dir: string, loaded: LoadedIndex, ranking: RecallRa
 
 /** The repository's real top when dir lies (as spelt) inside the repository holding cwd; else null. */
 function insideBound(cwd: string, dir: string): string | null {
-  const root = repoRoot(cwd);
+  const root = repository(cwd)?.root ?? null;
   if (!root) return null;
   const realRoot = realOrResolved(root);
   return isWithin(dir, root) || isWithin(dir, realRoot) ? realRoot : null;

@@ -2,7 +2,6 @@
 // the renames and deletions of history (one `git log`), of the change not committed yet (one
 // `git diff`), and which commit ids no branch or tag reaches any more (one `git name-rev`).
 // Name-status output only: no textconv, no external diff runs (contract §14).
-import './hook-env.js';
 import { git, GitError } from './run.js';
 
 /** One rename or deletion: `from` left the tree, `to` is where a rename took it. */

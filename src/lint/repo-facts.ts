@@ -1,11 +1,13 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { conflictMarkerSizes, existingCommits, ignoredPaths, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
+import { stringsInTrackedFiles } from '../git/blobs.js';
+import { committedLines, datesForText, type CommittedLines } from '../git/line-dates.js';
+import { existingCommits } from '../git/refs.js';
+import { conflictMarkerSizes, ignoredPaths, listFiles } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
 import { historyLosses, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
-import { committedLines, datesForText, type CommittedLines } from '../git/line-dates.js';
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
 import type { MemoryFile } from '../memdir/types.js';
@@ -34,7 +36,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
   const repoRel = (path: string) => slashRelative(root, path);
-  const trackedSet = () => (tracked ??= new Set(trackedFiles(root)));
+  const trackedSet = () => (tracked ??= new Set(listFiles(root, { untracked: false })));
   let indexDirs: Set<string> | undefined;
   // Whether the revision checked holds a path: the working tree as it is on disk (nothing is read,
   // a symlink is not followed), or the index.

@@ -4,8 +4,10 @@ import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'nod
 import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
-import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
-import { parseIndex } from './index.js';
+import { readBlobs } from '../git/blobs.js';
+import { repository } from '../git/repo.js';
+import { listFiles } from '../git/status.js';
+import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
 
@@ -123,12 +125,12 @@ function rootOf(dir: string, cwdRoot: string | null): string | null {
     }
     if (!nested) return cwdRoot;
   }
-  return gitRepoRoot(dir);
+  return repository(dir)?.root ?? null;
 }
 
 export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   const cwd = resolve(opts.cwd);
-  const gitRoot = gitRepoRoot(cwd);
+  const gitRoot = repository(cwd)?.root ?? null;
   const found = new Map<string, DiscoveredMemdir>();
   const add = (d: DiscoveredMemdir) => {
     const prev = found.get(d.dir);
@@ -191,7 +193,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     // A memdir is a folder holding MEMORY.md: a folder without one gets nothing written (no fix,
     // no lock), since nothing says it is memory.
     if (!isFile(join(abs, INDEX_FILE))) continue;
-    add({ dir: abs, repoRoot: gitRepoRoot(abs), reason: 'config' });
+    add({ dir: abs, repoRoot: repository(abs)?.root ?? null, reason: 'config' });
   }
   return [...found.values()].sort((a, b) => a.dir.localeCompare(b.dir));
 }

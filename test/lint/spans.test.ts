@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Spans } from '../../src/content/spans.js';
 import { findRelativeDates } from '../../src/content/dates.js';
 import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
-import { allRules } from '../../src/lint/rules/index.js';
+import { allRules } from '../../src/lint/rules/all.js';
 import { tempDir } from '../helpers/repo.js';
 
 const DAY = new Date(2026, 10, 29, 12);
