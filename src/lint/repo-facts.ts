@@ -7,7 +7,8 @@ import { existingCommits } from '../git/refs.js';
 import { conflictMarkerSizes, ignoredPaths, listFiles } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
-import { historyLosses, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { historyLosses, linkLineChanges, memoryNameChanges, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { mergedFate, nameFate, nameHistory, type NameFate, type NameHistory } from './stale-links.js';
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
 import type { MemoryFile } from '../memdir/types.js';
@@ -17,6 +18,8 @@ export interface SharedRepoFacts {
   losses?: LossIndex;
   /** The committed lines of each memory folder's files with their dates, by folder. */
   committed?: Map<string, Map<string, CommittedLines>>;
+  /** The `name:` history of each memdir (by its repository-relative path). */
+  names?: Map<string, NameHistory>;
 }
 
 export interface RepoFactsOptions {
@@ -84,6 +87,30 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
         const key = ref.folder ? `${ref.path}/` : ref.path;
         const fate = pathFates.get(key);
         if (fate) out.set(key, fate);
+      }
+      return out;
+    },
+    lostMemoryNames(names, resolves) {
+      const out = new Map<string, NameFate>();
+      if (names.length === 0) return out;
+      const rel = repoRel(memdir);
+      if (rel.startsWith('..')) return out;
+      shared.names ??= new Map();
+      let history = shared.names.get(rel);
+      if (!history) {
+        history = nameHistory(memoryNameChanges(root, rel), rel);
+        shared.names.set(rel, history);
+      }
+      for (const n of names) {
+        const fate = nameFate(n, history, resolves);
+        if (fate) out.set(n, fate);
+      }
+      // A removal that rewrote links to another memory in the same commit was a merge: one git
+      // call for all such commits, only when some link names a removed memory.
+      const removed = [...new Set([...out.values()].flatMap((f) => (f.kind === 'removed' ? [f.commit] : [])))];
+      if (removed.length > 0) {
+        const lines = linkLineChanges(root, removed, rel);
+        for (const [n, fate] of out) out.set(n, mergedFate(n, fate, lines));
       }
       return out;
     },

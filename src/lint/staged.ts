@@ -11,6 +11,7 @@ import { filesInHead, indexEntriesAsync, indexMarkdownHolding, pathsInIndex, rea
 import { repositoryAsync, type Repository } from '../git/repo.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { agentMemoryScope } from '../memdir/format.js';
 
 export { candidateIndexes, likelyMemdirs, ownerFolder } from './staged-paths.js';
 
@@ -158,7 +159,8 @@ export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: str
   const byDir = new Map<string, { changed: Set<string>; read: Set<string> }>();
   const add = (p: string, changed: boolean) => {
     const owner = ownerFolder(p, present);
-    if (owner === null) return;
+    // Local-scope agent memory is never committed by Claude Code: a file of it forced into the index is not linted.
+    if (owner === null || agentMemoryScope(owner) === 'local') return;
     const dir = owner === '' ? root : join(root, owner);
     let d = byDir.get(dir);
     if (!d) byDir.set(dir, (d = { changed: new Set(), read: new Set() }));

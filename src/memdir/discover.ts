@@ -10,6 +10,7 @@ import { listFiles } from '../git/status.js';
 import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
+import { agentMemoryScope } from './format.js';
 
 export interface DiscoveredMemdir {
   /** Absolute path of the folder holding MEMORY.md. */
@@ -41,6 +42,16 @@ const CLAUDE_LOCATION_RE = /(?:^|\/)\.claude\/(?:memory|agent-memory\/[^/]+|agen
 
 export function isClaudeLocation(relDir: string): boolean {
   return CLAUDE_LOCATION_RE.test(relDir);
+}
+
+/**
+ * A subagent's local-scope memory (.claude/agent-memory-local/<agent>/): Claude Code 2.1.332 keeps
+ * it "not checked into version control" and puts it in .git/info/exclude itself. memlint treats it
+ * as git-ignored everywhere it looks for memory on its own (discovery, --staged, the hook); a
+ * person who names it on the command line gets it linted.
+ */
+export function isLocalScope(relDir: string): boolean {
+  return agentMemoryScope(relDir) === 'local';
 }
 
 
@@ -145,6 +156,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);
       if (under !== null && !isWithin(abs, under)) continue;
+      if (isLocalScope(relDir)) continue;
       if (isClaudeLocation(relDir)) add({ dir: abs, repoRoot: inGit ? root : null, reason: 'claude-location' });
       else if (linksBeside(readIndexText(root, relDir, inGit, !!opts.staged), relDir, fileSet)) {
         add({ dir: abs, repoRoot: inGit ? root : null, reason: 'links' });
