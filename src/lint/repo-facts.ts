@@ -140,7 +140,9 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
           const spec = folder.startsWith('..') ? rel : folder === '' ? '.' : folder;
           shared.committed ??= new Map();
           let lines = shared.committed.get(spec);
-          if (!lines) shared.committed.set(spec, (lines = committedLines(root, [`:(literal)${spec}`])));
+          // A daily or session log counts from the date in its path and never asks: its history is left out.
+          const logs = `${spec === '.' ? '' : `${spec.replace(/[*?[\]\\]/g, '\\$&')}/`}logs/[0-9][0-9][0-9][0-9]/[0-9][0-9]/**`;
+          if (!lines) shared.committed.set(spec, (lines = committedLines(root, [`:(literal)${spec}`, `:(exclude,glob)${logs}`])));
           d = datesForText(lines.get(rel), file.text);
         }
         lineDates.set(file.path, d);

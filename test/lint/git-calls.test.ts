@@ -68,7 +68,7 @@ describe('git processes per lint run', () => {
       expect(calls.filter((c) => c.startsWith('blame'))).toEqual([]);
       const logs = calls.filter((c) => c.startsWith('log ') && c.includes('-U0'));
       expect(logs).toHaveLength(1);
-      expect(logs[0]).toMatch(/ -- :\(literal\)mem$/);
+      expect(logs[0]).toMatch(/ -- :\(literal\)mem :\(exclude,glob\)mem\/logs\/\S+$/);
     }
     // The same calls for 40 dated files as for one: the number does not grow with them.
     expect(many.calls).toEqual(few.calls);
