@@ -1,10 +1,11 @@
 // `memlint consolidate [MEMDIR...]`: the deterministic part of Claude Code's dream, on demand or
 // before a push (see docs/consolidate.md). Thin: options and output; the work is in src/consolidate.
 import { parse } from './args.js';
+import { CONSOLIDATE_OPTIONS } from './options.js';
 import { escapeControls } from '../printable.js';
 import { loadConfig } from '../config.js';
 import { loadDateFinder } from '../consolidate/date-finder.js';
-import { excludedMemdir } from '../consolidate/exclude.js';
+import { consolidationMemdirs } from '../consolidate/select.js';
 import { makeLint } from '../consolidate/lint-check.js';
 import { postCommit, prePush } from '../consolidate/prepush.js';
 import * as report from '../consolidate/report.js';
@@ -12,7 +13,6 @@ import { consolidateMemdir } from '../consolidate/run.js';
 import { agentCommand, consolidationBound, ignoredCommandWarning, resolveSettings } from '../consolidate/settings.js';
 import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
-import { discoverMemdirs } from '../memdir/discover.js';
 import type { Given } from './given.js';
 
 const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
@@ -51,20 +51,7 @@ or failure.
 `;
 
 export async function run(argv: string[], given: Given = {}): Promise<number> {
-  const { values, positionals } = parse(
-    argv,
-    {
-      check: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      force: { type: 'boolean' },
-      prune: { type: 'boolean' },
-      json: { type: 'boolean' },
-      'pre-push': { type: 'boolean' },
-      'post-commit': { type: 'boolean' },
-      config: { type: 'string' },
-    },
-    'consolidate',
-  );
+  const { values, positionals } = parse(argv, CONSOLIDATE_OPTIONS, 'consolidate');
   if (values.help) {
     process.stdout.write(HELP);
     return EXIT_OK;
@@ -78,9 +65,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
 
   const loaded = await loadConfig({ cwd, file: values.config });
   // Folders named on the command line are consolidated even when config excludes them.
-  const memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter(
-    (d) => positionals.length > 0 || !excludedMemdir(d.dir, loaded.config.consolidate, loaded.dir),
-  );
+  const memdirs = consolidationMemdirs(cwd, loaded, positionals);
   if (memdirs.length === 0) {
     if (values.json) process.stdout.write('{"memdirs":[]}\n');
     else process.stderr.write('memlint: no memory folder (a folder with MEMORY.md) found\n');

@@ -14,9 +14,11 @@ import { allRules } from '../lint/rules/all.js';
 import { describeFormats, NEWEST_KNOWN } from '../memdir/format.js';
 import { memoryIndexesFor, NO_MEMORY, stagedMemdirsFor, stagedSource, type StagedFacts, type StagedSource } from '../lint/staged.js';
 import { settledByWorkingTree } from '../lint/worktree-settles.js';
+import { stagedSnapshot } from '../memdir/staged-snapshot.js';
 import * as discover from '../memdir/discover.js';
 import { VERSION } from '../version.js';
 import { parse } from './args.js';
+import { LINT_OPTIONS } from './options.js';
 import type { Given } from './given.js';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
 import { slashRelative } from '../fs/paths.js';
@@ -45,21 +47,6 @@ Rules: run "memlint lint --help --rules", or see docs/rules/ (one page a rule).
 Claude Code's memory format by version (config "claudeCode", default ${NEWEST_KNOWN}): run
 "memlint lint --help --formats" or see docs/format.md.
 `;
-
-const OPTIONS = {
-  fix: { type: 'boolean' },
-  staged: { type: 'boolean' },
-  format: { type: 'string' },
-  config: { type: 'string' },
-  'max-warnings': { type: 'string' },
-  quiet: { type: 'boolean' },
-  rule: { type: 'string', multiple: true },
-  'list-memdirs': { type: 'boolean' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  rules: { type: 'boolean' },
-  formats: { type: 'boolean' },
-} as const;
 
 /**
  * The staged change when the launcher has not made it: made here the same way, with git's
@@ -95,7 +82,7 @@ async function emptyReport(format: FormatName, cwd: string): Promise<number> {
 }
 
 export async function run(argv: string[], given: Given = {}): Promise<number> {
-  const { values, positionals } = parse(argv, OPTIONS, 'lint');
+  const { values, positionals } = parse(argv, LINT_OPTIONS, 'lint');
   if (values.help) {
     if (values.formats) {
       // The facts for the configured version (config claudeCode), marked; docs/format.md cites them.
@@ -181,6 +168,8 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   }
 
   const today = runToday();
+  // The index as the launcher began reading it, read on as the run asks.
+  const snapshot = prefetched ? stagedSnapshot(prefetched.root, prefetched) : null;
   // no-memory-loss looks for deleted memory in the archive too.
   const archiveDir = values.staged ? archiveDirOf : null;
   const run = await lintMemdirs({
@@ -191,7 +180,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     ignore,
     today,
     format: formatOf(loaded.config),
-    ...(prefetched ? { prefetched } : {}),
+    ...(snapshot ? { staged: snapshot } : {}),
     ...(staleOnly?.size ? { staleOnly } : {}),
     ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),
   });
@@ -208,7 +197,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
   const fixedSummary = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : undefined;
   // Only stylish, for people, says which staged problems the working tree already fixes.
-  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, prefetched!) : undefined;
+  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, snapshot!) : undefined;
   await writeReport(format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {

@@ -15,7 +15,7 @@
 // A push or commit with no memory in it is answered by the launcher (src/launcher.ts) with a git
 // call or two.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
 import { filesOfCommit } from '../git/history.js';
 import { worktreeState } from '../git/progress.js';
@@ -23,49 +23,17 @@ import { resolveRef } from '../git/refs.js';
 import { repository } from '../git/repo.js';
 import { uncommittedPaths } from '../git/status.js';
 import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
-import { isClaudeLocation, linksBeside, nearestMemdir } from '../memdir/discover.js';
+import type { DiscoveredMemdir } from '../memdir/discover.js';
 import { resolveRules, runToday } from '../lint/engine.js';
 import { lintPushed } from '../lint/pushed.js';
 import { loadDateFinder } from './date-finder.js';
-import { excludedMemdir } from './exclude.js';
+import { excluded, foldersOfChanged, hookMemdirs } from './select.js';
 import { makeLint } from './lint-check.js';
 import * as lock from './lock.js';
 import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
 import * as run from './run.js';
 import { agentCommand, ignoredCommandWarning, resolveSettings, type Settings } from './settings.js';
-import { INDEX_FILE } from '../memdir/kinds.js';
-import { agentMemoryScope } from '../memdir/format.js';
 import { slashRelative } from '../fs/paths.js';
-
-/** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
-export function memdirsOf(root: string, changed: string[]): string[] {
-  const dirs = new Set<string>();
-  for (const p of changed) {
-    if (!p.endsWith('.md') || p.split('/').includes('node_modules')) continue;
-    const dir = nearestMemdir(join(root, p), root);
-    if (dir) dirs.add(dir);
-  }
-  return [...dirs].sort();
-}
-
-/**
- * The memdirs among those of the changed files that discovery would call memory: a Claude Code
- * location, or an index that links to files beside it (not some project's unrelated MEMORY.md).
- */
-function memoryDirsOf(root: string, changed: string[]): string[] {
-  const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;
-  return memdirsOf(root, changed).filter((dir) => {
-    const relDir = slashRelative(root, dir);
-    // Local-scope agent memory is "not checked into version control": never committed by memlint.
-    if (agentMemoryScope(relDir) === 'local') return false;
-    if (isClaudeLocation(relDir)) return true;
-    try {
-      return linksBeside(readFileSync(join(dir, INDEX_FILE), 'utf8'), relDir, exists);
-    } catch {
-      return false;
-    }
-  });
-}
 
 function readStdin(): string {
   try {
@@ -89,11 +57,11 @@ interface DueResult {
  * only listed. Settings are resolved for every memdir first: config naming a folder outside the
  * repository stops here (exit 2) before anything is written.
  */
-async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, act: 'commit' | 'list'): Promise<DueResult> {
+async function settleDue(root: string, memdirs: DiscoveredMemdir[], loaded: LoadedConfig, act: 'commit' | 'list'): Promise<DueResult> {
   const { config } = loaded;
   const rel = (p: string) => slashRelative(root, p) || '.';
   const command = act === 'commit' ? agentCommand(root) : undefined;
-  const planned: Array<{ dir: string; settings: Settings }> = memdirs.filter((dir) => !excludedMemdir(dir, config.consolidate, loaded.dir)).map((dir) => ({ dir, settings: resolveSettings(config.consolidate, dir, command, root) }));
+  const planned: Array<{ dir: string; settings: Settings }> = memdirs.filter((d) => !excluded(d.dir, loaded)).map((d) => ({ dir: d.dir, settings: resolveSettings(config.consolidate, d.dir, command, root) }));
   const result: DueResult = { committed: [], due: [], failures: [] };
   if (planned.length === 0) return result;
   const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
@@ -115,14 +83,13 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
       process.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
       continue;
     }
-    const plan = run.planFor(m, settings, { prune: false, findDates });
-    if (plan.ops.length === 0) continue;
+    // The gates are open: planned once, as `memlint consolidate` plans (under the lock when it applies).
+    const prior = lock.readLastConsolidatedAt(dir);
+    const outcome = await run.consolidateMemdir(m, { mode: act === 'list' ? 'check' : 'apply', force: true, prune: false, settings, now, findDates, lint, onlyIfPlanned: true });
     if (act === 'list') {
-      result.due.push(rel(dir));
+      if (outcome.status === 'would-change') result.due.push(rel(dir));
       continue;
     }
-    const prior = lock.readLastConsolidatedAt(dir);
-    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates, lint });
     if (outcome.status !== 'consolidated') {
       if (outcome.status === 'failed') result.failures.push(`${rel(dir)}: ${outcome.message}`);
       continue;
@@ -152,9 +119,12 @@ export async function prePush(opts: { cwd: string; configFile?: string; push?: P
   if (push === NO_PUSHED_MEMORY) return 0;
   const { updates, changed } = push;
   const root = push.repo.root;
-  const memdirs = memoryDirsOf(root, changed);
-  if (memdirs.length === 0) return 0;
+  const folders = foldersOfChanged(root, changed);
+  if (folders.length === 0) return 0;
   const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const selected = hookMemdirs(root, folders, loaded);
+  if (selected.length === 0) return 0;
+  const memdirs = selected.map((d) => d.dir);
 
   // What the pre-commit hook never saw: conflict markers and secrets in any pushed commit.
   const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday());
@@ -173,7 +143,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; push?: P
   const head = resolveRef(root, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
-  const { committed, due } = await settleDue(root, memdirs, loaded, onPush === 'block' ? 'commit' : 'list');
+  const { committed, due } = await settleDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list');
   if (committed.length > 0) {
     // git computed what to send before this hook ran, and a failing pre-push stops the whole push.
     process.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
@@ -211,14 +181,16 @@ export async function postCommit(opts: { cwd: string; configFile?: string }): Pr
   } catch {
     return 0;
   }
-  const memdirs = memoryDirsOf(root, changed);
-  if (memdirs.length === 0) return 0;
+  const folders = foldersOfChanged(root, changed);
+  if (folders.length === 0) return 0;
   // A rebase, merge, cherry-pick or revert replays commits on a detached HEAD or is not concluded:
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
   const state = await worktreeState(root);
   if (state === null || state.operation !== null || state.branch === null) return 0;
   const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
+  const memdirs = hookMemdirs(root, folders, loaded);
+  if (memdirs.length === 0) return 0;
   const { committed } = await settleDue(root, memdirs, loaded, 'commit');
   if (committed.length > 0) process.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
   return 0;

@@ -64,6 +64,11 @@ export interface RunOptions {
   findDates?: RelativeDateFinder;
   /** Lint the memdir (for the agent step): its errors, empty when it passes. */
   lint?: (memdir: MemdirRef) => Promise<LintError[]>;
+  /**
+   * With mode 'apply': when the plan changes nothing, leave the lock as it was and run no agent
+   * (the hooks consolidate only what is due and would change).
+   */
+  onlyIfPlanned?: boolean;
 }
 
 export type Status = 'consolidated' | 'unchanged' | 'would-change' | 'gates-closed' | 'locked' | 'failed';
@@ -181,6 +186,10 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
     // Under the lock: the temporary files a killed run left behind go first.
     removeStaleTempFiles([m.dir, opts.settings.archiveDir]);
     const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates });
+    if (opts.onlyIfPlanned && plan.ops.length === 0) {
+      rollbackLock(m.dir, prior);
+      return { ...base, plan };
+    }
     const touched = applyPlan(plan, consolidationBound(m.dir, m.repoRoot));
     let agent: Outcome['agent'] = null;
     if (opts.settings.command) agent = await agentStep(m, opts, plan);

@@ -14,7 +14,7 @@
 // code blocks (the ranges the caller gives from the block model), inline code and URLs is skipped.
 import { Spans } from './spans.js';
 import * as chrono from 'chrono-node';
-import { EN_PATTERNS, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate } from './date-patterns.js';
+import { EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
 
 export { mayHoldRelativeDate };
 
@@ -138,7 +138,7 @@ interface LineMemo {
 
 export function notADate(line: string, start: number, end: number, memo: LineMemo = {}): boolean {
   const phrase = line.slice(start, end).toLowerCase();
-  if (inQuotation(line, start, end)) return true;
+  if (inQuotation(line, start, end) || namesNoDay(line, start, end)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
@@ -153,7 +153,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (NAMED_AFTER.test(line.slice(end)) && /^[A-Z]/u.test(line.slice(start, end))) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(line.slice(0, start)) || OF_PERIOD_AFTER.test(line.slice(end)))) return true;
   if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(line.slice(end))) return true;
-  if (phrase === 'today' && PRESENT_VERB.test(sentence) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''))) return true;
+  if (phrase === 'today' && (PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence)) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''))) return true;
   if (phrase === 'today' && PRESENT_STATE_TODAY.test(line.slice(0, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(line.slice(0, start))) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE.exec(line);
   const m = memo.figurative;
@@ -212,7 +212,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const inLink = inLinkText(masked.slice(ls, le), start - ls, end - ls);
     // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
     if (inLink && !exact) return;
-    const fixable = !inLink;
+    // "today's build": a date written after "today" would split the possessive; a person places it.
+    const fixable = !inLink && !/^['’]s\b/u.test(after);
     out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable });
   };
 

@@ -10,7 +10,7 @@ import { splitLines } from '../memdir/lines.js';
 import { createModel, decodeMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';
-import type { StagedFacts } from './staged.js';
+import { stagedSnapshot, type StagedSnapshot } from '../memdir/staged-snapshot.js';
 import { isRootLike, linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { realOrResolved, slashRelative } from '../fs/paths.js';
@@ -66,8 +66,8 @@ export interface LintRunOptions {
    * or deletes (absolute paths); on them only no-stale-reference runs, for that change alone.
    */
   staleOnly?: Set<string>;
-  /** With source 'staged': index listings and blobs already read from git (by the launcher). */
-  prefetched?: Pick<StagedFacts, 'listings' | 'blobs' | 'headBlobs'>;
+  /** With source 'staged': the index to read (src/memdir/staged-snapshot.ts); without it, each repository's own, read as asked. */
+  staged?: StagedSnapshot;
   /**
    * Texts linted in place of the files on disk, by absolute (real) path: a language server's open
    * documents, unsaved edits included. Every file of the memdir is then read, as for --fix: a fix
@@ -357,7 +357,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   const allFixedTexts = new Map<string, string>();
   const models: MemdirModel[] = [];
   for (const d of opts.memdirs) {
-    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot, ...(opts.prefetched ? { prefetched: opts.prefetched } : {}) } : { kind: 'worktree' };
+    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', snapshot: opts.staged?.root === d.repoRoot ? opts.staged : stagedSnapshot(d.repoRoot) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
     // its paths, which is all the memdir-wide rules need. --fix, and a run given editor texts,
@@ -378,7 +378,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
-      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
+      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, source.snapshot.head) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
       // it, so no finding that would is counted fixable, and --fix says why in one line.
