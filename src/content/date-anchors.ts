@@ -1,10 +1,11 @@
 // The day a piece of memory text was written, as the text itself says it: a dated section heading
-// ("## 2026-03-23 (pass 13)"), a handoff note's own date ("Date: 2026-03-25" near the top), the
+// ("## 2026-03-23 (pass 13)"), a paragraph opened by a dated bold label ("**Seeded (2026-07-22):**"),
+// a handoff note's own date ("Date: 2026-03-25" near the top), the
 // file's `modified` frontmatter (Claude Code's write time), a date in the file's name
 // ("project_session_2026-03-25.md"). Real memory is often committed days after it was written, so
 // these come before the commit date when they are not later than it. Pure: text in, dates out.
 
-export type TextAnchorSource = 'heading' | 'note' | 'modified' | 'name';
+export type TextAnchorSource = 'heading' | 'paragraph' | 'note' | 'modified' | 'name';
 
 export interface TextAnchor {
   /** YYYY-MM-DD. */
@@ -13,6 +14,8 @@ export interface TextAnchor {
 }
 
 const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
+// A paragraph's first line opening with a bold label that holds a date: "**Corpus seeded (2026-07-22 22:00):**".
+const DATED_LABEL = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(\*\*|__)([^*_\n]*?\d{4}-\d{2}-\d{2}[^*_\n]*?)\1/u;
 const NOTE_DATE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:date|dated|written|updated|last updated|as of|session date|handoff date|日期|时间|记录于|更新于)(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*(\d{4}-\d{2}-\d{2})\b/iu;
 
 function validIso(s: string | undefined): string | undefined {
@@ -26,7 +29,7 @@ function validIso(s: string | undefined): string | undefined {
 
 /**
  * For an offset into `text`, the nearest date the text gives for when that part was written:
- * the innermost dated heading above it, else a date line at the top of the body (a handoff
+ * the dated label opening its paragraph, else the innermost dated heading above it, else a date line at the top of the body (a handoff
  * note's), else `modified` in the frontmatter, else a date in the file's name. `bodyFrom` is where
  * the body starts (after the frontmatter).
  */
@@ -37,6 +40,9 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   // Headings with their level and date, in order; the top note's date from the first lines of the body.
   const headings: Array<{ offset: number; level: number; date?: string }> = [];
   let note: string | undefined;
+  // Paragraphs opened by a dated label, as [from, to) offsets, in order.
+  const paragraphs: Array<{ from: number; to: number; date: string }> = [];
+  let inParagraph = false;
   let offset = bodyFrom;
   let bodyLine = 0;
   let fence: string | null = null;
@@ -50,6 +56,19 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
       if (h) headings.push({ offset, level: h[1]!.length, date: validIso(h[2]) });
       else if (bodyLine < 12 && note === undefined) note = validIso(NOTE_DATE.exec(line)?.[1]);
     }
+    // A blank line, a heading, a fence or a new list item ends a labelled paragraph; a line that
+    // starts a block may open one.
+    const blank = line.trim() === '';
+    const item = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/u.test(line);
+    const heading = !fence && /^ {0,3}#{1,6}[ \t]/u.test(line);
+    const startsBlock = !fence && !f && !blank && !heading && (inParagraph === false || item);
+    const open = paragraphs[paragraphs.length - 1];
+    if (open && open.to === text.length && (blank || heading || f || startsBlock)) open.to = offset;
+    if (startsBlock) {
+      const label = validIso(DATED_LABEL.exec(line)?.[2]);
+      if (label) paragraphs.push({ from: offset, to: text.length, date: label });
+    }
+    inParagraph = !fence && !f && !blank && !heading;
     if (line.trim() !== '') bodyLine++;
     offset += line.length + 1;
   }
@@ -64,6 +83,15 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     open.push(i);
   });
   return (at) => {
+    let p = 0;
+    let q = paragraphs.length;
+    while (p < q) {
+      const mid = (p + q) >> 1;
+      if (paragraphs[mid]!.from <= at) p = mid + 1;
+      else q = mid;
+    }
+    const paragraph = p > 0 ? paragraphs[p - 1] : undefined;
+    if (paragraph && at < paragraph.to) return { date: paragraph.date, source: 'paragraph' };
     // The innermost heading above `at` that has a date, among the headings that enclose it.
     let lo = 0;
     let hi = headings.length;
@@ -86,6 +114,8 @@ export function describeAnchor(a: TextAnchor): string {
   switch (a.source) {
     case 'heading':
       return `the date of its section, ${a.date}`;
+    case 'paragraph':
+      return `the date of its paragraph, ${a.date}`;
     case 'note':
       return `the note's own date, ${a.date}`;
     case 'modified':
@@ -113,7 +143,7 @@ export interface ChosenAnchor {
 export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: string; today: string }): ChosenAnchor {
   if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true };
   const limit = o.commitDate ?? o.today;
-  if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'note', known: true };
+  if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'paragraph' || o.text.source === 'note', known: true };
   if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: true };
   return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false };
 }

@@ -17,7 +17,7 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * dates in English and Chinese ("tomorrow", "next Thursday", "last week", "下周四", "明天") and
  * gives the absolute date in the message. The date is counted from the day the text was written:
  * the date in a daily log's path, else the date the text gives for itself when not later than the
- * commit date (a dated section heading, a note's date line, `modified`, a date in the file name:
+ * commit date (a dated section heading, a dated paragraph label, a note's date line, `modified`, a date in the file name:
  * src/content/date-anchors.ts), else the commit date of that line (src/git/line-dates.ts), else today for lines
  * not committed yet.
  *
