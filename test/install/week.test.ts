@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, memlint, tempDir } from '../helpers/repo.js';
+import { git, tempDir } from '../helpers/repo.js';
 import { append, npmInstall, project, pushThroughHooks, run, topic, withoutConsolidation } from './helpers.js';
 
 const MEM = '.claude/memory';
@@ -30,7 +30,7 @@ describe('a week of two developers through the installed hooks', () => {
     git(bob, 'config', 'user.name', 'Bob');
     git(bob, 'config', 'user.email', 'bob@example.com');
     npmInstall(bob);
-    expect(memlint(bob, ['install', '--local']).code).toBe(0); // what the prepare script does
+    expect((await memlintInProcess(bob, ['install', '--local'])).code).toBe(0); // what the prepare script does
     expect((await memlintInProcess(bob, ['doctor'], { env: { MEMLINT_LINK: '0' } })).code).toBe(0);
     git(bob, 'switch', '-q', '-c', 'feature');
 
