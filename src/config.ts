@@ -175,6 +175,38 @@ export function withLinkDefaults(config: MemlintConfig): MemlintConfig {
   return { ...config, rules: { ...config.rules, 'private-memory': 'off' } };
 }
 
+/**
+ * Config `claudeCode` alone, found as loadConfig finds the config (the nearest of CANDIDATES up to
+ * the repository's top; a code config ends the search), read without the YAML parser: the merge
+ * driver's one file stays free of it. A `.memlintrc.yaml` gives its top-level `claudeCode:` scalar.
+ * undefined when unset or unreadable: the caller uses the newest known.
+ */
+export function configuredClaudeCode(cwd: string): string | undefined {
+  const version = (v: unknown) => (typeof v === 'string' && parseVersion(v) ? v : undefined);
+  for (let dir = resolve(cwd); ; ) {
+    for (const name of CANDIDATES) {
+      const file = join(dir, name);
+      if (!existsSync(file)) continue;
+      try {
+        const text = readFileSync(file, 'utf8');
+        if (name === 'package.json') {
+          const settings = (JSON.parse(text) as Record<string, unknown>).memlint as Record<string, unknown> | undefined;
+          if (settings === undefined) continue;
+          return version(settings?.claudeCode);
+        }
+        if (name.endsWith('.json')) return version((JSON.parse(text) as Record<string, unknown>).claudeCode);
+        return version(/^claudeCode[ \t]*:[ \t]*(["']?)([^"'#\s]+)\1[ \t]*(?:#.*)?$/m.exec(text)?.[2]);
+      } catch {
+        return undefined;
+      }
+    }
+    if (CODE_CONFIGS.some((name) => existsSync(join(dir, name))) || existsSync(join(dir, '.git'))) return undefined;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
 /** The memory format a config selects (src/memdir/format.ts). */
 export function formatOf(config: MemlintConfig): ClaudeFormat {
   return claudeFormat(config.claudeCode ?? NEWEST_KNOWN, { generatedIndex: config.generatedIndex === true });

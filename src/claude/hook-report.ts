@@ -2,8 +2,8 @@
 // (file:line, what is wrong, what to do), and the SessionStart context when the memory needs
 // attention. Pure functions over lint results and measurements; the command does the I/O.
 import path from 'node:path';
-import { parseIndex } from '../memdir/index.js';
-import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, compactTargetText } from '../memdir/limits.js';
+import { parseIndex } from '../memdir/memory-index.js';
+import { compactTargetText } from '../memdir/limits.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 
 const NEWEST_FORMAT = claudeFormat();
@@ -49,15 +49,16 @@ function entryOnLine(text: string | undefined, line: number) {
 
 /** What to do about one message, when the message itself does not already say it well enough. */
 export function advice(m: HookMessage, ctx: BlockContext): string | null {
+  const format = ctx.format ?? NEWEST_FORMAT;
   switch (m.ruleId) {
     case 'index-line-length': {
       const e = entryOnLine(ctx.texts.get(m.filePath), m.line);
       const into = e ? e.key : 'the topic file';
-      return `shorten this entry to ${MAX_ENTRY_CHARS} characters and move the detail into ${into}`;
+      return `shorten this entry to ${format.maxEntryChars} characters and move the detail into ${into}`;
     }
     case 'index-max-lines':
     case 'index-max-bytes':
-      return `Claude Code loads only ${MAX_INDEX_LINES} lines and ${MAX_INDEX_UNITS.toLocaleString('en')} units of MEMORY.md: compact it to under ${compactTargetText(ctx.format ?? NEWEST_FORMAT, m.ruleId === 'index-max-lines' ? MAX_INDEX_LINES + 1 : 0, m.ruleId === 'index-max-bytes' ? MAX_INDEX_UNITS + 1 : 0)}, Claude Code's own target: merge related entries and shorten hooks (run "npx memlint consolidate"); do not delete memories to make room`;
+      return `Claude Code loads only ${format.indexMaxLines} lines and ${format.indexMaxUnits.toLocaleString('en')} units of MEMORY.md: compact it to under ${compactTargetText(format, m.ruleId === 'index-max-lines' ? format.indexMaxLines + 1 : 0, m.ruleId === 'index-max-bytes' ? format.indexMaxUnits + 1 : 0)}${format.compactTarget ? ", Claude Code's own target" : ''}: merge related entries and shorten hooks (run "npx memlint consolidate"); do not delete memories to make room`;
     case 'index-orphan':
       return `add one line for it to MEMORY.md: ${m.suggestion ?? '- [Title](file.md) — one-line hook'}`;
     case 'index-link-target':
@@ -145,6 +146,8 @@ export interface SessionFacts {
   stray: Array<{ dir: string; mdFiles: number }>;
   /** The repository shares its memory in `committed`, and Claude Code here uses `resolved` instead. */
   link?: { committed: string; resolved: string; fix: string } | null;
+  /** The format `lines` and `units` were measured for (config `claudeCode`); the newest known when absent. */
+  format?: ClaudeFormat;
 }
 
 /** Within 10% of the limit, or over it. */
@@ -159,7 +162,9 @@ function list(names: string[], max: number): string {
 }
 
 /** The additionalContext, or null when the memory needs no attention. At most MAX_SESSION_CONTEXT characters. */
-export function sessionContext(f: SessionFacts, format: ClaudeFormat = NEWEST_FORMAT): string | null {
+export function sessionContext(f: SessionFacts, format: ClaudeFormat = f.format ?? NEWEST_FORMAT): string | null {
+  const maxLines = format.indexMaxLines;
+  const maxUnits = format.indexMaxUnits;
   const full = (max: number) => {
     const parts: string[] = [];
     if (f.link) {
@@ -168,10 +173,10 @@ export function sessionContext(f: SessionFacts, format: ClaudeFormat = NEWEST_FO
       );
     }
     const index = `${f.memdir.replace(/[/\\]+$/, '')}/${INDEX_FILE}`;
-    if (nearLimit(f.lines, MAX_INDEX_LINES) || nearLimit(f.units, MAX_INDEX_UNITS)) {
-      const over = f.lines > MAX_INDEX_LINES || f.units > MAX_INDEX_UNITS;
+    if (nearLimit(f.lines, maxLines) || nearLimit(f.units, maxUnits)) {
+      const over = f.lines > maxLines || f.units > maxUnits;
       parts.push(
-        `${index} is ${f.lines}/${MAX_INDEX_LINES} lines and ${f.units}/${MAX_INDEX_UNITS} units${over ? ', over what Claude Code loads' : ', close to what Claude Code loads'}: compact it to under ${compactTargetText(format, f.lines, f.units)} (Claude Code's own target): merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
+        `${index} is ${f.lines}/${maxLines} lines and ${f.units}/${maxUnits} units${over ? ', over what Claude Code loads' : ', close to what Claude Code loads'}: compact it to under ${compactTargetText(format, f.lines, f.units)} (${format.compactTarget ? 'Claude Code\'s own target' : 'what Claude Code loads'}): merge related entries and shorten hooks before adding memories (npx memlint consolidate); never delete memories to make room.`,
       );
       if (f.hidden.length) parts.push(`You cannot see these entries (past the cut): ${list(f.hidden, max)}; read those files when relevant.`);
     }

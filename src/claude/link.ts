@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { isWithin } from '../fs/paths.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
-import { ignoredPaths, listFiles } from '../git/index.js';
+import { ignoredPaths, listFiles } from '../git/status.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { parseSettingsJson } from './auto-memory.js';
 

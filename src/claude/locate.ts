@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { loadConfig } from '../config.js';
-import { discoverMemdirs, isClaudeLocation, nearestMemdir } from '../memdir/discover.js';
+import { discoverMemdirs, isClaudeLocation, isLocalScope, nearestMemdir } from '../memdir/discover.js';
 import { isAgentMemdir } from '../memdir/limits.js';
 import { findGitRoot, resolveAutoMemoryPath } from './auto-memory.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
@@ -31,7 +31,7 @@ export async function locateMemdir(file: string, projectDir: string, env: NodeJS
     const dir = nearestMemdir(realFile, realRoot);
     if (!dir) return null;
     const rel = slashRelative(realRoot, dir);
-    if (rel.split('/').includes('node_modules')) return null;
+    if (rel.split('/').includes('node_modules') || isLocalScope(rel)) return null;
     const configured = memoryDirs.some((d) => realOrResolved(d) === dir);
     return { dir, repoRoot: realRoot, confirmLinks: !isClaudeLocation(rel) && !configured };
   }

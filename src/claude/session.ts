@@ -2,10 +2,10 @@
 // the entries past the cut, topic files missing from the index) and the stray stores.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.js';
+import { formatOf, loadConfig } from '../config.js';
 import { resolveRules, lintMemdirs } from '../lint/engine.js';
 import { resolveAutoMemoryPath } from './auto-memory.js';
-import { parseIndex } from '../memdir/index.js';
+import { parseIndex } from '../memdir/memory-index.js';
 import { indexVisibility } from '../memdir/limits.js';
 import { shownPath, type SessionFacts } from './hook-report.js';
 import { strayStoresOf } from './stores.js';
@@ -23,13 +23,15 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
   const indexFile = path.join(dir, INDEX_FILE);
   if (isRegularFile(indexFile)) {
     const raw = readFileSync(indexFile, 'utf8');
-    const v = indexVisibility(raw);
+    const loaded = await loadConfig({ cwd: projectDir });
+    // Measured and advised as the configured Claude Code version does (config `claudeCode`).
+    facts.format = formatOf(loaded.config);
+    const v = indexVisibility(raw, { strip: facts.format.stripIndex });
     facts.lines = v.measure.lines;
     facts.units = v.measure.units;
     if (v.firstCutLine !== null) {
       facts.hidden = parseIndex(raw).lines.filter((l) => l.entry && l.line >= v.firstCutLine!).map((l) => l.entry!.key);
     }
-    const loaded = await loadConfig({ cwd: projectDir });
     const orphanRule = resolveRules(loaded.config.rules).filter((r) => r.rule.id === 'index-orphan');
     if (orphanRule.length) {
       const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;

@@ -8,7 +8,8 @@ import type { StoreFiles } from './adopt.js';
 import { sanitizePath, type Resolution } from './auto-memory.js';
 import { listMarkdown } from './recall.js';
 import { UsageError } from '../errors.js';
-import { trackedFiles, worktreeList } from '../git/index.js';
+import { worktreeList } from '../git/repo.js';
+import { listFiles } from '../git/status.js';
 import { realOrResolved } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { decodeMemoryText } from '../memdir/model.js';
@@ -163,7 +164,7 @@ export function strayStoresOf(resolution: Resolution): StrayStore[] {
   const worktrees = worktreeList(root)
     .filter((w) => !w.bare && realOrResolved(w.path) !== canonical)
     .map((w) => w.path);
-  return findStrayStores({ resolution, worktrees, trackedFiles: () => new Set(trackedFiles(root)) });
+  return findStrayStores({ resolution, worktrees, trackedFiles: () => new Set(listFiles(root, { untracked: false })) });
 }
 
 const MAX_BYTES = 4 * 1024 * 1024;

@@ -8,14 +8,15 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { isWithin, realOrNearestReal, realOrResolved, slashRelative } from '../fs/paths.js';
-import { addLocalConfig, configValue, listFiles, localConfigValues } from '../git/index.js';
+import { addLocalConfig, configValue, localConfigValues } from '../git/config.js';
+import { listFiles } from '../git/status.js';
 import { planAdopt } from './adopt.js';
 import { isEnvDefinedFalsy, OVERRIDE_VAR, resolveAutoMemoryPath, validateMemoryPath, type Resolution } from './auto-memory.js';
 import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir, parseSettingsText, setLocalLink } from './link.js';
 import { readStore, type StrayStore } from './stores.js';
 import type { StoreFiles } from './adopt.js';
 import { parseTopic } from '../memdir/topic.js';
-import { parseIndex } from '../memdir/index.js';
+import { parseIndex } from '../memdir/memory-index.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** A person's opt-out: git config (this clone, or --global for every repository) ... */

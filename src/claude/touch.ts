@@ -4,7 +4,11 @@
 // what planTouch and applyTouch decide.
 import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import { gitOperation, lastCommitTimesUnder, refreshIndex, repoInfo, uncommittedPaths, type GitOperation } from '../git/index.js';
+import { lastCommitTimesUnder } from '../git/history.js';
+import { gitOperation, type GitOperation } from '../git/progress.js';
+import { repository } from '../git/repo.js';
+import { uncommittedPaths } from '../git/status.js';
+import { refreshGitIndex } from '../git/write.js';
 import { listMarkdown } from './recall.js';
 import { parseTopic } from '../memdir/topic.js';
 import { FRONTMATTER_MAX_LINES } from '../memdir/limits.js';
@@ -86,7 +90,7 @@ export interface TouchPlan {
 export function planTouch(memdirs: string[], cwd: string): TouchPlan {
   const groups = new Map<string, MemdirGroup>();
   for (const dir of memdirs) {
-    const info = repoInfo(dir);
+    const info = repository(dir);
     const root = info?.root ?? null;
     const key = root ?? '';
     const g = groups.get(key) ?? { root, gitDir: info?.gitDir ?? null, dirs: [] };
@@ -113,7 +117,7 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlan {
     if (g.root) {
       const specs = g.dirs.map((d) => slashRelative(g.root!, d) || '.');
       commits = lastCommitTimesUnder(g.root, specs);
-      dirty = uncommittedPaths(g.root, specs);
+      dirty = new Set(uncommittedPaths(g.root, { pathspec: specs }));
     }
     for (const f of files) {
       const shown = path.relative(cwd, f.abs) || f.abs;
@@ -195,6 +199,6 @@ export function applyTouch(plan: TouchPlan, dry: boolean): TouchOutcome[] {
       if (item.root) touchedRoots.add(item.root);
     }
   }
-  if (!dry) for (const root of touchedRoots) refreshIndex(root);
+  if (!dry) for (const root of touchedRoots) refreshGitIndex(root);
   return outcomes;
 }

@@ -1,7 +1,8 @@
 // Where Claude Code's auto memory is for a folder, placed against the repository memlint runs in:
 // the resolution (./auto-memory.ts) and whether the folder lies inside the working tree, is
 // committed or is ignored. `memlint where` prints it.
-import { ignoredPaths, listFiles, repoRoot } from '../git/index.js';
+import { repository } from '../git/repo.js';
+import { ignoredPaths, listFiles } from '../git/status.js';
 import { resolveAutoMemoryPath, type Resolution } from './auto-memory.js';
 import type { StrayStore } from './stores.js';
 import { isWithin, realOrNearestReal, slashRelative } from '../fs/paths.js';
@@ -38,7 +39,7 @@ export interface TeamLinkReport {
 }
 
 export function placeInRepository(dir: string, cwd: string): RepositoryPlacement | null {
-  const top = repoRoot(cwd);
+  const top = repository(cwd)?.root ?? null;
   if (!top) return null;
   const root = realOrNearestReal(top);
   const target = realOrNearestReal(dir.replace(/[/\\]+$/, ''));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
 import { realOrResolved, isWithin } from '../fs/paths.js';
-import { repoRoot } from '../git/index.js';
+import { repository } from '../git/repo.js';
 import { resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { planAdopt } from '../claude/adopt.js';
@@ -44,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   const cwd = process.cwd();
-  const top = repoRoot(cwd);
+  const top = repository(cwd)?.root ?? null;
   if (!top) throw new UsageError('not inside a git repository: adopt brings memory into one');
   const root = realOrResolved(top);
   const resolution = resolveAutoMemoryPath({ cwd: root, env: process.env, home: os.homedir() });

@@ -9,7 +9,7 @@ import { escapeControls, jsonWithoutControls, quoteName } from '../printable.js'
 import { UsageError } from '../errors.js';
 import { loadConfig, type ConsolidateConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
-import { repoRoot } from '../git/index.js';
+import { repository } from '../git/repo.js';
 import { MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 import type { Budget, EntryChange, MemdirChanges, TopicChange, TopicFacts } from '../memdir/changes.js';
 import { diffRange, resolveRange, type DiffRange, type MemdirDiff } from '../memdir/range.js';
@@ -199,7 +199,7 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError('diff takes one RANGE, e.g. origin/main...HEAD (see "memlint diff --help")');
   const format = values.format ?? 'text';
   if (!(format in FORMATS)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
-  const root = repoRoot(realpathSync(process.cwd()));
+  const root = repository(realpathSync(process.cwd()))?.root ?? null;
   if (!root) throw new UsageError('diff works inside a git repository');
   const range = await resolveRange(root, positionals[0]);
   // Config only places the archive: a config memlint cannot read leaves the default folder.

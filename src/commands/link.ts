@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
-import { repoRoot } from '../git/index.js';
+import { repository } from '../git/repo.js';
 import { resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
 import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir, isFolder, parseSettingsText, setLocalLink, withAutoMemoryDirectory } from '../claude/link.js';
 import { isWithin, realOrNearestReal } from '../fs/paths.js';
@@ -43,7 +43,7 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (use --memdir DIR)`);
   if (values.unlink && values.memdir !== undefined) throw new UsageError('--unlink takes no --memdir');
   const cwd = process.cwd();
-  const top = repoRoot(cwd);
+  const top = repository(cwd)?.root ?? null;
   if (!top) throw new UsageError('not inside a git repository: link keeps memory in one');
   const root = realOrNearestReal(top);
   const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));

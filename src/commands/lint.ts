@@ -4,12 +4,13 @@ import { join, resolve as resolvePath } from 'node:path';
 import { formatOf, loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
-import { GitError, repoRoot } from '../git/index.js';
+import { repository } from '../git/repo.js';
+import { GitError } from '../git/run.js';
 import { matcher } from '../glob.js';
 import { lintMemdirs, resolveRules, runToday, type FileResult } from '../lint/engine.js';
-import { REPORTERS, type ReportContext } from '../lint/reporters/index.js';
+import { REPORTERS, type ReportContext } from '../lint/reporters/table.js';
 import { writeChunks } from '../lint/reporters/output.js';
-import { allRules } from '../lint/rules/index.js';
+import { allRules } from '../lint/rules/all.js';
 import { describeFormats, NEWEST_KNOWN } from '../memdir/format.js';
 import { memoryIndexesFor, NO_MEMORY, stagedMemdirsFor, stagedSource, type StagedFacts, type StagedSource } from '../lint/staged.js';
 import { settledByWorkingTree } from '../lint/worktree-settles.js';
@@ -70,14 +71,14 @@ function readStagedSource(cwd: string): StagedSource | null {
     return source === NO_MEMORY ? null : source;
   } catch (err) {
     if (!(err instanceof GitError)) throw err;
-    if (repoRoot(cwd) === null) throw new UsageError('--staged needs a git repository');
+    if (repository(cwd) === null) throw new UsageError('--staged needs a git repository');
     throw new UsageError(`cannot read the staged change: ${err.stderr.split('\n')[0]}`);
   }
 }
 
 /** What git says of the staged Markdown files when the StagedSource could not gather it: asked again here, synchronously. */
 function stagedFactsNow(cwd: string, md: string[]): StagedFacts {
-  const root = repoRoot(cwd);
+  const root = repository(cwd)?.root ?? null;
   if (root === null) throw new UsageError('--staged needs a git repository');
   return { root, indexes: memoryIndexesFor(root, md), listings: new Map(), blobs: new Map(), headBlobs: new Map() };
 }

@@ -4,7 +4,8 @@ import { existsSync, realpathSync } from 'node:fs';
 import { relative, resolve as resolvePath } from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
-import { repoRoot, unmergedPaths } from '../git/index.js';
+import { repository } from '../git/repo.js';
+import { unmergedPaths } from '../git/status.js';
 import { resolveConflicts } from '../merge/resolve.js';
 import { isWithin } from '../fs/paths.js';
 
@@ -41,7 +42,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   // git reports the root with symlinks resolved; so must the paths measured against it.
   const cwd = realpathSync(process.cwd());
-  const root = repoRoot(cwd);
+  const root = repository(cwd)?.root ?? null;
   if (!root) throw new UsageError('resolve works inside a git repository');
   const paths = positionals.map((p) => relative(root, resolvePath(cwd, p)).replace(/\\/g, '/'));
   if (paths.some((p) => p.startsWith('../') || p === '..')) throw new UsageError('PATH must lie inside the repository');

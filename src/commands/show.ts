@@ -6,13 +6,13 @@ import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { compactTargetText, formatFileSize, isAgentMemdir, loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS, MAX_TOPIC_FILES, type LoadedIndex } from '../memdir/limits.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
-import { danglingLinks } from '../memdir/links.js';
+import { danglingLinks, linkTargets } from '../memdir/links.js';
 import { loadMemdir } from '../memdir/read.js';
 import { formatOf, loadConfig } from '../config.js';
 import { rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
 import { chooseMemdir } from '../claude/locate.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
-import { repoRoot } from '../git/repo.js';
+import { repository } from '../git/repo.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
 
 const HELP = `Usage: memlint show [MEMDIR] [--budget]
@@ -78,7 +78,7 @@ export function formatBudget(dir: string, loaded: LoadedIndex, ranking: RecallRa
 
 /** The repository's real top when dir lies (as spelt) inside the repository holding cwd; else null. */
 function insideBound(cwd: string, dir: string): string | null {
-  const root = repoRoot(cwd);
+  const root = repository(cwd)?.root ?? null;
   if (!root) return null;
   const realRoot = realOrResolved(root);
   return isWithin(dir, root) || isWithin(dir, realRoot) ? realRoot : null;
@@ -128,8 +128,7 @@ export async function run(argv: string[]): Promise<number> {
   if (note) process.stderr.write(`${note}\n`);
   if (values.budget) {
     const { model } = loadMemdir(dir, bound ? { repoRoot: bound } : {});
-    const names = new Set(model.topics.flatMap((t) => [model.parsedTopic(t).name?.trim() ?? '', t.rel.replace(/\.md$/, '')]).filter(Boolean));
-    const dangling = danglingLinks(model.files.filter((f) => f.kind !== 'index'), names);
+    const dangling = danglingLinks(model.files.filter((f) => f.kind !== 'index'), linkTargets(model));
     process.stdout.write(formatBudget(dir, loaded, rankForRecall(scanMemdir(dir, bound ?? undefined)), format, dangling));
     return 0;
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { checkInsideRepo } from '../fs/inside.js';
-import { repoRoot } from '../git/index.js';
+import { repository } from '../git/repo.js';
 import { agentDirName, applySnapshot, planSnapshot, SNAPSHOT_JSON, snapshotFolders } from '../claude/snapshot.js';
 
 const HELP = `Usage: memlint snapshot AGENT [--dry-run]
@@ -35,7 +35,7 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('snapshot takes one AGENT name (see "memlint snapshot --help")');
   const dirName = agentDirName(positionals[0]!);
   const cwd = process.cwd();
-  const root = repoRoot(cwd) ?? cwd;
+  const root = repository(cwd)?.root ?? cwd;
   const { src, dst } = snapshotFolders(root, dirName);
   let srcStat;
   try {

@@ -3,7 +3,7 @@
 // line in common; never a name alone, nor one YAML cut at ` #`) become one: the older file receives every line of the newer (list items
 // united, frontmatter merged, `modified` the later); the newer moves to the archive with its entry.
 import { cutAtComment, findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.js';
-import { parseIndex, normalizeTarget } from '../memdir/index.js';
+import { parseIndex, normalizeTarget } from '../memdir/memory-index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
 import { isListItem, normalizeContent } from './text.js';

@@ -4,7 +4,7 @@
 // file may live in the agent's own store, never committed), duplicate entries
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
-import { parseIndex, parseEntry, normalizeTarget, formatEntry, type IndexLine } from '../memdir/index.js';
+import { parseIndex, parseEntry, normalizeTarget, formatEntry, type IndexLine } from '../memdir/memory-index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';

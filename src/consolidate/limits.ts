@@ -1,7 +1,7 @@
 // Step 6: Claude Code's index limits. When the index is still over 200 lines or 25,000 UTF-16
 // units, consolidation fails naming the entries the agent will not see and which to archive.
 // It never truncates.
-import { parseIndex } from '../memdir/index.js';
+import { parseIndex } from '../memdir/memory-index.js';
 import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
 
 export interface LimitsReport {

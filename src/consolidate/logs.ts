@@ -2,7 +2,7 @@
 // Logs are append-only: this step reads them and never edits them.
 import { posix } from 'node:path';
 import { blockModel } from '../memdir/blocks.js';
-import { normalizeTarget } from '../memdir/index.js';
+import { normalizeTarget } from '../memdir/memory-index.js';
 import type { MemState, StepResult } from './types.js';
 import { appendLines, isListItem, normalizeContent, LIST_ITEM_RE } from './text.js';
 import { splitLines } from '../memdir/lines.js';

@@ -17,9 +17,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
-import * as gitFacts from '../git/commits.js';
-import { headCommit, repoInfo } from '../git/index.js';
-import { worktreeState } from '../git/branch.js';
+import { filesOfCommit } from '../git/history.js';
+import { worktreeState } from '../git/progress.js';
+import { resolveRef } from '../git/refs.js';
+import { repository } from '../git/repo.js';
+import { uncommittedPaths } from '../git/status.js';
+import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
 import { isClaudeLocation, linksBeside, nearestMemdir } from '../memdir/discover.js';
 import { resolveRules, runToday } from '../lint/engine.js';
 import { lintPushed } from '../lint/pushed.js';
@@ -108,7 +111,7 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
     }
     if (!run.gatesFor(m, settings, now).open) continue;
     const paths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
-    if (gitFacts.dirtyPaths(root, paths).length > 0) {
+    if (uncommittedPaths(root, { pathspec: [...paths, ...LOCAL_STATE] }).length > 0) {
       process.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
       continue;
     }
@@ -126,11 +129,11 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
     }
     const committedPaths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
     try {
-      const sha = gitFacts.commitPaths(root, 'memory: consolidate', committedPaths);
+      const sha = commitPaths(root, 'memory: consolidate', committedPaths);
       lock.recordConsolidation(dir);
       result.committed.push(`${sha.slice(0, 7)} (${rel(dir)})`);
     } catch (err) {
-      gitFacts.restorePaths(root, committedPaths);
+      restorePaths(root, committedPaths);
       lock.rollbackLock(dir, prior);
       result.failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
     }
@@ -167,7 +170,7 @@ export async function prePush(opts: { cwd: string; configFile?: string; push?: P
   }
 
   // The worktree is what gets consolidated: only a push of the checked-out commit is about it.
-  const head = headCommit(root);
+  const head = resolveRef(root, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
   const { committed, due } = await settleDue(root, memdirs, loaded, onPush === 'block' ? 'commit' : 'list');
@@ -199,12 +202,12 @@ function onPushOf(loaded: LoadedConfig): OnPush {
  */
 export async function postCommit(opts: { cwd: string; configFile?: string }): Promise<number> {
   if (process.env.HUSKY === '0') return 0;
-  const repo = repoInfo(opts.cwd);
+  const repo = repository(opts.cwd);
   if (repo === null) return 0;
   const root = repo.root;
   let changed: string[];
   try {
-    changed = gitFacts.filesOfCommit(root, 'HEAD');
+    changed = filesOfCommit(root, 'HEAD');
   } catch {
     return 0;
   }

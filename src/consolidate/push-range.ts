@@ -3,8 +3,8 @@
 // the push first (the launcher, dist/cli.js, before the program loads; the program itself when
 // started without it) makes the one PushSource, and the launcher passes it down
 // (src/commands/given.ts).
-import { filesChangedBetween, filesChangedIn, filesOfCommit } from '../git/commits.js';
-import { repoInfo, type RepoInfo } from '../git/repo.js';
+import { filesChangedBetween, filesChangedIn, filesOfCommit } from '../git/history.js';
+import { repository, type Repository } from '../git/repo.js';
 
 export interface PushUpdate {
   localRef: string;
@@ -16,7 +16,7 @@ export interface PushUpdate {
 /** A push with memory in it: what git said it sends, the repository, the files its commits change. */
 export interface PushSource {
   updates: PushUpdate[];
-  repo: RepoInfo;
+  repo: Repository;
   /** Repository-relative paths the pushed commits change; at least one is Markdown. */
   changed: string[];
 }
@@ -31,7 +31,7 @@ export const NO_PUSHED_MEMORY = 'no pushed memory';
 export function pushSource(cwd: string, stdin: string): PushSource | typeof NO_PUSHED_MEMORY {
   const updates = parsePushInput(stdin);
   if (updates.length === 0) return NO_PUSHED_MEMORY;
-  const repo = repoInfo(cwd);
+  const repo = repository(cwd);
   if (repo === null) return NO_PUSHED_MEMORY;
   const changed = changedInPush(repo.root, updates);
   return changed === null || !changed.some((p) => p.endsWith('.md')) ? NO_PUSHED_MEMORY : { updates, repo, changed };

@@ -12,7 +12,7 @@ import { checkGates, type GateResult } from './gates.js';
 import { liveHolder, lockIsUnsafe, lockPath, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from './lock.js';
 import { checkInsideRepo } from '../fs/inside.js';
 import { consolidationBound } from './settings.js';
-import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from '../git/commits.js';
+import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from '../git/history.js';
 import type { Settings } from './settings.js';
 import { walkFiles } from '../fs/walk.js';
 import { removeStaleTempFiles } from '../fs/atomic.js';

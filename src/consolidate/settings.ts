@@ -4,7 +4,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import type { ConsolidateConfig } from '../config.js';
 import { UsageError } from '../errors.js';
-import { configValue } from '../git/index.js';
+import { configValue } from '../git/config.js';
 import { checkInsideRepo } from '../fs/inside.js';
 import { isWithin } from '../fs/paths.js';
 import { DEFAULT_MIN_COMMITS, DEFAULT_MIN_HOURS } from './gates.js';

@@ -1,7 +1,7 @@
 // Topic files the index names without an entry: a table of file names, a back-ticked name, a
 // "see SCHEMA.md" in prose, a `[[stem]]` wiki link. The agent does read those names, so such a topic is not an orphan;
 // it is an index line that is not in the entry form. Pure: lines in, line numbers out.
-import { normalizeTarget, type IndexLine } from '../memdir/index.js';
+import { normalizeTarget, type IndexLine } from '../memdir/memory-index.js';
 
 const LINK_TARGET = /\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 

@@ -9,7 +9,7 @@
 // left alone: the link itself is not replaced, and nothing is read through it.
 //
 // For every command (other engineers' too: adopt, update-branch, hook):
-//   const root = repoRoot(cwd)               // src/git: the working tree's top (the bound)
+//   const root = repository(cwd)?.root       // src/git/repo.ts: the working tree's top (the bound)
 //   checkInsideRepo(root, p)                 // { ok: true, path } | { ok: false, reason }: decide, report
 //   resolveInsideRepo(root, p)               // the same, throwing UnsafePathError (message: one line)
 //   writeInsideRepo(root, p, data, opts)     // atomic write (src/fs/atomic.ts) after the check

@@ -1,5 +1,6 @@
-// git config: one reader (synchronous, and its twin for the asynchronous branch-level calls, with
-// one parser) and one writer, for the repository's local config.
+// git config: one reader (one argument list and one parser, entered synchronously or, for
+// update-branch's calls that run side by side, without blocking) and one writer, for the
+// repository's local config.
 import { configKey, parseConfigGet, parseConfigList } from './parse.js';
 import { gitAsync, gitSync, orNull } from './run.js';
 

@@ -2,7 +2,6 @@
 // the renames and deletions of history (one `git log`), of the change not committed yet (one
 // `git diff`), and which commit ids no branch or tag reaches any more (one `git name-rev`).
 // Name-status output only: no textconv, no external diff runs (contract §14).
-import './hook-env.js';
 import { git, GitError } from './run.js';
 
 /** One rename or deletion: `from` left the tree, `to` is where a rename took it. */
@@ -90,4 +89,152 @@ export function unreachableCommits(root: string, ids: string[]): Set<string> {
     if (i < ids.length && name.trim() === 'undefined') gone.add(ids[i]!);
   });
   return gone;
+}
+
+/** One memory file's `name:` lines a commit changed (no-stale-reference's `[[name]]` links). */
+export interface NameChange {
+  commit: string;
+  /** Committer date, YYYY-MM-DD. */
+  date: string;
+  /** Repository-relative path before the commit; null when the commit added the file. */
+  from: string | null;
+  /** After it; null when the commit deleted the file. */
+  to: string | null;
+  /** `name:` values the commit took out of the frontmatter, and those it wrote. */
+  removed: string[];
+  added: string[];
+}
+
+// The frontmatter's `name:` line: at the top of a file, so only the first lines count.
+const NAME_LINE = /^\s*name\s*:\s*(.*?)\s*$/;
+const FRONTMATTER_LINES = 30;
+
+function nameValue(raw: string): string {
+  const v = raw.replace(/\s+#.*$/, '').trim();
+  return /^(["']).*\1$/.test(v) ? v.slice(1, -1).trim() : v;
+}
+
+function unquotePath(p: string): string {
+  if (!p.startsWith('"')) return p;
+  try {
+    return JSON.parse(p) as string;
+  } catch {
+    return p.slice(1, -1);
+  }
+}
+
+/** Parses `git log -p -U0 --format=%x01%H %cs` output into the `name:` changes of each file diff (pure). */
+export function parseNameChanges(out: string): NameChange[] {
+  const changes: NameChange[] = [];
+  for (const record of out.split('\x01')) {
+    if (record.trim() === '') continue;
+    const lines = record.split('\n');
+    const [commit, date] = lines[0]!.trim().split(' ');
+    let cur: NameChange | null = null;
+    let oldLine = 0;
+    let newLine = 0;
+    let inHunks = false;
+    const flush = () => {
+      if (cur && (cur.removed.length > 0 || cur.added.length > 0 || cur.from !== cur.to)) changes.push(cur);
+    };
+    for (const line of lines.slice(1)) {
+      if (line.startsWith('diff --git ')) {
+        flush();
+        cur = { commit: commit!, date: date ?? '', from: null, to: null, removed: [], added: [] };
+        inHunks = false;
+        continue;
+      }
+      if (!cur) continue;
+      if (!inHunks) {
+        if (line.startsWith('--- ')) cur.from = line === '--- /dev/null' ? null : unquotePath(line.slice(4).replace(/\t$/, '')).replace(/^a\//, '');
+        else if (line.startsWith('+++ ')) cur.to = line === '+++ /dev/null' ? null : unquotePath(line.slice(4).replace(/\t$/, '')).replace(/^b\//, '');
+        else if (line.startsWith('rename from ')) cur.from = unquotePath(line.slice(12));
+        else if (line.startsWith('rename to ')) cur.to = unquotePath(line.slice(10));
+      }
+      const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+      if (hunk) {
+        inHunks = true;
+        oldLine = Number(hunk[1]);
+        newLine = Number(hunk[2]);
+        // An empty side (`-0,0` / `+0,0`) starts before line 1.
+        if (/^@@ -\d+,0 /.test(line)) oldLine++;
+        if (/ \+\d+,0 @@/.test(line)) newLine++;
+        continue;
+      }
+      if (!inHunks) continue;
+      if (line.startsWith('-')) {
+        const m = oldLine <= FRONTMATTER_LINES ? NAME_LINE.exec(line.slice(1)) : null;
+        if (m && nameValue(m[1]!)) cur.removed.push(nameValue(m[1]!));
+        oldLine++;
+      } else if (line.startsWith('+')) {
+        const m = newLine <= FRONTMATTER_LINES ? NAME_LINE.exec(line.slice(1)) : null;
+        if (m && nameValue(m[1]!)) cur.added.push(nameValue(m[1]!));
+        newLine++;
+      }
+    }
+    flush();
+  }
+  return changes;
+}
+
+/**
+ * Every commit of HEAD's history that changed a `name:` line of a memory in `memdirRel` (a
+ * repository-relative folder), oldest first: one `git log -G`, its patches cut to the changed
+ * lines. A memory moved out of the folder (to the archive) reads as deleted. [] when git cannot say.
+ */
+export function memoryNameChanges(root: string, memdirRel: string): NameChange[] {
+  let out: string;
+  try {
+    out = git(['log', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, 'HEAD', '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], { cwd: root });
+  } catch (err) {
+    if (err instanceof GitError) return [];
+    throw err;
+  }
+  return parseNameChanges(out);
+}
+
+/** The lines one commit took out of and wrote into one file (a `-U0` patch, headers aside). */
+export interface CommitLines {
+  commit: string;
+  removed: string[];
+  added: string[];
+}
+
+/** Parses `git show -U0 --format=%x01%H` output into each file diff's removed and added lines (pure). */
+export function parseCommitLines(out: string): CommitLines[] {
+  const diffs: CommitLines[] = [];
+  for (const record of out.split('\x01')) {
+    if (record.trim() === '') continue;
+    const lines = record.split('\n');
+    const commit = lines[0]!.trim();
+    let cur: CommitLines | null = null;
+    let inHunks = false;
+    for (const line of lines.slice(1)) {
+      if (line.startsWith('diff --git ')) {
+        cur = { commit, removed: [], added: [] };
+        diffs.push(cur);
+        inHunks = false;
+      } else if (cur && line.startsWith('@@ ')) inHunks = true;
+      else if (cur && inHunks && line.startsWith('-')) cur.removed.push(line.slice(1));
+      else if (cur && inHunks && line.startsWith('+')) cur.added.push(line.slice(1));
+    }
+  }
+  return diffs;
+}
+
+/**
+ * The lines holding `[[` links that these commits changed in the memory folder (one `git show`),
+ * for telling a memory merged into another (its links rewritten in the same commit) from one
+ * removed. [] when git cannot say.
+ */
+export function linkLineChanges(root: string, commits: string[], memdirRel: string): CommitLines[] {
+  if (commits.length === 0) return [];
+  let out: string;
+  try {
+    out = git(['show', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '\\[\\[', '--format=%x01%H', ...NO_CONVERSION, ...commits, '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], { cwd: root });
+  } catch (err) {
+    if (err instanceof GitError) return [];
+    throw err;
+  }
+  return parseCommitLines(out);
 }

@@ -1,5 +1,5 @@
 // git's own line merge, in a module of its own: the merge driver loads it for a file it cannot
-// merge by kind, and nothing else of the git layer (src/git/index.ts re-exports it).
+// merge by kind, and nothing else of the git layer.
 import { gitSync } from './run.js';
 
 /**

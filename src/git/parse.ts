@@ -6,7 +6,8 @@ export function splitZ(s: string): string[] {
   return s.split('\0').filter((x) => x !== '');
 }
 
-export interface IndexEntry {
+/** An entry of git's index, the staging area (memlint's "index" alone is MEMORY.md: src/memdir). */
+export interface GitIndexEntry {
   /** '100644', '100755', '120000' (symlink) or '160000' (submodule). */
   mode: string;
   object: string;
@@ -15,8 +16,8 @@ export interface IndexEntry {
 }
 
 /** Parse `git ls-files -s -z` output, keeping stage 0 (merged) entries. */
-export function parseStageEntries(out: string): IndexEntry[] {
-  const entries: IndexEntry[] = [];
+export function parseStageEntries(out: string): GitIndexEntry[] {
+  const entries: GitIndexEntry[] = [];
   for (const rec of splitZ(out)) {
     const tab = rec.indexOf('\t');
     const [mode, object, stage] = rec.slice(0, tab).split(' ');

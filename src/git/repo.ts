@@ -1,23 +1,74 @@
-// Where a folder is in git's eyes: the top of its working tree, its git dirs. Small and on its own:
-// the launcher (dist/cli.js) asks it on git's pre-push before the program loads.
-import { git, orNull } from './run.js';
+// Where is the repository: the top of a folder's working tree, its git dir and common dir
+// (`repository`), the environment git must run in to answer that as git means it (`gitEnv`), and
+// the repository's worktrees. Small and on its own: the launcher (dist/cli.js) asks it on git's
+// pre-push and on --staged before the program loads.
+import { parseConfigGet } from './parse.js';
+import { gitAsync, gitSync, orNull, type GitResult } from './run.js';
 
-/** The top of the working tree containing dir, or null outside a repository. */
-export function repoRoot(dir: string): string | null {
-  return orNull(() => git(['rev-parse', '--show-toplevel'], { cwd: dir }).trim()) || null;
+/** Where memlint runs: the folder it started in and its whole environment (a command's `cwd` and `env`). */
+export interface GitContext {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
 }
 
-export interface RepoInfo {
+/** This process's folder and environment, read (never changed): the default at the program's edges. */
+export const processContext = (): GitContext => ({ cwd: process.cwd(), env: process.env });
+
+/**
+ * The environment git runs in for memlint, from the one memlint was given. git exports GIT_DIR to
+ * the hooks it runs in a linked worktree; with GIT_DIR set and no work tree named, git takes the
+ * folder it runs in for the top of the working tree, and memlint asks git from memory folders too.
+ * So the work tree is named as git meant it, the folder memlint started in (where git runs hooks),
+ * unless core.worktree names one. Otherwise the environment as it is; so too for git run in `dir`
+ * when that is the folder memlint started in, where git's own reading is the one meant.
+ */
+export function gitEnv(from: GitContext, dir?: string): NodeJS.ProcessEnv {
+  const { env } = from;
+  if (!env.GIT_DIR || env.GIT_WORK_TREE || dir === from.cwd) return env;
+  const worktree = orNull(() => parseConfigGet(gitSync(['config', '--get', 'core.worktree'], { cwd: from.cwd, env, okCodes: 'any' })));
+  return worktree === null ? { ...env, GIT_WORK_TREE: from.cwd } : env;
+}
+
+export interface Repository {
+  /** The top of the working tree. */
   root: string;
+  /** This worktree's git dir (`.git`, or `.git/worktrees/<name>` for a linked worktree). */
   gitDir: string;
+  /** The git dir the worktrees share (`.git`). */
   commonDir: string;
   isLinkedWorktree: boolean;
 }
 
-export function repoInfo(dir: string): RepoInfo | null {
-  const out = orNull(() => git(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'], { cwd: dir }));
-  if (out === null) return null;
-  const [root, gitDir, commonDir] = out.trim().split('\n');
+const WHERE = ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'];
+
+function parseWhere(r: GitResult): Repository | null {
+  const [root, gitDir, commonDir] = r.stdout.toString('utf8').trim().split('\n');
   if (!root || !gitDir || !commonDir) return null;
   return { root, gitDir, commonDir, isLinkedWorktree: gitDir !== commonDir };
+}
+
+/**
+ * The repository holding dir (absolute paths), or null outside a working tree. `from`: where
+ * memlint runs, for git's hook environment (gitEnv).
+ */
+export function repository(dir: string, from: GitContext = processContext()): Repository | null {
+  return orNull(() => parseWhere(gitSync(WHERE, { cwd: dir, env: gitEnv(from, dir) })));
+}
+
+/** repository, without blocking: the launcher asks it while other git calls run. */
+export function repositoryAsync(dir: string, from: GitContext = processContext()): Promise<Repository | null> {
+  return gitAsync(WHERE, { cwd: dir, env: gitEnv(from, dir) }).then(parseWhere, () => null);
+}
+
+/** Every worktree of the repository holding dir (`git worktree list --porcelain`): the main one first. */
+export function worktreeList(dir: string, from: GitContext = processContext()): Array<{ path: string; bare: boolean; prunable: boolean }> {
+  const r = gitSync(['worktree', 'list', '--porcelain', '-z'], { cwd: dir, env: gitEnv(from, dir), okCodes: [0, 128, 129] });
+  if (r.code !== 0) return [];
+  const out: Array<{ path: string; bare: boolean; prunable: boolean }> = [];
+  for (const field of r.stdout.toString('utf8').split('\0')) {
+    if (field.startsWith('worktree ')) out.push({ path: field.slice('worktree '.length), bare: false, prunable: false });
+    else if (field === 'bare' && out.length) out[out.length - 1]!.bare = true;
+    else if (field.startsWith('prunable') && out.length) out[out.length - 1]!.prunable = true;
+  }
+  return out;
 }

@@ -2,7 +2,7 @@
 // and the index hold, the staged blobs. Loaded by the launcher (dist/cli.js) before the program,
 // so it needs nothing but src/git/run.ts and the parsers; it runs git from the folder it is
 // given, which is the one memlint started in.
-import { filesInTree, parseCatFileBatch, parseNameStatus, parseStageEntries, splitZ, type IndexEntry } from './parse.js';
+import { filesInTree, parseCatFileBatch, parseNameStatus, parseStageEntries, splitZ, type GitIndexEntry } from './parse.js';
 import { git, gitAsync, gitSync } from './run.js';
 
 /** Each staged path (repository-relative) with its status letter: the staged change against HEAD. */
@@ -25,15 +25,10 @@ export function pathsInIndex(cwd: string, paths: string[]): string[] {
 }
 
 /** Index entries (stage 0, repository-relative) of these files and of everything under these folders ('' = the top), without blocking. */
-export async function indexEntriesAsync(cwd: string, files: string[], folders: string[]): Promise<IndexEntry[]> {
+export async function indexEntriesAsync(cwd: string, files: string[], folders: string[]): Promise<GitIndexEntry[]> {
   const specs = [...files.map(literal), ...folders.map(folderSpec)];
   if (specs.length === 0) return [];
   return parseStageEntries((await gitAsync(['ls-files', '-s', '-z', '--full-name', '--', ...specs], { cwd })).stdout.toString('utf8'));
-}
-
-/** The top of the working tree, without blocking. */
-export async function repoRootAsync(cwd: string): Promise<string> {
-  return (await gitAsync(['rev-parse', '--show-toplevel'], { cwd })).stdout.toString('utf8').trim();
 }
 
 /** Blobs by object id (one `cat-file --batch`), without blocking; missing ones are left out. */

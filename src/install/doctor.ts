@@ -5,7 +5,8 @@
 import { existsSync, readFileSync, accessSync, constants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { attributeValues, configValue, ignoredPaths } from '../git/index.js';
+import { configValue } from '../git/config.js';
+import { attributeValues, ignoredPaths } from '../git/status.js';
 import { DRIVER_NAME, hasLineMergeFallback } from '../merge/command.js';
 import { blockLines, outsideBlock } from './blocks.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';

@@ -4,7 +4,8 @@
 // worktree, husky's hook stubs. Uninstall takes out exactly those.
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { localConfigReader, repoInfo, setLocalConfig } from '../git/index.js';
+import { localConfigReader, setLocalConfig } from '../git/config.js';
+import { repository } from '../git/repo.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
 import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
@@ -36,7 +37,7 @@ export interface Worktree {
 }
 
 export function worktreeOf(cwd: string): Worktree {
-  const info = repoInfo(cwd);
+  const info = repository(cwd);
   if (!info) throw new UsageError('not inside a git repository (memlint install sets up git hooks, attributes and config)');
   const mainRoot = basename(info.commonDir) === '.git' ? dirname(info.commonDir) : null;
   return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree };

@@ -17,7 +17,7 @@ import { realOrResolved, slashRelative } from '../fs/paths.js';
 import { createRepoFacts, type SharedRepoFacts } from './repo-facts.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
-import { allRules } from './rules/index.js';
+import { allRules } from './rules/all.js';
 import { maskSecrets, secretsOf } from '../content/secrets.js';
 import type { Fix, MemdirHistory, Suggestion, RepoFacts, Rule, RuleContext, RuleMessage, TextEdit } from './types.js';
 import type { MemdirModel, MemoryFile } from '../memdir/types.js';

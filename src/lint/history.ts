@@ -3,7 +3,8 @@
 // hold once committed. Read from git lazily and in batches (one cat-file per question): a commit
 // that deletes nothing and leaves the index alone costs no git call at all.
 import { relative } from 'node:path';
-import { indexEntries, readBlobs } from '../git/index.js';
+import { readBlobs } from '../git/blobs.js';
+import { gitIndexEntries } from '../git/status.js';
 import { isWithin, withSlashes } from '../fs/paths.js';
 import type { MemdirHistory } from './types.js';
 import type { MemdirModel } from '../memdir/types.js';
@@ -42,7 +43,7 @@ export function createMemdirHistory(repoRoot: string, model: MemdirModel, change
       const unread = model.files.filter((f) => f.unread);
       const specs = unread.map((f) => `:${repoRel(f.rel)}`);
       const archivePrefix = archiveDir ? withSlashes(relative(repoRoot, archiveDir)) : null;
-      const archived = archivePrefix && !archivePrefix.startsWith('..') ? indexEntries(repoRoot, [archivePrefix]).filter((e) => e.path.endsWith('.md') && e.mode !== '160000') : [];
+      const archived = archivePrefix && !archivePrefix.startsWith('..') ? gitIndexEntries(repoRoot, [archivePrefix]).filter((e) => e.path.endsWith('.md') && e.mode !== '160000') : [];
       const blobs = readBlobs(repoRoot, [...specs, ...archived.map((e) => e.object)]);
       unread.forEach((f, i) => kept!.push({ where: f.rel, text: blobs.get(specs[i]!)?.toString('utf8') ?? '' }));
       for (const e of archived) kept.push({ where: e.path, text: blobs.get(e.object)?.toString('utf8') ?? '' });

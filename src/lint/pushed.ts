@@ -3,8 +3,8 @@
 // the pre-commit hook, and `--no-verify` skips it, so the pre-push hook (consolidate --pre-push)
 // reads each memory file as each pushed commit left it, with the same two rules lint runs.
 import { join } from 'node:path';
-import { filesAddedIn, type CommitFile } from '../git/commits.js';
-import { readBlobs } from '../git/index.js';
+import { readBlobs } from '../git/blobs.js';
+import { filesAddedIn, type CommitFile } from '../git/history.js';
 import { isWithin, slashRelative } from '../fs/paths.js';
 import { fileKind, isMemoryPath } from '../memdir/kinds.js';
 import { createModel, decodeMemoryText } from '../memdir/model.js';

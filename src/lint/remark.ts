@@ -16,7 +16,7 @@ import { createModel } from '../memdir/model.js';
 import { loadMemdir } from '../memdir/read.js';
 import { fileRun, maskMessages, runRule, runToday, type FileRun, type LintMessage } from './engine.js';
 import { createRepoFacts } from './repo-facts.js';
-import { allRules } from './rules/index.js';
+import { allRules } from './rules/all.js';
 import type { Rule } from './types.js';
 
 /** What every rule of one vfile shares: its memdir, parses and repository facts, made once. */

@@ -1,10 +1,14 @@
 // Repository facts for rules, gathered lazily and at most once per run (one git call per kind).
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { blameLineDates, conflictMarkerSizes, existingCommits, ignoredPaths, stringsInTrackedFiles, trackedFiles } from '../git/index.js';
+import { stringsInTrackedFiles } from '../git/blobs.js';
+import { blameLineDates } from '../git/history.js';
+import { existingCommits } from '../git/refs.js';
+import { conflictMarkerSizes, ignoredPaths, listFiles } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
-import { historyLosses, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { historyLosses, linkLineChanges, memoryNameChanges, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { mergedFate, nameFate, nameHistory, type NameFate, type NameHistory } from './stale-links.js';
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
 import type { MemoryFile } from '../memdir/types.js';
@@ -12,6 +16,8 @@ import type { MemoryFile } from '../memdir/types.js';
 /** Facts one run shares between its memdirs (and --fix passes): history is read once per run. */
 export interface SharedRepoFacts {
   losses?: LossIndex;
+  /** The `name:` history of each memdir (by its repository-relative path). */
+  names?: Map<string, NameHistory>;
 }
 
 export interface RepoFactsOptions {
@@ -31,7 +37,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
   const repoRel = (path: string) => slashRelative(root, path);
-  const trackedSet = () => (tracked ??= new Set(trackedFiles(root)));
+  const trackedSet = () => (tracked ??= new Set(listFiles(root, { untracked: false })));
   let indexDirs: Set<string> | undefined;
   // Whether the revision checked holds a path: the working tree as it is on disk (nothing is read,
   // a symlink is not followed), or the index.
@@ -79,6 +85,30 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
         const key = ref.folder ? `${ref.path}/` : ref.path;
         const fate = pathFates.get(key);
         if (fate) out.set(key, fate);
+      }
+      return out;
+    },
+    lostMemoryNames(names, resolves) {
+      const out = new Map<string, NameFate>();
+      if (names.length === 0) return out;
+      const rel = repoRel(memdir);
+      if (rel.startsWith('..')) return out;
+      shared.names ??= new Map();
+      let history = shared.names.get(rel);
+      if (!history) {
+        history = nameHistory(memoryNameChanges(root, rel), rel);
+        shared.names.set(rel, history);
+      }
+      for (const n of names) {
+        const fate = nameFate(n, history, resolves);
+        if (fate) out.set(n, fate);
+      }
+      // A removal that rewrote links to another memory in the same commit was a merge: one git
+      // call for all such commits, only when some link names a removed memory.
+      const removed = [...new Set([...out.values()].flatMap((f) => (f.kind === 'removed' ? [f.commit] : [])))];
+      if (removed.length > 0) {
+        const lines = linkLineChanges(root, removed, rel);
+        for (const [n, fate] of out) out.set(n, mergedFate(n, fate, lines));
       }
       return out;
     },

@@ -6,10 +6,12 @@
 // staged blobs. Loaded by the launcher: it needs only src/git/staged.ts and the path arithmetic.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IndexEntry } from '../git/parse.js';
-import { filesInHead, indexEntriesAsync, indexMarkdownHolding, pathsInIndex, readBlobsAsync, repoRootAsync, stagedStatuses } from '../git/staged.js';
+import type { GitIndexEntry } from '../git/parse.js';
+import { filesInHead, indexEntriesAsync, indexMarkdownHolding, pathsInIndex, readBlobsAsync, stagedStatuses } from '../git/staged.js';
+import { repositoryAsync, type Repository } from '../git/repo.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { agentMemoryScope } from '../memdir/format.js';
 
 export { candidateIndexes, likelyMemdirs, ownerFolder } from './staged-paths.js';
 
@@ -20,7 +22,7 @@ export interface StagedFacts {
   /** MEMORY.md files in the index above the staged Markdown files, repository-relative. */
   indexes: string[];
   /** Complete index listings (stage 0, repository-relative paths) of some folders, by folder ('' = the top). */
-  listings: Map<string, IndexEntry[]>;
+  listings: Map<string, GitIndexEntry[]>;
   /** Staged blobs by object id: each listed memdir's MEMORY.md and its staged Markdown files. */
   blobs: Map<string, Buffer>;
   /**
@@ -102,22 +104,24 @@ export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
 
 /**
  * Gather what --staged reads, without blocking: one `ls-files -s` for the candidate MEMORY.md
- * files and the listings of `folders`, `rev-parse --show-toplevel` beside it, then one
+ * files and the listings of `folders`, where the repository is beside it, then one
  * `cat-file --batch` for the staged blobs and HEAD's versions of the same files. `indexes`, when
  * already known, skips the candidates. null when git fails.
  */
 export async function prefetchStaged(cwd: string, stagedMd: string[], folders: string[], indexes?: string[]): Promise<StagedFacts | null> {
   const candidates = indexes ? [] : candidateIndexes(stagedMd);
-  let entries: IndexEntry[];
-  let root: string;
+  let entries: GitIndexEntry[];
+  let repo: Repository | null;
   try {
-    [entries, root] = await Promise.all([indexEntriesAsync(cwd, candidates, folders), repoRootAsync(cwd)]);
+    [entries, repo] = await Promise.all([indexEntriesAsync(cwd, candidates, folders), repositoryAsync(cwd)]);
   } catch {
     return null;
   }
+  if (repo === null) return null;
+  const root = repo.root;
   const byPath = new Map(entries.map((e) => [e.path, e]));
   const present = indexes ?? candidates.filter((c) => byPath.has(c));
-  const listings = new Map<string, IndexEntry[]>();
+  const listings = new Map<string, GitIndexEntry[]>();
   for (const f of folders) listings.set(f, f === '' ? entries : entries.filter((e) => e.path.startsWith(`${f}/`)));
 
   // The blobs the program will read: MEMORY.md and the staged files of each memdir listed here,
@@ -155,7 +159,8 @@ export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: str
   const byDir = new Map<string, { changed: Set<string>; read: Set<string> }>();
   const add = (p: string, changed: boolean) => {
     const owner = ownerFolder(p, present);
-    if (owner === null) return;
+    // Local-scope agent memory is never committed by Claude Code: a file of it forced into the index is not linted.
+    if (owner === null || agentMemoryScope(owner) === 'local') return;
     const dir = owner === '' ? root : join(root, owner);
     let d = byDir.get(dir);
     if (!d) byDir.set(dir, (d = { changed: new Set(), read: new Set() }));

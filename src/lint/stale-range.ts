@@ -1,8 +1,7 @@
 // The memories a range of commits makes stale (`memlint diff`): paths they name at the range's
 // head that a rename or deletion inside the range took away. Both ends are read from git's object
 // store (src/memdir/range.ts), the renames and deletions with one `git log -M` over the range.
-import { treeFiles } from '../git/branch.js';
-import { readBlobs } from '../git/index.js';
+import { readBlobs, treeFiles } from '../git/blobs.js';
 import { historyLosses } from '../git/lost-paths.js';
 import { fileKind, INDEX_FILE } from '../memdir/kinds.js';
 import { memdirsAt, type DiffRange } from '../memdir/range.js';

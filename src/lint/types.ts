@@ -11,6 +11,7 @@ import type { FileKind } from '../memdir/kinds.js';
 import type { BlockModel } from '../memdir/blocks.js';
 import type { ClaudeFormat } from '../memdir/format.js';
 import type { PathFate } from './stale.js';
+import type { NameFate } from './stale-links.js';
 
 /** Facts about the repository, gathered once per run and only when a rule asks for them. */
 export interface RepoFacts {
@@ -39,6 +40,12 @@ export interface RepoFacts {
   lostPaths(refs: Array<{ path: string; folder: boolean }>): Map<string, PathFate>;
   /** Which of these hex strings name commits that no branch, tag or remote ref reaches any more (two git calls). */
   lostCommits(candidates: string[]): Set<string>;
+  /**
+   * What became of each of these `[[name]]` link targets that no memory of the memdir holds now:
+   * renamed or removed by a commit of HEAD's history (one `git log` per memdir and run). A name
+   * history never saw leave, or one a memory at HEAD still holds, is absent.
+   */
+  lostMemoryNames(names: string[], resolves: (name: string) => boolean): Map<string, NameFate>;
   /** What messages call the change not committed yet: "the staged change" or "an uncommitted change". */
   uncommitted: string;
 }

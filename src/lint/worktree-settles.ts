@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { checkInsideRepo } from '../fs/inside.js';
-import { indexEntries } from '../git/index.js';
+import { gitIndexEntries } from '../git/status.js';
 import { lintMemdirs, type EnabledRule, type LintRunOptions } from './engine.js';
 import type { StagedFacts } from './staged.js';
 import { slashRelative } from '../fs/paths.js';
@@ -32,7 +32,7 @@ export async function settledByWorkingTree(
   for (const d of memdirs) {
     const root = d.repoRoot ?? facts.root;
     const relDir = slashRelative(root, d.dir);
-    const listed = facts.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);
+    const listed = facts.listings.get(relDir) ?? gitIndexEntries(root, [relDir === '' ? '.' : relDir]);
     listings.set(
       relDir,
       listed.map((e) => {

@@ -2,7 +2,7 @@
 // topics added, edited (name, description, type, body), removed, archived or renamed; index
 // entries added, edited (title, hook) or removed; daily logs; the index budget at both ends.
 // Pure: the caller hands in the texts of both ends.
-import { entries, entryIdentity, parseIndex } from './index.js';
+import { entries, entryIdentity, parseIndex } from './memory-index.js';
 import { loadIndex } from './limits.js';
 import { ARCHIVE_INDEX, fileKind } from './kinds.js';
 import { parseTopic } from './topic.js';

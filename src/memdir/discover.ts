@@ -4,10 +4,13 @@ import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'nod
 import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
-import { listFiles, readBlobs, repoRoot as gitRepoRoot } from '../git/index.js';
-import { parseIndex } from './index.js';
+import { readBlobs } from '../git/blobs.js';
+import { repository } from '../git/repo.js';
+import { listFiles } from '../git/status.js';
+import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
+import { agentMemoryScope } from './format.js';
 
 export interface DiscoveredMemdir {
   /** Absolute path of the folder holding MEMORY.md. */
@@ -39,6 +42,16 @@ const CLAUDE_LOCATION_RE = /(?:^|\/)\.claude\/(?:memory|agent-memory\/[^/]+|agen
 
 export function isClaudeLocation(relDir: string): boolean {
   return CLAUDE_LOCATION_RE.test(relDir);
+}
+
+/**
+ * A subagent's local-scope memory (.claude/agent-memory-local/<agent>/): Claude Code 2.1.332 keeps
+ * it "not checked into version control" and puts it in .git/info/exclude itself. memlint treats it
+ * as git-ignored everywhere it looks for memory on its own (discovery, --staged, the hook); a
+ * person who names it on the command line gets it linted.
+ */
+export function isLocalScope(relDir: string): boolean {
+  return agentMemoryScope(relDir) === 'local';
 }
 
 
@@ -123,12 +136,12 @@ function rootOf(dir: string, cwdRoot: string | null): string | null {
     }
     if (!nested) return cwdRoot;
   }
-  return gitRepoRoot(dir);
+  return repository(dir)?.root ?? null;
 }
 
 export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   const cwd = resolve(opts.cwd);
-  const gitRoot = gitRepoRoot(cwd);
+  const gitRoot = repository(cwd)?.root ?? null;
   const found = new Map<string, DiscoveredMemdir>();
   const add = (d: DiscoveredMemdir) => {
     const prev = found.get(d.dir);
@@ -143,6 +156,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);
       if (under !== null && !isWithin(abs, under)) continue;
+      if (isLocalScope(relDir)) continue;
       if (isClaudeLocation(relDir)) add({ dir: abs, repoRoot: inGit ? root : null, reason: 'claude-location' });
       else if (linksBeside(readIndexText(root, relDir, inGit, !!opts.staged), relDir, fileSet)) {
         add({ dir: abs, repoRoot: inGit ? root : null, reason: 'links' });
@@ -191,7 +205,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     // A memdir is a folder holding MEMORY.md: a folder without one gets nothing written (no fix,
     // no lock), since nothing says it is memory.
     if (!isFile(join(abs, INDEX_FILE))) continue;
-    add({ dir: abs, repoRoot: gitRepoRoot(abs), reason: 'config' });
+    add({ dir: abs, repoRoot: repository(abs)?.root ?? null, reason: 'config' });
   }
   return [...found.values()].sort((a, b) => a.dir.localeCompare(b.dir));
 }

@@ -2,8 +2,9 @@
 // slug. Claude Code tells the agent to "link liberally": a link that matches no memory yet "is
 // fine; it marks something worth writing later, not an error" (2.1.332). So a dangling link is
 // listed where a person asks (`show --budget`), never reported by lint. Pure.
-import { blockModel } from './blocks.js';
+import { blockModel, type BlockModel } from './blocks.js';
 import { splitLines } from './lines.js';
+import type { MemdirModel } from './types.js';
 
 const WIKILINK_RE = /\[\[([^\[\]\n|#]+?)(?:[|#][^\[\]\n]*)?\]\]/g;
 
@@ -11,12 +12,16 @@ export interface WikiLink {
   name: string;
   /** 1-based. */
   line: number;
+  /** 1-based UTF-16 column of the name as written (after `[[` and any spaces). */
+  column: number;
+  /** The name as written, spaces around it excluded: what a rename replaces. */
+  written: string;
 }
 
 /** The `[[name]]` links of a memory's text, outside code and frontmatter. */
-export function wikiLinks(text: string): WikiLink[] {
+export function wikiLinks(text: string, blocks?: BlockModel): WikiLink[] {
   if (!text.includes('[[')) return [];
-  const kinds = blockModel(text).lines;
+  const kinds = (blocks ?? blockModel(text)).lines;
   const out: WikiLink[] = [];
   splitLines(text).forEach((l, i) => {
     const k = kinds[i]?.kind;
@@ -25,10 +30,22 @@ export function wikiLinks(text: string): WikiLink[] {
       // Inline code on the line: a link inside backticks is an example, not a link.
       const before = l.text.slice(0, m.index);
       if ((before.match(/`/g)?.length ?? 0) % 2 === 1) continue;
-      out.push({ name: m[1]!.trim(), line: i + 1 });
+      const lead = m[1]!.length - m[1]!.trimStart().length;
+      out.push({ name: m[1]!.trim(), line: i + 1, column: m.index + 3 + lead, written: m[1]!.trim() });
     }
   });
   return out;
+}
+
+/** The names a `[[link]]` reaches in a memdir: each topic's `name` slug, and each Markdown file's path without `.md`. */
+export function linkTargets(model: MemdirModel): Set<string> {
+  const names = new Set<string>();
+  for (const t of model.topics) {
+    const n = model.parsedTopic(t).name?.trim();
+    if (n) names.add(n);
+  }
+  for (const rel of model.allPaths) if (rel.endsWith('.md')) names.add(rel.slice(0, -3));
+  return names;
 }
 
 /** Links naming no memory: each with the file and line it is on. `names` are the memories' slugs (and file names without .md). */

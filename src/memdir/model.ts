@@ -3,7 +3,7 @@
 // files' texts, from the working tree or from staged blobs.
 import type { MemdirModel, MemoryFile } from './types.js';
 import { blockModel, type BlockModel } from './blocks.js';
-import { parseIndex, type ParsedIndex } from './index.js';
+import { parseIndex, type ParsedIndex } from './memory-index.js';
 import { parseTopic, type ParsedTopic } from './topic.js';
 
 /** Larger than any memory Claude Code would load (recall reads 4 KB of a topic, CLAUDE.md 4 MiB). */

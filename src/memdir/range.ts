@@ -3,8 +3,9 @@
 // store (never the working tree), and what changed in each (src/memdir/changes.ts).
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { changedPaths, defaultRemote, mergeBases, remoteDefaultBranch, resolveCommit, treeFiles } from '../git/branch.js';
-import { readBlobs } from '../git/index.js';
+import { readBlobs, treeFiles } from '../git/blobs.js';
+import { changedPaths } from '../git/history.js';
+import { defaultRemote, mergeBasesAsync, remoteDefaultBranch, resolveRefAsync } from '../git/refs.js';
 import { isEmpty, memdirChanges, type MemdirChanges, type MemdirSide } from './changes.js';
 import { isClaudeLocation, linksBeside, memdirCandidates } from './discover.js';
 import { INDEX_FILE } from './kinds.js';
@@ -21,13 +22,13 @@ export interface DiffRange {
 export async function resolveRange(root: string, spec: string | undefined): Promise<DiffRange> {
   const commit = async (name: string, what: string) => {
     if (name.startsWith('-')) throw new UsageError(`${what} "${name}" is not a branch or commit`);
-    const c = await resolveCommit(root, name);
+    const c = (await resolveRefAsync(root, name))?.commit ?? null;
     if (!c) throw new UsageError(`${what} ${name}: no such branch or commit here (fetch it first)`);
     return c;
   };
   const fromMergeBase = async (base: string, head: string): Promise<DiffRange> => {
     const [b, h] = await Promise.all([commit(base, 'BASE'), commit(head, 'HEAD')]);
-    const mb = (await mergeBases(root, b, h))[0];
+    const mb = (await mergeBasesAsync(root, b, h))[0];
     if (!mb) throw new UsageError(`${base} and ${head} share no history (a shallow clone? fetch with full history)`);
     return { base: `merge base of ${base} and ${head}`, baseCommit: mb, head, headCommit: h };
   };

@@ -8,7 +8,9 @@ import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
 import { createModel, decodeMemoryText } from './model.js';
 import { walkEntries } from '../fs/walk.js';
 import { isWithin, slashRelative } from '../fs/paths.js';
-import { indexEntries, readBlobs, type IndexEntry } from '../git/index.js';
+import { readBlobs } from '../git/blobs.js';
+import type { GitIndexEntry } from '../git/parse.js';
+import { gitIndexEntries } from '../git/status.js';
 
 export interface FileProblem {
   /** Absolute path. */
@@ -22,7 +24,7 @@ export type MemdirSource =
       kind: 'staged';
       repoRoot: string;
       /** Listings (by repository-relative folder) and blobs (by object id) already read from git. */
-      prefetched?: { listings: Map<string, IndexEntry[]>; blobs: Map<string, Buffer> };
+      prefetched?: { listings: Map<string, GitIndexEntry[]>; blobs: Map<string, Buffer> };
     };
 
 /**
@@ -111,7 +113,7 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
   const relDir = slashRelative(root, dir);
   const prefix = relDir === '' ? '' : `${relDir}/`;
   // Submodules are not files; symlinks are staged as their target's path, not its content.
-  const listed = source.prefetched?.listings.get(relDir) ?? indexEntries(root, [relDir === '' ? '.' : relDir]);
+  const listed = source.prefetched?.listings.get(relDir) ?? gitIndexEntries(root, [relDir === '' ? '.' : relDir]);
   const indexed = listed.filter((e) => e.path.startsWith(prefix) && e.mode !== '160000');
   for (const e of indexed) allPaths.add(e.path.slice(prefix.length));
   const nested = nestedMemdirs(allPaths);

@@ -1,6 +1,6 @@
 // The memory directory as the rest of memlint sees it: its files and the parses they share.
 import type { BlockModel } from './blocks.js';
-import type { ParsedIndex } from './index.js';
+import type { ParsedIndex } from './memory-index.js';
 import type { ParsedTopic } from './topic.js';
 import type { FileKind } from './kinds.js';
 

@@ -3,7 +3,7 @@
 // `<<<<<<<` and `>>>>>>>`; the driver's labels name what conflicts (an index entry's target, a
 // frontmatter key, a topic's lines), so a choice can be made for one entry.
 import { splitLines } from '../memdir/lines.js';
-import { parseEntry } from '../memdir/index.js';
+import { parseEntry } from '../memdir/memory-index.js';
 import { moveToTopicEdit } from '../memdir/hook-text.js';
 
 export type Choice = 'ours' | 'theirs' | 'both';

@@ -3,10 +3,12 @@
 // out of here either writes a merged text or leaves OURS in place and reports a conflict.
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
-import { loadIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../memdir/limits.js';
-import { entryIdentity } from '../memdir/index.js';
-import { mergeIndex, sideLines } from './index.js';
+import { basename, dirname } from 'node:path';
+import { isAgentMemdir, loadIndex, MAX_INDEX_LINES } from '../memdir/limits.js';
+import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
+import { configuredClaudeCode } from '../config.js';
+import { entryIdentity } from '../memdir/memory-index.js';
+import { mergeIndex, sideLines } from './memory-index.js';
 import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
 import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MarkedSides, type MergeResult } from './text.js';
@@ -24,6 +26,8 @@ export interface MergeInput {
   /** The path in the repository (git's %P): chooses the merge. */
   path: string;
   markerSize: number;
+  /** Claude Code's format for the configured version (config `claudeCode`): the limit warning's numbers. The newest known when absent. */
+  format?: ClaudeFormat;
 }
 
 export interface MergeOutcome {
@@ -107,7 +111,7 @@ interface Strategy {
    */
   conflictedInBase?(sides: MarkedSides): Set<string>;
   /** A warning about the merged text, beyond the merge's own notes. */
-  warning?(result: MergeResult, path: string): string | null;
+  warning?(result: MergeResult, path: string, format: ClaudeFormat | undefined): string | null;
 }
 
 const entryKeys = (text: string) => sideLines([text])[0]!.flatMap((l) => (l.entry ? [entryIdentity(l.entry)] : []));
@@ -120,7 +124,7 @@ const STRATEGIES: Record<PathKind, Strategy | null> = {
       const outside = new Set(entryKeys(sides.outside));
       return new Set([...entryKeys(sides.ours), ...entryKeys(sides.theirs)].filter((k) => !outside.has(k)));
     },
-    warning: (result, path) => limitWarning(result.text, path, result.entries),
+    warning: (result, path, format) => limitWarning(result.text, path, result.entries, format),
   },
   log: { merge: (base, ours, theirs, c) => mergeLog(base, ours, theirs, { session: isSessionLogPath(c.path) }) },
   topic: { merge: (base, ours, theirs, c) => mergeTopic(base, ours, theirs, { markerSize: c.markerSize, name: basename(c.path) }) },
@@ -165,7 +169,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
     return needs(`internal error (${(err as Error).message.split('\n')[0]})`);
   }
   const warnings = result.notes.map((n) => `memlint: ${path}: ${n}`);
-  const w = strategy.warning?.(result, path);
+  const w = strategy.warning?.(result, path, input.format);
   if (w) warnings.push(w);
   return {
     output: Buffer.from(result.text, 'utf8'),
@@ -192,20 +196,48 @@ export function maskOutcome(outcome: MergeOutcome): MergeOutcome {
   return { ...outcome, output, conflicts: outcome.conflicts.map((c) => maskSecrets(c)), warnings: outcome.warnings.map((w) => maskSecrets(w)) };
 }
 
-/** One line naming what the agent will not see when a merged index is over Claude Code's limits. */
-export function limitWarning(text: string, path: string, entries?: Array<{ text: string; target: string }>): string | null {
+/**
+ * One line naming what the agent will not see when a merged index is over Claude Code's limits, as
+ * the configured version measures them (before 2.1.211 on the raw file; agent memory always raw).
+ */
+export function limitWarning(text: string, path: string, entries?: Array<{ text: string; target: string }>, format: ClaudeFormat = NEWEST_FORMAT): string | null {
   // Cheap necessary conditions first: most merged indexes are far from either limit.
-  let newlines = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && newlines <= MAX_INDEX_LINES; i = text.indexOf('\n', i + 1)) newlines++;
-  if (newlines < MAX_INDEX_LINES && text.length <= MAX_INDEX_UNITS) return null;
-  const loaded = loadIndex(text);
+  if (!mayReachLimits(text.length, newlinesUpTo(text, format.indexMaxLines), format)) return null;
+  const loaded = loadIndex(text, { strip: format.stripIndex && !isAgentMemdir(`/${dirname(path)}`) });
   if (!loaded.truncated) return null;
   const keptLines = new Set(loaded.kept.split('\n'));
   const all = entries ?? sideLines([text])[0]!.flatMap((l) => (l.entry ? [{ text: l.text, target: l.entry.target }] : []));
   const unseen = all.filter((l) => !keptLines.has(l.text.trim()) && !keptLines.has(l.text)).map((l) => l.target);
   const { lines, units } = loaded.measure;
   const names = unseen.length > 5 ? `${unseen.slice(0, 5).join(', ')} and ${unseen.length - 5} more` : unseen.join(', ');
-  return `memlint: ${path}: the merged index is ${lines} lines and ${units} characters (Claude Code loads 200 lines, 25000 characters): the agent will not see ${unseen.length} entr${unseen.length === 1 ? 'y' : 'ies'}${unseen.length ? `: ${names}` : ''}`;
+  return `memlint: ${path}: the merged index is ${lines} lines and ${units} characters (Claude Code ${format.version} loads ${format.indexMaxLines} lines, ${format.indexMaxUnits} characters): the agent will not see ${unseen.length} entr${unseen.length === 1 ? 'y' : 'ies'}${unseen.length ? `: ${names}` : ''}`;
+}
+
+const NEWEST_FORMAT = claudeFormat();
+
+/** Newlines in a text, counted up to `max` + 1. */
+function newlinesUpTo(text: string | Buffer, max: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && n <= max; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Whether a text of this many units and newlines can be over either limit (stripping only shortens it). */
+function mayReachLimits(units: number, newlines: number, format: ClaudeFormat): boolean {
+  return newlines >= format.indexMaxLines || units > format.indexMaxUnits;
+}
+
+/**
+ * The configured version's format, read only when a merged index could reach the limits: the
+ * merge holds no more than both sides' lines and bytes (and a few marker lines). A config memlint
+ * cannot read leaves the newest known: the merge itself never depends on it.
+ */
+function formatForWarning(input: MergeInput): ClaudeFormat | undefined {
+  if (pathKind(input.path) !== 'index') return undefined;
+  const lines = newlinesUpTo(input.ours, MAX_INDEX_LINES) + newlinesUpTo(input.theirs, MAX_INDEX_LINES) + 16;
+  if (!mayReachLimits(input.ours.length + input.theirs.length + 1024, lines, NEWEST_FORMAT)) return undefined;
+  const version = configuredClaudeCode(process.cwd());
+  return version ? claudeFormat(version) : undefined;
 }
 
 export interface DriverArgs {
@@ -220,6 +252,8 @@ export interface DriverArgs {
 export async function runDriver(args: DriverArgs, stderr: (line: string) => void): Promise<number> {
   const read = (f: string) => readFileSync(f);
   const input: MergeInput = { base: read(args.base), ours: read(args.ours), theirs: read(args.theirs), path: args.path, markerSize: args.markerSize };
+  const format = formatForWarning(input);
+  if (format) input.format = format;
   let outcome = mergeMemoryFile(input);
   if ('lineMerge' in outcome) {
     // Loaded only here: starting git's machinery costs the common path several milliseconds.

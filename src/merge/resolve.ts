@@ -4,7 +4,12 @@
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
-import { addPaths, conflictMarkerSizes, firstParentChanges, mergeBase, mergeFile, readBlobs, resolveRef, trackedFiles, unmergedPaths } from '../git/index.js';
+import { readBlobs } from '../git/blobs.js';
+import { firstParentChanges } from '../git/history.js';
+import { mergeFile } from '../git/merge-file.js';
+import { mergeBases, resolveRef } from '../git/refs.js';
+import { conflictMarkerSizes, listFiles, unmergedPaths } from '../git/status.js';
+import { addPaths } from '../git/write.js';
 import { lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
 import { markedBlocks, settleBlocks, type Choice, type MarkedBlock } from './choose.js';
@@ -152,7 +157,7 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
   }
 
   // Files whose conflict markers were committed or written without index stages.
-  const candidates = explicit ? expandPaths(root, paths) : trackedFiles(root).filter((p) => isMemoryInRepo(root, p));
+  const candidates = explicit ? expandPaths(root, paths) : listFiles(root, { untracked: false }).filter((p) => isMemoryInRepo(root, p));
   if (markerSize === undefined) for (const [p, n] of conflictMarkerSizes(root, candidates.filter((p) => !stagedSet.has(p)))) sizes.set(p, n);
   for (const path of candidates) {
     if (stagedSet.has(path) || pathKind(path) === 'other') continue;
@@ -205,16 +210,16 @@ export function markerOrigin(root: string, path: string, markerSize = 7): Marker
     return b != null && hasConflictMarkers(b.toString('utf8'), Math.min(7, markerSize));
   };
   if (history.length === 0 || !marked(0)) {
-    const merging = resolveRef(root, 'MERGE_HEAD');
-    const head = resolveRef(root, 'HEAD');
-    if (merging && head) return { kind: 'merging', ours: head, theirs: merging, mergeBase: mergeBase(root, head, merging) };
+    const merging = resolveRef(root, 'MERGE_HEAD')?.commit;
+    const head = resolveRef(root, 'HEAD')?.commit;
+    if (merging && head) return { kind: 'merging', ours: head, theirs: merging, mergeBase: mergeBases(root, head, merging)[0] ?? null };
     return { kind: 'uncommitted' };
   }
   let i = 0;
   // The file at history[i]'s first parent is the file at history[i + 1].
   while (i + 1 < history.length && marked(i + 1)) i++;
   const { commit, parents } = history[i]!;
-  if (parents.length >= 2) return { kind: 'merge', commit, ours: parents[0]!, theirs: parents[1]!, mergeBase: mergeBase(root, parents[0]!, parents[1]!) };
+  if (parents.length >= 2) return { kind: 'merge', commit, ours: parents[0]!, theirs: parents[1]!, mergeBase: mergeBases(root, parents[0]!, parents[1]!)[0] ?? null };
   return { kind: 'commit', commit };
 }
 
@@ -275,7 +280,7 @@ function withTempFiles<T>(blobs: { base: Buffer; ours: Buffer; theirs: Buffer },
 
 /** Explicit paths: files as given, folders expanded to the tracked files under them. */
 function expandPaths(root: string, paths: string[]): string[] {
-  const tracked = trackedFiles(root);
+  const tracked = listFiles(root, { untracked: false });
   const out = new Set<string>();
   for (const p of paths) {
     const norm = p.replace(/\\/g, '/').replace(/\/+$/, '');

@@ -32,7 +32,7 @@ export function stripBom(text: string): { bom: string; body: string } {
   return { bom: bomOf(text), body: withoutBom(text) };
 }
 
-/** Lines with their endings (memdir/index.ts splitLines: one split for the whole project). */
+/** Lines with their endings (memdir/lines.ts splitLines: one split for the whole project). */
 export const toLines: (body: string) => Line[] = splitLines;
 
 /** OURS's conventions, which every merged text keeps. */

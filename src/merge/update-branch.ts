@@ -6,29 +6,11 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import {
-  abortMerge,
-  changedBlobs,
-  commitMerge,
-  defaultRemote,
-  fastForward,
-  mergeAttributes,
-  mergeBases,
-  operationInProgress,
-  pushCommit,
-  remoteDefaultBranch,
-  resolveRef,
-  startMerge,
-  trackedAmong,
-  treeOf,
-  uncommittedTracked,
-  upstreamOf,
-  upstreamRef,
-  worktreeState,
-  type PushOutcome,
-  type Upstream,
-} from '../git/branch.js';
-import { unmergedPaths } from '../git/index.js';
+import { changedBlobs } from '../git/history.js';
+import { worktreeState } from '../git/progress.js';
+import { defaultRemote, mergeBasesAsync, remoteDefaultBranch, resolveRefAsync, treeOf, upstreamOf, upstreamRef, type Upstream } from '../git/refs.js';
+import { attributeValuesAsync, trackedAmong, uncommittedPathsAsync, unmergedPaths } from '../git/status.js';
+import { abortMerge, commitMerge, fastForward, pushCommit, startMerge, type PushOutcome } from '../git/write.js';
 import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from './command.js';
 import { isMemoryInRepo, resolveConflicts } from './resolve.js';
 import { INDEX_FILE, pathKind } from '../memdir/kinds.js';
@@ -100,6 +82,11 @@ async function defaultBase(root: string): Promise<string> {
 }
 
 /** Memory paths (index, topic, log) that both sides changed, to different content, since the merge base(s). */
+/** The `merge` attribute of each path that names a driver (set to a value; not unspecified or unset). */
+function mergeDrivers(values: Map<string, string>): Map<string, string> {
+  return new Map([...values].filter(([, value]) => value !== 'unspecified' && value !== 'unset'));
+}
+
 async function mergedOnBothSides(root: string, bases: string[], head: string, base: string): Promise<string[]> {
   const out = new Set<string>();
   const diffs = await changedBlobs(root, bases.flatMap((b): Array<[string, string]> => [[b, head], [b, base]]));
@@ -155,14 +142,14 @@ async function preflight(dir: string, baseOption: string | undefined, push: bool
   const nameOrHead = typeof name === 'string' ? name : 'HEAD';
   const [state, dirty, ref, bases] = await Promise.all([
     worktreeState(dir),
-    uncommittedTracked(dir).catch(() => []),
-    resolveRef(dir, nameOrHead),
+    uncommittedPathsAsync(dir, { untracked: false }).catch(() => []),
+    resolveRefAsync(dir, nameOrHead),
     // By name: resolved at the same moment as `ref`.
-    mergeBases(dir, 'HEAD', nameOrHead).catch(() => null),
+    mergeBasesAsync(dir, 'HEAD', nameOrHead).catch(() => null),
   ]);
   if (!state) throw new UsageError('update-branch works inside a git repository (with a working tree)');
   const { root, operation, head, branch, mergeHeadPath } = state;
-  if (operation) throw new UsageError(`${operation} is in progress here: finish or abort it first (update-branch touched nothing)`);
+  if (operation) throw new UsageError(`a ${operation.kind} is in progress here: finish or abort it first (update-branch touched nothing)`);
   if (!head) throw new UsageError('the branch has no commit yet: nothing to update');
   if (push && !branch) throw new UsageError('--push needs a branch, and HEAD is detached: git checkout -B BRANCH origin/BRANCH');
   if (typeof name !== 'string') throw name;
@@ -181,7 +168,7 @@ async function preflight(dir: string, baseOption: string | undefined, push: bool
     if (!upstream) throw new UsageError(`--push: ${branch} has no upstream: git branch --set-upstream-to=origin/${branch}`);
     if (upstream.remote === '.') throw new UsageError(`--push: ${branch}'s upstream is a local branch (${upstream.ref}), not a remote one`);
   }
-  return { root, branch, upstream, head, mergeHeadPath, base: { name, ...ref }, bases: bases ?? (await mergeBases(root, head, ref.commit)) };
+  return { root, branch, upstream, head, mergeHeadPath, base: { name, ...ref }, bases: bases ?? (await mergeBasesAsync(root, head, ref.commit)) };
 }
 
 /**
@@ -233,7 +220,7 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
 
   // What both sides changed, and the attributes of those files, are read while git merges: the
   // trees are objects the merge does not change, and the attributes only label the result.
-  const facts = mergedOnBothSides(root, bases, head, base.commit).then(async (both) => ({ both, attributes: await mergeAttributes(root, both) }));
+  const facts = mergedOnBothSides(root, bases, head, base.commit).then(async (both) => ({ both, attributes: mergeDrivers(await attributeValuesAsync(root, 'merge', both)) }));
   facts.catch(() => null);
   // The commit, not the name: the name may move while this runs (a fetch beside it).
   const started = await startMerge(root, base.commit, driverOverride(opts.memlint), mergeHeadPath);
@@ -286,7 +273,7 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
     report.status = 'merged';
   } catch (err) {
     // Whatever went wrong mid-way, the branch goes back to what it was.
-    if ((await operationInProgress(root)) === 'a merge') await abortMerge(root);
+    if ((await worktreeState(root))?.operation?.kind === 'merge') await abortMerge(root);
     throw err;
   }
   if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(root, upstream.remote, report.commit!, upstream.ref) };

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateMemdir, generateRepoFiles, writeTree, MEMDIR_REL } from '../../scripts/bench/generate.mjs';
-import { entries, parseIndex } from '../../src/memdir/index.js';
+import { entries, parseIndex } from '../../src/memdir/memory-index.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../src/memdir/limits.js';
 import { parseTopic } from '../../src/memdir/topic.js';
 import { MEMORY_TYPES } from '../../src/memdir/types.js';

@@ -1,12 +1,16 @@
 // The parsers and readers of src/git that several callers share: each against the real git output
 // it parses (temporary repositories, the git CLI).
-import { readFileSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configValue, configValueAsync, localConfigReader, setLocalConfig } from '../../src/git/config.js';
-import { dirtyPaths } from '../../src/git/commits.js';
-import { attributeValues, ignoredPaths, lastCommitTimesUnder, readBlobs, uncommittedPaths } from '../../src/git/index.js';
-import { uncommittedTracked } from '../../src/git/branch.js';
+import { readBlobs } from '../../src/git/blobs.js';
+import { lastCommitTimesUnder } from '../../src/git/history.js';
+import { gitOperation, worktreeState } from '../../src/git/progress.js';
+import { mergeBases, mergeBasesAsync, resolveRef, resolveRefAsync } from '../../src/git/refs.js';
+import { gitEnv, repository, repositoryAsync } from '../../src/git/repo.js';
+import { attributeValues, attributeValuesAsync, ignoredPaths, uncommittedPaths, uncommittedPathsAsync } from '../../src/git/status.js';
+import { LOCAL_STATE } from '../../src/git/write.js';
 import { parseCheckAttr, parseLogRecords, parseStatusPaths } from '../../src/git/parse.js';
 import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
@@ -57,7 +61,7 @@ describe('git config: one reader, sync and async alike', () => {
   });
 });
 
-describe('git status, one parser for its three readers', () => {
+describe('git status: one reader', () => {
   it('lists staged, unstaged and untracked paths; a rename as the two paths it touches', async () => {
     const repo = initRepo(tempDir('memlint-status-'));
     commitFiles(repo, { 'm/a.md': 'a\n', 'm/b b.md': 'b\n', 'm/c.md': 'c\n' });
@@ -66,18 +70,24 @@ describe('git status, one parser for its three readers', () => {
     git(repo, 'add', '-A', 'm/c.md', 'm/d.md');
     const out = git(repo, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames');
     expect(parseStatusPaths(out).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
-    expect([...uncommittedPaths(repo, ['m'])].sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
-    expect(dirtyPaths(repo, ['m']).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
-    expect((await uncommittedTracked(repo)).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md']);
+    expect(uncommittedPaths(repo, { pathspec: ['m'] }).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
+    expect((await uncommittedPathsAsync(repo, { pathspec: ['m'] })).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
+    expect((await uncommittedPathsAsync(repo, { untracked: false })).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md']);
+    expect(uncommittedPaths(repo, { untracked: false })).toEqual(await uncommittedPathsAsync(repo, { untracked: false }));
+    // Consolidation's local state (the lock) is never a change of the memdir's.
+    writeFiles(repo, { 'm/.consolidate-lock': '1\n' });
+    expect(uncommittedPaths(repo, { pathspec: ['m'] })).toContain('m/.consolidate-lock');
+    expect(uncommittedPaths(repo, { pathspec: ['m', ...LOCAL_STATE] }).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
   });
 });
 
 describe('git check-attr and check-ignore', () => {
-  it('gives each path its attribute value, odd names included', () => {
+  it('gives each path its attribute value, odd names included', async () => {
     const repo = initRepo(tempDir('memlint-attr-'));
     writeFiles(repo, { '.gitattributes': 'm/** merge=memlint\n*.txt merge=unset-me -merge\n', '.gitignore': 'm/.consolidate-lock\n' });
     const paths = ['m/MEMORY.md', 'm/a "quoted" b.md', 'x.txt', 'other.md'];
     const values = attributeValues(repo, 'merge', paths);
+    expect(await attributeValuesAsync(repo, 'merge', paths)).toEqual(values);
     expect(values).toEqual(new Map([['m/MEMORY.md', 'memlint'], ['m/a "quoted" b.md', 'memlint'], ['x.txt', 'unset'], ['other.md', 'unspecified']]));
     expect(parseCheckAttr(git(repo, 'check-attr', '-z', 'merge', '--', 'm/MEMORY.md'))).toEqual(new Map([['m/MEMORY.md', 'memlint']]));
     expect(ignoredPaths(repo, ['m/.consolidate-lock', 'm/MEMORY.md'], { noIndex: true })).toEqual(new Set(['m/.consolidate-lock']));
@@ -123,5 +133,108 @@ describe('git log: one parser for its readers', () => {
       { fields: '1000000100 side', paths: ['m/a.md', 'm/b.md'] },
       { fields: '1000000000 one', paths: ['m/a.md', 'm/b.md', 'm/c d.md', 'm/x\ny.md'] },
     ]);
+  });
+});
+
+describe('where is the repository: one answer, from any folder, in a hook too', () => {
+  it('names the top, the git dir and the common dir, for the main and a linked worktree; null outside', async () => {
+    const repo = realpathSync(initRepo(tempDir('memlint-where-')));
+    commitFiles(repo, { 'm/MEMORY.md': '# Memory\n' });
+    const wt = join(realpathSync(tempDir('memlint-wt-')), 'wt');
+    git(repo, 'worktree', 'add', '-q', '-b', 'side', wt);
+    const from = { cwd: repo, env: process.env };
+    expect(repository(join(repo, 'm'), from)).toEqual({ root: repo, gitDir: join(repo, '.git'), commonDir: join(repo, '.git'), isLinkedWorktree: false });
+    expect(repository(join(wt, 'm'), from)).toEqual({ root: wt, gitDir: join(repo, '.git', 'worktrees', 'wt'), commonDir: join(repo, '.git'), isLinkedWorktree: true });
+    expect(await repositoryAsync(join(wt, 'm'), from)).toEqual(repository(join(wt, 'm'), from));
+    expect(repository(tempDir('memlint-norepo-'))).toBeNull();
+    expect(await repositoryAsync(tempDir('memlint-norepo-'))).toBeNull();
+  });
+
+  it("takes git's hook environment as a value: GIT_DIR without a work tree names the folder memlint started in, and nothing is set on the process", () => {
+    const repo = realpathSync(initRepo(tempDir('memlint-hookenv-')));
+    commitFiles(repo, { 'm/MEMORY.md': '# Memory\n' });
+    const wt = join(realpathSync(tempDir('memlint-wt-')), 'wt');
+    git(repo, 'worktree', 'add', '-q', '-b', 'side', wt);
+    mkdirSync(join(wt, 'm', 'deep'), { recursive: true });
+    // What git hands a hook it runs in a linked worktree: GIT_DIR, and the hook runs at the top.
+    const env: NodeJS.ProcessEnv = { ...process.env, GIT_DIR: join(repo, '.git', 'worktrees', 'wt') };
+    delete env.GIT_WORK_TREE;
+    const hook = { cwd: wt, env };
+    expect(gitEnv(hook).GIT_WORK_TREE).toBe(wt);
+    expect(gitEnv(hook, wt)).toBe(env); // in the folder it started in, git reads it right already
+    expect(repository(join(wt, 'm', 'deep'), hook)?.root).toBe(wt);
+    // Without the rule git would take the folder it runs in for the top.
+    expect(repository(join(wt, 'm', 'deep'), { cwd: join(wt, 'm', 'deep'), env })?.root).toBe(join(wt, 'm', 'deep'));
+    // core.worktree, when set, is git's own answer: the environment is left as it is.
+    const named = { ...env, GIT_CONFIG_PARAMETERS: `'core.worktree'='${wt}'` };
+    expect(gitEnv({ cwd: wt, env: named })).toBe(named);
+    expect(process.env.GIT_WORK_TREE).toBeUndefined();
+    expect(process.env.GIT_DIR).toBeUndefined();
+  });
+});
+
+describe('what a name resolves to: one answer, sync or async alike', () => {
+  it('gives the commit and the full ref of a branch, a tag, HEAD and an id; null for a missing name, an option, or no commit yet', async () => {
+    const repo = initRepo(tempDir('memlint-refs-'));
+    expect(resolveRef(repo, 'HEAD')).toBeNull();
+    commitFiles(repo, { 'a.md': 'a\n' }, 'one');
+    const one = git(repo, 'rev-parse', 'HEAD').trim();
+    git(repo, 'tag', 'v1');
+    git(repo, 'switch', '-q', '-c', 'side');
+    commitFiles(repo, { 'b.md': 'b\n' }, 'two');
+    const two = git(repo, 'rev-parse', 'HEAD').trim();
+    const cases: Array<[string, { commit: string; fullRef: string | null } | null]> = [
+      ['HEAD', { commit: two, fullRef: 'refs/heads/side' }],
+      ['main', { commit: one, fullRef: 'refs/heads/main' }],
+      ['v1', { commit: one, fullRef: 'refs/tags/v1' }],
+      [one, { commit: one, fullRef: null }],
+      ['MERGE_HEAD', null],
+      ['nope', null],
+      ['--all', null],
+    ];
+    for (const [name, want] of cases) {
+      expect(resolveRef(repo, name), name).toEqual(want);
+      expect(await resolveRefAsync(repo, name), name).toEqual(want);
+    }
+    git(repo, 'switch', '-q', '--detach', 'main');
+    expect(resolveRef(repo, 'HEAD')).toEqual({ commit: one, fullRef: null });
+  });
+
+  it('gives the merge bases of two commits, the one `git merge-base` names first; none for unrelated histories', async () => {
+    const repo = initRepo(tempDir('memlint-bases-'));
+    commitFiles(repo, { 'a.md': 'a\n' }, 'one');
+    git(repo, 'switch', '-q', '-c', 'side');
+    commitFiles(repo, { 'b.md': 'b\n' }, 'side');
+    git(repo, 'switch', '-q', 'main');
+    commitFiles(repo, { 'c.md': 'c\n' }, 'main');
+    const best = git(repo, 'merge-base', 'main', 'side').trim();
+    expect(mergeBases(repo, 'main', 'side')).toEqual([best]);
+    expect(await mergeBasesAsync(repo, 'main', 'side')).toEqual([best]);
+    git(repo, 'switch', '-q', '--orphan', 'alone');
+    commitFiles(repo, { 'd.md': 'd\n' }, 'alone');
+    expect(mergeBases(repo, 'main', 'alone')).toEqual([]);
+  });
+});
+
+describe('what is in progress: one reader of git\'s state files', () => {
+  it('names a merge with conflicts, a stopped rebase, and nothing once they are done, from any folder of the worktree', async () => {
+    const repo = realpathSync(initRepo(tempDir('memlint-progress-')));
+    commitFiles(repo, { 'm/a.md': 'base\n' }, 'base');
+    git(repo, 'switch', '-q', '-c', 'side');
+    commitFiles(repo, { 'm/a.md': 'side\n' }, 'side');
+    git(repo, 'switch', '-q', 'main');
+    commitFiles(repo, { 'm/a.md': 'main\n' }, 'main');
+    const state = async () => worktreeState(join(repo, 'm'), { cwd: repo, env: process.env });
+    expect(await state()).toMatchObject({ root: repo, gitDir: join(repo, '.git'), operation: null, branch: 'main', mergeHeadPath: join(repo, '.git', 'MERGE_HEAD') });
+    expect(() => git(repo, 'merge', '-q', 'side')).toThrow();
+    expect((await state())?.operation).toEqual({ kind: 'merge', pending: true });
+    expect(gitOperation(join(repo, '.git'))).toEqual((await state())?.operation);
+    git(repo, 'merge', '--abort');
+    expect(() => git(repo, 'rebase', '-q', 'side')).toThrow();
+    expect((await state())?.operation).toMatchObject({ kind: 'rebase' });
+    expect((await state())?.branch).toBeNull();
+    git(repo, 'rebase', '--abort');
+    expect((await state())?.operation).toBeNull();
+    expect(await worktreeState(tempDir('memlint-norepo-'))).toBeNull();
   });
 });

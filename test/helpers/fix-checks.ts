@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { parseIndex } from '../../src/memdir/index.js';
+import { parseIndex } from '../../src/memdir/memory-index.js';
 import { measureIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../../src/memdir/limits.js';
 
 const TOKEN = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}\p{N}_\-./:@#%+'’]/u;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planAdopt, type StoreFiles } from '../../src/claude/adopt.js';
-import { entries, parseIndex } from '../../src/memdir/index.js';
+import { entries, parseIndex } from '../../src/memdir/memory-index.js';
 
 const NAMES = Array.from({ length: 8 }, (_, i) => `topic_${i}.md`);
 const FACTS = ['runs on Mondays', 'needs the staging lock', 'owned by the payments team', 'uses half-even rounding', 'ships behind a flag'];

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allRules } from '../../src/lint/rules/index.js';
+import { allRules } from '../../src/lint/rules/all.js';
 import { ROOT } from '../helpers/repo.js';
 
 const CONTRACT_RULES = [

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEdits, lintMemdirs, resolveRules } from '../../src/lint/engine.js';
 import { parseDirectives } from '../../src/lint/directives.js';
 import type { Rule } from '../../src/lint/types.js';
-import { allRules } from '../../src/lint/rules/index.js';
+import { allRules } from '../../src/lint/rules/all.js';
 import { tempDir } from '../helpers/repo.js';
 
 const topic = (name: string, type = 'project') => `---\nname: ${name}\ndescription: ${name} memory\ntype: ${type}\n---\nBody.\n`;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
-import { allRules } from '../../src/lint/rules/index.js';
+import { allRules } from '../../src/lint/rules/all.js';
 import { tempDir } from '../helpers/repo.js';
 import { expectFixHolds } from '../helpers/fix-checks.js';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatFileSize, indexVisibility, loadIndex, measureIndex, MAX_INDEX_LINES, MAX_INDEX_UNITS } from '../../src/memdir/limits.js';
 import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
-import { allRules } from '../../src/lint/rules/index.js';
+import { allRules } from '../../src/lint/rules/all.js';
 import { tempDir } from '../helpers/repo.js';
 
 const WARNING_TAIL = 'Only part of it was loaded. Keep index entries to one line under ~200 chars; move detail into topic files.';

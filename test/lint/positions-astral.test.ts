@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, lintMemdirs, resolveRules } from '../../src/lint/engine.js';
-import { allRules } from '../../src/lint/rules/index.js';
+import { allRules } from '../../src/lint/rules/all.js';
 import { tempDir } from '../helpers/repo.js';
 
 const FIXABLE = allRules.filter((r) => r.fixable).map((r) => r.id);

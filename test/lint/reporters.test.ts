@@ -9,9 +9,9 @@ import { jsonChunks, formatJson } from '../../src/lint/reporters/json.js';
 import { writeChunks } from '../../src/lint/reporters/output.js';
 import { sarifChunks } from '../../src/lint/reporters/sarif.js';
 import { stylishChunks, formatStylish } from '../../src/lint/reporters/stylish.js';
-import { allRules } from '../../src/lint/rules/index.js';
+import { allRules } from '../../src/lint/rules/all.js';
 import { FORMAT_NAMES, printsWhenEmpty } from '../../src/lint/reporters/formats.js';
-import { formatReport, REPORTERS, type ReportContext } from '../../src/lint/reporters/index.js';
+import { formatReport, REPORTERS, type ReportContext } from '../../src/lint/reporters/table.js';
 import { tempDir } from '../helpers/repo.js';
 
 const MESSAGES = 300_000;

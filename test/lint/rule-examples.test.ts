@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allRules, contentRules } from '../../src/lint/rules/index.js';
+import { allRules, contentRules } from '../../src/lint/rules/all.js';
 import type { Rule } from '../../src/lint/types.js';
 import { ROOT } from '../helpers/repo.js';
 import { BLOCK_RE, handWrittenExamples, outputOf, readmeBlock, RULES_TABLE_RE, rulesTable, SUMMARY_RE, summaryBlock } from './rule-examples.js';

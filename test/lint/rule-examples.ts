@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { allRules, contentRules } from '../../src/lint/rules/index.js';
+import { allRules, contentRules } from '../../src/lint/rules/all.js';
 import type { MemdirExample, Rule } from '../../src/lint/types.js';
 import { splitLines } from '../../src/memdir/lines.js';
 import { memlintInProcess } from '../helpers/in-process.js';

@@ -2,7 +2,8 @@
 // both must see the same memdirs, listings and blobs, in a real repository.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexEntries, readBlobs } from '../../src/git/index.js';
+import { readBlobs } from '../../src/git/blobs.js';
+import { gitIndexEntries } from '../../src/git/status.js';
 import { candidateIndexes, likelyMemdirs, memoryIndexesFor, ownerFolder, prefetchStaged, stagedMemdirsFor, type StagedFacts } from '../../src/lint/staged.js';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { filesInTree, parseNameStatus } from '../../src/git/parse.js';
@@ -66,9 +67,9 @@ describe('prefetchStaged', () => {
     expect(facts).not.toBeNull();
     expect(facts!.root).toBe(git(repo, 'rev-parse', '--show-toplevel').trim());
     expect(facts!.indexes.sort()).toEqual(memoryIndexesFor(repo, STAGED).sort());
-    expect(facts!.listings.get('m')).toEqual(indexEntries(repo, ['m']));
-    expect(facts!.listings.get('n')).toEqual(indexEntries(repo, ['n']));
-    const ids = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'].map((p) => indexEntries(repo, [p])[0]!.object);
+    expect(facts!.listings.get('m')).toEqual(gitIndexEntries(repo, ['m']));
+    expect(facts!.listings.get('n')).toEqual(gitIndexEntries(repo, ['n']));
+    const ids = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'].map((p) => gitIndexEntries(repo, [p])[0]!.object);
     expect([...facts!.blobs.keys()].sort()).toEqual([...ids].sort());
     const sync = readBlobs(repo, ids);
     for (const id of ids) expect(facts!.blobs.get(id)!.equals(sync.get(id)!)).toBe(true);

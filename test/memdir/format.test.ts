@@ -100,8 +100,8 @@ describe('session logs', () => {
 describe('[[name]] links', () => {
   it('are read outside code; a dangling one is listed, never an error', () => {
     const text = '---\nname: a\n---\nSee [[b]] and [[c|the c]].\n\n```\n[[code]]\n```\n`[[inline]]` too\n';
-    expect(wikiLinks(text)).toEqual([{ name: 'b', line: 4 }, { name: 'c', line: 4 }]);
-    expect(danglingLinks([{ rel: 'a.md', text }], new Set(['a', 'b']))).toEqual([{ name: 'c', line: 4, rel: 'a.md' }]);
+    expect(wikiLinks(text)).toEqual([{ name: 'b', line: 4, column: 7, written: 'b' }, { name: 'c', line: 4, column: 17, written: 'c' }]);
+    expect(danglingLinks([{ rel: 'a.md', text }], new Set(['a', 'b']))).toEqual([{ name: 'c', line: 4, column: 17, written: 'c', rel: 'a.md' }]);
   });
 });
 

@@ -4,8 +4,8 @@ import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDriver } from '../../src/merge/driver.js';
-import { mergeIndex } from '../../src/merge/index.js';
-import { parseIndex } from '../../src/memdir/index.js';
+import { mergeIndex } from '../../src/merge/memory-index.js';
+import { parseIndex } from '../../src/memdir/memory-index.js';
 import { hasConflictMarkers } from '../../src/merge/text.js';
 import { ROOT, tempDir } from '../helpers/repo.js';
 

@@ -3,10 +3,10 @@
 // the sides swapped, and an output that re-parses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeIndex, sideLines } from '../../src/merge/index.js';
+import { mergeIndex, sideLines } from '../../src/merge/memory-index.js';
 import { mergeLog } from '../../src/merge/log.js';
 import { mergeTopic } from '../../src/merge/topic.js';
-import { entryIdentity, parseIndex, serializeIndex } from '../../src/memdir/index.js';
+import { entryIdentity, parseIndex, serializeIndex } from '../../src/memdir/memory-index.js';
 import { splitLines } from '../../src/memdir/lines.js';
 
 // Link targets; two sections of one file are two entries to the merge (entryIdentity).

@@ -57,7 +57,7 @@ describe('the over-limit warning', () => {
     const w = limitWarning(`${entries.join('\n')}\n`, 'MEMORY.md');
     expect(w).toBe(
       'memlint: MEMORY.md: the merged index is 205 lines and ' +
-        `${entries.join('\n').length} characters (Claude Code loads 200 lines, 25000 characters): the agent will not see 5 entries: t200.md, t201.md, t202.md, t203.md, t204.md`,
+        `${entries.join('\n').length} characters (Claude Code 2.1.332 loads 200 lines, 25000 characters): the agent will not see 5 entries: t200.md, t201.md, t202.md, t203.md, t204.md`,
     );
     expect(limitWarning(`${entries.slice(0, 200).join('\n')}\n`, 'MEMORY.md')).toBeNull();
   });

@@ -1,5 +1,5 @@
 // The report formats by name, on their own so that the launcher (dist/cli.js) reads them without
-// loading a reporter. src/lint/reporters/index.ts maps each name to its reporter.
+// loading a reporter. src/lint/reporters/table.ts maps each name to its reporter.
 export const FORMATS = {
   stylish: { printsWhenEmpty: false },
   json: { printsWhenEmpty: true },

@@ -1,7 +1,7 @@
 import { unsafeTopicName } from '../../memdir/names.js';
 import type { Rule, RuleContext } from '../types.js';
-import type { ParsedIndex } from '../../memdir/index.js';
-import { formatEntry, parseEntry, parseIndex } from '../../memdir/index.js';
+import type { ParsedIndex } from '../../memdir/memory-index.js';
+import { formatEntry, parseEntry, parseIndex } from '../../memdir/memory-index.js';
 import { dominantEol } from '../../memdir/lines.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
 import { cutAtComment } from '../../memdir/topic.js';

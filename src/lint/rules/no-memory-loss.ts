@@ -1,6 +1,6 @@
 import type { MemdirHistory, Rule } from '../types.js';
 import { blockModel } from '../../memdir/blocks.js';
-import { entries, parseIndex } from '../../memdir/index.js';
+import { entries, parseIndex } from '../../memdir/memory-index.js';
 import { splitLines, withoutBom } from '../../memdir/lines.js';
 import { parseTopic } from '../../memdir/topic.js';
 import { fileKind, INDEX_FILE } from '../../memdir/kinds.js';

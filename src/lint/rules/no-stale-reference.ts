@@ -1,7 +1,10 @@
 import { bodyStart, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import { commitReferences, pathReferences, rewritten, stalePathMessage } from '../stale.js';
-import type { Rule } from '../types.js';
+import type { RepoFacts, Rule, RuleContext } from '../types.js';
+import type { MemdirModel } from '../../memdir/types.js';
+import { linkTargets, wikiLinks } from '../../memdir/links.js';
+import { staleLinkMessage } from '../stale-links.js';
 
 /**
  * no-stale-reference: a memory that points to a file, a folder or a commit the repository held
@@ -16,6 +19,12 @@ import type { Rule } from '../types.js';
  * id is stale when the object is still in the repository but no branch, tag or remote ref reaches
  * it (a rebase, a squash, a deleted branch); an id git never had is not reported.
  *
+ * A `[[name]]` link to a memory that a commit renamed (its `name:` changed, or its file moved with
+ * a new name) or removed (deleted, or moved out of the folder by consolidation) is reported the
+ * same way: the new name (fixed when a memory holds it now) or the removing commit. A link that
+ * never matched a memory is not: Claude Code 2.1.332 tells the agent such a link "marks something
+ * worth writing later, not an error".
+ *
  * With --staged, a memory file the staged change does not touch is read when it names a path the
  * change renames or deletes, and only what that change does is reported on it.
  *
@@ -24,7 +33,7 @@ import type { Rule } from '../types.js';
  */
 export const noStaleReference: Rule = {
   id: 'no-stale-reference',
-  description: 'No path or commit the repository held and no longer holds',
+  description: 'No path, commit or [[memory]] the repository held and no longer holds',
   defaultSeverity: 'warn',
   fixable: true,
   appliesTo: ['index', 'topic'],
@@ -50,6 +59,7 @@ export const noStaleReference: Rule = {
     const repo = ctx.repo;
     if (!repo) return;
     const text = ctx.file.text;
+    if (!ctx.changeOnly) staleLinks(ctx, repo);
     if (!text.includes('/') && !/[0-9a-f]{7}/.test(text)) return;
     const lines = ctx.lines();
     const offsets = ctx.lineOffsets();
@@ -81,3 +91,36 @@ export const noStaleReference: Rule = {
     }
   },
 };
+
+const targetsOf = new WeakMap<MemdirModel, Set<string>>();
+
+/**
+ * `[[name]]` links to a memory that history renamed or removed. A link that matches no memory and
+ * never did is "fine; it marks something worth writing later" (Claude Code 2.1.332): not reported.
+ * Git is asked only when a link matches no memory now, once per memdir and run.
+ */
+function staleLinks(ctx: RuleContext, repo: RepoFacts): void {
+  if (!ctx.file.text.includes('[[')) return;
+  const links = wikiLinks(ctx.file.text, ctx.blocks());
+  if (links.length === 0) return;
+  let targets = targetsOf.get(ctx.memdir);
+  if (!targets) targetsOf.set(ctx.memdir, (targets = linkTargets(ctx.memdir)));
+  const resolves = (name: string) => targets.has(name);
+  const dangling = links.filter((l) => !resolves(l.name));
+  if (dangling.length === 0) return;
+  const fates = repo.lostMemoryNames([...new Set(dangling.map((l) => l.name))], resolves);
+  if (fates.size === 0) return;
+  const offsets = ctx.lineOffsets();
+  for (const l of dangling) {
+    const fate = fates.get(l.name);
+    if (!fate) continue;
+    const start = offsets[l.line]! + l.column - 1;
+    ctx.report({
+      message: staleLinkMessage(l.name, fate),
+      line: l.line,
+      column: l.column,
+      // The new name is certain when a memory holds it now: the link is pointed there.
+      ...(fate.kind === 'renamed' && resolves(fate.to) ? { fix: { edits: [{ start, end: start + l.written.length, text: fate.to }] } } : {}),
+    });
+  }
+}

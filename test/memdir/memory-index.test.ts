@@ -1,7 +1,7 @@
 // MEMORY.md model: lossless parse/serialize, the entry grammar, normalised keys.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { entries, formatEntry, normalizeTarget, parseEntry, parseIndex, serializeIndex } from '../../src/memdir/index.js';
+import { entries, formatEntry, normalizeTarget, parseEntry, parseIndex, serializeIndex } from '../../src/memdir/memory-index.js';
 import { dominantEol, splitLines } from '../../src/memdir/lines.js';
 
 describe('parseIndex/serializeIndex: lossless, byte for byte', () => {

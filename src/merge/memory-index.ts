@@ -6,7 +6,7 @@
 // reads is decided per identity, independently of where it sits. A few repairs after the diff3
 // make the entry set exact: an entry kept by a delete-vs-edit comes back, an entry moved on both
 // sides appears once (at ours' place), an entry deleted cleanly is gone.
-import { entryIdentity, parseEntry, parseIndex, type IndexEntry } from '../memdir/index.js';
+import { entryIdentity, parseEntry, parseIndex, type IndexEntry } from '../memdir/memory-index.js';
 import { blockModel } from '../memdir/blocks.js';
 import { diff3Regions, sameLines } from './lines.js';
 import { conflictBlock, fromOurs, fromTheirs, render, styleOf, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';

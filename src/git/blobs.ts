@@ -1,0 +1,49 @@
+// What files hold: blobs by any object name (`readBlobs`, one `git cat-file --batch`), the files of
+// a commit's tree, and which strings occur in the tracked files. Every function takes the
+// directory it works in.
+import { parseCatFileBatch, splitZ } from './parse.js';
+import { git, gitAsync, gitSync, orNull } from './run.js';
+
+/**
+ * Read many objects in one `git cat-file --batch` call. Specs are object names such as
+ * ":path" (the staged blob) or "HEAD:path". Missing objects come back as null.
+ */
+export function readBlobs(root: string, specs: string[]): Map<string, Buffer | null> {
+  if (specs.length === 0) return new Map();
+  // cat-file reads one name a line: a path with a line break in it is named by its object id
+  // instead, which rev-parse finds from its argument (the null id, which git reports missing, when
+  // there is none).
+  const names = specs.map((spec) => (spec.includes('\n') ? (orNull(() => git(['rev-parse', '-q', '--verify', spec], { cwd: root }).trim()) ?? NULL_ID) : spec));
+  const { stdout } = gitSync(['cat-file', '--batch'], { cwd: root, input: names.join('\n') + '\n' });
+  const byName = parseCatFileBatch(stdout, names);
+  return new Map(specs.map((spec, i) => [spec, byName.get(names[i]!) ?? null]));
+}
+
+const NULL_ID = '0'.repeat(40);
+
+/** Every file of a commit's tree, repository-relative. */
+export async function treeFiles(root: string, commit: string): Promise<string[]> {
+  return splitZ((await gitAsync(['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit], { cwd: root })).stdout.toString('utf8'));
+}
+
+
+/**
+ * Which of these strings occur in a tracked file of the working tree outside `excludeDir`
+ * (repository-relative; '' for none): one `git grep -F -o` for all of them.
+ */
+export function stringsInTrackedFiles(root: string, needles: string[], excludeDir = ''): Set<string> {
+  const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
+  const found = new Set<string>();
+  if (unique.length === 0) return found;
+  const args = ['grep', '-F', '-o', '-h', '-I', '--no-color', '-f', '-', '--', '.'];
+  if (excludeDir) args.push(`:(exclude)${excludeDir}`);
+  let out: string;
+  try {
+    out = gitSync(args, { cwd: root, input: unique.join('\n') + '\n', okCodes: [0, 1] }).stdout.toString('utf8');
+  } catch {
+    return found;
+  }
+  const wanted = new Set(unique);
+  for (const line of out.split('\n')) if (wanted.has(line)) found.add(line);
+  return found;
+}

@@ -1,0 +1,236 @@
+// What history says: the commits that changed paths, when, and how (`git log`, `git diff`,
+// `git diff-tree`, `git blame`): consolidation's counts and dates, the files a push or a range
+// changes, each line's date. The renames and deletions of history are in lost-paths.ts. Every
+// function takes the directory it works in.
+import { parseLogRecords, splitZ } from './parse.js';
+import { resolveRef } from './refs.js';
+import { git, gitAsync, GitError } from './run.js';
+
+const text = async (root: string, args: string[], input?: string) => (await gitAsync(args, { cwd: root, ...(input === undefined ? {} : { input }) })).stdout.toString('utf8');
+
+/** Commits reachable from HEAD touching these paths with a commit time after `sinceMs` (0: all). */
+export function countCommitsSince(root: string, sinceMs: number, pathspec: string[]): number {
+  const args = ['rev-list', '--count'];
+  if (sinceMs > 0) args.push(`--max-age=${Math.floor(sinceMs / 1000) + 1}`);
+  args.push('HEAD', '--', ...pathspec);
+  try {
+    return Number(git(args, { cwd: root }).trim()) || 0;
+  } catch {
+    return 0; // no commits yet
+  }
+}
+
+function logNames(root: string, format: string, extra: string[], pathspec: string[]): Array<{ fields: string; paths: string[] }> {
+  try {
+    return parseLogRecords(git(['log', `--format=%x01${format}`, '--name-only', '-z', '--no-renames', ...extra, '--', ...pathspec], { cwd: root }));
+  } catch (err) {
+    if (err instanceof GitError) return [];
+    throw err;
+  }
+}
+
+/** First-commit time (ms) of each file under these paths (repository-relative keys). */
+export function firstCommitTimes(root: string, pathspec: string[]): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const r of logNames(root, '%ct', ['--diff-filter=A'], pathspec)) for (const p of r.paths) times.set(p, Number(r.fields) * 1000);
+  return times;
+}
+
+/** Last-commit date (YYYY-MM-DD, committer's) of each file under these paths. */
+export function lastCommitDates(root: string, pathspec: string[]): Map<string, string> {
+  const dates = new Map<string, string>();
+  for (const r of logNames(root, '%cs', [], pathspec)) for (const p of r.paths) if (!dates.has(p)) dates.set(p, r.fields);
+  return dates;
+}
+
+/** For each path, the newest commit that deleted it. */
+export function deletionCommits(root: string, paths: string[]): Map<string, { commit: string; date: string }> {
+  const found = new Map<string, { commit: string; date: string }>();
+  if (paths.length === 0) return found;
+  for (const r of logNames(root, '%H %cs', ['--diff-filter=D'], paths)) {
+    const [commit, date] = r.fields.split(' ');
+    for (const p of r.paths) if (!found.has(p)) found.set(p, { commit: commit!, date: date! });
+  }
+  return found;
+}
+
+/** Files whose content differs between two commits' trees (`git diff-tree`: two trees compared, no walk). */
+export function filesChangedBetween(root: string, from: string, to: string): string[] {
+  return [...new Set(splitZ(git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', from, to], { cwd: root })))];
+}
+
+/** Files one commit changes against its first parent (all its files for a root commit). */
+export function filesOfCommit(root: string, rev: string): string[] {
+  return splitZ(git(['diff-tree', '-r', '--root', '--no-commit-id', '--name-only', '-z', '--no-renames', rev], { cwd: root }));
+}
+
+/** Files changed by the commits of a revision range, e.g. [tip, '^base'] or [tip, '--not', '--remotes'] (`git log`). */
+export function filesChangedIn(root: string, revisions: string[]): string[] {
+  const out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...revisions], { cwd: root });
+  return [...new Set(out.split('\0').map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
+}
+
+/** A file as one commit of a range left it: the commit, the repository-relative path, its blob. */
+export interface CommitFile {
+  commit: string;
+  path: string;
+  blob: string;
+}
+
+/**
+ * The files each commit of a revision range adds or changes, with the blob it left (`git log
+ * --raw`), oldest commit first. A merge commit is compared with its first parent, so what a merge
+ * brought in (a conflict settled by hand and committed) is listed too.
+ */
+export function filesAddedIn(root: string, revisions: string[]): CommitFile[] {
+  const out = git(['log', '--reverse', '--format=%x01%H', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-merges=first-parent', '--diff-filter=AMT', ...revisions], { cwd: root });
+  const files: CommitFile[] = [];
+  for (const record of out.split('\x01')) {
+    if (record === '') continue;
+    const parts = record.split('\0');
+    const commit = parts[0]!.trim();
+    // After the commit id: `:<mode> <mode> <blob> <blob> <status>` then the path, each NUL-ended.
+    for (let i = 1; i + 1 < parts.length; i += 2) {
+      const meta = parts[i]!.replace(/^\n+/, '');
+      if (!meta.startsWith(':')) break;
+      const [, newMode, , blob] = meta.slice(1).split(' ');
+      if (newMode === '160000' || newMode === '120000') continue; // a submodule or a symlink: no text of its own
+      files.push({ commit, path: parts[i + 1]!, blob: blob! });
+    }
+  }
+  return files;
+}
+
+/**
+ * For each line of a file (1-based index; [0] unused), the committer date (YYYY-MM-DD in the
+ * committer's time zone) of the commit that last changed it, or undefined when not committed.
+ * `contents` lets blame attribute the text being linted rather than the file on disk.
+ */
+export function blameLineDates(root: string, relPath: string, contents?: string): Array<string | undefined> {
+  // --no-textconv: a textconv driver the repository's .gitattributes names is a command (contract §14).
+  const args = ['blame', '--porcelain', '--no-textconv'];
+  if (contents !== undefined) args.push('--contents', '-');
+  args.push('--', relPath);
+  let out: string;
+  try {
+    out = git(args, { cwd: root, input: contents });
+  } catch {
+    return [];
+  }
+  const dates: Array<string | undefined> = [];
+  const commitDate = new Map<string, string | undefined>();
+  let current = '';
+  let time = 0;
+  let finalLine = 0;
+  for (const line of out.split('\n')) {
+    const head = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
+    if (head) {
+      current = head[1]!;
+      finalLine = Number(head[2]);
+      if (commitDate.has(current)) dates[finalLine] = commitDate.get(current);
+      continue;
+    }
+    if (line.startsWith('committer-time ')) time = Number(line.slice(15));
+    else if (line.startsWith('committer-tz ')) {
+      const tz = line.slice(13);
+      const sign = tz.startsWith('-') ? -1 : 1;
+      const minutes = sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(3, 5)));
+      const date = /^0{40}$/.test(current) ? undefined : new Date((time + minutes * 60) * 1000).toISOString().slice(0, 10);
+      commitDate.set(current, date);
+      dates[finalLine] = date;
+    }
+  }
+  return dates;
+}
+
+/**
+ * Unix time (seconds) of the last commit touching each file under the given pathspecs, keyed by
+ * path relative to root (one `git log` call however many files there are). Files never committed
+ * are absent. Before the first commit the map is empty.
+ */
+export function lastCommitTimesUnder(root: string, pathspecs: string[]): Map<string, number> {
+  const times = new Map<string, number>();
+  if (pathspecs.length === 0 || resolveRef(root, 'HEAD') === null) return times;
+  // -c: a merge commit lists the files it left different from every parent (a driver merge of
+  // MEMORY.md), and is then their last change; a file taken from one side keeps that side's commit.
+  const out = git(['log', '--format=%x01%ct', '--name-only', '-c', '-z', '--no-renames', '--', ...pathspecs], { cwd: root });
+  for (const r of parseLogRecords(out)) for (const p of r.paths) if (!times.has(p)) times.set(p, Number(r.fields));
+  return times;
+}
+
+export interface CommitParents {
+  commit: string;
+  parents: string[];
+}
+
+/**
+ * The commits along HEAD's first-parent line that changed path, newest first, each with its
+ * parents (`git log --first-parent`): between two of them the file is the same. Empty when there
+ * is no commit yet.
+ */
+export function firstParentChanges(root: string, path: string, max = 100): CommitParents[] {
+  if (!resolveRef(root, 'HEAD')) return [];
+  const out = git(['log', '--first-parent', `-n${max}`, '--format=%H %P', '--', `:(literal)${path}`], { cwd: root });
+  return out
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const [commit, ...parents] = l.trim().split(' ');
+      return { commit: commit!, parents };
+    });
+}
+
+export interface ChangedPath {
+  /** A, M, D, T, or R (renamed) / C (copied) with the old path in `from`. */
+  status: string;
+  path: string;
+  from?: string;
+  /** Similarity for renames and copies (0-100). */
+  score?: number;
+}
+
+/** What changed between two commits (`git diff --name-status`), optionally with rename detection, under pathspecs. */
+export async function changedPaths(root: string, from: string, to: string, opts: { renames?: boolean; pathspec?: string[] } = {}): Promise<ChangedPath[]> {
+  const args = ['diff', '--name-status', '-z', '--no-ext-diff', '--no-textconv', opts.renames ? '-M' : '--no-renames', from, to];
+  if (opts.pathspec?.length) args.push('--', ...opts.pathspec);
+  const parts = (await text(root, args)).split('\0');
+  const out: ChangedPath[] = [];
+  for (let i = 0; i + 1 < parts.length; ) {
+    const status = parts[i++]!;
+    if (status === '') break;
+    if (status.startsWith('R') || status.startsWith('C')) {
+      out.push({ status: status[0]!, from: parts[i++]!, path: parts[i++]!, score: Number(status.slice(1)) || 0 });
+    } else out.push({ status, path: parts[i++]! });
+  }
+  return out;
+}
+
+/**
+ * For each (from, to) pair of commits, the paths changed between them with the blob each has at
+ * `to` (null when deleted), no renames: one `git diff-tree --stdin` for all pairs.
+ */
+export async function changedBlobs(root: string, pairs: Array<[from: string, to: string]>): Promise<Array<Map<string, string | null>>> {
+  if (pairs.length === 0) return [];
+  // A line "<commit> <parent>" diffs the parent against the commit: from -> to.
+  const input = pairs.map(([from, to]) => `${to} ${from}`).join('\n') + '\n';
+  const parts = (await text(root, ['diff-tree', '--stdin', '-r', '-z', '--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-textconv'], input)).split('\0');
+  const out: Array<Map<string, string | null>> = [];
+  let current: Map<string, string | null> | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!.replace(/^\n+/, '');
+    if (part === '') continue;
+    if (!part.startsWith(':')) {
+      // A header: the commit the next records belong to (one per pair, in order).
+      current = new Map();
+      out.push(current);
+      continue;
+    }
+    const meta = part.split(' ');
+    const path = parts[++i]!;
+    current?.set(path, /^0+$/.test(meta[3]!) ? null : meta[3]!);
+  }
+  // A pair with no change prints no header at all: then ask pair by pair.
+  if (out.length !== pairs.length) return pairs.length === 1 ? [new Map()] : Promise.all(pairs.map(async (pair) => (await changedBlobs(root, [pair]))[0]!));
+  return out;
+}
+

@@ -1,0 +1,119 @@
+// What git says about paths: which are tracked (`listFiles`, `trackedAmong`, `gitIndexEntries`),
+// changed and not committed (`uncommittedPaths`), unmerged, ignored, and their attributes. Paths
+// are repository-relative; every function takes the directory it works in (the top of the
+// working tree).
+import { parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type GitIndexEntry } from './parse.js';
+import { git, gitAsync, gitSync } from './run.js';
+
+/** Tracked files plus untracked files that are not ignored (`untracked: false`: tracked only), each once. */
+export function listFiles(root: string, opts: { untracked?: boolean; pathspec?: string[] } = {}): string[] {
+  const args = ['ls-files', '-z', '--cached'];
+  if (opts.untracked !== false) args.push('--others', '--exclude-standard');
+  if (opts.pathspec?.length) args.push('--', ...opts.pathspec);
+  return [...new Set(splitZ(git(args, { cwd: root })))];
+}
+
+/** Which of these paths the index tracks, without blocking. */
+export async function trackedAmong(root: string, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const r = await gitAsync(['ls-files', '-z', '--', ...paths.map((p) => `:(literal)${p}`)], { cwd: root });
+  return new Set(splitZ(r.stdout.toString('utf8')));
+}
+
+/** Stage-0 index entries (`git ls-files -s`): each file's mode and blob as staged. */
+export function gitIndexEntries(root: string, pathspec: string[] = []): GitIndexEntry[] {
+  const args = ['ls-files', '-s', '-z'];
+  if (pathspec.length) args.push('--', ...pathspec);
+  return parseStageEntries(git(args, { cwd: root }));
+}
+
+export interface StatusScope {
+  pathspec?: string[];
+  /** Count untracked files that are not ignored (default true). */
+  untracked?: boolean;
+}
+
+// No optional locks: this runs from hooks, while git itself may hold the index lock.
+const statusArgs = (scope: StatusScope) => [
+  '--no-optional-locks',
+  'status',
+  '--porcelain=v1',
+  '-z',
+  `--untracked-files=${scope.untracked === false ? 'no' : 'all'}`,
+  '--no-renames',
+  ...(scope.pathspec?.length ? ['--', ...scope.pathspec] : []),
+];
+
+/**
+ * Paths whose working-tree content is not what HEAD holds: staged or unstaged changes, unmerged
+ * paths, and untracked files that are not ignored (unless `untracked: false`). A rename is the
+ * two paths it touches. One `git status` call.
+ */
+export function uncommittedPaths(root: string, scope: StatusScope = {}): string[] {
+  return parseStatusPaths(git(statusArgs(scope), { cwd: root }));
+}
+
+/** uncommittedPaths, without blocking: update-branch asks it beside other git calls. */
+export async function uncommittedPathsAsync(root: string, scope: StatusScope = {}): Promise<string[]> {
+  return parseStatusPaths((await gitAsync(statusArgs(scope), { cwd: root })).stdout.toString('utf8'));
+}
+
+export interface UnmergedPath {
+  path: string;
+  /** Blob ids of stages 1 (base), 2 (ours) and 3 (theirs); absent when that side has no file. */
+  stages: { 1?: string; 2?: string; 3?: string };
+  mode: string;
+}
+
+/** Paths with unmerged index stages (`git ls-files -u`). */
+export function unmergedPaths(root: string, pathspec: string[] = []): UnmergedPath[] {
+  const args = ['ls-files', '-u', '-z'];
+  if (pathspec.length) args.push('--', ...pathspec);
+  const byPath = new Map<string, UnmergedPath>();
+  for (const rec of splitZ(git(args, { cwd: root }))) {
+    const tab = rec.indexOf('\t');
+    const [mode, oid, stage] = rec.slice(0, tab).split(' ');
+    const path = rec.slice(tab + 1);
+    const u = byPath.get(path) ?? { path, stages: {}, mode: mode! };
+    u.stages[Number(stage) as 1 | 2 | 3] = oid!;
+    if (stage === '2') u.mode = mode!;
+    byPath.set(path, u);
+  }
+  return [...byPath.values()];
+}
+
+/** Which of these paths git ignores (one call); `noIndex`: what the ignore rules say, tracked or not. */
+export function ignoredPaths(root: string, paths: string[], opts: { noIndex?: boolean } = {}): Set<string> {
+  if (paths.length === 0) return new Set();
+  const args = ['check-ignore', '-z', '--stdin', ...(opts.noIndex ? ['--no-index'] : [])];
+  const { stdout } = gitSync(args, { cwd: root, input: paths.join('\0') + '\0', okCodes: [0, 1] });
+  return new Set(splitZ(stdout.toString('utf8')));
+}
+
+const checkAttrArgs = (attribute: string) => ['check-attr', '-z', '--stdin', attribute];
+const pathsInput = (paths: string[]) => paths.join('\0') + '\0';
+
+/** Each path's value of a git attribute: 'unspecified', 'unset', 'set' or its value (one `git check-attr` call). */
+export function attributeValues(root: string, attribute: string, paths: string[]): Map<string, string> {
+  if (paths.length === 0) return new Map();
+  return parseCheckAttr(git(checkAttrArgs(attribute), { cwd: root, input: pathsInput(paths) }));
+}
+
+/** attributeValues, without blocking. */
+export async function attributeValuesAsync(root: string, attribute: string, paths: string[]): Promise<Map<string, string>> {
+  if (paths.length === 0) return new Map();
+  return parseCheckAttr((await gitAsync(checkAttrArgs(attribute), { cwd: root, input: pathsInput(paths) })).stdout.toString('utf8'));
+}
+
+/**
+ * git's conflict marker size for each path (the `conflict-marker-size` attribute, 7 when unset),
+ * in one `git check-attr` call.
+ */
+export function conflictMarkerSizes(root: string, paths: string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const [path, value] of attributeValues(root, 'conflict-marker-size', paths)) {
+    const n = Number(value);
+    sizes.set(path, /^\d+$/.test(value) && n >= 1 ? n : 7);
+  }
+  return sizes;
+}
