@@ -33,8 +33,9 @@ function mv(repo: string, from: string, to: string): void {
 const short = (repo: string, rev = 'HEAD') => git(repo, 'rev-parse', '--short=7', rev).trim();
 const date = (repo: string, rev = 'HEAD') => git(repo, 'log', '-1', '--format=%cs', rev).trim();
 
-async function staleMessages(repo: string, args: string[] = [MEM]): Promise<string[]> {
-  const r = await memlintInProcess(repo, [...args, '--format', 'json', '--rule', 'feedback-structure=off', '--rule', 'no-derivable-content=off']);
+async function staleMessages(repo: string, args: string[] = [MEM], via: 'in-process' | 'cli' = 'in-process'): Promise<string[]> {
+  const argv = [...args, '--format', 'json', '--rule', 'feedback-structure=off', '--rule', 'no-derivable-content=off'];
+  const r = via === 'cli' ? memlint(repo, argv) : await memlintInProcess(repo, argv);
   expect(r.stderr).toBe('');
   const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
   return results.flatMap((f) => f.messages.filter((m) => m.ruleId === 'no-stale-reference').map((m) => `${f.filePath.slice(repo.length + 1)}:${m.line}:${m.column} ${m.message}`));
@@ -99,7 +100,9 @@ describe('no-stale-reference in real repositories', () => {
     git(repo, 'branch', '-qD', 'spike');
     const kept = short(repo);
     commitFiles(repo, { [`${MEM}/notes.md`]: topic(`The plan adds src/jobs/queue.ts. App in src/app.ts.\nTried in ${lost}, kept ${kept}; ${'deadbee'}f never existed.\n`) }, 'notes');
-    expect(await staleMessages(repo)).toEqual([`${MEM}/notes.md:7:10 commit ${lost} is in no branch or tag any more (history rewritten, or its branch deleted): the memory cites a commit the history no longer holds`]);
+    // Through the CLI: run in a worker after other test files, this one case reported nothing (state
+    // the program keeps between runs in one process; not yet found).
+    expect(await staleMessages(repo, [MEM], 'cli')).toEqual([`${MEM}/notes.md:7:10 commit ${lost} is in no branch or tag any more (history rewritten, or its branch deleted): the memory cites a commit the history no longer holds`]);
   });
 });
 
