@@ -40,14 +40,14 @@ export default defineConfig({
     // run it ten times slower than a quiet one.
     testTimeout: 900_000,
     hookTimeout: 300_000,
-    // Processes, not threads: test/helpers/in-process.ts changes the working folder (process.chdir).
     pool: 'forks',
     // vitest 4 runs one fork on a 2-core machine by default; the suite is CPU-bound, so two.
     maxWorkers: 2,
     // Test files share a worker's loaded modules (each file still runs its own module): loading
     // vitest and the program once per worker instead of once per file. Safe while no test leaves
-    // state behind: tests restore the working folder, the environment and every spy they set, and
-    // the program keeps no state between runs that a test could see (test/helpers/in-process.ts).
+    // state behind: in-process runs borrow no working folder, environment or stream (they hand the
+    // program a context of their own), and the program keeps no state between runs that a test
+    // could see (test/helpers/in-process.ts).
     isolate: false,
     server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],

@@ -8,6 +8,7 @@ import { UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import { COMMANDS, COMMAND_NAMES, isCommandName, lintArgs, looksLikeCommand, PROGRAM_WORDS, type CommandName } from './commands/names.js';
 import type { Given } from './commands/given.js';
+import { processIo, type Io } from './io.js';
 
 function mainHelp(): string {
   const width = Math.max(...COMMAND_NAMES.map((c) => c.length));
@@ -27,39 +28,42 @@ Exit codes: 0 nothing wrong, 1 problems found, 2 usage error or failure.
 }
 
 /** `memlint instal`: a mistyped command, not a missing path to lint (a real path of that name lints). */
-function refuseMistypedCommand(lintArgv: string[]): void {
+function refuseMistypedCommand(lintArgv: string[], cwd: string): void {
   const word = lintArgv[0];
-  if (word === undefined || !looksLikeCommand(word) || existsSync(resolve(word))) return;
+  if (word === undefined || !looksLikeCommand(word) || existsSync(resolve(cwd, word))) return;
   const guess = closestName(word, [...COMMAND_NAMES, ...PROGRAM_WORDS]);
   if (guess) throw new UsageError(`"${word}" is not a command, nor a file or folder here: did you mean "memlint ${guess}"? (see "memlint --help")`);
 }
 
-/** `given`: what the launcher learnt before the program loaded, handed to the command. */
-export async function main(argv: string[], given: Given = {}): Promise<number> {
+/**
+ * `given`: what the launcher learnt before the program loaded, handed to the command. `io`: the
+ * folder, environment and outputs the command runs with, this process's unless a caller gives its own.
+ */
+export async function main(argv: string[], given: Given = {}, io: Io = processIo()): Promise<number> {
   const first = argv[0];
   if (first === '--version' || first === '-v' || first === 'version') {
-    process.stdout.write(`${VERSION}\n`);
+    io.stdout.write(`${VERSION}\n`);
     return 0;
   }
   if (first === 'help' && argv.length > 1) {
     // `memlint help merge`: that command's own help.
     const name = argv[1]!;
     if (name === 'help' || name === 'version' || name === '--help' || name === '-h') {
-      process.stdout.write(mainHelp());
+      io.stdout.write(mainHelp());
       return 0;
     }
     if (!isCommandName(name)) {
       const guess = closestName(name, COMMAND_NAMES);
       throw new UsageError(`no command "${name}"${guess ? `: did you mean "memlint help ${guess}"?` : ''} (see "memlint --help")`);
     }
-    return (await COMMANDS[name].load()).run(['--help']);
+    return (await COMMANDS[name].load()).run(['--help'], io);
   }
   if (first === 'help' || ((first === '--help' || first === '-h') && argv.length === 1)) {
-    process.stdout.write(mainHelp());
+    io.stdout.write(mainHelp());
     return 0;
   }
   const lint = lintArgs(argv);
-  if (lint) refuseMistypedCommand(lint);
+  if (lint) refuseMistypedCommand(lint, io.cwd);
   const mod = await COMMANDS[lint ? 'lint' : (first as CommandName)].load();
-  return mod.run(lint ?? argv.slice(1), given);
+  return mod.run(lint ?? argv.slice(1), io, given);
 }

@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import type { Given } from './commands/given.js';
 import type { PushSource } from './consolidate/push-range.js';
 import { reportError } from './report-error.js';
-import { isFormatName, printsWhenEmpty } from './lint/reporters/formats.js';
+import { processIo, type Io } from './io.js';
+import { isPlainHook, isPlainStaged } from './commands/options.js';
 
 // A reader that stops early (`memlint consolidate --dry-run | head`) is not an error: stop quietly,
 // as Unix tools do, instead of dying with an EPIPE stack trace. Set up only where something is
@@ -59,50 +60,6 @@ function runMain(given: Given = {}): void {
   finish(import(pathToFileURL(join(__dirname, 'main.mjs')).href).then((m: { main(argv: string[], given: Given): Promise<number> }) => m.main(argv, given)));
 }
 
-/** Whether argv is a plain `[lint] --staged` call: no PATH, no --fix, only options that take no files. */
-function isPlainStaged(args: string[]): boolean {
-  const flags = new Set(['--staged', '--quiet', '--color', '--no-color']);
-  // A format that prints an empty report (json, sarif) prints it even when nothing is staged: the program does that.
-  const withValue: Record<string, (value: string) => boolean> = {
-    '--format': (f) => isFormatName(f) && !printsWhenEmpty(f),
-    '--max-warnings': (n) => /^\d+$/.test(n),
-    '--config': (file) => /./.test(file),
-    '--rule': (r) => /^[\w-]+=(off|warn|error|[012])$/.test(r),
-  };
-  let staged = false;
-  for (let i = args[0] === 'lint' ? 1 : 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--staged') staged = true;
-    if (flags.has(a)) continue;
-    const accepts = withValue[a];
-    if (accepts && i + 1 < args.length && accepts(args[i + 1]!)) {
-      i++;
-      continue;
-    }
-    return false;
-  }
-  return staged;
-}
-
-/**
- * Whether argv is a plain `consolidate --pre-push` (or `--post-commit`): with `--config FILE` at
- * most beside it, and words (what git names to the pre-push hook: the remote and its URL). Any other option goes to the
- * program, which knows it or refuses it.
- */
-function isPlainHook(args: string[], mode: '--pre-push' | '--post-commit'): boolean {
-  if (args[0] !== 'consolidate' || !args.includes(mode)) return false;
-  for (let i = 1; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === mode || !a.startsWith('-') || a.startsWith('--config=')) continue;
-    if (a === '--config' && i + 1 < args.length) {
-      i++;
-      continue;
-    }
-    return false;
-  }
-  return true;
-}
-
 /**
  * `memlint --staged`: nothing when nothing staged is memory (the process just ends, exit 0);
  * otherwise the program, given the StagedSource made here (src/lint/staged.ts). When git fails
@@ -144,18 +101,18 @@ if (first === 'merge' && !asksHelp) {
   // No quietOnClosedPipe: the driver writes its few lines with writeSync(2) and never opens the
   // streams, whose set-up would cost it ~2 ms (src/commands/merge.ts).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
+  finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[], io: Io): Promise<number> }).run(argv.slice(1), processIo()));
 } else if (first === 'update-branch' && !asksHelp) {
   quietOnClosedPipe();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[]): Promise<number> }).run(argv.slice(1)));
+  finish((require(join(__dirname, 'update-branch.cjs')) as { run(a: string[], io: Io): Promise<number> }).run(argv.slice(1), processIo()));
 } else if (isPlainStaged(argv)) {
   staged();
-} else if (!asksHelp && isPlainHook(argv, '--pre-push')) {
+} else if (!asksHelp && isPlainHook(argv, 'pre-push')) {
   const push = prePushSource();
   if (push === null) process.exitCode = 0;
   else runMain({ push });
-} else if (!asksHelp && isPlainHook(argv, '--post-commit')) {
+} else if (!asksHelp && isPlainHook(argv, 'post-commit')) {
   // After every commit: one git call, and the program only when the commit changed Markdown.
   if (process.env.HUSKY === '0' || !prePushModule().commitChangesMarkdown(process.cwd())) process.exitCode = 0;
   else runMain();

@@ -4,9 +4,15 @@
 // here is pure or takes its file system explicitly, so tests can point it at any layout.
 import nodePath from 'node:path';
 import * as nodeFs from 'node:fs';
+import os from 'node:os';
 import { withoutBom } from '../memdir/lines.js';
 
 type PlatformPath = typeof nodePath.posix;
+
+/** The home folder `~` means under this environment, as os.homedir() reads it (HOME; USERPROFILE on Windows). */
+export function homeOf(env: NodeJS.ProcessEnv): string {
+  return (process.platform === 'win32' ? env.USERPROFILE : env.HOME) || os.homedir();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Slug

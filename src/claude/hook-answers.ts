@@ -2,7 +2,7 @@
 // and answers the rest without loading this): the lint of an edited memory file, and SessionStart's
 // attention notes.
 import { readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { homeOf } from './auto-memory.js';
 import path from 'node:path';
 import { isRegularFile, realOrResolved, slashRelative } from '../fs/paths.js';
 import { formatOf, loadConfig } from '../config.js';
@@ -38,10 +38,10 @@ async function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ tex
  * After a Write or Edit of the existing Markdown file `file`: '' when it is not memory or has no
  * errors, else the block answer naming them.
  */
-export async function editAnswer(file: string, projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
+export async function editAnswer(file: string, projectDir: string, env: NodeJS.ProcessEnv, debug?: (text: string) => void): Promise<string> {
   const loaded = await loadConfig({ cwd: projectDir });
   const memoryDirs = (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
-  const located = await locateMemdir(file, projectDir, env, os.homedir(), memoryDirs);
+  const located = await locateMemdir(file, projectDir, env, homeOf(env), memoryDirs);
   if (!located) return '';
   const realFile = realOrResolved(file);
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, realFile))) return '';
@@ -53,6 +53,7 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
     source: 'worktree',
     today: runToday(env),
     format: formatOf(loaded.config),
+    ...(debug ? { debug } : {}),
   });
   const today = runToday(env);
   const messages = await Promise.all(run.results.flatMap((r) => r.messages.map(async (m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...(await suggestion(m, today)) }))));
@@ -66,8 +67,8 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
 }
 
 /** At SessionStart: '' unless the memory needs attention. */
-export async function sessionStartAnswer(projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const facts = await sessionFacts(projectDir, env, os.homedir());
+export async function sessionStartAnswer(projectDir: string, env: NodeJS.ProcessEnv, debug?: (text: string) => void): Promise<string> {
+  const facts = await sessionFacts(projectDir, env, homeOf(env), debug);
   const context = facts ? sessionContext(facts) : null;
   if (context === null) return '';
   // File names are printed: one named after a secret is masked.

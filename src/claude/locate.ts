@@ -1,13 +1,12 @@
 // Which memory folder Claude Code's side of memlint is about: the one a file the agent wrote
 // belongs to (the hook), the one `memlint show` prints when none is named.
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs, isClaudeLocation, isLocalScope, nearestMemdir } from '../memdir/discover.js';
 import { isAgentMemdir } from '../memdir/limits.js';
-import { findGitRoot, resolveAutoMemoryPath } from './auto-memory.js';
+import { findGitRoot, homeOf, resolveAutoMemoryPath } from './auto-memory.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
@@ -46,11 +45,11 @@ export async function locateMemdir(file: string, projectDir: string, env: NodeJS
  * cwd, else the repository's only one (or its .claude/memory/), with a note when that is not the
  * one Claude Code loads.
  */
-export async function chooseMemdir(cwd: string): Promise<{ dir: string; note: string | null }> {
+export async function chooseMemdir(cwd: string, env: NodeJS.ProcessEnv): Promise<{ dir: string; note: string | null }> {
   const loaded = await loadConfig({ cwd });
   const discovered = discoverMemdirs({ cwd, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
   const found = discovered.map((d) => d.dir);
-  const resolved = resolveAutoMemoryPath({ cwd, env: process.env, home: os.homedir() }).resolved;
+  const resolved = resolveAutoMemoryPath({ cwd, env, home: homeOf(env) }).resolved;
   const autoDir = realOrResolved(resolved.replace(/[/\\]+$/, ''));
   const match = found.find((d) => realOrResolved(d) === autoDir);
   if (match) return { dir: match, note: null };

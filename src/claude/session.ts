@@ -14,7 +14,7 @@ import { isRegularFile, isWithin, realOrResolved, slashRelative } from '../fs/pa
 import { INDEX_FILE } from '../memdir/kinds.js';
 
 /** The facts SessionStart reports on, or null when auto memory is off. */
-export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, home: string): Promise<SessionFacts | null> {
+export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, home: string, debug?: (text: string) => void): Promise<SessionFacts | null> {
   const resolution = resolveAutoMemoryPath({ cwd: projectDir, env, home });
   if (!resolution.autoMemoryEnabled.value) return null;
   const dir = realOrResolved(resolution.resolved.replace(/[/\\]+$/, ''));
@@ -36,7 +36,7 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
     if (orphanRule.length) {
       const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;
       const repoRoot = gitRoot && isWithin(dir, gitRoot) ? gitRoot : null;
-      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot, reason: 'path' }], rules: orphanRule, source: 'worktree' });
+      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot, reason: 'path' }], rules: orphanRule, source: 'worktree', ...(debug ? { debug } : {}) });
       facts.orphans = run.results.filter((r) => r.messages.some((m) => m.ruleId === 'index-orphan')).map((r) => slashRelative(dir, r.filePath));
     }
   }

@@ -1,18 +1,18 @@
 // memlint adopt: bring this repository's stray Claude Code memory stores (memlint where --all) into
 // its memdir without loss. The stores are read, never written.
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
 import { realOrResolved, isWithin } from '../fs/paths.js';
 import { repository } from '../git/repo.js';
-import { resolveAutoMemoryPath } from '../claude/auto-memory.js';
+import { homeOf, resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { planAdopt } from '../claude/adopt.js';
 import { defaultMemdir } from '../claude/link.js';
 import { readStore, storeFolder, strayStoresOf } from '../claude/stores.js';
 import { newestMtime, recordAdopted } from '../claude/team-link.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint adopt [STORE...] [--memdir DIR] [--dry-run]
 
@@ -37,17 +37,17 @@ Exit codes: 0 adopted (or nothing to adopt), 1 a true conflict was marked or a f
 person, 2 usage error or failure.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { memdir: { type: 'string' }, 'dry-run': { type: 'boolean' } }, 'adopt');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return EXIT_OK;
   }
-  const cwd = process.cwd();
-  const top = repository(cwd)?.root ?? null;
+  const cwd = io.cwd;
+  const top = repository(cwd, io)?.root ?? null;
   if (!top) throw new UsageError('not inside a git repository: adopt brings memory into one');
   const root = realOrResolved(top);
-  const resolution = resolveAutoMemoryPath({ cwd: root, env: process.env, home: os.homedir() });
+  const resolution = resolveAutoMemoryPath({ cwd: root, env: io.env, home: homeOf(io.env) });
 
   let memdir: string;
   if (values.memdir !== undefined) memdir = path.resolve(cwd, values.memdir);
@@ -64,7 +64,7 @@ export async function run(argv: string[]): Promise<number> {
   storeDirs = [...new Set(storeDirs.map(realOrResolved))];
   for (const s of storeDirs) if (isWithin(s, realOrResolved(memdir)) || isWithin(realOrResolved(memdir), s)) throw new UsageError(`${s} is the memory folder itself (or holds it): nothing to adopt`);
   const dry = !!values['dry-run'];
-  const say = (s: string) => process.stdout.write(`${s}\n`);
+  const say = (s: string) => io.stdout.write(`${s}\n`);
   if (storeDirs.length === 0) {
     say('memlint adopt: no other Claude Code memory store of this repository ("memlint where --all"); nothing to adopt');
     return EXIT_OK;
@@ -85,13 +85,13 @@ export async function run(argv: string[]): Promise<number> {
     const tail = op.conflicts.length ? `: CONFLICT (${op.conflicts.join('; ')}), marked for a person` : '';
     say(`${shown(op.rel)}: ${verb} from ${op.from}${tail}`);
   }
-  for (const s of plan.skipped) process.stderr.write(`memlint adopt: ${s.from}: ${s.reason}\n`);
+  for (const s of plan.skipped) io.stderr.write(`memlint adopt: ${s.from}: ${s.reason}\n`);
   let refused = 0;
   if (!dry) {
     for (const op of plan.ops) {
       const check = checkInsideRepo(root, target(op.rel));
       if (!check.ok) {
-        process.stderr.write(`memlint adopt: ${check.reason}\n`);
+        io.stderr.write(`memlint adopt: ${check.reason}\n`);
         refused++;
         continue;
       }

@@ -1,13 +1,14 @@
 // Shared option parsing on node:util parseArgs (no dependency on the hot path).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../errors.js';
+import { HELP_OPTION } from './options.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Parse a command's options; `positionals: false` for a command that takes no arguments (an extra word is a usage error). */
 export function parse<O extends Options>(argv: string[], options: O, command: string, opts: { positionals?: boolean } = {}) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: opts.positionals ?? true, strict: true });
+    return parseArgs({ args: argv, options: { ...options, ...HELP_OPTION }, allowPositionals: opts.positionals ?? true, strict: true });
   } catch (err) {
     throw new UsageError(`${describeArgError((err as Error).message)} (see "memlint ${command} --help")`);
   }

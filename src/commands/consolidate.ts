@@ -1,10 +1,11 @@
 // `memlint consolidate [MEMDIR...]`: the deterministic part of Claude Code's dream, on demand or
 // before a push (see docs/consolidate.md). Thin: options and output; the work is in src/consolidate.
 import { parse } from './args.js';
+import { CONSOLIDATE_OPTIONS } from './options.js';
 import { escapeControls } from '../printable.js';
 import { loadConfig } from '../config.js';
 import { loadDateFinder } from '../consolidate/date-finder.js';
-import { excludedMemdir } from '../consolidate/exclude.js';
+import { consolidationMemdirs } from '../consolidate/select.js';
 import { makeLint } from '../consolidate/lint-check.js';
 import { postCommit, prePush } from '../consolidate/prepush.js';
 import * as report from '../consolidate/report.js';
@@ -12,8 +13,8 @@ import { consolidateMemdir } from '../consolidate/run.js';
 import { agentCommand, consolidationBound, ignoredCommandWarning, resolveSettings } from '../consolidate/settings.js';
 import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
-import { discoverMemdirs } from '../memdir/discover.js';
 import type { Given } from './given.js';
+import { debugWriter, type Io } from '../io.js';
 
 const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
 
@@ -50,63 +51,48 @@ holds conflict markers or a secret / onPush "check" or "block" stopped the push,
 or failure.
 `;
 
-export async function run(argv: string[], given: Given = {}): Promise<number> {
-  const { values, positionals } = parse(
-    argv,
-    {
-      check: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      force: { type: 'boolean' },
-      prune: { type: 'boolean' },
-      json: { type: 'boolean' },
-      'pre-push': { type: 'boolean' },
-      'post-commit': { type: 'boolean' },
-      config: { type: 'string' },
-    },
-    'consolidate',
-  );
+export async function run(argv: string[], io: Io, given: Given = {}): Promise<number> {
+  const { values, positionals } = parse(argv, CONSOLIDATE_OPTIONS, 'consolidate');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return EXIT_OK;
   }
-  const cwd = process.cwd();
+  const cwd = io.cwd;
   if (values['pre-push']) {
-    return prePush({ cwd, configFile: values.config, ...(given.push ? { push: given.push } : {}) });
+    return prePush({ io, configFile: values.config, ...(given.push ? { push: given.push } : {}) });
   }
-  if (values['post-commit']) return postCommit({ cwd, configFile: values.config });
+  if (values['post-commit']) return postCommit({ io, configFile: values.config });
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
   const loaded = await loadConfig({ cwd, file: values.config });
   // Folders named on the command line are consolidated even when config excludes them.
-  const memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter(
-    (d) => positionals.length > 0 || !excludedMemdir(d.dir, loaded.config.consolidate, loaded.dir),
-  );
+  const memdirs = consolidationMemdirs(cwd, loaded, positionals);
   if (memdirs.length === 0) {
-    if (values.json) process.stdout.write('{"memdirs":[]}\n');
-    else process.stderr.write('memlint: no memory folder (a folder with MEMORY.md) found\n');
+    if (values.json) io.stdout.write('{"memdirs":[]}\n');
+    else io.stderr.write('memlint: no memory folder (a folder with MEMORY.md) found\n');
     return EXIT_OK;
   }
   const findDates = await loadDateFinder();
   const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'apply';
-  const lint = makeLint(loaded.config.rules, cwd);
+  const lint = makeLint(loaded.config.rules, cwd, debugWriter(io));
   const ignored = ignoredCommandWarning(loaded.config.consolidate, loaded.file);
-  if (ignored && mode === 'apply') process.stderr.write(`${ignored}\n`);
+  if (ignored && mode === 'apply') io.stderr.write(`${ignored}\n`);
   const command = mode === 'apply' ? agentCommand(cwd) : undefined;
   // Every memdir's settings first: config naming a folder outside the repository stops the run
   // (exit 2) before any memdir is written.
   const planned = memdirs.map((d) => ({ d, settings: resolveSettings(loaded.config.consolidate, d.dir, command, consolidationBound(d.dir, d.repoRoot)) }));
   const outcomes = [];
   for (const { d, settings } of planned) {
-    outcomes.push(await consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint }));
+    outcomes.push(await consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint, io }));
   }
   // Nothing printed shows a secret (docs/security.md): the diff, the summary and the JSON are masked
   // against the secrets of every text the plans were made from or would write.
   const known = await secretsOf(outcomes.flatMap((o) => [...(o.plan?.sources ?? []), ...(o.plan?.ops ?? []).map((op) => (op.kind === 'write' ? op.after : op.text))]));
   const mask = (text: string) => maskSecrets(text, known);
-  if (values.json) process.stdout.write(JSON.stringify({ memdirs: outcomes.map((o) => maskSecretsDeep(report.toJson(o), known)) }, null, 2) + '\n');
+  if (values.json) io.stdout.write(JSON.stringify({ memdirs: outcomes.map((o) => maskSecretsDeep(report.toJson(o), known)) }, null, 2) + '\n');
   else {
-    if (mode === 'dry-run') for (const o of outcomes) if (o.plan) process.stdout.write(report.planDiff(o.plan, cwd, mask));
-    const stream = mode === 'dry-run' ? process.stderr : process.stdout;
+    if (mode === 'dry-run') for (const o of outcomes) if (o.plan) io.stdout.write(report.planDiff(o.plan, cwd, mask));
+    const stream = mode === 'dry-run' ? io.stderr : io.stdout;
     for (const o of outcomes) for (const line of report.describe(o, cwd, !!values.prune)) stream.write(mask(line) + '\n');
   }
   if (outcomes.some((o) => o.status === 'failed')) {
@@ -114,7 +100,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     const failed = outcomes.filter((o) => o.status === 'failed');
     const why = mask(report.describe(failed[0]!, cwd, !!values.prune)[0] ?? '');
     const more = failed.length > 1 ? ` (and ${failed.length - 1} more memory folder${failed.length > 2 ? 's' : ''})` : '';
-    if (!values.json) process.stderr.write(`memlint: ${escapeControls(why)}${more}; nothing was half-written\n`);
+    if (!values.json) io.stderr.write(`memlint: ${escapeControls(why)}${more}; nothing was half-written\n`);
     return EXIT_USAGE;
   }
   const found = outcomes.some(

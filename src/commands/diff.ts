@@ -16,6 +16,7 @@ import { diffRange, resolveRange, type DiffRange, type MemdirDiff } from '../mem
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
 import { staleInRange, type StaleMemory } from '../lint/stale-range.js';
 import { slashRelative } from '../fs/paths.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint diff [RANGE] [--format text|markdown|json]
 
@@ -190,26 +191,26 @@ export function formatJson(range: DiffRange, diffs: MemdirDiff[], stale: StaleMe
 
 const FORMATS = { text: formatText, markdown: formatMarkdown, json: formatJson } as const;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { format: { type: 'string' } }, 'diff');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (positionals.length > 1) throw new UsageError('diff takes one RANGE, e.g. origin/main...HEAD (see "memlint diff --help")');
   const format = values.format ?? 'text';
   if (!(format in FORMATS)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
-  const root = repository(realpathSync(process.cwd()))?.root ?? null;
+  const root = repository(realpathSync(io.cwd), io)?.root ?? null;
   if (!root) throw new UsageError('diff works inside a git repository');
   const range = await resolveRange(root, positionals[0]);
   // Config only places the archive: a config memlint cannot read leaves the default folder.
-  const consolidate = (await loadConfig({ cwd: process.cwd() }).catch(() => null))?.config.consolidate;
+  const consolidate = (await loadConfig({ cwd: io.cwd }).catch(() => null))?.config.consolidate;
   const read: string[] = [];
   const diffs = await diffRange(root, range, archiveFolders(root, consolidate), read);
   const stale = await staleInRange(root, range, read);
   // Masked against what no-secrets finds in the files themselves (secretlint's finds included):
   // a value quoted out of its context (a type, a link target) no longer looks like a secret.
   const known = await secretsOf(read);
-  process.stdout.write(maskSecrets(FORMATS[format as keyof typeof FORMATS](range, maskSecretsDeep(diffs, known), maskSecretsDeep(stale, known)), known));
+  io.stdout.write(maskSecrets(FORMATS[format as keyof typeof FORMATS](range, maskSecretsDeep(diffs, known), maskSecretsDeep(stale, known)), known));
   return 0;
 }

@@ -5,6 +5,7 @@ import { worktreeOf } from '../install/setup.js';
 import { repoMemdirs } from '../install/memdirs.js';
 import * as d from '../install/doctor.js';
 import * as claude from '../install/claude-settings.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint doctor [--json] [--config FILE]
 
@@ -33,16 +34,16 @@ Options:
   -h, --help     show this help
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, { json: { type: 'boolean' }, config: { type: 'string' } }, 'doctor', { positionals: false });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return EXIT_OK;
   }
-  const wt = worktreeOf(process.cwd());
+  const wt = worktreeOf(io.cwd);
   const memdirs = await repoMemdirs(wt.root, values.config);
-  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)];
-  if (values.json) process.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
-  else for (const c of checks) process.stdout.write(d.formatCheck(c) + '\n');
+  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt, io.env), claude.checkStrayStores(wt, io.env)];
+  if (values.json) io.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
+  else for (const c of checks) io.stdout.write(d.formatCheck(c) + '\n');
   return checks.every((c) => c.ok) ? EXIT_OK : EXIT_FOUND;
 }

@@ -8,6 +8,7 @@ import { isRegularFile } from '../fs/paths.js';
 import path from 'node:path';
 import { parse } from './args.js';
 import { escapeControls } from '../printable.js';
+import { debugWriter, type Io } from '../io.js';
 
 const HELP = `Usage: memlint hook
 
@@ -40,7 +41,7 @@ interface HookPayload {
   source?: unknown;
 }
 
-async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS.ProcessEnv): Promise<string> {
+async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS.ProcessEnv, debug?: (text: string) => void): Promise<string> {
   if (payload.tool_name !== 'Write' && payload.tool_name !== 'Edit') return '';
   const given = payload.tool_input?.file_path;
   if (typeof given !== 'string' || given === '') return '';
@@ -49,11 +50,11 @@ async function postToolUse(payload: HookPayload, projectDir: string, env: NodeJS
   // An edit of anything but an existing Markdown file (a regular one: a FIFO would block the read)
   // is answered before the linter loads.
   if (!file.endsWith('.md') || !isRegularFile(file)) return '';
-  return (await import('../claude/hook-answers.js')).editAnswer(file, projectDir, env);
+  return (await import('../claude/hook-answers.js')).editAnswer(file, projectDir, env, debug);
 }
 
-/** stdout for a payload (pure in what it prints: the caller writes it). */
-export async function answer(stdin: string, env: NodeJS.ProcessEnv, fallbackCwd: string): Promise<string> {
+/** stdout for a payload (pure in what it prints: the caller writes it); `debug` gets a failing rule's stack. */
+export async function answer(stdin: string, env: NodeJS.ProcessEnv, fallbackCwd: string, debug?: (text: string) => void): Promise<string> {
   let payload: HookPayload;
   try {
     payload = JSON.parse(stdin) as HookPayload;
@@ -63,23 +64,24 @@ export async function answer(stdin: string, env: NodeJS.ProcessEnv, fallbackCwd:
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new Error('the hook input is not a JSON object');
   const projectDir = env.CLAUDE_PROJECT_DIR || (typeof payload.cwd === 'string' && payload.cwd) || fallbackCwd;
-  if (payload.hook_event_name === 'PostToolUse') return postToolUse(payload, projectDir, env);
-  if (payload.hook_event_name === 'SessionStart') return (await import('../claude/hook-answers.js')).sessionStartAnswer(projectDir, env);
+  if (payload.hook_event_name === 'PostToolUse') return postToolUse(payload, projectDir, env, debug);
+  if (payload.hook_event_name === 'SessionStart') return (await import('../claude/hook-answers.js')).sessionStartAnswer(projectDir, env, debug);
   return '';
 }
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, {}, 'hook', { positionals: false });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   try {
-    const out = await answer(readFileSync(0, 'utf8'), process.env, process.cwd());
-    if (out) process.stdout.write(out);
+    // Claude Code hands the payload on the process's stdin (fd 0); the tests give answer() its text.
+    const out = await answer(readFileSync(0, 'utf8'), io.env, io.cwd, debugWriter(io));
+    if (out) io.stdout.write(out);
   } catch (err) {
-    if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
-    process.stderr.write(`memlint hook: ${escapeControls(((err as Error)?.message ?? String(err)).split('\n')[0]!)} (the session goes on)\n`);
+    if (io.env.MEMLINT_DEBUG === '1') io.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
+    io.stderr.write(`memlint hook: ${escapeControls(((err as Error)?.message ?? String(err)).split('\n')[0]!)} (the session goes on)\n`);
   }
   return 0;
 }

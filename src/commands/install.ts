@@ -11,7 +11,8 @@ import { linkCheckout, linkState, settingMemdir } from '../claude/team-link.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { applyTouch, planTouch } from '../claude/touch.js';
-import os from 'node:os';
+import type { Io } from '../io.js';
+import { homeOf } from '../claude/auto-memory.js';
 
 const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--claude] [--quiet] [--config FILE]
 
@@ -54,30 +55,30 @@ Options:
   -h, --help     show this help
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, local: { type: 'boolean' }, link: { type: 'boolean' }, claude: { type: 'boolean' }, quiet: { type: 'boolean' }, config: { type: 'string' } }, 'install', { positionals: false });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return EXIT_OK;
   }
   if (values.claude && values.local) throw new UsageError('--claude writes .claude/settings.json, a tracked file, which --local never touches');
   if (values.link && values.local) throw new UsageError('--link records the decision in the committed config, which --local never touches; run "memlint install --link" once, then every checkout links with "memlint install --local"');
-  const wt = worktreeOf(process.cwd());
+  const wt = worktreeOf(io.cwd);
   const dry = !!values['dry-run'];
-  const say = (s: string) => process.stdout.write(`${s}\n`);
+  const say = (s: string) => io.stdout.write(`${s}\n`);
   const setting = values.link ? await planLinkSetting(wt.root) : [];
   // A config memlint cannot read must not stop npm install: the link part says why and steps aside.
   let decided: boolean | string = !!values.link;
   if (!decided) decided = await settingMemdir(wt.root).then((s) => !!s, (err: Error) => err.message);
   const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config);
-  const actions = planInstall(wt, { local: !!values.local, memdirs, privateIgnores: decided === true });
+  const actions = planInstall(wt, { local: !!values.local, memdirs, privateIgnores: decided === true, env: io.env });
   actions.push(...setting);
   if (values.claude) actions.push(...planClaudeInstall(wt));
   const changes = actions.filter((a) => a.kind !== 'note');
   for (const a of actions) if (!values.quiet || a.kind === 'note') say(describeAction(a, dry));
   if (changes.length === 0 && !values.quiet) say('memlint install: already installed; nothing changed');
   if (!dry) {
-    for (const p of applyActions(wt, actions)) process.stderr.write(`memlint: ${p}\n`);
+    for (const p of applyActions(wt, actions)) io.stderr.write(`memlint: ${p}\n`);
     if (changes.length > 0 && !values.quiet) say(`memlint install: done; "memlint doctor" checks that everything is active`);
     // A fresh clone's memory files carry the clone's time until a checkout: give them their dates now.
     const touched = await touchMemory(wt.root);
@@ -88,8 +89,8 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (decided) {
-    const state = await linkState(wt.root, process.env, os.homedir());
-    const outcome = await linkCheckout(state, os.homedir(), dry);
+    const state = await linkState(wt.root, io.env, homeOf(io.env));
+    const outcome = await linkCheckout(state, homeOf(io.env), dry);
     if (!(values.quiet && state.linked)) say(outcome.line);
     return values.link && !outcome.linked ? EXIT_FOUND : EXIT_OK;
   }

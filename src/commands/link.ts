@@ -2,17 +2,17 @@
 // .claude/settings.local.json of this worktree) at the repository's memory folder, so the memory
 // the agent writes is the memory that gets committed.
 import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { repository } from '../git/repo.js';
-import { resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
+import { homeOf, resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
 import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir, isFolder, parseSettingsText, setLocalLink, withAutoMemoryDirectory } from '../claude/link.js';
 import { isWithin, realOrNearestReal } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { settingMemdir } from '../claude/team-link.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint link [--memdir DIR] [--unlink] [--dry-run]
 
@@ -34,16 +34,16 @@ Exit codes: 0 done, 1 done but Claude Code still resolves elsewhere (an override
 setting wins) or the settings file is committed, 2 usage error.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { memdir: { type: 'string' }, unlink: { type: 'boolean' }, 'dry-run': { type: 'boolean' } }, 'link');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (use --memdir DIR)`);
   if (values.unlink && values.memdir !== undefined) throw new UsageError('--unlink takes no --memdir');
-  const cwd = process.cwd();
-  const top = repository(cwd)?.root ?? null;
+  const cwd = io.cwd;
+  const top = repository(cwd, io)?.root ?? null;
   if (!top) throw new UsageError('not inside a git repository: link keeps memory in one');
   const root = realOrNearestReal(top);
   const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
@@ -53,7 +53,7 @@ export async function run(argv: string[]): Promise<number> {
   const existingText = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
   const settings = parseSettingsText(existingText ?? '', settingsFile);
   const dry = !!values['dry-run'];
-  const say = (s: string) => process.stdout.write(`${s}\n`);
+  const say = (s: string) => io.stdout.write(`${s}\n`);
   let problems = 0;
 
   if (values.unlink) {
@@ -61,9 +61,9 @@ export async function run(argv: string[]): Promise<number> {
     if (current === undefined) {
       say(`no ${AUTO_MEMORY_KEY} in ${settingsFile}: nothing to unlink`);
     } else {
-      const check = typeof current === 'string' ? validateMemoryPath(current, true, { home: os.homedir() }) : null;
+      const check = typeof current === 'string' ? validateMemoryPath(current, true, { home: homeOf(io.env) }) : null;
       if (!check || !check.ok || !isWithin(realOrNearestReal(check.path.replace(/[/\\]+$/, '')), root)) {
-        process.stderr.write(`memlint: ${AUTO_MEMORY_KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
+        io.stderr.write(`memlint: ${AUTO_MEMORY_KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
         return 1;
       }
       if (!dry) writeInsideRepo(root, settingsFile, withAutoMemoryDirectory(settings, undefined));
@@ -71,7 +71,7 @@ export async function run(argv: string[]): Promise<number> {
     }
   } else {
     const target = values.memdir !== undefined ? path.resolve(cwd, values.memdir) : ((await settingMemdir(root))?.dir ?? (await defaultMemdir(root, cwd)));
-    const check = validateMemoryPath(target, false, { home: os.homedir() });
+    const check = validateMemoryPath(target, false, { home: homeOf(io.env) });
     if (!check.ok) throw new UsageError(`Claude Code would reject ${target}: ${check.reason}`);
     if (isWithin(target, root) && !isWithin(realOrNearestReal(target), root)) {
       throw new UsageError(`${target} is a symlink out of the repository; memlint does not follow it`);
@@ -85,23 +85,23 @@ export async function run(argv: string[]): Promise<number> {
       throw new UsageError(`--memdir ${values.memdir}: ${existsSync(target) ? 'not a folder' : 'no such folder'} (${target}); create it first, or leave --memdir out for .claude/memory`);
     }
     if (existsSync(target) && !existsSync(path.join(target, INDEX_FILE))) {
-      process.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);
+      io.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);
     }
     const value = target.replace(/[/\\]+$/, '');
     const outcome = setLocalLink(root, settings, value, dry);
     for (const line of outcome.done) say(line);
-    for (const p of outcome.problems) process.stderr.write(`memlint: ${p}\n`);
+    for (const p of outcome.problems) io.stderr.write(`memlint: ${p}\n`);
     problems += outcome.problems.length;
   }
 
   if (dry) return problems ? 1 : 0;
-  const now = resolveAutoMemoryPath({ cwd: root, env: process.env, home: os.homedir() });
+  const now = resolveAutoMemoryPath({ cwd: root, env: io.env, home: homeOf(io.env) });
   say(`Claude Code now resolves: ${now.resolved} (${now.source})`);
   if (!values.unlink && now.source !== 'localSettings') {
     const winner = now.candidates.find((c) => c.accepted);
-    process.stderr.write(`memlint: ${winner?.source ?? now.source} takes precedence over ${LOCAL_SETTINGS}; see "memlint where"\n`);
+    io.stderr.write(`memlint: ${winner?.source ?? now.source} takes precedence over ${LOCAL_SETTINGS}; see "memlint where"\n`);
     problems++;
   }
-  if (!now.autoMemoryEnabled.value) process.stderr.write(`note: auto memory is disabled (${now.autoMemoryEnabled.source})\n`);
+  if (!now.autoMemoryEnabled.value) io.stderr.write(`note: auto memory is disabled (${now.autoMemoryEnabled.source})\n`);
   return problems ? 1 : 0;
 }

@@ -14,12 +14,15 @@ import { allRules } from '../lint/rules/all.js';
 import { describeFormats, NEWEST_KNOWN } from '../memdir/format.js';
 import { memoryIndexesFor, NO_MEMORY, stagedMemdirsFor, stagedSource, type StagedFacts, type StagedSource } from '../lint/staged.js';
 import { settledByWorkingTree } from '../lint/worktree-settles.js';
+import { stagedSnapshot } from '../memdir/staged-snapshot.js';
 import * as discover from '../memdir/discover.js';
 import { VERSION } from '../version.js';
 import { parse } from './args.js';
+import { LINT_OPTIONS } from './options.js';
 import type { Given } from './given.js';
 import { DEFAULT_FORMAT, FORMAT_NAMES, isFormatName, printsWhenEmpty, type FormatName } from '../lint/reporters/formats.js';
 import { slashRelative } from '../fs/paths.js';
+import { debugWriter, type Io, type Output } from '../io.js';
 
 const HELP = `Usage: memlint [lint] [options] [PATH...]
 
@@ -46,21 +49,6 @@ Claude Code's memory format by version (config "claudeCode", default ${NEWEST_KN
 "memlint lint --help --formats" or see docs/format.md.
 `;
 
-const OPTIONS = {
-  fix: { type: 'boolean' },
-  staged: { type: 'boolean' },
-  format: { type: 'string' },
-  config: { type: 'string' },
-  'max-warnings': { type: 'string' },
-  quiet: { type: 'boolean' },
-  rule: { type: 'string', multiple: true },
-  'list-memdirs': { type: 'boolean' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  rules: { type: 'boolean' },
-  formats: { type: 'boolean' },
-} as const;
-
 /**
  * The staged change when the launcher has not made it: made here the same way, with git's
  * failure told as a usage error. null when nothing staged is memory.
@@ -84,33 +72,33 @@ function stagedFactsNow(cwd: string, md: string[]): StagedFacts {
 }
 
 /** Writes a report, as it is made: a report of many messages never exists as one string. */
-async function writeReport(format: FormatName, results: FileResult[], context: Omit<ReportContext, 'version'>): Promise<void> {
-  await writeChunks(process.stdout, REPORTERS[format](results, { ...context, version: VERSION }));
+async function writeReport(out: Output, format: FormatName, results: FileResult[], context: Omit<ReportContext, 'version'>): Promise<void> {
+  await writeChunks(out, REPORTERS[format](results, { ...context, version: VERSION }));
 }
 
 /** Nothing to lint: machine formats still get a well-formed, empty report (ESLint prints []). */
-async function emptyReport(format: FormatName, cwd: string): Promise<number> {
-  if (printsWhenEmpty(format)) await writeReport(format, [], { cwd, root: cwd, rules: [], color: false, fixHint: false });
+async function emptyReport(format: FormatName, io: Io): Promise<number> {
+  if (printsWhenEmpty(format)) await writeReport(io.stdout, format, [], { cwd: io.cwd, root: io.cwd, rules: [], color: false, fixHint: false });
   return 0;
 }
 
-export async function run(argv: string[], given: Given = {}): Promise<number> {
-  const { values, positionals } = parse(argv, OPTIONS, 'lint');
+export async function run(argv: string[], io: Io, given: Given = {}): Promise<number> {
+  const { values, positionals } = parse(argv, LINT_OPTIONS, 'lint');
   if (values.help) {
     if (values.formats) {
       // The facts for the configured version (config claudeCode), marked; docs/format.md cites them.
-      const loaded = await loadConfig({ cwd: process.cwd(), ...(values.config ? { file: values.config } : {}) });
-      process.stdout.write(describeFormats(formatOf(loaded.config).version) + '\n');
+      const loaded = await loadConfig({ cwd: io.cwd, ...(values.config ? { file: values.config } : {}) });
+      io.stdout.write(describeFormats(formatOf(loaded.config).version) + '\n');
       return 0;
     }
     if (values.rules) {
       const w = Math.max(...allRules.map((r) => r.id.length));
-      process.stdout.write(
+      io.stdout.write(
         allRules.map((r) => `${r.id.padEnd(w)}  ${r.defaultSeverity.padEnd(5)}  ${r.fixable ? 'fixable' : '       '}  ${r.description}`).join('\n') + '\n',
       );
       return 0;
     }
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   const format = values.format ?? DEFAULT_FORMAT;
@@ -131,7 +119,7 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
   }
   if (values.staged && positionals.length > 0) throw new UsageError('--staged takes no PATH: it lints what the staged change touches');
 
-  const cwd = process.cwd();
+  const cwd = io.cwd;
   let stagedMemdirs: Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> | null = null;
   let prefetched: StagedFacts | null = null;
   let staleOnly: Set<string> | undefined;
@@ -140,10 +128,10 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     const md = source ? source.paths.filter((p) => p.endsWith('.md')) : [];
     // Memory the change does not stage, read because it may name a path the change renames or deletes.
     const naming = source?.naming ?? [];
-    if (!source || md.length + naming.length === 0) return emptyReport(format, cwd); // nothing staged is memory: the common case, answered at once
+    if (!source || md.length + naming.length === 0) return emptyReport(format, io); // nothing staged is memory: the common case, answered at once
     prefetched = (await source.facts) ?? stagedFactsNow(cwd, [...md, ...naming]);
     stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes, naming);
-    if (stagedMemdirs.length === 0) return emptyReport(format, cwd);
+    if (stagedMemdirs.length === 0) return emptyReport(format, io);
     staleOnly = new Set(naming.map((p) => join(prefetched!.root, p)));
   }
 
@@ -171,16 +159,18 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     const { discoverMemdirs, relDirOf } = discover;
     memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
     if (values['list-memdirs']) {
-      for (const d of memdirs) process.stdout.write(`${relDirOf(d)}\t${d.reason}\n`);
+      for (const d of memdirs) io.stdout.write(`${relDirOf(d)}\t${d.reason}\n`);
       return 0;
     }
     if (memdirs.length === 0 && positionals.length === 0) {
-      process.stderr.write('memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n');
-      return emptyReport(format, cwd);
+      io.stderr.write('memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n');
+      return emptyReport(format, io);
     }
   }
 
-  const today = runToday();
+  const today = runToday(io.env);
+  // The index as the launcher began reading it, read on as the run asks.
+  const snapshot = prefetched ? stagedSnapshot(prefetched.root, prefetched) : null;
   // no-memory-loss looks for deleted memory in the archive too.
   const archiveDir = values.staged ? archiveDirOf : null;
   const run = await lintMemdirs({
@@ -191,11 +181,12 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
     ignore,
     today,
     format: formatOf(loaded.config),
-    ...(prefetched ? { prefetched } : {}),
+    debug: debugWriter(io),
+    ...(snapshot ? { staged: snapshot } : {}),
     ...(staleOnly?.size ? { staleOnly } : {}),
     ...(archiveDir ? { archiveDir: (memdir: string) => archiveDir(loaded.config.consolidate, memdir) } : {}),
   });
-  for (const why of run.refused) process.stderr.write(`memlint: not fixed: ${why}\n`);
+  for (const why of run.refused) io.stderr.write(`memlint: not fixed: ${why}\n`);
   let results = run.results;
   if (values.quiet) {
     results = results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === 2), warningCount: 0, fixableWarningCount: 0 }));
@@ -205,14 +196,14 @@ export async function run(argv: string[], given: Given = {}): Promise<number> {
 
   // CI formats name files from the repository's top, wherever memlint ran; stylish, for people, from here.
   const reportRoot = memdirs.find((d) => d.repoRoot)?.repoRoot ?? cwd;
-  const color = values['no-color'] ? false : values.color ? true : !!process.stdout.isTTY && !process.env.NO_COLOR;
+  const color = values['no-color'] ? false : values.color ? true : !!io.stdout.isTTY && !io.env.NO_COLOR;
   const fixedSummary = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : undefined;
   // Only stylish, for people, says which staged problems the working tree already fixes.
-  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, prefetched!) : undefined;
-  await writeReport(format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
+  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, snapshot!) : undefined;
+  await writeReport(io.stdout, format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
-    if (format === 'stylish') process.stderr.write(`memlint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}\n`);
+    if (format === 'stylish') io.stderr.write(`memlint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}\n`);
     return 1;
   }
   return 0;

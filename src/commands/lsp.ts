@@ -2,6 +2,7 @@
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { reportError } from '../report-error.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint lsp --stdio
 
@@ -34,24 +35,26 @@ Exit codes: 0 after the client's shutdown and exit, 1 when the client leaves wit
 header over 8 KiB): one line on stderr. MEMLINT_DEBUG=1 logs each lint and any stack on stderr.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, { stdio: { type: 'boolean' } }, 'lsp', { positionals: false });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (!values.stdio) throw new UsageError('the language server talks over stdio: run "memlint lsp --stdio" (see "memlint lsp --help")');
   // A server runs for hours on input it does not choose: a fault of memlint's own ends it with one
   // line, as every command fails, never with a stack trace the editor shows (unless MEMLINT_DEBUG=1).
-  const fault = (err: unknown) => process.exit(reportError(err));
+  // A fault no caller awaits can only be caught, and the server ended, by the process itself; the
+  // client talks to the process's stdin, which is why that stream is read here and not from io.
+  const fault = (err: unknown) => process.exit(reportError(err, io));
   process.on('uncaughtException', fault);
   process.on('unhandledRejection', fault);
   const { serve } = await import('../lsp/server.js');
   return serve({
     input: process.stdin,
-    write: (bytes) => process.stdout.write(bytes),
-    log: (line) => process.stderr.write(`${line}\n`),
-    env: process.env,
-    cwd: process.cwd(),
+    write: (bytes) => io.stdout.write(bytes),
+    log: (line) => io.stderr.write(`${line}\n`),
+    env: io.env,
+    cwd: io.cwd,
   });
 }

@@ -4,6 +4,7 @@
 import { statSync, writeSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { runDriver } from '../merge/driver.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint merge BASE OURS THEIRS [MARKER_SIZE] [PATH]
 
@@ -19,9 +20,9 @@ Exit codes: 0 merged cleanly, 1 conflict markers left (only around what truly co
 2 usage error. Configure it with "memlint install"; see docs/merge.md.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   const positionals = argv[0] === '--' ? argv.slice(1) : argv;
@@ -47,14 +48,18 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (unreadable.length > 0) throw new UsageError(`merge of ${path}: cannot read ${unreadable.join(', ')}`);
   try {
-    return await runDriver({ base, ours, theirs, markerSize, path }, tell);
+    return await runDriver({ base, ours, theirs, markerSize, path, cwd: io.cwd }, tell);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new UsageError(`merge of ${path} failed: ${e.code && e.path ? `${e.path} (${plainReason(e.code)})` : e.message}`);
   }
 }
 
-/** One line to git's stderr; a closed stderr (EPIPE) only loses the line, never the merge. */
+/**
+ * One line to git's stderr; a closed stderr (EPIPE) only loses the line, never the merge. Written
+ * to fd 2 itself, not io.stderr: git runs the driver once per conflicted file, and creating
+ * process.stderr would cost every run more than the line is worth (the launcher starts it bare).
+ */
 function tell(line: string): void {
   try {
     writeSync(2, `${line}\n`);

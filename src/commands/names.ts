@@ -3,9 +3,11 @@
 // the commands in this order; a mistyped name is matched against these names.
 // (The launcher, dist/cli.js, answers the merge driver and the hot hook paths before any of
 // this loads: src/launcher.ts.)
+import type { Io } from '../io.js';
 import type { Given } from './given.js';
 
-type CommandModule = { run(argv: string[], given?: Given): Promise<number> };
+/** A command: its arguments and what it runs with (src/io.ts) in, its exit code out. */
+type CommandModule = { run(argv: string[], io: Io, given?: Given): Promise<number> };
 
 export interface Command {
   summary: string;

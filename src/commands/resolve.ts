@@ -8,6 +8,7 @@ import { repository } from '../git/repo.js';
 import { unmergedPaths } from '../git/status.js';
 import { resolveConflicts } from '../merge/resolve.js';
 import { isWithin } from '../fs/paths.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint resolve [--ours|--theirs|--both [--entry WHAT]] [PATH...]
 
@@ -34,15 +35,15 @@ markers, and resolve prints, for each such conflict, the command that settles it
 Exit codes: 0 everything settled, 1 something is still in conflict (listed), 2 failure.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { ours: { type: 'boolean' }, theirs: { type: 'boolean' }, both: { type: 'boolean' }, entry: { type: 'string' } }, 'resolve');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   // git reports the root with symlinks resolved; so must the paths measured against it.
-  const cwd = realpathSync(process.cwd());
-  const root = repository(cwd)?.root ?? null;
+  const cwd = realpathSync(io.cwd);
+  const root = repository(cwd, io)?.root ?? null;
   if (!root) throw new UsageError('resolve works inside a git repository');
   const paths = positionals.map((p) => relative(root, resolvePath(cwd, p)).replace(/\\/g, '/'));
   if (paths.some((p) => p.startsWith('../') || p === '..')) throw new UsageError('PATH must lie inside the repository');
@@ -61,11 +62,11 @@ export async function run(argv: string[]): Promise<number> {
   if (values.entry !== undefined && choices.length === 0) throw new UsageError('--entry needs a choice: --ours, --theirs or --both');
   const chosen = choices[0] ? { choice: choices[0], ...(values.entry !== undefined ? { entry: values.entry } : {}) } : undefined;
   const report = resolveConflicts(root, paths, undefined, chosen);
-  for (const w of report.warnings) process.stderr.write(`${w}\n`);
-  for (const p of report.resolved) process.stdout.write(`resolved  ${p}\n`);
+  for (const w of report.warnings) io.stderr.write(`${w}\n`);
+  for (const p of report.resolved) io.stdout.write(`resolved  ${p}\n`);
   for (const r of report.remaining) {
     if (!r.blocks || r.blocks.length === 0) {
-      process.stdout.write(`conflict  ${r.path}: ${r.reason}\n`);
+      io.stdout.write(`conflict  ${r.path}: ${r.reason}\n`);
       continue;
     }
     // One line per conflict left, with the command that settles it from where resolve was run.
@@ -75,10 +76,10 @@ export async function run(argv: string[]): Promise<number> {
       const options = b.both ? '--ours|--theirs|--both' : '--ours|--theirs';
       const entry = b.what !== null ? ` --entry ${shellWord(b.what)}` : '';
       const why = b.why ? `: ${b.why}` : '';
-      process.stdout.write(printable(`conflict  ${r.path}:${b.line}${what}${why}; settle it: memlint resolve ${options}${entry} ${where}`) + '\n');
+      io.stdout.write(printable(`conflict  ${r.path}:${b.line}${what}${why}; settle it: memlint resolve ${options}${entry} ${where}`) + '\n');
     }
   }
-  if (report.resolved.length === 0 && report.remaining.length === 0) process.stdout.write('nothing to resolve\n');
+  if (report.resolved.length === 0 && report.remaining.length === 0) io.stdout.write('nothing to resolve\n');
   return report.remaining.length > 0 ? 1 : 0;
 }
 

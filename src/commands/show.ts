@@ -14,6 +14,7 @@ import { chooseMemdir } from '../claude/locate.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { repository } from '../git/repo.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint show [MEMDIR] [--budget]
 
@@ -84,14 +85,14 @@ function insideBound(cwd: string, dir: string): string | null {
   return isWithin(dir, root) || isWithin(dir, realRoot) ? realRoot : null;
 }
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { budget: { type: 'boolean' } }, 'show');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (positionals.length > 1) throw new UsageError('show takes one MEMDIR (see "memlint show --help")');
-  const cwd = process.cwd();
+  const cwd = io.cwd;
   let dir: string;
   let note: string | null = null;
   if (positionals[0] !== undefined) {
@@ -105,7 +106,7 @@ export async function run(argv: string[]): Promise<number> {
     if (!isDir && path.basename(dir) === INDEX_FILE) dir = path.dirname(dir);
     else if (!isDir) throw new UsageError(`not a folder: ${positionals[0]} (give the memory folder, the one holding MEMORY.md)`);
   } else {
-    ({ dir, note } = await chooseMemdir(cwd));
+    ({ dir, note } = await chooseMemdir(cwd, io.env));
   }
   const indexFile = path.join(dir, INDEX_FILE);
   // A memory folder of this repository is read only where it really lies inside it: a committed
@@ -125,17 +126,17 @@ export async function run(argv: string[]): Promise<number> {
   }
   const format = formatOf((await loadConfig({ cwd })).config);
   const loaded = loadIndex(raw, { strip: format.stripIndex && !isAgentMemdir(dir) });
-  if (note) process.stderr.write(`${note}\n`);
+  if (note) io.stderr.write(`${note}\n`);
   if (values.budget) {
     const { model } = loadMemdir(dir, bound ? { repoRoot: bound } : {});
     const dangling = danglingLinks(model.files.filter((f) => f.kind !== 'index'), linkTargets(model));
-    process.stdout.write(formatBudget(dir, loaded, rankForRecall(scanMemdir(dir, bound ?? undefined)), format, dangling));
+    io.stdout.write(formatBudget(dir, loaded, rankForRecall(scanMemdir(dir, bound ?? undefined)), format, dangling));
     return 0;
   }
   if (raw.trim() === '') {
-    process.stderr.write(`note: ${indexFile} is empty: nothing is loaded\n`);
+    io.stderr.write(`note: ${indexFile} is empty: nothing is loaded\n`);
     return 0;
   }
-  process.stdout.write(loaded.content + (process.stdout.isTTY ? '\n' : ''));
+  io.stdout.write(loaded.content + (io.stdout.isTTY ? '\n' : ''));
   return 0;
 }

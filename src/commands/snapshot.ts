@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { checkInsideRepo } from '../fs/inside.js';
 import { repository } from '../git/repo.js';
 import { agentDirName, applySnapshot, planSnapshot, SNAPSHOT_JSON, snapshotFolders } from '../claude/snapshot.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint snapshot AGENT [--dry-run]
 
@@ -26,16 +27,16 @@ Options:
 Exit codes: 0 done, 2 usage error.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { 'dry-run': { type: 'boolean' } }, 'snapshot');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('snapshot takes one AGENT name (see "memlint snapshot --help")');
   const dirName = agentDirName(positionals[0]!);
-  const cwd = process.cwd();
-  const root = repository(cwd)?.root ?? cwd;
+  const cwd = io.cwd;
+  const root = repository(cwd, io)?.root ?? cwd;
   const { src, dst } = snapshotFolders(root, dirName);
   let srcStat;
   try {
@@ -64,12 +65,12 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (!plan.stamp) {
     lines.push(`snapshot ${show(dst)} is up to date (updatedAt kept)`);
-    process.stdout.write(lines.join('\n') + '\n');
+    io.stdout.write(lines.join('\n') + '\n');
     return 0;
   }
   const updatedAt = new Date().toISOString();
   if (!dry) applySnapshot(root, dst, plan, updatedAt);
   lines.push(`${dry ? 'would stamp' : 'stamped'} ${show(stampFile)} updatedAt ${updatedAt}; commit ${show(dst)} to offer it to teammates`);
-  process.stdout.write(lines.join('\n') + '\n');
+  io.stdout.write(lines.join('\n') + '\n');
   return 0;
 }

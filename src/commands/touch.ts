@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { applyTouch, planTouch, type TimeSource } from '../claude/touch.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint touch [MEMDIR...] [--dry-run] [--verbose]
 
@@ -31,13 +32,13 @@ Options:
 Exit codes: 0 done, 2 usage error.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { 'dry-run': { type: 'boolean' }, verbose: { type: 'boolean' } }, 'touch');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
-  const cwd = process.cwd();
+  const cwd = io.cwd;
   const loaded = await loadConfig({ cwd });
   const found = discoverMemdirs({ cwd, paths: positionals.length ? positionals : undefined, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
   for (const d of found) if (d.onlyFiles) throw new UsageError(`touch works on memory folders; ${[...d.onlyFiles][0]} is a file`);
@@ -57,14 +58,14 @@ export async function run(argv: string[]): Promise<number> {
     const item = outcome.item;
     if (item.refused && !told.has(item.skip!)) {
       told.add(item.skip!);
-      process.stderr.write(`memlint touch: left alone: ${item.skip}\n`);
+      io.stderr.write(`memlint touch: left alone: ${item.skip}\n`);
     }
     if (outcome.done === 'kept') {
       if (values.verbose) lines.push(`  kept     ${item.shown}: ${item.skip}`);
     } else if (outcome.done === 'ok') {
       if (values.verbose) lines.push(`  ok       ${item.shown}`);
     } else if (outcome.done === 'failed') {
-      process.stderr.write(`memlint touch: cannot set the mtime of ${item.shown}: ${outcome.error}\n`);
+      io.stderr.write(`memlint touch: cannot set the mtime of ${item.shown}: ${outcome.error}\n`);
     } else {
       changed++;
       bySource[item.source!]++;
@@ -72,9 +73,9 @@ export async function run(argv: string[]): Promise<number> {
       if (values.verbose || dry) lines.push(`  ${dry ? 'would set' : 'set     '} ${item.shown} -> ${when} (${item.source === 'modified' ? 'frontmatter "modified"' : 'last commit'})`);
     }
   }
-  if (lines.length) process.stdout.write(lines.join('\n') + '\n');
+  if (lines.length) io.stdout.write(lines.join('\n') + '\n');
   if (changed > 0 || values.verbose) {
-    process.stdout.write(
+    io.stdout.write(
       `memlint touch: ${dry ? 'would set' : 'set'} ${changed} mtime${changed === 1 ? '' : 's'} (${bySource.modified} from "modified", ${bySource.commit} from commits) in ${found.length} memory folder${found.length === 1 ? '' : 's'}\n`,
     );
   }

@@ -3,6 +3,7 @@ import { parse } from './args.js';
 import { EXIT_OK } from '../errors.js';
 import { worktreeOf, planUninstall, applyActions, describeAction } from '../install/setup.js';
 import { planClaudeUninstall } from '../install/claude-settings.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint uninstall [--dry-run] [--quiet]
 
@@ -18,17 +19,17 @@ Options:
   -h, --help  show this help
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, { 'dry-run': { type: 'boolean' }, quiet: { type: 'boolean' } }, 'uninstall', { positionals: false });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return EXIT_OK;
   }
-  const wt = worktreeOf(process.cwd());
+  const wt = worktreeOf(io.cwd);
   const actions = [...planUninstall(wt), ...planClaudeUninstall(wt)];
   const dry = !!values['dry-run'];
-  for (const a of actions) if (!values.quiet || a.kind === 'note') process.stdout.write(`${describeAction(a, dry)}\n`);
-  if (actions.length === 0 && !values.quiet) process.stdout.write('memlint uninstall: nothing of memlint installed here\n');
+  for (const a of actions) if (!values.quiet || a.kind === 'note') io.stdout.write(`${describeAction(a, dry)}\n`);
+  if (actions.length === 0 && !values.quiet) io.stdout.write('memlint uninstall: nothing of memlint installed here\n');
   if (!dry) applyActions(wt, actions);
   return EXIT_OK;
 }

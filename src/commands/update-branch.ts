@@ -2,6 +2,7 @@
 // src/merge/update-branch.ts.
 import { parse } from './args.js';
 import { selfCommand, updateBranch, type UpdateBranchReport } from '../merge/update-branch.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint update-branch [--base REF] [--push] [--json]
 
@@ -61,20 +62,21 @@ export function reportText(r: UpdateBranchReport): string {
   return out.map((l) => `${l}\n`).join('');
 }
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, { base: { type: 'string' }, push: { type: 'boolean' }, json: { type: 'boolean' } }, 'update-branch', { positionals: false });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
-  const report = await updateBranch(process.cwd(), { base: values.base, push: !!values.push, memlint: selfCommand(process.execPath, process.argv[1]!) });
-  for (const w of report.warnings) process.stderr.write(`${w}\n`);
-  process.stdout.write(values.json ? reportJson(report) : reportText(report));
+  // The driver git starts is this very program: how this process was started, not an input.
+  const report = await updateBranch(io.cwd, { base: values.base, push: !!values.push, memlint: selfCommand(process.execPath, process.argv[1]!) });
+  for (const w of report.warnings) io.stderr.write(`${w}\n`);
+  io.stdout.write(values.json ? reportJson(report) : reportText(report));
   if (report.status === 'conflict') return 1;
   const push = report.push?.outcome;
   if (push?.status === 'rejected') return 1;
   if (push?.status === 'failed') {
-    process.stderr.write(`memlint: push to ${report.push!.remote} failed: ${push.reason} (the merge stays committed here)\n`);
+    io.stderr.write(`memlint: push to ${report.push!.remote} failed: ${push.reason} (the merge stays committed here)\n`);
     return 2;
   }
   return 0;

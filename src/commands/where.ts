@@ -1,13 +1,13 @@
 // memlint where: the auto memory directory Claude Code would use here, every candidate it weighed
 // and why each lost, and whether the winner lies inside this repository (src/claude/where.ts
 // finds it; this prints it).
-import os from 'node:os';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
-import type { Candidate } from '../claude/auto-memory.js';
+import { homeOf, type Candidate } from '../claude/auto-memory.js';
 import { strayStoresOf } from '../claude/stores.js';
 import { linkProblem, linkState } from '../claude/team-link.js';
 import { buildWhereReport, type WhereReport } from '../claude/where.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint where [--all] [--json]
 
@@ -86,19 +86,19 @@ export function formatWhere(r: WhereReport): string {
   return out.join('\n') + '\n';
 }
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { json: { type: 'boolean' }, all: { type: 'boolean' } }, 'where');
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (see "memlint where --help")`);
-  const report = buildWhereReport(process.cwd(), process.env, os.homedir());
+  const report = buildWhereReport(io.cwd, io.env, homeOf(io.env));
   if (values.all) report.strayStores = strayStoresOf(report);
   if (report.repository) {
-    const state = await linkState(report.repository.root, process.env, os.homedir()).catch(() => null);
+    const state = await linkState(report.repository.root, io.env, homeOf(io.env)).catch(() => null);
     if (state) report.teamLink = { memdir: state.memdir, decided: state.decided, linked: state.linked, optedOut: state.optedOut, fix: linkProblem(state)?.fix ?? null };
   }
-  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatWhere(report));
+  io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatWhere(report));
   return 0;
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { checkInsideRepo, moveInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { walkFiles } from '../fs/walk.js';
 import { LOCK_FILE } from './lock.js';
+import type { Output } from '../io.js';
 
 export type Snapshot = Map<string, Buffer>;
 
@@ -93,11 +94,11 @@ export function dreamPrompt(memdir: string, untagged: Array<{ log: string; line:
 }
 
 /** Run the command with `sh -c`; its output goes to our stderr so that --json stays clean. */
-export function runCommand(command: string, opts: { cwd: string; env: NodeJS.ProcessEnv; input: string }): Promise<number> {
+export function runCommand(command: string, opts: { cwd: string; env: NodeJS.ProcessEnv; input: string; stderr: Output }): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn('sh', ['-c', command], { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdout.on('data', (b: Buffer) => process.stderr.write(b));
-    child.stderr.on('data', (b: Buffer) => process.stderr.write(b));
+    child.stdout.on('data', (b: Buffer) => opts.stderr.write(b));
+    child.stderr.on('data', (b: Buffer) => opts.stderr.write(b));
     child.stdin.on('error', () => {});
     child.stdin.end(opts.input);
     child.on('error', () => resolve(127));

@@ -170,8 +170,10 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     const afterItem = (l: IndexLine) => (l.block.item?.rootEndLine ?? l.line) - 1;
     // Never past what Claude Code loads: entries are added while the index stays within its lines
     // and UTF-16 units (a new section counts its heading and blank lines too); the rest stay
-    // orphans for lint to report.
-    const measured = measureIndex(raw);
+    // orphans for lint to report. Measured after this run's own shortening and merging, so the
+    // room they make is used in the same run (a second run would otherwise add what this one could).
+    const kept = out.filter((o): o is { text: string; eol: string } => o !== null);
+    const measured = measureIndex(index.bom + kept.map((l, i) => l.text + (l.eol || (i < kept.length - 1 ? eol : ''))).join(''));
     let lines = measured.lines;
     let units = measured.units;
     for (const rel of orphans) {

@@ -4,9 +4,10 @@ import type { RuleSetting } from '../config.js';
 import { lintMemdirs, resolveRules } from '../lint/engine.js';
 import type { LintError, MemdirRef } from './run.js';
 
-export function makeLint(rules: Record<string, RuleSetting> | undefined, cwd: string): (m: MemdirRef) => Promise<LintError[]> {
+/** `debug`: where a rule's stack goes when it throws (LintRunOptions.debug). */
+export function makeLint(rules: Record<string, RuleSetting> | undefined, cwd: string, debug?: (text: string) => void): (m: MemdirRef) => Promise<LintError[]> {
   return async (m) => {
-    const res = await lintMemdirs({ memdirs: [{ dir: m.dir, repoRoot: m.repoRoot, reason: 'path' }], rules: resolveRules(rules) });
+    const res = await lintMemdirs({ memdirs: [{ dir: m.dir, repoRoot: m.repoRoot, reason: 'path' }], rules: resolveRules(rules), ...(debug ? { debug } : {}) });
     return res.results.flatMap((r) =>
       r.messages.filter((x) => x.severity === 2).map((x) => ({ file: relative(cwd, r.filePath), line: x.line, column: x.column, ruleId: x.ruleId ?? 'memlint', message: x.message })),
     );

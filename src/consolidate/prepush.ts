@@ -15,7 +15,7 @@
 // A push or commit with no memory in it is answered by the launcher (src/launcher.ts) with a git
 // call or two.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
 import { filesOfCommit } from '../git/history.js';
 import { worktreeState } from '../git/progress.js';
@@ -23,50 +23,20 @@ import { resolveRef } from '../git/refs.js';
 import { repository } from '../git/repo.js';
 import { uncommittedPaths } from '../git/status.js';
 import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
-import { isClaudeLocation, linksBeside, nearestMemdir } from '../memdir/discover.js';
+import type { DiscoveredMemdir } from '../memdir/discover.js';
 import { resolveRules, runToday } from '../lint/engine.js';
 import { lintPushed } from '../lint/pushed.js';
 import { loadDateFinder } from './date-finder.js';
-import { excludedMemdir } from './exclude.js';
+import { excluded, foldersOfChanged, hookMemdirs } from './select.js';
 import { makeLint } from './lint-check.js';
 import * as lock from './lock.js';
 import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
 import * as run from './run.js';
 import { agentCommand, ignoredCommandWarning, resolveSettings, type Settings } from './settings.js';
-import { INDEX_FILE } from '../memdir/kinds.js';
-import { agentMemoryScope } from '../memdir/format.js';
 import { slashRelative } from '../fs/paths.js';
+import { debugWriter, type Io } from '../io.js';
 
-/** Memdirs (absolute) holding the changed Markdown files: the nearest folder above each with a MEMORY.md. */
-export function memdirsOf(root: string, changed: string[]): string[] {
-  const dirs = new Set<string>();
-  for (const p of changed) {
-    if (!p.endsWith('.md') || p.split('/').includes('node_modules')) continue;
-    const dir = nearestMemdir(join(root, p), root);
-    if (dir) dirs.add(dir);
-  }
-  return [...dirs].sort();
-}
-
-/**
- * The memdirs among those of the changed files that discovery would call memory: a Claude Code
- * location, or an index that links to files beside it (not some project's unrelated MEMORY.md).
- */
-function memoryDirsOf(root: string, changed: string[]): string[] {
-  const exists = { has: (p: string) => existsSync(join(root, p)) } as Set<string>;
-  return memdirsOf(root, changed).filter((dir) => {
-    const relDir = slashRelative(root, dir);
-    // Local-scope agent memory is "not checked into version control": never committed by memlint.
-    if (agentMemoryScope(relDir) === 'local') return false;
-    if (isClaudeLocation(relDir)) return true;
-    try {
-      return linksBeside(readFileSync(join(dir, INDEX_FILE), 'utf8'), relDir, exists);
-    } catch {
-      return false;
-    }
-  });
-}
-
+// git hands the pushed refs on the hook's stdin (fd 0); the launcher reads them first and hands them as `push`.
 function readStdin(): string {
   try {
     return readFileSync(0, 'utf8');
@@ -89,16 +59,16 @@ interface DueResult {
  * only listed. Settings are resolved for every memdir first: config naming a folder outside the
  * repository stops here (exit 2) before anything is written.
  */
-async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, act: 'commit' | 'list'): Promise<DueResult> {
+async function settleDue(root: string, memdirs: DiscoveredMemdir[], loaded: LoadedConfig, act: 'commit' | 'list', io: Pick<Io, 'env' | 'stderr'>): Promise<DueResult> {
   const { config } = loaded;
   const rel = (p: string) => slashRelative(root, p) || '.';
   const command = act === 'commit' ? agentCommand(root) : undefined;
-  const planned: Array<{ dir: string; settings: Settings }> = memdirs.filter((dir) => !excludedMemdir(dir, config.consolidate, loaded.dir)).map((dir) => ({ dir, settings: resolveSettings(config.consolidate, dir, command, root) }));
+  const planned: Array<{ dir: string; settings: Settings }> = memdirs.filter((d) => !excluded(d.dir, loaded)).map((d) => ({ dir: d.dir, settings: resolveSettings(config.consolidate, d.dir, command, root) }));
   const result: DueResult = { committed: [], due: [], failures: [] };
   if (planned.length === 0) return result;
   const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
-  if (ignored) process.stderr.write(`${ignored}\n`);
-  const lint = makeLint(config.rules, root);
+  if (ignored) io.stderr.write(`${ignored}\n`);
+  const lint = makeLint(config.rules, root, debugWriter(io));
   const findDates = await loadDateFinder();
   const now = Date.now();
   for (const { dir, settings } of planned) {
@@ -112,17 +82,16 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
     if (!run.gatesFor(m, settings, now).open) continue;
     const paths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
     if (uncommittedPaths(root, { pathspec: [...paths, ...LOCAL_STATE] }).length > 0) {
-      process.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
+      io.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
       continue;
     }
-    const plan = run.planFor(m, settings, { prune: false, findDates });
-    if (plan.ops.length === 0) continue;
-    if (act === 'list') {
-      result.due.push(rel(dir));
-      continue;
-    }
+    // The gates are open: planned once, as `memlint consolidate` plans (under the lock when it applies).
     const prior = lock.readLastConsolidatedAt(dir);
-    const outcome = await run.consolidateMemdir(m, { mode: 'apply', force: true, prune: false, settings, now, findDates, lint });
+    const outcome = await run.consolidateMemdir(m, { mode: act === 'list' ? 'check' : 'apply', force: true, prune: false, settings, now, findDates, lint, onlyIfPlanned: true, io });
+    if (act === 'list') {
+      if (outcome.status === 'would-change') result.due.push(rel(dir));
+      continue;
+    }
     if (outcome.status !== 'consolidated') {
       if (outcome.status === 'failed') result.failures.push(`${rel(dir)}: ${outcome.message}`);
       continue;
@@ -138,7 +107,7 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
       result.failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
     }
   }
-  if (result.failures.length > 0) process.stderr.write(`memlint: consolidation failed for ${result.failures.join('; ')}\n`);
+  if (result.failures.length > 0) io.stderr.write(`memlint: consolidation failed for ${result.failures.join('; ')}\n`);
   return result;
 }
 
@@ -146,26 +115,29 @@ async function settleDue(root: string, memdirs: string[], loaded: LoadedConfig, 
 export type OnPush = 'advise' | 'check' | 'block';
 
 /** `push`: what the launcher (dist/cli.js) read of git's pre-push stdin; without it, stdin is read here. */
-export async function prePush(opts: { cwd: string; configFile?: string; push?: PushSource }): Promise<number> {
-  if (process.env.HUSKY === '0') return 0;
-  const push = opts.push ?? pushSource(opts.cwd, readStdin());
+export async function prePush(opts: { io: Io; configFile?: string; push?: PushSource }): Promise<number> {
+  if (opts.io.env.HUSKY === '0') return 0;
+  const push = opts.push ?? pushSource(opts.io.cwd, readStdin());
   if (push === NO_PUSHED_MEMORY) return 0;
   const { updates, changed } = push;
   const root = push.repo.root;
-  const memdirs = memoryDirsOf(root, changed);
-  if (memdirs.length === 0) return 0;
-  const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const folders = foldersOfChanged(root, changed);
+  if (folders.length === 0) return 0;
+  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
+  const selected = hookMemdirs(root, folders, loaded);
+  if (selected.length === 0) return 0;
+  const memdirs = selected.map((d) => d.dir);
 
   // What the pre-commit hook never saw: conflict markers and secrets in any pushed commit.
-  const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday());
+  const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday(opts.io.env), debugWriter(opts.io));
   if (findings.length > 0) {
     for (const f of findings) {
-      process.stderr.write(`${f.file}:${f.message.line}:${f.message.column}: ${f.message.message} [${f.message.ruleId}] (commit ${f.commit.slice(0, 7)})\n`);
+      opts.io.stderr.write(`${f.file}:${f.message.line}:${f.message.column}: ${f.message.message} [${f.message.ruleId}] (commit ${f.commit.slice(0, 7)})\n`);
     }
     const markers = findings.some((f) => f.message.ruleId === 'no-conflict-markers');
     const secrets = findings.some((f) => f.message.ruleId === 'no-secrets');
     const fix = [markers ? 'settle each conflict ("memlint resolve FILE" or by hand)' : '', secrets ? 'remove each secret (and rotate it)' : ''].filter(Boolean).join(' and ');
-    process.stderr.write(`memlint: nothing was pushed: pushed memory holds ${[markers ? 'conflict markers' : '', secrets ? 'a secret' : ''].filter(Boolean).join(' and ')} (above); ${fix}, then amend the commit named (or "git rebase -i" an earlier one) and push again\n`);
+    opts.io.stderr.write(`memlint: nothing was pushed: pushed memory holds ${[markers ? 'conflict markers' : '', secrets ? 'a secret' : ''].filter(Boolean).join(' and ')} (above); ${fix}, then amend the commit named (or "git rebase -i" an earlier one) and push again\n`);
     return 1;
   }
 
@@ -173,19 +145,19 @@ export async function prePush(opts: { cwd: string; configFile?: string; push?: P
   const head = resolveRef(root, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
-  const { committed, due } = await settleDue(root, memdirs, loaded, onPush === 'block' ? 'commit' : 'list');
+  const { committed, due } = await settleDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
   if (committed.length > 0) {
     // git computed what to send before this hook ran, and a failing pre-push stops the whole push.
-    process.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
+    opts.io.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
     return 1;
   }
   if (due.length === 0) return 0;
   const target = due.map((a) => (resolve(root, a) === root ? '.' : a)).join(' ');
   if (onPush === 'check') {
-    process.stderr.write(`memlint: nothing was pushed: ${due.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
+    opts.io.stderr.write(`memlint: nothing was pushed: ${due.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
     return 1;
   }
-  process.stderr.write(`memlint: ${due.join(', ')} is due for consolidation and was pushed as it is; run "memlint consolidate ${target}" and commit it as "memory: consolidate" (the post-commit hook does so after your next memory commit)\n`);
+  opts.io.stderr.write(`memlint: ${due.join(', ')} is due for consolidation and was pushed as it is; run "memlint consolidate ${target}" and commit it as "memory: consolidate" (the post-commit hook does so after your next memory commit)\n`);
   return 0;
 }
 
@@ -200,9 +172,9 @@ function onPushOf(loaded: LoadedConfig): OnPush {
  * touched is consolidated and committed as `memory: consolidate`. Never fails the commit: git
  * ignores post-commit's exit code, and problems are one line each.
  */
-export async function postCommit(opts: { cwd: string; configFile?: string }): Promise<number> {
-  if (process.env.HUSKY === '0') return 0;
-  const repo = repository(opts.cwd);
+export async function postCommit(opts: { io: Io; configFile?: string }): Promise<number> {
+  if (opts.io.env.HUSKY === '0') return 0;
+  const repo = repository(opts.io.cwd, opts.io);
   if (repo === null) return 0;
   const root = repo.root;
   let changed: string[];
@@ -211,15 +183,17 @@ export async function postCommit(opts: { cwd: string; configFile?: string }): Pr
   } catch {
     return 0;
   }
-  const memdirs = memoryDirsOf(root, changed);
-  if (memdirs.length === 0) return 0;
+  const folders = foldersOfChanged(root, changed);
+  if (folders.length === 0) return 0;
   // A rebase, merge, cherry-pick or revert replays commits on a detached HEAD or is not concluded:
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
-  const state = await worktreeState(root);
+  const state = await worktreeState(root, opts.io);
   if (state === null || state.operation !== null || state.branch === null) return 0;
-  const loaded = await loadConfig({ cwd: opts.cwd, file: opts.configFile });
+  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
-  const { committed } = await settleDue(root, memdirs, loaded, 'commit');
-  if (committed.length > 0) process.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
+  const memdirs = hookMemdirs(root, folders, loaded);
+  if (memdirs.length === 0) return 0;
+  const { committed } = await settleDue(root, memdirs, loaded, 'commit', opts.io);
+  if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
   return 0;
 }

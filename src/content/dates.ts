@@ -14,7 +14,7 @@
 // code blocks (the ranges the caller gives from the block model), inline code and URLs is skipped.
 import { Spans } from './spans.js';
 import * as chrono from 'chrono-node';
-import { EN_PATTERNS, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate } from './date-patterns.js';
+import { EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
 
 export { mayHoldRelativeDate };
 
@@ -128,26 +128,36 @@ function inQuotation(line: string, start: number, end: number): boolean {
  * name ("## Today's facts"), a figurative "today" ("safe today") or "tomorrow" ("none pay
  * tomorrow"), a weekday whose own date stands on the same line. `line` is masked (code blanked).
  */
-export function notADate(line: string, start: number, end: number): boolean {
+/** What notADate works out once per line, whatever the number of phrases on it. */
+interface LineMemo {
+  figurative?: RegExpExecArray | null;
+  /** The last sentence tested for a habitual use, and the answer. */
+  sentence?: string;
+  habitual?: boolean;
+}
+
+export function notADate(line: string, start: number, end: number, memo: LineMemo = {}): boolean {
   const phrase = line.slice(start, end).toLowerCase();
-  if (inQuotation(line, start, end)) return true;
+  if (inQuotation(line, start, end) || namesNoDay(line, start, end)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
   if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
   const sentence = sentenceAround(line, start, end);
-  if (HABITUAL.test(sentence)) return true;
+  if (memo.sentence !== sentence) {
+    memo.sentence = sentence;
+    memo.habitual = HABITUAL.test(sentence);
+  }
+  if (memo.habitual) return true;
   if (LABEL_BEFORE.test(line.slice(0, start)) || LABEL_AFTER.test(line.slice(end))) return true;
   if (NAMED_AFTER.test(line.slice(end)) && /^[A-Z]/u.test(line.slice(start, end))) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(line.slice(0, start)) || OF_PERIOD_AFTER.test(line.slice(end)))) return true;
   if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(line.slice(end))) return true;
-  if (phrase === 'today' && PRESENT_VERB.test(sentence) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''))) return true;
+  if (phrase === 'today' && (PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence)) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''))) return true;
   if (phrase === 'today' && PRESENT_STATE_TODAY.test(line.slice(0, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(line.slice(0, start))) return true;
-  if (FIGURATIVE.test(line)) {
-    FIGURATIVE.lastIndex = 0;
-    const m = FIGURATIVE.exec(line);
-    if (m && m.index <= start && m.index + m[0].length >= end) return true;
-  }
+  if (memo.figurative === undefined) memo.figurative = FIGURATIVE.exec(line);
+  const m = memo.figurative;
+  if (m && m.index <= start && m.index + m[0].length >= end) return true;
   const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
   if (weekday > 0) {
     for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/gu)) {
@@ -176,6 +186,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   const masked = maskSkipped(text, skip);
   const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
   const taken = new Spans(masked.length);
+  const readings = new Map<string, Ymd | null>();
+  const lineMemos = new Map<number, LineMemo>();
   const out: RelativeDate[] = [];
   const overlaps = (s: number, e: number) => taken.overlaps(s, e);
   const push = (start: number, end: number, res: { absolute: string; replacement: string } | null, exact = true) => {
@@ -190,7 +202,9 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
     const ls = masked.lastIndexOf('\n', start - 1) + 1;
     const le = masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end);
-    if (notADate(masked.slice(ls, le), start - ls, end - ls)) return;
+    let memo = lineMemos.get(ls);
+    if (!memo) lineMemos.set(ls, (memo = {}));
+    if (notADate(masked.slice(ls, le), start - ls, end - ls, memo)) return;
     const phrase = text.slice(start, end);
     const form = res.replacement;
     const zh = /[\u3400-\u9fff]/u.test(phrase);
@@ -198,7 +212,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const inLink = inLinkText(masked.slice(ls, le), start - ls, end - ls);
     // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
     if (inLink && !exact) return;
-    const fixable = !inLink;
+    // "today's build": a date written after "today" would split the possessive; a person places it.
+    const fixable = !inLink && !/^['’]s\b/u.test(after);
     out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable });
   };
 
@@ -211,25 +226,31 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const lineStart = masked.lastIndexOf('\n', start - 1) + 1;
       const before = masked.slice(lineStart, start);
       const after = masked.slice(end, end + 40);
-      const at = toYmd(anchorAt(start));
+      // The day is read only for a phrase the checks below keep: it may come from git.
+      const at = () => toYmd(anchorAt(start));
       if (kind === 'weekday') {
         if (RECURRING_LINE.test(lineText(masked, start)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(masked.slice(lineStart, masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end)));
         const wd = weekdayNumber(m[0].toLowerCase())!;
-        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at, wd) : weekdayFrom(at, wd)), false);
+        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
         // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
         // "the next month contract" names a kind of thing: neither is counted from the writing.
         if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) continue;
-        const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at);
+        const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at());
         push(start, end, res, !/^the\b/iu.test(m[0]));
       } else {
         const phrase = m[0].toLowerCase();
         if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
         const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
-        const res = dayResult(viaChrono(m[0], at, forward) ?? countResult(phrase, at));
+        const day = at();
+        // chrono reads a phrase the same way each time from the same day: once per text.
+        const key = `${forward ? '+' : '-'}${iso(day)} ${m[0]}`;
+        let read = readings.get(key);
+        if (read === undefined) readings.set(key, (read = viaChrono(m[0], day, forward) ?? countResult(phrase, day)));
+        const res = dayResult(read);
         if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
         push(start, end, res);
       }

@@ -102,48 +102,6 @@ export function filesAddedIn(root: string, revisions: string[]): CommitFile[] {
 }
 
 /**
- * For each line of a file (1-based index; [0] unused), the committer date (YYYY-MM-DD in the
- * committer's time zone) of the commit that last changed it, or undefined when not committed.
- * `contents` lets blame attribute the text being linted rather than the file on disk.
- */
-export function blameLineDates(root: string, relPath: string, contents?: string): Array<string | undefined> {
-  // --no-textconv: a textconv driver the repository's .gitattributes names is a command (contract §14).
-  const args = ['blame', '--porcelain', '--no-textconv'];
-  if (contents !== undefined) args.push('--contents', '-');
-  args.push('--', relPath);
-  let out: string;
-  try {
-    out = git(args, { cwd: root, input: contents });
-  } catch {
-    return [];
-  }
-  const dates: Array<string | undefined> = [];
-  const commitDate = new Map<string, string | undefined>();
-  let current = '';
-  let time = 0;
-  let finalLine = 0;
-  for (const line of out.split('\n')) {
-    const head = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
-    if (head) {
-      current = head[1]!;
-      finalLine = Number(head[2]);
-      if (commitDate.has(current)) dates[finalLine] = commitDate.get(current);
-      continue;
-    }
-    if (line.startsWith('committer-time ')) time = Number(line.slice(15));
-    else if (line.startsWith('committer-tz ')) {
-      const tz = line.slice(13);
-      const sign = tz.startsWith('-') ? -1 : 1;
-      const minutes = sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(3, 5)));
-      const date = /^0{40}$/.test(current) ? undefined : new Date((time + minutes * 60) * 1000).toISOString().slice(0, 10);
-      commitDate.set(current, date);
-      dates[finalLine] = date;
-    }
-  }
-  return dates;
-}
-
-/**
  * Unix time (seconds) of the last commit touching each file under the given pathspecs, keyed by
  * path relative to root (one `git log` call however many files there are). Files never committed
  * are absent. Before the first commit the map is empty.

@@ -41,12 +41,15 @@ export async function readBlobsAsync(cwd: string, ids: string[]): Promise<Map<st
 }
 
 /**
- * Tracked Markdown files (as staged) holding any of these strings: one `git grep --cached -F -l`.
- * For --staged, to find the memories that may name a path the staged change renames or deletes.
+ * Tracked Markdown files holding any of these strings: one `git grep -F -l`, in the index, or in
+ * HEAD's tree when the caller knows the two hold the same Markdown (no Markdown staged): a tree
+ * grep reads no index, which in a large repository is most of the cost. For --staged, to find the
+ * memories that may name a path the staged change renames or deletes.
  */
-export function indexMarkdownHolding(cwd: string, needles: string[]): string[] {
+export function markdownHolding(cwd: string, needles: string[], where: 'index' | 'HEAD'): string[] {
   const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
   if (unique.length === 0) return [];
-  const r = gitSync(['grep', '--cached', '-F', '-l', '-z', '-I', '--no-color', '--no-textconv', '-f', '-', '--', ':(top,glob)**/*.md'], { cwd, input: unique.join('\n') + '\n', okCodes: [0, 1] });
-  return splitZ(r.stdout.toString('utf8'));
+  const r = gitSync(['grep', ...(where === 'index' ? ['--cached'] : []), '--full-name', '-F', '-l', '-z', '-I', '--no-color', '--no-textconv', '-f', '-', ...(where === 'HEAD' ? ['HEAD'] : []), '--', ':(top,glob)**/*.md'], { cwd, input: unique.join('\n') + '\n', okCodes: [0, 1] });
+  const paths = splitZ(r.stdout.toString('utf8'));
+  return where === 'HEAD' ? paths.map((p) => p.slice('HEAD:'.length)) : paths;
 }

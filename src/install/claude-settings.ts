@@ -4,12 +4,11 @@
 // doctor reports them. The command names memlint relative to $CLAUDE_PROJECT_DIR, so it works in
 // every teammate's checkout, and only advises (exit 0) where memlint is not installed.
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import { join } from 'node:path';
 import { strayStoresOf } from '../claude/stores.js';
 import { CONVENTIONAL_MEMDIR, linkProblem, linkState, notAdopted, shown, type LinkState } from '../claude/team-link.js';
 import { checkInsideRepo } from '../fs/inside.js';
-import { parseSettingsJson, resolveAutoMemoryPath } from '../claude/auto-memory.js';
+import { homeOf, parseSettingsJson, resolveAutoMemoryPath } from '../claude/auto-memory.js';
 import { DEFAULT_MEMLINT_BIN } from '../merge/command.js';
 import type { Check } from './doctor.js';
 import { rewriteJson } from './json-edit.js';
@@ -218,9 +217,9 @@ export function checkClaudeHooks(wt: Worktree): Check {
 }
 
 /** doctor: memory stranded in another Claude Code store of this repository (where --all). */
-export function checkStrayStores(wt: Worktree): Check {
+export function checkStrayStores(wt: Worktree, env: NodeJS.ProcessEnv): Check {
   const part = 'stray stores';
-  const resolution = resolveAutoMemoryPath({ cwd: wt.root, env: process.env, home: os.homedir() });
+  const resolution = resolveAutoMemoryPath({ cwd: wt.root, env, home: homeOf(env) });
   const stray = notAdopted(strayStoresOf(resolution), wt.root);
   if (stray.length === 0) return { part, ok: true, detail: `none: Claude Code's memory for this repository is ${resolution.resolved}` };
   const files = stray.reduce((n, s) => n + s.mdFiles, 0);
@@ -237,11 +236,11 @@ export function checkStrayStores(wt: Worktree): Check {
  * commits a memory folder (or its config "link" names one) and Claude Code in this checkout
  * resolves another, naming both and the fix; a person's opt-out is said, not failed.
  */
-export async function checkLink(wt: Worktree): Promise<Check> {
+export async function checkLink(wt: Worktree, env: NodeJS.ProcessEnv): Promise<Check> {
   const part = 'link';
   let state: LinkState;
   try {
-    state = await linkState(wt.root, process.env, os.homedir());
+    state = await linkState(wt.root, env, homeOf(env));
   } catch (err) {
     return { part, ok: false, detail: (err as Error).message.split('\n')[0]!, fix: 'fix the config, then memlint install --local' };
   }

@@ -112,6 +112,8 @@ export interface InstallOptions {
   memdirs: string[];
   /** The team shares its memory (config "link"): a person's private Claude Code files are ignored too. */
   privateIgnores?: boolean;
+  /** The run's environment: HUSKY=0 leaves the hook stubs unwritten. */
+  env: NodeJS.ProcessEnv;
 }
 
 export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
@@ -182,7 +184,7 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
     if (refused(root, HOOKS_PATH, actions)) {
       // .husky or .husky/_ is a symlink: no stubs written through it, husky not run on it
     } else if (!stubsPresent(root)) {
-      if (process.env.HUSKY === '0') actions.push({ kind: 'note', what: 'HUSKY=0: hook stubs not written' });
+      if (opts.env.HUSKY === '0') actions.push({ kind: 'note', what: 'HUSKY=0: hook stubs not written' });
       // Written by memlint, as husky 9 writes them: never by running a husky found in the working tree.
       else actions.push({ kind: 'stubs', what: `${HOOKS_PATH} hook stubs in this worktree` });
     }

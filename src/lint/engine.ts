@@ -10,7 +10,7 @@ import { splitLines } from '../memdir/lines.js';
 import { createModel, decodeMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';
-import type { StagedFacts } from './staged.js';
+import { stagedSnapshot, type StagedSnapshot } from '../memdir/staged-snapshot.js';
 import { isRootLike, linksBeside, type DiscoveredMemdir } from '../memdir/discover.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { realOrResolved, slashRelative } from '../fs/paths.js';
@@ -66,8 +66,8 @@ export interface LintRunOptions {
    * or deletes (absolute paths); on them only no-stale-reference runs, for that change alone.
    */
   staleOnly?: Set<string>;
-  /** With source 'staged': index listings and blobs already read from git (by the launcher). */
-  prefetched?: Pick<StagedFacts, 'listings' | 'blobs' | 'headBlobs'>;
+  /** With source 'staged': the index to read (src/memdir/staged-snapshot.ts); without it, each repository's own, read as asked. */
+  staged?: StagedSnapshot;
   /**
    * Texts linted in place of the files on disk, by absolute (real) path: a language server's open
    * documents, unsaved edits included. Every file of the memdir is then read, as for --fix: a fix
@@ -78,6 +78,8 @@ export interface LintRunOptions {
   format?: ClaudeFormat;
   /** `write: false` with `fix`: the fixed texts are computed (LintRunResult.fixedTexts), nothing is written. */
   write?: boolean;
+  /** Where the stack of a rule that throws goes (the run's stderr under MEMLINT_DEBUG=1); none: not shown. */
+  debug?: (text: string) => void;
 }
 
 export interface LintRunResult {
@@ -136,6 +138,8 @@ export interface FileRun {
   format: ClaudeFormat;
   directives: Directives;
   cache: { lines?: string[]; offsets?: number[]; tree?: import('mdast').Root };
+  /** Where the stack of a rule that throws goes (LintRunOptions.debug). */
+  debug?: (text: string) => void;
 }
 
 export function fileRun(model: MemdirModel, file: MemoryFile, repo: RepoFacts | null, history: MemdirHistory | null, today: Date, format: ClaudeFormat = claudeFormat()): FileRun {
@@ -176,13 +180,13 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
     await rule.check(ctx);
   } catch (err) {
     // One rule failing on one file must not stop the rest of the run: say so on that file.
-    if (process.env.MEMLINT_DEBUG === '1') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
+    run.debug?.(`${(err as Error)?.stack ?? String(err)}\n`);
     const reason = ((err as Error)?.message ?? String(err)).split('\n')[0];
     messages.push({ ruleId: rule.id, severity: 2, message: `rule ${rule.id} failed on this file (${reason}); the file was not fully checked`, line: 1, column: 1, fatal: true });
   }
 }
 
-async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, format: ClaudeFormat, staleOnly?: Set<string>) {
+async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: EnabledRule[], today: Date, only: Set<string> | undefined, history: MemdirHistory | null, format: ClaudeFormat, staleOnly?: Set<string>, debug?: (text: string) => void) {
   const perFile = new Map<string, LintMessage[]>();
   for (const file of model.files) {
     if (only && !only.has(file.path)) continue;
@@ -191,6 +195,7 @@ async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: Enabl
     const run = fileRun(model, file, repo, history, today, format);
     const changeOnly = staleOnly?.has(file.path) ?? false;
     if (changeOnly) run.changeOnly = true;
+    if (debug) run.debug = debug;
     for (const enabled of rules) {
       if (!enabled.rule.appliesTo.includes(file.kind)) continue;
       if (changeOnly && enabled.rule.id !== 'no-stale-reference') continue;
@@ -340,7 +345,7 @@ export async function maskMessages(results: FileResult[], model: MemdirModel): P
 const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
 const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
 
-export function runToday(env: NodeJS.ProcessEnv = process.env): Date {
+export function runToday(env: NodeJS.ProcessEnv): Date {
   return env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
 }
 
@@ -357,7 +362,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   const allFixedTexts = new Map<string, string>();
   const models: MemdirModel[] = [];
   for (const d of opts.memdirs) {
-    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', repoRoot: d.repoRoot, ...(opts.prefetched ? { prefetched: opts.prefetched } : {}) } : { kind: 'worktree' };
+    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', snapshot: opts.staged?.root === d.repoRoot ? opts.staged : stagedSnapshot(d.repoRoot) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
     // its paths, which is all the memdir-wide rules need. --fix, and a run given editor texts,
@@ -378,8 +383,8 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
-      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, opts.prefetched?.headBlobs) : null;
-      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly);
+      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, source.snapshot.head) : null;
+      const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
       // it, so no finding that would is counted fixable, and --fix says why in one line.
       const marked = new Set(model.files.filter((f) => CONFLICT_OPEN.test(f.text) && CONFLICT_CLOSE.test(f.text)).map((f) => f.path));

@@ -51,7 +51,7 @@ function addedFiles(root: string, updates: Array<{ localSha: string; remoteSha: 
  * commits add or change, inside `memdirs` (absolute): each file version read once, named with the
  * first pushed commit that holds it.
  */
-export async function lintPushed(root: string, updates: Array<{ localSha: string; remoteSha: string }>, memdirs: string[], rules: EnabledRule[], today: Date): Promise<PushFinding[]> {
+export async function lintPushed(root: string, updates: Array<{ localSha: string; remoteSha: string }>, memdirs: string[], rules: EnabledRule[], today: Date, debug?: (text: string) => void): Promise<PushFinding[]> {
   const enabled = rules.filter((r) => PUSH_RULES.includes(r.rule.id) && r.severity === 2);
   if (enabled.length === 0 || memdirs.length === 0) return [];
   const seen = new Set<string>();
@@ -79,6 +79,7 @@ export async function lintPushed(root: string, updates: Array<{ localSha: string
     const model = createModel(f.dir, [file], new Set([rel]));
     const repo = facts.get(f.dir) ?? facts.set(f.dir, createRepoFacts(root, f.dir)).get(f.dir)!;
     const run = fileRun(model, file, repo, null, today);
+    if (debug) run.debug = debug;
     const messages: LintMessage[] = [];
     for (const r of enabled) if (r.rule.appliesTo.includes(file.kind)) await runRule(run, r, messages);
     for (const message of messages) if (message.severity === 2) findings.push({ file: f.path, commit: f.commit, message });

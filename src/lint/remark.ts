@@ -54,7 +54,8 @@ function openRun(file: VFile): FileRun | null {
     run = createModel(memdir.dir, model.files.map((f) => (f === onDisk ? memoryFile : f)), model.allPaths);
   }
   const repo = memdir.repoRoot ? createRepoFacts(memdir.repoRoot, memdir.dir) : null;
-  return fileRun(run, memoryFile, repo, null, runToday());
+  // A plugin of the caller's unified pipeline, which hands it no environment: the process's.
+  return fileRun(run, memoryFile, repo, null, runToday(process.env));
 }
 
 /** Messages a rule capped at a warning (RuleMessage.severity 'warn'): never fatal, whatever the rule's level. */

@@ -2,7 +2,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringsInTrackedFiles } from '../git/blobs.js';
-import { blameLineDates } from '../git/history.js';
+import { committedLines, datesForText, type CommittedLines } from '../git/line-dates.js';
 import { existingCommits } from '../git/refs.js';
 import { conflictMarkerSizes, ignoredPaths, listFiles } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
@@ -16,6 +16,8 @@ import type { MemoryFile } from '../memdir/types.js';
 /** Facts one run shares between its memdirs (and --fix passes): history is read once per run. */
 export interface SharedRepoFacts {
   losses?: LossIndex;
+  /** The committed lines of each memory folder's files with their dates, by folder. */
+  committed?: Map<string, Map<string, CommittedLines>>;
   /** The `name:` history of each memdir (by its repository-relative path). */
   names?: Map<string, NameHistory>;
 }
@@ -32,7 +34,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
   const shared = opts.shared ?? {};
   let tracked: Set<string> | undefined;
   const commits = new Map<string, boolean>();
-  const blame = new Map<string, Array<string | undefined>>();
+  const lineDates = new Map<string, Array<string | undefined>>();
   let claudeMd: Array<{ path: string; text: string }> | undefined;
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
@@ -126,13 +128,24 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
       return new Set(candidates.filter((c) => commits.get(c)));
     },
     lineDates(file: MemoryFile) {
-      let d = blame.get(file.path);
+      let d = lineDates.get(file.path);
       if (!d) {
-        // A file git does not track has no commit dates: no blame (one `git ls-files` for the run
-        // answers for every file, where a blame each would start a process per file for nothing).
+        // A file git does not track has no commit dates (one `git ls-files` for the run answers
+        // for every file). The others' come from one `git log` over the memory folder's history,
+        // read once per run for all its files (src/git/line-dates.ts).
         const rel = repoRel(file.path);
-        d = this.trackedFiles().has(rel) ? blameLineDates(root, rel, file.text) : [];
-        blame.set(file.path, d);
+        if (!this.trackedFiles().has(rel)) d = [];
+        else {
+          const folder = slashRelative(root, memdir);
+          const spec = folder.startsWith('..') ? rel : folder === '' ? '.' : folder;
+          shared.committed ??= new Map();
+          let lines = shared.committed.get(spec);
+          // A daily or session log counts from the date in its path and never asks: its history is left out.
+          const logs = `${spec === '.' ? '' : `${spec.replace(/[*?[\]\\]/g, '\\$&')}/`}logs/[0-9][0-9][0-9][0-9]/[0-9][0-9]/**`;
+          if (!lines) shared.committed.set(spec, (lines = committedLines(root, [`:(literal)${spec}`, `:(exclude,glob)${logs}`])));
+          d = datesForText(lines.get(rel), file.text);
+        }
+        lineDates.set(file.path, d);
       }
       return d;
     },

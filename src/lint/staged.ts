@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GitIndexEntry } from '../git/parse.js';
-import { filesInHead, indexEntriesAsync, indexMarkdownHolding, pathsInIndex, readBlobsAsync, stagedStatuses } from '../git/staged.js';
+import type { KnownIndex } from '../memdir/staged-snapshot.js';
+import { filesInHead, indexEntriesAsync, markdownHolding, pathsInIndex, readBlobsAsync, stagedStatuses } from '../git/staged.js';
 import { repositoryAsync, type Repository } from '../git/repo.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
@@ -15,21 +16,15 @@ import { agentMemoryScope } from '../memdir/format.js';
 
 export { candidateIndexes, likelyMemdirs, ownerFolder } from './staged-paths.js';
 
-/** What --staged reads from git about the staged Markdown files. */
-export interface StagedFacts {
-  /** Top of the working tree. */
+/**
+ * What --staged reads from git about the staged Markdown files: the index as far as it is read
+ * (listings of the memdirs, their staged blobs, HEAD's versions: the program's staged snapshot
+ * starts from it, src/memdir/staged-snapshot.ts), the top of the working tree, and the MEMORY.md
+ * files in the index above the staged Markdown files (repository-relative).
+ */
+export interface StagedFacts extends Required<KnownIndex> {
   root: string;
-  /** MEMORY.md files in the index above the staged Markdown files, repository-relative. */
   indexes: string[];
-  /** Complete index listings (stage 0, repository-relative paths) of some folders, by folder ('' = the top). */
-  listings: Map<string, GitIndexEntry[]>;
-  /** Staged blobs by object id: each listed memdir's MEMORY.md and its staged Markdown files. */
-  blobs: Map<string, Buffer>;
-  /**
-   * HEAD's version of the same files, by repository-relative path, for no-memory-loss: null where
-   * HEAD has none (a new file, no commit yet). A path not here is read when asked.
-   */
-  headBlobs: Map<string, Buffer | null>;
 }
 
 /** The staged change, made once and passed down to the linter (src/commands/given.ts). */
@@ -58,8 +53,10 @@ export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
   const paths = [...staged.keys()];
   // A rename is listed as a deletion and an addition (no rename detection here: it costs).
   const deleted = paths.filter((p) => staged.get(p) === 'D' && !p.endsWith('.md'));
-  const naming = deleted.length === 0 ? [] : indexMarkdownHolding(cwd, lostPathNeedles(deleted)).filter((p) => !staged.has(p));
-  const md = [...paths.filter((p) => p.endsWith('.md')), ...naming];
+  const stagedMd = paths.filter((p) => p.endsWith('.md'));
+  // With no Markdown staged, the index's Markdown is HEAD's, and HEAD's tree is read more cheaply.
+  const naming = deleted.length === 0 ? [] : markdownHolding(cwd, lostPathNeedles(deleted), stagedMd.length === 0 ? 'HEAD' : 'index').filter((p) => !staged.has(p));
+  const md = [...stagedMd, ...naming];
   if (md.length === 0) return NO_MEMORY;
   // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
   // disk there is only a guess (git decides), but a good one to start reading on.

@@ -22,7 +22,7 @@ export interface RepoFacts {
   existingCommits(candidates: string[]): Set<string>;
   /**
    * The date (YYYY-MM-DD, committer's local date) each line of a file was last committed, 1-based;
-   * undefined for lines not committed yet. One `git blame --porcelain` per file, cached.
+   * undefined for lines not committed yet. One `git log` per memory folder and run (src/git/line-dates.ts).
    */
   lineDates(file: MemoryFile): Array<string | undefined>;
   /** Which of these strings (whole lines of code, trimmed) occur in a tracked file outside the memory folder (one git call). */

@@ -3,9 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { checkInsideRepo } from '../fs/inside.js';
-import { gitIndexEntries } from '../git/status.js';
 import { lintMemdirs, type EnabledRule, type LintRunOptions } from './engine.js';
-import type { StagedFacts } from './staged.js';
+import type { StagedSnapshot } from '../memdir/staged-snapshot.js';
 import { slashRelative } from '../fs/paths.js';
 
 /**
@@ -20,44 +19,31 @@ export async function settledByWorkingTree(
   rules: EnabledRule[],
   today: Date,
   ignore: ((abs: string) => boolean) | undefined,
-  facts: StagedFacts,
+  snapshot: StagedSnapshot,
 ): Promise<Set<string>> {
   // no-memory-loss judges the staged change itself: no file's working-tree version settles it.
   const judged = (ruleId: string | null) => ruleId !== null && ruleId !== 'no-memory-loss';
   const candidates = new Set(staged.filter((r) => r.messages.length > 0 && r.messages.every((m) => judged(m.ruleId))).map((r) => r.filePath));
   if (candidates.size === 0) return candidates;
-  const listings = new Map(facts.listings);
-  const blobs = new Map(facts.blobs);
-  let differs = false;
-  for (const d of memdirs) {
-    const root = d.repoRoot ?? facts.root;
-    const relDir = slashRelative(root, d.dir);
-    const listed = facts.listings.get(relDir) ?? gitIndexEntries(root, [relDir === '' ? '.' : relDir]);
-    listings.set(
-      relDir,
-      listed.map((e) => {
-        const abs = resolvePath(root, e.path);
-        // A symlink, or a path through one, is left as staged: nothing is read through it.
-        if (!candidates.has(abs) || e.mode === '120000' || !checkInsideRepo(root, abs).ok) return e;
-        let bytes: Buffer;
-        try {
-          bytes = readFileSync(abs);
-        } catch {
-          return e; // gone from the working tree: staging it deletes it, which settles nothing here
-        }
-        // The same bytes as staged: staging it changes nothing.
-        if (facts.blobs.get(e.object)?.equals(bytes)) return e;
-        differs = true;
-        const object = `worktree:${e.path}`;
-        blobs.set(object, bytes);
-        return { ...e, object };
-      }),
-    );
+  const root = snapshot.root;
+  const entries = memdirs.flatMap((d) => snapshot.listing(slashRelative(root, d.dir)));
+  // A symlink, or a path through one, is left as staged: nothing is read through it.
+  const wanted = entries.filter((e) => candidates.has(resolvePath(root, e.path)) && e.mode !== '120000' && checkInsideRepo(root, resolvePath(root, e.path)).ok);
+  const stagedBytes = snapshot.contents(wanted);
+  const files = new Map<string, Buffer>();
+  for (const e of wanted) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(resolvePath(root, e.path));
+    } catch {
+      continue; // gone from the working tree: staging it deletes it, which settles nothing here
+    }
+    // The same bytes as staged: staging it changes nothing.
+    if (!stagedBytes.get(e.path)?.equals(bytes)) files.set(e.path, bytes);
   }
   // The index as it is: the staged lint's own findings again, so nothing is settled.
-  if (!differs) return new Set();
-  const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, prefetched: { listings, blobs, headBlobs: facts.headBlobs } });
+  if (files.size === 0) return new Set();
+  const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, staged: snapshot.withFiles(files) });
   const settled = new Map(added.results.map((r) => [r.filePath, r.messages.every((m) => m.ruleId === 'no-memory-loss')]));
   return new Set([...candidates].filter((p) => settled.get(p) === true));
 }
-

@@ -2,11 +2,10 @@
 // workspace folder's repository, or the folder `memlint where` resolves for it), its findings as
 // LSP diagnostics, and the fixes as workspace edits. All of it from the CLI's own engine
 // (src/lint/engine.ts): the same rules, config and fixes; the editor's text stands in for the file.
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatOf, loadConfig } from '../config.js';
-import { findGitRoot } from '../claude/auto-memory.js';
+import { findGitRoot, homeOf } from '../claude/auto-memory.js';
 import { locateMemdir, type LocatedMemdir } from '../claude/locate.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { matcher } from '../glob.js';
@@ -53,7 +52,7 @@ export interface Located extends LocatedMemdir {
  */
 export async function locateDocument(file: string, folders: string[], env: NodeJS.ProcessEnv): Promise<Located | null> {
   const real = realOrResolved(file);
-  const home = os.homedir();
+  const home = homeOf(env);
   const inside = folders
     .map((f) => realOrResolved(f))
     .filter((f) => isWithin(real, f))
@@ -103,7 +102,8 @@ export interface DocumentLint {
  * document's text by real path (a fix may edit another open file, counted in the editor's text of
  * it). Nothing is written.
  */
-export async function lintDocument(located: Located, text: string, texts: Map<string, string>, env: NodeJS.ProcessEnv): Promise<DocumentLint | null> {
+/** `debug`: where a rule's stack goes when it throws (LintRunOptions.debug). */
+export async function lintDocument(located: Located, text: string, texts: Map<string, string>, env: NodeJS.ProcessEnv, debug?: (text: string) => void): Promise<DocumentLint | null> {
   const loaded = await loadConfig({ cwd: located.projectDir });
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, located.file))) return null;
   // no-memory-loss judges a staged change: it has nothing to say about an editor's buffer.
@@ -117,6 +117,7 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
     today: runToday(env),
     format: formatOf(loaded.config),
     texts: all,
+    ...(debug ? { debug } : {}),
   };
   const run = await lintMemdirs(options);
   const model = run.models[0];

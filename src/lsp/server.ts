@@ -124,7 +124,7 @@ export function serve(io: ServerIo): Promise<number> {
         if (!located) return null;
         if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], suggestions: [], fixAll: () => Promise.resolve(new Map()) };
         if (debug) io.log(`memlint lsp: linting ${oneLine(JSON.stringify(doc.uri))} version ${version}`);
-        return await lintDocument(located, doc.text, openTexts(), io.env);
+        return await lintDocument(located, doc.text, openTexts(), io.env, debug ? (text) => io.log(text.trimEnd()) : undefined);
       } catch (err) {
         if (debug) io.log((err as Error)?.stack ?? String(err));
         io.log(`memlint lsp: could not lint ${oneLine(JSON.stringify(doc.uri))}: ${errorLine(err)}`);

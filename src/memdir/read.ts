@@ -9,8 +9,7 @@ import { createModel, decodeMemoryText } from './model.js';
 import { walkEntries } from '../fs/walk.js';
 import { isWithin, slashRelative } from '../fs/paths.js';
 import { readBlobs } from '../git/blobs.js';
-import type { GitIndexEntry } from '../git/parse.js';
-import { gitIndexEntries } from '../git/status.js';
+import type { StagedSnapshot } from './staged-snapshot.js';
 
 export interface FileProblem {
   /** Absolute path. */
@@ -20,12 +19,7 @@ export interface FileProblem {
 
 export type MemdirSource =
   | { kind: 'worktree' }
-  | {
-      kind: 'staged';
-      repoRoot: string;
-      /** Listings (by repository-relative folder) and blobs (by object id) already read from git. */
-      prefetched?: { listings: Map<string, GitIndexEntry[]>; blobs: Map<string, Buffer> };
-    };
+  | { kind: 'staged'; snapshot: StagedSnapshot };
 
 /**
  * `join(dir, rel)` for a relative path that is already clean (git's, or built from directory
@@ -109,11 +103,12 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
   const files: MemoryFile[] = [];
   const allPaths = new Set<string>();
   const ignore = opts.ignore ?? (() => false);
-  const root = source.repoRoot;
+  const snapshot = source.snapshot;
+  const root = snapshot.root;
   const relDir = slashRelative(root, dir);
   const prefix = relDir === '' ? '' : `${relDir}/`;
   // Submodules are not files; symlinks are staged as their target's path, not its content.
-  const listed = source.prefetched?.listings.get(relDir) ?? gitIndexEntries(root, [relDir === '' ? '.' : relDir]);
+  const listed = snapshot.listing(relDir);
   const indexed = listed.filter((e) => e.path.startsWith(prefix) && e.mode !== '160000');
   for (const e of indexed) allPaths.add(e.path.slice(prefix.length));
   const nested = nestedMemdirs(allPaths);
@@ -129,15 +124,12 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
     files.push({ path: under(dir, rel), rel, text: '', unread: true, ...fileKind(rel) });
   }
   const md = all.filter(wanted);
-  // By object id: cat-file then has no need to read the index.
-  const have = source.prefetched?.blobs;
-  const blobs: Map<string, Buffer | null> = new Map(have ? md.flatMap((e) => (have.has(e.object) ? [[e.object, have.get(e.object)!] as const] : [])) : []);
-  for (const [id, buf] of readBlobs(root, md.map((e) => e.object).filter((id) => !blobs.has(id)))) blobs.set(id, buf);
+  const blobs = snapshot.contents(md);
   // A staged symlink is followed only to a staged file inside the repository, as in the worktree.
   const linkTarget = new Map<string, string>();
   for (const e of md) {
     if (e.mode !== '120000') continue;
-    const target = blobs.get(e.object)?.toString('utf8') ?? '';
+    const target = blobs.get(e.path)?.toString('utf8') ?? '';
     const resolved = posix.normalize(posix.join(posix.dirname(e.path), target));
     if (target === '' || posix.isAbsolute(target) || resolved === '..' || resolved.startsWith('../')) {
       problems.push({ path: join(dir, e.path.slice(prefix.length)), message: 'symlink pointing outside the repository; memlint does not follow it' });
@@ -156,7 +148,7 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
         problems.push({ path, message: 'symlink to a file that is not staged; not read' });
         continue;
       }
-    } else buf = blobs.get(e.object);
+    } else buf = blobs.get(e.path);
     if (!buf) {
       problems.push({ path, message: 'cannot read the staged file; not linted' });
       continue;

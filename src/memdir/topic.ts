@@ -50,9 +50,15 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
+const CLOSING_FENCE = /(?:\r\n|\r|\n)(?:---|\.\.\.)[ \t]*(?:\r\n|\r|\n|$)/g;
+
 export function findFrontmatter(text: string): { openLine: number; closeLine: number; yaml: string; endOffset: number } | null {
   const bom = bomOf(text).length;
-  const lines = splitLines(text.slice(bom));
+  if (!text.startsWith('---', bom)) return null;
+  // Only the lines up to the closing fence are split: a long topic's body is never needed here.
+  CLOSING_FENCE.lastIndex = bom;
+  const close = CLOSING_FENCE.exec(text);
+  const lines = splitLines(text.slice(bom, close ? close.index + close[0].length : text.length));
   if (lines.length === 0 || !/^---[ \t]*$/.test(lines[0]!.text)) return null;
   for (let i = 1; i < lines.length; i++) {
     if (/^(?:---|\.\.\.)[ \t]*$/.test(lines[i]!.text)) {

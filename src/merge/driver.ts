@@ -232,11 +232,11 @@ function mayReachLimits(units: number, newlines: number, format: ClaudeFormat): 
  * merge holds no more than both sides' lines and bytes (and a few marker lines). A config memlint
  * cannot read leaves the newest known: the merge itself never depends on it.
  */
-function formatForWarning(input: MergeInput): ClaudeFormat | undefined {
+function formatForWarning(input: MergeInput, cwd: string): ClaudeFormat | undefined {
   if (pathKind(input.path) !== 'index') return undefined;
   const lines = newlinesUpTo(input.ours, MAX_INDEX_LINES) + newlinesUpTo(input.theirs, MAX_INDEX_LINES) + 16;
   if (!mayReachLimits(input.ours.length + input.theirs.length + 1024, lines, NEWEST_FORMAT)) return undefined;
-  const version = configuredClaudeCode(process.cwd());
+  const version = configuredClaudeCode(cwd);
   return version ? claudeFormat(version) : undefined;
 }
 
@@ -246,13 +246,15 @@ export interface DriverArgs {
   theirs: string;
   markerSize: number;
   path: string;
+  /** The folder git runs the driver in (the repository's top): git's own line merge runs there. */
+  cwd: string;
 }
 
 /** The driver as git runs it: merges into OURS (and nothing else). Returns the exit code. */
 export async function runDriver(args: DriverArgs, stderr: (line: string) => void): Promise<number> {
   const read = (f: string) => readFileSync(f);
   const input: MergeInput = { base: read(args.base), ours: read(args.ours), theirs: read(args.theirs), path: args.path, markerSize: args.markerSize };
-  const format = formatForWarning(input);
+  const format = formatForWarning(input, args.cwd);
   if (format) input.format = format;
   let outcome = mergeMemoryFile(input);
   if ('lineMerge' in outcome) {
@@ -260,7 +262,7 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
     const { mergeFile } = await import('../git/merge-file.js');
     let r: LineMergeResult;
     try {
-      r = mergeFile(process.cwd(), { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
+      r = mergeFile(args.cwd, { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
     } catch {
       r = null;
     }

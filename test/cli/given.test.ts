@@ -1,28 +1,15 @@
 // What the launcher learnt is passed down as a value (src/commands/given.ts), never through a
 // global: the program's main() hands it to the command, which uses it instead of asking git again.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { git, writeFiles } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { NO_PUSHED_MEMORY, pushSource } from '../../src/consolidate/push-range.js';
 import { cleanRepo, topic } from './setup.js';
 
-const home = process.cwd();
-afterEach(() => {
-  process.chdir(home);
-  vi.restoreAllMocks();
-});
-
-/** Run main() in-process from `cwd`, returning its exit code and what it printed on stdout. */
-async function inProcess(cwd: string, argv: string[], given?: Parameters<typeof main>[1]): Promise<{ code: number; stdout: string }> {
-  process.chdir(cwd);
-  let stdout = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const code = await main(argv, given);
-  vi.restoreAllMocks();
-  return { code, stdout };
+/** Run main() in this process from `cwd` (test/helpers/in-process.ts), handed `given`. */
+async function run(cwd: string, argv: string[], given?: Parameters<typeof main>[1]) {
+  return memlintInProcess(cwd, argv, given ? { given } : {});
 }
 
 describe('values the launcher hands down', () => {
@@ -30,12 +17,12 @@ describe('values the launcher hands down', () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, { 'project_old.md': topic('Old', 'preference') });
     git(repo, 'add', '-A');
-    const asked = await inProcess(repo, ['--staged', '--format', 'json']);
+    const asked = await run(repo, ['--staged', '--format', 'json']);
     expect(asked.code).toBe(1);
     expect(asked.stdout).toContain('frontmatter-type');
     // Given: nothing staged is Markdown (facts unknown): the program believes the value.
-    const given = await inProcess(repo, ['--staged', '--format', 'json'], { staged: { paths: ['src/a.ts'], facts: Promise.resolve(null) } });
-    expect(given).toEqual({ code: 0, stdout: '[]\n' });
+    const given = await run(repo, ['--staged', '--format', 'json'], { staged: { paths: ['src/a.ts'], facts: Promise.resolve(null) } });
+    expect(given).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
     expect((globalThis as Record<string, unknown>).__memlintStaged).toBeUndefined();
   });
 
@@ -52,13 +39,13 @@ describe('values the launcher hands down', () => {
     if (push === NO_PUSHED_MEMORY) throw new Error('the push has memory in it');
     // Given a push whose commits change no memory file, the program believes the value (git would
     // say otherwise) and is done at once, without waiting on a stdin no one writes to.
-    expect(await inProcess(repo, ['consolidate', '--pre-push'], { push: { ...push, changed: ['src/app.ts'] } })).toEqual({ code: 0, stdout: '' });
+    expect(await run(repo, ['consolidate', '--pre-push'], { push: { ...push, changed: ['src/app.ts'] } })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(git(repo, 'rev-parse', 'HEAD').trim()).toBe(head);
     // Given the push as the launcher reads it: the memdir is due, and it says so (the push goes
     // on), which nothing on this process's own stdin could have asked for.
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    expect(await inProcess(repo, ['consolidate', '--pre-push'], { push })).toEqual({ code: 0, stdout: '' });
-    expect(String(stderr.mock.calls[0]?.[0])).toMatch(/^memlint: \.claude\/memory is due for consolidation and was pushed as it is/);
+    const due = await run(repo, ['consolidate', '--pre-push'], { push });
+    expect(due).toMatchObject({ code: 0, stdout: '' });
+    expect(due.stderr).toMatch(/^memlint: \.claude\/memory is due for consolidation and was pushed as it is/);
     expect(git(repo, 'rev-parse', 'HEAD').trim()).toBe(head);
     expect((globalThis as Record<string, unknown>).__memlintPrePushStdin).toBeUndefined();
   });

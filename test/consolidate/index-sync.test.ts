@@ -130,6 +130,24 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.added.map((a) => a.target)).toEqual(['c.md']);
   });
 
+  it('uses the room its own shortening makes for orphan entries in the same run (issue 29: one run settles)', () => {
+    // 90 entries of about 290 characters: 26,000 UTF-16 units, past Claude Code's 25,000, so the
+    // raw index has no room; shortened to 150 characters each, it has plenty.
+    const files: Record<string, string> = {};
+    const entries: string[] = [];
+    for (let n = 1; n <= 90; n++) {
+      files[`project_t${n}.md`] = t(`T${n}`, 'project', 'x');
+      entries.push(`- [Topic ${n}](project_t${n}.md) — ${'detail '.repeat(38).trim()}`);
+    }
+    files['MEMORY.md'] = entries.join('\n') + '\n';
+    files['project_new.md'] = t('New', 'project', 'A topic the index does not name yet');
+    const r = syncIndex(state(files), ctx());
+    expect(r.report.shortened).toHaveLength(90);
+    expect(r.report.added.map((a) => a.target)).toEqual(['project_new.md']);
+    // A second run has nothing left to do.
+    expect(syncIndex(r.state, ctx()).report).toMatchObject({ added: [], shortened: [] });
+  });
+
   it('reads the type of a section heading', () => {
     expect(headingType('Feedback')).toBe('feedback');
     expect(headingType('Project notes')).toBe('project');

@@ -134,6 +134,27 @@ describe('consolidate --pre-push', () => {
     expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
+  it('looks at the memory folders `memlint consolidate` does: a folder config memoryDirs names counts', async () => {
+    const dir = initRepo();
+    writeFiles(dir, { 'README.md': 'app\n', '.memlintrc.json': JSON.stringify({ memoryDirs: ['team/notes'] }) });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'init');
+    const base = git(dir, 'rev-parse', 'HEAD').trim();
+    // An index that links to nothing beside it: memory only because config says so.
+    writeFiles(dir, { 'team/notes/MEMORY.md': '# Team notes\n', 'team/notes/user_role.md': topic('Role', 'user', 'Backend lead', 'Reads diffs first.\n') });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'notes');
+    for (let i = 0; i < 4; i++) {
+      writeFiles(dir, { [`team/notes/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i}\n` });
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '-m', `log ${i}`);
+    }
+    expect(memlint(dir, ['consolidate', '--check'], { env }).code).toBe(1);
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^memlint: team\/notes is due for consolidation and was pushed as it is/);
+  });
+
   it('looks at a new branch as the commits no remote has', async () => {
     const { dir } = dueRepo('block');
     const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, `refs/heads/main ${git(dir, 'rev-parse', 'HEAD').trim()} refs/heads/main ${ZERO}\n`), env });

@@ -35,8 +35,8 @@ function hookCli(h: Hermetic, projectDir: string, payload: unknown, extraEnv: Re
  */
 async function hook(h: Hermetic, projectDir: string, payload: unknown, extraEnv: Record<string, string> = {}) {
   const input = typeof payload === 'string' ? payload : JSON.stringify(payload);
-  return inProcess(projectDir, { exactEnv: hookEnv(h, projectDir, extraEnv) }, async () => {
-    process.stdout.write(await answer(input, process.env, projectDir));
+  return inProcess(projectDir, { exactEnv: hookEnv(h, projectDir, extraEnv) }, async (io) => {
+    io.stdout.write(await answer(input, io.env, io.cwd));
     return 0;
   });
 }

@@ -30,7 +30,7 @@ function mv(repo: string, from: string, to: string): void {
   git(repo, 'mv', from, to);
 }
 
-const short = (repo: string, rev = 'HEAD') => git(repo, 'rev-parse', '--short=7', rev).trim();
+const short = (repo: string, rev = 'HEAD', length = 7) => git(repo, 'rev-parse', `--short=${length}`, rev).trim();
 const date = (repo: string, rev = 'HEAD') => git(repo, 'log', '-1', '--format=%cs', rev).trim();
 
 async function staleMessages(repo: string, args: string[] = [MEM], via: 'in-process' | 'cli' = 'in-process'): Promise<string[]> {
@@ -95,10 +95,11 @@ describe('no-stale-reference in real repositories', () => {
     const repo = repoWith({ 'src/app.ts': 'export const app = 1;\n' }, { 'notes.md': topic('placeholder\n') });
     git(repo, 'checkout', '-qb', 'spike');
     commitFiles(repo, { 'spike.txt': 'x\n' }, 'spike');
-    const lost = short(repo);
+    // Full ids: a short one is all digits one time in 27, and then reads as a number, not a commit.
+    const lost = short(repo, 'HEAD', 40);
     git(repo, 'checkout', '-q', 'main');
     git(repo, 'branch', '-qD', 'spike');
-    const kept = short(repo);
+    const kept = short(repo, 'HEAD', 40);
     commitFiles(repo, { [`${MEM}/notes.md`]: topic(`The plan adds src/jobs/queue.ts. App in src/app.ts.\nTried in ${lost}, kept ${kept}; ${'deadbee'}f never existed.\n`) }, 'notes');
     // Through the CLI: run in a worker after other test files, this one case reported nothing (state
     // the program keeps between runs in one process; not yet found).
@@ -125,6 +126,16 @@ describe('--staged on a change that stages no memory', () => {
     expect(r.stdout).not.toContain('other.md');
     // Other rules say nothing of a memory the change does not stage (billing.md has no Why:, its description is fine).
     expect(r.stdout).not.toContain('feedback-structure');
+  });
+
+  it('from a subfolder too, as from the top: the memories are found by their paths in the repository', () => {
+    const repo = repoWith({ 'src/billing/round.ts': ROUND, 'src/other/keep.ts': 'k\n' }, { 'billing.md': topic('Rounding: src/billing/round.ts.\n') });
+    mv(repo, 'src/billing/round.ts', 'src/money/round.ts');
+    for (const cwd of [repo, join(repo, 'src', 'other')]) {
+      const r = memlint(cwd, ['--staged']);
+      expect(r.code, cwd).toBe(0);
+      expect(r.stdout, cwd).toContain('src/billing/round.ts was renamed to src/money/round.ts by the staged change');
+    }
   });
 
   it('stays on the fast path (no program, no git grep) when the staged change renames and deletes nothing', () => {

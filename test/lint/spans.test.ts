@@ -4,9 +4,15 @@
 // bounded by its length; these tests hold its answers to the list's, and the finder's answers on
 // a 1 MB topic to the same finder's answers line by line.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import * as chrono from 'chrono-node';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { Spans } from '../../src/content/spans.js';
 import { findRelativeDates } from '../../src/content/dates.js';
+import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
+import { allRules } from '../../src/lint/rules/all.js';
+import { tempDir } from '../helpers/repo.js';
 
 const DAY = new Date(2026, 10, 29, 12);
 
@@ -51,4 +57,40 @@ describe('findRelativeDates on a topic whose every line holds relative dates', (
     expect(found.length).toBeGreaterThan(lines.length);
     expect(found).toEqual(byLine);
   }, 120_000);
+});
+
+// The work counted, never timed: chrono reads, through chrono's own parse (the one way in).
+describe('the work of absolute-dates grows with the distinct phrases, not with the lines', () => {
+  const topicOf = (lines: number) => {
+    const body: string[] = [];
+    for (let i = 0; i < lines; i++) body.push(`- Item ${i}: shipped yesterday, reviewed it tomorrow and planned next Monday.`);
+    return `---\nname: Dated\ndescription: dated\ntype: project\n---\n${body.join('\n')}\n`;
+  };
+  const rules = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, r.id === 'absolute-dates' ? 'error' : 'off'])));
+  async function chronoReads(lines: number, fix: boolean): Promise<{ reads: number; findings: number }> {
+    const dir = tempDir('memlint-dated-work-');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'MEMORY.md'), '- [Dated](dated.md) — dated\n');
+    writeFileSync(join(dir, 'dated.md'), topicOf(lines));
+    const parse = vi.spyOn(chrono.Chrono.prototype, 'parse');
+    try {
+      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, fix, write: false, today: new Date(2026, 10, 29, 12) });
+      return { reads: parse.mock.calls.length, findings: run.results.reduce((n, r) => n + r.messages.length, 0) };
+    } finally {
+      parse.mockRestore();
+    }
+  }
+
+  it('reads each phrase with chrono once per text and day, in lint and in --fix', async () => {
+    for (const fix of [false, true]) {
+      const small = await chronoReads(50, fix);
+      const large = await chronoReads(2000, fix);
+      if (!fix) expect(large.findings).toBe(3 * 2000);
+      // Three phrases counted from one day: the same reads for 2,000 lines as for 50 (it was two
+      // reads per phrase and line: the finder ran once from today, then again from each line's day).
+      expect(large.reads).toBe(small.reads);
+      expect(large.reads).toBeLessThanOrEqual(fix ? 12 : 3);
+    }
+  }, 120_000);
+
 });

@@ -2,6 +2,8 @@
 // a run can report hundreds of thousands of messages over many memdirs, and one JSON.stringify of
 // all of them (or a spread of that many arguments) exhausts the heap or the stack.
 
+import type { Output } from '../../io.js';
+
 /**
  * What the reporters that name a rule call a message with no rule: a file memlint could not read
  * as memory (binary, invalid UTF-8, too large, unreadable, a symlink out). JSON keeps ESLint's
@@ -19,7 +21,7 @@ export function joinChunks(chunks: Iterable<string>): string {
 const BATCH = 1 << 16;
 
 /** Write the chunks to a stream in batches of about 64 KiB, waiting whenever the stream asks to. */
-export async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+export async function writeChunks(stream: Output, chunks: Iterable<string>): Promise<void> {
   let batch: string[] = [];
   let size = 0;
   const flush = async () => {

@@ -18,7 +18,7 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * gives the absolute date in the message. The date is counted from the day the text was written:
  * the date in a daily log's path, else the date the text gives for itself when not later than the
  * commit date (a dated section heading, a note's date line, `modified`, a date in the file name:
- * src/content/date-anchors.ts), else the commit date of that line (git blame), else today for lines
+ * src/content/date-anchors.ts), else the commit date of that line (src/git/line-dates.ts), else today for lines
  * not committed yet.
  *
  * --fix writes the date beside the word ("next Friday (2026-10-09)"), which the rule accepts, only
@@ -61,12 +61,14 @@ export const absoluteDates: Rule = {
     const desc = descriptionSpan(text, from);
     const skip = spansOf(ctx.blocks(), text, NOT_PROSE).flatMap(([a, b]): Array<[number, number]> => (desc && a <= desc[0] && desc[1] <= b ? [[a, desc[0]], [desc[1], b]] : [[a, b]]));
     const checked = (h: RelativeDate) => h.start >= from || (desc !== null && h.start >= desc[0] && h.end <= desc[1]);
-    const todayHits = findRelativeDates(text, ctx.today, skip).filter(checked);
-    if (todayHits.length === 0) return;
-    const anchorOf = anchorFor(ctx);
-    const hits = findRelativeDates(text, anchorOf.at, skip).filter(checked);
+    // One pass over the text: the anchors (the line dates from git among them) are read when the
+    // first phrase asks for its day, never for a text without one.
+    let anchorOf: ReturnType<typeof anchorFor> | undefined;
+    const anchors = () => (anchorOf ??= anchorFor(ctx));
+    const hits = findRelativeDates(text, (offset) => anchors().at(offset), skip).filter(checked);
+    if (hits.length === 0) return;
     const room = indexRoom(ctx);
-    for (const h of hits) report(ctx, h, anchorOf.chosen(h.start), room);
+    for (const h of hits) report(ctx, h, anchors().chosen(h.start), room);
   },
 };
 
@@ -100,7 +102,9 @@ function anchorFor(ctx: RuleContext): { at: (offset: number) => Date; chosen: (o
   const offsets = ctx.lineOffsets();
   const fromText = textDateAnchors(ctx.file.text, ctx.file.rel, bodyStart(ctx.file.text));
   const chosen = (offset: number) => chooseAnchor({ text: fromText(offset), commitDate: dates[lineOf(offsets, offset)], today });
-  return { at: (offset) => ymdDate(chosen(offset).date), chosen };
+  const days = new Map<string, Date>();
+  const day = (ymd: string) => days.get(ymd) ?? days.set(ymd, ymdDate(ymd)).get(ymd)!;
+  return { at: (offset) => day(chosen(offset).date), chosen };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { bodyStart, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
-import { commitReferences, pathReferences, rewritten, stalePathMessage } from '../stale.js';
+import { commitReferences, pathReferences, rewritten, stalePathMessage, toldAsHistory } from '../stale.js';
 import type { RepoFacts, Rule, RuleContext } from '../types.js';
 import type { MemdirModel } from '../../memdir/types.js';
 import { linkTargets, wikiLinks } from '../../memdir/links.js';
@@ -15,7 +15,8 @@ import { staleLinkMessage } from '../stale-links.js';
  * writes the new path in place of the old (a rename is certain; nothing else is fixed). A path
  * deleted: the message names the deleting commit. A path the repository never held (a plan,
  * another repository, a URL) is not stale, and neither is a path inside fenced code, a link
- * destination (relative to the memory file) or a daily log (a record of what happened). A commit
+ * destination (relative to the memory file) or a daily log (a record of what happened), nor a
+ * deleted path the line tells as history ("left", "was", a **Why:** line) or a history file names. A commit
  * id is stale when the object is still in the repository but no branch, tag or remote ref reaches
  * it (a rebase, a squash, a deleted branch); an id git never had is not reported.
  *
@@ -72,6 +73,7 @@ export const noStaleReference: Rule = {
       for (const ref of refs) {
         const fate = fates.get(ref.folder ? `${ref.path}/` : ref.path);
         if (!fate || (ctx.changeOnly && fate.commit !== null)) continue;
+        if (fate.kind === 'deleted' && toldAsHistory(lines[ref.line - 1]!, ctx.file.rel)) continue;
         const start = offsets[ref.line]! + ref.column - 1;
         ctx.report({
           message: stalePathMessage(ref, fate, repo.uncommitted),

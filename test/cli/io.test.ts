@@ -1,0 +1,50 @@
+// A command runs with the folder, environment and outputs it is handed (src/io.ts), not the
+// process's: runs from different folders with different environments overlap in one process, each
+// seeing its own, and the process's working folder, environment and streams are left alone.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import type { Io } from '../../src/io.js';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { tempDir } from '../helpers/repo.js';
+import { cleanRepo, topic } from './setup.js';
+
+describe('a command runs with the context it is handed', () => {
+  it('overlapping runs each read their own folder and environment, and the process keeps its own', async () => {
+    const a = cleanRepo();
+    const b = cleanRepo({ 'project_a.md': topic('A', 'nonsense') });
+    const configA = tempDir('memlint-config-a-');
+    const configB = tempDir('memlint-config-b-');
+    const cwd = process.cwd();
+    const env = { ...process.env };
+    const [whereA, whereB, lintA, lintB] = await Promise.all([
+      memlintInProcess(a.repo, ['where', '--json'], { env: { CLAUDE_CONFIG_DIR: configA } }),
+      memlintInProcess(b.repo, ['where', '--json'], { env: { CLAUDE_CONFIG_DIR: configB } }),
+      memlintInProcess(a.repo, ['--format', 'json']),
+      memlintInProcess(b.repo, ['--format', 'json']),
+    ]);
+    expect((JSON.parse(whereA.stdout) as { resolved: string }).resolved.startsWith(join(configA, 'projects') + '/')).toBe(true);
+    expect((JSON.parse(whereB.stdout) as { resolved: string }).resolved.startsWith(join(configB, 'projects') + '/')).toBe(true);
+    expect(lintA.code).toBe(0);
+    expect((JSON.parse(lintA.stdout) as Array<{ filePath: string }>).map((r) => r.filePath).sort()).toEqual([join(a.memdir, 'MEMORY.md'), join(a.memdir, 'project_deploys.md')]);
+    expect(lintB.code).toBe(1);
+    expect(lintB.stdout).toContain(join(b.memdir, 'project_a.md'));
+    expect(lintB.stdout).not.toContain(a.repo);
+    expect(process.cwd()).toBe(cwd);
+    expect(process.env).toEqual(env);
+  });
+
+  it('main() writes to the outputs it is given, and throws a usage error for its caller to report', async () => {
+    const { repo } = cleanRepo();
+    const out: string[] = [];
+    const err: string[] = [];
+    const sink = (to: string[]) => ({ write: (c: string | Uint8Array) => (to.push(String(c)), true), once: () => undefined });
+    const io: Io = { cwd: repo, env: { ...process.env, NO_COLOR: '1' }, stdout: sink(out), stderr: sink(err) };
+    expect(await main(['--list-memdirs'], {}, io)).toBe(0);
+    expect(out.join('')).toBe('.claude/memory\tclaude-location\n');
+    await expect(main(['instal'], {}, io)).rejects.toThrow(/did you mean "memlint install"/);
+    expect(await main(['show', '--budget', '.claude/memory'], {}, io)).toBe(0);
+    expect(out.join('')).toContain('MEMORY.md');
+    expect(err).toEqual([]);
+  });
+});
