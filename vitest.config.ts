@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { vitePlugin as micromarkLinear } from './scripts/micromark-linear.mjs';
 
@@ -7,6 +7,20 @@ import { vitePlugin as micromarkLinear } from './scripts/micromark-linear.mjs';
 // their last durations when it has them, and by size when it does not (a fresh clone, as CI's),
 // which left the 6 s npm install test to start last.
 const END_TO_END = /[\\/]test[\\/](?:install|action)[\\/]|[\\/](?:one-program|update-branch|hostile-branch|consolidate[\\/]cli)\.test\.ts$/;
+
+/**
+ * The second tier, `npm run test:e2e` (vitest.e2e.config.ts), run by .ci/run right after npm test:
+ * the files whose job is to install or drive an external tool (npm pack, npm ci and npm install of
+ * the tarball, Debian's pre-commit try-repo, the GitHub action's npm install, claude plugin
+ * validate). Each takes tens of seconds of npm or pre-commit, more than the rest of the suite.
+ */
+export const INSTALLS = [
+  'test/install/package.test.ts',
+  'test/install/pre-commit.test.ts',
+  'test/install/npm-week.test.ts',
+  'test/install/claude-plugin.test.ts',
+  'test/action/action.test.ts',
+];
 
 class EndToEndFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -21,6 +35,7 @@ export default defineConfig({
   plugins: [micromarkLinear],
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...INSTALLS],
     // A guard against a hang, not a measure of speed: a test must pass on a machine busy enough to
     // run it ten times slower than a quiet one.
     testTimeout: 900_000,

@@ -179,10 +179,14 @@ function localRegistry(pkg: { file: string; manifest: Record<string, unknown> })
         res.end(data);
       } else res.writeHead(404).end('{}');
     });
-    server.listen(0, '127.0.0.1', () => fs.writeFileSync(dir + '/port', String(server.address().port)));`;
+    server.listen(0, '127.0.0.1', () => {
+      fs.writeFileSync(dir + '/port.tmp', String(server.address().port));
+      fs.renameSync(dir + '/port.tmp', dir + '/port');
+    });`;
   const child = spawn(process.execPath, ['-e', script, pkg.file, JSON.stringify(pkg.manifest), dir], { stdio: 'ignore' });
   const portFile = join(dir, 'port');
-  for (let i = 0; i < 400 && !existsSync(portFile); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+  // The port file is renamed into place whole; a busy machine may take seconds to start the server.
+  for (let i = 0; i < 4800 && !existsSync(portFile); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
   return {
     url: `http://127.0.0.1:${readFileSync(portFile, 'utf8')}/`,
     requests: () => (existsSync(join(dir, 'requests')) ? readFileSync(join(dir, 'requests'), 'utf8').split('\n').filter(Boolean) : []),

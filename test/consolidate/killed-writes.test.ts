@@ -4,12 +4,15 @@
 // consolidation and --fix move text between files: an over-long index hook's tail into its
 // topic, a duplicate entry's hook into its topic, log entries into topics, a duplicate topic into
 // its twin. After each kill every word of the memory is still in a file, and a rerun completes:
-// it ends where an uninterrupted run ends and leaves no temporary file.
+// it ends where an uninterrupted run ends and leaves no temporary file. The uninterrupted run and
+// the rerun are the same main() run in this process (test/helpers/in-process.ts): only the run
+// that is killed needs a process of its own.
 import { cpSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { git, initRepo, memlint, tempDir, writeFiles, treeSnapshot } from '../helpers/repo.js';
+import { git, initRepo, tempDir, writeFiles, treeSnapshot } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { memlintKilledBefore } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
@@ -89,7 +92,7 @@ function copyOf(dir: string): string {
 async function killAtEveryBoundary(args: string[], files: Record<string, string>): Promise<number> {
   const base = repoOf(files);
   const reference = copyOf(base);
-  expect(memlint(reference, args, { env }).code).toBeLessThan(2);
+  expect((await memlintInProcess(reference, args, { env })).code).toBeLessThan(2);
   const expected = withoutLock(treeSnapshot(reference));
   const before = memoryWords(treeSnapshot(base));
   for (let op = 1; ; op++) {
@@ -101,7 +104,7 @@ async function killAtEveryBoundary(args: string[], files: Record<string, string>
     }
     const lostAtKill = [...before].filter((w) => !memoryWords(treeSnapshot(dir)).has(w));
     expect(lostAtKill, `killed before write ${op} of memlint ${args.join(' ')}`).toEqual([]);
-    const rerun = memlint(dir, args, { env });
+    const rerun = await memlintInProcess(dir, args, { env });
     expect(rerun.code, rerun.stderr).toBeLessThan(2);
     const after = withoutLock(treeSnapshot(dir));
     expect([...after.keys()].filter((p) => TEMP.test(p)), `temporary files after the rerun (killed before write ${op})`).toEqual([]);

@@ -3,7 +3,7 @@
 // after a memory commit instead; pre-push refuses pushed memory that holds conflict markers (a
 // `rebase --continue` commits them without the pre-commit hook) or a secret (`--no-verify`).
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { git, tempDir, writeFiles } from '../helpers/repo.js';
@@ -13,22 +13,41 @@ const MEM = '.claude/memory';
 const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
 
 /** Alice's project pushed to a bare remote, and Bob's clone of it with npm's node_modules and the local setup. */
-async function team(): Promise<{ alice: string; bob: string; remote: string }> {
-  const remote = join(tempDir(), 'remote.git');
-  git(tempDir(), 'init', '-q', '--bare', '-b', 'main', remote);
+async function makeTeam(): Promise<string> {
+  const base = tempDir('memlint-team-');
+  const remote = join(base, 'remote.git');
+  git(base, 'init', '-q', '--bare', '-b', 'main', remote);
   const alice = project();
   expect((await memlintInProcess(alice, ['install'])).code).toBe(0);
   git(alice, 'add', '-A');
   git(alice, 'commit', '-q', '-m', 'memlint install');
   git(alice, 'remote', 'add', 'origin', remote);
   expect(run(alice, ['push', '-q', '-u', 'origin', 'main'], env).code).toBe(0);
-  const bob = join(tempDir(), 'bob');
-  git(tempDir(), 'clone', '-q', remote, bob);
+  renameSync(alice, join(base, 'alice'));
+  const bob = join(base, 'bob');
+  git(base, 'clone', '-q', remote, bob);
   git(bob, 'config', 'user.name', 'Bob');
   git(bob, 'config', 'user.email', 'bob@example.com');
   npmInstall(bob);
   expect((await memlintInProcess(bob, ['install', '--local'])).code).toBe(0);
-  return { alice, bob, remote };
+  return base;
+}
+
+/**
+ * The team, made once through the hooks and copied for each test (cp -r of the three repositories,
+ * the remote's path in each clone's config rewritten to the copy's).
+ */
+let teamOnce: Promise<string> | undefined;
+async function team(): Promise<{ alice: string; bob: string; remote: string }> {
+  teamOnce ??= makeTeam();
+  const made = await teamOnce;
+  const base = tempDir('memlint-team-');
+  cpSync(made, base, { recursive: true, verbatimSymlinks: true });
+  for (const clone of ['alice', 'bob']) {
+    const config = join(base, clone, '.git', 'config');
+    writeFileSync(config, readFileSync(config, 'utf8').replaceAll(made, base));
+  }
+  return { alice: join(base, 'alice'), bob: join(base, 'bob'), remote: join(base, 'remote.git') };
 }
 
 const role = (line: string) => topic('Role', 'user', 'Backend lead on payments', `${line}\n`);

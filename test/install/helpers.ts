@@ -1,7 +1,8 @@
 // A project as npm would leave it: package.json, node_modules/.bin/memlint pointing at the built
 // CLI, and (optionally) husky installed.
-import { copyFileSync, cpSync, mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { expect } from 'vitest';
 import { dirname, join } from 'node:path';
 import { CLI, ROOT, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
@@ -70,6 +71,27 @@ export function settle(dir: string): void {
 export function run(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+export function append(dir: string, rel: string, text: string): void {
+  mkdirSync(dirname(join(dir, rel)), { recursive: true });
+  appendFileSync(join(dir, rel), text);
+}
+
+/** Push through the hooks: it never fails for consolidation; whether it sends a consolidation (the post-commit hook's). */
+export function pushThroughHooks(dir: string, args: string[]): { consolidated: boolean; first: string } {
+  const sending = git(dir, 'log', '--format=%s', 'HEAD', '--not', '--remotes');
+  const first = run(dir, ['push', '-q', ...args]);
+  expect(first.code, first.out).toBe(0);
+  // At most the one line saying the memory is still due; never "nothing was pushed".
+  expect(first.out).not.toContain('nothing was pushed');
+  expect(first.out.split('\n').filter((l) => l !== '').length).toBeLessThanOrEqual(1);
+  return { consolidated: /^memory: consolidate$/m.test(sending), first: first.out };
+}
+
+/** A commit's output less the post-commit hook's line when it consolidated after it. */
+export function withoutConsolidation(out: string): string {
+  return out.replace(/^memlint: the memory was due, so memlint committed "memory: consolidate" [0-9a-f]{7} \(\.claude\/memory\) after your commit\n/m, '');
 }
 
 export function sh(cwd: string, cmd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {

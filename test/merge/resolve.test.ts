@@ -279,7 +279,9 @@ describe('memlint resolve', () => {
 });
 
 describe('resolve of markers a merge commit brought (property, real git)', () => {
-  // Per key: absent, or one of a few hooks, in base, ours and theirs; ours may reorder.
+  // Per key: absent, or one of a few hooks, in base, ours and theirs; ours may reorder. Each run
+  // makes a repository with some twelve git calls: 10 runs (the merge itself is searched far wider,
+  // without git, by the driver's own properties).
   const HOOKS = ['one', 'two', 'three'];
   const KEYS = ['a', 'b', 'c', 'd', 'e', 'f'];
   const version = fc.array(fc.option(fc.constantFrom(...HOOKS), { nil: undefined }), { minLength: KEYS.length, maxLength: KEYS.length });
@@ -307,7 +309,7 @@ describe('resolve of markers a merge commit brought (property, real git)', () =>
         expect(report.remaining.length > 0).toBe(driver.conflicts.length > 0);
         rmSync(dir, { recursive: true, force: true });
       }),
-      { numRuns: 20 },
+      { numRuns: 10 },
     );
   });
 });
