@@ -23,8 +23,8 @@ async function sessionStart(claudeCode: string | null): Promise<string> {
   commitFiles(repo, files);
   writeFiles(repo, { '.claude/settings.local.json': JSON.stringify({ autoMemoryDirectory: path.join(repo, '.claude/memory') }) });
   const payload = JSON.stringify({ session_id: 's1', cwd: repo, hook_event_name: 'SessionStart', source: 'startup' });
-  const r = await inProcess(repo, { exactEnv: { ...h.env, CLAUDE_PROJECT_DIR: repo, MEMLINT_TODAY: '2026-11-30' } }, async () => {
-    process.stdout.write(await answer(payload, process.env, repo));
+  const r = await inProcess(repo, { exactEnv: { ...h.env, CLAUDE_PROJECT_DIR: repo, MEMLINT_TODAY: '2026-11-30' } }, async (io) => {
+    io.stdout.write(await answer(payload, io.env, io.cwd));
     return 0;
   });
   expect(r.stderr).toBe('');
