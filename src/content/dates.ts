@@ -102,22 +102,58 @@ const EVENT_VERB = /\b(?:was|were|did|didn't|had|will|won't|shall|'ll|going[ \t]
 // The word used as the name of a thing, not as a date: "the Today view", "a Yesterday tab".
 const NAMED_AFTER = /^['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|column|section|widget|panel|badge|list|folder|board|feed|header|menu|chip|pill|link|card)s?\b/iu;
 
+// How far back the checks of the words before a phrase look. They read a few words; bounding them
+// keeps a line of any length linear (contract §9), where reading the whole line before each phrase
+// made one long line quadratic.
+const LOOK_BEHIND = 400;
+
+/** The text before `at` on the line, as far back as the checks look (one more character, so `\b` reads right). */
+function behind(line: string, at: number): string {
+  return line.slice(Math.max(0, at - LOOK_BEHIND - 1), at);
+}
+
+/** Sorted positions in `line` of the characters `re` (global) matches. */
+function positions(line: string, re: RegExp): number[] {
+  return [...line.matchAll(re)].map((m) => m.index!);
+}
+
+/** How many of the sorted `xs` are below `at`. */
+function countBelow(xs: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The sentence of the line that holds [start, end): from the previous sentence end to the next. */
-function sentenceAround(line: string, start: number, end: number): string {
-  const before = line.slice(0, start);
-  const b = Math.max(before.search(/[.!?;。！？；](?=[^.!?;。！？；]*$)/u) + 1, 0);
-  const after = line.slice(end).search(/[.!?;。！？；](?:[ \t]|$)|[。！？；]/u);
-  return line.slice(b, after < 0 ? line.length : end + after);
+function sentenceBounds(line: string, start: number, end: number, memo: LineMemo): [number, number] {
+  const stops = (memo.stops ??= positions(line, /[.!?;。！？；]/gu));
+  const ends = (memo.ends ??= positions(line, /[.!?;。！？；](?:[ \t]|$)|[。！？；]/gu));
+  const i = countBelow(stops, start);
+  const b = i > 0 ? stops[i - 1]! + 1 : 0;
+  const j = countBelow(ends, end);
+  return [b, j < ends.length ? ends[j]! : line.length];
 }
 
 /** Inside a quotation on the line: speech or an example question, not the writer's own date. */
-function inQuotation(line: string, start: number, end: number): boolean {
+function inQuotation(line: string, start: number, end: number, memo: LineMemo): boolean {
+  const marks = (memo.quotes ??= new Map());
+  const at = (ch: string) => {
+    let xs = marks.get(ch);
+    if (!xs) marks.set(ch, (xs = positions(line, new RegExp(ch, 'gu'))));
+    return xs;
+  };
   for (const [o, c] of [['"', '"'], ['“', '”'], ['「', '」'], ['『', '』'], ['‘', '’']] as const) {
-    const before = line.slice(0, start);
-    const i = before.lastIndexOf(o);
-    if (i < 0) continue;
-    if (o === c ? (before.split(o).length - 1) % 2 === 0 : before.slice(i + 1).includes(c)) continue;
-    if (line.slice(end).includes(c)) return true;
+    const opens = at(o);
+    const n = countBelow(opens, start);
+    if (n === 0) continue;
+    const closes = at(c);
+    if (o === c ? n % 2 === 0 : countBelow(closes, start) > countBelow(closes, opens[n - 1]! + 1)) continue;
+    if (countBelow(closes, end) < closes.length) return true;
   }
   return false;
 }
@@ -131,39 +167,57 @@ function inQuotation(line: string, start: number, end: number): boolean {
 /** What notADate works out once per line, whatever the number of phrases on it. */
 interface LineMemo {
   figurative?: RegExpExecArray | null;
-  /** The last sentence tested for a habitual use, and the answer. */
+  /** The last sentence looked at ([from, to) on the line), and what was found in it. */
   sentence?: string;
   habitual?: boolean;
+  present?: boolean;
+  event?: boolean;
+  /** Positions on the line: sentence punctuation, sentence ends, each quotation mark, brackets. */
+  stops?: number[];
+  ends?: number[];
+  quotes?: Map<string, number[]>;
+  opens?: number[];
+  closes?: number[];
+  /** The weekdays (1 = Monday) of the ISO dates on the line. */
+  isoWeekdays?: Set<number>;
+  /** The line states a recurrence; it tells of a past event (for "since/last/on <weekday>"). */
+  recurring?: boolean;
+  pastEvent?: boolean;
 }
 
 export function notADate(line: string, start: number, end: number, memo: LineMemo = {}): boolean {
   const phrase = line.slice(start, end).toLowerCase();
-  if (inQuotation(line, start, end) || namesNoDay(line, start, end)) return true;
+  if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
   if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
-  const sentence = sentenceAround(line, start, end);
-  if (memo.sentence !== sentence) {
-    memo.sentence = sentence;
+  const [from, to] = sentenceBounds(line, start, end, memo);
+  const key = `${from}:${to}`;
+  if (memo.sentence !== key) {
+    const sentence = line.slice(from, to);
+    memo.sentence = key;
     memo.habitual = HABITUAL.test(sentence);
+    memo.present = PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence);
+    memo.event = EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''));
   }
   if (memo.habitual) return true;
-  if (LABEL_BEFORE.test(line.slice(0, start)) || LABEL_AFTER.test(line.slice(end))) return true;
-  if (NAMED_AFTER.test(line.slice(end)) && /^[A-Z]/u.test(line.slice(start, end))) return true;
-  if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(line.slice(0, start)) || OF_PERIOD_AFTER.test(line.slice(end)))) return true;
-  if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(line.slice(end))) return true;
-  if (phrase === 'today' && (PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence)) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''))) return true;
-  if (phrase === 'today' && PRESENT_STATE_TODAY.test(line.slice(0, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(line.slice(0, start))) return true;
+  const ahead = line.slice(end);
+  if (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead)) return true;
+  if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
+  if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
+  if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
+  if (phrase === 'today' && memo.present && !memo.event) return true;
+  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(behind(line, start))) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE.exec(line);
   const m = memo.figurative;
   if (m && m.index <= start && m.index + m[0].length >= end) return true;
   const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
   if (weekday > 0) {
-    for (const m of line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/gu)) {
-      const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12);
-      if (((d.getDay() + 6) % 7) + 1 === weekday) return true;
-    }
+    memo.isoWeekdays ??= new Set(
+      [...line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/gu)].map((m) => ((new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12).getDay() + 6) % 7) + 1),
+    );
+    if (memo.isoWeekdays.has(weekday)) return true;
   }
   return false;
 }
@@ -187,7 +241,20 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
   const taken = new Spans(masked.length);
   const readings = new Map<string, Ymd | null>();
-  const lineMemos = new Map<number, LineMemo>();
+  // What the checks work out once per line (a phrase written across a line break reads both lines).
+  const lineMemos = new Map<string, LineMemo>();
+  const memoAt = (ls: number, le: number) => {
+    let memo = lineMemos.get(`${ls}:${le}`);
+    if (!memo) lineMemos.set(`${ls}:${le}`, (memo = {}));
+    return memo;
+  };
+  // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
+  const lineStarts = [0, ...positions(masked, /\n/gu).map((i) => i + 1)];
+  const lineAround = (at: number): [number, number] => {
+    const i = countBelow(lineStarts, at + 1) - 1;
+    const next = lineStarts[i + 1];
+    return [lineStarts[i]!, next === undefined ? masked.length : next - 1];
+  };
   const out: RelativeDate[] = [];
   const overlaps = (s: number, e: number) => taken.overlaps(s, e);
   const push = (start: number, end: number, res: { absolute: string; replacement: string } | null, exact = true) => {
@@ -200,16 +267,15 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     if (/[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) || /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2))) return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
     if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
-    const ls = masked.lastIndexOf('\n', start - 1) + 1;
-    const le = masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end);
-    let memo = lineMemos.get(ls);
-    if (!memo) lineMemos.set(ls, (memo = {}));
+    const ls = lineAround(start)[0];
+    const le = lineAround(end)[1];
+    const memo = memoAt(ls, le);
     if (notADate(masked.slice(ls, le), start - ls, end - ls, memo)) return;
     const phrase = text.slice(start, end);
     const form = res.replacement;
     const zh = /[\u3400-\u9fff]/u.test(phrase);
     const vague = /\b(?:few|several|couple)\b|几/u.test(phrase) || /^around /u.test(form) || / 前后$/u.test(form);
-    const inLink = inLinkText(masked.slice(ls, le), start - ls, end - ls);
+    const inLink = inLinkText(masked.slice(ls, le), start - ls, end - ls, memo);
     // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
     if (inLink && !exact) return;
     // "today's build": a date written after "today" would split the possessive; a person places it.
@@ -223,14 +289,16 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const start = m.index;
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
-      const lineStart = masked.lastIndexOf('\n', start - 1) + 1;
-      const before = masked.slice(lineStart, start);
+      const [lineStart, lineEnd] = lineAround(start);
+      const line = masked.slice(lineStart, lineEnd);
+      const memo = memoAt(lineStart, lineEnd);
+      const before = behind(line, start - lineStart);
       const after = masked.slice(end, end + 40);
       // The day is read only for a phrase the checks below keep: it may come from git.
       const at = () => toYmd(anchorAt(start));
       if (kind === 'weekday') {
-        if (RECURRING_LINE.test(lineText(masked, start)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
-        const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(masked.slice(lineStart, masked.indexOf('\n', end) === -1 ? masked.length : masked.indexOf('\n', end)));
+        if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
+        const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
         const wd = weekdayNumber(m[0].toLowerCase())!;
         push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
       } else if (kind === 'period') {
@@ -320,17 +388,19 @@ function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]
 }
 
 /** Whether [start, end) of a line stands in the text of a link (`[the plan for tomorrow](plan.md)`). */
-function inLinkText(line: string, start: number, end: number): boolean {
-  const open = line.lastIndexOf('[', start);
-  if (open < 0 || line.slice(open, start).includes(']')) return false;
-  const close = line.indexOf(']', end);
-  return close >= 0 && !line.slice(end, close).includes('[') && /^\](?:\(|\[)/u.test(line.slice(close));
-}
-
-function lineText(text: string, offset: number): string {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
-  const end = text.indexOf('\n', offset);
-  return text.slice(start, end === -1 ? text.length : end);
+function inLinkText(line: string, start: number, end: number, memo: LineMemo): boolean {
+  const opens = (memo.opens ??= positions(line, /\[/gu));
+  const closes = (memo.closes ??= positions(line, /\]/gu));
+  // The last '[' at or before start, with no ']' between it and start.
+  const n = countBelow(opens, start + 1);
+  if (n === 0) return false;
+  const open = opens[n - 1]!;
+  if (countBelow(closes, start) > countBelow(closes, open)) return false;
+  // The first ']' from end on, with no '[' between end and it.
+  const k = countBelow(closes, end);
+  if (k === closes.length) return false;
+  const close = closes[k]!;
+  return countBelow(opens, close) === countBelow(opens, end) && /^\](?:\(|\[)/u.test(line.slice(close));
 }
 
 function toYmd(d: Date): Ymd {

@@ -94,3 +94,50 @@ describe('the work of absolute-dates grows with the distinct phrases, not with t
   }, 120_000);
 
 });
+
+// One long line: the checks around each phrase read the words before it. They read the whole line
+// up to the phrase, so a 200 KB line of dates took minutes. Counted here: the characters handed to
+// regular expressions that may scan all of their input (not those anchored at the start, and not
+// the finder's own global scans, which move on through the text).
+describe('the work of absolute-dates on one long line grows with its length', () => {
+  const lineOf = (phrases: number) =>
+    Array.from({ length: phrases }, (_, i) => ['we ship tomorrow', 'the review is on Friday', 'a call yesterday'][i % 3]).join(', ');
+  function scanned(text: string): { chars: number; found: number } {
+    let chars = 0;
+    const count = function (this: RegExp, input: unknown) {
+      if (!this.global && !this.sticky && !this.source.startsWith('^')) chars += String(input).length;
+    };
+    const test = RegExp.prototype.test;
+    const exec = RegExp.prototype.exec;
+    const search = String.prototype.search;
+    RegExp.prototype.test = function (this: RegExp, input: string) {
+      count.call(this, input);
+      return test.call(this, input);
+    };
+    RegExp.prototype.exec = function (this: RegExp, input: string) {
+      count.call(this, input);
+      return exec.call(this, input);
+    };
+    String.prototype.search = function (this: string, re: RegExp) {
+      if (re instanceof RegExp) count.call(re, this);
+      return search.call(this, re);
+    };
+    try {
+      const found = findRelativeDates(text, DAY).length;
+      return { chars, found };
+    } finally {
+      RegExp.prototype.test = test;
+      RegExp.prototype.exec = exec;
+      String.prototype.search = search;
+    }
+  }
+
+  it('reads a bounded stretch around each phrase, not the line before it', () => {
+    const short = scanned(lineOf(300));
+    const long = scanned(lineOf(3000));
+    expect(long.found).toBe(10 * short.found);
+    // Ten times the phrases, about ten times the reading (it was a hundred times: 3,000 phrases,
+    // each reading the line up to itself).
+    expect(long.chars / short.chars).toBeLessThan(15);
+  });
+});
