@@ -27,6 +27,18 @@ function validIso(s: string | undefined): string | undefined {
   return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d ? m[0] : undefined;
 }
 
+/** How many of `items` (in order of their start) start at or before `at`: a binary search. */
+function startedBy<T>(items: readonly T[], at: number, start: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (start(items[mid]!) <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * For an offset into `text`, the nearest date the text gives for when that part was written:
  * the dated label opening its paragraph, else the innermost dated heading above it, else a date line at the top of the body (a handoff
@@ -83,24 +95,12 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     open.push(i);
   });
   return (at) => {
-    let p = 0;
-    let q = paragraphs.length;
-    while (p < q) {
-      const mid = (p + q) >> 1;
-      if (paragraphs[mid]!.from <= at) p = mid + 1;
-      else q = mid;
-    }
+    const p = startedBy(paragraphs, at, (x) => x.from);
     const paragraph = p > 0 ? paragraphs[p - 1] : undefined;
     if (paragraph && at < paragraph.to) return { date: paragraph.date, source: 'paragraph' };
     // The innermost heading above `at` that has a date, among the headings that enclose it.
-    let lo = 0;
-    let hi = headings.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (headings[mid]!.offset <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    const date = lo > 0 ? dated[lo - 1] : undefined;
+    const h = startedBy(headings, at, (x) => x.offset);
+    const date = h > 0 ? dated[h - 1] : undefined;
     if (date) return { date, source: 'heading' };
     if (note) return { date: note, source: 'note' };
     if (modified) return { date: modified, source: 'modified' };
