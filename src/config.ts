@@ -2,8 +2,8 @@
 // found upward from the working directory (or the file given with --config). Data only: a
 // repository is untrusted input (docs/security.md), so no config file is ever executed. A JavaScript
 // config (memlint.config.mjs and the like) is named in one line and not read.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 import { claudeFormat, NEWEST_KNOWN, parseVersion, type ClaudeFormat } from './memdir/format.js';
 
@@ -68,10 +68,33 @@ function tellAboutCodeConfig(file: string): void {
   process.stderr.write(`memlint: ${codeConfigMessage(file)}\n`);
 }
 
+const LEADS_OUT = 'it is a symlink that leads out of the repository; memlint does not read through it';
+
+/**
+ * A config file's text, or null for a symlink that leads out of the repository (the folder above
+ * that holds `.git`): a cloned repository may commit its config as one, and no file of the
+ * machine's is parsed, or quoted in a parse error, as memlint's config. A package.json symlinked
+ * out counts as one without a "memlint" key (install leaves such a file alone too); any other
+ * config file symlinked out is an error.
+ */
+function readConfigText(file: string): string | null {
+  if (lstatSync(file).isSymbolicLink()) {
+    let top = dirname(file);
+    while (!existsSync(join(top, '.git')) && dirname(top) !== top) top = dirname(top);
+    const rel = relative(realpathSync(top), realpathSync(file));
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  }
+  return readFileSync(file, 'utf8');
+}
+
 async function readConfigFile(file: string): Promise<MemlintConfig | undefined> {
   const base = basename(file);
   try {
-    const text = readFileSync(file, 'utf8');
+    const text = readConfigText(file);
+    if (text === null) {
+      if (base === 'package.json') return undefined;
+      throw new Error(LEADS_OUT);
+    }
     if (base === 'package.json') {
       const pkg = JSON.parse(text) as Record<string, unknown>;
       return pkg.memlint as MemlintConfig | undefined;
@@ -188,7 +211,9 @@ export function configuredClaudeCode(cwd: string): string | undefined {
       const file = join(dir, name);
       if (!existsSync(file)) continue;
       try {
-        const text = readFileSync(file, 'utf8');
+        const text = readConfigText(file);
+        if (text === null && name === 'package.json') continue;
+        if (text === null) return undefined;
         if (name === 'package.json') {
           const settings = (JSON.parse(text) as Record<string, unknown>).memlint as Record<string, unknown> | undefined;
           if (settings === undefined) continue;

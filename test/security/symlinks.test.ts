@@ -295,3 +295,23 @@ describe('link, install and uninstall with symlinked shared files', () => {
     }
   });
 });
+
+describe('a config file symlinked out of the repository', () => {
+  it('is not read: lint stops with one line that quotes nothing of it; a config symlinked within the repository is read', async () => {
+    // A YAML file whose parse error would quote its first line, as a private file of the machine's.
+    const outside = sentinel({ 'secret.yaml': 'token: s3cr3t-value: here\n' });
+    const repo = repoWith({ ...prefixed(`${MEM}/`, MEMORY), 'conf/memlint.json': JSON.stringify({ rules: { 'index-orphan': 'off' } }) });
+    link(repo, '.memlintrc.yaml', join(outside.dir, 'secret.yaml'));
+    const refused = await run(repo, [MEM]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/cannot read config \S*\.memlintrc\.yaml: it is a symlink that leads out of the repository/);
+    expect(refused.stdout + refused.stderr).not.toContain('s3cr3t');
+    link(repo, '.memlintrc.json', 'conf/memlint.json');
+    rmSync(join(repo, '.memlintrc.yaml'));
+    const read = await run(repo, [MEM]);
+    expect(read.stdout).not.toContain('index-orphan');
+    expect(read.code).toBe(0);
+    expect(read.stdout).toContain('project_old.md');
+  });
+});
