@@ -133,6 +133,8 @@ export interface ChosenAnchor {
   sure: boolean;
   /** The day is the text's own (a log's, a section's, a note's, `modified`, the file name's) or the line's commit date: not the day of the run. */
   known: boolean;
+  /** The day is the text's own (a log's, a section's, a note's, `modified`, the file name's), not a commit's or the run's. */
+  own: boolean;
 }
 
 /**
@@ -141,9 +143,9 @@ export interface ChosenAnchor {
  * is an event, not the writing); else the line's commit date; else today.
  */
 export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: string; today: string }): ChosenAnchor {
-  if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true };
+  if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true, own: true };
   const limit = o.commitDate ?? o.today;
-  if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'paragraph' || o.text.source === 'note', known: true };
-  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: true };
-  return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false };
+  if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'paragraph' || o.text.source === 'note', known: true, own: true };
+  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: true, own: false };
+  return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false, own: false };
 }

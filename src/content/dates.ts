@@ -47,6 +47,14 @@ export interface RelativeDate {
    * A phrase that is not fixable is still reported, with the date as a suggestion.
    */
   fixable: boolean;
+  /**
+   * A "today" in a sentence that tells no event, past or future ("the feed is served from the
+   * replica today", "zero analytics today", "the only caller today"): it means "at present". In a
+   * text with its own date (a daily log, a dated section or note, a dated file name) it is that
+   * day's record; counted from a commit date alone it is a statement of how things are, which the
+   * rule does not report (checked on real memory: 0 of 33 such findings were one-off dates).
+   */
+  present: boolean;
 }
 
 export type DateAnchor = Date | ((offset: number) => Date);
@@ -64,8 +72,9 @@ const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
 const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|builds|jobs|runs|batches|freezes|standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights|slots?|shifts?|columns?|rows?|rota)\b/iu;
-// A phrase already paired with an absolute date: "Thursday (2026-03-05)", "Friday, March 5", "2026-03-05 (tomorrow)".
-const ABSOLUTE_AFTER = /^[ \t]*(?:[,(（=:：]|→|->|=>)?[ \t]*(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}\b|\d{1,2}[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/iu;
+// A phrase already paired with an absolute date: "Thursday (2026-03-05)", "Friday, March 5",
+// "this week = 06-19→06-25" (a month and day: the year is the text's), "2026-03-05 (tomorrow)".
+const ABSOLUTE_AFTER = /^[ \t]*(?:[,(（=:：]|→|->|=>)?[ \t]*(?:\d{4}-\d{2}-\d{2}|(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?!\d)|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}\b|\d{1,2}[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/iu;
 const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
 
 // The fix's own form: the phrase, then its date in parentheses ("next Friday (2026-10-09)",
@@ -81,7 +90,9 @@ const SCHEDULE_SEPARATOR = /^(?:s)?(?:\*\*|__)?[ \t]*(?:[:：|—–]|-[ \t]|\([
 const ZH_SCHEDULE = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\|[ \t]*)?(?:\*\*)?(?:周|星期|礼拜)[一二三四五六日天](?:\*\*)?[ \t]*[:：|—–-]/u;
 // "today" that means "at present": "safe today", "not a bottleneck today", "no caller today".
 const PRESENT_STATE_TODAY = /\b(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|callers?|users?|nobody|no one|none)\b[^.;!?\n]{0,40}\btoday\b/iu;
-const FIGURATIVE = /\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
+// "today's fashion is tomorrow's standard", "a key that works today may be dead tomorrow": a
+// saying or a contrast that holds on any day.
+const FIGURATIVE = /\btoday['’]s\b[^.;\n]{0,60}\b(?:is|are|becomes?)\b[^.;\n]{0,20}\btomorrow['’]s\b|\btoday\b[^.;\n]{0,60}\b(?:may|might|could|can)\b[^.;\n]{0,40}\btomorrow\b|\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
 
 // Habitual, generic and recurring uses: "it usually happened yesterday", "whenever we ship on a
 // Friday", "by default the job runs tomorrow". Looked for in the sentence around the phrase.
@@ -99,6 +110,9 @@ const LABEL_AFTER = new RegExp(`^[ \\t]*[/|·•][ \\t]*${LABEL_WORD}`, 'iu');
 // returns 404", "the job runs on one node today"), with no past or future event in the sentence.
 const PRESENT_VERB = /\b(?:is|are|isn't|aren't|uses|use|has|have|hasn't|haven't|holds|supports|lives|points|stores|depends|requires|needs|lacks|exists|means|returns|runs|works|contains|calls|reads|writes|sits|stands|remains|stays|lets|allows|handles|owns|covers|serves|relies|expects|matches|knows|does|doesn't|don't|can|cannot|can't)\b/iu;
 const EVENT_VERB = /\b(?:was|were|did|didn't|had|will|won't|shall|'ll|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|starts?|begins?|ends?|ships?|lands?|launch(?:es)?|expires?|freezes?|meeting|call|standup|review|demo|until|since|by|before|after)\b/iu;
+// A sentence that tells an event, past or future, or dates a state ("as of", "until"): a "today" in
+// it is that day. Without one, "today" states how things are at present.
+const TOLD = /\b(?:was|wasn't|were|weren't|did|didn't|had|hadn't|will|won't|shall|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|ago|as[ \t]+of|until|so[ \t]+far|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|overwrote|rewrote|chose|drew|drove|fell|forgot|froze|gave|grew|knew|rode|rose|spoke|stole|threw|woke|wore|began|ate)\b|['’]ll\b/iu;
 // The word used as the name of a thing, not as a date: "the Today view", "a Yesterday tab".
 const NAMED_AFTER = /^['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|column|section|widget|panel|badge|list|folder|board|feed|header|menu|chip|pill|link|card)s?\b/iu;
 
@@ -172,6 +186,7 @@ interface LineMemo {
   habitual?: boolean;
   present?: boolean;
   event?: boolean;
+  told?: boolean;
   /** Positions on the line: sentence punctuation, sentence ends, each quotation mark, brackets. */
   stops?: number[];
   ends?: number[];
@@ -200,11 +215,15 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
     memo.habitual = HABITUAL.test(sentence);
     memo.present = PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence);
     memo.event = EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''));
+    memo.told = TOLD.test(sentence);
   }
   if (memo.habitual) return true;
   const ahead = line.slice(end);
   if (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead)) return true;
   if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
+  // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
+  // open the sentence is part of a name or a title.
+  if (line.slice(start, end) === 'Today' && /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(behind(line, start)) && !/^[ \t]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(line.slice(from, start))) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
   if (phrase === 'today' && memo.present && !memo.event) return true;
@@ -280,9 +299,14 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     if (inLink && !exact) return;
     // "today's build": a date written after "today" would split the possessive; a person places it.
     const fixable = !inLink && !/^['’]s\b/u.test(after);
-    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable });
+    const present = /^today$/iu.test(phrase) && !memo.told;
+    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present });
   };
 
+  // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is
+  // that text's own window in its section: a report's Friday-to-Thursday week is not the calendar
+  // week a count from the anchor gives. Sections run from heading to heading.
+  const definedWeeks = weekDefinitions(masked);
   for (const { kind, re } of EN_PATTERNS) {
     re.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
@@ -297,6 +321,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       // The day is read only for a phrase the checks below keep: it may come from git.
       const at = () => toYmd(anchorAt(start));
       if (kind === 'weekday') {
+        // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
+        if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (line.match(/→|->/gu)?.length ?? 0) >= 2) continue;
         if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
         const wd = weekdayNumber(m[0].toLowerCase())!;
@@ -304,6 +330,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
+        if (definedWeeks.length > 0 && /^(?:this|last)[ \t]+week$/iu.test(m[0]) && definedWeeks.some((w) => w.word === m![0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) continue;
         // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
         // "the next month contract" names a kind of thing: neither is counted from the writing.
         if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) continue;
@@ -377,13 +404,30 @@ function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]
     parts.push(text.slice(pos));
     out = parts.join('');
   }
-  if (out.includes('`')) out = out.replace(/(`+)[^`\n]+?\1/g, (s) => blank(s));
+  // Inline code, also across a line break inside a paragraph (`--today --group-by` wrapped onto
+  // the next line), not into a blank line or the next list item, heading, quote or table row.
+  if (out.includes('`')) out = out.replace(/(`+)(?:[^`\n]|\n(?![ \t]*(?:\n|[-*+][ \t]|\d+[.)][ \t]|#|>|\|)))+?\1/g, (s) => blank(s));
   if (out.includes('://')) out = out.replace(/\bhttps?:\/\/[^\s)>\]]+/g, (s) => blank(s));
   // Link destinations and autolinks: `](target "title")`, `<file.md>`, `[ref]: target`.
   if (out.includes('](')) out = out.replace(/\]\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?\)/g, (s) => `](${blank(s.slice(2, -1))})`);
   out = out.replace(/^([ \t]{0,3}\[[^\]\n]+\]:[ \t]*)(\S+)/gm, (_s, a: string, b: string) => a + blank(b));
   // Wiki links name a memory: `[[next-week-plan]]`.
   if (out.includes('[[')) out = out.replace(/\[\[[^\]\n]*\]\]/g, (s) => blank(s));
+  return out;
+}
+
+/** The weeks a text defines by their days, each with the section (heading to heading) it holds for. */
+function weekDefinitions(masked: string): Array<{ word: string; from: number; to: number }> {
+  if (!/week[^\n]{0,8}?\d{2}-\d{2}/iu.test(masked)) return [];
+  const headings = [...masked.matchAll(/^[ \t]{0,3}#{1,6}[ \t]/gmu)].map((h) => h.index!);
+  const out: Array<{ word: string; from: number; to: number }> = [];
+  const day = '(?:\\d{4}-)?(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
+  const re = new RegExp(`\\b(this|last|prev(?:ious)?)[ \\t]+week\\b[ \\t*_]*[=:]?[ \\t*_]*${day}[ \\t]*(?:→|->|–|—|-|to)[ \\t]*${day}`, 'giu');
+  for (const m of masked.matchAll(re)) {
+    const i = countBelow(headings, m.index! + 1);
+    const word = m[1]!.toLowerCase() === 'this' ? 'this' : 'last';
+    out.push({ word, from: i > 0 ? headings[i - 1]! : 0, to: i < headings.length ? headings[i]! : masked.length });
+  }
   return out;
 }
 

@@ -32,7 +32,7 @@ export function inRanges(ranges: Array<[number, number]>, start: number, end = s
   return ranges.some(([a, b]) => start >= a && end <= b);
 }
 
-/** Is the span [start, end) of a line wrapped in quotes ("…", “…”, '…', 「…」)? */
+/** Is the span [start, end) of a line wrapped in quotes ("…", “…”, '…', 「…」, «…»)? */
 export function isQuoted(line: string, start: number, end: number): boolean {
   const before = line.slice(0, start);
   const after = line.slice(end);
@@ -43,6 +43,7 @@ export function isQuoted(line: string, start: number, end: number): boolean {
     ['「', '」'],
     ['『', '』'],
     ['‘', '’'],
+    ['«', '»'],
   ];
   return pairs.some(([o, c]) => {
     const i = before.lastIndexOf(o);

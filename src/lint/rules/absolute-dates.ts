@@ -68,7 +68,12 @@ export const absoluteDates: Rule = {
     const hits = findRelativeDates(text, (offset) => anchors().at(offset), skip).filter(checked);
     if (hits.length === 0) return;
     const room = indexRoom(ctx);
-    for (const h of hits) report(ctx, h, anchors().chosen(h.start), room);
+    for (const h of hits) {
+      const anchor = anchors().chosen(h.start);
+      // "today" that tells no event means "at present" unless the text is dated (see RelativeDate.present).
+      if (h.present && !anchor.own) continue;
+      report(ctx, h, anchor, room);
+    }
   },
 };
 
