@@ -11,7 +11,7 @@ export interface LocalAddress {
 
 // Folder names that stand for no one: placeholders, the defaults of CI runners, containers and
 // cloud images, and macOS's shared folder.
-const NOT_A_PERSON = /^(?:user|users|username|user-?name|you|your-?name|yourname|your_user|me|name|someone|somebody|example|foo|bar|x+|ubuntu|debian|ec2-user|centos|fedora|runner|runneradmin|node|vscode|codespace|codespaces|jovyan|gitpod|coder|admin|administrator|root|guest|shared|public|default|all users|app|www-data|docker|vagrant|pi|linuxbrew)$/i;
+const NOT_A_PERSON = /^(?:user|users|username|user-?name|you|your-?name|yourname|your_user|me|name|someone|somebody|example|foo|bar|x+|ubuntu|debian|ec2-user|centos|fedora|runner|runneradmin|node|vscode|codespace|codespaces|jovyan|gitpod|coder|admin|administrator|root|guest|shared|public|default|all users|app|www-data|docker|vagrant|pi|linuxbrew|postgres|mysql|redis|nginx|git|jenkins|gitlab-runner)$/i;
 
 const HOME_RE = /(?<![\w.$~-])(?:\/Users\/|\/home\/|[A-Za-z]:[\\/](?:Users|Documents and Settings)[\\/])([^\s/\\`'"<>)(\]\[{}*$%]{1,64})(?=[\\/]|[\s`'")\],;:.]|$)/g;
 

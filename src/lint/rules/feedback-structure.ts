@@ -49,7 +49,7 @@ export const feedbackStructure: Rule = {
     if (missing.length > 0) {
       const what = missing.length === 2 ? 'a **Why:** line (the reason) and a **How to apply:** line (when it applies)' : missing[0] === '**Why:**' ? 'a **Why:** line (the reason behind it)' : 'a **How to apply:** line (when and where it applies)';
       ctx.report({ message: `${type} memory without ${what}: lead with the ${type === 'feedback' ? 'rule' : 'fact'}, then add ${missing.length === 2 ? 'them' : 'it'}`, line: firstText, column: 1 });
-    } else if (whyLine === firstText) {
+    } else if (whyLine === firstText && WHY_LEADS.test(lines[whyLine - 1]!)) {
       ctx.report({ message: `${type} memory opens with its **Why:** line: lead with the ${type === 'feedback' ? 'rule' : 'fact'} itself`, line: firstText, column: 1 });
     }
   },
@@ -66,6 +66,9 @@ const WHY_WORDS = 'why|reasoning|reason|reasons|rationale|because|motivation|con
 const HOW_WORDS = 'how to apply|how it applies|how to use|how|when to apply|applies to|applies when|application|apply|when|lessons learned|lessons|lesson|takeaways|takeaway|going forward|next time|in future|如何应用|怎么应用|如何使用|怎么用|怎么做|如何做|适用|应用|使用场景|何时适用|教训|启示|今后|以后|下次';
 // A Chinese heading carries its label anywhere in it ("## 预测轨迹偏差的根本原因").
 const zhHeading = (words: string) => new RegExp(`^\\s*#{1,6}\\s+[^\\n]{0,40}(?:${words})`, 'u');
-const anyOf = (...res: RegExp[]) => ({ test: (text: string) => res.some((re) => re.test(text)) });
-const WHY = anyOf(label(WHY_WORDS), zhHeading('根因|根本原因|原因|为什么'));
-const HOW = anyOf(label(HOW_WORDS), zhHeading('如何应用|教训|启示|怎么做'));
+const anyOf = (...res: Array<{ test: (text: string) => boolean }>) => ({ test: (text: string) => res.some((re) => re.test(text)) });
+// A bold label later on a line, or with more than a colon after it: "… untouched. **Why:** …",
+// "**How to apply — the ranked backlog**", "**How to apply / anatomy** (…)".
+const WHY_LEADS = anyOf(label(WHY_WORDS), zhHeading('根因|根本原因|原因|为什么'));
+const WHY = anyOf(WHY_LEADS, /(?:\*\*|__)(?:why|root cause|rationale)\b/iu);
+const HOW = anyOf(label(HOW_WORDS), zhHeading('如何应用|教训|启示|怎么做'), /(?:\*\*|__)how to apply\b/iu);
