@@ -383,7 +383,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
-      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, source.snapshot.head) : null;
+      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(source.snapshot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
       // it, so no finding that would is counted fixable, and --fix says why in one line.
