@@ -346,7 +346,12 @@ const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
 const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
 
 export function runToday(env: NodeJS.ProcessEnv): Date {
-  return env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
+  return env.MEMLINT_TODAY ? dayOf(env.MEMLINT_TODAY) : new Date();
+}
+
+/** A day given as YYYY-MM-DD, at its noon (local time): the form "today" is pinned in. */
+export function dayOf(day: string): Date {
+  return new Date(`${day}T12:00:00`);
 }
 
 export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {
