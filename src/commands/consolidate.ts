@@ -61,7 +61,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   if (values['post-commit']) return postCommit({ io, configFile: values.config });
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
-  const loaded = await loadConfig({ cwd, file: values.config });
+  const loaded = await loadConfig({ cwd, file: values.config, stderr: io.stderr });
   // Folders named on the command line are consolidated even when config excludes them.
   const memdirs = consolidationMemdirs(cwd, loaded, positionals);
   if (memdirs.length === 0) {

@@ -79,7 +79,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const root = push.repo.root;
   const folders = foldersOfChanged(root, changed);
   if (folders.length === 0) return 0;
-  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
+  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   const selected = hookMemdirs(root, folders, loaded);
   if (selected.length === 0) return 0;
   const memdirs = selected.map((d) => d.dir);
@@ -145,7 +145,7 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
   const state = await worktreeState(root, opts.io);
   if (state === null || state.operation !== null || state.branch === null) return 0;
-  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
+  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
   const memdirs = hookMemdirs(root, folders, loaded);
   if (memdirs.length === 0) return 0;
