@@ -51,7 +51,7 @@ interface DueResult {
  * consolidate's own run on memory as committed: consolidated and committed as `memory:
  * consolidate` when `act` is 'commit', else only listed. Each skip and failure is one line.
  */
-async function settleDue(root: string, memdirs: DiscoveredMemdir[], loaded: LoadedConfig, act: 'commit' | 'list', io: Io): Promise<DueResult> {
+async function consolidateDue(root: string, memdirs: DiscoveredMemdir[], loaded: LoadedConfig, act: 'commit' | 'list', io: Io): Promise<DueResult> {
   const rel = (p: string) => slashRelative(root, p) || '.';
   const outcomes = await consolidateEach(
     memdirs.filter((d) => !excluded(d.dir, loaded)),
@@ -101,7 +101,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const head = resolveRef(root, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
-  const { committed, due } = await settleDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
+  const { committed, due } = await consolidateDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
   if (committed.length > 0) {
     // git computed what to send before this hook ran, and a failing pre-push stops the whole push.
     opts.io.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
@@ -149,7 +149,7 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
   const memdirs = hookMemdirs(root, folders, loaded);
   if (memdirs.length === 0) return 0;
-  const { committed } = await settleDue(root, memdirs, loaded, 'commit', opts.io);
+  const { committed } = await consolidateDue(root, memdirs, loaded, 'commit', opts.io);
   if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
   return 0;
 }
