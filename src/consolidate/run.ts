@@ -255,7 +255,8 @@ export async function consolidateEach(memdirs: MemdirRef[], loaded: LoadedConfig
   const planned = memdirs.map((m) => ({ m, settings: resolveSettings(config.consolidate, m.dir, command, consolidationBound(m.dir, m.repoRoot)) }));
   if (planned.length === 0) return [];
   const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
-  if (ignored && opts.mode === 'apply') opts.io.stderr.write(`${ignored}\n`);
+  // Said where a command could run (apply), and on every hook run: a push is where a branch's config would try it.
+  if (ignored && (opts.mode === 'apply' || opts.hook)) opts.io.stderr.write(`${ignored}\n`);
   const lint = makeLint(config.rules, opts.io.cwd, debugWriter(opts.io));
   const findDates = await loadDateFinder();
   const now = Date.now();
