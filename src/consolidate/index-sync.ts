@@ -14,6 +14,7 @@ import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../content/index-mentions.js';
 import { appendLines, shortenAtWord } from './text.js';
+import { moveToTopicEdit } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
 
@@ -227,6 +228,15 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     }
   }
   if (text !== raw) files.set(INDEX_FILE, text);
-  for (const [target, list] of details) files.set(target, appendLines(files.get(target)!, list, true));
+  // Into the topic's "## From the index" section, as lint's fixes move hooks: never read as part of
+  // the section before it (nor dated by that section's heading).
+  for (const [target, list] of details) {
+    let text = files.get(target)!;
+    for (const detail of list) {
+      const edit = moveToTopicEdit({ path: target, text }, detail);
+      if (edit) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    }
+    files.set(target, text);
+  }
   return { state: next, report };
 }

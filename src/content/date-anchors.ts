@@ -50,7 +50,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   const modified = validIso(/^[ \t]*modified[ \t]*:[ \t]*['"]?([^\s'"]+)/mu.exec(front)?.[1]);
   const named = validIso(/(\d{4}-\d{2}-\d{2})/u.exec(rel.split('/').pop() ?? '')?.[1]);
   // Headings with their level and date, in order; the top note's date from the first lines of the body.
-  const headings: Array<{ offset: number; level: number; date?: string }> = [];
+  const headings: Array<{ offset: number; level: number; date?: string; moved?: boolean }> = [];
   let note: string | undefined;
   // Paragraphs opened by a dated label, as [from, to) offsets, in order.
   const paragraphs: Array<{ from: number; to: number; date: string }> = [];
@@ -65,7 +65,9 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     } else if (f) fence = f[1]!;
     else {
       const h = /^ {0,3}(#{1,6})[ \t]+(.*)$/u.exec(line);
-      if (h) headings.push({ offset, level: h[1]!.length, date: validIso(h[2]) });
+      // memlint's "## From the index" holds text moved out of MEMORY.md: it was written with the
+      // index line, not under the topic's dated heading, so it takes no date from the headings.
+      if (h) headings.push({ offset, level: h[1]!.length, date: validIso(h[2]), ...(/^From the index[ \t]*$/u.test(h[2]!) ? { moved: true } : {}) });
       else if (bodyLine < 12 && note === undefined) note = validIso(NOTE_DATE.exec(line)?.[1]);
     }
     // A blank line, a heading, a fence or a new list item ends a labelled paragraph; a line that
@@ -91,7 +93,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   const open: number[] = [];
   headings.forEach((h, i) => {
     while (open.length > 0 && headings[open[open.length - 1]!]!.level >= h.level) open.pop();
-    dated[i] = h.date ?? (open.length > 0 ? dated[open[open.length - 1]!] : undefined);
+    dated[i] = h.moved ? undefined : h.date ?? (open.length > 0 ? dated[open[open.length - 1]!] : undefined);
     open.push(i);
   });
   return (at) => {

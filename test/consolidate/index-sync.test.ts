@@ -80,7 +80,18 @@ describe('index synced with topics (step 2)', () => {
     const s = state({ 'MEMORY.md': '- [A](a.md) — first hook\n- [A](a.md) — second hook\n', 'a.md': t('A', 'user', 'x') });
     const r = syncIndex(s, ctx());
     expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — first hook\n');
-    expect(r.state.files.get('a.md')).toBe(t('A', 'user', 'x') + '\nsecond hook\n');
+    expect(r.state.files.get('a.md')).toBe(t('A', 'user', 'x') + '\n## From the index\n\nsecond hook\n');
+  });
+
+  it('moves a shortened hook into the topic\'s "## From the index" section, never into the dated section before it (issue 29: one run settles)', () => {
+    // A report titled with its date: text appended to its last section would be counted from that
+    // date by the next run's date step, though it was written with the index line.
+    const hook = `the layout puts the demo above the video today; ${'detail '.repeat(25).trim()}`;
+    const body = '# Layout read (2026-06-19)\n\n## Verdict\n\n- keep the order\n';
+    const s = state({ 'MEMORY.md': `- [A](a.md) — ${hook}\n`, 'a.md': topic('A', 'project', 'Layout read', body) });
+    const r = syncIndex(s, ctx());
+    expect(r.state.files.get('a.md')).toBe(topic('A', 'project', 'Layout read', body) + `\n## From the index\n\n${hook}\n`);
+    expect(syncIndex(r.state, ctx()).state.files).toEqual(r.state.files);
   });
 
   it('shortens an over-long entry and moves its full hook into the topic', () => {
