@@ -90,10 +90,15 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   // one: its own, else its parent's (the nearest heading before it of a higher level). Worked out
   // once, so a lookup is a binary search, whatever the number of headings.
   const dated: Array<string | undefined> = [];
+  // Whether a heading is, or is inside, "## From the index": its text has no date of its own in
+  // this file (not the note's, `modified`, nor the file name's either).
+  const moved: boolean[] = [];
   const open: number[] = [];
   headings.forEach((h, i) => {
     while (open.length > 0 && headings[open[open.length - 1]!]!.level >= h.level) open.pop();
-    dated[i] = h.moved ? undefined : h.date ?? (open.length > 0 ? dated[open[open.length - 1]!] : undefined);
+    const parent = open.length > 0 ? open[open.length - 1]! : -1;
+    moved[i] = h.moved === true || (parent >= 0 && moved[parent]!);
+    dated[i] = moved[i] ? undefined : h.date ?? (parent >= 0 ? dated[parent] : undefined);
     open.push(i);
   });
   return (at) => {
@@ -102,6 +107,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     if (paragraph && at < paragraph.to) return { date: paragraph.date, source: 'paragraph' };
     // The innermost heading above `at` that has a date, among the headings that enclose it.
     const h = startedBy(headings, at, (x) => x.offset);
+    if (h > 0 && moved[h - 1]) return undefined;
     const date = h > 0 ? dated[h - 1] : undefined;
     if (date) return { date, source: 'heading' };
     if (note) return { date: note, source: 'note' };
