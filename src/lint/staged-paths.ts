@@ -8,12 +8,9 @@ function inNodeModules(p: string): boolean {
 
 /** Repository-relative folders above a path, nearest first ('' = the top). */
 function foldersAbove(p: string): string[] {
+  const parts = p.split('/');
   const out: string[] = [];
-  for (let i = p.lastIndexOf('/'); i >= 0; i = p.lastIndexOf('/', i - 1)) {
-    out.push(p.slice(0, i));
-    if (i === 0) break;
-  }
-  out.push('');
+  for (let i = parts.length - 1; i >= 0; i--) out.push(parts.slice(0, i).join('/'));
   return out;
 }
 

@@ -11,7 +11,6 @@ import type { KnownIndex } from '../memdir/staged-snapshot.js';
 import { filesInHead, indexEntriesAsync, markdownHolding, pathsInIndex, readBlobsAsync, stagedStatuses } from '../git/staged.js';
 import { repositoryAsync, type Repository } from '../git/repo.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
-import { namingOnDisk } from './staged-naming.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { agentMemoryScope } from '../memdir/format.js';
 
@@ -55,7 +54,8 @@ export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
   // A rename is listed as a deletion and an addition (no rename detection here: it costs).
   const deleted = paths.filter((p) => staged.get(p) === 'D' && !p.endsWith('.md'));
   const stagedMd = paths.filter((p) => p.endsWith('.md'));
-  const naming = deleted.length === 0 ? [] : memoriesNaming(cwd, lostPathNeedles(deleted), staged, stagedMd.length > 0);
+  // With no Markdown staged, the index's Markdown is HEAD's, and HEAD's tree is read more cheaply.
+  const naming = deleted.length === 0 ? [] : markdownHolding(cwd, lostPathNeedles(deleted), stagedMd.length === 0 ? 'HEAD' : 'index').filter((p) => !staged.has(p));
   const md = [...stagedMd, ...naming];
   if (md.length === 0) return NO_MEMORY;
   // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
@@ -71,18 +71,6 @@ export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
     facts = prefetchStaged(cwd, md, folders, indexes ?? undefined);
   }
   return { paths, naming, facts: facts.catch(() => null) };
-}
-
-/**
- * The memory files the staged change does not stage that may name what it deletes: read from the
- * working tree when the index says they are unchanged there (src/lint/staged-naming.ts), else one
- * `git grep` of the index, or of HEAD's tree when no Markdown is staged (then the index's Markdown
- * is HEAD's, and a tree grep reads no index).
- */
-function memoriesNaming(cwd: string, needles: string[], staged: Map<string, string>, mdStaged: boolean): string[] {
-  const onDisk = namingOnDisk(cwd, process.env, needles, staged);
-  if (onDisk) return onDisk;
-  return markdownHolding(cwd, needles, mdStaged ? 'index' : 'HEAD').filter((p) => !staged.has(p));
 }
 
 /**
