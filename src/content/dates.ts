@@ -114,7 +114,17 @@ function behind(line: string, at: number): string {
 
 /** Sorted positions in `line` of the characters `re` (global) matches. */
 function positions(line: string, re: RegExp): number[] {
-  return [...line.matchAll(re)].map((m) => m.index!);
+  const out: number[] = [];
+  re.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = re.exec(line)); ) out.push(m.index);
+  return out;
+}
+
+/** Sorted positions in `line` of the character `ch` (one UTF-16 unit). */
+function places(line: string, ch: string): number[] {
+  const out: number[] = [];
+  for (let i = line.indexOf(ch); i >= 0; i = line.indexOf(ch, i + 1)) out.push(i);
+  return out;
 }
 
 /** How many of the sorted `xs` are below `at`. */
@@ -144,7 +154,7 @@ function inQuotation(line: string, start: number, end: number, memo: LineMemo): 
   const marks = (memo.quotes ??= new Map());
   const at = (ch: string) => {
     let xs = marks.get(ch);
-    if (!xs) marks.set(ch, (xs = positions(line, new RegExp(ch, 'gu'))));
+    if (!xs) marks.set(ch, (xs = places(line, ch)));
     return xs;
   };
   for (const [o, c] of [['"', '"'], ['“', '”'], ['「', '」'], ['『', '』'], ['‘', '’']] as const) {
@@ -239,34 +249,77 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   if (!mayHoldRelativeDate(text)) return [];
   const masked = maskSkipped(text, skip);
   const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
+  // The day of each Date the anchor hands back (one per day, as a rule's anchor gives them), worked out once.
+  const days = new Map<Date, { ymd: Ymd; iso: string }>();
+  const dayAt = (offset: number) => {
+    const date = anchorAt(offset);
+    let day = days.get(date);
+    if (!day) {
+      const ymd = toYmd(date);
+      days.set(date, (day = { ymd, iso: iso(ymd) }));
+    }
+    return day;
+  };
   const taken = new Spans(masked.length);
   const readings = new Map<string, Ymd | null>();
   // What the checks work out once per line (a phrase written across a line break reads both lines).
-  const lineMemos = new Map<string, LineMemo>();
+  const lineMemos = new Map<number, LineMemo>();
   const memoAt = (ls: number, le: number) => {
-    let memo = lineMemos.get(`${ls}:${le}`);
-    if (!memo) lineMemos.set(`${ls}:${le}`, (memo = {}));
+    const key = ls * (masked.length + 1) + le;
+    let memo = lineMemos.get(key);
+    if (!memo) lineMemos.set(key, (memo = {}));
     return memo;
   };
   // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
-  const lineStarts = [0, ...positions(masked, /\n/gu).map((i) => i + 1)];
+  const lineStarts = [0, ...places(masked, '\n').map((i) => i + 1)];
   const lineAround = (at: number): [number, number] => {
     const i = countBelow(lineStarts, at + 1) - 1;
     const next = lineStarts[i + 1];
     return [lineStarts[i]!, next === undefined ? masked.length : next - 1];
   };
+  // A phrase already paired with its date ("tomorrow (2026-12-03)", all of them once --fix has
+  // run) or part of a name is taken as any phrase is when it has a reading, and gives nothing. Its
+  // reading needs the day it counts from (the line's commit date, from git) and chrono: it is made
+  // only when a later phrase overlaps it, the one case where it changes what is found.
+  const unread = new Map<number, { end: number; read: () => Reading | null }>();
+  let unreadAt: Int32Array | undefined;
+  const overlaps = (s: number, e: number) => {
+    if (unread.size > 0) {
+      for (let i = s; i < e; i++) {
+        const u = unreadAt![i]!;
+        if (u === 0) continue;
+        const { end, read } = unread.get(u - 1)!;
+        unread.delete(u - 1);
+        unreadAt!.fill(0, u - 1, end);
+        if (read() !== null) taken.add(u - 1, end);
+      }
+    }
+    return taken.overlaps(s, e);
+  };
   const out: RelativeDate[] = [];
-  const overlaps = (s: number, e: number) => taken.overlaps(s, e);
-  const push = (start: number, end: number, res: { absolute: string; replacement: string } | null, exact = true) => {
-    if (!res || overlaps(start, end)) return;
+  const push = (start: number, end: number, read: () => Reading | null, exact = true) => {
+    if (overlaps(start, end)) return;
     const before = masked.slice(Math.max(0, start - 16), start);
     const after = masked.slice(end, end + 40);
-    taken.add(start, end);
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
-    if (/[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) || /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2))) return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
-    if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
+    if (
+      /[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) ||
+      /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2)) ||
+      isQuotedAlone(masked, start, end) ||
+      ABSOLUTE_AFTER.test(after) ||
+      PAIRED_AFTER.test(after) ||
+      ABSOLUTE_BEFORE.test(before)
+    ) {
+      unreadAt ??= new Int32Array(masked.length);
+      unreadAt.fill(start + 1, start, end);
+      unread.set(start, { end, read });
+      return;
+    }
+    const res = read();
+    if (!res) return;
+    taken.add(start, end);
     const ls = lineAround(start)[0];
     const le = lineAround(end)[1];
     const memo = memoAt(ls, le);
@@ -295,32 +348,37 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const before = behind(line, start - lineStart);
       const after = masked.slice(end, end + 40);
       // The day is read only for a phrase the checks below keep: it may come from git.
-      const at = () => toYmd(anchorAt(start));
+      const at = () => dayAt(start).ymd;
       if (kind === 'weekday') {
         if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
         const wd = weekdayNumber(m[0].toLowerCase())!;
-        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
+        const since = past || /\bsince[ \t]+$/iu.test(before);
+        push(start, end, () => dayResult(since ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
         // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
         // "the next month contract" names a kind of thing: neither is counted from the writing.
         if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) continue;
-        const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at());
-        push(start, end, res, !/^the\b/iu.test(m[0]));
+        const mod = m[1]!.toLowerCase();
+        const unit = m[2]!.toLowerCase();
+        push(start, end, () => periodResult(mod, unit, at()), !/^the\b/iu.test(m[0]));
       } else {
-        const phrase = m[0].toLowerCase();
+        const written = m[0];
+        const phrase = written.toLowerCase();
         if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
         const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
-        const day = at();
-        // chrono reads a phrase the same way each time from the same day: once per text.
-        const key = `${forward ? '+' : '-'}${iso(day)} ${m[0]}`;
-        let read = readings.get(key);
-        if (read === undefined) readings.set(key, (read = viaChrono(m[0], day, forward) ?? countResult(phrase, day)));
-        const res = dayResult(read);
-        if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
-        push(start, end, res);
+        push(start, end, () => {
+          const { ymd: day, iso: ymd } = dayAt(start);
+          // chrono reads a phrase the same way each time from the same day: once per text.
+          const key = `${forward ? '+' : '-'}${ymd} ${written}`;
+          let read = readings.get(key);
+          if (read === undefined) readings.set(key, (read = viaChrono(written, day, forward) ?? countResult(phrase, day)));
+          const res = dayResult(read);
+          if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
+          return res;
+        });
       }
     }
   }
@@ -331,8 +389,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const start = m.index;
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
-      const at = toYmd(anchorAt(start));
-      push(start, end, zhResult(kind, m, at), kind !== 'zhWeekday');
+      const match = m;
+      push(start, end, () => zhResult(kind, match, dayAt(start).ymd), kind !== 'zhWeekday');
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -389,8 +447,8 @@ function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]
 
 /** Whether [start, end) of a line stands in the text of a link (`[the plan for tomorrow](plan.md)`). */
 function inLinkText(line: string, start: number, end: number, memo: LineMemo): boolean {
-  const opens = (memo.opens ??= positions(line, /\[/gu));
-  const closes = (memo.closes ??= positions(line, /\]/gu));
+  const opens = (memo.opens ??= places(line, '['));
+  const closes = (memo.closes ??= places(line, ']'));
   // The last '[' at or before start, with no ']' between it and start.
   const n = countBelow(opens, start + 1);
   if (n === 0) return false;
@@ -496,7 +554,13 @@ function weekdayFrom(at: Ymd, wd: number): Ymd {
   return shift(at, (wd - isoWeekday(at) + 7) % 7);
 }
 
-function dayResult(x: Ymd | null): { absolute: string; replacement: string } | null {
+/** A phrase's date: the day it stands for and the form written beside it. */
+interface Reading {
+  absolute: string;
+  replacement: string;
+}
+
+function dayResult(x: Ymd | null): Reading | null {
   return x ? { absolute: iso(x), replacement: iso(x) } : null;
 }
 
