@@ -149,15 +149,19 @@ function sentenceBounds(line: string, start: number, end: number, memo: LineMemo
   return [b, j < ends.length ? ends[j]! : line.length];
 }
 
+const QUOTE_MARK = /["“”「」『』‘’]/u;
+const QUOTE_PAIRS = [['"', '"'], ['“', '”'], ['「', '」'], ['『', '』'], ['‘', '’']] as const;
+
 /** Inside a quotation on the line: speech or an example question, not the writer's own date. */
 function inQuotation(line: string, start: number, end: number, memo: LineMemo): boolean {
+  if (!(memo.quoted ??= QUOTE_MARK.test(line))) return false;
   const marks = (memo.quotes ??= new Map());
   const at = (ch: string) => {
     let xs = marks.get(ch);
     if (!xs) marks.set(ch, (xs = places(line, ch)));
     return xs;
   };
-  for (const [o, c] of [['"', '"'], ['“', '”'], ['「', '」'], ['『', '』'], ['‘', '’']] as const) {
+  for (const [o, c] of QUOTE_PAIRS) {
     const opens = at(o);
     const n = countBelow(opens, start);
     if (n === 0) continue;
@@ -177,14 +181,16 @@ function inQuotation(line: string, start: number, end: number, memo: LineMemo): 
 /** What notADate works out once per line, whatever the number of phrases on it. */
 interface LineMemo {
   figurative?: RegExpExecArray | null;
-  /** The last sentence looked at ([from, to) on the line), and what was found in it. */
-  sentence?: string;
+  /** The last sentence looked at ([from, to) on the line, as one number), and what was found in it. */
+  sentence?: number;
   habitual?: boolean;
-  present?: boolean;
-  event?: boolean;
+  /** A present-tense statement with no past or future event (worked out for "today" only). */
+  presentOnly?: boolean;
   /** Positions on the line: sentence punctuation, sentence ends, each quotation mark, brackets. */
   stops?: number[];
   ends?: number[];
+  /** Whether the line holds a quotation mark at all. */
+  quoted?: boolean;
   quotes?: Map<string, number[]>;
   opens?: number[];
   closes?: number[];
@@ -203,13 +209,11 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
   if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
   const [from, to] = sentenceBounds(line, start, end, memo);
-  const key = `${from}:${to}`;
+  const key = from * (line.length + 1) + to;
   if (memo.sentence !== key) {
-    const sentence = line.slice(from, to);
     memo.sentence = key;
-    memo.habitual = HABITUAL.test(sentence);
-    memo.present = PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence);
-    memo.event = EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''));
+    memo.habitual = HABITUAL.test(line.slice(from, to));
+    memo.presentOnly = undefined;
   }
   if (memo.habitual) return true;
   const ahead = line.slice(end);
@@ -217,7 +221,13 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
-  if (phrase === 'today' && memo.present && !memo.event) return true;
+  if (phrase === 'today') {
+    if (memo.presentOnly === undefined) {
+      const sentence = line.slice(from, to);
+      memo.presentOnly = (PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence)) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''));
+    }
+    if (memo.presentOnly) return true;
+  }
   if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(behind(line, start))) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE.exec(line);
   const m = memo.figurative;
@@ -263,11 +273,12 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   const taken = new Spans(masked.length);
   const readings = new Map<string, Ymd | null>();
   // What the checks work out once per line (a phrase written across a line break reads both lines).
-  const lineMemos = new Map<number, LineMemo>();
+  const lineMemos = new Map<number, Map<number, LineMemo>>();
   const memoAt = (ls: number, le: number) => {
-    const key = ls * (masked.length + 1) + le;
-    let memo = lineMemos.get(key);
-    if (!memo) lineMemos.set(key, (memo = {}));
+    let byEnd = lineMemos.get(ls);
+    if (!byEnd) lineMemos.set(ls, (byEnd = new Map()));
+    let memo = byEnd.get(le);
+    if (!memo) byEnd.set(le, (memo = {}));
     return memo;
   };
   // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
@@ -277,49 +288,18 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const next = lineStarts[i + 1];
     return [lineStarts[i]!, next === undefined ? masked.length : next - 1];
   };
-  // A phrase already paired with its date ("tomorrow (2026-12-03)", all of them once --fix has
-  // run) or part of a name is taken as any phrase is when it has a reading, and gives nothing. Its
-  // reading needs the day it counts from (the line's commit date, from git) and chrono: it is made
-  // only when a later phrase overlaps it, the one case where it changes what is found.
-  const unread = new Map<number, { end: number; read: () => Reading | null }>();
-  let unreadAt: Int32Array | undefined;
-  const overlaps = (s: number, e: number) => {
-    if (unread.size > 0) {
-      for (let i = s; i < e; i++) {
-        const u = unreadAt![i]!;
-        if (u === 0) continue;
-        const { end, read } = unread.get(u - 1)!;
-        unread.delete(u - 1);
-        unreadAt!.fill(0, u - 1, end);
-        if (read() !== null) taken.add(u - 1, end);
-      }
-    }
-    return taken.overlaps(s, e);
-  };
+  const overlaps = (s: number, e: number) => taken.overlaps(s, e);
   const out: RelativeDate[] = [];
-  const push = (start: number, end: number, read: () => Reading | null, exact = true) => {
-    if (overlaps(start, end)) return;
+  const push = (start: number, end: number, res: Reading | null, exact = true) => {
+    if (!res || overlaps(start, end)) return;
     const before = masked.slice(Math.max(0, start - 16), start);
     const after = masked.slice(end, end + 40);
+    taken.add(start, end);
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
+    if (/[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) || /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2))) return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
-    if (
-      /[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) ||
-      /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2)) ||
-      isQuotedAlone(masked, start, end) ||
-      ABSOLUTE_AFTER.test(after) ||
-      PAIRED_AFTER.test(after) ||
-      ABSOLUTE_BEFORE.test(before)
-    ) {
-      unreadAt ??= new Int32Array(masked.length);
-      unreadAt.fill(start + 1, start, end);
-      unread.set(start, { end, read });
-      return;
-    }
-    const res = read();
-    if (!res) return;
-    taken.add(start, end);
+    if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
     const ls = lineAround(start)[0];
     const le = lineAround(end)[1];
     const memo = memoAt(ls, le);
@@ -354,31 +334,27 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
         const wd = weekdayNumber(m[0].toLowerCase())!;
         const since = past || /\bsince[ \t]+$/iu.test(before);
-        push(start, end, () => dayResult(since ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
+        push(start, end, dayResult(since ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
         // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
         // "the next month contract" names a kind of thing: neither is counted from the writing.
         if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) continue;
-        const mod = m[1]!.toLowerCase();
-        const unit = m[2]!.toLowerCase();
-        push(start, end, () => periodResult(mod, unit, at()), !/^the\b/iu.test(m[0]));
+        push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at()), !/^the\b/iu.test(m[0]));
       } else {
         const written = m[0];
         const phrase = written.toLowerCase();
         if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
         const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
-        push(start, end, () => {
-          const { ymd: day, iso: ymd } = dayAt(start);
-          // chrono reads a phrase the same way each time from the same day: once per text.
-          const key = `${forward ? '+' : '-'}${ymd} ${written}`;
-          let read = readings.get(key);
-          if (read === undefined) readings.set(key, (read = viaChrono(written, day, forward) ?? countResult(phrase, day)));
-          const res = dayResult(read);
-          if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
-          return res;
-        });
+        const { ymd: day, iso: ymd } = dayAt(start);
+        // chrono reads a phrase the same way each time from the same day: once per text.
+        const key = `${forward ? '+' : '-'}${ymd} ${written}`;
+        let read = readings.get(key);
+        if (read === undefined) readings.set(key, (read = viaChrono(written, day, forward) ?? countResult(phrase, day)));
+        const res = dayResult(read);
+        if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
+        push(start, end, res);
       }
     }
   }
@@ -389,8 +365,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const start = m.index;
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
-      const match = m;
-      push(start, end, () => zhResult(kind, match, dayAt(start).ymd), kind !== 'zhWeekday');
+      push(start, end, zhResult(kind, m, dayAt(start).ymd), kind !== 'zhWeekday');
     }
   }
   return out.sort((a, b) => a.start - b.start);
