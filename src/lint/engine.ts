@@ -346,7 +346,12 @@ const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
 const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
 
 export function runToday(env: NodeJS.ProcessEnv): Date {
-  return env.MEMLINT_TODAY ? new Date(`${env.MEMLINT_TODAY}T12:00:00`) : new Date();
+  return env.MEMLINT_TODAY ? dayOf(env.MEMLINT_TODAY) : new Date();
+}
+
+/** A day given as YYYY-MM-DD, at its noon (local time): the form "today" is pinned in. */
+export function dayOf(day: string): Date {
+  return new Date(`${day}T12:00:00`);
 }
 
 export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> {
@@ -383,7 +388,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
       const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
-      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(d.repoRoot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null, source.snapshot.head) : null;
+      const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(source.snapshot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
       // it, so no finding that would is counted fixable, and --fix says why in one line.

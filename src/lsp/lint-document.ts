@@ -79,7 +79,7 @@ export async function locateDocument(file: string, folders: string[], env: NodeJ
 
 async function configuredMemoryDirs(projectDir: string): Promise<string[]> {
   try {
-    const loaded = await loadConfig({ cwd: projectDir });
+    const loaded = await loadConfig({ cwd: projectDir, stderr: null });
     return (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
   } catch {
     return []; // a config problem is reported by the lint itself
@@ -104,7 +104,7 @@ export interface DocumentLint {
  */
 /** `debug`: where a rule's stack goes when it throws (LintRunOptions.debug). */
 export async function lintDocument(located: Located, text: string, texts: Map<string, string>, env: NodeJS.ProcessEnv, debug?: (text: string) => void): Promise<DocumentLint | null> {
-  const loaded = await loadConfig({ cwd: located.projectDir });
+  const loaded = await loadConfig({ cwd: located.projectDir, stderr: null });
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, located.file))) return null;
   // no-memory-loss judges a staged change: it has nothing to say about an editor's buffer.
   const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
