@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import type { Output } from './io.js';
 import { claudeFormat, NEWEST_KNOWN, parseVersion, type ClaudeFormat } from './memdir/format.js';
 
 export type SeverityName = 'off' | 'warn' | 'error';
@@ -61,11 +62,12 @@ export function codeConfigMessage(file: string): string {
   return `${file} is not read: memlint runs no code from the repository; put its settings in .memlintrc.json, .memlintrc.yaml or package.json "memlint"`;
 }
 
-let toldAboutCodeConfig = false;
-function tellAboutCodeConfig(file: string): void {
-  if (toldAboutCodeConfig) return;
-  toldAboutCodeConfig = true;
-  process.stderr.write(`memlint: ${codeConfigMessage(file)}\n`);
+// The runs' outputs already told of a code config: each run is told once, however often it loads config.
+const toldAboutCodeConfig = new WeakSet<Output>();
+function tellAboutCodeConfig(file: string, stderr: Output | null): void {
+  if (stderr === null || toldAboutCodeConfig.has(stderr)) return;
+  toldAboutCodeConfig.add(stderr);
+  stderr.write(`memlint: ${codeConfigMessage(file)}\n`);
 }
 
 const LEADS_OUT = 'it is a symlink that leads out of the repository; memlint does not read through it';
@@ -157,7 +159,12 @@ export function normalizeSeverity(v: unknown): SeverityName | undefined {
   return undefined;
 }
 
-export async function loadConfig(opts: { cwd: string; file?: string }): Promise<LoadedConfig> {
+/**
+ * `stderr`: the run's, where a code config that is not read is named (once a run); null for a
+ * lookup on the side of a run that tells the person nothing (a Claude Code hook's answer, the
+ * language server, a setting looked up again).
+ */
+export async function loadConfig(opts: { cwd: string; file?: string; stderr: Output | null }): Promise<LoadedConfig> {
   if (opts.file) {
     const file = resolve(opts.cwd, opts.file);
     if (!existsSync(file)) throw new UsageError(`config file not found: ${opts.file}`);
@@ -178,7 +185,7 @@ export async function loadConfig(opts: { cwd: string; file?: string }): Promise<
     // The nearest config was code: said once, not run, and no farther config stands in for it.
     const code = CODE_CONFIGS.map((name) => join(dir, name)).find((f) => existsSync(f));
     if (code) {
-      tellAboutCodeConfig(code);
+      tellAboutCodeConfig(code, opts.stderr);
       return { config: withLinkDefaults({}), file: null, dir };
     }
     if (existsSync(join(dir, '.git'))) break; // do not wander above the repository

@@ -39,7 +39,7 @@ async function suggestion(m: { ruleId: string | null; fix?: { edits: Array<{ tex
  * errors, else the block answer naming them.
  */
 export async function editAnswer(file: string, projectDir: string, env: NodeJS.ProcessEnv, debug?: (text: string) => void): Promise<string> {
-  const loaded = await loadConfig({ cwd: projectDir });
+  const loaded = await loadConfig({ cwd: projectDir, stderr: null });
   const memoryDirs = (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
   const located = await locateMemdir(file, projectDir, env, homeOf(env), memoryDirs);
   if (!located) return '';

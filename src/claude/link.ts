@@ -51,7 +51,7 @@ export function appendIgnoreLine(gitignore: string, line: string): string {
 export async function defaultMemdir(root: string, cwd: string): Promise<string> {
   const conventional = path.join(root, '.claude', 'memory');
   if (existsSync(conventional)) return conventional;
-  const loaded = await loadConfig({ cwd });
+  const loaded = await loadConfig({ cwd, stderr: null });
   const found = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir })
     .map((d) => d.dir)
     .filter((d) => !/[/\\]\.claude[/\\]agent-memory/.test(d) && isWithin(d, root));

@@ -23,7 +23,7 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
   const indexFile = path.join(dir, INDEX_FILE);
   if (isRegularFile(indexFile)) {
     const raw = readFileSync(indexFile, 'utf8');
-    const loaded = await loadConfig({ cwd: projectDir });
+    const loaded = await loadConfig({ cwd: projectDir, stderr: null });
     // Measured and advised as the configured Claude Code version does (config `claudeCode`).
     facts.format = formatOf(loaded.config);
     const v = indexVisibility(raw, { strip: facts.format.stripIndex });

@@ -59,7 +59,7 @@ export function optOut(root: string, env: NodeJS.ProcessEnv): string | null {
 
 /** The memory folder the team's setting names, in this checkout (absolute), or null when there is no setting. */
 export async function settingMemdir(root: string): Promise<{ dir: string; file: string | null } | null> {
-  const loaded = await loadConfig({ cwd: root });
+  const loaded = await loadConfig({ cwd: root, stderr: null });
   const link = loaded.config.link;
   if (link === undefined || link === false) return null;
   const dir = typeof link === 'string' ? path.resolve(loaded.dir, link) : await defaultMemdir(root, root);

@@ -4,17 +4,14 @@ import { parse } from './args.js';
 import { CONSOLIDATE_OPTIONS } from './options.js';
 import { escapeControls } from '../printable.js';
 import { loadConfig } from '../config.js';
-import { loadDateFinder } from '../consolidate/date-finder.js';
 import { consolidationMemdirs } from '../consolidate/select.js';
-import { makeLint } from '../consolidate/lint-check.js';
 import { postCommit, prePush } from '../consolidate/prepush.js';
 import * as report from '../consolidate/report.js';
-import { consolidateMemdir } from '../consolidate/run.js';
-import { agentCommand, consolidationBound, ignoredCommandWarning, resolveSettings } from '../consolidate/settings.js';
+import { consolidateEach } from '../consolidate/run.js';
 import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
 import type { Given } from './given.js';
-import { debugWriter, type Io } from '../io.js';
+import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint consolidate [options] [MEMDIR...]
 
@@ -64,7 +61,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   if (values['post-commit']) return postCommit({ io, configFile: values.config });
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
-  const loaded = await loadConfig({ cwd, file: values.config });
+  const loaded = await loadConfig({ cwd, file: values.config, stderr: io.stderr });
   // Folders named on the command line are consolidated even when config excludes them.
   const memdirs = consolidationMemdirs(cwd, loaded, positionals);
   if (memdirs.length === 0) {
@@ -72,19 +69,8 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     else io.stderr.write('memlint: no memory folder (a folder with MEMORY.md) found\n');
     return EXIT_OK;
   }
-  const findDates = await loadDateFinder();
   const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'apply';
-  const lint = makeLint(loaded.config.rules, cwd, debugWriter(io));
-  const ignored = ignoredCommandWarning(loaded.config.consolidate, loaded.file);
-  if (ignored && mode === 'apply') io.stderr.write(`${ignored}\n`);
-  const command = mode === 'apply' ? agentCommand(cwd) : undefined;
-  // Every memdir's settings first: config naming a folder outside the repository stops the run
-  // (exit 2) before any memdir is written.
-  const planned = memdirs.map((d) => ({ d, settings: resolveSettings(loaded.config.consolidate, d.dir, command, consolidationBound(d.dir, d.repoRoot)) }));
-  const outcomes = [];
-  for (const { d, settings } of planned) {
-    outcomes.push(await consolidateMemdir({ dir: d.dir, repoRoot: d.repoRoot }, { mode, force: !!values.force, prune: !!values.prune, settings, findDates, lint, io }));
-  }
+  const outcomes = await consolidateEach(memdirs, loaded, { mode, force: !!values.force, prune: !!values.prune, io });
   // Nothing printed shows a secret (docs/security.md): the diff, the summary and the JSON are masked
   // against the secrets of every text the plans were made from or would write.
   const known = await secretsOf(outcomes.flatMap((o) => [...(o.plan?.sources ?? []), ...(o.plan?.ops ?? []).map((op) => (op.kind === 'write' ? op.after : op.text))]));

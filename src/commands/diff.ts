@@ -204,7 +204,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (!root) throw new UsageError('diff works inside a git repository');
   const range = await resolveRange(root, positionals[0]);
   // Config only places the archive: a config memlint cannot read leaves the default folder.
-  const consolidate = (await loadConfig({ cwd: io.cwd }).catch(() => null))?.config.consolidate;
+  const consolidate = (await loadConfig({ cwd: io.cwd, stderr: io.stderr }).catch(() => null))?.config.consolidate;
   const read: string[] = [];
   const diffs = await diffRange(root, range, archiveFolders(root, consolidate), read);
   const stale = await staleInRange(root, range, read);

@@ -11,7 +11,7 @@ import { linkCheckout, linkState, settingMemdir } from '../claude/team-link.js';
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { applyTouch, planTouch } from '../claude/touch.js';
-import type { Io } from '../io.js';
+import type { Io, Output } from '../io.js';
 import { homeOf } from '../claude/auto-memory.js';
 
 const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--claude] [--quiet] [--config FILE]
@@ -70,7 +70,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   // A config memlint cannot read must not stop npm install: the link part says why and steps aside.
   let decided: boolean | string = !!values.link;
   if (!decided) decided = await settingMemdir(wt.root).then((s) => !!s, (err: Error) => err.message);
-  const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config);
+  const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config, io.stderr);
   const actions = planInstall(wt, { local: !!values.local, memdirs, privateIgnores: decided === true, env: io.env });
   actions.push(...setting);
   if (values.claude) actions.push(...planClaudeInstall(wt));
@@ -81,7 +81,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     for (const p of applyActions(wt, actions)) io.stderr.write(`memlint: ${p}\n`);
     if (changes.length > 0 && !values.quiet) say(`memlint install: done; "memlint doctor" checks that everything is active`);
     // A fresh clone's memory files carry the clone's time until a checkout: give them their dates now.
-    const touched = await touchMemory(wt.root);
+    const touched = await touchMemory(wt.root, io.stderr);
     if (touched && !values.quiet) say(touched);
   }
   if (typeof decided === 'string') {
@@ -101,9 +101,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
 }
 
 /** Set every memory file's mtime from its "modified" or last commit (memlint touch); the line to print, or null. */
-async function touchMemory(root: string): Promise<string | null> {
+async function touchMemory(root: string, stderr: Output): Promise<string | null> {
   try {
-    const loaded = await loadConfig({ cwd: root });
+    const loaded = await loadConfig({ cwd: root, stderr });
     const dirs = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => !d.onlyFiles).map((d) => d.dir);
     if (dirs.length === 0) return null;
     const set = applyTouch(planTouch(dirs, root), false).filter((o) => o.done === 'set').length;

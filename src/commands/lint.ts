@@ -87,7 +87,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   if (values.help) {
     if (values.formats) {
       // The facts for the configured version (config claudeCode), marked; docs/format.md cites them.
-      const loaded = await loadConfig({ cwd: io.cwd, ...(values.config ? { file: values.config } : {}) });
+      const loaded = await loadConfig({ cwd: io.cwd, ...(values.config ? { file: values.config } : {}), stderr: io.stderr });
       io.stdout.write(describeFormats(formatOf(loaded.config).version) + '\n');
       return 0;
     }
@@ -135,7 +135,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     staleOnly = new Set(naming.map((p) => join(prefetched!.root, p)));
   }
 
-  const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}) });
+  const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}), stderr: io.stderr });
   const rules = resolveRules(loaded.config.rules, overrides);
   const isIgnored = matcher(loaded.config.ignore);
   const ignore = loaded.config.ignore?.length ? (abs: string) => isIgnored(slashRelative(loaded.dir, abs)) : undefined;

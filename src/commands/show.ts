@@ -124,7 +124,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } catch {
     throw new UsageError(`no MEMORY.md in ${dir}`);
   }
-  const format = formatOf((await loadConfig({ cwd })).config);
+  const format = formatOf((await loadConfig({ cwd, stderr: io.stderr })).config);
   const loaded = loadIndex(raw, { strip: format.stripIndex && !isAgentMemdir(dir) });
   if (note) io.stderr.write(`${note}\n`);
   if (values.budget) {

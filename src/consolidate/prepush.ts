@@ -14,25 +14,19 @@
 //
 // A push or commit with no memory in it is answered by the launcher (src/launcher.ts) with a git
 // call or two.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
 import { filesOfCommit } from '../git/history.js';
 import { worktreeState } from '../git/progress.js';
 import { resolveRef } from '../git/refs.js';
 import { repository } from '../git/repo.js';
-import { uncommittedPaths } from '../git/status.js';
-import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
 import type { DiscoveredMemdir } from '../memdir/discover.js';
 import { resolveRules, runToday } from '../lint/engine.js';
 import { lintPushed } from '../lint/pushed.js';
-import { loadDateFinder } from './date-finder.js';
 import { excluded, foldersOfChanged, hookMemdirs } from './select.js';
-import { makeLint } from './lint-check.js';
-import * as lock from './lock.js';
 import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
-import * as run from './run.js';
-import { agentCommand, ignoredCommandWarning, resolveSettings, type Settings } from './settings.js';
+import { consolidateEach } from './run.js';
 import { slashRelative } from '../fs/paths.js';
 import { debugWriter, type Io } from '../io.js';
 
@@ -50,65 +44,27 @@ interface DueResult {
   committed: string[];
   /** Memdirs (repository-relative) due and with something to change, left as they are. */
   due: string[];
-  failures: string[];
 }
 
 /**
- * Each memdir that is due (gates open, not excluded, no uncommitted edits) and that consolidation
- * would change: consolidated and committed as `memory: consolidate` when `act` is 'commit', else
- * only listed. Settings are resolved for every memdir first: config naming a folder outside the
- * repository stops here (exit 2) before anything is written.
+ * The memdirs (not excluded) that are due and that consolidation would change, through
+ * consolidate's own run on memory as committed: consolidated and committed as `memory:
+ * consolidate` when `act` is 'commit', else only listed. Each skip and failure is one line.
  */
-async function settleDue(root: string, memdirs: DiscoveredMemdir[], loaded: LoadedConfig, act: 'commit' | 'list', io: Pick<Io, 'env' | 'stderr'>): Promise<DueResult> {
-  const { config } = loaded;
+async function consolidateDue(root: string, memdirs: DiscoveredMemdir[], loaded: LoadedConfig, act: 'commit' | 'list', io: Io): Promise<DueResult> {
   const rel = (p: string) => slashRelative(root, p) || '.';
-  const command = act === 'commit' ? agentCommand(root) : undefined;
-  const planned: Array<{ dir: string; settings: Settings }> = memdirs.filter((d) => !excluded(d.dir, loaded)).map((d) => ({ dir: d.dir, settings: resolveSettings(config.consolidate, d.dir, command, root) }));
-  const result: DueResult = { committed: [], due: [], failures: [] };
-  if (planned.length === 0) return result;
-  const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
-  if (ignored) io.stderr.write(`${ignored}\n`);
-  const lint = makeLint(config.rules, root, debugWriter(io));
-  const findDates = await loadDateFinder();
-  const now = Date.now();
-  for (const { dir, settings } of planned) {
-    const m = { dir, repoRoot: root };
-    // A symlink where the memdir, its archive or its lock should be: reported, left alone, read through never.
-    const refused = run.refusalFor(m, settings);
-    if (refused) {
-      result.failures.push(`${rel(dir)}: ${refused}`);
-      continue;
-    }
-    if (!run.gatesFor(m, settings, now).open) continue;
-    const paths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
-    if (uncommittedPaths(root, { pathspec: [...paths, ...LOCAL_STATE] }).length > 0) {
-      io.stderr.write(`memlint: skipped consolidating ${rel(dir)}: it has uncommitted changes\n`);
-      continue;
-    }
-    // The gates are open: planned once, as `memlint consolidate` plans (under the lock when it applies).
-    const prior = lock.readLastConsolidatedAt(dir);
-    const outcome = await run.consolidateMemdir(m, { mode: act === 'list' ? 'check' : 'apply', force: true, prune: false, settings, now, findDates, lint, onlyIfPlanned: true, io });
-    if (act === 'list') {
-      if (outcome.status === 'would-change') result.due.push(rel(dir));
-      continue;
-    }
-    if (outcome.status !== 'consolidated') {
-      if (outcome.status === 'failed') result.failures.push(`${rel(dir)}: ${outcome.message}`);
-      continue;
-    }
-    const committedPaths = [rel(dir), ...(existsSync(settings.archiveDir) ? [rel(settings.archiveDir)] : [])];
-    try {
-      const sha = commitPaths(root, 'memory: consolidate', committedPaths);
-      lock.recordConsolidation(dir);
-      result.committed.push(`${sha.slice(0, 7)} (${rel(dir)})`);
-    } catch (err) {
-      restorePaths(root, committedPaths);
-      lock.rollbackLock(dir, prior);
-      result.failures.push(`${rel(dir)}: could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed`);
-    }
-  }
-  if (result.failures.length > 0) io.stderr.write(`memlint: consolidation failed for ${result.failures.join('; ')}\n`);
-  return result;
+  const outcomes = await consolidateEach(
+    memdirs.filter((d) => !excluded(d.dir, loaded)),
+    loaded,
+    { mode: act === 'list' ? 'check' : 'apply', force: false, prune: false, hook: { commit: 'memory: consolidate' }, io },
+  );
+  for (const o of outcomes) if (o.status === 'skipped') io.stderr.write(`memlint: skipped consolidating ${rel(o.memdir)}: ${o.message}\n`);
+  const failures = outcomes.filter((o) => o.status === 'failed').map((o) => `${rel(o.memdir)}: ${o.message}`);
+  if (failures.length > 0) io.stderr.write(`memlint: consolidation failed for ${failures.join('; ')}\n`);
+  return {
+    committed: outcomes.filter((o) => o.commit !== null).map((o) => `${o.commit!.slice(0, 7)} (${rel(o.memdir)})`),
+    due: outcomes.filter((o) => o.status === 'would-change').map((o) => rel(o.memdir)),
+  };
 }
 
 /** What config consolidate.onPush asks of a push while consolidation is due (docs/consolidate.md). */
@@ -123,7 +79,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const root = push.repo.root;
   const folders = foldersOfChanged(root, changed);
   if (folders.length === 0) return 0;
-  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
+  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   const selected = hookMemdirs(root, folders, loaded);
   if (selected.length === 0) return 0;
   const memdirs = selected.map((d) => d.dir);
@@ -145,7 +101,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const head = resolveRef(root, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
-  const { committed, due } = await settleDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
+  const { committed, due } = await consolidateDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
   if (committed.length > 0) {
     // git computed what to send before this hook ran, and a failing pre-push stops the whole push.
     opts.io.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);
@@ -189,11 +145,11 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
   const state = await worktreeState(root, opts.io);
   if (state === null || state.operation !== null || state.branch === null) return 0;
-  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile });
+  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
   const memdirs = hookMemdirs(root, folders, loaded);
   if (memdirs.length === 0) return 0;
-  const { committed } = await settleDue(root, memdirs, loaded, 'commit', opts.io);
+  const { committed } = await consolidateDue(root, memdirs, loaded, 'commit', opts.io);
   if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
   return 0;
 }

@@ -1,4 +1,6 @@
-// Consolidating one memdir: snapshot -> plan (pure) -> gates -> lock -> writer -> agent step.
+// Consolidating memdirs, one loop (`consolidateEach`) for `memlint consolidate` and its hook
+// modes; each memdir: snapshot -> plan (pure) -> gates -> lock -> writer -> agent step (-> commit,
+// for the hooks).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadMemdir } from '../memdir/read.js';
@@ -9,17 +11,22 @@ import { planConsolidation, type Plan } from './plan.js';
 import type { RelativeDateFinder } from './dates.js';
 import { applyPlan } from './apply.js';
 import { checkGates, type GateResult } from './gates.js';
-import { liveHolder, lockIsUnsafe, lockPath, readLastConsolidatedAt, rollbackLock, tryAcquireLock } from './lock.js';
+import { liveHolder, lockIsUnsafe, lockPath, readLastConsolidatedAt, recordConsolidation, rollbackLock, tryAcquireLock } from './lock.js';
 import { checkInsideRepo } from '../fs/inside.js';
-import { consolidationBound } from './settings.js';
+import { agentCommand, consolidationBound, ignoredCommandWarning, resolveSettings } from './settings.js';
 import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from '../git/history.js';
 import type { Settings } from './settings.js';
 import { walkFiles } from '../fs/walk.js';
 import { removeStaleTempFiles } from '../fs/atomic.js';
 import { compareSnapshots, dreamPrompt, restoreSnapshot, runCommand, snapshotDir } from './agent.js';
 import { localDay } from './text.js';
-import { withSlashes } from '../fs/paths.js';
-import type { Io } from '../io.js';
+import { slashRelative, withSlashes } from '../fs/paths.js';
+import { uncommittedPaths } from '../git/status.js';
+import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
+import type { LoadedConfig } from '../config.js';
+import { makeLint } from './lint-check.js';
+import { loadDateFinder } from './date-finder.js';
+import { debugWriter, type Io } from '../io.js';
 
 export interface MemdirRef {
   dir: string;
@@ -66,15 +73,16 @@ export interface RunOptions {
   /** Lint the memdir (for the agent step): its errors, empty when it passes. */
   lint?: (memdir: MemdirRef) => Promise<LintError[]>;
   /**
-   * With mode 'apply': when the plan changes nothing, leave the lock as it was and run no agent
-   * (the hooks consolidate only what is due and would change).
+   * The hooks' run (--pre-push, --post-commit), on memory as committed: the gates are asked in
+   * every mode, a memdir with uncommitted changes is skipped, a plan that changes nothing leaves
+   * the lock as it was and runs no agent, and what is written is committed with this message.
    */
-  onlyIfPlanned?: boolean;
+  hook?: { commit: string };
   /** The run's environment (MEMLINT_TODAY; the agent step's, with its own variables added) and where the agent's output goes. */
   io: Pick<Io, 'env' | 'stderr'>;
 }
 
-export type Status = 'consolidated' | 'unchanged' | 'would-change' | 'gates-closed' | 'locked' | 'failed';
+export type Status = 'consolidated' | 'unchanged' | 'would-change' | 'gates-closed' | 'skipped' | 'locked' | 'failed';
 
 export interface Outcome {
   memdir: string;
@@ -86,6 +94,8 @@ export interface Outcome {
   touched: string[];
   agent: { ran: boolean; exitCode: number | null; accepted: boolean; touched: string[]; problems: string[] } | null;
   message: string | null;
+  /** The hooks' commit of what was written (its id), else null. */
+  commit: string | null;
 }
 
 /** The run's day: MEMLINT_TODAY=YYYY-MM-DD (tests), else the local date. */
@@ -170,17 +180,21 @@ export function gatesFor(m: MemdirRef, settings: Settings, now: number): GateRes
 
 export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise<Outcome> {
   const now = opts.now ?? Date.now();
-  const base: Outcome = { memdir: m.dir, archiveDir: opts.settings.archiveDir, status: 'unchanged', gates: null, plan: null, touched: [], agent: null, message: null };
+  const base: Outcome = { memdir: m.dir, archiveDir: opts.settings.archiveDir, status: 'unchanged', gates: null, plan: null, touched: [], agent: null, message: null, commit: null };
   const refused = refusalFor(m, opts.settings);
   if (refused) return { ...base, status: 'failed', message: refused };
-  if (opts.mode !== 'apply') {
-    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env) });
-    return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
-  }
-  if (!opts.force) {
+  if (!opts.force && (opts.mode === 'apply' || opts.hook)) {
     const gates = gatesFor(m, opts.settings, now);
     base.gates = gates;
     if (!gates.open) return { ...base, status: 'gates-closed', message: `not due: ${gates.reason}; "--force" consolidates anyway` };
+  }
+  // A commit of memlint's own would take the person's uncommitted edits with it.
+  if (opts.hook && m.repoRoot && uncommittedPaths(m.repoRoot, { pathspec: [...ownPaths(m, opts.settings), ...LOCAL_STATE] }).length > 0) {
+    return { ...base, status: 'skipped', message: 'it has uncommitted changes' };
+  }
+  if (opts.mode !== 'apply') {
+    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env) });
+    return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
   }
   const holder = liveHolder(m.dir, now);
   if (holder !== null) return { ...base, status: 'locked', message: `being consolidated by process ${holder} (${m.dir}/.consolidate-lock); try again later` };
@@ -190,7 +204,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
     // Under the lock: the temporary files a killed run left behind go first.
     removeStaleTempFiles([m.dir, opts.settings.archiveDir]);
     const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env) });
-    if (opts.onlyIfPlanned && plan.ops.length === 0) {
+    if (opts.hook && plan.ops.length === 0) {
       rollbackLock(m.dir, prior);
       return { ...base, plan };
     }
@@ -198,11 +212,57 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
     let agent: Outcome['agent'] = null;
     if (opts.settings.command) agent = await agentStep(m, opts, plan);
     const status: Status = touched.length > 0 || (agent?.accepted && agent.touched.length > 0) ? 'consolidated' : 'unchanged';
-    return { ...base, plan, touched, agent, status };
+    const done: Outcome = { ...base, plan, touched, agent, status };
+    return opts.hook && status === 'consolidated' && m.repoRoot ? commitOf(m, m.repoRoot, opts.settings, opts.hook.commit, prior, done) : done;
   } catch (err) {
     rollbackLock(m.dir, prior);
     return { ...base, status: 'failed', message: (err as Error).message.split('\n')[0]! };
   }
+}
+
+/** The memdir and its archive (when there is one), repository-relative: what the hooks commit. */
+function ownPaths(m: MemdirRef, settings: Settings): string[] {
+  const root = m.repoRoot!;
+  return [slashRelative(root, m.dir) || '.', ...(existsSync(settings.archiveDir) ? [slashRelative(root, settings.archiveDir) || '.'] : [])];
+}
+
+/** Commit what a hook's run wrote; if git refuses, put it all back as HEAD has it and the lock as it was. */
+function commitOf(m: MemdirRef, root: string, settings: Settings, message: string, prior: number, done: Outcome): Outcome {
+  const paths = ownPaths(m, settings);
+  try {
+    const commit = commitPaths(root, message, paths);
+    recordConsolidation(m.dir);
+    return { ...done, commit };
+  } catch (err) {
+    restorePaths(root, paths);
+    rollbackLock(m.dir, prior);
+    return { ...done, status: 'failed', message: `could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed` };
+  }
+}
+
+export interface EachOptions extends Pick<RunOptions, 'mode' | 'force' | 'prune' | 'hook'> {
+  io: Pick<Io, 'cwd' | 'env' | 'stderr'>;
+}
+
+/**
+ * Consolidate each memdir in turn: the one loop of `memlint consolidate` and of its hook modes.
+ * Every memdir's settings are resolved first, so config naming a folder outside the repository
+ * stops the run (exit 2) before any memdir is written.
+ */
+export async function consolidateEach(memdirs: MemdirRef[], loaded: LoadedConfig, opts: EachOptions): Promise<Outcome[]> {
+  const { config } = loaded;
+  const command = opts.mode === 'apply' ? agentCommand(opts.io.cwd) : undefined;
+  const planned = memdirs.map((m) => ({ m, settings: resolveSettings(config.consolidate, m.dir, command, consolidationBound(m.dir, m.repoRoot)) }));
+  if (planned.length === 0) return [];
+  const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
+  // Said where a command could run (apply), and on every hook run: a push is where a branch's config would try it.
+  if (ignored && (opts.mode === 'apply' || opts.hook)) opts.io.stderr.write(`${ignored}\n`);
+  const lint = makeLint(config.rules, opts.io.cwd, debugWriter(opts.io));
+  const findDates = await loadDateFinder();
+  const now = Date.now();
+  const outcomes: Outcome[] = [];
+  for (const { m, settings } of planned) outcomes.push(await consolidateMemdir(m, { ...opts, settings, now, findDates, lint }));
+  return outcomes;
 }
 
 async function agentStep(m: MemdirRef, opts: RunOptions, plan: Plan): Promise<NonNullable<Outcome['agent']>> {

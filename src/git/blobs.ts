@@ -1,25 +1,36 @@
 // What files hold: blobs by any object name (`readBlobs`, one `git cat-file --batch`), the files of
 // a commit's tree, and which strings occur in the tracked files. Every function takes the
-// directory it works in.
+// directory it works in. The launcher (dist/cli.js) reads --staged's blobs with it.
 import { parseCatFileBatch, splitZ } from './parse.js';
 import { git, gitAsync, gitSync, orNull } from './run.js';
 
+const NULL_ID = '0'.repeat(40);
+const revParseArgs = (spec: string) => ['rev-parse', '-q', '--verify', spec];
+const batchArgs = ['cat-file', '--batch'];
+const batchInput = (names: string[]) => names.join('\n') + '\n';
+const bySpec = (specs: string[], names: string[], stdout: Buffer) => {
+  const byName = parseCatFileBatch(stdout, names);
+  return new Map(specs.map((spec, i) => [spec, byName.get(names[i]!) ?? null]));
+};
+
 /**
- * Read many objects in one `git cat-file --batch` call. Specs are object names such as
- * ":path" (the staged blob) or "HEAD:path". Missing objects come back as null.
+ * Read many objects in one `git cat-file --batch` call. Specs are object names: an object id,
+ * ":path" (the staged blob) or "HEAD:path". Missing objects come back as null. cat-file reads one
+ * name a line: a spec with a line break in it is named by its object id instead, which rev-parse
+ * finds from it (the null id, which git reports missing, when there is none).
  */
 export function readBlobs(root: string, specs: string[]): Map<string, Buffer | null> {
   if (specs.length === 0) return new Map();
-  // cat-file reads one name a line: a path with a line break in it is named by its object id
-  // instead, which rev-parse finds from its argument (the null id, which git reports missing, when
-  // there is none).
-  const names = specs.map((spec) => (spec.includes('\n') ? (orNull(() => git(['rev-parse', '-q', '--verify', spec], { cwd: root }).trim()) ?? NULL_ID) : spec));
-  const { stdout } = gitSync(['cat-file', '--batch'], { cwd: root, input: names.join('\n') + '\n' });
-  const byName = parseCatFileBatch(stdout, names);
-  return new Map(specs.map((spec, i) => [spec, byName.get(names[i]!) ?? null]));
+  const names = specs.map((spec) => (spec.includes('\n') ? (orNull(() => git(revParseArgs(spec), { cwd: root }).trim()) ?? NULL_ID) : spec));
+  return bySpec(specs, names, gitSync(batchArgs, { cwd: root, input: batchInput(names) }).stdout);
 }
 
-const NULL_ID = '0'.repeat(40);
+/** readBlobs, without blocking: the launcher reads the staged blobs while the program loads. */
+export async function readBlobsAsync(root: string, specs: string[]): Promise<Map<string, Buffer | null>> {
+  if (specs.length === 0) return new Map();
+  const names = await Promise.all(specs.map((spec) => (spec.includes('\n') ? gitAsync(revParseArgs(spec), { cwd: root }).then((r) => r.stdout.toString('utf8').trim(), () => NULL_ID) : spec)));
+  return bySpec(specs, names, (await gitAsync(batchArgs, { cwd: root, input: batchInput(names) })).stdout);
+}
 
 /** Every file of a commit's tree, repository-relative. */
 export async function treeFiles(root: string, commit: string): Promise<string[]> {

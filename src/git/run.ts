@@ -21,6 +21,8 @@ export interface GitOptions {
   input?: string | Buffer;
   /** The whole environment git runs in (default: the process's). */
   env?: NodeJS.ProcessEnv;
+  /** Variables set for this command on top of `env` (LC_ALL=C where memlint reads git's messages). */
+  set?: NodeJS.ProcessEnv;
   /** Exit codes that are answers, not failures (default [0]); 'any' for all. */
   okCodes?: number[] | 'any';
 }
@@ -65,9 +67,15 @@ export function withoutRepositoryCode(args: string[]): string[] {
   return subcommand(args) === 'config' ? args : [...NO_REPOSITORY_CODE, ...args];
 }
 
+/** The environment git runs in: the one given, else the process's (the runner is where that default lives), with `set` on top. */
+function envOf(opts: GitOptions): NodeJS.ProcessEnv {
+  const env = opts.env ?? process.env;
+  return opts.set ? { ...env, ...opts.set } : env;
+}
+
 /** Run git and wait for it. */
 export function gitSync(args: string[], opts: GitOptions = {}): GitResult {
-  const r = spawnSync('git', withoutRepositoryCode(args), { cwd: opts.cwd, input: opts.input, env: opts.env ?? process.env, maxBuffer: 1 << 30 });
+  const r = spawnSync('git', withoutRepositoryCode(args), { cwd: opts.cwd, input: opts.input, env: envOf(opts), maxBuffer: 1 << 30 });
   if (r.error) return checked(args, opts, { error: r.error });
   return checked(args, opts, { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr.toString('utf8') });
 }
@@ -89,7 +97,7 @@ export function gitAsync(args: string[], opts: GitOptions = {}): Promise<GitResu
     };
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn('git', withoutRepositoryCode(args), { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+      child = spawn('git', withoutRepositoryCode(args), { cwd: opts.cwd, env: envOf(opts), stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     } catch (err) {
       settle({ error: err as Error });
       return;

@@ -1,9 +1,10 @@
 // What git says about the staged change, for --staged: the staged paths, which files HEAD's tree
-// and the index hold, the staged blobs. Loaded by the launcher (dist/cli.js) before the program,
-// so it needs nothing but src/git/run.ts and the parsers; it runs git from the folder it is
-// given, which is the one memlint started in.
-import { filesInTree, parseCatFileBatch, parseNameStatus, parseStageEntries, splitZ, type GitIndexEntry } from './parse.js';
-import { git, gitAsync, gitSync } from './run.js';
+// holds, and which Markdown files name a path. (The git index's entries and the blobs are asked
+// as everywhere else: status.ts, blobs.ts.) Loaded by the launcher (dist/cli.js) before the
+// program, so it needs nothing but src/git/run.ts and the parsers; it runs git from the folder it
+// is given, which is the one memlint started in.
+import { filesInTree, parseNameStatus, splitZ } from './parse.js';
+import { git, gitSync } from './run.js';
 
 /** Each staged path (repository-relative) with its status letter: the staged change against HEAD. */
 export function stagedStatuses(cwd: string): Map<string, string> {
@@ -12,32 +13,8 @@ export function stagedStatuses(cwd: string): Map<string, string> {
 
 /** Which of these repository-relative paths HEAD's tree holds as files (`ls-tree` reads no index). */
 export function filesInHead(cwd: string, paths: string[]): Set<string> {
-  // Literal pathspecs: a folder named "a[1]" is that folder, not a pattern.
-  return filesInTree(git(['ls-tree', '--full-tree', '-z', 'HEAD', '--', ...paths], { cwd, env: { ...process.env, GIT_LITERAL_PATHSPECS: '1' } }));
-}
-
-const literal = (path: string) => `:(top,literal)${path}`;
-const folderSpec = (folder: string) => (folder === '' ? ':/' : literal(folder));
-
-/** Which of these repository-relative paths are in the index. */
-export function pathsInIndex(cwd: string, paths: string[]): string[] {
-  return splitZ(git(['ls-files', '--full-name', '-z', '--', ...paths.map(literal)], { cwd }));
-}
-
-/** Index entries (stage 0, repository-relative) of these files and of everything under these folders ('' = the top), without blocking. */
-export async function indexEntriesAsync(cwd: string, files: string[], folders: string[]): Promise<GitIndexEntry[]> {
-  const specs = [...files.map(literal), ...folders.map(folderSpec)];
-  if (specs.length === 0) return [];
-  return parseStageEntries((await gitAsync(['ls-files', '-s', '-z', '--full-name', '--', ...specs], { cwd })).stdout.toString('utf8'));
-}
-
-/** Blobs by object id (one `cat-file --batch`), without blocking; missing ones are left out. */
-export async function readBlobsAsync(cwd: string, ids: string[]): Promise<Map<string, Buffer>> {
-  const blobs = new Map<string, Buffer>();
-  if (ids.length === 0) return blobs;
-  const out = await gitAsync(['cat-file', '--batch'], { cwd, input: ids.join('\n') + '\n' });
-  for (const [id, buf] of parseCatFileBatch(out.stdout, ids)) if (buf) blobs.set(id, buf);
-  return blobs;
+  // Literal pathspecs (ls-tree takes no magic): a folder named "a[1]" is that folder, not a pattern.
+  return filesInTree(git(['--literal-pathspecs', 'ls-tree', '--full-tree', '-z', 'HEAD', '--', ...paths], { cwd }));
 }
 
 /**

@@ -1,7 +1,8 @@
 // What git says about paths: which are tracked (`listFiles`, `trackedAmong`, `gitIndexEntries`),
 // changed and not committed (`uncommittedPaths`), unmerged, ignored, and their attributes. Paths
 // are repository-relative; every function takes the directory it works in (the top of the
-// working tree).
+// working tree; the git index questions answer from any folder of it). Small and on its own: the
+// launcher (dist/cli.js) asks the git index questions for --staged before the program loads.
 import { parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type GitIndexEntry } from './parse.js';
 import { git, gitAsync, gitSync } from './run.js';
 
@@ -13,18 +14,46 @@ export function listFiles(root: string, opts: { untracked?: boolean; pathspec?: 
   return [...new Set(splitZ(git(args, { cwd: root })))];
 }
 
-/** Which of these paths the index tracks, without blocking. */
-export async function trackedAmong(root: string, paths: string[]): Promise<Set<string>> {
+// Literal pathspecs from the top: a folder named "a[1]" is that folder, not a pattern, wherever git runs.
+const literal = (path: string) => `:(top,literal)${path}`;
+const folderSpec = (folder: string) => (folder === '' ? ':/' : literal(folder));
+
+const trackedArgs = (paths: string[]) => ['ls-files', '--full-name', '-z', '--', ...paths.map(literal)];
+const parseTracked = (out: string) => new Set(splitZ(out));
+
+/** Which of these repository-relative paths the index tracks (one `git ls-files`, from any folder). */
+export function trackedAmong(root: string, paths: string[]): Set<string> {
   if (paths.length === 0) return new Set();
-  const r = await gitAsync(['ls-files', '-z', '--', ...paths.map((p) => `:(literal)${p}`)], { cwd: root });
-  return new Set(splitZ(r.stdout.toString('utf8')));
+  return parseTracked(git(trackedArgs(paths), { cwd: root }));
 }
 
-/** Stage-0 index entries (`git ls-files -s`): each file's mode and blob as staged. */
-export function gitIndexEntries(root: string, pathspec: string[] = []): GitIndexEntry[] {
-  const args = ['ls-files', '-s', '-z'];
-  if (pathspec.length) args.push('--', ...pathspec);
-  return parseStageEntries(git(args, { cwd: root }));
+/** trackedAmong, without blocking. */
+export async function trackedAmongAsync(root: string, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  return parseTracked((await gitAsync(trackedArgs(paths), { cwd: root })).stdout.toString('utf8'));
+}
+
+/** What of the git index to list: these files, and everything under these folders ('' = the top); all repository-relative. */
+export interface IndexScope {
+  files?: string[];
+  folders?: string[];
+}
+
+const indexEntriesArgs = (scope: IndexScope) => {
+  const specs = [...(scope.files ?? []).map(literal), ...(scope.folders ?? []).map(folderSpec)];
+  return specs.length === 0 ? null : ['ls-files', '-s', '-z', '--full-name', '--', ...specs];
+};
+
+/** Stage-0 git index entries (`git ls-files -s`) in scope: each file's mode and blob as staged, repository-relative. */
+export function gitIndexEntries(root: string, scope: IndexScope): GitIndexEntry[] {
+  const args = indexEntriesArgs(scope);
+  return args === null ? [] : parseStageEntries(git(args, { cwd: root }));
+}
+
+/** gitIndexEntries, without blocking: the launcher asks it beside other git calls. */
+export async function gitIndexEntriesAsync(root: string, scope: IndexScope): Promise<GitIndexEntry[]> {
+  const args = indexEntriesArgs(scope);
+  return args === null ? [] : parseStageEntries((await gitAsync(args, { cwd: root })).stdout.toString('utf8'));
 }
 
 export interface StatusScope {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolveRef, resolveRefAsync } from './refs.js';
 import { git, gitAsync, gitSync, orNull } from './run.js';
 
-const text = async (root: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}) => (await gitAsync(args, { cwd: root, ...opts })).stdout.toString('utf8');
+const text = async (root: string, args: string[], opts: { input?: string; set?: NodeJS.ProcessEnv } = {}) => (await gitAsync(args, { cwd: root, ...opts })).stdout.toString('utf8');
 
 /** Stage paths (`git add`), relative to root. */
 export function addPaths(root: string, paths: string[]): void {
@@ -63,13 +63,13 @@ export interface MergeStart {
 /** `git merge --no-ff --no-commit REF` with extra config for this command (the driver). Never commits. */
 export async function startMerge(root: string, ref: string, config: GitConfig, mergeHeadPath: string): Promise<MergeStart> {
   const args = withConfig(config, ['merge', '--no-ff', '--no-commit', '--no-edit', '--no-autostash', '--no-stat', '--end-of-options', ref]);
-  const r = await gitAsync(args, { cwd: root, okCodes: 'any', env: { ...process.env, GIT_MERGE_AUTOEDIT: 'no', LC_ALL: 'C' } });
+  const r = await gitAsync(args, { cwd: root, okCodes: 'any', set: { GIT_MERGE_AUTOEDIT: 'no', LC_ALL: 'C' } });
   return { code: r.code, inProgress: existsSync(mergeHeadPath), stderr: r.stderr, stdout: r.stdout.toString('utf8') };
 }
 
 /** Move the branch forward to a commit that contains HEAD (`git merge --ff-only`): no merge commit. */
 export async function fastForward(root: string, commit: string): Promise<void> {
-  await text(root, ['merge', '--ff-only', '--no-stat', '--end-of-options', commit], { env: { ...process.env, LC_ALL: 'C' } });
+  await text(root, ['merge', '--ff-only', '--no-stat', '--end-of-options', commit], { set: { LC_ALL: 'C' } });
 }
 
 /** Take back a merge in progress: index and working tree as HEAD has them (`git merge --abort`). */
@@ -83,7 +83,7 @@ export async function commitMerge(root: string, message: string): Promise<string
   // Its summary line names the full commit id ("[branch <id>] subject" with core.abbrev=no): no second call.
   const said = await text(root, withConfig([['maintenance.auto', 'false'], ['gc.auto', '0'], ['core.abbrev', 'no']], ['commit', '--no-edit', '--no-status', '--cleanup=verbatim', '-F', '-']), {
     input: message,
-    env: { ...process.env, LC_ALL: 'C' },
+    set: { LC_ALL: 'C' },
   });
   const id = /^\[[^\n]*? ([0-9a-f]{40}|[0-9a-f]{64})\]/.exec(said)?.[1];
   return id ?? (await resolveRefAsync(root, 'HEAD'))!.commit;
@@ -101,7 +101,7 @@ export type PushOutcome =
  */
 export async function pushCommit(root: string, remote: string, commit: string, ref: string): Promise<PushOutcome> {
   const args = ['push', '--porcelain', '--no-verify', remote, `${commit}:${ref}`];
-  const r = await gitAsync(args, { cwd: root, okCodes: 'any', env: { ...process.env, LC_ALL: 'C' } });
+  const r = await gitAsync(args, { cwd: root, okCodes: 'any', set: { LC_ALL: 'C' } });
   const stdout = r.stdout.toString('utf8');
   const line = stdout.split('\n').find((l) => /^[ +\-*!=]\t/.test(l));
   if (r.code === 0 && line) return { status: line.startsWith('=') ? 'up-to-date' : 'pushed', summary: line.split('\t')[2] ?? '' };

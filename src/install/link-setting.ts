@@ -15,7 +15,7 @@ import { withoutBom } from '../memdir/lines.js';
 export const PRIVATE_GITIGNORE_LINES = ['.claude/settings.local.json', '.claude/agent-memory-local/', 'CLAUDE.local.md'];
 
 export async function planLinkSetting(root: string): Promise<Action[]> {
-  const loaded = await loadConfig({ cwd: root });
+  const loaded = await loadConfig({ cwd: root, stderr: null });
   if (loaded.config.link !== undefined && loaded.config.link !== false) return [];
   const memdir = await defaultMemdir(root, root);
   const base = loaded.file ? loaded.dir : root;

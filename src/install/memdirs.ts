@@ -3,11 +3,12 @@
 import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { slashRelative } from '../fs/paths.js';
+import type { Output } from '../io.js';
 
 export const DEFAULT_MEMDIR = '.claude/memory';
 
-export async function repoMemdirs(root: string, configFile?: string): Promise<string[]> {
-  const { config, dir } = await loadConfig({ cwd: root, file: configFile });
+export async function repoMemdirs(root: string, configFile: string | undefined, stderr: Output): Promise<string[]> {
+  const { config, dir } = await loadConfig({ cwd: root, file: configFile, stderr });
   const found = discoverMemdirs({ cwd: root, memoryDirs: config.memoryDirs, configDir: dir })
     .map((d) => slashRelative(root, d.dir) || '.')
     .filter((d) => !d.startsWith('..'));

@@ -3,16 +3,15 @@
 // hold once committed. Read from git lazily and in batches (one cat-file per question): a commit
 // that deletes nothing and leaves the index alone costs no git call at all.
 import { relative } from 'node:path';
-import { readBlobs } from '../git/blobs.js';
-import { gitIndexEntries } from '../git/status.js';
-import { isWithin, withSlashes } from '../fs/paths.js';
+import { withSlashes, isWithin } from '../fs/paths.js';
 import type { MemdirHistory } from './types.js';
 import type { MemdirModel } from '../memdir/types.js';
+import type { StagedSnapshot } from '../memdir/staged-snapshot.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
-
-/** `atHead`: HEAD's blobs already read (src/lint/staged.ts), by repository-relative path. */
-export function createMemdirHistory(repoRoot: string, model: MemdirModel, changedAbs: Set<string>, archiveDir: string | null, atHead?: Map<string, Buffer | null>): MemdirHistory {
+/** From the staged snapshot the memdir was read from (src/memdir/staged-snapshot.ts): HEAD's versions and the index. */
+export function createMemdirHistory(snapshot: StagedSnapshot, model: MemdirModel, changedAbs: Set<string>, archiveDir: string | null): MemdirHistory {
+  const repoRoot = snapshot.root;
   const prefix = withSlashes(relative(repoRoot, model.dir));
   const repoRel = (rel: string) => (prefix === '' ? rel : `${prefix}/${rel}`);
   const changed = [...changedAbs].filter((p) => isWithin(p, model.dir)).map((p) => withSlashes(relative(model.dir, p))).filter((r) => r !== '').sort();
@@ -20,33 +19,33 @@ export function createMemdirHistory(repoRoot: string, model: MemdirModel, change
   const deleted = changed.filter((r) => !present.has(r) && !model.allPaths.has(r));
   let head: Map<string, string | null> | null = null;
   let kept: Array<{ where: string; text: string }> | null = null;
+  const atHead = (rels: string[]) => {
+    const blobs = snapshot.atHead(rels.map(repoRel));
+    for (const r of rels) head!.set(r, blobs.get(repoRel(r))?.toString('utf8') ?? null);
+  };
   return {
     changed,
     deleted,
     headText(rel) {
       if (!head) {
-        const rels = [...new Set([INDEX_FILE, ...changed])];
-        const unread = rels.filter((r) => !atHead?.has(repoRel(r)));
-        const blobs = readBlobs(repoRoot, unread.map((r) => `HEAD:${repoRel(r)}`));
-        const blob = (r: string) => (atHead?.has(repoRel(r)) ? atHead.get(repoRel(r)) : blobs.get(`HEAD:${repoRel(r)}`));
-        head = new Map(rels.map((r) => [r, blob(r)?.toString('utf8') ?? null]));
+        head = new Map();
+        atHead([...new Set([INDEX_FILE, ...changed])]);
       }
-      if (!head.has(rel)) {
-        const b = readBlobs(repoRoot, [`HEAD:${repoRel(rel)}`]).get(`HEAD:${repoRel(rel)}`);
-        head.set(rel, b ? b.toString('utf8') : null);
-      }
+      if (!head.has(rel)) atHead([rel]);
       return head.get(rel) ?? null;
     },
     keptTexts() {
       if (kept) return kept;
       kept = model.files.filter((f) => !f.unread).map((f) => ({ where: f.rel, text: f.text }));
       const unread = model.files.filter((f) => f.unread);
-      const specs = unread.map((f) => `:${repoRel(f.rel)}`);
+      const staged = snapshot.files(unread.map((f) => repoRel(f.rel)));
+      for (const f of unread) kept.push({ where: f.rel, text: staged.get(repoRel(f.rel))?.toString('utf8') ?? '' });
       const archivePrefix = archiveDir ? withSlashes(relative(repoRoot, archiveDir)) : null;
-      const archived = archivePrefix && !archivePrefix.startsWith('..') ? gitIndexEntries(repoRoot, [archivePrefix]).filter((e) => e.path.endsWith('.md') && e.mode !== '160000') : [];
-      const blobs = readBlobs(repoRoot, [...specs, ...archived.map((e) => e.object)]);
-      unread.forEach((f, i) => kept!.push({ where: f.rel, text: blobs.get(specs[i]!)?.toString('utf8') ?? '' }));
-      for (const e of archived) kept.push({ where: e.path, text: blobs.get(e.object)?.toString('utf8') ?? '' });
+      if (archivePrefix && !archivePrefix.startsWith('..')) {
+        const archived = snapshot.listing(archivePrefix).filter((e) => e.path.endsWith('.md') && e.mode !== '160000');
+        const texts = snapshot.contents(archived);
+        for (const e of archived) kept.push({ where: e.path, text: texts.get(e.path)?.toString('utf8') ?? '' });
+      }
       return kept;
     },
   };

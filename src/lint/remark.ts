@@ -14,7 +14,7 @@ import type { VFileMessage } from 'vfile-message';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { createModel } from '../memdir/model.js';
 import { loadMemdir } from '../memdir/read.js';
-import { fileRun, maskMessages, runRule, runToday, type FileRun, type LintMessage } from './engine.js';
+import { dayOf, fileRun, maskMessages, runRule, type FileRun, type LintMessage } from './engine.js';
 import { createRepoFacts } from './repo-facts.js';
 import { allRules } from './rules/all.js';
 import type { Rule } from './types.js';
@@ -54,8 +54,22 @@ function openRun(file: VFile): FileRun | null {
     run = createModel(memdir.dir, model.files.map((f) => (f === onDisk ? memoryFile : f)), model.allPaths);
   }
   const repo = memdir.repoRoot ? createRepoFacts(memdir.repoRoot, memdir.dir) : null;
-  // A plugin of the caller's unified pipeline, which hands it no environment: the process's.
-  return fileRun(run, memoryFile, repo, null, runToday(process.env));
+  // Today is the day it runs, unless a rule's options pin it (todayOf).
+  return fileRun(run, memoryFile, repo, null, new Date());
+}
+
+/**
+ * A rule's options without `today`, and the day it pins: a plugin of someone else's unified
+ * pipeline is handed no environment, so the day relative dates count from is an option
+ * (`[rules['absolute-dates'], {today: 'YYYY-MM-DD'}]`), as MEMLINT_TODAY pins it for the CLI.
+ */
+function todayOf(options: Record<string, unknown> | undefined): { today: Date | null; options: Record<string, unknown> } {
+  const { today, ...rest } = options ?? {};
+  if (today === undefined) return { today: null, options: rest };
+  if (typeof today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(dayOf(today).getTime())) {
+    throw new Error(`memlint/remark: option "today" must be a day as YYYY-MM-DD, not ${JSON.stringify(today)}`);
+  }
+  return { today: dayOf(today), options: rest };
 }
 
 /** Messages a rule capped at a warning (RuleMessage.severity 'warn'): never fatal, whatever the rule's level. */
@@ -66,10 +80,12 @@ type Transformer = (tree: Root, file: VFile, next: (error?: Error | null) => voi
 function rulePlugin(rule: Rule): Plugin<[unknown?], Root> {
   const level = rule.defaultSeverity === 'error' ? 'error' : 'warn';
   const attacher = lintRule<Root, Record<string, unknown> | undefined>({ origin: `memlint:${rule.id}` }, async (_tree, file, options) => {
-    const run = await runOf(file);
-    if (!run || !rule.appliesTo.includes(run.file.kind)) return;
+    const pinned = todayOf(options);
+    const shared = await runOf(file);
+    if (!shared || !rule.appliesTo.includes(shared.file.kind)) return;
+    const run = pinned.today ? { ...shared, today: pinned.today } : shared;
     const messages: LintMessage[] = [];
-    await runRule(run, { rule, severity: 2, options: options ?? {} }, messages);
+    await runRule(run, { rule, severity: 2, options: pinned.options }, messages);
     if (messages.length === 0) return;
     // No message prints a secret, as in the CLI (the same masking, against the memdir's texts).
     await maskMessages([{ filePath: run.file.path, messages, errorCount: 0, warningCount: 0, fixableErrorCount: 0, fixableWarningCount: 0 }], run.model);

@@ -3,12 +3,15 @@
 // and passed down (src/commands/given.ts). It names the staged paths at once and, while the
 // program loads, gathers the rest: the memdirs the change touches (for each staged Markdown path,
 // the nearest folder above it whose MEMORY.md is in the index), their index entries and the
-// staged blobs. Loaded by the launcher: it needs only src/git/staged.ts and the path arithmetic.
+// staged blobs. Loaded by the launcher: it needs only src/git's staged.ts, status.ts, blobs.ts and
+// repo.ts, and the path arithmetic.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GitIndexEntry } from '../git/parse.js';
 import type { KnownIndex } from '../memdir/staged-snapshot.js';
-import { filesInHead, indexEntriesAsync, markdownHolding, pathsInIndex, readBlobsAsync, stagedStatuses } from '../git/staged.js';
+import { filesInHead, markdownHolding, stagedStatuses } from '../git/staged.js';
+import { gitIndexEntriesAsync, trackedAmong } from '../git/status.js';
+import { readBlobsAsync } from '../git/blobs.js';
 import { repositoryAsync, type Repository } from '../git/repo.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
@@ -96,7 +99,7 @@ export { lostPathNeedles } from './staged-paths.js';
 /** MEMORY.md files in the index that could own the staged Markdown paths (one git call, from any folder). */
 export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
   const candidates = candidateIndexes(stagedMd);
-  return candidates.length === 0 ? [] : pathsInIndex(cwd, candidates);
+  return [...trackedAmong(cwd, candidates)];
 }
 
 /**
@@ -110,7 +113,7 @@ export async function prefetchStaged(cwd: string, stagedMd: string[], folders: s
   let entries: GitIndexEntry[];
   let repo: Repository | null;
   try {
-    [entries, repo] = await Promise.all([indexEntriesAsync(cwd, candidates, folders), repositoryAsync(cwd)]);
+    [entries, repo] = await Promise.all([gitIndexEntriesAsync(cwd, { files: candidates, folders }), repositoryAsync(cwd)]);
   } catch {
     return null;
   }
@@ -136,13 +139,13 @@ export async function prefetchStaged(cwd: string, stagedMd: string[], folders: s
     }
   }
   const headSpec = (path: string) => `HEAD:${path}`;
-  let read: Map<string, Buffer>;
+  let read: Map<string, Buffer | null>;
   try {
     read = await readBlobsAsync(cwd, [...wanted, ...[...atHead].map(headSpec)]);
   } catch {
     return null;
   }
-  const blobs = new Map([...wanted].flatMap((id) => (read.has(id) ? [[id, read.get(id)!] as const] : [])));
+  const blobs = new Map([...wanted].flatMap((id) => (read.get(id) ? [[id, read.get(id)!] as const] : [])));
   const headBlobs = new Map([...atHead].map((path) => [path, read.get(headSpec(path)) ?? null] as const));
   return { root, indexes: present, listings, blobs, headBlobs };
 }

@@ -9,7 +9,7 @@ import { findGitRoot, homeOf } from '../claude/auto-memory.js';
 import { locateMemdir, type LocatedMemdir } from '../claude/locate.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { matcher } from '../glob.js';
-import { fixAlone, lintMemdirs, resolveRules, runToday, type LintMessage } from '../lint/engine.js';
+import { fixesAlone, lintMemdirs, resolveRules, runToday, type LintMessage } from '../lint/engine.js';
 import type { TextEdit } from '../lint/types.js';
 import { isClaudeLocation, nearestMemdir } from '../memdir/discover.js';
 import { splitLines } from '../memdir/lines.js';
@@ -79,7 +79,7 @@ export async function locateDocument(file: string, folders: string[], env: NodeJ
 
 async function configuredMemoryDirs(projectDir: string): Promise<string[]> {
   try {
-    const loaded = await loadConfig({ cwd: projectDir });
+    const loaded = await loadConfig({ cwd: projectDir, stderr: null });
     return (loaded.config.memoryDirs ?? []).map((d) => path.resolve(loaded.dir, d));
   } catch {
     return []; // a config problem is reported by the lint itself
@@ -104,7 +104,7 @@ export interface DocumentLint {
  */
 /** `debug`: where a rule's stack goes when it throws (LintRunOptions.debug). */
 export async function lintDocument(located: Located, text: string, texts: Map<string, string>, env: NodeJS.ProcessEnv, debug?: (text: string) => void): Promise<DocumentLint | null> {
-  const loaded = await loadConfig({ cwd: located.projectDir });
+  const loaded = await loadConfig({ cwd: located.projectDir, stderr: null });
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, located.file))) return null;
   // no-memory-loss judges a staged change: it has nothing to say about an editor's buffer.
   const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
@@ -127,15 +127,16 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
   const diagnostics: Diagnostic[] = [];
   const fixes: DocumentLint['fixes'] = [];
   const suggestions: DocumentLint['suggestions'] = [];
+  const fixAlone = fixesAlone(model, bound);
   for (const m of run.results.flatMap((r) => r.messages)) {
     const diagnostic = toDiagnostic(m, lines);
     diagnostics.push(diagnostic);
     for (const sug of m.suggestions ?? []) {
-      const edits = m.ruleId ? fixAlone(sug.fix, located.file, model, bound) : null;
+      const edits = m.ruleId ? fixAlone(sug.fix, located.file) : null;
       if (edits) suggestions.push({ diagnostic, ruleId: m.ruleId!, title: sug.desc, edits: toFileEdits(edits, model) });
     }
     if (!m.fix || !m.ruleId) continue;
-    const edits = fixAlone(m.fix, located.file, model, bound);
+    const edits = fixAlone(m.fix, located.file);
     if (edits) fixes.push({ diagnostic, ruleId: m.ruleId, edits: toFileEdits(edits, model) });
   }
   let all_: Promise<FileEdits> | null = null;

@@ -4,7 +4,6 @@ import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'nod
 import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
-import { readBlobs } from '../git/blobs.js';
 import { repository } from '../git/repo.js';
 import { listFiles } from '../git/status.js';
 import { parseIndex } from './memory-index.js';
@@ -32,8 +31,6 @@ export interface DiscoverOptions {
   /** Config memoryDirs, and the folder they are relative to. */
   memoryDirs?: string[];
   configDir?: string;
-  /** Read MEMORY.md from the index (staged blobs) rather than the working tree. */
-  staged?: boolean;
 }
 
 // Where Claude Code itself keeps memory inside a repository: always a memdir, even when empty.
@@ -92,16 +89,17 @@ export function linksBeside(indexText: string, relDir: string, fileSet: Set<stri
   return false;
 }
 
-function repoFiles(root: string, inGit: boolean, staged: boolean): string[] {
+function repoFiles(root: string, inGit: boolean): string[] {
   if (!inGit) {
     return walkFiles(root, { skip: (_rel, e) => e.name === 'node_modules' || e.name === '.git' });
   }
-  return listFiles(root, { untracked: !staged });
+  return listFiles(root);
 }
 
-function readIndexText(root: string, relDir: string, inGit: boolean, staged: boolean): string {
+// Discovery reads the working tree: --staged judges a staged MEMORY.md on the staged snapshot
+// (src/commands/lint.ts, confirmLinks).
+function readIndexText(root: string, relDir: string): string {
   const rel = relDir === '' ? INDEX_FILE : `${relDir}/${INDEX_FILE}`;
-  if (staged && inGit) return readBlobs(root, [`:${rel}`]).get(`:${rel}`)?.toString('utf8') ?? '';
   try {
     return readFileSync(join(root, rel), 'utf8');
   } catch {
@@ -151,14 +149,14 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   };
 
   const scan = (root: string, inGit: boolean, under: string | null) => {
-    const files = repoFiles(root, inGit, !!opts.staged);
+    const files = repoFiles(root, inGit);
     const fileSet = new Set(files);
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);
       if (under !== null && !isWithin(abs, under)) continue;
       if (isLocalScope(relDir)) continue;
       if (isClaudeLocation(relDir)) add({ dir: abs, repoRoot: inGit ? root : null, reason: 'claude-location' });
-      else if (linksBeside(readIndexText(root, relDir, inGit, !!opts.staged), relDir, fileSet)) {
+      else if (linksBeside(readIndexText(root, relDir), relDir, fileSet)) {
         add({ dir: abs, repoRoot: inGit ? root : null, reason: 'links' });
       }
     }

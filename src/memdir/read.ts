@@ -8,7 +8,6 @@ import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
 import { createModel, decodeMemoryText } from './model.js';
 import { walkEntries } from '../fs/walk.js';
 import { isWithin, slashRelative } from '../fs/paths.js';
-import { readBlobs } from '../git/blobs.js';
 import type { StagedSnapshot } from './staged-snapshot.js';
 
 export interface FileProblem {
@@ -135,7 +134,7 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
       problems.push({ path: join(dir, e.path.slice(prefix.length)), message: 'symlink pointing outside the repository; memlint does not follow it' });
     } else linkTarget.set(e.path, resolved);
   }
-  const targets = readBlobs(root, [...new Set(linkTarget.values())].map((t) => `:${t}`));
+  const targets = snapshot.files([...new Set(linkTarget.values())]);
   for (const e of md) {
     const rel = e.path.slice(prefix.length);
     const path = under(dir, rel);
@@ -143,7 +142,7 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
     if (e.mode === '120000') {
       const t = linkTarget.get(e.path);
       if (t === undefined) continue;
-      buf = targets.get(`:${t}`);
+      buf = targets.get(t);
       if (!buf) {
         problems.push({ path, message: 'symlink to a file that is not staged; not read' });
         continue;

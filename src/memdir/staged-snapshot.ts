@@ -14,8 +14,10 @@ export interface StagedSnapshot {
   listing(relDir: string): GitIndexEntry[];
   /** The staged bytes of these entries, by repository-relative path; one that cannot be read is left out. */
   contents(entries: GitIndexEntry[]): Map<string, Buffer>;
-  /** HEAD's version of files, by repository-relative path: null where HEAD has none; a path not here is read when asked. */
-  readonly head: Map<string, Buffer | null>;
+  /** The staged bytes of these files (repository-relative paths); one the index does not hold as a file is left out. */
+  files(paths: string[]): Map<string, Buffer>;
+  /** HEAD's version of these files (repository-relative paths): null where HEAD has none. */
+  atHead(paths: string[]): Map<string, Buffer | null>;
   /** The same index with these files (repository-relative path -> bytes) staged as they are. */
   withFiles(files: Map<string, Buffer>): StagedSnapshot;
 }
@@ -27,31 +29,54 @@ export interface KnownIndex {
   headBlobs?: Map<string, Buffer | null>;
 }
 
-export function stagedSnapshot(root: string, known: KnownIndex = {}, files: Map<string, Buffer> = new Map()): StagedSnapshot {
+export function stagedSnapshot(root: string, known: KnownIndex = {}, replaced: Map<string, Buffer> = new Map()): StagedSnapshot {
   const listings = new Map(known.listings);
   const blobs = new Map(known.blobs);
-  const head = known.headBlobs ?? new Map<string, Buffer | null>();
-  return {
+  const head = new Map(known.headBlobs);
+  const snapshot: StagedSnapshot = {
     root,
-    head,
     listing(relDir) {
       let listed = listings.get(relDir);
-      if (!listed) listings.set(relDir, (listed = gitIndexEntries(root, [relDir === '' ? '.' : relDir])));
+      if (!listed) listings.set(relDir, (listed = gitIndexEntries(root, { folders: [relDir] })));
       return listed;
     },
     contents(entries) {
       // By object id: cat-file then has no need to read the index.
-      const missing = entries.filter((e) => !files.has(e.path) && !blobs.has(e.object)).map((e) => e.object);
+      const missing = entries.filter((e) => !replaced.has(e.path) && !blobs.has(e.object)).map((e) => e.object);
       for (const [id, buf] of readBlobs(root, [...new Set(missing)])) if (buf) blobs.set(id, buf);
       const out = new Map<string, Buffer>();
       for (const e of entries) {
-        const buf = files.get(e.path) ?? blobs.get(e.object);
+        const buf = replaced.get(e.path) ?? blobs.get(e.object);
         if (buf) out.set(e.path, buf);
       }
       return out;
     },
+    files(paths) {
+      // From a folder's listing already read where one covers the path, else one `ls-files -s`.
+      const entries: GitIndexEntry[] = [];
+      const unlisted: string[] = [];
+      for (const p of new Set(paths.filter((p) => !replaced.has(p)))) {
+        const folder = [...listings.keys()].find((d) => d === '' || p.startsWith(`${d}/`));
+        if (folder === undefined) unlisted.push(p);
+        else {
+          const e = listings.get(folder)!.find((x) => x.path === p);
+          if (e) entries.push(e);
+        }
+      }
+      entries.push(...gitIndexEntries(root, { files: unlisted }));
+      const out = snapshot.contents(entries.filter((e) => e.mode !== '160000'));
+      for (const p of paths) if (replaced.has(p)) out.set(p, replaced.get(p)!);
+      return out;
+    },
+    atHead(paths) {
+      const unknown = [...new Set(paths.filter((p) => !head.has(p)))];
+      const read = readBlobs(root, unknown.map((p) => `HEAD:${p}`));
+      for (const p of unknown) head.set(p, read.get(`HEAD:${p}`) ?? null);
+      return new Map(paths.map((p) => [p, head.get(p) ?? null]));
+    },
     withFiles(more) {
-      return stagedSnapshot(root, { listings, blobs, headBlobs: head }, new Map([...files, ...more]));
+      return stagedSnapshot(root, { listings, blobs, headBlobs: head }, new Map([...replaced, ...more]));
     },
   };
+  return snapshot;
 }

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { changedBlobs } from '../git/history.js';
 import { worktreeState } from '../git/progress.js';
 import { defaultRemote, mergeBasesAsync, remoteDefaultBranch, resolveRefAsync, treeOf, upstreamOf, upstreamRef, type Upstream } from '../git/refs.js';
-import { attributeValuesAsync, trackedAmong, uncommittedPathsAsync, unmergedPaths } from '../git/status.js';
+import { attributeValuesAsync, trackedAmongAsync, uncommittedPathsAsync, unmergedPaths } from '../git/status.js';
 import { abortMerge, commitMerge, fastForward, pushCommit, startMerge, type PushOutcome } from '../git/write.js';
 import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from './command.js';
 import { isMemoryInRepo, resolveConflicts } from './resolve.js';
@@ -194,7 +194,7 @@ async function refuseOverwritingUntracked(root: string, bases: string[], base: S
     return false;
   });
   if (present.length === 0) return;
-  const tracked = await trackedAmong(root, present);
+  const tracked = await trackedAmongAsync(root, present);
   const inTheWay = present.filter((p) => !tracked.has(p)).sort();
   if (inTheWay.length === 0) return;
   const more = inTheWay.length > 1 ? ` and ${inTheWay.length - 1} more` : '';

@@ -1,6 +1,7 @@
 // A command runs with the folder, environment and outputs it is handed (src/io.ts), not the
 // process's: runs from different folders with different environments overlap in one process, each
 // seeing its own, and the process's working folder, environment and streams are left alone.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
@@ -46,5 +47,16 @@ describe('a command runs with the context it is handed', () => {
     expect(await main(['show', '--budget', '.claude/memory'], {}, io)).toBe(0);
     expect(out.join('')).toContain('MEMORY.md');
     expect(err).toEqual([]);
+  });
+
+  it("names a memlint.config.mjs it does not read on the run's own stderr, once a run", async () => {
+    const { repo } = cleanRepo({ 'project_a.md': topic('A', 'nonsense') });
+    writeFileSync(join(repo, 'memlint.config.mjs'), "export default { rules: { 'frontmatter-type': 'off' } };\n");
+    const notice = `memlint: ${join(repo, 'memlint.config.mjs')} is not read: memlint runs no code from the repository; put its settings in .memlintrc.json, .memlintrc.yaml or package.json "memlint"\n`;
+    // Each run is told, on its own stderr, however many times it looks for config.
+    for (const argv of [['--format', 'json'], ['--format', 'json'], ['consolidate', '--check']]) {
+      const r = await memlintInProcess(repo, argv);
+      expect(r.stderr.split(notice)).toHaveLength(2);
+    }
   });
 });

@@ -170,6 +170,33 @@ describe('--staged', () => {
     expect(wt.map((x) => [x.filePath.slice(memdir.length + 1), x.messages.map((m) => m.message)])).toEqual([['out.md', ['symlink pointing outside the repository; memlint does not follow it']]]);
   });
 
+  it("reads a staged symlink's target from the index as `git add` would make it", () => {
+    const { repo, memdir } = cleanRepo();
+    symlinkSync('project_deploys.md', join(memdir, 'alias.md'));
+    writeFiles(memdir, { 'MEMORY.md': `${CLEAN_INDEX}- [Alias](alias.md) — the same memory\n`, 'project_deploys.md': BAD_TYPE('Deploys') });
+    git(repo, 'add', '-A');
+    // Fixed in the working tree, not staged: staging the target settles the link too.
+    writeFiles(memdir, { 'project_deploys.md': topic('Deploys') });
+    const r = memlint(repo, ['--staged']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^\.claude\/memory\/alias\.md:4:\d+ +error .*frontmatter-type$/m);
+    expect(r.stdout).toContain('the working tree already fixes .claude/memory/alias.md, .claude/memory/project_deploys.md: stage them with `git add .claude/memory/alias.md .claude/memory/project_deploys.md`');
+  });
+
+  it('judges a folder by its staged MEMORY.md: one that links nothing beside it is no memory folder', async () => {
+    const repo = initRepo(tempDir('memlint-judged-'));
+    writeFiles(repo, { 'README.md': 'app\n', 'notes/MEMORY.md': '# Notes\n', 'notes/x.md': BAD_TYPE('X') });
+    git(repo, 'add', '-A');
+    expect(await memlintInProcess(repo, ['--staged', '--format', 'json'])).toMatchObject({ code: 0, stdout: '[]\n' });
+    // The working tree's index links x.md; the staged one still does not.
+    writeFiles(repo, { 'notes/MEMORY.md': '- [X](x.md) — x\n' });
+    expect(await memlintInProcess(repo, ['--staged', '--format', 'json'])).toMatchObject({ code: 0, stdout: '[]\n' });
+    git(repo, 'add', 'notes/MEMORY.md');
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(messages(r.stdout)).toEqual([`${join(repo, 'notes', 'x.md')}:4 frontmatter-type`]);
+  });
+
   it('takes no PATH', () => {
     const { repo } = cleanRepo();
     const r = memlint(repo, ['--staged', '.claude/memory']);

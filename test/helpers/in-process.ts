@@ -6,10 +6,8 @@
 //
 // What only the real binary shows stays with memlint() (test/helpers/repo.ts): the launcher's own
 // paths (the merge driver, update-branch, `--staged` and `--pre-push` answered before the program
-// loads), stdin, and everything git runs (hooks, the driver). So does what a process does once: a
-// memlint.config.mjs is named once per process, on the process's stderr. (A finished
-// consolidation's lock names this process's PID, which does not keep this process out:
-// src/consolidate/lock.ts.) update-branch starts `process.argv[1]` as the driver (here vitest's
+// loads), stdin, and everything git runs (hooks, the driver). (A finished consolidation's lock
+// names this process's PID, which does not keep this process out: src/consolidate/lock.ts.) update-branch starts `process.argv[1]` as the driver (here vitest's
 // worker), and merge writes its messages to fd 2 itself, past the collector: both run as the CLI.
 import { main } from '../../src/cli.js';
 import type { Io, Output } from '../../src/io.js';

@@ -67,9 +67,9 @@ describe('prefetchStaged', () => {
     expect(facts).not.toBeNull();
     expect(facts!.root).toBe(git(repo, 'rev-parse', '--show-toplevel').trim());
     expect(facts!.indexes.sort()).toEqual(memoryIndexesFor(repo, STAGED).sort());
-    expect(facts!.listings.get('m')).toEqual(gitIndexEntries(repo, ['m']));
-    expect(facts!.listings.get('n')).toEqual(gitIndexEntries(repo, ['n']));
-    const ids = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'].map((p) => gitIndexEntries(repo, [p])[0]!.object);
+    expect(facts!.listings.get('m')).toEqual(gitIndexEntries(repo, { folders: ['m'] }));
+    expect(facts!.listings.get('n')).toEqual(gitIndexEntries(repo, { folders: ['n'] }));
+    const ids = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'].map((p) => gitIndexEntries(repo, { files: [p] })[0]!.object);
     expect([...facts!.blobs.keys()].sort()).toEqual([...ids].sort());
     const sync = readBlobs(repo, ids);
     for (const id of ids) expect(facts!.blobs.get(id)!.equals(sync.get(id)!)).toBe(true);

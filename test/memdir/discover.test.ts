@@ -64,17 +64,6 @@ describe('discoverMemdirs: the whole repository', () => {
     expect(found.find((d) => relDirOf(d) === 'agents/shared')).toMatchObject({ reason: 'config', repoRoot: repo });
   });
 
-  it('reads the staged MEMORY.md when asked to (what will be committed)', () => {
-    const repo = initRepo(tempDir('memlint-discover-'));
-    writeFiles(repo, { 'mem/MEMORY.md': '- [X](x.md)\n', 'mem/x.md': topic('X') });
-    git(repo, 'add', 'mem/x.md');
-    // The working-tree index links x.md; nothing of MEMORY.md is staged yet.
-    expect(discoverMemdirs({ cwd: repo }).map(relDirOf)).toEqual(['mem']);
-    expect(discoverMemdirs({ cwd: repo, staged: true })).toEqual([]);
-    git(repo, 'add', 'mem/MEMORY.md');
-    expect(discoverMemdirs({ cwd: repo, staged: true }).map(relDirOf)).toEqual(['mem']);
-  });
-
   it('works in a linked worktree, rooted there', () => {
     const repo = sampleRepo();
     const wt = join(tempDir('memlint-wt-'), 'wt');

@@ -9,7 +9,8 @@ import { ROOT, writeFiles } from '../helpers/repo.js';
 import { fromMemlintJson, fromRemarkJson, scratchProject, type Finding } from './helpers.js';
 
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
-const env = { ...process.env, NO_COLOR: '1', MEMLINT_TODAY: '2026-04-27', MEMLINT_DEBUG: '' };
+// The preset reads no environment (a plugin of someone else's pipeline): MEMLINT_TODAY is the CLI's.
+const env = { ...process.env, NO_COLOR: '1', MEMLINT_TODAY: '', MEMLINT_DEBUG: '' };
 
 function remark(cwd: string, args: string[]): { code: number; findings: Finding[]; stderr: string } {
   const r = spawnSync(process.execPath, [REMARK, ...args, '--no-stdout', '--report', 'json'], { cwd, encoding: 'utf8', env });
@@ -64,6 +65,21 @@ describe('memlint/remark in remark-cli', () => {
     expect(configured.some((f) => f.ruleId === 'memlint:feedback-structure')).toBe(false);
     const got = remark(repo, ['.claude/memory']);
     expect(got.findings).toEqual(configured);
+  });
+
+  it('counts relative dates from the day option `today` pins, as MEMLINT_TODAY pins it for memlint', async () => {
+    const repo = scratchProject();
+    // Not committed: no commit date to count from, so the day it is linted counts.
+    writeFiles(repo, { '.claude/memory/project_launch.md': '---\nname: Launch\ndescription: When we launch\ntype: project\n---\nWe launch next Thursday.\n' });
+    const fromMemlint = (await memlintInProcess(repo, ['.claude/memory/project_launch.md', '--format', 'json'], { env: { MEMLINT_TODAY: '2026-04-27' } })).stdout;
+    const expected = fromMemlintJson(repo, fromMemlint).filter((f) => f.ruleId === 'absolute-dates').map((f) => f.message);
+    expect(expected).toEqual(['relative date "next Thursday": write "next Thursday (2026-04-30)" (counted from today, 2026-04-27)']);
+    writeFiles(repo, { '.remarkrc.mjs': "import memlint, { rules } from 'memlint/remark';\nexport default { plugins: [memlint, [rules['absolute-dates'], { today: '2026-04-27' }]] };\n" });
+    const got = remark(repo, ['.claude/memory/project_launch.md']);
+    expect(got.findings.filter((f) => f.ruleId === 'memlint:absolute-dates').map((f) => f.message)).toEqual(expected);
+    // A day that is not one: remark reports the plugin's failure.
+    writeFiles(repo, { '.remarkrc.mjs': "import memlint, { rules } from 'memlint/remark';\nexport default { plugins: [memlint, [rules['absolute-dates'], { today: 'Monday' }]] };\n" });
+    expect(remark(repo, ['.claude/memory/project_launch.md']).stderr).toContain('option \\"today\\" must be a day as YYYY-MM-DD');
   });
 
   it('a file outside any memory folder gets no memlint message', () => {
