@@ -6,7 +6,8 @@
 // beside it ("next Friday (2026-10-09)"). The finding of dates is the absolute-dates rule's (one parser).
 import type { MemState, StepContext, StepResult } from './types.js';
 import { lineOf } from '../lint/content-scan.js';
-import { chooseAnchor, textDateAnchors, type ChosenAnchor } from '../content/date-anchors.js';
+import { chooseAnchor, textAnchors, type ChosenAnchor } from '../content/date-anchors.js';
+import { applyEdits } from '../lint/engine.js';
 import { findFrontmatter } from '../memdir/topic.js';
 import { splitLines } from '../memdir/lines.js';
 import { fileKind } from '../memdir/kinds.js';
@@ -34,30 +35,37 @@ export function isCertain(fix: Pick<DateFix, 'exact'>, anchor: Pick<ChosenAnchor
   return fix.exact && anchor.sure;
 }
 
-function applyFixes(text: string, fixes: DateFix[]): string {
-  let out = text;
-  for (const f of [...fixes].sort((a, b) => b.start - a.start)) out = out.slice(0, f.start) + f.replacement + out.slice(f.end);
-  return out;
-}
-
 export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeDateFinder): StepResult<DatesReport> {
   const report: DatesReport = { fixed: [], left: 0 };
   let files: Map<string, string> | null = null;
   for (const [rel, text] of state.files) {
-    const probe = find(text, () => ctx.facts.today);
-    if (probe.length === 0) continue;
     const logDate = fileKind(rel).logDate;
-    const offsets = [0, ...splitLines(text).map((l) => l.offset)]; // 1-based, as lineOf reads them
-    const dates = logDate ? [] : ctx.facts.lineDates(rel, text);
-    const fromText = textDateAnchors(text, rel, findFrontmatter(text)?.endOffset ?? 0);
-    const anchorOf = (offset: number) => chooseAnchor({ logDate, text: fromText(offset), commitDate: dates[lineOf(offsets, offset)], today: ctx.facts.today });
+    let offsets: number[] | undefined;
+    const lineAt = (offset: number) => lineOf((offsets ??= [0, ...splitLines(text).map((l) => l.offset)]), offset); // 1-based, as lineOf reads them
+    // The anchors (the lines' commit dates, from git, among them) are worked out when the first
+    // phrase asks for its day, never for a text without one.
+    let anchors: ((offset: number) => ChosenAnchor) | undefined;
+    const anchorOf = (offset: number): ChosenAnchor => {
+      if (!anchors) {
+        if (logDate) {
+          const chosen = chooseAnchor({ logDate, today: ctx.facts.today });
+          anchors = () => chosen;
+        } else {
+          const dates = ctx.facts.lineDates(rel, text);
+          anchors = textAnchors(text, rel, findFrontmatter(text)?.endOffset ?? 0, (at) => dates[lineAt(at)], ctx.facts.today);
+        }
+      }
+      return anchors(offset);
+    };
     const found = find(text, (offset) => anchorOf(offset).date).filter((f) => text.slice(f.start, f.end) !== f.replacement);
     const fixes = found.filter((f) => isCertain(f, anchorOf(f.start)));
     report.left += found.length - fixes.length;
     if (fixes.length === 0) continue;
-    for (const f of fixes) report.fixed.push({ file: rel, line: lineOf(offsets, f.start), from: text.slice(f.start, f.end), to: f.replacement, anchor: anchorOf(f.start).date });
+    for (const f of fixes) report.fixed.push({ file: rel, line: lineAt(f.start), from: text.slice(f.start, f.end), to: f.replacement, anchor: anchorOf(f.start).date });
     files ??= new Map(state.files);
-    files.set(rel, applyFixes(text, fixes));
+    // One pass over the text (the fixes are in order and do not overlap): 10,000 fixes each
+    // copying the whole text made a topic of relative dates quadratic (contract §9).
+    files.set(rel, applyEdits(text, fixes.map((f) => ({ start: f.start, end: f.end, text: f.replacement }))));
   }
   return { state: files ? { ...state, files } : state, report };
 }

@@ -53,7 +53,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   const headings: Array<{ offset: number; level: number; date?: string }> = [];
   let note: string | undefined;
   // Paragraphs opened by a dated label, as [from, to) offsets, in order.
-  const paragraphs: Array<{ from: number; to: number; date: string }> = [];
+  const paragraphs: Array<{ from: number; to: number; anchor: TextAnchor }> = [];
   let inParagraph = false;
   let offset = bodyFrom;
   let bodyLine = 0;
@@ -78,7 +78,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     if (open && open.to === text.length && (blank || heading || f || startsBlock)) open.to = offset;
     if (startsBlock) {
       const label = validIso(DATED_LABEL.exec(line)?.[2]);
-      if (label) paragraphs.push({ from: offset, to: text.length, date: label });
+      if (label) paragraphs.push({ from: offset, to: text.length, anchor: { date: label, source: 'paragraph' } });
     }
     inParagraph = !fence && !f && !blank && !heading;
     if (line.trim() !== '') bodyLine++;
@@ -87,25 +87,22 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   // For each heading, the date of the innermost heading enclosing it (itself included) that has
   // one: its own, else its parent's (the nearest heading before it of a higher level). Worked out
   // once, so a lookup is a binary search, whatever the number of headings.
-  const dated: Array<string | undefined> = [];
+  // Each answer is made once: the same object for every offset it holds for.
+  const dated: Array<TextAnchor | undefined> = [];
   const open: number[] = [];
   headings.forEach((h, i) => {
     while (open.length > 0 && headings[open[open.length - 1]!]!.level >= h.level) open.pop();
-    dated[i] = h.date ?? (open.length > 0 ? dated[open[open.length - 1]!] : undefined);
+    dated[i] = h.date ? { date: h.date, source: 'heading' } : open.length > 0 ? dated[open[open.length - 1]!] : undefined;
     open.push(i);
   });
+  const otherwise: TextAnchor | undefined = note ? { date: note, source: 'note' } : modified ? { date: modified, source: 'modified' } : named ? { date: named, source: 'name' } : undefined;
   return (at) => {
     const p = startedBy(paragraphs, at, (x) => x.from);
     const paragraph = p > 0 ? paragraphs[p - 1] : undefined;
-    if (paragraph && at < paragraph.to) return { date: paragraph.date, source: 'paragraph' };
+    if (paragraph && at < paragraph.to) return paragraph.anchor;
     // The innermost heading above `at` that has a date, among the headings that enclose it.
     const h = startedBy(headings, at, (x) => x.offset);
-    const date = h > 0 ? dated[h - 1] : undefined;
-    if (date) return { date, source: 'heading' };
-    if (note) return { date: note, source: 'note' };
-    if (modified) return { date: modified, source: 'modified' };
-    if (named) return { date: named, source: 'name' };
-    return undefined;
+    return (h > 0 ? dated[h - 1] : undefined) ?? otherwise;
   };
 }
 
@@ -146,4 +143,23 @@ export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDat
   if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'paragraph' || o.text.source === 'note', known: true };
   if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: true };
   return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false };
+}
+
+/**
+ * The anchor of each offset of a text that is not a daily log: chooseAnchor over the text's own
+ * dates (textDateAnchors) and each line's commit date. One object per distinct answer, made once:
+ * a topic of thousands of dated lines asks for every phrase and gets one of a few answers.
+ */
+export function textAnchors(text: string, rel: string, bodyFrom: number, commitDate: (offset: number) => string | undefined, today: string): (offset: number) => ChosenAnchor {
+  const fromText = textDateAnchors(text, rel, bodyFrom);
+  const made = new Map<TextAnchor | undefined, Map<string | undefined, ChosenAnchor>>();
+  return (offset) => {
+    const own = fromText(offset);
+    const commit = commitDate(offset);
+    let byCommit = made.get(own);
+    if (!byCommit) made.set(own, (byCommit = new Map()));
+    let chosen = byCommit.get(commit);
+    if (!chosen) byCommit.set(commit, (chosen = chooseAnchor({ text: own, commitDate: commit, today })));
+    return chosen;
+  };
 }

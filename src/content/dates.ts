@@ -114,7 +114,17 @@ function behind(line: string, at: number): string {
 
 /** Sorted positions in `line` of the characters `re` (global) matches. */
 function positions(line: string, re: RegExp): number[] {
-  return [...line.matchAll(re)].map((m) => m.index!);
+  const out: number[] = [];
+  re.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = re.exec(line)); ) out.push(m.index);
+  return out;
+}
+
+/** Sorted positions in `line` of the character `ch` (one UTF-16 unit). */
+function places(line: string, ch: string): number[] {
+  const out: number[] = [];
+  for (let i = line.indexOf(ch); i >= 0; i = line.indexOf(ch, i + 1)) out.push(i);
+  return out;
 }
 
 /** How many of the sorted `xs` are below `at`. */
@@ -139,15 +149,19 @@ function sentenceBounds(line: string, start: number, end: number, memo: LineMemo
   return [b, j < ends.length ? ends[j]! : line.length];
 }
 
+const QUOTE_MARK = /["“”「」『』‘’]/u;
+const QUOTE_PAIRS = [['"', '"'], ['“', '”'], ['「', '」'], ['『', '』'], ['‘', '’']] as const;
+
 /** Inside a quotation on the line: speech or an example question, not the writer's own date. */
 function inQuotation(line: string, start: number, end: number, memo: LineMemo): boolean {
+  if (!(memo.quoted ??= QUOTE_MARK.test(line))) return false;
   const marks = (memo.quotes ??= new Map());
   const at = (ch: string) => {
     let xs = marks.get(ch);
-    if (!xs) marks.set(ch, (xs = positions(line, new RegExp(ch, 'gu'))));
+    if (!xs) marks.set(ch, (xs = places(line, ch)));
     return xs;
   };
-  for (const [o, c] of [['"', '"'], ['“', '”'], ['「', '」'], ['『', '』'], ['‘', '’']] as const) {
+  for (const [o, c] of QUOTE_PAIRS) {
     const opens = at(o);
     const n = countBelow(opens, start);
     if (n === 0) continue;
@@ -167,14 +181,16 @@ function inQuotation(line: string, start: number, end: number, memo: LineMemo): 
 /** What notADate works out once per line, whatever the number of phrases on it. */
 interface LineMemo {
   figurative?: RegExpExecArray | null;
-  /** The last sentence looked at ([from, to) on the line), and what was found in it. */
-  sentence?: string;
+  /** The last sentence looked at ([from, to) on the line, as one number), and what was found in it. */
+  sentence?: number;
   habitual?: boolean;
-  present?: boolean;
-  event?: boolean;
+  /** A present-tense statement with no past or future event (worked out for "today" only). */
+  presentOnly?: boolean;
   /** Positions on the line: sentence punctuation, sentence ends, each quotation mark, brackets. */
   stops?: number[];
   ends?: number[];
+  /** Whether the line holds a quotation mark at all. */
+  quoted?: boolean;
   quotes?: Map<string, number[]>;
   opens?: number[];
   closes?: number[];
@@ -193,13 +209,11 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
   if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
   const [from, to] = sentenceBounds(line, start, end, memo);
-  const key = `${from}:${to}`;
+  const key = from * (line.length + 1) + to;
   if (memo.sentence !== key) {
-    const sentence = line.slice(from, to);
     memo.sentence = key;
-    memo.habitual = HABITUAL.test(sentence);
-    memo.present = PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence);
-    memo.event = EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''));
+    memo.habitual = HABITUAL.test(line.slice(from, to));
+    memo.presentOnly = undefined;
   }
   if (memo.habitual) return true;
   const ahead = line.slice(end);
@@ -207,7 +221,13 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
-  if (phrase === 'today' && memo.present && !memo.event) return true;
+  if (phrase === 'today') {
+    if (memo.presentOnly === undefined) {
+      const sentence = line.slice(from, to);
+      memo.presentOnly = (PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence)) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''));
+    }
+    if (memo.presentOnly) return true;
+  }
   if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(behind(line, start))) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE.exec(line);
   const m = memo.figurative;
@@ -239,25 +259,38 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   if (!mayHoldRelativeDate(text)) return [];
   const masked = maskSkipped(text, skip);
   const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
+  // The day of each Date the anchor hands back (one per day, as a rule's anchor gives them), worked out once.
+  const days = new Map<Date, { ymd: Ymd; iso: string }>();
+  const dayAt = (offset: number) => {
+    const date = anchorAt(offset);
+    let day = days.get(date);
+    if (!day) {
+      const ymd = toYmd(date);
+      days.set(date, (day = { ymd, iso: iso(ymd) }));
+    }
+    return day;
+  };
   const taken = new Spans(masked.length);
   const readings = new Map<string, Ymd | null>();
   // What the checks work out once per line (a phrase written across a line break reads both lines).
-  const lineMemos = new Map<string, LineMemo>();
+  const lineMemos = new Map<number, Map<number, LineMemo>>();
   const memoAt = (ls: number, le: number) => {
-    let memo = lineMemos.get(`${ls}:${le}`);
-    if (!memo) lineMemos.set(`${ls}:${le}`, (memo = {}));
+    let byEnd = lineMemos.get(ls);
+    if (!byEnd) lineMemos.set(ls, (byEnd = new Map()));
+    let memo = byEnd.get(le);
+    if (!memo) byEnd.set(le, (memo = {}));
     return memo;
   };
   // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
-  const lineStarts = [0, ...positions(masked, /\n/gu).map((i) => i + 1)];
+  const lineStarts = [0, ...places(masked, '\n').map((i) => i + 1)];
   const lineAround = (at: number): [number, number] => {
     const i = countBelow(lineStarts, at + 1) - 1;
     const next = lineStarts[i + 1];
     return [lineStarts[i]!, next === undefined ? masked.length : next - 1];
   };
-  const out: RelativeDate[] = [];
   const overlaps = (s: number, e: number) => taken.overlaps(s, e);
-  const push = (start: number, end: number, res: { absolute: string; replacement: string } | null, exact = true) => {
+  const out: RelativeDate[] = [];
+  const push = (start: number, end: number, res: Reading | null, exact = true) => {
     if (!res || overlaps(start, end)) return;
     const before = masked.slice(Math.max(0, start - 16), start);
     const after = masked.slice(end, end + 40);
@@ -295,29 +328,30 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const before = behind(line, start - lineStart);
       const after = masked.slice(end, end + 40);
       // The day is read only for a phrase the checks below keep: it may come from git.
-      const at = () => toYmd(anchorAt(start));
+      const at = () => dayAt(start).ymd;
       if (kind === 'weekday') {
         if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
         const wd = weekdayNumber(m[0].toLowerCase())!;
-        push(start, end, dayResult(past || /\bsince[ \t]+$/iu.test(before) ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
+        const since = past || /\bsince[ \t]+$/iu.test(before);
+        push(start, end, dayResult(since ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
       } else if (kind === 'period') {
         // "the first days of the next quarter" counts from another period, not from today.
         if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
         // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
         // "the next month contract" names a kind of thing: neither is counted from the writing.
         if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) continue;
-        const res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at());
-        push(start, end, res, !/^the\b/iu.test(m[0]));
+        push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at()), !/^the\b/iu.test(m[0]));
       } else {
-        const phrase = m[0].toLowerCase();
+        const written = m[0];
+        const phrase = written.toLowerCase();
         if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
         const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
-        const day = at();
+        const { ymd: day, iso: ymd } = dayAt(start);
         // chrono reads a phrase the same way each time from the same day: once per text.
-        const key = `${forward ? '+' : '-'}${iso(day)} ${m[0]}`;
+        const key = `${forward ? '+' : '-'}${ymd} ${written}`;
         let read = readings.get(key);
-        if (read === undefined) readings.set(key, (read = viaChrono(m[0], day, forward) ?? countResult(phrase, day)));
+        if (read === undefined) readings.set(key, (read = viaChrono(written, day, forward) ?? countResult(phrase, day)));
         const res = dayResult(read);
         if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
         push(start, end, res);
@@ -331,8 +365,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const start = m.index;
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
-      const at = toYmd(anchorAt(start));
-      push(start, end, zhResult(kind, m, at), kind !== 'zhWeekday');
+      push(start, end, zhResult(kind, m, dayAt(start).ymd), kind !== 'zhWeekday');
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -389,8 +422,8 @@ function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]
 
 /** Whether [start, end) of a line stands in the text of a link (`[the plan for tomorrow](plan.md)`). */
 function inLinkText(line: string, start: number, end: number, memo: LineMemo): boolean {
-  const opens = (memo.opens ??= positions(line, /\[/gu));
-  const closes = (memo.closes ??= positions(line, /\]/gu));
+  const opens = (memo.opens ??= places(line, '['));
+  const closes = (memo.closes ??= places(line, ']'));
   // The last '[' at or before start, with no ']' between it and start.
   const n = countBelow(opens, start + 1);
   if (n === 0) return false;
@@ -496,7 +529,13 @@ function weekdayFrom(at: Ymd, wd: number): Ymd {
   return shift(at, (wd - isoWeekday(at) + 7) % 7);
 }
 
-function dayResult(x: Ymd | null): { absolute: string; replacement: string } | null {
+/** A phrase's date: the day it stands for and the form written beside it. */
+interface Reading {
+  absolute: string;
+  replacement: string;
+}
+
+function dayResult(x: Ymd | null): Reading | null {
   return x ? { absolute: iso(x), replacement: iso(x) } : null;
 }
 

@@ -206,12 +206,18 @@ async function runRules(model: MemdirModel, repo: RepoFacts | null, rules: Enabl
 }
 
 /**
- * One fix as --fix would apply it on its own: its edits by file, or null when --fix would not make
- * it (an edit of a file the model did not read, a path through a symlink or out of `bound`).
+ * Each fix as --fix would apply it on its own: its edits by file, or null when --fix would not make
+ * it (an edit of a file the model did not read, a path through a symlink or out of `bound`). The
+ * files read and each path's check are worked out once for all the findings of a run: a topic of
+ * 25,000 fixable findings checked its path on disk 25,000 times.
  */
-export function fixAlone(fix: Fix, file: string, model: MemdirModel, bound: string): Map<string, TextEdit[]> | null {
-  const { byPath, count } = chooseFixes([{ fix, file }], new Set(model.files.map((f) => f.path)), bound, new Set());
-  return count === 1 ? byPath : null;
+export function fixesAlone(model: MemdirModel, bound: string): (fix: Fix, file: string) => Map<string, TextEdit[]> | null {
+  const read = new Set(model.files.map((f) => f.path));
+  const refusals = new Map<string, string | null>();
+  return (fix, file) => {
+    const { byPath, count } = chooseFixes([{ fix, file }], read, bound, new Set(), refusals);
+    return count === 1 ? byPath : null;
+  };
 }
 
 /** Apply edits to a text: sorted, and an edit overlapping an earlier one is dropped. */
@@ -266,9 +272,8 @@ class AcceptedSpans {
  * Choose fixes that do not overlap each other, whole fixes only (all of a fix's edits or none).
  * `read`: the files of the memdir the model holds, the only ones a fix may edit.
  */
-function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, read: Set<string>, bound: string, refused: Set<string>): { byPath: Map<string, TextEdit[]>; count: number } {
+function chooseFixes(fixes: Array<{ fix: Fix; file: string }>, read: Set<string>, bound: string, refused: Set<string>, refusals = new Map<string, string | null>()): { byPath: Map<string, TextEdit[]>; count: number } {
   const accepted = new Map<string, TextEdit[]>();
-  const refusals = new Map<string, string | null>();
   const refusal = (path: string): string | null => {
     let r = refusals.get(path);
     if (r === undefined) {

@@ -9,7 +9,7 @@ import { findGitRoot, homeOf } from '../claude/auto-memory.js';
 import { locateMemdir, type LocatedMemdir } from '../claude/locate.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { matcher } from '../glob.js';
-import { fixAlone, lintMemdirs, resolveRules, runToday, type LintMessage } from '../lint/engine.js';
+import { fixesAlone, lintMemdirs, resolveRules, runToday, type LintMessage } from '../lint/engine.js';
 import type { TextEdit } from '../lint/types.js';
 import { isClaudeLocation, nearestMemdir } from '../memdir/discover.js';
 import { splitLines } from '../memdir/lines.js';
@@ -127,15 +127,16 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
   const diagnostics: Diagnostic[] = [];
   const fixes: DocumentLint['fixes'] = [];
   const suggestions: DocumentLint['suggestions'] = [];
+  const fixAlone = fixesAlone(model, bound);
   for (const m of run.results.flatMap((r) => r.messages)) {
     const diagnostic = toDiagnostic(m, lines);
     diagnostics.push(diagnostic);
     for (const sug of m.suggestions ?? []) {
-      const edits = m.ruleId ? fixAlone(sug.fix, located.file, model, bound) : null;
+      const edits = m.ruleId ? fixAlone(sug.fix, located.file) : null;
       if (edits) suggestions.push({ diagnostic, ruleId: m.ruleId!, title: sug.desc, edits: toFileEdits(edits, model) });
     }
     if (!m.fix || !m.ruleId) continue;
-    const edits = fixAlone(m.fix, located.file, model, bound);
+    const edits = fixAlone(m.fix, located.file);
     if (edits) fixes.push({ diagnostic, ruleId: m.ruleId, edits: toFileEdits(edits, model) });
   }
   let all_: Promise<FileEdits> | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteDates } from '../../src/consolidate/dates.js';
+import { absoluteDates, type DateFix, type RelativeDateFinder } from '../../src/consolidate/dates.js';
 import { loadDateFinder } from '../../src/consolidate/date-finder.js';
 import { ctx, state, topic } from './helpers.js';
 
@@ -44,5 +44,46 @@ describe('dates made absolute (step 4)', () => {
     const s = state({ 'a.md': topic('A', 'user', 'x', 'On 2026-01-02 it shipped.\n') });
     const r = absoluteDates(s, ctx({}, { lineDates: () => { throw new Error('no git call expected'); } }), find);
     expect(r.state).toBe(s);
+  });
+
+  // A topic of relative dates under a dated section: every one certain, 10,000 fixes in one file.
+  // The work is counted as the characters the step slices out of strings (never timed): the fixes
+  // were applied one by one, each copying the whole text (quadratic in the number of fixes), and
+  // the text was searched twice (a probe from today, then from each line's own day).
+  describe('a file of thousands of certain fixes', () => {
+    const tomorrow = (lines: number) => `## 2026-04-27\n\n${Array.from({ length: lines }, (_, i) => `- item ${i}: review tomorrow\n`).join('')}`;
+    const finder = (calls: { n: number }): RelativeDateFinder => (text) => {
+      calls.n++;
+      const fixes: DateFix[] = [];
+      for (let at = text.indexOf('tomorrow'); at >= 0; at = text.indexOf('tomorrow', at + 1)) fixes.push({ start: at, end: at + 8, replacement: 'tomorrow (2026-04-28)', exact: true });
+      return fixes;
+    };
+    function work(lines: number): { sliced: number; finds: number; fixed: number; text: string | undefined } {
+      const calls = { n: 0 };
+      const s = state({ 'project_review.md': topic('R', 'project', 'r', tomorrow(lines)) });
+      const slice = String.prototype.slice;
+      let sliced = 0;
+      String.prototype.slice = function (this: string, ...args: Parameters<typeof slice>) {
+        const out = slice.apply(this, args);
+        sliced += out.length;
+        return out;
+      };
+      try {
+        const r = absoluteDates(s, ctx({}, { today: '2026-11-29', lineDates: () => [] }), finder(calls));
+        return { sliced, finds: calls.n, fixed: r.report.fixed.length, text: r.state.files.get('project_review.md') };
+      } finally {
+        String.prototype.slice = slice;
+      }
+    }
+
+    it('applies them in one pass over the text, and looks for the dates once', () => {
+      const small = work(1_000);
+      const large = work(10_000);
+      expect(large.fixed).toBe(10_000);
+      expect(large.text).toBe(topic('R', 'project', 'r', tomorrow(10_000).replaceAll('tomorrow', 'tomorrow (2026-04-28)')));
+      // Ten times the fixes, about ten times the copying (it was about a hundred times).
+      expect(large.sliced / small.sliced).toBeLessThan(15);
+      expect(large.finds).toBe(1);
+    });
   });
 });

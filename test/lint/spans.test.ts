@@ -141,3 +141,33 @@ describe('the work of absolute-dates on one long line grows with its length', ()
     expect(long.chars / short.chars).toBeLessThan(15);
   });
 });
+
+// The checks around each phrase work per line (the quotation marks, brackets and sentence ends of
+// the line, found once). Counted: the regular expressions built while finding (each quotation mark
+// was looked for with a RegExp built for it, on every line that held a phrase).
+describe('the work of absolute-dates per line', () => {
+  function built(lines: number): { regexps: number; found: number } {
+    const text = Array.from({ length: lines }, (_, i) => `- Item ${i}: "shipped" yesterday, reviewed it [tomorrow](t.md) and planned next Monday.`).join('\n');
+    const Original = globalThis.RegExp;
+    let regexps = 0;
+    globalThis.RegExp = new Proxy(Original, {
+      construct(target, args: [string | RegExp, string?]) {
+        regexps++;
+        return new target(...args);
+      },
+    });
+    try {
+      const found = findRelativeDates(text, DAY).length;
+      return { regexps, found };
+    } finally {
+      globalThis.RegExp = Original;
+    }
+  }
+
+  it('builds no regular expression per line', () => {
+    const small = built(100);
+    const large = built(1000);
+    expect(large.found).toBe(10 * small.found);
+    expect(large.regexps).toBe(small.regexps);
+  });
+});
