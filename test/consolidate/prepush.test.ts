@@ -4,9 +4,9 @@
 // hands on (src/consolidate/push-range.ts, test/helpers/in-process.ts).
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { NO_PUSHED_MEMORY, pushSource } from '../../src/consolidate/push-range.js';
 import type { Given } from '../../src/commands/given.js';
 
@@ -14,8 +14,20 @@ const MEM = '.claude/memory';
 const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
 const ZERO = '0'.repeat(40);
 
-/** A repository whose memdir is due (no consolidation yet, 5 memory commits) and would change. */
+/**
+ * A repository whose memdir is due (no consolidation yet, 5 memory commits) and would change: made
+ * once for each onPush value and copied (cp -r) for each test that asks for it.
+ */
+const made = new Map<string | undefined, { dir: string; base: string }>();
 function dueRepo(onPush?: string): { dir: string; base: string } {
+  let once = made.get(onPush);
+  if (!once) made.set(onPush, (once = makeDueRepo(onPush)));
+  const dir = tempDir();
+  cpSync(once.dir, dir, { recursive: true });
+  return { dir, base: once.base };
+}
+
+function makeDueRepo(onPush?: string): { dir: string; base: string } {
   const dir = initRepo();
   writeFiles(dir, { 'README.md': 'app\n', ...(onPush ? { '.memlintrc.json': JSON.stringify({ consolidate: { onPush } }) } : {}) });
   git(dir, 'add', '-A');

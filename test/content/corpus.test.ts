@@ -3,7 +3,7 @@
 // real git repository, linted by the program in this process (test/helpers/in-process.ts: the
 // same main() as the CLI), and its messages compared with the labels.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
@@ -64,18 +64,40 @@ function parseCorpusDoc(path: string): CorpusDoc {
   return doc;
 }
 
+const COMMITTED = { GIT_AUTHOR_DATE: '2026-03-10T12:00:00Z', GIT_COMMITTER_DATE: '2026-03-10T12:00:00Z' };
+
+/**
+ * The document's repository, made once and copied by each test that lints it: its project files
+ * (`repo=` blocks) committed first where it has them or its memory names that commit
+ * (`{{commit}}`), then the memory.
+ */
+const built = new Map<CorpusDoc, string>();
+function docRepo(doc: CorpusDoc): string {
+  let made = built.get(doc);
+  if (!made) {
+    made = initRepo(tempDir('memlint-corpus-base-'));
+    writeFiles(made, doc.repo);
+    let memory = doc.memory;
+    if (doc.repo.size > 0 || [...memory.values()].some((t) => t.includes('{{commit}}'))) {
+      git(made, 'add', '-A');
+      execGit(made, COMMITTED, 'commit', '-q', '--allow-empty', '-m', 'project files');
+      // The commit just made, as `git rev-parse --short=9 HEAD` names it (a loose ref in a new repository).
+      const head = readFileSync(join(made, '.git', 'refs', 'heads', 'main'), 'utf8').slice(0, 9);
+      memory = new Map([...memory].map(([rel, text]) => [rel, text.replaceAll('{{commit}}', head)]));
+    }
+    writeFiles(join(made, 'mem'), memory);
+    git(made, 'add', '-A');
+    execGit(made, COMMITTED, 'commit', '-q', '-m', 'memory');
+    built.set(doc, made);
+  }
+  const repo = tempDir('memlint-corpus-');
+  cpSync(made, repo, { recursive: true });
+  return repo;
+}
+
 async function lintDoc(doc: CorpusDoc, allRules: string[]): Promise<Set<string>> {
-  const repo = initRepo(tempDir('memlint-corpus-'));
-  const env = { GIT_AUTHOR_DATE: '2026-03-10T12:00:00Z', GIT_COMMITTER_DATE: '2026-03-10T12:00:00Z' };
-  writeFiles(repo, doc.repo);
+  const repo = docRepo(doc);
   writeFiles(repo, { '.memlintrc.json': JSON.stringify({ rules: Object.fromEntries(allRules.map((id) => [id, CONTENT_RULES.includes(id) ? 'warn' : 'off'])) }) });
-  git(repo, 'add', '-A');
-  execGit(repo, env, 'commit', '-q', '-m', 'project files');
-  const head = git(repo, 'rev-parse', '--short=9', 'HEAD').trim();
-  const memory = new Map([...doc.memory].map(([rel, text]) => [rel, text.replaceAll('{{commit}}', head)]));
-  writeFiles(join(repo, 'mem'), memory);
-  git(repo, 'add', '-A');
-  execGit(repo, env, 'commit', '-q', '-m', 'memory');
   const r = await memlintInProcess(repo, ['mem', '--format', 'json'], { env: { MEMLINT_TODAY: doc.today } });
   expect(r.stderr).toBe('');
   const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number }> }>;
@@ -104,12 +126,7 @@ describe('content rules on the labelled corpus', () => {
   it('--fix with every rule at its default settles in one run and breaks no link or limit', async () => {
     let fixed = 0;
     for (const doc of docs) {
-      const repo = initRepo(tempDir('memlint-corpus-fix-'));
-      const env = { GIT_AUTHOR_DATE: '2026-03-10T12:00:00Z', GIT_COMMITTER_DATE: '2026-03-10T12:00:00Z' };
-      writeFiles(repo, doc.repo);
-      writeFiles(join(repo, 'mem'), doc.memory);
-      git(repo, 'add', '-A');
-      execGit(repo, env, 'commit', '-q', '-m', 'memory');
+      const repo = docRepo(doc);
       const mem = join(repo, 'mem');
       const read = () => new Map([...doc.memory.keys()].filter((rel) => existsSync(join(mem, rel))).map((rel) => [rel, readFileSync(join(mem, rel), 'utf8')]));
       const before = read().get('MEMORY.md') ?? '';

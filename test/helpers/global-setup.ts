@@ -23,10 +23,10 @@ declare module 'vitest' {
 
 /**
  * Nothing the machine happens to hold reaches a test: HOME is a folder of the run's own, whose
- * .gitconfig holds an identity and maintenance.auto = false and nothing else, git reads no system
- * config, so a developer's ~/.claude settings, ~/.gitconfig hooks or aliases change no result. npm
- * keeps the cache and user config it had (the tests' npm runs are --offline, from what npm ci
- * cached).
+ * .gitconfig holds an identity, maintenance.auto = false and receive.autogc = false and nothing
+ * else, git reads no system config, so a developer's ~/.claude settings, ~/.gitconfig hooks or
+ * aliases change no result. npm keeps the cache and user config it had (the tests' npm runs are
+ * --offline, from what npm ci cached).
  */
 function hermeticHome(run: string): void {
   const home = join(run, 'home');
@@ -35,8 +35,8 @@ function hermeticHome(run: string): void {
   process.env.npm_config_userconfig ??= join(homedir(), '.npmrc');
   // maintenance.auto off: git starts no `git maintenance run --auto` after each commit, merge,
   // fetch or rebase (a second process for every commit of the run; the repositories are too small
-  // for it ever to do anything).
-  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = memlint tests\n\temail = tests@memlint.invalid\n[maintenance]\n\tauto = false\n');
+  // for it ever to do anything). receive.autogc off: nor a `git gc --auto` after each push.
+  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = memlint tests\n\temail = tests@memlint.invalid\n[maintenance]\n\tauto = false\n[receive]\n\tautogc = false\n');
   delete process.env.GIT_CONFIG_GLOBAL;
   process.env.GIT_CONFIG_NOSYSTEM = '1';
   process.env.HOME = home;

@@ -58,11 +58,11 @@ async function runFixture(file: string, run: Runner = memlintInProcess) {
   const memdir = join(repo, 'mem');
   const staged = parsed.head.size > 0;
   if (staged) {
-    // HEAD holds the `head=` files; the `file=` files are the staged change (the memdir replaced).
+    // HEAD holds the `head=` files; the `file=` files are the staged change (the memdir replaced:
+    // removed here, and what `git add -A` below finds missing it stages as deleted).
     writeFiles(repo, expandTemplates(new Map([...parsed.head].map(([rel, text]) => [`mem/${rel}`, text]))));
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'head');
-    git(repo, 'rm', '-rq', '--cached', 'mem');
     rmSync(memdir, { recursive: true, force: true });
   }
   writeFiles(repo, parsed.repo);

@@ -8,7 +8,7 @@
 // as N random-looking letters and digits, always the same: a token spelt out in full would be a
 // live-looking secret in the README and in the rule's source.
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { allRules, contentRules } from '../../src/lint/rules/all.js';
 import type { MemdirExample, Rule } from '../../src/lint/types.js';
@@ -77,20 +77,44 @@ interface JsonResult {
   messages: Array<{ line: number; column: number; endLine?: number; endColumn?: number; message: string }>;
 }
 
+const CODE = { 'src/ledger/round.ts': 'export {};\n' };
+
+/**
+ * A repository whose one commit holds the project file the examples name, made once and copied
+ * (cp -r) for each example that needs no commit of its own: most of them, two runs for each rule.
+ */
+let codeOnce: string | undefined;
+function codeRepo(): string {
+  if (codeOnce === undefined) {
+    codeOnce = initRepo(tempDir('memlint-example-code-'));
+    writeFiles(codeOnce, CODE);
+    git(codeOnce, 'add', '-A');
+    git(codeOnce, 'commit', '-q', '-m', 'code');
+  }
+  const repo = tempDir('memlint-example-');
+  cpSync(codeOnce, repo, { recursive: true });
+  return repo;
+}
+
 /**
  * The messages memlint gives the example, with only this rule on, in remark-lint's form; each
  * led by its file's memdir-relative path for a memdir example.
  */
 export async function outputOf(rule: Rule, example: string | MemdirExample): Promise<string> {
-  const repo = initRepo(tempDir('memlint-example-'));
-  writeFiles(repo, { 'src/ledger/round.ts': 'export {};\n', '.memlintrc.json': JSON.stringify({ rules: Object.fromEntries(allRules.map((r) => [r.id, r.id === rule.id ? 'error' : 'off'])) }) });
-  const dir = join(repo, MEMDIR);
   const head = typeof example === 'string' ? undefined : example.head;
   const moves = typeof example === 'string' ? undefined : example.moves;
+  const config = { '.memlintrc.json': JSON.stringify({ rules: Object.fromEntries(allRules.map((r) => [r.id, r.id === rule.id ? 'error' : 'off'])) }) };
+  // Only the rule under test runs, configured in a file committed with the code where the example
+  // makes commits, and left uncommitted beside the copied one where it makes none.
+  const repo = head || moves ? initRepo(tempDir('memlint-example-')) : codeRepo();
+  writeFiles(repo, head || moves ? { ...CODE, ...config } : config);
+  const dir = join(repo, MEMDIR);
   if (head) writeFiles(dir, expand(head, { files: {} }));
   if (moves) writeFiles(repo, Object.fromEntries(Object.keys(moves).map((p) => [p, `// ${p}\nexport const x = 1;\n`])));
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', head ? 'memory at HEAD' : 'code');
+  if (head || moves) {
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', head ? 'memory at HEAD' : 'code');
+  }
   // The moves, in a commit of their own: the output names it as {commit} ({date}).
   let moved: { commit: string; date: string } | undefined;
   if (moves) {

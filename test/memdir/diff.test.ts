@@ -1,15 +1,28 @@
 // `memlint diff`: a pull request's memory change read semantically, against a bare origin. Its
 // reports in this process (test/helpers/in-process.ts: the same main()); its refusals and help
 // through the built CLI.
+import { cpSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { commitFiles, git, memlint } from '../helpers/repo.js';
+import { commitFiles, git, memlint, tempDir } from '../helpers/repo.js';
 import { cloneOf, entry, HEADER, hostedRepo, INDEX, MEM, topicFile } from '../merge/hosted.js';
 
 const TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}123456`;
 
-/** A pull request that adds, edits, removes and archives a memory; main moved on meanwhile. */
-function pullRequest() {
+/**
+ * A pull request that adds, edits, removes and archives a memory; main moved on meanwhile: the
+ * runner's clone with the branch checked out, made once and copied for each test (cp -r; the
+ * copies share the origin, which no test changes).
+ */
+let made: string | undefined;
+function pullRequest(): { runner: string } {
+  made ??= makePullRequest();
+  const runner = tempDir('memlint-pr-');
+  cpSync(made, runner, { recursive: true });
+  return { runner };
+}
+
+function makePullRequest(): string {
   const h = hostedRepo({
     base: {
       [INDEX]: HEADER + entry('user_role') + entry('project_deploys') + entry('old_notes') + entry('stale_plan'),
@@ -29,7 +42,7 @@ function pullRequest() {
   const runner = cloneOf(h, 'runner', 'feature');
   git(runner, 'rm', '-q', `${MEM}/old_notes.md`, `${MEM}/stale_plan.md`);
   git(runner, 'commit', '-q', '-m', 'remove and archive');
-  return { h, runner };
+  return runner;
 }
 
 /** `N/200 lines` and `M/25000 units` from `memlint show --budget`. */

@@ -184,9 +184,14 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
   let fits = roomCache.get(index);
   if (!fits) {
     fits = new Set();
-    const m = measureIndex(ctx.memdir.index!.text);
-    let lines = m.lines;
-    let units = m.units;
+    // Claude Code trims the index before it counts, but an entry appended at the end turns the
+    // trailing blank lines it trimmed into lines that count: measure as if something followed them.
+    const text = ctx.memdir.index!.text;
+    const follower = /[\r\n]$/.test(text) ? 'x' : '\nx';
+    const m = measureIndex(text + follower);
+    const followed = m.text.endsWith(follower);
+    let lines = followed ? m.lines - 1 : m.lines;
+    let units = followed ? m.units - follower.length : m.units;
     const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')));
     const keys = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
     for (const t of ctx.memdir.topics) {
