@@ -69,7 +69,7 @@ function staged(): void {
   const { NO_MEMORY, stagedSource } = stagedModule();
   let source: ReturnType<typeof stagedSource>;
   try {
-    source = stagedSource(process.cwd());
+    source = stagedSource({ cwd: process.cwd(), env: process.env });
   } catch {
     runMain();
     return;
@@ -92,7 +92,7 @@ function prePushSource(): PushSource | null {
     stdin = '';
   }
   const { NO_PUSHED_MEMORY, pushSource } = prePushModule();
-  const push = pushSource(process.cwd(), stdin);
+  const push = pushSource({ cwd: process.cwd(), env: process.env }, stdin);
   return push === NO_PUSHED_MEMORY ? null : push;
 }
 

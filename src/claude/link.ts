@@ -48,11 +48,11 @@ export function appendIgnoreLine(gitignore: string, line: string): string {
 }
 
 /** The repository's memory folder: .claude/memory/ when it exists, else the only one, else .claude/memory/. */
-export async function defaultMemdir(root: string, cwd: string): Promise<string> {
+export async function defaultMemdir(root: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   const conventional = path.join(root, '.claude', 'memory');
   if (existsSync(conventional)) return conventional;
   const loaded = await loadConfig({ cwd, stderr: null });
-  const found = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir })
+  const found = discoverMemdirs({ cwd: root, env, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir })
     .map((d) => d.dir)
     .filter((d) => !/[/\\]\.claude[/\\]agent-memory/.test(d) && isWithin(d, root));
   if (found.length === 1) return found[0]!;

@@ -47,7 +47,7 @@ export async function locateMemdir(file: string, projectDir: string, env: NodeJS
  */
 export async function chooseMemdir(cwd: string, env: NodeJS.ProcessEnv): Promise<{ dir: string; note: string | null }> {
   const loaded = await loadConfig({ cwd, stderr: null });
-  const discovered = discoverMemdirs({ cwd, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
+  const discovered = discoverMemdirs({ cwd, env, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
   const found = discovered.map((d) => d.dir);
   const resolved = resolveAutoMemoryPath({ cwd, env, home: homeOf(env) }).resolved;
   const autoDir = realOrResolved(resolved.replace(/[/\\]+$/, ''));

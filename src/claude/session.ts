@@ -41,7 +41,7 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
     }
   }
   const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;
-  facts.stray = (gitRoot ? notAdopted(strayStoresOf(resolution), gitRoot) : strayStoresOf(resolution)).map((s) => ({ dir: s.dir, mdFiles: s.mdFiles }));
+  facts.stray = (gitRoot ? notAdopted(strayStoresOf(resolution, env), gitRoot) : strayStoresOf(resolution, env)).map((s) => ({ dir: s.dir, mdFiles: s.mdFiles }));
   if (gitRoot) {
     const state = await linkState(gitRoot, env, home).catch(() => null);
     // Started below the top of the checkout, Claude Code reads that folder's own settings: judged there.

@@ -157,11 +157,11 @@ export function findStrayStores(search: StoreSearch): StrayStore[] {
 }
 
 /** findStrayStores for a resolution, asking git for the worktrees and the tracked files. */
-export function strayStoresOf(resolution: Resolution): StrayStore[] {
+export function strayStoresOf(resolution: Resolution, env: NodeJS.ProcessEnv): StrayStore[] {
   const root = resolution.gitRoot;
   if (!root) return [];
   const canonical = realOrResolved(resolution.canonicalRoot);
-  const worktrees = worktreeList(root)
+  const worktrees = worktreeList({ cwd: root, env })
     .filter((w) => !w.bare && realOrResolved(w.path) !== canonical)
     .map((w) => w.path);
   return findStrayStores({ resolution, worktrees, trackedFiles: () => new Set(listFiles(root, { untracked: false })) });

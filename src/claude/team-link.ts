@@ -58,11 +58,11 @@ export function optOut(root: string, env: NodeJS.ProcessEnv): string | null {
 }
 
 /** The memory folder the team's setting names, in this checkout (absolute), or null when there is no setting. */
-export async function settingMemdir(root: string): Promise<{ dir: string; file: string | null } | null> {
+export async function settingMemdir(root: string, env: NodeJS.ProcessEnv): Promise<{ dir: string; file: string | null } | null> {
   const loaded = await loadConfig({ cwd: root, stderr: null });
   const link = loaded.config.link;
   if (link === undefined || link === false) return null;
-  const dir = typeof link === 'string' ? path.resolve(loaded.dir, link) : await defaultMemdir(root, root);
+  const dir = typeof link === 'string' ? path.resolve(loaded.dir, link) : await defaultMemdir(root, root, env);
   return { dir, file: loaded.file };
 }
 
@@ -71,7 +71,7 @@ function sameFolder(a: string, b: string): boolean {
 }
 
 export async function linkState(root: string, env: NodeJS.ProcessEnv, home: string): Promise<LinkState> {
-  const setting = await settingMemdir(root);
+  const setting = await settingMemdir(root, env);
   let memdir = setting?.dir ?? null;
   if (!memdir && listFiles(root, { untracked: false, pathspec: [CONVENTIONAL_MEMDIR] }).length > 0) memdir = path.join(root, ...CONVENTIONAL_MEMDIR.split('/'));
   const resolution = resolveAutoMemoryPath({ cwd: root, env, home });

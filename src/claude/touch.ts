@@ -6,7 +6,7 @@ import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { lastCommitTimesUnder } from '../git/history.js';
 import { gitOperation, type GitOperation } from '../git/progress.js';
-import { repository } from '../git/repo.js';
+import { repository, type GitContext } from '../git/repo.js';
 import { uncommittedPaths } from '../git/status.js';
 import { refreshGitIndex } from '../git/write.js';
 import { listMarkdown } from './recall.js';
@@ -76,8 +76,8 @@ interface MemdirGroup {
 }
 
 /** The operation that makes touch wait in this repository, if any (see gitOperation). */
-function waitingFor(gitDir: string): GitOperation | null {
-  const op = gitOperation(gitDir);
+function waitingFor(from: GitContext, gitDir: string): GitOperation | null {
+  const op = gitOperation(from, gitDir);
   return op?.pending ? op : null;
 }
 
@@ -87,10 +87,11 @@ export interface TouchPlan {
   waiting: Array<{ root: string; operation: GitOperation }>;
 }
 
-export function planTouch(memdirs: string[], cwd: string): TouchPlan {
+export function planTouch(memdirs: string[], from: GitContext): TouchPlan {
+  const { cwd } = from;
   const groups = new Map<string, MemdirGroup>();
   for (const dir of memdirs) {
-    const info = repository(dir);
+    const info = repository(from, dir);
     const root = info?.root ?? null;
     const key = root ?? '';
     const g = groups.get(key) ?? { root, gitDir: info?.gitDir ?? null, dirs: [] };
@@ -100,7 +101,7 @@ export function planTouch(memdirs: string[], cwd: string): TouchPlan {
   const plan: TouchPlanItem[] = [];
   const waiting: TouchPlan['waiting'] = [];
   for (const g of groups.values()) {
-    const operation = g.gitDir ? waitingFor(g.gitDir) : null;
+    const operation = g.gitDir ? waitingFor(from, g.gitDir) : null;
     if (operation) {
       waiting.push({ root: g.root!, operation });
       continue;

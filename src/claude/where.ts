@@ -1,7 +1,7 @@
 // Where Claude Code's auto memory is for a folder, placed against the repository memlint runs in:
 // the resolution (./auto-memory.ts) and whether the folder lies inside the working tree, is
 // committed or is ignored. `memlint where` prints it.
-import { repository } from '../git/repo.js';
+import { repository, type GitContext } from '../git/repo.js';
 import { ignoredPaths, listFiles } from '../git/status.js';
 import { resolveAutoMemoryPath, type Resolution } from './auto-memory.js';
 import type { StrayStore } from './stores.js';
@@ -38,8 +38,8 @@ export interface TeamLinkReport {
   fix: string | null;
 }
 
-export function placeInRepository(dir: string, cwd: string): RepositoryPlacement | null {
-  const top = repository(cwd)?.root ?? null;
+export function placeInRepository(dir: string, from: GitContext): RepositoryPlacement | null {
+  const top = repository(from)?.root ?? null;
   if (!top) return null;
   const root = realOrNearestReal(top);
   const target = realOrNearestReal(dir.replace(/[/\\]+$/, ''));
@@ -52,7 +52,7 @@ export function placeInRepository(dir: string, cwd: string): RepositoryPlacement
 
 export function buildWhereReport(cwd: string, env: NodeJS.ProcessEnv, home: string): WhereReport {
   const resolution = resolveAutoMemoryPath({ cwd, env, home });
-  const repository = placeInRepository(resolution.resolved, cwd);
+  const repository = placeInRepository(resolution.resolved, { cwd, env });
   if (repository && realOrNearestReal(resolution.projectRoot) !== repository.root) {
     resolution.notes.unshift(
       `Claude Code reads .claude/settings.local.json from the folder it starts in (${resolution.projectRoot}); "memlint link" writes it at the top of the worktree (${repository.root})`,

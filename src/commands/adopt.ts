@@ -44,7 +44,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   const cwd = io.cwd;
-  const top = repository(cwd, io)?.root ?? null;
+  const top = repository(io, cwd)?.root ?? null;
   if (!top) throw new UsageError('not inside a git repository: adopt brings memory into one');
   const root = realOrResolved(top);
   const resolution = resolveAutoMemoryPath({ cwd: root, env: io.env, home: homeOf(io.env) });
@@ -53,14 +53,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (values.memdir !== undefined) memdir = path.resolve(cwd, values.memdir);
   else {
     const inUse = realOrResolved(resolution.resolved.replace(/[/\\]+$/, ''));
-    memdir = isWithin(inUse, root) ? inUse : await defaultMemdir(root, cwd);
+    memdir = isWithin(inUse, root) ? inUse : await defaultMemdir(root, cwd, io.env);
   }
   const safe = checkInsideRepo(root, memdir);
   if (!safe.ok) throw new UsageError(`${safe.reason}: adopt writes only the repository's memory folder`);
 
   let storeDirs: string[];
   if (positionals.length > 0) storeDirs = positionals.map((s) => storeFolder(s, cwd));
-  else storeDirs = strayStoresOf(resolution).map((s) => s.dir);
+  else storeDirs = strayStoresOf(resolution, io.env).map((s) => s.dir);
   storeDirs = [...new Set(storeDirs.map(realOrResolved))];
   for (const s of storeDirs) if (isWithin(s, realOrResolved(memdir)) || isWithin(realOrResolved(memdir), s)) throw new UsageError(`${s} is the memory folder itself (or holds it): nothing to adopt`);
   const dry = !!values['dry-run'];

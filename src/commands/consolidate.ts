@@ -63,7 +63,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
 
   const loaded = await loadConfig({ cwd, file: values.config, stderr: io.stderr });
   // Folders named on the command line are consolidated even when config excludes them.
-  const memdirs = consolidationMemdirs(cwd, loaded, positionals);
+  const memdirs = consolidationMemdirs(io, loaded, positionals);
   if (memdirs.length === 0) {
     if (values.json) io.stdout.write('{"memdirs":[]}\n');
     else io.stderr.write('memlint: no memory folder (a folder with MEMORY.md) found\n');

@@ -200,7 +200,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (positionals.length > 1) throw new UsageError('diff takes one RANGE, e.g. origin/main...HEAD (see "memlint diff --help")');
   const format = values.format ?? 'text';
   if (!(format in FORMATS)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
-  const root = repository(realpathSync(io.cwd), io)?.root ?? null;
+  const root = repository(io, realpathSync(io.cwd))?.root ?? null;
   if (!root) throw new UsageError('diff works inside a git repository');
   const range = await resolveRange(root, positionals[0]);
   // Config only places the archive: a config memlint cannot read leaves the default folder.

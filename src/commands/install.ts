@@ -63,14 +63,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   if (values.claude && values.local) throw new UsageError('--claude writes .claude/settings.json, a tracked file, which --local never touches');
   if (values.link && values.local) throw new UsageError('--link records the decision in the committed config, which --local never touches; run "memlint install --link" once, then every checkout links with "memlint install --local"');
-  const wt = worktreeOf(io.cwd);
+  const wt = worktreeOf(io);
   const dry = !!values['dry-run'];
   const say = (s: string) => io.stdout.write(`${s}\n`);
-  const setting = values.link ? await planLinkSetting(wt.root) : [];
+  const setting = values.link ? await planLinkSetting(wt.root, io.env) : [];
   // A config memlint cannot read must not stop npm install: the link part says why and steps aside.
   let decided: boolean | string = !!values.link;
-  if (!decided) decided = await settingMemdir(wt.root).then((s) => !!s, (err: Error) => err.message);
-  const memdirs = values.local ? [] : await repoMemdirs(wt.root, values.config, io.stderr);
+  if (!decided) decided = await settingMemdir(wt.root, io.env).then((s) => !!s, (err: Error) => err.message);
+  const memdirs = values.local ? [] : await repoMemdirs(wt.root, io.env, values.config, io.stderr);
   const actions = planInstall(wt, { local: !!values.local, memdirs, privateIgnores: decided === true, env: io.env });
   actions.push(...setting);
   if (values.claude) actions.push(...planClaudeInstall(wt));
@@ -81,7 +81,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     for (const p of applyActions(wt, actions)) io.stderr.write(`memlint: ${p}\n`);
     if (changes.length > 0 && !values.quiet) say(`memlint install: done; "memlint doctor" checks that everything is active`);
     // A fresh clone's memory files carry the clone's time until a checkout: give them their dates now.
-    const touched = await touchMemory(wt.root, io.stderr);
+    const touched = await touchMemory(wt.root, io.env, io.stderr);
     if (touched && !values.quiet) say(touched);
   }
   if (typeof decided === 'string') {
@@ -101,12 +101,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
 }
 
 /** Set every memory file's mtime from its "modified" or last commit (memlint touch); the line to print, or null. */
-async function touchMemory(root: string, stderr: Output): Promise<string | null> {
+async function touchMemory(root: string, env: NodeJS.ProcessEnv, stderr: Output): Promise<string | null> {
   try {
     const loaded = await loadConfig({ cwd: root, stderr });
-    const dirs = discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => !d.onlyFiles).map((d) => d.dir);
+    const dirs = discoverMemdirs({ cwd: root, env, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => !d.onlyFiles).map((d) => d.dir);
     if (dirs.length === 0) return null;
-    const set = applyTouch(planTouch(dirs, root), false).filter((o) => o.done === 'set').length;
+    const set = applyTouch(planTouch(dirs, { cwd: root, env }), false).filter((o) => o.done === 'set').length;
     return set > 0 ? `memory mtimes: set ${set} from their "modified" or last commit, as "memlint touch" does (Claude Code ages memories by mtime)` : null;
   } catch (err) {
     return `memory mtimes: left as they are (${(err as Error).message.split('\n')[0]})`;

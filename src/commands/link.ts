@@ -43,7 +43,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (use --memdir DIR)`);
   if (values.unlink && values.memdir !== undefined) throw new UsageError('--unlink takes no --memdir');
   const cwd = io.cwd;
-  const top = repository(cwd, io)?.root ?? null;
+  const top = repository(io, cwd)?.root ?? null;
   if (!top) throw new UsageError('not inside a git repository: link keeps memory in one');
   const root = realOrNearestReal(top);
   const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
@@ -70,7 +70,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       say(`${dry ? 'would remove' : 'removed'} ${AUTO_MEMORY_KEY} (${current}) from ${settingsFile}`);
     }
   } else {
-    const target = values.memdir !== undefined ? path.resolve(cwd, values.memdir) : ((await settingMemdir(root))?.dir ?? (await defaultMemdir(root, cwd)));
+    const target = values.memdir !== undefined ? path.resolve(cwd, values.memdir) : ((await settingMemdir(root, io.env))?.dir ?? (await defaultMemdir(root, cwd, io.env)));
     const check = validateMemoryPath(target, false, { home: homeOf(io.env) });
     if (!check.ok) throw new UsageError(`Claude Code would reject ${target}: ${check.reason}`);
     if (isWithin(target, root) && !isWithin(realOrNearestReal(target), root)) {

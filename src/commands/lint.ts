@@ -4,7 +4,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { formatOf, loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
-import { repository } from '../git/repo.js';
+import { repository, type GitContext } from '../git/repo.js';
 import { GitError } from '../git/run.js';
 import { matcher } from '../glob.js';
 import { lintMemdirs, resolveRules, runToday, type FileResult } from '../lint/engine.js';
@@ -53,20 +53,20 @@ Claude Code's memory format by version (config "claudeCode", default ${NEWEST_KN
  * The staged change when the launcher has not made it: made here the same way, with git's
  * failure told as a usage error. null when nothing staged is memory.
  */
-function readStagedSource(cwd: string): StagedSource | null {
+function readStagedSource(from: GitContext): StagedSource | null {
   try {
-    const source = stagedSource(cwd);
+    const source = stagedSource(from);
     return source === NO_MEMORY ? null : source;
   } catch (err) {
     if (!(err instanceof GitError)) throw err;
-    if (repository(cwd) === null) throw new UsageError('--staged needs a git repository');
+    if (repository(from) === null) throw new UsageError('--staged needs a git repository');
     throw new UsageError(`cannot read the staged change: ${err.stderr.split('\n')[0]}`);
   }
 }
 
 /** What git says of the staged Markdown files when the StagedSource could not gather it: asked again here, synchronously. */
-function stagedFactsNow(cwd: string, md: string[]): StagedFacts {
-  const root = repository(cwd)?.root ?? null;
+function stagedFactsNow(from: GitContext, md: string[]): StagedFacts {
+  const root = repository(from)?.root ?? null;
   if (root === null) throw new UsageError('--staged needs a git repository');
   return { root, indexes: memoryIndexesFor(root, md), listings: new Map(), blobs: new Map(), headBlobs: new Map() };
 }
@@ -124,12 +124,12 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   let prefetched: StagedFacts | null = null;
   let staleOnly: Set<string> | undefined;
   if (values.staged) {
-    const source = given.staged ?? readStagedSource(cwd);
+    const source = given.staged ?? readStagedSource(io);
     const md = source ? source.paths.filter((p) => p.endsWith('.md')) : [];
     // Memory the change does not stage, read because it may name a path the change renames or deletes.
     const naming = source?.naming ?? [];
     if (!source || md.length + naming.length === 0) return emptyReport(format, io); // nothing staged is memory: the common case, answered at once
-    prefetched = (await source.facts) ?? stagedFactsNow(cwd, [...md, ...naming]);
+    prefetched = (await source.facts) ?? stagedFactsNow(io, [...md, ...naming]);
     stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes, naming);
     if (stagedMemdirs.length === 0) return emptyReport(format, io);
     staleOnly = new Set(naming.map((p) => join(prefetched!.root, p)));
@@ -157,7 +157,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     });
   } else {
     const { discoverMemdirs, relDirOf } = discover;
-    memdirs = discoverMemdirs({ cwd, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
+    memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
     if (values['list-memdirs']) {
       for (const d of memdirs) io.stdout.write(`${relDirOf(d)}\t${d.reason}\n`);
       return 0;

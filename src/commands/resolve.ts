@@ -43,7 +43,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   // git reports the root with symlinks resolved; so must the paths measured against it.
   const cwd = realpathSync(io.cwd);
-  const root = repository(cwd, io)?.root ?? null;
+  const root = repository(io, cwd)?.root ?? null;
   if (!root) throw new UsageError('resolve works inside a git repository');
   const paths = positionals.map((p) => relative(root, resolvePath(cwd, p)).replace(/\\/g, '/'));
   if (paths.some((p) => p.startsWith('../') || p === '..')) throw new UsageError('PATH must lie inside the repository');

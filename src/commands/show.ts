@@ -12,7 +12,7 @@ import { formatOf, loadConfig } from '../config.js';
 import { rankForRecall, scanMemdir, type RecallRanking } from '../claude/recall.js';
 import { chooseMemdir } from '../claude/locate.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
-import { repository } from '../git/repo.js';
+import { repository, type GitContext } from '../git/repo.js';
 import { isWithin, realOrResolved } from '../fs/paths.js';
 import type { Io } from '../io.js';
 
@@ -78,8 +78,8 @@ export function formatBudget(dir: string, loaded: LoadedIndex, ranking: RecallRa
 }
 
 /** The repository's real top when dir lies (as spelt) inside the repository holding cwd; else null. */
-function insideBound(cwd: string, dir: string): string | null {
-  const root = repository(cwd)?.root ?? null;
+function insideBound(from: GitContext, dir: string): string | null {
+  const root = repository(from)?.root ?? null;
   if (!root) return null;
   const realRoot = realOrResolved(root);
   return isWithin(dir, root) || isWithin(dir, realRoot) ? realRoot : null;
@@ -112,7 +112,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   // A memory folder of this repository is read only where it really lies inside it: a committed
   // symlinked MEMORY.md or folder that leads out is not followed (docs/security.md). A folder
   // outside the repository (Claude Code's own store, which show may be asked about) is read as is.
-  const bound = insideBound(cwd, dir);
+  const bound = insideBound(io, dir);
   if (bound) {
     for (const p of [dir, indexFile]) {
       if (!isWithin(realOrResolved(p), bound)) throw new UsageError(`${path.relative(cwd, p) || p} leads out of the repository through a symlink; memlint does not follow it`);

@@ -36,7 +36,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('snapshot takes one AGENT name (see "memlint snapshot --help")');
   const dirName = agentDirName(positionals[0]!);
   const cwd = io.cwd;
-  const root = repository(cwd, io)?.root ?? cwd;
+  const root = repository(io, cwd)?.root ?? cwd;
   const { src, dst } = snapshotFolders(root, dirName);
   let srcStat;
   try {

@@ -40,11 +40,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   const cwd = io.cwd;
   const loaded = await loadConfig({ cwd, stderr: io.stderr });
-  const found = discoverMemdirs({ cwd, paths: positionals.length ? positionals : undefined, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
+  const found = discoverMemdirs({ cwd, env: io.env, paths: positionals.length ? positionals : undefined, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
   for (const d of found) if (d.onlyFiles) throw new UsageError(`touch works on memory folders; ${[...d.onlyFiles][0]} is a file`);
   const plan = planTouch(
     found.map((d) => d.dir),
-    cwd,
+    io,
   );
   const dry = !!values['dry-run'];
   let changed = 0;

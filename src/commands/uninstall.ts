@@ -25,7 +25,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     io.stdout.write(HELP);
     return EXIT_OK;
   }
-  const wt = worktreeOf(io.cwd);
+  const wt = worktreeOf(io);
   const actions = [...planUninstall(wt), ...planClaudeUninstall(wt)];
   const dry = !!values['dry-run'];
   for (const a of actions) if (!values.quiet || a.kind === 'note') io.stdout.write(`${describeAction(a, dry)}\n`);

@@ -69,7 +69,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   // The driver git starts is this very program: how this process was started, not an input.
-  const report = await updateBranch(io.cwd, { base: values.base, push: !!values.push, memlint: selfCommand(process.execPath, process.argv[1]!) });
+  const report = await updateBranch(io, { base: values.base, push: !!values.push, memlint: selfCommand(process.execPath, process.argv[1]!) });
   for (const w of report.warnings) io.stderr.write(`${w}\n`);
   io.stdout.write(values.json ? reportJson(report) : reportText(report));
   if (report.status === 'conflict') return 1;

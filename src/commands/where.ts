@@ -94,7 +94,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]} (see "memlint where --help")`);
   const report = buildWhereReport(io.cwd, io.env, homeOf(io.env));
-  if (values.all) report.strayStores = strayStoresOf(report);
+  if (values.all) report.strayStores = strayStoresOf(report, io.env);
   if (report.repository) {
     const state = await linkState(report.repository.root, io.env, homeOf(io.env)).catch(() => null);
     if (state) report.teamLink = { memdir: state.memdir, decided: state.decided, linked: state.linked, optedOut: state.optedOut, fix: linkProblem(state)?.fix ?? null };

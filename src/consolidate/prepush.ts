@@ -73,14 +73,14 @@ export type OnPush = 'advise' | 'check' | 'block';
 /** `push`: what the launcher (dist/cli.js) read of git's pre-push stdin; without it, stdin is read here. */
 export async function prePush(opts: { io: Io; configFile?: string; push?: PushSource }): Promise<number> {
   if (opts.io.env.HUSKY === '0') return 0;
-  const push = opts.push ?? pushSource(opts.io.cwd, readStdin());
+  const push = opts.push ?? pushSource(opts.io, readStdin());
   if (push === NO_PUSHED_MEMORY) return 0;
   const { updates, changed } = push;
   const root = push.repo.root;
   const folders = foldersOfChanged(root, changed);
   if (folders.length === 0) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
-  const selected = hookMemdirs(root, folders, loaded);
+  const selected = hookMemdirs({ cwd: root, env: opts.io.env }, folders, loaded);
   if (selected.length === 0) return 0;
   const memdirs = selected.map((d) => d.dir);
 
@@ -130,7 +130,7 @@ function onPushOf(loaded: LoadedConfig): OnPush {
  */
 export async function postCommit(opts: { io: Io; configFile?: string }): Promise<number> {
   if (opts.io.env.HUSKY === '0') return 0;
-  const repo = repository(opts.io.cwd, opts.io);
+  const repo = repository(opts.io);
   if (repo === null) return 0;
   const root = repo.root;
   let changed: string[];
@@ -143,11 +143,11 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   if (folders.length === 0) return 0;
   // A rebase, merge, cherry-pick or revert replays commits on a detached HEAD or is not concluded:
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
-  const state = await worktreeState(root, opts.io);
+  const state = await worktreeState(opts.io, root);
   if (state === null || state.operation !== null || state.branch === null) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
-  const memdirs = hookMemdirs(root, folders, loaded);
+  const memdirs = hookMemdirs({ cwd: root, env: opts.io.env }, folders, loaded);
   if (memdirs.length === 0) return 0;
   const { committed } = await consolidateDue(root, memdirs, loaded, 'commit', opts.io);
   if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);

@@ -4,7 +4,7 @@
 // started without it) makes the one PushSource, and the launcher passes it down
 // (src/commands/given.ts).
 import { filesChangedBetween, filesChangedIn, filesOfCommit } from '../git/history.js';
-import { repository, type Repository } from '../git/repo.js';
+import { repository, type GitContext, type Repository } from '../git/repo.js';
 
 export interface PushUpdate {
   localRef: string;
@@ -28,10 +28,10 @@ export const NO_PUSHED_MEMORY = 'no pushed memory';
  * commits, outside a repository, or when its commits change no Markdown file (or git cannot say
  * which files they change). Two git calls.
  */
-export function pushSource(cwd: string, stdin: string): PushSource | typeof NO_PUSHED_MEMORY {
+export function pushSource(from: GitContext, stdin: string): PushSource | typeof NO_PUSHED_MEMORY {
   const updates = parsePushInput(stdin);
   if (updates.length === 0) return NO_PUSHED_MEMORY;
-  const repo = repository(cwd);
+  const repo = repository(from);
   if (repo === null) return NO_PUSHED_MEMORY;
   const changed = changedInPush(repo.root, updates);
   return changed === null || !changed.some((p) => p.endsWith('.md')) ? NO_PUSHED_MEMORY : { updates, repo, changed };

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { LoadedConfig } from '../config.js';
 import { discoverMemdirs, nearestMemdir, type DiscoveredMemdir } from '../memdir/discover.js';
 import { excludedMemdir } from './exclude.js';
+import type { GitContext } from '../git/repo.js';
 
 /**
  * The memdirs `consolidate` works on: those named in `paths` (even when config excludes them), else
  * every memdir discovery finds (src/memdir/discover.ts) that config consolidate.exclude does not name.
  */
-export function consolidationMemdirs(cwd: string, loaded: LoadedConfig, paths: string[] = []): DiscoveredMemdir[] {
-  return discoverMemdirs({ cwd, paths, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => paths.length > 0 || !excluded(d.dir, loaded));
+export function consolidationMemdirs(at: GitContext, loaded: LoadedConfig, paths: string[] = []): DiscoveredMemdir[] {
+  return discoverMemdirs({ ...at, paths, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => paths.length > 0 || !excluded(d.dir, loaded));
 }
 
 /** Whether config consolidate.exclude leaves this memdir alone (unless it is named). */
@@ -38,7 +39,7 @@ export function foldersOfChanged(root: string, changed: string[]): string[] {
  * memory) that the commits changed (`folders`, from foldersOfChanged), excluded ones too: their
  * pushed memory is checked, though not consolidated.
  */
-export function hookMemdirs(root: string, folders: string[], loaded: LoadedConfig): DiscoveredMemdir[] {
+export function hookMemdirs(at: GitContext, folders: string[], loaded: LoadedConfig): DiscoveredMemdir[] {
   const changed = new Set(folders);
-  return discoverMemdirs({ cwd: root, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => changed.has(d.dir));
+  return discoverMemdirs({ ...at, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => changed.has(d.dir));
 }

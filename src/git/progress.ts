@@ -4,7 +4,7 @@
 // branch, in one git call, and asks it (update-branch and pre-push, before they change anything).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitEnv, processContext, type GitContext } from './repo.js';
+import { gitEnv, type GitContext } from './repo.js';
 import { gitAsync, git, orNull } from './run.js';
 
 export interface GitOperation {
@@ -30,8 +30,8 @@ function readState(path: string): string | null {
  * merge commit is made but before git removes MERGE_HEAD, so the file alone does not mean a merge
  * is still under way.
  */
-function mergeCommitted(gitDir: string, mergeHead: string): boolean {
-  const out = orNull(() => git(['--git-dir', gitDir, 'rev-list', '--parents', '-n', '1', 'HEAD']));
+function mergeCommitted(from: GitContext, gitDir: string, mergeHead: string): boolean {
+  const out = orNull(() => git(['--git-dir', gitDir, 'rev-list', '--parents', '-n', '1', 'HEAD'], { env: from.env }));
   if (out === null) return false;
   const parents = out.trim().split(/\s+/).slice(1);
   const merged = mergeHead.split('\n').map((l) => l.trim()).filter((l) => l !== '');
@@ -42,7 +42,7 @@ function mergeCommitted(gitDir: string, mergeHead: string): boolean {
  * What git is in the middle of in a worktree, from the state files in that worktree's git dir
  * (`git rev-parse --git-dir`), or null when nothing is under way.
  */
-export function gitOperation(gitDir: string): GitOperation | null {
+export function gitOperation(from: GitContext, gitDir: string): GitOperation | null {
   const merge = join(gitDir, 'rebase-merge');
   if (existsSync(merge)) {
     const todo = readState(join(merge, 'git-rebase-todo')) ?? '';
@@ -56,7 +56,7 @@ export function gitOperation(gitDir: string): GitOperation | null {
     return { kind: 'rebase', pending: !(Number.isInteger(next) && Number.isInteger(last) && next > last) };
   }
   const mergeHead = readState(join(gitDir, 'MERGE_HEAD'));
-  if (mergeHead !== null) return { kind: 'merge', pending: !mergeCommitted(gitDir, mergeHead) };
+  if (mergeHead !== null) return { kind: 'merge', pending: !mergeCommitted(from, gitDir, mergeHead) };
   if (existsSync(join(gitDir, 'CHERRY_PICK_HEAD'))) return { kind: 'cherry-pick', pending: true };
   if (existsSync(join(gitDir, 'REVERT_HEAD'))) return { kind: 'revert', pending: true };
   const sequencer = readState(join(gitDir, 'sequencer', 'todo'));
@@ -86,15 +86,16 @@ export interface WorktreeState {
  * The worktree holding dir, what is in progress there, HEAD and its branch, from one git call;
  * null outside a repository. `from`: where memlint runs, for git's hook environment (src/git/repo.ts).
  */
-export async function worktreeState(dir: string, from: GitContext = processContext()): Promise<WorktreeState | null> {
-  const r = await gitAsync(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, env: gitEnv(from, dir), okCodes: [0, 128] });
+export async function worktreeState(from: GitContext, dir = from.cwd): Promise<WorktreeState | null> {
+  const env = gitEnv(from, dir);
+  const r = await gitAsync(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, env, okCodes: [0, 128] });
   const [root, gitDir, head, ref] = r.stdout.toString('utf8').split('\n');
   if (!root || !gitDir) return null;
   const full = r.code === 0 ? (ref ?? '').trim() : '';
   return {
     root,
     gitDir,
-    operation: gitOperation(gitDir),
+    operation: gitOperation({ cwd: dir, env }, gitDir),
     head: r.code === 0 ? (head ?? '').trim() || null : null,
     branch: full.startsWith('refs/heads/') ? full.slice(11) : null,
     mergeHeadPath: join(gitDir, 'MERGE_HEAD'),

@@ -11,9 +11,6 @@ export interface GitContext {
   env: NodeJS.ProcessEnv;
 }
 
-/** This process's folder and environment, read (never changed): the default at the program's edges. */
-export const processContext = (): GitContext => ({ cwd: process.cwd(), env: process.env });
-
 /**
  * The environment git runs in for memlint, from the one memlint was given. git exports GIT_DIR to
  * the hooks it runs in a linked worktree; with GIT_DIR set and no work tree named, git takes the
@@ -48,20 +45,21 @@ function parseWhere(r: GitResult): Repository | null {
 }
 
 /**
- * The repository holding dir (absolute paths), or null outside a working tree. `from`: where
- * memlint runs, for git's hook environment (gitEnv).
+ * The repository holding dir (absolute paths; the folder memlint runs in when not given), or null
+ * outside a working tree. `from`: where memlint runs and its environment (the command's), for
+ * git's hook environment (gitEnv).
  */
-export function repository(dir: string, from: GitContext = processContext()): Repository | null {
+export function repository(from: GitContext, dir = from.cwd): Repository | null {
   return orNull(() => parseWhere(gitSync(WHERE, { cwd: dir, env: gitEnv(from, dir) })));
 }
 
 /** repository, without blocking: the launcher asks it while other git calls run. */
-export function repositoryAsync(dir: string, from: GitContext = processContext()): Promise<Repository | null> {
+export function repositoryAsync(from: GitContext, dir = from.cwd): Promise<Repository | null> {
   return gitAsync(WHERE, { cwd: dir, env: gitEnv(from, dir) }).then(parseWhere, () => null);
 }
 
 /** Every worktree of the repository holding dir (`git worktree list --porcelain`): the main one first. */
-export function worktreeList(dir: string, from: GitContext = processContext()): Array<{ path: string; bare: boolean; prunable: boolean }> {
+export function worktreeList(from: GitContext, dir = from.cwd): Array<{ path: string; bare: boolean; prunable: boolean }> {
   const r = gitSync(['worktree', 'list', '--porcelain', '-z'], { cwd: dir, env: gitEnv(from, dir), okCodes: [0, 128, 129] });
   if (r.code !== 0) return [];
   const out: Array<{ path: string; bare: boolean; prunable: boolean }> = [];

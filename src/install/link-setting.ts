@@ -14,10 +14,10 @@ import { withoutBom } from '../memdir/lines.js';
 /** Paths a person's private Claude Code files live at, ignored once a team shares its memory (docs/interop.md). */
 export const PRIVATE_GITIGNORE_LINES = ['.claude/settings.local.json', '.claude/agent-memory-local/', 'CLAUDE.local.md'];
 
-export async function planLinkSetting(root: string): Promise<Action[]> {
+export async function planLinkSetting(root: string, env: NodeJS.ProcessEnv): Promise<Action[]> {
   const loaded = await loadConfig({ cwd: root, stderr: null });
   if (loaded.config.link !== undefined && loaded.config.link !== false) return [];
-  const memdir = await defaultMemdir(root, root);
+  const memdir = await defaultMemdir(root, root, env);
   const base = loaded.file ? loaded.dir : root;
   const value = slashRelative(base, memdir);
   const what = `"link": "${value}": the team's memory is the committed ${value}; every checkout links it on npm install`;

@@ -7,9 +7,9 @@ import type { Output } from '../io.js';
 
 export const DEFAULT_MEMDIR = '.claude/memory';
 
-export async function repoMemdirs(root: string, configFile: string | undefined, stderr: Output): Promise<string[]> {
+export async function repoMemdirs(root: string, env: NodeJS.ProcessEnv, configFile: string | undefined, stderr: Output): Promise<string[]> {
   const { config, dir } = await loadConfig({ cwd: root, file: configFile, stderr });
-  const found = discoverMemdirs({ cwd: root, memoryDirs: config.memoryDirs, configDir: dir })
+  const found = discoverMemdirs({ cwd: root, env, memoryDirs: config.memoryDirs, configDir: dir })
     .map((d) => slashRelative(root, d.dir) || '.')
     .filter((d) => !d.startsWith('..'));
   return found.length > 0 ? [...new Set(found)].sort() : [DEFAULT_MEMDIR];

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { localConfigReader, setLocalConfig } from '../git/config.js';
-import { repository } from '../git/repo.js';
+import { repository, type GitContext } from '../git/repo.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
 import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
@@ -36,8 +36,8 @@ export interface Worktree {
   isLinked: boolean;
 }
 
-export function worktreeOf(cwd: string): Worktree {
-  const info = repository(cwd);
+export function worktreeOf(from: GitContext): Worktree {
+  const info = repository(from);
   if (!info) throw new UsageError('not inside a git repository (memlint install sets up git hooks, attributes and config)');
   const mainRoot = basename(info.commonDir) === '.git' ? dirname(info.commonDir) : null;
   return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree };

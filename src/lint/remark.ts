@@ -37,7 +37,8 @@ function openRun(file: VFile): FileRun | null {
   const abs = resolve(file.cwd, file.path);
   let found;
   try {
-    found = discoverMemdirs({ cwd: dirname(abs), paths: [abs] });
+    // A plugin in someone else's pipeline: this process's environment is the one there is.
+    found = discoverMemdirs({ cwd: dirname(abs), env: process.env, paths: [abs] });
   } catch {
     return null; // not inside a memory folder (or a path memlint does not follow): nothing to say
   }

@@ -12,7 +12,7 @@ import type { KnownIndex } from '../memdir/staged-snapshot.js';
 import { filesInHead, markdownHolding, stagedStatuses } from '../git/staged.js';
 import { gitIndexEntriesAsync, trackedAmong } from '../git/status.js';
 import { readBlobsAsync } from '../git/blobs.js';
-import { repositoryAsync, type Repository } from '../git/repo.js';
+import { repositoryAsync, type GitContext, type Repository } from '../git/repo.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { agentMemoryScope } from '../memdir/format.js';
@@ -51,7 +51,8 @@ export const NO_MEMORY = 'no memory';
  * the index is HEAD plus the staged change, which the first call listed). A GitError when git
  * cannot list the staged change (outside a repository, say).
  */
-export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
+export function stagedSource(from: GitContext): StagedSource | typeof NO_MEMORY {
+  const { cwd } = from;
   const staged = stagedStatuses(cwd);
   const paths = [...staged.keys()];
   // A rename is listed as a deletion and an addition (no rename detection here: it costs).
@@ -65,13 +66,13 @@ export function stagedSource(cwd: string): StagedSource | typeof NO_MEMORY {
   // disk there is only a guess (git decides), but a good one to start reading on.
   const likely = likelyMemdirs(md, (rel) => existsSync(join(cwd, rel)));
   let facts: Promise<StagedFacts | null>;
-  if (likely.length > 0) facts = prefetchStaged(cwd, md, likely);
+  if (likely.length > 0) facts = prefetchStaged(from, md, likely);
   else {
     const indexes = memoryIndexesInIndex(cwd, md, staged);
     if (indexes?.length === 0) return NO_MEMORY;
     // Without HEAD (no commit yet) the index itself is asked, in the background.
     const folders = indexes ? [...new Set(indexes.map((i) => (i === INDEX_FILE ? '' : i.slice(0, -`/${INDEX_FILE}`.length))))] : [];
-    facts = prefetchStaged(cwd, md, folders, indexes ?? undefined);
+    facts = prefetchStaged(from, md, folders, indexes ?? undefined);
   }
   return { paths, naming, facts: facts.catch(() => null) };
 }
@@ -108,12 +109,13 @@ export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
  * `cat-file --batch` for the staged blobs and HEAD's versions of the same files. `indexes`, when
  * already known, skips the candidates. null when git fails.
  */
-export async function prefetchStaged(cwd: string, stagedMd: string[], folders: string[], indexes?: string[]): Promise<StagedFacts | null> {
+export async function prefetchStaged(from: GitContext, stagedMd: string[], folders: string[], indexes?: string[]): Promise<StagedFacts | null> {
+  const { cwd } = from;
   const candidates = indexes ? [] : candidateIndexes(stagedMd);
   let entries: GitIndexEntry[];
   let repo: Repository | null;
   try {
-    [entries, repo] = await Promise.all([gitIndexEntriesAsync(cwd, { files: candidates, folders }), repositoryAsync(cwd)]);
+    [entries, repo] = await Promise.all([gitIndexEntriesAsync(cwd, { files: candidates, folders }), repositoryAsync(from)]);
   } catch {
     return null;
   }

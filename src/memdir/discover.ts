@@ -4,7 +4,7 @@ import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'nod
 import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
-import { repository } from '../git/repo.js';
+import { repository, type GitContext } from '../git/repo.js';
 import { listFiles } from '../git/status.js';
 import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, withSlashes } from '../fs/paths.js';
@@ -27,6 +27,8 @@ export interface DiscoveredMemdir {
 
 export interface DiscoverOptions {
   cwd: string;
+  /** The command's environment, which git runs with. */
+  env: NodeJS.ProcessEnv;
   paths?: string[];
   /** Config memoryDirs, and the folder they are relative to. */
   memoryDirs?: string[];
@@ -123,7 +125,7 @@ export function nearestMemdir(file: string, stopAt: string): string | null {
  * The repository holding dir: the working folder's repository when dir lies inside it with no
  * nested repository (a `.git` entry) in between, else git's answer. Saves a git call per path.
  */
-function rootOf(dir: string, cwdRoot: string | null): string | null {
+function rootOf(from: GitContext, dir: string, cwdRoot: string | null): string | null {
   if (cwdRoot && isWithin(dir, cwdRoot)) {
     let nested = false;
     for (let d = dir; d !== cwdRoot && dirname(d) !== d; d = dirname(d)) {
@@ -134,12 +136,13 @@ function rootOf(dir: string, cwdRoot: string | null): string | null {
     }
     if (!nested) return cwdRoot;
   }
-  return repository(dir)?.root ?? null;
+  return repository(from, dir)?.root ?? null;
 }
 
 export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   const cwd = resolve(opts.cwd);
-  const gitRoot = repository(cwd)?.root ?? null;
+  const from: GitContext = { cwd, env: opts.env };
+  const gitRoot = repository(from)?.root ?? null;
   const found = new Map<string, DiscoveredMemdir>();
   const add = (d: DiscoveredMemdir) => {
     const prev = found.get(d.dir);
@@ -177,7 +180,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
         if (gitRoot && !isWithin(real, realpathSync(gitRoot))) throw new UsageError(`${p} is a symlink out of the repository; memlint does not follow it`);
         st = statSync(abs);
       }
-      const root = rootOf(st.isDirectory() ? abs : dirname(abs), gitRoot);
+      const root = rootOf(from, st.isDirectory() ? abs : dirname(abs), gitRoot);
       // A symlinked folder on the way (.claude, .claude/memory) must not lead out of the repository
       // either: nothing is read through it (and writers refuse any symlink: src/fs/inside.ts).
       if (root && !isWithin(realpathSync(abs), realpathSync(root))) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);
@@ -203,7 +206,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     // A memdir is a folder holding MEMORY.md: a folder without one gets nothing written (no fix,
     // no lock), since nothing says it is memory.
     if (!isFile(join(abs, INDEX_FILE))) continue;
-    add({ dir: abs, repoRoot: repository(abs)?.root ?? null, reason: 'config' });
+    add({ dir: abs, repoRoot: repository(from, abs)?.root ?? null, reason: 'config' });
   }
   return [...found.values()].sort((a, b) => a.dir.localeCompare(b.dir));
 }

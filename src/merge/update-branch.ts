@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { changedBlobs } from '../git/history.js';
 import { worktreeState } from '../git/progress.js';
+import type { GitContext } from '../git/repo.js';
 import { defaultRemote, mergeBasesAsync, remoteDefaultBranch, resolveRefAsync, treeOf, upstreamOf, upstreamRef, type Upstream } from '../git/refs.js';
 import { attributeValuesAsync, trackedAmongAsync, uncommittedPathsAsync, unmergedPaths } from '../git/status.js';
 import { abortMerge, commitMerge, fastForward, pushCommit, startMerge, type PushOutcome } from '../git/write.js';
@@ -135,17 +136,17 @@ interface Start {
  * Everything update-branch needs before it touches anything, the independent git calls at once;
  * throws UsageError (exit 2) when it must not start.
  */
-async function preflight(dir: string, baseOption: string | undefined, push: boolean): Promise<Start> {
+async function preflight(from: GitContext, baseOption: string | undefined, push: boolean): Promise<Start> {
   if (baseOption !== undefined && (baseOption === '' || baseOption.startsWith('-'))) throw new UsageError(`--base needs a branch or commit, got "${baseOption}"`);
   // Without --base the name comes from the upstream's config first; then every check runs at once.
-  const name: string | Error = baseOption ?? (await defaultBase(dir).catch((err: unknown) => err as Error));
+  const name: string | Error = baseOption ?? (await defaultBase(from.cwd).catch((err: unknown) => err as Error));
   const nameOrHead = typeof name === 'string' ? name : 'HEAD';
   const [state, dirty, ref, bases] = await Promise.all([
-    worktreeState(dir),
-    uncommittedPathsAsync(dir, { untracked: false }).catch(() => []),
-    resolveRefAsync(dir, nameOrHead),
+    worktreeState(from),
+    uncommittedPathsAsync(from.cwd, { untracked: false }).catch(() => []),
+    resolveRefAsync(from.cwd, nameOrHead),
     // By name: resolved at the same moment as `ref`.
-    mergeBasesAsync(dir, 'HEAD', nameOrHead).catch(() => null),
+    mergeBasesAsync(from.cwd, 'HEAD', nameOrHead).catch(() => null),
   ]);
   if (!state) throw new UsageError('update-branch works inside a git repository (with a working tree)');
   const { root, operation, head, branch, mergeHeadPath } = state;
@@ -202,8 +203,8 @@ async function refuseOverwritingUntracked(root: string, bases: string[], base: S
 }
 
 /** dir: any folder of the worktree to update. */
-export async function updateBranch(dir: string, opts: UpdateBranchOptions): Promise<UpdateBranchReport> {
-  const { root, branch, upstream, head, mergeHeadPath, base, bases } = await preflight(dir, opts.base, opts.push);
+export async function updateBranch(from: GitContext, opts: UpdateBranchOptions): Promise<UpdateBranchReport> {
+  const { root, branch, upstream, head, mergeHeadPath, base, bases } = await preflight(from, opts.base, opts.push);
   const report: UpdateBranchReport = { status: 'up-to-date', base: base.name, baseCommit: base.commit, branch, head, commit: null, settled: [], conflicts: [], push: null, warnings: [] };
   if (bases.length === 0) throw new UsageError(`${base.name} shares no history with ${branch ?? 'HEAD'}: nothing to merge`);
   // REF is already in the branch exactly when it is the one merge base.
@@ -273,7 +274,7 @@ export async function updateBranch(dir: string, opts: UpdateBranchOptions): Prom
     report.status = 'merged';
   } catch (err) {
     // Whatever went wrong mid-way, the branch goes back to what it was.
-    if ((await worktreeState(root))?.operation?.kind === 'merge') await abortMerge(root);
+    if ((await worktreeState(from, root))?.operation?.kind === 'merge') await abortMerge(root);
     throw err;
   }
   if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(root, upstream.remote, report.commit!, upstream.ref) };

@@ -35,7 +35,7 @@ describe('values the launcher hands down', () => {
     }
     const head = git(repo, 'rev-parse', 'HEAD').trim();
     const stdin = `refs/heads/main ${head} refs/heads/main ${'0'.repeat(40)}\n`;
-    const push = pushSource(repo, stdin);
+    const push = pushSource({ cwd: repo, env: process.env }, stdin);
     if (push === NO_PUSHED_MEMORY) throw new Error('the push has memory in it');
     // Given a push whose commits change no memory file, the program believes the value (git would
     // say otherwise) and is done at once, without waiting on a stdin no one writes to.

@@ -1,7 +1,7 @@
 // A command runs with the folder, environment and outputs it is handed (src/io.ts), not the
 // process's: runs from different folders with different environments overlap in one process, each
 // seeing its own, and the process's working folder, environment and streams are left alone.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
@@ -58,5 +58,18 @@ describe('a command runs with the context it is handed', () => {
       const r = await memlintInProcess(repo, argv);
       expect(r.stderr.split(notice)).toHaveLength(2);
     }
+  });
+
+  it("finds the repository with the run's environment, not the process's", async () => {
+    // GIT_CEILING_DIRECTORIES at the repository's top: git, asked from a folder inside it, does not
+    // go up to it, so for this run there is no repository here and discovery walks the folder only.
+    const { repo } = cleanRepo();
+    const sub = join(repo, 'sub');
+    mkdirSync(sub);
+    const own = await memlintInProcess(sub, ['--list-memdirs']);
+    const ceiled = await memlintInProcess(sub, ['--list-memdirs'], { env: { GIT_CEILING_DIRECTORIES: repo } });
+    expect(own.stdout).toBe('.claude/memory\tclaude-location\n');
+    expect(ceiled.stdout).toBe('');
+    expect(process.env.GIT_CEILING_DIRECTORIES).toBeUndefined();
   });
 });

@@ -52,7 +52,7 @@ const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
 
 /** What the launcher hands the program for this pre-push stdin: the push it read. */
 function handed(dir: string, input: string): Given {
-  const push = pushSource(dir, input);
+  const push = pushSource({ cwd: dir, env: process.env }, input);
   if (push === NO_PUSHED_MEMORY) throw new Error(`the launcher would have answered this push itself: ${input}`);
   return { push };
 }

@@ -143,11 +143,11 @@ describe('where is the repository: one answer, from any folder, in a hook too', 
     const wt = join(realpathSync(tempDir('memlint-wt-')), 'wt');
     git(repo, 'worktree', 'add', '-q', '-b', 'side', wt);
     const from = { cwd: repo, env: process.env };
-    expect(repository(join(repo, 'm'), from)).toEqual({ root: repo, gitDir: join(repo, '.git'), commonDir: join(repo, '.git'), isLinkedWorktree: false });
-    expect(repository(join(wt, 'm'), from)).toEqual({ root: wt, gitDir: join(repo, '.git', 'worktrees', 'wt'), commonDir: join(repo, '.git'), isLinkedWorktree: true });
-    expect(await repositoryAsync(join(wt, 'm'), from)).toEqual(repository(join(wt, 'm'), from));
-    expect(repository(tempDir('memlint-norepo-'))).toBeNull();
-    expect(await repositoryAsync(tempDir('memlint-norepo-'))).toBeNull();
+    expect(repository(from, join(repo, 'm'))).toEqual({ root: repo, gitDir: join(repo, '.git'), commonDir: join(repo, '.git'), isLinkedWorktree: false });
+    expect(repository(from, join(wt, 'm'))).toEqual({ root: wt, gitDir: join(repo, '.git', 'worktrees', 'wt'), commonDir: join(repo, '.git'), isLinkedWorktree: true });
+    expect(await repositoryAsync(from, join(wt, 'm'))).toEqual(repository(from, join(wt, 'm')));
+    expect(repository({ cwd: tempDir('memlint-norepo-'), env: process.env })).toBeNull();
+    expect(await repositoryAsync({ cwd: tempDir('memlint-norepo-'), env: process.env })).toBeNull();
   });
 
   it("takes git's hook environment as a value: GIT_DIR without a work tree names the folder memlint started in, and nothing is set on the process", () => {
@@ -162,9 +162,9 @@ describe('where is the repository: one answer, from any folder, in a hook too', 
     const hook = { cwd: wt, env };
     expect(gitEnv(hook).GIT_WORK_TREE).toBe(wt);
     expect(gitEnv(hook, wt)).toBe(env); // in the folder it started in, git reads it right already
-    expect(repository(join(wt, 'm', 'deep'), hook)?.root).toBe(wt);
+    expect(repository(hook, join(wt, 'm', 'deep'))?.root).toBe(wt);
     // Without the rule git would take the folder it runs in for the top.
-    expect(repository(join(wt, 'm', 'deep'), { cwd: join(wt, 'm', 'deep'), env })?.root).toBe(join(wt, 'm', 'deep'));
+    expect(repository({ cwd: join(wt, 'm', 'deep'), env })?.root).toBe(join(wt, 'm', 'deep'));
     // core.worktree, when set, is git's own answer: the environment is left as it is.
     const named = { ...env, GIT_CONFIG_PARAMETERS: `'core.worktree'='${wt}'` };
     expect(gitEnv({ cwd: wt, env: named })).toBe(named);
@@ -224,17 +224,17 @@ describe('what is in progress: one reader of git\'s state files', () => {
     commitFiles(repo, { 'm/a.md': 'side\n' }, 'side');
     git(repo, 'switch', '-q', 'main');
     commitFiles(repo, { 'm/a.md': 'main\n' }, 'main');
-    const state = async () => worktreeState(join(repo, 'm'), { cwd: repo, env: process.env });
+    const state = async () => worktreeState({ cwd: repo, env: process.env }, join(repo, 'm'));
     expect(await state()).toMatchObject({ root: repo, gitDir: join(repo, '.git'), operation: null, branch: 'main', mergeHeadPath: join(repo, '.git', 'MERGE_HEAD') });
     expect(() => git(repo, 'merge', '-q', 'side')).toThrow();
     expect((await state())?.operation).toEqual({ kind: 'merge', pending: true });
-    expect(gitOperation(join(repo, '.git'))).toEqual((await state())?.operation);
+    expect(gitOperation({ cwd: repo, env: process.env }, join(repo, '.git'))).toEqual((await state())?.operation);
     git(repo, 'merge', '--abort');
     expect(() => git(repo, 'rebase', '-q', 'side')).toThrow();
     expect((await state())?.operation).toMatchObject({ kind: 'rebase' });
     expect((await state())?.branch).toBeNull();
     git(repo, 'rebase', '--abort');
     expect((await state())?.operation).toBeNull();
-    expect(await worktreeState(tempDir('memlint-norepo-'))).toBeNull();
+    expect(await worktreeState({ cwd: tempDir('memlint-norepo-'), env: process.env })).toBeNull();
   });
 });

@@ -121,7 +121,7 @@ describe('memlint snapshot', () => {
     const h = hermetic();
     const repo = agentRepo();
     expect((await cliInProcess(repo, ['snapshot', 'reviewer'], h)).code).toBe(0);
-    const dirs = discoverMemdirs({ cwd: repo }).map((d) => path.relative(repo, d.dir));
+    const dirs = discoverMemdirs({ cwd: repo, env: process.env }).map((d) => path.relative(repo, d.dir));
     expect(dirs).toEqual(expect.arrayContaining([AGENT, SNAP]));
   });
 

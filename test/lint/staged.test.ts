@@ -63,7 +63,7 @@ describe('prefetchStaged', () => {
 
   it('finds what the synchronous path finds: memdirs, complete listings, the blobs read', async () => {
     const repo = repoWithTwoMemdirs();
-    const facts = await prefetchStaged(join(repo, 'docs'), STAGED, ['m', 'n']);
+    const facts = await prefetchStaged({ cwd: join(repo, 'docs'), env: process.env }, STAGED, ['m', 'n']);
     expect(facts).not.toBeNull();
     expect(facts!.root).toBe(git(repo, 'rev-parse', '--show-toplevel').trim());
     expect(facts!.indexes.sort()).toEqual(memoryIndexesFor(repo, STAGED).sort());
@@ -85,13 +85,13 @@ describe('prefetchStaged', () => {
     const repo = repoWithTwoMemdirs();
     writeFiles(repo, { 'm/new.md': 'new\n' });
     git(repo, 'add', '-A');
-    const facts = await prefetchStaged(repo, [...STAGED, 'm/new.md'], ['m', 'n']);
+    const facts = await prefetchStaged({ cwd: repo, env: process.env }, [...STAGED, 'm/new.md'], ['m', 'n']);
     expect(facts!.headBlobs.get('m/new.md')).toBeNull();
     expect(facts!.headBlobs.get('m/a.md')!.toString()).toContain('type: user');
     const fresh = initRepo(tempDir('memlint-staged-'));
     writeFiles(fresh, { 'm/MEMORY.md': '- [A](a.md) — a\n', 'm/a.md': 'A.\n' });
     git(fresh, 'add', '-A');
-    const first = await prefetchStaged(fresh, ['m/MEMORY.md', 'm/a.md'], ['m']);
+    const first = await prefetchStaged({ cwd: fresh, env: process.env }, ['m/MEMORY.md', 'm/a.md'], ['m']);
     expect([...first!.headBlobs]).toEqual([['m/MEMORY.md', null], ['m/a.md', null]]);
     expect(first!.blobs.size).toBe(2);
   });
@@ -109,7 +109,7 @@ describe('prefetchStaged', () => {
     git(repo, 'rm', '-q', '.claude/memory/freeze.md');
     const staged = ['.claude/memory/freeze.md'];
     const handed = (facts: StagedFacts | null) => ({ given: { staged: { paths: staged, facts: Promise.resolve(facts) } } });
-    const facts = await prefetchStaged(repo, staged, ['.claude/memory']);
+    const facts = await prefetchStaged({ cwd: repo, env: process.env }, staged, ['.claude/memory']);
     expect(facts!.headBlobs.get('.claude/memory/freeze.md')!.toString()).toContain('Nothing ships between');
     const asked = await memlintInProcess(repo, ['--staged', '--format', 'json'], handed(null));
     const read = await memlintInProcess(repo, ['--staged', '--format', 'json'], handed(facts));
@@ -123,13 +123,13 @@ describe('prefetchStaged', () => {
 
   it('with a wrong guess it still names the memdirs; the listings it lacks are the program’s to read', async () => {
     const repo = repoWithTwoMemdirs();
-    const facts = await prefetchStaged(repo, STAGED, ['docs']);
+    const facts = await prefetchStaged({ cwd: repo, env: process.env }, STAGED, ['docs']);
     expect(facts!.indexes.sort()).toEqual(['m/MEMORY.md', 'n/MEMORY.md']);
     expect(facts!.listings.has('m')).toBe(false);
     expect(facts!.blobs.size).toBe(0);
   });
 
   it('answers null outside a repository, so the program asks again and explains', async () => {
-    expect(await prefetchStaged(tempDir('memlint-norepo-'), ['m/a.md'], ['m'])).toBeNull();
+    expect(await prefetchStaged({ cwd: tempDir('memlint-norepo-'), env: process.env }, ['m/a.md'], ['m'])).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ const listed = (repo: string, found: ReturnType<typeof discoverMemdirs>) => foun
 describe('discoverMemdirs: the whole repository', () => {
   it('finds Claude Code locations and linked indexes; skips unlinked ones, node_modules and ignored folders', () => {
     const repo = sampleRepo();
-    expect(listed(repo, discoverMemdirs({ cwd: repo }))).toEqual([
+    expect(listed(repo, discoverMemdirs({ cwd: repo, env: process.env }))).toEqual([
       ['.claude/agent-memory-snapshots/reviewer', 'claude-location', true],
       ['.claude/agent-memory/reviewer', 'claude-location', true],
       ['.claude/memory', 'claude-location', true],
@@ -48,19 +48,19 @@ describe('discoverMemdirs: the whole repository', () => {
 
   it('searches the whole repository from any subfolder', () => {
     const repo = sampleRepo();
-    expect(discoverMemdirs({ cwd: join(repo, 'docs') }).map(relDirOf)).toContain('memory');
+    expect(discoverMemdirs({ cwd: join(repo, 'docs'), env: process.env }).map(relDirOf)).toContain('memory');
   });
 
   it('includes untracked memdirs', () => {
     const repo = sampleRepo();
     writeFiles(repo, { 'notes/MEMORY.md': '- [X](x.md)\n', 'notes/x.md': topic('X') });
-    expect(discoverMemdirs({ cwd: repo }).map(relDirOf)).toContain('notes');
+    expect(discoverMemdirs({ cwd: repo, env: process.env }).map(relDirOf)).toContain('notes');
   });
 
   it('adds config memoryDirs, relative to the config folder', () => {
     const repo = sampleRepo();
     writeFiles(repo, { 'agents/shared/MEMORY.md': '# empty index\n' });
-    const found = discoverMemdirs({ cwd: repo, memoryDirs: ['shared'], configDir: join(repo, 'agents') });
+    const found = discoverMemdirs({ cwd: repo, env: process.env, memoryDirs: ['shared'], configDir: join(repo, 'agents') });
     expect(found.find((d) => relDirOf(d) === 'agents/shared')).toMatchObject({ reason: 'config', repoRoot: repo });
   });
 
@@ -68,7 +68,7 @@ describe('discoverMemdirs: the whole repository', () => {
     const repo = sampleRepo();
     const wt = join(tempDir('memlint-wt-'), 'wt');
     git(repo, 'worktree', 'add', '-q', wt);
-    const found = discoverMemdirs({ cwd: wt });
+    const found = discoverMemdirs({ cwd: wt, env: process.env });
     expect(found.map(relDirOf)).toEqual(['.claude/agent-memory-snapshots/reviewer', '.claude/agent-memory/reviewer', '.claude/memory', 'memory']);
     expect(found.every((d) => d.repoRoot === wt)).toBe(true);
   });
@@ -76,7 +76,7 @@ describe('discoverMemdirs: the whole repository', () => {
   it('works outside any git repository (no repoRoot, files walked)', () => {
     const dir = tempDir('memlint-nogit-');
     writeFiles(dir, { 'a/MEMORY.md': '- [X](x.md)\n', 'a/x.md': topic('X'), 'b/MEMORY.md': '# nothing\n', '.claude/memory/MEMORY.md': '' });
-    const found = discoverMemdirs({ cwd: dir });
+    const found = discoverMemdirs({ cwd: dir, env: process.env });
     expect(found.map((d) => [relDirOf(d), d.reason, d.repoRoot])).toEqual([
       [join(dir, '.claude/memory'), 'claude-location', null],
       [join(dir, 'a'), 'links', null],
@@ -87,29 +87,29 @@ describe('discoverMemdirs: the whole repository', () => {
 describe('discoverMemdirs: paths given', () => {
   it('takes a memdir path as it is, whatever its index links', () => {
     const repo = sampleRepo();
-    expect(discoverMemdirs({ cwd: repo, paths: ['docs'] })).toEqual([{ dir: join(repo, 'docs'), repoRoot: repo, reason: 'path' }]);
+    expect(discoverMemdirs({ cwd: repo, env: process.env, paths: ['docs'] })).toEqual([{ dir: join(repo, 'docs'), repoRoot: repo, reason: 'path' }]);
   });
 
   it('takes a file inside a memdir as that memdir, reporting only that file', () => {
     const repo = sampleRepo();
-    const [d] = discoverMemdirs({ cwd: repo, paths: ['memory/project/deploys.md'] });
+    const [d] = discoverMemdirs({ cwd: repo, env: process.env, paths: ['memory/project/deploys.md'] });
     expect(d).toMatchObject({ dir: join(repo, 'memory'), reason: 'path' });
     expect([...d!.onlyFiles!]).toEqual([join(repo, 'memory/project/deploys.md')]);
   });
 
   it('merges several files of one memdir, and a whole memdir wins over its files', () => {
     const repo = sampleRepo();
-    const two = discoverMemdirs({ cwd: repo, paths: ['.claude/memory/a.md', '.claude/memory/MEMORY.md'] });
+    const two = discoverMemdirs({ cwd: repo, env: process.env, paths: ['.claude/memory/a.md', '.claude/memory/MEMORY.md'] });
     expect(two).toHaveLength(1);
     expect(two[0]!.onlyFiles!.size).toBe(2);
-    const whole = discoverMemdirs({ cwd: repo, paths: ['.claude/memory/a.md', '.claude/memory'] });
+    const whole = discoverMemdirs({ cwd: repo, env: process.env, paths: ['.claude/memory/a.md', '.claude/memory'] });
     expect(whole).toHaveLength(1);
     expect(whole[0]!.onlyFiles).toBeUndefined();
   });
 
   it('searches a folder that is not itself a memdir', () => {
     const repo = sampleRepo();
-    expect(discoverMemdirs({ cwd: repo, paths: ['.claude'] }).map(relDirOf).sort()).toEqual([
+    expect(discoverMemdirs({ cwd: repo, env: process.env, paths: ['.claude'] }).map(relDirOf).sort()).toEqual([
       '.claude/agent-memory-snapshots/reviewer',
       '.claude/agent-memory/reviewer',
       '.claude/memory',
@@ -118,10 +118,10 @@ describe('discoverMemdirs: paths given', () => {
 
   it('refuses a path that does not exist, a folder without memdirs and a file outside any memdir', () => {
     const repo = sampleRepo();
-    expect(() => discoverMemdirs({ cwd: repo, paths: ['nope'] })).toThrow(new UsageError('no such file or folder: nope'));
+    expect(() => discoverMemdirs({ cwd: repo, env: process.env, paths: ['nope'] })).toThrow(new UsageError('no such file or folder: nope'));
     mkdirSync(join(repo, 'empty'));
-    expect(() => discoverMemdirs({ cwd: repo, paths: ['empty'] })).toThrow(UsageError);
-    expect(() => discoverMemdirs({ cwd: repo, paths: ['README.md'] })).toThrow(/not inside a memory folder/);
+    expect(() => discoverMemdirs({ cwd: repo, env: process.env, paths: ['empty'] })).toThrow(UsageError);
+    expect(() => discoverMemdirs({ cwd: repo, env: process.env, paths: ['README.md'] })).toThrow(/not inside a memory folder/);
   });
 
   it('never follows a symlink out of the repository', () => {
@@ -129,7 +129,7 @@ describe('discoverMemdirs: paths given', () => {
     const outside = tempDir('memlint-outside-');
     writeFiles(outside, { 'MEMORY.md': '- [X](x.md)\n', 'x.md': topic('X') });
     symlinkSync(outside, join(repo, 'linked'));
-    expect(() => discoverMemdirs({ cwd: repo, paths: ['linked'] })).toThrow(/symlink out of the repository/);
+    expect(() => discoverMemdirs({ cwd: repo, env: process.env, paths: ['linked'] })).toThrow(/symlink out of the repository/);
   });
 });
 
@@ -167,7 +167,7 @@ describe('discoverMemdirs: the repository root and .claude are not memdirs for l
     });
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'init');
-    expect(listed(repo, discoverMemdirs({ cwd: repo }))).toEqual([['memory', 'links', true]]);
+    expect(listed(repo, discoverMemdirs({ cwd: repo, env: process.env }))).toEqual([['memory', 'links', true]]);
     expect(linksBeside('- [A](a.md) — a\n', '', new Set(['a.md']))).toBe(true);
     expect(linksBeside('- [A](sub/a.md) — a\n', '', new Set(['sub/a.md']))).toBe(false);
     expect(linksBeside('- [A](sub/a.md) — a\n', 'memory', new Set(['memory/sub/a.md']))).toBe(true);
@@ -184,7 +184,7 @@ describe('discoverMemdirs: the repository root and .claude are not memdirs for l
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'backup');
     expect(isClaudeLocation('projects/-home-dana-src-ledger/memory')).toBe(true);
-    expect(listed(repo, discoverMemdirs({ cwd: repo }))).toEqual([
+    expect(listed(repo, discoverMemdirs({ cwd: repo, env: process.env }))).toEqual([
       ['projects/-home-dana-src-ledger/memory', 'claude-location', true],
       ['projects/-home-dana-src-web/memory', 'claude-location', true],
     ]);
