@@ -10,6 +10,7 @@ import { isListItem, normalizeContent } from './text.js';
 import { dominantEol, splitLines } from '../memdir/lines.js';
 import { ARCHIVE_INDEX, fileKind, INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
 import { renameLinks } from '../memdir/links.js';
+import { FROM_INDEX_RE } from '../memdir/hook-text.js';
 
 export interface DedupeReport {
   merged: Array<{ into: string; from: string; why: 'name' | 'body'; archivedAs: string }>;
@@ -29,6 +30,9 @@ export const NEAR_DUPLICATE = 0.8;
 function bodyLineSet(body: string): Set<string> {
   const set = new Set<string>();
   for (const l of splitLines(body)) {
+    // memlint's own heading for hooks moved out of the index is in every topic that received one:
+    // it says nothing about what the memory is.
+    if (FROM_INDEX_RE.test(l.text)) continue;
     const n = normalizeContent(l.text);
     if (n !== '' && !/^#+$/.test(n)) set.add(n);
   }

@@ -93,7 +93,7 @@ function withoutDanglingWords(cps: string[], cut: number): number {
 
 /** The section of a topic file that receives text the index fixes move out of MEMORY.md. */
 export const FROM_INDEX_HEADING = '## From the index';
-const FROM_INDEX_RE = /^##[ \t]+From the index[ \t]*$/;
+export const FROM_INDEX_RE = /^##[ \t]+From the index[ \t]*$/;
 const SECTION_END_RE = /^#{1,2}[ \t]/;
 
 /**

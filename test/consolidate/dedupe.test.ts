@@ -64,6 +64,16 @@ describe('duplicate topics merged (step 3)', () => {
     expect(r.state).toBe(s);
   });
 
+  it('never counts the "## From the index" heading memlint writes as a line two memories share', () => {
+    // Two memories named alike, each given a hook moved out of the index: the heading is in both,
+    // their content is not (a fast-check counterexample: the second run merged them).
+    const a = topic('One', 'feedback', 'alpha alpha', '\n## From the index\n\nledger review before payouts\n');
+    const b = topic('One', 'feedback', 'alpha beta', '\n## From the index\n\nschema changes need a migration\n');
+    const r = dedupeTopics(state({ 'a.md': a, 'b.md': b }), ctx());
+    expect(r.report.merged).toEqual([]);
+    expect(r.state.files.get('b.md')).toBe(b);
+  });
+
   it('never merges a memory into README.md, nor README.md away', () => {
     const body = '- one fact\n- two facts\n- three facts\n';
     const s = state({ 'README.md': topic('Plan', 'project', 'the plan', body), 'project_plan.md': topic('Plan', 'project', 'the plan', body) });
