@@ -64,11 +64,11 @@ function openRun(file: VFile): FileRun | null {
  * pipeline is handed no environment, so the day relative dates count from is an option
  * (`[rules['absolute-dates'], {today: 'YYYY-MM-DD'}]`), as MEMLINT_TODAY pins it for the CLI.
  */
-function todayOf(options: Record<string, unknown> | undefined): { today: Date | null; options: Record<string, unknown> } {
+function todayOf(options: Record<string, unknown> | undefined): { today: Date | null; options: Record<string, unknown> } | { error: string } {
   const { today, ...rest } = options ?? {};
   if (today === undefined) return { today: null, options: rest };
   if (typeof today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(dayOf(today).getTime())) {
-    throw new Error(`memlint/remark: option "today" must be a day as YYYY-MM-DD, not ${JSON.stringify(today)}`);
+    return { error: `memlint/remark: option "today" must be a day as YYYY-MM-DD, not ${JSON.stringify(today)?.slice(0, 40)}` };
   }
   return { today: dayOf(today), options: rest };
 }
@@ -82,6 +82,12 @@ function rulePlugin(rule: Rule): Plugin<[unknown?], Root> {
   const level = rule.defaultSeverity === 'error' ? 'error' : 'warn';
   const attacher = lintRule<Root, Record<string, unknown> | undefined>({ origin: `memlint:${rule.id}` }, async (_tree, file, options) => {
     const pinned = todayOf(options);
+    // A bad option is the person's config error: one fatal message, as a rule reports, not a thrown stack.
+    if ('error' in pinned) {
+      const message = file.message(pinned.error, undefined, `memlint:${rule.id}`);
+      message.fatal = true;
+      return;
+    }
     const shared = await runOf(file);
     if (!shared || !rule.appliesTo.includes(shared.file.kind)) return;
     const run = pinned.today ? { ...shared, today: pinned.today } : shared;

@@ -77,9 +77,15 @@ describe('memlint/remark in remark-cli', () => {
     writeFiles(repo, { '.remarkrc.mjs': "import memlint, { rules } from 'memlint/remark';\nexport default { plugins: [memlint, [rules['absolute-dates'], { today: '2026-04-27' }]] };\n" });
     const got = remark(repo, ['.claude/memory/project_launch.md']);
     expect(got.findings.filter((f) => f.ruleId === 'memlint:absolute-dates').map((f) => f.message)).toEqual(expected);
-    // A day that is not one: remark reports the plugin's failure.
+    // A day that is not one: one fatal message naming the option, no stack trace, exit 1.
     writeFiles(repo, { '.remarkrc.mjs': "import memlint, { rules } from 'memlint/remark';\nexport default { plugins: [memlint, [rules['absolute-dates'], { today: 'Monday' }]] };\n" });
-    expect(remark(repo, ['.claude/memory/project_launch.md']).stderr).toContain('option \\"today\\" must be a day as YYYY-MM-DD');
+    const bad = remark(repo, ['.claude/memory/project_launch.md']);
+    expect(bad.findings.filter((f) => f.ruleId === 'memlint:absolute-dates').map((f) => f.message)).toEqual(['memlint/remark: option "today" must be a day as YYYY-MM-DD, not "Monday"']);
+    expect(bad.code).toBe(1);
+    // As a person reads it (remark's default reporter): the message, and no stack trace under it.
+    const shown = spawnSync(process.execPath, [REMARK, '.claude/memory/project_launch.md', '--no-stdout'], { cwd: repo, encoding: 'utf8', env });
+    expect(shown.stderr).toContain('option "today" must be a day as YYYY-MM-DD, not "Monday"');
+    expect(shown.stderr).not.toMatch(/^\s+at /m);
   });
 
   it('a file outside any memory folder gets no memlint message', () => {
