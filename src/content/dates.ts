@@ -59,7 +59,8 @@ export interface RelativeDate {
 
 export type DateAnchor = Date | ((offset: number) => Date);
 
-interface Ymd {
+/** A calendar day. */
+export interface Ymd {
   y: number;
   m: number;
   d: number;
@@ -217,7 +218,19 @@ interface LineMemo {
   pastEvent?: boolean;
 }
 
-export function notADate(line: string, start: number, end: number, memo: LineMemo = {}): boolean {
+/**
+ * A memo with every field present from the start: filled in whatever order the checks ask, memos
+ * made empty took a dozen shapes, and V8 threw away and compiled again the finder's optimised code
+ * each time a new one reached it (a large share of a run's CPU on a topic of dated lines).
+ */
+function lineMemo(): LineMemo {
+  return {
+    figurative: undefined, sentence: undefined, habitual: undefined, presentOnly: undefined, told: undefined, stops: undefined, ends: undefined,
+    quoted: undefined, quotes: undefined, opens: undefined, closes: undefined, isoWeekdays: undefined, recurring: undefined, pastEvent: undefined,
+  };
+}
+
+export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo()): boolean {
   const phrase = line.slice(start, end).toLowerCase();
   if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
@@ -265,11 +278,6 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
 const ZH_DIGIT: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 
-
-const DAY_WORDS_EN: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-};
-
 /**
  * Every relative date in `text`, in order, with its absolute replacement. `anchor` is the day the
  * text was written, or a function giving it for an offset (e.g. the commit date of that line).
@@ -298,7 +306,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     let byEnd = lineMemos.get(ls);
     if (!byEnd) lineMemos.set(ls, (byEnd = new Map()));
     let memo = byEnd.get(le);
-    if (!memo) byEnd.set(le, (memo = {}));
+    if (!memo) byEnd.set(le, (memo = lineMemo()));
     return memo;
   };
   // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
@@ -384,7 +392,10 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
         // chrono reads a phrase the same way each time from the same day: once per text.
         const key = `${forward ? '+' : '-'}${ymd} ${written}`;
         let read = readings.get(key);
-        if (read === undefined) readings.set(key, (read = viaChrono(written, day, forward) ?? countResult(phrase, day)));
+        if (read === undefined) {
+          const own = englishReading(written, day);
+          readings.set(key, (read = own === undefined ? viaChrono(written, day, forward) : own));
+        }
         const res = dayResult(read);
         if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
         push(start, end, res);
@@ -512,21 +523,14 @@ function mondayOf(x: Ymd): Ymd {
 }
 
 /**
- * The parsers of chrono's casual English configuration that read each kind of phrase the 'chrono'
- * patterns find (first match wins). The full configuration runs all 18 of its patterns on every
- * phrase, and V8 compiles a pattern to machine code on its second use: about 100 ms on a run's
- * first relative date, nearly all of it for the time-unit patterns, which "next Thursday" or
- * "tomorrow" never needs. Each set reads its phrases exactly as the full configuration does
- * (test/content/dates-chrono.test.ts holds them to it over every phrase the patterns allow).
+ * chrono's casual English configuration, cut down to the parsers that read "this morning",
+ * "this afternoon", "this evening" and "last night" (the phrases englishReading leaves to it).
+ * The full configuration runs all 18 of its patterns on every phrase, and V8 compiles a pattern
+ * to machine code on its second use. test/content/dates-chrono.test.ts holds the reader to the
+ * full configuration over every phrase the patterns allow.
  */
 export const CHRONO_READERS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [/^the\s+day\b/iu, ['ENCasualDateParser', 'ENTimeUnitAgoFormatParser', 'ENTimeUnitLaterFormatParser', 'ENTimeUnitWithinFormatParser']],
   [/^(?:this\s+(?:morning|afternoon|evening)|last\s+night)$/iu, ['ENCasualTimeParser', 'ENCasualDateParser']],
-  [/^(?:today|tonight|tomorrow|yesterday)$/iu, ['ENCasualDateParser']],
-  [new RegExp(`^(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}$`, 'iu'), ['ENWeekdayParser']],
-  [/[ \t]ago$/iu, ['ENTimeUnitAgoFormatParser']],
-  [/[ \t]from[ \t]+(?:now|today)$/iu, ['ENTimeUnitLaterFormatParser', 'ENTimeUnitWithinFormatParser', 'ENCasualDateParser', 'ENTimeExpressionParser']],
-  [/^in[ \t]/iu, ['ENTimeUnitWithinFormatParser']],
 ];
 
 const readers = new Map<readonly string[], chrono.Chrono>();
@@ -547,20 +551,47 @@ export function chronoFor(phrase: string): chrono.Chrono {
 function viaChrono(phrase: string, at: Ymd, forwardDate: boolean): Ymd | null {
   const results = chronoFor(phrase).parse(phrase, { instant: localNoon(at) }, { forwardDate });
   const r = results[0];
-  if (!r || r.index !== 0) return null;
-  const lower = phrase.toLowerCase();
-  // chrono reads "last Friday" forward when forwardDate is set, and "past X" as the coming one.
-  if (/^(?:last|past)\b/u.test(lower)) {
-    const wd = weekdayNumber(lower);
-    if (wd) return weekdayBefore(at, wd);
+  return r && r.index === 0 ? toYmd(r.start.date()) : null;
+}
+
+const DAY_WORDS = new Map([['today', 0], ['tonight', 0], ['tomorrow', 1], ['yesterday', -1], ['the day after tomorrow', 2], ['the day before yesterday', -2]]);
+const MODIFIED_WEEKDAY = new RegExp(`^(this|next|last|coming|past) ${WEEKDAY}$`, 'u');
+// A count of days, weeks, months or years, back ("two days ago") or ahead ("in three weeks", "a
+// few days from now"): the phrases the 'chrono' patterns find with a number (NUM_WORD).
+const COUNT = /^(?:in )?(\d{1,3}|[a-z]+(?: couple of| few)?) (day|week|month|year)s?(?: (ago|from now|from today))?$/u;
+const COUNT_WORDS = new Map([['a', 1], ['an', 1], ['one', 1], ['two', 2], ['three', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8], ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['a couple of', 2], ['a few', 3], ['several', 7]]);
+
+/**
+ * The day an English phrase of the 'chrono' patterns stands for, as chrono-node's casual
+ * configuration reads it in the direction the finder gives (forward for this, next, coming and
+ * "from now"): a day word; a weekday after this (the first on or after the day), last or past
+ * (the latest before it: the finder's reading, not chrono's) or next (the first after it, also
+ * the finder's); a count, with chrono's numbers ("a couple of" 2, "a few" 3, "several" 7) and the
+ * Date's own month arithmetic (a month from 31 January runs into March). null where chrono reads
+ * no date at the phrase's start ("coming Friday": chrono knows no "coming"; the bare "Friday" is
+ * then found as a weekday). undefined for the phrases left to chrono ("this morning", "last
+ * night"). Worked out here, not by chrono: its patterns for counts take V8 about half a second of
+ * CPU to compile, on the first such phrase of every run. test/content/dates-chrono.test.ts holds
+ * every phrase shape, on days of every weekday and across month and year ends, to chrono.
+ */
+export function englishReading(written: string, at: Ymd): Ymd | null | undefined {
+  const phrase = written.toLowerCase().replace(/\s+/gu, ' ');
+  const day = DAY_WORDS.get(phrase);
+  if (day !== undefined) return shift(at, day);
+  const w = MODIFIED_WEEKDAY.exec(phrase);
+  if (w) {
+    const wd = EN_WEEKDAYS.indexOf(w[2]!) + 1;
+    if (w[1] === 'last' || w[1] === 'past') return weekdayBefore(at, wd);
+    if (w[1] === 'next') return weekdayFrom(shift(at, 1), wd);
+    if (w[1] === 'this') return weekdayFrom(at, wd);
+    return null;
   }
-  // "next Thursday" written on a Monday is that week's Thursday: the first one after the day
-  // (chrono reads it as the Thursday of the following week).
-  if (/^(?:next|coming)\b/u.test(lower)) {
-    const wd = weekdayNumber(lower);
-    if (wd) return shift(weekdayFrom(shift(at, 1), wd), 0);
-  }
-  return toYmd(r.start.date());
+  const c = COUNT.exec(phrase);
+  const n = c ? (/^\d/u.test(c[1]!) ? Number(c[1]) : COUNT_WORDS.get(c[1]!)) : undefined;
+  if (n === undefined) return undefined;
+  const k = c![3] === 'ago' ? -n : n;
+  const unit = c![2]!;
+  return toYmd(new Date(at.y + (unit === 'year' ? k : 0), at.m - 1 + (unit === 'month' ? k : 0), at.d + (unit === 'day' ? k : unit === 'week' ? 7 * k : 0), 12));
 }
 
 function weekdayNumber(phrase: string): number | null {
@@ -587,15 +618,6 @@ interface Reading {
 
 function dayResult(x: Ymd | null): Reading | null {
   return x ? { absolute: iso(x), replacement: iso(x) } : null;
-}
-
-/** Fallback for "N units ago / from now" when chrono has no reading. */
-function countResult(phrase: string, at: Ymd): Ymd | null {
-  const m = /^(\S+(?:[ \t]+(?:couple|few)(?:[ \t]+of)?)?)[ \t]+(day|week|month|year)s?[ \t]+(ago|from)/u.exec(phrase);
-  if (!m) return null;
-  const n = /^\d+$/u.test(m[1]!) ? Number(m[1]) : (DAY_WORDS_EN[m[1]!] ?? (/couple/u.test(m[1]!) ? 2 : 3));
-  const sign = m[3] === 'ago' ? -1 : 1;
-  return addUnits(at, m[2]!, sign * n);
 }
 
 function addUnits(at: Ymd, unit: string, n: number): Ymd {
