@@ -94,6 +94,8 @@ const PRESENT_STATE_TODAY = /\b(?:safe|fine|ok|okay|works?|working|bugs?|bottlen
 // "today's fashion is tomorrow's standard", "a key that works today may be dead tomorrow": a
 // saying or a contrast that holds on any day.
 const FIGURATIVE = /\btoday['’]s\b[^.;\n]{0,60}\b(?:is|are|becomes?)\b[^.;\n]{0,20}\btomorrow['’]s\b|\btoday\b[^.;\n]{0,60}\b(?:may|might|could|can)\b[^.;\n]{0,40}\btomorrow\b|\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
+// Every FIGURATIVE match holds one of these: most lines are spared its scan.
+const FIGURATIVE_WORD = /today|tomorrow|in\s+a\s+day|overnight/iu;
 
 // Habitual, generic and recurring uses: "it usually happened yesterday", "whenever we ship on a
 // Friday", "by default the job runs tomorrow". Looked for in the sentence around the phrase.
@@ -262,7 +264,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
     if (memo.presentOnly) return true;
   }
   if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(behind(line, start))) return true;
-  if (memo.figurative === undefined) memo.figurative = FIGURATIVE.exec(line);
+  if (memo.figurative === undefined) memo.figurative = FIGURATIVE_WORD.test(line) ? FIGURATIVE.exec(line) : null;
   const m = memo.figurative;
   if (m && m.index <= start && m.index + m[0].length >= end) return true;
   const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
@@ -354,52 +356,69 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   // that text's own window in its section: a report's Friday-to-Thursday week is not the calendar
   // week a count from the anchor gives. Sections run from heading to heading.
   const definedWeeks = weekDefinitions(masked);
+  // Each kind of English phrase is read by its own function. In one loop body, V8 optimised the
+  // finder before it had met the later kinds, threw that code away at the first of them and
+  // compiled the whole finder again: several times per run, a large share of a run's CPU.
+  const lineOf = (start: number): [line: string, lineStart: number, lineEnd: number] => {
+    const [lineStart, lineEnd] = lineAround(start);
+    return [masked.slice(lineStart, lineEnd), lineStart, lineEnd];
+  };
+  const weekday = (m: RegExpExecArray, start: number, end: number) => {
+    const [line, lineStart, lineEnd] = lineOf(start);
+    const memo = memoAt(lineStart, lineEnd);
+    const before = behind(line, start - lineStart);
+    const after = masked.slice(end, end + 40);
+    // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
+    if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (line.match(/→|->/gu)?.length ?? 0) >= 2) return;
+    if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
+    const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
+    const wd = weekdayNumber(m[0].toLowerCase())!;
+    const since = past || /\bsince[ \t]+$/iu.test(before);
+    // The day is read only for a phrase the checks above keep: it may come from git.
+    const at = dayAt(start).ymd;
+    push(start, end, dayResult(since ? weekdayBefore(at, wd) : weekdayFrom(at, wd)), false);
+  };
+  const period = (m: RegExpExecArray, start: number, end: number) => {
+    const [line, lineStart] = lineOf(start);
+    const before = behind(line, start - lineStart);
+    const after = masked.slice(end, end + 40);
+    // "the first days of the next quarter" counts from another period, not from today.
+    if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) return;
+    if (definedWeeks.length > 0 && /^(?:this|last)[ \t]+week$/iu.test(m[0]) && definedWeeks.some((w) => w.word === m[0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) return;
+    // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
+    // "the next month contract" names a kind of thing: neither is counted from the writing.
+    if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) return;
+    push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), dayAt(start).ymd), !/^the\b/iu.test(m[0]));
+  };
+  const dayPhrase = (m: RegExpExecArray, start: number, end: number) => {
+    const written = m[0];
+    const phrase = written.toLowerCase();
+    if (phrase.startsWith('in')) {
+      const [line, lineStart] = lineOf(start);
+      if (!EVENT_BEFORE_IN.test(behind(line, start - lineStart))) return;
+    }
+    const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
+    const { ymd: day, iso: ymd } = dayAt(start);
+    // chrono reads a phrase the same way each time from the same day: once per text.
+    const key = `${forward ? '+' : '-'}${ymd} ${written}`;
+    let read = readings.get(key);
+    if (read === undefined) {
+      const own = englishReading(written, day);
+      readings.set(key, (read = own === undefined ? viaChrono(written, day, forward) : own));
+    }
+    const res = dayResult(read);
+    if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
+    push(start, end, res);
+  };
   for (const { kind, re } of EN_PATTERNS) {
     re.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
       const start = m.index;
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
-      const [lineStart, lineEnd] = lineAround(start);
-      const line = masked.slice(lineStart, lineEnd);
-      const memo = memoAt(lineStart, lineEnd);
-      const before = behind(line, start - lineStart);
-      const after = masked.slice(end, end + 40);
-      // The day is read only for a phrase the checks below keep: it may come from git.
-      const at = () => dayAt(start).ymd;
-      if (kind === 'weekday') {
-        // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
-        if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (line.match(/→|->/gu)?.length ?? 0) >= 2) continue;
-        if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
-        const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
-        const wd = weekdayNumber(m[0].toLowerCase())!;
-        const since = past || /\bsince[ \t]+$/iu.test(before);
-        push(start, end, dayResult(since ? weekdayBefore(at(), wd) : weekdayFrom(at(), wd)), false);
-      } else if (kind === 'period') {
-        // "the first days of the next quarter" counts from another period, not from today.
-        if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) continue;
-        if (definedWeeks.length > 0 && /^(?:this|last)[ \t]+week$/iu.test(m[0]) && definedWeeks.some((w) => w.word === m![0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) continue;
-        // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
-        // "the next month contract" names a kind of thing: neither is counted from the writing.
-        if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) continue;
-        push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), at()), !/^the\b/iu.test(m[0]));
-      } else {
-        const written = m[0];
-        const phrase = written.toLowerCase();
-        if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(before)) continue;
-        const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
-        const { ymd: day, iso: ymd } = dayAt(start);
-        // chrono reads a phrase the same way each time from the same day: once per text.
-        const key = `${forward ? '+' : '-'}${ymd} ${written}`;
-        let read = readings.get(key);
-        if (read === undefined) {
-          const own = englishReading(written, day);
-          readings.set(key, (read = own === undefined ? viaChrono(written, day, forward) : own));
-        }
-        const res = dayResult(read);
-        if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
-        push(start, end, res);
-      }
+      if (kind === 'weekday') weekday(m, start, end);
+      else if (kind === 'period') period(m, start, end);
+      else dayPhrase(m, start, end);
     }
   }
 
