@@ -121,9 +121,17 @@ export function resolveRules(configRules: Record<string, RuleSetting> | undefine
   return out;
 }
 
+/** 0, then the offset of each line as splitLines cuts them (after \n, \r\n or a lone \r; no line after a final ending). */
 function lineStarts(text: string): number[] {
   const starts = [0];
-  for (const l of splitLines(text)) starts.push(l.offset);
+  if (text === '') return starts;
+  starts.push(0);
+  // One scan for the endings: splitLines made an object and a string per line, for each rule run.
+  const eol = /\r\n?|\n/g;
+  for (let m: RegExpExecArray | null; (m = eol.exec(text)); ) {
+    const next = m.index + m[0].length;
+    if (next < text.length) starts.push(next);
+  }
   return starts;
 }
 
@@ -223,14 +231,16 @@ export function fixesAlone(model: MemdirModel, bound: string): (fix: Fix, file: 
 /** Apply edits to a text: sorted, and an edit overlapping an earlier one is dropped. */
 export function applyEdits(text: string, edits: TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-  let out = '';
+  // Joined once: thousands of edits added one by one made a deep rope, flattened when next read.
+  const parts: string[] = [];
   let pos = 0;
   for (const e of sorted) {
     if (e.start < pos) continue;
-    out += text.slice(pos, e.start) + e.text;
+    parts.push(text.slice(pos, e.start), e.text);
     pos = e.end;
   }
-  return out + text.slice(pos);
+  parts.push(text.slice(pos));
+  return parts.join('');
 }
 
 /**
