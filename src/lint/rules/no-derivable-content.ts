@@ -254,7 +254,10 @@ export function describesStructure(line: string, column: number, end: number, tr
   // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says.
   if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
   if (arrowBeside(before, after)) return true;
-  return /\b(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged) (?:to|from|in|into|at)\b|\b(?:modified|created|deleted|added|removed)\s*$|[(（]?(?:新增|删除|修改|移动|重命名)[）)]?/i.test(line);
+  // A change marked in Chinese: in brackets ("src/x.ts（新增）") or right beside the path; a verb
+  // elsewhere ("修改前端在 public/index.html 找…": to change the page, look there) is an instruction.
+  if (/^[`'"*_]*\s*[(（]?(?:新增|删除|修改|移动|重命名)/.test(after) || /(?:新增|删除|修改|移动|重命名)\s*[:：]?\s*[`'"*_]*$/.test(before)) return true;
+  return /\b(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged) (?:to|from|in|into|at)\b|\b(?:modified|created|deleted|added|removed)\s*$|[(（](?:新增|删除|修改|移动|重命名)[）)]/i.test(line);
 }
 
 const ARROW_BEFORE = /(?:→|->|=>)\s*[`'"*_(]*(?:\.{1,2}\/)?$/;
@@ -289,8 +292,10 @@ function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: 
   }
 }
 
-// The point a check or a state was taken at ("on top of", "as of", "HEAD"), or old content to read.
-const REFERENCE_BEFORE = /(?:\b(?:at|on top of|base(?:d on)?|tip|head|as of|post|pre|since|from|against|past)|@)\s*(?:commit\s*)?[-`'"(]*$/i;
+// The point a check, a state or a deployment was taken at ("on top of", "as of", "HEAD",
+// "deployed"), or old content to read.
+// A branch name may stand between: "at branch tip (fix/x `abc1234`)".
+const REFERENCE_BEFORE = /(?:\b(?:at|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?)|@)\s*(?:commit\s*|\(\s*[\w./-]+\s+)?[-`'"(]*$/i;
 // The commit as a party to a story whose lesson is the point, or as evidence in it.
 const STORY_WORDS = /\b(?:caused?|causing|made|did|broke|broken|breaks?|exposed?|exposer|corrupt\w*|discard\w*|regress\w*|jumped|triggered|blocked|missing|stuck|culprit|incident|attribution|blamed?|ancestor|mirror(?:ed|s)?|verbatim|revert\w*|showed|shows|pre-existing|stale)\b/i;
 
