@@ -250,7 +250,7 @@ export function describesStructure(line: string, column: number, end: number, tr
   if (trackedOnLine >= 3) return true;
   const before = line.slice(0, column);
   const after = line.slice(end);
-  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–:|=]|--?\s)/.test(after))) return true;
+  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–:|=]|--?\s)/.test(after)) && !VERDICT_AFTER.test(after)) return true;
   // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says.
   if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
   if (arrowBeside(before, after)) return true;
@@ -259,6 +259,9 @@ export function describesStructure(line: string, column: number, end: number, tr
   if (/^[`'"*_]*\s*[(（]?(?:新增|删除|修改|移动|重命名)/.test(after) || /(?:新增|删除|修改|移动|重命名)\s*[:：]?\s*[`'"*_]*$/.test(before)) return true;
   return /\b(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged) (?:to|from|in|into|at)\b|\b(?:modified|created|deleted|added|removed)\s*$|[(（](?:新增|删除|修改|移动|重命名)[）)]/i.test(line);
 }
+
+// A review's verdict on the file ("- `src/x.ts`: PASS", "— ✅ …", "정상"): the record of a check.
+const VERDICT_AFTER = /^[`'"*_)\]]*\s*(?:[—–:|]|--?\s)\s*(?:\*\*)?\s*(?:✅|✓|✔|☑|❌|✗|⚠|ok\b|pass(?:ed)?\b|fail(?:ed)?\b|verified\b|fine\b|broken\b|정상|통과|실패|通过|正常|失败|合格)/iu;
 
 const ARROW_BEFORE = /(?:→|->|=>)\s*[`'"*_(]*(?:\.{1,2}\/)?$/;
 // What stands on the arrow's other side: a code span, a path, a file name.
