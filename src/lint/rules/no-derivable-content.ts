@@ -185,6 +185,8 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
     PATH_TOKEN.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = PATH_TOKEN.exec(line)); ) {
       if (urls.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
+      // A glob (`src/tasks/**`) names a set of files by a pattern: a lane's zone, a scan's scope.
+      if (line[m.index + m[0].length] === '*') continue;
       found.push({ line: l, column: m.index + 1, end: m.index + m[0].length, path: m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '') });
     }
   }
@@ -250,7 +252,7 @@ export function describesStructure(line: string, column: number, end: number, tr
   if (trackedOnLine >= 3) return true;
   const before = line.slice(0, column);
   const after = line.slice(end);
-  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–:|=]|--?\s)/.test(after)) && !VERDICT_AFTER.test(after)) return true;
+  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–|=]|:(?!\d)|--?\s)/.test(after)) && !VERDICT_AFTER.test(after)) return true;
   // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says.
   if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
   if (arrowBeside(before, after)) return true;
