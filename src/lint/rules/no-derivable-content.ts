@@ -10,7 +10,9 @@ import { slashRelative } from '../../fs/paths.js';
  * anything already in a CLAUDE.md, and ephemeral task details. Such lines cost context in every
  * session and go stale silently. Flags: fenced code blocks whose lines are in tracked files (code
  * in a plan is in no file, and is what memory is for; a short shell command is fine); paths of
- * tracked files used as structure or history (a pointer, "see docs/x.md", is fine); 7–40 hex ids of commits that exist in it;
+ * tracked files used as structure or history (a pointer, "see docs/x.md", a path to a document, a
+ * glob, a review's verdict on a file are fine); 7–40 hex ids of commits that exist in it, where the
+ * line records what the commit did (not a story's party, a check's reference point, old content);
  * stack traces and "Fix:" recipes; lines that repeat a CLAUDE.md in scope (normalized, near
  * duplicates by word shingles); task-in-progress notes ("currently working on", "- [ ] fix …",
  * "下一步："). Path and commit checks run only inside a git repository. A reference memory may
