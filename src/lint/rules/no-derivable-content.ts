@@ -207,12 +207,16 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
   }
 }
 
-const DOCUMENT_EXT = /\.(?:md|mdx|markdown|rst|adoc|asciidoc|org|pdf)$/i;
+// Documents and the images they show: things to read or look at, not the code's structure.
+const DOCUMENT_EXT = /\.(?:md|mdx|markdown|rst|adoc|asciidoc|org|pdf|png|jpe?g|gif|svg|webp)$/i;
+// A documentation folder by its name, whatever it holds.
+const DOCS_DIR = /^(?:docs?|documentation)\//i;
 
 // Folders whose tracked files are all documents ("docs/decisions/"), derived once per tracked-file set.
 const documentDirsCache = new WeakMap<Set<string>, Map<string, boolean>>();
 
 function isDocument(path: string, tracked: Set<string>): boolean {
+  if (DOCS_DIR.test(path)) return true;
   if (!path.endsWith('/')) return DOCUMENT_EXT.test(path);
   let dirs = documentDirsCache.get(tracked);
   if (!dirs) {
