@@ -258,7 +258,7 @@ export function describesStructure(line: string, column: number, end: number, tr
   if (trackedOnLine >= 3) return true;
   const before = line.slice(0, column);
   const after = line.slice(end);
-  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–|=]|:(?!\d)|--?\s)/.test(after)) && !VERDICT_AFTER.test(after)) return true;
+  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–|=]|:(?=\s|$)|--?\s)/.test(after)) && !VERDICT_AFTER.test(after)) return true;
   // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says.
   if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
   if (arrowBeside(before, after)) return true;
@@ -306,7 +306,7 @@ function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: 
 // The point a check, a state or a deployment was taken at ("on top of", "as of", "HEAD",
 // "deployed"), or old content to read.
 // A branch name may stand between: "at branch tip (fix/x `abc1234`)".
-const REFERENCE_BEFORE = /(?:\b(?:at|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?)|@)\s*(?:commit\s*|\(\s*[\w./-]+\s+)?[-`'"(]*$/i;
+const REFERENCE_BEFORE = /(?:\b(?:at|on|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?)|@)\s*(?:commit\s*|\(\s*[\w./-]+\s+)?[-`'"(]*$/i;
 // The commit as a party to a story whose lesson is the point, or as evidence in it.
 const STORY_WORDS = /\b(?:caused?|causing|made|did|broke|broken|breaks?|exposed?|exposer|corrupt\w*|discard\w*|regress\w*|jumped|triggered|blocked|missing|stuck|culprit|incident|attribution|blamed?|ancestor|mirror(?:ed|s)?|verbatim|revert\w*|showed|shows|pre-existing|stale)\b/i;
 
