@@ -9,6 +9,12 @@ export interface LossEvent {
   from: string;
   status: 'D' | 'R';
   to?: string;
+  /**
+   * A rename only: whether git's pairing is beyond doubt (RENAME_CERTAIN). git pairs a deleted
+   * file with the most similar added one from 50% similarity on, so a package's package.json
+   * can be paired with another package's that the same commit added.
+   */
+  certain?: boolean;
   /** The commit that made it, or null for the change not committed yet. */
   commit: string | null;
   /** Its committer date, YYYY-MM-DD (commits only). */
@@ -17,20 +23,39 @@ export interface LossEvent {
 
 const NO_CONVERSION = ['--no-textconv', '--no-ext-diff'];
 
-/** Parses `--name-status -z` records (status, path[, new path]) into events of one commit. */
+/** The similarity (git's percentage) from which a rename is certain, unless it is ambiguous. */
+export const RENAME_CERTAIN = 75;
+
+const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+/**
+ * Parses `--name-status -z` records (status, path[, new path]) of one commit into its renames and
+ * deletions. Additions (listed to judge renames) are not events. A rename is certain when git
+ * found the file unchanged, or at least RENAME_CERTAIN similar with no other file of the new
+ * name arriving in the same commit (else git's choice between them may be the wrong one).
+ */
 function parseNameStatusZ(parts: string[], commit: string | null, date: string | undefined, out: LossEvent[]): void {
+  const arrived = new Map<string, number>();
+  const renames: Array<{ event: LossEvent; score: number }> = [];
   for (let i = 0; i < parts.length; ) {
     const status = parts[i++]!.replace(/^\n+/, '');
     if (status === '') continue;
     if (status.startsWith('R') || status.startsWith('C')) {
       const from = parts[i++]!;
       const to = parts[i++]!;
-      if (status.startsWith('R')) out.push({ from, status: 'R', to, commit, ...(date ? { date } : {}) });
+      arrived.set(baseName(to), (arrived.get(baseName(to)) ?? 0) + 1);
+      if (status.startsWith('R')) {
+        const event: LossEvent = { from, status: 'R', to, commit, ...(date ? { date } : {}) };
+        renames.push({ event, score: Number(status.slice(1)) || 0 });
+        out.push(event);
+      }
     } else {
       const path = parts[i++]!;
       if (status === 'D') out.push({ from: path, status: 'D', commit, ...(date ? { date } : {}) });
+      else if (status === 'A') arrived.set(baseName(path), (arrived.get(baseName(path)) ?? 0) + 1);
     }
   }
+  for (const { event, score } of renames) event.certain = score === 100 || (score >= RENAME_CERTAIN && arrived.get(baseName(event.to!)) === 1);
 }
 
 /**
@@ -41,7 +66,7 @@ function parseNameStatusZ(parts: string[], commit: string | null, date: string |
 export function historyLosses(root: string, revs: string[] = ['HEAD']): LossEvent[] {
   let out: string;
   try {
-    out = git(['log', '-M', '--diff-filter=DR', '--name-status', '-z', '--format=%x01%H %cs', ...NO_CONVERSION, ...revs, '--'], { cwd: root });
+    out = git(['log', '-M', '--diff-filter=ADR', '--name-status', '-z', '--format=%x01%H %cs', ...NO_CONVERSION, ...revs, '--'], { cwd: root });
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -61,7 +86,7 @@ export function historyLosses(root: string, revs: string[] = ['HEAD']): LossEven
  * (`staged`), or the working tree's tracked files against HEAD. [] without a HEAD.
  */
 export function uncommittedLosses(root: string, which: 'staged' | 'worktree'): LossEvent[] {
-  const args = ['diff', ...(which === 'staged' ? ['--cached'] : []), '-M', '--diff-filter=DR', '--name-status', '-z', ...NO_CONVERSION, 'HEAD', '--'];
+  const args = ['diff', ...(which === 'staged' ? ['--cached'] : []), '-M', '--diff-filter=ADR', '--name-status', '-z', ...NO_CONVERSION, 'HEAD', '--'];
   let out: string;
   try {
     out = git(args, { cwd: root });
