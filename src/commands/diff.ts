@@ -210,12 +210,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (!(format in FORMATS)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
   const root = repository(io, realpathSync(io.cwd))?.root ?? null;
   if (!root) throw new UsageError('diff works inside a git repository');
-  const range = await resolveRange(root, positionals[0]);
+  const at = { cwd: root, env: io.env };
+  const range = await resolveRange(at, positionals[0]);
   // Config only places the archive: a config memlint cannot read leaves the default folder.
   const consolidate = (await loadConfig({ cwd: io.cwd, stderr: io.stderr }).catch(() => null))?.config.consolidate;
   const read: string[] = [];
-  const diffs = await diffRange(root, range, archiveFolders(root, consolidate), read);
-  const stale = await staleInRange(root, range, read);
+  const diffs = await diffRange(at, range, archiveFolders(root, consolidate), read);
+  const stale = await staleInRange(at, range, read);
   // Masked against what no-secrets finds in the files themselves (secretlint's finds included):
   // a value quoted out of its context (a type, a link target) no longer looks like a secret.
   const known = await secretsOf(read);

@@ -3,6 +3,7 @@
 // `git diff`), and which commit ids no branch or tag reaches any more (one `git name-rev`).
 // Name-status output only: no textconv, no external diff runs (contract §14).
 import { git, GitError } from './run.js';
+import type { GitContext } from './repo.js';
 
 /** One rename or deletion: `from` left the tree, `to` is where a rename took it. */
 export interface LossEvent {
@@ -63,10 +64,10 @@ function parseNameStatusZ(parts: string[], commit: string | null, date: string |
  * rename detection. A merge commit shows none of its own (its parents' commits do). [] when git
  * cannot say (no commit yet).
  */
-export function historyLosses(root: string, revs: string[] = ['HEAD']): LossEvent[] {
+export function historyLosses(at: GitContext, revs: string[] = ['HEAD']): LossEvent[] {
   let out: string;
   try {
-    out = git(['log', '-M', '--diff-filter=ADR', '--name-status', '-z', '--format=%x01%H %cs', ...NO_CONVERSION, ...revs, '--'], { cwd: root });
+    out = git(['log', '-M', '--diff-filter=ADR', '--name-status', '-z', '--format=%x01%H %cs', ...NO_CONVERSION, ...revs, '--'], at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -85,11 +86,11 @@ export function historyLosses(root: string, revs: string[] = ['HEAD']): LossEven
  * Renames and deletions the change not committed yet makes: the staged change against HEAD
  * (`staged`), or the working tree's tracked files against HEAD. [] without a HEAD.
  */
-export function uncommittedLosses(root: string, which: 'staged' | 'worktree'): LossEvent[] {
+export function uncommittedLosses(at: GitContext, which: 'staged' | 'worktree'): LossEvent[] {
   const args = ['diff', ...(which === 'staged' ? ['--cached'] : []), '-M', '--diff-filter=ADR', '--name-status', '-z', ...NO_CONVERSION, 'HEAD', '--'];
   let out: string;
   try {
-    out = git(args, { cwd: root });
+    out = git(args, at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -100,12 +101,12 @@ export function uncommittedLosses(root: string, which: 'staged' | 'worktree'): L
 }
 
 /** Of these commit ids (full or abbreviated, each naming a commit), those no branch, tag or remote ref reaches. */
-export function unreachableCommits(root: string, ids: string[]): Set<string> {
+export function unreachableCommits(at: GitContext, ids: string[]): Set<string> {
   const gone = new Set<string>();
   if (ids.length === 0) return gone;
   let out: string;
   try {
-    out = git(['name-rev', '--name-only', ...ids.map((id) => `${id}^{commit}`)], { cwd: root });
+    out = git(['name-rev', '--name-only', ...ids.map((id) => `${id}^{commit}`)], at);
   } catch (err) {
     if (err instanceof GitError) return gone;
     throw err;
@@ -207,10 +208,10 @@ export function parseNameChanges(out: string): NameChange[] {
  * repository-relative folder), oldest first: one `git log -G`, its patches cut to the changed
  * lines. A memory moved out of the folder (to the archive) reads as deleted. [] when git cannot say.
  */
-export function memoryNameChanges(root: string, memdirRel: string): NameChange[] {
+export function memoryNameChanges(at: GitContext, memdirRel: string): NameChange[] {
   let out: string;
   try {
-    out = git(['log', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, 'HEAD', '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], { cwd: root });
+    out = git(['log', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, 'HEAD', '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -252,11 +253,11 @@ export function parseCommitLines(out: string): CommitLines[] {
  * for telling a memory merged into another (its links rewritten in the same commit) from one
  * removed. [] when git cannot say.
  */
-export function linkLineChanges(root: string, commits: string[], memdirRel: string): CommitLines[] {
+export function linkLineChanges(at: GitContext, commits: string[], memdirRel: string): CommitLines[] {
   if (commits.length === 0) return [];
   let out: string;
   try {
-    out = git(['show', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '\\[\\[', '--format=%x01%H', ...NO_CONVERSION, ...commits, '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], { cwd: root });
+    out = git(['show', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '\\[\\[', '--format=%x01%H', ...NO_CONVERSION, ...commits, '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;

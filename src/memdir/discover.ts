@@ -94,11 +94,11 @@ export function linksBeside(indexText: string, relDir: string, fileSet: Set<stri
   return false;
 }
 
-function repoFiles(root: string, inGit: boolean): string[] {
+function repoFiles(root: string, inGit: boolean, env: NodeJS.ProcessEnv): string[] {
   if (!inGit) {
     return walkFiles(root, { skip: (_rel, e) => e.name === 'node_modules' || e.name === '.git' });
   }
-  return listFiles(root);
+  return listFiles({ cwd: root, env });
 }
 
 // Discovery reads the working tree: --staged judges a staged MEMORY.md on the staged snapshot
@@ -155,7 +155,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   };
 
   const scan = (root: string, inGit: boolean, under: string | null) => {
-    const files = repoFiles(root, inGit);
+    const files = repoFiles(root, inGit, opts.env);
     const fileSet = new Set(files);
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);

@@ -83,7 +83,7 @@ describe('no-stale-reference in real repositories', () => {
     expect((await memlintInProcess(repo, ['--fix', MEM])).code).toBe(0);
     expect(readFileSync(join(repo, MEM, 'billing.md'), 'utf8')).toBe(before);
     // Each is offered as a change the person chooses (the language server's quick fix).
-    const run = await lintMemdirs({ memdirs: [{ dir: join(repo, MEM), repoRoot: repo, reason: 'path' }], rules: resolveRules(undefined).filter((r) => r.rule.id === 'no-stale-reference') });
+    const run = await lintMemdirs({ memdirs: [{ dir: join(repo, MEM), repoRoot: repo, reason: 'path' }], rules: resolveRules(undefined).filter((r) => r.rule.id === 'no-stale-reference'), env: process.env });
     const found = run.results.flatMap((r) => r.messages);
     expect(found.map((m) => [m.fix, m.suggestions?.map((x) => x.desc)])).toEqual([
       [undefined, [expect.stringMatching(/^Point to packages\/(react|contracts)\/package\.json \(memlint suggests; --fix does not\)$/)]],
