@@ -3,9 +3,10 @@
 //
 // Pure and synchronous: the lint rule loads this module lazily (it pulls in chrono-node); the
 // consolidation step calls it to make dates absolute in place. Which phrases count is decided by
-// the patterns below (what a relative date looks like in a memory); the calendar arithmetic of
-// English day phrases is chrono-node's (weekday and number-word handling). Chinese phrases are
-// computed here: chrono's zh locale misses 上周, 下个月, 两周后 and reads 本周五 as 周五.
+// the patterns below (what a relative date looks like in a memory); English day phrases are
+// computed here as chrono-node reads them (englishReading; chrono itself reads "this morning" and
+// "last night"). Chinese phrases are computed here too: chrono's zh locale misses 上周, 下个月,
+// 两周后 and reads 本周五 as 周五.
 //
 // Not relative dates: times of day ("10:02"), recurring phrases ("every Monday", "on Mondays",
 // "each Friday", "a Friday", "每周一", "周一到周五"), weekday ranges ("Monday to Friday"),
@@ -589,9 +590,10 @@ const COUNT_WORDS = new Map([['a', 1], ['an', 1], ['one', 1], ['two', 2], ['thre
  * Date's own month arithmetic (a month from 31 January runs into March). null where chrono reads
  * no date at the phrase's start ("coming Friday": chrono knows no "coming"; the bare "Friday" is
  * then found as a weekday). undefined for the phrases left to chrono ("this morning", "last
- * night"). Worked out here, not by chrono: its patterns for counts take V8 about half a second of
- * CPU to compile, on the first such phrase of every run. test/content/dates-chrono.test.ts holds
- * every phrase shape, on days of every weekday and across month and year ends, to chrono.
+ * night"). Worked out here, not by chrono: V8 compiles its patterns for counts on the first
+ * such phrase of every run (0.8 G instructions, a fifth of a 256 KB lint).
+ * test/content/dates-chrono.test.ts holds every phrase shape, on days of every weekday and
+ * across month and year ends, to chrono.
  */
 export function englishReading(written: string, at: Ymd): Ymd | null | undefined {
   const phrase = written.toLowerCase().replace(/\s+/gu, ' ');
