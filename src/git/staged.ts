@@ -25,12 +25,13 @@ export function filesInHead(cwd: string, paths: string[]): Set<string> {
  * instructions where walking all of HEAD's trees costs 79M (docs/BENCHMARKS.md, the staged-rm row).
  * `*.md` without glob magic, which git matches as a suffix where `**` would run wildmatch on every
  * path; the pathspec variables are turned off so that the user's environment cannot make it a glob
- * (top-level files only) or a literal name.
+ * (top-level files only) or a literal name. One thread: the blobs are small, and starting worker
+ * threads cost more CPU than they saved on the shared bench machine.
  */
 export function markdownHolding(cwd: string, needles: string[]): string[] {
   const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
   if (unique.length === 0) return [];
-  const r = gitSync(['grep', '--cached', '--full-name', '-F', '-l', '-z', '-I', '--no-color', '--no-textconv', '-f', '-', '--', ':(top)*.md'], {
+  const r = gitSync(['grep', '--cached', '--threads=1', '--full-name', '-F', '-l', '-z', '-I', '--no-color', '--no-textconv', '-f', '-', '--', ':(top)*.md'], {
     cwd,
     input: unique.join('\n') + '\n',
     set: WILDCARD_PATHSPECS,
