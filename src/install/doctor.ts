@@ -59,7 +59,7 @@ export function checkDriver(wt: Worktree): Check {
   }
   const program = driver.trim().split(/\s+/)[0]!;
   if (program.includes('/') && !existsSync(join(wt.root, program))) {
-    return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges fall back to git merge-file)`, fix: 'npm install' };
+    return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges run the main worktree's memlint, or git merge-file where it has none)`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `merge.${DRIVER_NAME}.driver defined (${driver.length > 60 ? `${driver.slice(0, 57)}...` : driver})` };
 }
@@ -104,7 +104,7 @@ export function checkResolvable(wt: Worktree): Check {
   try {
     accessSync(join(wt.root, words), constants.X_OK);
   } catch {
-    return { part, ok: false, detail: `${words} is missing in this worktree: the hooks run the main worktree's memlint (or only print advice and let git go on), and merges fall back to git merge-file`, fix: 'npm install' };
+    return { part, ok: false, detail: `${words} is missing in this worktree: the hooks and the merge driver run the main worktree's memlint (where it has none, the hooks only print advice and let git go on, and merges fall back to git merge-file)`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `git's shell starts it as ${words}` };
 }

@@ -8,7 +8,7 @@ import { localConfigReader, setLocalConfig } from '../git/config.js';
 import { repository, type GitContext } from '../git/repo.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
-import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
+import { attributeLines, driverConfig, mainWorktreeCopy, programOf, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
 import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, OWN_STUBS_MARKER, stubsPresent, writeOwnStubs } from './husky.js';
@@ -69,20 +69,12 @@ export function memlintWords(root: string): string {
  * uses the main worktree's (the folder holding the repository's .git), so its hooks work there too.
  */
 export function hookFinder(words: string): { find: string[]; run: string } {
-  const node = /^node\s+(\S+)$/.exec(words);
-  if (!node && !words.includes('/')) return { find: [`memlint=$(command -v ${words} 2>/dev/null || :)`], run: '"$memlint"' };
-  const file = node ? node[1]!.replace(/^\.\//, '') : words;
-  const test = node ? '-f' : '-x';
+  const program = programOf(words);
+  if (!program) return { find: [`memlint=$(command -v ${words} 2>/dev/null || :)`], run: '"$memlint"' };
+  const { file, test, run } = program;
   return {
-    find: [
-      `memlint=${file}`,
-      `if [ ! ${test} "$memlint" ]; then`,
-      "  memlint=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null || :)",
-      `  case $memlint in */.git) memlint=\${memlint%/.git}/${file} ;; *) memlint= ;; esac`,
-      `  [ -n "$memlint" ] && [ ${test} "$memlint" ] || memlint=`,
-      'fi',
-    ],
-    run: node ? 'node "$memlint"' : '"$memlint"',
+    find: [`memlint=${file}`, `if [ ! ${test} "$memlint" ]; then`, ...mainWorktreeCopy(file, test).map((l) => `  ${l}`), 'fi'],
+    run,
   };
 }
 
