@@ -21,12 +21,12 @@ export function filesInHead(cwd: string, paths: string[]): Set<string> {
  * Tracked Markdown files holding any of these strings, in their staged versions: one
  * `git grep --cached -F -l` over the index's `*.md` files. For --staged, to find the memories that
  * may name a path the staged change renames or deletes. The index, not HEAD's tree, even when no
- * Markdown is staged: in the 20,000-file bench repository reading the index costs git about 13M
- * instructions where walking all of HEAD's trees costs 79M (docs/BENCHMARKS.md, the staged-rm row).
- * `*.md` without glob magic, which git matches as a suffix where `**` would run wildmatch on every
- * path; the pathspec variables are turned off so that the user's environment cannot make it a glob
- * (top-level files only) or a literal name. One thread: the blobs are small, and starting worker
- * threads cost more CPU than they saved on the shared bench machine.
+ * Markdown is staged: git lists the index in one read, where a tree grep inflates every tree
+ * object of HEAD to find the Markdown files (docs/BENCHMARKS.md, the staged-rm row). `*.md`
+ * without glob magic, which git compares as a suffix where `**` would run wildmatch on every path;
+ * the pathspec variables are turned off so that the user's environment cannot make it a glob
+ * (top-level files only) or a literal name. One thread: each file is a small blob, too little
+ * work for the worker threads git would start and lock around.
  */
 export function markdownHolding(cwd: string, needles: string[]): string[] {
   const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
