@@ -40,5 +40,6 @@ export function markdownHolding(cwd: string, needles: string[]): string[] {
   return splitZ(r.stdout.toString('utf8'));
 }
 
-// A pathspec's wildcards as git reads them by default, whatever GIT_GLOB_PATHSPECS, GIT_NOGLOB_PATHSPECS or GIT_LITERAL_PATHSPECS say.
+// A pathspec's wildcards as git reads them by default, whatever GIT_GLOB_PATHSPECS,
+// GIT_NOGLOB_PATHSPECS or GIT_LITERAL_PATHSPECS say in the user's environment.
 const WILDCARD_PATHSPECS = { GIT_GLOB_PATHSPECS: '0', GIT_NOGLOB_PATHSPECS: '0', GIT_LITERAL_PATHSPECS: '0' };
