@@ -66,12 +66,15 @@ export function memdirCandidates(files: string[]): string[] {
 }
 
 /**
- * The repository's root and a `.claude` folder: a MEMORY.md there is often a project's own notes
- * or a hand-kept index of docs, not where Claude Code keeps memory (`.claude/memory/`,
- * `projects/<slug>/memory/`). Only links to memory files directly beside it make it a memdir.
+ * The repository's root, a `.claude` folder, and the folders that hold agents' memory folders
+ * (`.claude/agent-memory/`, `-local/`, `-snapshots/`): a MEMORY.md there is often a project's own
+ * notes or a hand-kept index of the memory below, not where Claude Code keeps memory
+ * (`.claude/memory/`, `.claude/agent-memory/<agentType>/`, `projects/<slug>/memory/`: Claude Code
+ * 2.1.332 keeps none in `.claude/agent-memory/` itself). Only links to memory files directly beside
+ * it make it a memdir.
  */
 export function isRootLike(relDir: string): boolean {
-  return relDir === '' || relDir === '.' || relDir === '.claude' || relDir.endsWith('/.claude');
+  return relDir === '' || relDir === '.' || /(?:^|\/)\.claude(?:\/agent-memory(?:-local|-snapshots)?)?$/.test(relDir);
 }
 
 /**
