@@ -27,6 +27,22 @@ describe('--staged', () => {
     expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
   });
 
+  it("reads its pathspecs as written, whatever the user's GIT_*_PATHSPECS say", async () => {
+    for (const variable of ['GIT_GLOB_PATHSPECS', 'GIT_NOGLOB_PATHSPECS', 'GIT_LITERAL_PATHSPECS']) {
+      const { repo, memdir } = cleanRepo();
+      writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
+      git(repo, 'add', '.claude/memory/project_deploys.md');
+      const env = { [variable]: '1' };
+      const inProcess = await memlintInProcess(repo, ['--staged', '--format', 'json'], { env });
+      expect([inProcess.code, inProcess.stderr], variable).toEqual([1, '']);
+      expect(messages(inProcess.stdout), variable).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
+      // The launcher's own path, as the pre-commit hook starts it.
+      const launched = memlint(repo, ['--staged', '--format', 'json'], { env });
+      expect([launched.code, launched.stderr], variable).toEqual([1, '']);
+      expect(messages(launched.stdout), variable).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
+    }
+  });
+
   it('says "git add" when the working tree already fixes what is staged, "--fix" otherwise', () => {
     const { repo, memdir } = cleanRepo();
     const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
