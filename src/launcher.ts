@@ -99,7 +99,8 @@ function prePushSource(): PushSource | null {
 const first = argv[0];
 if (first === 'merge' && !asksHelp) {
   // No quietOnClosedPipe: the driver writes its few lines with writeSync(2) and never opens the
-  // streams, whose set-up would cost it ~2 ms (src/commands/merge.ts).
+  // streams, whose set-up the driver, started once per merged file, would pay every time
+  // (src/commands/merge.ts).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[], io: Io): Promise<number> }).run(argv.slice(1), processIo()));
 } else if (first === 'update-branch' && !asksHelp) {

@@ -1,7 +1,8 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
 import { basename, sep } from 'node:path';
-import { INDEX_FILE } from '../memdir/kinds.js';
+import { fileKind, INDEX_FILE, isMemoryPath } from '../memdir/kinds.js';
+import { existsSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
@@ -385,6 +386,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     const realPaths = new Map<string, string>();
     const real = (path: string) => realPaths.get(path) ?? realPaths.set(path, realOrResolved(path)).get(path)!;
     if (opts.texts && source.kind === 'worktree') {
+      ({ model } = withUnsavedFiles(model, opts.texts, d.onlyFiles, ignore));
       const read = new Set(model.files.map((f) => f.path));
       const given = new Map([...opts.texts].filter(([path]) => read.has(path)));
       if (given.size > 0) ({ model, problems } = withFixedTexts(model, problems, given, real));
@@ -449,6 +451,29 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   }
   results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   return { results, fixesApplied, filesFixed: [...filesFixed].sort(), refused: [...refused].sort(), fixedTexts: allFixedTexts, models };
+}
+
+/**
+ * The memdir with the reported files an editor holds that are not on disk yet (a new, unsaved
+ * file): each is read as the memory file it will be once saved, its text filled in by
+ * withFixedTexts. A path the loader would pass over (not a memory file, ignored, under
+ * node_modules, outside the memdir) stays out.
+ */
+function withUnsavedFiles(model: MemdirModel, texts: Map<string, string>, reported: Set<string> | undefined, ignore: ((rel: string) => boolean) | undefined): { model: MemdirModel } {
+  const known = new Set(model.files.map((f) => f.path));
+  const nested = [...model.allPaths].filter((p) => p.endsWith(`/${INDEX_FILE}`)).map((p) => p.slice(0, -INDEX_FILE.length));
+  const inNestedMemdir = (rel: string) => nested.some((n) => rel.startsWith(n));
+  const added: MemoryFile[] = [];
+  for (const path of reported ?? []) {
+    if (known.has(path) || !texts.has(path) || existsSync(path)) continue;
+    const rel = slashRelative(model.dir, path);
+    if (rel.startsWith('../') || !isMemoryPath(rel) || rel.split('/').includes('node_modules') || model.allPaths.has(rel) || ignore?.(rel) || inNestedMemdir(rel)) continue;
+    added.push({ path, rel, text: '', ...fileKind(rel) });
+  }
+  if (added.length === 0) return { model };
+  const allPaths = new Set(model.allPaths);
+  for (const f of added) allPaths.add(f.rel);
+  return { model: createModel(model.dir, [...model.files, ...added], allPaths) };
 }
 
 /**
