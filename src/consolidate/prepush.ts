@@ -80,7 +80,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const folders = foldersOfChanged(root, changed);
   if (folders.length === 0) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
-  const selected = hookMemdirs({ cwd: root, env: opts.io.env }, folders, loaded);
+  const selected = hookMemdirs({ cwd: root, env: opts.io.env }, folders, loaded, push.repo);
   if (selected.length === 0) return 0;
   const memdirs = selected.map((d) => d.dir);
 
@@ -147,7 +147,7 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   if (state === null || state.operation !== null || state.branch === null) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
-  const memdirs = hookMemdirs({ cwd: root, env: opts.io.env }, folders, loaded);
+  const memdirs = hookMemdirs({ cwd: root, env: opts.io.env }, folders, loaded, repo);
   if (memdirs.length === 0) return 0;
   const { committed } = await consolidateDue(root, memdirs, loaded, 'commit', opts.io);
   if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
