@@ -3,7 +3,8 @@
 // TRACE: `strace -f -ttt -e trace=execve,clone,clone3,fork,vfork` of the run; COST: what
 // file-cpu.ts wrote. Each process start (a successful execve) belongs to the test file its vitest
 // worker ran at the time, found up its chain of parents. Prints a Markdown table: CPU seconds
-// (worker and children), git and Node starts per file; with a second run, both side by side.
+// (worker and children), git and Node starts per file; with a second run (BEFORE), both side by
+// side for the files both runs measured.
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
@@ -56,9 +57,9 @@ function measure(tracePath, costPath) {
       else if (/= 0$/.test(rest)) count(pid, t, argv);
     }
   }
+  // Only the test files: starts between two files or outside the workers (the global setup) are left out.
   const out = new Map();
   for (const f of files) out.set(f.file, { cpu: f.self + f.kids, ...(starts.get(f.file) ?? { git: 0, node: 0, other: 0 }) });
-  for (const [file, c] of starts) if (!out.has(file)) out.set(file, { cpu: 0, ...c });
   return out;
 }
 
@@ -75,7 +76,8 @@ const root = new URL('../..', import.meta.url).pathname;
 const name = (f) => (f.startsWith(root) ? f.slice(root.length) : f);
 const sum = (m, k) => [...m.values()].reduce((s, c) => s + c[k], 0);
 const zero = { cpu: 0, git: 0, node: 0, other: 0 };
-const ranked = [...new Set([...(before?.keys() ?? []), ...after.keys()])].sort((a, b) => ((before ?? after).get(b) ?? zero).cpu - ((before ?? after).get(a) ?? zero).cpu);
+// With two runs, the files both measured (a run that stopped early measured fewer).
+const ranked = [...after.keys()].filter((f) => !before || before.has(f)).sort((a, b) => ((before ?? after).get(b) ?? zero).cpu - ((before ?? after).get(a) ?? zero).cpu);
 const cells = (c) => [c.cpu.toFixed(1), c.git, c.node, c.other];
 if (before) {
   console.log('| test file | CPU s | | git starts | | Node starts | | other starts | |');
@@ -84,12 +86,15 @@ if (before) {
     const [a, b] = [cells(before.get(f) ?? zero), cells(after.get(f) ?? zero)];
     console.log(`| ${name(f)} | ${a.map((x, i) => `${x} | ${b[i]}`).join(' | ')} |`);
   }
-  const total = (m) => ({ cpu: sum(m, 'cpu'), git: sum(m, 'git'), node: sum(m, 'node'), other: sum(m, 'other') });
+  const total = (m) => {
+    const both = new Map(ranked.map((f) => [f, m.get(f)]));
+    return { cpu: sum(both, 'cpu'), git: sum(both, 'git'), node: sum(both, 'node'), other: sum(both, 'other') };
+  };
   const [a, b] = [cells(total(before)), cells(total(after))];
-  console.log(`| all files | ${a.map((x, i) => `${x} | ${b[i]}`).join(' | ')} |`);
+  console.log(`| all ${ranked.length} files | ${a.map((x, i) => `${x} | ${b[i]}`).join(' | ')} |`);
 } else {
   console.log('| test file | CPU s | git starts | Node starts | other starts |');
   console.log('|---|---:|---:|---:|---:|');
   for (const f of ranked.slice(0, top)) console.log(`| ${name(f)} | ${cells(after.get(f)).join(' | ')} |`);
-  console.log(`| all files | ${sum(after, 'cpu').toFixed(1)} | ${sum(after, 'git')} | ${sum(after, 'node')} | ${sum(after, 'other')} |`);
+  console.log(`| all ${after.size} files | ${sum(after, 'cpu').toFixed(1)} | ${sum(after, 'git')} | ${sum(after, 'node')} | ${sum(after, 'other')} |`);
 }
