@@ -115,7 +115,7 @@ if (first === 'merge' && !asksHelp) {
   else runMain({ push });
 } else if (!asksHelp && isPlainHook(argv, 'post-commit')) {
   // After every commit: one git call, and the program only when the commit changed Markdown.
-  if (process.env.HUSKY === '0' || !prePushModule().commitChangesMarkdown(process.cwd())) process.exitCode = 0;
+  if (process.env.HUSKY === '0' || !prePushModule().commitChangesMarkdown({ cwd: process.cwd(), env: process.env })) process.exitCode = 0;
   else runMain();
 } else {
   runMain();

@@ -36,13 +36,15 @@ export interface Worktree {
   isLinked: boolean;
   /** Where git found it: asked once, and handed to what needs the repository again. */
   repository: Repository;
+  /** The environment it was found in, which git runs in for it. */
+  env: NodeJS.ProcessEnv;
 }
 
 export function worktreeOf(from: GitContext): Worktree {
   const info = repository(from);
   if (!info) throw new UsageError('not inside a git repository (memlint install sets up git hooks, attributes and config)');
   const mainRoot = basename(info.commonDir) === '.git' ? dirname(info.commonDir) : null;
-  return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree, repository: info };
+  return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree, repository: info, env: from.env };
 }
 
 function readText(path: string): string | null {
@@ -113,7 +115,7 @@ export interface InstallOptions {
 export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
   const { root } = wt;
   // The plan reads the repository's own config; nothing writes it until applyActions.
-  const localConfig = localConfigReader(root);
+  const localConfig = localConfigReader({ cwd: root, env: wt.env });
   const actions: Action[] = [];
   const words = memlintWords(root);
   const fileAction = (rel: string, compute: (before: string) => string, what: string) => {
@@ -200,7 +202,7 @@ function refused(root: string, rel: string, actions: Action[]): boolean {
 
 export function planUninstall(wt: Worktree): Action[] {
   const { root } = wt;
-  const localConfig = localConfigReader(root);
+  const localConfig = localConfigReader({ cwd: root, env: wt.env });
   const actions: Action[] = [];
   const fileAction = (rel: string, compute: (before: string) => string | null, what: string) => {
     const path = join(root, rel);
@@ -248,7 +250,7 @@ export function applyActions(wt: Worktree, actions: Action[]): string[] {
       if (a.after === null) removeInsideRepo(wt.root, a.path);
       else writeInsideRepo(wt.root, a.path, a.after, { mkdir: true });
     } else if (a.kind === 'config') {
-      setLocalConfig(wt.root, a.key, a.after);
+      setLocalConfig({ cwd: wt.root, env: wt.env }, a.key, a.after);
     } else if (a.kind === 'stubs') {
       writeOwnStubs(wt.root);
     } else if (a.kind === 'remove-stubs') {

@@ -54,6 +54,8 @@ export interface EnabledRule {
 
 export interface LintRunOptions {
   memdirs: DiscoveredMemdir[];
+  /** The run's environment (its Io's), which git runs with. */
+  env: NodeJS.ProcessEnv;
   rules: EnabledRule[];
   fix?: boolean;
   source?: 'worktree' | 'staged';
@@ -373,7 +375,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   const allFixedTexts = new Map<string, string>();
   const models: MemdirModel[] = [];
   for (const d of opts.memdirs) {
-    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', snapshot: opts.staged?.root === d.repoRoot ? opts.staged : stagedSnapshot(d.repoRoot) } : { kind: 'worktree' };
+    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', snapshot: opts.staged?.root === d.repoRoot ? opts.staged : stagedSnapshot({ cwd: d.repoRoot, env: opts.env }) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
     // its paths, which is all the memdir-wide rules need. --fix, and a run given editor texts,
@@ -394,7 +396,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     let passes = 0;
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
-      const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
+      const repo = d.repoRoot ? createRepoFacts({ cwd: d.repoRoot, env: opts.env }, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(source.snapshot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits

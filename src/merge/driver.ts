@@ -249,6 +249,8 @@ export interface DriverArgs {
   path: string;
   /** The folder git runs the driver in (the repository's top): git's own line merge runs there. */
   cwd: string;
+  /** The environment git runs the driver with: git's own line merge runs with it too. */
+  env: NodeJS.ProcessEnv;
 }
 
 /** The driver as git runs it: merges into OURS (and nothing else). Returns the exit code. */
@@ -263,7 +265,7 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
     const { mergeFile } = await import('../git/merge-file.js');
     let r: LineMergeResult;
     try {
-      r = mergeFile(args.cwd, { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
+      r = mergeFile({ cwd: args.cwd, env: args.env }, { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
     } catch {
       r = null;
     }
