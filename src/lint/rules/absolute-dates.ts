@@ -70,8 +70,9 @@ export const absoluteDates: Rule = {
     const room = indexRoom(ctx);
     for (const h of hits) {
       const anchor = anchors().chosen(h.start);
-      // "today" that tells no event means "at present" unless the text is dated (see RelativeDate.present).
-      if (h.present && !anchor.own) continue;
+      // Only a commit dates the text: a phrase in a sentence that tells no event is how things are
+      // or a general statement ("today" as "at present"), not a date (see RelativeDate.told).
+      if (!anchor.own && !h.told) continue;
       report(ctx, h, anchor, room);
     }
   },
