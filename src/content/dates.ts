@@ -77,6 +77,7 @@ const EVENT_BEFORE_IN = /\b(?:will|'ll|going to|gonna)\b[^.;\n]{0,40}$|\b(?:due|
 // A line that states a recurrence makes its bare weekdays recurring too ("a two-week train; the cut happens Wednesday").
 const RECURRING_LINE = /\b(?:every|each|trains?|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
 const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|\b(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
+const WEEKDAY_CUE_BEFORE = /\b(?:by|until|till|before|due|on|since|from|after|coming|(?:mov|push|postpon|delay|reschedul|slipp?|shift)\w*[ \t]+(?:it[ \t]+|them[ \t]+)?to)[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
 const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|builds|jobs|runs|batches|freezes|standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights|slots?|shifts?|columns?|rows?|rota)\b/iu;
@@ -138,6 +139,10 @@ const PAST_TENSE = /\b(?:was|wasn't|were|weren't|did|didn't|had|hadn't|broke|wen
 // Reported speech: what someone was asked or told to do is in their words, as a quotation is
 // ("asked it to fetch today's weather"): its date words count from when they spoke.
 const REQUEST_BEFORE = /\b(?:asked|told|instructed|prompted|requested|ordered|tasked)\b(?:[ \t\n]+\S+){0,3}?[ \t\n]+to[ \t\n]+[^.;:!?]{0,60}$/iu;
+// Inside a condition or a possibility, a date word is any such day, not one ("if a task fired at
+// 23:00 on a Friday", "when he just wants to ship one thing tonight", "could grade yesterday's
+// decisions as today's").
+const CONDITION_BEFORE = /\b(?:if|when|whenever|unless)\b[^.;:!?—–]{0,80}$|\b(?:could|would|might)\b[^.;:!?—–,]{0,40}$/iu;
 // "anything we could build this month", "any fix that might land tomorrow": a hypothetical, not a day.
 const HYPOTHETICAL_BEFORE = /\b(?:any|anything|anyone|anybody|whatever|whichever)\b[^.;!?\n]{0,60}\b(?:could|would|might)\b[^.;!?\n]{0,40}$/iu;
 
@@ -151,6 +156,9 @@ const BLOCK_START = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]|^[ \t]{0,3}#{1,6}(?:[ \t]|$)|
 const PARAGRAPH_LINES = 30;
 // A label that introduces what is to be done: "**How to apply:**", "Next steps:", "**Action:**".
 const INSTRUCTION_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:how[ \t]+to[ \t]+apply|next[ \t]+steps?|to-?do|action(?:[ \t]+items?)?|plan)(?:\*\*|__)?[ \t]*(?:[:：—–-]|\*\*[ \t]*[:：])/iu;
+// What follows such a label is an instruction when it opens with a verb, not with a determiner, a
+// pronoun or a condition ("prioritise X this week", not "any code that reads it (today: …)").
+const IMPERATIVE_START = /^[ \t*_]*(?!(?:any|all|every|each|the|a|an|this|that|these|those|when|whenever|if|for|in|on|at|to|no|never|always|only|it|its|we|you|they|he|she|our|your|their)\b)[a-z]+\b/u;
 // A line opened by a bold label ("**What:**", "**Decision** —").
 const BOLD_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)[^*_\n]{1,40}(?:(?:\*\*|__)[ \t]*[:：—–]|[:：](?:\*\*|__))/u;
 const SENTENCE_END = /[.!?;。！？；](?=\s|$)|[。！？；]/gu;
@@ -328,7 +336,7 @@ function chunkOf(text: string, at: number, end: number): string {
 
 // Phrases that point ahead: a schedule told in the present tense is still one ("settlement moves
 // to the new ledger next Thursday", "the endpoint opens the day after tomorrow").
-const FUTURE_POINTING = /^(?:tomorrow|next[ \t]|coming[ \t]|the[ \t]+(?:next|coming)[ \t]|the[ \t]+day[ \t]+after|in[ \t])|[ \t]from[ \t]+(?:now|today)$/iu;
+const FUTURE_POINTING = /^(?:tomorrow|tonight|next[ \t]|coming[ \t]|the[ \t]+(?:next|coming)[ \t]|the[ \t]+day[ \t]+after|in[ \t])|[ \t]from[ \t]+(?:now|today)$/iu;
 // Phrases that point into the past: an incident told ("yesterday", "last week", "three days ago").
 const PAST_POINTING = /^(?:yesterday|last[ \t]|past[ \t]|previous[ \t]|the[ \t]+(?:last|past|previous)[ \t]|the[ \t]+day[ \t]+before|this[ \t]+morning)|[ \t]ago$|^(?:昨|前天|大前天|上|去年|前年|前几天|前两天)|前$/iu;
 
@@ -365,7 +373,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   // A hypothetical ("anything we could build this month") and a standing reason or rule ("**Why:**
   // 6 months from now, you need to know why") name no day, unless the reason tells a past incident.
   const lead = sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.at);
-  if (HYPOTHETICAL_BEFORE.test(lead) || REQUEST_BEFORE.test(lead)) return true;
+  if (HYPOTHETICAL_BEFORE.test(lead) || REQUEST_BEFORE.test(lead) || CONDITION_BEFORE.test(lead)) return true;
   if (sent.rationale && !PAST_POINTING.test(phrase) && !hasVerb(PAST_TENSE, chunkOf(sent.text, sent.at, sent.end).replace(ADJECTIVE_PARTICIPLE, ' '))) return true;
   const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
   if (weekday > 0) {
@@ -495,7 +503,9 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     let rationale = false;
     // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
     // not a rule further on in a list of them.
-    const instruction = INSTRUCTION_LABEL.test(masked.slice(from, to).replace(/^\s+/u, ''));
+    const opening = masked.slice(from, to).replace(/^\s+/u, '');
+    const label = INSTRUCTION_LABEL.exec(opening);
+    const instruction = label !== null && IMPERATIVE_START.test(opening.slice(label[0].length));
     for (let t = countBelow(lineStarts, start + 1) - 1; t >= k; t--) {
       const l = lineText(t);
       if (RATIONALE_LABEL.test(l) || BOLD_LABEL.test(l) || INSTRUCTION_LABEL.test(l)) {
@@ -528,6 +538,11 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       if (kind === 'weekday') {
         // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
         if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (line.match(/→|->/gu)?.length ?? 0) >= 2) continue;
+        // A bare weekday names one day only as a deadline or the day of an event ("by Friday", "on
+        // Tuesday", "since Monday"), as a bare 周四 does before 前 or 上线. Alone it is a name, a
+        // recurrence or a list of days ("the Sunday recap", "off-season Sunday digest", "0=Sunday,
+        // 1=Monday"): on real memory none of them was a one-off date.
+        if (!WEEKDAY_CUE_BEFORE.test(before)) continue;
         if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) continue;
         const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
         const wd = weekdayNumber(m[0].toLowerCase())!;
