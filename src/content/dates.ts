@@ -638,7 +638,7 @@ function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]
 
 /** The weeks a text defines by their days, each with the section (heading to heading) it holds for. */
 function weekDefinitions(masked: string): Array<{ word: string; from: number; to: number }> {
-  if (!/week[^\n]{0,8}?\d{2}-\d{2}/iu.test(masked)) return [];
+  if (!/(?:week|sprint)[^\n]{0,40}?\d{2}-\d{2}/iu.test(masked)) return [];
   const headings = [...masked.matchAll(/^[ \t]{0,3}#{1,6}[ \t]/gmu)].map((h) => h.index!);
   const out: Array<{ word: string; from: number; to: number }> = [];
   const day = '(?:\\d{4}-)?(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
@@ -647,6 +647,16 @@ function weekDefinitions(masked: string): Array<{ word: string; from: number; to
     const i = countBelow(headings, m.index! + 1);
     const word = m[1]!.toLowerCase() === 'this' ? 'this' : 'last';
     out.push({ word, from: i > 0 ? headings[i - 1]! : 0, to: i < headings.length ? headings[i]! : masked.length });
+  }
+  // A heading that names a week by its days ("## Week of 2026-03-25 to 2026-03-31", "## Sprint 12
+  // (03-25 → 03-31)") defines "this week" for its section, subsections included.
+  const span = new RegExp(`^([ \\t]{0,3}(#{1,6})[ \\t][^\\n]*?\\b(?:week|sprint)\\b[^\\n]*?${day}[ \\t]*(?:→|->|–|—|-|to)[ \\t]*${day})`, 'gimu');
+  for (const m of masked.matchAll(span)) {
+    const level = m[2]!.length;
+    const next = new RegExp(`^[ \\t]{0,3}#{1,${level}}[ \\t]`, 'gmu');
+    next.lastIndex = m.index! + m[0].length;
+    const end = next.exec(masked);
+    out.push({ word: 'this', from: m.index!, to: end ? end.index : masked.length });
   }
   return out;
 }
