@@ -99,7 +99,8 @@ function prePushSource(): PushSource | null {
 const first = argv[0];
 if (first === 'merge' && !asksHelp) {
   // No quietOnClosedPipe: the driver writes its few lines with writeSync(2) and never opens the
-  // streams, whose set-up would cost it ~2 ms (src/commands/merge.ts).
+  // streams, whose set-up the driver, started once per merged file, would pay every time
+  // (src/commands/merge.ts).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   finish((require(join(__dirname, 'merge.cjs')) as { run(a: string[], io: Io): Promise<number> }).run(argv.slice(1), processIo()));
 } else if (first === 'update-branch' && !asksHelp) {
@@ -114,7 +115,7 @@ if (first === 'merge' && !asksHelp) {
   else runMain({ push });
 } else if (!asksHelp && isPlainHook(argv, 'post-commit')) {
   // After every commit: one git call, and the program only when the commit changed Markdown.
-  if (process.env.HUSKY === '0' || !prePushModule().commitChangesMarkdown(process.cwd())) process.exitCode = 0;
+  if (process.env.HUSKY === '0' || !prePushModule().commitChangesMarkdown({ cwd: process.cwd(), env: process.env })) process.exitCode = 0;
   else runMain();
 } else {
   runMain();

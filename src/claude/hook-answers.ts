@@ -49,6 +49,7 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
   const index = path.join(located.dir, INDEX_FILE);
   const run = await lintMemdirs({
     memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([realFile, index]), reason: 'path', ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
+    env,
     rules,
     source: 'worktree',
     today: runToday(env),

@@ -11,6 +11,7 @@ import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { ignoredPaths, listFiles } from '../git/status.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { parseSettingsJson } from './auto-memory.js';
+import type { GitContext } from '../git/repo.js';
 
 export const LOCAL_SETTINGS = '.claude/settings.local.json';
 /** The setting link writes: Claude Code reads it from the local settings, never from the committed ones. */
@@ -72,7 +73,8 @@ export interface LocalLinkOutcome {
  * key kept) and keep that file out of commits: the one write `memlint link` and the linking of a
  * checkout by install share. The caller has validated value and checked the settings path.
  */
-export function setLocalLink(root: string, settings: Record<string, unknown>, value: string, dry: boolean): LocalLinkOutcome {
+export function setLocalLink(at: GitContext, settings: Record<string, unknown>, value: string, dry: boolean): LocalLinkOutcome {
+  const root = at.cwd;
   const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
   const done: string[] = [];
   const problems: string[] = [];
@@ -82,9 +84,9 @@ export function setLocalLink(root: string, settings: Record<string, unknown>, va
     done.push(`${dry ? 'would set' : 'set'} ${AUTO_MEMORY_KEY} = ${value} in ${settingsFile}`);
   }
   // The file holds a path of this machine: keep it out of commits.
-  if (listFiles(root, { untracked: false, pathspec: [LOCAL_SETTINGS] }).length > 0) {
+  if (listFiles(at, { untracked: false, pathspec: [LOCAL_SETTINGS] }).length > 0) {
     problems.push(`${LOCAL_SETTINGS} is committed; it holds a path of this machine: git rm --cached ${LOCAL_SETTINGS}`);
-  } else if (ignoredPaths(root, [LOCAL_SETTINGS]).size === 0) {
+  } else if (ignoredPaths(at, [LOCAL_SETTINGS]).size === 0) {
     const gitignore = path.join(root, '.gitignore');
     const ignoreSafe = checkInsideRepo(root, gitignore);
     if (!ignoreSafe.ok) problems.push(`${ignoreSafe.reason}; add ${LOCAL_SETTINGS} to it yourself`);

@@ -36,12 +36,12 @@ export async function sessionFacts(projectDir: string, env: NodeJS.ProcessEnv, h
     if (orphanRule.length) {
       const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;
       const repoRoot = gitRoot && isWithin(dir, gitRoot) ? gitRoot : null;
-      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot, reason: 'path' }], rules: orphanRule, source: 'worktree', ...(debug ? { debug } : {}) });
+      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot, reason: 'path' }], env, rules: orphanRule, source: 'worktree', ...(debug ? { debug } : {}) });
       facts.orphans = run.results.filter((r) => r.messages.some((m) => m.ruleId === 'index-orphan')).map((r) => slashRelative(dir, r.filePath));
     }
   }
   const gitRoot = resolution.gitRoot ? realOrResolved(resolution.gitRoot) : null;
-  facts.stray = (gitRoot ? notAdopted(strayStoresOf(resolution, env), gitRoot) : strayStoresOf(resolution, env)).map((s) => ({ dir: s.dir, mdFiles: s.mdFiles }));
+  facts.stray = (gitRoot ? notAdopted(strayStoresOf(resolution, env), { cwd: gitRoot, env }) : strayStoresOf(resolution, env)).map((s) => ({ dir: s.dir, mdFiles: s.mdFiles }));
   if (gitRoot) {
     const state = await linkState(gitRoot, env, home).catch(() => null);
     // Started below the top of the checkout, Claude Code reads that folder's own settings: judged there.

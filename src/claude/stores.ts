@@ -164,7 +164,7 @@ export function strayStoresOf(resolution: Resolution, env: NodeJS.ProcessEnv): S
   const worktrees = worktreeList({ cwd: root, env })
     .filter((w) => !w.bare && realOrResolved(w.path) !== canonical)
     .map((w) => w.path);
-  return findStrayStores({ resolution, worktrees, trackedFiles: () => new Set(listFiles(root, { untracked: false })) });
+  return findStrayStores({ resolution, worktrees, trackedFiles: () => new Set(listFiles({ cwd: root, env }, { untracked: false })) });
 }
 
 const MAX_BYTES = 4 * 1024 * 1024;

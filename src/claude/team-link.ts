@@ -18,6 +18,7 @@ import type { StoreFiles } from './adopt.js';
 import { parseTopic } from '../memdir/topic.js';
 import { parseIndex } from '../memdir/memory-index.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import type { GitContext } from '../git/repo.js';
 
 /** A person's opt-out: git config (this clone, or --global for every repository) ... */
 export const OPT_OUT_GIT_KEY = 'memlint.link';
@@ -32,6 +33,8 @@ const GIT_FALSE = new Set(['false', 'no', 'off', '0', '']);
 
 export interface LinkState {
   root: string;
+  /** The environment it was read in, which linking runs git in. */
+  env: NodeJS.ProcessEnv;
   /** The team's setting was found (config "link" true or a folder). */
   decided: boolean;
   /** The config file that holds the decision. */
@@ -52,7 +55,7 @@ export interface LinkState {
 export function optOut(root: string, env: NodeJS.ProcessEnv): string | null {
   const fromEnv = env[OPT_OUT_ENV];
   if (isEnvDefinedFalsy(fromEnv)) return `${OPT_OUT_ENV}=${fromEnv}`;
-  const fromGit = configValue(root, OPT_OUT_GIT_KEY);
+  const fromGit = configValue({ cwd: root, env }, OPT_OUT_GIT_KEY);
   if (fromGit !== null && GIT_FALSE.has(fromGit.trim().toLowerCase())) return `git config ${OPT_OUT_GIT_KEY}=${fromGit === '' ? 'false' : fromGit}`;
   return null;
 }
@@ -73,10 +76,11 @@ function sameFolder(a: string, b: string): boolean {
 export async function linkState(root: string, env: NodeJS.ProcessEnv, home: string): Promise<LinkState> {
   const setting = await settingMemdir(root, env);
   let memdir = setting?.dir ?? null;
-  if (!memdir && listFiles(root, { untracked: false, pathspec: [CONVENTIONAL_MEMDIR] }).length > 0) memdir = path.join(root, ...CONVENTIONAL_MEMDIR.split('/'));
+  if (!memdir && listFiles({ cwd: root, env }, { untracked: false, pathspec: [CONVENTIONAL_MEMDIR] }).length > 0) memdir = path.join(root, ...CONVENTIONAL_MEMDIR.split('/'));
   const resolution = resolveAutoMemoryPath({ cwd: root, env, home });
   return {
     root,
+    env,
     decided: !!setting,
     configFile: setting?.file ?? null,
     memdir,
@@ -96,9 +100,9 @@ export function shown(p: string, root: string): string {
 // Adopted stores
 
 /** The stores linking (or adopt) brought in, each with the newest mtime it held then. */
-export function adoptedStores(root: string): Map<string, number> {
+export function adoptedStores(at: GitContext): Map<string, number> {
   const out = new Map<string, number>();
-  for (const v of localConfigValues(root, ADOPTED_KEY)) {
+  for (const v of localConfigValues(at, ADOPTED_KEY)) {
     const space = v.indexOf(' ');
     const ms = Number(v.slice(0, space));
     if (space > 0 && Number.isFinite(ms)) out.set(v.slice(space + 1), Math.max(ms, out.get(v.slice(space + 1)) ?? 0));
@@ -107,17 +111,17 @@ export function adoptedStores(root: string): Map<string, number> {
 }
 
 /** Note that a store was adopted with everything it held up to newestMs. */
-export function recordAdopted(root: string, store: string, newestMs: number): void {
-  if ((adoptedStores(root).get(realOrResolved(store)) ?? -1) >= Math.round(newestMs)) return;
-  addLocalConfig(root, ADOPTED_KEY, `${Math.round(newestMs)} ${realOrResolved(store)}`);
+export function recordAdopted(at: GitContext, store: string, newestMs: number): void {
+  if ((adoptedStores(at).get(realOrResolved(store)) ?? -1) >= Math.round(newestMs)) return;
+  addLocalConfig(at, ADOPTED_KEY, `${Math.round(newestMs)} ${realOrResolved(store)}`);
 }
 
 /** The stray stores still holding memory not brought in: not adopted, or written since. */
-export function notAdopted(stores: StrayStore[], root: string): StrayStore[] {
-  const adopted = adoptedStores(root);
+export function notAdopted(stores: StrayStore[], at: GitContext): StrayStore[] {
+  const adopted = adoptedStores(at);
   return stores.filter((s) => {
-    const at = adopted.get(realOrResolved(s.dir));
-    return at === undefined || (s.newest !== null && Date.parse(s.newest) > at);
+    const adoptedAt = adopted.get(realOrResolved(s.dir));
+    return adoptedAt === undefined || (s.newest !== null && Date.parse(s.newest) > adoptedAt);
   });
 }
 
@@ -169,6 +173,7 @@ export interface CheckoutLink {
  */
 export async function linkCheckout(state: LinkState, home: string, dry: boolean): Promise<CheckoutLink> {
   const { root, resolution } = state;
+  const at = { cwd: root, env: state.env };
   const head = 'memlint link:';
   const would = dry ? 'would ' : '';
   const no = (why: string): CheckoutLink => ({ line: `${head} not linked: ${why}`, linked: false });
@@ -208,7 +213,7 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
     // Everything the store holds now counts as seen: its private part is named, not adopted.
     const newest = newestMtime(previous, [...whole.files.keys(), ...whole.unreadable.map((u) => u.rel)]);
     const { store, personal } = withoutPersonal(whole);
-    const recorded = adoptedStores(root).get(realOrResolved(previous));
+    const recorded = adoptedStores(at).get(realOrResolved(previous));
     if (store.files.size > 0 && !(recorded !== undefined && newest <= recorded)) {
       const plan = planAdopt([store], (r) => {
         try {
@@ -229,7 +234,7 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
       }
       if (!dry) {
         for (const op of plan.ops) writeInsideRepo(root, path.join(target, ...op.rel.split('/')), op.after, { mkdir: true });
-        recordAdopted(root, previous, newest);
+        recordAdopted(at, previous, newest);
       }
       const notes: string[] = [];
       if (plan.ops.length > 0) notes.push(`${would}adopted ${plan.ops.length} file${plan.ops.length === 1 ? '' : 's'} from ${previous} first (the store is unchanged)`);
@@ -244,7 +249,7 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
     adoptedNote = `; your user settings' ${AUTO_MEMORY_KEY} (${previous}) serves every project and is left as it is ("memlint adopt ${previous}" brings its memory in)`;
   }
 
-  const outcome = setLocalLink(root, settings, target, dry);
+  const outcome = setLocalLink(at, settings, target, dry);
   const problems = outcome.problems.length ? `; but ${outcome.problems.join('; ')}` : '';
   return { line: `${head} ${would}linked: Claude Code ${dry ? 'would keep' : 'now keeps'} this checkout's memory in ${rel} (${AUTO_MEMORY_KEY} in ${LOCAL_SETTINGS})${adoptedNote}${problems}`, linked: true };
 }

@@ -117,8 +117,8 @@ export function planTouch(memdirs: string[], from: GitContext): TouchPlan {
     let dirty = new Set<string>();
     if (g.root) {
       const specs = g.dirs.map((d) => slashRelative(g.root!, d) || '.');
-      commits = lastCommitTimesUnder(g.root, specs);
-      dirty = new Set(uncommittedPaths(g.root, { pathspec: specs }));
+      commits = lastCommitTimesUnder({ cwd: g.root, env: from.env }, specs);
+      dirty = new Set(uncommittedPaths({ cwd: g.root, env: from.env }, { pathspec: specs }));
     }
     for (const f of files) {
       const shown = path.relative(cwd, f.abs) || f.abs;
@@ -178,9 +178,9 @@ export type TouchOutcome =
  * time), ok (already right to the second), set, or failed (gone or not writable: reported, never
  * thrown, so the checkout that ran the hook goes on). Then git's index is refreshed where mtimes
  * changed: its cached stat data is stale, and git's checkout code (a rebase, a pull) would take
- * those files for locally modified.
+ * those files for locally modified; git runs in `env`, the run's environment.
  */
-export function applyTouch(plan: TouchPlan, dry: boolean): TouchOutcome[] {
+export function applyTouch(plan: TouchPlan, env: NodeJS.ProcessEnv, dry: boolean): TouchOutcome[] {
   const outcomes: TouchOutcome[] = [];
   const touchedRoots = new Set<string>();
   for (const item of plan.items) {
@@ -200,6 +200,6 @@ export function applyTouch(plan: TouchPlan, dry: boolean): TouchOutcome[] {
       if (item.root) touchedRoots.add(item.root);
     }
   }
-  if (!dry) for (const root of touchedRoots) refreshGitIndex(root);
+  if (!dry) for (const root of touchedRoots) refreshGitIndex({ cwd: root, env });
   return outcomes;
 }

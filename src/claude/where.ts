@@ -45,8 +45,9 @@ export function placeInRepository(dir: string, from: GitContext): RepositoryPlac
   const target = realOrNearestReal(dir.replace(/[/\\]+$/, ''));
   if (!isWithin(target, root)) return { root, path: null, committed: false, ignored: false };
   const relPosix = slashRelative(root, target) || '.';
-  const committed = listFiles(root, { untracked: false, pathspec: [relPosix] }).length > 0;
-  const ignored = relPosix !== '.' && ignoredPaths(root, [relPosix]).size > 0;
+  const at = { cwd: root, env: from.env };
+  const committed = listFiles(at, { untracked: false, pathspec: [relPosix] }).length > 0;
+  const ignored = relPosix !== '.' && ignoredPaths(at, [relPosix]).size > 0;
   return { root, path: relPosix, committed, ignored };
 }
 

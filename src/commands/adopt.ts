@@ -100,7 +100,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   const conflicts = plan.ops.filter((o) => o.conflicts.length > 0).length + plan.skipped.filter((s) => s.blocking).length + refused;
   // Brought in whole: doctor and the SessionStart hook stop naming these stores until they change.
-  if (!dry && conflicts === 0) for (const s of stores) recordAdopted(root, s.dir, newestMtime(s.dir, [...s.files.keys(), ...s.unreadable.map((u) => u.rel)]));
+  if (!dry && conflicts === 0) for (const s of stores) recordAdopted({ cwd: root, env: io.env }, s.dir, newestMtime(s.dir, [...s.files.keys(), ...s.unreadable.map((u) => u.rel)]));
   const copied = plan.ops.filter((o) => o.kind === 'copy').length;
   const merged = plan.ops.length - copied;
   say(

@@ -15,6 +15,7 @@ import type { Budget, EntryChange, MemdirChanges, TopicChange, TopicFacts } from
 import { diffRange, resolveRange, type DiffRange, type MemdirDiff } from '../memdir/range.js';
 import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
 import { staleInRange, type StaleMemory } from '../lint/stale-range.js';
+import type { PathFate } from '../lint/stale.js';
 import { slashRelative } from '../fs/paths.js';
 import type { Io } from '../io.js';
 
@@ -185,8 +186,15 @@ export function formatMarkdown(range: DiffRange, diffs: MemdirDiff[], stale: Sta
 
 export function formatJson(range: DiffRange, diffs: MemdirDiff[], stale: StaleMemory[] = []): string {
   const memdirs = diffs.map(({ path, changes }) => ({ path, ...changes, budget: { ...changes.budget, limits: { lines: MAX_INDEX_LINES, units: MAX_INDEX_UNITS } } }));
-  const staleOut = stale.map(({ memdir, file, line, column, path, fate }) => ({ memdir, file, line, column, path, ...fate }));
+  // `certain` says whether --fix may rewrite the path; the JSON keeps its shape (contract §13).
+  const staleOut = stale.map(({ memdir, file, line, column, path, fate }) => ({ memdir, file, line, column, path, ...withoutCertainty(fate) }));
   return jsonWithoutControls(JSON.stringify(maskSecretsDeep({ ...range, memdirs, stale: staleOut }), null, 2)) + '\n';
+}
+
+function withoutCertainty(fate: PathFate): Omit<PathFate, 'certain'> {
+  if (fate.kind !== 'renamed') return fate;
+  const { certain: _certain, ...rest } = fate;
+  return rest;
 }
 
 const FORMATS = { text: formatText, markdown: formatMarkdown, json: formatJson } as const;
@@ -202,12 +210,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (!(format in FORMATS)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
   const root = repository(io, realpathSync(io.cwd))?.root ?? null;
   if (!root) throw new UsageError('diff works inside a git repository');
-  const range = await resolveRange(root, positionals[0]);
+  const at = { cwd: root, env: io.env };
+  const range = await resolveRange(at, positionals[0]);
   // Config only places the archive: a config memlint cannot read leaves the default folder.
   const consolidate = (await loadConfig({ cwd: io.cwd, stderr: io.stderr }).catch(() => null))?.config.consolidate;
   const read: string[] = [];
-  const diffs = await diffRange(root, range, archiveFolders(root, consolidate), read);
-  const stale = await staleInRange(root, range, read);
+  const diffs = await diffRange(at, range, archiveFolders(root, consolidate), read);
+  const stale = await staleInRange(at, range, read);
   // Masked against what no-secrets finds in the files themselves (secretlint's finds included):
   // a value quoted out of its context (a type, a link target) no longer looks like a secret.
   const known = await secretsOf(read);

@@ -106,7 +106,7 @@ async function touchMemory(root: string, env: NodeJS.ProcessEnv, stderr: Output)
     const loaded = await loadConfig({ cwd: root, stderr });
     const dirs = discoverMemdirs({ cwd: root, env, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => !d.onlyFiles).map((d) => d.dir);
     if (dirs.length === 0) return null;
-    const set = applyTouch(planTouch(dirs, { cwd: root, env }), false).filter((o) => o.done === 'set').length;
+    const set = applyTouch(planTouch(dirs, { cwd: root, env }), env, false).filter((o) => o.done === 'set').length;
     return set > 0 ? `memory mtimes: set ${set} from their "modified" or last commit, as "memlint touch" does (Claude Code ages memories by mtime)` : null;
   } catch (err) {
     return `memory mtimes: left as they are (${(err as Error).message.split('\n')[0]})`;

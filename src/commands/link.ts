@@ -88,7 +88,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       io.stderr.write(`note: ${target} has no MEMORY.md yet; Claude Code creates it on its first memory\n`);
     }
     const value = target.replace(/[/\\]+$/, '');
-    const outcome = setLocalLink(root, settings, value, dry);
+    const outcome = setLocalLink({ cwd: root, env: io.env }, settings, value, dry);
     for (const line of outcome.done) say(line);
     for (const p of outcome.problems) io.stderr.write(`memlint: ${p}\n`);
     problems += outcome.problems.length;

@@ -68,7 +68,7 @@ function readStagedSource(from: GitContext): StagedSource | null {
 function stagedFactsNow(from: GitContext, md: string[]): StagedFacts {
   const root = repository(from)?.root ?? null;
   if (root === null) throw new UsageError('--staged needs a git repository');
-  return { root, indexes: memoryIndexesFor(root, md), listings: new Map(), blobs: new Map(), headBlobs: new Map() };
+  return { root, indexes: memoryIndexesFor({ cwd: root, env: from.env }, md), listings: new Map(), blobs: new Map(), headBlobs: new Map() };
 }
 
 /** Writes a report, as it is made: a report of many messages never exists as one string. */
@@ -130,7 +130,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     const naming = source?.naming ?? [];
     if (!source || md.length + naming.length === 0) return emptyReport(format, io); // nothing staged is memory: the common case, answered at once
     prefetched = (await source.facts) ?? stagedFactsNow(io, [...md, ...naming]);
-    stagedMemdirs = stagedMemdirsFor(prefetched.root, md, prefetched.indexes, naming);
+    stagedMemdirs = stagedMemdirsFor({ cwd: prefetched.root, env: io.env }, md, prefetched.indexes, naming);
     if (stagedMemdirs.length === 0) return emptyReport(format, io);
     staleOnly = new Set(naming.map((p) => join(prefetched!.root, p)));
   }
@@ -170,11 +170,12 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
 
   const today = runToday(io.env);
   // The index as the launcher began reading it, read on as the run asks.
-  const snapshot = prefetched ? stagedSnapshot(prefetched.root, prefetched) : null;
+  const snapshot = prefetched ? stagedSnapshot({ cwd: prefetched.root, env: io.env }, prefetched) : null;
   // no-memory-loss looks for deleted memory in the archive too.
   const archiveDir = values.staged ? archiveDirOf : null;
   const run = await lintMemdirs({
     memdirs,
+    env: io.env,
     rules,
     fix: !!values.fix,
     source: values.staged ? 'staged' : 'worktree',
@@ -199,7 +200,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   const color = values['no-color'] ? false : values.color ? true : !!io.stdout.isTTY && !io.env.NO_COLOR;
   const fixedSummary = values.fix && run.fixesApplied > 0 ? `Fixed ${run.fixesApplied} problem${run.fixesApplied === 1 ? '' : 's'} in ${run.filesFixed.length} file${run.filesFixed.length === 1 ? '' : 's'}.\n` : undefined;
   // Only stylish, for people, says which staged problems the working tree already fixes.
-  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, snapshot!) : undefined;
+  const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, snapshot!, io.env) : undefined;
   await writeReport(io.stdout, format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {

@@ -48,7 +48,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   });
   if (unreadable.length > 0) throw new UsageError(`merge of ${path}: cannot read ${unreadable.join(', ')}`);
   try {
-    return await runDriver({ base, ours, theirs, markerSize, path, cwd: io.cwd }, tell);
+    return await runDriver({ base, ours, theirs, markerSize, path, cwd: io.cwd, env: io.env }, tell);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new UsageError(`merge of ${path} failed: ${e.code && e.path ? `${e.path} (${plainReason(e.code)})` : e.message}`);

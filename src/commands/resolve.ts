@@ -45,10 +45,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const cwd = realpathSync(io.cwd);
   const root = repository(io, cwd)?.root ?? null;
   if (!root) throw new UsageError('resolve works inside a git repository');
+  const at = { cwd: root, env: io.env };
   const paths = positionals.map((p) => relative(root, resolvePath(cwd, p)).replace(/\\/g, '/'));
   if (paths.some((p) => p.startsWith('../') || p === '..')) throw new UsageError('PATH must lie inside the repository');
   // A PATH that is neither on disk nor in conflict in the index is a mistake, not "nothing to do".
-  const missing = positionals.filter((p, i) => !existsSync(resolvePath(cwd, p)) && unmergedPaths(root, [`:(literal)${paths[i]}`]).length === 0);
+  const missing = positionals.filter((p, i) => !existsSync(resolvePath(cwd, p)) && unmergedPaths(at, [`:(literal)${paths[i]}`]).length === 0);
   if (missing.length > 0) throw new UsageError(`no such file or folder: ${missing[0]}`);
   // A PATH through a symlink that leads out of the repository: nothing is read or written there.
   const realRoot = realpathSync(root);
@@ -61,7 +62,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (choices.length > 1) throw new UsageError(`choose one of --ours, --theirs and --both (see "memlint resolve --help")`);
   if (values.entry !== undefined && choices.length === 0) throw new UsageError('--entry needs a choice: --ours, --theirs or --both');
   const chosen = choices[0] ? { choice: choices[0], ...(values.entry !== undefined ? { entry: values.entry } : {}) } : undefined;
-  const report = resolveConflicts(root, paths, undefined, chosen);
+  const report = resolveConflicts(at, paths, undefined, chosen);
   for (const w of report.warnings) io.stderr.write(`${w}\n`);
   for (const p of report.resolved) io.stdout.write(`resolved  ${p}\n`);
   for (const r of report.remaining) {

@@ -54,7 +54,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     lines.push(`memlint touch: a ${w.operation.kind} is under way in ${path.relative(cwd, w.root) || '.'}: mtimes left alone until it ends`);
   }
   const told = new Set<string>();
-  for (const outcome of applyTouch(plan, dry)) {
+  for (const outcome of applyTouch(plan, io.env, dry)) {
     const item = outcome.item;
     if (item.refused && !told.has(item.skip!)) {
       told.add(item.skip!);

@@ -3,11 +3,13 @@ import { relative } from 'node:path';
 import type { RuleSetting } from '../config.js';
 import { lintMemdirs, resolveRules } from '../lint/engine.js';
 import type { LintError, MemdirRef } from './run.js';
+import type { Io } from '../io.js';
 
-/** `debug`: where a rule's stack goes when it throws (LintRunOptions.debug). */
-export function makeLint(rules: Record<string, RuleSetting> | undefined, cwd: string, debug?: (text: string) => void): (m: MemdirRef) => Promise<LintError[]> {
+/** `io`: the run's folder (paths are shown from it) and environment; `debug`: where a rule's stack goes when it throws (LintRunOptions.debug). */
+export function makeLint(rules: Record<string, RuleSetting> | undefined, io: Pick<Io, 'cwd' | 'env'>, debug?: (text: string) => void): (m: MemdirRef) => Promise<LintError[]> {
+  const { cwd, env } = io;
   return async (m) => {
-    const res = await lintMemdirs({ memdirs: [{ dir: m.dir, repoRoot: m.repoRoot, reason: 'path' }], rules: resolveRules(rules), ...(debug ? { debug } : {}) });
+    const res = await lintMemdirs({ memdirs: [{ dir: m.dir, repoRoot: m.repoRoot, reason: 'path' }], env, rules: resolveRules(rules), ...(debug ? { debug } : {}) });
     return res.results.flatMap((r) =>
       r.messages.filter((x) => x.severity === 2).map((x) => ({ file: relative(cwd, r.filePath), line: x.line, column: x.column, ruleId: x.ruleId ?? 'memlint', message: x.message })),
     );

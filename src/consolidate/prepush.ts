@@ -79,13 +79,14 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const root = push.repo.root;
   const folders = foldersOfChanged(root, changed);
   if (folders.length === 0) return 0;
+  const at = { cwd: root, env: opts.io.env };
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
-  const selected = hookMemdirs({ cwd: root, env: opts.io.env }, folders, loaded);
+  const selected = hookMemdirs(at, folders, loaded);
   if (selected.length === 0) return 0;
   const memdirs = selected.map((d) => d.dir);
 
   // What the pre-commit hook never saw: conflict markers and secrets in any pushed commit.
-  const findings = await lintPushed(root, updates, memdirs, resolveRules(loaded.config.rules), runToday(opts.io.env), debugWriter(opts.io));
+  const findings = await lintPushed(at, updates, memdirs, resolveRules(loaded.config.rules), runToday(opts.io.env), debugWriter(opts.io));
   if (findings.length > 0) {
     for (const f of findings) {
       opts.io.stderr.write(`${f.file}:${f.message.line}:${f.message.column}: ${f.message.message} [${f.message.ruleId}] (commit ${f.commit.slice(0, 7)})\n`);
@@ -98,7 +99,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   }
 
   // The worktree is what gets consolidated: only a push of the checked-out commit is about it.
-  const head = resolveRef(root, 'HEAD')?.commit ?? null;
+  const head = resolveRef(at, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
   const { committed, due } = await consolidateDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
@@ -133,9 +134,10 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   const repo = repository(opts.io);
   if (repo === null) return 0;
   const root = repo.root;
+  const at = { cwd: root, env: opts.io.env };
   let changed: string[];
   try {
-    changed = filesOfCommit(root, 'HEAD');
+    changed = filesOfCommit(at, 'HEAD');
   } catch {
     return 0;
   }
@@ -147,7 +149,7 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   if (state === null || state.operation !== null || state.branch === null) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
-  const memdirs = hookMemdirs({ cwd: root, env: opts.io.env }, folders, loaded);
+  const memdirs = hookMemdirs(at, folders, loaded);
   if (memdirs.length === 0) return 0;
   const { committed } = await consolidateDue(root, memdirs, loaded, 'commit', opts.io);
   if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);

@@ -33,7 +33,7 @@ export function pushSource(from: GitContext, stdin: string): PushSource | typeof
   if (updates.length === 0) return NO_PUSHED_MEMORY;
   const repo = repository(from);
   if (repo === null) return NO_PUSHED_MEMORY;
-  const changed = changedInPush(repo.root, updates);
+  const changed = changedInPush({ cwd: repo.root, env: from.env }, updates);
   return changed === null || !changed.some((p) => p.endsWith('.md')) ? NO_PUSHED_MEMORY : { updates, repo, changed };
 }
 
@@ -47,7 +47,7 @@ export function parsePushInput(text: string): PushUpdate[] {
 }
 
 /** Files changed by the commits being pushed (`<local> ^<remote>` for each ref; new refs: not on any remote). */
-export function changedInPush(root: string, updates: Array<{ localSha: string; remoteSha: string }>): string[] | null {
+export function changedInPush(at: GitContext, updates: Array<{ localSha: string; remoteSha: string }>): string[] | null {
   const zero = /^0+$/;
   const positives = updates.filter((u) => !zero.test(u.localSha)).map((u) => u.localSha);
   if (positives.length === 0) return [];
@@ -56,17 +56,17 @@ export function changedInPush(root: string, updates: Array<{ localSha: string; r
   if (positives.length === 1 && negatives.length === 1 && !newRef) {
     // The usual push, one branch moving forward: what its tree changed (two trees compared, no walk).
     try {
-      return filesChangedBetween(root, negatives[0]!.slice(1), positives[0]!);
+      return filesChangedBetween(at, negatives[0]!.slice(1), positives[0]!);
     } catch {
       // the remote commit is unknown here (a force-push elsewhere): fall through to the walk
     }
   }
   try {
-    return filesChangedIn(root, [...positives, ...negatives, ...(newRef ? ['--not', '--remotes'] : [])]);
+    return filesChangedIn(at, [...positives, ...negatives, ...(newRef ? ['--not', '--remotes'] : [])]);
   } catch {
     try {
       // A remote commit we do not have (someone force-pushed): compare with what we know of remotes.
-      return filesChangedIn(root, [...positives, '--not', '--remotes']);
+      return filesChangedIn(at, [...positives, '--not', '--remotes']);
     } catch {
       return null;
     }
@@ -74,9 +74,9 @@ export function changedInPush(root: string, updates: Array<{ localSha: string; r
 }
 
 /** Whether HEAD's commit (the one a post-commit hook follows) changes a Markdown file; false when git cannot say. One git call. */
-export function commitChangesMarkdown(cwd: string): boolean {
+export function commitChangesMarkdown(at: GitContext): boolean {
   try {
-    return filesOfCommit(cwd, 'HEAD').some((p) => p.endsWith('.md'));
+    return filesOfCommit(at, 'HEAD').some((p) => p.endsWith('.md'));
   } catch {
     return false;
   }

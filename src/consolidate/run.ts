@@ -27,6 +27,7 @@ import type { LoadedConfig } from '../config.js';
 import { makeLint } from './lint-check.js';
 import { loadDateFinder } from './date-finder.js';
 import { debugWriter, type Io } from '../io.js';
+import type { GitContext } from '../git/repo.js';
 
 export interface MemdirRef {
   dir: string;
@@ -106,8 +107,10 @@ export function today(env: NodeJS.ProcessEnv): string {
 }
 
 
-export function makeFacts(m: MemdirRef, day: string): ConsolidateFacts {
+/** `env`: the run's environment, which git runs with. */
+export function makeFacts(m: MemdirRef, day: string, env: NodeJS.ProcessEnv): ConsolidateFacts {
   const root = m.repoRoot;
+  const at = root ? { cwd: root, env } : null;
   const prefix = root ? withSlashes(relative(root, m.dir)) : '';
   const spec = prefix === '' ? '.' : prefix;
   const toMemdir = (map: Map<string, any>) => {
@@ -116,22 +119,22 @@ export function makeFacts(m: MemdirRef, day: string): ConsolidateFacts {
     for (const [k, v] of map) if (k.startsWith(p)) out.set(k.slice(p.length), v);
     return out;
   };
-  const repo = root ? createRepoFacts(root, m.dir) : null;
+  const repo = at ? createRepoFacts(at, m.dir) : null;
   let first: Map<string, number> | undefined;
   let last: Map<string, string> | undefined;
   return {
     today: day,
     inGit: root !== null,
     lineDates: (rel, text) => (repo ? repo.lineDates({ path: join(m.dir, rel), rel, kind: 'topic', text }) : []),
-    firstCommitTimes: () => (first ??= root ? toMemdir(firstCommitTimes(root, [spec])) : new Map()),
-    lastCommitDates: () => (last ??= root ? toMemdir(lastCommitDates(root, [spec])) : new Map()),
+    firstCommitTimes: () => (first ??= at ? toMemdir(firstCommitTimes(at, [spec])) : new Map()),
+    lastCommitDates: () => (last ??= at ? toMemdir(lastCommitDates(at, [spec])) : new Map()),
     lostPaths: (refs) => (repo ? repo.lostPaths(refs) : new Map()),
-    deletions: (rels) => (root ? toMemdir(deletionCommits(root, rels.map((r) => (prefix ? `${prefix}/${r}` : r)))) : new Map()),
+    deletions: (rels) => (at ? toMemdir(deletionCommits(at, rels.map((r) => (prefix ? `${prefix}/${r}` : r)))) : new Map()),
   };
 }
 
 /** Read the memdir and compute its plan (no lock, no writes). */
-export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean; findDates?: RelativeDateFinder; day: string }): Plan {
+export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean; findDates?: RelativeDateFinder; day: string; env: NodeJS.ProcessEnv }): Plan {
   const day = opts.day;
   const { model } = loadMemdir(m.dir, { repoRoot: m.repoRoot });
   const files = new Map(model.files.map((f) => [f.rel, f.text]));
@@ -139,7 +142,7 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
   const archiveIndex = existsSync(archiveIndexPath) ? readFileSync(archiveIndexPath, 'utf8') : null;
   const label = m.repoRoot ? withSlashes(relative(m.repoRoot, m.dir)) : withSlashes(m.dir);
   const ctx: StepContext = {
-    facts: makeFacts(m, day),
+    facts: makeFacts(m, day, opts.env),
     allPaths: model.allPaths,
     // Anything already in the archive (a symlink too) is taken, never written over.
     archivePaths: new Set(walkFiles(settings.archiveDir, { withSymlinks: true })),
@@ -172,10 +175,10 @@ export function refusalFor(m: MemdirRef, settings: Settings): string | null {
   return null;
 }
 
-export function gatesFor(m: MemdirRef, settings: Settings, now: number): GateResult {
+export function gatesFor(m: MemdirRef, settings: Settings, now: number, env: NodeJS.ProcessEnv): GateResult {
   const last = readLastConsolidatedAt(m.dir);
   const spec = m.repoRoot ? withSlashes(relative(m.repoRoot, m.dir)) || '.' : '.';
-  return checkGates(last, now, settings, (since) => (m.repoRoot ? countCommitsSince(m.repoRoot, since, [spec]) : Number.MAX_SAFE_INTEGER));
+  return checkGates(last, now, settings, (since) => (m.repoRoot ? countCommitsSince({ cwd: m.repoRoot, env }, since, [spec]) : Number.MAX_SAFE_INTEGER));
 }
 
 export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise<Outcome> {
@@ -184,16 +187,16 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
   const refused = refusalFor(m, opts.settings);
   if (refused) return { ...base, status: 'failed', message: refused };
   if (!opts.force && (opts.mode === 'apply' || opts.hook)) {
-    const gates = gatesFor(m, opts.settings, now);
+    const gates = gatesFor(m, opts.settings, now, opts.io.env);
     base.gates = gates;
     if (!gates.open) return { ...base, status: 'gates-closed', message: `not due: ${gates.reason}; "--force" consolidates anyway` };
   }
   // A commit of memlint's own would take the person's uncommitted edits with it.
-  if (opts.hook && m.repoRoot && uncommittedPaths(m.repoRoot, { pathspec: [...ownPaths(m, opts.settings), ...LOCAL_STATE] }).length > 0) {
+  if (opts.hook && m.repoRoot && uncommittedPaths({ cwd: m.repoRoot, env: opts.io.env }, { pathspec: [...ownPaths(m, opts.settings), ...LOCAL_STATE] }).length > 0) {
     return { ...base, status: 'skipped', message: 'it has uncommitted changes' };
   }
   if (opts.mode !== 'apply') {
-    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env) });
+    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env), env: opts.io.env });
     return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
   }
   const holder = liveHolder(m.dir, now);
@@ -203,7 +206,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
   try {
     // Under the lock: the temporary files a killed run left behind go first.
     removeStaleTempFiles([m.dir, opts.settings.archiveDir]);
-    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env) });
+    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env), env: opts.io.env });
     if (opts.hook && plan.ops.length === 0) {
       rollbackLock(m.dir, prior);
       return { ...base, plan };
@@ -213,7 +216,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
     if (opts.settings.command) agent = await agentStep(m, opts, plan);
     const status: Status = touched.length > 0 || (agent?.accepted && agent.touched.length > 0) ? 'consolidated' : 'unchanged';
     const done: Outcome = { ...base, plan, touched, agent, status };
-    return opts.hook && status === 'consolidated' && m.repoRoot ? commitOf(m, m.repoRoot, opts.settings, opts.hook.commit, prior, done) : done;
+    return opts.hook && status === 'consolidated' && m.repoRoot ? commitOf(m, { cwd: m.repoRoot, env: opts.io.env }, opts.settings, opts.hook.commit, prior, done) : done;
   } catch (err) {
     rollbackLock(m.dir, prior);
     return { ...base, status: 'failed', message: (err as Error).message.split('\n')[0]! };
@@ -227,14 +230,14 @@ function ownPaths(m: MemdirRef, settings: Settings): string[] {
 }
 
 /** Commit what a hook's run wrote; if git refuses, put it all back as HEAD has it and the lock as it was. */
-function commitOf(m: MemdirRef, root: string, settings: Settings, message: string, prior: number, done: Outcome): Outcome {
+function commitOf(m: MemdirRef, at: GitContext, settings: Settings, message: string, prior: number, done: Outcome): Outcome {
   const paths = ownPaths(m, settings);
   try {
-    const commit = commitPaths(root, message, paths);
+    const commit = commitPaths(at, message, paths);
     recordConsolidation(m.dir);
     return { ...done, commit };
   } catch (err) {
-    restorePaths(root, paths);
+    restorePaths(at, paths);
     rollbackLock(m.dir, prior);
     return { ...done, status: 'failed', message: `could not commit the consolidation (${(err as Error).message.split('\n')[0]}); nothing was left changed` };
   }
@@ -251,13 +254,13 @@ export interface EachOptions extends Pick<RunOptions, 'mode' | 'force' | 'prune'
  */
 export async function consolidateEach(memdirs: MemdirRef[], loaded: LoadedConfig, opts: EachOptions): Promise<Outcome[]> {
   const { config } = loaded;
-  const command = opts.mode === 'apply' ? agentCommand(opts.io.cwd) : undefined;
+  const command = opts.mode === 'apply' ? agentCommand(opts.io) : undefined;
   const planned = memdirs.map((m) => ({ m, settings: resolveSettings(config.consolidate, m.dir, command, consolidationBound(m.dir, m.repoRoot)) }));
   if (planned.length === 0) return [];
   const ignored = ignoredCommandWarning(config.consolidate, loaded.file);
   // Said where a command could run (apply), and on every hook run: a push is where a branch's config would try it.
   if (ignored && (opts.mode === 'apply' || opts.hook)) opts.io.stderr.write(`${ignored}\n`);
-  const lint = makeLint(config.rules, opts.io.cwd, debugWriter(opts.io));
+  const lint = makeLint(config.rules, opts.io, debugWriter(opts.io));
   const findDates = await loadDateFinder();
   const now = Date.now();
   const outcomes: Outcome[] = [];

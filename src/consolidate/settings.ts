@@ -8,13 +8,14 @@ import { configValue } from '../git/config.js';
 import { checkInsideRepo } from '../fs/inside.js';
 import { isWithin } from '../fs/paths.js';
 import { DEFAULT_MIN_COMMITS, DEFAULT_MIN_HOURS } from './gates.js';
+import type { GitContext } from '../git/repo.js';
 
 /** The git config key (local or global) that names the agent step's command. */
 export const AGENT_COMMAND_KEY = 'memlint.consolidateCommand';
 
 /** The agent step's command from the user's git config, or undefined when none is set. */
-export function agentCommand(cwd: string): string | undefined {
-  return configValue(cwd, AGENT_COMMAND_KEY) || undefined;
+export function agentCommand(at: GitContext): string | undefined {
+  return configValue(at, AGENT_COMMAND_KEY) || undefined;
 }
 
 /** The warning for a `consolidate.command` key in repository config, or null when there is none. */

@@ -1,7 +1,7 @@
 // The characters of a text taken by a finding already made (a relative date), one flag each: a
 // lookup or an addition costs the length of the phrase, whatever the number of findings. A list
 // of ranges scanned whole on every match made a topic whose every line holds a relative date
-// quadratic (1 MB: 10 s of CPU, 2 MB: 40 s; contract §9 allows 2 s per MB).
+// quadratic in the number of findings (contract §9 bounds the time per MB).
 export class Spans {
   private readonly taken: Uint8Array;
 

@@ -1,8 +1,9 @@
 // What files hold: blobs by any object name (`readBlobs`, one `git cat-file --batch`), the files of
-// a commit's tree, and which strings occur in the tracked files. Every function takes the
-// directory it works in. The launcher (dist/cli.js) reads --staged's blobs with it.
+// a commit's tree, and which strings occur in the tracked files. Every function takes the folder
+// it works in and the environment git runs with (a GitContext). The launcher (dist/cli.js) reads --staged's blobs with it.
 import { parseCatFileBatch, splitZ } from './parse.js';
 import { git, gitAsync, gitSync, orNull } from './run.js';
+import type { GitContext } from './repo.js';
 
 const NULL_ID = '0'.repeat(40);
 const revParseArgs = (spec: string) => ['rev-parse', '-q', '--verify', spec];
@@ -19,22 +20,22 @@ const bySpec = (specs: string[], names: string[], stdout: Buffer) => {
  * name a line: a spec with a line break in it is named by its object id instead, which rev-parse
  * finds from it (the null id, which git reports missing, when there is none).
  */
-export function readBlobs(root: string, specs: string[]): Map<string, Buffer | null> {
+export function readBlobs(at: GitContext, specs: string[]): Map<string, Buffer | null> {
   if (specs.length === 0) return new Map();
-  const names = specs.map((spec) => (spec.includes('\n') ? (orNull(() => git(revParseArgs(spec), { cwd: root }).trim()) ?? NULL_ID) : spec));
-  return bySpec(specs, names, gitSync(batchArgs, { cwd: root, input: batchInput(names) }).stdout);
+  const names = specs.map((spec) => (spec.includes('\n') ? (orNull(() => git(revParseArgs(spec), at).trim()) ?? NULL_ID) : spec));
+  return bySpec(specs, names, gitSync(batchArgs, { cwd: at.cwd, env: at.env, input: batchInput(names) }).stdout);
 }
 
 /** readBlobs, without blocking: the launcher reads the staged blobs while the program loads. */
-export async function readBlobsAsync(root: string, specs: string[]): Promise<Map<string, Buffer | null>> {
+export async function readBlobsAsync(at: GitContext, specs: string[]): Promise<Map<string, Buffer | null>> {
   if (specs.length === 0) return new Map();
-  const names = await Promise.all(specs.map((spec) => (spec.includes('\n') ? gitAsync(revParseArgs(spec), { cwd: root }).then((r) => r.stdout.toString('utf8').trim(), () => NULL_ID) : spec)));
-  return bySpec(specs, names, (await gitAsync(batchArgs, { cwd: root, input: batchInput(names) })).stdout);
+  const names = await Promise.all(specs.map((spec) => (spec.includes('\n') ? gitAsync(revParseArgs(spec), at).then((r) => r.stdout.toString('utf8').trim(), () => NULL_ID) : spec)));
+  return bySpec(specs, names, (await gitAsync(batchArgs, { cwd: at.cwd, env: at.env, input: batchInput(names) })).stdout);
 }
 
 /** Every file of a commit's tree, repository-relative. */
-export async function treeFiles(root: string, commit: string): Promise<string[]> {
-  return splitZ((await gitAsync(['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit], { cwd: root })).stdout.toString('utf8'));
+export async function treeFiles(at: GitContext, commit: string): Promise<string[]> {
+  return splitZ((await gitAsync(['ls-tree', '-r', '-z', '--name-only', '--full-tree', commit], at)).stdout.toString('utf8'));
 }
 
 
@@ -42,7 +43,7 @@ export async function treeFiles(root: string, commit: string): Promise<string[]>
  * Which of these strings occur in a tracked file of the working tree outside `excludeDir`
  * (repository-relative; '' for none): one `git grep -F -o` for all of them.
  */
-export function stringsInTrackedFiles(root: string, needles: string[], excludeDir = ''): Set<string> {
+export function stringsInTrackedFiles(at: GitContext, needles: string[], excludeDir = ''): Set<string> {
   const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
   const found = new Set<string>();
   if (unique.length === 0) return found;
@@ -50,7 +51,7 @@ export function stringsInTrackedFiles(root: string, needles: string[], excludeDi
   if (excludeDir) args.push(`:(exclude)${excludeDir}`);
   let out: string;
   try {
-    out = gitSync(args, { cwd: root, input: unique.join('\n') + '\n', okCodes: [0, 1] }).stdout.toString('utf8');
+    out = gitSync(args, { cwd: at.cwd, env: at.env, input: unique.join('\n') + '\n', okCodes: [0, 1] }).stdout.toString('utf8');
   } catch {
     return found;
   }

@@ -3,6 +3,7 @@
 // repository's local config.
 import { configKey, parseConfigGet, parseConfigList } from './parse.js';
 import { gitAsync, gitSync, orNull } from './run.js';
+import type { GitContext } from './repo.js';
 
 export interface ConfigScope {
   /** Only the repository's own config (`--local`), not the user's or the system's. */
@@ -16,38 +17,38 @@ const getArgs = (key: string, scope: ConfigScope) => ['config', ...(scope.local 
  * `-c`; only the repository's with `local`), or null when unset or when git cannot answer. None of
  * these is a file of the repository's working tree.
  */
-export function configValue(dir: string | undefined, key: string, scope: ConfigScope = {}): string | null {
-  return orNull(() => parseConfigGet(gitSync(getArgs(key, scope), { cwd: dir, okCodes: 'any' })));
+export function configValue(at: GitContext, key: string, scope: ConfigScope = {}): string | null {
+  return orNull(() => parseConfigGet(gitSync(getArgs(key, scope), { cwd: at.cwd, env: at.env, okCodes: 'any' })));
 }
 
 /** configValue, without blocking. */
-export function configValueAsync(dir: string, key: string, scope: ConfigScope = {}): Promise<string | null> {
-  return gitAsync(getArgs(key, scope), { cwd: dir, okCodes: 'any' }).then(parseConfigGet, () => null);
+export function configValueAsync(at: GitContext, key: string, scope: ConfigScope = {}): Promise<string | null> {
+  return gitAsync(getArgs(key, scope), { cwd: at.cwd, env: at.env, okCodes: 'any' }).then(parseConfigGet, () => null);
 }
 
 /**
  * The repository's own config (`--local`) read at once, for a caller asking many keys: each key's
  * value (as configValue with `local` gives it) or null. Empty when git cannot answer.
  */
-export function localConfigReader(root: string): (key: string) => string | null {
-  const values = orNull(() => parseConfigList(gitSync(['config', '--local', '-z', '--list'], { cwd: root, okCodes: 'any' }).stdout.toString('utf8'))) ?? new Map<string, string>();
+export function localConfigReader(at: GitContext): (key: string) => string | null {
+  const values = orNull(() => parseConfigList(gitSync(['config', '--local', '-z', '--list'], { cwd: at.cwd, env: at.env, okCodes: 'any' }).stdout.toString('utf8'))) ?? new Map<string, string>();
   return (key) => values.get(configKey(key)) ?? null;
 }
 
 /** Set a key in the repository's local config, or unset every value of it (null). */
-export function setLocalConfig(root: string, key: string, value: string | null): void {
-  if (value === null) gitSync(['config', '--local', '--unset-all', key], { cwd: root, okCodes: [0, 5] });
-  else gitSync(['config', '--local', key, value], { cwd: root });
+export function setLocalConfig(at: GitContext, key: string, value: string | null): void {
+  if (value === null) gitSync(['config', '--local', '--unset-all', key], { cwd: at.cwd, env: at.env, okCodes: [0, 5] });
+  else gitSync(['config', '--local', key, value], at);
 }
 
 /** Every value of a multi-valued key in the repository's local config (`--get-all`), [] when unset. */
-export function localConfigValues(root: string, key: string): string[] {
-  const r = orNull(() => gitSync(['config', '--local', '-z', '--get-all', key], { cwd: root, okCodes: 'any' }));
+export function localConfigValues(at: GitContext, key: string): string[] {
+  const r = orNull(() => gitSync(['config', '--local', '-z', '--get-all', key], { cwd: at.cwd, env: at.env, okCodes: 'any' }));
   if (!r || r.code !== 0) return [];
   return r.stdout.toString('utf8').split('\0').filter((v) => v !== '');
 }
 
 /** Add one more value to a multi-valued key of the repository's local config. */
-export function addLocalConfig(root: string, key: string, value: string): void {
-  gitSync(['config', '--local', '--add', key, value], { cwd: root });
+export function addLocalConfig(at: GitContext, key: string, value: string): void {
+  gitSync(['config', '--local', '--add', key, value], at);
 }

@@ -1,28 +1,29 @@
 // What history says: the commits that changed paths, when, and how (`git log`, `git diff`,
 // `git diff-tree`, `git blame`): consolidation's counts and dates, the files a push or a range
 // changes, each line's date. The renames and deletions of history are in lost-paths.ts. Every
-// function takes the directory it works in.
+// function takes the folder it works in and the environment git runs with (a GitContext).
 import { parseLogRecords, splitZ } from './parse.js';
 import { resolveRef } from './refs.js';
 import { git, gitAsync, GitError } from './run.js';
+import type { GitContext } from './repo.js';
 
-const text = async (root: string, args: string[], input?: string) => (await gitAsync(args, { cwd: root, ...(input === undefined ? {} : { input }) })).stdout.toString('utf8');
+const text = async (at: GitContext, args: string[], input?: string) => (await gitAsync(args, { cwd: at.cwd, env: at.env, ...(input === undefined ? {} : { input }) })).stdout.toString('utf8');
 
 /** Commits reachable from HEAD touching these paths with a commit time after `sinceMs` (0: all). */
-export function countCommitsSince(root: string, sinceMs: number, pathspec: string[]): number {
+export function countCommitsSince(at: GitContext, sinceMs: number, pathspec: string[]): number {
   const args = ['rev-list', '--count'];
   if (sinceMs > 0) args.push(`--max-age=${Math.floor(sinceMs / 1000) + 1}`);
   args.push('HEAD', '--', ...pathspec);
   try {
-    return Number(git(args, { cwd: root }).trim()) || 0;
+    return Number(git(args, at).trim()) || 0;
   } catch {
     return 0; // no commits yet
   }
 }
 
-function logNames(root: string, format: string, extra: string[], pathspec: string[]): Array<{ fields: string; paths: string[] }> {
+function logNames(at: GitContext, format: string, extra: string[], pathspec: string[]): Array<{ fields: string; paths: string[] }> {
   try {
-    return parseLogRecords(git(['log', `--format=%x01${format}`, '--name-only', '-z', '--no-renames', ...extra, '--', ...pathspec], { cwd: root }));
+    return parseLogRecords(git(['log', `--format=%x01${format}`, '--name-only', '-z', '--no-renames', ...extra, '--', ...pathspec], at));
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -30,24 +31,24 @@ function logNames(root: string, format: string, extra: string[], pathspec: strin
 }
 
 /** First-commit time (ms) of each file under these paths (repository-relative keys). */
-export function firstCommitTimes(root: string, pathspec: string[]): Map<string, number> {
+export function firstCommitTimes(at: GitContext, pathspec: string[]): Map<string, number> {
   const times = new Map<string, number>();
-  for (const r of logNames(root, '%ct', ['--diff-filter=A'], pathspec)) for (const p of r.paths) times.set(p, Number(r.fields) * 1000);
+  for (const r of logNames(at, '%ct', ['--diff-filter=A'], pathspec)) for (const p of r.paths) times.set(p, Number(r.fields) * 1000);
   return times;
 }
 
 /** Last-commit date (YYYY-MM-DD, committer's) of each file under these paths. */
-export function lastCommitDates(root: string, pathspec: string[]): Map<string, string> {
+export function lastCommitDates(at: GitContext, pathspec: string[]): Map<string, string> {
   const dates = new Map<string, string>();
-  for (const r of logNames(root, '%cs', [], pathspec)) for (const p of r.paths) if (!dates.has(p)) dates.set(p, r.fields);
+  for (const r of logNames(at, '%cs', [], pathspec)) for (const p of r.paths) if (!dates.has(p)) dates.set(p, r.fields);
   return dates;
 }
 
 /** For each path, the newest commit that deleted it. */
-export function deletionCommits(root: string, paths: string[]): Map<string, { commit: string; date: string }> {
+export function deletionCommits(at: GitContext, paths: string[]): Map<string, { commit: string; date: string }> {
   const found = new Map<string, { commit: string; date: string }>();
   if (paths.length === 0) return found;
-  for (const r of logNames(root, '%H %cs', ['--diff-filter=D'], paths)) {
+  for (const r of logNames(at, '%H %cs', ['--diff-filter=D'], paths)) {
     const [commit, date] = r.fields.split(' ');
     for (const p of r.paths) if (!found.has(p)) found.set(p, { commit: commit!, date: date! });
   }
@@ -55,18 +56,18 @@ export function deletionCommits(root: string, paths: string[]): Map<string, { co
 }
 
 /** Files whose content differs between two commits' trees (`git diff-tree`: two trees compared, no walk). */
-export function filesChangedBetween(root: string, from: string, to: string): string[] {
-  return [...new Set(splitZ(git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', from, to], { cwd: root })))];
+export function filesChangedBetween(at: GitContext, from: string, to: string): string[] {
+  return [...new Set(splitZ(git(['diff-tree', '-r', '--name-only', '-z', '--no-renames', from, to], at)))];
 }
 
 /** Files one commit changes against its first parent (all its files for a root commit). */
-export function filesOfCommit(root: string, rev: string): string[] {
-  return splitZ(git(['diff-tree', '-r', '--root', '--no-commit-id', '--name-only', '-z', '--no-renames', rev], { cwd: root }));
+export function filesOfCommit(at: GitContext, rev: string): string[] {
+  return splitZ(git(['diff-tree', '-r', '--root', '--no-commit-id', '--name-only', '-z', '--no-renames', rev], at));
 }
 
 /** Files changed by the commits of a revision range, e.g. [tip, '^base'] or [tip, '--not', '--remotes'] (`git log`). */
-export function filesChangedIn(root: string, revisions: string[]): string[] {
-  const out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...revisions], { cwd: root });
+export function filesChangedIn(at: GitContext, revisions: string[]): string[] {
+  const out = git(['log', '--format=', '--name-only', '-z', '--no-renames', ...revisions], at);
   return [...new Set(out.split('\0').map((p) => p.replace(/^\n+/, '')).filter(Boolean))];
 }
 
@@ -82,8 +83,8 @@ export interface CommitFile {
  * --raw`), oldest commit first. A merge commit is compared with its first parent, so what a merge
  * brought in (a conflict settled by hand and committed) is listed too.
  */
-export function filesAddedIn(root: string, revisions: string[]): CommitFile[] {
-  const out = git(['log', '--reverse', '--format=%x01%H', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-merges=first-parent', '--diff-filter=AMT', ...revisions], { cwd: root });
+export function filesAddedIn(at: GitContext, revisions: string[]): CommitFile[] {
+  const out = git(['log', '--reverse', '--format=%x01%H', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-merges=first-parent', '--diff-filter=AMT', ...revisions], at);
   const files: CommitFile[] = [];
   for (const record of out.split('\x01')) {
     if (record === '') continue;
@@ -106,12 +107,12 @@ export function filesAddedIn(root: string, revisions: string[]): CommitFile[] {
  * path relative to root (one `git log` call however many files there are). Files never committed
  * are absent. Before the first commit the map is empty.
  */
-export function lastCommitTimesUnder(root: string, pathspecs: string[]): Map<string, number> {
+export function lastCommitTimesUnder(at: GitContext, pathspecs: string[]): Map<string, number> {
   const times = new Map<string, number>();
-  if (pathspecs.length === 0 || resolveRef(root, 'HEAD') === null) return times;
+  if (pathspecs.length === 0 || resolveRef(at, 'HEAD') === null) return times;
   // -c: a merge commit lists the files it left different from every parent (a driver merge of
   // MEMORY.md), and is then their last change; a file taken from one side keeps that side's commit.
-  const out = git(['log', '--format=%x01%ct', '--name-only', '-c', '-z', '--no-renames', '--', ...pathspecs], { cwd: root });
+  const out = git(['log', '--format=%x01%ct', '--name-only', '-c', '-z', '--no-renames', '--', ...pathspecs], at);
   for (const r of parseLogRecords(out)) for (const p of r.paths) if (!times.has(p)) times.set(p, Number(r.fields));
   return times;
 }
@@ -126,9 +127,9 @@ export interface CommitParents {
  * parents (`git log --first-parent`): between two of them the file is the same. Empty when there
  * is no commit yet.
  */
-export function firstParentChanges(root: string, path: string, max = 100): CommitParents[] {
-  if (!resolveRef(root, 'HEAD')) return [];
-  const out = git(['log', '--first-parent', `-n${max}`, '--format=%H %P', '--', `:(literal)${path}`], { cwd: root });
+export function firstParentChanges(at: GitContext, path: string, max = 100): CommitParents[] {
+  if (!resolveRef(at, 'HEAD')) return [];
+  const out = git(['log', '--first-parent', `-n${max}`, '--format=%H %P', '--', `:(literal)${path}`], at);
   return out
     .split('\n')
     .filter((l) => l.trim() !== '')
@@ -148,10 +149,10 @@ export interface ChangedPath {
 }
 
 /** What changed between two commits (`git diff --name-status`), optionally with rename detection, under pathspecs. */
-export async function changedPaths(root: string, from: string, to: string, opts: { renames?: boolean; pathspec?: string[] } = {}): Promise<ChangedPath[]> {
+export async function changedPaths(at: GitContext, from: string, to: string, opts: { renames?: boolean; pathspec?: string[] } = {}): Promise<ChangedPath[]> {
   const args = ['diff', '--name-status', '-z', '--no-ext-diff', '--no-textconv', opts.renames ? '-M' : '--no-renames', from, to];
   if (opts.pathspec?.length) args.push('--', ...opts.pathspec);
-  const parts = (await text(root, args)).split('\0');
+  const parts = (await text(at, args)).split('\0');
   const out: ChangedPath[] = [];
   for (let i = 0; i + 1 < parts.length; ) {
     const status = parts[i++]!;
@@ -167,11 +168,11 @@ export async function changedPaths(root: string, from: string, to: string, opts:
  * For each (from, to) pair of commits, the paths changed between them with the blob each has at
  * `to` (null when deleted), no renames: one `git diff-tree --stdin` for all pairs.
  */
-export async function changedBlobs(root: string, pairs: Array<[from: string, to: string]>): Promise<Array<Map<string, string | null>>> {
+export async function changedBlobs(at: GitContext, pairs: Array<[from: string, to: string]>): Promise<Array<Map<string, string | null>>> {
   if (pairs.length === 0) return [];
   // A line "<commit> <parent>" diffs the parent against the commit: from -> to.
   const input = pairs.map(([from, to]) => `${to} ${from}`).join('\n') + '\n';
-  const parts = (await text(root, ['diff-tree', '--stdin', '-r', '-z', '--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-textconv'], input)).split('\0');
+  const parts = (await text(at, ['diff-tree', '--stdin', '-r', '-z', '--raw', '--no-renames', '--no-abbrev', '--no-ext-diff', '--no-textconv'], input)).split('\0');
   const out: Array<Map<string, string | null>> = [];
   let current: Map<string, string | null> | null = null;
   for (let i = 0; i < parts.length; i++) {
@@ -188,7 +189,7 @@ export async function changedBlobs(root: string, pairs: Array<[from: string, to:
     current?.set(path, /^0+$/.test(meta[3]!) ? null : meta[3]!);
   }
   // A pair with no change prints no header at all: then ask pair by pair.
-  if (out.length !== pairs.length) return pairs.length === 1 ? [new Map()] : Promise.all(pairs.map(async (pair) => (await changedBlobs(root, [pair]))[0]!));
+  if (out.length !== pairs.length) return pairs.length === 1 ? [new Map()] : Promise.all(pairs.map(async (pair) => (await changedBlobs(at, [pair]))[0]!));
   return out;
 }
 

@@ -6,6 +6,7 @@
 // simplifies it to a file. The text linted (which --fix, --staged or an editor may have changed)
 // is then matched line by line against the committed text: what is not committed has no date.
 import { git } from './run.js';
+import type { GitContext } from './repo.js';
 
 /** A file as the newest commit that touched it left it: its lines and each line's commit date. */
 export interface CommittedLines {
@@ -19,13 +20,13 @@ export interface CommittedLines {
  * by repository-relative path: one `git log` however many files there are. Empty when there is no
  * history (no commit yet, a path git refuses).
  */
-export function committedLines(root: string, pathspec: string[]): Map<string, CommittedLines> {
+export function committedLines(at: GitContext, pathspec: string[]): Map<string, CommittedLines> {
   // -m: a merge's changes against each parent; --text: a file .gitattributes calls binary is
   // still lines; --no-textconv / --no-ext-diff: no driver the repository names runs (contract §14).
   const args = ['-c', 'core.quotePath=false', 'log', '--reverse', '--topo-order', '--parents', '-m', '-M', '--text', '--no-color', '--no-ext-diff', '--no-textconv', '--no-show-signature', '--src-prefix=a/', '--dst-prefix=b/', '-U0', '--format=%x01%H %P %cI', 'HEAD', '--', ...pathspec];
   let out: string;
   try {
-    out = git(args, { cwd: root });
+    out = git(args, at);
   } catch {
     return new Map();
   }

@@ -3,12 +3,19 @@
 // `git diff`), and which commit ids no branch or tag reaches any more (one `git name-rev`).
 // Name-status output only: no textconv, no external diff runs (contract §14).
 import { git, GitError } from './run.js';
+import type { GitContext } from './repo.js';
 
 /** One rename or deletion: `from` left the tree, `to` is where a rename took it. */
 export interface LossEvent {
   from: string;
   status: 'D' | 'R';
   to?: string;
+  /**
+   * A rename only: whether git's pairing is beyond doubt (RENAME_CERTAIN). git pairs a deleted
+   * file with the most similar added one from 50% similarity on, so a package's package.json
+   * can be paired with another package's that the same commit added.
+   */
+  certain?: boolean;
   /** The commit that made it, or null for the change not committed yet. */
   commit: string | null;
   /** Its committer date, YYYY-MM-DD (commits only). */
@@ -17,20 +24,39 @@ export interface LossEvent {
 
 const NO_CONVERSION = ['--no-textconv', '--no-ext-diff'];
 
-/** Parses `--name-status -z` records (status, path[, new path]) into events of one commit. */
+/** The similarity (git's percentage) from which a rename is certain, unless it is ambiguous. */
+export const RENAME_CERTAIN = 75;
+
+const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+/**
+ * Parses `--name-status -z` records (status, path[, new path]) of one commit into its renames and
+ * deletions. Additions (listed to judge renames) are not events. A rename is certain when git
+ * found the file unchanged, or at least RENAME_CERTAIN similar with no other file of the new
+ * name arriving in the same commit (else git's choice between them may be the wrong one).
+ */
 function parseNameStatusZ(parts: string[], commit: string | null, date: string | undefined, out: LossEvent[]): void {
+  const arrived = new Map<string, number>();
+  const renames: Array<{ event: LossEvent; score: number }> = [];
   for (let i = 0; i < parts.length; ) {
     const status = parts[i++]!.replace(/^\n+/, '');
     if (status === '') continue;
     if (status.startsWith('R') || status.startsWith('C')) {
       const from = parts[i++]!;
       const to = parts[i++]!;
-      if (status.startsWith('R')) out.push({ from, status: 'R', to, commit, ...(date ? { date } : {}) });
+      arrived.set(baseName(to), (arrived.get(baseName(to)) ?? 0) + 1);
+      if (status.startsWith('R')) {
+        const event: LossEvent = { from, status: 'R', to, commit, ...(date ? { date } : {}) };
+        renames.push({ event, score: Number(status.slice(1)) || 0 });
+        out.push(event);
+      }
     } else {
       const path = parts[i++]!;
       if (status === 'D') out.push({ from: path, status: 'D', commit, ...(date ? { date } : {}) });
+      else if (status === 'A') arrived.set(baseName(path), (arrived.get(baseName(path)) ?? 0) + 1);
     }
   }
+  for (const { event, score } of renames) event.certain = score === 100 || (score >= RENAME_CERTAIN && arrived.get(baseName(event.to!)) === 1);
 }
 
 /**
@@ -38,10 +64,10 @@ function parseNameStatusZ(parts: string[], commit: string | null, date: string |
  * rename detection. A merge commit shows none of its own (its parents' commits do). [] when git
  * cannot say (no commit yet).
  */
-export function historyLosses(root: string, revs: string[] = ['HEAD']): LossEvent[] {
+export function historyLosses(at: GitContext, revs: string[] = ['HEAD']): LossEvent[] {
   let out: string;
   try {
-    out = git(['log', '-M', '--diff-filter=DR', '--name-status', '-z', '--format=%x01%H %cs', ...NO_CONVERSION, ...revs, '--'], { cwd: root });
+    out = git(['log', '-M', '--diff-filter=ADR', '--name-status', '-z', '--format=%x01%H %cs', ...NO_CONVERSION, ...revs, '--'], at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -60,11 +86,11 @@ export function historyLosses(root: string, revs: string[] = ['HEAD']): LossEven
  * Renames and deletions the change not committed yet makes: the staged change against HEAD
  * (`staged`), or the working tree's tracked files against HEAD. [] without a HEAD.
  */
-export function uncommittedLosses(root: string, which: 'staged' | 'worktree'): LossEvent[] {
-  const args = ['diff', ...(which === 'staged' ? ['--cached'] : []), '-M', '--diff-filter=DR', '--name-status', '-z', ...NO_CONVERSION, 'HEAD', '--'];
+export function uncommittedLosses(at: GitContext, which: 'staged' | 'worktree'): LossEvent[] {
+  const args = ['diff', ...(which === 'staged' ? ['--cached'] : []), '-M', '--diff-filter=ADR', '--name-status', '-z', ...NO_CONVERSION, 'HEAD', '--'];
   let out: string;
   try {
-    out = git(args, { cwd: root });
+    out = git(args, at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -75,12 +101,12 @@ export function uncommittedLosses(root: string, which: 'staged' | 'worktree'): L
 }
 
 /** Of these commit ids (full or abbreviated, each naming a commit), those no branch, tag or remote ref reaches. */
-export function unreachableCommits(root: string, ids: string[]): Set<string> {
+export function unreachableCommits(at: GitContext, ids: string[]): Set<string> {
   const gone = new Set<string>();
   if (ids.length === 0) return gone;
   let out: string;
   try {
-    out = git(['name-rev', '--name-only', ...ids.map((id) => `${id}^{commit}`)], { cwd: root });
+    out = git(['name-rev', '--name-only', ...ids.map((id) => `${id}^{commit}`)], at);
   } catch (err) {
     if (err instanceof GitError) return gone;
     throw err;
@@ -182,10 +208,10 @@ export function parseNameChanges(out: string): NameChange[] {
  * repository-relative folder), oldest first: one `git log -G`, its patches cut to the changed
  * lines. A memory moved out of the folder (to the archive) reads as deleted. [] when git cannot say.
  */
-export function memoryNameChanges(root: string, memdirRel: string): NameChange[] {
+export function memoryNameChanges(at: GitContext, memdirRel: string): NameChange[] {
   let out: string;
   try {
-    out = git(['log', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, 'HEAD', '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], { cwd: root });
+    out = git(['log', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, 'HEAD', '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -227,11 +253,11 @@ export function parseCommitLines(out: string): CommitLines[] {
  * for telling a memory merged into another (its links rewritten in the same commit) from one
  * removed. [] when git cannot say.
  */
-export function linkLineChanges(root: string, commits: string[], memdirRel: string): CommitLines[] {
+export function linkLineChanges(at: GitContext, commits: string[], memdirRel: string): CommitLines[] {
   if (commits.length === 0) return [];
   let out: string;
   try {
-    out = git(['show', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '\\[\\[', '--format=%x01%H', ...NO_CONVERSION, ...commits, '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], { cwd: root });
+    out = git(['show', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '\\[\\[', '--format=%x01%H', ...NO_CONVERSION, ...commits, '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;

@@ -31,7 +31,7 @@ function readState(path: string): string | null {
  * is still under way.
  */
 function mergeCommitted(from: GitContext, gitDir: string, mergeHead: string): boolean {
-  const out = orNull(() => git(['--git-dir', gitDir, 'rev-list', '--parents', '-n', '1', 'HEAD'], { env: from.env }));
+  const out = orNull(() => git(['--git-dir', gitDir, 'rev-list', '--parents', '-n', '1', 'HEAD'], from));
   if (out === null) return false;
   const parents = out.trim().split(/\s+/).slice(1);
   const merged = mergeHead.split('\n').map((l) => l.trim()).filter((l) => l !== '');

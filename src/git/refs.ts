@@ -1,8 +1,10 @@
 // What a name resolves to: a commit and the ref it stands for (`resolveRef`), which names are
 // commits, merge bases, a commit's tree, and the branch questions (HEAD's branch, its upstream,
-// the remote's default branch). Every function takes the directory it works in.
+// the remote's default branch). Every function takes the folder it works in and the environment
+// git runs with (a GitContext).
 import { configValueAsync } from './config.js';
 import { gitAsync, gitSync, orNull, type GitResult } from './run.js';
+import type { GitContext } from './repo.js';
 
 export interface Resolved {
   commit: string;
@@ -21,23 +23,23 @@ function parseResolved(r: GitResult): Resolved | null {
 }
 
 /** The commit a name (HEAD, MERGE_HEAD, a branch, a tag, an id) resolves to and the ref it stands for; null when it names no commit. */
-export function resolveRef(root: string, name: string): Resolved | null {
+export function resolveRef(at: GitContext, name: string): Resolved | null {
   if (name.startsWith('-')) return null;
-  return orNull(() => parseResolved(gitSync(resolveArgs(name), { cwd: root, okCodes: [0, 128] })));
+  return orNull(() => parseResolved(gitSync(resolveArgs(name), { cwd: at.cwd, env: at.env, okCodes: [0, 128] })));
 }
 
 /** resolveRef, without blocking: update-branch and diff resolve names beside other git calls. */
-export async function resolveRefAsync(root: string, name: string): Promise<Resolved | null> {
+export async function resolveRefAsync(at: GitContext, name: string): Promise<Resolved | null> {
   if (name.startsWith('-')) return null;
-  return gitAsync(resolveArgs(name), { cwd: root, okCodes: [0, 128] }).then(parseResolved, () => null);
+  return gitAsync(resolveArgs(name), { cwd: at.cwd, env: at.env, okCodes: [0, 128] }).then(parseResolved, () => null);
 }
 
 /** Which of these object names resolve to commits (one `git cat-file --batch-check` call). */
-export function existingCommits(root: string, names: string[]): Set<string> {
+export function existingCommits(at: GitContext, names: string[]): Set<string> {
   const found = new Set<string>();
   const unique = [...new Set(names)];
   if (unique.length === 0) return found;
-  const { stdout } = gitSync(['cat-file', '--batch-check=%(objecttype)'], { cwd: root, input: unique.map((n) => `${n}^{commit}`).join('\n') + '\n' });
+  const { stdout } = gitSync(['cat-file', '--batch-check=%(objecttype)'], { cwd: at.cwd, env: at.env, input: unique.map((n) => `${n}^{commit}`).join('\n') + '\n' });
   const lines = stdout.toString('utf8').split('\n');
   unique.forEach((n, i) => {
     if (lines[i] === 'commit') found.add(n);
@@ -49,24 +51,24 @@ const mergeBaseArgs = (a: string, b: string) => ['merge-base', '--all', a, b];
 const parseMergeBases = (r: GitResult) => r.stdout.toString('utf8').split('\n').filter(Boolean);
 
 /** All merge bases of two commits, the best first (`git merge-base` alone names that one); none for unrelated histories. */
-export function mergeBases(root: string, a: string, b: string): string[] {
-  return parseMergeBases(gitSync(mergeBaseArgs(a, b), { cwd: root, okCodes: [0, 1] }));
+export function mergeBases(at: GitContext, a: string, b: string): string[] {
+  return parseMergeBases(gitSync(mergeBaseArgs(a, b), { cwd: at.cwd, env: at.env, okCodes: [0, 1] }));
 }
 
 /** mergeBases, without blocking. */
-export async function mergeBasesAsync(root: string, a: string, b: string): Promise<string[]> {
-  return parseMergeBases(await gitAsync(mergeBaseArgs(a, b), { cwd: root, okCodes: [0, 1] }));
+export async function mergeBasesAsync(at: GitContext, a: string, b: string): Promise<string[]> {
+  return parseMergeBases(await gitAsync(mergeBaseArgs(a, b), { cwd: at.cwd, env: at.env, okCodes: [0, 1] }));
 }
 
 /** The tree a commit, or the index (null), holds: `git write-tree` for the index. */
-export async function treeOf(root: string, commit: string | null): Promise<string> {
-  const r = await gitAsync(commit === null ? ['write-tree'] : ['rev-parse', '--verify', '--end-of-options', `${commit}^{tree}`], { cwd: root });
+export async function treeOf(at: GitContext, commit: string | null): Promise<string> {
+  const r = await gitAsync(commit === null ? ['write-tree'] : ['rev-parse', '--verify', '--end-of-options', `${commit}^{tree}`], at);
   return r.stdout.toString('utf8').trim();
 }
 
 /** The branch HEAD is on (short name), or null when HEAD is detached. */
-export async function currentBranch(root: string): Promise<string | null> {
-  const r = await gitAsync(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: root, okCodes: [0, 1] });
+export async function currentBranch(at: GitContext): Promise<string | null> {
+  const r = await gitAsync(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: at.cwd, env: at.env, okCodes: [0, 1] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 
@@ -78,28 +80,28 @@ export interface Upstream {
 }
 
 /** A branch's upstream, or null when it has none. */
-export async function upstreamOf(root: string, branch: string): Promise<Upstream | null> {
-  const [remote, ref] = await Promise.all([configValueAsync(root, `branch.${branch}.remote`), configValueAsync(root, `branch.${branch}.merge`)]);
+export async function upstreamOf(at: GitContext, branch: string): Promise<Upstream | null> {
+  const [remote, ref] = await Promise.all([configValueAsync(at, `branch.${branch}.remote`), configValueAsync(at, `branch.${branch}.merge`)]);
   return remote && ref ? { remote, ref } : null;
 }
 
 /** The full name of a branch's upstream (refs/remotes/origin/main, or refs/heads/x for a local one), or null. */
-export async function upstreamRef(root: string, branch: string): Promise<string | null> {
+export async function upstreamRef(at: GitContext, branch: string): Promise<string | null> {
   // A branch name never starts with '-'; rev-parse takes no --end-of-options with --symbolic-full-name.
-  const r = await gitAsync(['rev-parse', '--symbolic-full-name', `${branch}@{upstream}`], { cwd: root, okCodes: [0, 128] });
+  const r = await gitAsync(['rev-parse', '--symbolic-full-name', `${branch}@{upstream}`], { cwd: at.cwd, env: at.env, okCodes: [0, 128] });
   const ref = r.code === 0 ? r.stdout.toString('utf8').trim() : '';
   return ref.startsWith('refs/') ? ref : null;
 }
 
 /** The remote whose default branch update-branch and diff measure against: the upstream's, else origin. */
-export async function defaultRemote(root: string): Promise<string> {
-  const branch = await currentBranch(root);
-  const up = branch ? await upstreamOf(root, branch) : null;
+export async function defaultRemote(at: GitContext): Promise<string> {
+  const branch = await currentBranch(at);
+  const up = branch ? await upstreamOf(at, branch) : null;
   return up && up.remote !== '.' && !up.remote.includes('/') ? up.remote : 'origin';
 }
 
 /** `<remote>/HEAD` as a short name (e.g. origin/main), or null when git has not recorded it. */
-export async function remoteDefaultBranch(root: string, remote: string): Promise<string | null> {
-  const r = await gitAsync(['symbolic-ref', '-q', '--short', `refs/remotes/${remote}/HEAD`], { cwd: root, okCodes: [0, 1, 128] });
+export async function remoteDefaultBranch(at: GitContext, remote: string): Promise<string | null> {
+  const r = await gitAsync(['symbolic-ref', '-q', '--short', `refs/remotes/${remote}/HEAD`], { cwd: at.cwd, env: at.env, okCodes: [0, 1, 128] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }

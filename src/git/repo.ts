@@ -5,7 +5,11 @@
 import { parseConfigGet } from './parse.js';
 import { gitAsync, gitSync, orNull, type GitResult } from './run.js';
 
-/** Where memlint runs: the folder it started in and its whole environment (a command's `cwd` and `env`). */
+/**
+ * Where a git question is asked: the folder git runs in and the whole environment it runs with,
+ * both a command's (its `Io`'s `cwd` and `env`, or the folder it works on in that environment),
+ * never read from the process. Every question in src/git takes one first.
+ */
 export interface GitContext {
   cwd: string;
   env: NodeJS.ProcessEnv;

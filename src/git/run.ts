@@ -16,11 +16,11 @@ export class GitError extends Error {
 }
 
 export interface GitOptions {
-  /** Directory git runs in (default: the process's). */
-  cwd?: string;
+  /** The folder git runs in. */
+  cwd: string;
+  /** The whole environment git runs in: the command's, handed down; never read from the process here. */
+  env: NodeJS.ProcessEnv;
   input?: string | Buffer;
-  /** The whole environment git runs in (default: the process's). */
-  env?: NodeJS.ProcessEnv;
   /** Variables set for this command on top of `env` (LC_ALL=C where memlint reads git's messages). */
   set?: NodeJS.ProcessEnv;
   /** Exit codes that are answers, not failures (default [0]); 'any' for all. */
@@ -67,26 +67,25 @@ export function withoutRepositoryCode(args: string[]): string[] {
   return subcommand(args) === 'config' ? args : [...NO_REPOSITORY_CODE, ...args];
 }
 
-/** The environment git runs in: the one given, else the process's (the runner is where that default lives), with `set` on top. */
+/** The environment git runs in: the one given, with `set` on top. */
 function envOf(opts: GitOptions): NodeJS.ProcessEnv {
-  const env = opts.env ?? process.env;
-  return opts.set ? { ...env, ...opts.set } : env;
+  return opts.set ? { ...opts.env, ...opts.set } : opts.env;
 }
 
 /** Run git and wait for it. */
-export function gitSync(args: string[], opts: GitOptions = {}): GitResult {
+export function gitSync(args: string[], opts: GitOptions): GitResult {
   const r = spawnSync('git', withoutRepositoryCode(args), { cwd: opts.cwd, input: opts.input, env: envOf(opts), maxBuffer: 1 << 30 });
   if (r.error) return checked(args, opts, { error: r.error });
   return checked(args, opts, { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr.toString('utf8') });
 }
 
 /** gitSync's stdout as text. */
-export function git(args: string[], opts: GitOptions = {}): string {
+export function git(args: string[], opts: GitOptions): string {
   return gitSync(args, opts).stdout.toString('utf8');
 }
 
 /** Run git without blocking: several can run at once, and beside the program loading. */
-export function gitAsync(args: string[], opts: GitOptions = {}): Promise<GitResult> {
+export function gitAsync(args: string[], opts: GitOptions): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const settle = (r: GitResult | { error: Error }) => {
       try {

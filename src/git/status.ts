@@ -1,17 +1,19 @@
 // What git says about paths: which are tracked (`listFiles`, `trackedAmong`, `gitIndexEntries`),
 // changed and not committed (`uncommittedPaths`), unmerged, ignored, and their attributes. Paths
-// are repository-relative; every function takes the directory it works in (the top of the
-// working tree; the git index questions answer from any folder of it). Small and on its own: the
-// launcher (dist/cli.js) asks the git index questions for --staged before the program loads.
+// are repository-relative; every function takes the folder it works in (the top of the working
+// tree; the git index questions answer from any folder of it) and the environment git runs with, a
+// GitContext. Small and on its own: the launcher (dist/cli.js) asks the git index questions for
+// --staged before the program loads.
 import { parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type GitIndexEntry } from './parse.js';
 import { git, gitAsync, gitSync } from './run.js';
+import type { GitContext } from './repo.js';
 
 /** Tracked files plus untracked files that are not ignored (`untracked: false`: tracked only), each once. */
-export function listFiles(root: string, opts: { untracked?: boolean; pathspec?: string[] } = {}): string[] {
+export function listFiles(at: GitContext, opts: { untracked?: boolean; pathspec?: string[] } = {}): string[] {
   const args = ['ls-files', '-z', '--cached'];
   if (opts.untracked !== false) args.push('--others', '--exclude-standard');
   if (opts.pathspec?.length) args.push('--', ...opts.pathspec);
-  return [...new Set(splitZ(git(args, { cwd: root })))];
+  return [...new Set(splitZ(git(args, at)))];
 }
 
 // Literal pathspecs from the top: a folder named "a[1]" is that folder, not a pattern, wherever git runs.
@@ -22,15 +24,15 @@ const trackedArgs = (paths: string[]) => ['ls-files', '--full-name', '-z', '--',
 const parseTracked = (out: string) => new Set(splitZ(out));
 
 /** Which of these repository-relative paths the index tracks (one `git ls-files`, from any folder). */
-export function trackedAmong(root: string, paths: string[]): Set<string> {
+export function trackedAmong(at: GitContext, paths: string[]): Set<string> {
   if (paths.length === 0) return new Set();
-  return parseTracked(git(trackedArgs(paths), { cwd: root }));
+  return parseTracked(git(trackedArgs(paths), at));
 }
 
 /** trackedAmong, without blocking. */
-export async function trackedAmongAsync(root: string, paths: string[]): Promise<Set<string>> {
+export async function trackedAmongAsync(at: GitContext, paths: string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
-  return parseTracked((await gitAsync(trackedArgs(paths), { cwd: root })).stdout.toString('utf8'));
+  return parseTracked((await gitAsync(trackedArgs(paths), at)).stdout.toString('utf8'));
 }
 
 /** What of the git index to list: these files, and everything under these folders ('' = the top); all repository-relative. */
@@ -45,15 +47,15 @@ const indexEntriesArgs = (scope: IndexScope) => {
 };
 
 /** Stage-0 git index entries (`git ls-files -s`) in scope: each file's mode and blob as staged, repository-relative. */
-export function gitIndexEntries(root: string, scope: IndexScope): GitIndexEntry[] {
+export function gitIndexEntries(at: GitContext, scope: IndexScope): GitIndexEntry[] {
   const args = indexEntriesArgs(scope);
-  return args === null ? [] : parseStageEntries(git(args, { cwd: root }));
+  return args === null ? [] : parseStageEntries(git(args, at));
 }
 
 /** gitIndexEntries, without blocking: the launcher asks it beside other git calls. */
-export async function gitIndexEntriesAsync(root: string, scope: IndexScope): Promise<GitIndexEntry[]> {
+export async function gitIndexEntriesAsync(at: GitContext, scope: IndexScope): Promise<GitIndexEntry[]> {
   const args = indexEntriesArgs(scope);
-  return args === null ? [] : parseStageEntries((await gitAsync(args, { cwd: root })).stdout.toString('utf8'));
+  return args === null ? [] : parseStageEntries((await gitAsync(args, at)).stdout.toString('utf8'));
 }
 
 export interface StatusScope {
@@ -78,13 +80,13 @@ const statusArgs = (scope: StatusScope) => [
  * paths, and untracked files that are not ignored (unless `untracked: false`). A rename is the
  * two paths it touches. One `git status` call.
  */
-export function uncommittedPaths(root: string, scope: StatusScope = {}): string[] {
-  return parseStatusPaths(git(statusArgs(scope), { cwd: root }));
+export function uncommittedPaths(at: GitContext, scope: StatusScope = {}): string[] {
+  return parseStatusPaths(git(statusArgs(scope), at));
 }
 
 /** uncommittedPaths, without blocking: update-branch asks it beside other git calls. */
-export async function uncommittedPathsAsync(root: string, scope: StatusScope = {}): Promise<string[]> {
-  return parseStatusPaths((await gitAsync(statusArgs(scope), { cwd: root })).stdout.toString('utf8'));
+export async function uncommittedPathsAsync(at: GitContext, scope: StatusScope = {}): Promise<string[]> {
+  return parseStatusPaths((await gitAsync(statusArgs(scope), at)).stdout.toString('utf8'));
 }
 
 export interface UnmergedPath {
@@ -95,11 +97,11 @@ export interface UnmergedPath {
 }
 
 /** Paths with unmerged index stages (`git ls-files -u`). */
-export function unmergedPaths(root: string, pathspec: string[] = []): UnmergedPath[] {
+export function unmergedPaths(at: GitContext, pathspec: string[] = []): UnmergedPath[] {
   const args = ['ls-files', '-u', '-z'];
   if (pathspec.length) args.push('--', ...pathspec);
   const byPath = new Map<string, UnmergedPath>();
-  for (const rec of splitZ(git(args, { cwd: root }))) {
+  for (const rec of splitZ(git(args, at))) {
     const tab = rec.indexOf('\t');
     const [mode, oid, stage] = rec.slice(0, tab).split(' ');
     const path = rec.slice(tab + 1);
@@ -112,10 +114,10 @@ export function unmergedPaths(root: string, pathspec: string[] = []): UnmergedPa
 }
 
 /** Which of these paths git ignores (one call); `noIndex`: what the ignore rules say, tracked or not. */
-export function ignoredPaths(root: string, paths: string[], opts: { noIndex?: boolean } = {}): Set<string> {
+export function ignoredPaths(at: GitContext, paths: string[], opts: { noIndex?: boolean } = {}): Set<string> {
   if (paths.length === 0) return new Set();
   const args = ['check-ignore', '-z', '--stdin', ...(opts.noIndex ? ['--no-index'] : [])];
-  const { stdout } = gitSync(args, { cwd: root, input: paths.join('\0') + '\0', okCodes: [0, 1] });
+  const { stdout } = gitSync(args, { cwd: at.cwd, env: at.env, input: paths.join('\0') + '\0', okCodes: [0, 1] });
   return new Set(splitZ(stdout.toString('utf8')));
 }
 
@@ -123,24 +125,24 @@ const checkAttrArgs = (attribute: string) => ['check-attr', '-z', '--stdin', att
 const pathsInput = (paths: string[]) => paths.join('\0') + '\0';
 
 /** Each path's value of a git attribute: 'unspecified', 'unset', 'set' or its value (one `git check-attr` call). */
-export function attributeValues(root: string, attribute: string, paths: string[]): Map<string, string> {
+export function attributeValues(at: GitContext, attribute: string, paths: string[]): Map<string, string> {
   if (paths.length === 0) return new Map();
-  return parseCheckAttr(git(checkAttrArgs(attribute), { cwd: root, input: pathsInput(paths) }));
+  return parseCheckAttr(git(checkAttrArgs(attribute), { cwd: at.cwd, env: at.env, input: pathsInput(paths) }));
 }
 
 /** attributeValues, without blocking. */
-export async function attributeValuesAsync(root: string, attribute: string, paths: string[]): Promise<Map<string, string>> {
+export async function attributeValuesAsync(at: GitContext, attribute: string, paths: string[]): Promise<Map<string, string>> {
   if (paths.length === 0) return new Map();
-  return parseCheckAttr((await gitAsync(checkAttrArgs(attribute), { cwd: root, input: pathsInput(paths) })).stdout.toString('utf8'));
+  return parseCheckAttr((await gitAsync(checkAttrArgs(attribute), { cwd: at.cwd, env: at.env, input: pathsInput(paths) })).stdout.toString('utf8'));
 }
 
 /**
  * git's conflict marker size for each path (the `conflict-marker-size` attribute, 7 when unset),
  * in one `git check-attr` call.
  */
-export function conflictMarkerSizes(root: string, paths: string[]): Map<string, number> {
+export function conflictMarkerSizes(at: GitContext, paths: string[]): Map<string, number> {
   const sizes = new Map<string, number>();
-  for (const [path, value] of attributeValues(root, 'conflict-marker-size', paths)) {
+  for (const [path, value] of attributeValues(at, 'conflict-marker-size', paths)) {
     const n = Number(value);
     sizes.set(path, /^\d+$/.test(value) && n >= 1 ? n : 7);
   }

@@ -220,7 +220,7 @@ export function checkClaudeHooks(wt: Worktree): Check {
 export function checkStrayStores(wt: Worktree, env: NodeJS.ProcessEnv): Check {
   const part = 'stray stores';
   const resolution = resolveAutoMemoryPath({ cwd: wt.root, env, home: homeOf(env) });
-  const stray = notAdopted(strayStoresOf(resolution, env), wt.root);
+  const stray = notAdopted(strayStoresOf(resolution, env), { cwd: wt.root, env });
   if (stray.length === 0) return { part, ok: true, detail: `none: Claude Code's memory for this repository is ${resolution.resolved}` };
   const files = stray.reduce((n, s) => n + s.mdFiles, 0);
   return {

@@ -36,7 +36,7 @@ function hookRunsMemlint(root: string, hook: string): boolean {
 
 export function checkHooks(wt: Worktree): Check {
   const part = 'hooks';
-  const hooksPath = configValue(wt.root, 'core.hooksPath');
+  const hooksPath = configValue({ cwd: wt.root, env: wt.env }, 'core.hooksPath');
   if (hooksPath === null) return { part, ok: false, detail: 'core.hooksPath is not set: git runs .git/hooks, not the .husky/ hooks', fix: 'memlint install' };
   if (hooksPath.replace(/\/+$/, '') !== HOOKS_PATH) return { part, ok: false, detail: `core.hooksPath is "${hooksPath}", so the .husky/ hooks do not run`, fix: `git config core.hooksPath ${HOOKS_PATH}` };
   if (!stubsPresent(wt.root)) {
@@ -49,7 +49,7 @@ export function checkHooks(wt: Worktree): Check {
 
 export function checkDriver(wt: Worktree): Check {
   const part = 'merge driver';
-  const driver = configValue(wt.root, `merge.${DRIVER_NAME}.driver`);
+  const driver = configValue({ cwd: wt.root, env: wt.env }, `merge.${DRIVER_NAME}.driver`);
   if (driver === null) {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is not defined in git config: files marked merge=${DRIVER_NAME} silently get git's text merge`, fix: 'memlint install --local' };
   }
@@ -59,7 +59,7 @@ export function checkDriver(wt: Worktree): Check {
   }
   const program = driver.trim().split(/\s+/)[0]!;
   if (program.includes('/') && !existsSync(join(wt.root, program))) {
-    return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges fall back to git merge-file)`, fix: 'npm install' };
+    return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges run the main worktree's memlint, or git merge-file where it has none)`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `merge.${DRIVER_NAME}.driver defined (${driver.length > 60 ? `${driver.slice(0, 57)}...` : driver})` };
 }
@@ -72,7 +72,7 @@ export function checkAttributes(wt: Worktree, memdirs: string[]): Check {
     for (const f of [INDEX_FILE, 'topic.md', 'logs/2026/01/2026-01-01.md']) owner.set(`${p}${f}`, d);
   }
   const wrong = new Set<string>();
-  for (const [path, value] of attributeValues(wt.root, 'merge', [...owner.keys()])) if (value !== DRIVER_NAME) wrong.add(owner.get(path) ?? path);
+  for (const [path, value] of attributeValues({ cwd: wt.root, env: wt.env }, 'merge', [...owner.keys()])) if (value !== DRIVER_NAME) wrong.add(owner.get(path) ?? path);
   if (wrong.size > 0) return { part, ok: false, detail: `.gitattributes does not route ${[...wrong].join(', ')} to merge=${DRIVER_NAME}`, fix: 'memlint install' };
   return { part, ok: true, detail: `memory files merge with ${DRIVER_NAME} (${memdirs.join(', ')})` };
 }
@@ -80,7 +80,7 @@ export function checkAttributes(wt: Worktree, memdirs: string[]): Check {
 export function checkLockIgnored(wt: Worktree, memdirs: string[]): Check {
   const part = 'lock';
   const paths = memdirs.map((d) => (d === '.' || d === '' ? '.consolidate-lock' : `${d}/.consolidate-lock`));
-  const ignored = ignoredPaths(wt.root, paths, { noIndex: true });
+  const ignored = ignoredPaths({ cwd: wt.root, env: wt.env }, paths, { noIndex: true });
   const not = paths.filter((p) => !ignored.has(p));
   if (not.length > 0) return { part, ok: false, detail: `${not.join(', ')} not ignored: committed, each checkout would reset its mtime and with it the 24 h gate`, fix: 'memlint install' };
   return { part, ok: true, detail: `.consolidate-lock ignored (${memdirs.join(', ')})` };
@@ -104,7 +104,7 @@ export function checkResolvable(wt: Worktree): Check {
   try {
     accessSync(join(wt.root, words), constants.X_OK);
   } catch {
-    return { part, ok: false, detail: `${words} is missing in this worktree: the hooks run the main worktree's memlint (or only print advice and let git go on), and merges fall back to git merge-file`, fix: 'npm install' };
+    return { part, ok: false, detail: `${words} is missing in this worktree: the hooks and the merge driver run the main worktree's memlint (where it has none, the hooks only print advice and let git go on, and merges fall back to git merge-file)`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `git's shell starts it as ${words}` };
 }

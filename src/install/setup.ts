@@ -8,7 +8,7 @@ import { localConfigReader, setLocalConfig } from '../git/config.js';
 import { repository, type GitContext } from '../git/repo.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
-import { attributeLines, driverConfig, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
+import { attributeLines, driverConfig, mainWorktreeCopy, programOf, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
 import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, OWN_STUBS_MARKER, stubsPresent, writeOwnStubs } from './husky.js';
@@ -34,13 +34,15 @@ export interface Worktree {
   /** The main worktree's root, where node_modules usually is (null for a bare common dir). */
   mainRoot: string | null;
   isLinked: boolean;
+  /** The environment it was found in, which git runs in for it. */
+  env: NodeJS.ProcessEnv;
 }
 
 export function worktreeOf(from: GitContext): Worktree {
   const info = repository(from);
   if (!info) throw new UsageError('not inside a git repository (memlint install sets up git hooks, attributes and config)');
   const mainRoot = basename(info.commonDir) === '.git' ? dirname(info.commonDir) : null;
-  return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree };
+  return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree, env: from.env };
 }
 
 function readText(path: string): string | null {
@@ -69,20 +71,12 @@ export function memlintWords(root: string): string {
  * uses the main worktree's (the folder holding the repository's .git), so its hooks work there too.
  */
 export function hookFinder(words: string): { find: string[]; run: string } {
-  const node = /^node\s+(\S+)$/.exec(words);
-  if (!node && !words.includes('/')) return { find: [`memlint=$(command -v ${words} 2>/dev/null || :)`], run: '"$memlint"' };
-  const file = node ? node[1]!.replace(/^\.\//, '') : words;
-  const test = node ? '-f' : '-x';
+  const program = programOf(words);
+  if (!program) return { find: [`memlint=$(command -v ${words} 2>/dev/null || :)`], run: '"$memlint"' };
+  const { file, test, run } = program;
   return {
-    find: [
-      `memlint=${file}`,
-      `if [ ! ${test} "$memlint" ]; then`,
-      "  memlint=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null || :)",
-      `  case $memlint in */.git) memlint=\${memlint%/.git}/${file} ;; *) memlint= ;; esac`,
-      `  [ -n "$memlint" ] && [ ${test} "$memlint" ] || memlint=`,
-      'fi',
-    ],
-    run: node ? 'node "$memlint"' : '"$memlint"',
+    find: [`memlint=${file}`, `if [ ! ${test} "$memlint" ]; then`, ...mainWorktreeCopy(file, test).map((l) => `  ${l}`), 'fi'],
+    run,
   };
 }
 
@@ -119,7 +113,7 @@ export interface InstallOptions {
 export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
   const { root } = wt;
   // The plan reads the repository's own config; nothing writes it until applyActions.
-  const localConfig = localConfigReader(root);
+  const localConfig = localConfigReader({ cwd: root, env: wt.env });
   const actions: Action[] = [];
   const words = memlintWords(root);
   const fileAction = (rel: string, compute: (before: string) => string, what: string) => {
@@ -206,7 +200,7 @@ function refused(root: string, rel: string, actions: Action[]): boolean {
 
 export function planUninstall(wt: Worktree): Action[] {
   const { root } = wt;
-  const localConfig = localConfigReader(root);
+  const localConfig = localConfigReader({ cwd: root, env: wt.env });
   const actions: Action[] = [];
   const fileAction = (rel: string, compute: (before: string) => string | null, what: string) => {
     const path = join(root, rel);
@@ -254,7 +248,7 @@ export function applyActions(wt: Worktree, actions: Action[]): string[] {
       if (a.after === null) removeInsideRepo(wt.root, a.path);
       else writeInsideRepo(wt.root, a.path, a.after, { mkdir: true });
     } else if (a.kind === 'config') {
-      setLocalConfig(wt.root, a.key, a.after);
+      setLocalConfig({ cwd: wt.root, env: wt.env }, a.key, a.after);
     } else if (a.kind === 'stubs') {
       writeOwnStubs(wt.root);
     } else if (a.kind === 'remove-stubs') {

@@ -1,7 +1,8 @@
 // The lint engine: memdir model -> rules -> messages, with disable comments, severities and
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
 import { basename, sep } from 'node:path';
-import { INDEX_FILE } from '../memdir/kinds.js';
+import { fileKind, INDEX_FILE, isMemoryPath } from '../memdir/kinds.js';
+import { existsSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
@@ -53,6 +54,8 @@ export interface EnabledRule {
 
 export interface LintRunOptions {
   memdirs: DiscoveredMemdir[];
+  /** The run's environment (its Io's), which git runs with. */
+  env: NodeJS.ProcessEnv;
   rules: EnabledRule[];
   fix?: boolean;
   source?: 'worktree' | 'staged';
@@ -372,7 +375,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   const allFixedTexts = new Map<string, string>();
   const models: MemdirModel[] = [];
   for (const d of opts.memdirs) {
-    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', snapshot: opts.staged?.root === d.repoRoot ? opts.staged : stagedSnapshot(d.repoRoot) } : { kind: 'worktree' };
+    const source: MemdirSource = opts.source === 'staged' && d.repoRoot ? { kind: 'staged', snapshot: opts.staged?.root === d.repoRoot ? opts.staged : stagedSnapshot({ cwd: d.repoRoot, env: opts.env }) } : { kind: 'worktree' };
     const ignore = opts.ignore ? (rel: string) => opts.ignore!(`${d.dir}${sep}${rel.split('/').join(sep)}`) : undefined;
     // Read only the files that are reported (and MEMORY.md); the rest of the memdir is known by
     // its paths, which is all the memdir-wide rules need. --fix, and a run given editor texts,
@@ -385,6 +388,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     const realPaths = new Map<string, string>();
     const real = (path: string) => realPaths.get(path) ?? realPaths.set(path, realOrResolved(path)).get(path)!;
     if (opts.texts && source.kind === 'worktree') {
+      ({ model } = withUnsavedFiles(model, opts.texts, d.onlyFiles, ignore));
       const read = new Set(model.files.map((f) => f.path));
       const given = new Map([...opts.texts].filter(([path]) => read.has(path)));
       if (given.size > 0) ({ model, problems } = withFixedTexts(model, problems, given, real));
@@ -392,7 +396,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     let passes = 0;
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
-      const repo = d.repoRoot ? createRepoFacts(d.repoRoot, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
+      const repo = d.repoRoot ? createRepoFacts({ cwd: d.repoRoot, env: opts.env }, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(source.snapshot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
@@ -449,6 +453,29 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
   }
   results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   return { results, fixesApplied, filesFixed: [...filesFixed].sort(), refused: [...refused].sort(), fixedTexts: allFixedTexts, models };
+}
+
+/**
+ * The memdir with the reported files an editor holds that are not on disk yet (a new, unsaved
+ * file): each is read as the memory file it will be once saved, its text filled in by
+ * withFixedTexts. A path the loader would pass over (not a memory file, ignored, under
+ * node_modules, outside the memdir) stays out.
+ */
+function withUnsavedFiles(model: MemdirModel, texts: Map<string, string>, reported: Set<string> | undefined, ignore: ((rel: string) => boolean) | undefined): { model: MemdirModel } {
+  const known = new Set(model.files.map((f) => f.path));
+  const nested = [...model.allPaths].filter((p) => p.endsWith(`/${INDEX_FILE}`)).map((p) => p.slice(0, -INDEX_FILE.length));
+  const inNestedMemdir = (rel: string) => nested.some((n) => rel.startsWith(n));
+  const added: MemoryFile[] = [];
+  for (const path of reported ?? []) {
+    if (known.has(path) || !texts.has(path) || existsSync(path)) continue;
+    const rel = slashRelative(model.dir, path);
+    if (rel.startsWith('../') || !isMemoryPath(rel) || rel.split('/').includes('node_modules') || model.allPaths.has(rel) || ignore?.(rel) || inNestedMemdir(rel)) continue;
+    added.push({ path, rel, text: '', ...fileKind(rel) });
+  }
+  if (added.length === 0) return { model };
+  const allPaths = new Set(model.allPaths);
+  for (const f of added) allPaths.add(f.rel);
+  return { model: createModel(model.dir, [...model.files, ...added], allPaths) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { createModel, decodeMemoryText } from '../memdir/model.js';
 import type { MemoryFile } from '../memdir/types.js';
 import { fileRun, runRule, type EnabledRule, type LintMessage } from './engine.js';
 import { createRepoFacts } from './repo-facts.js';
+import type { GitContext } from '../git/repo.js';
 
 /** The rules a push is refused for (each as config sets it; off or a warning refuses nothing). */
 export const PUSH_RULES = ['no-conflict-markers', 'no-secrets'];
@@ -35,14 +36,14 @@ export function pushedRevisions(updates: Array<{ localSha: string; remoteSha: st
   return [...tips, ...known, ...(newRef ? ['--not', '--remotes'] : [])];
 }
 
-function addedFiles(root: string, updates: Array<{ localSha: string; remoteSha: string }>): CommitFile[] {
+function addedFiles(at: GitContext, updates: Array<{ localSha: string; remoteSha: string }>): CommitFile[] {
   const revisions = pushedRevisions(updates);
   if (revisions.length === 0) return [];
   try {
-    return filesAddedIn(root, revisions);
+    return filesAddedIn(at, revisions);
   } catch {
     // A remote commit unknown here (someone force-pushed): what no remote we know of has.
-    return filesAddedIn(root, [...revisions.filter((r) => !r.startsWith('^') && r !== '--not' && r !== '--remotes'), '--not', '--remotes']);
+    return filesAddedIn(at, [...revisions.filter((r) => !r.startsWith('^') && r !== '--not' && r !== '--remotes'), '--not', '--remotes']);
   }
 }
 
@@ -51,12 +52,13 @@ function addedFiles(root: string, updates: Array<{ localSha: string; remoteSha: 
  * commits add or change, inside `memdirs` (absolute): each file version read once, named with the
  * first pushed commit that holds it.
  */
-export async function lintPushed(root: string, updates: Array<{ localSha: string; remoteSha: string }>, memdirs: string[], rules: EnabledRule[], today: Date, debug?: (text: string) => void): Promise<PushFinding[]> {
+export async function lintPushed(at: GitContext, updates: Array<{ localSha: string; remoteSha: string }>, memdirs: string[], rules: EnabledRule[], today: Date, debug?: (text: string) => void): Promise<PushFinding[]> {
+  const root = at.cwd;
   const enabled = rules.filter((r) => PUSH_RULES.includes(r.rule.id) && r.severity === 2);
   if (enabled.length === 0 || memdirs.length === 0) return [];
   const seen = new Set<string>();
   const wanted: Array<CommitFile & { dir: string }> = [];
-  for (const f of addedFiles(root, updates)) {
+  for (const f of addedFiles(at, updates)) {
     if (!f.path.endsWith('.md') || f.path.split('/').includes('node_modules')) continue;
     const abs = join(root, f.path);
     // The nearest memdir holding it (a nested memdir's MEMORY.md belongs to that one).
@@ -65,7 +67,7 @@ export async function lintPushed(root: string, updates: Array<{ localSha: string
     seen.add(`${f.blob} ${f.path}`);
     wanted.push({ ...f, dir });
   }
-  const blobs = readBlobs(root, [...new Set(wanted.map((f) => f.blob))]);
+  const blobs = readBlobs(at, [...new Set(wanted.map((f) => f.blob))]);
   const findings: PushFinding[] = [];
   const facts = new Map<string, ReturnType<typeof createRepoFacts>>();
   for (const f of wanted) {
@@ -77,7 +79,7 @@ export async function lintPushed(root: string, updates: Array<{ localSha: string
     const rel = slashRelative(f.dir, abs);
     const file: MemoryFile = { path: abs, rel, text: decoded.text, ...fileKind(rel) };
     const model = createModel(f.dir, [file], new Set([rel]));
-    const repo = facts.get(f.dir) ?? facts.set(f.dir, createRepoFacts(root, f.dir)).get(f.dir)!;
+    const repo = facts.get(f.dir) ?? facts.set(f.dir, createRepoFacts(at, f.dir)).get(f.dir)!;
     const run = fileRun(model, file, repo, null, today);
     if (debug) run.debug = debug;
     const messages: LintMessage[] = [];

@@ -35,10 +35,11 @@ function runOf(file: VFile): Promise<FileRun | null> {
 function openRun(file: VFile): FileRun | null {
   if (!file.path) return null;
   const abs = resolve(file.cwd, file.path);
+  // A plugin in someone else's pipeline: this process's environment is the one there is.
+  const env = process.env;
   let found;
   try {
-    // A plugin in someone else's pipeline: this process's environment is the one there is.
-    found = discoverMemdirs({ cwd: dirname(abs), env: process.env, paths: [abs] });
+    found = discoverMemdirs({ cwd: dirname(abs), env, paths: [abs] });
   } catch {
     return null; // not inside a memory folder (or a path memlint does not follow): nothing to say
   }
@@ -54,7 +55,7 @@ function openRun(file: VFile): FileRun | null {
     memoryFile = { ...onDisk, text };
     run = createModel(memdir.dir, model.files.map((f) => (f === onDisk ? memoryFile : f)), model.allPaths);
   }
-  const repo = memdir.repoRoot ? createRepoFacts(memdir.repoRoot, memdir.dir) : null;
+  const repo = memdir.repoRoot ? createRepoFacts({ cwd: memdir.repoRoot, env }, memdir.dir) : null;
   // Today is the day it runs, unless a rule's options pin it (todayOf).
   return fileRun(run, memoryFile, repo, null, new Date());
 }

@@ -12,6 +12,7 @@ import { mergedFate, nameFate, nameHistory, type NameFate, type NameHistory } fr
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
 import type { MemoryFile } from '../memdir/types.js';
+import type { GitContext } from '../git/repo.js';
 
 /** Facts one run shares between its memdirs (and --fix passes): history is read once per run. */
 export interface SharedRepoFacts {
@@ -29,7 +30,8 @@ export interface RepoFactsOptions {
   shared?: SharedRepoFacts;
 }
 
-export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOptions = {}): RepoFacts {
+export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsOptions = {}): RepoFacts {
+  const root = at.cwd;
   const revision = opts.revision ?? 'worktree';
   const shared = opts.shared ?? {};
   let tracked: Set<string> | undefined;
@@ -39,7 +41,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
   const repoRel = (path: string) => slashRelative(root, path);
-  const trackedSet = () => (tracked ??= new Set(listFiles(root, { untracked: false })));
+  const trackedSet = () => (tracked ??= new Set(listFiles(at, { untracked: false })));
   let indexDirs: Set<string> | undefined;
   // Whether the revision checked holds a path: the working tree as it is on disk (nothing is read,
   // a symlink is not followed), or the index.
@@ -72,7 +74,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
         if (pathFates.has(key) || fresh.has(key)) continue;
         let fate: PathFate | null = null;
         if (!present(ref.path, ref.folder)) {
-          shared.losses ??= indexLosses([...uncommittedLosses(root, revision), ...historyLosses(root)]);
+          shared.losses ??= indexLosses([...uncommittedLosses(at, revision), ...historyLosses(at)]);
           fate = fateOf(ref, shared.losses, present);
         }
         if (fate) fresh.set(key, fate);
@@ -80,7 +82,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
       }
       // A path git ignores now (a folder of downloads once committed, then kept local) was given up
       // on purpose and may well be there on the reader's machine: one `git check-ignore` for them.
-      const ignored = fresh.size > 0 ? ignoredPaths(root, [...fresh.keys()], { noIndex: true }) : new Set<string>();
+      const ignored = fresh.size > 0 ? ignoredPaths(at, [...fresh.keys()], { noIndex: true }) : new Set<string>();
       for (const [key, fate] of fresh) pathFates.set(key, ignored.has(key) ? null : fate);
       const out = new Map<string, PathFate>();
       for (const ref of refs) {
@@ -98,7 +100,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
       shared.names ??= new Map();
       let history = shared.names.get(rel);
       if (!history) {
-        history = nameHistory(memoryNameChanges(root, rel), rel);
+        history = nameHistory(memoryNameChanges(at, rel), rel);
         shared.names.set(rel, history);
       }
       for (const n of names) {
@@ -109,20 +111,20 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
       // call for all such commits, only when some link names a removed memory.
       const removed = [...new Set([...out.values()].flatMap((f) => (f.kind === 'removed' ? [f.commit] : [])))];
       if (removed.length > 0) {
-        const lines = linkLineChanges(root, removed, rel);
+        const lines = linkLineChanges(at, removed, rel);
         for (const [n, fate] of out) out.set(n, mergedFate(n, fate, lines));
       }
       return out;
     },
     lostCommits(candidates) {
       const existing = [...facts.existingCommits(candidates)];
-      return existing.length === 0 ? new Set() : unreachableCommits(root, existing);
+      return existing.length === 0 ? new Set() : unreachableCommits(at, existing);
     },
     trackedFiles: trackedSet,
     existingCommits(candidates) {
       const unknown = candidates.filter((c) => !commits.has(c));
       if (unknown.length > 0) {
-        const found = existingCommits(root, unknown);
+        const found = existingCommits(at, unknown);
         for (const c of unknown) commits.set(c, found.has(c));
       }
       return new Set(candidates.filter((c) => commits.get(c)));
@@ -142,7 +144,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
           let lines = shared.committed.get(spec);
           // A daily or session log counts from the date in its path and never asks: its history is left out.
           const logs = `${spec === '.' ? '' : `${spec.replace(/[*?[\]\\]/g, '\\$&')}/`}logs/[0-9][0-9][0-9][0-9]/[0-9][0-9]/**`;
-          if (!lines) shared.committed.set(spec, (lines = committedLines(root, [`:(literal)${spec}`, `:(exclude,glob)${logs}`])));
+          if (!lines) shared.committed.set(spec, (lines = committedLines(at, [`:(literal)${spec}`, `:(exclude,glob)${logs}`])));
           d = datesForText(lines.get(rel), file.text);
         }
         lineDates.set(file.path, d);
@@ -153,7 +155,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
       const unknown = [...new Set(needles)].filter((n) => !inTracked.has(n));
       if (unknown.length > 0) {
         const rel = slashRelative(root, memdir);
-        const found = stringsInTrackedFiles(root, unknown, rel.startsWith('..') ? '' : rel);
+        const found = stringsInTrackedFiles(at, unknown, rel.startsWith('..') ? '' : rel);
         for (const n of unknown) inTracked.set(n, found.has(n));
       }
       return new Set(needles.filter((n) => inTracked.get(n)));
@@ -167,7 +169,7 @@ export function createRepoFacts(root: string, memdir: string, opts: RepoFactsOpt
       if (n === undefined) {
         const rel = repoRel(file.path);
         try {
-          n = conflictMarkerSizes(root, [rel]).get(rel) ?? 7;
+          n = conflictMarkerSizes(at, [rel]).get(rel) ?? 7;
         } catch {
           n = 7; // git could not say (a path it refuses): its default
         }

@@ -51,28 +51,27 @@ export const NO_MEMORY = 'no memory';
  * the index is HEAD plus the staged change, which the first call listed). A GitError when git
  * cannot list the staged change (outside a repository, say).
  */
-export function stagedSource(from: GitContext): StagedSource | typeof NO_MEMORY {
-  const { cwd } = from;
-  const staged = stagedStatuses(cwd);
+export function stagedSource(at: GitContext): StagedSource | typeof NO_MEMORY {
+  const staged = stagedStatuses(at);
   const paths = [...staged.keys()];
   // A rename is listed as a deletion and an addition (no rename detection here: it costs).
   const deleted = paths.filter((p) => staged.get(p) === 'D' && !p.endsWith('.md'));
   const stagedMd = paths.filter((p) => p.endsWith('.md'));
   // With no Markdown staged, the index's Markdown is HEAD's, and HEAD's tree is read more cheaply.
-  const naming = deleted.length === 0 ? [] : markdownHolding(cwd, lostPathNeedles(deleted), stagedMd.length === 0 ? 'HEAD' : 'index').filter((p) => !staged.has(p));
+  const naming = deleted.length === 0 ? [] : markdownHolding(at, lostPathNeedles(deleted), stagedMd.length === 0 ? 'HEAD' : 'index').filter((p) => !staged.has(p));
   const md = [...stagedMd, ...naming];
   if (md.length === 0) return NO_MEMORY;
   // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
   // disk there is only a guess (git decides), but a good one to start reading on.
-  const likely = likelyMemdirs(md, (rel) => existsSync(join(cwd, rel)));
+  const likely = likelyMemdirs(md, (rel) => existsSync(join(at.cwd, rel)));
   let facts: Promise<StagedFacts | null>;
-  if (likely.length > 0) facts = prefetchStaged(from, md, likely);
+  if (likely.length > 0) facts = prefetchStaged(at, md, likely);
   else {
-    const indexes = memoryIndexesInIndex(cwd, md, staged);
+    const indexes = memoryIndexesInIndex(at, md, staged);
     if (indexes?.length === 0) return NO_MEMORY;
     // Without HEAD (no commit yet) the index itself is asked, in the background.
     const folders = indexes ? [...new Set(indexes.map((i) => (i === INDEX_FILE ? '' : i.slice(0, -`/${INDEX_FILE}`.length))))] : [];
-    facts = prefetchStaged(from, md, folders, indexes ?? undefined);
+    facts = prefetchStaged(at, md, folders, indexes ?? undefined);
   }
   return { paths, naming, facts: facts.catch(() => null) };
 }
@@ -81,13 +80,13 @@ export function stagedSource(from: GitContext): StagedSource | typeof NO_MEMORY 
  * The MEMORY.md files in the index that could own the staged Markdown files, from HEAD's tree and
  * the staged change. null when HEAD cannot be read (no commit yet).
  */
-function memoryIndexesInIndex(cwd: string, md: string[], staged: Map<string, string>): string[] | null {
+function memoryIndexesInIndex(at: GitContext, md: string[], staged: Map<string, string>): string[] | null {
   const candidates = candidateIndexes(md);
   const unknown = candidates.filter((c) => !staged.has(c));
   let inHead = new Set<string>();
   if (unknown.length > 0) {
     try {
-      inHead = filesInHead(cwd, unknown);
+      inHead = filesInHead(at, unknown);
     } catch {
       return null;
     }
@@ -98,9 +97,9 @@ function memoryIndexesInIndex(cwd: string, md: string[], staged: Map<string, str
 export { lostPathNeedles } from './staged-paths.js';
 
 /** MEMORY.md files in the index that could own the staged Markdown paths (one git call, from any folder). */
-export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
+export function memoryIndexesFor(at: GitContext, stagedMd: string[]): string[] {
   const candidates = candidateIndexes(stagedMd);
-  return [...trackedAmong(cwd, candidates)];
+  return [...trackedAmong(at, candidates)];
 }
 
 /**
@@ -109,13 +108,12 @@ export function memoryIndexesFor(cwd: string, stagedMd: string[]): string[] {
  * `cat-file --batch` for the staged blobs and HEAD's versions of the same files. `indexes`, when
  * already known, skips the candidates. null when git fails.
  */
-export async function prefetchStaged(from: GitContext, stagedMd: string[], folders: string[], indexes?: string[]): Promise<StagedFacts | null> {
-  const { cwd } = from;
+export async function prefetchStaged(at: GitContext, stagedMd: string[], folders: string[], indexes?: string[]): Promise<StagedFacts | null> {
   const candidates = indexes ? [] : candidateIndexes(stagedMd);
   let entries: GitIndexEntry[];
   let repo: Repository | null;
   try {
-    [entries, repo] = await Promise.all([gitIndexEntriesAsync(cwd, { files: candidates, folders }), repositoryAsync(from)]);
+    [entries, repo] = await Promise.all([gitIndexEntriesAsync(at, { files: candidates, folders }), repositoryAsync(at)]);
   } catch {
     return null;
   }
@@ -143,7 +141,7 @@ export async function prefetchStaged(from: GitContext, stagedMd: string[], folde
   const headSpec = (path: string) => `HEAD:${path}`;
   let read: Map<string, Buffer | null>;
   try {
-    read = await readBlobsAsync(cwd, [...wanted, ...[...atHead].map(headSpec)]);
+    read = await readBlobsAsync(at, [...wanted, ...[...atHead].map(headSpec)]);
   } catch {
     return null;
   }
@@ -156,8 +154,9 @@ export async function prefetchStaged(from: GitContext, stagedMd: string[], folde
  * The memdirs --staged lints: those owning a staged Markdown file (`changed`), and those owning a
  * file of `naming` (memory the change does not stage but may make stale: read, not changed).
  */
-export function stagedMemdirsFor(root: string, stagedMd: string[], indexes?: string[], naming: string[] = []): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> {
-  const present = new Set(indexes ?? memoryIndexesFor(root, [...stagedMd, ...naming]));
+export function stagedMemdirsFor(at: GitContext, stagedMd: string[], indexes?: string[], naming: string[] = []): Array<{ dir: string; repoRoot: string; onlyFiles: Set<string>; changed: Set<string> }> {
+  const root = at.cwd;
+  const present = new Set(indexes ?? memoryIndexesFor(at, [...stagedMd, ...naming]));
   const byDir = new Map<string, { changed: Set<string>; read: Set<string> }>();
   const add = (p: string, changed: boolean) => {
     const owner = ownerFolder(p, present);

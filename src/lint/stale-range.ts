@@ -6,6 +6,7 @@ import { historyLosses } from '../git/lost-paths.js';
 import { fileKind, INDEX_FILE } from '../memdir/kinds.js';
 import { memdirsAt, type DiffRange } from '../memdir/range.js';
 import { fateOf, indexLosses, memoryPathReferences, type PathFate } from './stale.js';
+import type { GitContext } from '../git/repo.js';
 
 export interface StaleMemory {
   /** The memdir, repository-relative ('.' for the top). */
@@ -20,15 +21,15 @@ export interface StaleMemory {
 }
 
 /** What each memory at the range's head names that the range renamed or deleted, by file, then line. */
-export async function staleInRange(root: string, range: DiffRange, read?: string[]): Promise<StaleMemory[]> {
-  const losses = historyLosses(root, [`${range.baseCommit}..${range.headCommit}`]);
+export async function staleInRange(at: GitContext, range: DiffRange, read?: string[]): Promise<StaleMemory[]> {
+  const losses = historyLosses(at, [`${range.baseCommit}..${range.headCommit}`]);
   if (losses.length === 0) return [];
-  const files = await treeFiles(root, range.headCommit);
+  const files = await treeFiles(at, range.headCommit);
   const fileSet = new Set(files);
   const folders = new Set<string>();
   for (const f of files) for (let i = f.indexOf('/'); i >= 0; i = f.indexOf('/', i + 1)) folders.add(f.slice(0, i));
   const present = (path: string, folder: boolean) => (folder ? folders.has(path) : fileSet.has(path));
-  const dirs = memdirsAt(root, range.headCommit, files);
+  const dirs = memdirsAt(at, range.headCommit, files);
   const prefix = (d: string) => (d === '' ? '' : `${d}/`);
   const owner = (p: string) => dirs.filter((d) => p.startsWith(prefix(d))).sort((a, b) => b.length - a.length)[0];
   // The index and topics, as the rule reads them (daily logs record the past).
@@ -38,7 +39,7 @@ export async function staleInRange(root: string, range: DiffRange, read?: string
     const rel = p.slice(prefix(d).length);
     return rel === INDEX_FILE || fileKind(rel).kind === 'topic';
   });
-  const blobs = readBlobs(root, memory.map((p) => `${range.headCommit}:${p}`));
+  const blobs = readBlobs(at, memory.map((p) => `${range.headCommit}:${p}`));
   const index = indexLosses(losses);
   const out: StaleMemory[] = [];
   for (const p of memory) {

@@ -116,7 +116,8 @@ export function commitReferences(lines: string[], from: number, inCode: (line: n
 }
 
 export type PathFate =
-  | { kind: 'renamed'; to: string; commit: string | null; date?: string }
+  /** `certain`: every rename on the way was (LossEvent.certain); else the new path is only likely. */
+  | { kind: 'renamed'; to: string; certain: boolean; commit: string | null; date?: string }
   | { kind: 'deleted'; commit: string | null; date?: string };
 
 /** The events indexed for lookups: newest first per old path. */
@@ -148,9 +149,10 @@ function fileFate(path: string, losses: LossIndex, present: (path: string, folde
   seen.add(path);
   const stamp = { commit: e.commit, ...(e.date ? { date: e.date } : {}) };
   if (e.status === 'D') return { kind: 'deleted', ...stamp };
-  if (present(e.to!, false)) return { kind: 'renamed', to: e.to!, ...stamp };
+  if (present(e.to!, false)) return { kind: 'renamed', to: e.to!, certain: e.certain === true, ...stamp };
   // Renamed again, or deleted later: what became of the new path is what became of this one.
-  return fileFate(e.to!, losses, present, seen);
+  const later = fileFate(e.to!, losses, present, seen);
+  return later?.kind === 'renamed' && e.certain !== true ? { ...later, certain: false } : later;
 }
 
 function folderFate(folder: string, losses: LossIndex, present: (path: string, folder: boolean) => boolean): PathFate | null {
@@ -169,7 +171,8 @@ function folderFate(folder: string, losses: LossIndex, present: (path: string, f
     if (target !== null && to !== target) return { kind: 'deleted', ...stamp };
     target = to;
   }
-  return target !== null && present(target, true) ? { kind: 'renamed', to: target, ...stamp } : { kind: 'deleted', ...stamp };
+  // Every file that left went to one folder under its own name: the folder's move is certain.
+  return target !== null && present(target, true) ? { kind: 'renamed', to: target, certain: true, ...stamp } : { kind: 'deleted', ...stamp };
 }
 
 /** "in 3f9c2ab (2026-03-02)", or what the change not committed yet is called. */
@@ -181,7 +184,7 @@ export function whereLost(fate: PathFate, uncommitted: string): string {
 export function stalePathMessage(ref: { path: string; folder: boolean }, fate: PathFate, uncommitted: string): string {
   const what = ref.folder ? `folder ${ref.path}/` : ref.path;
   return fate.kind === 'renamed'
-    ? `${what} was renamed to ${fate.to}${ref.folder ? '/' : ''} ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`
+    ? `${what} was renamed to ${fate.to}${ref.folder ? '/' : ''} ${whereLost(fate, uncommitted)}${fate.certain ? '' : " as far as git can tell (a loose match, so --fix leaves it to you)"}: the memory points to a path that no longer exists`
     : `${what} was deleted ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`;
 }
 

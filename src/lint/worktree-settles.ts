@@ -20,6 +20,7 @@ export async function settledByWorkingTree(
   today: Date,
   ignore: ((abs: string) => boolean) | undefined,
   snapshot: StagedSnapshot,
+  env: NodeJS.ProcessEnv,
 ): Promise<Set<string>> {
   // no-memory-loss judges the staged change itself: no file's working-tree version settles it.
   const judged = (ruleId: string | null) => ruleId !== null && ruleId !== 'no-memory-loss';
@@ -43,7 +44,7 @@ export async function settledByWorkingTree(
   }
   // The index as it is: the staged lint's own findings again, so nothing is settled.
   if (files.size === 0) return new Set();
-  const added = await lintMemdirs({ memdirs, rules, fix: false, source: 'staged', ignore, today, staged: snapshot.withFiles(files) });
+  const added = await lintMemdirs({ memdirs, env, rules, fix: false, source: 'staged', ignore, today, staged: snapshot.withFiles(files) });
   const settled = new Map(added.results.map((r) => [r.filePath, r.messages.every((m) => m.ruleId === 'no-memory-loss')]));
   return new Set([...candidates].filter((p) => settled.get(p) === true));
 }

@@ -112,6 +112,7 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
   all.set(located.file, text);
   const options = {
     memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([located.file]), reason: 'path' as const, ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
+    env,
     rules,
     source: 'worktree' as const,
     today: runToday(env),

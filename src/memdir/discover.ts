@@ -66,12 +66,15 @@ export function memdirCandidates(files: string[]): string[] {
 }
 
 /**
- * The repository's root and a `.claude` folder: a MEMORY.md there is often a project's own notes
- * or a hand-kept index of docs, not where Claude Code keeps memory (`.claude/memory/`,
- * `projects/<slug>/memory/`). Only links to memory files directly beside it make it a memdir.
+ * The repository's root, a `.claude` folder, and the folders that hold agents' memory folders
+ * (`.claude/agent-memory/`, `-local/`, `-snapshots/`): a MEMORY.md there is often a project's own
+ * notes or a hand-kept index of the memory below, not where Claude Code keeps memory
+ * (`.claude/memory/`, `.claude/agent-memory/<agentType>/`, `projects/<slug>/memory/`: Claude Code
+ * 2.1.332 keeps none in `.claude/agent-memory/` itself). Only links to memory files directly beside
+ * it make it a memdir.
  */
 export function isRootLike(relDir: string): boolean {
-  return relDir === '' || relDir === '.' || relDir === '.claude' || relDir.endsWith('/.claude');
+  return relDir === '' || relDir === '.' || /(?:^|\/)\.claude(?:\/agent-memory(?:-local|-snapshots)?)?$/.test(relDir);
 }
 
 /**
@@ -91,11 +94,11 @@ export function linksBeside(indexText: string, relDir: string, fileSet: Set<stri
   return false;
 }
 
-function repoFiles(root: string, inGit: boolean): string[] {
+function repoFiles(root: string, inGit: boolean, env: NodeJS.ProcessEnv): string[] {
   if (!inGit) {
     return walkFiles(root, { skip: (_rel, e) => e.name === 'node_modules' || e.name === '.git' });
   }
-  return listFiles(root);
+  return listFiles({ cwd: root, env });
 }
 
 // Discovery reads the working tree: --staged judges a staged MEMORY.md on the staged snapshot
@@ -152,7 +155,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   };
 
   const scan = (root: string, inGit: boolean, under: string | null) => {
-    const files = repoFiles(root, inGit);
+    const files = repoFiles(root, inGit, opts.env);
     const fileSet = new Set(files);
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);

@@ -10,6 +10,7 @@ import { isEmpty, memdirChanges, type MemdirChanges, type MemdirSide } from './c
 import { isClaudeLocation, linksBeside, memdirCandidates } from './discover.js';
 import { INDEX_FILE } from './kinds.js';
 import { isAgentMemdir } from './limits.js';
+import type { GitContext } from '../git/repo.js';
 
 export interface DiffRange {
   base: string;
@@ -19,22 +20,22 @@ export interface DiffRange {
 }
 
 /** A range as written (`A..B`, `A...B`, `A`, none) resolved to two commits. */
-export async function resolveRange(root: string, spec: string | undefined): Promise<DiffRange> {
+export async function resolveRange(at: GitContext, spec: string | undefined): Promise<DiffRange> {
   const commit = async (name: string, what: string) => {
     if (name.startsWith('-')) throw new UsageError(`${what} "${name}" is not a branch or commit`);
-    const c = (await resolveRefAsync(root, name))?.commit ?? null;
+    const c = (await resolveRefAsync(at, name))?.commit ?? null;
     if (!c) throw new UsageError(`${what} ${name}: no such branch or commit here (fetch it first)`);
     return c;
   };
   const fromMergeBase = async (base: string, head: string): Promise<DiffRange> => {
     const [b, h] = await Promise.all([commit(base, 'BASE'), commit(head, 'HEAD')]);
-    const mb = (await mergeBasesAsync(root, b, h))[0];
+    const mb = (await mergeBasesAsync(at, b, h))[0];
     if (!mb) throw new UsageError(`${base} and ${head} share no history (a shallow clone? fetch with full history)`);
     return { base: `merge base of ${base} and ${head}`, baseCommit: mb, head, headCommit: h };
   };
   if (spec === undefined) {
-    const remote = await defaultRemote(root);
-    const def = await remoteDefaultBranch(root, remote);
+    const remote = await defaultRemote(at);
+    const def = await remoteDefaultBranch(at, remote);
     if (!def) throw new UsageError(`${remote}/HEAD is not set, so the default branch is unknown: give a range (memlint diff ${remote}/main...HEAD), or run "git remote set-head ${remote} --auto"`);
     return fromMergeBase(def, 'HEAD');
   }
@@ -52,11 +53,11 @@ export interface MemdirDiff {
 }
 
 /** Memdirs at one end: folders holding MEMORY.md at Claude Code's locations, or whose index links a file beside it. */
-export function memdirsAt(root: string, commit: string, files: string[]): string[] {
+export function memdirsAt(at: GitContext, commit: string, files: string[]): string[] {
   const fileSet = new Set(files);
   const candidates = memdirCandidates(files);
   const other = candidates.filter((d) => !isClaudeLocation(d));
-  const texts = readBlobs(root, other.map((d) => `${commit}:${d === '' ? '' : `${d}/`}${INDEX_FILE}`));
+  const texts = readBlobs(at, other.map((d) => `${commit}:${d === '' ? '' : `${d}/`}${INDEX_FILE}`));
   return candidates.filter((d) => isClaudeLocation(d) || linksBeside(texts.get(`${commit}:${d === '' ? '' : `${d}/`}${INDEX_FILE}`)?.toString('utf8') ?? '', d, fileSet));
 }
 
@@ -65,10 +66,11 @@ export function memdirsAt(root: string, commit: string, files: string[]): string
  * archive folder (repository-relative, with a final slash; null for none). `read`, when given, receives
  * every file text and path read, so that the caller can mask the secrets no-secrets finds in them.
  */
-export async function diffRange(root: string, range: DiffRange, archiveOf: (memdir: string) => string | null, read?: string[]): Promise<MemdirDiff[]> {
-  const [before, after] = await Promise.all([treeFiles(root, range.baseCommit), treeFiles(root, range.headCommit)]);
+export async function diffRange(at: GitContext, range: DiffRange, archiveOf: (memdir: string) => string | null, read?: string[]): Promise<MemdirDiff[]> {
+  const root = at.cwd;
+  const [before, after] = await Promise.all([treeFiles(at, range.baseCommit), treeFiles(at, range.headCommit)]);
   const files = { before, after };
-  const dirs = [...new Set([...memdirsAt(root, range.baseCommit, files.before), ...memdirsAt(root, range.headCommit, files.after)])].sort();
+  const dirs = [...new Set([...memdirsAt(at, range.baseCommit, files.before), ...memdirsAt(at, range.headCommit, files.after)])].sort();
   const prefix = (d: string) => (d === '' ? '' : `${d}/`);
   // A file belongs to the deepest memdir holding it.
   const owner = (p: string) => dirs.filter((d) => p.startsWith(prefix(d))).sort((a, b) => b.length - a.length)[0];
@@ -86,10 +88,10 @@ export async function diffRange(root: string, range: DiffRange, archiveOf: (memd
     }
     return { d, before, after };
   });
-  const blobs = readBlobs(root, specs);
+  const blobs = readBlobs(at, specs);
   if (read) for (const [spec, blob] of blobs) read.push(spec, blob?.toString('utf8') ?? '');
   const text = (commit: string, p: string) => blobs.get(`${commit}:${p}`)?.toString('utf8') ?? null;
-  const renamesAll = dirs.length ? (await changedPaths(root, range.baseCommit, range.headCommit, { renames: true, pathspec: dirs.map((d) => (d === '' ? '.' : d)) })).filter((c) => c.status === 'R') : [];
+  const renamesAll = dirs.length ? (await changedPaths(at, range.baseCommit, range.headCommit, { renames: true, pathspec: dirs.map((d) => (d === '' ? '.' : d)) })).filter((c) => c.status === 'R') : [];
   const out: MemdirDiff[] = [];
   for (const { d, before, after } of plan) {
     const side = (commit: string, s: { files: string[]; archive: string[] }): MemdirSide => ({

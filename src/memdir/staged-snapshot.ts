@@ -6,6 +6,7 @@
 import { readBlobs } from '../git/blobs.js';
 import type { GitIndexEntry } from '../git/parse.js';
 import { gitIndexEntries } from '../git/status.js';
+import type { GitContext } from '../git/repo.js';
 
 export interface StagedSnapshot {
   /** Top of the working tree. */
@@ -29,7 +30,8 @@ export interface KnownIndex {
   headBlobs?: Map<string, Buffer | null>;
 }
 
-export function stagedSnapshot(root: string, known: KnownIndex = {}, replaced: Map<string, Buffer> = new Map()): StagedSnapshot {
+export function stagedSnapshot(at: GitContext, known: KnownIndex = {}, replaced: Map<string, Buffer> = new Map()): StagedSnapshot {
+  const root = at.cwd;
   const listings = new Map(known.listings);
   const blobs = new Map(known.blobs);
   const head = new Map(known.headBlobs);
@@ -37,13 +39,13 @@ export function stagedSnapshot(root: string, known: KnownIndex = {}, replaced: M
     root,
     listing(relDir) {
       let listed = listings.get(relDir);
-      if (!listed) listings.set(relDir, (listed = gitIndexEntries(root, { folders: [relDir] })));
+      if (!listed) listings.set(relDir, (listed = gitIndexEntries(at, { folders: [relDir] })));
       return listed;
     },
     contents(entries) {
       // By object id: cat-file then has no need to read the index.
       const missing = entries.filter((e) => !replaced.has(e.path) && !blobs.has(e.object)).map((e) => e.object);
-      for (const [id, buf] of readBlobs(root, [...new Set(missing)])) if (buf) blobs.set(id, buf);
+      for (const [id, buf] of readBlobs(at, [...new Set(missing)])) if (buf) blobs.set(id, buf);
       const out = new Map<string, Buffer>();
       for (const e of entries) {
         const buf = replaced.get(e.path) ?? blobs.get(e.object);
@@ -63,19 +65,19 @@ export function stagedSnapshot(root: string, known: KnownIndex = {}, replaced: M
           if (e) entries.push(e);
         }
       }
-      entries.push(...gitIndexEntries(root, { files: unlisted }));
+      entries.push(...gitIndexEntries(at, { files: unlisted }));
       const out = snapshot.contents(entries.filter((e) => e.mode !== '160000'));
       for (const p of paths) if (replaced.has(p)) out.set(p, replaced.get(p)!);
       return out;
     },
     atHead(paths) {
       const unknown = [...new Set(paths.filter((p) => !head.has(p)))];
-      const read = readBlobs(root, unknown.map((p) => `HEAD:${p}`));
+      const read = readBlobs(at, unknown.map((p) => `HEAD:${p}`));
       for (const p of unknown) head.set(p, read.get(`HEAD:${p}`) ?? null);
       return new Map(paths.map((p) => [p, head.get(p) ?? null]));
     },
     withFiles(more) {
-      return stagedSnapshot(root, { listings, blobs, headBlobs: head }, new Map([...replaced, ...more]));
+      return stagedSnapshot(at, { listings, blobs, headBlobs: head }, new Map([...replaced, ...more]));
     },
   };
   return snapshot;

@@ -22,12 +22,35 @@ export interface DriverCommandOptions {
   memlint?: string;
 }
 
+/**
+ * How a way of starting memlint (memlintWords: `node_modules/.bin/memlint`, `node ./dist/cli.js`,
+ * or a bare name found on PATH) names its program: the file relative to the worktree top, the
+ * shell test that it can start, and the words that run it once `$memlint` holds its absolute path.
+ * null for a bare name or an absolute command, which are the same in every worktree.
+ */
+export function programOf(words: string): { file: string; test: '-x' | '-f'; run: string } | null {
+  const relative = (p: string) => !p.startsWith('/') && /^[\w./@+-]+$/.test(p);
+  const node = /^node\s+(\S+)$/.exec(words);
+  if (node) return relative(node[1]!) ? { file: node[1]!.replace(/^\.\//, ''), test: '-f', run: 'node "$memlint"' } : null;
+  return words.includes('/') && relative(words) ? { file: words, test: '-x', run: '"$memlint"' } : null;
+}
+
+/** Shell that sets `memlint` to the main worktree's copy of `file` (the folder holding the repository's .git), or empties it. */
+export function mainWorktreeCopy(file: string, test: '-x' | '-f'): string[] {
+  return [
+    "memlint=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null || :)",
+    `case $memlint in */.git) memlint=\${memlint%/.git}/${file} ;; *) memlint= ;; esac`,
+    `[ -n "$memlint" ] && [ ${test} "$memlint" ] || memlint=`,
+  ];
+}
+
 export function driverCommand(options: DriverCommandOptions = {}): string {
   const memlint = options.memlint ?? DEFAULT_MEMLINT_BIN;
-  return (
-    `${memlint} merge %O %A %B %L %P; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq 1 ] && tr '\\r' '\\n' < %A | grep -q '^<\\{%L\\} ours' && exit 1; ` +
-    `git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B; s=$?; [ $s -gt 127 ] && exit 1; exit $s`
-  );
+  const merged = (start: string) => `${start} merge %O %A %B %L %P; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq 1 ] && tr '\\r' '\\n' < %A | grep -q '^<\\{%L\\} ours' && exit 1; `;
+  // A linked worktree without node_modules: the main worktree's memlint merges, as the hooks do.
+  const program = programOf(memlint);
+  const fromMain = program ? `if [ ! ${program.test} ${program.file} ]; then ${mainWorktreeCopy(program.file, program.test).join('; ')}; if [ -n "$memlint" ]; then ${merged(program.run)}fi; fi; ` : '';
+  return merged(memlint) + fromMain + `git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B; s=$?; [ $s -gt 127 ] && exit 1; exit $s`;
 }
 
 /** Whether a configured driver command falls back to git's line merge when memlint cannot start. */

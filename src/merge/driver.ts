@@ -51,7 +51,8 @@ export type LineMergeResult = { output: Buffer; conflicts: number } | null;
 
 /** The text of a UTF-8 buffer (a BOM kept as U+FEFF), or null when it is not valid UTF-8. */
 function decode(buf: Buffer): string | null {
-  // isUtf8 + toString rather than a fatal TextDecoder: constructing one costs the driver ~1 ms.
+  // isUtf8 + toString rather than a fatal TextDecoder, whose construction the driver (started once
+  // per merged file) would pay on every merge.
   return isUtf8(buf) ? buf.toString('utf8') : null;
 }
 
@@ -248,6 +249,8 @@ export interface DriverArgs {
   path: string;
   /** The folder git runs the driver in (the repository's top): git's own line merge runs there. */
   cwd: string;
+  /** The environment git runs the driver with: git's own line merge runs with it too. */
+  env: NodeJS.ProcessEnv;
 }
 
 /** The driver as git runs it: merges into OURS (and nothing else). Returns the exit code. */
@@ -262,7 +265,7 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
     const { mergeFile } = await import('../git/merge-file.js');
     let r: LineMergeResult;
     try {
-      r = mergeFile(args.cwd, { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
+      r = mergeFile({ cwd: args.cwd, env: args.env }, { ours: args.ours, base: args.base, theirs: args.theirs }, { markerSize: args.markerSize });
     } catch {
       r = null;
     }

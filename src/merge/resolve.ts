@@ -15,6 +15,7 @@ import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './te
 import { markedBlocks, settleBlocks, type Choice, type MarkedBlock } from './choose.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { INDEX_FILE, pathKind } from '../memdir/kinds.js';
+import type { GitContext } from '../git/repo.js';
 
 export interface ResolveReport {
   /** Settled and staged. */
@@ -61,12 +62,12 @@ export function isMemoryInRepo(root: string, path: string, stagedIndexDirs: Set<
 }
 
 /** The driver's merge of three blobs, git merge-file on temporary copies when it declines. */
-function mergeBlobs(root: string, input: MergeInput): MergeOutcome {
+function mergeBlobs(at: GitContext, input: MergeInput): MergeOutcome {
   const outcome = mergeMemoryFile(input);
   if (!('lineMerge' in outcome)) return outcome;
   let r: LineMergeResult;
   try {
-    r = withTempFiles(input, (files) => mergeFile(root, files, { markerSize: input.markerSize }));
+    r = withTempFiles(input, (files) => mergeFile(at, files, { markerSize: input.markerSize }));
   } catch {
     r = null;
   }
@@ -84,10 +85,11 @@ function refusal(root: string, file: string): string | null {
  * tracked memory file holding conflict markers). Markers are each path's conflict-marker-size
  * attribute (7 when unset), as git's own merge and the driver write them; markerSize overrides it.
  */
-export function resolveConflicts(root: string, paths: string[], markerSize?: number, chosen?: ResolveChoice): ResolveReport {
+export function resolveConflicts(at: GitContext, paths: string[], markerSize?: number, chosen?: ResolveChoice): ResolveReport {
+  const root = at.cwd;
   const report: ResolveReport = { resolved: [], remaining: [], warnings: [] };
   const explicit = paths.length > 0;
-  const unmerged = unmergedPaths(root, paths);
+  const unmerged = unmergedPaths(at, paths);
   const indexDirs = new Set(unmerged.filter((u) => basename(u.path) === INDEX_FILE).map((u) => posix.dirname(u.path)));
   const staged = unmerged.filter((u) => (explicit ? pathKind(u.path) !== 'other' : isMemoryInRepo(root, u.path, indexDirs)));
   const stagedSet = new Set(unmerged.map((u) => u.path));
@@ -95,10 +97,10 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
   /** Topic files that received a hook from `--both`: staged with what was settled. */
   const receivers: string[] = [];
 
-  const sizes = markerSize === undefined ? conflictMarkerSizes(root, staged.map((u) => u.path)) : new Map<string, number>();
+  const sizes = markerSize === undefined ? conflictMarkerSizes(at, staged.map((u) => u.path)) : new Map<string, number>();
   const sizeOf = (path: string) => markerSize ?? sizes.get(path) ?? 7;
   const specs = staged.flatMap((u) => ([1, 2, 3] as const).filter((s) => u.stages[s]).map((s) => `:${s}:${u.path}`));
-  const blobs = readBlobs(root, specs);
+  const blobs = readBlobs(at, specs);
   const finish = (path: string, merged: MergeOutcome) => {
     const outcome = maskOutcome(merged);
     report.warnings.push(...outcome.warnings);
@@ -153,12 +155,12 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
       continue;
     }
     const base = (u.stages[1] ? blobs.get(`:1:${u.path}`) : null) ?? Buffer.alloc(0);
-    finish(u.path, mergeBlobs(root, { base, ours, theirs, path: u.path, markerSize: sizeOf(u.path) }));
+    finish(u.path, mergeBlobs(at, { base, ours, theirs, path: u.path, markerSize: sizeOf(u.path) }));
   }
 
   // Files whose conflict markers were committed or written without index stages.
-  const candidates = explicit ? expandPaths(root, paths) : listFiles(root, { untracked: false }).filter((p) => isMemoryInRepo(root, p));
-  if (markerSize === undefined) for (const [p, n] of conflictMarkerSizes(root, candidates.filter((p) => !stagedSet.has(p)))) sizes.set(p, n);
+  const candidates = explicit ? expandPaths(at, paths) : listFiles(at, { untracked: false }).filter((p) => isMemoryInRepo(root, p));
+  if (markerSize === undefined) for (const [p, n] of conflictMarkerSizes(at, candidates.filter((p) => !stagedSet.has(p)))) sizes.set(p, n);
   for (const path of candidates) {
     if (stagedSet.has(path) || pathKind(path) === 'other') continue;
     const file = join(root, path);
@@ -178,10 +180,10 @@ export function resolveConflicts(root: string, paths: string[], markerSize?: num
       report.remaining.push({ path, reason: 'conflict markers that are not well formed: resolve by hand' });
       continue;
     }
-    finish(path, mergeBlobs(root, markedInput(root, path, text, sides, size)));
+    finish(path, mergeBlobs(at, markedInput(at, path, text, sides, size)));
   }
 
-  addPaths(root, [...new Set([...receivers, ...settled])]);
+  addPaths(at, [...new Set([...receivers, ...settled])]);
   report.resolved.push(...settled);
   return report;
 }
@@ -201,25 +203,25 @@ export type MarkerOrigin =
  * The commit that brought the conflict markers in path (docs/merge.md, "memlint resolve"): the oldest commit of the
  * unbroken run, along HEAD's first-parent line, whose version of the file holds markers.
  */
-export function markerOrigin(root: string, path: string, markerSize = 7): MarkerOrigin {
-  const history = firstParentChanges(root, path);
+export function markerOrigin(at: GitContext, path: string, markerSize = 7): MarkerOrigin {
+  const history = firstParentChanges(at, path);
   const specs = history.map((c) => `${c.commit}:${path}`);
-  const blobs = readBlobs(root, specs);
+  const blobs = readBlobs(at, specs);
   const marked = (i: number) => {
     const b = blobs.get(specs[i]!);
     return b != null && hasConflictMarkers(b.toString('utf8'), Math.min(7, markerSize));
   };
   if (history.length === 0 || !marked(0)) {
-    const merging = resolveRef(root, 'MERGE_HEAD')?.commit;
-    const head = resolveRef(root, 'HEAD')?.commit;
-    if (merging && head) return { kind: 'merging', ours: head, theirs: merging, mergeBase: mergeBases(root, head, merging)[0] ?? null };
+    const merging = resolveRef(at, 'MERGE_HEAD')?.commit;
+    const head = resolveRef(at, 'HEAD')?.commit;
+    if (merging && head) return { kind: 'merging', ours: head, theirs: merging, mergeBase: mergeBases(at, head, merging)[0] ?? null };
     return { kind: 'uncommitted' };
   }
   let i = 0;
   // The file at history[i]'s first parent is the file at history[i + 1].
   while (i + 1 < history.length && marked(i + 1)) i++;
   const { commit, parents } = history[i]!;
-  if (parents.length >= 2) return { kind: 'merge', commit, ours: parents[0]!, theirs: parents[1]!, mergeBase: mergeBases(root, parents[0]!, parents[1]!)[0] ?? null };
+  if (parents.length >= 2) return { kind: 'merge', commit, ours: parents[0]!, theirs: parents[1]!, mergeBase: mergeBases(at, parents[0]!, parents[1]!)[0] ?? null };
   return { kind: 'commit', commit };
 }
 
@@ -231,16 +233,16 @@ export function markerOrigin(root: string, path: string, markerSize = 7): Marker
  * base section, else the file at the merge base, else nothing (a single-parent commit: an add/add,
  * merged as sets), else (never committed) the text outside the blocks.
  */
-export function markedInput(root: string, path: string, text: string, sides: MarkedSides, markerSize = 7): MergeInput {
+export function markedInput(at: GitContext, path: string, text: string, sides: MarkedSides, markerSize = 7): MergeInput {
   const utf8 = (s: string) => Buffer.from(s, 'utf8');
   const fromBlocks = (base: Buffer): MergeInput => ({ base, ours: utf8(sides.ours), theirs: utf8(sides.theirs), path, markerSize });
-  const origin = markerOrigin(root, path, markerSize);
+  const origin = markerOrigin(at, path, markerSize);
   if (origin.kind === 'merge' || origin.kind === 'merging') {
     const specs = [origin.ours, origin.mergeBase ?? '', origin.theirs].map((c) => `${c}:${path}`);
-    const blobs = readBlobs(root, specs);
+    const blobs = readBlobs(at, specs);
     const [ours, base, theirs] = specs.map((s) => blobs.get(s) ?? null);
     const mergeBaseBlob = origin.mergeBase === null ? Buffer.alloc(0) : (base ?? Buffer.alloc(0));
-    if (ours && theirs && isLineMergeOf(root, text, { base: mergeBaseBlob, ours, theirs }, sides.base !== null, markerSize)) return { base: mergeBaseBlob, ours, theirs, path, markerSize };
+    if (ours && theirs && isLineMergeOf(at, text, { base: mergeBaseBlob, ours, theirs }, sides.base !== null, markerSize)) return { base: mergeBaseBlob, ours, theirs, path, markerSize };
     return fromBlocks(sides.base !== null ? utf8(sides.base) : mergeBaseBlob);
   }
   if (sides.base !== null) return fromBlocks(utf8(sides.base));
@@ -251,13 +253,13 @@ export function markedInput(root: string, path: string, text: string, sides: Mar
 const unlabelled = (text: string, size: number) => text.replace(new RegExp(`^(<{${size}}|>{${size}}|\\|{${size}})(?= |$)[^\r\n]*`, 'gm'), '$1');
 
 /** Whether text is git's line merge of the three sides, labels aside. */
-function isLineMergeOf(root: string, text: string, blobs: { base: Buffer; ours: Buffer; theirs: Buffer }, withBase: boolean, markerSize: number): boolean {
+function isLineMergeOf(at: GitContext, text: string, blobs: { base: Buffer; ours: Buffer; theirs: Buffer }, withBase: boolean, markerSize: number): boolean {
   const size = new RegExp(`^<{${Math.min(7, markerSize)},}(?= |$)`, 'm').exec(text)?.[0].length ?? markerSize;
   const styles = withBase ? (['diff3', 'zdiff3'] as const) : (['merge'] as const);
   return withTempFiles(blobs, (files) =>
     styles.some((style) => {
       try {
-        return unlabelled(mergeFile(root, files, { markerSize: size, style }).output.toString('utf8'), size) === unlabelled(text, size);
+        return unlabelled(mergeFile(at, files, { markerSize: size, style }).output.toString('utf8'), size) === unlabelled(text, size);
       } catch {
         return false;
       }
@@ -279,8 +281,9 @@ function withTempFiles<T>(blobs: { base: Buffer; ours: Buffer; theirs: Buffer },
 }
 
 /** Explicit paths: files as given, folders expanded to the tracked files under them. */
-function expandPaths(root: string, paths: string[]): string[] {
-  const tracked = listFiles(root, { untracked: false });
+function expandPaths(at: GitContext, paths: string[]): string[] {
+  const root = at.cwd;
+  const tracked = listFiles(at, { untracked: false });
   const out = new Set<string>();
   for (const p of paths) {
     const norm = p.replace(/\\/g, '/').replace(/\/+$/, '');

@@ -75,9 +75,9 @@ export function driverOverride(memlint: string): Array<[string, string]> {
 }
 
 /** The default REF: `<remote>/HEAD` of the upstream's remote. */
-async function defaultBase(root: string): Promise<string> {
-  const remote = await defaultRemote(root);
-  const name = await remoteDefaultBranch(root, remote);
+async function defaultBase(at: GitContext): Promise<string> {
+  const remote = await defaultRemote(at);
+  const name = await remoteDefaultBranch(at, remote);
   if (!name) throw new UsageError(`${remote}/HEAD is not set, so the default branch is unknown: pass --base ${remote}/main, or run "git remote set-head ${remote} --auto"`);
   return name;
 }
@@ -88,9 +88,9 @@ function mergeDrivers(values: Map<string, string>): Map<string, string> {
   return new Map([...values].filter(([, value]) => value !== 'unspecified' && value !== 'unset'));
 }
 
-async function mergedOnBothSides(root: string, bases: string[], head: string, base: string): Promise<string[]> {
+async function mergedOnBothSides(at: GitContext, bases: string[], head: string, base: string): Promise<string[]> {
   const out = new Set<string>();
-  const diffs = await changedBlobs(root, bases.flatMap((b): Array<[string, string]> => [[b, head], [b, base]]));
+  const diffs = await changedBlobs(at, bases.flatMap((b): Array<[string, string]> => [[b, head], [b, base]]));
   for (let i = 0; i + 1 < diffs.length; i += 2) {
     const [ours, theirs] = [diffs[i]!, diffs[i + 1]!];
     for (const [path, blob] of theirs) if (ours.has(path) && ours.get(path) !== blob && pathKind(path) !== 'other') out.add(path);
@@ -139,14 +139,14 @@ interface Start {
 async function preflight(from: GitContext, baseOption: string | undefined, push: boolean): Promise<Start> {
   if (baseOption !== undefined && (baseOption === '' || baseOption.startsWith('-'))) throw new UsageError(`--base needs a branch or commit, got "${baseOption}"`);
   // Without --base the name comes from the upstream's config first; then every check runs at once.
-  const name: string | Error = baseOption ?? (await defaultBase(from.cwd).catch((err: unknown) => err as Error));
+  const name: string | Error = baseOption ?? (await defaultBase(from).catch((err: unknown) => err as Error));
   const nameOrHead = typeof name === 'string' ? name : 'HEAD';
   const [state, dirty, ref, bases] = await Promise.all([
     worktreeState(from),
-    uncommittedPathsAsync(from.cwd, { untracked: false }).catch(() => []),
-    resolveRefAsync(from.cwd, nameOrHead),
+    uncommittedPathsAsync(from, { untracked: false }).catch(() => []),
+    resolveRefAsync(from, nameOrHead),
     // By name: resolved at the same moment as `ref`.
-    mergeBasesAsync(from.cwd, 'HEAD', nameOrHead).catch(() => null),
+    mergeBasesAsync(from, 'HEAD', nameOrHead).catch(() => null),
   ]);
   if (!state) throw new UsageError('update-branch works inside a git repository (with a working tree)');
   const { root, operation, head, branch, mergeHeadPath } = state;
@@ -154,7 +154,8 @@ async function preflight(from: GitContext, baseOption: string | undefined, push:
   if (!head) throw new UsageError('the branch has no commit yet: nothing to update');
   if (push && !branch) throw new UsageError('--push needs a branch, and HEAD is detached: git checkout -B BRANCH origin/BRANCH');
   if (typeof name !== 'string') throw name;
-  const [upstream, upstreamName] = branch ? await Promise.all([upstreamOf(root, branch), upstreamRef(root, branch)]) : [null, null];
+  const at = { cwd: root, env: from.env };
+  const [upstream, upstreamName] = branch ? await Promise.all([upstreamOf(at, branch), upstreamRef(at, branch)]) : [null, null];
   if (dirty.length > 0) throw new UsageError(`uncommitted changes (${dirty[0]}${dirty.length > 1 ? ` and ${dirty.length - 1} more` : ''}): commit or stash them first (update-branch touched nothing)`);
   if (!ref) {
     throw new UsageError(
@@ -169,7 +170,7 @@ async function preflight(from: GitContext, baseOption: string | undefined, push:
     if (!upstream) throw new UsageError(`--push: ${branch} has no upstream: git branch --set-upstream-to=origin/${branch}`);
     if (upstream.remote === '.') throw new UsageError(`--push: ${branch}'s upstream is a local branch (${upstream.ref}), not a remote one`);
   }
-  return { root, branch, upstream, head, mergeHeadPath, base: { name, ...ref }, bases: bases ?? (await mergeBasesAsync(root, head, ref.commit)) };
+  return { root, branch, upstream, head, mergeHeadPath, base: { name, ...ref }, bases: bases ?? (await mergeBasesAsync(at, head, ref.commit)) };
 }
 
 /**
@@ -178,9 +179,10 @@ async function preflight(from: GitContext, baseOption: string | undefined, push:
  * when REF adds (since the merge base) a path that is here as a file git does not track, refuse
  * before merging (contract §14: update-branch leaves ignored files as they were).
  */
-async function refuseOverwritingUntracked(root: string, bases: string[], base: Start['base']): Promise<void> {
+async function refuseOverwritingUntracked(at: GitContext, bases: string[], base: Start['base']): Promise<void> {
+  const root = at.cwd;
   const added = new Set<string>();
-  for (const changes of await changedBlobs(root, bases.map((b): [string, string] => [b, base.commit]))) for (const [path, blob] of changes) if (blob !== null) added.add(path);
+  for (const changes of await changedBlobs(at, bases.map((b): [string, string] => [b, base.commit]))) for (const [path, blob] of changes) if (blob !== null) added.add(path);
   const present = [...added].filter((path) => {
     // The path itself, or a folder of it that is a file here.
     const parts = path.split('/');
@@ -195,7 +197,7 @@ async function refuseOverwritingUntracked(root: string, bases: string[], base: S
     return false;
   });
   if (present.length === 0) return;
-  const tracked = await trackedAmongAsync(root, present);
+  const tracked = await trackedAmongAsync(at, present);
   const inTheWay = present.filter((p) => !tracked.has(p)).sort();
   if (inTheWay.length === 0) return;
   const more = inTheWay.length > 1 ? ` and ${inTheWay.length - 1} more` : '';
@@ -205,26 +207,27 @@ async function refuseOverwritingUntracked(root: string, bases: string[], base: S
 /** dir: any folder of the worktree to update. */
 export async function updateBranch(from: GitContext, opts: UpdateBranchOptions): Promise<UpdateBranchReport> {
   const { root, branch, upstream, head, mergeHeadPath, base, bases } = await preflight(from, opts.base, opts.push);
+  const at = { cwd: root, env: from.env };
   const report: UpdateBranchReport = { status: 'up-to-date', base: base.name, baseCommit: base.commit, branch, head, commit: null, settled: [], conflicts: [], push: null, warnings: [] };
   if (bases.length === 0) throw new UsageError(`${base.name} shares no history with ${branch ?? 'HEAD'}: nothing to merge`);
   // REF is already in the branch exactly when it is the one merge base.
   if (bases.length === 1 && bases[0] === base.commit) return report;
-  await refuseOverwritingUntracked(root, bases, base);
+  await refuseOverwritingUntracked(at, bases, base);
   // HEAD is in REF: the branch moves to it, no merge commit (whose tree would be REF's).
   if (bases.length === 1 && bases[0] === head) {
-    await fastForward(root, base.commit);
+    await fastForward(at, base.commit);
     report.status = 'fast-forward';
     report.commit = base.commit;
-    if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(root, upstream.remote, base.commit, upstream.ref) };
+    if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(at, upstream.remote, base.commit, upstream.ref) };
     return report;
   }
 
   // What both sides changed, and the attributes of those files, are read while git merges: the
   // trees are objects the merge does not change, and the attributes only label the result.
-  const facts = mergedOnBothSides(root, bases, head, base.commit).then(async (both) => ({ both, attributes: mergeDrivers(await attributeValuesAsync(root, 'merge', both)) }));
+  const facts = mergedOnBothSides(at, bases, head, base.commit).then(async (both) => ({ both, attributes: mergeDrivers(await attributeValuesAsync(at, 'merge', both)) }));
   facts.catch(() => null);
   // The commit, not the name: the name may move while this runs (a fetch beside it).
-  const started = await startMerge(root, base.commit, driverOverride(opts.memlint), mergeHeadPath);
+  const started = await startMerge(at, base.commit, driverOverride(opts.memlint), mergeHeadPath);
   if (!started.inProgress) {
     await facts.catch(() => null);
     // git refused before merging (an untracked file in the way, say): nothing was touched.
@@ -235,32 +238,32 @@ export async function updateBranch(from: GitContext, opts: UpdateBranchOptions):
 
   try {
     // git exits 0 only when everything merged: nothing is unmerged then.
-    const unmerged = started.code === 0 ? [] : unmergedPaths(root);
+    const unmerged = started.code === 0 ? [] : unmergedPaths(at);
     const indexDirs = new Set(unmerged.filter((u) => u.path === INDEX_FILE || u.path.endsWith(`/${INDEX_FILE}`)).map((u) => (u.path === INDEX_FILE ? '' : u.path.slice(0, -`/${INDEX_FILE}`.length))));
     const memory = unmerged.filter((u) => isMemoryInRepo(root, u.path, indexDirs)).map((u) => u.path);
     const memorySet = new Set(memory);
     for (const u of unmerged) if (!memorySet.has(u.path)) report.conflicts.push({ path: u.path, memory: false, reason: 'not a memory file: git could not merge it' });
-    const resolved = memory.length ? resolveConflicts(root, memory) : { resolved: [], remaining: [], warnings: [] };
+    const resolved = memory.length ? resolveConflicts(at, memory) : { resolved: [], remaining: [], warnings: [] };
     report.warnings.push(...resolved.warnings);
     for (const r of resolved.remaining) report.conflicts.push({ path: r.path, memory: true, reason: r.reason });
     // Anything resolve neither settled nor reported is still a conflict.
     const accounted = new Set([...resolved.resolved, ...resolved.remaining.map((r) => r.path)]);
     for (const p of memory) if (!accounted.has(p)) report.conflicts.push({ path: p, memory: true, reason: 'still in conflict' });
     if (report.conflicts.length === 0 && memory.length > 0) {
-      for (const u of unmergedPaths(root)) report.conflicts.push({ path: u.path, memory: memorySet.has(u.path), reason: 'still in conflict' });
+      for (const u of unmergedPaths(at)) report.conflicts.push({ path: u.path, memory: memorySet.has(u.path), reason: 'still in conflict' });
     }
     if (report.conflicts.length > 0) {
       report.conflicts.sort((a, b) => a.path.localeCompare(b.path));
       report.status = 'conflict';
       await facts.catch(() => null);
-      await abortMerge(root);
+      await abortMerge(at);
       return report;
     }
     // A merge that leaves the branch exactly as REF (all of the branch is in REF already) is no
     // update: no merge commit whose tree is REF's.
-    if ((await treeOf(root, null)) === (await treeOf(root, base.commit))) {
+    if ((await treeOf(at, null)) === (await treeOf(at, base.commit))) {
       await facts.catch(() => null);
-      await abortMerge(root);
+      await abortMerge(at);
       report.warnings.push(`memlint: merging ${base.name} would leave ${branch ?? 'HEAD'} identical to it (everything on the branch is in ${base.name} already): no merge commit made`);
       return report;
     }
@@ -270,13 +273,13 @@ export async function updateBranch(from: GitContext, opts: UpdateBranchOptions):
       ...both.filter((p) => !resolvedSet.has(p) && isMemoryInRepo(root, p, indexDirs)).map((path) => ({ path, by: (attributes.get(path) === DRIVER_NAME ? 'driver' : 'git') as SettledBy })),
       ...resolved.resolved.map((path) => ({ path, by: 'resolve' as SettledBy })),
     ].sort((a, b) => a.path.localeCompare(b.path));
-    report.commit = await commitMerge(root, mergeMessage(mergeTitle(base.name, base.fullRef, branch), report.settled));
+    report.commit = await commitMerge(at, mergeMessage(mergeTitle(base.name, base.fullRef, branch), report.settled));
     report.status = 'merged';
   } catch (err) {
     // Whatever went wrong mid-way, the branch goes back to what it was.
-    if ((await worktreeState(from, root))?.operation?.kind === 'merge') await abortMerge(root);
+    if ((await worktreeState(from, root))?.operation?.kind === 'merge') await abortMerge(at);
     throw err;
   }
-  if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(root, upstream.remote, report.commit!, upstream.ref) };
+  if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(at, upstream.remote, report.commit!, upstream.ref) };
   return report;
 }

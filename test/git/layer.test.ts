@@ -12,49 +12,46 @@ import { gitEnv, repository, repositoryAsync } from '../../src/git/repo.js';
 import { attributeValues, attributeValuesAsync, ignoredPaths, uncommittedPaths, uncommittedPathsAsync } from '../../src/git/status.js';
 import { LOCAL_STATE } from '../../src/git/write.js';
 import { parseCheckAttr, parseLogRecords, parseStatusPaths } from '../../src/git/parse.js';
-import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, git, gitAt, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 describe('git config: one reader, sync and async alike', () => {
   it('reads a value as git resolves it, --local only when asked, null when unset; empty values stay empty', async () => {
     const repo = initRepo(tempDir('memlint-config-'));
-    setLocalConfig(repo, 'memlint.test', 'a value with spaces');
-    setLocalConfig(repo, 'memlint.empty', '');
-    expect(configValue(repo, 'memlint.test')).toBe('a value with spaces');
-    expect(configValue(repo, 'memlint.test', { local: true })).toBe('a value with spaces');
-    expect(await configValueAsync(repo, 'memlint.test')).toBe('a value with spaces');
-    expect(configValue(repo, 'memlint.empty')).toBe('');
-    expect(await configValueAsync(repo, 'memlint.empty')).toBe('');
-    expect(configValue(repo, 'memlint.unset')).toBeNull();
-    expect(await configValueAsync(repo, 'memlint.unset')).toBeNull();
-    // `-c` (GIT_CONFIG_PARAMETERS) counts for the resolved value, not for --local.
-    process.env.GIT_CONFIG_PARAMETERS = "'memlint.fromcommand'='yes'";
-    try {
-      expect(configValue(repo, 'memlint.fromcommand')).toBe('yes');
-      expect(configValue(repo, 'memlint.fromcommand', { local: true })).toBeNull();
-    } finally {
-      delete process.env.GIT_CONFIG_PARAMETERS;
-    }
-    setLocalConfig(repo, 'memlint.test', null);
-    expect(configValue(repo, 'memlint.test')).toBeNull();
-    setLocalConfig(repo, 'memlint.test', null); // unsetting what is unset is no failure
+    setLocalConfig(gitAt(repo), 'memlint.test', 'a value with spaces');
+    setLocalConfig(gitAt(repo), 'memlint.empty', '');
+    expect(configValue(gitAt(repo), 'memlint.test')).toBe('a value with spaces');
+    expect(configValue(gitAt(repo), 'memlint.test', { local: true })).toBe('a value with spaces');
+    expect(await configValueAsync(gitAt(repo), 'memlint.test')).toBe('a value with spaces');
+    expect(configValue(gitAt(repo), 'memlint.empty')).toBe('');
+    expect(await configValueAsync(gitAt(repo), 'memlint.empty')).toBe('');
+    expect(configValue(gitAt(repo), 'memlint.unset')).toBeNull();
+    expect(await configValueAsync(gitAt(repo), 'memlint.unset')).toBeNull();
+    // `-c` (GIT_CONFIG_PARAMETERS, in the environment handed to it) counts for the resolved value, not for --local.
+    const withC = { cwd: repo, env: { ...process.env, GIT_CONFIG_PARAMETERS: "'memlint.fromcommand'='yes'" } };
+    expect(configValue(withC, 'memlint.fromcommand')).toBe('yes');
+    expect(configValue(withC, 'memlint.fromcommand', { local: true })).toBeNull();
+    expect(configValue(gitAt(repo), 'memlint.fromcommand')).toBeNull();
+    setLocalConfig(gitAt(repo), 'memlint.test', null);
+    expect(configValue(gitAt(repo), 'memlint.test')).toBeNull();
+    setLocalConfig(gitAt(repo), 'memlint.test', null); // unsetting what is unset is no failure
   });
 
   it('answers null outside a repository for local config, as for a key that is unset', () => {
-    expect(configValue(tempDir('memlint-norepo-'), 'memlint.anything', { local: true })).toBeNull();
-    expect(localConfigReader(tempDir('memlint-norepo-'))('memlint.anything')).toBeNull();
+    expect(configValue(gitAt(tempDir('memlint-norepo-')), 'memlint.anything', { local: true })).toBeNull();
+    expect(localConfigReader(gitAt(tempDir('memlint-norepo-')))('memlint.anything')).toBeNull();
   });
 
   it('reads the local config at once as configValue reads each key of it: case, subsections, empty, multi-line and repeated values', () => {
     const repo = initRepo(tempDir('memlint-config-'));
-    setLocalConfig(repo, 'core.hooksPath', '.husky/_');
-    setLocalConfig(repo, 'merge.Memlint-Ours.driver', 'memlint merge %O %A %B %L %P');
-    setLocalConfig(repo, 'memlint.empty', '');
-    setLocalConfig(repo, 'memlint.lines', 'one\ntwo');
+    setLocalConfig(gitAt(repo), 'core.hooksPath', '.husky/_');
+    setLocalConfig(gitAt(repo), 'merge.Memlint-Ours.driver', 'memlint merge %O %A %B %L %P');
+    setLocalConfig(gitAt(repo), 'memlint.empty', '');
+    setLocalConfig(gitAt(repo), 'memlint.lines', 'one\ntwo');
     git(repo, 'config', '--local', '--add', 'memlint.many', 'first');
     git(repo, 'config', '--local', '--add', 'memlint.many', 'last');
-    const read = localConfigReader(repo);
+    const read = localConfigReader(gitAt(repo));
     for (const key of ['core.hooksPath', 'CORE.HOOKSPATH', 'merge.Memlint-Ours.driver', 'merge.memlint-ours.driver', 'memlint.empty', 'memlint.lines', 'memlint.many', 'memlint.unset', 'user.name']) {
-      expect(read(key), key).toBe(configValue(repo, key, { local: true }));
+      expect(read(key), key).toBe(configValue(gitAt(repo), key, { local: true }));
     }
     expect(read('memlint.many')).toBe('last');
     expect(read('merge.memlint-ours.driver')).toBeNull();
@@ -70,14 +67,14 @@ describe('git status: one reader', () => {
     git(repo, 'add', '-A', 'm/c.md', 'm/d.md');
     const out = git(repo, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames');
     expect(parseStatusPaths(out).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
-    expect(uncommittedPaths(repo, { pathspec: ['m'] }).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
-    expect((await uncommittedPathsAsync(repo, { pathspec: ['m'] })).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
-    expect((await uncommittedPathsAsync(repo, { untracked: false })).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md']);
-    expect(uncommittedPaths(repo, { untracked: false })).toEqual(await uncommittedPathsAsync(repo, { untracked: false }));
+    expect(uncommittedPaths(gitAt(repo), { pathspec: ['m'] }).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
+    expect((await uncommittedPathsAsync(gitAt(repo), { pathspec: ['m'] })).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
+    expect((await uncommittedPathsAsync(gitAt(repo), { untracked: false })).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md']);
+    expect(uncommittedPaths(gitAt(repo), { untracked: false })).toEqual(await uncommittedPathsAsync(gitAt(repo), { untracked: false }));
     // Consolidation's local state (the lock) is never a change of the memdir's.
     writeFiles(repo, { 'm/.consolidate-lock': '1\n' });
-    expect(uncommittedPaths(repo, { pathspec: ['m'] })).toContain('m/.consolidate-lock');
-    expect(uncommittedPaths(repo, { pathspec: ['m', ...LOCAL_STATE] }).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
+    expect(uncommittedPaths(gitAt(repo), { pathspec: ['m'] })).toContain('m/.consolidate-lock');
+    expect(uncommittedPaths(gitAt(repo), { pathspec: ['m', ...LOCAL_STATE] }).sort()).toEqual(['m/a.md', 'm/c.md', 'm/d.md', 'm/new.md']);
   });
 });
 
@@ -86,11 +83,11 @@ describe('git check-attr and check-ignore', () => {
     const repo = initRepo(tempDir('memlint-attr-'));
     writeFiles(repo, { '.gitattributes': 'm/** merge=memlint\n*.txt merge=unset-me -merge\n', '.gitignore': 'm/.consolidate-lock\n' });
     const paths = ['m/MEMORY.md', 'm/a "quoted" b.md', 'x.txt', 'other.md'];
-    const values = attributeValues(repo, 'merge', paths);
-    expect(await attributeValuesAsync(repo, 'merge', paths)).toEqual(values);
+    const values = attributeValues(gitAt(repo), 'merge', paths);
+    expect(await attributeValuesAsync(gitAt(repo), 'merge', paths)).toEqual(values);
     expect(values).toEqual(new Map([['m/MEMORY.md', 'memlint'], ['m/a "quoted" b.md', 'memlint'], ['x.txt', 'unset'], ['other.md', 'unspecified']]));
     expect(parseCheckAttr(git(repo, 'check-attr', '-z', 'merge', '--', 'm/MEMORY.md'))).toEqual(new Map([['m/MEMORY.md', 'memlint']]));
-    expect(ignoredPaths(repo, ['m/.consolidate-lock', 'm/MEMORY.md'], { noIndex: true })).toEqual(new Set(['m/.consolidate-lock']));
+    expect(ignoredPaths(gitAt(repo), ['m/.consolidate-lock', 'm/MEMORY.md'], { noIndex: true })).toEqual(new Set(['m/.consolidate-lock']));
   });
 });
 
@@ -101,7 +98,7 @@ describe('git cat-file --batch', () => {
     writeFiles(repo, { 'm/x\ny.md': 'XY staged\n' });
     git(repo, 'add', '-A');
     const specs = ['HEAD:m/a.md', 'HEAD:m/x\ny.md', ':m/x\ny.md', 'HEAD:m/b.md', 'HEAD:m/gone\nname.md', 'HEAD:m/gone.md', ':m/b.md'];
-    const blobs = readBlobs(repo, specs);
+    const blobs = readBlobs(gitAt(repo), specs);
     expect(specs.map((s) => blobs.get(s)?.toString('utf8') ?? null)).toEqual(['A at HEAD\n', 'XY at HEAD\n', 'XY staged\n', 'B at HEAD\n', null, null, 'B at HEAD\n']);
   });
 });
@@ -125,7 +122,7 @@ describe('git log: one parser for its readers', () => {
     // b.md merges line by line into something neither parent had; a.md comes from the side as it was.
     at(1_000_000_300, () => git(repo, 'merge', '-q', '--no-edit', 'side'));
     expect(readFileSync(join(repo, 'm/b.md'), 'utf8')).toBe('from main\nb\nfrom side\n');
-    const times = lastCommitTimesUnder(repo, ['m']);
+    const times = lastCommitTimesUnder(gitAt(repo), ['m']);
     expect(Object.fromEntries(times)).toEqual({ 'm/a.md': 1_000_000_100, 'm/b.md': 1_000_000_300, 'm/c d.md': 1_000_000_000, 'm/x\ny.md': 1_000_000_200 });
     expect(parseLogRecords(git(repo, 'log', '--format=%x01%ct %s', '--name-only', '-c', '-z', '--no-renames', '--', 'm'))).toEqual([
       { fields: "1000000300 Merge branch 'side'", paths: ['m/b.md'] },
@@ -176,7 +173,7 @@ describe('where is the repository: one answer, from any folder, in a hook too', 
 describe('what a name resolves to: one answer, sync or async alike', () => {
   it('gives the commit and the full ref of a branch, a tag, HEAD and an id; null for a missing name, an option, or no commit yet', async () => {
     const repo = initRepo(tempDir('memlint-refs-'));
-    expect(resolveRef(repo, 'HEAD')).toBeNull();
+    expect(resolveRef(gitAt(repo), 'HEAD')).toBeNull();
     commitFiles(repo, { 'a.md': 'a\n' }, 'one');
     const one = git(repo, 'rev-parse', 'HEAD').trim();
     git(repo, 'tag', 'v1');
@@ -193,11 +190,11 @@ describe('what a name resolves to: one answer, sync or async alike', () => {
       ['--all', null],
     ];
     for (const [name, want] of cases) {
-      expect(resolveRef(repo, name), name).toEqual(want);
-      expect(await resolveRefAsync(repo, name), name).toEqual(want);
+      expect(resolveRef(gitAt(repo), name), name).toEqual(want);
+      expect(await resolveRefAsync(gitAt(repo), name), name).toEqual(want);
     }
     git(repo, 'switch', '-q', '--detach', 'main');
-    expect(resolveRef(repo, 'HEAD')).toEqual({ commit: one, fullRef: null });
+    expect(resolveRef(gitAt(repo), 'HEAD')).toEqual({ commit: one, fullRef: null });
   });
 
   it('gives the merge bases of two commits, the one `git merge-base` names first; none for unrelated histories', async () => {
@@ -208,11 +205,11 @@ describe('what a name resolves to: one answer, sync or async alike', () => {
     git(repo, 'switch', '-q', 'main');
     commitFiles(repo, { 'c.md': 'c\n' }, 'main');
     const best = git(repo, 'merge-base', 'main', 'side').trim();
-    expect(mergeBases(repo, 'main', 'side')).toEqual([best]);
-    expect(await mergeBasesAsync(repo, 'main', 'side')).toEqual([best]);
+    expect(mergeBases(gitAt(repo), 'main', 'side')).toEqual([best]);
+    expect(await mergeBasesAsync(gitAt(repo), 'main', 'side')).toEqual([best]);
     git(repo, 'switch', '-q', '--orphan', 'alone');
     commitFiles(repo, { 'd.md': 'd\n' }, 'alone');
-    expect(mergeBases(repo, 'main', 'alone')).toEqual([]);
+    expect(mergeBases(gitAt(repo), 'main', 'alone')).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { committedLines, datesForText, matchLines, unquote } from '../../src/git/line-dates.js';
-import { git, initRepo, tempDir } from '../helpers/repo.js';
+import { git, gitAt, initRepo, tempDir } from '../helpers/repo.js';
 
 function commitOn(repo: string, day: number, message: string): void {
   const date = `2026-03-${String(day).padStart(2, '0')}T12:00:00+00:00`;
@@ -69,7 +69,7 @@ describe('line dates from one git log', () => {
     write('a.md', ['# A', 'zero on main', 'one', 'two and a half', 'three', 'four', 'five from the side', 'six, merged by hand']);
     commitOn(repo, 8, 'after merge');
 
-    const committed = committedLines(repo, [':(literal)mem']);
+    const committed = committedLines(gitAt(repo), [':(literal)mem']);
     expect([...committed.keys()].sort()).toEqual(['mem/a.md', 'mem/b\td.md']);
     for (const rel of committed.keys()) {
       const text = readFileSync(join(repo, rel), 'utf8') as string;
@@ -97,7 +97,7 @@ describe('line dates from one git log', () => {
           writeFileSync(join(repo, 'mem', 't.md'), lines.map((l) => `${l}\n`).join(''));
           commitOn(repo, c + 1, `c${c}`);
         });
-        const committed = committedLines(repo, [':(literal)mem']);
+        const committed = committedLines(gitAt(repo), [':(literal)mem']);
         const text = lines.map((l) => `${l}\n`).join('');
         expect(datesForText(committed.get('mem/t.md'), text)).toEqual(lines.length === 0 ? [] : blameDates(repo, 'mem/t.md'));
       }),

@@ -28,7 +28,7 @@ describe('gitSync and gitAsync', () => {
     const out = light(args, { cwd: repo });
     expect(out).toEqual(git(repo, ...args));
     expect(out!.split('\0').filter(Boolean)).toEqual(['a b.md', 'dir/ü.md']);
-    expect((await gitAsync(args, { cwd: repo })).stdout.toString('utf8')).toEqual(out);
+    expect((await gitAsync(args, { cwd: repo, env: process.env })).stdout.toString('utf8')).toEqual(out);
   });
 
   it('fail as git fails (outside a repository): a GitError with its exit code and first line', async () => {
@@ -36,18 +36,18 @@ describe('gitSync and gitAsync', () => {
     expect(light(['diff', '--cached', '--name-only'], { cwd: outside })).toBeNull();
     let sync: unknown;
     try {
-      gitSync(['diff', '--cached', '--name-only'], { cwd: outside });
+      gitSync(['diff', '--cached', '--name-only'], { cwd: outside, env: process.env });
     } catch (err) {
       sync = err;
     }
     expect(sync).toBeInstanceOf(GitError);
     expect((sync as GitError).code).toBeGreaterThan(0);
     expect((sync as GitError).message).toMatch(/^git diff failed: /);
-    const async = await gitAsync(['diff', '--cached', '--name-only'], { cwd: outside }).catch((err: unknown) => err);
+    const async = await gitAsync(['diff', '--cached', '--name-only'], { cwd: outside, env: process.env }).catch((err: unknown) => err);
     expect(async).toBeInstanceOf(GitError);
     expect((async as GitError).message).toBe((sync as GitError).message);
     // An exit code named as an answer is not a failure.
-    expect(gitSync(['rev-parse', '--verify', '-q', 'no-such-ref'], { cwd: outside, okCodes: 'any' }).code).not.toBe(0);
+    expect(gitSync(['rev-parse', '--verify', '-q', 'no-such-ref'], { cwd: outside, env: process.env, okCodes: 'any' }).code).not.toBe(0);
   });
 
   it('runs git once, when it fails as when it succeeds', () => {

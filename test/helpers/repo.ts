@@ -5,12 +5,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import type { GitContext } from '../../src/git/repo.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(ROOT, 'dist', 'cli.js');
 
 export function tempDir(prefix = 'memlint-'): string {
   return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** Where memlint's git layer asks git in a test: this folder, in the test process's environment. */
+export function gitAt(cwd: string): GitContext {
+  return { cwd, env: process.env };
 }
 
 export function git(cwd: string, ...args: string[]): string {

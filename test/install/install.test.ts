@@ -201,7 +201,7 @@ describe('memlint install / uninstall / doctor', () => {
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^FAIL  hooks: no husky hook stubs in this worktree \(\.husky\/_\/ is missing; linked worktrees do not share them\): no hook runs here; fix: memlint install --local$/m);
     // The installed hooks run the main worktree's memlint where this one has none (docs/install.md): doctor says so, not that they fail.
-    expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree: the hooks run the main worktree's memlint \(or only print advice and let git go on\), and merges fall back to git merge-file; fix: npm install$/m);
+    expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree: the hooks and the merge driver run the main worktree's memlint \(where it has none, the hooks only print advice and let git go on, and merges fall back to git merge-file\); fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is defined but starts node_modules\/\.bin\/memlint, which is missing in this worktree.*; fix: npm install$/m);
     expect(fresh.stdout).toMatch(/^ok    attributes:/m);
     npmInstall(wt);

@@ -64,7 +64,7 @@ describe('lintMemdirs', () => {
       },
     };
     const dir = memdir({ 'MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n', 'a.md': topic('A', 'nope'), 'b.md': topic('B', 'nope') });
-    const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: [{ rule: boom, severity: 2, options: {} }, ...only('frontmatter-type')] });
+    const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: [{ rule: boom, severity: 2, options: {} }, ...only('frontmatter-type')] });
     const byFile = Object.fromEntries(results.map((r) => [r.filePath.slice(dir.length + 1), r.messages.map((m) => `${m.ruleId}: ${m.message}`)]));
     expect(byFile['a.md']).toEqual(['frontmatter-type: Frontmatter type "nope" is not one of user, feedback, project, reference']);
     expect(byFile['b.md']).toEqual([
@@ -80,7 +80,7 @@ describe('lintMemdirs', () => {
       'b.md': topic('B'),
       'c.md': topic('C'),
     });
-    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: only('index-duplicate', 'index-orphan'), fix: true });
+    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: only('index-duplicate', 'index-orphan'), fix: true });
     expect(run.fixesApplied).toBe(4);
     expect(run.filesFixed).toEqual([join(dir, 'MEMORY.md')]);
     expect(readFileSync(join(dir, 'MEMORY.md'), 'utf8')).toBe('- [A](a.md) — a\n- [B](b.md) — B memory\n- [C](c.md) — C memory\n');
@@ -101,7 +101,7 @@ describe('lintMemdirs', () => {
         ctx.report({ message: 'x', line: 1, column: 1, fix: { edits: [{ path: join(ctx.memdir.dir, '..', 'outside.md'), start: 0, end: 0, text: 'pwned' }] } });
       },
     };
-    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: [{ rule: escape, severity: 2, options: {} }], fix: true });
+    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: [{ rule: escape, severity: 2, options: {} }], fix: true });
     expect(run.fixesApplied).toBe(0);
     expect(() => readFileSync(join(dir, '..', 'outside.md'))).toThrow();
   });
@@ -110,7 +110,7 @@ describe('lintMemdirs', () => {
     const dir = memdir({ 'MEMORY.md': '- [A](a.md) — a\n', 'a.md': topic('A'), 'real.md': topic('Real') });
     symlinkSync('real.md', join(dir, 'alias.md'));
     writeFileSync(join(dir, 'MEMORY.md'), `- [A](a.md) — a\n- [Alias](alias.md) — ${'long '.repeat(40)}\n- [Real](real.md) — real\n`);
-    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: only('index-line-length'), fix: true });
+    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: only('index-line-length'), fix: true });
     expect(run.fixesApplied).toBe(0);
     expect(lstatSync(join(dir, 'alias.md')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, 'real.md'), 'utf8')).toBe(topic('Real'));
@@ -122,10 +122,10 @@ describe('lintMemdirs', () => {
     symlinkSync('real.md', join(dir, 'alias.md'));
     writeFileSync(join(dir, 'MEMORY.md'), `- [A](a.md) — a\n- [Alias](alias.md) — alias\n- [Real](real.md) — ${'the export runs against 192.168.1.20 and '.repeat(5)}\n`);
     const rules = only('index-line-length', 'no-local-addresses');
-    const fixed = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, fix: true });
+    const fixed = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, fix: true });
     expect(fixed.filesFixed).toEqual([join(dir, 'MEMORY.md'), join(dir, 'real.md')]);
     expect(readFileSync(join(dir, 'real.md'), 'utf8')).toContain('192.168.1.20');
-    const after = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules });
+    const after = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules });
     expect(fixed.results).toEqual(after.results);
     // The alias reads real.md's text: the moved addresses are reported on both.
     const rulesOn = (rel: string) => fixed.results.find((r) => r.filePath === join(dir, rel))!.messages.map((m) => m.ruleId);
@@ -135,7 +135,7 @@ describe('lintMemdirs', () => {
 
   it('ignore leaves files out of the run', async () => {
     const dir = memdir({ 'MEMORY.md': '- [A](a.md)\n', 'a.md': topic('A'), 'README.md': '# Readme\n' });
-    const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: only('frontmatter-yaml'), ignore: (p) => p.endsWith('README.md') });
+    const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: only('frontmatter-yaml'), ignore: (p) => p.endsWith('README.md') });
     expect(results.map((r) => r.filePath.slice(dir.length + 1))).toEqual(['MEMORY.md', 'a.md']);
   });
 });

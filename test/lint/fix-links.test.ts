@@ -71,9 +71,9 @@ describe('--fix keeps [[links]] intact', () => {
         if (m.orphan) writeFileSync(join(dir, 'orphan.md'), topic('orphan', m.bodies[3]!));
         const before = linksByFile(dir);
         const today = new Date('2026-11-30T12:00:00');
-        const first = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, today });
+        const first = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, today });
         for (const r of first.results) for (const msg of r.messages) if (msg.fix) fixedBy.set(msg.ruleId!, (fixedBy.get(msg.ruleId!) ?? 0) + 1);
-        await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, today, fix: true });
+        await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, today, fix: true });
         expectLinksKept(before, linksByFile(dir), m.duplicate);
       }),
       { numRuns: 80 },
@@ -101,7 +101,7 @@ describe('--fix keeps [[links]] intact', () => {
     });
     const dir = join(repo, '.claude/memory');
     const before = linksByFile(dir);
-    const found = await lintMemdirs({ memdirs: [{ dir, repoRoot: repo, reason: 'path' }], rules, today: new Date('2026-11-30T12:00:00') });
+    const found = await lintMemdirs({ memdirs: [{ dir, repoRoot: repo, reason: 'path' }], env: process.env, rules, today: new Date('2026-11-30T12:00:00') });
     const fixable = found.results.flatMap((f) => f.messages.filter((x) => x.fix).map((x) => x.ruleId));
     expect(new Set(fixable)).toEqual(new Set(['no-stale-reference', 'absolute-dates', 'no-hidden-unicode', 'index-line-length', 'index-duplicate', 'index-orphan']));
     const r = await memlintInProcess(repo, ['--fix', '.claude/memory'], { env: { MEMLINT_TODAY: '2026-11-30' } });

@@ -32,7 +32,7 @@ const memdirArb = fc.record({
 });
 
 async function fixOnce(dir: string) {
-  return lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, fix: true });
+  return lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, fix: true });
 }
 
 describe('--fix over generated memdirs', () => {
@@ -50,7 +50,7 @@ describe('--fix over generated memdirs', () => {
         });
         const before = new Map(readdirSync(dir, { recursive: true }).map((f) => String(f)).filter((f) => f.endsWith('.md')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 
-        const first = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules });
+        const first = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules });
         for (const r of first.results) for (const msg of r.messages) if (msg.fix) fixedBy.set(msg.ruleId!, (fixedBy.get(msg.ruleId!) ?? 0) + 1);
         await fixOnce(dir);
         const second = await fixOnce(dir);
@@ -118,13 +118,13 @@ describe('every fixable rule together, composed (issue 29)', () => {
           const modified = m.modified ? 'modified: 2026-04-20T10:00:00Z\n' : '';
           writeFileSync(join(dir, `${t}.md`), `---\nname: ${m.names[i]}\ndescription: About ${t}\ntype: project\n${modified}---\n${m.bodies[i]}\n`);
         });
-        const first = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: every, fix: true, today: new Date('2026-04-24T12:00:00') });
+        const first = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: every, fix: true, today: new Date('2026-04-24T12:00:00') });
         for (const r of first.results) for (const msg of r.messages) if (msg.ruleId) fired.add(msg.ruleId);
         const after = readFileSync(join(dir, 'MEMORY.md'), 'utf8');
         expectFixHolds(dir, index, after);
         const texts = () => new Map(readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
         const settled = texts();
-        const second = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: every, fix: true, today: new Date('2026-04-24T12:00:00') });
+        const second = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: every, fix: true, today: new Date('2026-04-24T12:00:00') });
         expect(second.fixesApplied).toBe(0);
         expect(texts()).toEqual(settled);
         // A date is only ever written beside a date word, never inside a word or a name.
@@ -159,7 +159,7 @@ describe('structural rules on arbitrary text', () => {
         mkdirSync(dir, { recursive: true });
         writeFileSync(join(dir, 'MEMORY.md'), index);
         writeFileSync(join(dir, 'a.md'), topicText);
-        const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: structural, fix: true });
+        const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: structural, fix: true });
         for (const r of results) for (const m of r.messages) expect(m.message).not.toMatch(/^rule .* failed on this file/);
       }),
       { numRuns: 150 },

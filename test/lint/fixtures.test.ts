@@ -68,7 +68,7 @@ async function runFixture(file: string, run: Runner = memlintInProcess) {
   writeFiles(repo, parsed.repo);
   // Renames and deletions in a commit of their own, after the files were committed: expected
   // messages name it as {commit} ({date}).
-  let moved: { commit: string; date: string } | undefined;
+  let moved: { commit: string; full: string; date: string } | undefined;
   if (parsed.moves.size > 0) {
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'code');
@@ -80,10 +80,11 @@ async function runFixture(file: string, run: Runner = memlintInProcess) {
       }
     }
     git(repo, 'commit', '-qm', 'move');
-    const [commit, date] = git(repo, 'log', '-1', '--format=%h %cs').trim().split(' ');
-    moved = { commit: commit!, date: date! };
+    const [commit, full, date] = git(repo, 'log', '-1', '--format=%h %H %cs').trim().split(' ');
+    moved = { commit: commit!, full: full!, date: date! };
   }
-  writeFiles(memdir, fx.files);
+  // A memory may name that commit too: `{commit}` in a file= block is its full id.
+  writeFiles(memdir, moved ? new Map([...fx.files].map(([rel, text]) => [rel, text.split('{commit}').join(moved!.full)])) : fx.files);
   git(repo, 'add', '-A');
   if (parsed.committed) {
     const at = `${parsed.committed}T12:00:00`;
@@ -96,7 +97,7 @@ async function runFixture(file: string, run: Runner = memlintInProcess) {
   const r = await run(repo, staged ? ['--staged', '--format', 'json'] : ['mem', '--format', 'json'], { env });
   expect(r.stderr).toBe('');
   const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; severity: number; message: string; line: number; column: number }> }>;
-  const named = (message: string) => (moved ? message.split(moved.commit).join('{commit}').split(`(${moved.date})`).join('({date})') : message);
+  const named = (message: string) => (moved ? message.split(moved.full).join('{commit}').split(moved.commit).join('{commit}').split(`(${moved.date})`).join('({date})') : message);
   const actual = results.flatMap((res) => res.messages.map((m) => `${relative(memdir, res.filePath)}:${m.line}:${m.column} ${m.ruleId} ${named(m.message)}`));
   return { fx, repo, memdir, actual, env, stdout: r.stdout.split(repo).join('<repo>'), code: r.code };
 }

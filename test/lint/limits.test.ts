@@ -219,7 +219,7 @@ async function lintIndex(indexText: string, ruleIds: string[]) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'MEMORY.md'), indexText);
   const config = Object.fromEntries(allRules.map((r) => [r.id, ruleIds.includes(r.id) ? r.defaultSeverity : 'off'] as const));
-  const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules: resolveRules(config) });
+  const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules: resolveRules(config) });
   return results.flatMap((r) => r.messages);
 }
 

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitFiles, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { memlintInProcess } from '../helpers/in-process.js';
+import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
 
 const MEM = '.claude/memory';
 
@@ -54,6 +55,40 @@ describe('no-stale-reference in real repositories', () => {
     expect(fixed.code).toBe(0);
     expect(readFileSync(join(repo, MEM, 'billing.md'), 'utf8')).toBe(topic('Rounding: see `src/money/round.ts` (half-even).\n'));
     expect(await staleMessages(repo)).toEqual([]);
+  });
+
+  it("a rename git matched loosely, or among files of one name, is a suggestion --fix does not make (issue 29)", async () => {
+    const pkg = (name: string, extra = '') => `{\n  "name": "@shop/${name}",\n  "version": "1.0.0",\n  "private": true,\n  "main": "src/index.ts"${extra}\n}\n`;
+    const repo = repoWith(
+      { 'engine/react/package.json': pkg('react'), 'src/billing/round.ts': ROUND },
+      { 'billing.md': topic('The React package is set up in engine/react/package.json.\nRounding: see src/billing/round.ts.\n') },
+    );
+    // One commit moves the package and adds another: two package.json files arrive, and git
+    // pairs the old one with whichever is more similar.
+    git(repo, 'rm', '-q', 'engine/react/package.json');
+    writeFiles(repo, { 'packages/react/package.json': pkg('react', ',\n  "peerDependencies": { "react": "^19" }'), 'packages/contracts/package.json': pkg('contracts') });
+    // The rounding file moves with a line rewritten: git still pairs it, loosely.
+    git(repo, 'rm', '-q', 'src/billing/round.ts');
+    writeFiles(repo, { 'src/money/round.ts': ROUND.replace('"half-even"', '"bankers"') });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'packages/ layout');
+    const status = git(repo, 'show', '-M', '--name-status', '--format=', 'HEAD');
+    expect(status).toMatch(/^R\d+\tengine\/react\/package\.json\tpackages\/(react|contracts)\/package\.json$/m);
+    expect(status).toMatch(/^R(\d+)\tsrc\/billing\/round\.ts\tsrc\/money\/round\.ts$/m);
+    expect(Number(/^R(\d+)\tsrc\/billing/m.exec(status)![1])).toBeLessThan(75);
+    const messages = await staleMessages(repo);
+    expect(messages).toHaveLength(2);
+    for (const m of messages) expect(m).toContain('as far as git can tell (a loose match, so --fix leaves it to you)');
+    const before = readFileSync(join(repo, MEM, 'billing.md'), 'utf8');
+    expect((await memlintInProcess(repo, ['--fix', MEM])).code).toBe(0);
+    expect(readFileSync(join(repo, MEM, 'billing.md'), 'utf8')).toBe(before);
+    // Each is offered as a change the person chooses (the language server's quick fix).
+    const run = await lintMemdirs({ memdirs: [{ dir: join(repo, MEM), repoRoot: repo, reason: 'path' }], rules: resolveRules(undefined).filter((r) => r.rule.id === 'no-stale-reference'), env: process.env });
+    const found = run.results.flatMap((r) => r.messages);
+    expect(found.map((m) => [m.fix, m.suggestions?.map((x) => x.desc)])).toEqual([
+      [undefined, [expect.stringMatching(/^Point to packages\/(react|contracts)\/package\.json \(memlint suggests; --fix does not\)$/)]],
+      [undefined, ['Point to src/money/round.ts (memlint suggests; --fix does not)']],
+    ]);
   });
 
   it('a deletion is named with the deleting commit and is not fixed', async () => {

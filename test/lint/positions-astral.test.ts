@@ -34,7 +34,7 @@ describe('astral characters before every fixable finding', () => {
       'hidden.md': `${front('Hidden')}🔍🔍 look\u200b here.\n`,
       'orphan.md': `${front('Orphan 🚀')}Nobody links here.\n`,
     });
-    const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, today: new Date('2026-04-24T12:00:00') });
+    const { results } = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, today: new Date('2026-04-24T12:00:00') });
     const seen = new Set<string>();
     for (const r of results) {
       const text = readFileSync(r.filePath, 'utf8');

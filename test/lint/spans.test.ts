@@ -74,7 +74,7 @@ describe('the work of absolute-dates grows with the distinct phrases, not with t
     writeFileSync(join(dir, 'dated.md'), topicOf(lines));
     const parse = vi.spyOn(chrono.Chrono.prototype, 'parse');
     try {
-      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], rules, fix, write: false, today: new Date(2026, 10, 29, 12) });
+      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, fix, write: false, today: new Date(2026, 10, 29, 12) });
       return { reads: parse.mock.calls.length, findings: run.results.reduce((n, r) => n + r.messages.length, 0) };
     } finally {
       parse.mockRestore();

@@ -8,7 +8,7 @@ import { candidateIndexes, likelyMemdirs, memoryIndexesFor, ownerFolder, prefetc
 import { memlintInProcess } from '../helpers/in-process.js';
 import { filesInTree, parseNameStatus } from '../../src/git/parse.js';
 import { inIndexFrom } from '../../src/lint/staged-paths.js';
-import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { git, gitAt, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 describe('staged memdirs: the pure parts', () => {
   it('lists every MEMORY.md that could own a staged path, never under node_modules', () => {
@@ -66,18 +66,18 @@ describe('prefetchStaged', () => {
     const facts = await prefetchStaged({ cwd: join(repo, 'docs'), env: process.env }, STAGED, ['m', 'n']);
     expect(facts).not.toBeNull();
     expect(facts!.root).toBe(git(repo, 'rev-parse', '--show-toplevel').trim());
-    expect(facts!.indexes.sort()).toEqual(memoryIndexesFor(repo, STAGED).sort());
-    expect(facts!.listings.get('m')).toEqual(gitIndexEntries(repo, { folders: ['m'] }));
-    expect(facts!.listings.get('n')).toEqual(gitIndexEntries(repo, { folders: ['n'] }));
-    const ids = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'].map((p) => gitIndexEntries(repo, { files: [p] })[0]!.object);
+    expect(facts!.indexes.sort()).toEqual(memoryIndexesFor(gitAt(repo), STAGED).sort());
+    expect(facts!.listings.get('m')).toEqual(gitIndexEntries(gitAt(repo), { folders: ['m'] }));
+    expect(facts!.listings.get('n')).toEqual(gitIndexEntries(gitAt(repo), { folders: ['n'] }));
+    const ids = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'].map((p) => gitIndexEntries(gitAt(repo), { files: [p] })[0]!.object);
     expect([...facts!.blobs.keys()].sort()).toEqual([...ids].sort());
-    const sync = readBlobs(repo, ids);
+    const sync = readBlobs(gitAt(repo), ids);
     for (const id of ids) expect(facts!.blobs.get(id)!.equals(sync.get(id)!)).toBe(true);
-    expect(stagedMemdirsFor(facts!.root, STAGED, facts!.indexes)).toEqual(stagedMemdirsFor(facts!.root, STAGED));
+    expect(stagedMemdirsFor(gitAt(facts!.root), STAGED, facts!.indexes)).toEqual(stagedMemdirsFor(gitAt(facts!.root), STAGED));
     // HEAD's versions of the same files come in the same call, for no-memory-loss.
     const atHead = ['m/MEMORY.md', 'm/a.md', 'n/MEMORY.md', 'n/c.md'];
     expect([...facts!.headBlobs.keys()].sort()).toEqual(atHead);
-    const head = readBlobs(repo, atHead.map((p) => `HEAD:${p}`));
+    const head = readBlobs(gitAt(repo), atHead.map((p) => `HEAD:${p}`));
     for (const p of atHead) expect(facts!.headBlobs.get(p)!.equals(head.get(`HEAD:${p}`)!), p).toBe(true);
   });
 

@@ -176,6 +176,31 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(await client.stop()).toBe(0);
   });
 
+  it('a new memory file the editor has not saved yet gets the same findings as once saved', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const file = join(repo, '.claude', 'memory', 'rollback.md');
+    const uri = uriOf(file);
+    // What memlint says about the file once it is on disk (written aside, not into the repository).
+    const scratch = memoryRepo({ '.claude/memory/rollback.md': ORPHAN });
+    const cli = JSON.parse(memlint(scratch, ['.claude/memory/rollback.md', '--format', 'json'], { env }).stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number }> }>;
+    const expected = cli.flatMap((r) => r.messages).map((m) => ({ code: m.ruleId, line: m.line, column: m.column }));
+    expect(expected.map((m) => m.code)).toContain('index-orphan');
+    const before = snapshot(repo);
+    const client = start(repo, env);
+    await client.initialize(repo);
+    // A file in the memory folder that is no memory file stays unlinted, saved or not.
+    const notes = uriOf(join(repo, '.claude', 'memory', 'notes.txt'));
+    client.open(notes, 'The freeze starts tomorrow.\n');
+    client.open(uri, ORPHAN);
+    // Documents are linted in the order they changed: once the last is published, the other was decided.
+    const published = await client.published(uri);
+    expect(published.diagnostics.map((d) => ({ code: d.code, line: d.range.start.line + 1, column: d.range.start.character + 1 }))).toEqual(expected);
+    expect(await client.stop()).toBe(0);
+    expect(client.publishes(notes).flatMap((p) => p.diagnostics)).toEqual([]);
+    expect(snapshot(repo)).toEqual(before);
+  });
+
   it('a fix that moves text into another file edits both, in the editor\'s texts of them', async () => {
     const long = `- [Deploy](deploy.md) — how we deploy: ${'from the release branch after a review by two people who did not write the change, '.repeat(2)}then tag`;
     const repo = memoryRepo({ '.claude/memory/MEMORY.md': `${long}\n` });

@@ -2,7 +2,7 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverMemdirs, isClaudeLocation, linksBeside, memdirCandidates, relDirOf } from '../../src/memdir/discover.js';
+import { discoverMemdirs, isClaudeLocation, isRootLike, linksBeside, memdirCandidates, relDirOf } from '../../src/memdir/discover.js';
 import { UsageError } from '../../src/errors.js';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
@@ -171,6 +171,34 @@ describe('discoverMemdirs: the repository root and .claude are not memdirs for l
     expect(linksBeside('- [A](a.md) — a\n', '', new Set(['a.md']))).toBe(true);
     expect(linksBeside('- [A](sub/a.md) — a\n', '', new Set(['sub/a.md']))).toBe(false);
     expect(linksBeside('- [A](sub/a.md) — a\n', 'memory', new Set(['memory/sub/a.md']))).toBe(true);
+  });
+
+  it('skips a MEMORY.md kept in .claude/agent-memory/ itself, which indexes the agents\' folders below', () => {
+    // Claude Code 2.1.332 keeps agent memory in .claude/agent-memory/<agentType>/, none in the
+    // folder above: an index there that links into the agents' folders is no memory folder, and
+    // an agent folder without a MEMORY.md of its own is not its topic.
+    const repo = initRepo(tempDir('memlint-discover-agents-'));
+    writeFiles(repo, {
+      '.claude/agent-memory/MEMORY.md': '# Agents\n- [Reviewer](reviewer/MEMORY.md) — the reviewer\'s notes\n',
+      '.claude/agent-memory/reviewer/MEMORY.md': '- [Style](style.md) — style calls\n',
+      '.claude/agent-memory/reviewer/style.md': topic('Style', 'feedback'),
+      'server/.claude/agent-memory/MEMORY.md': '# Server agents\n- [Flaky login](/qa/flaky_login.md) — why login tests flake\n- [Tester](qa/notes.md) — notes\n',
+      'server/.claude/agent-memory/qa/flaky_login.md': topic('Flaky login'),
+      'server/.claude/agent-memory/qa/notes.md': topic('Notes'),
+      // A hand-kept folder whose index links to a topic right beside it is still one.
+      'tools/.claude/agent-memory-snapshots/MEMORY.md': '- [Seed](seed.md) — seed data\n',
+      'tools/.claude/agent-memory-snapshots/seed.md': topic('Seed'),
+    });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'init');
+    expect(listed(repo, discoverMemdirs({ cwd: repo, env: process.env }))).toEqual([
+      ['.claude/agent-memory/reviewer', 'claude-location', true],
+      ['tools/.claude/agent-memory-snapshots', 'links', true],
+    ]);
+    expect(isRootLike('.claude/agent-memory')).toBe(true);
+    expect(isRootLike('server/.claude/agent-memory-local')).toBe(true);
+    expect(isRootLike('.claude/agent-memory/reviewer')).toBe(false);
+    expect(isRootLike('docs/agent-memory')).toBe(false);
   });
 
   it('finds projects/<slug>/memory/ in a backup repository of ~/.claude, even with an empty index', () => {

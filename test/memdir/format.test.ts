@@ -129,7 +129,7 @@ describe('team memory with a store of its own', () => {
     });
     const rules = resolveRules({}).filter((r) => r.rule.id === 'index-orphan');
     const dir = `${repo}/.claude/memory`;
-    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: repo, reason: 'path' }, { dir: `${dir}/team/infra`, repoRoot: repo, reason: 'path' }], rules });
+    const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: repo, reason: 'path' }, { dir: `${dir}/team/infra`, repoRoot: repo, reason: 'path' }], env: process.env, rules });
     const found = run.results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(dir.length + 1)} ${m.message}`));
     expect(found).toEqual(['team/infra/runbooks.md runbooks.md has no entry in MEMORY.md: the agent does not know this memory exists']);
   });
@@ -148,7 +148,7 @@ describe('a generated index (config generatedIndex)', () => {
     const rules = resolveRules({}).filter((r) => ['index-orphan', 'frontmatter-required'].includes(r.rule.id));
     const memdirs = [{ dir: `${repo}/.claude/memory`, repoRoot: repo, reason: 'path' as const }];
     const lint = async (generatedIndex: boolean) =>
-      (await lintMemdirs({ memdirs, rules, format: claudeFormat(NEWEST_KNOWN, { generatedIndex }) })).results.flatMap((r) => r.messages.map((m) => `${m.ruleId} ${r.filePath.split('/').pop()}:${m.line}`)).sort();
+      (await lintMemdirs({ memdirs, env: process.env, rules, format: claudeFormat(NEWEST_KNOWN, { generatedIndex }) })).results.flatMap((r) => r.messages.map((m) => `${m.ruleId} ${r.filePath.split('/').pop()}:${m.line}`)).sort();
     expect(await lint(true)).toEqual(['frontmatter-required long.md:3']);
     expect(await lint(false)).toEqual(['index-orphan long.md:1', 'index-orphan short.md:1']);
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMemdir } from '../../src/memdir/read.js';
 import { stagedSnapshot } from '../../src/memdir/staged-snapshot.js';
-import { commitFiles, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, git, gitAt, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 const textOf = (files: Array<{ rel: string; text: string }>) => Object.fromEntries(files.map((f) => [f.rel, f.text]));
 
@@ -18,7 +18,7 @@ describe('the staged snapshot', () => {
     git(repo, 'add', 'mem/a.md');
     writeFiles(dir, { 'a.md': 'a in the working tree\n', 'b.md': 'b in the working tree\n' });
 
-    const snapshot = stagedSnapshot(repo);
+    const snapshot = stagedSnapshot(gitAt(repo));
     const staged = loadMemdir(dir, { source: { kind: 'staged', snapshot } });
     expect(textOf(staged.model.files)).toEqual({ 'MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n', 'a.md': 'a staged\n', 'b.md': 'b at HEAD\n' });
 
@@ -33,10 +33,10 @@ describe('the staged snapshot', () => {
   it('starts from what is already read: a listing and blobs given are not asked of git again', () => {
     const repo = initRepo(tempDir('memlint-snapshot-'));
     commitFiles(repo, { 'mem/MEMORY.md': '- [A](a.md) — a\n', 'mem/a.md': 'a\n' });
-    const listing = stagedSnapshot(repo).listing('mem');
+    const listing = stagedSnapshot(gitAt(repo)).listing('mem');
     // Given bytes under the entries' ids: what the launcher read is what the reader sees.
     const blobs = new Map(listing.map((e) => [e.object, Buffer.from(`known ${e.path}\n`)]));
-    const known = stagedSnapshot(repo, { listings: new Map([['mem', listing]]), blobs });
+    const known = stagedSnapshot(gitAt(repo), { listings: new Map([['mem', listing]]), blobs });
     expect(textOf(loadMemdir(join(repo, 'mem'), { source: { kind: 'staged', snapshot: known } }).model.files)).toEqual({ 'MEMORY.md': 'known mem/MEMORY.md\n', 'a.md': 'known mem/a.md\n' });
   });
 });

@@ -44,7 +44,7 @@ describe('merge case corpus', () => {
       copyFileSync(join(dir, 'ours.md'), ours);
       const messages: string[] = [];
       const code = await runDriver(
-        { base: join(dir, 'base.md'), ours, theirs: join(dir, 'theirs.md'), markerSize: 7, path: pathOf(name), cwd: work },
+        { base: join(dir, 'base.md'), ours, theirs: join(dir, 'theirs.md'), markerSize: 7, path: pathOf(name), cwd: work, env: process.env },
         (l) => messages.push(l),
       );
       const expected = readFileSync(join(dir, 'expected.md'));

@@ -257,6 +257,33 @@ describe('the driver under real git', () => {
     expect(status(wt)).toBe('');
   });
 
+  it("in a linked worktree without node_modules, merges and rebases with the main worktree's memlint", () => {
+    const dir = setupRepo('node_modules/.bin/memlint');
+    // Only the main worktree ran npm install; a marker file shows which memlint ran and where.
+    mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+    const shim = join(dir, 'node_modules', '.bin', 'memlint');
+    writeFileSync(shim, `#!/bin/sh\necho "$PWD" >> "${join(dir, 'node_modules', 'ran')}"\nexec node "${CLI}" "$@"\n`);
+    chmodSync(shim, 0o755);
+    writeFileSync(join(dir, '.git', 'info', 'exclude'), 'node_modules/\n');
+    const wt = join(tempDir('memlint-wt-'), 'wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'wt', wt);
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit(wt, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('wt_new') }, 'wt');
+    const mine = git(wt, 'rev-parse', 'HEAD').trim();
+    const merged = run(wt, 'merge', '--no-edit', 'other');
+    expect(merged.code, merged.out).toBe(0);
+    expect(read(wt, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('wt_new') + e('theirs_new'));
+    expect(read(dir, 'node_modules/ran').trim()).toBe(wt);
+    git(wt, 'reset', '-q', '--hard', mine);
+    const rebased = run(wt, 'rebase', 'other');
+    expect(rebased.code, rebased.out).toBe(0);
+    expect(read(wt, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('theirs_new') + e('wt_new'));
+    expect(read(dir, 'node_modules/ran').trim().split('\n')).toEqual([wt, wt]);
+    expect(status(wt)).toBe('');
+  });
+
   it('merges and rebases in a repository whose index stat is settled (old files), touching nothing but OURS', () => {
     const dir = setupRepo();
     git(dir, 'checkout', '-q', '-b', 'feature');

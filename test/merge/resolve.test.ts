@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeMemoryFile } from '../../src/merge/driver.js';
 import { markerOrigin, resolveConflicts } from '../../src/merge/resolve.js';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { git, gitAt, initRepo, memlint, writeFiles } from '../helpers/repo.js';
 
 const MEM = '.claude/memory';
 const INDEX = `${MEM}/MEMORY.md`;
@@ -123,7 +123,7 @@ describe('memlint resolve', () => {
     const marked = HEAD + e('user_role') + '<<<<<<< HEAD\n' + e('ours_new') + '=======\n' + e('theirs_new') + '>>>>>>> other\n';
     commit(dir, { [INDEX]: marked }, 'merged with markers');
     chmodSync(join(dir, INDEX), 0o600);
-    const report = resolveConflicts(dir, []);
+    const report = resolveConflicts(gitAt(dir), []);
     expect(report.resolved).toEqual([INDEX]);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('ours_new') + e('theirs_new'));
     expect(statSync(join(dir, INDEX)).mode & 0o777).toBe(0o600);
@@ -173,15 +173,15 @@ describe('memlint resolve', () => {
   it('markerOrigin names the commit that brought the markers and the base it settles against', () => {
     const dir = oneSidedEdit();
     const base = git(dir, 'merge-base', 'main', 'other').trim();
-    expect(markerOrigin(dir, INDEX)).toEqual({ kind: 'uncommitted' });
+    expect(markerOrigin(gitAt(dir), INDEX)).toEqual({ kind: 'uncommitted' });
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     git(dir, 'add', '-A');
     const [ours, theirs] = ['main', 'other'].map((b) => git(dir, 'rev-parse', b).trim());
-    expect(markerOrigin(dir, INDEX)).toEqual({ kind: 'merging', ours, theirs, mergeBase: base });
+    expect(markerOrigin(gitAt(dir), INDEX)).toEqual({ kind: 'merging', ours, theirs, mergeBase: base });
     git(dir, 'commit', '-q', '--no-verify', '--no-edit');
     const merge = git(dir, 'rev-parse', 'HEAD').trim();
     commit(dir, { [INDEX]: read(dir, INDEX) + e('later') }, 'later edit keeps the markers');
-    expect(markerOrigin(dir, INDEX)).toEqual({ kind: 'merge', commit: merge, ours, theirs, mergeBase: base });
+    expect(markerOrigin(gitAt(dir), INDEX)).toEqual({ kind: 'merge', commit: merge, ours, theirs, mergeBase: base });
   });
 
   it('settles markers edited after their merge commit from the blocks, against the merge base', async () => {
@@ -302,7 +302,7 @@ describe('resolve of markers a merge commit brought (property, real git)', () =>
         fc.pre(merged.code === 1);
         git(dir, 'add', '-A');
         git(dir, 'commit', '-q', '--no-verify', '--no-edit');
-        const report = resolveConflicts(dir, [INDEX]);
+        const report = resolveConflicts(gitAt(dir), [INDEX]);
         const driver = mergeMemoryFile({ base: Buffer.from(O), ours: Buffer.from(A), theirs: Buffer.from(B), path: INDEX, markerSize: 7 });
         if ('lineMerge' in driver) throw new Error(driver.reason);
         expect(read(dir, INDEX)).toBe(driver.output!.toString('utf8'));

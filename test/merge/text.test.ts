@@ -75,4 +75,13 @@ describe('the configured command', () => {
     ]);
     expect(attributeLines('.claude/memory/')).toEqual(['.claude/memory/**/*.md merge=memlint']);
   });
+
+  it("asks for the main worktree's copy only of a program named relative to the worktree", () => {
+    expect(driverCommand()).toContain('if [ ! -x node_modules/.bin/memlint ]; then memlint=$(git rev-parse --path-format=absolute --git-common-dir');
+    expect(driverCommand({ memlint: 'node ./dist/cli.js' })).toContain('if [ ! -f dist/cli.js ]; then');
+    expect(driverCommand({ memlint: 'node ./dist/cli.js' })).toContain('node "$memlint" merge %O %A %B %L %P');
+    for (const memlint of ['memlint', "'/usr/bin/node' '/opt/memlint/dist/cli.js'", '/usr/local/bin/memlint']) {
+      expect(driverCommand({ memlint })).not.toContain('git rev-parse');
+    }
+  });
 });

@@ -9,7 +9,8 @@ import { codeLineSet } from '../../memdir/blocks.js';
  * write it: `**Why:**`, `**Why**:`, `Why:`, `**Why**：`, `**Why this matters:**`, `## Why`,
  * `Reason:`, `**Root cause:**`; `**How to apply:**`, `## How to apply`, `**How:**`, `When to apply:`,
  * `**Lesson:**`, `Going forward:`; and Chinese (`为什么`, `原因`, `理由`, `根因`, `## …的根本原因`;
- * `如何应用`, `怎么用`, `适用`, `教训`, `今后`). Also warns when the body opens with
+ * `如何应用`, `怎么用`, `适用`, `教训`, `今后`), Russian (`Почему`, `Причина`; `Как применять`),
+ * Korean (`이유`; `적용 방법`) and Japanese (`理由`, `なぜ`; `適用方法`). Also warns when the body opens with
  * the Why line instead of the rule.
  *
  * Certainty: medium (a memory may carry its reason in prose).
@@ -62,8 +63,8 @@ const label = (words: string) =>
     'iu',
   );
 
-const WHY_WORDS = 'why|reasoning|reason|reasons|rationale|because|motivation|context|root cause|root causes|cause|为什么|原因|理由|缘由|背景|根因|根本原因|起因|动机';
-const HOW_WORDS = 'how to apply|how it applies|how to use|how|when to apply|applies to|applies when|application|apply|when|lessons learned|lessons|lesson|takeaways|takeaway|going forward|next time|in future|如何应用|怎么应用|如何使用|怎么用|怎么做|如何做|适用|应用|使用场景|何时适用|教训|启示|今后|以后|下次';
+const WHY_WORDS = 'why|reasoning|reason|reasons|rationale|because|motivation|context|root cause|root causes|cause|为什么|原因|理由|缘由|背景|根因|根本原因|起因|动机|почему|зачем|причина|причины|обоснование|이유|왜|원인|배경|なぜ|根本原因';
+const HOW_WORDS = 'how to apply|how it applies|how to use|how|when to apply|applies to|applies when|application|apply|when|lessons learned|lessons|lesson|takeaways|takeaway|going forward|next time|in future|如何应用|怎么应用|如何使用|怎么用|怎么做|如何做|适用|应用|使用场景|何时适用|教训|启示|今后|以后|下次|как применять|как применить|применение|когда применять|урок|уроки|적용 방법|적용|교훈|適用方法|適用|使い方|教訓';
 // A Chinese heading carries its label anywhere in it ("## 预测轨迹偏差的根本原因").
 const zhHeading = (words: string) => new RegExp(`^\\s*#{1,6}\\s+[^\\n]{0,40}(?:${words})`, 'u');
 const anyOf = (...res: Array<{ test: (text: string) => boolean }>) => ({ test: (text: string) => res.some((re) => re.test(text)) });

@@ -1,5 +1,5 @@
 import { bodyStart, lineOf } from '../content-scan.js';
-import { codeLineSet } from '../../memdir/blocks.js';
+import { codeLineSet, type BlockModel } from '../../memdir/blocks.js';
 import type { RepoFacts, Rule, RuleContext } from '../types.js';
 import { slashRelative } from '../../fs/paths.js';
 
@@ -10,7 +10,9 @@ import { slashRelative } from '../../fs/paths.js';
  * anything already in a CLAUDE.md, and ephemeral task details. Such lines cost context in every
  * session and go stale silently. Flags: fenced code blocks whose lines are in tracked files (code
  * in a plan is in no file, and is what memory is for; a short shell command is fine); paths of
- * tracked files used as structure or history (a pointer, "see docs/x.md", is fine); 7–40 hex ids of commits that exist in it;
+ * tracked files used as structure or history (a pointer, "see docs/x.md", a path to a document, a
+ * glob, a review's verdict on a file are fine); 7–40 hex ids of commits that exist in it, where the
+ * line records what the commit did (not a story's party, a check's reference point, old content);
  * stack traces and "Fix:" recipes; lines that repeat a CLAUDE.md in scope (normalized, near
  * duplicates by word shingles); task-in-progress notes ("currently working on", "- [ ] fix …",
  * "下一步："). Path and commit checks run only inside a git repository. A reference memory may
@@ -48,7 +50,7 @@ export const noDerivableContent: Rule = {
     if (RECIPE_HINT.test(text)) checkRecipes(ctx, lines, firstLine, inCode);
     if (TASK_HINT.test(text)) checkTaskNotes(ctx, lines, firstLine, inCode);
     if (ctx.repo) {
-      checkPaths(ctx, ctx.repo, lines, firstLine, inCode);
+      checkPaths(ctx, ctx.repo, lines, firstLine, inCode, model);
       checkCommits(ctx, ctx.repo, lines, firstLine, inCode);
       checkClaudeMd(ctx, ctx.repo, lines, firstLine, inCode);
     }
@@ -173,10 +175,10 @@ function memdirPrefix(ctx: RuleContext, repo: RepoFacts): string {
   return rel === '' ? '' : `${rel}/`;
 }
 
-function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
+function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>, model: BlockModel) {
   if (!ctx.file.text.includes('/')) return;
   // Path-shaped tokens first; the tracked-file list (one git call per run) only when there are some.
-  const found: Array<{ line: number; column: number; path: string }> = [];
+  const found: Array<{ line: number; column: number; end: number; path: string }> = [];
   for (let l = from; l <= lines.length; l++) {
     if (inCode.has(l)) continue;
     const line = lines[l - 1]!;
@@ -185,37 +187,99 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
     PATH_TOKEN.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = PATH_TOKEN.exec(line)); ) {
       if (urls.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
-      found.push({ line: l, column: m.index + 1, path: m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '') });
+      // A glob (`src/tasks/**`) names a set of files by a pattern: a lane's zone, a scan's scope.
+      if (line[m.index + m[0].length] === '*') continue;
+      found.push({ line: l, column: m.index + 1, end: m.index + m[0].length, path: m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '') });
     }
   }
   if (found.length === 0) return;
   const tracked = repo.trackedFiles();
   const own = memdirPrefix(ctx, repo);
   const isTracked = (p: string) => tracked.has(p) || (p.endsWith('/') && trackedDirs(tracked).has(p));
+  // A path to a document is a pointer to where something is written down (what a reference
+  // memory is made of), never the project's structure; it does not count toward a list of files.
+  const counted = found.filter((f) => isTracked(f.path) && !(own && f.path.startsWith(own)) && !isDocument(f.path, tracked));
   const perLine = new Map<number, number>();
-  for (const f of found) if (isTracked(f.path) && !(own && f.path.startsWith(own))) perLine.set(f.line, (perLine.get(f.line) ?? 0) + 1);
-  for (const f of found) {
-    if (!isTracked(f.path)) continue;
-    if (own && f.path.startsWith(own)) continue;
-    if (!describesStructure(lines[f.line - 1]!, f.column - 1, perLine.get(f.line)!)) continue;
+  for (const f of counted) perLine.set(f.line, (perLine.get(f.line) ?? 0) + 1);
+  for (const f of counted) {
+    if (!describesStructure(lines[f.line - 1]!, f.column - 1, f.end, perLine.get(f.line)!, continuesParagraph(model, lines, f.line))) continue;
     ctx.report({ message: `path of a file in the repository (${f.path}): file paths and structure can be read from the project itself`, line: f.line, column: f.column });
   }
+}
+
+// Documents and the images they show: things to read or look at, not the code's structure.
+const DOCUMENT_EXT = /\.(?:md|mdx|markdown|rst|adoc|asciidoc|org|pdf|png|jpe?g|gif|svg|webp)$/i;
+// A documentation folder by its name, whatever it holds.
+const DOCS_DIR = /^(?:docs?|documentation)\//i;
+
+// Folders whose tracked files are all documents ("docs/decisions/"), derived once per tracked-file set.
+const documentDirsCache = new WeakMap<Set<string>, Map<string, boolean>>();
+
+function isDocument(path: string, tracked: Set<string>): boolean {
+  if (DOCS_DIR.test(path)) return true;
+  if (!path.endsWith('/')) return DOCUMENT_EXT.test(path);
+  let dirs = documentDirsCache.get(tracked);
+  if (!dirs) {
+    dirs = new Map();
+    for (const f of tracked) {
+      const doc = DOCUMENT_EXT.test(f);
+      for (let i = f.indexOf('/'); i >= 0; i = f.indexOf('/', i + 1)) {
+        const d = f.slice(0, i + 1);
+        if (!doc) dirs.set(d, false);
+        else if (!dirs.has(d)) dirs.set(d, true);
+      }
+    }
+    documentDirsCache.set(tracked, dirs);
+  }
+  return dirs.get(path) === true;
+}
+
+/**
+ * Whether a line goes on with the paragraph (or list item) of the line before it: a hard-wrapped
+ * line, whose first word starts the line only because the text was wrapped there.
+ */
+function continuesParagraph(model: BlockModel, lines: string[], line: number): boolean {
+  const here = model.lines[line - 1];
+  const prev = model.lines[line - 2];
+  if (!here || !prev || here.kind !== 'prose' || here.item || prev.kind !== 'prose') return false;
+  return !/^\s*(?:>\s*)*\|/.test(lines[line - 1]!) && !/^\s*(?:>\s*)*\|/.test(lines[line - 2]!);
 }
 
 /**
  * Whether a tracked path on a line records the project's structure or history (derivable), not a
  * pointer to where to look ("see docs/x.md", "the source of truth is src/x.ts", "(in src/x.ts)"),
  * which is how memory should refer to code. Structure: a list of files (three or more on a
- * line), a line that starts with the path (a file table, "- `src/x.ts` — does y"), where code
- * lives ("rounding lives in src/x.ts"), a move or a change ("a/ → b/", "added in src/x.ts").
+ * line), a line that starts with the path (a file table, "- `src/x.ts` — does y"; on a line that
+ * wrapping began, only with such a separator after the path), where code lives ("rounding lives
+ * in src/x.ts"), a move or a call chain (an arrow beside the path with a path or a code name on
+ * its other side: "a/ → b/"), a change ("added in src/x.ts").
  */
-export function describesStructure(line: string, column: number, trackedOnLine: number): boolean {
+export function describesStructure(line: string, column: number, end: number, trackedOnLine: number, continuation = false): boolean {
   if (trackedOnLine >= 3) return true;
   const before = line.slice(0, column);
-  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before)) return true;
+  const after = line.slice(end);
+  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–|=]|:(?=\s|$)|--?\s)/.test(after)) && !VERDICT_AFTER.test(after)) return true;
   // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says.
   if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
-  return /→|->|=>|\b(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged) (?:to|from|in|into|at)\b|\b(?:modified|created|deleted|added|removed)\s*$|[(（]?(?:新增|删除|修改|移动|重命名)[）)]?/i.test(line);
+  if (arrowBeside(before, after)) return true;
+  // A change marked in Chinese: in brackets ("src/x.ts（新增）") or right beside the path; a verb
+  // elsewhere ("修改前端在 public/index.html 找…": to change the page, look there) is an instruction.
+  if (/^[`'"*_]*\s*[(（]?(?:新增|删除|修改|移动|重命名)/.test(after) || /(?:新增|删除|修改|移动|重命名)\s*[:：]?\s*[`'"*_]*$/.test(before)) return true;
+  return /\b(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged) (?:to|from|in|into|at)\b|\b(?:modified|created|deleted|added|removed)\s*$|[(（](?:新增|删除|修改|移动|重命名)[）)]/i.test(line);
+}
+
+// A review's verdict on the file ("- `src/x.ts`: PASS", "— ✅ …", "정상"): the record of a check.
+const VERDICT_AFTER = /^[`'"*_)\]]*\s*(?:[—–:|]|--?\s)\s*(?:\*\*)?\s*(?:✅|✓|✔|☑|❌|✗|⚠|ok\b|pass(?:ed)?\b|fail(?:ed)?\b|verified\b|fine\b|broken\b|정상|통과|실패|通过|正常|失败|合格)/iu;
+
+const ARROW_BEFORE = /(?:→|->|=>)\s*[`'"*_(]*(?:\.{1,2}\/)?$/;
+// What stands on the arrow's other side: a code span, a path, a file name.
+const PATHISH_END = /(?:`|[\w@-]\/[\w@.*/-]*|[\w-]\.[A-Za-z]{1,5})[`'"*_)\]]*\s*$/;
+const ARROW_AFTER = /^[`'"*_)\]]*\s*(?:→|->|=>)\s*(?:`|[\w@.-]+\/|[\w@-]+\.[A-Za-z]{1,5}\b)/;
+
+function arrowBeside(before: string, after: string): boolean {
+  if (ARROW_AFTER.test(after)) return true;
+  const m = ARROW_BEFORE.exec(before);
+  return m !== null && PATHISH_END.test(before.slice(0, m.index));
 }
 
 function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
@@ -234,8 +298,31 @@ function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: 
   const existing = repo.existingCommits([...new Set(found.map((f) => f.hex))]);
   for (const f of found) {
     if (!existing.has(f.hex)) continue;
+    if (notARecord(lines[f.line - 1]!, f.column - 1, f.hex.length)) continue;
     ctx.report({ message: `commit id ${f.hex}: git history is authoritative (git log / git blame); record the non-obvious why, not the commit`, line: f.line, column: f.column });
   }
+}
+
+// The point a check, a state or a deployment was taken at ("on top of", "as of", "HEAD",
+// "deployed"), or old content to read.
+// A branch name may stand between: "at branch tip (fix/x `abc1234`)".
+const REFERENCE_BEFORE = /(?:\b(?:at|on|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?)|@)\s*(?:commit\s*|\(\s*[\w./-]+\s+)?[-`'"(]*$/i;
+// The commit as a party to a story whose lesson is the point, or as evidence in it.
+const STORY_WORDS = /\b(?:caused?|causing|made|did|broke|broken|breaks?|exposed?|exposer|corrupt\w*|discard\w*|regress\w*|jumped|triggered|blocked|missing|stuck|culprit|incident|attribution|blamed?|ancestor|mirror(?:ed|s)?|verbatim|revert\w*|showed|shows|pre-existing|stale)\b/i;
+
+/**
+ * Whether a commit id on a line is something git has no record of: a party to a story (what the
+ * commit caused or broke), the point a check was made at, or old content to read (`abc1234^`).
+ * Only a record of what a commit did ("fixed in abc1234", "- abc1234 — adds y") repeats git log.
+ */
+export function notARecord(line: string, column: number, length: number): boolean {
+  const before = line.slice(0, column);
+  const after = line.slice(column + length);
+  if (/^[`'"]?[\^~]/.test(after) || /^[`'")\]]*\s*(?:base|tip)\b/i.test(after) || REFERENCE_BEFORE.test(before)) return true;
+  // The sentence that holds the id (a long line holds several).
+  const start = Math.max(before.search(/(?:[.!?;]\s+|\s[—–]\s|\s·\s)(?!.*(?:[.!?;]\s+|\s[—–]\s|\s·\s))/), 0);
+  const stop = after.search(/[.!?;]\s|\s[—–]\s|\s·\s/);
+  return STORY_WORDS.test(line.slice(start, stop < 0 ? line.length : column + length + stop));
 }
 
 // CLAUDE.md lines, shingled once per run (keyed by the texts array the repo facts cache).

@@ -1,7 +1,7 @@
 import { bodyStart, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import { commitReferences, pathReferences, rewritten, stalePathMessage, toldAsHistory } from '../stale.js';
-import type { RepoFacts, Rule, RuleContext } from '../types.js';
+import type { Fix, RepoFacts, Rule, RuleContext, Suggestion } from '../types.js';
 import type { MemdirModel } from '../../memdir/types.js';
 import { linkTargets, wikiLinks } from '../../memdir/links.js';
 import { staleLinkMessage } from '../stale-links.js';
@@ -79,7 +79,7 @@ export const noStaleReference: Rule = {
           message: stalePathMessage(ref, fate, repo.uncommitted),
           line: ref.line,
           column: ref.column,
-          ...(fate.kind === 'renamed' ? { fix: { edits: [{ start, end: start + ref.written.length, text: rewritten(ref, fate.to) }] } } : {}),
+          ...(fate.kind === 'renamed' ? renameFix(fate, { edits: [{ start, end: start + ref.written.length, text: rewritten(ref, fate.to) }] }) : {}),
         });
       }
     }
@@ -93,6 +93,11 @@ export const noStaleReference: Rule = {
     }
   },
 };
+
+/** A certain rename is fixed; a loose one (LossEvent.certain) is a change the person chooses. */
+function renameFix(fate: { to: string; certain: boolean }, fix: Fix): { fix: Fix } | { suggest: Suggestion[] } {
+  return fate.certain ? { fix } : { suggest: [{ desc: `Point to ${fate.to} (memlint suggests; --fix does not)`, fix }] };
+}
 
 const targetsOf = new WeakMap<MemdirModel, Set<string>>();
 
