@@ -6,7 +6,8 @@ import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { lastCommitTimesUnder } from '../git/history.js';
 import { gitOperation, type GitOperation } from '../git/progress.js';
-import { repository, type GitContext } from '../git/repo.js';
+import type { GitContext, Repository } from '../git/repo.js';
+import { repositoryHolding } from '../memdir/discover.js';
 import { uncommittedPaths } from '../git/status.js';
 import { refreshGitIndex } from '../git/write.js';
 import { listMarkdown } from './recall.js';
@@ -87,11 +88,12 @@ export interface TouchPlan {
   waiting: Array<{ root: string; operation: GitOperation }>;
 }
 
-export function planTouch(memdirs: string[], from: GitContext): TouchPlan {
+/** `known`: the repository holding `from.cwd` when the caller has asked git already (memdirs inside it are not asked again). */
+export function planTouch(memdirs: string[], from: GitContext, known: Repository | null = null): TouchPlan {
   const { cwd } = from;
   const groups = new Map<string, MemdirGroup>();
   for (const dir of memdirs) {
-    const info = repository(from, dir);
+    const info = repositoryHolding(from, dir, known);
     const root = info?.root ?? null;
     const key = root ?? '';
     const g = groups.get(key) ?? { root, gitDir: info?.gitDir ?? null, dirs: [] };

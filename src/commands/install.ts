@@ -12,6 +12,7 @@ import { loadConfig } from '../config.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { applyTouch, planTouch } from '../claude/touch.js';
 import type { Io, Output } from '../io.js';
+import type { Repository } from '../git/repo.js';
 import { homeOf } from '../claude/auto-memory.js';
 
 const HELP = `Usage: memlint install [--dry-run] [--local] [--link] [--claude] [--quiet] [--config FILE]
@@ -70,7 +71,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   // A config memlint cannot read must not stop npm install: the link part says why and steps aside.
   let decided: boolean | string = !!values.link;
   if (!decided) decided = await settingMemdir(wt.root, io.env).then((s) => !!s, (err: Error) => err.message);
-  const memdirs = values.local ? [] : await repoMemdirs(wt.root, io.env, values.config, io.stderr);
+  const memdirs = values.local ? [] : await repoMemdirs(wt.repository, io.env, values.config, io.stderr);
   const actions = planInstall(wt, { local: !!values.local, memdirs, privateIgnores: decided === true, env: io.env });
   actions.push(...setting);
   if (values.claude) actions.push(...planClaudeInstall(wt));
@@ -81,7 +82,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     for (const p of applyActions(wt, actions)) io.stderr.write(`memlint: ${p}\n`);
     if (changes.length > 0 && !values.quiet) say(`memlint install: done; "memlint doctor" checks that everything is active`);
     // A fresh clone's memory files carry the clone's time until a checkout: give them their dates now.
-    const touched = await touchMemory(wt.root, io.env, io.stderr);
+    const touched = await touchMemory(wt.repository, io.env, io.stderr);
     if (touched && !values.quiet) say(touched);
   }
   if (typeof decided === 'string') {
@@ -101,12 +102,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
 }
 
 /** Set every memory file's mtime from its "modified" or last commit (memlint touch); the line to print, or null. */
-async function touchMemory(root: string, env: NodeJS.ProcessEnv, stderr: Output): Promise<string | null> {
+async function touchMemory(repository: Repository, env: NodeJS.ProcessEnv, stderr: Output): Promise<string | null> {
+  const { root } = repository;
   try {
     const loaded = await loadConfig({ cwd: root, stderr });
-    const dirs = discoverMemdirs({ cwd: root, env, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => !d.onlyFiles).map((d) => d.dir);
+    const dirs = discoverMemdirs({ cwd: root, env, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir, repository }).filter((d) => !d.onlyFiles).map((d) => d.dir);
     if (dirs.length === 0) return null;
-    const set = applyTouch(planTouch(dirs, { cwd: root, env }), env, false).filter((o) => o.done === 'set').length;
+    const set = applyTouch(planTouch(dirs, { cwd: root, env }, repository), env, false).filter((o) => o.done === 'set').length;
     return set > 0 ? `memory mtimes: set ${set} from their "modified" or last commit, as "memlint touch" does (Claude Code ages memories by mtime)` : null;
   } catch (err) {
     return `memory mtimes: left as they are (${(err as Error).message.split('\n')[0]})`;

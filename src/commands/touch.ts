@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from './args.js';
 import { UsageError } from '../errors.js';
 import { loadConfig } from '../config.js';
+import { repository } from '../git/repo.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { applyTouch, planTouch, type TimeSource } from '../claude/touch.js';
 import type { Io } from '../io.js';
@@ -40,11 +41,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   const cwd = io.cwd;
   const loaded = await loadConfig({ cwd, stderr: io.stderr });
-  const found = discoverMemdirs({ cwd, env: io.env, paths: positionals.length ? positionals : undefined, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir });
+  const here = repository(io);
+  const found = discoverMemdirs({ cwd, env: io.env, paths: positionals.length ? positionals : undefined, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir, repository: here });
   for (const d of found) if (d.onlyFiles) throw new UsageError(`touch works on memory folders; ${[...d.onlyFiles][0]} is a file`);
   const plan = planTouch(
     found.map((d) => d.dir),
     io,
+    here,
   );
   const dry = !!values['dry-run'];
   let changed = 0;

@@ -81,7 +81,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   if (folders.length === 0) return 0;
   const at = { cwd: root, env: opts.io.env };
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
-  const selected = hookMemdirs(at, folders, loaded);
+  const selected = hookMemdirs(at, folders, loaded, push.repo);
   if (selected.length === 0) return 0;
   const memdirs = selected.map((d) => d.dir);
 
@@ -149,7 +149,7 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   if (state === null || state.operation !== null || state.branch === null) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
-  const memdirs = hookMemdirs(at, folders, loaded);
+  const memdirs = hookMemdirs(at, folders, loaded, repo);
   if (memdirs.length === 0) return 0;
   const { committed } = await consolidateDue(root, memdirs, loaded, 'commit', opts.io);
   if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);

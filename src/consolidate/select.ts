@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { LoadedConfig } from '../config.js';
 import { discoverMemdirs, nearestMemdir, type DiscoveredMemdir } from '../memdir/discover.js';
 import { excludedMemdir } from './exclude.js';
-import type { GitContext } from '../git/repo.js';
+import type { GitContext, Repository } from '../git/repo.js';
 
 /**
  * The memdirs `consolidate` works on: those named in `paths` (even when config excludes them), else
@@ -37,9 +37,10 @@ export function foldersOfChanged(root: string, changed: string[]): string[] {
 /**
  * The memdirs a hook looks at: those discovery finds (as `consolidate` does; never local-scope agent
  * memory) that the commits changed (`folders`, from foldersOfChanged), excluded ones too: their
- * pushed memory is checked, though not consolidated.
+ * pushed memory is checked, though not consolidated. `repository`: the one holding `at.cwd`, which
+ * the hook has found already.
  */
-export function hookMemdirs(at: GitContext, folders: string[], loaded: LoadedConfig): DiscoveredMemdir[] {
+export function hookMemdirs(at: GitContext, folders: string[], loaded: LoadedConfig, repository: Repository): DiscoveredMemdir[] {
   const changed = new Set(folders);
-  return discoverMemdirs({ ...at, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir }).filter((d) => changed.has(d.dir));
+  return discoverMemdirs({ ...at, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir, repository }).filter((d) => changed.has(d.dir));
 }

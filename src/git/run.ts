@@ -67,9 +67,17 @@ export function withoutRepositoryCode(args: string[]): string[] {
   return subcommand(args) === 'config' ? args : [...NO_REPOSITORY_CODE, ...args];
 }
 
-/** The environment git runs in: the one given, with `set` on top. */
+// memlint writes its pathspecs with the magic they need (`:(top,glob)`, `:(literal)`); a user's
+// GIT_GLOB_PATHSPECS, GIT_NOGLOB_PATHSPECS or GIT_LITERAL_PATHSPECS would change what they mean,
+// or make git refuse the magic ("pathspec magic not supported").
+const DEFAULT_PATHSPECS = { GIT_GLOB_PATHSPECS: '0', GIT_NOGLOB_PATHSPECS: '0', GIT_LITERAL_PATHSPECS: '0' };
+
+/** The environment git runs in: the one given, pathspecs read as written, with `set` on top. */
 function envOf(opts: GitOptions): NodeJS.ProcessEnv {
-  return opts.set ? { ...opts.env, ...opts.set } : opts.env;
+  const env = opts.env;
+  const plain = env.GIT_GLOB_PATHSPECS === undefined && env.GIT_NOGLOB_PATHSPECS === undefined && env.GIT_LITERAL_PATHSPECS === undefined;
+  if (plain) return opts.set ? { ...env, ...opts.set } : env;
+  return { ...env, ...DEFAULT_PATHSPECS, ...opts.set };
 }
 
 /** Run git and wait for it. */

@@ -19,15 +19,23 @@ export function filesInHead(at: GitContext, paths: string[]): Set<string> {
 }
 
 /**
- * Tracked Markdown files holding any of these strings: one `git grep -F -l`, in the index, or in
- * HEAD's tree when the caller knows the two hold the same Markdown (no Markdown staged): a tree
- * grep reads no index, which in a large repository is most of the cost. For --staged, to find the
- * memories that may name a path the staged change renames or deletes.
+ * Tracked Markdown files holding any of these strings, in their staged versions: one
+ * `git grep --cached -F -l` over the index's `*.md` files. For --staged, to find the memories that
+ * may name a path the staged change renames or deletes. The index, not HEAD's tree, even when no
+ * Markdown is staged: git lists the index in one read, where a tree grep inflates every tree
+ * object of HEAD to find the Markdown files (docs/BENCHMARKS.md, the staged-rm row). `*.md`
+ * without glob magic, which git compares as a suffix where `**` would run wildmatch on every path;
+ * the runner (run.ts) turns the pathspec variables off, so the user's environment cannot make it a glob
+ * (top-level files only) or a literal name. One thread: each file is a small blob, too little
+ * work for the worker threads git would start and lock around.
  */
-export function markdownHolding(at: GitContext, needles: string[], where: 'index' | 'HEAD'): string[] {
+export function markdownHolding(at: GitContext, needles: string[]): string[] {
   const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
   if (unique.length === 0) return [];
-  const r = gitSync(['grep', ...(where === 'index' ? ['--cached'] : []), '--full-name', '-F', '-l', '-z', '-I', '--no-color', '--no-textconv', '-f', '-', ...(where === 'HEAD' ? ['HEAD'] : []), '--', ':(top,glob)**/*.md'], { cwd: at.cwd, env: at.env, input: unique.join('\n') + '\n', okCodes: [0, 1] });
-  const paths = splitZ(r.stdout.toString('utf8'));
-  return where === 'HEAD' ? paths.map((p) => p.slice('HEAD:'.length)) : paths;
+  const r = gitSync(['grep', '--cached', '--threads=1', '--full-name', '-F', '-l', '-z', '-I', '--no-color', '--no-textconv', '-f', '-', '--', ':(top)*.md'], {
+    ...at,
+    input: unique.join('\n') + '\n',
+    okCodes: [0, 1],
+  });
+  return splitZ(r.stdout.toString('utf8'));
 }

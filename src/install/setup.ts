@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { localConfigReader, setLocalConfig } from '../git/config.js';
-import { repository, type GitContext } from '../git/repo.js';
+import { repository, type GitContext, type Repository } from '../git/repo.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
 import { attributeLines, driverConfig, mainWorktreeCopy, programOf, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
@@ -34,6 +34,8 @@ export interface Worktree {
   /** The main worktree's root, where node_modules usually is (null for a bare common dir). */
   mainRoot: string | null;
   isLinked: boolean;
+  /** Where git found it: asked once, and handed to what needs the repository again. */
+  repository: Repository;
   /** The environment it was found in, which git runs in for it. */
   env: NodeJS.ProcessEnv;
 }
@@ -42,7 +44,7 @@ export function worktreeOf(from: GitContext): Worktree {
   const info = repository(from);
   if (!info) throw new UsageError('not inside a git repository (memlint install sets up git hooks, attributes and config)');
   const mainRoot = basename(info.commonDir) === '.git' ? dirname(info.commonDir) : null;
-  return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree, env: from.env };
+  return { root: info.root, mainRoot, isLinked: info.isLinkedWorktree, repository: info, env: from.env };
 }
 
 function readText(path: string): string | null {

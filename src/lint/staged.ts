@@ -57,8 +57,7 @@ export function stagedSource(at: GitContext): StagedSource | typeof NO_MEMORY {
   // A rename is listed as a deletion and an addition (no rename detection here: it costs).
   const deleted = paths.filter((p) => staged.get(p) === 'D' && !p.endsWith('.md'));
   const stagedMd = paths.filter((p) => p.endsWith('.md'));
-  // With no Markdown staged, the index's Markdown is HEAD's, and HEAD's tree is read more cheaply.
-  const naming = deleted.length === 0 ? [] : markdownHolding(at, lostPathNeedles(deleted), stagedMd.length === 0 ? 'HEAD' : 'index').filter((p) => !staged.has(p));
+  const naming = deleted.length === 0 ? [] : markdownHolding(at, lostPathNeedles(deleted)).filter((p) => !staged.has(p));
   const md = [...stagedMd, ...naming];
   if (md.length === 0) return NO_MEMORY;
   // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on

@@ -4,7 +4,7 @@ import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'nod
 import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
-import { repository, type GitContext } from '../git/repo.js';
+import { repository, type GitContext, type Repository } from '../git/repo.js';
 import { listFiles } from '../git/status.js';
 import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, withSlashes } from '../fs/paths.js';
@@ -33,6 +33,8 @@ export interface DiscoverOptions {
   /** Config memoryDirs, and the folder they are relative to. */
   memoryDirs?: string[];
   configDir?: string;
+  /** The repository holding cwd (null: none) when the caller has asked git already; else discovery asks. */
+  repository?: Repository | null;
 }
 
 // Where Claude Code itself keeps memory inside a repository: always a memdir, even when empty.
@@ -125,27 +127,28 @@ export function nearestMemdir(file: string, stopAt: string): string | null {
 }
 
 /**
- * The repository holding dir: the working folder's repository when dir lies inside it with no
- * nested repository (a `.git` entry) in between, else git's answer. Saves a git call per path.
+ * The repository holding dir: `known` (the working folder's) when dir lies inside its working tree
+ * with no nested repository (a `.git` entry) in between, else git's answer. Saves a git call per path.
  */
-function rootOf(from: GitContext, dir: string, cwdRoot: string | null): string | null {
-  if (cwdRoot && isWithin(dir, cwdRoot)) {
+export function repositoryHolding(from: GitContext, dir: string, known: Repository | null): Repository | null {
+  if (known && isWithin(dir, known.root)) {
     let nested = false;
-    for (let d = dir; d !== cwdRoot && dirname(d) !== d; d = dirname(d)) {
+    for (let d = dir; d !== known.root && dirname(d) !== d; d = dirname(d)) {
       if (existsSync(join(d, '.git'))) {
         nested = true;
         break;
       }
     }
-    if (!nested) return cwdRoot;
+    if (!nested) return known;
   }
-  return repository(from, dir)?.root ?? null;
+  return repository(from, dir);
 }
 
 export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
   const cwd = resolve(opts.cwd);
   const from: GitContext = { cwd, env: opts.env };
-  const gitRoot = repository(from)?.root ?? null;
+  const cwdRepository = opts.repository === undefined ? repository(from) : opts.repository;
+  const gitRoot = cwdRepository?.root ?? null;
   const found = new Map<string, DiscoveredMemdir>();
   const add = (d: DiscoveredMemdir) => {
     const prev = found.get(d.dir);
@@ -183,7 +186,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
         if (gitRoot && !isWithin(real, realpathSync(gitRoot))) throw new UsageError(`${p} is a symlink out of the repository; memlint does not follow it`);
         st = statSync(abs);
       }
-      const root = rootOf(from, st.isDirectory() ? abs : dirname(abs), gitRoot);
+      const root = repositoryHolding(from, st.isDirectory() ? abs : dirname(abs), cwdRepository)?.root ?? null;
       // A symlinked folder on the way (.claude, .claude/memory) must not lead out of the repository
       // either: nothing is read through it (and writers refuse any symlink: src/fs/inside.ts).
       if (root && !isWithin(realpathSync(abs), realpathSync(root))) throw new UsageError(`${p} leads out of the repository through a symlink; memlint does not follow it`);

@@ -1,7 +1,9 @@
 // `memlint --staged`: what will be committed, not the working tree; linked worktrees; index v4.
-// A plain `--staged` runs the built CLI (its launcher answers or hands the staged list down); the
-// machine formats, which the launcher leaves to the program, and plain lint run in this process
-// (test/helpers/in-process.ts: the same main()).
+// What the program makes of the staged change runs in this process (test/helpers/in-process.ts: the
+// same main(), which reads the staged change itself when no launcher handed it down); what the
+// launcher does first (dist/cli.js: its silent early exit before any config is read, the hints it
+// hands down, a PATH or no repository refused) runs the built CLI, as do the launcher's own tests
+// (staged-launcher.test.ts).
 import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +29,22 @@ describe('--staged', () => {
     expect(messages(r.stdout)).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
   });
 
+  it("reads its pathspecs as written, whatever the user's GIT_*_PATHSPECS say", async () => {
+    for (const variable of ['GIT_GLOB_PATHSPECS', 'GIT_NOGLOB_PATHSPECS', 'GIT_LITERAL_PATHSPECS']) {
+      const { repo, memdir } = cleanRepo();
+      writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
+      git(repo, 'add', '.claude/memory/project_deploys.md');
+      const env = { [variable]: '1' };
+      const inProcess = await memlintInProcess(repo, ['--staged', '--format', 'json'], { env });
+      expect([inProcess.code, inProcess.stderr], variable).toEqual([1, '']);
+      expect(messages(inProcess.stdout), variable).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
+      // The launcher's own path, as the pre-commit hook starts it.
+      const launched = memlint(repo, ['--staged', '--format', 'json'], { env });
+      expect([launched.code, launched.stderr], variable).toEqual([1, '']);
+      expect(messages(launched.stdout), variable).toEqual([`${join(memdir, 'project_deploys.md')}:4 frontmatter-type`]);
+    }
+  });
+
   it('says "git add" when the working tree already fixes what is staged, "--fix" otherwise', () => {
     const { repo, memdir } = cleanRepo();
     const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
@@ -45,12 +63,12 @@ describe('--staged', () => {
     expect(after.stdout).toContain('the working tree already fixes .claude/memory/MEMORY.md: stage it with `git add .claude/memory/MEMORY.md`');
   });
 
-  it('does not take a file left untracked (git rm --cached) or never added for one the index has', () => {
+  it('does not take a file left untracked (git rm --cached) or never added for one the index has', async () => {
     const { repo, memdir } = cleanRepo();
     const index = readFileSync(join(memdir, 'MEMORY.md'), 'utf8');
     // The topic leaves the index but stays on disk: the staged index links a file the commit lacks.
     git(repo, 'rm', '-q', '--cached', '.claude/memory/project_deploys.md');
-    const removed = memlint(repo, ['--staged']);
+    const removed = await memlintInProcess(repo, ['--staged']);
     expect(removed.code).toBe(1);
     expect(removed.stdout).toMatch(/^\.claude\/memory\/MEMORY\.md:\d+:\d+ +error +Entry links to project_deploys\.md, which does not exist in the memory folder +index-link-target$/m);
     // Staging MEMORY.md would change nothing: no "git add" advice for it.
@@ -59,7 +77,7 @@ describe('--staged', () => {
     git(repo, 'reset', '-q');
     writeFiles(memdir, { 'MEMORY.md': `${index}- [Freeze](project_freeze.md) — the code freeze\n`, 'project_freeze.md': topic('Freeze') });
     git(repo, 'add', '.claude/memory/MEMORY.md');
-    const unadded = memlint(repo, ['--staged']);
+    const unadded = await memlintInProcess(repo, ['--staged']);
     expect(unadded.code).toBe(1);
     expect(unadded.stdout).toContain('Entry links to project_freeze.md, which does not exist in the memory folder');
     expect(unadded.stdout).not.toContain('git add');
@@ -72,7 +90,7 @@ describe('--staged', () => {
     git(repo, 'add', '-A');
     writeFiles(memdir, { 'project_deploys.md': BAD_TYPE('Deploys') });
     expect((await memlintInProcess(repo, [])).code).toBe(1);
-    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await memlintInProcess(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('exits at once, silently, when nothing staged is memory', async () => {
@@ -122,7 +140,7 @@ describe('--staged', () => {
     git(repo, 'add', '.claude/memory/MEMORY.md');
     expect(messages((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout)).toEqual([`${join(memdir, 'MEMORY.md')}:5 index-link-target`]);
     git(repo, 'add', '.claude/memory/café.md');
-    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await memlintInProcess(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('does not lint a staged MEMORY.md that discovery would skip (another agent’s layout)', async () => {
@@ -130,11 +148,11 @@ describe('--staged', () => {
     writeFiles(repo, { 'docs/MEMORY.md': '# Notes about agent memory\n- [Design](../README.md)\n- what the agents remember\n', 'README.md': '# R\n' });
     git(repo, 'add', '-A');
     expect(await memlintInProcess(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await memlintInProcess(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
     // Named in config memoryDirs, it is a memdir: then --staged lints it like a plain run.
     writeFiles(repo, { '.memlintrc.json': JSON.stringify({ memoryDirs: ['docs'] }) });
     expect((await memlintInProcess(repo, [])).code).toBe(1);
-    expect(memlint(repo, ['--staged']).code).toBe(1);
+    expect((await memlintInProcess(repo, ['--staged'])).code).toBe(1);
   });
 
   it('works before the first commit, and from a subfolder', async () => {
@@ -170,14 +188,14 @@ describe('--staged', () => {
     expect(wt.map((x) => [x.filePath.slice(memdir.length + 1), x.messages.map((m) => m.message)])).toEqual([['out.md', ['symlink pointing outside the repository; memlint does not follow it']]]);
   });
 
-  it("reads a staged symlink's target from the index as `git add` would make it", () => {
+  it("reads a staged symlink's target from the index as `git add` would make it", async () => {
     const { repo, memdir } = cleanRepo();
     symlinkSync('project_deploys.md', join(memdir, 'alias.md'));
     writeFiles(memdir, { 'MEMORY.md': `${CLEAN_INDEX}- [Alias](alias.md) — the same memory\n`, 'project_deploys.md': BAD_TYPE('Deploys') });
     git(repo, 'add', '-A');
     // Fixed in the working tree, not staged: staging the target settles the link too.
     writeFiles(memdir, { 'project_deploys.md': topic('Deploys') });
-    const r = memlint(repo, ['--staged']);
+    const r = await memlintInProcess(repo, ['--staged']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^\.claude\/memory\/alias\.md:4:\d+ +error .*frontmatter-type$/m);
     expect(r.stdout).toContain('the working tree already fixes .claude/memory/alias.md, .claude/memory/project_deploys.md: stage them with `git add .claude/memory/alias.md .claude/memory/project_deploys.md`');
@@ -226,7 +244,7 @@ describe('linked worktree', () => {
     expect(r.code).toBe(1);
     expect(messages(r.stdout)).toEqual([`${join(wtMem, 'project_deploys.md')}:4 frontmatter-type`]);
     // The main worktree is untouched by the feature branch's staged change.
-    expect(memlint(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await memlintInProcess(repo, ['--staged'])).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(await memlintInProcess(repo, [])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 

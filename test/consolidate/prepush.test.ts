@@ -4,7 +4,7 @@
 // hands on (src/consolidate/push-range.ts, test/helpers/in-process.ts).
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { NO_PUSHED_MEMORY, pushSource } from '../../src/consolidate/push-range.js';
@@ -222,5 +222,19 @@ describe('consolidate --pre-push', () => {
     expect(r.code).toBe(0);
     expect(git(dir, 'status', '--porcelain')).toBe('');
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('log 3\n');
+  });
+
+  it("asks git where the repository is no more than once: pre-push uses the launcher's, post-commit its own", async () => {
+    // Counted from git's own trace (GIT_TRACE2_EVENT): `rev-parse ... --git-common-dir`, the question.
+    const asked = async (dir: string, args: string[], given?: Given) => {
+      const trace = join(tempDir('memlint-trace-'), 'trace.json');
+      await memlintInProcess(dir, args, { given, env: { ...env, GIT_TRACE2_EVENT: trace } });
+      if (!existsSync(trace)) return 0;
+      return readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"') && l.includes('"--git-common-dir"')).length;
+    };
+    const { dir, base } = dueRepo();
+    expect(await asked(dir, ['consolidate', '--pre-push'], handed(dir, stdin(dir, base)))).toBe(0);
+    // HEAD changed memory: post-commit looks at the memdirs it touched.
+    expect(await asked(dir, ['consolidate', '--post-commit'])).toBe(1);
   });
 });

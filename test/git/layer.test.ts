@@ -12,6 +12,7 @@ import { gitEnv, repository, repositoryAsync } from '../../src/git/repo.js';
 import { attributeValues, attributeValuesAsync, ignoredPaths, uncommittedPaths, uncommittedPathsAsync } from '../../src/git/status.js';
 import { LOCAL_STATE } from '../../src/git/write.js';
 import { parseCheckAttr, parseLogRecords, parseStatusPaths } from '../../src/git/parse.js';
+import { markdownHolding } from '../../src/git/staged.js';
 import { commitFiles, git, gitAt, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 describe('git config: one reader, sync and async alike', () => {
@@ -100,6 +101,25 @@ describe('git cat-file --batch', () => {
     const specs = ['HEAD:m/a.md', 'HEAD:m/x\ny.md', ':m/x\ny.md', 'HEAD:m/b.md', 'HEAD:m/gone\nname.md', 'HEAD:m/gone.md', ':m/b.md'];
     const blobs = readBlobs(gitAt(repo), specs);
     expect(specs.map((s) => blobs.get(s)?.toString('utf8') ?? null)).toEqual(['A at HEAD\n', 'XY at HEAD\n', 'XY staged\n', 'B at HEAD\n', null, null, 'B at HEAD\n']);
+  });
+});
+
+describe('git grep for --staged: the Markdown files that name a path', () => {
+  it('finds tracked Markdown at any depth in its staged version, whatever the pathspec variables say', () => {
+    const repo = initRepo(tempDir('memlint-holding-'));
+    const names = 'Rounding: src/billing/round.ts\n';
+    commitFiles(repo, { 'top.md': names, 'a/b/c/d/deep.md': names, 'x/.claude/memory/m.md': names, 'src/billing/round.ts': names, 'README.txt': names, 'dropped.md': names, 'later.md': 'nothing\n' });
+    // The index is asked: a version staged counts, one only on disk or only at HEAD does not.
+    writeFiles(repo, { 'later.md': names, 'dropped.md': 'nothing\n', 'unstaged.md': names });
+    git(repo, 'add', 'later.md', 'dropped.md');
+    writeFiles(repo, { 'top.md': 'edited on disk alone\n' });
+    const expected = ['a/b/c/d/deep.md', 'later.md', 'top.md', 'x/.claude/memory/m.md'];
+    expect(markdownHolding(gitAt(repo), ['src/billing/', 'no/such/']).sort()).toEqual(expected);
+    for (const variable of ['GIT_GLOB_PATHSPECS', 'GIT_NOGLOB_PATHSPECS', 'GIT_LITERAL_PATHSPECS']) {
+      expect(markdownHolding({ cwd: repo, env: { ...process.env, [variable]: '1' } }, ['src/billing/']).sort(), variable).toEqual(expected);
+    }
+    expect(markdownHolding(gitAt(repo), ['no/such/'])).toEqual([]);
+    expect(markdownHolding(gitAt(repo), [''])).toEqual([]);
   });
 });
 

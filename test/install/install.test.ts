@@ -234,6 +234,19 @@ describe('memlint install / uninstall / doctor', () => {
     expect(out.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { part: string }) => c.part)).toEqual(['merge driver', 'lock']);
   });
 
+  it('asks git where the repository is once a run: install, install --local, doctor and touch', async () => {
+    const dir = project();
+    // Counted from git's own trace (GIT_TRACE2_EVENT): the runs that ask `rev-parse --show-toplevel`.
+    const asked = async (args: string[]) => {
+      const trace = join(tempDir('memlint-trace-'), 'trace.json');
+      const r = await memlintInProcess(dir, args, { env: { GIT_TRACE2_EVENT: trace, MEMLINT_LINK: '0' } });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"'));
+      return starts.filter((l) => l.includes('"--show-toplevel"')).length;
+    };
+    for (const args of [['install'], ['install', '--local'], ['doctor'], ['touch']]) expect(await asked(args), args.join(' ')).toBe(1);
+  });
+
   it('covers every memdir of the repository in .gitattributes', async () => {
     const dir = project();
     mkdirSync(join(dir, '.claude/agent-memory/reviewer'), { recursive: true });

@@ -173,6 +173,27 @@ describe('--staged on a change that stages no memory', () => {
     }
   });
 
+  it('finds the memories of every memdir, however deep, in one grep of the index', () => {
+    const repo = repoWith({ 'src/billing/csv.ts': 'c\n', 'src/other/keep.ts': 'k\n' }, { 'billing.md': topic('Export: src/billing/csv.ts.\n') });
+    const deep = 'services/api/.claude/agent-memory/reviewer';
+    commitFiles(repo, {
+      [`${deep}/MEMORY.md`]: '- [Csv](csv.md) — csv\n',
+      [`${deep}/csv.md`]: topic('Export: src/billing/csv.ts.\n', 'Csv'),
+      'notes/team/MEMORY.md': '- [Csv](csv.md) — csv\n',
+      'notes/team/csv.md': topic('Export: src/billing/csv.ts.\n', 'Csv'),
+      'README.md': 'Export: src/billing/csv.ts.\n',
+    }, 'more memory');
+    git(repo, 'rm', '-q', 'src/billing/csv.ts');
+    const trace = join(tempDir('memlint-trace-'), 'trace.txt');
+    const r = memlint(repo, ['--staged'], { env: { GIT_TRACE: trace } });
+    expect(r.code).toBe(0);
+    const reported = r.stdout.split('\n').filter((l) => l.includes('src/billing/csv.ts was deleted by the staged change')).map((l) => l.split(':')[0]);
+    expect(reported.sort()).toEqual([`${MEM}/billing.md`, 'notes/team/csv.md', `${deep}/csv.md`]);
+    const greps = readFileSync(trace, 'utf8').split('\n').filter((l) => / trace: built-in: git grep /.test(l));
+    expect(greps).toHaveLength(1);
+    expect(greps[0]).toContain('git grep --cached');
+  });
+
   it('stays on the fast path (no program, no git grep) when the staged change renames and deletes nothing', () => {
     const repo = repoWith({ 'src/billing/round.ts': ROUND }, { 'billing.md': topic('Rounding: src/billing/round.ts.\n') });
     writeFiles(repo, { 'src/billing/round.ts': `${ROUND}// edited\n`, 'src/new.ts': 'n\n' });

@@ -1,8 +1,12 @@
 // A minimal LSP client, as an editor is one: Content-Length framing over the built server's stdio
-// (`node dist/cli.js lsp --stdio`), every message kept in order of arrival.
+// (`node dist/cli.js lsp --stdio`), or over a pair of streams to the same server run in this process
+// (serve(), src/lsp/server.ts: what the lsp command hands stdin and stdout to), every message kept
+// in order of arrival.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { PassThrough, type Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
+import { serve } from '../../src/lsp/server.js';
 import { CLI } from '../helpers/repo.js';
 
 export interface RpcMessage {
@@ -49,22 +53,43 @@ export interface Publish {
 }
 
 export class Client {
-  readonly server: ChildProcessWithoutNullStreams;
+  /** The server's process; null for a server in this process. */
+  readonly server: ChildProcessWithoutNullStreams | null;
   /** Every message the server sent, in order. */
   readonly received: RpcMessage[] = [];
   stderr = '';
+  /** The server's exit code (a server in this process: the code serve() ends with). */
   readonly exited: Promise<number | null>;
+  private readonly input: Writable;
   private buffer = Buffer.alloc(0);
   private waiting: Array<{ test: (m: RpcMessage) => boolean; from: number; resolve: (m: RpcMessage) => void }> = [];
   private nextId = 1;
 
-  constructor(cwd: string, env: NodeJS.ProcessEnv = {}) {
-    this.server = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { cwd, env: { ...process.env, MEMLINT_DEBUG: '', ...env } });
-    this.server.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
-    this.server.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+  /** `inProcess`: the server runs here, on streams of the client's own, with this folder and environment. */
+  constructor(cwd: string, env: NodeJS.ProcessEnv = {}, { inProcess = false } = {}) {
+    const serverEnv = { ...process.env, MEMLINT_DEBUG: '', ...env };
+    if (inProcess) {
+      const input = new PassThrough();
+      this.server = null;
+      this.input = input;
+      this.exited = serve({ input, write: (bytes) => this.receive(bytes), log: (line) => (this.stderr += `${line}\n`), env: serverEnv, cwd });
+      return;
+    }
+    const server = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { cwd, env: serverEnv });
+    this.server = server;
+    this.input = server.stdin;
+    server.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    server.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
     // A server that stopped reading (it exits on a bad frame) breaks the pipe: not the test's error.
-    this.server.stdin.on('error', () => undefined);
-    this.exited = new Promise((resolve) => this.server.once('exit', (code) => resolve(code)));
+    server.stdin.on('error', () => undefined);
+    this.exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+  }
+
+  /** Ends a server a test left running (its input closed; a process is killed). */
+  kill(): void {
+    if (this.server) {
+      if (this.server.exitCode === null) this.server.kill();
+    } else this.input.end();
   }
 
   private receive(chunk: Buffer): void {
@@ -93,7 +118,7 @@ export class Client {
   }
 
   write(bytes: Buffer | string): void {
-    this.server.stdin.write(bytes);
+    this.input.write(bytes);
   }
 
   /** The first message from index `from` on that passes the test (already received, or the next to arrive). */

@@ -1,16 +1,19 @@
-// `memlint lsp --stdio` driven as an editor drives it (contract §12, §14; issues 27 and 28): the built
-// server over stdio, real repositories, real files. Files on disk change only when the test, as the
-// editor, applies an edit and saves.
+// `memlint lsp --stdio` driven as an editor drives it (contract §12, §14; issues 27 and 28): real
+// repositories, real files. Files on disk change only when the test, as the editor, applies an edit
+// and saves. What the server does with the messages runs in this process (serve() on a pair of
+// streams: test/lsp/client.ts); what only the process shows (the built server over stdio: bad
+// frames ending it with one line on stderr and its exit code, stack traces, --help) starts it.
 import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { commitFiles, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { applyEdits, Client, editsByUri, type Diagnostic, type Range } from './client.js';
 
 const clients: Client[] = [];
 afterEach(() => {
-  for (const c of clients.splice(0)) if (c.server.exitCode === null) c.server.kill();
+  for (const c of clients.splice(0)) c.kill();
 });
 
 /** A home and Claude Code config folder of the test's own, so `memlint where` resolves inside them. */
@@ -19,8 +22,9 @@ function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), MEMLINT_TODAY: '2026-03-02', ...extra };
 }
 
-function start(cwd: string, env: NodeJS.ProcessEnv): Client {
-  const c = new Client(cwd, env);
+/** The server in this process; `{ stdio: true }`, the built server over stdio. */
+function start(cwd: string, env: NodeJS.ProcessEnv, { stdio = false } = {}): Client {
+  const c = new Client(cwd, env, { inProcess: !stdio });
   clients.push(c);
   return c;
 }
@@ -60,7 +64,7 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     const uri = uriOf(file);
     // What memlint says about the text the editor will hold (written aside, not into the repository).
     const scratch = memoryRepo({ '.claude/memory/deploy.md': TOPIC('decision') });
-    const cli = JSON.parse(memlint(scratch, ['.claude/memory', '--format', 'json'], { env }).stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
+    const cli = JSON.parse((await memlintInProcess(scratch, ['.claude/memory', '--format', 'json'], { env })).stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
     const expected = cli.flatMap((r) => r.messages);
     expect(expected.map((m) => m.ruleId)).toEqual(['frontmatter-type']);
     const before = snapshot(repo);
@@ -108,10 +112,10 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     // memlint --fix on a copy of the repository (the same commits, so the same line dates).
     const copy = tempDir('memlint-lsp-fixed-');
     cpSync(repo, copy, { recursive: true });
-    const found = JSON.parse(memlint(copy, ['.claude/memory/rollback.md', '--format', 'json'], { env }).stdout) as Array<{ messages: Array<{ ruleId: string }> }>;
+    const found = JSON.parse((await memlintInProcess(copy, ['.claude/memory/rollback.md', '--format', 'json'], { env })).stdout) as Array<{ messages: Array<{ ruleId: string }> }>;
     const ruleIds = found.flatMap((r) => r.messages.map((m) => m.ruleId)).sort();
     expect(ruleIds).toEqual(expect.arrayContaining(['absolute-dates', 'absolute-dates', 'index-orphan']));
-    const fixed = memlint(copy, ['--fix', '.claude/memory/rollback.md'], { env });
+    const fixed = await memlintInProcess(copy, ['--fix', '.claude/memory/rollback.md'], { env });
     expect(fixed.code).toBe(0);
     const fixedTopic = readFileSync(join(copy, '.claude', 'memory', 'rollback.md'), 'utf8');
     const fixedIndex = readFileSync(join(copy, '.claude', 'memory', 'MEMORY.md'), 'utf8');
@@ -154,7 +158,7 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     client.notify('textDocument/didChange', { textDocument: { uri: uriOf(topic), version: 2 }, contentChanges: [{ text: topicText }] });
     client.notify('textDocument/didSave', { textDocument: { uri: uriOf(topic) } });
     expect((await client.published(uriOf(topic), mark)).diagnostics).toEqual([]);
-    expect(memlint(repo, ['.claude/memory'], { env }).code).toBe(0);
+    expect((await memlintInProcess(repo, ['.claude/memory'], { env })).code).toBe(0);
     expect(await client.stop()).toBe(0);
   });
 
@@ -209,7 +213,7 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     const topic = join(repo, '.claude', 'memory', 'deploy.md');
     const copy = tempDir('memlint-lsp-fixed-');
     cpSync(repo, copy, { recursive: true });
-    expect(memlint(copy, ['--fix', '.claude/memory/MEMORY.md'], { env }).code).toBe(0);
+    expect((await memlintInProcess(copy, ['--fix', '.claude/memory/MEMORY.md'], { env })).code).toBe(0);
     const client = start(repo, env);
     await client.initialize(repo, {});
     // The topic file is open with an unsaved edit: the moved text is placed in that text.
@@ -278,7 +282,7 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
   it('Markdown outside a memory folder gets nothing; the folder `memlint where` resolves gets diagnostics even outside the workspace', async () => {
     const repo = memoryRepo({ 'README.md': '# Project\n\nDeploy tomorrow.\n' });
     const env = isolatedEnv();
-    const where = JSON.parse(memlint(repo, ['where', '--json'], { env }).stdout) as { resolved: string };
+    const where = JSON.parse((await memlintInProcess(repo, ['where', '--json'], { env })).stdout) as { resolved: string };
     const autoDir = where.resolved.replace(/[/\\]+$/, '');
     expect(autoDir.startsWith(env.HOME!)).toBe(true);
     writeFiles(autoDir, { 'MEMORY.md': '- [Notes](notes.md) — personal notes\n', 'notes.md': TOPIC('decision') });
@@ -371,7 +375,7 @@ describe('memlint lsp --stdio runs no code from the workspace', () => {
 describe('memlint lsp --stdio on bad input', () => {
   const started = async () => {
     const repo = memoryRepo();
-    const client = start(repo, isolatedEnv());
+    const client = start(repo, isolatedEnv(), { stdio: true });
     await client.initialize(repo);
     return client;
   };
@@ -419,7 +423,7 @@ describe('memlint lsp --stdio on bad input', () => {
     for (const debug of ['', '1']) {
       const repo = memoryRepo({ '.memlintrc.json': JSON.stringify({ rules: { 'no-such-rule': 'error' } }) });
       const uri = uriOf(join(repo, '.claude', 'memory', 'deploy.md'));
-      const client = start(repo, isolatedEnv({ MEMLINT_DEBUG: debug }));
+      const client = start(repo, isolatedEnv({ MEMLINT_DEBUG: debug }), { stdio: true });
       await client.initialize(repo);
       client.open(uri, TOPIC('reference'));
       const published = await client.published(uri);
@@ -435,7 +439,7 @@ describe('memlint lsp --stdio on bad input', () => {
 
   it('exit without shutdown ends with 1, as LSP says; requests before initialize are refused', async () => {
     const repo = memoryRepo();
-    const client = start(repo, isolatedEnv());
+    const client = start(repo, isolatedEnv(), { stdio: true });
     const early = await client.request('textDocument/codeAction', { textDocument: { uri: 'file:///x.md' }, range: WHOLE, context: {} });
     expect(early.error?.code).toBe(-32002);
     await client.initialize(repo);

@@ -2,7 +2,7 @@
 // makes main and a pull request branch (`feature`), and fresh clones like a CI runner's. Real git.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { commitFiles, git, tempDir } from '../helpers/repo.js';
@@ -36,11 +36,35 @@ export function cloneOf(h: Hosted, name: string, branch?: string): string {
   return clone;
 }
 
+type HostedOptions = { onMain: Record<string, string>; onFeature: Record<string, string>; base?: Record<string, string>; attributes?: boolean };
+
+/** The setups a test file has made, by their options: each made by git once, copied after. */
+const made = new Map<string, Hosted>();
+
 /**
  * origin with main (an index of two entries and their topics, plus `base` files) and `feature`
- * branched from it; then `feature` gets `onFeature` and main gets `onMain`, both pushed.
+ * branched from it; then `feature` gets `onFeature` and main gets `onMain`, both pushed. Made by
+ * git the first time these options are asked for (about twenty git processes), a copy of that after
+ * (the folder copied, origin's path in the author's config rewritten to the copy's).
  */
-export function hostedRepo(opts: { onMain: Record<string, string>; onFeature: Record<string, string>; base?: Record<string, string>; attributes?: boolean }): Hosted {
+export function hostedRepo(opts: HostedOptions): Hosted {
+  const key = JSON.stringify(opts);
+  const first = made.get(key);
+  if (first) {
+    const dir = tempDir('memlint-hosted-');
+    cpSync(first.dir, dir, { recursive: true, verbatimSymlinks: true });
+    const h = { dir, origin: join(dir, 'origin.git'), author: join(dir, 'author') };
+    const config = join(h.author, '.git', 'config');
+    writeFileSync(config, readFileSync(config, 'utf8').replaceAll(first.origin, h.origin));
+    return h;
+  }
+  const h = makeHosted(opts);
+  made.set(key, h);
+  // The first copy is made now, before any test changes the setup it was made in.
+  return hostedRepo(opts);
+}
+
+function makeHosted(opts: HostedOptions): Hosted {
   const dir = tempDir('memlint-hosted-');
   const origin = join(dir, 'origin.git');
   execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin], { stdio: 'pipe' });
