@@ -100,7 +100,7 @@ describe('absolute-dates through the CLI', () => {
 
 describe('repository checks', () => {
   it('flags a tracked path and an existing commit inside a repository, and skips both outside one', async () => {
-    const body = (commit: string) => `Rounding lives in src/ledger/round.ts since ${commit}.\n\n**Why:** x.\n\n**How to apply:** y.\n`;
+    const body = (commit: string) => `Rounding moved to src/ledger/round.ts in ${commit}.\n\n**Why:** x.\n\n**How to apply:** y.\n`;
     const repo = initRepo(tempDir('memlint-derivable-'));
     writeFiles(repo, { 'src/ledger/round.ts': 'export {};\n', '.memlintrc.json': '{}' });
     git(repo, 'add', '-A');
