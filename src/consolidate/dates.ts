@@ -1,7 +1,7 @@
 // Step 4: relative dates made absolute everywhere in the memdir, daily logs included, in place,
 // but only where the fix is certain (see `isCertain`): the phrase names one day, week, month or
 // year (not a bare weekday, not "a few days ago"), and the text says for sure when it was written
-// (a daily log's date, a dated section heading or paragraph label, a note's own date line). Everything else is left
+// (a daily log's date, a section heading that opens with its date, a dated paragraph label, a note's own date line). Everything else is left
 // for `memlint --fix`, which a person runs and reviews. The fix keeps the phrase and writes the date
 // beside it ("next Friday (2026-10-09)"). The finding of dates is the absolute-dates rule's (one parser).
 import type { MemState, StepContext, StepResult } from './types.js';

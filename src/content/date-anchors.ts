@@ -11,11 +11,20 @@ export interface TextAnchor {
   /** YYYY-MM-DD. */
   date: string;
   source: TextAnchorSource;
+  /**
+   * A heading's date only: the heading opens with it ("## 2026-06-10 — first post", "# Day log:
+   * 2026-06-22", "## Update 2026-07-13"), as a dated entry of a log does. A heading that names a
+   * date further on ("## Page order (confirmed from code, 2026-06-19)", "# Refactor record
+   * (shipped 2026-06-27)") titles a topic: its text is not sure to have been written that day.
+   */
+  entry?: boolean;
 }
 
 const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
 // A paragraph's first line opening with a bold label that holds a date: "**Corpus seeded (2026-07-22 22:00):**".
 const DATED_LABEL = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(\*\*|__)([^*_\n]*?\d{4}-\d{2}-\d{2}[^*_\n]*?)\1/u;
+// A heading that opens with its date, after at most a short label: "2026-06-10 — …", "Day log: 2026-06-22", "Update 2026-07-13 —", "Pass 13 (2026-03-23)".
+const ENTRY_HEADING = /^[ \t]*(?:[*_]{1,2})?(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]+){0,3}(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]*[:：—–-][ \t]*)?(?:[*_]{1,2})?\(?\d{4}-\d{2}-\d{2}/u;
 const NOTE_DATE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:date|dated|written|updated|last updated|as of|session date|handoff date|日期|时间|记录于|更新于)(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*(\d{4}-\d{2}-\d{2})\b/iu;
 
 function validIso(s: string | undefined): string | undefined {
@@ -50,7 +59,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   const modified = validIso(/^[ \t]*modified[ \t]*:[ \t]*['"]?([^\s'"]+)/mu.exec(front)?.[1]);
   const named = validIso(/(\d{4}-\d{2}-\d{2})/u.exec(rel.split('/').pop() ?? '')?.[1]);
   // Headings with their level and date, in order; the top note's date from the first lines of the body.
-  const headings: Array<{ offset: number; level: number; date?: string; moved?: boolean }> = [];
+  const headings: Array<{ offset: number; level: number; date?: string; entry?: boolean; moved?: boolean }> = [];
   let note: string | undefined;
   // Paragraphs opened by a dated label, as [from, to) offsets, in order.
   const paragraphs: Array<{ from: number; to: number; anchor: TextAnchor }> = [];
@@ -67,7 +76,10 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
       const h = /^ {0,3}(#{1,6})[ \t]+(.*)$/u.exec(line);
       // memlint's "## From the index" holds text moved out of MEMORY.md: it was written with the
       // index line, not under the topic's dated heading, so it takes no date from the headings.
-      if (h) headings.push({ offset, level: h[1]!.length, date: validIso(h[2]), ...(/^From the index[ \t]*$/u.test(h[2]!) ? { moved: true } : {}) });
+      if (h) {
+        const date = validIso(h[2]);
+        headings.push({ offset, level: h[1]!.length, date, entry: date !== undefined && ENTRY_HEADING.test(h[2]!), ...(/^From the index[ \t]*$/u.test(h[2]!) ? { moved: true } : {}) });
+      }
       else if (bodyLine < 12 && note === undefined) note = validIso(NOTE_DATE.exec(line)?.[1]);
     }
     // A blank line, a heading, a fence or a new list item ends a labelled paragraph; a line that
@@ -99,7 +111,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     while (open.length > 0 && headings[open[open.length - 1]!]!.level >= h.level) open.pop();
     const parent = open.length > 0 ? open[open.length - 1]! : -1;
     moved[i] = h.moved === true || (parent >= 0 && moved[parent]!);
-    dated[i] = moved[i] ? undefined : h.date ? { date: h.date, source: 'heading' } : parent >= 0 ? dated[parent] : undefined;
+    dated[i] = moved[i] ? undefined : h.date ? { date: h.date, source: 'heading', entry: h.entry === true } : parent >= 0 ? dated[parent] : undefined;
     open.push(i);
   });
   const otherwise: TextAnchor | undefined = note ? { date: note, source: 'note' } : modified ? { date: modified, source: 'modified' } : named ? { date: named, source: 'name' } : undefined;
@@ -134,9 +146,18 @@ export interface ChosenAnchor {
   date: string;
   /** For messages: "the line's commit date, 2026-03-24". */
   describe: string;
-  /** The day the text was written for sure: a daily log's date, its section's date, its note's own date. */
+  /**
+   * The day the text was written for sure: a daily log's date, the date its section's heading
+   * opens with, its dated paragraph label, its note's own date line. What consolidation, which
+   * runs without a person, counts from.
+   */
   sure: boolean;
-  /** The day is the text's own (a log's, a section's, a note's, `modified`, the file name's) or the line's commit date: not the day of the run. */
+  /**
+   * The day --fix may count from: a sure day, the date in the file's name or `modified`. Not a
+   * date a topic's heading merely names, not the line's commit date (on real memory a section
+   * committed with its dated heading was committed that day in only about half the cases where
+   * it was written within the week before: docs/rules-content.md), never the day of the run.
+   */
   known: boolean;
   /** The day is the text's own (a log's, a section's, a note's, `modified`, the file name's), not a commit's or the run's. */
   own: boolean;
@@ -150,8 +171,11 @@ export interface ChosenAnchor {
 export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: string; today: string }): ChosenAnchor {
   if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true, own: true };
   const limit = o.commitDate ?? o.today;
-  if (o.text && o.text.date <= limit) return { date: o.text.date, describe: describeAnchor(o.text), sure: o.text.source === 'heading' || o.text.source === 'paragraph' || o.text.source === 'note', known: true, own: true };
-  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: true, own: false };
+  if (o.text && o.text.date <= limit) {
+    const sure = (o.text.source === 'heading' && o.text.entry === true) || o.text.source === 'paragraph' || o.text.source === 'note';
+    return { date: o.text.date, describe: describeAnchor(o.text), sure, known: sure || o.text.source === 'name' || o.text.source === 'modified', own: true };
+  }
+  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: false, own: false };
   return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false, own: false };
 }
 

@@ -56,6 +56,14 @@ export interface RelativeDate {
    * rule does not report (checked on real memory: 0 of 33 such findings were one-off dates).
    */
   present: boolean;
+  /**
+   * The sentence tells a one-off event, past or future, or a schedule ("shipped", "will", "due",
+   * "starts", "as of"), or the phrase points into the past ("yesterday", "last week", "three days
+   * ago"). Without one, a phrase counted from a commit date alone is how things are or a general
+   * statement (checked on real memory: none of the commit-dated findings without one was a
+   * one-off date), and the rule does not report it.
+   */
+  told: boolean;
 }
 
 export type DateAnchor = Date | ((offset: number) => Date);
@@ -71,6 +79,7 @@ const EVENT_BEFORE_IN = /\b(?:will|'ll|going to|gonna)\b[^.;\n]{0,40}$|\b(?:due|
 // A line that states a recurrence makes its bare weekdays recurring too ("a two-week train; the cut happens Wednesday").
 const RECURRING_LINE = /\b(?:every|each|trains?|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
 const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|\b(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
+const WEEKDAY_CUE_BEFORE = /\b(?:by|until|till|before|due|on|since|from|after|coming|(?:mov|push|postpon|delay|reschedul|slipp?|shift)\w*[ \t]+(?:it[ \t]+|them[ \t]+)?to)[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
 const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|builds|jobs|runs|batches|freezes|standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights|slots?|shifts?|columns?|rows?|rota)\b/iu;
@@ -113,12 +122,50 @@ const LABEL_AFTER = new RegExp(`^[ \\t]*[/|·•][ \\t]*${LABEL_WORD}`, 'iu');
 // "today" meaning "at present": a present-tense statement of how things are ("today the API
 // returns 404", "the job runs on one node today"), with no past or future event in the sentence.
 const PRESENT_VERB = /\b(?:is|are|isn't|aren't|uses|use|has|have|hasn't|haven't|holds|supports|lives|points|stores|depends|requires|needs|lacks|exists|means|returns|runs|works|contains|calls|reads|writes|sits|stands|remains|stays|lets|allows|handles|owns|covers|serves|relies|expects|matches|knows|does|doesn't|don't|can|cannot|can't)\b/iu;
-const EVENT_VERB = /\b(?:was|were|did|didn't|had|will|won't|shall|'ll|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|starts?|begins?|ends?|ships?|lands?|launch(?:es)?|expires?|freezes?|meeting|call|standup|review|demo|until|since|by|before|after)\b/iu;
+const EVENT_VERB = /\b(?:was|were|did|didn't|had|will|won't|shall|'ll|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|starts?|begins?|ends?|ships?|lands?|launch(?:es)?|expires?|freezes?|until|since)\b/iu;
+// "by", "before" and "after" date an event only before a time ("by Friday", "before 15:45", "after
+// the launch"), not in "by hand" or "side by side".
+const TIME_PREPOSITION = /\b(?:by|after)[ \t]+\u0000|\b(?:by|before|after)[ \t]+(?:the[ \t]+)?(?:\d|today|tonight|tomorrow|yesterday|now|then|noon|midnight|eod|eow|end\b|next\b|this\b|last\b|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may\b|jun|jul|aug|sep|oct|nov|dec|launch|release|deploy|merge|lunch|morning|evening|tonight)/iu;
+// A meeting or demo names an event only next to the phrase ("the demo today", "today's call"), not
+// as the subject of a statement about a page ("the demo is above the video today").
+const EVENT_NOUN_NEAR = /\b(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b(?:[ \t]+\S+){0,2}[ \t]*\u0000|\u0000(?:['’]s)?(?:[ \t]+\S+){0,2}?[ \t]+(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b/iu;
+// A participle after a determiner or joined by a hyphen is an adjective, not an event: "the
+// shipped proxy", "an already-scheduled follow-up", "the merged branch".
+const ADJECTIVE_PARTICIPLE = /(?:\b(?:the|a|an|its|their|our|your|this|that|these|those)[ \t]+|-)[a-z]+ed\b/giu;
 // A sentence that tells an event, past or future, or dates a state ("as of", "until"): a "today" in
 // it is that day. Without one, "today" states how things are at present.
 const TOLD = /\b(?:was|wasn't|were|weren't|did|didn't|had|hadn't|will|won't|shall|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|ago|as[ \t]+of|until|so[ \t]+far|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|overwrote|rewrote|chose|drew|drove|fell|forgot|froze|gave|grew|knew|rode|rose|spoke|stole|threw|woke|wore|began|ate)\b|['’]ll\b/iu;
+// A feedback memory's reason ("**Why:**") holds whenever it is read: a date word there is general
+// ("6 months from now, you need to know why") unless it tells a past incident. (Its "**How to
+// apply:**" may well say "this week".)
+const RATIONALE_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:why|reason|rationale)(?:\*\*|__)?[ \t]*(?:[:：—–-]|\*\*[ \t]*[:：])/iu;
+const PAST_TENSE = /\b(?:was|wasn't|were|weren't|did|didn't|had|hadn't|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|chose|began|fell|forgot|gave|grew|knew|lost|paid|spent|(?!(?:indeed|speed|proceed|exceed|succeed|need|feed|seed|embed|shared|red)\b)[a-z]{2,}ed)\b/iu;
+// Reported speech: what someone was asked or told to do is in their words, as a quotation is
+// ("asked it to fetch today's weather"): its date words count from when they spoke.
+const REQUEST_BEFORE = /\b(?:asked|told|instructed|prompted|requested|ordered|tasked)\b(?:[ \t\n]+\S+){0,3}?[ \t\n]+to[ \t\n]+[^.;:!?]{0,60}$/iu;
+// Inside a condition or a possibility, a date word is any such day, not one ("if a task fired at
+// 23:00 on a Friday", "when he just wants to ship one thing tonight", "could grade yesterday's
+// decisions as today's").
+const CONDITION_BEFORE = /\b(?:if|when|whenever|unless)\b[^.;:!?—–]{0,80}$|\b(?:could|would|might)\b[^.;:!?—–,]{0,40}$/iu;
+// "anything we could build this month", "any fix that might land tomorrow": a hypothetical, not a day.
+const HYPOTHETICAL_BEFORE = /\b(?:any|anything|anyone|anybody|whatever|whichever)\b[^.;!?\n]{0,60}\b(?:could|would|might)\b[^.;!?\n]{0,40}$/iu;
+
 // The word used as the name of a thing, not as a date: "the Today view", "a Yesterday tab".
 const NAMED_AFTER = /^['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|column|section|widget|panel|badge|list|folder|board|feed|header|menu|chip|pill|link|card)s?\b/iu;
+
+// A line that ends a paragraph (blank, a heading, a table row) and one that starts a block (a list
+// item, a heading, a quote, a table row): a sentence runs across the other line breaks.
+const BREAK_LINE = /^[ \t]*$|^[ \t]{0,3}#{1,6}(?:[ \t]|$)|^[ \t]*\|/u;
+const BLOCK_START = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]|^[ \t]{0,3}#{1,6}(?:[ \t]|$)|^[ \t]*>|^[ \t]*\|/u;
+const PARAGRAPH_LINES = 30;
+// A label that introduces what is to be done: "**How to apply:**", "Next steps:", "**Action:**".
+const INSTRUCTION_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:how[ \t]+to[ \t]+apply|next[ \t]+steps?|to-?do|action(?:[ \t]+items?)?|plan)(?:\*\*|__)?[ \t]*(?:[:：—–-]|\*\*[ \t]*[:：])/iu;
+// What follows such a label is an instruction when it opens with a verb, not with a determiner, a
+// pronoun or a condition ("prioritise X this week", not "any code that reads it (today: …)").
+const IMPERATIVE_START = /^[ \t*_]*(?!(?:any|all|every|each|the|a|an|this|that|these|those|when|whenever|if|for|in|on|at|to|no|never|always|only|it|its|we|you|they|he|she|our|your|their)\b)[a-z]+\b/u;
+// A line opened by a bold label ("**What:**", "**Decision** —").
+const BOLD_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)[^*_\n]{1,40}(?:(?:\*\*|__)[ \t]*[:：—–]|[:：](?:\*\*|__))/u;
+const SENTENCE_END = /[.!?;。！？；](?=\s|$)|[。！？；]/gu;
 
 // How far back the checks of the words before a phrase look. They read a few words; bounding them
 // keeps a line of any length linear (contract §9), where reading the whole line before each phrase
@@ -201,11 +248,7 @@ interface LineMemo {
   figurative?: RegExpExecArray | null;
   /** The last sentence looked at ([from, to) on the line, as one number), and what was found in it. */
   sentence?: number;
-  habitual?: boolean;
-  /** A present-tense statement with no past or future event (worked out for "today" only). */
-  presentOnly?: boolean;
-  /** The sentence tells an event, past or future, or dates a state (worked out for "today" only). */
-  told?: boolean;
+  facts?: SentenceFacts;
   /** Positions on the line: sentence punctuation, sentence ends, each quotation mark, brackets. */
   stops?: number[];
   ends?: number[];
@@ -222,52 +265,132 @@ interface LineMemo {
 }
 
 /**
+ * The sentence a phrase stands in, read across the soft line breaks of its paragraph or list item
+ * (a wrapped line ends mid-sentence: "so today the" / "tile shows both"), and what it says.
+ * `at` and `end` are the phrase's offsets in `text`.
+ */
+export interface Sentence {
+  text: string;
+  at: number;
+  end: number;
+  /** The nearest line label above the phrase in its paragraph is a feedback memory's reason ("**Why:**"). */
+  rationale: boolean;
+  /** The sentence opens with a label of instructions or a plan ("**How to apply:**", "**Next steps:**"): what it says is to be done. */
+  instruction?: boolean;
+  facts: SentenceFacts;
+}
+
+interface SentenceFacts {
+  habitual?: boolean;
+}
+
+/** The sentence of the line alone, for a caller that has no paragraph. */
+function lineSentence(line: string, start: number, end: number, memo: LineMemo): Sentence {
+  const [from, to] = sentenceBounds(line, start, end, memo);
+  const key = from * (line.length + 1) + to;
+  if (memo.sentence !== key || !memo.facts) {
+    memo.sentence = key;
+    memo.facts = {};
+  }
+  return { text: line.slice(from, to), at: start - from, end: end - from, rationale: RATIONALE_LABEL.test(line), facts: memo.facts };
+}
+
+/** The sentence with the phrase replaced by a mark, other "today"s and adjectival participles ("the shipped proxy") removed. */
+function eventText(sent: Sentence): string {
+  return (sent.text.slice(0, sent.at) + '\u0000' + sent.text.slice(sent.end)).replace(/\btoday\b/giu, '').replace(ADJECTIVE_PARTICIPLE, ' ');
+}
+
+/**
+ * Whether `re` (case-insensitive) finds a verb in `text`: a Title-case word is a name ("Sends
+ * Follower", "Ships Monthly"), not a verb; lower case and the capitals of emphasis ("IS live") are.
+ */
+function hasVerb(re: RegExp, text: string): boolean {
+  const g = new RegExp(re.source, 'giu');
+  for (const m of text.matchAll(g)) {
+    const w = m[0];
+    if (w === w.toLowerCase() || w === w.toUpperCase()) return true;
+  }
+  return false;
+}
+
+/** The sentence tells an event, past or future, or a schedule (besides the phrase itself). */
+function tellsEvent(text: string): boolean {
+  return hasVerb(EVENT_VERB, text) || TIME_PREPOSITION.test(text) || EVENT_NOUN_NEAR.test(text);
+}
+
+/** The clause of `text` that holds [at, end): between dashes, colons, parentheses and semicolons. */
+function clauseOf(text: string, at: number, end: number): string {
+  const cut = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[:：()（）;；])/gu;
+  let from = 0;
+  for (const m of text.slice(0, at).matchAll(cut)) from = m.index! + m[0].length;
+  cut.lastIndex = end;
+  const after = cut.exec(text);
+  return text.slice(from, after ? after.index : text.length);
+}
+
+/** The stretch of `text` around [at, end) between commas, dashes, colons, parentheses and semicolons. */
+function chunkOf(text: string, at: number, end: number): string {
+  const cut = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[,，:：()（）;；])/gu;
+  let from = 0;
+  for (const m of text.slice(0, at).matchAll(cut)) from = m.index! + m[0].length;
+  cut.lastIndex = end;
+  const after = cut.exec(text);
+  return text.slice(from, after ? after.index : text.length);
+}
+
+// Phrases that point ahead: a schedule told in the present tense is still one ("settlement moves
+// to the new ledger next Thursday", "the endpoint opens the day after tomorrow").
+const FUTURE_POINTING = /^(?:tomorrow|tonight|next[ \t]|coming[ \t]|the[ \t]+(?:next|coming)[ \t]|the[ \t]+day[ \t]+after|in[ \t])|[ \t]from[ \t]+(?:now|today)$/iu;
+// Phrases that point into the past: an incident told ("yesterday", "last week", "three days ago").
+const PAST_POINTING = /^(?:yesterday|last[ \t]|past[ \t]|previous[ \t]|the[ \t]+(?:last|past|previous)[ \t]|the[ \t]+day[ \t]+before|this[ \t]+morning)|[ \t]ago$|^(?:昨|前天|大前天|上|去年|前年|前几天|前两天)|前$/iu;
+
+/**
  * A memo with every field present from the start: filled in whatever order the checks ask, memos
  * made empty took a dozen shapes, and V8 threw away and compiled again the finder's optimised code
  * each time a new one reached it (a large share of a run's CPU on a topic of dated lines).
  */
 function lineMemo(): LineMemo {
   return {
-    figurative: undefined, sentence: undefined, habitual: undefined, presentOnly: undefined, told: undefined, stops: undefined, ends: undefined,
+    figurative: undefined, sentence: undefined, facts: undefined, stops: undefined, ends: undefined,
     quoted: undefined, quotes: undefined, opens: undefined, closes: undefined, isoWeekdays: undefined, recurring: undefined, pastEvent: undefined,
   };
 }
 
-export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo()): boolean {
+export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo(), sentence?: Sentence): boolean {
   const phrase = line.slice(start, end).toLowerCase();
   if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
   if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
-  const [from, to] = sentenceBounds(line, start, end, memo);
-  const key = from * (line.length + 1) + to;
-  if (memo.sentence !== key) {
-    memo.sentence = key;
-    memo.habitual = HABITUAL.test(line.slice(from, to));
-    memo.presentOnly = undefined;
-    memo.told = undefined;
-  }
-  if (memo.habitual) return true;
+  const sent = sentence ?? lineSentence(line, start, end, memo);
+  const facts = sent.facts;
+  if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
   if (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead)) return true;
   if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
-  if (line.slice(start, end) === 'Today' && /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(behind(line, start)) && !/^[ \t]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(line.slice(from, start))) return true;
+  if (line.slice(start, end) === 'Today' && /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(behind(line, start)) && !/^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(sent.text.slice(0, sent.at))) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
   if (phrase === 'today') {
-    if (memo.presentOnly === undefined) {
-      const sentence = line.slice(from, to);
-      memo.presentOnly = (PRESENT_VERB.test(sentence) || PRESENT_VERB_MORE.test(sentence)) && !EVENT_VERB.test(sentence.replace(/\btoday\b/giu, ''));
-    }
-    if (memo.presentOnly) return true;
+    // The clause that holds "today" states how things are, and tells no event: "so today the tile
+    // shows both", not "(NL, $39, today)" after "this is the best candidate".
+    const marked = eventText(sent);
+    const mark = marked.indexOf('\u0000');
+    const clause = clauseOf(marked, mark, mark + 1);
+    if ((hasVerb(PRESENT_VERB, clause) || hasVerb(PRESENT_VERB_MORE, clause)) && !tellsEvent(clause)) return true;
   }
   if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(behind(line, start))) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE_WORD.test(line) ? FIGURATIVE.exec(line) : null;
   const m = memo.figurative;
   if (m && m.index <= start && m.index + m[0].length >= end) return true;
+  // A hypothetical ("anything we could build this month") and a standing reason or rule ("**Why:**
+  // 6 months from now, you need to know why") name no day, unless the reason tells a past incident.
+  const lead = sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.at);
+  if (HYPOTHETICAL_BEFORE.test(lead) || REQUEST_BEFORE.test(lead) || CONDITION_BEFORE.test(lead)) return true;
+  if (sent.rationale && !PAST_POINTING.test(phrase) && !hasVerb(PAST_TENSE, chunkOf(sent.text, sent.at, sent.end).replace(ADJECTIVE_PARTICIPLE, ' '))) return true;
   const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
   if (weekday > 0) {
     memo.isoWeekdays ??= new Set(
@@ -334,7 +457,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const ls = lineAround(start)[0];
     const le = lineAround(end)[1];
     const memo = memoAt(ls, le);
-    if (notADate(masked.slice(ls, le), start - ls, end - ls, memo)) return;
+    const sent = sentenceAt(start, end);
+    if (notADate(masked.slice(ls, le), start - ls, end - ls, memo, sent)) return;
     const phrase = text.slice(start, end);
     const form = res.replacement;
     const zh = /[\u3400-\u9fff]/u.test(phrase);
@@ -344,13 +468,65 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     if (inLink && !exact) return;
     // "today's build": a date written after "today" would split the possessive; a person places it.
     const fixable = !inLink && !/^['’]s\b/u.test(after);
-    // notADate left memo on this phrase's sentence.
-    if (/^today$/iu.test(phrase) && memo.told === undefined) {
-      const [from, to] = sentenceBounds(masked.slice(ls, le), start - ls, end - ls, memo);
-      memo.told = TOLD.test(masked.slice(ls + from, ls + to));
+    const today = /^today$/iu.test(phrase);
+    const marked = eventText(sent);
+    const mark = marked.indexOf('\u0000');
+    const clause = chunkOf(marked, mark, mark + 1);
+    // Chinese phrases are not read for tense here (the verbs looked for are English): counted as told.
+    const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, clause) || (!today && tellsEvent(clause));
+    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
+  };
+
+  // The paragraph (or list item) around a line: its soft-wrapped lines, at most PARAGRAPH_LINES each way.
+  const lineText = (i: number) => masked.slice(lineStarts[i]!, i + 1 < lineStarts.length ? lineStarts[i + 1]! - 1 : masked.length);
+  const paragraphs = new Map<number, [number, number]>();
+  const paragraphOf = (i: number): [number, number] => {
+    let got = paragraphs.get(i);
+    if (got) return got;
+    let k = i;
+    let j = i;
+    if (!BREAK_LINE.test(lineText(i))) {
+      while (k > 0 && i - k < PARAGRAPH_LINES && !BLOCK_START.test(lineText(k)) && !BREAK_LINE.test(lineText(k - 1))) k--;
+      while (j + 1 < lineStarts.length && j - i < PARAGRAPH_LINES && !BREAK_LINE.test(lineText(j + 1)) && !BLOCK_START.test(lineText(j + 1))) j++;
     }
-    const present = /^today$/iu.test(phrase) && !memo.told;
-    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present });
+    paragraphs.set(i, (got = [k, j]));
+    return got;
+  };
+  const sentences = new Map<string, Sentence>();
+  // The sentence around [start, end) in its paragraph, within LOOK_BEHIND characters each way.
+  const sentenceAt = (start: number, end: number): Sentence => {
+    const [k, j] = paragraphOf(countBelow(lineStarts, start + 1) - 1);
+    const pStart = lineStarts[k]!;
+    const pEnd = j + 1 < lineStarts.length ? lineStarts[j + 1]! - 1 : masked.length;
+    const lo = Math.max(pStart, start - LOOK_BEHIND);
+    const hi = Math.min(pEnd, end + LOOK_BEHIND);
+    const head = masked.slice(lo, start);
+    let from = lo;
+    for (const m of head.matchAll(SENTENCE_END)) from = lo + m.index! + m[0].length;
+    SENTENCE_END.lastIndex = 0;
+    const tail = SENTENCE_END.exec(masked.slice(end, hi));
+    SENTENCE_END.lastIndex = 0;
+    const to = tail ? end + tail.index + 1 : hi;
+    const key = `${from}:${to}`;
+    let facts = sentences.get(key)?.facts;
+    if (!facts) facts = {};
+    // The nearest label opening a line of the paragraph, up to the phrase's line: "**Why:** …".
+    let rationale = false;
+    // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
+    // not a rule further on in a list of them.
+    const opening = masked.slice(from, to).replace(/^\s+/u, '');
+    const label = INSTRUCTION_LABEL.exec(opening);
+    const instruction = label !== null && IMPERATIVE_START.test(opening.slice(label[0].length));
+    for (let t = countBelow(lineStarts, start + 1) - 1; t >= k; t--) {
+      const l = lineText(t);
+      if (RATIONALE_LABEL.test(l) || BOLD_LABEL.test(l) || INSTRUCTION_LABEL.test(l)) {
+        rationale = RATIONALE_LABEL.test(l);
+        break;
+      }
+    }
+    const sent: Sentence = { text: masked.slice(from, to), at: start - from, end: end - from, rationale, instruction, facts };
+    sentences.set(key, sent);
+    return sent;
   };
 
   // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is
@@ -371,6 +547,11 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const after = masked.slice(end, end + 40);
     // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
     if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (line.match(/→|->/gu)?.length ?? 0) >= 2) return;
+    // A bare weekday names one day only as a deadline or the day of an event ("by Friday", "on
+    // Tuesday", "since Monday"), as a bare 周四 does before 前 or 上线. Alone it is a name, a
+    // recurrence or a list of days ("the Sunday recap", "off-season Sunday digest", "0=Sunday,
+    // 1=Monday"): on real memory none of them was a one-off date.
+    if (!WEEKDAY_CUE_BEFORE.test(before)) return;
     if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
     const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
     const wd = weekdayNumber(m[0].toLowerCase())!;
@@ -488,7 +669,7 @@ function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]
 
 /** The weeks a text defines by their days, each with the section (heading to heading) it holds for. */
 function weekDefinitions(masked: string): Array<{ word: string; from: number; to: number }> {
-  if (!/week[^\n]{0,8}?\d{2}-\d{2}/iu.test(masked)) return [];
+  if (!/(?:week|sprint)[^\n]{0,40}?\d{2}-\d{2}/iu.test(masked)) return [];
   const headings = [...masked.matchAll(/^[ \t]{0,3}#{1,6}[ \t]/gmu)].map((h) => h.index!);
   const out: Array<{ word: string; from: number; to: number }> = [];
   const day = '(?:\\d{4}-)?(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
@@ -497,6 +678,16 @@ function weekDefinitions(masked: string): Array<{ word: string; from: number; to
     const i = countBelow(headings, m.index! + 1);
     const word = m[1]!.toLowerCase() === 'this' ? 'this' : 'last';
     out.push({ word, from: i > 0 ? headings[i - 1]! : 0, to: i < headings.length ? headings[i]! : masked.length });
+  }
+  // A heading that names a week by its days ("## Week of 2026-03-25 to 2026-03-31", "## Sprint 12
+  // (03-25 → 03-31)") defines "this week" for its section, subsections included.
+  const span = new RegExp(`^([ \\t]{0,3}(#{1,6})[ \\t][^\\n]*?\\b(?:week|sprint)\\b[^\\n]*?${day}[ \\t]*(?:→|->|–|—|-|to)[ \\t]*${day})`, 'gimu');
+  for (const m of masked.matchAll(span)) {
+    const level = m[2]!.length;
+    const next = new RegExp(`^[ \\t]{0,3}#{1,${level}}[ \\t]`, 'gmu');
+    next.lastIndex = m.index! + m[0].length;
+    const end = next.exec(masked);
+    out.push({ word: 'this', from: m.index!, to: end ? end.index : masked.length });
   }
   return out;
 }

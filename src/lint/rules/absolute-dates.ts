@@ -23,20 +23,28 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  *
  * --fix writes the date beside the word ("next Friday (2026-10-09)"), which the rule accepts, only
  * when that is certain: the phrase names one day, week, month or year; it is not in a link's text;
- * and the day it counts from is known (the text's own date or the line's commit, never the day of
- * the run). Otherwise the date is offered as a suggestion (an editor's quick fix), not written.
- *
+ * and the day it counts from is the text's own: a daily log's, a heading that opens with its date,
+ * a dated paragraph label, a note's date line, the file name's, `modified`. Never the line's commit
+ * date (a commit often comes days after the writing: docs/rules-content.md), a date a topic's
+ * heading only names further on, or the day of the run. Otherwise the date is offered as a
+ * suggestion (an editor's quick fix), not written. Dated only by a commit, a phrase about the
+ * present ("today", "this week") is reported only in a sentence that tells an event.
+
  * The frontmatter's one-line `description` is checked (and fixed) as the body is: Claude Code's
  * recall reads it to choose memories.
  *
  * Not flagged: times ("10:02"), recurring and habitual phrases ("every Monday", "on Mondays",
  * "每周一", "it usually happened yesterday", "the Sunday post", "the 3rd Friday", "the last Friday
- * of the month"), weekday ranges, durations and policies ("within 2 days"), "now", "today" meaning
- * "at present" ("today the API returns 404"), interface labels ("Today / Yesterday / 1 week ago"),
- * "the next month" of a story or a product ("the next month contract"), names and file names
- * (`Monday.com`, `monday-api.md`, link targets, `[[next-week]]`), quoted speech, schedules,
- * headings used as names, figurative uses, other frontmatter keys, code, URLs, and a phrase already paired
- * with a date ("Thursday (2026-03-05)").
+ * of the month"), a bare weekday without a deadline or event cue ("Sunday digest", "0=Sunday"),
+ * weekday ranges, durations and policies ("within 2 days"), "now", "today" meaning "at present"
+ * ("so today the tile shows both", read across wrapped lines), a condition or possibility ("if a
+ * task fired Friday", "could grade yesterday's decisions"), a feedback memory's **Why:**, a
+ * hypothetical ("anything we could ship this month"), a reported request ("asked it to fetch
+ * today's weather"), interface labels ("Today / Yesterday / 1 week ago"), "the next month" of a
+ * story or a product ("the next month contract"), names and file names (`Monday.com`,
+ * `monday-api.md`, link targets, `[[next-week]]`), quoted speech, schedules, headings used as
+ * names, figurative uses, other frontmatter keys, code, URLs, and a phrase already paired with a
+ * date ("Thursday (2026-03-05)").
  *
  * Certainty: high for day words and modified weekdays; medium for a bare weekday ("by Friday").
  */
@@ -70,8 +78,9 @@ export const absoluteDates: Rule = {
     const room = indexRoom(ctx);
     for (const h of hits) {
       const anchor = anchors().chosen(h.start);
-      // "today" that tells no event means "at present" unless the text is dated (see RelativeDate.present).
-      if (h.present && !anchor.own) continue;
+      // Only a commit dates the text: a phrase in a sentence that tells no event is how things are
+      // or a general statement ("today" as "at present"), not a date (see RelativeDate.told).
+      if (!anchor.own && !h.told) continue;
       report(ctx, h, anchor, room);
     }
   },
