@@ -579,7 +579,9 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       const [line, lineStart] = lineOf(start);
       if (!EVENT_BEFORE_IN.test(behind(line, start - lineStart))) return;
     }
-    const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase);
+    // "this morning" is the morning of the day it is counted from, not the next one, which chrono
+    // reads forward from that day's noon.
+    const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase) && !/^this\s+(?:morning|afternoon|evening)$/u.test(phrase);
     const { ymd: day, iso: ymd } = dayAt(start);
     // chrono reads a phrase the same way each time from the same day: once per text.
     const key = `${forward ? '+' : '-'}${ymd} ${written}`;

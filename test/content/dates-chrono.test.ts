@@ -44,8 +44,8 @@ const reading = (results: chrono.ParsedResult[]) => {
 const ymd = (d: Date) => ({ y: d.getFullYear(), m: d.getMonth() + 1, d: d.getDate() });
 const day = (d: Date) => `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
 
-/** The finder's direction for a phrase: forward for next, coming, this and "from now". */
-const forwardFor = (phrase: string) => /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/iu.test(phrase);
+/** The finder's direction for a phrase: forward for next, coming, this and "from now"; "this morning" is the day's own. */
+const forwardFor = (phrase: string) => /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/iu.test(phrase) && !/^this\s+(?:morning|afternoon|evening)$/iu.test(phrase);
 
 /** The day a phrase stands for as the finder read it with chrono: its full configuration, then "last X" the latest X before the day and "next X" the first after it. */
 function expected(phrase: string, instant: Date): string | null {
@@ -64,6 +64,13 @@ function expected(phrase: string, instant: Date): string | null {
 }
 
 describe('English relative dates', () => {
+  it('"this morning", "this afternoon" and "this evening" are the day counted from, whatever the hour', () => {
+    for (const hour of [0, 9, 12, 23]) {
+      const hits = findRelativeDates('We rolled back this morning, paged again this afternoon and this evening.\n', new Date(2026, 3, 20, hour));
+      expect(hits.map((h) => h.replacement), String(hour)).toEqual(['this morning (2026-04-20)', 'this afternoon (2026-04-20)', 'this evening (2026-04-20)']);
+    }
+  });
+
   it('every phrase is one the patterns find', () => {
     for (const phrase of [...PHRASES, ...CHRONO_PHRASES]) {
       const found = EN_PATTERNS.filter((p) => p.kind === 'chrono').some(({ re }) => {
