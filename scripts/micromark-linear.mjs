@@ -65,10 +65,52 @@ export function linearText(source, file = 'micromark/lib/initialize/text.js') {
 
 const TEXT_JS = /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]initialize[\\/]text\.js$/;
 
+// micromark's document tokenizer moves the exits of closed containers before the last flow chunk
+// (when a lazy line turns out to start a new block, and when flow closes) with an EditMap, whose
+// consume() copies the whole event list of the document each time: a document whose blocks
+// alternate (a fence or a list item, then a block quote, thousands of times) took time quadratic
+// in its length (256 KB of them about 30 s). The same move, made on the tail after that chunk
+// only, replaces it in both places; it gives the same events (test/memdir/micromark-linear.test.ts).
+export const ORIGINAL_MOVE = `
+      const editMap = new EditMap()
+      editMap.add(indexBeforeFlow + 1, 0, self.events.slice(indexBeforeExits))
+      editMap.add(indexBeforeExits, index - indexBeforeExits, [])
+      editMap.consume(self.events)
+`;
+
+export const TAIL_MOVE = `
+      const exits = self.events.slice(indexBeforeExits);
+      const flow = self.events.slice(indexBeforeFlow + 1, indexBeforeExits);
+      self.events.length = indexBeforeFlow + 1;
+      for (const e of exits) self.events.push(e);
+      for (const e of flow) self.events.push(e);
+`;
+
+const MOVE = /\n(\s*)const editMap = new EditMap\(\);?\n[^\n]*\n\s*editMap\.add\(indexBeforeFlow \+ 1, 0, self\.events\.slice\(indexBeforeExits\)\);?\n[^\n]*\n\s*editMap\.add\(indexBeforeExits, index - indexBeforeExits, \[\]\);?\n\s*editMap\.consume\(self\.events\);?\n/g;
+
+/** micromark's document initializer with the tail move; throws unless both moves are there as written. */
+export function tailMoveDocument(source, file = 'micromark/lib/initialize/document.js') {
+  const found = source.match(MOVE) ?? [];
+  if (found.length !== 2 || found.some((m) => normal(m.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n')) !== normal(ORIGINAL_MOVE))) {
+    throw new Error(`${file}: the container exits are not moved as scripts/micromark-linear.mjs expects (micromark changed?)`);
+  }
+  return source.replace(MOVE, (_m, indent) => `\n${TAIL_MOVE.trim().split('\n').map((l) => indent + l.trim()).join('\n')}\n`);
+}
+
+const DOCUMENT_JS = /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]initialize[\\/]document\.js$/;
+
+/** The patched source of a micromark file, or null when it is not one patched here. */
+function patched(path, code) {
+  if (TEXT_JS.test(path)) return linearText(code, path);
+  if (DOCUMENT_JS.test(path)) return tailMoveDocument(code, path);
+  return null;
+}
+
 export const esbuildPlugin = {
   name: 'micromark-linear',
   setup(b) {
     b.onLoad({ filter: TEXT_JS }, (args) => ({ contents: linearText(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
+    b.onLoad({ filter: DOCUMENT_JS }, (args) => ({ contents: tailMoveDocument(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
   },
 };
 
@@ -82,6 +124,7 @@ export const vitePlugin = {
     return id === 'micromark' ? createRequire(import.meta.url).resolve('micromark') : null;
   },
   transform(code, id) {
-    return TEXT_JS.test(id.split('?')[0]) ? { code: linearText(code, id), map: null } : null;
+    const out = patched(id.split('?')[0], code);
+    return out === null ? null : { code: out, map: null };
   },
 };

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINEAR, ORIGINAL, linearText } from '../../scripts/micromark-linear.mjs';
+import { LINEAR, ORIGINAL, linearText, tailMoveDocument } from '../../scripts/micromark-linear.mjs';
+import { spawnSync } from 'node:child_process';
 import { ROOT } from '../helpers/repo.js';
 
 type Token = { type: string; start: { offset: number }; end: { offset: number } };
@@ -70,5 +71,46 @@ describe('one-pass join of text pieces', () => {
   it('stops the build when micromark\'s function is not the one it replaces', () => {
     const source = readFileSync(join(createRequire(import.meta.url).resolve('micromark'), '..', 'lib', 'initialize', 'text.js'), 'utf8');
     expect(() => linearText(source.replace('index = enter + 2', 'index = enter + 3'))).toThrow(/not the one scripts\/micromark-linear\.mjs replaces/);
+  });
+});
+
+// Documents whose blocks end and begin without a blank line, so that micromark moves container
+// exits: lazy lines, fences, quotes, lists, tables and headings in every order and nesting.
+const BLOCKS = ['- [Topic](t.md) — moved yesterday', '```', 'code', '> quote "said x"', '> > nested', '| a | b |', '|---|---|', '# Heading', 'plain lazy line', '  - nested item', '1. ordered', '    indented code', '', '~~~'];
+const documents: string[] = [];
+for (let seed = 1; documents.length < 400; seed++) {
+  let x = seed;
+  const next = () => ((x = (x * 1103515245 + 12345) % 2147483648), x);
+  documents.push(Array.from({ length: 5 + (next() % 40) }, () => BLOCKS[next() % BLOCKS.length]).join('\n') + '\n');
+}
+
+/** Each document's events as micromark gives them: type and offsets, in order. */
+const EVENTS_OF = `import { parse, postprocess, preprocess } from 'micromark';
+const docs = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify(docs.map((d) => postprocess(parse().document().write(preprocess()(d, undefined, true))).map(([k, t]) => k + ' ' + t.type + ' ' + t.start.offset + '-' + t.end.offset).join('\\n'))));`;
+
+describe('container exits moved on the tail only', () => {
+  it("gives the events micromark's own move gives, on 400 documents of blocks without blank lines", async () => {
+    // micromark as Node loads it, unpatched, in another process; the patched one in this one.
+    const theirs = spawnSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(join(ROOT, 'package.json'))});\n${EVENTS_OF}`], { cwd: ROOT, input: JSON.stringify(documents), encoding: 'utf8', maxBuffer: 1 << 28 });
+    expect(theirs.stderr).toBe('');
+    const { parse, postprocess, preprocess } = await import('micromark');
+    const ours = documents.map((d) => postprocess(parse().document().write(preprocess()(d, undefined, true))).map(([k, t]) => `${k} ${t.type} ${t.start.offset}-${t.end.offset}`).join('\n'));
+    expect(ours).toEqual(JSON.parse(theirs.stdout));
+  });
+
+  it('is in every bundle that holds micromark, and stops the build when micromark moves exits another way', () => {
+    const dist = join(ROOT, 'dist');
+    const files = ['remark.mjs', 'lint-lazy/markdown.cjs', ...readdirSync(join(dist, 'chunks')).map((f) => `chunks/${f}`)];
+    const holding = files.filter((f) => readFileSync(join(dist, f), 'utf8').includes('indexBeforeExits'));
+    expect(holding.length).toBeGreaterThanOrEqual(2);
+    for (const f of holding) {
+      const text = readFileSync(join(dist, f), 'utf8');
+      // esbuild may rename `self` (self2) in a bundle.
+      expect({ f, tail: text.match(/\bself\d*\.events\.length = indexBeforeFlow \+ 1/g)?.length, editMap: /editMap\.consume\(self\d*\.events\)/.test(text) }).toEqual({ f, tail: 2, editMap: false });
+    }
+    const source = readFileSync(join(createRequire(import.meta.url).resolve('micromark'), '..', 'lib', 'initialize', 'document.js'), 'utf8');
+    expect(tailMoveDocument(source)).not.toContain('EditMap()');
+    expect(() => tailMoveDocument(source.replace('editMap.add(indexBeforeExits, index - indexBeforeExits, [])', 'editMap.add(indexBeforeExits, 0, [])'))).toThrow(/not moved as scripts\/micromark-linear\.mjs expects/);
   });
 });
