@@ -304,8 +304,12 @@ function eventText(sent: Sentence): string {
  * Whether `re` (case-insensitive) finds a verb in `text`: a Title-case word is a name ("Sends
  * Follower", "Ships Monthly"), not a verb; lower case and the capitals of emphasis ("IS live") are.
  */
+// The global copy of each verb pattern, made once (matchAll works on its own clone of it).
+const GLOBAL_VERBS = new Map<RegExp, RegExp>();
+
 function hasVerb(re: RegExp, text: string): boolean {
-  const g = new RegExp(re.source, 'giu');
+  let g = GLOBAL_VERBS.get(re);
+  if (!g) GLOBAL_VERBS.set(re, (g = new RegExp(re.source, 'giu')));
   for (const m of text.matchAll(g)) {
     const w = m[0];
     if (w === w.toLowerCase() || w === w.toUpperCase()) return true;
