@@ -2,7 +2,7 @@
 // surgical fixes (text edits applied to the source, never a re-serialized tree).
 import { basename, sep } from 'node:path';
 import { fileKind, INDEX_FILE, isMemoryPath } from '../memdir/kinds.js';
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
@@ -477,7 +477,8 @@ function withUnsavedFiles(model: MemdirModel, texts: Map<string, string>, report
   const inNestedMemdir = (rel: string) => nested.some((n) => rel.startsWith(n));
   const added: MemoryFile[] = [];
   for (const path of reported ?? []) {
-    if (known.has(path) || !texts.has(path) || existsSync(path)) continue;
+    // Anything on disk under that name (a dangling symlink too) is the loader's to judge.
+    if (known.has(path) || !texts.has(path) || lstatSync(path, { throwIfNoEntry: false })) continue;
     const rel = slashRelative(model.dir, path);
     if (rel.startsWith('../') || !isMemoryPath(rel) || rel.split('/').includes('node_modules') || model.allPaths.has(rel) || ignore?.(rel) || inNestedMemdir(rel)) continue;
     added.push({ path, rel, text: '', ...fileKind(rel) });

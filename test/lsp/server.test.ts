@@ -190,9 +190,13 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     const cli = JSON.parse(memlint(scratch, ['.claude/memory/rollback.md', '--format', 'json'], { env }).stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number }> }>;
     const expected = cli.flatMap((r) => r.messages).map((m) => ({ code: m.ruleId, line: m.line, column: m.column }));
     expect(expected.map((m) => m.code)).toContain('index-orphan');
+    // A dangling symlink is on disk: the loader judges it, whatever the editor holds.
+    symlinkSync(join(tempDir('memlint-lsp-outside-'), 'missing.md'), join(repo, '.claude', 'memory', 'gone.md'));
     const before = snapshot(repo);
     const client = start(repo, env);
     await client.initialize(repo);
+    const gone = uriOf(join(repo, '.claude', 'memory', 'gone.md'));
+    client.open(gone, ORPHAN);
     // A file in the memory folder that is no memory file stays unlinted, saved or not.
     const notes = uriOf(join(repo, '.claude', 'memory', 'notes.txt'));
     client.open(notes, 'The freeze starts tomorrow.\n');
@@ -202,6 +206,8 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(published.diagnostics.map((d) => ({ code: d.code, line: d.range.start.line + 1, column: d.range.start.character + 1 }))).toEqual(expected);
     expect(await client.stop()).toBe(0);
     expect(client.publishes(notes).flatMap((p) => p.diagnostics)).toEqual([]);
+    // As the CLI says it; the editor's text is not linted in its place.
+    expect(client.publishes(gone).flatMap((p) => p.diagnostics.map((d) => d.message))).toEqual(['symlink to a missing file; not read']);
     expect(snapshot(repo)).toEqual(before);
   });
 
