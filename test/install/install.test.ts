@@ -169,7 +169,12 @@ describe('memlint install / uninstall / doctor', () => {
     // The pre-commit hook really runs: a memory file that fails lint is refused...
     writeFiles(dir, { '.claude/memory/feedback_x.md': 'no frontmatter\n' });
     git(dir, 'add', '-A');
-    const refused = spawnGit(dir, ['commit', '-q', '-m', 'bad memory']);
+    // The stubs find the hook by cutting $0 in the shell: a PATH with no dirname or basename on it
+    // (where husky's runner finds no hook and lets every commit through) still runs it.
+    const bin = join(tempDir(), 'bin');
+    mkdirSync(bin);
+    for (const cmd of ['sh', 'git', 'node']) symlinkSync(execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim(), join(bin, cmd));
+    const refused = spawnGit(dir, ['commit', '-q', '-m', 'bad memory'], { PATH: bin });
     expect(refused.code).not.toBe(0);
     expect(refused.out).toContain('frontmatter');
     // ...unless HUSKY=0 says to skip hooks.
@@ -262,7 +267,7 @@ describe('memlint install / uninstall / doctor', () => {
   });
 });
 
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 function spawnGit(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
