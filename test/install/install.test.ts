@@ -252,6 +252,18 @@ describe('memlint install / uninstall / doctor', () => {
     for (const args of [['install'], ['install', '--local'], ['doctor'], ['touch']]) expect(await asked(args), args.join(' ')).toBe(1);
   });
 
+  it('lists the files of the repository once a run: install finds the memdirs it covers and touches them in one look', async () => {
+    const dir = project();
+    const listed = async (args: string[]) => {
+      const trace = join(tempDir('memlint-trace-'), 'trace.json');
+      const r = await memlintInProcess(dir, args, { env: { GIT_TRACE2_EVENT: trace, MEMLINT_LINK: '0' } });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"'));
+      return starts.filter((l) => l.includes('"ls-files"') && l.includes('"--others"')).length;
+    };
+    for (const args of [['install'], ['install', '--local']]) expect(await listed(args), args.join(' ')).toBe(1);
+  });
+
   it('covers every memdir of the repository in .gitattributes', async () => {
     const dir = project();
     mkdirSync(join(dir, '.claude/agent-memory/reviewer'), { recursive: true });
