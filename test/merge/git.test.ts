@@ -6,7 +6,7 @@ import { chmodSync, cpSync, mkdirSync, readFileSync, utimesSync, writeFileSync }
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { driverCommand, driverConfig } from '../../src/merge/command.js';
-import { CLI, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { CLI, git, importCommits, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 const MEM = '.claude/memory';
 const INDEX = `${MEM}/MEMORY.md`;
@@ -54,10 +54,10 @@ function commit(dir: string, files: Record<string, string>, message: string): vo
 
 /** Branch `other` from main with THEIRS' files, then main with OURS', and merge other into main. */
 function mergeDiverged(dir: string, theirs: Record<string, string>, ours: Record<string, string>): { code: number; out: string } {
-  git(dir, 'checkout', '-q', '-b', 'other');
-  commit(dir, theirs, 'other');
-  git(dir, 'checkout', '-q', 'main');
-  commit(dir, ours, 'main');
+  importCommits(dir, [
+    { branch: 'other', message: 'other', from: 'main', files: theirs },
+    { branch: 'main', message: 'main', from: 'main', files: ours },
+  ]);
   return run(dir, 'merge', '--no-edit', 'other');
 }
 
