@@ -183,9 +183,12 @@ export function whereLost(fate: PathFate, uncommitted: string): string {
 /** The message for a stale path. */
 export function stalePathMessage(ref: { path: string; folder: boolean }, fate: PathFate, uncommitted: string): string {
   const what = ref.folder ? `folder ${ref.path}/` : ref.path;
-  return fate.kind === 'renamed'
-    ? `${what} was renamed to ${fate.to}${ref.folder ? '/' : ''} ${whereLost(fate, uncommitted)}${fate.certain ? '' : " as far as git can tell (a loose match, so --fix leaves it to you)"}: the memory points to a path that no longer exists`
-    : `${what} was deleted ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`;
+  if (fate.kind === 'deleted') return `${what} was deleted ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`;
+  const to = `${fate.to}${ref.folder ? '/' : ''}`;
+  // A loose pairing says no more than git knows: the path is gone, and which file git pairs it with.
+  return fate.certain
+    ? `${what} was renamed to ${to} ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`
+    : `${what} was moved or removed ${whereLost(fate, uncommitted)}; git pairs it with ${to}, a loose match that --fix leaves to you: the memory points to a path that no longer exists`;
 }
 
 /** The path as the fix writes it: the new path in the form the memory wrote the old one ("./", final slash). */

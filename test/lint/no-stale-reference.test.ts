@@ -3,6 +3,7 @@
 // reaches, --staged on a change that stages no memory, and the number of git calls a run makes.
 // What a run reports runs in this process (test/helpers/in-process.ts); the launcher's --staged path
 // and the git calls a whole run makes, through the built CLI.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +58,29 @@ describe('no-stale-reference in real repositories', () => {
     expect(await staleMessages(repo)).toEqual([]);
   });
 
+  it('a path named from the folder a move put the file under, written after the move, is not stale', async () => {
+    const repo = initRepo(tempDir('memlint-stale-'));
+    const commitAt = (day: string, message: string) => execFileSync('git', ['commit', '-qm', message], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: `${day}T12:00:00Z`, GIT_COMMITTER_DATE: `${day}T12:00:00Z` } });
+    const commitOn = (day: string, files: Record<string, string>, message: string) => {
+      writeFiles(repo, files);
+      git(repo, 'add', '-A');
+      commitAt(day, message);
+    };
+    commitOn('2026-06-01', { 'apps/web/vite.config.ts': 'export default {};\n', [`${MEM}/MEMORY.md`]: '- [Build](build.md) — build\n', [`${MEM}/build.md`]: topic('The web build is configured in `apps/web/vite.config.ts`.\n', 'Build') }, 'code');
+    mkdirSync(join(repo, 'platform'));
+    git(repo, 'mv', 'apps', 'platform/apps');
+    commitAt('2026-06-14', 'everything under platform/');
+    const layout = (body: string) => topic(`Paths below are under \`platform/\`.\n${body}`, 'Layout');
+    commitOn('2026-07-01', { [`${MEM}/MEMORY.md`]: '- [Build](build.md) — build\n- [Layout](layout.md) — layout\n- [Web](web.md) — web\n', [`${MEM}/layout.md`]: layout('Vite reads `apps/web/vite.config.ts`.\n'), [`${MEM}/web.md`]: topic('Vite reads `apps/web/vite.config.ts`.\n', 'Web') }, 'memory after the move');
+    const moved = `apps/web/vite.config.ts was renamed to platform/apps/web/vite.config.ts in ${short(repo, 'HEAD~1')} (2026-06-14)`;
+    // Written before the move: stale. After it, in a memory that never names platform/: stale, as
+    // far as anyone can tell. After it, in the memory that says its paths are under platform/: the
+    // file where it is. A line being written now counts as after the move.
+    expect(await staleMessages(repo)).toEqual([`${MEM}/build.md:6:33 ${moved}: the memory points to a path that no longer exists`, `${MEM}/web.md:6:13 ${moved}: the memory points to a path that no longer exists`]);
+    writeFiles(repo, { [`${MEM}/layout.md`]: layout('Vite reads `apps/web/vite.config.ts`; tests read `apps/web/vitest.config.ts`.\n') });
+    expect(await staleMessages(repo)).toHaveLength(2);
+  });
+
   it("a rename git matched loosely, or among files of one name, is a suggestion --fix does not make (issue 29)", async () => {
     const pkg = (name: string, extra = '') => `{\n  "name": "@shop/${name}",\n  "version": "1.0.0",\n  "private": true,\n  "main": "src/index.ts"${extra}\n}\n`;
     const repo = repoWith(
@@ -78,7 +102,11 @@ describe('no-stale-reference in real repositories', () => {
     expect(Number(/^R(\d+)\tsrc\/billing/m.exec(status)![1])).toBeLessThan(75);
     const messages = await staleMessages(repo);
     expect(messages).toHaveLength(2);
-    for (const m of messages) expect(m).toContain('as far as git can tell (a loose match, so --fix leaves it to you)');
+    // The path is gone, which is certain; where it went is only git's guess, and the message says so.
+    for (const m of messages) {
+      expect(m).toMatch(/ was moved or removed in [0-9a-f]{7} \(\d{4}-\d\d-\d\d\); git pairs it with \S+, a loose match that --fix leaves to you: /);
+      expect(m).not.toContain('was renamed to');
+    }
     const before = readFileSync(join(repo, MEM, 'billing.md'), 'utf8');
     expect((await memlintInProcess(repo, ['--fix', MEM])).code).toBe(0);
     expect(readFileSync(join(repo, MEM, 'billing.md'), 'utf8')).toBe(before);
