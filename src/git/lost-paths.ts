@@ -243,14 +243,28 @@ export function parseNameChanges(out: string): NameChange[] {
 }
 
 /**
- * Every commit of HEAD's history that changed a `name:` line of a memory in `memdirRel` (a
- * repository-relative folder), oldest first: one `git log -G`, its patches cut to the changed
- * lines. A memory moved out of the folder (to the archive) reads as deleted. [] when git cannot say.
+ * How far back `[[name]]` links are followed: the newest this many commits that touched the
+ * memory folder. The `git log -G` below diffs every commit it walks, so without a bound the cost
+ * of a run with one dangling link (the PostToolUse hook's, the language server's) would grow with
+ * the folder's whole history. A memory renamed or removed further back is not followed: a link to
+ * it reads as one to a memory not written yet, which is not reported.
  */
-export function memoryNameChanges(at: GitContext, memdirRel: string): NameChange[] {
+export const NAME_HISTORY_COMMITS = 500;
+
+/**
+ * Every commit among the newest `limit` (NAME_HISTORY_COMMITS) of HEAD's history that touched the
+ * memory folder `memdirRel` (repository-relative) and changed a `name:` line of a memory in it,
+ * oldest first: one `git rev-list` bounds the walk, one `git log -G` of those commits, its
+ * patches cut to the changed lines. A memory moved out of the folder (to the archive) reads as
+ * deleted. [] when git cannot say.
+ */
+export function memoryNameChanges(at: GitContext, memdirRel: string, limit = NAME_HISTORY_COMMITS): NameChange[] {
+  const spec = `:(literal)${memdirRel === '' ? '.' : memdirRel}`;
   let out: string;
   try {
-    out = git(['log', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, 'HEAD', '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], at);
+    const commits = git(['rev-list', `--max-count=${limit}`, 'HEAD', '--', spec], at);
+    if (commits.trim() === '') return [];
+    out = git(['log', '--stdin', '--no-walk=unsorted', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, '--', spec], { ...at, input: commits });
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
