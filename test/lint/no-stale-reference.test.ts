@@ -346,3 +346,68 @@ describe('consolidate and stale memory', () => {
     expect(index).toContain('moved.md');
   });
 });
+
+/** The git processes a run started, each one's arguments (git's own trace, GIT_TRACE2_EVENT), with its subcommand. */
+function gitProcesses(trace: string): Array<{ sub: string; args: string[] }> {
+  return readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"event":"start"'))
+    .map((l) => (JSON.parse(l) as { argv: string[] }).argv.slice(1))
+    .map((args) => ({ sub: args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c' && args[i - 1] !== '-C')!, args }));
+}
+
+/** The paths in name-status or name-only output (every path here has a folder; headers hold none). */
+const listedPaths = (out: string) => out.split(/[\0\x01\n\t]/).filter((p) => p.includes('/'));
+
+describe('the history read is bounded by what memories name, not by what history added', () => {
+  it('600 files added in history: git returns only renames, deletions and the additions of the loose renames a memory names', () => {
+    const fmt = Array.from({ length: 12 }, (_, i) => `export const f${i} = (x: number) => x.toFixed(${i});\n`).join('');
+    const repo = repoWith(
+      { 'src/billing/round.ts': ROUND, 'src/billing/fmt.ts': fmt, 'src/other/util.ts': fmt.replaceAll('f', 'u') },
+      { 'billing.md': topic('Rounding: src/billing/round.ts. Formats: src/billing/fmt.ts.\n') },
+    );
+    for (let b = 0; b < 3; b++) commitFiles(repo, Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`gen/b${b}/f${i}.ts`, `export const g${i} = ${b};\n`])), `generated ${b}`);
+    // Three renames git pairs loosely (75-99% similar): one a memory names, alone of its name in
+    // its commit (certain once the commit's additions are seen); one a memory names, with another
+    // fmt.ts added beside it (stays loose); one no memory names (its commit is never asked about).
+    git(repo, 'rm', '-q', 'src/billing/round.ts');
+    writeFiles(repo, { 'src/money/round.ts': `${ROUND}// banker's rounding\n` });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'round to money');
+    const roundCommit = git(repo, 'rev-parse', 'HEAD').trim();
+    git(repo, 'rm', '-q', 'src/billing/fmt.ts');
+    writeFiles(repo, { 'src/ui/format/fmt.ts': `${fmt}export const extra = 1;\n`, 'src/ui/other/fmt.ts': 'export const other = "unrelated";\n' });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'fmt to ui');
+    const fmtCommit = git(repo, 'rev-parse', 'HEAD').trim();
+    git(repo, 'rm', '-q', 'src/other/util.ts');
+    writeFiles(repo, { 'lib/util.ts': `${fmt.replaceAll('f', 'u')}export const more = 2;\n` });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'util to lib');
+    const scores = git(repo, 'log', '-M', '--diff-filter=R', '--name-status', '--format=');
+    for (const s of scores.match(/^R\d+/gm)!) expect(Number(s.slice(1)), scores).toBeGreaterThanOrEqual(75);
+    expect(scores).not.toMatch(/^R100/m);
+
+    const trace = join(tempDir('memlint-trace-'), 'trace.json');
+    const r = memlint(repo, [MEM, '--format', 'json', '--rule', 'feedback-structure=off', '--rule', 'no-derivable-content=off'], { env: { GIT_TRACE2_EVENT: trace } });
+    const files = JSON.parse(r.stdout) as Array<{ filePath: string; fixableWarningCount: number; messages: Array<{ ruleId: string; message: string }> }>;
+    const billing = files.find((f) => f.filePath.endsWith('billing.md'))!;
+    expect(billing.messages.filter((m) => m.ruleId === 'no-stale-reference').map((m) => m.message.replace(/ in [0-9a-f]{7} \(\d{4}-\d\d-\d\d\)/, ''))).toEqual([
+      'src/billing/round.ts was renamed to src/money/round.ts: the memory points to a path that no longer exists',
+      'src/billing/fmt.ts was renamed to src/ui/format/fmt.ts as far as git can tell (a loose match, so --fix leaves it to you): the memory points to a path that no longer exists',
+    ]);
+    // The certain rename is the one fix (its memory has no other fixable finding).
+    expect(billing.fixableWarningCount).toBe(1);
+
+    const history = gitProcesses(trace).filter((p) => p.sub === 'log' || p.sub === 'show');
+    expect(history.map((p) => p.sub)).toEqual(['log', 'show']);
+    // The one question about additions names the two commits a memory's path leads through.
+    const shown = history[1]!.args.filter((a) => /^[0-9a-f]{40}$/.test(a));
+    expect(shown.sort()).toEqual([roundCommit, fmtCommit].sort());
+    // What git returned to those two calls, asked again: 9 paths, none of the 600 generated.
+    const returned = history.flatMap((p) => listedPaths(git(repo, ...p.args)));
+    expect(returned.sort()).toEqual(['lib/util.ts', 'src/billing/fmt.ts', 'src/billing/round.ts', 'src/money/round.ts', 'src/money/round.ts', 'src/other/util.ts', 'src/ui/format/fmt.ts', 'src/ui/format/fmt.ts', 'src/ui/other/fmt.ts']);
+    // For scale, what the additions cost the one history read before: every file ever added.
+    expect(listedPaths(git(repo, 'log', '-M', '--diff-filter=ADR', '--name-status', '-z', '--format=%x01%H %cs')).length).toBeGreaterThan(600);
+  });
+});
