@@ -394,7 +394,7 @@ describe('the history read is bounded by what memories name, not by what history
     const billing = files.find((f) => f.filePath.endsWith('billing.md'))!;
     expect(billing.messages.filter((m) => m.ruleId === 'no-stale-reference').map((m) => m.message.replace(/ in [0-9a-f]{7} \(\d{4}-\d\d-\d\d\)/, ''))).toEqual([
       'src/billing/round.ts was renamed to src/money/round.ts: the memory points to a path that no longer exists',
-      'src/billing/fmt.ts was renamed to src/ui/format/fmt.ts as far as git can tell (a loose match, so --fix leaves it to you): the memory points to a path that no longer exists',
+      'src/billing/fmt.ts was moved or removed; git pairs it with src/ui/format/fmt.ts, a loose match that --fix leaves to you: the memory points to a path that no longer exists',
     ]);
     // The certain rename is the one fix (its memory has no other fixable finding).
     expect(billing.fixableWarningCount).toBe(1);
