@@ -491,7 +491,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     // A list led by a recurrence ("Every Monday:" / "1. what moved last week?") is a ritual's steps.
     if (listLedByRecurrence(countBelow(lineStarts, start + 1) - 1)) return;
     // A table row that documents a command ("| run today's batch | `/batch` |") describes any day's run.
-    if (COMMAND_ROW.test(masked.slice(ls, le))) return;
+    if (COMMAND_ROW.test(text.slice(ls, le))) return;
     const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, clause) || (!today && tellsEvent(clause));
     out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
   };
