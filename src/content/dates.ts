@@ -156,6 +156,7 @@ const NAMED_AFTER = /^['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|c
 // A line that ends a paragraph (blank, a heading, a table row) and one that starts a block (a list
 // item, a heading, a quote, a table row): a sentence runs across the other line breaks.
 const TODAY_OR_YESTERDAY = /\b(?:today|yesterday)[ \t]+(?:or|and\/or|\/)[ \t]+(?:today|yesterday)\b|(?:今天|昨天)(?:或|或者|或是)(?:今天|昨天)/iu;
+const ZH_DAY_ITEM_AFTER = /^(?:的)?(?:文件|数据|日志|记录|报告|日报|内容)/u;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/u;
 // The line that opens a list with a recurrence: "Every Monday:", "Each sprint:", "每周一：".
 const RECURRENCE_LEAD = /^[ \t]*(?:\*\*|__)?(?:(?:(?:every|each)[ \t]+(?:day|morning|evening|night|week|weekday|month|sprint|quarter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly|monthly)\b|每(?:天|日|周|星期|月))[^:：\n]{0,40}[:：](?:\*\*|__)?[ \t]*$/iu;
@@ -479,7 +480,9 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
     if (inLink && !exact) return;
     // "today's build": a date written after "today" would split the possessive; a person places it.
-    const fixable = !inLink && !/^['’]s\b/u.test(after);
+    // 昨日文件 ("yesterday's file"): a Chinese day word straight before a document or data noun names
+    // that day's item in a step any day repeats as often as a one-off day: a person places the date.
+    const fixable = !inLink && !/^['’]s\b/u.test(after) && !(zh && ZH_DAY_ITEM_AFTER.test(after));
     const today = /^today$/iu.test(phrase);
     const marked = eventText(sent);
     const mark = marked.indexOf('\u0000');
