@@ -36,11 +36,12 @@ const PATH_TOKEN = /(?<![\w@/.:~$%-])(\.\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z][A
 const RECORDS_CHANGE = /→|->|=>|⇒|\b(?:renamed|moved|deleted|removed|dropped|retired|merged|replaced|migrated|split)\b|删除|删掉|移除|迁移|重命名|改名|移到|移至|合并|废弃/i;
 // A path the repository deleted (not renamed), named in a story of what happened then: a line
 // that tells the past ("May 19 left scripts/x.py", "tests gated on a folder created by …",
-// "**Why:** … the old job was …"), or a file kept as a history (session_history.md, an archive, a
-// changelog). The path was true when it was written and the memory says so; a renamed path is
-// still reported, since its new place helps the reader (issue 29's third held-out set).
+// "**Why:** … the old job was …"), or a file kept as a history (session_history.md,
+// an archive, a changelog, a progress log). The path was true when it was written and the memory
+// says so; a renamed path is still reported, since its new place helps the reader (issue 29's third
+// and sixth held-out sets).
 const TELLS_PAST = /\b(?:left|added|created|introduced|hardcoded|generated|wrote|was|were|had|used[ \t]+to|didn't|did[ \t]+not|accumulated|shipped)\b|\*\*Why:?\*\*:?/i;
-const HISTORY_FILE = /(?:^|[/_-])(?:history|archive|changelog|session[_-]?log)(?:[_-][^/]*)?\.md$/i;
+const HISTORY_FILE = /(?:^|[/_-])(?:history|archive|changelog|session[_-]?log|progress)(?:[_-][^/]*)?\.md$/i;
 
 /** Whether a deleted path in this line of this file is history rather than a stale pointer. */
 export function toldAsHistory(line: string, file: string): boolean {
