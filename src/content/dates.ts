@@ -371,6 +371,8 @@ function lineMemo(): LineMemo {
   };
 }
 
+const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/gu;
+
 export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo(), sentence?: Sentence): boolean {
   const phrase = line.slice(start, end).toLowerCase();
   if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end)) return true;
@@ -408,9 +410,12 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (sent.rationale && !PAST_POINTING.test(phrase) && !hasVerb(PAST_TENSE, chunkOf(sent.text, sent.at, sent.end).replace(ADJECTIVE_PARTICIPLE, ' '))) return true;
   const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
   if (weekday > 0) {
-    memo.isoWeekdays ??= new Set(
-      [...line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/gu)].map((m) => ((new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12).getDay() + 6) % 7) + 1),
-    );
+    if (memo.isoWeekdays === undefined) {
+      const days = new Set<number>();
+      ISO_DAY.lastIndex = 0;
+      for (let m: RegExpExecArray | null; (m = ISO_DAY.exec(line)); ) days.add(((new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12).getDay() + 6) % 7) + 1);
+      memo.isoWeekdays = days;
+    }
     if (memo.isoWeekdays.has(weekday)) return true;
   }
   return false;
