@@ -8,7 +8,7 @@ import { isRegularFile, realOrResolved, slashRelative } from '../fs/paths.js';
 import { formatOf, loadConfig } from '../config.js';
 import { locateMemdir } from './locate.js';
 import { matcher } from '../glob.js';
-import { lintMemdirs, resolveRules, runToday } from '../lint/engine.js';
+import { lintMemdirs, resolveRules, runToday, type EnabledRule } from '../lint/engine.js';
 import { blockReason, postToolUseOutput, sessionContext, sessionStartOutput, shownPath } from './hook-report.js';
 import { maskSecrets, secretsOf } from '../content/secrets.js';
 import { sessionFacts } from './session.js';
@@ -47,15 +47,22 @@ export async function editAnswer(file: string, projectDir: string, env: NodeJS.P
   if (loaded.config.ignore?.length && matcher(loaded.config.ignore)(slashRelative(loaded.dir, realFile))) return '';
   const rules = resolveRules(loaded.config.rules).filter((r) => r.rule.id !== 'no-memory-loss');
   const index = path.join(located.dir, INDEX_FILE);
-  const run = await lintMemdirs({
-    memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([realFile, index]), reason: 'path', ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
-    env,
-    rules,
-    source: 'worktree',
-    today: runToday(env),
-    format: formatOf(loaded.config),
-    ...(debug ? { debug } : {}),
-  });
+  const lint = (enabled: EnabledRule[]) =>
+    lintMemdirs({
+      memdirs: [{ dir: located.dir, repoRoot: located.repoRoot, onlyFiles: new Set([realFile, index]), reason: 'path', ...(located.confirmLinks ? { confirmLinks: true } : {}) }],
+      env,
+      rules: enabled,
+      source: 'worktree',
+      today: runToday(env),
+      format: formatOf(loaded.config),
+      ...(debug ? { debug } : {}),
+    });
+  // Only errors block, and warnings are told only beside them: the error rules first, so an edit
+  // without errors never pays for what only warnings ask (no-stale-reference's history walk).
+  const errorRules = rules.filter((r) => r.severity === 2);
+  const first = await lint(errorRules);
+  if (!first.results.some((r) => r.messages.some((m) => m.severity === 2))) return '';
+  const run = errorRules.length === rules.length ? first : await lint(rules);
   const today = runToday(env);
   const messages = await Promise.all(run.results.flatMap((r) => r.messages.map(async (m) => ({ filePath: r.filePath, ruleId: m.ruleId, severity: m.severity, message: m.message, line: m.line, fixable: !!m.fix, ...(await suggestion(m, today)) }))));
   const texts = new Map<string, string>();

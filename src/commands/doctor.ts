@@ -42,7 +42,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   const wt = worktreeOf(io);
   const memdirs = await repoMemdirs(wt.repository, io.env, values.config, io.stderr);
-  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt, io.env), claude.checkStrayStores(wt, io.env)];
+  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)];
   if (values.json) io.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
   else for (const c of checks) io.stdout.write(d.formatCheck(c) + '\n');
   return checks.every((c) => c.ok) ? EXIT_OK : EXIT_FOUND;

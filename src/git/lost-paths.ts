@@ -1,7 +1,10 @@
 // What became of paths the repository no longer holds, for no-stale-reference and `memlint diff`:
-// the renames and deletions of history (one `git log`), of the change not committed yet (one
-// `git diff`), and which commit ids no branch or tag reaches any more (one `git name-rev`).
-// Name-status output only: no textconv, no external diff runs (contract §14).
+// the renames and deletions of history (one `git log`, renames and deletions only: its output
+// grows with what history took away, not with every file it ever added), of the change not
+// committed yet (one `git diff`), which commit ids no branch or tag reaches any more (one
+// `git name-rev`), and, only for the loose renames a memory's path leads through, what their
+// commits added (one `git show`). Name-status output only: no textconv, no external diff runs
+// (contract §14).
 import { git, GitError } from './run.js';
 import type { GitContext } from './repo.js';
 
@@ -13,7 +16,8 @@ export interface LossEvent {
   /**
    * A rename only: whether git's pairing is beyond doubt (RENAME_CERTAIN). git pairs a deleted
    * file with the most similar added one from 50% similarity on, so a package's package.json
-   * can be paired with another package's that the same commit added.
+   * can be paired with another package's that the same commit added. Undefined on a rename of
+   * history that only its commit's additions can settle (settleRenames): loose until then.
    */
   certain?: boolean;
   /** The commit that made it, or null for the change not committed yet. */
@@ -31,11 +35,13 @@ const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /**
  * Parses `--name-status -z` records (status, path[, new path]) of one commit into its renames and
- * deletions. Additions (listed to judge renames) are not events. A rename is certain when git
- * found the file unchanged, or at least RENAME_CERTAIN similar with no other file of the new
- * name arriving in the same commit (else git's choice between them may be the wrong one).
+ * deletions. A rename is certain when git found the file unchanged, or at least RENAME_CERTAIN
+ * similar with no other file of the new name arriving in the same commit (else git's choice
+ * between them may be the wrong one). With `additions` the records list the commit's additions
+ * too (which are not events) and every rename is judged; without, a rename the additions alone
+ * can judge is left unsettled (certain undefined).
  */
-function parseNameStatusZ(parts: string[], commit: string | null, date: string | undefined, out: LossEvent[]): void {
+function parseNameStatusZ(parts: string[], commit: string | null, date: string | undefined, out: LossEvent[], additions: boolean): void {
   const arrived = new Map<string, number>();
   const renames: Array<{ event: LossEvent; score: number }> = [];
   for (let i = 0; i < parts.length; ) {
@@ -56,18 +62,22 @@ function parseNameStatusZ(parts: string[], commit: string | null, date: string |
       else if (status === 'A') arrived.set(baseName(path), (arrived.get(baseName(path)) ?? 0) + 1);
     }
   }
-  for (const { event, score } of renames) event.certain = score === 100 || (score >= RENAME_CERTAIN && arrived.get(baseName(event.to!)) === 1);
+  for (const { event, score } of renames) {
+    const alone = arrived.get(baseName(event.to!)) === 1;
+    if (score === 100 || score < RENAME_CERTAIN || !alone || additions) event.certain = score === 100 || (score >= RENAME_CERTAIN && alone);
+  }
 }
 
 /**
  * Renames and deletions of the commits `revs` names (default HEAD's history), newest first, with
  * rename detection. A merge commit shows none of its own (its parents' commits do). [] when git
- * cannot say (no commit yet).
+ * cannot say (no commit yet). A rename git found 75-99% similar comes unsettled: settleRenames
+ * judges the ones a caller needs.
  */
 export function historyLosses(at: GitContext, revs: string[] = ['HEAD']): LossEvent[] {
   let out: string;
   try {
-    out = git(['log', '-M', '--diff-filter=ADR', '--name-status', '-z', '--format=%x01%H %cs', ...NO_CONVERSION, ...revs, '--'], at);
+    out = git(['log', '-M', '--diff-filter=DR', '--name-status', '-z', '--format=%x01%H %cs', ...NO_CONVERSION, ...revs, '--'], at);
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;
@@ -77,9 +87,38 @@ export function historyLosses(at: GitContext, revs: string[] = ['HEAD']): LossEv
     if (record === '') continue;
     const parts = record.split('\0');
     const [commit, date] = parts[0]!.trim().split(' ');
-    parseNameStatusZ(parts.slice(1), commit!, date, events);
+    parseNameStatusZ(parts.slice(1), commit!, date, events, false);
   }
   return events;
+}
+
+/**
+ * Settles the unsettled renames among `events` (historyLosses): certain when no other file of
+ * the new name arrived in the rename's commit. One `git show` of those commits' additions,
+ * without rename detection, so a file renamed in (the rename's own target among them) counts as
+ * arriving as `git log -M` counts it. Left loose when git cannot say.
+ */
+export function settleRenames(at: GitContext, events: LossEvent[]): void {
+  const open = events.filter((e) => e.status === 'R' && e.certain === undefined && e.commit !== null);
+  if (open.length === 0) return;
+  const commits = [...new Set(open.map((e) => e.commit!))];
+  const arrived = new Map<string, Map<string, number>>();
+  try {
+    const out = git(['show', '--no-renames', '--diff-filter=A', '--name-only', '-z', '--no-show-signature', '--format=%x01%H', ...NO_CONVERSION, ...commits, '--'], at);
+    for (const record of out.split('\x01')) {
+      if (record === '') continue;
+      const parts = record.split('\0');
+      const counts = new Map<string, number>();
+      for (const p of parts.slice(1)) {
+        const path = p.replace(/^\n+/, '');
+        if (path !== '') counts.set(baseName(path), (counts.get(baseName(path)) ?? 0) + 1);
+      }
+      arrived.set(parts[0]!.trim(), counts);
+    }
+  } catch (err) {
+    if (!(err instanceof GitError)) throw err;
+  }
+  for (const e of open) e.certain = arrived.get(e.commit!)?.get(baseName(e.to!)) === 1;
 }
 
 /**
@@ -96,7 +135,7 @@ export function uncommittedLosses(at: GitContext, which: 'staged' | 'worktree'):
     throw err;
   }
   const events: LossEvent[] = [];
-  parseNameStatusZ(out.split('\0'), null, undefined, events);
+  parseNameStatusZ(out.split('\0'), null, undefined, events, true);
   return events;
 }
 
@@ -204,14 +243,28 @@ export function parseNameChanges(out: string): NameChange[] {
 }
 
 /**
- * Every commit of HEAD's history that changed a `name:` line of a memory in `memdirRel` (a
- * repository-relative folder), oldest first: one `git log -G`, its patches cut to the changed
- * lines. A memory moved out of the folder (to the archive) reads as deleted. [] when git cannot say.
+ * How far back `[[name]]` links are followed: the newest this many commits that touched the
+ * memory folder. The `git log -G` below diffs every commit it walks, so without a bound the cost
+ * of a run with one dangling link (the PostToolUse hook's, the language server's) would grow with
+ * the folder's whole history. A memory renamed or removed further back is not followed: a link to
+ * it reads as one to a memory not written yet, which is not reported.
  */
-export function memoryNameChanges(at: GitContext, memdirRel: string): NameChange[] {
+export const NAME_HISTORY_COMMITS = 500;
+
+/**
+ * Every commit among the newest `limit` (NAME_HISTORY_COMMITS) of HEAD's history that touched the
+ * memory folder `memdirRel` (repository-relative) and changed a `name:` line of a memory in it,
+ * oldest first: one `git rev-list` bounds the walk, one `git log -G` of those commits, its
+ * patches cut to the changed lines. A memory moved out of the folder (to the archive) reads as
+ * deleted. [] when git cannot say.
+ */
+export function memoryNameChanges(at: GitContext, memdirRel: string, limit = NAME_HISTORY_COMMITS): NameChange[] {
+  const spec = `:(literal)${memdirRel === '' ? '.' : memdirRel}`;
   let out: string;
   try {
-    out = git(['log', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, 'HEAD', '--', `:(literal)${memdirRel === '' ? '.' : memdirRel}`], at);
+    const commits = git(['rev-list', `--max-count=${limit}`, 'HEAD', '--', spec], at);
+    if (commits.trim() === '') return [];
+    out = git(['log', '--stdin', '--no-walk=unsorted', '--reverse', '-M', '-p', '-U0', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '-G', '^[[:space:]]*name[[:space:]]*:', '--format=%x01%H %cs', ...NO_CONVERSION, '--', spec], { ...at, input: commits });
   } catch (err) {
     if (err instanceof GitError) return [];
     throw err;

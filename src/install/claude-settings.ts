@@ -217,7 +217,8 @@ export function checkClaudeHooks(wt: Worktree): Check {
 }
 
 /** doctor: memory stranded in another Claude Code store of this repository (where --all). */
-export function checkStrayStores(wt: Worktree, env: NodeJS.ProcessEnv): Check {
+export function checkStrayStores(wt: Worktree): Check {
+  const { env } = wt;
   const part = 'stray stores';
   const resolution = resolveAutoMemoryPath({ cwd: wt.root, env, home: homeOf(env) });
   const stray = notAdopted(strayStoresOf(resolution, env), { cwd: wt.root, env });
@@ -236,7 +237,8 @@ export function checkStrayStores(wt: Worktree, env: NodeJS.ProcessEnv): Check {
  * commits a memory folder (or its config "link" names one) and Claude Code in this checkout
  * resolves another, naming both and the fix; a person's opt-out is said, not failed.
  */
-export async function checkLink(wt: Worktree, env: NodeJS.ProcessEnv): Promise<Check> {
+export async function checkLink(wt: Worktree): Promise<Check> {
+  const { env } = wt;
   const part = 'link';
   let state: LinkState;
   try {

@@ -7,7 +7,7 @@ import { existingCommits } from '../git/refs.js';
 import { conflictMarkerSizes, ignoredPaths, listFiles } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
-import { historyLosses, linkLineChanges, memoryNameChanges, uncommittedLosses, unreachableCommits } from '../git/lost-paths.js';
+import { historyLosses, linkLineChanges, memoryNameChanges, settleRenames, uncommittedLosses, unreachableCommits, type LossEvent } from '../git/lost-paths.js';
 import { mergedFate, nameFate, nameHistory, type NameFate, type NameHistory } from './stale-links.js';
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
@@ -69,16 +69,24 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
     uncommitted: revision === 'staged' ? 'the staged change' : 'an uncommitted change',
     lostPaths(refs) {
       const fresh = new Map<string, PathFate>();
+      const missing = new Map<string, { path: string; folder: boolean }>();
       for (const ref of refs) {
         const key = ref.folder ? `${ref.path}/` : ref.path;
-        if (pathFates.has(key) || fresh.has(key)) continue;
-        let fate: PathFate | null = null;
-        if (!present(ref.path, ref.folder)) {
-          shared.losses ??= indexLosses([...uncommittedLosses(at, revision), ...historyLosses(at)]);
-          fate = fateOf(ref, shared.losses, present);
+        if (pathFates.has(key) || missing.has(key)) continue;
+        if (present(ref.path, ref.folder)) pathFates.set(key, null);
+        else missing.set(key, ref);
+      }
+      if (missing.size > 0) {
+        const losses = (shared.losses ??= indexLosses([...uncommittedLosses(at, revision), ...historyLosses(at)]));
+        // The loose renames these paths lead through are settled together (one git call), then asked again.
+        const unsettled: LossEvent[] = [];
+        for (const ref of missing.values()) fateOf(ref, losses, present, unsettled);
+        if (unsettled.length > 0) settleRenames(at, unsettled);
+        for (const [key, ref] of missing) {
+          const fate = fateOf(ref, losses, present);
+          if (fate) fresh.set(key, fate);
+          else pathFates.set(key, null);
         }
-        if (fate) fresh.set(key, fate);
-        else pathFates.set(key, null);
       }
       // A path git ignores now (a folder of downloads once committed, then kept local) was given up
       // on purpose and may well be there on the reader's machine: one `git check-ignore` for them.

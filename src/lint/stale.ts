@@ -137,21 +137,24 @@ export function indexLosses(events: LossEvent[]): LossIndex {
 /**
  * What became of a path the revision lacks: renamed (followed through later renames to a path
  * that is present), or deleted (the deleting commit named). null when the repository never held
- * it (a plan, another repository) or history cannot tell.
+ * it (a plan, another repository) or history cannot tell. A rename on the way not settled yet
+ * (LossEvent.certain undefined) counts as loose and goes into `unsettled`: settled
+ * (settleRenames), the same question has its final answer.
  */
-export function fateOf(ref: { path: string; folder: boolean }, losses: LossIndex, present: (path: string, folder: boolean) => boolean): PathFate | null {
-  return ref.folder ? folderFate(ref.path, losses, present) : fileFate(ref.path, losses, present, new Set());
+export function fateOf(ref: { path: string; folder: boolean }, losses: LossIndex, present: (path: string, folder: boolean) => boolean, unsettled?: LossEvent[]): PathFate | null {
+  return ref.folder ? folderFate(ref.path, losses, present) : fileFate(ref.path, losses, present, new Set(), unsettled);
 }
 
-function fileFate(path: string, losses: LossIndex, present: (path: string, folder: boolean) => boolean, seen: Set<string>): PathFate | null {
+function fileFate(path: string, losses: LossIndex, present: (path: string, folder: boolean) => boolean, seen: Set<string>, unsettled?: LossEvent[]): PathFate | null {
   const e = losses.newest.get(path);
   if (!e || seen.has(path)) return null;
   seen.add(path);
+  if (e.status === 'R' && e.certain === undefined) unsettled?.push(e);
   const stamp = { commit: e.commit, ...(e.date ? { date: e.date } : {}) };
   if (e.status === 'D') return { kind: 'deleted', ...stamp };
   if (present(e.to!, false)) return { kind: 'renamed', to: e.to!, certain: e.certain === true, ...stamp };
   // Renamed again, or deleted later: what became of the new path is what became of this one.
-  const later = fileFate(e.to!, losses, present, seen);
+  const later = fileFate(e.to!, losses, present, seen, unsettled);
   return later?.kind === 'renamed' && e.certain !== true ? { ...later, certain: false } : later;
 }
 
@@ -183,9 +186,12 @@ export function whereLost(fate: PathFate, uncommitted: string): string {
 /** The message for a stale path. */
 export function stalePathMessage(ref: { path: string; folder: boolean }, fate: PathFate, uncommitted: string): string {
   const what = ref.folder ? `folder ${ref.path}/` : ref.path;
-  return fate.kind === 'renamed'
-    ? `${what} was renamed to ${fate.to}${ref.folder ? '/' : ''} ${whereLost(fate, uncommitted)}${fate.certain ? '' : " as far as git can tell (a loose match, so --fix leaves it to you)"}: the memory points to a path that no longer exists`
-    : `${what} was deleted ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`;
+  if (fate.kind === 'deleted') return `${what} was deleted ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`;
+  const to = `${fate.to}${ref.folder ? '/' : ''}`;
+  // A loose pairing says no more than git knows: the path is gone, and which file git pairs it with.
+  return fate.certain
+    ? `${what} was renamed to ${to} ${whereLost(fate, uncommitted)}: the memory points to a path that no longer exists`
+    : `${what} was moved or removed ${whereLost(fate, uncommitted)}; git pairs it with ${to}, a loose match that --fix leaves to you: the memory points to a path that no longer exists`;
 }
 
 /** The path as the fix writes it: the new path in the form the memory wrote the old one ("./", final slash). */

@@ -189,6 +189,36 @@ describe('the team links once, every checkout follows', () => {
     expect(after.stdout).toBe('');
   });
 
+  it('uninstall takes back the link: the recorded setting, and this checkout\'s autoMemoryDirectory, never a person\'s own', async () => {
+    const h = hermetic();
+    const { lead } = team();
+    writeFileSync(join(lead, 'package.json'), `${JSON.stringify({ name: 'app', private: true, memlint: { claudeCode: '2.1.332' } }, null, 2)}\n`);
+    expect((await cliInProcess(lead, ['install', '--link'], h)).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(lead, 'package.json'), 'utf8')).memlint).toEqual({ claudeCode: '2.1.332', link: MEM });
+    expect(autoMemoryDirectory(lead)).toBe(join(lead, MEM));
+    const settings = join(lead, '.claude', 'settings.local.json');
+    writeFileSync(settings, `${JSON.stringify({ model: 'opus', autoMemoryDirectory: join(lead, MEM) }, null, 2)}\n`);
+
+    const r = await cliInProcess(lead, ['uninstall'], h);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^package\.json: update /m);
+    expect(r.stdout).toMatch(/^\.claude\/settings\.local\.json: update \(autoMemoryDirectory .* removed/m);
+    expect(JSON.parse(readFileSync(join(lead, 'package.json'), 'utf8')).memlint).toEqual({ claudeCode: '2.1.332' });
+    expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ model: 'opus' });
+    expect((await cliInProcess(lead, ['uninstall'], h)).stdout).toBe('memlint uninstall: nothing of memlint installed here\n');
+
+    // A .memlintrc.json that held only the link goes; a directory the person chose outside stays.
+    writeFileSync(join(lead, 'package.json'), `${JSON.stringify({ name: 'app', private: true }, null, 2)}\n`);
+    expect((await cliInProcess(lead, ['install', '--link'], h)).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(lead, '.memlintrc.json'), 'utf8'))).toEqual({ link: MEM });
+    const own = join(h.home, 'my-memory');
+    mkdirSync(own);
+    writeFileSync(settings, `${JSON.stringify({ autoMemoryDirectory: own }, null, 2)}\n`);
+    expect((await cliInProcess(lead, ['uninstall'], h)).code).toBe(0);
+    expect(existsSync(join(lead, '.memlintrc.json'))).toBe(false);
+    expect(autoMemoryDirectory(lead)).toBe(own);
+  });
+
   it('links nothing it cannot stand behind: a folder reached through a symlink out of the checkout, an override, a store that conflicts', async () => {
     const h = hermetic();
     const { lead } = team();

@@ -1,6 +1,6 @@
 // memlint hook: Claude Code's documented payloads on stdin, the exact stdout checked.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/claude/auto-memory.js';
@@ -132,6 +132,28 @@ describe('memlint hook: PostToolUse', () => {
     const file = path.join(repo, '.claude/memory/feedback_testing.md');
     writeFileSync(file, '---\nname: Testing\ndescription: integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database.\n');
     expect(await hook(h, repo, write(repo, file, '...'))).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('an edit without errors asks git nothing a warning alone would need; with an error, the warnings come too', async () => {
+    const h = hermetic();
+    const repo = repoWithMemory();
+    commitFiles(repo, { 'src/db/pool.ts': 'export const pool = 1;\n' });
+    execFileSync('git', ['rm', '-q', 'src/db/pool.ts'], { cwd: repo });
+    execFileSync('git', ['commit', '-qm', 'drop the pool'], { cwd: repo });
+    const file = path.join(repo, '.claude/memory/feedback_testing.md');
+    const body = TOPIC.replace('every test that touches SQL.', 'every test that touches SQL (the pool is in src/db/pool.ts).');
+    writeFileSync(file, body);
+    const trace = path.join(repo, '..', `trace-${path.basename(repo)}.json`);
+    expect(await hook(h, repo, write(repo, file, body), { GIT_TRACE2_EVENT: trace })).toEqual({ code: 0, stdout: '', stderr: '' });
+    // What git was asked, from its own trace (none at all leaves no trace): no walk of history.
+    const asked = (existsSync(trace) ? readFileSync(trace, 'utf8') : '').split('\n').filter((l) => l.includes('"event":"start"')).map((l) => (JSON.parse(l) as { argv: string[] }).argv);
+    expect(asked.filter((argv) => argv.includes('log'))).toEqual([]);
+    // An error beside it: the stale path is told among the warnings.
+    const dated = body.replace('Integration tests hit a real database.', 'Integration tests hit a real database since yesterday.');
+    writeFileSync(file, dated);
+    const reason = (JSON.parse((await hook(h, repo, write(repo, file, dated))).stdout) as { reason: string }).reason;
+    expect(reason).toContain('relative date "yesterday"');
+    expect(reason).toMatch(/Also worth fixing \(warnings\):\n(?:.*\n)*- \.claude\/memory\/feedback_testing\.md:\d+: src\/db\/pool\.ts was deleted in [0-9a-f]{7} /);
   });
 
   it('an Edit of MEMORY.md that makes an entry too long: shorten it, move the detail into the topic file', async () => {

@@ -3,6 +3,7 @@
 // reaches, --staged on a change that stages no memory, and the number of git calls a run makes.
 // What a run reports runs in this process (test/helpers/in-process.ts); the launcher's --staged path
 // and the git calls a whole run makes, through the built CLI.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +58,29 @@ describe('no-stale-reference in real repositories', () => {
     expect(await staleMessages(repo)).toEqual([]);
   });
 
+  it('a path named from the folder a move put the file under, written after the move, is not stale', async () => {
+    const repo = initRepo(tempDir('memlint-stale-'));
+    const commitAt = (day: string, message: string) => execFileSync('git', ['commit', '-qm', message], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: `${day}T12:00:00Z`, GIT_COMMITTER_DATE: `${day}T12:00:00Z` } });
+    const commitOn = (day: string, files: Record<string, string>, message: string) => {
+      writeFiles(repo, files);
+      git(repo, 'add', '-A');
+      commitAt(day, message);
+    };
+    commitOn('2026-06-01', { 'apps/web/vite.config.ts': 'export default {};\n', [`${MEM}/MEMORY.md`]: '- [Build](build.md) — build\n', [`${MEM}/build.md`]: topic('The web build is configured in `apps/web/vite.config.ts`.\n', 'Build') }, 'code');
+    mkdirSync(join(repo, 'platform'));
+    git(repo, 'mv', 'apps', 'platform/apps');
+    commitAt('2026-06-14', 'everything under platform/');
+    const layout = (body: string) => topic(`Paths below are under \`platform/\`.\n${body}`, 'Layout');
+    commitOn('2026-07-01', { [`${MEM}/MEMORY.md`]: '- [Build](build.md) — build\n- [Layout](layout.md) — layout\n- [Web](web.md) — web\n', [`${MEM}/layout.md`]: layout('Vite reads `apps/web/vite.config.ts`.\n'), [`${MEM}/web.md`]: topic('Vite reads `apps/web/vite.config.ts`.\n', 'Web') }, 'memory after the move');
+    const moved = `apps/web/vite.config.ts was renamed to platform/apps/web/vite.config.ts in ${short(repo, 'HEAD~1')} (2026-06-14)`;
+    // Written before the move: stale. After it, in a memory that never names platform/: stale, as
+    // far as anyone can tell. After it, in the memory that says its paths are under platform/: the
+    // file where it is. A line being written now counts as after the move.
+    expect(await staleMessages(repo)).toEqual([`${MEM}/build.md:6:33 ${moved}: the memory points to a path that no longer exists`, `${MEM}/web.md:6:13 ${moved}: the memory points to a path that no longer exists`]);
+    writeFiles(repo, { [`${MEM}/layout.md`]: layout('Vite reads `apps/web/vite.config.ts`; tests read `apps/web/vitest.config.ts`.\n') });
+    expect(await staleMessages(repo)).toHaveLength(2);
+  });
+
   it("a rename git matched loosely, or among files of one name, is a suggestion --fix does not make (issue 29)", async () => {
     const pkg = (name: string, extra = '') => `{\n  "name": "@shop/${name}",\n  "version": "1.0.0",\n  "private": true,\n  "main": "src/index.ts"${extra}\n}\n`;
     const repo = repoWith(
@@ -78,7 +102,11 @@ describe('no-stale-reference in real repositories', () => {
     expect(Number(/^R(\d+)\tsrc\/billing/m.exec(status)![1])).toBeLessThan(75);
     const messages = await staleMessages(repo);
     expect(messages).toHaveLength(2);
-    for (const m of messages) expect(m).toContain('as far as git can tell (a loose match, so --fix leaves it to you)');
+    // The path is gone, which is certain; where it went is only git's guess, and the message says so.
+    for (const m of messages) {
+      expect(m).toMatch(/ was moved or removed in [0-9a-f]{7} \(\d{4}-\d\d-\d\d\); git pairs it with \S+, a loose match that --fix leaves to you: /);
+      expect(m).not.toContain('was renamed to');
+    }
     const before = readFileSync(join(repo, MEM, 'billing.md'), 'utf8');
     expect((await memlintInProcess(repo, ['--fix', MEM])).code).toBe(0);
     expect(readFileSync(join(repo, MEM, 'billing.md'), 'utf8')).toBe(before);
@@ -316,5 +344,70 @@ describe('consolidate and stale memory', () => {
     expect(index).not.toContain('gone.md');
     expect(index).toContain('half.md');
     expect(index).toContain('moved.md');
+  });
+});
+
+/** The git processes a run started, each one's arguments (git's own trace, GIT_TRACE2_EVENT), with its subcommand. */
+function gitProcesses(trace: string): Array<{ sub: string; args: string[] }> {
+  return readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"event":"start"'))
+    .map((l) => (JSON.parse(l) as { argv: string[] }).argv.slice(1))
+    .map((args) => ({ sub: args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c' && args[i - 1] !== '-C')!, args }));
+}
+
+/** The paths in name-status or name-only output (every path here has a folder; headers hold none). */
+const listedPaths = (out: string) => out.split(/[\0\x01\n\t]/).filter((p) => p.includes('/'));
+
+describe('the history read is bounded by what memories name, not by what history added', () => {
+  it('600 files added in history: git returns only renames, deletions and the additions of the loose renames a memory names', () => {
+    const fmt = Array.from({ length: 12 }, (_, i) => `export const f${i} = (x: number) => x.toFixed(${i});\n`).join('');
+    const repo = repoWith(
+      { 'src/billing/round.ts': ROUND, 'src/billing/fmt.ts': fmt, 'src/other/util.ts': fmt.replaceAll('f', 'u') },
+      { 'billing.md': topic('Rounding: src/billing/round.ts. Formats: src/billing/fmt.ts.\n') },
+    );
+    for (let b = 0; b < 3; b++) commitFiles(repo, Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`gen/b${b}/f${i}.ts`, `export const g${i} = ${b};\n`])), `generated ${b}`);
+    // Three renames git pairs loosely (75-99% similar): one a memory names, alone of its name in
+    // its commit (certain once the commit's additions are seen); one a memory names, with another
+    // fmt.ts added beside it (stays loose); one no memory names (its commit is never asked about).
+    git(repo, 'rm', '-q', 'src/billing/round.ts');
+    writeFiles(repo, { 'src/money/round.ts': `${ROUND}// banker's rounding\n` });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'round to money');
+    const roundCommit = git(repo, 'rev-parse', 'HEAD').trim();
+    git(repo, 'rm', '-q', 'src/billing/fmt.ts');
+    writeFiles(repo, { 'src/ui/format/fmt.ts': `${fmt}export const extra = 1;\n`, 'src/ui/other/fmt.ts': 'export const other = "unrelated";\n' });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'fmt to ui');
+    const fmtCommit = git(repo, 'rev-parse', 'HEAD').trim();
+    git(repo, 'rm', '-q', 'src/other/util.ts');
+    writeFiles(repo, { 'lib/util.ts': `${fmt.replaceAll('f', 'u')}export const more = 2;\n` });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'util to lib');
+    const scores = git(repo, 'log', '-M', '--diff-filter=R', '--name-status', '--format=');
+    for (const s of scores.match(/^R\d+/gm)!) expect(Number(s.slice(1)), scores).toBeGreaterThanOrEqual(75);
+    expect(scores).not.toMatch(/^R100/m);
+
+    const trace = join(tempDir('memlint-trace-'), 'trace.json');
+    const r = memlint(repo, [MEM, '--format', 'json', '--rule', 'feedback-structure=off', '--rule', 'no-derivable-content=off'], { env: { GIT_TRACE2_EVENT: trace } });
+    const files = JSON.parse(r.stdout) as Array<{ filePath: string; fixableWarningCount: number; messages: Array<{ ruleId: string; message: string }> }>;
+    const billing = files.find((f) => f.filePath.endsWith('billing.md'))!;
+    expect(billing.messages.filter((m) => m.ruleId === 'no-stale-reference').map((m) => m.message.replace(/ in [0-9a-f]{7} \(\d{4}-\d\d-\d\d\)/, ''))).toEqual([
+      'src/billing/round.ts was renamed to src/money/round.ts: the memory points to a path that no longer exists',
+      'src/billing/fmt.ts was moved or removed; git pairs it with src/ui/format/fmt.ts, a loose match that --fix leaves to you: the memory points to a path that no longer exists',
+    ]);
+    // The certain rename is the one fix (its memory has no other fixable finding).
+    expect(billing.fixableWarningCount).toBe(1);
+
+    const history = gitProcesses(trace).filter((p) => p.sub === 'log' || p.sub === 'show');
+    expect(history.map((p) => p.sub)).toEqual(['log', 'show']);
+    // The one question about additions names the two commits a memory's path leads through.
+    const shown = history[1]!.args.filter((a) => /^[0-9a-f]{40}$/.test(a));
+    expect(shown.sort()).toEqual([roundCommit, fmtCommit].sort());
+    // What git returned to those two calls, asked again: 9 paths, none of the 600 generated.
+    const returned = history.flatMap((p) => listedPaths(git(repo, ...p.args)));
+    expect(returned.sort()).toEqual(['lib/util.ts', 'src/billing/fmt.ts', 'src/billing/round.ts', 'src/money/round.ts', 'src/money/round.ts', 'src/other/util.ts', 'src/ui/format/fmt.ts', 'src/ui/format/fmt.ts', 'src/ui/other/fmt.ts']);
+    // For scale, what the additions cost the one history read before: every file ever added.
+    expect(listedPaths(git(repo, 'log', '-M', '--diff-filter=ADR', '--name-status', '-z', '--format=%x01%H %cs')).length).toBeGreaterThan(600);
   });
 });

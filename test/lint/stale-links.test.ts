@@ -6,9 +6,9 @@ import { delimiter, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { mergedFate, nameFate, nameHistory } from '../../src/lint/stale-links.js';
-import { parseCommitLines, parseNameChanges } from '../../src/git/lost-paths.js';
+import { memoryNameChanges, NAME_HISTORY_COMMITS, parseCommitLines, parseNameChanges } from '../../src/git/lost-paths.js';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { commitFiles, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, git, gitAt, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 
 const MEM = '.claude/memory';
 const topic = (name: string, body: string) => `---\nname: ${name}\ndescription: About ${name}\nmetadata:\n  type: reference\n---\n${body}\n`;
@@ -140,6 +140,55 @@ describe('the git work of link checking', () => {
     const staged = gitWrapper();
     expect(memlint(repo, ['--staged'], { env: staged.env }).code).toBe(0);
     expect(nameLogs(staged.calls())).toEqual([]);
+  });
+});
+
+/**
+ * Commits made with git fast-import (one git process for all of them): each entry is one commit,
+ * the files it writes, one second after the one before.
+ */
+function fastCommits(repo: string, commits: Array<Record<string, string>>): void {
+  let stream = '';
+  commits.forEach((files, i) => {
+    stream += `commit refs/heads/main\ncommitter Test <test@example.com> ${1764000000 + i} +0000\ndata 2\nc\n`;
+    for (const [path, text] of Object.entries(files)) stream += `M 100644 inline ${path}\ndata ${Buffer.byteLength(text)}\n${text}\n`;
+    stream += '\n';
+  });
+  execFileSync('git', ['fast-import', '--quiet'], { cwd: repo, input: stream });
+  git(repo, 'reset', '-q', '--hard', 'main');
+}
+
+describe('the name history read is bounded', () => {
+  it(`reads the newest ${NAME_HISTORY_COMMITS} commits that touched the memory folder, however long its history`, async () => {
+    const repo = initRepo();
+    const churn: Array<Record<string, string>> = [];
+    let body = 'Started.';
+    for (let i = 0; i < NAME_HISTORY_COMMITS + 20; i++) churn.push({ [`${MEM}/c.md`]: topic('churn', (body += `\nLine ${i}.`)) });
+    fastCommits(repo, [
+      { '.memlintrc.json': onlyStale, [`${MEM}/MEMORY.md`]: index('a.md', 'b.md', 'c.md', 'notes.md'), [`${MEM}/a.md`]: topic('alpha', 'A.'), [`${MEM}/b.md`]: topic('beta', 'B.'), [`${MEM}/c.md`]: topic('churn', body), [`${MEM}/notes.md`]: topic('notes', 'None.') },
+      { [`${MEM}/a.md`]: topic('alpha-new', 'A.') },
+      ...churn,
+      { [`${MEM}/b.md`]: topic('beta-new', 'B.'), 'src/app.ts': 'export {};\n' },
+    ]);
+    writeFiles(repo, { [`${MEM}/notes.md`]: topic('notes', 'See [[alpha]] and [[beta]].') });
+    const trace = join(tempDir('memlint-trace-'), 'trace.json');
+    const r = await memlintInProcess(repo, [MEM, '--format', 'json'], { env: { MEMLINT_TODAY: '2026-12-01', GIT_TRACE2_EVENT: trace } });
+    const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'no-stale-reference');
+    // The rename within the newest commits is followed; the one 520 memory commits back is past the bound.
+    expect(messages.map((m) => m.message.replace(/ in [0-9a-f]{7} \(.*?\)/, ''))).toEqual(['[[beta]] links to a memory renamed to [[beta-new]]: the link names a memory that no longer exists']);
+    // What git walked, counted: the walk's one list of commits, asked again from git's own trace, holds the bound's number.
+    const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"')).map((l) => (JSON.parse(l) as { argv: string[] }).argv.slice(1));
+    const walks = starts.filter((a) => a.includes('rev-list'));
+    expect(walks).toHaveLength(1);
+    expect(git(repo, ...walks[0]!).trim().split('\n')).toHaveLength(NAME_HISTORY_COMMITS);
+    expect(git(repo, 'rev-list', '--count', 'HEAD', '--', MEM).trim()).toBe(String(NAME_HISTORY_COMMITS + 23));
+    // The patches read come from those commits alone (git log --no-walk, fed the list): the one
+    // name change in them, against two in the whole history.
+    const logs = starts.filter((a) => a.includes('-G'));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain('--no-walk=unsorted');
+    expect(memoryNameChanges(gitAt(repo), MEM).filter((c) => c.removed.length > 0).map((c) => c.removed)).toEqual([['beta']]);
+    expect(memoryNameChanges(gitAt(repo), MEM, NAME_HISTORY_COMMITS + 23).filter((c) => c.removed.length > 0).map((c) => c.removed)).toEqual([['alpha'], ['beta']]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { bodyStart, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
-import { commitReferences, pathReferences, rewritten, stalePathMessage, toldAsHistory } from '../stale.js';
+import { commitReferences, pathReferences, rewritten, stalePathMessage, toldAsHistory, type PathFate, type PathReference } from '../stale.js';
 import type { Fix, RepoFacts, Rule, RuleContext, Suggestion } from '../types.js';
 import type { MemdirModel } from '../../memdir/types.js';
 import { linkTargets, wikiLinks } from '../../memdir/links.js';
@@ -74,6 +74,7 @@ export const noStaleReference: Rule = {
         const fate = fates.get(ref.folder ? `${ref.path}/` : ref.path);
         if (!fate || (ctx.changeOnly && fate.commit !== null)) continue;
         if (fate.kind === 'deleted' && toldAsHistory(lines[ref.line - 1]!, ctx.file.rel)) continue;
+        if (fate.kind === 'renamed' && namedFromNewRoot(ref, fate, text, () => repo.lineDates(ctx.file)[ref.line])) continue;
         const start = offsets[ref.line]! + ref.column - 1;
         ctx.report({
           message: stalePathMessage(ref, fate, repo.uncommitted),
@@ -93,6 +94,20 @@ export const noStaleReference: Rule = {
     }
   },
 };
+
+/**
+ * A monorepo's memory names paths from a package's root: `apps/x.ts` for `platform/apps/x.ts`. A
+ * move that put the file under a folder does not make such a path stale when the line was written
+ * after the move (its commit is later, or it is not committed yet) and the memory names that
+ * folder itself: the writer knew the layout, and meant the file where it is.
+ */
+function namedFromNewRoot(ref: PathReference, fate: Extract<PathFate, { kind: 'renamed' }>, text: string, writtenOn: () => string | undefined): boolean {
+  if (fate.commit === null || !fate.date || !fate.to.endsWith(`/${ref.path}`)) return false;
+  const root = fate.to.slice(0, -ref.path.length - 1);
+  if (!new RegExp(`(?:^|[\\s\`'"(\\[])${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`, 'm').test(text)) return false;
+  const written = writtenOn();
+  return written === undefined || written > fate.date;
+}
 
 /** A certain rename is fixed; a loose one (LossEvent.certain) is a change the person chooses. */
 function renameFix(fate: { to: string; certain: boolean }, fix: Fix): { fix: Fix } | { suggest: Suggestion[] } {
