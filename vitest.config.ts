@@ -53,9 +53,10 @@ export default defineConfig({
     globalSetup: ['test/helpers/global-setup.ts'],
     sequence: { sequencer: EndToEndFirst },
     // A full collection after a file that leaves a big heap keeps the shared workers small
-    // (test/helpers/collect-garbage.ts); a 64 MB young generation spares the workers, which
-    // allocate far more than a CLI run, most of their scavenges (alternating runs: 57.8 / 62.0 s
-    // against 60.6 / 63.5 s with V8's default, 4-5 s less CPU).
+    // (test/helpers/collect-garbage.ts). A larger young generation than V8's default: the workers
+    // allocate far more than a CLI run, mostly short-lived (parsed documents, git's output), and
+    // each scavenge of a small one copies what is still alive; with room for a whole test's
+    // garbage, most of it dies before a scavenge comes.
     execArgv: ['--expose-gc', '--max-semi-space-size=64'],
     setupFiles: ['test/helpers/collect-garbage.ts'],
   },

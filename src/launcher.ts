@@ -114,9 +114,11 @@ if (first === 'merge' && !asksHelp) {
   if (push === null) process.exitCode = 0;
   else runMain({ push });
 } else if (!asksHelp && isPlainHook(argv, 'post-commit')) {
-  // After every commit: one git call, and the program only when the commit changed Markdown.
-  if (process.env.HUSKY === '0' || !prePushModule().commitChangesMarkdown({ cwd: process.cwd(), env: process.env })) process.exitCode = 0;
-  else runMain();
+  // After every commit: one git call, and the program only when the commit changed Markdown (handed
+  // the commit's files, which it does not ask git for again).
+  const committed = process.env.HUSKY === '0' ? null : prePushModule().headCommitFiles({ cwd: process.cwd(), env: process.env });
+  if (committed === null || !committed.some((p) => p.endsWith('.md'))) process.exitCode = 0;
+  else runMain({ committed });
 } else {
   runMain();
 }

@@ -9,4 +9,6 @@ export interface Given {
   staged?: StagedSource;
   /** `consolidate --pre-push`: the push git's stdin described, read to see whether memory is pushed. */
   push?: PushSource;
+  /** `consolidate --post-commit`: the files HEAD's commit changes. */
+  committed?: string[];
 }

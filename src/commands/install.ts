@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK, UsageError } from '../errors.js';
 import { worktreeOf, planInstall, applyActions, describeAction } from '../install/setup.js';
-import { repoMemdirs } from '../install/memdirs.js';
+import { coveredMemdirs, findRepoMemdirs } from '../install/memdirs.js';
 import { planClaudeInstall } from '../install/claude-settings.js';
 import { planLinkSetting } from '../install/link-setting.js';
 import { linkCheckout, linkState, settingMemdir } from '../claude/team-link.js';
-import { loadConfig } from '../config.js';
-import { discoverMemdirs } from '../memdir/discover.js';
+import type { DiscoveredMemdir } from '../memdir/discover.js';
 import { applyTouch, planTouch } from '../claude/touch.js';
 import type { Io, Output } from '../io.js';
 import type { Repository } from '../git/repo.js';
@@ -71,7 +70,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   // A config memlint cannot read must not stop npm install: the link part says why and steps aside.
   let decided: boolean | string = !!values.link;
   if (!decided) decided = await settingMemdir(wt.root, io.env).then((s) => !!s, (err: Error) => err.message);
-  const memdirs = values.local ? [] : await repoMemdirs(wt.repository, io.env, values.config, io.stderr);
+  // Found once: the memdirs install covers are the ones whose mtimes it then sets.
+  const found = values.local ? undefined : await findRepoMemdirs(wt.repository, io.env, values.config, io.stderr);
+  const memdirs = found ? coveredMemdirs(wt.root, found) : [];
   const actions = planInstall(wt, { local: !!values.local, memdirs, privateIgnores: decided === true, env: io.env });
   actions.push(...setting);
   if (values.claude) actions.push(...planClaudeInstall(wt));
@@ -82,7 +83,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     for (const p of applyActions(wt, actions)) io.stderr.write(`memlint: ${p}\n`);
     if (changes.length > 0 && !values.quiet) say(`memlint install: done; "memlint doctor" checks that everything is active`);
     // A fresh clone's memory files carry the clone's time until a checkout: give them their dates now.
-    const touched = await touchMemory(wt.repository, io.env, io.stderr);
+    const touched = await touchMemory(wt.repository, io.env, io.stderr, values.config, found);
     if (touched && !values.quiet) say(touched);
   }
   if (typeof decided === 'string') {
@@ -102,11 +103,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
 }
 
 /** Set every memory file's mtime from its "modified" or last commit (memlint touch); the line to print, or null. */
-async function touchMemory(repository: Repository, env: NodeJS.ProcessEnv, stderr: Output): Promise<string | null> {
+async function touchMemory(repository: Repository, env: NodeJS.ProcessEnv, stderr: Output, configFile: string | undefined, found: DiscoveredMemdir[] | undefined): Promise<string | null> {
   const { root } = repository;
   try {
-    const loaded = await loadConfig({ cwd: root, stderr });
-    const dirs = discoverMemdirs({ cwd: root, env, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir, repository }).filter((d) => !d.onlyFiles).map((d) => d.dir);
+    const dirs = (found ?? (await findRepoMemdirs(repository, env, configFile, stderr))).filter((d) => !d.onlyFiles).map((d) => d.dir);
     if (dirs.length === 0) return null;
     const set = applyTouch(planTouch(dirs, { cwd: root, env }, repository), env, false).filter((o) => o.done === 'set').length;
     return set > 0 ? `memory mtimes: set ${set} from their "modified" or last commit, as "memlint touch" does (Claude Code ages memories by mtime)` : null;

@@ -128,8 +128,9 @@ function onPushOf(loaded: LoadedConfig): OnPush {
  * `consolidate --post-commit`: after a commit on a branch that changed memory, each due memdir it
  * touched is consolidated and committed as `memory: consolidate`. Never fails the commit: git
  * ignores post-commit's exit code, and problems are one line each.
+ * `committed`: the files of the commit, when the launcher has read them already.
  */
-export async function postCommit(opts: { io: Io; configFile?: string }): Promise<number> {
+export async function postCommit(opts: { io: Io; configFile?: string; committed?: string[] }): Promise<number> {
   if (opts.io.env.HUSKY === '0') return 0;
   const repo = repository(opts.io);
   if (repo === null) return 0;
@@ -137,7 +138,7 @@ export async function postCommit(opts: { io: Io; configFile?: string }): Promise
   const at = { cwd: root, env: opts.io.env };
   let changed: string[];
   try {
-    changed = filesOfCommit(at, 'HEAD');
+    changed = opts.committed ?? filesOfCommit(at, 'HEAD');
   } catch {
     return 0;
   }

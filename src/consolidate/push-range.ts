@@ -73,11 +73,11 @@ export function changedInPush(at: GitContext, updates: Array<{ localSha: string;
   }
 }
 
-/** Whether HEAD's commit (the one a post-commit hook follows) changes a Markdown file; false when git cannot say. One git call. */
-export function commitChangesMarkdown(at: GitContext): boolean {
+/** The files HEAD's commit (the one a post-commit hook follows) changes; null when git cannot say. One git call. */
+export function headCommitFiles(at: GitContext): string[] | null {
   try {
-    return filesOfCommit(at, 'HEAD').some((p) => p.endsWith('.md'));
+    return filesOfCommit(at, 'HEAD');
   } catch {
-    return false;
+    return null;
   }
 }

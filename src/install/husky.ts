@@ -28,12 +28,17 @@ export function stubsPresent(root: string): boolean {
 }
 
 // The same protocol as husky 9's runner (husky's own replaces it when the prepare script runs husky).
+// The hook's name and folders are cut from $0 by the shell itself, where husky's runs basename and
+// dirname: git runs every hook in .husky/_ (14 of them, most with no script), and those were four
+// more processes each time, on every commit, checkout and rebase step. git names a hook by a path
+// (the hooks folder, a slash, the name), so $0 always holds a slash.
 const RUNNER = `#!/usr/bin/env sh
 # Hook runner written by "memlint install" as husky 9 writes its own; husky's replaces it when
 # husky runs. Runs .husky/<hook> with node_modules/.bin on PATH.
 [ "$HUSKY" = "2" ] && set -x
-hook=$(basename "$0")
-script=$(dirname "$(dirname "$0")")/$hook
+hook=\${0##*/}
+dir=\${0%/*}
+script=\${dir%/*}/$hook
 [ -f "$script" ] || exit 0
 init="\${XDG_CONFIG_HOME:-$HOME/.config}/husky/init.sh"
 [ -f "$init" ] && . "$init"
@@ -51,7 +56,7 @@ export function writeOwnStubs(root: string): void {
   const dir = join(root, HOOKS_PATH);
   writeInsideRepo(root, join(dir, '.gitignore'), '*', { mkdir: true });
   writeInsideRepo(root, join(dir, 'h'), RUNNER, { mode: 0o755 });
-  for (const h of HUSKY_HOOKS) writeInsideRepo(root, join(dir, h), '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n', { mode: 0o755 });
+  for (const h of HUSKY_HOOKS) writeInsideRepo(root, join(dir, h), '#!/usr/bin/env sh\n. "${0%/*}/h"\n', { mode: 0o755 });
   markOwnStubs(root);
 }
 

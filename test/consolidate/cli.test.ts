@@ -5,16 +5,27 @@
 // consolidate a repository again, as the language server may.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { CLI, git, initRepo, memlint, writeFiles, treeSnapshot } from '../helpers/repo.js';
+import { CLI, git, initRepo, memlint, tempDir, writeFiles, treeSnapshot } from '../helpers/repo.js';
 import { memlintKilledBefore } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
 const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
 
+/** The repository memoryRepo makes: built once for each set of extra files and copied for each test. */
+const made = new Map<string, string>();
 function memoryRepo(extra: Record<string, string> = {}): string {
+  const key = JSON.stringify(extra);
+  let once = made.get(key);
+  if (!once) made.set(key, (once = makeMemoryRepo(extra)));
+  const dir = tempDir();
+  cpSync(once, dir, { recursive: true });
+  return dir;
+}
+
+function makeMemoryRepo(extra: Record<string, string>): string {
   const dir = initRepo();
   writeFiles(dir, {
     [`${MEM}/MEMORY.md`]: '# Memory\n\n## Feedback\n\n- [Testing](feedback_testing.md) — Integration tests hit a real database\n- [Gone](feedback_gone.md) — never copied in\n\n## Project\n\n- [Release freeze](project_release_freeze.md) — No deploys 2026-12-07 to 2027-01-04\n',

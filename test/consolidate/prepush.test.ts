@@ -237,4 +237,15 @@ describe('consolidate --pre-push', () => {
     // HEAD changed memory: post-commit looks at the memdirs it touched.
     expect(await asked(dir, ['consolidate', '--post-commit'])).toBe(1);
   });
+
+  it("post-commit through the CLI asks git for the commit's files once: the launcher hands them on", () => {
+    const { dir } = dueRepo();
+    const trace = join(tempDir('memlint-trace-'), 'trace.json');
+    const r = memlint(dir, ['consolidate', '--post-commit'], { env: { ...env, GIT_TRACE2_EVENT: trace } });
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    // The program ran past the launcher: the due memdir was consolidated and committed.
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
+    const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"'));
+    expect(starts.filter((l) => l.includes('"diff-tree"'))).toHaveLength(1);
+  });
 });

@@ -77,6 +77,41 @@ export function commitFiles(repo: string, files: Record<string, string>, message
   git(repo, 'commit', '-qm', message);
 }
 
+export interface ImportedCommit {
+  /** The branch it goes on. */
+  branch: string;
+  message: string;
+  /** Files written over its parent's tree (path -> text). */
+  files: Record<string, string>;
+  /** Its parent: an earlier commit of the list by position, or a commit of the repository (`main`); else its branch's last in the list. */
+  from?: number | string;
+}
+
+/**
+ * A history made by one `git fast-import` instead of an add and a commit for each commit and a
+ * checkout between branches, then HEAD's branch in the index and working tree (`git reset
+ * --hard`): two git processes for any number of commits, all committed now.
+ */
+export function importCommits(repo: string, commits: ImportedCommit[]): void {
+  const parts: Buffer[] = [];
+  const now = Math.floor(Date.now() / 1000);
+  const data = (text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    parts.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n'));
+  };
+  commits.forEach((c, i) => {
+    parts.push(Buffer.from(`commit refs/heads/${c.branch}\nmark :${i + 1}\ncommitter Test <test@example.com> ${now} +0000\n`));
+    data(c.message);
+    if (c.from !== undefined) parts.push(Buffer.from(`from ${typeof c.from === 'number' ? `:${c.from + 1}` : `${c.from}^0`}\n`));
+    for (const [path, text] of Object.entries(c.files)) {
+      parts.push(Buffer.from(`M 100644 inline ${path}\n`));
+      data(text);
+    }
+  });
+  execFileSync('git', ['fast-import', '--quiet'], { cwd: repo, input: Buffer.concat(parts), stdio: ['pipe', 'pipe', 'pipe'] });
+  git(repo, 'reset', '-q', '--hard');
+}
+
 /** Every file of the working tree but .git, by relative path. */
 export function treeSnapshot(dir: string): Map<string, string> {
   const out = new Map<string, string>();

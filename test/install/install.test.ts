@@ -169,7 +169,12 @@ describe('memlint install / uninstall / doctor', () => {
     // The pre-commit hook really runs: a memory file that fails lint is refused...
     writeFiles(dir, { '.claude/memory/feedback_x.md': 'no frontmatter\n' });
     git(dir, 'add', '-A');
-    const refused = spawnGit(dir, ['commit', '-q', '-m', 'bad memory']);
+    // The stubs find the hook by cutting $0 in the shell: a PATH with no dirname or basename on it
+    // (where husky's runner finds no hook and lets every commit through) still runs it.
+    const bin = join(tempDir(), 'bin');
+    mkdirSync(bin);
+    for (const cmd of ['sh', 'git', 'node']) symlinkSync(execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim(), join(bin, cmd));
+    const refused = spawnGit(dir, ['commit', '-q', '-m', 'bad memory'], { PATH: bin });
     expect(refused.code).not.toBe(0);
     expect(refused.out).toContain('frontmatter');
     // ...unless HUSKY=0 says to skip hooks.
@@ -247,6 +252,18 @@ describe('memlint install / uninstall / doctor', () => {
     for (const args of [['install'], ['install', '--local'], ['doctor'], ['touch']]) expect(await asked(args), args.join(' ')).toBe(1);
   });
 
+  it('lists the files of the repository once a run: install finds the memdirs it covers and touches them in one look', async () => {
+    const dir = project();
+    const listed = async (args: string[]) => {
+      const trace = join(tempDir('memlint-trace-'), 'trace.json');
+      const r = await memlintInProcess(dir, args, { env: { GIT_TRACE2_EVENT: trace, MEMLINT_LINK: '0' } });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"'));
+      return starts.filter((l) => l.includes('"ls-files"') && l.includes('"--others"')).length;
+    };
+    for (const args of [['install'], ['install', '--local']]) expect(await listed(args), args.join(' ')).toBe(1);
+  });
+
   it('covers every memdir of the repository in .gitattributes', async () => {
     const dir = project();
     mkdirSync(join(dir, '.claude/agent-memory/reviewer'), { recursive: true });
@@ -262,7 +279,7 @@ describe('memlint install / uninstall / doctor', () => {
   });
 });
 
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 function spawnGit(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };

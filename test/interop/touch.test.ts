@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseModified, sameSecond } from '../../src/claude/touch.js';
@@ -14,7 +14,16 @@ function commitAt(repo: string, iso: string, message: string): void {
 const mtime = (p: string) => statSync(p).mtimeMs;
 const secs = (iso: string) => Date.parse(iso);
 
+/** The repository memoryRepo makes: built once and copied for each test (its files get the copy's time, as new files would). */
+let made: string | undefined;
 function memoryRepo(): string {
+  made ??= makeMemoryRepo();
+  const repo = tempDir();
+  cpSync(made, repo, { recursive: true });
+  return repo;
+}
+
+function makeMemoryRepo(): string {
   const repo = initRepo();
   writeFiles(repo, {
     '.claude/memory/MEMORY.md': '- [A](a.md) — a\n- [B](b.md) — b\n- [C](c.md) — c\n',

@@ -2,11 +2,11 @@
 // missing binary, linked worktrees and a repository whose index stat is settled. The driver is
 // configured with the command `memlint install` writes (driverCommand), pointed at dist/cli.js.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { driverCommand, driverConfig } from '../../src/merge/command.js';
-import { CLI, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { CLI, git, importCommits, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 const MEM = '.claude/memory';
 const INDEX = `${MEM}/MEMORY.md`;
@@ -18,7 +18,21 @@ function run(cwd: string, ...args: string[]): { code: number; out: string } {
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
 
+/**
+ * A repository with the driver configured and a base commit: made once for each driver command
+ * and copied (its .git and files) for each test that asks for it, sparing the four git calls that
+ * make one.
+ */
+const bases = new Map<string, string>();
 function setupRepo(memlint = `node ${CLI}`): string {
+  let base = bases.get(memlint);
+  if (!base) bases.set(memlint, (base = makeBase(memlint)));
+  const dir = tempDir();
+  cpSync(base, dir, { recursive: true });
+  return dir;
+}
+
+function makeBase(memlint: string): string {
   const dir = initRepo();
   for (const [key, value] of driverConfig({ memlint })) git(dir, 'config', key, value);
   writeFiles(dir, {
@@ -40,10 +54,10 @@ function commit(dir: string, files: Record<string, string>, message: string): vo
 
 /** Branch `other` from main with THEIRS' files, then main with OURS', and merge other into main. */
 function mergeDiverged(dir: string, theirs: Record<string, string>, ours: Record<string, string>): { code: number; out: string } {
-  git(dir, 'checkout', '-q', '-b', 'other');
-  commit(dir, theirs, 'other');
-  git(dir, 'checkout', '-q', 'main');
-  commit(dir, ours, 'main');
+  importCommits(dir, [
+    { branch: 'other', message: 'other', from: 'main', files: theirs },
+    { branch: 'main', message: 'main', from: 'main', files: ours },
+  ]);
   return run(dir, 'merge', '--no-edit', 'other');
 }
 

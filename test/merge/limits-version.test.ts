@@ -5,28 +5,22 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { driverConfig } from '../../src/merge/command.js';
 import { configuredClaudeCode } from '../../src/config.js';
-import { CLI, git, initRepo, writeFiles } from '../helpers/repo.js';
+import { CLI, git, importCommits, initRepo, writeFiles } from '../helpers/repo.js';
 
 const MEM = '.claude/memory';
 const entry = (i: number) => `- [T${i}](t${i}.md) — topic ${i}\n`;
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => entry(from + i)).join('');
 const HEAD = `---\nname: index\ndescription: the index\n---\n<!--\n${Array.from({ length: 28 }, (_, i) => `note ${i}`).join('\n')}\n-->\n`;
 
-function commit(dir: string, files: Record<string, string>, message: string): void {
-  writeFiles(dir, files);
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', message);
-}
-
 /** Two branches each add three entries to a 180-entry index; the merge's output (git's and the driver's stderr). */
 function mergeIndex(claudeCode: string | null): string {
   const dir = initRepo();
   for (const [key, value] of driverConfig({ memlint: `node ${CLI}` })) git(dir, 'config', key, value);
-  commit(dir, { '.gitattributes': `${MEM}/**/*.md merge=memlint\n`, [`${MEM}/MEMORY.md`]: HEAD + range(0, 180), ...(claudeCode ? { '.memlintrc.json': JSON.stringify({ claudeCode }) } : {}) }, 'base');
-  git(dir, 'checkout', '-q', '-b', 'other');
-  commit(dir, { [`${MEM}/MEMORY.md`]: HEAD + range(0, 180) + range(300, 303) }, 'theirs');
-  git(dir, 'checkout', '-q', 'main');
-  commit(dir, { [`${MEM}/MEMORY.md`]: HEAD + range(0, 180) + range(200, 203) }, 'ours');
+  importCommits(dir, [
+    { branch: 'main', message: 'base', files: { '.gitattributes': `${MEM}/**/*.md merge=memlint\n`, [`${MEM}/MEMORY.md`]: HEAD + range(0, 180), ...(claudeCode ? { '.memlintrc.json': JSON.stringify({ claudeCode }) } : {}) } },
+    { branch: 'other', message: 'theirs', from: 0, files: { [`${MEM}/MEMORY.md`]: HEAD + range(0, 180) + range(300, 303) } },
+    { branch: 'main', message: 'ours', files: { [`${MEM}/MEMORY.md`]: HEAD + range(0, 180) + range(200, 203) } },
+  ]);
   const r = spawnSync('git', ['merge', '--no-edit', 'other'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_EDITOR: 'true' } });
   expect(r.status).toBe(0);
   return `${r.stdout}${r.stderr}`;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeMemoryFile } from '../../src/merge/driver.js';
 import { markerOrigin, resolveConflicts } from '../../src/merge/resolve.js';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, gitAt, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { git, gitAt, importCommits, initRepo, memlint, writeFiles } from '../helpers/repo.js';
 
 const MEM = '.claude/memory';
 const INDEX = `${MEM}/MEMORY.md`;
@@ -30,15 +30,14 @@ function commit(dir: string, files: Record<string, string>, message: string): vo
   git(dir, 'commit', '-q', '-m', message);
 }
 
-/** A repository with no driver configured (git's text merge), and two branches in conflict. */
-function conflicted(oursIndex: string, theirsIndex: string, extra: (dir: string) => void = () => {}): string {
+/** A repository with no driver configured (git's text merge), and two branches in conflict; `extra` files in the base. */
+function conflicted(oursIndex: string, theirsIndex: string, extra: Record<string, string> = {}): string {
   const dir = initRepo();
-  extra(dir);
-  commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing'), [TOPIC]: topic(['run make db first']) }, 'base');
-  git(dir, 'checkout', '-q', '-b', 'other');
-  commit(dir, { [INDEX]: theirsIndex, [TOPIC]: topic(['run make db first', 'reset between suites']) }, 'other');
-  git(dir, 'checkout', '-q', 'main');
-  commit(dir, { [INDEX]: oursIndex, [TOPIC]: topic(['run make db first', 'seed with fixtures']) }, 'main');
+  importCommits(dir, [
+    { branch: 'main', message: 'base', files: { ...extra, [INDEX]: HEAD + e('user_role') + e('feedback_testing'), [TOPIC]: topic(['run make db first']) } },
+    { branch: 'other', message: 'other', from: 0, files: { [INDEX]: theirsIndex, [TOPIC]: topic(['run make db first', 'reset between suites']) } },
+    { branch: 'main', message: 'main', files: { [INDEX]: oursIndex, [TOPIC]: topic(['run make db first', 'seed with fixtures']) } },
+  ]);
   return dir;
 }
 
@@ -83,10 +82,8 @@ describe('memlint resolve', () => {
   });
 
   it('settles a conflict a driver that could not start left without markers (stages only)', async () => {
-    const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'), (d) => {
-      writeFiles(d, { '.gitattributes': `${MEM}/*.md merge=gone\n` });
-      git(d, 'config', 'merge.gone.driver', 'memlint-not-installed merge %O %A %B');
-    });
+    const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'), { '.gitattributes': `${MEM}/*.md merge=gone\n` });
+    git(dir, 'config', 'merge.gone.driver', 'memlint-not-installed merge %O %A %B');
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'));
     const r = await memlintInProcess(dir, ['resolve']);
@@ -208,9 +205,7 @@ describe('memlint resolve', () => {
   });
 
   it('honours the conflict-marker-size attribute: it reads and writes markers of that size', async () => {
-    const dir = conflicted(HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role', 'theirs words') + e('feedback_testing') + e('theirs_new'), (d) =>
-      writeFiles(d, { '.gitattributes': `${MEM}/*.md conflict-marker-size=3\n` }),
-    );
+    const dir = conflicted(HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role', 'theirs words') + e('feedback_testing') + e('theirs_new'), { '.gitattributes': `${MEM}/*.md conflict-marker-size=3\n` });
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
     expect(read(dir, INDEX)).toMatch(/^<<< ours|^<<< HEAD/m);
     const r = await memlintInProcess(dir, ['resolve', INDEX]);
@@ -219,9 +214,7 @@ describe('memlint resolve', () => {
       HEAD + '<<< ours (user_role.md: edited on both sides)\n' + e('user_role', 'ours words') + '===\n' + e('user_role', 'theirs words') + '>>> theirs (user_role.md)\n' + e('feedback_testing') + e('ours_new') + e('theirs_new'),
     );
     // Committed as git wrote them (size 3), settled from the merge commit's parents.
-    const clean = conflicted(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'), (d) =>
-      writeFiles(d, { '.gitattributes': `${MEM}/*.md conflict-marker-size=3\n` }),
-    );
+    const clean = conflicted(HEAD + e('user_role') + e('feedback_testing', 'ours edit') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'), { '.gitattributes': `${MEM}/*.md conflict-marker-size=3\n` });
     expect(run(clean, 'merge', '--no-edit', 'other').code).toBe(1);
     git(clean, 'add', '-A');
     git(clean, 'commit', '-q', '--no-verify', '--no-edit');
@@ -293,11 +286,11 @@ describe('resolve of markers a merge commit brought (property, real git)', () =>
       fc.property(version, version, version, fc.boolean(), (o, a, b, reorder) => {
         const [O, A, B] = [index(o), index(a, reorder ? [...KEYS.keys()].reverse() : undefined), index(b)];
         const dir = initRepo();
-        commit(dir, { [INDEX]: O }, 'base');
-        git(dir, 'checkout', '-q', '-b', 'other');
-        commit(dir, { [INDEX]: B, 'b.txt': 'b\n' }, 'theirs');
-        git(dir, 'checkout', '-q', 'main');
-        commit(dir, { [INDEX]: A, 'a.txt': 'a\n' }, 'ours');
+        importCommits(dir, [
+          { branch: 'main', message: 'base', files: { [INDEX]: O } },
+          { branch: 'other', message: 'theirs', from: 0, files: { [INDEX]: B, 'b.txt': 'b\n' } },
+          { branch: 'main', message: 'ours', files: { [INDEX]: A, 'a.txt': 'a\n' } },
+        ]);
         const merged = run(dir, 'merge', '--no-edit', 'other');
         fc.pre(merged.code === 1);
         git(dir, 'add', '-A');
