@@ -218,3 +218,36 @@ describe('the work of absolute-dates per phrase', () => {
     expect(more.clones).toBe(four.clones);
   });
 });
+
+// Every message is masked against secrets before it is printed (docs/security.md). A dated topic's
+// thousands of findings hold a few distinct texts: each distinct text is scanned once.
+describe('masking the messages of a dated topic', () => {
+  const rules = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, r.id === 'absolute-dates' ? 'error' : 'off'])));
+  async function scans(lines: number): Promise<{ scans: number; findings: number }> {
+    const dir = tempDir('memlint-dated-mask-');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'MEMORY.md'), '- [Dated](dated.md) — dated\n');
+    const body = Array.from({ length: lines }, (_, i) => `- Item ${i}: shipped yesterday, reviewed it tomorrow and planned next Monday.`).join('\n');
+    writeFileSync(join(dir, 'dated.md'), `---\nname: Dated\ndescription: dated\ntype: project\n---\n${body}\n`);
+    let scans = 0;
+    const test = RegExp.prototype.test;
+    RegExp.prototype.test = function (this: RegExp, input: string) {
+      if (this.source.startsWith('secret|Secret|SECRET')) scans++;
+      return test.call(this, input);
+    };
+    try {
+      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, today: new Date(2026, 10, 29, 12) });
+      return { scans, findings: run.results.reduce((n, r) => n + r.messages.length, 0) };
+    } finally {
+      RegExp.prototype.test = test;
+    }
+  }
+
+  it('scans each distinct message once, whatever the number of findings', async () => {
+    const small = await scans(50);
+    const large = await scans(2000);
+    expect(large.findings).toBe(3 * 2000);
+    expect(small.scans).toBeGreaterThan(0);
+    expect(large.scans).toBe(small.scans);
+  }, 120_000);
+});
