@@ -45,6 +45,7 @@ function finish(p: Promise<number>): void {
 // loads none of them. They run git as the program does, through src/git/run.ts.
 const stagedModule = () => require('./lint/staged.js') as typeof import('./lint/staged.js');
 const prePushModule = () => require('./consolidate/push-range.js') as typeof import('./consolidate/push-range.js');
+const progressModule = () => require('./git/progress.js') as typeof import('./git/progress.js');
 
 /** The ES module program, given what the launcher learnt on the way (src/commands/given.ts). */
 function runMain(given: Given = {}): void {
@@ -114,11 +115,15 @@ if (first === 'merge' && !asksHelp) {
   if (push === null) process.exitCode = 0;
   else runMain({ push });
 } else if (!asksHelp && isPlainHook(argv, 'post-commit')) {
-  // After every commit: one git call, and the program only when the commit changed Markdown (handed
-  // the commit's files, which it does not ask git for again).
-  const committed = process.env.HUSKY === '0' ? null : prePushModule().headCommitFiles({ cwd: process.cwd(), env: process.env });
-  if (committed === null || !committed.some((p) => p.endsWith('.md'))) process.exitCode = 0;
-  else runMain({ committed });
+  // After every commit: one git call, and the program only when the commit changed Markdown on a
+  // branch with nothing in progress. A rebase or cherry-pick replays its commits on a detached
+  // HEAD, and consolidation waits for it to end: a second git call says so before the program
+  // loads for each replayed commit. The program is handed both answers, and asks neither again.
+  const at = { cwd: process.cwd(), env: process.env };
+  const committed = process.env.HUSKY === '0' ? null : prePushModule().headCommitFiles(at);
+  const worktree = committed?.some((p) => p.endsWith('.md')) ? progressModule().worktreeState(at) : null;
+  if (committed === null || !worktree || worktree.operation !== null || worktree.branch === null) process.exitCode = 0;
+  else runMain({ committed, worktree });
 } else {
   runMain();
 }

@@ -58,7 +58,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   if (values['pre-push']) {
     return prePush({ io, configFile: values.config, ...(given.push ? { push: given.push } : {}) });
   }
-  if (values['post-commit']) return postCommit({ io, configFile: values.config, ...(given.committed ? { committed: given.committed } : {}) });
+  if (values['post-commit']) return postCommit({ io, configFile: values.config, ...(given.committed ? { committed: given.committed } : {}), ...(given.worktree ? { worktree: given.worktree } : {}) });
   if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
   const loaded = await loadConfig({ cwd, file: values.config, stderr: io.stderr });

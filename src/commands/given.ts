@@ -3,6 +3,7 @@
 // (tests calling main, the program started directly) it is empty and each command asks itself.
 import type { PushSource } from '../consolidate/push-range.js';
 import type { StagedSource } from '../lint/staged.js';
+import type { WorktreeState } from '../git/progress.js';
 
 export interface Given {
   /** `--staged`: the staged paths, and what the launcher started reading about them. */
@@ -11,4 +12,6 @@ export interface Given {
   push?: PushSource;
   /** `consolidate --post-commit`: the files HEAD's commit changes. */
   committed?: string[];
+  /** `consolidate --post-commit`: the worktree the commit was made in, asked when it changed Markdown. */
+  worktree?: WorktreeState;
 }

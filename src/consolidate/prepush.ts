@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
 import { filesOfCommit } from '../git/history.js';
-import { worktreeState } from '../git/progress.js';
+import { worktreeState, type WorktreeState } from '../git/progress.js';
 import { resolveRef } from '../git/refs.js';
 import { repository } from '../git/repo.js';
 import type { DiscoveredMemdir } from '../memdir/discover.js';
@@ -130,7 +130,7 @@ function onPushOf(loaded: LoadedConfig): OnPush {
  * ignores post-commit's exit code, and problems are one line each.
  * `committed`: the files of the commit, when the launcher has read them already.
  */
-export async function postCommit(opts: { io: Io; configFile?: string; committed?: string[] }): Promise<number> {
+export async function postCommit(opts: { io: Io; configFile?: string; committed?: string[]; worktree?: WorktreeState }): Promise<number> {
   if (opts.io.env.HUSKY === '0') return 0;
   const repo = repository(opts.io);
   if (repo === null) return 0;
@@ -146,7 +146,7 @@ export async function postCommit(opts: { io: Io; configFile?: string; committed?
   if (folders.length === 0) return 0;
   // A rebase, merge, cherry-pick or revert replays commits on a detached HEAD or is not concluded:
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
-  const state = await worktreeState(opts.io, root);
+  const state = opts.worktree ?? worktreeState(opts.io, root);
   if (state === null || state.operation !== null || state.branch === null) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;

@@ -103,9 +103,9 @@ const ZH_SCHEDULE = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\|[ \t]*)?(?:\*\*)?(?:周
 const PRESENT_STATE_TODAY = /\b(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|callers?|users?|nobody|no one|none)\b[^.;!?\n]{0,40}\btoday\b/iu;
 // "today's fashion is tomorrow's standard", "a key that works today may be dead tomorrow": a
 // saying or a contrast that holds on any day.
-const FIGURATIVE = /\btoday['’]s\b[^.;\n]{0,60}\b(?:is|are|becomes?)\b[^.;\n]{0,20}\btomorrow['’]s\b|\btoday\b[^.;\n]{0,60}\b(?:may|might|could|can)\b[^.;\n]{0,40}\btomorrow\b|\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
+const FIGURATIVE = /\btoday['’]s\b[^.;\n]{0,60}\b(?:is|are|becomes?)\b[^.;\n]{0,20}\btomorrow['’]s\b|\btoday\b[^.;\n]{0,60}\b(?:may|might|could|can)\b[^.;\n]{0,40}\b(?:tomorrow|next[ \t]+(?:week|month))\b|\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
 // Every FIGURATIVE match holds one of these: most lines are spared its scan.
-const FIGURATIVE_WORD = /today|tomorrow|in\s+a\s+day|overnight/iu;
+const FIGURATIVE_WORD = /today|tomorrow|next\s+(?:week|month)|in\s+a\s+day|overnight/iu;
 
 // Habitual, generic and recurring uses: "it usually happened yesterday", "whenever we ship on a
 // Friday", "by default the job runs tomorrow". Looked for in the sentence around the phrase.
@@ -155,6 +155,13 @@ const NAMED_AFTER = /^['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|c
 
 // A line that ends a paragraph (blank, a heading, a table row) and one that starts a block (a list
 // item, a heading, a quote, a table row): a sentence runs across the other line breaks.
+const TODAY_OR_YESTERDAY = /\b(?:today|yesterday)[ \t]+(?:or|and\/or|\/)[ \t]+(?:today|yesterday)\b|(?:今天|昨天)(?:或|或者|或是)(?:今天|昨天)/iu;
+const ZH_DAY_ITEM_AFTER = /^(?:的)?(?:文件|数据|日志|记录|报告|日报|内容)/u;
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/u;
+// The line that opens a list with a recurrence: "Every Monday:", "Each sprint:", "每周一：".
+const RECURRENCE_LEAD = /^[ \t]*(?:\*\*|__)?(?:(?:(?:every|each)[ \t]+(?:day|morning|evening|night|week|weekday|month|sprint|quarter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly|monthly)\b|每(?:天|日|周|星期|月))[^:：\n]{0,40}[:：](?:\*\*|__)?[ \t]*$/iu;
+// A table row with a cell that is only a command: the row documents what the command does.
+const COMMAND_ROW = /^[ \t]*\|.*\|[ \t]*`(?:\/|--|(?:npm|npx|pnpm|yarn|git|make|python3?|node|bun|cargo|go|uv|docker)[ \t])[^`]*`[ \t]*(?:\||$)/u;
 const BREAK_LINE = /^[ \t]*$|^[ \t]{0,3}#{1,6}(?:[ \t]|$)|^[ \t]*\|/u;
 const BLOCK_START = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]|^[ \t]{0,3}#{1,6}(?:[ \t]|$)|^[ \t]*>|^[ \t]*\|/u;
 const PARAGRAPH_LINES = 30;
@@ -472,6 +479,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
     if (/[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) || /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2))) return;
+    // A name called or declared: "today(actual day) and reference_date(…) kept apart" names a parameter.
+    if (/^[a-z]+$/iu.test(text.slice(start, end)) && masked[end] === '(') return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
     if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
     const ls = lineAround(start)[0];
@@ -487,18 +496,33 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
     if (inLink && !exact) return;
     // "today's build": a date written after "today" would split the possessive; a person places it.
-    const fixable = !inLink && !/^['’]s\b/u.test(after);
+    // 昨日文件 ("yesterday's file"): a Chinese day word straight before a document or data noun names
+    // that day's item in a step any day repeats as often as a one-off day: a person places the date.
+    const fixable = !inLink && !/^['’]s\b/u.test(after) && !(zh && ZH_DAY_ITEM_AFTER.test(after));
     const today = /^today$/iu.test(phrase);
     const marked = eventText(sent);
     const mark = marked.indexOf('\u0000');
     const clause = chunkOf(marked, mark, mark + 1);
     // Chinese phrases are not read for tense here (the verbs looked for are English): counted as told.
+    // "a streak ending today or yesterday": a window of days a rule or a piece of code accepts on
+    // any day, unless the clause tells what happened ("it broke yesterday or today").
+    if (TODAY_OR_YESTERDAY.test(masked.slice(Math.max(0, start - 20), end + 20)) && !hasVerb(TOLD, clause)) return;
+    // A list led by a recurrence ("Every Monday:" / "1. what moved last week?") is a ritual's steps.
+    if (listLedByRecurrence(countBelow(lineStarts, start + 1) - 1)) return;
+    // A table row that documents a command ("| run today's batch | `/batch` |") describes any day's run.
+    if (COMMAND_ROW.test(text.slice(ls, le))) return;
     const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, clause) || (!today && tellsEvent(clause));
     out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
   };
 
   // The paragraph (or list item) around a line: its soft-wrapped lines, at most PARAGRAPH_LINES each way.
   const lineText = (i: number) => masked.slice(lineStarts[i]!, i + 1 < lineStarts.length ? lineStarts[i + 1]! - 1 : masked.length);
+  const listLedByRecurrence = (i: number): boolean => {
+    if (!LIST_ITEM.test(lineText(i))) return false;
+    let k = i;
+    while (k > 0 && i - k < PARAGRAPH_LINES && (LIST_ITEM.test(lineText(k)) || /^[ \t]{2,}\S/u.test(lineText(k))) && !BREAK_LINE.test(lineText(k))) k--;
+    return k < i && RECURRENCE_LEAD.test(lineText(k));
+  };
   const paragraphs = new Map<number, [number, number]>();
   const paragraphOf = (i: number): [number, number] => {
     let got = paragraphs.get(i);

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitEnv, type GitContext } from './repo.js';
-import { gitAsync, git, orNull } from './run.js';
+import { git, gitSync, orNull } from './run.js';
 
 export interface GitOperation {
   kind: 'rebase' | 'merge' | 'cherry-pick' | 'revert' | 'bisect';
@@ -86,9 +86,9 @@ export interface WorktreeState {
  * The worktree holding dir, what is in progress there, HEAD and its branch, from one git call;
  * null outside a repository. `from`: where memlint runs, for git's hook environment (src/git/repo.ts).
  */
-export async function worktreeState(from: GitContext, dir = from.cwd): Promise<WorktreeState | null> {
+export function worktreeState(from: GitContext, dir = from.cwd): WorktreeState | null {
   const env = gitEnv(from, dir);
-  const r = await gitAsync(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, env, okCodes: [0, 128] });
+  const r = gitSync(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, env, okCodes: [0, 128] });
   const [root, gitDir, head, ref] = r.stdout.toString('utf8').split('\n');
   if (!root || !gitDir) return null;
   const full = r.code === 0 ? (ref ?? '').trim() : '';

@@ -77,7 +77,7 @@ export function pathKind(path: string): PathKind {
   return 'other';
 }
 
-const README_RE = /^(readme|runbook|changelog|contributing|license|notes|todo|handoff|session[-_ ]?handoff|agents|claude)(\.[\w-]+)?\.md$/i;
+const README_RE = /^(readme|runbook|setup|install|changelog|contributing|license|notes|todo|handoff|session[-_ ]?handoff|agents|claude)(\.[\w-]+)?\.md$/i;
 
 /** Files that look like documentation rather than a memory. */
 export function isReadmeLike(rel: string): boolean {

@@ -141,8 +141,8 @@ async function preflight(from: GitContext, baseOption: string | undefined, push:
   // Without --base the name comes from the upstream's config first; then every check runs at once.
   const name: string | Error = baseOption ?? (await defaultBase(from).catch((err: unknown) => err as Error));
   const nameOrHead = typeof name === 'string' ? name : 'HEAD';
-  const [state, dirty, ref, bases] = await Promise.all([
-    worktreeState(from),
+  const state = worktreeState(from);
+  const [dirty, ref, bases] = await Promise.all([
     uncommittedPathsAsync(from, { untracked: false }).catch(() => []),
     resolveRefAsync(from, nameOrHead),
     // By name: resolved at the same moment as `ref`.
@@ -277,7 +277,7 @@ export async function updateBranch(from: GitContext, opts: UpdateBranchOptions):
     report.status = 'merged';
   } catch (err) {
     // Whatever went wrong mid-way, the branch goes back to what it was.
-    if ((await worktreeState(from, root))?.operation?.kind === 'merge') await abortMerge(at);
+    if (worktreeState(from, root)?.operation?.kind === 'merge') await abortMerge(at);
     throw err;
   }
   if (opts.push && upstream) report.push = { remote: upstream.remote, ref: upstream.ref, outcome: await pushCommit(at, upstream.remote, report.commit!, upstream.ref) };

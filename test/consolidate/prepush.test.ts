@@ -247,5 +247,22 @@ describe('consolidate --pre-push', () => {
     expect(git(dir, 'log', '-1', '--format=%s')).toBe('memory: consolidate\n');
     const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"'));
     expect(starts.filter((l) => l.includes('"diff-tree"'))).toHaveLength(1);
+    // Where HEAD is, and what is in progress, asked once too: by the launcher, for the program.
+    expect(starts.filter((l) => l.includes('"--show-toplevel"') && l.includes('"--symbolic-full-name","HEAD"'))).toHaveLength(1);
+  });
+
+  it('post-commit on a detached HEAD (a rebase replaying its commits) ends before the program loads', () => {
+    const { dir } = dueRepo();
+    const head = git(dir, 'rev-parse', 'HEAD').trim();
+    git(dir, 'switch', '-q', '--detach', 'HEAD');
+    const trace = join(tempDir('memlint-trace-'), 'trace.json');
+    const r = memlint(dir, ['consolidate', '--post-commit'], { env: { ...env, GIT_TRACE2_EVENT: trace } });
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
+    // Two questions, both the launcher's; the program, which would ask where the repository is
+    // (--git-common-dir), never started.
+    const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"'));
+    expect(starts).toHaveLength(2);
+    expect(starts.filter((l) => l.includes('"--git-common-dir"'))).toHaveLength(0);
   });
 });

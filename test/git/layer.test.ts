@@ -252,6 +252,6 @@ describe('what is in progress: one reader of git\'s state files', () => {
     expect((await state())?.branch).toBeNull();
     git(repo, 'rebase', '--abort');
     expect((await state())?.operation).toBeNull();
-    expect(await worktreeState({ cwd: tempDir('memlint-norepo-'), env: process.env })).toBeNull();
+    expect(worktreeState({ cwd: tempDir('memlint-norepo-'), env: process.env })).toBeNull();
   });
 });
