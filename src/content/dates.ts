@@ -311,15 +311,20 @@ function eventText(sent: Sentence): string {
  * Whether `re` (case-insensitive) finds a verb in `text`: a Title-case word is a name ("Sends
  * Follower", "Ships Monthly"), not a verb; lower case and the capitals of emphasis ("IS live") are.
  */
-// The global copy of each verb pattern, made once (matchAll works on its own clone of it).
+// The global copy of each verb pattern, made once. Read with exec, not matchAll: matchAll clones
+// its pattern on every call, a new RegExp per phrase checked.
 const GLOBAL_VERBS = new Map<RegExp, RegExp>();
 
 function hasVerb(re: RegExp, text: string): boolean {
   let g = GLOBAL_VERBS.get(re);
   if (!g) GLOBAL_VERBS.set(re, (g = new RegExp(re.source, 'giu')));
-  for (const m of text.matchAll(g)) {
+  g.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = g.exec(text)); ) {
     const w = m[0];
-    if (w === w.toLowerCase() || w === w.toUpperCase()) return true;
+    if (w === w.toLowerCase() || w === w.toUpperCase()) {
+      g.lastIndex = 0;
+      return true;
+    }
   }
   return false;
 }
@@ -329,21 +334,27 @@ function tellsEvent(text: string): boolean {
   return hasVerb(EVENT_VERB, text) || TIME_PREPOSITION.test(text) || EVENT_NOUN_NEAR.test(text);
 }
 
+const CLAUSE_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[:：()（）;；])/gu;
 /** The clause of `text` that holds [at, end): between dashes, colons, parentheses and semicolons. */
 function clauseOf(text: string, at: number, end: number): string {
-  const cut = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[:：()（）;；])/gu;
+  const cut = CLAUSE_CUT;
   let from = 0;
-  for (const m of text.slice(0, at).matchAll(cut)) from = m.index! + m[0].length;
+  const head = text.slice(0, at);
+  cut.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = cut.exec(head)); ) from = m.index + m[0].length;
   cut.lastIndex = end;
   const after = cut.exec(text);
   return text.slice(from, after ? after.index : text.length);
 }
 
+const CHUNK_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[,，:：()（）;；])/gu;
 /** The stretch of `text` around [at, end) between commas, dashes, colons, parentheses and semicolons. */
 function chunkOf(text: string, at: number, end: number): string {
-  const cut = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[,，:：()（）;；])/gu;
+  const cut = CHUNK_CUT;
   let from = 0;
-  for (const m of text.slice(0, at).matchAll(cut)) from = m.index! + m[0].length;
+  const head = text.slice(0, at);
+  cut.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = cut.exec(head)); ) from = m.index + m[0].length;
   cut.lastIndex = end;
   const after = cut.exec(text);
   return text.slice(from, after ? after.index : text.length);
@@ -366,6 +377,8 @@ function lineMemo(): LineMemo {
     quoted: undefined, quotes: undefined, opens: undefined, closes: undefined, isoWeekdays: undefined, recurring: undefined, pastEvent: undefined,
   };
 }
+
+const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/gu;
 
 export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo(), sentence?: Sentence): boolean {
   const phrase = line.slice(start, end).toLowerCase();
@@ -404,9 +417,12 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (sent.rationale && !PAST_POINTING.test(phrase) && !hasVerb(PAST_TENSE, chunkOf(sent.text, sent.at, sent.end).replace(ADJECTIVE_PARTICIPLE, ' '))) return true;
   const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
   if (weekday > 0) {
-    memo.isoWeekdays ??= new Set(
-      [...line.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/gu)].map((m) => ((new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12).getDay() + 6) % 7) + 1),
-    );
+    if (memo.isoWeekdays === undefined) {
+      const days = new Set<number>();
+      ISO_DAY.lastIndex = 0;
+      for (let m: RegExpExecArray | null; (m = ISO_DAY.exec(line)); ) days.add(((new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12).getDay() + 6) % 7) + 1);
+      memo.isoWeekdays = days;
+    }
     if (memo.isoWeekdays.has(weekday)) return true;
   }
   return false;
@@ -520,41 +536,50 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     paragraphs.set(i, (got = [k, j]));
     return got;
   };
-  const sentences = new Map<string, Sentence>();
+  // What a sentence says, by from * (length + 1) + to (one number per span, no key string built
+  // and hashed per phrase): worked out for its first phrase, shared by the others.
+  const sentences = new Map<number, { instruction: boolean; facts: SentenceFacts }>();
+  // Per line: whether the nearest label above it in its paragraph is a reason ("**Why:** …").
+  const rationales = new Map<number, boolean>();
   // The sentence around [start, end) in its paragraph, within LOOK_BEHIND characters each way.
   const sentenceAt = (start: number, end: number): Sentence => {
-    const [k, j] = paragraphOf(countBelow(lineStarts, start + 1) - 1);
+    const line = countBelow(lineStarts, start + 1) - 1;
+    const [k, j] = paragraphOf(line);
     const pStart = lineStarts[k]!;
     const pEnd = j + 1 < lineStarts.length ? lineStarts[j + 1]! - 1 : masked.length;
     const lo = Math.max(pStart, start - LOOK_BEHIND);
     const hi = Math.min(pEnd, end + LOOK_BEHIND);
     const head = masked.slice(lo, start);
     let from = lo;
-    for (const m of head.matchAll(SENTENCE_END)) from = lo + m.index! + m[0].length;
+    SENTENCE_END.lastIndex = 0;
+    for (let m: RegExpExecArray | null; (m = SENTENCE_END.exec(head)); ) from = lo + m.index + m[0].length;
     SENTENCE_END.lastIndex = 0;
     const tail = SENTENCE_END.exec(masked.slice(end, hi));
     SENTENCE_END.lastIndex = 0;
     const to = tail ? end + tail.index + 1 : hi;
-    const key = `${from}:${to}`;
-    let facts = sentences.get(key)?.facts;
-    if (!facts) facts = {};
-    // The nearest label opening a line of the paragraph, up to the phrase's line: "**Why:** …".
-    let rationale = false;
-    // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
-    // not a rule further on in a list of them.
-    const opening = masked.slice(from, to).replace(/^\s+/u, '');
-    const label = INSTRUCTION_LABEL.exec(opening);
-    const instruction = label !== null && IMPERATIVE_START.test(opening.slice(label[0].length));
-    for (let t = countBelow(lineStarts, start + 1) - 1; t >= k; t--) {
-      const l = lineText(t);
-      if (RATIONALE_LABEL.test(l) || BOLD_LABEL.test(l) || INSTRUCTION_LABEL.test(l)) {
-        rationale = RATIONALE_LABEL.test(l);
-        break;
-      }
+    const key = from * (masked.length + 1) + to;
+    let said = sentences.get(key);
+    if (!said) {
+      // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
+      // not a rule further on in a list of them.
+      const opening = masked.slice(from, to).replace(/^\s+/u, '');
+      const label = INSTRUCTION_LABEL.exec(opening);
+      sentences.set(key, (said = { instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: {} }));
     }
-    const sent: Sentence = { text: masked.slice(from, to), at: start - from, end: end - from, rationale, instruction, facts };
-    sentences.set(key, sent);
-    return sent;
+    // The nearest label opening a line of the paragraph, up to the phrase's line: "**Why:** …".
+    let rationale = rationales.get(line);
+    if (rationale === undefined) {
+      rationale = false;
+      for (let t = line; t >= k; t--) {
+        const l = lineText(t);
+        if (RATIONALE_LABEL.test(l) || BOLD_LABEL.test(l) || INSTRUCTION_LABEL.test(l)) {
+          rationale = RATIONALE_LABEL.test(l);
+          break;
+        }
+      }
+      rationales.set(line, rationale);
+    }
+    return { text: masked.slice(from, to), at: start - from, end: end - from, rationale, instruction: said.instruction, facts: said.facts };
   };
 
   // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is

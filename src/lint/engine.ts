@@ -351,10 +351,18 @@ function toResult(filePath: string, messages: LintMessage[]): FileResult {
 export async function maskMessages(results: FileResult[], model: MemdirModel): Promise<void> {
   if (!results.some((r) => r.messages.length > 0)) return;
   const known = await secretsOf(model.files.map((f) => f.text));
+  // Messages repeat (a rule words each finding of one kind the same way, 25,000 findings of a dated
+  // topic hold a few dozen texts): each distinct text is masked once.
+  const done = new Map<string, string>();
+  const mask = (text: string) => {
+    let out = done.get(text);
+    if (out === undefined) done.set(text, (out = maskSecrets(text, known)));
+    return out;
+  };
   for (const r of results) {
     // A file named after a secret is reported under a masked name: the path is printed too.
-    r.filePath = maskSecrets(r.filePath, known);
-    for (const m of r.messages) m.message = maskSecrets(m.message, known);
+    r.filePath = mask(r.filePath);
+    for (const m of r.messages) m.message = mask(m.message);
   }
 }
 

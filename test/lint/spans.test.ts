@@ -173,3 +173,81 @@ describe('the work of absolute-dates per line', () => {
     expect(large.regexps).toBe(small.regexps);
   });
 });
+
+// What a phrase's sentence and paragraph say is read once per sentence and once per line, not once
+// per phrase: a line of four phrases reads its paragraph's labels as often as a line of one did,
+// and no phrase has its patterns cloned (matchAll makes a new RegExp on each call; it was called
+// for every phrase, up to four times).
+describe('the work of absolute-dates per phrase', () => {
+  const textOf = (lines: number, perLine: number) =>
+    Array.from({ length: lines }, (_, i) => {
+      const phrases = ['we shipped it yesterday', 'we review it tomorrow', 'it was planned for next Monday', 'it landed last week'].slice(0, perLine);
+      return `- Item ${i}: ${phrases.join(', and ')}; the endpoint is reachable today.`;
+    }).join('\n');
+  function counted(text: string): { labelReads: number; clones: number; found: number } {
+    let labelReads = 0;
+    let clones = 0;
+    const test = RegExp.prototype.test;
+    const matchAll = RegExp.prototype[Symbol.matchAll];
+    RegExp.prototype.test = function (this: RegExp, input: string) {
+      if (this.source.includes('why|reason|rationale')) labelReads++;
+      return test.call(this, input);
+    };
+    RegExp.prototype[Symbol.matchAll] = function (this: RegExp, input: string) {
+      clones++;
+      return matchAll.call(this, input);
+    };
+    try {
+      const found = findRelativeDates(text, DAY).length;
+      return { labelReads, clones, found };
+    } finally {
+      RegExp.prototype.test = test;
+      RegExp.prototype[Symbol.matchAll] = matchAll;
+    }
+  }
+
+  it('reads the labels above a phrase once per line, and clones no pattern per phrase', () => {
+    const one = counted(textOf(300, 1));
+    const four = counted(textOf(300, 4));
+    expect(four.found).toBeGreaterThanOrEqual(4 * 300);
+    expect(one.found).toBeGreaterThanOrEqual(300);
+    expect(four.labelReads).toBe(one.labelReads);
+    const more = counted(textOf(3000, 4));
+    expect(more.found).toBe(10 * four.found);
+    // matchAll runs a fixed number of times per text (week definitions, headings), never per line or phrase.
+    expect(more.clones).toBe(four.clones);
+  });
+});
+
+// Every message is masked against secrets before it is printed (docs/security.md). A dated topic's
+// thousands of findings hold a few distinct texts: each distinct text is scanned once.
+describe('masking the messages of a dated topic', () => {
+  const rules = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, r.id === 'absolute-dates' ? 'error' : 'off'])));
+  async function scans(lines: number): Promise<{ scans: number; findings: number }> {
+    const dir = tempDir('memlint-dated-mask-');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'MEMORY.md'), '- [Dated](dated.md) — dated\n');
+    const body = Array.from({ length: lines }, (_, i) => `- Item ${i}: shipped yesterday, reviewed it tomorrow and planned next Monday.`).join('\n');
+    writeFileSync(join(dir, 'dated.md'), `---\nname: Dated\ndescription: dated\ntype: project\n---\n${body}\n`);
+    let scans = 0;
+    const test = RegExp.prototype.test;
+    RegExp.prototype.test = function (this: RegExp, input: string) {
+      if (this.source.startsWith('secret|Secret|SECRET')) scans++;
+      return test.call(this, input);
+    };
+    try {
+      const run = await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, today: new Date(2026, 10, 29, 12) });
+      return { scans, findings: run.results.reduce((n, r) => n + r.messages.length, 0) };
+    } finally {
+      RegExp.prototype.test = test;
+    }
+  }
+
+  it('scans each distinct message once, whatever the number of findings', async () => {
+    const small = await scans(50);
+    const large = await scans(2000);
+    expect(large.findings).toBe(3 * 2000);
+    expect(small.scans).toBeGreaterThan(0);
+    expect(large.scans).toBe(small.scans);
+  }, 120_000);
+});
