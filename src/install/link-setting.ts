@@ -40,15 +40,16 @@ export async function planLinkSetting(root: string, env: NodeJS.ProcessEnv): Pro
 }
 
 /**
- * What `uninstall` takes back of the team link: the "link" setting install --link recorded (the
- * .memlintrc.json it created goes when nothing else is left in it), and this checkout's
+ * What `uninstall` takes back of the team link: the "link" setting install --link recorded, a
+ * folder (the .memlintrc.json it created goes when nothing else is left in it; a "link": false,
+ * which install never writes, is the person's own and stays), and this checkout's
  * autoMemoryDirectory when it points into the repository, as link and install --local set it. A
  * value pointing elsewhere is the person's own and stays.
  */
 export async function planLinkUninstall(root: string, env: NodeJS.ProcessEnv): Promise<Action[]> {
   const actions: Action[] = [];
   const loaded = await loadConfig({ cwd: root, stderr: null });
-  if (loaded.file && loaded.config.link !== undefined) {
+  if (loaded.file && typeof loaded.config.link === 'string') {
     const name = basename(loaded.file);
     const rel = slashRelative(root, loaded.file);
     const safe = checkInsideRepo(root, loaded.file);

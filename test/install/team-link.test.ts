@@ -217,6 +217,11 @@ describe('the team links once, every checkout follows', () => {
     expect((await cliInProcess(lead, ['uninstall'], h)).code).toBe(0);
     expect(existsSync(join(lead, '.memlintrc.json'))).toBe(false);
     expect(autoMemoryDirectory(lead)).toBe(own);
+
+    // A "link": false was written by a person (install never writes it): it stays.
+    writeFileSync(join(lead, '.memlintrc.json'), '{ "link": false }\n');
+    expect((await cliInProcess(lead, ['uninstall'], h)).code).toBe(0);
+    expect(readFileSync(join(lead, '.memlintrc.json'), 'utf8')).toBe('{ "link": false }\n');
   });
 
   it('links nothing it cannot stand behind: a folder reached through a symlink out of the checkout, an override, a store that conflicts', async () => {
