@@ -20,7 +20,6 @@ import { loadConfig, type LoadedConfig } from '../config.js';
 import { filesOfCommit } from '../git/history.js';
 import { worktreeState, type WorktreeState } from '../git/progress.js';
 import { resolveRef } from '../git/refs.js';
-import { repository } from '../git/repo.js';
 import type { DiscoveredMemdir } from '../memdir/discover.js';
 import { resolveRules, runToday } from '../lint/engine.js';
 import { lintPushed } from '../lint/pushed.js';
@@ -132,7 +131,8 @@ function onPushOf(loaded: LoadedConfig): OnPush {
  */
 export async function postCommit(opts: { io: Io; configFile?: string; committed?: string[]; worktree?: WorktreeState }): Promise<number> {
   if (opts.io.env.HUSKY === '0') return 0;
-  const repo = repository(opts.io);
+  // Where the repository is and where its HEAD stands: one question, the launcher's when it asked.
+  const repo = opts.worktree ?? worktreeState(opts.io);
   if (repo === null) return 0;
   const root = repo.root;
   const at = { cwd: root, env: opts.io.env };
@@ -146,8 +146,7 @@ export async function postCommit(opts: { io: Io; configFile?: string; committed?
   if (folders.length === 0) return 0;
   // A rebase, merge, cherry-pick or revert replays commits on a detached HEAD or is not concluded:
   // a commit of memlint's own in between would be replayed over, or change what is being settled.
-  const state = opts.worktree ?? worktreeState(opts.io, root);
-  if (state === null || state.operation !== null || state.branch === null) return 0;
+  if (repo.operation !== null || repo.branch === null) return 0;
   const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   if (loaded.config.consolidate?.onCommit === 'off') return 0;
   const memdirs = hookMemdirs(at, folders, loaded, repo);

@@ -4,7 +4,7 @@
 // branch, in one git call, and asks it (update-branch and pre-push, before they change anything).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitEnv, type GitContext } from './repo.js';
+import { gitEnv, type GitContext, type Repository } from './repo.js';
 import { git, gitSync, orNull } from './run.js';
 
 export interface GitOperation {
@@ -67,11 +67,8 @@ export function gitOperation(from: GitContext, gitDir: string): GitOperation | n
   return null;
 }
 
-export interface WorktreeState {
-  /** The top of the working tree. */
-  root: string;
-  /** The worktree's own git dir, where git keeps its state files. */
-  gitDir: string;
+/** The repository (where it is, as `repository` says) and the state of the worktree's HEAD. */
+export interface WorktreeState extends Repository {
   /** What is in progress there (gitOperation), or null. */
   operation: GitOperation | null;
   /** HEAD's commit, or null before the first commit. */
@@ -83,18 +80,21 @@ export interface WorktreeState {
 }
 
 /**
- * The worktree holding dir, what is in progress there, HEAD and its branch, from one git call;
- * null outside a repository. `from`: where memlint runs, for git's hook environment (src/git/repo.ts).
+ * The repository holding dir, what is in progress in its worktree, HEAD and its branch, from one
+ * git call; null outside a repository. `from`: where memlint runs, for git's hook environment
+ * (src/git/repo.ts).
  */
 export function worktreeState(from: GitContext, dir = from.cwd): WorktreeState | null {
   const env = gitEnv(from, dir);
-  const r = gitSync(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, env, okCodes: [0, 128] });
-  const [root, gitDir, head, ref] = r.stdout.toString('utf8').split('\n');
-  if (!root || !gitDir) return null;
+  const r = gitSync(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', 'HEAD', '--symbolic-full-name', 'HEAD'], { cwd: dir, env, okCodes: [0, 128] });
+  const [root, gitDir, commonDir, head, ref] = r.stdout.toString('utf8').split('\n');
+  if (!root || !gitDir || !commonDir) return null;
   const full = r.code === 0 ? (ref ?? '').trim() : '';
   return {
     root,
     gitDir,
+    commonDir,
+    isLinkedWorktree: gitDir !== commonDir,
     operation: gitOperation({ cwd: dir, env }, gitDir),
     head: r.code === 0 ? (head ?? '').trim() || null : null,
     branch: full.startsWith('refs/heads/') ? full.slice(11) : null,

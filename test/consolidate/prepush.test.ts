@@ -259,10 +259,11 @@ describe('consolidate --pre-push', () => {
     const r = memlint(dir, ['consolidate', '--post-commit'], { env: { ...env, GIT_TRACE2_EVENT: trace } });
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
-    // Two questions, both the launcher's; the program, which would ask where the repository is
-    // (--git-common-dir), never started.
+    // Two questions, both the launcher's (the commit's files; where HEAD stands): the program,
+    // which would go on to read the config and the memory folders, never started.
     const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"'));
     expect(starts).toHaveLength(2);
-    expect(starts.filter((l) => l.includes('"--git-common-dir"'))).toHaveLength(0);
+    expect(starts.filter((l) => l.includes('"diff-tree"'))).toHaveLength(1);
+    expect(starts.filter((l) => l.includes('"--symbolic-full-name","HEAD"'))).toHaveLength(1);
   });
 });
