@@ -335,9 +335,10 @@ function tellsEvent(text: string): boolean {
 }
 
 const CLAUSE_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[:：()（）;；])/gu;
-/** The clause of `text` that holds [at, end): between dashes, colons, parentheses and semicolons. */
-function clauseOf(text: string, at: number, end: number): string {
-  const cut = CLAUSE_CUT;
+const CHUNK_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[,，:：()（）;；])/gu;
+
+/** The stretch of `text` around [at, end) between two matches of the global pattern `cut`. */
+function between(cut: RegExp, text: string, at: number, end: number): string {
   let from = 0;
   const head = text.slice(0, at);
   cut.lastIndex = 0;
@@ -347,17 +348,13 @@ function clauseOf(text: string, at: number, end: number): string {
   return text.slice(from, after ? after.index : text.length);
 }
 
-const CHUNK_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[,，:：()（）;；])/gu;
+/** The clause of `text` that holds [at, end): between dashes, colons, parentheses and semicolons. */
+function clauseOf(text: string, at: number, end: number): string {
+  return between(CLAUSE_CUT, text, at, end);
+}
 /** The stretch of `text` around [at, end) between commas, dashes, colons, parentheses and semicolons. */
 function chunkOf(text: string, at: number, end: number): string {
-  const cut = CHUNK_CUT;
-  let from = 0;
-  const head = text.slice(0, at);
-  cut.lastIndex = 0;
-  for (let m: RegExpExecArray | null; (m = cut.exec(head)); ) from = m.index + m[0].length;
-  cut.lastIndex = end;
-  const after = cut.exec(text);
-  return text.slice(from, after ? after.index : text.length);
+  return between(CHUNK_CUT, text, at, end);
 }
 
 // Phrases that point ahead: a schedule told in the present tense is still one ("settlement moves
