@@ -48,8 +48,12 @@ export async function planLinkSetting(root: string, env: NodeJS.ProcessEnv): Pro
  */
 export async function planLinkUninstall(root: string, env: NodeJS.ProcessEnv): Promise<Action[]> {
   const actions: Action[] = [];
-  const loaded = await loadConfig({ cwd: root, stderr: null });
-  if (loaded.file && typeof loaded.config.link === 'string') {
+  // A config memlint cannot read stops nothing else uninstall does: it is left as it is, and said.
+  const loaded = await loadConfig({ cwd: root, stderr: null }).catch((err: Error) => {
+    actions.push({ kind: 'note', what: `${err.message.split('\n')[0]}: its "link" setting, if any, left as it is` });
+    return null;
+  });
+  if (loaded?.file && typeof loaded.config.link === 'string') {
     const name = basename(loaded.file);
     const rel = slashRelative(root, loaded.file);
     const safe = checkInsideRepo(root, loaded.file);
@@ -72,7 +76,9 @@ export async function planLinkUninstall(root: string, env: NodeJS.ProcessEnv): P
     }
   }
   const settingsPath = join(root, ...LOCAL_SETTINGS.split('/'));
-  if (!checkInsideRepo(root, settingsPath).ok || !existsSync(settingsPath)) return actions;
+  const settingsSafe = checkInsideRepo(root, settingsPath);
+  if (!settingsSafe.ok) return [...actions, { kind: 'note', what: `${settingsSafe.reason}: ${LOCAL_SETTINGS} left as it is` }];
+  if (!existsSync(settingsPath)) return actions;
   const text = readFileSync(settingsPath, 'utf8');
   const parsed = parseSettingsJson(text);
   if ('problem' in parsed) return [...actions, { kind: 'note', what: `${LOCAL_SETTINGS} is ${parsed.problem}: its ${AUTO_MEMORY_KEY} left as it is` }];

@@ -218,6 +218,15 @@ describe('the team links once, every checkout follows', () => {
     expect(existsSync(join(lead, '.memlintrc.json'))).toBe(false);
     expect(autoMemoryDirectory(lead)).toBe(own);
 
+    // A config memlint cannot read stops nothing else uninstall does: one note, the rest removed.
+    expect((await cliInProcess(lead, ['install'], h)).code).toBe(0);
+    writeFileSync(join(lead, '.memlintrc.json'), '{ "link": \n');
+    const broken = await cliInProcess(lead, ['uninstall'], h);
+    expect(broken.code).toBe(0);
+    expect(broken.stdout).toMatch(/^note: cannot read config .*\.memlintrc\.json: .*: its "link" setting, if any, left as it is$/m);
+    expect(broken.stdout).toMatch(/^\.gitattributes: /m);
+    expect(readFileSync(join(lead, '.memlintrc.json'), 'utf8')).toBe('{ "link": \n');
+
     // A "link": false was written by a person (install never writes it): it stays.
     writeFileSync(join(lead, '.memlintrc.json'), '{ "link": false }\n');
     expect((await cliInProcess(lead, ['uninstall'], h)).code).toBe(0);
