@@ -51,6 +51,9 @@ export function parseLogEntries(text: string, session = false): LogEntry[] {
 
 const LINK_RE = /\[((?:\\.|[^\]\\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const TAG_RE = /\[([A-Za-z0-9][\w.-]*)\](?![([:])/g;
+// What may stand between a label tag and the entry's edge: other tags, punctuation, a time stamp.
+const TAGS_ONLY = String.raw`(?:\s|[.,;:!?()|—–-]|\[\[?[A-Za-z0-9][\w.-]*\]\]?|(?:\*\*|__)?\[?\d{1,2}:\d{2}(?::\d{2})?\]?(?:\*\*|__)?)*`;
+const EDGE = new RegExp(`^${TAGS_ONLY}$`);
 
 /**
  * The topics an entry names (memdir-relative paths of existing topic files), and the entry's text
@@ -72,18 +75,21 @@ export function topicReferences(text: string, logRel: string, topics: Set<string
     found.push(topic);
     return label;
   });
-  cleaned = cleaned.replace(/\[\[([A-Za-z0-9][\w.-]*)\]\]/g, (whole, tag: string) => {
+  // A tag that labels the entry (before or after its words) goes with the entry into the topic; one
+  // inside the sentence ("see [[rounding]] first") is part of what it says and stays.
+  const label = (all: string, offset: number, whole: string) => EDGE.test(all.slice(0, offset)) || EDGE.test(all.slice(offset + whole.length));
+  cleaned = cleaned.replace(/\[\[([A-Za-z0-9][\w.-]*)\]\]/g, (whole, tag: string, offset: number, all: string) => {
     // [[name]] names the other memory's `name` slug (Claude Code 2.1.139 on), else its file.
     const topic = slugs.get(tag) ?? resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
     if (!topic) return whole;
     found.push(topic);
-    return '';
+    return label(all, offset, whole) ? '' : whole;
   });
-  cleaned = cleaned.replace(TAG_RE, (whole, tag: string) => {
+  cleaned = cleaned.replace(TAG_RE, (whole, tag: string, offset: number, all: string) => {
     const topic = resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
     if (!topic) return whole;
     found.push(topic);
-    return '';
+    return label(all, offset, whole) ? '' : whole;
   });
   cleaned = cleaned
     .replace(/\s+([,.;:!?])/g, '$1')

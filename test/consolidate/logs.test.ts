@@ -53,6 +53,14 @@ describe('logs into topics (step 1)', () => {
     expect(logsToTopics(s).state.files.get('feedback_testing.md')).toBe(testing + '- Keep fixtures small (2026-04-28)\n');
   });
 
+  it('keeps a tag that stands inside the sentence: only a label before or after the words goes', () => {
+    const s = state({
+      'feedback_testing.md': testing,
+      'logs/2026/04/2026-04-28.md': '- 09:10 moved the fixtures; see [[feedback_testing]] before adding one\n- [feedback_testing] [[feedback_testing]] Keep them small\n',
+    });
+    expect(logsToTopics(s).state.files.get('feedback_testing.md')).toBe(testing + '- moved the fixtures; see [[feedback_testing]] before adding one (2026-04-28)\n- Keep them small (2026-04-28)\n');
+  });
+
   it('keeps CRLF line endings of the topic', () => {
     const t = topic('Testing', 'feedback', 'd', '- one\n').replace(/\n/g, '\r\n');
     const s = state({ 'feedback_testing.md': t, 'logs/2026/04/2026-04-28.md': '- two [feedback_testing]\n' });
