@@ -6,11 +6,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
-import { isWithin } from '../fs/paths.js';
+import { isWithin, realOrNearestReal } from '../fs/paths.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { ignoredPaths, listFiles } from '../git/status.js';
 import { discoverMemdirs } from '../memdir/discover.js';
-import { parseSettingsJson } from './auto-memory.js';
+import { homeOf, parseSettingsJson, validateMemoryPath } from './auto-memory.js';
 import type { GitContext } from '../git/repo.js';
 
 export const LOCAL_SETTINGS = '.claude/settings.local.json';
@@ -31,6 +31,17 @@ export function parseSettingsText(text: string, file: string): Record<string, un
   const parsed = parseSettingsJson(text);
   if ('problem' in parsed) throw new UsageError(`${file} is ${parsed.problem}; fix it first`);
   return parsed.data;
+}
+
+/**
+ * Whether an autoMemoryDirectory value points into the repository at `root` (real path), as link
+ * and install --local set it: what unlink and uninstall may take back. Any other value is a
+ * person's own.
+ */
+export function pointsIntoRepo(value: unknown, root: string, env: NodeJS.ProcessEnv): boolean {
+  if (typeof value !== 'string') return false;
+  const check = validateMemoryPath(value, true, { home: homeOf(env) });
+  return check.ok && isWithin(realOrNearestReal(check.path.replace(/[/\\]+$/, '')), root);
 }
 
 /** Settings with the key set (or removed when value is undefined), every other key kept in order. */

@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { repository } from '../git/repo.js';
 import { homeOf, resolveAutoMemoryPath, validateMemoryPath } from '../claude/auto-memory.js';
-import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir, isFolder, parseSettingsText, setLocalLink, withAutoMemoryDirectory } from '../claude/link.js';
+import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir, isFolder, parseSettingsText, pointsIntoRepo, setLocalLink, withAutoMemoryDirectory } from '../claude/link.js';
 import { isWithin, realOrNearestReal } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { settingMemdir } from '../claude/team-link.js';
@@ -61,8 +61,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (current === undefined) {
       say(`no ${AUTO_MEMORY_KEY} in ${settingsFile}: nothing to unlink`);
     } else {
-      const check = typeof current === 'string' ? validateMemoryPath(current, true, { home: homeOf(io.env) }) : null;
-      if (!check || !check.ok || !isWithin(realOrNearestReal(check.path.replace(/[/\\]+$/, '')), root)) {
+      if (!pointsIntoRepo(current, root, io.env)) {
         io.stderr.write(`memlint: ${AUTO_MEMORY_KEY} in ${settingsFile} (${JSON.stringify(current)}) does not point into this repository: not set by link, left alone\n`);
         return 1;
       }

@@ -5,11 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { checkInsideRepo } from '../fs/inside.js';
-import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir } from '../claude/link.js';
-import { homeOf, parseSettingsJson, validateMemoryPath } from '../claude/auto-memory.js';
+import { AUTO_MEMORY_KEY, LOCAL_SETTINGS, defaultMemdir, pointsIntoRepo } from '../claude/link.js';
+import { parseSettingsJson } from '../claude/auto-memory.js';
 import { rewriteJson } from './json-edit.js';
 import type { Action } from './setup.js';
-import { isWithin, realOrNearestReal, slashRelative } from '../fs/paths.js';
+import { realOrNearestReal, slashRelative } from '../fs/paths.js';
 import { withoutBom } from '../memdir/lines.js';
 
 /** Paths a person's private Claude Code files live at, ignored once a team shares its memory (docs/interop.md). */
@@ -83,9 +83,7 @@ export async function planLinkUninstall(root: string, env: NodeJS.ProcessEnv): P
   const parsed = parseSettingsJson(text);
   if ('problem' in parsed) return [...actions, { kind: 'note', what: `${LOCAL_SETTINGS} is ${parsed.problem}: its ${AUTO_MEMORY_KEY} left as it is` }];
   const current = parsed.data[AUTO_MEMORY_KEY];
-  if (typeof current !== 'string') return actions;
-  const check = validateMemoryPath(current, true, { home: homeOf(env) });
-  if (!check.ok || !isWithin(realOrNearestReal(check.path.replace(/[/\\]+$/, '')), realOrNearestReal(root))) return actions;
+  if (!pointsIntoRepo(current, realOrNearestReal(root), env)) return actions;
   const { [AUTO_MEMORY_KEY]: _dir, ...rest } = parsed.data;
   const after = Object.keys(rest).length === 0 ? null : rewriteJson(text, parsed.data, rest);
   actions.push({ kind: 'file', rel: LOCAL_SETTINGS, path: settingsPath, before: text, after, what: `${AUTO_MEMORY_KEY} (${current}) removed: Claude Code goes back to its default store` });
