@@ -91,7 +91,8 @@ describe('session logs', () => {
     const log = '> the login loops again\n< Found it: [[login-flow]] drops the cookie on redirect\n. Read src/auth.ts\n';
     const s = state({ 'MEMORY.md': '- [Login](login_flow.md) — login\n', 'login_flow.md': login, 'logs/2026/10/05/a1b2c3-fix-login.md': log });
     const r = logsToTopics(s);
-    expect(r.state.files.get('login_flow.md')).toBe(login + '\n- Found it: drops the cookie on redirect (2026-10-05)\n');
+    // The link is the sentence's subject, so it stays (only a label before or after the words goes).
+    expect(r.state.files.get('login_flow.md')).toBe(login + '\n- Found it: [[login-flow]] drops the cookie on redirect (2026-10-05)\n');
     expect(r.state.files.get('logs/2026/10/05/a1b2c3-fix-login.md')).toBe(log);
     expect(logsToTopics(r.state).state.files).toEqual(r.state.files);
   });
