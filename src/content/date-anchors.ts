@@ -25,7 +25,7 @@ const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
 const DATED_LABEL = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(\*\*|__)([^*_\n]*?\d{4}-\d{2}-\d{2}[^*_\n]*?)\1/u;
 // A heading that opens with its date, after at most a short label: "2026-06-10 — …", "Day log: 2026-06-22", "Update 2026-07-13 —", "Pass 13 (2026-03-23)".
 const ENTRY_HEADING = /^[ \t]*(?:[*_]{1,2})?(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]+){0,3}(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]*[:：—–-][ \t]*)?(?:[*_]{1,2})?\(?\d{4}-\d{2}-\d{2}/u;
-const NOTE_DATE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:date|dated|written|updated|last updated|as of|session date|handoff date|日期|时间|记录于|更新于)(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*(\d{4}-\d{2}-\d{2})\b/iu;
+const NOTE_DATE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:date|dated|written|updated|last updated|as of|session date|handoff date|日期|时间|记录于|更新于)(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*(\d{4}-\d{2}-\d{2})(?:\b|(?=T\d{2}:?\d{2}))/iu;
 
 function validIso(s: string | undefined): string | undefined {
   if (!s) return undefined;
@@ -34,6 +34,17 @@ function validIso(s: string | undefined): string | undefined {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(y, mo - 1, d, 12);
   return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d ? m[0] : undefined;
+}
+
+/**
+ * The date a file's name gives: `2026-03-25` anywhere in it, or a basic ISO 8601 stamp
+ * (`20260325T141500Z`: eight digits and a `T` time). Eight digits alone are no date (an id, a build number).
+ */
+function nameDate(name: string): string | undefined {
+  const dashed = validIso(/(\d{4}-\d{2}-\d{2})/u.exec(name)?.[1]);
+  if (dashed) return dashed;
+  const basic = /(?<!\d)(\d{4})(\d{2})(\d{2})T\d{4}(?:\d{2})?(?:Z|(?!\d))/u.exec(name);
+  return basic ? validIso(`${basic[1]}-${basic[2]}-${basic[3]}`) : undefined;
 }
 
 /** How many of `items` (in order of their start) start at or before `at`: a binary search. */
@@ -57,7 +68,7 @@ function startedBy<T>(items: readonly T[], at: number, start: (item: T) => numbe
 export function textDateAnchors(text: string, rel: string, bodyFrom: number): (offset: number) => TextAnchor | undefined {
   const front = text.slice(0, bodyFrom);
   const modified = validIso(/^[ \t]*modified[ \t]*:[ \t]*['"]?([^\s'"]+)/mu.exec(front)?.[1]);
-  const named = validIso(/(\d{4}-\d{2}-\d{2})/u.exec(rel.split('/').pop() ?? '')?.[1]);
+  const named = nameDate(rel.split('/').pop() ?? '');
   // Headings with their level and date, in order; the top note's date from the first lines of the body.
   const headings: Array<{ offset: number; level: number; date?: string; entry?: boolean; moved?: boolean }> = [];
   let note: string | undefined;
