@@ -119,6 +119,20 @@ const OF_PERIOD_AFTER = /^[ \t]+(?:of|in)[ \t]+(?:the|each|every|a|any)[ \t]+(?:
 const LABEL_WORD = '(?:today|yesterday|tomorrow|tonight|this[ \\t]+(?:week|month|year)|last[ \\t]+(?:week|month|year|7[ \\t]+days)|next[ \\t]+(?:week|month)|\\d+[ \\t]+\\w+[ \\t]+ago|older|earlier|never|now|just[ \\t]+now|今天|昨天|明天|本周|上周)';
 const LABEL_BEFORE = new RegExp(`${LABEL_WORD}[ \\t]*[/|·•][ \\t]*$`, 'iu');
 const LABEL_AFTER = new RegExp(`^[ \\t]*[/|·•][ \\t]*${LABEL_WORD}`, 'iu');
+// Options listed in Title Case with commas: "(Yesterday, Last Week, Custom)", a picker's choices.
+const LABEL_COMMA_BEFORE = new RegExp(`(${LABEL_WORD})[ \\t]*,[ \\t]*$`, 'iu');
+const LABEL_COMMA_AFTER = new RegExp(`^[ \\t]*,[ \\t]*(${LABEL_WORD})`, 'iu');
+// An article or a count right before a day word used as a noun: "the today badge", "1 today marker".
+const NOUN_DETERMINER_BEFORE = /(?:^|[^\p{L}\p{N}:.])(?:a|an|the|\d+)[ \t]+$/iu;
+
+/** The phrase and a neighbour it is listed with by a comma are both Title Case interface labels. */
+function titleCaseOptions(line: string, start: number, end: number): boolean {
+  const title = (w: string) => /^\p{Lu}/u.test(w) && w.split(/[ \t]+/u).every((p) => /^(?:\p{Lu}|\d)/u.test(p));
+  if (!title(line.slice(start, end))) return false;
+  const before = LABEL_COMMA_BEFORE.exec(behind(line, start));
+  const after = LABEL_COMMA_AFTER.exec(line.slice(end));
+  return (before !== null && title(before[1]!)) || (after !== null && title(after[1]!));
+}
 // "today" meaning "at present": a present-tense statement of how things are ("today the API
 // returns 404", "the job runs on one node today"), with no past or future event in the sentence.
 const PRESENT_VERB = /\b(?:is|are|isn't|aren't|uses|use|has|have|hasn't|haven't|holds|supports|lives|points|stores|depends|requires|needs|lacks|exists|means|returns|runs|works|contains|calls|reads|writes|sits|stands|remains|stays|lets|allows|handles|owns|covers|serves|relies|expects|matches|knows|does|doesn't|don't|can|cannot|can't)\b/iu;
@@ -389,6 +403,9 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
   if (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead)) return true;
+  if (titleCaseOptions(line, start, end)) return true;
+  // "the today badge", "2 today lines": a day word after an article or a count, before a noun, names a thing.
+  if (/^(?:today|yesterday|tomorrow|tonight)$/u.test(phrase) && NOUN_DETERMINER_BEFORE.test(behind(line, start)) && /^[ \t]+\p{L}/u.test(ahead) && !/^[ \t]+(?:at|in|on|by|and|or|to|is|was|we|i|it|the|a)\b/iu.test(ahead)) return true;
   if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
