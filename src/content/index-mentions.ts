@@ -11,10 +11,10 @@ function escapeRe(s: string): string {
 
 /**
  * For each topic (memdir-relative path, NFC) that no entry links to, the first index line that
- * names it: a link to it anywhere on a line, or its path (or its file name, when no other topic
- * shares it) standing as a word. Lines inside block comments do not count: Claude Code strips them.
+ * names it: a link to it anywhere on a line, or its path (or its path from the repository root,
+ * `fromRoot` being the memdir's, or its file name, when no other topic shares it) standing as a word. Lines inside block comments do not count: Claude Code strips them.
  */
-export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[]): Map<string, number> {
+export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string): Map<string, number> {
   const out = new Map<string, number>();
   const entries = new Set(lines.filter((l) => l.entry).map((l) => l.entry!.key));
   const wanted = topics.filter((t) => !entries.has(t));
@@ -28,6 +28,8 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
   for (const t of wanted) {
     const b = t.split('/').pop()!;
     const alts = baseCount.get(b) === 1 && b !== t ? [t, b] : [t];
+    // Its path from the repository root (`.claude/agent-memory/x/notes.md`), when the memdir is in one.
+    if (fromRoot) alts.unshift(`${fromRoot}/${t}`);
     // Also `[[stem]]` (or `[[path/stem]]`, `[[stem|label]]`): a wiki link naming the file without `.md`.
     const stems = alts.map((a) => a.replace(/\.md$/u, ''));
     names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${stems.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]`, 'u'));

@@ -60,9 +60,13 @@ export const indexOrphan: Rule = {
     // Not a memory: a README-like file (frontmatter-yaml tells it to leave the folder) unless it
     // carries a memory type, and a skill's files (SKILL.md and what lies beside it).
     if (notAMemory(ctx.file.rel, topic.type)) return;
+    // A file in a subfolder without a memory type is a record kept beside the memories (a check's
+    // report, a copied source document), as consolidation takes it: Claude Code writes memories
+    // at the memdir's top level, and the index may name the folder rather than each file.
+    if (rel.includes('/') && !isMemoryType(topic.type)) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
-    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC'))).has(rel)) return;
+    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirFromRoot(ctx)).has(rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
     const name = topic.name?.trim().replace(/\s+/g, ' ');
     const description = topic.description?.trim().replace(/\s+/g, ' ');
@@ -167,9 +171,15 @@ export function insertionPoint(index: ParsedIndex, text: string, type: string | 
 // The rule runs once per topic file: the index is searched once for every topic it names, not
 // once per orphan (thousands of orphans over a long index made lint quadratic).
 const mentionCache = new WeakMap<object, Map<string, number>>();
-function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topics: () => string[]): Map<string, number> {
+/** The memdir's path from the repository root, when it is inside one. */
+function memdirFromRoot(ctx: RuleContext): string | undefined {
+  const rel = ctx.repo ? slashRelative(ctx.repo.root, ctx.memdir.dir) : '';
+  return rel && !rel.startsWith('..') ? rel : undefined;
+}
+
+function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topics: () => string[], fromRoot: string | undefined): Map<string, number> {
   let m = mentionCache.get(index);
-  if (!m) mentionCache.set(index, (m = topicMentions(index.lines, topics())));
+  if (!m) mentionCache.set(index, (m = topicMentions(index.lines, topics(), fromRoot)));
   return m;
 }
 
@@ -192,7 +202,7 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
     const followed = m.text.endsWith(follower);
     let lines = followed ? m.lines - 1 : m.lines;
     let units = followed ? m.units - follower.length : m.units;
-    const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')));
+    const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirFromRoot(ctx));
     const keys = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
     for (const t of ctx.memdir.topics) {
       const r = t.rel.normalize('NFC');
