@@ -151,6 +151,8 @@ export function findPatternSecrets(text: string): SecretFinding[] {
       if (p.kind === 'password-in-prose' ? isPasswordPlaceholder(value) : p.kind !== 'private-key' && isPlaceholder(value)) continue;
       // "PASS: `lint`", "Pass: `e2e`": a review's verdict, not a password (the word alone, capitalised).
       if (p.kind === 'password-in-prose' && /^(?:PASS|Pass)\b(?!word|wd|phrase)/u.test(m[0])) continue;
+      // "Backward pass: `wi-c`", "a second pass: `lint`": the bare word after another word is a step, not a password.
+      if (p.kind === 'password-in-prose' && /^pass\b(?!word|wd|phrase)/iu.test(m[0]) && /[\p{L}\p{N}][ \t]+$/u.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
       if (p.skip?.(m[0])) continue;
       if (p.kind === 'generic-secret' && entropy(value) < 3) continue;
       if (p.kind === 'private-key' && !/[A-Za-z0-9+/]{40,}/.test(value)) continue;

@@ -52,6 +52,8 @@ export async function findSecretlintSecrets(text: string): Promise<SecretFinding
     const [start, end] = m.range;
     const value = text.slice(start, end);
     if (isPlaceholder(value) || /(?:[:/@]|^)(?:<[^>]*>|\$\{[^}]*\}|\*{3,}|x{3,})(?=[@/:]|$)/i.test(value)) continue;
+    // `https://USER:TOKEN@host`: a password written as a capitalised word is the name of a slot.
+    if (/\/\/[^\s:/@]+:[A-Z]{2,}(?:_[A-Z]+)*@/u.test(value)) continue;
     if (LOCAL_HOST.test(value)) continue;
     const kind = SECRETLINT_KIND[m.messageId] ?? m.messageId.toLowerCase().replace(/_/g, '-');
     const label = m.ruleId.replace(/^@secretlint\/secretlint-rule-/, '') + ' secret';
