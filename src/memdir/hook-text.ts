@@ -34,9 +34,52 @@ export function cutAtWord(text: string, max: number): { head: string; tail: stri
     }
     if (cut === 0) return { head: '', tail: text };
   } else cut = withoutDanglingWords(cps, cut);
+  // Never inside inline code: "use `git show" reads as a whole command. The cut moves back to
+  // before the span opens; with no words before it, there is no cut.
+  const open = openCodeSpan(cps, cut);
+  if (open >= 0) {
+    let k = open;
+    while (k > 0 && /\s/.test(cps[k - 1]!)) k--;
+    if (k === 0) return { head: '', tail: text };
+    cut = /\s/.test(cps[k] ?? '') ? withoutDanglingWords(cps, k) : k;
+  }
   const head = cps.slice(0, cut).join('').trimEnd();
   const tail = cps.slice(cut).join('').trimStart();
   return { head, tail };
+}
+
+/** Where the inline code span that `cut` falls inside opens (a code point index), else -1. */
+function openCodeSpan(cps: string[], cut: number): number {
+  for (let i = 0; i < cut; ) {
+    if (cps[i] !== '`' || (i > 0 && cps[i - 1] === '\\')) {
+      i++;
+      continue;
+    }
+    let n = 0;
+    while (cps[i + n] === '`') n++;
+    // The closing run of the same length (CommonMark); none: the backticks are literal.
+    let close = -1;
+    for (let j = i + n; j < cps.length; ) {
+      if (cps[j] !== '`') {
+        j++;
+        continue;
+      }
+      let m = 0;
+      while (cps[j + m] === '`') m++;
+      if (m === n) {
+        close = j + m;
+        break;
+      }
+      j += m;
+    }
+    if (close < 0) {
+      i += n;
+      continue;
+    }
+    if (cut < close) return cut > i ? i : -1;
+    i = close;
+  }
+  return -1;
 }
 
 /** Where links stand in a text (`[t](x.md)`, `[t][ref]`, `[[name]]`, `<x.md>`), as UTF-16 spans. */
