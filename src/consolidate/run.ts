@@ -154,6 +154,7 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
       }
     },
     memdirLabel: label,
+    ...(m.repoRoot && label !== '' && !label.startsWith('..') ? { fromRoot: label } : {}),
     staleDays: settings.staleDays,
     prune: opts.prune,
   };

@@ -43,6 +43,8 @@ export interface StepContext {
   archiveText?: (rel: string) => string | undefined;
   /** How the memdir is named in the archive index (path relative to the archive folder). */
   memdirLabel: string;
+  /** The memdir's path from the repository root, when it is inside one (an index may name a topic by it). */
+  fromRoot?: string;
   staleDays: number;
   prune: boolean;
 }

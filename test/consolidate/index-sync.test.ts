@@ -141,6 +141,13 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.added.map((a) => a.target)).toEqual(['c.md']);
   });
 
+  it('adds no second line for a topic the index names by its path from the repository root (seventh held-out set)', () => {
+    const index = '- [A](a.md) — x\n- Grants: see `.claude/agent-memory/ops/b.md`\n';
+    const s = state({ 'MEMORY.md': index, 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'reference', 'grants'), 'c.md': t('C', 'user', 'c') });
+    const r = syncIndex(s, ctx({ fromRoot: '.claude/agent-memory/ops' }));
+    expect(r.report.added.map((a) => a.target)).toEqual(['c.md']);
+  });
+
   it('uses the room its own shortening makes for orphan entries in the same run (issue 29: one run settles)', () => {
     // 90 entries of about 290 characters: 26,000 UTF-16 units, past Claude Code's 25,000, so the
     // raw index has no room; shortened to 150 characters each, it has plenty.
