@@ -56,10 +56,11 @@ export const feedbackStructure: Rule = {
   },
 };
 
-// A label at the start of a line (list marker, heading, bold allowed), followed by a colon, or a heading.
+// A label at the start of a line (list marker, heading, bold allowed), followed by a colon, or a
+// heading (numbered or lettered, "## F. How to apply", and up to a sentence long).
 const label = (words: string) =>
   new RegExp(
-    `^\\s*(?:[-*+]\\s+|\\d+[.)]\\s+)?(?:>\\s*)?(?:(?:#{1,6}\\s*)(?:\\*\\*|__)?\\s*(?:${words})(?![a-z])[^\\n]{0,40}$|(?:\\*\\*|__|\\*|_)?\\s*(?:${words})(?![a-z])[^\\n:：]{0,60}?(?:\\*\\*|__|\\*|_)?\\s*[:：])`,
+    `^\\s*(?:[-*+]\\s+|\\d+[.)]\\s+)?(?:>\\s*)?(?:(?:#{1,6}\\s*)(?:\\*\\*|__)?\\s*(?:(?:\\d{1,3}|[A-Za-z])[.)]\\s+)?(?:${words})(?![a-z])[^\\n]{0,80}$|(?:\\*\\*|__|\\*|_)?\\s*(?:${words})(?![a-z])[^\\n:：]{0,60}?(?:\\*\\*|__|\\*|_)?\\s*[:：])`,
     'iu',
   );
 
