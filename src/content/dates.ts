@@ -259,6 +259,20 @@ function inQuotation(line: string, start: number, end: number, memo: LineMemo): 
 }
 
 /**
+ * Quoted across a soft line break: a double quotation mark opens before the phrase in its sentence
+ * (on an earlier line of the paragraph) and closes after it ("claims \"anyone re-running it gets" /
+ * "the same counts, today and next month.\""). The line-level check sees only one mark.
+ */
+function quotedAcrossLines(sent: Sentence): boolean {
+  if (!sent.text.includes('\n')) return false;
+  const before = sent.text.slice(0, sent.at);
+  const after = sent.text.slice(sent.end);
+  const straight = (before.match(/"/gu)?.length ?? 0) % 2 === 1 && after.includes('"');
+  const curly = (before.match(/“/gu)?.length ?? 0) > (before.match(/”/gu)?.length ?? 0) && after.includes('”');
+  return straight || curly;
+}
+
+/**
  * Uses of a date word that are not a relative date: quoted speech and example questions, a
  * recurring schedule (a weekday leading a line or a table cell), a heading that uses the word as a
  * name ("## Today's facts"), a figurative "today" ("safe today") or "tomorrow" ("none pay
@@ -394,6 +408,7 @@ const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/gu;
 export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo(), sentence?: Sentence): boolean {
   const phrase = line.slice(start, end).toLowerCase();
   if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end)) return true;
+  if (sentence && quotedAcrossLines(sentence)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
@@ -570,7 +585,9 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     SENTENCE_END.lastIndex = 0;
     const tail = SENTENCE_END.exec(masked.slice(end, hi));
     SENTENCE_END.lastIndex = 0;
-    const to = tail ? end + tail.index + 1 : hi;
+    // A closing quotation mark after the full stop still belongs to the sentence ("… next month.").
+    let to = tail ? end + tail.index + 1 : hi;
+    while (to < pEnd && /["”]/u.test(masked[to]!)) to++;
     const key = from * (masked.length + 1) + to;
     let said = sentences.get(key);
     if (!said) {
