@@ -82,7 +82,7 @@ export function checkLockIgnored(wt: Worktree, memdirs: string[]): Check {
   const paths = memdirs.map((d) => (d === '.' || d === '' ? '.consolidate-lock' : `${d}/.consolidate-lock`));
   const ignored = ignoredPaths({ cwd: wt.root, env: wt.env }, paths, { noIndex: true });
   const not = paths.filter((p) => !ignored.has(p));
-  if (not.length > 0) return { part, ok: false, detail: `${not.join(', ')} not ignored: committed, each checkout would reset its mtime and with it the 24 h gate`, fix: 'memlint install' };
+  if (not.length > 0) return { part, ok: false, detail: `${not.join(', ')} not ignored: it would be committed, and each checkout would reset its mtime and with it the 24 h gate`, fix: 'memlint install' };
   return { part, ok: true, detail: `.consolidate-lock ignored (${memdirs.join(', ')})` };
 }
 
