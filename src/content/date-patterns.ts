@@ -68,7 +68,13 @@ const ZH_NAME_AFTER = /^[\u3400-\u9fff]{0,4}(?:变量|参数|字段|常量|函�
 const EN_NAME_AFTER = /^(?:['’]s)?[ \t]+(?:date[ \t]+)?(?:variable|param(?:eter)?|field|constant|placeholder|macro)s?\b/iu;
 export const PRESENT_VERB_MORE = /\b(?:skips|fires|emits|produces|ignores|rejects|accepts|blocks|triggers|checks|verifies|gates|routes|drops|logs|fails|passes|shows|renders|loads|sends|builds|treats|applies|takes|gets|gives|makes|keeps)\b/iu;
 
-/** A date word that names no day: a default value or part of a data item's name. */
-export function namesNoDay(line: string, start: number, end: number): boolean {
-  return DEFAULT_BEFORE.test(line.slice(Math.max(0, start - 24), start)) || ZH_NAME_AFTER.test(line.slice(end, end + 12)) || EN_NAME_AFTER.test(line.slice(end, end + 40));
+// Every DEFAULT_BEFORE match holds one of these: a line without them is spared its scan.
+export const DEFAULT_WORD = /default|默认/iu;
+
+/**
+ * A date word that names no day: a default value or part of a data item's name. `mayDefault`:
+ * false when the line holds no DEFAULT_WORD (the caller knows it once per line).
+ */
+export function namesNoDay(line: string, start: number, end: number, mayDefault = true): boolean {
+  return (mayDefault && DEFAULT_BEFORE.test(line.slice(Math.max(0, start - 24), start))) || ZH_NAME_AFTER.test(line.slice(end, end + 12)) || EN_NAME_AFTER.test(line.slice(end, end + 40));
 }

@@ -15,7 +15,7 @@
 // code blocks (the ranges the caller gives from the block model), inline code and URLs is skipped.
 import { Spans } from './spans.js';
 import * as chrono from 'chrono-node';
-import { EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
+import { DEFAULT_WORD, EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
 
 export { mayHoldRelativeDate };
 
@@ -269,6 +269,9 @@ interface LineMemo {
   /** The line states a recurrence; it tells of a past event (for "since/last/on <weekday>"). */
   recurring?: boolean;
   pastEvent?: boolean;
+  /** The line holds a label separator (LABEL_BEFORE, LABEL_AFTER); a DEFAULT_WORD. Without one, those checks cannot match. */
+  separated?: boolean;
+  defaults?: boolean;
 }
 
 /**
@@ -289,6 +292,25 @@ export interface Sentence {
 
 interface SentenceFacts {
   habitual?: boolean;
+  /**
+   * The sentence holds a word every match of CONDITION_BEFORE (and HYPOTHETICAL_BEFORE) holds; one
+   * HYPOTHETICAL_BEFORE needs too; one REQUEST_BEFORE needs. A lead before a phrase is part of its
+   * sentence, so without the word the pattern cannot match there, and its scan is spared.
+   */
+  condition?: boolean;
+  hypothetical?: boolean;
+  request?: boolean;
+}
+
+// A word each match of the pattern named holds (same flags, so the same case folding).
+const CONDITION_WORD = /if|when|unless|could|would|might/iu;
+const HYPOTHETICAL_WORD = /any|whatever|whichever/iu;
+const REQUEST_WORD = /asked|told|instructed|prompted|requested|ordered|tasked/iu;
+const LABEL_SEPARATOR = /[/|·•]/u;
+
+/** Facts with every field present from the start (one shape for V8, as lineMemo). */
+function sentenceFacts(): SentenceFacts {
+  return { habitual: undefined, condition: undefined, hypothetical: undefined, request: undefined };
 }
 
 /** The sentence of the line alone, for a caller that has no paragraph. */
@@ -297,9 +319,16 @@ function lineSentence(line: string, start: number, end: number, memo: LineMemo):
   const key = from * (line.length + 1) + to;
   if (memo.sentence !== key || !memo.facts) {
     memo.sentence = key;
-    memo.facts = {};
+    memo.facts = sentenceFacts();
   }
-  return { text: line.slice(from, to), at: start - from, end: end - from, rationale: RATIONALE_LABEL.test(line), facts: memo.facts };
+  return { text: line.slice(from, to), at: start - from, end: end - from, rationale: RATIONALE_LABEL.test(line), instruction: undefined, facts: memo.facts };
+}
+
+/** The chunk of the sentence around its phrase (chunkOf), read in eventText's form. */
+function phraseClause(sent: Sentence): string {
+  const marked = eventText(sent);
+  const mark = marked.indexOf('\u0000');
+  return chunkOf(marked, mark, mark + 1);
 }
 
 /** The sentence with the phrase replaced by a mark, other "today"s and adjectival participles ("the shipped proxy") removed. */
@@ -372,14 +401,16 @@ function lineMemo(): LineMemo {
   return {
     figurative: undefined, sentence: undefined, facts: undefined, stops: undefined, ends: undefined,
     quoted: undefined, quotes: undefined, opens: undefined, closes: undefined, isoWeekdays: undefined, recurring: undefined, pastEvent: undefined,
+    separated: undefined, defaults: undefined,
   };
 }
 
 const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/gu;
+const MODIFIER_WORD = /(?:next|last|this|coming|past)[ \t]+(\w+)/iu;
 
 export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo(), sentence?: Sentence): boolean {
   const phrase = line.slice(start, end).toLowerCase();
-  if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end)) return true;
+  if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end, (memo.defaults ??= DEFAULT_WORD.test(line)))) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
@@ -388,7 +419,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   const facts = sent.facts;
   if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
-  if (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead)) return true;
+  if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead))) return true;
   if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
@@ -409,10 +440,16 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (m && m.index <= start && m.index + m[0].length >= end) return true;
   // A hypothetical ("anything we could build this month") and a standing reason or rule ("**Why:**
   // 6 months from now, you need to know why") name no day, unless the reason tells a past incident.
-  const lead = sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.at);
-  if (HYPOTHETICAL_BEFORE.test(lead) || REQUEST_BEFORE.test(lead) || CONDITION_BEFORE.test(lead)) return true;
+  const condition = (facts.condition ??= CONDITION_WORD.test(sent.text));
+  const hypothetical = condition && (facts.hypothetical ??= HYPOTHETICAL_WORD.test(sent.text));
+  const request = (facts.request ??= REQUEST_WORD.test(sent.text));
+  if (condition || request) {
+    const lead = sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.at);
+    if ((hypothetical && HYPOTHETICAL_BEFORE.test(lead)) || (request && REQUEST_BEFORE.test(lead)) || (condition && CONDITION_BEFORE.test(lead))) return true;
+  }
   if (sent.rationale && !PAST_POINTING.test(phrase) && !hasVerb(PAST_TENSE, chunkOf(sent.text, sent.at, sent.end).replace(ADJECTIVE_PARTICIPLE, ' '))) return true;
-  const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
+  const modified = wd >= 0 ? null : MODIFIER_WORD.exec(phrase);
+  const weekday = wd >= 0 ? wd + 1 : modified ? EN_WEEKDAYS.indexOf(modified[1]!.toLowerCase()) + 1 : 0;
   if (weekday > 0) {
     if (memo.isoWeekdays === undefined) {
       const days = new Set<number>();
@@ -437,34 +474,39 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   if (!mayHoldRelativeDate(text)) return [];
   const masked = maskSkipped(text, skip);
   const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
-  // The day of each Date the anchor hands back (one per day, as a rule's anchor gives them), worked out once.
-  const days = new Map<Date, { ymd: Ymd; iso: string }>();
-  const dayAt = (offset: number) => {
+  // The day of each Date the anchor hands back (one per day, as a rule's anchor gives them), worked
+  // out once, with the readings counted from it: a phrase reads the same way each time from the
+  // same day, so each written form is read once per day (thousands of phrases, a few forms).
+  const days = new Map<Date, Day>();
+  const dayAt = (offset: number): Day => {
     const date = anchorAt(offset);
     let day = days.get(date);
-    if (!day) {
-      const ymd = toYmd(date);
-      days.set(date, (day = { ymd, iso: iso(ymd) }));
-    }
+    if (!day) days.set(date, (day = { ymd: toYmd(date), forward: new Map(), backward: new Map(), periods: new Map(), weekdays: [] }));
     return day;
   };
   const taken = new Spans(masked.length);
-  const readings = new Map<string, Ymd | null>();
-  // What the checks work out once per line (a phrase written across a line break reads both lines).
-  const lineMemos = new Map<number, Map<number, LineMemo>>();
-  const memoAt = (ls: number, le: number) => {
-    let byEnd = lineMemos.get(ls);
-    if (!byEnd) lineMemos.set(ls, (byEnd = new Map()));
+  // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
+  const lineStarts = [0];
+  for (let i = masked.indexOf('\n'); i >= 0; i = masked.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lines = lineStarts.length;
+  const lineIndex = (at: number) => countBelow(lineStarts, at + 1) - 1;
+  const lineEnd = (i: number) => (i + 1 < lines ? lineStarts[i + 1]! - 1 : masked.length);
+  const lineText = (i: number) => masked.slice(lineStarts[i]!, lineEnd(i));
+  /** The text before `at` on line `i`, as far back as the checks look: behind() of the line, without cutting the line. */
+  const lineBehind = (i: number, at: number) => masked.slice(Math.max(lineStarts[i]!, at - LOOK_BEHIND - 1), at);
+  // What the checks work out once per line, by line; a phrase written across a line break reads
+  // both lines, and has its own memo (by the first line's start and the last line's end).
+  const lineMemos: Array<LineMemo | undefined> = [];
+  const spanMemos = new Map<number, Map<number, LineMemo>>();
+  const memoOf = (first: number, last: number): LineMemo => {
+    if (first === last) return (lineMemos[first] ??= lineMemo());
+    const ls = lineStarts[first]!;
+    const le = lineEnd(last);
+    let byEnd = spanMemos.get(ls);
+    if (!byEnd) spanMemos.set(ls, (byEnd = new Map()));
     let memo = byEnd.get(le);
     if (!memo) byEnd.set(le, (memo = lineMemo()));
     return memo;
-  };
-  // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
-  const lineStarts = [0, ...places(masked, '\n').map((i) => i + 1)];
-  const lineAround = (at: number): [number, number] => {
-    const i = countBelow(lineStarts, at + 1) - 1;
-    const next = lineStarts[i + 1];
-    return [lineStarts[i]!, next === undefined ? masked.length : next - 1];
   };
   const overlaps = (s: number, e: number) => taken.overlaps(s, e);
   const out: RelativeDate[] = [];
@@ -476,20 +518,23 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
     if (/[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) || /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2))) return;
+    const phrase = text.slice(start, end);
     // A name called or declared: "today(actual day) and reference_date(…) kept apart" names a parameter.
-    if (/^[a-z]+$/iu.test(text.slice(start, end)) && masked[end] === '(') return;
+    if (masked[end] === '(' && /^[a-z]+$/iu.test(phrase)) return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
     if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
-    const ls = lineAround(start)[0];
-    const le = lineAround(end)[1];
-    const memo = memoAt(ls, le);
-    const sent = sentenceAt(start, end);
-    if (notADate(masked.slice(ls, le), start - ls, end - ls, memo, sent)) return;
-    const phrase = text.slice(start, end);
+    const first = lineIndex(start);
+    const last = end <= lineEnd(first) ? first : lineIndex(end);
+    const ls = lineStarts[first]!;
+    const le = lineEnd(last);
+    const memo = memoOf(first, last);
+    const sent = sentenceAt(start, end, first);
+    const line = masked.slice(ls, le);
+    if (notADate(line, start - ls, end - ls, memo, sent)) return;
     const form = res.replacement;
     const zh = /[\u3400-\u9fff]/u.test(phrase);
     const vague = /\b(?:few|several|couple)\b|几/u.test(phrase) || /^around /u.test(form) || / 前后$/u.test(form);
-    const inLink = inLinkText(masked.slice(ls, le), start - ls, end - ls, memo);
+    const inLink = inLinkText(line, start - ls, end - ls, memo);
     // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
     if (inLink && !exact) return;
     // "today's build": a date written after "today" would split the possessive; a person places it.
@@ -497,53 +542,72 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     // that day's item in a step any day repeats as often as a one-off day: a person places the date.
     const fixable = !inLink && !/^['’]s\b/u.test(after) && !(zh && ZH_DAY_ITEM_AFTER.test(after));
     const today = /^today$/iu.test(phrase);
-    const marked = eventText(sent);
-    const mark = marked.indexOf('\u0000');
-    const clause = chunkOf(marked, mark, mark + 1);
+    // The clause around the phrase is worked out only when a check reads it: most phrases point
+    // ahead or back by themselves, and are told without it.
+    let clause: string | null = null;
     // Chinese phrases are not read for tense here (the verbs looked for are English): counted as told.
     // "a streak ending today or yesterday": a window of days a rule or a piece of code accepts on
     // any day, unless the clause tells what happened ("it broke yesterday or today").
-    if (TODAY_OR_YESTERDAY.test(masked.slice(Math.max(0, start - 20), end + 20)) && !hasVerb(TOLD, clause)) return;
+    if (TODAY_OR_YESTERDAY.test(masked.slice(Math.max(0, start - 20), end + 20)) && !hasVerb(TOLD, (clause = phraseClause(sent)))) return;
     // A list led by a recurrence ("Every Monday:" / "1. what moved last week?") is a ritual's steps.
-    if (listLedByRecurrence(countBelow(lineStarts, start + 1) - 1)) return;
+    if (listLedByRecurrence(first)) return;
     // A table row that documents a command ("| run today's batch | `/batch` |") describes any day's run.
     if (COMMAND_ROW.test(text.slice(ls, le))) return;
-    const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, clause) || (!today && tellsEvent(clause));
+    const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause));
     out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
   };
 
-  // The paragraph (or list item) around a line: its soft-wrapped lines, at most PARAGRAPH_LINES each way.
-  const lineText = (i: number) => masked.slice(lineStarts[i]!, i + 1 < lineStarts.length ? lineStarts[i + 1]! - 1 : masked.length);
-  const listLedByRecurrence = (i: number): boolean => {
-    if (!LIST_ITEM.test(lineText(i))) return false;
-    let k = i;
-    while (k > 0 && i - k < PARAGRAPH_LINES && (LIST_ITEM.test(lineText(k)) || /^[ \t]{2,}\S/u.test(lineText(k))) && !BREAK_LINE.test(lineText(k))) k--;
-    return k < i && RECURRENCE_LEAD.test(lineText(k));
+  // Per line, 0 until worked out, then 1 (no) or 2 (yes): whether a list led by a recurrence holds
+  // it; whether it continues a list upward (a list item or an indented line, not a break). Each
+  // line's answer is read by every phrase on it and by the 30 lines below it.
+  const ledByRecurrence = new Uint8Array(lines);
+  const continues = new Uint8Array(lines);
+  const continuesList = (k: number): boolean => {
+    let c = continues[k]!;
+    if (c === 0) {
+      const t = lineText(k);
+      c = continues[k] = (LIST_ITEM.test(t) || /^[ \t]{2,}\S/u.test(t)) && !BREAK_LINE.test(t) ? 2 : 1;
+    }
+    return c === 2;
   };
-  const paragraphs = new Map<number, [number, number]>();
-  const paragraphOf = (i: number): [number, number] => {
-    let got = paragraphs.get(i);
-    if (got) return got;
+  const listLedByRecurrence = (i: number): boolean => {
+    let r = ledByRecurrence[i]!;
+    if (r === 0) {
+      r = 1;
+      if (LIST_ITEM.test(lineText(i))) {
+        let k = i;
+        while (k > 0 && i - k < PARAGRAPH_LINES && continuesList(k)) k--;
+        if (k < i && RECURRENCE_LEAD.test(lineText(k))) r = 2;
+      }
+      ledByRecurrence[i] = r;
+    }
+    return r === 2;
+  };
+  // The paragraph (or list item) around a line: its soft-wrapped lines, at most PARAGRAPH_LINES
+  // each way, as its first and last line (-1: not worked out yet).
+  const paragraphFirst = new Int32Array(lines).fill(-1);
+  const paragraphLast = new Int32Array(lines);
+  const paragraphOf = (i: number): void => {
     let k = i;
     let j = i;
     if (!BREAK_LINE.test(lineText(i))) {
       while (k > 0 && i - k < PARAGRAPH_LINES && !BLOCK_START.test(lineText(k)) && !BREAK_LINE.test(lineText(k - 1))) k--;
-      while (j + 1 < lineStarts.length && j - i < PARAGRAPH_LINES && !BREAK_LINE.test(lineText(j + 1)) && !BLOCK_START.test(lineText(j + 1))) j++;
+      while (j + 1 < lines && j - i < PARAGRAPH_LINES && !BREAK_LINE.test(lineText(j + 1)) && !BLOCK_START.test(lineText(j + 1))) j++;
     }
-    paragraphs.set(i, (got = [k, j]));
-    return got;
+    paragraphFirst[i] = k;
+    paragraphLast[i] = j;
   };
-  // What a sentence says, by from * (length + 1) + to (one number per span, no key string built
-  // and hashed per phrase): worked out for its first phrase, shared by the others.
-  const sentences = new Map<number, { instruction: boolean; facts: SentenceFacts }>();
-  // Per line: whether the nearest label above it in its paragraph is a reason ("**Why:** …").
-  const rationales = new Map<number, boolean>();
-  // The sentence around [start, end) in its paragraph, within LOOK_BEHIND characters each way.
-  const sentenceAt = (start: number, end: number): Sentence => {
-    const line = countBelow(lineStarts, start + 1) - 1;
-    const [k, j] = paragraphOf(line);
+  // What a sentence says, by where it starts (then where it ends): worked out for its first
+  // phrase, shared by the others.
+  const sentences = new Map<number, SentenceSaid>();
+  // Per line, 0 until worked out: whether the nearest label above it in its paragraph is a reason ("**Why:** …"), 2 yes, 1 no.
+  const rationales = new Uint8Array(lines);
+  // The sentence around [start, end) in its paragraph, within LOOK_BEHIND characters each way. `line`: the line `start` is on.
+  const sentenceAt = (start: number, end: number, line: number): Sentence => {
+    if (paragraphFirst[line]! < 0) paragraphOf(line);
+    const k = paragraphFirst[line]!;
     const pStart = lineStarts[k]!;
-    const pEnd = j + 1 < lineStarts.length ? lineStarts[j + 1]! - 1 : masked.length;
+    const pEnd = lineEnd(paragraphLast[line]!);
     const lo = Math.max(pStart, start - LOOK_BEHIND);
     const hi = Math.min(pEnd, end + LOOK_BEHIND);
     const head = masked.slice(lo, start);
@@ -554,29 +618,30 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const tail = SENTENCE_END.exec(masked.slice(end, hi));
     SENTENCE_END.lastIndex = 0;
     const to = tail ? end + tail.index + 1 : hi;
-    const key = from * (masked.length + 1) + to;
-    let said = sentences.get(key);
+    let said = sentences.get(from);
+    while (said && said.to !== to) said = said.next;
     if (!said) {
       // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
       // not a rule further on in a list of them.
       const opening = masked.slice(from, to).replace(/^\s+/u, '');
       const label = INSTRUCTION_LABEL.exec(opening);
-      sentences.set(key, (said = { instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: {} }));
+      said = { to, instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: sentenceFacts(), next: sentences.get(from) };
+      sentences.set(from, said);
     }
     // The nearest label opening a line of the paragraph, up to the phrase's line: "**Why:** …".
-    let rationale = rationales.get(line);
-    if (rationale === undefined) {
-      rationale = false;
+    let rationale = rationales[line]!;
+    if (rationale === 0) {
+      rationale = 1;
       for (let t = line; t >= k; t--) {
         const l = lineText(t);
         if (RATIONALE_LABEL.test(l) || BOLD_LABEL.test(l) || INSTRUCTION_LABEL.test(l)) {
-          rationale = RATIONALE_LABEL.test(l);
+          rationale = RATIONALE_LABEL.test(l) ? 2 : 1;
           break;
         }
       }
-      rationales.set(line, rationale);
+      rationales[line] = rationale;
     }
-    return { text: masked.slice(from, to), at: start - from, end: end - from, rationale, instruction: said.instruction, facts: said.facts };
+    return { text: masked.slice(from, to), at: start - from, end: end - from, rationale: rationale === 2, instruction: said.instruction, facts: said.facts };
   };
 
   // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is
@@ -586,33 +651,29 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
   // Each kind of English phrase is read by its own function. In one loop body, V8 optimised the
   // finder before it had met the later kinds, threw that code away at the first of them and
   // compiled the whole finder again: several times per run, a large share of a run's CPU.
-  const lineOf = (start: number): [line: string, lineStart: number, lineEnd: number] => {
-    const [lineStart, lineEnd] = lineAround(start);
-    return [masked.slice(lineStart, lineEnd), lineStart, lineEnd];
-  };
   const weekday = (m: RegExpExecArray, start: number, end: number) => {
-    const [line, lineStart, lineEnd] = lineOf(start);
-    const memo = memoAt(lineStart, lineEnd);
-    const before = behind(line, start - lineStart);
+    const i = lineIndex(start);
+    const before = lineBehind(i, start);
     const after = masked.slice(end, end + 40);
     // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
-    if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (line.match(/→|->/gu)?.length ?? 0) >= 2) return;
+    if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (lineText(i).match(/→|->/gu)?.length ?? 0) >= 2) return;
     // A bare weekday names one day only as a deadline or the day of an event ("by Friday", "on
     // Tuesday", "since Monday"), as a bare 周四 does before 前 or 上线. Alone it is a name, a
     // recurrence or a list of days ("the Sunday recap", "off-season Sunday digest", "0=Sunday,
     // 1=Monday"): on real memory none of them was a one-off date.
     if (!WEEKDAY_CUE_BEFORE.test(before)) return;
-    if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
-    const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
+    const memo = memoOf(i, i);
+    if ((memo.recurring ??= RECURRING_LINE.test(lineText(i))) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
+    const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(lineText(i)));
     const wd = weekdayNumber(m[0].toLowerCase())!;
     const since = past || /\bsince[ \t]+$/iu.test(before);
     // The day is read only for a phrase the checks above keep: it may come from git.
-    const at = dayAt(start).ymd;
-    push(start, end, dayResult(since ? weekdayBefore(at, wd) : weekdayFrom(at, wd)), false);
+    const day = dayAt(start);
+    const slot = wd * 2 + (since ? 1 : 0);
+    push(start, end, (day.weekdays[slot] ??= dayResult(since ? weekdayBefore(day.ymd, wd) : weekdayFrom(day.ymd, wd))), false);
   };
   const period = (m: RegExpExecArray, start: number, end: number) => {
-    const [line, lineStart] = lineOf(start);
-    const before = behind(line, start - lineStart);
+    const before = lineBehind(lineIndex(start), start);
     const after = masked.slice(end, end + 40);
     // "the first days of the next quarter" counts from another period, not from today.
     if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) return;
@@ -620,28 +681,28 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
     // "the next month contract" names a kind of thing: neither is counted from the writing.
     if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) return;
-    push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), dayAt(start).ymd), !/^the\b/iu.test(m[0]));
+    // The captures, and so the reading, follow from the words matched.
+    const day = dayAt(start);
+    let res = day.periods.get(m[0]);
+    if (!res) day.periods.set(m[0], (res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), day.ymd)));
+    push(start, end, res, !/^the\b/iu.test(m[0]));
   };
   const dayPhrase = (m: RegExpExecArray, start: number, end: number) => {
     const written = m[0];
     const phrase = written.toLowerCase();
-    if (phrase.startsWith('in')) {
-      const [line, lineStart] = lineOf(start);
-      if (!EVENT_BEFORE_IN.test(behind(line, start - lineStart))) return;
-    }
+    if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(lineBehind(lineIndex(start), start))) return;
     // "this morning" is the morning of the day it is counted from, not the next one, which chrono
     // reads forward from that day's noon.
     const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase) && !/^this\s+(?:morning|afternoon|evening)$/u.test(phrase);
-    const { ymd: day, iso: ymd } = dayAt(start);
-    // chrono reads a phrase the same way each time from the same day: once per text.
-    const key = `${forward ? '+' : '-'}${ymd} ${written}`;
-    let read = readings.get(key);
-    if (read === undefined) {
-      const own = englishReading(written, day);
-      readings.set(key, (read = own === undefined ? viaChrono(written, day, forward) : own));
+    const day = dayAt(start);
+    const readings = forward ? day.forward : day.backward;
+    let res = readings.get(written);
+    if (res === undefined) {
+      const own = englishReading(written, day.ymd);
+      res = dayResult(own === undefined ? viaChrono(written, day.ymd, forward) : own);
+      if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
+      readings.set(written, res);
     }
-    const res = dayResult(read);
-    if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
     push(start, end, res);
   };
   for (const { kind, re } of EN_PATTERNS) {
@@ -878,6 +939,23 @@ function weekdayFrom(at: Ymd, wd: number): Ymd {
 interface Reading {
   absolute: string;
   replacement: string;
+}
+
+/** A day phrases are counted from, and what they read from it: by form written (forward or back), period phrase, weekday slot. */
+interface Day {
+  ymd: Ymd;
+  forward: Map<string, Reading | null>;
+  backward: Map<string, Reading | null>;
+  periods: Map<string, Reading>;
+  weekdays: Array<Reading | null>;
+}
+
+/** What a sentence says, one per sentence start and end; `next`: another sentence starting at the same place. */
+interface SentenceSaid {
+  to: number;
+  instruction: boolean;
+  facts: SentenceFacts;
+  next: SentenceSaid | undefined;
 }
 
 function dayResult(x: Ymd | null): Reading | null {
