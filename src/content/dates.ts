@@ -405,6 +405,37 @@ function lineMemo(): LineMemo {
   };
 }
 
+// Patterns the finder reads for every phrase, made once (a literal in a function is a new RegExp each time it runs).
+const ZH_WEEKDAY_WORD = /^(?:周|星期|礼拜)/u;
+const HEADING_LINE = /^[ \t]*#{1,6}[ \t]/u;
+const POSSESSIVE_AFTER = /^['’]s\b/u;
+const CAPITAL = /^[A-Z]/u;
+const TITLE_WORD_BEFORE = /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
+const SENTENCE_OPENING_WORD = /^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
+const ORDINAL_MODIFIER = /^(?:last|first|next)[ \t]/iu;
+const DATING_PREPOSITION_BEFORE = /\b(?:as of|since|until|from)[ \t]+$/iu;
+const JOINED_BEFORE = /[\p{L}\p{N}_][-_./@\\]$/u;
+const JOINED_AFTER = /^[-_./@\\][\p{L}\p{N}_]/u;
+const LETTERS_ONLY = /^[a-z]+$/iu;
+const CJK = /[\u3400-\u9fff]/u;
+const VAGUE_COUNT_ZH = /\b(?:few|several|couple)\b|几/u;
+const AROUND_FORM = /^around /u;
+const ZH_AROUND_FORM = / 前后$/u;
+const TODAY_ALONE = /^today$/iu;
+const INDENTED_LINE = /^[ \t]{2,}\S/u;
+const ARROW_BEFORE = /(?:→|->)[ \t]*$/u;
+const ARROW_AFTER = /^[ \t]*(?:→|->)/u;
+const SINCE_LAST_ON_BEFORE = /\b(?:since|last|on)[ \t]+$/iu;
+const PAST_EVENT_WORD = /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu;
+const SINCE_BEFORE = /\bsince[ \t]+$/iu;
+const THE_LEAD = /^the\b/iu;
+const OF_BEFORE = /\bof[ \t]+$/iu;
+const THIS_OR_LAST_WEEK = /^(?:this|last)[ \t]+week$/iu;
+const THE_NEXT_OR_COMING = /^the[ \t]+(?:next|coming)\b/iu;
+const FORWARD_PHRASE = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u;
+const THIS_PART_OF_DAY = /^this\s+(?:morning|afternoon|evening)$/u;
+const VAGUE_COUNT = /\b(?:few|several|couple)\b/u;
+
 const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/gu;
 const MODIFIER_WORD = /(?:next|last|this|coming|past)[ \t]+(\w+)/iu;
 
@@ -413,19 +444,19 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end, (memo.defaults ??= DEFAULT_WORD.test(line)))) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
-  if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
-  if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
+  if (ZH_WEEKDAY_WORD.test(phrase) && ZH_SCHEDULE.test(line)) return true;
+  if (HEADING_LINE.test(line) && POSSESSIVE_AFTER.test(line.slice(end))) return true;
   const sent = sentence ?? lineSentence(line, start, end, memo);
   const facts = sent.facts;
   if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
   if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead))) return true;
-  if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
+  if (NAMED_AFTER.test(ahead) && CAPITAL.test(line.slice(start, end))) return true;
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
-  if (line.slice(start, end) === 'Today' && /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(behind(line, start)) && !/^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(sent.text.slice(0, sent.at))) return true;
+  if (line.slice(start, end) === 'Today' && TITLE_WORD_BEFORE.test(behind(line, start)) && !SENTENCE_OPENING_WORD.test(sent.text.slice(0, sent.at))) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
-  if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
+  if (ORDINAL_MODIFIER.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
   if (phrase === 'today') {
     // The clause that holds "today" states how things are, and tells no event: "so today the tile
     // shows both", not "(NL, $39, today)" after "this is the best candidate".
@@ -434,7 +465,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
     const clause = clauseOf(marked, mark, mark + 1);
     if ((hasVerb(PRESENT_VERB, clause) || hasVerb(PRESENT_VERB_MORE, clause)) && !tellsEvent(clause)) return true;
   }
-  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(behind(line, start))) return true;
+  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !DATING_PREPOSITION_BEFORE.test(behind(line, start))) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE_WORD.test(line) ? FIGURATIVE.exec(line) : null;
   const m = memo.figurative;
   if (m && m.index <= start && m.index + m[0].length >= end) return true;
@@ -517,10 +548,10 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     taken.add(start, end);
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
-    if (/[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) || /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2))) return;
+    if (JOINED_BEFORE.test(masked.slice(Math.max(0, start - 2), start)) || JOINED_AFTER.test(masked.slice(end, end + 2))) return;
     const phrase = text.slice(start, end);
     // A name called or declared: "today(actual day) and reference_date(…) kept apart" names a parameter.
-    if (masked[end] === '(' && /^[a-z]+$/iu.test(phrase)) return;
+    if (masked[end] === '(' && LETTERS_ONLY.test(phrase)) return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
     if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
     const first = lineIndex(start);
@@ -532,16 +563,16 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const line = masked.slice(ls, le);
     if (notADate(line, start - ls, end - ls, memo, sent)) return;
     const form = res.replacement;
-    const zh = /[\u3400-\u9fff]/u.test(phrase);
-    const vague = /\b(?:few|several|couple)\b|几/u.test(phrase) || /^around /u.test(form) || / 前后$/u.test(form);
+    const zh = CJK.test(phrase);
+    const vague = VAGUE_COUNT_ZH.test(phrase) || AROUND_FORM.test(form) || ZH_AROUND_FORM.test(form);
     const inLink = inLinkText(line, start - ls, end - ls, memo);
     // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
     if (inLink && !exact) return;
     // "today's build": a date written after "today" would split the possessive; a person places it.
     // 昨日文件 ("yesterday's file"): a Chinese day word straight before a document or data noun names
     // that day's item in a step any day repeats as often as a one-off day: a person places the date.
-    const fixable = !inLink && !/^['’]s\b/u.test(after) && !(zh && ZH_DAY_ITEM_AFTER.test(after));
-    const today = /^today$/iu.test(phrase);
+    const fixable = !inLink && !POSSESSIVE_AFTER.test(after) && !(zh && ZH_DAY_ITEM_AFTER.test(after));
+    const today = TODAY_ALONE.test(phrase);
     // The clause around the phrase is worked out only when a check reads it: most phrases point
     // ahead or back by themselves, and are told without it.
     let clause: string | null = null;
@@ -566,7 +597,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     let c = continues[k]!;
     if (c === 0) {
       const t = lineText(k);
-      c = continues[k] = (LIST_ITEM.test(t) || /^[ \t]{2,}\S/u.test(t)) && !BREAK_LINE.test(t) ? 2 : 1;
+      c = continues[k] = (LIST_ITEM.test(t) || INDENTED_LINE.test(t)) && !BREAK_LINE.test(t) ? 2 : 1;
     }
     return c === 2;
   };
@@ -656,7 +687,7 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const before = lineBehind(i, start);
     const after = masked.slice(end, end + 40);
     // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
-    if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (lineText(i).match(/→|->/gu)?.length ?? 0) >= 2) return;
+    if ((ARROW_BEFORE.test(before) || ARROW_AFTER.test(after)) && (lineText(i).match(/→|->/gu)?.length ?? 0) >= 2) return;
     // A bare weekday names one day only as a deadline or the day of an event ("by Friday", "on
     // Tuesday", "since Monday"), as a bare 周四 does before 前 or 上线. Alone it is a name, a
     // recurrence or a list of days ("the Sunday recap", "off-season Sunday digest", "0=Sunday,
@@ -664,9 +695,9 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     if (!WEEKDAY_CUE_BEFORE.test(before)) return;
     const memo = memoOf(i, i);
     if ((memo.recurring ??= RECURRING_LINE.test(lineText(i))) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
-    const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(lineText(i)));
+    const past = SINCE_LAST_ON_BEFORE.test(before) && (memo.pastEvent ??= PAST_EVENT_WORD.test(lineText(i)));
     const wd = weekdayNumber(m[0].toLowerCase())!;
-    const since = past || /\bsince[ \t]+$/iu.test(before);
+    const since = past || SINCE_BEFORE.test(before);
     // The day is read only for a phrase the checks above keep: it may come from git.
     const day = dayAt(start);
     const slot = wd * 2 + (since ? 1 : 0);
@@ -676,16 +707,16 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     const before = lineBehind(lineIndex(start), start);
     const after = masked.slice(end, end + 40);
     // "the first days of the next quarter" counts from another period, not from today.
-    if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) return;
-    if (definedWeeks.length > 0 && /^(?:this|last)[ \t]+week$/iu.test(m[0]) && definedWeeks.some((w) => w.word === m[0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) return;
+    if (THE_LEAD.test(m[0]) && OF_BEFORE.test(before)) return;
+    if (definedWeeks.length > 0 && THIS_OR_LAST_WEEK.test(m[0]) && definedWeeks.some((w) => w.word === m[0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) return;
     // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
     // "the next month contract" names a kind of thing: neither is counted from the writing.
-    if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) return;
+    if (THE_NEXT_OR_COMING.test(m[0]) || PERIOD_AS_NAME.test(after)) return;
     // The captures, and so the reading, follow from the words matched.
     const day = dayAt(start);
     let res = day.periods.get(m[0]);
     if (!res) day.periods.set(m[0], (res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), day.ymd)));
-    push(start, end, res, !/^the\b/iu.test(m[0]));
+    push(start, end, res, !THE_LEAD.test(m[0]));
   };
   const dayPhrase = (m: RegExpExecArray, start: number, end: number) => {
     const written = m[0];
@@ -693,14 +724,14 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(lineBehind(lineIndex(start), start))) return;
     // "this morning" is the morning of the day it is counted from, not the next one, which chrono
     // reads forward from that day's noon.
-    const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase) && !/^this\s+(?:morning|afternoon|evening)$/u.test(phrase);
+    const forward = FORWARD_PHRASE.test(phrase) && !THIS_PART_OF_DAY.test(phrase);
     const day = dayAt(start);
     const readings = forward ? day.forward : day.backward;
     let res = readings.get(written);
     if (res === undefined) {
       const own = englishReading(written, day.ymd);
       res = dayResult(own === undefined ? viaChrono(written, day.ymd, forward) : own);
-      if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
+      if (res && VAGUE_COUNT.test(phrase)) res.replacement = `around ${res.replacement}`;
       readings.set(written, res);
     }
     push(start, end, res);
