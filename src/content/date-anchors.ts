@@ -54,6 +54,10 @@ function startedBy<T>(items: readonly T[], at: number, start: (item: T) => numbe
   return lo;
 }
 
+// Asked for every phrase of a text: made once, not a closure per lookup.
+const paragraphFrom = (x: { from: number }) => x.from;
+const headingOffset = (x: { offset: number }) => x.offset;
+
 /**
  * For an offset into `text`, the nearest date the text gives for when that part was written:
  * the dated label opening its paragraph, else the innermost dated heading above it, else a date line at the top of the body (a handoff
@@ -122,11 +126,11 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   });
   const otherwise: TextAnchor | undefined = note ? { date: note, source: 'note' } : modified ? { date: modified, source: 'modified' } : named ? { date: named, source: 'name' } : undefined;
   return (at) => {
-    const p = startedBy(paragraphs, at, (x) => x.from);
+    const p = startedBy(paragraphs, at, paragraphFrom);
     const paragraph = p > 0 ? paragraphs[p - 1] : undefined;
     if (paragraph && at < paragraph.to) return paragraph.anchor;
     // The innermost heading above `at` that has a date, among the headings that enclose it.
-    const h = startedBy(headings, at, (x) => x.offset);
+    const h = startedBy(headings, at, headingOffset);
     if (h > 0 && moved[h - 1]) return undefined;
     return (h > 0 ? dated[h - 1] : undefined) ?? otherwise;
   };

@@ -503,64 +503,156 @@ const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五
  */
 export function findRelativeDates(text: string, anchor: DateAnchor, skip: ReadonlyArray<readonly [number, number]> = []): RelativeDate[] {
   if (!mayHoldRelativeDate(text)) return [];
-  const masked = maskSkipped(text, skip);
-  const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
+  return new Finder(text, maskSkipped(text, skip), typeof anchor === 'function' ? anchor : () => anchor).find();
+}
+
+/**
+ * One text's search: the text, its masked copy and what the checks work out once, with the checks
+ * as methods. Methods, not closures made per call: the optimised code of a closure is bound to the
+ * closure it met, and a new text (--fix reads the fixed text again) made V8 throw the finder's
+ * code away and compile it again, a large share of a run's CPU. Every field is set in the
+ * constructor, in one order: one shape.
+ */
+class Finder {
+  readonly text: string;
+  readonly masked: string;
+  readonly anchorAt: (offset: number) => Date;
   // The day of each Date the anchor hands back (one per day, as a rule's anchor gives them), worked
   // out once, with the readings counted from it: a phrase reads the same way each time from the
   // same day, so each written form is read once per day (thousands of phrases, a few forms).
-  const days = new Map<Date, Day>();
-  const dayAt = (offset: number): Day => {
-    const date = anchorAt(offset);
-    let day = days.get(date);
-    if (!day) days.set(date, (day = { ymd: toYmd(date), forward: new Map(), backward: new Map(), periods: new Map(), weekdays: [] }));
-    return day;
-  };
-  const taken = new Spans(masked.length);
+  readonly days = new Map<Date, Day>();
+  readonly taken: Spans;
   // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
-  const lineStarts = [0];
-  for (let i = masked.indexOf('\n'); i >= 0; i = masked.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const lines = lineStarts.length;
-  const lineIndex = (at: number) => countBelow(lineStarts, at + 1) - 1;
-  const lineEnd = (i: number) => (i + 1 < lines ? lineStarts[i + 1]! - 1 : masked.length);
-  const lineText = (i: number) => masked.slice(lineStarts[i]!, lineEnd(i));
-  /** The text before `at` on line `i`, as far back as the checks look: behind() of the line, without cutting the line. */
-  const lineBehind = (i: number, at: number) => masked.slice(Math.max(lineStarts[i]!, at - LOOK_BEHIND - 1), at);
+  readonly lineStarts: number[];
+  readonly lines: number;
   // What the checks work out once per line, by line; a phrase written across a line break reads
   // both lines, and has its own memo (by the first line's start and the last line's end).
-  const lineMemos: Array<LineMemo | undefined> = [];
-  const spanMemos = new Map<number, Map<number, LineMemo>>();
-  const memoOf = (first: number, last: number): LineMemo => {
-    if (first === last) return (lineMemos[first] ??= lineMemo());
-    const ls = lineStarts[first]!;
-    const le = lineEnd(last);
-    let byEnd = spanMemos.get(ls);
-    if (!byEnd) spanMemos.set(ls, (byEnd = new Map()));
+  readonly lineMemos: Array<LineMemo | undefined> = [];
+  readonly spanMemos = new Map<number, Map<number, LineMemo>>();
+  readonly out: RelativeDate[] = [];
+  // Per line, 0 until worked out, then 1 (no) or 2 (yes): whether a list led by a recurrence holds
+  // it; whether it continues a list upward (a list item or an indented line, not a break). Each
+  // line's answer is read by every phrase on it and by the 30 lines below it.
+  readonly ledByRecurrence: Uint8Array;
+  readonly continues: Uint8Array;
+  // The paragraph (or list item) around a line: its soft-wrapped lines, at most PARAGRAPH_LINES
+  // each way, as its first and last line (-1: not worked out yet).
+  readonly paragraphFirst: Int32Array;
+  readonly paragraphLast: Int32Array;
+  // What a sentence says, by where it starts (then where it ends): worked out for its first
+  // phrase, shared by the others.
+  readonly sentences = new Map<number, SentenceSaid>();
+  // Per line, 0 until worked out: whether the nearest label above it in its paragraph is a reason ("**Why:** …"), 2 yes, 1 no.
+  readonly rationales: Uint8Array;
+  // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is
+  // that text's own window in its section: a report's Friday-to-Thursday week is not the calendar
+  // week a count from the anchor gives. Sections run from heading to heading.
+  readonly definedWeeks: Array<{ word: string; from: number; to: number }>;
+
+  constructor(text: string, masked: string, anchorAt: (offset: number) => Date) {
+    this.text = text;
+    this.masked = masked;
+    this.anchorAt = anchorAt;
+    this.taken = new Spans(masked.length);
+    const starts = [0];
+    for (let i = masked.indexOf('\n'); i >= 0; i = masked.indexOf('\n', i + 1)) starts.push(i + 1);
+    this.lineStarts = starts;
+    this.lines = starts.length;
+    this.ledByRecurrence = new Uint8Array(this.lines);
+    this.continues = new Uint8Array(this.lines);
+    this.paragraphFirst = new Int32Array(this.lines).fill(-1);
+    this.paragraphLast = new Int32Array(this.lines);
+    this.rationales = new Uint8Array(this.lines);
+    this.definedWeeks = weekDefinitions(masked);
+  }
+
+  find(): RelativeDate[] {
+    const masked = this.masked;
+    for (const { kind, re } of EN_PATTERNS) {
+      re.lastIndex = 0;
+      for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
+        const start = m.index;
+        const end = start + m[0].length;
+        if (this.overlaps(start, end)) continue;
+        // Each kind of English phrase is read by its own method. In one loop body, V8 optimised the
+        // finder before it had met the later kinds, threw that code away at the first of them and
+        // compiled the whole finder again: several times per run.
+        if (kind === 'weekday') this.weekday(m, start, end);
+        else if (kind === 'period') this.period(m, start, end);
+        else this.dayPhrase(m, start, end);
+      }
+    }
+    for (const { kind, re } of ZH_PATTERNS) {
+      re.lastIndex = 0;
+      for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
+        const start = m.index;
+        const end = start + m[0].length;
+        if (this.overlaps(start, end)) continue;
+        this.push(start, end, zhResult(kind, m, this.dayAt(start).ymd), kind !== 'zhWeekday');
+      }
+    }
+    return this.out.sort((a, b) => a.start - b.start);
+  }
+
+  dayAt(offset: number): Day {
+    const date = this.anchorAt(offset);
+    let day = this.days.get(date);
+    if (!day) this.days.set(date, (day = { ymd: toYmd(date), forward: new Map(), backward: new Map(), periods: new Map(), weekdays: [] }));
+    return day;
+  }
+
+  lineIndex(at: number) {
+    return countBelow(this.lineStarts, at + 1) - 1;
+  }
+
+  lineEnd(i: number) {
+    return i + 1 < this.lines ? this.lineStarts[i + 1]! - 1 : this.masked.length;
+  }
+
+  lineText(i: number) {
+    return this.masked.slice(this.lineStarts[i]!, this.lineEnd(i));
+  }
+
+  /** The text before `at` on line `i`, as far back as the checks look: behind() of the line, without cutting the line. */
+  lineBehind(i: number, at: number) {
+    return this.masked.slice(Math.max(this.lineStarts[i]!, at - LOOK_BEHIND - 1), at);
+  }
+
+  memoOf(first: number, last: number): LineMemo {
+    if (first === last) return (this.lineMemos[first] ??= lineMemo());
+    const ls = this.lineStarts[first]!;
+    const le = this.lineEnd(last);
+    let byEnd = this.spanMemos.get(ls);
+    if (!byEnd) this.spanMemos.set(ls, (byEnd = new Map()));
     let memo = byEnd.get(le);
     if (!memo) byEnd.set(le, (memo = lineMemo()));
     return memo;
-  };
-  const overlaps = (s: number, e: number) => taken.overlaps(s, e);
-  const out: RelativeDate[] = [];
-  const push = (start: number, end: number, res: Reading | null, exact = true) => {
-    if (!res || overlaps(start, end)) return;
-    const before = masked.slice(Math.max(0, start - 16), start);
-    const after = masked.slice(end, end + 40);
-    taken.add(start, end);
+  }
+
+  overlaps(s: number, e: number) {
+    return this.taken.overlaps(s, e);
+  }
+
+  push(start: number, end: number, res: Reading | null, exact = true) {
+    if (!res || this.overlaps(start, end)) return;
+    const before = this.masked.slice(Math.max(0, start - 16), start);
+    const after = this.masked.slice(end, end + 40);
+    this.taken.add(start, end);
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
-    if (JOINED_BEFORE.test(masked.slice(Math.max(0, start - 2), start)) || JOINED_AFTER.test(masked.slice(end, end + 2))) return;
-    const phrase = text.slice(start, end);
+    if (JOINED_BEFORE.test(this.masked.slice(Math.max(0, start - 2), start)) || JOINED_AFTER.test(this.masked.slice(end, end + 2))) return;
+    const phrase = this.text.slice(start, end);
     // A name called or declared: "today(actual day) and reference_date(…) kept apart" names a parameter.
-    if (masked[end] === '(' && LETTERS_ONLY.test(phrase)) return;
+    if (this.masked[end] === '(' && LETTERS_ONLY.test(phrase)) return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
-    if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
-    const first = lineIndex(start);
-    const last = end <= lineEnd(first) ? first : lineIndex(end);
-    const ls = lineStarts[first]!;
-    const le = lineEnd(last);
-    const memo = memoOf(first, last);
-    const sent = sentenceAt(start, end, first);
-    const line = masked.slice(ls, le);
+    if (isQuotedAlone(this.masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
+    const first = this.lineIndex(start);
+    const last = end <= this.lineEnd(first) ? first : this.lineIndex(end);
+    const ls = this.lineStarts[first]!;
+    const le = this.lineEnd(last);
+    const memo = this.memoOf(first, last);
+    const sent = this.sentenceAt(start, end, first);
+    const line = this.masked.slice(ls, le);
     if (notADate(line, start - ls, end - ls, memo, sent)) return;
     const form = res.replacement;
     const zh = CJK.test(phrase);
@@ -579,153 +671,137 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
     // Chinese phrases are not read for tense here (the verbs looked for are English): counted as told.
     // "a streak ending today or yesterday": a window of days a rule or a piece of code accepts on
     // any day, unless the clause tells what happened ("it broke yesterday or today").
-    if (TODAY_OR_YESTERDAY.test(masked.slice(Math.max(0, start - 20), end + 20)) && !hasVerb(TOLD, (clause = phraseClause(sent)))) return;
+    if (TODAY_OR_YESTERDAY.test(this.masked.slice(Math.max(0, start - 20), end + 20)) && !hasVerb(TOLD, (clause = phraseClause(sent)))) return;
     // A list led by a recurrence ("Every Monday:" / "1. what moved last week?") is a ritual's steps.
-    if (listLedByRecurrence(first)) return;
+    if (this.listLedByRecurrence(first)) return;
     // A table row that documents a command ("| run today's batch | `/batch` |") describes any day's run.
-    if (COMMAND_ROW.test(text.slice(ls, le))) return;
+    if (COMMAND_ROW.test(this.text.slice(ls, le))) return;
     const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause));
-    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
-  };
+    this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
+  }
 
-  // Per line, 0 until worked out, then 1 (no) or 2 (yes): whether a list led by a recurrence holds
-  // it; whether it continues a list upward (a list item or an indented line, not a break). Each
-  // line's answer is read by every phrase on it and by the 30 lines below it.
-  const ledByRecurrence = new Uint8Array(lines);
-  const continues = new Uint8Array(lines);
-  const continuesList = (k: number): boolean => {
-    let c = continues[k]!;
+  continuesList(k: number): boolean {
+    let c = this.continues[k]!;
     if (c === 0) {
-      const t = lineText(k);
-      c = continues[k] = (LIST_ITEM.test(t) || INDENTED_LINE.test(t)) && !BREAK_LINE.test(t) ? 2 : 1;
+      const t = this.lineText(k);
+      c = this.continues[k] = (LIST_ITEM.test(t) || INDENTED_LINE.test(t)) && !BREAK_LINE.test(t) ? 2 : 1;
     }
     return c === 2;
-  };
-  const listLedByRecurrence = (i: number): boolean => {
-    let r = ledByRecurrence[i]!;
+  }
+
+  listLedByRecurrence(i: number): boolean {
+    let r = this.ledByRecurrence[i]!;
     if (r === 0) {
       r = 1;
-      if (LIST_ITEM.test(lineText(i))) {
+      if (LIST_ITEM.test(this.lineText(i))) {
         let k = i;
-        while (k > 0 && i - k < PARAGRAPH_LINES && continuesList(k)) k--;
-        if (k < i && RECURRENCE_LEAD.test(lineText(k))) r = 2;
+        while (k > 0 && i - k < PARAGRAPH_LINES && this.continuesList(k)) k--;
+        if (k < i && RECURRENCE_LEAD.test(this.lineText(k))) r = 2;
       }
-      ledByRecurrence[i] = r;
+      this.ledByRecurrence[i] = r;
     }
     return r === 2;
-  };
-  // The paragraph (or list item) around a line: its soft-wrapped lines, at most PARAGRAPH_LINES
-  // each way, as its first and last line (-1: not worked out yet).
-  const paragraphFirst = new Int32Array(lines).fill(-1);
-  const paragraphLast = new Int32Array(lines);
-  const paragraphOf = (i: number): void => {
+  }
+
+  paragraphOf(i: number): void {
     let k = i;
     let j = i;
-    if (!BREAK_LINE.test(lineText(i))) {
-      while (k > 0 && i - k < PARAGRAPH_LINES && !BLOCK_START.test(lineText(k)) && !BREAK_LINE.test(lineText(k - 1))) k--;
-      while (j + 1 < lines && j - i < PARAGRAPH_LINES && !BREAK_LINE.test(lineText(j + 1)) && !BLOCK_START.test(lineText(j + 1))) j++;
+    if (!BREAK_LINE.test(this.lineText(i))) {
+      while (k > 0 && i - k < PARAGRAPH_LINES && !BLOCK_START.test(this.lineText(k)) && !BREAK_LINE.test(this.lineText(k - 1))) k--;
+      while (j + 1 < this.lines && j - i < PARAGRAPH_LINES && !BREAK_LINE.test(this.lineText(j + 1)) && !BLOCK_START.test(this.lineText(j + 1))) j++;
     }
-    paragraphFirst[i] = k;
-    paragraphLast[i] = j;
-  };
-  // What a sentence says, by where it starts (then where it ends): worked out for its first
-  // phrase, shared by the others.
-  const sentences = new Map<number, SentenceSaid>();
-  // Per line, 0 until worked out: whether the nearest label above it in its paragraph is a reason ("**Why:** …"), 2 yes, 1 no.
-  const rationales = new Uint8Array(lines);
+    this.paragraphFirst[i] = k;
+    this.paragraphLast[i] = j;
+  }
+
   // The sentence around [start, end) in its paragraph, within LOOK_BEHIND characters each way. `line`: the line `start` is on.
-  const sentenceAt = (start: number, end: number, line: number): Sentence => {
-    if (paragraphFirst[line]! < 0) paragraphOf(line);
-    const k = paragraphFirst[line]!;
-    const pStart = lineStarts[k]!;
-    const pEnd = lineEnd(paragraphLast[line]!);
+  sentenceAt(start: number, end: number, line: number): Sentence {
+    if (this.paragraphFirst[line]! < 0) this.paragraphOf(line);
+    const k = this.paragraphFirst[line]!;
+    const pStart = this.lineStarts[k]!;
+    const pEnd = this.lineEnd(this.paragraphLast[line]!);
     const lo = Math.max(pStart, start - LOOK_BEHIND);
     const hi = Math.min(pEnd, end + LOOK_BEHIND);
-    const head = masked.slice(lo, start);
+    const head = this.masked.slice(lo, start);
     let from = lo;
     SENTENCE_END.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = SENTENCE_END.exec(head)); ) from = lo + m.index + m[0].length;
     SENTENCE_END.lastIndex = 0;
-    const tail = SENTENCE_END.exec(masked.slice(end, hi));
+    const tail = SENTENCE_END.exec(this.masked.slice(end, hi));
     SENTENCE_END.lastIndex = 0;
     const to = tail ? end + tail.index + 1 : hi;
-    let said = sentences.get(from);
+    let said = this.sentences.get(from);
     while (said && said.to !== to) said = said.next;
     if (!said) {
       // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
       // not a rule further on in a list of them.
-      const opening = masked.slice(from, to).replace(/^\s+/u, '');
+      const opening = this.masked.slice(from, to).replace(/^\s+/u, '');
       const label = INSTRUCTION_LABEL.exec(opening);
-      said = { to, instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: sentenceFacts(), next: sentences.get(from) };
-      sentences.set(from, said);
+      said = { to, instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: sentenceFacts(), next: this.sentences.get(from) };
+      this.sentences.set(from, said);
     }
     // The nearest label opening a line of the paragraph, up to the phrase's line: "**Why:** …".
-    let rationale = rationales[line]!;
+    let rationale = this.rationales[line]!;
     if (rationale === 0) {
       rationale = 1;
       for (let t = line; t >= k; t--) {
-        const l = lineText(t);
+        const l = this.lineText(t);
         if (RATIONALE_LABEL.test(l) || BOLD_LABEL.test(l) || INSTRUCTION_LABEL.test(l)) {
           rationale = RATIONALE_LABEL.test(l) ? 2 : 1;
           break;
         }
       }
-      rationales[line] = rationale;
+      this.rationales[line] = rationale;
     }
-    return { text: masked.slice(from, to), at: start - from, end: end - from, rationale: rationale === 2, instruction: said.instruction, facts: said.facts };
-  };
+    return { text: this.masked.slice(from, to), at: start - from, end: end - from, rationale: rationale === 2, instruction: said.instruction, facts: said.facts };
+  }
 
-  // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is
-  // that text's own window in its section: a report's Friday-to-Thursday week is not the calendar
-  // week a count from the anchor gives. Sections run from heading to heading.
-  const definedWeeks = weekDefinitions(masked);
-  // Each kind of English phrase is read by its own function. In one loop body, V8 optimised the
-  // finder before it had met the later kinds, threw that code away at the first of them and
-  // compiled the whole finder again: several times per run, a large share of a run's CPU.
-  const weekday = (m: RegExpExecArray, start: number, end: number) => {
-    const i = lineIndex(start);
-    const before = lineBehind(i, start);
-    const after = masked.slice(end, end + 40);
+  weekday(m: RegExpExecArray, start: number, end: number) {
+    const i = this.lineIndex(start);
+    const before = this.lineBehind(i, start);
+    const after = this.masked.slice(end, end + 40);
     // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
-    if ((ARROW_BEFORE.test(before) || ARROW_AFTER.test(after)) && (lineText(i).match(/→|->/gu)?.length ?? 0) >= 2) return;
+    if ((ARROW_BEFORE.test(before) || ARROW_AFTER.test(after)) && (this.lineText(i).match(/→|->/gu)?.length ?? 0) >= 2) return;
     // A bare weekday names one day only as a deadline or the day of an event ("by Friday", "on
     // Tuesday", "since Monday"), as a bare 周四 does before 前 or 上线. Alone it is a name, a
     // recurrence or a list of days ("the Sunday recap", "off-season Sunday digest", "0=Sunday,
     // 1=Monday"): on real memory none of them was a one-off date.
     if (!WEEKDAY_CUE_BEFORE.test(before)) return;
-    const memo = memoOf(i, i);
-    if ((memo.recurring ??= RECURRING_LINE.test(lineText(i))) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
-    const past = SINCE_LAST_ON_BEFORE.test(before) && (memo.pastEvent ??= PAST_EVENT_WORD.test(lineText(i)));
+    const memo = this.memoOf(i, i);
+    if ((memo.recurring ??= RECURRING_LINE.test(this.lineText(i))) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
+    const past = SINCE_LAST_ON_BEFORE.test(before) && (memo.pastEvent ??= PAST_EVENT_WORD.test(this.lineText(i)));
     const wd = weekdayNumber(m[0].toLowerCase())!;
     const since = past || SINCE_BEFORE.test(before);
     // The day is read only for a phrase the checks above keep: it may come from git.
-    const day = dayAt(start);
+    const day = this.dayAt(start);
     const slot = wd * 2 + (since ? 1 : 0);
-    push(start, end, (day.weekdays[slot] ??= dayResult(since ? weekdayBefore(day.ymd, wd) : weekdayFrom(day.ymd, wd))), false);
-  };
-  const period = (m: RegExpExecArray, start: number, end: number) => {
-    const before = lineBehind(lineIndex(start), start);
-    const after = masked.slice(end, end + 40);
+    this.push(start, end, (day.weekdays[slot] ??= dayResult(since ? weekdayBefore(day.ymd, wd) : weekdayFrom(day.ymd, wd))), false);
+  }
+
+  period(m: RegExpExecArray, start: number, end: number) {
+    const before = this.lineBehind(this.lineIndex(start), start);
+    const after = this.masked.slice(end, end + 40);
     // "the first days of the next quarter" counts from another period, not from today.
     if (THE_LEAD.test(m[0]) && OF_BEFORE.test(before)) return;
-    if (definedWeeks.length > 0 && THIS_OR_LAST_WEEK.test(m[0]) && definedWeeks.some((w) => w.word === m[0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) return;
+    if (this.definedWeeks.length > 0 && THIS_OR_LAST_WEEK.test(m[0]) && this.definedWeeks.some((w) => w.word === m[0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) return;
     // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
     // "the next month contract" names a kind of thing: neither is counted from the writing.
     if (THE_NEXT_OR_COMING.test(m[0]) || PERIOD_AS_NAME.test(after)) return;
     // The captures, and so the reading, follow from the words matched.
-    const day = dayAt(start);
+    const day = this.dayAt(start);
     let res = day.periods.get(m[0]);
     if (!res) day.periods.set(m[0], (res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), day.ymd)));
-    push(start, end, res, !THE_LEAD.test(m[0]));
-  };
-  const dayPhrase = (m: RegExpExecArray, start: number, end: number) => {
+    this.push(start, end, res, !THE_LEAD.test(m[0]));
+  }
+
+  dayPhrase(m: RegExpExecArray, start: number, end: number) {
     const written = m[0];
     const phrase = written.toLowerCase();
-    if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(lineBehind(lineIndex(start), start))) return;
+    if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(this.lineBehind(this.lineIndex(start), start))) return;
     // "this morning" is the morning of the day it is counted from, not the next one, which chrono
     // reads forward from that day's noon.
     const forward = FORWARD_PHRASE.test(phrase) && !THIS_PART_OF_DAY.test(phrase);
-    const day = dayAt(start);
+    const day = this.dayAt(start);
     const readings = forward ? day.forward : day.backward;
     let res = readings.get(written);
     if (res === undefined) {
@@ -734,30 +810,8 @@ export function findRelativeDates(text: string, anchor: DateAnchor, skip: Readon
       if (res && VAGUE_COUNT.test(phrase)) res.replacement = `around ${res.replacement}`;
       readings.set(written, res);
     }
-    push(start, end, res);
-  };
-  for (const { kind, re } of EN_PATTERNS) {
-    re.lastIndex = 0;
-    for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (overlaps(start, end)) continue;
-      if (kind === 'weekday') weekday(m, start, end);
-      else if (kind === 'period') period(m, start, end);
-      else dayPhrase(m, start, end);
-    }
+    this.push(start, end, res);
   }
-
-  for (const { kind, re } of ZH_PATTERNS) {
-    re.lastIndex = 0;
-    for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (overlaps(start, end)) continue;
-      push(start, end, zhResult(kind, m, dayAt(start).ymd), kind !== 'zhWeekday');
-    }
-  }
-  return out.sort((a, b) => a.start - b.start);
 }
 
 
