@@ -568,7 +568,8 @@ class Finder {
 
   find(): RelativeDate[] {
     const masked = this.masked;
-    for (const { kind, re } of EN_PATTERNS) {
+    for (const { kind, re, need } of EN_PATTERNS) {
+      if (need && !need.test(masked)) continue;
       re.lastIndex = 0;
       for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
         const start = m.index;
