@@ -2,7 +2,7 @@
 // loaded into the process, stops it (SIGSTOP) right before its Nth rename of an atomic write or
 // file removal, and this kills it from outside. The shipped bundle runs unchanged.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLI } from './repo.js';
 
@@ -41,4 +41,60 @@ export async function memlintKilledBefore(dir: string, args: string[], op: numbe
   await closed;
   rmSync(marker, { force: true });
   return { pid: c.pid!, code: null };
+}
+
+/** Whether the process is stopped (Linux /proc: state T), as SIGSTOP leaves it. */
+function isStopped(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `memlint ARGS` in dir, stopped right before each of its write boundaries in turn (as
+ * memlintKilledBefore stops it): at each, `atStop(op)` sees the files as SIGKILL there would leave
+ * them (what is on disk is all a killed process leaves), then the run goes on (SIGCONT). One
+ * process for every boundary instead of one killed process per boundary. A copy `atStop` makes
+ * holds the PID of a live process in its lock and temp files' names: look at it only once this
+ * resolves, when that process has ended, as after a kill. Resolves with the number of boundaries
+ * and the run's exit code.
+ */
+export async function memlintStoppedAtEachWrite(dir: string, args: string[], env: NodeJS.ProcessEnv, children: ChildProcess[], atStop: (op: number) => void): Promise<{ boundaries: number; code: number | null }> {
+  const marker = `${dir}-stopped-${process.pid}-${runs++}`;
+  const c = spawn(process.execPath, ['--import', PRELOAD, CLI, ...args], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1', MEMLINT_DEBUG: '', ...env, MEMLINT_STOP_BEFORE_OP: 'each', MEMLINT_STOP_FILE: marker },
+    stdio: 'ignore',
+  });
+  children.push(c);
+  let boundaries = 0;
+  const code = await new Promise<number | null>((resolve, reject) => {
+    let ended = false;
+    c.on('close', (exit) => {
+      ended = true;
+      resolve(exit);
+    });
+    const poll = () => {
+      if (ended) return;
+      // The marker is written right before the process stops itself: it is looked at once stopped.
+      if (existsSync(marker) && isStopped(c.pid!)) {
+        const op = Number(readFileSync(marker, 'utf8'));
+        if (op !== boundaries + 1) return reject(new Error(`write boundary ${op} after ${boundaries}`));
+        boundaries = op;
+        try {
+          atStop(op);
+        } catch (err) {
+          return reject(err as Error);
+        }
+        rmSync(marker);
+        c.kill('SIGCONT');
+      }
+      setTimeout(poll, 5);
+    };
+    poll();
+  });
+  return { boundaries, code };
 }
