@@ -56,7 +56,7 @@ describe('memlint install / uninstall / doctor', () => {
     expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('  "$memlint" touch || echo');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('husky && memlint install --local');
     const driver = git(dir, 'config', 'merge.memlint.driver').trim();
-    expect(driver).toMatch(/^node_modules\/\.bin\/memlint merge %O %A %B %L %P/);
+    expect(driver).toMatch(/^memlint=node_modules\/\.bin\/memlint; .* "\$memlint" merge %O %A %B %L %P/);
     expect(driver).not.toContain(dir);
     expect(git(dir, 'config', 'core.hooksPath').trim()).toBe('.husky/_');
     expect(existsSync(join(dir, '.husky/_/pre-push'))).toBe(true);
