@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { git, initRepo, tempDir, writeFiles, treeSnapshot } from '../helpers/repo.js';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { memlintStoppedAtEachWrite } from '../helpers/killed.js';
+import { memlintHeldAtEachWrite } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
 const env = { MEMLINT_TODAY: '2026-11-29' };
@@ -110,7 +110,7 @@ async function killAtEveryBoundary(args: string[], files: Record<string, string>
   const before = memoryWords(treeSnapshot(base));
   const killedAt: string[] = [];
   const dir = copyOf(base);
-  const run = await memlintStoppedAtEachWrite(dir, args, env, children, () => killedAt.push(stateAt(dir)));
+  const run = await memlintHeldAtEachWrite(dir, args, env, children, () => killedAt.push(stateAt(dir)));
   expect(run.code).toBeLessThan(2);
   // The run that was not killed ends where the in-process one does.
   expect(withoutLock(treeSnapshot(dir))).toEqual(expected);

@@ -43,26 +43,16 @@ export async function memlintKilledBefore(dir: string, args: string[], op: numbe
   return { pid: c.pid!, code: null };
 }
 
-/** Whether the process is stopped (Linux /proc: state T), as SIGSTOP leaves it. */
-function isStopped(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T';
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Runs `memlint ARGS` in dir, stopped right before each of its write boundaries in turn (as
- * memlintKilledBefore stops it): at each, `atStop(op)` sees the files as SIGKILL there would leave
- * them (what is on disk is all a killed process leaves), then the run goes on (SIGCONT). One
- * process for every boundary instead of one killed process per boundary. A copy `atStop` makes
- * holds the PID of a live process in its lock and temp files' names: look at it only once this
- * resolves, when that process has ended, as after a kill. Resolves with the number of boundaries
- * and the run's exit code.
+ * Runs `memlint ARGS` in dir, held right before each of its write boundaries in turn (it waits
+ * there, writing nothing, until told to go on): at each, `atStop(op)` sees the files as SIGKILL
+ * there would leave them (what is on disk is all a killed process leaves), then the run goes on.
+ * One process for every boundary instead of one killed process per boundary. A copy `atStop`
+ * makes holds the PID of a live process in its lock and temp files' names: look at it only once
+ * this resolves, when that process has ended, as after a kill. Resolves with the number of
+ * boundaries and the run's exit code.
  */
-export async function memlintStoppedAtEachWrite(dir: string, args: string[], env: NodeJS.ProcessEnv, children: ChildProcess[], atStop: (op: number) => void): Promise<{ boundaries: number; code: number | null }> {
+export async function memlintHeldAtEachWrite(dir: string, args: string[], env: NodeJS.ProcessEnv, children: ChildProcess[], atStop: (op: number) => void): Promise<{ boundaries: number; code: number | null }> {
   const marker = `${dir}-stopped-${process.pid}-${runs++}`;
   const c = spawn(process.execPath, ['--import', PRELOAD, CLI, ...args], {
     cwd: dir,
@@ -79,8 +69,8 @@ export async function memlintStoppedAtEachWrite(dir: string, args: string[], env
     });
     const poll = () => {
       if (ended) return;
-      // The marker is written right before the process stops itself: it is looked at once stopped.
-      if (existsSync(marker) && isStopped(c.pid!)) {
+      // The process waits while the marker is there, and goes on once it is removed.
+      if (existsSync(marker)) {
         const op = Number(readFileSync(marker, 'utf8'));
         if (op !== boundaries + 1) return reject(new Error(`write boundary ${op} after ${boundaries}`));
         boundaries = op;
@@ -90,7 +80,6 @@ export async function memlintStoppedAtEachWrite(dir: string, args: string[], env
           return reject(err as Error);
         }
         rmSync(marker);
-        c.kill('SIGCONT');
       }
       setTimeout(poll, 5);
     };

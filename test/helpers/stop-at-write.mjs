@@ -3,8 +3,9 @@
 // (src/fs/atomic.ts: temp file written, then renamed over the target) and file removals, and
 // before the Nth one (MEMLINT_STOP_BEFORE_OP=N) writes MEMLINT_STOP_FILE and stops the process
 // with SIGSTOP; the test then kills it with SIGKILL from outside. With MEMLINT_STOP_BEFORE_OP=each
-// it stops before every one, writing the boundary's number, and the test lets it go on
-// (SIGCONT). The process's code is the shipped bundle, unchanged: nothing in src/ knows about this.
+// it waits before every one, the boundary's number in MEMLINT_STOP_FILE, until the test removes
+// that file (a wait, not SIGSTOP: a process strace follows shows its own stop as strace's). The
+// process's code is the shipped bundle, unchanged: nothing in src/ knows about this.
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { resolve, sep } from 'node:path';
@@ -18,8 +19,14 @@ const inRepo = (path) => resolve(String(path)).startsWith(repo);
 
 function boundary() {
   ops++;
-  if (marker && (stopAt === 'each' || ops === Number(stopAt))) {
-    fs.writeFileSync(marker, stopAt === 'each' ? String(ops) : String(process.pid));
+  if (marker && stopAt === 'each') {
+    // Written whole before it appears: the test reads the number as soon as the file is there.
+    fs.writeFileSync(`${marker}.part`, String(ops));
+    renameSync(`${marker}.part`, marker);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while (fs.existsSync(marker)) Atomics.wait(pause, 0, 0, 5);
+  } else if (marker && ops === Number(stopAt)) {
+    fs.writeFileSync(marker, String(process.pid));
     process.kill(process.pid, 'SIGSTOP');
   }
 }
