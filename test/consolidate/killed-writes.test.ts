@@ -1,5 +1,5 @@
 // Contract §14: a writer killed at any point loses no text. A real memlint process (the shipped
-// bundle) is stopped right before each of its write boundaries in turn (every rename of an atomic
+// bundle) is held right before each of its write boundaries in turn (every rename of an atomic
 // write and every removal; test/helpers/killed.ts) and its files copied as a kill there leaves
 // them (SIGKILL itself, and the next run reclaiming the lock: test/consolidate/cli.test.ts and
 // crash-recovery.test.ts), on generated memdirs where consolidation and --fix move text between
@@ -98,7 +98,7 @@ function stateAt(dir: string): string {
 
 /**
  * `memlint ARGS` killed before each of its write boundaries in turn; returns how many it has. One
- * real process stops before every boundary (test/helpers/killed.ts) and the files are copied there,
+ * real process waits before every boundary (test/helpers/killed.ts) and the files are copied there,
  * which is what SIGKILL at that point leaves on disk; once it has ended (its PID dead, as a killed
  * one's is), each copy is checked and finished by a rerun.
  */
