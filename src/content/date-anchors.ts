@@ -25,6 +25,12 @@ const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
 const DATED_LABEL = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(\*\*|__)([^*_\n]*?\d{4}-\d{2}-\d{2}[^*_\n]*?)\1/u;
 // A heading that opens with its date, after at most a short label: "2026-06-10 — …", "Day log: 2026-06-22", "Update 2026-07-13 —", "Pass 13 (2026-03-23)".
 const ENTRY_HEADING = /^[ \t]*(?:[*_]{1,2})?(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]+){0,3}(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]*[:：—–-][ \t]*)?(?:[*_]{1,2})?\(?\d{4}-\d{2}-\d{2}/u;
+// Read on every line of the body (made once: a literal in the loop is a new RegExp per line).
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/u;
+const HEADING_TEXT = /^ {0,3}(#{1,6})[ \t]+(.*)$/u;
+const HEADING_LINE = /^ {0,3}#{1,6}[ \t]/u;
+const ITEM_LINE = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/u;
+const FROM_THE_INDEX = /^From the index[ \t]*$/u;
 const NOTE_DATE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:date|dated|written|updated|last updated|as of|session date|handoff date|日期|时间|记录于|更新于)(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*(\d{4}-\d{2}-\d{2})(?:\b|(?=T\d{2}:?\d{2}))/iu;
 
 function validIso(s: string | undefined): string | undefined {
@@ -59,6 +65,10 @@ function startedBy<T>(items: readonly T[], at: number, start: (item: T) => numbe
   return lo;
 }
 
+// Asked for every phrase of a text: made once, not a closure per lookup.
+const paragraphFrom = (x: { from: number }) => x.from;
+const headingOffset = (x: { offset: number }) => x.offset;
+
 /**
  * For an offset into `text`, the nearest date the text gives for when that part was written:
  * the dated label opening its paragraph, else the innermost dated heading above it, else a date line at the top of the body (a handoff
@@ -79,25 +89,25 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   let bodyLine = 0;
   let fence: string | null = null;
   for (const line of text.slice(bodyFrom).split('\n')) {
-    const f = /^ {0,3}(`{3,}|~{3,})/u.exec(line);
+    const f = FENCE_LINE.exec(line);
     if (fence) {
       if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null;
     } else if (f) fence = f[1]!;
     else {
-      const h = /^ {0,3}(#{1,6})[ \t]+(.*)$/u.exec(line);
+      const h = HEADING_TEXT.exec(line);
       // memlint's "## From the index" holds text moved out of MEMORY.md: it was written with the
       // index line, not under the topic's dated heading, so it takes no date from the headings.
       if (h) {
         const date = validIso(h[2]);
-        headings.push({ offset, level: h[1]!.length, date, entry: date !== undefined && ENTRY_HEADING.test(h[2]!), ...(/^From the index[ \t]*$/u.test(h[2]!) ? { moved: true } : {}) });
+        headings.push({ offset, level: h[1]!.length, date, entry: date !== undefined && ENTRY_HEADING.test(h[2]!), ...(FROM_THE_INDEX.test(h[2]!) ? { moved: true } : {}) });
       }
       else if (bodyLine < 12 && note === undefined) note = validIso(NOTE_DATE.exec(line)?.[1]);
     }
     // A blank line, a heading, a fence or a new list item ends a labelled paragraph; a line that
     // starts a block may open one.
     const blank = line.trim() === '';
-    const item = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/u.test(line);
-    const heading = !fence && /^ {0,3}#{1,6}[ \t]/u.test(line);
+    const item = ITEM_LINE.test(line);
+    const heading = !fence && HEADING_LINE.test(line);
     const startsBlock = !fence && !f && !blank && !heading && (inParagraph === false || item);
     const open = paragraphs[paragraphs.length - 1];
     if (open && open.to === text.length && (blank || heading || f || startsBlock)) open.to = offset;
@@ -106,7 +116,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
       if (label) paragraphs.push({ from: offset, to: text.length, anchor: { date: label, source: 'paragraph' } });
     }
     inParagraph = !fence && !f && !blank && !heading;
-    if (line.trim() !== '') bodyLine++;
+    if (!blank) bodyLine++;
     offset += line.length + 1;
   }
   // For each heading, the date of the innermost heading enclosing it (itself included) that has
@@ -127,11 +137,11 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   });
   const otherwise: TextAnchor | undefined = note ? { date: note, source: 'note' } : modified ? { date: modified, source: 'modified' } : named ? { date: named, source: 'name' } : undefined;
   return (at) => {
-    const p = startedBy(paragraphs, at, (x) => x.from);
+    const p = startedBy(paragraphs, at, paragraphFrom);
     const paragraph = p > 0 ? paragraphs[p - 1] : undefined;
     if (paragraph && at < paragraph.to) return paragraph.anchor;
     // The innermost heading above `at` that has a date, among the headings that enclose it.
-    const h = startedBy(headings, at, (x) => x.offset);
+    const h = startedBy(headings, at, headingOffset);
     if (h > 0 && moved[h - 1]) return undefined;
     return (h > 0 ? dated[h - 1] : undefined) ?? otherwise;
   };

@@ -15,7 +15,7 @@
 // code blocks (the ranges the caller gives from the block model), inline code and URLs is skipped.
 import { Spans } from './spans.js';
 import * as chrono from 'chrono-node';
-import { EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
+import { DEFAULT_WORD, EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
 
 export { mayHoldRelativeDate };
 
@@ -297,6 +297,9 @@ interface LineMemo {
   /** The line states a recurrence; it tells of a past event (for "since/last/on <weekday>"). */
   recurring?: boolean;
   pastEvent?: boolean;
+  /** The line holds a label separator (LABEL_BEFORE, LABEL_AFTER); a DEFAULT_WORD. Without one, those checks cannot match. */
+  separated?: boolean;
+  defaults?: boolean;
 }
 
 /**
@@ -317,6 +320,25 @@ export interface Sentence {
 
 interface SentenceFacts {
   habitual?: boolean;
+  /**
+   * The sentence holds a word every match of CONDITION_BEFORE (and HYPOTHETICAL_BEFORE) holds; one
+   * HYPOTHETICAL_BEFORE needs too; one REQUEST_BEFORE needs. A lead before a phrase is part of its
+   * sentence, so without the word the pattern cannot match there, and its scan is spared.
+   */
+  condition?: boolean;
+  hypothetical?: boolean;
+  request?: boolean;
+}
+
+// A word each match of the pattern named holds (same flags, so the same case folding).
+const CONDITION_WORD = /if|when|unless|could|would|might/iu;
+const HYPOTHETICAL_WORD = /any|whatever|whichever/iu;
+const REQUEST_WORD = /asked|told|instructed|prompted|requested|ordered|tasked/iu;
+const LABEL_SEPARATOR = /[/|·•]/u;
+
+/** Facts with every field present from the start (one shape for V8, as lineMemo). */
+function sentenceFacts(): SentenceFacts {
+  return { habitual: undefined, condition: undefined, hypothetical: undefined, request: undefined };
 }
 
 /** The sentence of the line alone, for a caller that has no paragraph. */
@@ -325,9 +347,16 @@ function lineSentence(line: string, start: number, end: number, memo: LineMemo):
   const key = from * (line.length + 1) + to;
   if (memo.sentence !== key || !memo.facts) {
     memo.sentence = key;
-    memo.facts = {};
+    memo.facts = sentenceFacts();
   }
-  return { text: line.slice(from, to), at: start - from, end: end - from, rationale: RATIONALE_LABEL.test(line), facts: memo.facts };
+  return { text: line.slice(from, to), at: start - from, end: end - from, rationale: RATIONALE_LABEL.test(line), instruction: undefined, facts: memo.facts };
+}
+
+/** The chunk of the sentence around its phrase (chunkOf), read in eventText's form. */
+function phraseClause(sent: Sentence): string {
+  const marked = eventText(sent);
+  const mark = marked.indexOf('\u0000');
+  return chunkOf(marked, mark, mark + 1);
 }
 
 /** The sentence with the phrase replaced by a mark, other "today"s and adjectival participles ("the shipped proxy") removed. */
@@ -400,33 +429,66 @@ function lineMemo(): LineMemo {
   return {
     figurative: undefined, sentence: undefined, facts: undefined, stops: undefined, ends: undefined,
     quoted: undefined, quotes: undefined, opens: undefined, closes: undefined, isoWeekdays: undefined, recurring: undefined, pastEvent: undefined,
+    separated: undefined, defaults: undefined,
   };
 }
 
+// Patterns the finder reads for every phrase, made once (a literal in a function is a new RegExp each time it runs).
+const ZH_WEEKDAY_WORD = /^(?:周|星期|礼拜)/u;
+const HEADING_LINE = /^[ \t]*#{1,6}[ \t]/u;
+const POSSESSIVE_AFTER = /^['’]s\b/u;
+const CAPITAL = /^[A-Z]/u;
+const TITLE_WORD_BEFORE = /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
+const SENTENCE_OPENING_WORD = /^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
+const ORDINAL_MODIFIER = /^(?:last|first|next)[ \t]/iu;
+const DATING_PREPOSITION_BEFORE = /\b(?:as of|since|until|from)[ \t]+$/iu;
+const JOINED_BEFORE = /[\p{L}\p{N}_][-_./@\\]$/u;
+const JOINED_AFTER = /^[-_./@\\][\p{L}\p{N}_]/u;
+const LETTERS_ONLY = /^[a-z]+$/iu;
+const CJK = /[\u3400-\u9fff]/u;
+const VAGUE_COUNT_ZH = /\b(?:few|several|couple)\b|几/u;
+const AROUND_FORM = /^around /u;
+const ZH_AROUND_FORM = / 前后$/u;
+const TODAY_ALONE = /^today$/iu;
+const INDENTED_LINE = /^[ \t]{2,}\S/u;
+const ARROW_BEFORE = /(?:→|->)[ \t]*$/u;
+const ARROW_AFTER = /^[ \t]*(?:→|->)/u;
+const SINCE_LAST_ON_BEFORE = /\b(?:since|last|on)[ \t]+$/iu;
+const PAST_EVENT_WORD = /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu;
+const SINCE_BEFORE = /\bsince[ \t]+$/iu;
+const THE_LEAD = /^the\b/iu;
+const OF_BEFORE = /\bof[ \t]+$/iu;
+const THIS_OR_LAST_WEEK = /^(?:this|last)[ \t]+week$/iu;
+const THE_NEXT_OR_COMING = /^the[ \t]+(?:next|coming)\b/iu;
+const FORWARD_PHRASE = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u;
+const THIS_PART_OF_DAY = /^this\s+(?:morning|afternoon|evening)$/u;
+const VAGUE_COUNT = /\b(?:few|several|couple)\b/u;
+
 const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/gu;
+const MODIFIER_WORD = /(?:next|last|this|coming|past)[ \t]+(\w+)/iu;
 
 export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo(), sentence?: Sentence): boolean {
   const phrase = line.slice(start, end).toLowerCase();
-  if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end)) return true;
+  if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end, (memo.defaults ??= DEFAULT_WORD.test(line)))) return true;
   if (sentence && quotedAcrossLines(sentence)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
-  if (/^(?:周|星期|礼拜)/u.test(phrase) && ZH_SCHEDULE.test(line)) return true;
-  if (/^[ \t]*#{1,6}[ \t]/u.test(line) && /^['’]s\b/u.test(line.slice(end))) return true;
+  if (ZH_WEEKDAY_WORD.test(phrase) && ZH_SCHEDULE.test(line)) return true;
+  if (HEADING_LINE.test(line) && POSSESSIVE_AFTER.test(line.slice(end))) return true;
   const sent = sentence ?? lineSentence(line, start, end, memo);
   const facts = sent.facts;
   if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
-  if (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead)) return true;
+  if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead))) return true;
   if (titleCaseOptions(line, start, end)) return true;
   // "the today badge", "2 today lines": a day word after an article or a count, before a noun, names a thing.
   if (/^(?:today|yesterday|tomorrow|tonight)$/u.test(phrase) && NOUN_DETERMINER_BEFORE.test(behind(line, start)) && /^[ \t]+\p{L}/u.test(ahead) && !/^[ \t]+(?:at|in|on|by|and|or|to|is|was|we|i|it|the|a)\b/iu.test(ahead)) return true;
-  if (NAMED_AFTER.test(ahead) && /^[A-Z]/u.test(line.slice(start, end))) return true;
+  if (NAMED_AFTER.test(ahead) && CAPITAL.test(line.slice(start, end))) return true;
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
-  if (line.slice(start, end) === 'Today' && /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(behind(line, start)) && !/^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u.test(sent.text.slice(0, sent.at))) return true;
+  if (line.slice(start, end) === 'Today' && TITLE_WORD_BEFORE.test(behind(line, start)) && !SENTENCE_OPENING_WORD.test(sent.text.slice(0, sent.at))) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
-  if (/^(?:last|first|next)[ \t]/iu.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
+  if (ORDINAL_MODIFIER.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
   if (phrase === 'today') {
     // The clause that holds "today" states how things are, and tells no event: "so today the tile
     // shows both", not "(NL, $39, today)" after "this is the best candidate".
@@ -435,16 +497,22 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
     const clause = clauseOf(marked, mark, mark + 1);
     if ((hasVerb(PRESENT_VERB, clause) || hasVerb(PRESENT_VERB_MORE, clause)) && !tellsEvent(clause)) return true;
   }
-  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !/\b(?:as of|since|until|from)[ \t]+$/iu.test(behind(line, start))) return true;
+  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !DATING_PREPOSITION_BEFORE.test(behind(line, start))) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE_WORD.test(line) ? FIGURATIVE.exec(line) : null;
   const m = memo.figurative;
   if (m && m.index <= start && m.index + m[0].length >= end) return true;
   // A hypothetical ("anything we could build this month") and a standing reason or rule ("**Why:**
   // 6 months from now, you need to know why") name no day, unless the reason tells a past incident.
-  const lead = sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.at);
-  if (HYPOTHETICAL_BEFORE.test(lead) || REQUEST_BEFORE.test(lead) || CONDITION_BEFORE.test(lead)) return true;
+  const condition = (facts.condition ??= CONDITION_WORD.test(sent.text));
+  const hypothetical = condition && (facts.hypothetical ??= HYPOTHETICAL_WORD.test(sent.text));
+  const request = (facts.request ??= REQUEST_WORD.test(sent.text));
+  if (condition || request) {
+    const lead = sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.at);
+    if ((hypothetical && HYPOTHETICAL_BEFORE.test(lead)) || (request && REQUEST_BEFORE.test(lead)) || (condition && CONDITION_BEFORE.test(lead))) return true;
+  }
   if (sent.rationale && !PAST_POINTING.test(phrase) && !hasVerb(PAST_TENSE, chunkOf(sent.text, sent.at, sent.end).replace(ADJECTIVE_PARTICIPLE, ' '))) return true;
-  const weekday = wd >= 0 ? wd + 1 : /(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase) ? EN_WEEKDAYS.indexOf(/(?:next|last|this|coming|past)[ \t]+(\w+)/iu.exec(phrase)![1]!.toLowerCase()) + 1 : 0;
+  const modified = wd >= 0 ? null : MODIFIER_WORD.exec(phrase);
+  const weekday = wd >= 0 ? wd + 1 : modified ? EN_WEEKDAYS.indexOf(modified[1]!.toLowerCase()) + 1 : 0;
   if (weekday > 0) {
     if (memo.isoWeekdays === undefined) {
       const days = new Set<number>();
@@ -467,239 +535,316 @@ const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五
  */
 export function findRelativeDates(text: string, anchor: DateAnchor, skip: ReadonlyArray<readonly [number, number]> = []): RelativeDate[] {
   if (!mayHoldRelativeDate(text)) return [];
-  const masked = maskSkipped(text, skip);
-  const anchorAt = typeof anchor === 'function' ? anchor : () => anchor;
-  // The day of each Date the anchor hands back (one per day, as a rule's anchor gives them), worked out once.
-  const days = new Map<Date, { ymd: Ymd; iso: string }>();
-  const dayAt = (offset: number) => {
-    const date = anchorAt(offset);
-    let day = days.get(date);
-    if (!day) {
-      const ymd = toYmd(date);
-      days.set(date, (day = { ymd, iso: iso(ymd) }));
+  return new Finder(text, maskSkipped(text, skip), typeof anchor === 'function' ? anchor : () => anchor).find();
+}
+
+/**
+ * One text's search: the text, its masked copy and what the checks work out once, with the checks
+ * as methods. Methods, not closures made per call: the optimised code of a closure is bound to the
+ * closure it met, and a new text (--fix reads the fixed text again) made V8 throw the finder's
+ * code away and compile it again, a large share of a run's CPU. Every field is set in the
+ * constructor, in one order: one shape.
+ */
+class Finder {
+  readonly text: string;
+  readonly masked: string;
+  readonly anchorAt: (offset: number) => Date;
+  // The day of each Date the anchor hands back (one per day, as a rule's anchor gives them), worked
+  // out once, with the readings counted from it: a phrase reads the same way each time from the
+  // same day, so each written form is read once per day (thousands of phrases, a few forms).
+  readonly days = new Map<Date, Day>();
+  readonly taken: Spans;
+  // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
+  readonly lineStarts: number[];
+  readonly lines: number;
+  // What the checks work out once per line, by line; a phrase written across a line break reads
+  // both lines, and has its own memo (by the first line's start and the last line's end).
+  readonly lineMemos: Array<LineMemo | undefined> = [];
+  readonly spanMemos = new Map<number, Map<number, LineMemo>>();
+  readonly out: RelativeDate[] = [];
+  // Per line, 0 until worked out, then 1 (no) or 2 (yes): whether a list led by a recurrence holds
+  // it; whether it continues a list upward (a list item or an indented line, not a break). Each
+  // line's answer is read by every phrase on it and by the 30 lines below it.
+  readonly ledByRecurrence: Uint8Array;
+  readonly continues: Uint8Array;
+  // The paragraph (or list item) around a line: its soft-wrapped lines, at most PARAGRAPH_LINES
+  // each way, as its first and last line (-1: not worked out yet).
+  readonly paragraphFirst: Int32Array;
+  readonly paragraphLast: Int32Array;
+  // What a sentence says, by where it starts (then where it ends): worked out for its first
+  // phrase, shared by the others.
+  readonly sentences = new Map<number, SentenceSaid>();
+  // Per line, 0 until worked out: whether the nearest label above it in its paragraph is a reason ("**Why:** …"), 2 yes, 1 no.
+  readonly rationales: Uint8Array;
+  // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is
+  // that text's own window in its section: a report's Friday-to-Thursday week is not the calendar
+  // week a count from the anchor gives. Sections run from heading to heading.
+  readonly definedWeeks: Array<{ word: string; from: number; to: number }>;
+
+  constructor(text: string, masked: string, anchorAt: (offset: number) => Date) {
+    this.text = text;
+    this.masked = masked;
+    this.anchorAt = anchorAt;
+    this.taken = new Spans(masked.length);
+    const starts = [0];
+    for (let i = masked.indexOf('\n'); i >= 0; i = masked.indexOf('\n', i + 1)) starts.push(i + 1);
+    this.lineStarts = starts;
+    this.lines = starts.length;
+    this.ledByRecurrence = new Uint8Array(this.lines);
+    this.continues = new Uint8Array(this.lines);
+    this.paragraphFirst = new Int32Array(this.lines).fill(-1);
+    this.paragraphLast = new Int32Array(this.lines);
+    this.rationales = new Uint8Array(this.lines);
+    this.definedWeeks = weekDefinitions(masked);
+  }
+
+  find(): RelativeDate[] {
+    const masked = this.masked;
+    for (const { kind, re, need } of EN_PATTERNS) {
+      if (need && !need.test(masked)) continue;
+      re.lastIndex = 0;
+      for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
+        const start = m.index;
+        const end = start + m[0].length;
+        if (this.overlaps(start, end)) continue;
+        // Each kind of English phrase is read by its own method. In one loop body, V8 optimised the
+        // finder before it had met the later kinds, threw that code away at the first of them and
+        // compiled the whole finder again: several times per run.
+        if (kind === 'weekday') this.weekday(m, start, end);
+        else if (kind === 'period') this.period(m, start, end);
+        else this.dayPhrase(m, start, end);
+      }
     }
+    for (const { kind, re } of ZH_PATTERNS) {
+      re.lastIndex = 0;
+      for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
+        const start = m.index;
+        const end = start + m[0].length;
+        if (this.overlaps(start, end)) continue;
+        this.push(start, end, zhResult(kind, m, this.dayAt(start).ymd), kind !== 'zhWeekday');
+      }
+    }
+    return this.out.sort((a, b) => a.start - b.start);
+  }
+
+  dayAt(offset: number): Day {
+    const date = this.anchorAt(offset);
+    let day = this.days.get(date);
+    if (!day) this.days.set(date, (day = { ymd: toYmd(date), forward: new Map(), backward: new Map(), periods: new Map(), weekdays: [] }));
     return day;
-  };
-  const taken = new Spans(masked.length);
-  const readings = new Map<string, Ymd | null>();
-  // What the checks work out once per line (a phrase written across a line break reads both lines).
-  const lineMemos = new Map<number, Map<number, LineMemo>>();
-  const memoAt = (ls: number, le: number) => {
-    let byEnd = lineMemos.get(ls);
-    if (!byEnd) lineMemos.set(ls, (byEnd = new Map()));
+  }
+
+  lineIndex(at: number) {
+    return countBelow(this.lineStarts, at + 1) - 1;
+  }
+
+  lineEnd(i: number) {
+    return i + 1 < this.lines ? this.lineStarts[i + 1]! - 1 : this.masked.length;
+  }
+
+  lineText(i: number) {
+    return this.masked.slice(this.lineStarts[i]!, this.lineEnd(i));
+  }
+
+  /** The text before `at` on line `i`, as far back as the checks look: behind() of the line, without cutting the line. */
+  lineBehind(i: number, at: number) {
+    return this.masked.slice(Math.max(this.lineStarts[i]!, at - LOOK_BEHIND - 1), at);
+  }
+
+  memoOf(first: number, last: number): LineMemo {
+    if (first === last) return (this.lineMemos[first] ??= lineMemo());
+    const ls = this.lineStarts[first]!;
+    const le = this.lineEnd(last);
+    let byEnd = this.spanMemos.get(ls);
+    if (!byEnd) this.spanMemos.set(ls, (byEnd = new Map()));
     let memo = byEnd.get(le);
     if (!memo) byEnd.set(le, (memo = lineMemo()));
     return memo;
-  };
-  // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
-  const lineStarts = [0, ...places(masked, '\n').map((i) => i + 1)];
-  const lineAround = (at: number): [number, number] => {
-    const i = countBelow(lineStarts, at + 1) - 1;
-    const next = lineStarts[i + 1];
-    return [lineStarts[i]!, next === undefined ? masked.length : next - 1];
-  };
-  const overlaps = (s: number, e: number) => taken.overlaps(s, e);
-  const out: RelativeDate[] = [];
-  const push = (start: number, end: number, res: Reading | null, exact = true) => {
-    if (!res || overlaps(start, end)) return;
-    const before = masked.slice(Math.max(0, start - 16), start);
-    const after = masked.slice(end, end + 40);
-    taken.add(start, end);
+  }
+
+  overlaps(s: number, e: number) {
+    return this.taken.overlaps(s, e);
+  }
+
+  push(start: number, end: number, res: Reading | null, exact = true) {
+    if (!res || this.overlaps(start, end)) return;
+    const before = this.masked.slice(Math.max(0, start - 16), start);
+    const after = this.masked.slice(end, end + 40);
+    this.taken.add(start, end);
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
-    if (/[\p{L}\p{N}_][-_./@\\]$/u.test(masked.slice(Math.max(0, start - 2), start)) || /^[-_./@\\][\p{L}\p{N}_]/u.test(masked.slice(end, end + 2))) return;
+    if (JOINED_BEFORE.test(this.masked.slice(Math.max(0, start - 2), start)) || JOINED_AFTER.test(this.masked.slice(end, end + 2))) return;
+    const phrase = this.text.slice(start, end);
     // A name called or declared: "today(actual day) and reference_date(…) kept apart" names a parameter.
-    if (/^[a-z]+$/iu.test(text.slice(start, end)) && masked[end] === '(') return;
+    if (this.masked[end] === '(' && LETTERS_ONLY.test(phrase)) return;
     // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
-    if (isQuotedAlone(masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
-    const ls = lineAround(start)[0];
-    const le = lineAround(end)[1];
-    const memo = memoAt(ls, le);
-    const sent = sentenceAt(start, end);
-    if (notADate(masked.slice(ls, le), start - ls, end - ls, memo, sent)) return;
-    const phrase = text.slice(start, end);
+    if (isQuotedAlone(this.masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
+    const first = this.lineIndex(start);
+    const last = end <= this.lineEnd(first) ? first : this.lineIndex(end);
+    const ls = this.lineStarts[first]!;
+    const le = this.lineEnd(last);
+    const memo = this.memoOf(first, last);
+    const sent = this.sentenceAt(start, end, first);
+    const line = this.masked.slice(ls, le);
+    if (notADate(line, start - ls, end - ls, memo, sent)) return;
     const form = res.replacement;
-    const zh = /[\u3400-\u9fff]/u.test(phrase);
-    const vague = /\b(?:few|several|couple)\b|几/u.test(phrase) || /^around /u.test(form) || / 前后$/u.test(form);
-    const inLink = inLinkText(masked.slice(ls, le), start - ls, end - ls, memo);
+    const zh = CJK.test(phrase);
+    const vague = VAGUE_COUNT_ZH.test(phrase) || AROUND_FORM.test(form) || ZH_AROUND_FORM.test(form);
+    const inLink = inLinkText(line, start - ls, end - ls, memo);
     // A bare weekday in a link's text is part of a title ("[Friday notes](…)").
     if (inLink && !exact) return;
     // "today's build": a date written after "today" would split the possessive; a person places it.
     // 昨日文件 ("yesterday's file"): a Chinese day word straight before a document or data noun names
     // that day's item in a step any day repeats as often as a one-off day: a person places the date.
-    const fixable = !inLink && !/^['’]s\b/u.test(after) && !(zh && ZH_DAY_ITEM_AFTER.test(after));
-    const today = /^today$/iu.test(phrase);
-    const marked = eventText(sent);
-    const mark = marked.indexOf('\u0000');
-    const clause = chunkOf(marked, mark, mark + 1);
+    const fixable = !inLink && !POSSESSIVE_AFTER.test(after) && !(zh && ZH_DAY_ITEM_AFTER.test(after));
+    const today = TODAY_ALONE.test(phrase);
+    // The clause around the phrase is worked out only when a check reads it: most phrases point
+    // ahead or back by themselves, and are told without it.
+    let clause: string | null = null;
     // Chinese phrases are not read for tense here (the verbs looked for are English): counted as told.
     // "a streak ending today or yesterday": a window of days a rule or a piece of code accepts on
     // any day, unless the clause tells what happened ("it broke yesterday or today").
-    if (TODAY_OR_YESTERDAY.test(masked.slice(Math.max(0, start - 20), end + 20)) && !hasVerb(TOLD, clause)) return;
+    if (TODAY_OR_YESTERDAY.test(this.masked.slice(Math.max(0, start - 20), end + 20)) && !hasVerb(TOLD, (clause = phraseClause(sent)))) return;
     // A list led by a recurrence ("Every Monday:" / "1. what moved last week?") is a ritual's steps.
-    if (listLedByRecurrence(countBelow(lineStarts, start + 1) - 1)) return;
+    if (this.listLedByRecurrence(first)) return;
     // A table row that documents a command ("| run today's batch | `/batch` |") describes any day's run.
-    if (COMMAND_ROW.test(text.slice(ls, le))) return;
-    const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, clause) || (!today && tellsEvent(clause));
-    out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
-  };
+    if (COMMAND_ROW.test(this.text.slice(ls, le))) return;
+    const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause));
+    this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
+  }
 
-  // The paragraph (or list item) around a line: its soft-wrapped lines, at most PARAGRAPH_LINES each way.
-  const lineText = (i: number) => masked.slice(lineStarts[i]!, i + 1 < lineStarts.length ? lineStarts[i + 1]! - 1 : masked.length);
-  const listLedByRecurrence = (i: number): boolean => {
-    if (!LIST_ITEM.test(lineText(i))) return false;
-    let k = i;
-    while (k > 0 && i - k < PARAGRAPH_LINES && (LIST_ITEM.test(lineText(k)) || /^[ \t]{2,}\S/u.test(lineText(k))) && !BREAK_LINE.test(lineText(k))) k--;
-    return k < i && RECURRENCE_LEAD.test(lineText(k));
-  };
-  const paragraphs = new Map<number, [number, number]>();
-  const paragraphOf = (i: number): [number, number] => {
-    let got = paragraphs.get(i);
-    if (got) return got;
+  continuesList(k: number): boolean {
+    let c = this.continues[k]!;
+    if (c === 0) {
+      const t = this.lineText(k);
+      c = this.continues[k] = (LIST_ITEM.test(t) || INDENTED_LINE.test(t)) && !BREAK_LINE.test(t) ? 2 : 1;
+    }
+    return c === 2;
+  }
+
+  listLedByRecurrence(i: number): boolean {
+    let r = this.ledByRecurrence[i]!;
+    if (r === 0) {
+      r = 1;
+      if (LIST_ITEM.test(this.lineText(i))) {
+        let k = i;
+        while (k > 0 && i - k < PARAGRAPH_LINES && this.continuesList(k)) k--;
+        if (k < i && RECURRENCE_LEAD.test(this.lineText(k))) r = 2;
+      }
+      this.ledByRecurrence[i] = r;
+    }
+    return r === 2;
+  }
+
+  paragraphOf(i: number): void {
     let k = i;
     let j = i;
-    if (!BREAK_LINE.test(lineText(i))) {
-      while (k > 0 && i - k < PARAGRAPH_LINES && !BLOCK_START.test(lineText(k)) && !BREAK_LINE.test(lineText(k - 1))) k--;
-      while (j + 1 < lineStarts.length && j - i < PARAGRAPH_LINES && !BREAK_LINE.test(lineText(j + 1)) && !BLOCK_START.test(lineText(j + 1))) j++;
+    if (!BREAK_LINE.test(this.lineText(i))) {
+      while (k > 0 && i - k < PARAGRAPH_LINES && !BLOCK_START.test(this.lineText(k)) && !BREAK_LINE.test(this.lineText(k - 1))) k--;
+      while (j + 1 < this.lines && j - i < PARAGRAPH_LINES && !BREAK_LINE.test(this.lineText(j + 1)) && !BLOCK_START.test(this.lineText(j + 1))) j++;
     }
-    paragraphs.set(i, (got = [k, j]));
-    return got;
-  };
-  // What a sentence says, by from * (length + 1) + to (one number per span, no key string built
-  // and hashed per phrase): worked out for its first phrase, shared by the others.
-  const sentences = new Map<number, { instruction: boolean; facts: SentenceFacts }>();
-  // Per line: whether the nearest label above it in its paragraph is a reason ("**Why:** …").
-  const rationales = new Map<number, boolean>();
-  // The sentence around [start, end) in its paragraph, within LOOK_BEHIND characters each way.
-  const sentenceAt = (start: number, end: number): Sentence => {
-    const line = countBelow(lineStarts, start + 1) - 1;
-    const [k, j] = paragraphOf(line);
-    const pStart = lineStarts[k]!;
-    const pEnd = j + 1 < lineStarts.length ? lineStarts[j + 1]! - 1 : masked.length;
+    this.paragraphFirst[i] = k;
+    this.paragraphLast[i] = j;
+  }
+
+  // The sentence around [start, end) in its paragraph, within LOOK_BEHIND characters each way. `line`: the line `start` is on.
+  sentenceAt(start: number, end: number, line: number): Sentence {
+    if (this.paragraphFirst[line]! < 0) this.paragraphOf(line);
+    const k = this.paragraphFirst[line]!;
+    const pStart = this.lineStarts[k]!;
+    const pEnd = this.lineEnd(this.paragraphLast[line]!);
     const lo = Math.max(pStart, start - LOOK_BEHIND);
     const hi = Math.min(pEnd, end + LOOK_BEHIND);
-    const head = masked.slice(lo, start);
+    const head = this.masked.slice(lo, start);
     let from = lo;
     SENTENCE_END.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = SENTENCE_END.exec(head)); ) from = lo + m.index + m[0].length;
     SENTENCE_END.lastIndex = 0;
-    const tail = SENTENCE_END.exec(masked.slice(end, hi));
+    const tail = SENTENCE_END.exec(this.masked.slice(end, hi));
     SENTENCE_END.lastIndex = 0;
-    // A closing quotation mark after the full stop still belongs to the sentence ("… next month.").
-    let to = tail ? end + tail.index + 1 : hi;
-    while (to < pEnd && /["”]/u.test(masked[to]!)) to++;
-    const key = from * (masked.length + 1) + to;
-    let said = sentences.get(key);
+    const to = tail ? end + tail.index + 1 : hi;
+    let said = this.sentences.get(from);
+    while (said && said.to !== to) said = said.next;
     if (!said) {
       // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
       // not a rule further on in a list of them.
-      const opening = masked.slice(from, to).replace(/^\s+/u, '');
+      const opening = this.masked.slice(from, to).replace(/^\s+/u, '');
       const label = INSTRUCTION_LABEL.exec(opening);
-      sentences.set(key, (said = { instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: {} }));
+      said = { to, instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: sentenceFacts(), next: this.sentences.get(from) };
+      this.sentences.set(from, said);
     }
     // The nearest label opening a line of the paragraph, up to the phrase's line: "**Why:** …".
-    let rationale = rationales.get(line);
-    if (rationale === undefined) {
-      rationale = false;
+    let rationale = this.rationales[line]!;
+    if (rationale === 0) {
+      rationale = 1;
       for (let t = line; t >= k; t--) {
-        const l = lineText(t);
+        const l = this.lineText(t);
         if (RATIONALE_LABEL.test(l) || BOLD_LABEL.test(l) || INSTRUCTION_LABEL.test(l)) {
-          rationale = RATIONALE_LABEL.test(l);
+          rationale = RATIONALE_LABEL.test(l) ? 2 : 1;
           break;
         }
       }
-      rationales.set(line, rationale);
+      this.rationales[line] = rationale;
     }
-    return { text: masked.slice(from, to), at: start - from, end: end - from, rationale, instruction: said.instruction, facts: said.facts };
-  };
+    return { text: this.masked.slice(from, to), at: start - from, end: end - from, rationale: rationale === 2, instruction: said.instruction, facts: said.facts };
+  }
 
-  // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is
-  // that text's own window in its section: a report's Friday-to-Thursday week is not the calendar
-  // week a count from the anchor gives. Sections run from heading to heading.
-  const definedWeeks = weekDefinitions(masked);
-  // Each kind of English phrase is read by its own function. In one loop body, V8 optimised the
-  // finder before it had met the later kinds, threw that code away at the first of them and
-  // compiled the whole finder again: several times per run, a large share of a run's CPU.
-  const lineOf = (start: number): [line: string, lineStart: number, lineEnd: number] => {
-    const [lineStart, lineEnd] = lineAround(start);
-    return [masked.slice(lineStart, lineEnd), lineStart, lineEnd];
-  };
-  const weekday = (m: RegExpExecArray, start: number, end: number) => {
-    const [line, lineStart, lineEnd] = lineOf(start);
-    const memo = memoAt(lineStart, lineEnd);
-    const before = behind(line, start - lineStart);
-    const after = masked.slice(end, end + 40);
+  weekday(m: RegExpExecArray, start: number, end: number) {
+    const i = this.lineIndex(start);
+    const before = this.lineBehind(i, start);
+    const after = this.masked.slice(end, end + 40);
     // "Coming-Soon→Friday→Tuesday mailer": a step of a cycle written as a chain of arrows, not a day.
-    if ((/(?:→|->)[ \t]*$/u.test(before) || /^[ \t]*(?:→|->)/u.test(after)) && (line.match(/→|->/gu)?.length ?? 0) >= 2) return;
+    if ((ARROW_BEFORE.test(before) || ARROW_AFTER.test(after)) && (this.lineText(i).match(/→|->/gu)?.length ?? 0) >= 2) return;
     // A bare weekday names one day only as a deadline or the day of an event ("by Friday", "on
     // Tuesday", "since Monday"), as a bare 周四 does before 前 or 上线. Alone it is a name, a
     // recurrence or a list of days ("the Sunday recap", "off-season Sunday digest", "0=Sunday,
     // 1=Monday"): on real memory none of them was a one-off date.
     if (!WEEKDAY_CUE_BEFORE.test(before)) return;
-    if ((memo.recurring ??= RECURRING_LINE.test(line)) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
-    const past = /\b(?:since|last|on)[ \t]+$/iu.test(before) && (memo.pastEvent ??= /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu.test(line));
+    const memo = this.memoOf(i, i);
+    if ((memo.recurring ??= RECURRING_LINE.test(this.lineText(i))) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
+    const past = SINCE_LAST_ON_BEFORE.test(before) && (memo.pastEvent ??= PAST_EVENT_WORD.test(this.lineText(i)));
     const wd = weekdayNumber(m[0].toLowerCase())!;
-    const since = past || /\bsince[ \t]+$/iu.test(before);
+    const since = past || SINCE_BEFORE.test(before);
     // The day is read only for a phrase the checks above keep: it may come from git.
-    const at = dayAt(start).ymd;
-    push(start, end, dayResult(since ? weekdayBefore(at, wd) : weekdayFrom(at, wd)), false);
-  };
-  const period = (m: RegExpExecArray, start: number, end: number) => {
-    const [line, lineStart] = lineOf(start);
-    const before = behind(line, start - lineStart);
-    const after = masked.slice(end, end + 40);
-    // "the first days of the next quarter" counts from another period, not from today.
-    if (/^the\b/iu.test(m[0]) && /\bof[ \t]+$/iu.test(before)) return;
-    if (definedWeeks.length > 0 && /^(?:this|last)[ \t]+week$/iu.test(m[0]) && definedWeeks.some((w) => w.word === m[0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) return;
-    // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
-    // "the next month contract" names a kind of thing: neither is counted from the writing.
-    if (/^the[ \t]+(?:next|coming)\b/iu.test(m[0]) || PERIOD_AS_NAME.test(after)) return;
-    push(start, end, periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), dayAt(start).ymd), !/^the\b/iu.test(m[0]));
-  };
-  const dayPhrase = (m: RegExpExecArray, start: number, end: number) => {
-    const written = m[0];
-    const phrase = written.toLowerCase();
-    if (phrase.startsWith('in')) {
-      const [line, lineStart] = lineOf(start);
-      if (!EVENT_BEFORE_IN.test(behind(line, start - lineStart))) return;
-    }
-    // "this morning" is the morning of the day it is counted from, not the next one, which chrono
-    // reads forward from that day's noon.
-    const forward = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u.test(phrase) && !/^this\s+(?:morning|afternoon|evening)$/u.test(phrase);
-    const { ymd: day, iso: ymd } = dayAt(start);
-    // chrono reads a phrase the same way each time from the same day: once per text.
-    const key = `${forward ? '+' : '-'}${ymd} ${written}`;
-    let read = readings.get(key);
-    if (read === undefined) {
-      const own = englishReading(written, day);
-      readings.set(key, (read = own === undefined ? viaChrono(written, day, forward) : own));
-    }
-    const res = dayResult(read);
-    if (res && /\b(?:few|several|couple)\b/u.test(phrase)) res.replacement = `around ${res.replacement}`;
-    push(start, end, res);
-  };
-  for (const { kind, re } of EN_PATTERNS) {
-    re.lastIndex = 0;
-    for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (overlaps(start, end)) continue;
-      if (kind === 'weekday') weekday(m, start, end);
-      else if (kind === 'period') period(m, start, end);
-      else dayPhrase(m, start, end);
-    }
+    const day = this.dayAt(start);
+    const slot = wd * 2 + (since ? 1 : 0);
+    this.push(start, end, (day.weekdays[slot] ??= dayResult(since ? weekdayBefore(day.ymd, wd) : weekdayFrom(day.ymd, wd))), false);
   }
 
-  for (const { kind, re } of ZH_PATTERNS) {
-    re.lastIndex = 0;
-    for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (overlaps(start, end)) continue;
-      push(start, end, zhResult(kind, m, dayAt(start).ymd), kind !== 'zhWeekday');
-    }
+  period(m: RegExpExecArray, start: number, end: number) {
+    const before = this.lineBehind(this.lineIndex(start), start);
+    const after = this.masked.slice(end, end + 40);
+    // "the first days of the next quarter" counts from another period, not from today.
+    if (THE_LEAD.test(m[0]) && OF_BEFORE.test(before)) return;
+    if (this.definedWeeks.length > 0 && THIS_OR_LAST_WEEK.test(m[0]) && this.definedWeeks.some((w) => w.word === m[0].split(/[ \t]+/u)[0]!.toLowerCase() && w.from <= start && start < w.to)) return;
+    // "the next week" counts from the story's own moment ("the next week we rewrote it"), and
+    // "the next month contract" names a kind of thing: neither is counted from the writing.
+    if (THE_NEXT_OR_COMING.test(m[0]) || PERIOD_AS_NAME.test(after)) return;
+    // The captures, and so the reading, follow from the words matched.
+    const day = this.dayAt(start);
+    let res = day.periods.get(m[0]);
+    if (!res) day.periods.set(m[0], (res = periodResult(m[1]!.toLowerCase(), m[2]!.toLowerCase(), day.ymd)));
+    this.push(start, end, res, !THE_LEAD.test(m[0]));
   }
-  return out.sort((a, b) => a.start - b.start);
+
+  dayPhrase(m: RegExpExecArray, start: number, end: number) {
+    const written = m[0];
+    const phrase = written.toLowerCase();
+    if (phrase.startsWith('in') && !EVENT_BEFORE_IN.test(this.lineBehind(this.lineIndex(start), start))) return;
+    // "this morning" is the morning of the day it is counted from, not the next one, which chrono
+    // reads forward from that day's noon.
+    const forward = FORWARD_PHRASE.test(phrase) && !THIS_PART_OF_DAY.test(phrase);
+    const day = this.dayAt(start);
+    const readings = forward ? day.forward : day.backward;
+    let res = readings.get(written);
+    if (res === undefined) {
+      const own = englishReading(written, day.ymd);
+      res = dayResult(own === undefined ? viaChrono(written, day.ymd, forward) : own);
+      if (res && VAGUE_COUNT.test(phrase)) res.replacement = `around ${res.replacement}`;
+      readings.set(written, res);
+    }
+    this.push(start, end, res);
+  }
 }
 
 
@@ -912,6 +1057,23 @@ function weekdayFrom(at: Ymd, wd: number): Ymd {
 interface Reading {
   absolute: string;
   replacement: string;
+}
+
+/** A day phrases are counted from, and what they read from it: by form written (forward or back), period phrase, weekday slot. */
+interface Day {
+  ymd: Ymd;
+  forward: Map<string, Reading | null>;
+  backward: Map<string, Reading | null>;
+  periods: Map<string, Reading>;
+  weekdays: Array<Reading | null>;
+}
+
+/** What a sentence says, one per sentence start and end; `next`: another sentence starting at the same place. */
+interface SentenceSaid {
+  to: number;
+  instruction: boolean;
+  facts: SentenceFacts;
+  next: SentenceSaid | undefined;
 }
 
 function dayResult(x: Ymd | null): Reading | null {

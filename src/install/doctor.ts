@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { configValue } from '../git/config.js';
 import { attributeValues, ignoredPaths } from '../git/status.js';
-import { DRIVER_NAME, hasLineMergeFallback } from '../merge/command.js';
+import { DRIVER_NAME, driverProgram, hasLineMergeFallback } from '../merge/command.js';
 import { blockLines, outsideBlock } from './blocks.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';
 import { memlintWords, type Worktree } from './setup.js';
@@ -57,8 +57,8 @@ export function checkDriver(wt: Worktree): Check {
   if (!hasLineMergeFallback(driver)) {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing`, fix: 'memlint install --local' };
   }
-  const program = driver.trim().split(/\s+/)[0]!;
-  if (program.includes('/') && !existsSync(join(wt.root, program))) {
+  const program = driverProgram(driver);
+  if (program !== null && !existsSync(join(wt.root, program))) {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges run the main worktree's memlint, or git merge-file where it has none)`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `merge.${DRIVER_NAME}.driver defined (${driver.length > 60 ? `${driver.slice(0, 57)}...` : driver})` };
@@ -82,7 +82,7 @@ export function checkLockIgnored(wt: Worktree, memdirs: string[]): Check {
   const paths = memdirs.map((d) => (d === '.' || d === '' ? '.consolidate-lock' : `${d}/.consolidate-lock`));
   const ignored = ignoredPaths({ cwd: wt.root, env: wt.env }, paths, { noIndex: true });
   const not = paths.filter((p) => !ignored.has(p));
-  if (not.length > 0) return { part, ok: false, detail: `${not.join(', ')} not ignored: committed, each checkout would reset its mtime and with it the 24 h gate`, fix: 'memlint install' };
+  if (not.length > 0) return { part, ok: false, detail: `${not.join(', ')} not ignored: it would be committed, and each checkout would reset its mtime and with it the 24 h gate`, fix: 'memlint install' };
   return { part, ok: true, detail: `.consolidate-lock ignored (${memdirs.join(', ')})` };
 }
 

@@ -8,7 +8,7 @@ import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 import { splitLines } from '../memdir/lines.js';
-import { createModel, decodeMemoryText } from '../memdir/model.js';
+import { createModel, readBackMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';
 import { stagedSnapshot, type StagedSnapshot } from '../memdir/staged-snapshot.js';
@@ -512,7 +512,7 @@ function withFixedTexts(model: MemdirModel, problems: FileProblem[], changed: Ma
       files.push(f);
       continue;
     }
-    const decoded = decodeMemoryText(Buffer.from(text, 'utf8'));
+    const decoded = readBackMemoryText(text);
     if ('problem' in decoded) unreadable.push({ path: f.path, message: decoded.problem });
     else files.push({ ...f, text: decoded.text });
   }

@@ -324,15 +324,24 @@ export function lineBlocks(text: string): BlockModel | null {
 export function spansOf(model: BlockModel, text: string, kinds: readonly BlockKind[]): Array<[number, number]> {
   const bom = bomOf(text).length;
   const out: Array<[number, number]> = [];
-  const raw = splitLines(bom ? text.slice(1) : text);
-  raw.forEach((l, i) => {
+  const add = (i: number, start: number, end: number) => {
     if (!kinds.includes(model.lines[i]!.kind)) return;
-    const start = l.offset + bom;
-    const end = start + l.text.length + l.eol.length;
     const last = out[out.length - 1];
     if (last && last[1] === start) last[1] = end;
     else out.push([start, end]);
-  });
+  };
+  // Without a carriage return a line runs to the next \n, as splitLines cuts it: its ends are
+  // found without making its text (a topic is cut three times per lint pass otherwise).
+  if (!text.includes('\r')) {
+    for (let i = 0, at = bom; at < text.length; i++) {
+      const lf = text.indexOf('\n', at);
+      const end = lf < 0 ? text.length : lf + 1;
+      add(i, at, end);
+      at = end;
+    }
+    return out;
+  }
+  splitLines(bom ? text.slice(1) : text).forEach((l, i) => add(i, l.offset + bom, l.offset + bom + l.text.length + l.eol.length));
   return out;
 }
 

@@ -17,16 +17,34 @@ export function sizeProblem(bytes: number): string | null {
   return bytes > MAX_FILE_BYTES ? `file is ${(bytes / 1048576).toFixed(1)} MB, too large to be a memory; not linted` : null;
 }
 
+const BINARY = 'binary file (contains NUL bytes); not linted';
+
 /** Decode a file's bytes as memory text, or say in one line why it is not. */
 export function decodeMemoryText(buf: Buffer): { text: string } | { problem: string } {
   const tooLarge = sizeProblem(buf.length);
   if (tooLarge) return { problem: tooLarge };
-  if (buf.includes(0)) return { problem: 'binary file (contains NUL bytes); not linted' };
+  if (buf.includes(0)) return { problem: BINARY };
   try {
     return { text: utf8.decode(buf) };
   } catch {
     return { problem: 'not valid UTF-8; not linted (Claude Code reads memory as UTF-8)' };
   }
+}
+
+// With the u flag a class of surrogates matches only an unpaired one (a pair is one code point).
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * decodeMemoryText of the text's own UTF-8 bytes: the text as the loader reads it back once
+ * written. A text with no unpaired surrogate reads back as itself, and is checked without making
+ * its bytes (a fixed topic of 1 MB was encoded and decoded again on every --fix pass).
+ */
+export function readBackMemoryText(text: string): { text: string } | { problem: string } {
+  if (LONE_SURROGATE.test(text)) return decodeMemoryText(Buffer.from(text, 'utf8'));
+  const tooLarge = sizeProblem(Buffer.byteLength(text, 'utf8'));
+  if (tooLarge) return { problem: tooLarge };
+  if (text.includes('\0')) return { problem: BINARY };
+  return { text };
 }
 
 export function createModel(dir: string, files: MemoryFile[], allPaths: Set<string>): MemdirModel {

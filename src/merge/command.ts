@@ -47,10 +47,23 @@ export function mainWorktreeCopy(file: string, test: '-x' | '-f'): string[] {
 export function driverCommand(options: DriverCommandOptions = {}): string {
   const memlint = options.memlint ?? DEFAULT_MEMLINT_BIN;
   const merged = (start: string) => `${start} merge %O %A %B %L %P; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq 1 ] && tr '\\r' '\\n' < %A | grep -q '^<\\{%L\\} ours' && exit 1; `;
-  // A linked worktree without node_modules: the main worktree's memlint merges, as the hooks do.
   const program = programOf(memlint);
-  const fromMain = program ? `if [ ! ${program.test} ${program.file} ]; then ${mainWorktreeCopy(program.file, program.test).join('; ')}; if [ -n "$memlint" ]; then ${merged(program.run)}fi; fi; ` : '';
-  return merged(memlint) + fromMain + `git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B; s=$?; [ $s -gt 127 ] && exit 1; exit $s`;
+  // The worktree's own program, else (a linked worktree without node_modules) the main worktree's,
+  // as the hooks find it. It is tested before it runs, so sh prints no "not found" line.
+  const start = program
+    ? `memlint=${program.file}; if [ ! ${program.test} "$memlint" ]; then ${mainWorktreeCopy(program.file, program.test).join('; ')}; fi; if [ -n "$memlint" ]; then ${merged(program.run)}fi; `
+    : merged(memlint);
+  return start + `git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B; s=$?; [ $s -gt 127 ] && exit 1; exit $s`;
+}
+
+/**
+ * The program file a configured driver command starts, relative to the worktree top; null for a
+ * bare name or an absolute command. Commands written by earlier versions start the program first.
+ */
+export function driverProgram(command: string): string | null {
+  const found = /^memlint=([\w./@+-]+); /.exec(command.trim());
+  if (found) return found[1]!;
+  return programOf(command.trim().split(/\s+merge\s+%O\b/)[0]!)?.file ?? null;
 }
 
 /** Whether a configured driver command falls back to git's line merge when memlint cannot start. */

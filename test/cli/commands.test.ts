@@ -1,7 +1,7 @@
 // The program's own words: help for every command (`memlint help CMD` and `CMD --help`), the
-// version, and a mistyped command or rule answered with the closest name. Each command's help and
-// the mistyped commands run in this process (test/helpers/in-process.ts: the same main()); the rest
-// through the built CLI.
+// version, and a mistyped command or rule answered with the closest name, in this process
+// (test/helpers/in-process.ts: the same main()); the program's list of commands through the built
+// CLI as well.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,10 +33,10 @@ describe('help and version', () => {
     }
   });
 
-  it('"memlint help" alone, and an unknown "memlint help X", point to the list', () => {
-    expect(memlint(dir, ['help']).stdout).toContain('Commands:');
-    for (const args of [['help', '--help'], ['help', '-h'], ['help', 'help']]) expect(memlint(dir, args), args.join(' ')).toMatchObject({ code: 0, stderr: '', stdout: expect.stringContaining('Commands:') });
-    const r = memlint(dir, ['help', 'instal']);
+  it('"memlint help" alone, and an unknown "memlint help X", point to the list', async () => {
+    expect((await memlintInProcess(dir, ['help'])).stdout).toContain('Commands:');
+    for (const args of [['help', '--help'], ['help', '-h'], ['help', 'help']]) expect(await memlintInProcess(dir, args), args.join(' ')).toMatchObject({ code: 0, stderr: '', stdout: expect.stringContaining('Commands:') });
+    const r = await memlintInProcess(dir, ['help', 'instal']);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'memlint: no command "instal": did you mean "memlint help install"? (see "memlint --help")\n' });
   });
 
@@ -45,8 +45,8 @@ describe('help and version', () => {
     expect(listed).toEqual(COMMAND_NAMES.map((name) => [name, COMMANDS[name].summary]));
   });
 
-  it('"memlint version" and --version print the version', () => {
-    for (const args of [['version'], ['--version'], ['-v']]) expect(memlint(dir, args)).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+  it('"memlint version" and --version print the version', async () => {
+    for (const args of [['version'], ['--version'], ['-v']]) expect(await memlintInProcess(dir, args)).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
   });
 });
 
@@ -62,22 +62,22 @@ describe('mistyped names', () => {
     expect((await memlintInProcess(dir, ['zzqx'])).stderr).toBe('memlint: no such file or folder: zzqx\n');
   });
 
-  it('a real folder named like a mistyped command still lints', () => {
+  it('a real folder named like a mistyped command still lints', async () => {
     const dir = initRepo();
     writeFiles(dir, { 'instal/MEMORY.md': '- [A](a.md) — about a\n', 'instal/a.md': '---\nname: a\ndescription: about a\ntype: user\n---\nA.\n' });
-    const r = memlint(dir, ['instal']);
+    const r = await memlintInProcess(dir, ['instal']);
     expect(r.code, r.stderr).toBe(0);
     mkdirSync(join(dir, 'version'));
-    expect(memlint(dir, ['version']).stdout).toBe(`${VERSION}\n`);
+    expect((await memlintInProcess(dir, ['version'])).stdout).toBe(`${VERSION}\n`);
   });
 
-  it('an unknown --rule points to the rule list and suggests the closest id', () => {
+  it('an unknown --rule points to the rule list and suggests the closest id', async () => {
     const dir = initRepo();
-    const none = memlint(dir, ['--rule', 'nosuchrule=off']);
+    const none = await memlintInProcess(dir, ['--rule', 'nosuchrule=off']);
     expect(none).toMatchObject({ code: 2, stderr: 'memlint: unknown rule "nosuchrule" in --rule (run "memlint lint --help --rules" for the list)\n' });
-    const typo = memlint(dir, ['--rule', 'index-duplicat=off']);
+    const typo = await memlintInProcess(dir, ['--rule', 'index-duplicat=off']);
     expect(typo.stderr).toBe('memlint: unknown rule "index-duplicat" in --rule: did you mean "index-duplicate"? (run "memlint lint --help --rules" for the list)\n');
-    expect(memlint(dir, ['lint', '--help', '--rules']).stdout).toMatch(/^index-duplicate\s+error\s+fixable/m);
+    expect((await memlintInProcess(dir, ['lint', '--help', '--rules'])).stdout).toMatch(/^index-duplicate\s+error\s+fixable/m);
   });
 
   it('closestName takes typos and prefixes, not unrelated words', () => {

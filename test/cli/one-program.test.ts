@@ -1,7 +1,7 @@
 // One program: dist/cli.js (the launcher) in front of dist/main.mjs, with Node's own compile cache
 // (module.enableCompileCache, Node 22.1+) as the only start-up cache. Every format, --staged,
-// --fix, a config and a refused memlint.config.mjs print the same through the launcher as through
-// the program started directly, with the compile cache on or off; nothing of the builder's
+// --fix, a config and a refused memlint.config.mjs print the same through the launcher as
+// dist/main.mjs's main() prints, with the compile cache on or off; nothing of the builder's
 // temporary folder (dist.next-NNNN/) reaches a stack trace.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROOT, git, memlint, tempDir, writeFiles, type CliResult } from '../helpers/repo.js';
+import { inProcess } from '../helpers/in-process.js';
+import type { Io } from '../../src/io.js';
 import { cleanRepo, topic } from './setup.js';
 
 const DIST = join(ROOT, 'dist');
@@ -18,19 +20,24 @@ const PROBLEMS = {
   'MEMORY.md': '# Memory\n\n## Project\n- [Deploys](project_deploys.md) — deploys go out on Tuesdays\n- [Gone](project_gone.md) — missing\n- [Deploys](project_deploys.md) — twice\n',
 };
 
-// The program without the launcher: dist/main.mjs's main(), failures reported as the launcher does.
-const DIRECT = join(tempDir('memlint-direct-'), 'direct.mjs');
-writeFileSync(DIRECT, `import(${JSON.stringify(pathToFileURL(join(DIST, 'main.mjs')).href)}).then((m) => m.main(process.argv.slice(2))).then((c) => { process.exitCode = c; }, (e) => { process.stderr.write('memlint: ' + String(e.message).split('\\n')[0] + '\\n'); process.exitCode = 2; });\n`);
+// The program without the launcher: dist/main.mjs's main(), loaded into this process and handed a
+// context of its own (test/helpers/in-process.ts), failures reported as the launcher does. One load
+// for every case instead of a Node process each; the launcher is the process under test.
+const program = (await import(pathToFileURL(join(DIST, 'main.mjs')).href)) as { main: (argv: string[], given: object, io: Io) => Promise<number> };
 
-function direct(cwd: string, args: string[]): CliResult {
-  const r = spawnSync(process.execPath, [DIRECT, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', MEMLINT_DEBUG: '' } });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+function direct(cwd: string, args: string[]): Promise<CliResult> {
+  return inProcess(cwd, {}, (io) =>
+    program.main(args, {}, io).catch((e: Error) => {
+      io.stderr.write(`memlint: ${String(e.message).split('\n')[0]}\n`);
+      return 2;
+    }),
+  );
 }
 
 /** The launcher's output, held to the program's started directly (and, with `uncached`, to the launcher's without Node's compile cache). */
-function expectSame(cwd: string, args: string[], { uncached = false } = {}): CliResult {
+async function expectSame(cwd: string, args: string[], { uncached = false } = {}): Promise<CliResult> {
   const launcher = memlint(cwd, args);
-  expect(launcher, args.join(' ')).toEqual(direct(cwd, args));
+  expect(launcher, args.join(' ')).toEqual(await direct(cwd, args));
   if (uncached) expect(memlint(cwd, args, { env: { NODE_DISABLE_COMPILE_CACHE: '1' } }), args.join(' ')).toEqual(launcher);
   return launcher;
 }
@@ -47,12 +54,12 @@ describe('one program', () => {
     expect(launcher).toContain('enableCompileCache');
   });
 
-  it('lints the same every way: every format, lazily loaded dates and secretlint', () => {
+  it('lints the same every way: every format, lazily loaded dates and secretlint', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, PROBLEMS);
     const outputs = new Map<string, CliResult>();
     for (const args of [[], ['--format', 'json'], ['--format', 'sarif'], ['--format', 'github'], ['--format', 'stylish'], ['--quiet'], ['--rule', 'no-secrets=off']]) {
-      const launcher = expectSame(repo, args, { uncached: args.length === 0 });
+      const launcher = await expectSame(repo, args, { uncached: args.length === 0 });
       expect(launcher.code, args.join(' ')).toBe(1);
       outputs.set(args.join(' '), launcher);
     }
@@ -62,26 +69,26 @@ describe('one program', () => {
     expect(ids).toEqual(expect.arrayContaining(['absolute-dates', 'no-secrets', 'frontmatter-type', 'index-link-target', 'index-duplicate', 'index-orphan']));
   });
 
-  it('--staged, --fix, usage errors, a config and a refused memlint.config.mjs behave the same', () => {
+  it('--staged, --fix, usage errors, a config and a refused memlint.config.mjs behave the same', async () => {
     const { repo, memdir } = cleanRepo();
     writeFiles(memdir, PROBLEMS);
     git(repo, 'add', '-A');
-    expect(expectSame(repo, ['--staged'], { uncached: true }).code).toBe(1);
-    expect(expectSame(repo, ['--staged', '--format', 'json']).code).toBe(1);
-    expect(expectSame(repo, ['--frobnicate']).code).toBe(2);
+    expect((await expectSame(repo, ['--staged'], { uncached: true })).code).toBe(1);
+    expect((await expectSame(repo, ['--staged', '--format', 'json'])).code).toBe(1);
+    expect((await expectSame(repo, ['--frobnicate'])).code).toBe(2);
     writeFileSync(join(repo, 'memlint.config.mjs'), "export default { rules: { 'no-secrets': 'off', 'index-orphan': 'warn' } };\n");
-    let r = expectSame(repo, ['--format', 'json']);
+    let r = await expectSame(repo, ['--format', 'json']);
     expect(r.stderr).toMatch(/^memlint: \S*memlint\.config\.mjs is not read: memlint runs no code from the repository/);
     expect(r.stdout).toContain('no-secrets');
     rmSync(join(repo, 'memlint.config.mjs'));
     writeFileSync(join(repo, '.memlintrc.json'), JSON.stringify({ rules: { 'no-secrets': 'off', 'index-orphan': 'warn' } }));
-    r = expectSame(repo, ['--format', 'json']);
+    r = await expectSame(repo, ['--format', 'json']);
     expect(r.stdout).not.toContain('no-secrets');
 
     const copy = tempDir('memlint-fix-');
     cpSync(repo, copy, { recursive: true });
     const fixed = memlint(repo, ['--fix']);
-    const fixedByProgram = direct(copy, ['--fix']);
+    const fixedByProgram = await direct(copy, ['--fix']);
     expect(fixed.code).toBe(fixedByProgram.code);
     expect(fixed.stdout.split(repo).join('<repo>')).toBe(fixedByProgram.stdout.split(copy).join('<repo>'));
     expect(fixed.stderr.split(repo).join('<repo>')).toBe(fixedByProgram.stderr.split(copy).join('<repo>'));

@@ -1,9 +1,10 @@
 // Contract §14: a writer killed at any point loses no text. A real memlint process (the shipped
-// bundle) is killed with SIGKILL right before each of its write boundaries in turn (every rename
-// of an atomic write and every removal; test/helpers/killed.ts), on generated memdirs where
-// consolidation and --fix move text between files: an over-long index hook's tail into its
-// topic, a duplicate entry's hook into its topic, log entries into topics, a duplicate topic into
-// its twin. After each kill every word of the memory is still in a file, and a rerun completes:
+// bundle) is held right before each of its write boundaries in turn (every rename of an atomic
+// write and every removal; test/helpers/killed.ts) and its files copied as a kill there leaves
+// them (SIGKILL itself, and the next run reclaiming the lock: test/consolidate/cli.test.ts and
+// crash-recovery.test.ts), on generated memdirs where consolidation and --fix move text between
+// files: an over-long index hook's tail into its topic, a duplicate entry's hook into its topic,
+// log entries into topics, a duplicate topic into its twin. After each kill every word of the memory is still in a file, and a rerun completes:
 // it ends where an uninterrupted run ends and leaves no temporary file. The uninterrupted run and
 // the rerun are the same main() run in this process (test/helpers/in-process.ts): only the run
 // that is killed needs a process of its own.
@@ -13,7 +14,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { git, initRepo, tempDir, writeFiles, treeSnapshot } from '../helpers/repo.js';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { memlintKilledBefore } from '../helpers/killed.js';
+import { memlintHeldAtEachWrite } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
 const env = { MEMLINT_TODAY: '2026-11-29' };
@@ -88,28 +89,42 @@ function copyOf(dir: string): string {
   return to;
 }
 
-/** Kills `memlint ARGS` before each of its write boundaries in turn; returns how many it has. */
+/** A copy as the stopped process left it: the files and their mtimes, as a kill there leaves them. */
+function stateAt(dir: string): string {
+  const to = tempDir();
+  cpSync(dir, to, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  return to;
+}
+
+/**
+ * `memlint ARGS` killed before each of its write boundaries in turn; returns how many it has. One
+ * real process waits before every boundary (test/helpers/killed.ts) and the files are copied there,
+ * which is what SIGKILL at that point leaves on disk; once it has ended (its PID dead, as a killed
+ * one's is), each copy is checked and finished by a rerun.
+ */
 async function killAtEveryBoundary(args: string[], files: Record<string, string>): Promise<number> {
   const base = repoOf(files);
   const reference = copyOf(base);
   expect((await memlintInProcess(reference, args, { env })).code).toBeLessThan(2);
   const expected = withoutLock(treeSnapshot(reference));
   const before = memoryWords(treeSnapshot(base));
-  for (let op = 1; ; op++) {
-    const dir = copyOf(base);
-    const killed = await memlintKilledBefore(dir, args, op, env, children);
-    if (killed.pid === null) {
-      expect(killed.code).toBeLessThan(2);
-      return op - 1;
-    }
-    const lostAtKill = [...before].filter((w) => !memoryWords(treeSnapshot(dir)).has(w));
+  const killedAt: string[] = [];
+  const dir = copyOf(base);
+  const run = await memlintHeldAtEachWrite(dir, args, env, children, () => killedAt.push(stateAt(dir)));
+  expect(run.code).toBeLessThan(2);
+  // The run that was not killed ends where the in-process one does.
+  expect(withoutLock(treeSnapshot(dir))).toEqual(expected);
+  for (const [i, at] of killedAt.entries()) {
+    const op = i + 1;
+    const lostAtKill = [...before].filter((w) => !memoryWords(treeSnapshot(at)).has(w));
     expect(lostAtKill, `killed before write ${op} of memlint ${args.join(' ')}`).toEqual([]);
-    const rerun = await memlintInProcess(dir, args, { env });
+    const rerun = await memlintInProcess(at, args, { env });
     expect(rerun.code, rerun.stderr).toBeLessThan(2);
-    const after = withoutLock(treeSnapshot(dir));
+    const after = withoutLock(treeSnapshot(at));
     expect([...after.keys()].filter((p) => TEMP.test(p)), `temporary files after the rerun (killed before write ${op})`).toEqual([]);
     expect(after, `rerun after a kill before write ${op}`).toEqual(expected);
   }
+  return killedAt.length;
 }
 
 describe('a writer killed at every write boundary loses no text (contract §14)', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { git, importCommits, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { NO_PUSHED_MEMORY, pushSource } from '../../src/consolidate/push-range.js';
 import type { Given } from '../../src/commands/given.js';
 
@@ -29,22 +29,16 @@ function dueRepo(onPush?: string): { dir: string; base: string } {
 
 function makeDueRepo(onPush?: string): { dir: string; base: string } {
   const dir = initRepo();
-  writeFiles(dir, { 'README.md': 'app\n', ...(onPush ? { '.memlintrc.json': JSON.stringify({ consolidate: { onPush } }) } : {}) });
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'init');
-  const base = git(dir, 'rev-parse', 'HEAD').trim();
-  writeFiles(dir, {
-    [`${MEM}/MEMORY.md`]: '- [Role](user_role.md) — Backend lead\n',
-    [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead', 'Reads diffs first.\n'),
-  });
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'memory');
-  for (let i = 0; i < 4; i++) {
-    writeFiles(dir, { [`${MEM}/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i} [user_role]\n` });
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', `log ${i}`);
-  }
-  return { dir, base };
+  importCommits(dir, [
+    { branch: 'main', message: 'init', files: { 'README.md': 'app\n', ...(onPush ? { '.memlintrc.json': JSON.stringify({ consolidate: { onPush } }) } : {}) } },
+    {
+      branch: 'main',
+      message: 'memory',
+      files: { [`${MEM}/MEMORY.md`]: '- [Role](user_role.md) — Backend lead\n', [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead', 'Reads diffs first.\n') },
+    },
+    ...[0, 1, 2, 3].map((i) => ({ branch: 'main', message: `log ${i}`, files: { [`${MEM}/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i} [user_role]\n` } })),
+  ]);
+  return { dir, base: git(dir, 'rev-parse', 'HEAD~5').trim() };
 }
 
 const stdin = (dir: string, base: string, ref = 'refs/heads/main') => `${ref} ${git(dir, 'rev-parse', ref).trim()} ${ref} ${base}\n`;
@@ -133,34 +127,24 @@ describe('consolidate --pre-push', () => {
 
   it("leaves alone a MEMORY.md that is not a memory index (a project's own doc)", () => {
     const dir = initRepo();
-    writeFiles(dir, { 'README.md': 'app\n' });
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', 'init');
-    const base = git(dir, 'rev-parse', 'HEAD').trim();
-    for (let i = 0; i < 5; i++) {
-      writeFiles(dir, { 'docs/MEMORY.md': `# How the cache uses memory\n\nSee [the design](https://example.com/${i}.md).\n`, 'docs/notes.md': `note ${i}\n` });
-      git(dir, 'add', '-A');
-      git(dir, 'commit', '-q', '-m', `docs ${i}`);
-    }
+    importCommits(dir, [
+      { branch: 'main', message: 'init', files: { 'README.md': 'app\n' } },
+      ...[0, 1, 2, 3, 4].map((i) => ({ branch: 'main', message: `docs ${i}`, files: { 'docs/MEMORY.md': `# How the cache uses memory\n\nSee [the design](https://example.com/${i}.md).\n`, 'docs/notes.md': `note ${i}\n` } })),
+    ]);
+    const base = git(dir, 'rev-parse', 'HEAD~5').trim();
     expect(memlint(dir, ['consolidate', '--pre-push'], { input: stdin(dir, base), env })).toMatchObject({ code: 0, stderr: '' });
     expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
   it('looks at the memory folders `memlint consolidate` does: a folder config memoryDirs names counts', async () => {
     const dir = initRepo();
-    writeFiles(dir, { 'README.md': 'app\n', '.memlintrc.json': JSON.stringify({ memoryDirs: ['team/notes'] }) });
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', 'init');
-    const base = git(dir, 'rev-parse', 'HEAD').trim();
-    // An index that links to nothing beside it: memory only because config says so.
-    writeFiles(dir, { 'team/notes/MEMORY.md': '# Team notes\n', 'team/notes/user_role.md': topic('Role', 'user', 'Backend lead', 'Reads diffs first.\n') });
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', 'notes');
-    for (let i = 0; i < 4; i++) {
-      writeFiles(dir, { [`team/notes/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i}\n` });
-      git(dir, 'add', '-A');
-      git(dir, 'commit', '-q', '-m', `log ${i}`);
-    }
+    importCommits(dir, [
+      { branch: 'main', message: 'init', files: { 'README.md': 'app\n', '.memlintrc.json': JSON.stringify({ memoryDirs: ['team/notes'] }) } },
+      // An index that links to nothing beside it: memory only because config says so.
+      { branch: 'main', message: 'notes', files: { 'team/notes/MEMORY.md': '# Team notes\n', 'team/notes/user_role.md': topic('Role', 'user', 'Backend lead', 'Reads diffs first.\n') } },
+      ...[0, 1, 2, 3].map((i) => ({ branch: 'main', message: `log ${i}`, files: { [`team/notes/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i}\n` } })),
+    ]);
+    const base = git(dir, 'rev-parse', 'HEAD~5').trim();
     expect(memlint(dir, ['consolidate', '--check'], { env }).code).toBe(1);
     const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
     expect(r.code).toBe(0);

@@ -1,15 +1,15 @@
 // memlint install --claude: the two Claude Code hooks in .claude/settings.json, kept apart from
 // everything else there; uninstall removes exactly them; doctor reports them; the command works
-// in any checkout and only advises where memlint is not installed. install, uninstall and doctor
-// run in this process (test/helpers/in-process.ts: the same main()), the usage errors through the
-// built CLI, and the hook commands as Claude Code runs them (sh -c).
+// in any checkout and only advises where memlint is not installed. install, uninstall and doctor,
+// and their usage errors, run in this process (test/helpers/in-process.ts: the same main()), the
+// hook commands as Claude Code runs them (sh -c).
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeHookCommand, withClaudeHooks, withoutClaudeHooks } from '../../src/install/claude-settings.js';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { git, tempDir, writeFiles } from '../helpers/repo.js';
 import { npmInstall, project } from './helpers.js';
 
 const SETTINGS = '.claude/settings.json';
@@ -136,14 +136,14 @@ describe('memlint install --claude', () => {
     expect(line((await memlintInProcess(dir, ['doctor'])).stdout)).toMatch(/^FAIL +claude hooks: .* is missing in this worktree: the hooks only advise until it is installed; fix: npm install$/);
   });
 
-  it('settings that are not JSON: exit 2, the file left as it was; --claude with --local: usage error', () => {
+  it('settings that are not JSON: exit 2, the file left as it was; --claude with --local: usage error', async () => {
     const dir = project();
     writeFiles(dir, { [SETTINGS]: '{ "hooks": ' });
-    const r = memlint(dir, ['install', '--claude']);
+    const r = await memlintInProcess(dir, ['install', '--claude']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^memlint: .*settings\.json is not valid JSON/);
     expect(readFileSync(join(dir, SETTINGS), 'utf8')).toBe('{ "hooks": ');
-    expect(memlint(dir, ['install', '--claude', '--local']).code).toBe(2);
+    expect((await memlintInProcess(dir, ['install', '--claude', '--local'])).code).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
-// install, uninstall and doctor: help and argument errors through the built CLI (dist/cli.js); what
-// they write and report in this process (test/helpers/in-process.ts, the same main()); the hooks
-// they install run as git runs them.
+// install, uninstall and doctor: their help, argument errors, what they write and what they report
+// in this process (test/helpers/in-process.ts, the same main(); the launcher's exit codes and error
+// lines are test/cli/'s); found on PATH and the hooks they install, run as git runs them.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,10 +13,10 @@ import { files, localConfig, npmInstall, project, run, topic } from './helpers.j
 const UNLINKED = { env: { MEMLINT_LINK: '0' } };
 
 describe('memlint install / uninstall / doctor', () => {
-  it('print their help', () => {
+  it('print their help', async () => {
     const dir = project();
     for (const cmd of ['install', 'uninstall', 'doctor']) {
-      const r = memlint(dir, [cmd, '--help']);
+      const r = await memlintInProcess(dir, [cmd, '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`Usage: memlint ${cmd}`);
     }
@@ -27,7 +27,7 @@ describe('memlint install / uninstall / doctor', () => {
     await memlintInProcess(dir, ['install']);
     const before = files(dir);
     for (const cmd of ['install', 'uninstall', 'doctor']) {
-      const r = memlint(dir, [cmd, 'extra']);
+      const r = await memlintInProcess(dir, [cmd, 'extra']);
       expect(r.code, cmd).toBe(2);
       expect(r.stderr).toBe(`memlint: unexpected argument extra (see "memlint ${cmd} --help")\n`);
     }
@@ -56,7 +56,7 @@ describe('memlint install / uninstall / doctor', () => {
     expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('  "$memlint" touch || echo');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('husky && memlint install --local');
     const driver = git(dir, 'config', 'merge.memlint.driver').trim();
-    expect(driver).toMatch(/^node_modules\/\.bin\/memlint merge %O %A %B %L %P/);
+    expect(driver).toMatch(/^memlint=node_modules\/\.bin\/memlint; .* "\$memlint" merge %O %A %B %L %P/);
     expect(driver).not.toContain(dir);
     expect(git(dir, 'config', 'core.hooksPath').trim()).toBe('.husky/_');
     expect(existsSync(join(dir, '.husky/_/pre-push'))).toBe(true);

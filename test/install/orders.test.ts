@@ -162,7 +162,7 @@ describe("uninstall in a teammate's clone", () => {
       git(alice, 'clone', '-q', '-b', 'main', remote, bob);
       npmInstall(bob);
       expect(sh(bob, 'npm', ['run', '--silent', 'prepare'])).toMatchObject({ code: 0 });
-      expect(git(bob, 'config', '--local', 'merge.memlint.driver')).toContain('memlint merge');
+      expect(git(bob, 'config', '--local', 'merge.memlint.driver')).toContain('merge %O %A %B %L %P');
       expect((await memlintInProcess(bob, ['uninstall'])).code).toBe(0);
       expect([prepare, readFileSync(join(bob, 'package.json'), 'utf8')]).toEqual([prepare, original]);
     }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/claude/auto-memory.js';
 import { CLI, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
-import { cli, cliInProcess, hermetic, type Hermetic } from '../interop/helpers.js';
+import { cliInProcess, hermetic, type Hermetic } from '../interop/helpers.js';
 import { npmInstall, topic } from './helpers.js';
 
 const MEM = '.claude/memory';
@@ -97,14 +97,14 @@ describe('the team links once, every checkout follows', () => {
     const mate = join(base, 'mate');
     git(base, 'clone', '-q', remote, mate);
     npmInstall(mate, { husky: false });
-    const local = cli(mate, ['install', '--local'], h);
+    const local = (await cliInProcess(mate, ['install', '--local'], h));
     expect(local.code, local.stderr).toBe(0);
     expect(linkLines(local.stdout)).toEqual([`memlint link: linked: Claude Code now keeps this checkout's memory in ${MEM} (autoMemoryDirectory in .claude/settings.local.json)`]);
     expect(autoMemoryDirectory(mate)).toBe(join(mate, MEM));
     // Memory files carry their committed date from the first session, not the clone's time.
     for (const f of ['MEMORY.md', 'project_deploys.md', 'project_retry.md']) expect(statSync(join(mate, MEM, f)).mtimeMs).toBe(Date.parse(COMMITTED));
     expect(git(mate, 'status', '--porcelain')).toBe('');
-    expect(cli(mate, ['where'], h).stdout).toContain(`team memory:  ${join(mate, MEM)} (config "link": every checkout links it on npm install); this checkout uses it`);
+    expect((await cliInProcess(mate, ['where'], h)).stdout).toContain(`team memory:  ${join(mate, MEM)} (config "link": every checkout links it on npm install); this checkout uses it`);
 
     // A linked worktree of that clone is a checkout of its own, linked to its own folder: at once,
     // by the post-checkout hook that sets a new worktree up, and "install --local" there agrees.
@@ -113,7 +113,7 @@ describe('the team links once, every checkout follows', () => {
     expect(add.status, add.stderr).toBe(0);
     expect(autoMemoryDirectory(wt)).toBe(join(wt, MEM));
     npmInstall(wt, { husky: false });
-    expect(linkLines(cli(wt, ['install', '--local'], h).stdout)).toEqual([`memlint link: already linked: Claude Code uses ${MEM} here (localSettings)`]);
+    expect(linkLines((await cliInProcess(wt, ['install', '--local'], h)).stdout)).toEqual([`memlint link: already linked: Claude Code uses ${MEM} here (localSettings)`]);
     const wtDoctor = await cliInProcess(wt, ['doctor'], h);
     expect(wtDoctor.stdout).toMatch(/^ok +link: /m);
   });
@@ -150,7 +150,7 @@ describe('the team links once, every checkout follows', () => {
     git(base, 'clone', '-q', remote, mate);
     npmInstall(mate, { husky: false });
     git(mate, 'config', 'memlint.link', 'false');
-    const r = cli(mate, ['install', '--local'], h);
+    const r = (await cliInProcess(mate, ['install', '--local'], h));
     expect(r.code).toBe(0);
     const resolved = join(h.configDir, 'projects', sanitizePath(mate), 'memory');
     expect(linkLines(r.stdout)).toEqual([`memlint link: not linked: you opted out (git config memlint.link=false); Claude Code keeps using ${resolved}`]);
@@ -159,7 +159,7 @@ describe('the team links once, every checkout follows', () => {
     expect(doctor.stdout).toMatch(/^ok +link: opted out \(git config memlint\.link=false\): Claude Code uses .*, not the team's \.claude\/memory$/m);
 
     git(mate, 'config', '--unset', 'memlint.link');
-    const env = cli(mate, ['install', '--local'], { ...h, env: { ...h.env, MEMLINT_LINK: '0' } });
+    const env = (await cliInProcess(mate, ['install', '--local'], { ...h, env: { ...h.env, MEMLINT_LINK: '0' } }));
     expect(linkLines(env.stdout)[0]).toMatch(/^memlint link: not linked: you opted out \(MEMLINT_LINK=0\)/);
     expect(autoMemoryDirectory(mate)).toBeUndefined();
   });
@@ -183,7 +183,7 @@ describe('the team links once, every checkout follows', () => {
     expect(context.length).toBeLessThanOrEqual(1000);
 
     // Once linked, both are quiet about it.
-    expect(cli(lead, ['link'], h).code).toBe(0);
+    expect((await cliInProcess(lead, ['link'], h)).code).toBe(0);
     expect((await cliInProcess(lead, ['doctor'], h)).stdout).toMatch(/^ok +link: /m);
     const after = spawnSync(process.execPath, [CLI, 'hook'], { cwd: lead, input: payload, encoding: 'utf8', env: { ...h.env, CLAUDE_PROJECT_DIR: lead } });
     expect(after.stdout).toBe('');
@@ -242,7 +242,7 @@ describe('the team links once, every checkout follows', () => {
 
     // A store whose memory conflicts with the committed one: not linked, named, nothing written.
     const store = defaultStore(h, lead, { 'MEMORY.md': '- [Deploys](project_deploys.md) — Tuesdays, after the freeze\n', 'project_deploys.md': topic('Deploys', 'project', 'Deploys go out on Thursdays', 'Deploys go out on Thursdays.\n') });
-    const r = cli(lead, ['install', '--local'], h);
+    const r = (await cliInProcess(lead, ['install', '--local'], h));
     expect(r.code).toBe(0);
     expect(linkLines(r.stdout)[0]).toMatch(new RegExp(`^memlint link: not linked: Claude Code's memory for this checkout so far \\(${store.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\) conflicts with \\.claude/memory \\(project_deploys\\.md\\): run "memlint adopt"`));
     expect(autoMemoryDirectory(lead)).toBeUndefined();
@@ -253,14 +253,14 @@ describe('the team links once, every checkout follows', () => {
     mkdirSync(join(lead, 'shared'));
     symlinkSync(outside, join(lead, 'shared', 'memory'));
     writeFileSync(join(lead, '.memlintrc.json'), '{ "link": "shared/memory" }\n');
-    const sym = cli(lead, ['install', '--local'], h);
+    const sym = (await cliInProcess(lead, ['install', '--local'], h));
     expect(sym.code).toBe(0);
     expect(linkLines(sym.stdout)[0]).toMatch(/^memlint link: not linked: .*symlink/);
     expect(autoMemoryDirectory(lead)).toBeUndefined();
 
     // A "link" that climbs out of the repository is a config error, said in one line by install --local.
     writeFileSync(join(lead, '.memlintrc.json'), '{ "link": "../elsewhere" }\n');
-    const up = cli(lead, ['install', '--local'], h);
+    const up = (await cliInProcess(lead, ['install', '--local'], h));
     expect(up.code).toBe(0);
     expect(linkLines(up.stdout)[0]).toMatch(/^memlint link: not linked: config .*"link" must be true, false or the memory folder as a path inside the repository/);
   });

@@ -51,3 +51,26 @@ describe('mayHoldRelativeDate', () => {
     expect(mayHoldRelativeDate('部署前先通知值班工程师。')).toBe(false);
   });
 });
+
+describe('EN_PATTERNS need', () => {
+  // findRelativeDates skips a pattern whose `need` the text lacks: every match must hold it.
+  it('is in every match of its pattern (generated texts)', () => {
+    const words = [...VOCAB, 'DAY', 'After', 'BEFORE', 'Yesterday', 'This', 'LAST', 'Night', 'evening', 'Afternoon', 'MORNING', '\t', '  '];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...words), { maxLength: 10 }), fc.constantFrom(' ', '  ', '\t', '\n'), (xs, sep) => {
+        const text = xs.join(sep);
+        for (const { re, need } of EN_PATTERNS) {
+          if (!need) continue;
+          re.lastIndex = 0;
+          for (let m: RegExpExecArray | null; (m = re.exec(text)); ) expect(need.test(m[0])).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    const needs = EN_PATTERNS.filter((p) => p.need);
+    expect(needs.length).toBe(2);
+    for (const phrase of ['the day after tomorrow', 'The  Day\tBefore yesterday', 'this morning', 'THIS AFTERNOON', 'this\tevening', 'last Night']) {
+      expect(needs.some(({ re, need }) => ((re.lastIndex = 0), re.test(phrase)) && need!.test(phrase))).toBe(true);
+    }
+  });
+});

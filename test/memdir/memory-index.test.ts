@@ -214,6 +214,25 @@ describe('helpers', () => {
       }),
     );
   });
+  it('splitLines cuts at every \\n, \\r\\n and lone \\r, with or without a carriage return in the text', () => {
+    const text = fc.array(fc.constantFrom('a', 'bc', ' ', '\n', '\r', '\r\n', '下周'), { maxLength: 30 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(text, (s) => {
+        const lines = splitLines(s);
+        let offset = 0;
+        for (const [i, l] of lines.entries()) {
+          expect(l.offset).toBe(offset);
+          expect(l.text).not.toMatch(/[\r\n]/);
+          // Only the last line may end without an ending, and a \r is never cut from its \n.
+          expect(l.eol === '' ? i === lines.length - 1 : ['\n', '\r\n', '\r'].includes(l.eol)).toBe(true);
+          if (l.eol === '\r') expect(s[offset + l.text.length + 1]).not.toBe('\n');
+          offset += l.text.length + l.eol.length;
+        }
+        expect(offset).toBe(s.length);
+        expect(lines.length).toBe(s === '' ? 0 : s.split(/\r\n|\r|\n/).length - (/[\r\n]$/.test(s) ? 1 : 0));
+      }),
+    );
+  });
   it('dominantEol picks the more common ending', () => {
     expect(dominantEol('a\r\nb\r\nc\n')).toBe('\r\n');
     expect(dominantEol('a\nb\nc\r\n')).toBe('\n');

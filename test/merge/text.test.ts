@@ -1,6 +1,6 @@
 // The text plumbing: conflict markers in and out, OURS's conventions, the configured command.
 import { describe, expect, it } from 'vitest';
-import { attributeLines, driverCommand, driverConfig } from '../../src/merge/command.js';
+import { attributeLines, driverCommand, driverConfig, driverProgram } from '../../src/merge/command.js';
 import { limitWarning } from '../../src/merge/driver.js';
 import { pathKind } from '../../src/memdir/kinds.js';
 import { conflictBlock, hasConflictMarkers, render, splitConflictMarkers, styleOf } from '../../src/merge/text.js';
@@ -66,22 +66,33 @@ describe('the over-limit warning', () => {
 describe('the configured command', () => {
   it('starts the relative bin, falls back to git merge-file, and holds no absolute path', () => {
     const cmd = driverCommand();
-    expect(cmd.startsWith('node_modules/.bin/memlint merge %O %A %B %L %P; ')).toBe(true);
+    expect(cmd.startsWith('memlint=node_modules/.bin/memlint; if [ ! -x "$memlint" ]; then ')).toBe(true);
+    expect(cmd).toContain('if [ -n "$memlint" ]; then "$memlint" merge %O %A %B %L %P; ');
     expect(cmd).toContain('git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B');
     expect(cmd).not.toMatch(/(^|\s)\//);
     expect(driverConfig({ memlint: 'node ./dist/cli.js' })).toEqual([
       ['merge.memlint.name', expect.stringContaining('memlint')],
-      ['merge.memlint.driver', expect.stringMatching(/^node \.\/dist\/cli\.js merge %O %A %B %L %P; /)],
+      ['merge.memlint.driver', expect.stringMatching(/^memlint=dist\/cli\.js; if \[ ! -f "\$memlint" \]; then .*; then node "\$memlint" merge %O %A %B %L %P; /)],
     ]);
     expect(attributeLines('.claude/memory/')).toEqual(['.claude/memory/**/*.md merge=memlint']);
   });
 
   it("asks for the main worktree's copy only of a program named relative to the worktree", () => {
-    expect(driverCommand()).toContain('if [ ! -x node_modules/.bin/memlint ]; then memlint=$(git rev-parse --path-format=absolute --git-common-dir');
-    expect(driverCommand({ memlint: 'node ./dist/cli.js' })).toContain('if [ ! -f dist/cli.js ]; then');
+    expect(driverCommand()).toContain('if [ ! -x "$memlint" ]; then memlint=$(git rev-parse --path-format=absolute --git-common-dir');
+    expect(driverCommand({ memlint: 'node ./dist/cli.js' })).toContain('memlint=dist/cli.js; if [ ! -f "$memlint" ]; then');
     expect(driverCommand({ memlint: 'node ./dist/cli.js' })).toContain('node "$memlint" merge %O %A %B %L %P');
     for (const memlint of ['memlint', "'/usr/bin/node' '/opt/memlint/dist/cli.js'", '/usr/local/bin/memlint']) {
       expect(driverCommand({ memlint })).not.toContain('git rev-parse');
+      expect(driverCommand({ memlint }).startsWith(`${memlint} merge %O %A %B %L %P; `)).toBe(true);
+      expect(driverProgram(driverCommand({ memlint }))).toBeNull();
     }
+  });
+
+  it('names the program a configured command starts, in its shape and in earlier versions\' shape', () => {
+    expect(driverProgram(driverCommand())).toBe('node_modules/.bin/memlint');
+    expect(driverProgram(driverCommand({ memlint: 'node ./dist/cli.js' }))).toBe('dist/cli.js');
+    const earlier = "node_modules/.bin/memlint merge %O %A %B %L %P; s=$?; [ $s -eq 0 ] && exit 0; git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B";
+    expect(driverProgram(earlier)).toBe('node_modules/.bin/memlint');
+    expect(driverProgram('node ./dist/cli.js merge %O %A %B %L %P; git merge-file %A %O %B')).toBe('dist/cli.js');
   });
 });
