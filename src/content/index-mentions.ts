@@ -14,7 +14,7 @@ function escapeRe(s: string): string {
  * names it: a link to it anywhere on a line, or its path (or its path from the repository root,
  * `fromRoot` being the memdir's, or its file name, when no other topic shares it) standing as a word. Lines inside block comments do not count: Claude Code strips them.
  */
-export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string): Map<string, number> {
+export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string, folders = false): Map<string, number> {
   const out = new Map<string, number>();
   const entries = new Set(lines.filter((l) => l.entry).map((l) => l.entry!.key));
   const wanted = topics.filter((t) => !entries.has(t));
@@ -32,6 +32,8 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     if (fromRoot) alts.unshift(`${fromRoot}/${t}`);
     // Also `[[stem]]` (or `[[path/stem]]`, `[[stem|label]]`): a wiki link naming the file without `.md`.
     const stems = alts.map((a) => a.replace(/\.md$/u, ''));
+    // With `folders`, a folder above it named as one (`corpus/`, `[sources](sources/)`): the agent knows where to look.
+    if (folders) for (let i = t.indexOf('/'); i > 0; i = t.indexOf('/', i + 1)) alts.push(t.slice(0, i + 1));
     names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${stems.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]`, 'u'));
   }
   let inComment = false;

@@ -60,10 +60,6 @@ export const indexOrphan: Rule = {
     // Not a memory: a README-like file (frontmatter-yaml tells it to leave the folder) unless it
     // carries a memory type, and a skill's files (SKILL.md and what lies beside it).
     if (notAMemory(ctx.file.rel, topic.type)) return;
-    // A file in a subfolder without a memory type is a record kept beside the memories (a check's
-    // report, a copied source document), as consolidation takes it: Claude Code writes memories
-    // at the memdir's top level, and the index may name the folder rather than each file.
-    if (rel.includes('/') && !isMemoryType(topic.type)) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
     if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirFromRoot(ctx)).has(rel)) return;
@@ -179,7 +175,7 @@ function memdirFromRoot(ctx: RuleContext): string | undefined {
 
 function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topics: () => string[], fromRoot: string | undefined): Map<string, number> {
   let m = mentionCache.get(index);
-  if (!m) mentionCache.set(index, (m = topicMentions(index.lines, topics(), fromRoot)));
+  if (!m) mentionCache.set(index, (m = topicMentions(index.lines, topics(), fromRoot, true)));
   return m;
 }
 
