@@ -1,20 +1,20 @@
 // Contract §14: a writer killed at any point loses no text. A real memlint process (the shipped
 // bundle) is held right before each of its write boundaries in turn (every rename of an atomic
-// write and every removal; test/helpers/killed.ts) and its files copied as a kill there leaves
-// them (SIGKILL itself, and the next run reclaiming the lock: test/consolidate/cli.test.ts and
-// crash-recovery.test.ts), on generated memdirs where consolidation and --fix move text between
-// files: an over-long index hook's tail into its topic, a duplicate entry's hook into its topic,
-// log entries into topics, a duplicate topic into its twin. After each kill every word of the memory is still in a file, and a rerun completes:
-// it ends where an uninterrupted run ends and leaves no temporary file. The uninterrupted run and
-// the rerun are the same main() run in this process (test/helpers/in-process.ts): only the run
-// that is killed needs a process of its own.
+// write and every removal; test/helpers/killed.ts) and its files copied there, on generated
+// memdirs where consolidation and --fix move text between files: an over-long index hook's tail
+// into its topic, a duplicate entry's hook into its topic, log entries into topics, a duplicate
+// topic into its twin. After each boundary every word of the memory is still in a file, and a
+// rerun from the copy completes: it ends where an uninterrupted run ends and leaves no temporary
+// file. That a copy is what a kill leaves is checked with real SIGKILLs before every write of one
+// shape (the lock a kill leaves: test/consolidate/cli.test.ts and crash-recovery.test.ts). The
+// uninterrupted run and the reruns are main() run in this process (test/helpers/in-process.ts).
 import { cpSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { git, initRepo, tempDir, writeFiles, treeSnapshot } from '../helpers/repo.js';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { memlintHeldAtEachWrite } from '../helpers/killed.js';
+import { memlintHeldAtEachWrite, memlintKilledBefore } from '../helpers/killed.js';
 
 const MEM = '.claude/memory';
 const env = { MEMLINT_TODAY: '2026-11-29' };
@@ -148,6 +148,29 @@ describe('a writer killed at every write boundary loses no text (contract §14)'
       { numRuns: 3, seed: 28 },
     );
     expect(boundaries).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('a real SIGKILL before each write leaves on disk what the held run showed there, and a rerun ends where a whole run ends', async () => {
+    const s: Shape = { topics: 2, longHooks: [true, true, false], duplicateEntry: [true, false, false], logged: [true, false, false], twin: true };
+    const args = ['consolidate', '--force'];
+    const base = repoOf(memdirOf(s));
+    const reference = copyOf(base);
+    expect((await memlintInProcess(reference, args, { env })).code).toBeLessThan(2);
+    const expected = withoutLock(treeSnapshot(reference));
+    // The lock and the temporary files' names hold the process's PID: compared without them.
+    const files = (dir: string) => new Map([...withoutLock(treeSnapshot(dir))].map(([p, t]) => [TEMP.test(p) ? p.replace(TEMP, '.memlint-tmp') : p, t]));
+    const held: Array<Map<string, string>> = [];
+    const dir = copyOf(base);
+    await memlintHeldAtEachWrite(dir, args, env, children, () => held.push(files(dir)));
+    expect(held.length).toBeGreaterThan(3);
+    for (const [i, seen] of held.entries()) {
+      const killed = copyOf(base);
+      const k = await memlintKilledBefore(killed, args, i + 1, env, children);
+      expect(k.pid, `killed before write ${i + 1}`).not.toBeNull();
+      expect(files(killed), `killed before write ${i + 1}`).toEqual(seen);
+      expect((await memlintInProcess(killed, args, { env })).code).toBeLessThan(2);
+      expect(withoutLock(treeSnapshot(killed)), `rerun after a kill before write ${i + 1}`).toEqual(expected);
+    }
   }, 240_000);
 
   it('the shapes that lost text before: an over-long hook and a duplicate entry, consolidated and fixed', async () => {
