@@ -445,6 +445,7 @@ const DATING_PREPOSITION_BEFORE = /\b(?:as of|since|until|from)[ \t]+$/iu;
 const JOINED_BEFORE = /[\p{L}\p{N}_][-_./@\\]$/u;
 const JOINED_AFTER = /^[-_./@\\][\p{L}\p{N}_]/u;
 const LETTERS_ONLY = /^[a-z]+$/iu;
+const REGEX_ESCAPE = /\\[*?+.()[\]{}|^$]/u;
 const CJK = /[\u3400-\u9fff]/u;
 const VAGUE_COUNT_ZH = /\b(?:few|several|couple)\b|几/u;
 const AROUND_FORM = /^around /u;
@@ -666,6 +667,15 @@ class Finder {
     return this.taken.overlaps(s, e);
   }
 
+  /** What is glued to a phrase with no space between, up to 24 characters each side. */
+  gluedAround(start: number, end: number): string {
+    let from = start;
+    while (from > 0 && start - from < 24 && this.masked.charCodeAt(from - 1) > 32) from--;
+    let to = end;
+    while (to < this.masked.length && to - end < 24 && this.masked.charCodeAt(to) > 32) to++;
+    return this.masked.slice(from, start) + this.masked.slice(end, to);
+  }
+
   push(start: number, end: number, res: Reading | null, exact = true) {
     if (!res || this.overlaps(start, end)) return;
     const before = this.masked.slice(Math.max(0, start - 16), start);
@@ -674,6 +684,9 @@ class Finder {
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
     if (JOINED_BEFORE.test(this.masked.slice(Math.max(0, start - 2), start)) || JOINED_AFTER.test(this.masked.slice(end, end + 2))) return;
+    // Part of a pattern written out in prose: a regular expression escapes its metacharacters next
+    // to the words (`\*?Released today\*?`), matching whatever day it is read on.
+    if (REGEX_ESCAPE.test(this.gluedAround(start, end))) return;
     const phrase = this.text.slice(start, end);
     // A name called or declared: "today(actual day) and reference_date(…) kept apart" names a parameter.
     if (this.masked[end] === '(' && LETTERS_ONLY.test(phrase)) return;
