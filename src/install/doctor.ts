@@ -61,7 +61,9 @@ export function checkDriver(wt: Worktree): Check {
   if (program !== null && !existsSync(join(wt.root, program))) {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges run the main worktree's memlint, or git merge-file where it has none)`, fix: 'npm install' };
   }
-  return { part, ok: true, detail: `merge.${DRIVER_NAME}.driver defined (${driver.length > 60 ? `${driver.slice(0, 57)}...` : driver})` };
+  // Written by memlint before it tested for its program: sh says "not found" in a linked worktree without one.
+  const older = program !== null && !driver.trim().startsWith('memlint=') ? `; an older command, which makes sh print a "not found" line in a worktree without ${program} (memlint install --local rewrites it)` : '';
+  return { part, ok: true, detail: `merge.${DRIVER_NAME}.driver defined (${driver.length > 60 ? `${driver.slice(0, 57)}...` : driver})${older}` };
 }
 
 export function checkAttributes(wt: Worktree, memdirs: string[]): Check {

@@ -191,7 +191,19 @@ describe('memlint install / uninstall / doctor', () => {
     expect(r.stdout).toMatch(/^FAIL  merge driver: merge\.memlint\.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing; fix: memlint install --local$/m);
     expect((await memlintInProcess(dir, ['install', '--local'])).code).toBe(0);
     expect(git(dir, 'config', 'merge.memlint.driver')).toContain('git merge-file');
-    expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).stdout).toMatch(/^ok    merge driver:/m);
+    expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).stdout).toMatch(/^ok    merge driver: merge\.memlint\.driver defined \(memlint=node_modules[^\n]*\.\.\.\)$/m);
+  });
+
+  it('doctor names a driver command written before memlint tested for its program, and install --local rewrites it', async () => {
+    const dir = project();
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
+    const earlier = "node_modules/.bin/memlint merge %O %A %B %L %P; s=$?; [ $s -eq 0 ] && exit 0; git merge-file --marker-size=%L -L ours -L base -L theirs %A %O %B; s=$?; [ $s -gt 127 ] && exit 1; exit $s";
+    git(dir, 'config', 'merge.memlint.driver', earlier);
+    const r = await memlintInProcess(dir, ['doctor'], UNLINKED);
+    expect(r.stdout).toMatch(/^ok    merge driver: .*; an older command, which makes sh print a "not found" line in a worktree without node_modules\/\.bin\/memlint \(memlint install --local rewrites it\)$/m);
+    expect((await memlintInProcess(dir, ['install', '--local'])).code).toBe(0);
+    expect(git(dir, 'config', 'merge.memlint.driver')).toMatch(/^memlint=node_modules\/\.bin\/memlint; /);
+    expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).stdout).not.toContain('an older command');
   });
 
   it('works from a linked worktree, and doctor names what a new worktree lacks', async () => {
