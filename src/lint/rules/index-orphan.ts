@@ -53,8 +53,8 @@ export const indexOrphan: Rule = {
     }
     // An entry written from the repository root names this file too: index-link-target asks for
     // it to be rewritten; adding a second entry would leave a duplicate once it is.
-    const repoRel = ctx.repo ? slashRelative(ctx.repo.root, ctx.memdir.dir) : '';
-    const fromRoot = repoRel && !repoRel.startsWith('..') ? `${repoRel}/${rel}` : null;
+    const memdirRel = memdirFromRoot(ctx);
+    const fromRoot = memdirRel === undefined ? null : `${memdirRel}/${rel}`;
     if (index.lines.some((l) => l.entry?.key === rel || (fromRoot !== null && l.entry?.key === fromRoot))) return;
     const topic = ctx.memdir.parsedTopic(ctx.file);
     // Not a memory: a README-like file (frontmatter-yaml tells it to leave the folder) unless it
@@ -62,7 +62,7 @@ export const indexOrphan: Rule = {
     if (notAMemory(ctx.file.rel, topic.type)) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
-    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirFromRoot(ctx)).has(rel)) return;
+    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirRel).has(rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
     const name = topic.name?.trim().replace(/\s+/g, ' ');
     const description = topic.description?.trim().replace(/\s+/g, ' ');
