@@ -6,18 +6,19 @@ export const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunda
 export const NUM_WORD = '(?:\\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\\s+couple\\s+of|a\\s+few|several)';
 
 // English, in priority order: an earlier pattern's match hides later ones at the same place.
+// A word's start is written (?<!\w), not \b (src/content/dates.ts says why).
 // `need`: words every match of a rare pattern holds (same flags, so the same case folding), found
 // by a scan many times faster than the pattern's own: a text without them is not scanned by it.
 export const EN_PATTERNS: Array<{ kind: 'chrono' | 'period' | 'weekday'; re: RegExp; need?: RegExp }> = [
-  { kind: 'chrono', re: /\bthe\s+day\s+(?:after\s+tomorrow|before\s+yesterday)\b/giu, need: /day\s+(?:after|before)/iu },
-  { kind: 'chrono', re: /\b(?:this\s+(?:morning|afternoon|evening)|last\s+night)\b/giu, need: /morning|afternoon|evening|night/iu },
-  { kind: 'chrono', re: /\b(?:today|tonight|tomorrow|yesterday)\b/giu },
-  { kind: 'chrono', re: new RegExp(`\\b(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}\\b(?!s\\b)`, 'giu') },
-  { kind: 'chrono', re: new RegExp(`\\b${NUM_WORD}[ \\t]+(?:days?|weeks?|months?|years?)[ \\t]+(?:ago|from[ \\t]+(?:now|today))\\b`, 'giu') },
+  { kind: 'chrono', re: /(?<!\w)the\s+day\s+(?:after\s+tomorrow|before\s+yesterday)\b/giu, need: /day\s+(?:after|before)/iu },
+  { kind: 'chrono', re: /(?<!\w)(?:this\s+(?:morning|afternoon|evening)|last\s+night)\b/giu, need: /morning|afternoon|evening|night/iu },
+  { kind: 'chrono', re: /(?<!\w)(?:today|tonight|tomorrow|yesterday)\b/giu },
+  { kind: 'chrono', re: new RegExp(`(?<!\\w)(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}\\b(?!s\\b)`, 'giu') },
+  { kind: 'chrono', re: new RegExp(`(?<!\\w)${NUM_WORD}[ \\t]+(?:days?|weeks?|months?|years?)[ \\t]+(?:ago|from[ \\t]+(?:now|today))\\b`, 'giu') },
   // "due in three weeks" is a date; "tokens expire in 30 days" is a policy: only after words that name an event (EVENT_BEFORE_IN).
-  { kind: 'chrono', re: new RegExp(`\\bin[ \\t]+${NUM_WORD}[ \\t]+(?:days?|weeks?|months?)\\b`, 'giu') },
-  { kind: 'period', re: /\b(?:the[ \t]+)?(this|next|last|coming|past|previous)[ \t]+(week|weekend|month|quarter|year)\b(?![ \t]+of\b)/giu },
-  { kind: 'weekday', re: new RegExp(`\\b${WEEKDAY}\\b(?!s\\b|'s\\b)`, 'giu') },
+  { kind: 'chrono', re: new RegExp(`(?<!\\w)in[ \\t]+${NUM_WORD}[ \\t]+(?:days?|weeks?|months?)\\b`, 'giu') },
+  { kind: 'period', re: /(?<!\w)(?:the[ \t]+)?(this|next|last|coming|past|previous)[ \t]+(week|weekend|month|quarter|year)\b(?![ \t]+of\b)/giu },
+  { kind: 'weekday', re: new RegExp(`(?<!\\w)${WEEKDAY}\\b(?!s\\b|'s\\b)`, 'giu') },
 ];
 
 export const ZH_PATTERNS: Array<{ kind: 'zhDay' | 'zhWeek' | 'zhMonth' | 'zhYear' | 'zhQuarter' | 'zhFewDays' | 'zhCount' | 'zhWeekday'; re: RegExp }> = [
@@ -65,10 +66,10 @@ export function mayHoldRelativeDate(text: string): boolean {
 // - a name of a data item: "本月日期变量" (the current-month date variable), "today's date field";
 // - more present-tense verbs for "today" meaning "at present" ("the preview skips the scan for
 //   every non-MP3 today").
-const DEFAULT_BEFORE = /(?:\bdefault(?:s|ed)?(?:[ \t]+(?:to|is|=|:))?|默认(?:为|是|值为|值是)?)[ \t]*$/iu;
+const DEFAULT_BEFORE = /(?:(?<!\w)default(?:s|ed)?(?:[ \t]+(?:to|is|=|:))?|默认(?:为|是|值为|值是)?)[ \t]*$/iu;
 const ZH_NAME_AFTER = /^[\u3400-\u9fff]{0,4}(?:变量|参数|字段|常量|函数|选项|占位符)/u;
 const EN_NAME_AFTER = /^(?:['’]s)?[ \t]+(?:date[ \t]+)?(?:variable|param(?:eter)?|field|constant|placeholder|macro)s?\b/iu;
-export const PRESENT_VERB_MORE = /\b(?:skips|fires|emits|produces|ignores|rejects|accepts|blocks|triggers|checks|verifies|gates|routes|drops|logs|fails|passes|shows|renders|loads|sends|builds|treats|applies|takes|gets|gives|makes|keeps)\b/iu;
+export const PRESENT_VERB_MORE = /(?<!\w)(?:skips|fires|emits|produces|ignores|rejects|accepts|blocks|triggers|checks|verifies|gates|routes|drops|logs|fails|passes|shows|renders|loads|sends|builds|treats|applies|takes|gets|gives|makes|keeps)\b/iu;
 
 // Every DEFAULT_BEFORE match holds one of these: a line without them is spared its scan.
 export const DEFAULT_WORD = /default|默认/iu;

@@ -13,6 +13,11 @@
 // durations and policies ("within 2 days", "tokens expire in 30 days", "30天后过期"), "now", and
 // a phrase already followed by an absolute date ("Thursday (2026-03-05)"). Text in frontmatter,
 // code blocks (the ranges the caller gives from the block model), inline code and URLs is skipped.
+//
+// Where a word starts, the patterns say (?<!\w), not \b: the same test there (every alternative
+// after it opens with a word character; the i and u flags count ſ and the Kelvin sign as word
+// characters either way). Under those flags V8 turns \b into a lookaround both ways, tried at every
+// position of the text, where (?<!\w) lets the scan skip to the pattern's first letters.
 import { Spans } from './spans.js';
 import * as chrono from 'chrono-node';
 import { DEFAULT_WORD, EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
@@ -75,11 +80,11 @@ export interface Ymd {
   d: number;
 }
 
-const EVENT_BEFORE_IN = /\b(?:will|'ll|going to|gonna)\b[^.;\n]{0,40}$|\b(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \t]+$/iu;
+const EVENT_BEFORE_IN = /(?:(?<!\w)(?:will|going to|gonna)|(?<=\w)'ll)\b[^.;\n]{0,40}$|(?<!\w)(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \t]+$/iu;
 // A line that states a recurrence makes its bare weekdays recurring too ("a two-week train; the cut happens Wednesday").
-const RECURRING_LINE = /\b(?:every|each|trains?|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
-const NOT_BEFORE_WEEKDAY = /\b(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|\b(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
-const WEEKDAY_CUE_BEFORE = /\b(?:by|until|till|before|due|on|since|from|after|coming|(?:mov|push|postpon|delay|reschedul|slipp?|shift)\w*[ \t]+(?:it[ \t]+|them[ \t]+)?to)[ \t]+$/iu;
+const RECURRING_LINE = /(?<!\w)(?:every|each|trains?|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
+const NOT_BEFORE_WEEKDAY = /(?<!\w)(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|(?<!\w)(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
+const WEEKDAY_CUE_BEFORE = /(?<!\w)(?:by|until|till|before|due|on|since|from|after|coming|(?:mov|push|postpon|delay|reschedul|slipp?|shift)\w*[ \t]+(?:it[ \t]+|them[ \t]+)?to)[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
 const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|builds|jobs|runs|batches|freezes|standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights|slots?|shifts?|columns?|rows?|rota)\b/iu;
@@ -100,19 +105,19 @@ const SCHEDULE_LEAD = /^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:#{1,6}[
 const SCHEDULE_SEPARATOR = /^(?:s)?(?:\*\*|__)?[ \t]*(?:[:：|—–]|-[ \t]|\([^)]*\)[ \t]*[:：—–-])|^[ \t]+(?:is|are)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:only[ \t]+|main[ \t]+)?(?:day|days)\b/iu;
 const ZH_SCHEDULE = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\|[ \t]*)?(?:\*\*)?(?:周|星期|礼拜)[一二三四五六日天](?:\*\*)?[ \t]*[:：|—–-]/u;
 // "today" that means "at present": "safe today", "not a bottleneck today", "no caller today".
-const PRESENT_STATE_TODAY = /\b(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|callers?|users?|nobody|no one|none)\b[^.;!?\n]{0,40}\btoday\b/iu;
+const PRESENT_STATE_TODAY = /(?<!\w)(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|callers?|users?|nobody|no one|none)\b[^.;!?\n]{0,40}\btoday\b/iu;
 // "today's fashion is tomorrow's standard", "a key that works today may be dead tomorrow": a
 // saying or a contrast that holds on any day.
-const FIGURATIVE = /\btoday['’]s\b[^.;\n]{0,60}\b(?:is|are|becomes?)\b[^.;\n]{0,20}\btomorrow['’]s\b|\btoday\b[^.;\n]{0,60}\b(?:may|might|could|can)\b[^.;\n]{0,40}\b(?:tomorrow|next[ \t]+(?:week|month))\b|\b(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|\b(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|\b(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
+const FIGURATIVE = /(?<!\w)today['’]s\b[^.;\n]{0,60}\b(?:is|are|becomes?)\b[^.;\n]{0,20}\btomorrow['’]s\b|(?<!\w)today\b[^.;\n]{0,60}\b(?:may|might|could|can)\b[^.;\n]{0,40}\b(?:tomorrow|next[ \t]+(?:week|month))\b|(?<!\w)(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|(?<!\w)(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|(?<!\w)(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
 // Every FIGURATIVE match holds one of these: most lines are spared its scan.
 const FIGURATIVE_WORD = /today|tomorrow|next\s+(?:week|month)|in\s+a\s+day|overnight/iu;
 
 // Habitual, generic and recurring uses: "it usually happened yesterday", "whenever we ship on a
 // Friday", "by default the job runs tomorrow". Looked for in the sentence around the phrase.
-const HABITUAL = /\b(?:usually|always|typically|normally|generally|often|sometimes|frequently|routinely|habitually|tends?[ \t]+to|whenever|every[ \t]+time|each[ \t]+time|by[ \t]+default|as[ \t]+a[ \t]+rule|would[ \t]+always)\b|通常|一般|总是|往往|经常|每次/iu;
+const HABITUAL = /(?<!\w)(?:usually|always|typically|normally|generally|often|sometimes|frequently|routinely|habitually|tends?[ \t]+to|whenever|every[ \t]+time|each[ \t]+time|by[ \t]+default|as[ \t]+a[ \t]+rule|would[ \t]+always)\b|通常|一般|总是|往往|经常|每次/iu;
 // A word before a weekday that makes it a name or a recurrence: "the Sunday post", "the 3rd Friday",
 // "the first Monday", "its Friday", "Fridays".
-const GENERIC_BEFORE_WEEKDAY = /\b(?:the|that|whichever|same|its|their|our|your|his|her)[ \t]+$|(?:\b\d{1,2}(?:st|nd|rd|th)|\b(?:first|second|third|fourth|fifth|penultimate|final))[ \t]+$/iu;
+const GENERIC_BEFORE_WEEKDAY = /(?<!\w)(?:the|that|whichever|same|its|their|our|your|his|her)[ \t]+$|(?:(?<!\w)\d{1,2}(?:st|nd|rd|th)|(?<!\w)(?:first|second|third|fourth|fifth|penultimate|final))[ \t]+$/iu;
 // "the last Friday of the month", "the first Monday of each quarter": a recurrence.
 const OF_PERIOD_AFTER = /^[ \t]+(?:of|in)[ \t]+(?:the|each|every|a|any)[ \t]+(?:month|quarter|year|sprint|cycle|release|week)\b/iu;
 // Interface labels listed together: "Today / Yesterday / 1 week ago", "today | this week".
@@ -124,52 +129,62 @@ const LABEL_COMMA_BEFORE = new RegExp(`(${LABEL_WORD})[ \\t]*,[ \\t]*$`, 'iu');
 const LABEL_COMMA_AFTER = new RegExp(`^[ \\t]*,[ \\t]*(${LABEL_WORD})`, 'iu');
 // An article or a count right before a day word used as a noun: "the today badge", "1 today marker".
 const NOUN_DETERMINER_BEFORE = /(?:^|[^\p{L}\p{N}:.])(?:a|an|the|\d+)[ \t]+$/iu;
+const DAY_WORD = /^(?:today|yesterday|tomorrow|tonight)$/u;
+const WORD_AFTER = /^[ \t]+\p{L}/u;
+const NOT_A_NOUN_AFTER = /^[ \t]+(?:at|in|on|by|and|or|to|is|was|we|i|it|the|a)\b/iu;
 
 /** The phrase and a neighbour it is listed with by a comma are both Title Case interface labels. */
+const TITLE_START = /^\p{Lu}/u;
+const TITLE_PART = /^(?:\p{Lu}|\d)/u;
+const BLANKS = /[ \t]+/u;
+
+function titleCase(w: string): boolean {
+  return TITLE_START.test(w) && w.split(BLANKS).every((p) => TITLE_PART.test(p));
+}
+
 function titleCaseOptions(line: string, start: number, end: number): boolean {
-  const title = (w: string) => /^\p{Lu}/u.test(w) && w.split(/[ \t]+/u).every((p) => /^(?:\p{Lu}|\d)/u.test(p));
-  if (!title(line.slice(start, end))) return false;
+  if (!titleCase(line.slice(start, end))) return false;
   const before = LABEL_COMMA_BEFORE.exec(behind(line, start));
   const after = LABEL_COMMA_AFTER.exec(line.slice(end));
-  return (before !== null && title(before[1]!)) || (after !== null && title(after[1]!));
+  return (before !== null && titleCase(before[1]!)) || (after !== null && titleCase(after[1]!));
 }
 // "today" meaning "at present": a present-tense statement of how things are ("today the API
 // returns 404", "the job runs on one node today"), with no past or future event in the sentence.
-const PRESENT_VERB = /\b(?:is|are|isn't|aren't|uses|use|has|have|hasn't|haven't|holds|supports|lives|points|stores|depends|requires|needs|lacks|exists|means|returns|runs|works|contains|calls|reads|writes|sits|stands|remains|stays|lets|allows|handles|owns|covers|serves|relies|expects|matches|knows|does|doesn't|don't|can|cannot|can't)\b/iu;
-const EVENT_VERB = /\b(?:was|were|did|didn't|had|will|won't|shall|'ll|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|starts?|begins?|ends?|ships?|lands?|launch(?:es)?|expires?|freezes?|until|since)\b/iu;
+const PRESENT_VERB = /(?<!\w)(?:is|are|isn't|aren't|uses|use|has|have|hasn't|haven't|holds|supports|lives|points|stores|depends|requires|needs|lacks|exists|means|returns|runs|works|contains|calls|reads|writes|sits|stands|remains|stays|lets|allows|handles|owns|covers|serves|relies|expects|matches|knows|does|doesn't|don't|can|cannot|can't)\b/iu;
+const EVENT_VERB = /(?:(?<!\w)(?:was|were|did|didn't|had|will|won't|shall|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|starts?|begins?|ends?|ships?|lands?|launch(?:es)?|expires?|freezes?|until|since)|(?<=\w)'ll)\b/iu;
 // "by", "before" and "after" date an event only before a time ("by Friday", "before 15:45", "after
 // the launch"), not in "by hand" or "side by side".
-const TIME_PREPOSITION = /\b(?:by|after)[ \t]+\u0000|\b(?:by|before|after)[ \t]+(?:the[ \t]+)?(?:\d|today|tonight|tomorrow|yesterday|now|then|noon|midnight|eod|eow|end\b|next\b|this\b|last\b|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may\b|jun|jul|aug|sep|oct|nov|dec|launch|release|deploy|merge|lunch|morning|evening|tonight)/iu;
+const TIME_PREPOSITION = /(?<!\w)(?:by|after)[ \t]+\u0000|(?<!\w)(?:by|before|after)[ \t]+(?:the[ \t]+)?(?:\d|today|tonight|tomorrow|yesterday|now|then|noon|midnight|eod|eow|end\b|next\b|this\b|last\b|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may\b|jun|jul|aug|sep|oct|nov|dec|launch|release|deploy|merge|lunch|morning|evening|tonight)/iu;
 // A meeting or demo names an event only next to the phrase ("the demo today", "today's call"), not
 // as the subject of a statement about a page ("the demo is above the video today").
-const EVENT_NOUN_NEAR = /\b(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b(?:[ \t]+\S+){0,2}[ \t]*\u0000|\u0000(?:['’]s)?(?:[ \t]+\S+){0,2}?[ \t]+(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b/iu;
+const EVENT_NOUN_NEAR = /(?<!\w)(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b(?:[ \t]+\S+){0,2}[ \t]*\u0000|\u0000(?:['’]s)?(?:[ \t]+\S+){0,2}?[ \t]+(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b/iu;
 // A participle after a determiner or joined by a hyphen is an adjective, not an event: "the
 // shipped proxy", "an already-scheduled follow-up", "the merged branch".
-const ADJECTIVE_PARTICIPLE = /(?:\b(?:the|a|an|its|their|our|your|this|that|these|those)[ \t]+|-)[a-z]+ed\b/giu;
+const ADJECTIVE_PARTICIPLE = /(?:(?<!\w)(?:the|a|an|its|their|our|your|this|that|these|those)[ \t]+|-)[a-z]+ed\b/giu;
 // A sentence that tells an event, past or future, or dates a state ("as of", "until"): a "today" in
 // it is that day. Without one, "today" states how things are at present.
-const TOLD = /\b(?:was|wasn't|were|weren't|did|didn't|had|hadn't|will|won't|shall|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|ago|as[ \t]+of|until|so[ \t]+far|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|overwrote|rewrote|chose|drew|drove|fell|forgot|froze|gave|grew|knew|rode|rose|spoke|stole|threw|woke|wore|began|ate)\b|['’]ll\b/iu;
+const TOLD = /(?<!\w)(?:was|wasn't|were|weren't|did|didn't|had|hadn't|will|won't|shall|going[ \t]+to|gonna|plan(?:s|ned)?|scheduled|due|deadline|ago|as[ \t]+of|until|so[ \t]+far|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|shipped|deployed|merged|landed|fixed|released|failed|started|finished|happened|asked|decided|agreed|announced|reported|noticed|discovered|learned|added|removed|changed|moved|reverted|rolled|turned|closed|opened|migrated|upgraded|updated|completed|overwrote|rewrote|chose|drew|drove|fell|forgot|froze|gave|grew|knew|rode|rose|spoke|stole|threw|woke|wore|began|ate)\b|['’]ll\b/iu;
 // A feedback memory's reason ("**Why:**") holds whenever it is read: a date word there is general
 // ("6 months from now, you need to know why") unless it tells a past incident. (Its "**How to
 // apply:**" may well say "this week".)
 const RATIONALE_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:why|reason|rationale)(?:\*\*|__)?[ \t]*(?:[:：—–-]|\*\*[ \t]*[:：])/iu;
-const PAST_TENSE = /\b(?:was|wasn't|were|weren't|did|didn't|had|hadn't|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|chose|began|fell|forgot|gave|grew|knew|lost|paid|spent|(?!(?:indeed|speed|proceed|exceed|succeed|need|feed|seed|embed|shared|red)\b)[a-z]{2,}ed)\b/iu;
+const PAST_TENSE = /(?<!\w)(?:was|wasn't|were|weren't|did|didn't|had|hadn't|broke|went|came|found|got|made|ran|saw|told|said|took|left|sent|wrote|chose|began|fell|forgot|gave|grew|knew|lost|paid|spent|(?!(?:indeed|speed|proceed|exceed|succeed|need|feed|seed|embed|shared|red)\b)[a-z]{2,}ed)\b/iu;
 // Reported speech: what someone was asked or told to do is in their words, as a quotation is
 // ("asked it to fetch today's weather"): its date words count from when they spoke.
-const REQUEST_BEFORE = /\b(?:asked|told|instructed|prompted|requested|ordered|tasked)\b(?:[ \t\n]+\S+){0,3}?[ \t\n]+to[ \t\n]+[^.;:!?]{0,60}$/iu;
+const REQUEST_BEFORE = /(?<!\w)(?:asked|told|instructed|prompted|requested|ordered|tasked)\b(?:[ \t\n]+\S+){0,3}?[ \t\n]+to[ \t\n]+[^.;:!?]{0,60}$/iu;
 // Inside a condition or a possibility, a date word is any such day, not one ("if a task fired at
 // 23:00 on a Friday", "when he just wants to ship one thing tonight", "could grade yesterday's
 // decisions as today's").
-const CONDITION_BEFORE = /\b(?:if|when|whenever|unless)\b[^.;:!?—–]{0,80}$|\b(?:could|would|might)\b[^.;:!?—–,]{0,40}$/iu;
+const CONDITION_BEFORE = /(?<!\w)(?:if|when|whenever|unless)\b[^.;:!?—–]{0,80}$|(?<!\w)(?:could|would|might)\b[^.;:!?—–,]{0,40}$/iu;
 // "anything we could build this month", "any fix that might land tomorrow": a hypothetical, not a day.
-const HYPOTHETICAL_BEFORE = /\b(?:any|anything|anyone|anybody|whatever|whichever)\b[^.;!?\n]{0,60}\b(?:could|would|might)\b[^.;!?\n]{0,40}$/iu;
+const HYPOTHETICAL_BEFORE = /(?<!\w)(?:any|anything|anyone|anybody|whatever|whichever)\b[^.;!?\n]{0,60}\b(?:could|would|might)\b[^.;!?\n]{0,40}$/iu;
 
 // The word used as the name of a thing, not as a date: "the Today view", "a Yesterday tab".
 const NAMED_AFTER = /^['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|column|section|widget|panel|badge|list|folder|board|feed|header|menu|chip|pill|link|card)s?\b/iu;
 
 // A line that ends a paragraph (blank, a heading, a table row) and one that starts a block (a list
 // item, a heading, a quote, a table row): a sentence runs across the other line breaks.
-const TODAY_OR_YESTERDAY = /\b(?:today|yesterday)[ \t]+(?:or|and\/or|\/)[ \t]+(?:today|yesterday)\b|(?:今天|昨天)(?:或|或者|或是)(?:今天|昨天)/iu;
+const TODAY_OR_YESTERDAY = /(?<!\w)(?:today|yesterday)[ \t]+(?:or|and\/or|\/)[ \t]+(?:today|yesterday)\b|(?:今天|昨天)(?:或|或者|或是)(?:今天|昨天)/iu;
 const ZH_DAY_ITEM_AFTER = /^(?:的)?(?:文件|数据|日志|记录|报告|日报|内容)/u;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/u;
 // The line that opens a list with a recurrence: "Every Monday:", "Each sprint:", "每周一：".
@@ -361,7 +376,7 @@ function phraseClause(sent: Sentence): string {
 
 /** The sentence with the phrase replaced by a mark, other "today"s and adjectival participles ("the shipped proxy") removed. */
 function eventText(sent: Sentence): string {
-  return (sent.text.slice(0, sent.at) + '\u0000' + sent.text.slice(sent.end)).replace(/\btoday\b/giu, '').replace(ADJECTIVE_PARTICIPLE, ' ');
+  return (sent.text.slice(0, sent.at) + '\u0000' + sent.text.slice(sent.end)).replace(/(?<!\w)today\b/giu, '').replace(ADJECTIVE_PARTICIPLE, ' ');
 }
 
 /**
@@ -441,7 +456,7 @@ const CAPITAL = /^[A-Z]/u;
 const TITLE_WORD_BEFORE = /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
 const SENTENCE_OPENING_WORD = /^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
 const ORDINAL_MODIFIER = /^(?:last|first|next)[ \t]/iu;
-const DATING_PREPOSITION_BEFORE = /\b(?:as of|since|until|from)[ \t]+$/iu;
+const DATING_PREPOSITION_BEFORE = /(?<!\w)(?:as of|since|until|from)[ \t]+$/iu;
 const JOINED_BEFORE = /[\p{L}\p{N}_][-_./@\\]$/u;
 const JOINED_AFTER = /^[-_./@\\][\p{L}\p{N}_]/u;
 const LETTERS_ONLY = /^[a-z]+$/iu;
@@ -454,11 +469,11 @@ const TODAY_ALONE = /^today$/iu;
 const INDENTED_LINE = /^[ \t]{2,}\S/u;
 const ARROW_BEFORE = /(?:→|->)[ \t]*$/u;
 const ARROW_AFTER = /^[ \t]*(?:→|->)/u;
-const SINCE_LAST_ON_BEFORE = /\b(?:since|last|on)[ \t]+$/iu;
-const PAST_EVENT_WORD = /\b(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu;
-const SINCE_BEFORE = /\bsince[ \t]+$/iu;
+const SINCE_LAST_ON_BEFORE = /(?<!\w)(?:since|last|on)[ \t]+$/iu;
+const PAST_EVENT_WORD = /(?<!\w)(?:was|were|did|had|broke|shipped|landed|failed|merged|went)\b/iu;
+const SINCE_BEFORE = /(?<!\w)since[ \t]+$/iu;
 const THE_LEAD = /^the\b/iu;
-const OF_BEFORE = /\bof[ \t]+$/iu;
+const OF_BEFORE = /(?<!\w)of[ \t]+$/iu;
 const THIS_OR_LAST_WEEK = /^(?:this|last)[ \t]+week$/iu;
 const THE_NEXT_OR_COMING = /^the[ \t]+(?:next|coming)\b/iu;
 const FORWARD_PHRASE = /^(?:next|coming|this)\b|from[ \t]+(?:now|today)$/u;
@@ -483,7 +498,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead))) return true;
   if (titleCaseOptions(line, start, end)) return true;
   // "the today badge", "2 today lines": a day word after an article or a count, before a noun, names a thing.
-  if (/^(?:today|yesterday|tomorrow|tonight)$/u.test(phrase) && NOUN_DETERMINER_BEFORE.test(behind(line, start)) && /^[ \t]+\p{L}/u.test(ahead) && !/^[ \t]+(?:at|in|on|by|and|or|to|is|was|we|i|it|the|a)\b/iu.test(ahead)) return true;
+  if (DAY_WORD.test(phrase) && WORD_AFTER.test(ahead) && !NOT_A_NOUN_AFTER.test(ahead) && NOUN_DETERMINER_BEFORE.test(behind(line, start))) return true;
   if (NAMED_AFTER.test(ahead) && CAPITAL.test(line.slice(start, end))) return true;
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
@@ -528,6 +543,16 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
 
 const ZH_DIGIT: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
+
+type PatternKind = (typeof EN_PATTERNS)[number]['kind'] | (typeof ZH_PATTERNS)[number]['kind'];
+
+/** A pattern read through the text: its next match, and its matches on the lines being read. */
+interface Scan {
+  kind: PatternKind;
+  re: RegExp;
+  next: RegExpExecArray | null;
+  held: RegExpExecArray[];
+}
 
 /**
  * Every relative date in `text`, in order, with its absolute replacement. `anchor` is the day the
@@ -601,31 +626,55 @@ class Finder {
 
   find(): RelativeDate[] {
     const masked = this.masked;
-    for (const { kind, re, need } of EN_PATTERNS) {
-      if (need && !need.test(masked)) continue;
-      re.lastIndex = 0;
-      for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
-        const start = m.index;
-        const end = start + m[0].length;
-        if (this.overlaps(start, end)) continue;
-        // Each kind of English phrase is read by its own method. In one loop body, V8 optimised the
-        // finder before it had met the later kinds, threw that code away at the first of them and
-        // compiled the whole finder again: several times per run.
-        if (kind === 'weekday') this.weekday(m, start, end);
-        else if (kind === 'period') this.period(m, start, end);
-        else this.dayPhrase(m, start, end);
-      }
+    const scans: Scan[] = [];
+    for (const { kind, re, need } of EN_PATTERNS) if (!need || need.test(masked)) scans.push({ kind, re, next: null, held: [] });
+    for (const { kind, re } of ZH_PATTERNS) scans.push({ kind, re, next: null, held: [] });
+    for (const scan of scans) {
+      scan.re.lastIndex = 0;
+      scan.next = scan.re.exec(masked);
     }
-    for (const { kind, re } of ZH_PATTERNS) {
-      re.lastIndex = 0;
-      for (let m: RegExpExecArray | null; (m = re.exec(masked)); ) {
-        const start = m.index;
-        const end = start + m[0].length;
-        if (this.overlaps(start, end)) continue;
-        this.push(start, end, zhResult(kind, m, this.dayAt(start).ymd), kind !== 'zhWeekday');
+    // The patterns are read together, a few lines at a time, each in its order of priority there:
+    // an earlier pattern's phrase hides a later one's only where they overlap, and no match runs
+    // past the lines read. Every kind of phrase is then met in the text's first lines, before V8
+    // optimises the checks (read pattern after pattern, each new kind threw that code away).
+    for (;;) {
+      let from = masked.length;
+      for (const scan of scans) if (scan.next && scan.next.index < from) from = scan.next.index;
+      if (from === masked.length) break;
+      let to = this.lineEnd(this.lineIndex(from)) + 1;
+      for (let grown = true; grown; ) {
+        grown = false;
+        for (const scan of scans) {
+          for (let m = scan.next; m && m.index < to; m = scan.next) {
+            scan.held.push(m);
+            const end = m.index + m[0].length;
+            if (end > to) {
+              to = this.lineEnd(this.lineIndex(end - 1)) + 1;
+              grown = true;
+            }
+            scan.next = scan.re.exec(masked);
+          }
+        }
+      }
+      for (const scan of scans) {
+        for (const m of scan.held) this.read(scan.kind, m);
+        scan.held.length = 0;
       }
     }
     return this.out.sort((a, b) => a.start - b.start);
+  }
+
+  /** One match of a pattern, unless an earlier pattern's phrase took its place. */
+  read(kind: PatternKind, m: RegExpExecArray) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (this.overlaps(start, end)) return;
+    // Each kind of English phrase is read by its own method: one body for all of them left V8's
+    // optimised code without the feedback of the kinds it had not met yet.
+    if (kind === 'weekday') this.weekday(m, start, end);
+    else if (kind === 'period') this.period(m, start, end);
+    else if (kind === 'chrono') this.dayPhrase(m, start, end);
+    else this.push(start, end, zhResult(kind, m, this.dayAt(start).ymd), kind !== 'zhWeekday');
   }
 
   dayAt(offset: number): Day {
@@ -681,6 +730,9 @@ class Finder {
     const before = this.masked.slice(Math.max(0, start - 16), start);
     const after = this.masked.slice(end, end + 40);
     this.taken.add(start, end);
+    // A phrase already paired with a date is absolute (asked first: the text --fix wrote holds a
+    // date beside every phrase it fixed).
+    if (ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
     // Part of a name made of joined parts: a file name `monday-api.md`, a product `Monday.com`, a
     // path or an address (not a sentence's full stop: what follows the dot is a letter or digit).
     if (JOINED_BEFORE.test(this.masked.slice(Math.max(0, start - 2), start)) || JOINED_AFTER.test(this.masked.slice(end, end + 2))) return;
@@ -690,8 +742,8 @@ class Finder {
     const phrase = this.text.slice(start, end);
     // A name called or declared: "today(actual day) and reference_date(…) kept apart" names a parameter.
     if (this.masked[end] === '(' && LETTERS_ONLY.test(phrase)) return;
-    // A phrase quoted on its own ("tomorrow", “明天”) is named, not used; one already paired with a date is absolute.
-    if (isQuotedAlone(this.masked, start, end) || ABSOLUTE_AFTER.test(after) || PAIRED_AFTER.test(after) || ABSOLUTE_BEFORE.test(before)) return;
+    // A phrase quoted on its own ("tomorrow", “明天”) is named, not used.
+    if (isQuotedAlone(this.masked, start, end)) return;
     const first = this.lineIndex(start);
     const last = end <= this.lineEnd(first) ? first : this.lineIndex(end);
     const ls = this.lineStarts[first]!;
@@ -917,7 +969,7 @@ function weekDefinitions(masked: string): Array<{ word: string; from: number; to
   const headings = [...masked.matchAll(/^[ \t]{0,3}#{1,6}[ \t]/gmu)].map((h) => h.index!);
   const out: Array<{ word: string; from: number; to: number }> = [];
   const day = '(?:\\d{4}-)?(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
-  const re = new RegExp(`\\b(this|last|prev(?:ious)?)[ \\t]+week\\b[ \\t*_]*[=:]?[ \\t*_]*${day}[ \\t]*(?:→|->|–|—|-|to)[ \\t]*${day}`, 'giu');
+  const re = new RegExp(`(?<!\\w)(this|last|prev(?:ious)?)[ \\t]+week\\b[ \\t*_]*[=:]?[ \\t*_]*${day}[ \\t]*(?:→|->|–|—|-|to)[ \\t]*${day}`, 'giu');
   for (const m of masked.matchAll(re)) {
     const i = countBelow(headings, m.index! + 1);
     const word = m[1]!.toLowerCase() === 'this' ? 'this' : 'last';

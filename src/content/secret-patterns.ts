@@ -134,8 +134,12 @@ const SIGNALS = /secret|Secret|SECRET|api[_-]?key|API[_-]?KEY|apikey|AppKey|acce
 const PASSWORD_WORD = /pass(?:word|wd|phrase)?\b|pwd/i;
 
 
+// no-secrets and the masking of a run's output ask about the same file text: the last answer is kept.
+let asked: { text: string; answer: boolean } | null = null;
+
 export function mayHoldSecret(text: string): boolean {
-  return SIGNALS.test(text) || PASSWORD_WORD.test(text);
+  if (asked?.text !== text) asked = { text, answer: SIGNALS.test(text) || PASSWORD_WORD.test(text) };
+  return asked.answer;
 }
 
 /** Memlint's own patterns over the text. */

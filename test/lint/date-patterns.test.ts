@@ -74,3 +74,25 @@ describe('EN_PATTERNS need', () => {
     }
   });
 });
+
+describe('EN_PATTERNS word starts', () => {
+  // A word's start is written (?<!\w) where every alternative after it opens with a word character:
+  // there it is the test `\b` makes, under the same flags (the i and u flags count ſ and the Kelvin
+  // sign as word characters). Each pattern must match what its `\b` form matches.
+  const boundaryForm = (re: RegExp) => new RegExp(re.source.replaceAll('(?<!\\w)', '\\b'), re.flags);
+  const words = [...VOCAB, 'Friday', 'MONDAY', 'ago', 'from today', 'a couple of', 'several', 'two', 'the', 'previous', 'ſ', '\u212A', 'K', 'x', '_', '0', "'", '-', '.', 'é', '今天'];
+
+  it('match where the same pattern with \\b matches (generated texts)', () => {
+    expect(EN_PATTERNS.every(({ re }) => re.source.startsWith('(?<!\\w)'))).toBe(true);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...words), { maxLength: 10 }), fc.constantFrom('', ' ', '\t', '\n'), (xs, sep) => {
+        const text = xs.join(sep);
+        for (const { re } of EN_PATTERNS) {
+          const spans = (source: string) => [...text.matchAll(new RegExp(source, re.flags))].map((m) => `${m.index}:${m[0]}:${m.slice(1).join('|')}`);
+          expect(spans(re.source)).toEqual(spans(boundaryForm(re).source));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
