@@ -134,12 +134,17 @@ const SIGNALS = /secret|Secret|SECRET|api[_-]?key|API[_-]?KEY|apikey|AppKey|acce
 const PASSWORD_WORD = /pass(?:word|wd|phrase)?\b|pwd/i;
 
 
-// no-secrets and the masking of a run's output ask about the same file text: the last answer is kept.
-let asked: { text: string; answer: boolean } | null = null;
+// no-secrets and the masking of a run's output ask about the same file texts: the last few answers are kept.
+const asked = new Map<string, boolean>();
 
 export function mayHoldSecret(text: string): boolean {
-  if (asked?.text !== text) asked = { text, answer: SIGNALS.test(text) || PASSWORD_WORD.test(text) };
-  return asked.answer;
+  let answer = asked.get(text);
+  if (answer === undefined) {
+    answer = SIGNALS.test(text) || PASSWORD_WORD.test(text);
+    if (asked.size >= 4) asked.delete(asked.keys().next().value!);
+    asked.set(text, answer);
+  }
+  return answer;
 }
 
 /** Memlint's own patterns over the text. */
