@@ -1,7 +1,7 @@
 // no-hidden-unicode's scanner: what is hidden, what is a legitimate invisible character.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hiddenRuns } from '../../src/lint/rules/no-hidden-unicode.js';
+import { hiddenRuns, holdsSuspect, SUSPECT } from '../../src/lint/rules/no-hidden-unicode.js';
 
 const HIDDEN = [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c, 0xe0001, 0xe0041, 0xe007f, 0xfe00, 0xfe0f, 0xe0100, 0xe01ef, 0x0007, 0x001b, 0x0085, 0x3164, 0x115f];
 
@@ -38,5 +38,32 @@ describe('hiddenRuns', () => {
       [6, 'rm -rf'],
       [2, ''],
     ]);
+  });
+});
+
+describe('holdsSuspect', () => {
+  // The rule's scan passes over most characters without SUSPECT: it must answer as SUSPECT does.
+  it('answers as SUSPECT for every code point, alone and between others', () => {
+    let suspects = 0;
+    const wrong: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const ch = String.fromCodePoint(cp);
+      const expected = SUSPECT.test(ch);
+      if (expected) suspects++;
+      if (holdsSuspect(ch) !== expected || holdsSuspect(`a${ch}中`) !== SUSPECT.test(`a${ch}中`)) wrong.push(cp);
+    }
+    expect(wrong).toEqual([]);
+    expect(suspects).toBeGreaterThan(100);
+  });
+
+  it('reads surrogates as SUSPECT does: pairs as one character, lone ones alone (generated texts)', () => {
+    const units = ['a', '中', '\n', '\u200b', '\uDB40', '\uDC00', '\uDC7F', '\uDD00', '\uDDEF', '\uDDF0', '\uD83D', '\uDE00', '\uFE0F', '\uFEFF', '\u3164', '\u0000', '\t'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...units), { maxLength: 8 }), (xs) => {
+        const text = xs.join('');
+        expect(holdsSuspect(text)).toBe(SUSPECT.test(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

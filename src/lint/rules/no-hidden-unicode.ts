@@ -25,13 +25,31 @@ export const noHiddenUnicode: Rule = {
     notOkOutput: '6:24: hidden zero-width character (U+200B)\n6:46: hidden bidirectional control (U+202E)',
   },
   check(ctx) {
-    if (!SUSPECT.test(ctx.file.text)) return;
+    if (!holdsSuspect(ctx.file.text)) return;
     for (const run of hiddenRuns(ctx.file.text)) report(ctx, run);
   },
 };
 
 // Anything that might be hidden; the precise decision is made per character below.
-const SUSPECT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
+export const SUSPECT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
+
+const SUSPECT_HERE = new RegExp(SUSPECT.source, 'uy');
+
+/**
+ * SUSPECT.test(text), without its class lookup for every character: most text is printable ASCII,
+ * tabs and line breaks, or lies in U+3400 to U+FDFF (CJK and more), where SUSPECT has no character
+ * (besides the surrogates: a high one opens a pair SUSPECT reads at it; a low one is read with the
+ * high one before it, or stands alone and is no character of SUSPECT). SUSPECT reads the rest in place.
+ */
+export function holdsSuspect(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0x3400 && c < 0xd800) || (c >= 0xdc00 && c < 0xfe00)) continue;
+    SUSPECT_HERE.lastIndex = i;
+    if (SUSPECT_HERE.test(text)) return true;
+  }
+  return false;
+}
 
 const EXT_PICT = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}/u;
 const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Mongolian}\p{Script=Hebrew}]/u;
