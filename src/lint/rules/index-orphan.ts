@@ -9,7 +9,7 @@ import { isMemoryType } from '../../memdir/types.js';
 import { cutAtWord } from '../../memdir/hook-text.js';
 import { notAMemory } from '../../memdir/kinds.js';
 import { topicMentions } from '../../content/index-mentions.js';
-import { slashRelative } from '../../fs/paths.js';
+import { pathBelowRoot } from '../../fs/paths.js';
 
 /**
  * index-orphan: every topic file has an entry in MEMORY.md. Claude Code's index is how the agent
@@ -170,8 +170,7 @@ export function insertionPoint(index: ParsedIndex, text: string, type: string | 
 const mentionCache = new WeakMap<object, Map<string, number>>();
 /** The memdir's path from the repository root, when it is inside one. */
 function memdirFromRoot(ctx: RuleContext): string | undefined {
-  const rel = ctx.repo ? slashRelative(ctx.repo.root, ctx.memdir.dir) : '';
-  return rel && !rel.startsWith('..') ? rel : undefined;
+  return pathBelowRoot(ctx.repo?.root, ctx.memdir.dir);
 }
 
 function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topics: () => string[], fromRoot: string | undefined): Map<string, number> {
