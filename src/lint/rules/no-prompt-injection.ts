@@ -1,6 +1,7 @@
 import { DIRECTIVE_RE } from '../directives.js';
 import { codeLineSet } from '../../memdir/blocks.js';
-import { inlineCodeRanges, inRanges, isQuoted, lineOf } from '../content-scan.js';
+import { inRanges, isQuoted, lineOf } from '../content-scan.js';
+import { inlineCodeRanges } from '../../memdir/lines.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
 
