@@ -12,7 +12,8 @@ import { slashRelative } from '../../fs/paths.js';
  * in a plan is in no file, and is what memory is for; a short shell command is fine); paths of
  * tracked files used as structure or history (a pointer, "see docs/x.md", a path to a document, a
  * glob, a review's verdict on a file are fine); 7–40 hex ids of commits that exist in it, where the
- * line records what the commit did (not a story's party, a check's reference point, old content);
+ * line records what the commit did (not a story's party, old content, or the point a check or a
+ * state was taken at: where HEAD or a branch stood, the revision a `git diff` ran against);
  * stack traces and "Fix:" recipes; lines that repeat a CLAUDE.md in scope (normalized, near
  * duplicates by word shingles); task-in-progress notes ("currently working on", "- [ ] fix …",
  * "下一步："). Path and commit checks run only inside a git repository. A reference memory may
@@ -356,7 +357,7 @@ const BOUNDARY = /(?:[.!?;]\s+|\s[—–]\s|\s·\s)(?!.*(?:[.!?;]\s+|\s[—–]\
 export function notARecord(line: string, column: number, length: number, lead = ''): boolean {
   const before = line.slice(0, column);
   const after = line.slice(column + length);
-  if (/^[`'"]?(?:[\^~]|:[\w.~/-])/.test(after) || /^[`'")\]]*\s*(?:base|tip)\b/i.test(after) || ON_REMOTE_AFTER.test(after)) return true;
+  if (/^[`'"]?(?:[\^~]|:[\w.~/-]|:[`'"])/.test(after) || /^[`'")\]]*\s*(?:base|tip)\b/i.test(after) || ON_REMOTE_AFTER.test(after)) return true;
   // The words before the id may be on the line before, where a hard wrap put them.
   const text = lead === '' ? before : `${lead} ${before}`;
   if (REFERENCE_BEFORE.test(text) || BRANCH_AT.test(text) || WINDOW_BEFORE.test(before) || WINDOW_AFTER.test(after)) return true;
