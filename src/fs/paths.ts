@@ -52,3 +52,9 @@ export function withSlashes(p: string): string {
 export function slashRelative(from: string, to: string): string {
   return withSlashes(relative(from, to));
 }
+
+/** A folder's path from a repository root ('/' separators) when it lies inside it, below the root. */
+export function pathBelowRoot(root: string | null | undefined, dir: string): string | undefined {
+  const rel = root ? slashRelative(root, dir) : '';
+  return rel && !rel.startsWith('..') ? rel : undefined;
+}
