@@ -159,6 +159,9 @@ const TASK_NOTE_ALL = new RegExp(TASK_NOTE.source, 'gim');
 
 const PATH_TOKEN = /(?<![\w@/.:-])(?:\.{1,2}\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z0-9]{1,8}|(?:[\w@.-]+\/){2,}[\w@.-]+|(?:[\w@.-]+\/){2,})(?![\w/-])/g;
 
+// A code span that runs a tool (git is left out: `git mv a b` records a move).
+const COMMAND_START = /^\s*(?:\$\s*)?(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:npx|npm|pnpm|yarn|bunx?|deno|node|python3?|pytest|vitest|jest|go|cargo|uv|poetry|bash|sh|zsh|make|ruff|mypy|tsc|eslint|prettier|docker|kubectl|dotnet|mvn|gradle|php|ruby|bundle|rake|flutter|dart)\s/;
+
 // Folders holding tracked files ("src/parser/"), derived once per tracked-file set.
 const trackedDirsCache = new WeakMap<Set<string>, Set<string>>();
 
@@ -179,18 +182,22 @@ function memdirPrefix(ctx: RuleContext, repo: RepoFacts): string {
 function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>, model: BlockModel) {
   if (!ctx.file.text.includes('/')) return;
   // Path-shaped tokens first; the tracked-file list (one git call per run) only when there are some.
-  const found: Array<{ line: number; column: number; end: number; path: string }> = [];
+  const found: Array<{ line: number; column: number; end: number; path: string; argument: boolean }> = [];
   for (let l = from; l <= lines.length; l++) {
     if (inCode.has(l)) continue;
     const line = lines[l - 1]!;
     if (!line.includes('/')) continue;
     const urls = line.includes('://') ? [...line.matchAll(/\b[a-z][\w+.-]*:\/\/\S+/gi)].map((u) => [u.index!, u.index! + u[0].length] as [number, number]) : [];
+    // A command in a code span (`npx vitest run a.ts b.ts`): its arguments are what it runs on, a
+    // way to check something, never reported (they still count toward a list of files on the line).
+    const commands = line.includes('`') ? [...line.matchAll(/`([^`]+)`/g)].filter((c) => COMMAND_START.test(c[1]!)).map((c) => [c.index!, c.index! + c[0].length] as [number, number]) : [];
     PATH_TOKEN.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = PATH_TOKEN.exec(line)); ) {
       if (urls.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
       // A glob (`src/tasks/**`) names a set of files by a pattern: a lane's zone, a scan's scope.
       if (line[m.index + m[0].length] === '*') continue;
-      found.push({ line: l, column: m.index + 1, end: m.index + m[0].length, path: m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '') });
+      const argument = commands.some(([a, b]) => m!.index > a && m!.index < b);
+      found.push({ line: l, column: m.index + 1, end: m.index + m[0].length, path: m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, ''), argument });
     }
   }
   if (found.length === 0) return;
@@ -203,6 +210,7 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
   const perLine = new Map<number, number>();
   for (const f of counted) perLine.set(f.line, (perLine.get(f.line) ?? 0) + 1);
   for (const f of counted) {
+    if (f.argument) continue;
     if (!describesStructure(lines[f.line - 1]!, f.column - 1, f.end, perLine.get(f.line)!, continuesParagraph(model, lines, f.line))) continue;
     ctx.report({ message: `path of a file in the repository (${f.path}): file paths and structure can be read from the project itself`, line: f.line, column: f.column });
   }
