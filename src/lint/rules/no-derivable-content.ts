@@ -11,9 +11,10 @@ import { slashRelative } from '../../fs/paths.js';
  * session and go stale silently. Flags: fenced code blocks whose lines are in tracked files (code
  * in a plan is in no file, and is what memory is for; a short shell command is fine); paths of
  * tracked files used as structure or history (a pointer, "see docs/x.md", a path to a document, a
- * glob, a review's verdict on a file are fine); 7–40 hex ids of commits that exist in it, where the
- * line records what the commit did (not a story's party, old content, or the point a check or a
- * state was taken at: where HEAD or a branch stood, the revision a `git diff` ran against);
+ * glob, a review's verdict on a file, the files a command in a code span runs on are fine);
+ * 7–40 hex ids of commits that exist in it, where the line records what the commit did (not a
+ * story's party, old content, or the point a check or a state was taken at: where HEAD or a
+ * branch stood, the revision a `git diff` ran against);
  * stack traces and "Fix:" recipes; lines that repeat a CLAUDE.md in scope (normalized, near
  * duplicates by word shingles); task-in-progress notes ("currently working on", "- [ ] fix …",
  * "下一步："). Path and commit checks run only inside a git repository. A reference memory may
