@@ -20,7 +20,7 @@ import { walkFiles } from '../fs/walk.js';
 import { removeStaleTempFiles } from '../fs/atomic.js';
 import { compareSnapshots, dreamPrompt, restoreSnapshot, runCommand, snapshotDir } from './agent.js';
 import { localDay } from './text.js';
-import { slashRelative, withSlashes } from '../fs/paths.js';
+import { pathBelowRoot, slashRelative, withSlashes } from '../fs/paths.js';
 import { uncommittedPaths } from '../git/status.js';
 import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
 import type { LoadedConfig } from '../config.js';
@@ -141,6 +141,7 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
   const archiveIndexPath = join(settings.archiveDir, ARCHIVE_INDEX);
   const archiveIndex = existsSync(archiveIndexPath) ? readFileSync(archiveIndexPath, 'utf8') : null;
   const label = m.repoRoot ? withSlashes(relative(m.repoRoot, m.dir)) : withSlashes(m.dir);
+  const fromRoot = pathBelowRoot(m.repoRoot, m.dir);
   const ctx: StepContext = {
     facts: makeFacts(m, day, opts.env),
     allPaths: model.allPaths,
@@ -154,7 +155,7 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
       }
     },
     memdirLabel: label,
-    ...(m.repoRoot && label !== '' && !label.startsWith('..') ? { fromRoot: label } : {}),
+    ...(fromRoot !== undefined ? { fromRoot } : {}),
     staleDays: settings.staleDays,
     prune: opts.prune,
   };

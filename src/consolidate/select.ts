@@ -42,5 +42,5 @@ export function foldersOfChanged(root: string, changed: string[]): string[] {
  */
 export function hookMemdirs(at: GitContext, folders: string[], loaded: LoadedConfig, repository: Repository): DiscoveredMemdir[] {
   const changed = new Set(folders);
-  return discoverMemdirs({ ...at, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir, repository }).filter((d) => changed.has(d.dir));
+  return discoverMemdirs({ ...at, memoryDirs: loaded.config.memoryDirs, configDir: loaded.dir, repository, within: folders }).filter((d) => changed.has(d.dir));
 }

@@ -182,6 +182,8 @@ export interface ChosenAnchor {
   known: boolean;
   /** The day is the text's own (a log's, a section's, a note's, `modified`, the file name's), not a commit's or the run's. */
   own: boolean;
+  /** The day is the line's commit date: committed text that gives no date of its own. */
+  byCommit: boolean;
 }
 
 /**
@@ -190,14 +192,14 @@ export interface ChosenAnchor {
  * is an event, not the writing); else the line's commit date; else today.
  */
 export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: string; today: string }): ChosenAnchor {
-  if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true, own: true };
+  if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true, own: true, byCommit: false };
   const limit = o.commitDate ?? o.today;
   if (o.text && o.text.date <= limit) {
     const sure = (o.text.source === 'heading' && o.text.entry === true) || o.text.source === 'paragraph' || o.text.source === 'note';
-    return { date: o.text.date, describe: describeAnchor(o.text), sure, known: sure || o.text.source === 'name' || o.text.source === 'modified', own: true };
+    return { date: o.text.date, describe: describeAnchor(o.text), sure, known: sure || o.text.source === 'name' || o.text.source === 'modified', own: true, byCommit: false };
   }
-  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: false, own: false };
-  return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false, own: false };
+  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: false, own: false, byCommit: true };
+  return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false, own: false, byCommit: false };
 }
 
 /**

@@ -2,10 +2,15 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
+// The system's realpath(3) is one call where Node's own walks the path a component at a time: the
+// language server asks for every file of the memdir on each change. On Windows Node's own is kept
+// (the system call there may name a substituted drive differently).
+const realpath = process.platform === 'win32' ? realpathSync : realpathSync.native;
+
 /** The real path of p (symlinks resolved), or p made absolute when it does not exist. */
 export function realOrResolved(p: string): string {
   try {
-    return realpathSync(p);
+    return realpath(p);
   } catch {
     return resolve(p);
   }
@@ -18,7 +23,7 @@ export function realOrResolved(p: string): string {
  */
 export function realOrNearestReal(p: string): string {
   try {
-    return realpathSync(p);
+    return realpath(p);
   } catch {
     const parent = dirname(p);
     return parent === p ? p : join(realOrNearestReal(parent), basename(p));
@@ -51,4 +56,10 @@ export function withSlashes(p: string): string {
 /** The path of `to` relative to `from`, with '/' separators on every platform. */
 export function slashRelative(from: string, to: string): string {
   return withSlashes(relative(from, to));
+}
+
+/** A folder's path from a repository root ('/' separators) when it lies inside it, below the root. */
+export function pathBelowRoot(root: string | null | undefined, dir: string): string | undefined {
+  const rel = root ? slashRelative(root, dir) : '';
+  return rel && !rel.startsWith('..') ? rel : undefined;
 }

@@ -8,11 +8,15 @@ import { parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type GitIn
 import { git, gitAsync, gitSync } from './run.js';
 import type { GitContext } from './repo.js';
 
-/** Tracked files plus untracked files that are not ignored (`untracked: false`: tracked only), each once. */
-export function listFiles(at: GitContext, opts: { untracked?: boolean; pathspec?: string[] } = {}): string[] {
+/**
+ * Tracked files plus untracked files that are not ignored (`untracked: false`: tracked only), each
+ * once; `folder`: only those under this repository-relative folder (taken literally).
+ */
+export function listFiles(at: GitContext, opts: { untracked?: boolean; pathspec?: string[]; folder?: string } = {}): string[] {
   const args = ['ls-files', '-z', '--cached'];
   if (opts.untracked !== false) args.push('--others', '--exclude-standard');
-  if (opts.pathspec?.length) args.push('--', ...opts.pathspec);
+  const pathspec = [...(opts.pathspec ?? []), ...(opts.folder !== undefined ? [folderSpec(opts.folder)] : [])];
+  if (pathspec.length) args.push('--', ...pathspec);
   return [...new Set(splitZ(git(args, at)))];
 }
 

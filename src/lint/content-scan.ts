@@ -20,13 +20,6 @@ export function lineOf(offsets: number[], offset: number): number {
   return lo;
 }
 
-/** Ranges of inline code spans in a line (start inclusive, end exclusive). */
-export function inlineCodeRanges(line: string): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  const re = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
-  for (let m: RegExpExecArray | null; (m = re.exec(line)); ) out.push([m.index, m.index + m[0].length]);
-  return out;
-}
 
 export function inRanges(ranges: Array<[number, number]>, start: number, end = start + 1): boolean {
   return ranges.some(([a, b]) => start >= a && end <= b);

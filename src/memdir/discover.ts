@@ -7,7 +7,7 @@ import { walkFiles } from '../fs/walk.js';
 import { repository, type GitContext, type Repository } from '../git/repo.js';
 import { listFiles } from '../git/status.js';
 import { parseIndex } from './memory-index.js';
-import { isWithin, realOrResolved, withSlashes } from '../fs/paths.js';
+import { isWithin, realOrResolved, slashRelative, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
 import { agentMemoryScope } from './format.js';
 
@@ -35,6 +35,12 @@ export interface DiscoverOptions {
   configDir?: string;
   /** The repository holding cwd (null: none) when the caller has asked git already; else discovery asks. */
   repository?: Repository | null;
+  /**
+   * Only the memdirs at or below these folders (absolute), judged as a whole-repository discovery
+   * judges them: a hook that knows which folders its commits changed lists just those, not every
+   * file of a large repository.
+   */
+  within?: string[];
 }
 
 // Where Claude Code itself keeps memory inside a repository: always a memdir, even when empty.
@@ -96,11 +102,12 @@ export function linksBeside(indexText: string, relDir: string, fileSet: Set<stri
   return false;
 }
 
-function repoFiles(root: string, inGit: boolean, env: NodeJS.ProcessEnv): string[] {
+/** The files of a repository (or of a folder outside git), or of one folder of it (`folder`, root-relative). */
+function repoFiles(root: string, inGit: boolean, env: NodeJS.ProcessEnv, folder: string | null): string[] {
   if (!inGit) {
     return walkFiles(root, { skip: (_rel, e) => e.name === 'node_modules' || e.name === '.git' });
   }
-  return listFiles({ cwd: root, env });
+  return folder === null || folder.startsWith('..') ? listFiles({ cwd: root, env }) : listFiles({ cwd: root, env }, { folder });
 }
 
 // Discovery reads the working tree: --staged judges a staged MEMORY.md on the staged snapshot
@@ -157,8 +164,10 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     else if (!d.onlyFiles) delete prev.onlyFiles;
   };
 
+  // Whether a folder is a memdir depends on its own files only (its MEMORY.md and what lies beside
+  // it), so a scan under one folder lists that folder alone.
   const scan = (root: string, inGit: boolean, under: string | null) => {
-    const files = repoFiles(root, inGit, opts.env);
+    const files = repoFiles(root, inGit, opts.env, under === null ? null : slashRelative(root, under));
     const fileSet = new Set(files);
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);
@@ -207,7 +216,8 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     return [...found.values()];
   }
 
-  scan(gitRoot ?? cwd, gitRoot !== null, null);
+  if (opts.within) for (const dir of opts.within) scan(gitRoot ?? cwd, gitRoot !== null, dir);
+  else scan(gitRoot ?? cwd, gitRoot !== null, null);
   for (const abs of configured) {
     // A memdir is a folder holding MEMORY.md: a folder without one gets nothing written (no fix,
     // no lock), since nothing says it is memory.

@@ -1,7 +1,7 @@
 // An index entry's hook as text: cut at a word, and moved out of the index into its topic file
 // (nothing an index fix, consolidation or resolve --both removes is dropped).
 import { codePointLength } from './limits.js';
-import { dominantEol, splitLines } from './lines.js';
+import { dominantEol, inlineCodeRanges, splitLines } from './lines.js';
 import type { TextEdit } from './types.js';
 
 /**
@@ -82,10 +82,15 @@ function openCodeSpan(cps: string[], cut: number): number {
   return -1;
 }
 
-/** Where links stand in a text (`[t](x.md)`, `[t][ref]`, `[[name]]`, `<x.md>`), as UTF-16 spans. */
+/**
+ * Where links stand in a text (`[t](x.md)`, `[t][ref]`, `[[name]]`, `<x.md>`), as UTF-16 spans;
+ * not inside inline code, where `<tag>..main` is a command's argument, no link.
+ */
 function linkSpans(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  for (const m of text.matchAll(/\[\[[^\]\n]*\]\]|!?\[(?:[^\[\]\\]|\\.|\[[^\]]*\])*\](?:\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+"[^"\n]*")?\)|\[[^\]\n]*\])|<[^>\s]+>/g)) out.push([m.index, m.index + m[0].length]);
+  const code = inlineCodeRanges(text);
+  const inCode = (start: number) => code.some(([a, b]) => a <= start && start < b);
+  for (const m of text.matchAll(/\[\[[^\]\n]*\]\]|!?\[(?:[^\[\]\\]|\\.|\[[^\]]*\])*\](?:\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+"[^"\n]*")?\)|\[[^\]\n]*\])|<[^>\s]+>/g)) if (!inCode(m.index)) out.push([m.index, m.index + m[0].length]);
   return out;
 }
 

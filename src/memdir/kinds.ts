@@ -88,12 +88,17 @@ export function isReadmeLike(rel: string): boolean {
 const SKILL_FILE = /(?:^|\/)SKILL\.md$/i;
 
 /**
- * A Markdown file of the memdir that is not a memory, whatever its frontmatter: README.md, another
- * README-like file (notes.md, handoff.md, …) without a memory type (frontmatter-yaml tells it to leave the folder), a skill's files (SKILL.md,
- * anything under a skills/ folder). No index entry is ever written for one.
+ * A Markdown file of the memdir that is not a memory: README.md, another README-like file
+ * (notes.md, handoff.md, …) without a memory type (frontmatter-yaml tells it to leave the folder),
+ * a skill's files (SKILL.md, anything under a skills/ folder), and a file without frontmatter in a
+ * subfolder. Claude Code writes its memories at the top of the folder (team/ memories too carry
+ * frontmatter); what an agent or a person keeps in a subfolder with none (a review agent's
+ * per-check records, copied specifications) is material beside the memories. No index entry is
+ * ever written for one, and none is asked for.
  */
-export function notAMemory(rel: string, type: unknown): boolean {
+export function notAMemory(rel: string, type: unknown, hasFrontmatter = true): boolean {
   if (/^readme(?:\.[\w-]+)?\.md$/i.test(rel.split('/').pop()!)) return true;
   if (isReadmeLike(rel) && !isMemoryType(type)) return true;
+  if (!hasFrontmatter && rel.includes('/')) return true;
   return SKILL_FILE.test(rel) || /(?:^|\/)skills\//i.test(rel);
 }

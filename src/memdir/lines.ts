@@ -58,3 +58,11 @@ export function bomOf(text: string): string {
 export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+/** Ranges of inline code spans in a line (start inclusive, end exclusive). */
+export function inlineCodeRanges(line: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const re = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
+  for (let m: RegExpExecArray | null; (m = re.exec(line)); ) out.push([m.index, m.index + m[0].length]);
+  return out;
+}

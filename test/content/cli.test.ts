@@ -69,11 +69,13 @@ describe('absolute-dates through the CLI', () => {
     writeFiles(join(repo, 'mem'), { 'project_release.md': `${readFileSync(path, 'utf8')}Ship it tomorrow.\n` });
     const env = { MEMLINT_TODAY: '2026-04-24' };
     const r = await memlintInProcess(repo, ['mem', '--format', 'json'], { env });
-    const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; message: string; line: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
-    expect(messages.map((m) => [m.line, m.message])).toEqual([
-      [6, 'relative date "next Thursday": write "next Thursday (2026-01-22)" (counted from the line\'s commit date, 2026-01-15)'],
-      [11, 'relative date "tomorrow": write "tomorrow (2026-04-25)" (counted from today, 2026-04-24)'],
+    const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; message: string; line: number; severity: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
+    // Dated only by its commit, committed text is a warning; the line being written, an error.
+    expect(messages.map((m) => [m.line, m.severity, m.message])).toEqual([
+      [6, 1, 'relative date "next Thursday": write "next Thursday (2026-01-22)" (counted from the line\'s commit date, 2026-01-15)'],
+      [11, 2, 'relative date "tomorrow": write "tomorrow (2026-04-25)" (counted from today, 2026-04-24)'],
     ]);
+    expect(r.code).toBe(1);
     await memlintInProcess(repo, ['mem', '--fix'], { env });
     const fixed = readFileSync(path, 'utf8');
     // A commit may come days after the writing, and a line not committed has no day of its own:
@@ -82,6 +84,29 @@ describe('absolute-dates through the CLI', () => {
     expect(fixed).toContain('Ship it tomorrow.\n');
     const again = await memlintInProcess(repo, ['mem', '--format', 'json'], { env });
     expect((JSON.parse(again.stdout) as Array<{ messages: Array<{ ruleId: string; line: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates').map((m) => m.line)).toEqual([6, 11]);
+  });
+
+  it('a committed line dated only by its commit is a warning: it does not stop the commit of another line; the staged line is an error', async () => {
+    const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': topic('The freeze starts next Thursday.\n\n**Why:** x.\n\n**How to apply:** y.\n') });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-01-15T12:00:00Z', 'memory');
+    const env = { MEMLINT_TODAY: '2026-04-24' };
+    const old = await memlintInProcess(repo, ['mem', '--format', 'json'], { env });
+    expect(old.code).toBe(0);
+    expect((JSON.parse(old.stdout) as Array<{ messages: Array<{ ruleId: string; severity: number }> }>).flatMap((f) => f.messages)).toEqual([expect.objectContaining({ ruleId: 'absolute-dates', severity: 1 })]);
+    const path = join(repo, 'mem', 'project_release.md');
+    writeFiles(join(repo, 'mem'), { 'project_release.md': readFileSync(path, 'utf8').replace('**Why:** x.', '**Why:** the vendor ships its fix.') });
+    git(repo, 'add', '-A');
+    expect((await memlintInProcess(repo, ['--staged'], { env })).code).toBe(0);
+    writeFiles(join(repo, 'mem'), { 'project_release.md': `${readFileSync(path, 'utf8')}We shipped the hotfix yesterday.\n` });
+    git(repo, 'add', '-A');
+    const staged = await memlintInProcess(repo, ['--staged', '--format', 'json'], { env });
+    expect(staged.code).toBe(1);
+    const found = (JSON.parse(staged.stdout) as Array<{ messages: Array<{ ruleId: string; severity: number; line: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
+    expect(found.map((m) => [m.line, m.severity])).toEqual([
+      [6, 1],
+      [11, 2],
+    ]);
   });
 
   it('counts from the date the text gives for itself when it is before the commit date: a dated section, the file\'s modified', async () => {

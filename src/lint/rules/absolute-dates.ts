@@ -29,6 +29,12 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * heading only names further on, or the day of the run. Otherwise the date is offered as a
  * suggestion (an editor's quick fix), not written. Dated only by a commit, a phrase about the
  * present ("today", "this week") is reported only in a sentence that tells an event.
+ *
+ * An error where memlint knows the day the text was written: the text's own date, or today for a
+ * line being written (not committed yet: the agent's edit, the staged change). A warning where
+ * only the line's commit dates committed text: read later, such a phrase was a one-off relative
+ * date in about one finding of five on real memory (docs/rules-content.md, "absolute-dates:
+ * severity by anchor"), and old lines must not stop a commit that does not touch them.
 
  * The frontmatter's one-line `description` is checked (and fixed) as the body is: Claude Code's
  * recall reads it to choose memories.
@@ -135,6 +141,7 @@ function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (
     line: at.line,
     column: at.column,
     ...(certain ? { fix: { edits } } : { suggest: [{ desc: `Write the date: ${h.replacement}`, fix: { edits } }] }),
+    ...(anchor.byCommit ? { severity: 'warn' as const } : {}),
   });
 }
 

@@ -9,7 +9,7 @@ import { isMemoryType } from '../../memdir/types.js';
 import { cutAtWord } from '../../memdir/hook-text.js';
 import { notAMemory } from '../../memdir/kinds.js';
 import { topicMentions } from '../../content/index-mentions.js';
-import { slashRelative } from '../../fs/paths.js';
+import { pathBelowRoot } from '../../fs/paths.js';
 
 /**
  * index-orphan: every topic file has an entry in MEMORY.md. Claude Code's index is how the agent
@@ -18,7 +18,7 @@ import { slashRelative } from '../../fs/paths.js';
  * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
  * orphan: index-entry-format reports it as mentioned, not an entry; nor is one it names as a
  * `[[stem]]` wiki link. Files that are not memories (README-like files without a memory type,
- * SKILL.md and skills/) are not reported.
+ * SKILL.md and skills/, a file without frontmatter in a subfolder) are not reported.
  *
  * The fix writes an entry only when it is certain: the file has a memory type, its name and
  * description are what the writer meant (not cut by YAML at ` #`: `Story #12` read as "Story"),
@@ -58,8 +58,9 @@ export const indexOrphan: Rule = {
     if (index.lines.some((l) => l.entry?.key === rel || (fromRoot !== null && l.entry?.key === fromRoot))) return;
     const topic = ctx.memdir.parsedTopic(ctx.file);
     // Not a memory: a README-like file (frontmatter-yaml tells it to leave the folder) unless it
-    // carries a memory type, and a skill's files (SKILL.md and what lies beside it).
-    if (notAMemory(ctx.file.rel, topic.type)) return;
+    // carries a memory type, a skill's files (SKILL.md and what lies beside it), a file without
+    // frontmatter in a subfolder.
+    if (notAMemory(ctx.file.rel, topic.type, topic.frontmatter !== null)) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
     if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirRel).has(rel)) return;
@@ -169,8 +170,7 @@ export function insertionPoint(index: ParsedIndex, text: string, type: string | 
 const mentionCache = new WeakMap<object, Map<string, number>>();
 /** The memdir's path from the repository root, when it is inside one. */
 function memdirFromRoot(ctx: RuleContext): string | undefined {
-  const rel = ctx.repo ? slashRelative(ctx.repo.root, ctx.memdir.dir) : '';
-  return rel && !rel.startsWith('..') ? rel : undefined;
+  return pathBelowRoot(ctx.repo?.root, ctx.memdir.dir);
 }
 
 function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topics: () => string[], fromRoot: string | undefined): Map<string, number> {

@@ -11,8 +11,10 @@ import { slashRelative } from '../../fs/paths.js';
  * session and go stale silently. Flags: fenced code blocks whose lines are in tracked files (code
  * in a plan is in no file, and is what memory is for; a short shell command is fine); paths of
  * tracked files used as structure or history (a pointer, "see docs/x.md", a path to a document, a
- * glob, a review's verdict on a file are fine); 7–40 hex ids of commits that exist in it, where the
- * line records what the commit did (not a story's party, a check's reference point, old content);
+ * glob, a review's verdict on a file, the files a command in a code span runs on are fine);
+ * 7–40 hex ids of commits that exist in it, where the line records what the commit did (not a
+ * story's party, old content, or the point a check or a state was taken at: where HEAD or a
+ * branch stood, the revision a `git diff` ran against);
  * stack traces and "Fix:" recipes; lines that repeat a CLAUDE.md in scope (normalized, near
  * duplicates by word shingles); task-in-progress notes ("currently working on", "- [ ] fix …",
  * "下一步："). Path and commit checks run only inside a git repository. A reference memory may
@@ -51,7 +53,7 @@ export const noDerivableContent: Rule = {
     if (TASK_HINT.test(text)) checkTaskNotes(ctx, lines, firstLine, inCode);
     if (ctx.repo) {
       checkPaths(ctx, ctx.repo, lines, firstLine, inCode, model);
-      checkCommits(ctx, ctx.repo, lines, firstLine, inCode);
+      checkCommits(ctx, ctx.repo, lines, firstLine, inCode, model);
       checkClaudeMd(ctx, ctx.repo, lines, firstLine, inCode);
     }
   },
@@ -158,6 +160,9 @@ const TASK_NOTE_ALL = new RegExp(TASK_NOTE.source, 'gim');
 
 const PATH_TOKEN = /(?<![\w@/.:-])(?:\.{1,2}\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z0-9]{1,8}|(?:[\w@.-]+\/){2,}[\w@.-]+|(?:[\w@.-]+\/){2,})(?![\w/-])/g;
 
+// A code span that runs a tool (git is left out: `git mv a b` records a move).
+const COMMAND_START = /^\s*(?:\$\s*)?(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:npx|npm|pnpm|yarn|bunx?|deno|node|python3?|pytest|vitest|jest|go|cargo|uv|poetry|bash|sh|zsh|make|ruff|mypy|tsc|eslint|prettier|docker|kubectl|dotnet|mvn|gradle|php|ruby|bundle|rake|flutter|dart)\s/;
+
 // Folders holding tracked files ("src/parser/"), derived once per tracked-file set.
 const trackedDirsCache = new WeakMap<Set<string>, Set<string>>();
 
@@ -178,18 +183,22 @@ function memdirPrefix(ctx: RuleContext, repo: RepoFacts): string {
 function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>, model: BlockModel) {
   if (!ctx.file.text.includes('/')) return;
   // Path-shaped tokens first; the tracked-file list (one git call per run) only when there are some.
-  const found: Array<{ line: number; column: number; end: number; path: string }> = [];
+  const found: Array<{ line: number; column: number; end: number; path: string; argument: boolean }> = [];
   for (let l = from; l <= lines.length; l++) {
     if (inCode.has(l)) continue;
     const line = lines[l - 1]!;
     if (!line.includes('/')) continue;
     const urls = line.includes('://') ? [...line.matchAll(/\b[a-z][\w+.-]*:\/\/\S+/gi)].map((u) => [u.index!, u.index! + u[0].length] as [number, number]) : [];
+    // A command in a code span (`npx vitest run a.ts b.ts`): its arguments are what it runs on, a
+    // way to check something, never reported (they still count toward a list of files on the line).
+    const commands = line.includes('`') ? [...line.matchAll(/`([^`]+)`/g)].filter((c) => COMMAND_START.test(c[1]!)).map((c) => [c.index!, c.index! + c[0].length] as [number, number]) : [];
     PATH_TOKEN.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = PATH_TOKEN.exec(line)); ) {
       if (urls.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
       // A glob (`src/tasks/**`) names a set of files by a pattern: a lane's zone, a scan's scope.
       if (line[m.index + m[0].length] === '*') continue;
-      found.push({ line: l, column: m.index + 1, end: m.index + m[0].length, path: m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, '') });
+      const argument = commands.some(([a, b]) => m!.index > a && m!.index < b);
+      found.push({ line: l, column: m.index + 1, end: m.index + m[0].length, path: m[1]!.replace(/^\/+/, '').replace(/[.,;:]+$/, ''), argument });
     }
   }
   if (found.length === 0) return;
@@ -202,6 +211,7 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
   const perLine = new Map<number, number>();
   for (const f of counted) perLine.set(f.line, (perLine.get(f.line) ?? 0) + 1);
   for (const f of counted) {
+    if (f.argument) continue;
     if (!describesStructure(lines[f.line - 1]!, f.column - 1, f.end, perLine.get(f.line)!, continuesParagraph(model, lines, f.line))) continue;
     ctx.report({ message: `path of a file in the repository (${f.path}): file paths and structure can be read from the project itself`, line: f.line, column: f.column });
   }
@@ -259,8 +269,9 @@ export function describesStructure(line: string, column: number, end: number, tr
   const before = line.slice(0, column);
   const after = line.slice(end);
   if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–|=]|:(?=\s|$)|--?\s)/.test(after)) && !VERDICT_AFTER.test(after)) return true;
-  // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says.
-  if (/\b(?:lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
+  // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says
+  // ("confirmed live in" is a check's finding that something is active there).
+  if (/\b(?:(?<!(?:confirmed|verified|checked|validated|tested)\s+)lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
   if (arrowBeside(before, after)) return true;
   // A change marked in Chinese: in brackets ("src/x.ts（新增）") or right beside the path; a verb
   // elsewhere ("修改前端在 public/index.html 找…": to change the page, look there) is an instruction.
@@ -282,7 +293,7 @@ function arrowBeside(before: string, after: string): boolean {
   return m !== null && PATHISH_END.test(before.slice(0, m.index));
 }
 
-function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>) {
+function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>, model: BlockModel) {
   const found: Array<{ line: number; column: number; hex: string }> = [];
   for (let l = from; l <= lines.length; l++) {
     if (inCode.has(l)) continue;
@@ -298,31 +309,79 @@ function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: 
   const existing = repo.existingCommits([...new Set(found.map((f) => f.hex))]);
   for (const f of found) {
     if (!existing.has(f.hex)) continue;
-    if (notARecord(lines[f.line - 1]!, f.column - 1, f.hex.length)) continue;
+    if (notARecord(lines[f.line - 1]!, f.column - 1, f.hex.length, wrappedLead(model, lines, f.line))) continue;
     ctx.report({ message: `commit id ${f.hex}: git history is authoritative (git log / git blame); record the non-obvious why, not the commit`, line: f.line, column: f.column });
   }
 }
 
-// The point a check, a state or a deployment was taken at ("on top of", "as of", "HEAD",
-// "deployed"), or old content to read.
-// A branch name may stand between: "at branch tip (fix/x `abc1234`)".
-const REFERENCE_BEFORE = /(?:\b(?:at|on|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?)|@)\s*(?:commit\s*|\(\s*[\w./-]+\s+)?[-`'"(]*$/i;
+/** The text a hard wrap carried onto earlier lines of the same paragraph (up to three lines). */
+function wrappedLead(model: BlockModel, lines: string[], line: number): string {
+  const parts: string[] = [];
+  for (let l = line; parts.length < 3 && continuesParagraph(model, lines, l); l--) parts.unshift(lines[l - 2]!);
+  return parts.join(' ');
+}
+
+// Quotes and code marks around an id or a name.
+const Q = "`'\"";
+// Branch names that say where a line of history stands (not a feature branch's name).
+const BRANCH = String.raw`(?:main|master|trunk|develop|origin\/[\w./-]+|upstream\/[\w./-]+)`;
+// Ids earlier in a chain the reference heads: "HEAD moved A -> B", "at A / B", "HEAD=A, B".
+const CHAIN = String.raw`(?:[0-9a-f]{7,40}[${Q})\]]*\s*(?:->|→|=>|\/|,|\+|\bto\b|\band\b)\s*[${Q}(]*)*`;
+// The point a check, a state or a deployment was taken at ("on top of", "as of", "deployed",
+// "graded", Russian на/от/поверх/после/до, Chinese 基于/截至), or old content to read. A branch name
+// may stand between: "at branch tip (fix/x `abc1234`)", "from main `abc1234`".
+const REFERENCE_BEFORE = new RegExp(String.raw`(?:\b(?:at|on|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?|graded|checked|verified|reviewed|evaluated|audited|measured)|(?<![\wа-яё])(?:на|от|поверх|после|до)|基于|截至|@)\s*(?:commit\s*|\(\s*[\w./-]+\s+|${BRANCH}[${Q}]?\s+)?[-${Q}(]*${CHAIN}$`, 'i');
+// A branch's position written beside it: "(main abc1234)", "main@abc1234", "origin/main = abc1234".
+// After a verb of change the parenthesis names the commit the change made: "merged (main abc1234)".
+const BRANCH_AT = new RegExp(String.raw`(?:(?<!\b(?:merged|landed|pushed|committed|shipped|released|squashed|fast-forwarded)\W*)\(\s*[${Q}]?${BRANCH}[${Q}]?\s+|\b${BRANCH}[${Q}]?\s*(?:@|=|\bis\b|\bwas\b)\s*)[${Q}(]*${CHAIN}$`, 'i');
+// A git command that compares content at revisions, reads history up to one or moves a checkout
+// to one, with the id among its arguments: `git diff <id> <id>`, `git log <id> --since …`,
+// `git checkout <id>`. (`git show <id>` and `git diff <id>^ <id>` show what the commit did.)
+const GIT_AT = /\bgit\s+(?:(?:-C|-c)\s+\S+\s+|--no-pager\s+)*(?:diff(?!-)|log|blame|annotate|checkout|switch|restore|worktree\s+add|rev-parse|rev-list|ls-tree|cat-file|grep|merge-base|describe|name-rev|branch|tag|reset|stash|bisect|archive|shortlog|range-diff|difftool|whatchanged|cherry)\b[^`|;&<>]*$/;
+// A window of history up to now or from a date: `<id>..HEAD`, "[2026-08-11 .. <id>]".
+const WINDOW_BEFORE = new RegExp(String.raw`(?:\bHEAD|\d{4}-\d{2}-\d{2}[\w:.+-]*)\s*\.\.\.?\s*[${Q}]?$`);
+const WINDOW_AFTER = new RegExp(String.raw`^[${Q}]?\s*\.\.\.?\s*[${Q}]?(?:HEAD\b|\d{4}-\d{2}-\d{2})|^[${Q})]*\s*(?:\/|,|vs\.?)\s*[${Q}]?HEAD\b`);
+// The commit where a remote stands: "abc1234 feat/x on `origin`".
+const ON_REMOTE_AFTER = new RegExp(String.raw`^[${Q})\]]*(?:\s+[${Q}(]?[\w./-]+[${Q})\]]*)?\s+(?:is\s+|are\s+|was\s+)?(?:on|at|in)\s+[${Q}]?(?:origin|upstream)\b`, 'i');
+// What follows HEAD (the ref, upper case) when a line says where it stood or went while something
+// was checked: "HEAD = A", "HEAD moved A -> B", "HEAD at spawn: A", "HEAD stable A".
+const HEAD_STATE = /^\s*(?:=|:|->|→|\b(?:is|was|at|moved?|moving|stable|unchanged|now|points?|went|advanced|still)\b)/i;
+// A branch's state against another, or the window of a check the commit fell in: "194 behind",
+// "ahead of main", "landed mid-evaluation", "after my spawn" (also in Russian, Chinese, Korean, Japanese).
+const STATE_WORDS = /\b\d+\s+(?:commits?\s+)?(?:behind|ahead)\b|\bbehind\s+[`'"]?(?:main|master|origin|upstream|HEAD)\b|\bahead of\b|\bdiverged\b|\bmid[- ]?(?:eval\w*|run|review|check|audit)\b|\bduring (?:my|this|the) (?:run|evaluation|review|check|audit)\b|\bwhile I (?:was )?(?:work|check|review|evaluat)\w*|\b(?:after|before) my (?:spawn|start|run)\b|\bat spawn\b|позади|отстава|отста[её]т|впереди|落后|领先|뒤처|앞서|遅れ/i;
+
 // The commit as a party to a story whose lesson is the point, or as evidence in it.
 const STORY_WORDS = /\b(?:caused?|causing|made|did|broke|broken|breaks?|exposed?|exposer|corrupt\w*|discard\w*|regress\w*|jumped|triggered|blocked|missing|stuck|culprit|incident|attribution|blamed?|ancestor|mirror(?:ed|s)?|verbatim|revert\w*|showed|shows|pre-existing|stale)\b/i;
 
+const BOUNDARY = /(?:[.!?;]\s+|\s[—–]\s|\s·\s)(?!.*(?:[.!?;]\s+|\s[—–]\s|\s·\s))/;
+
 /**
  * Whether a commit id on a line is something git has no record of: a party to a story (what the
- * commit caused or broke), the point a check was made at, or old content to read (`abc1234^`).
- * Only a record of what a commit did ("fixed in abc1234", "- abc1234 — adds y") repeats git log.
+ * commit caused or broke), the point a check was made at or a state observed at (where HEAD, a
+ * branch or a remote stood; the revision a git command read; a window up to HEAD; commits that
+ * landed while a check ran), or old content to read (`abc1234^`, `abc1234:path`). Only a record
+ * of what a commit did ("fixed in abc1234", "- abc1234 — adds y") repeats git log. `lead` is the
+ * text a hard wrap put on the paragraph's earlier lines: a sentence may start there.
  */
-export function notARecord(line: string, column: number, length: number): boolean {
+export function notARecord(line: string, column: number, length: number, lead = ''): boolean {
   const before = line.slice(0, column);
   const after = line.slice(column + length);
-  if (/^[`'"]?[\^~]/.test(after) || /^[`'")\]]*\s*(?:base|tip)\b/i.test(after) || REFERENCE_BEFORE.test(before)) return true;
-  // The sentence that holds the id (a long line holds several).
-  const start = Math.max(before.search(/(?:[.!?;]\s+|\s[—–]\s|\s·\s)(?!.*(?:[.!?;]\s+|\s[—–]\s|\s·\s))/), 0);
+  if (/^[`'"]?(?:[\^~]|:[\w.~/-]|:[`'"])/.test(after) || /^[`'")\]]*\s*(?:base|tip)\b/i.test(after) || ON_REMOTE_AFTER.test(after)) return true;
+  // The words before the id may be on the line before, where a hard wrap put them.
+  const text = lead === '' ? before : `${lead} ${before}`;
+  if (REFERENCE_BEFORE.test(text) || BRANCH_AT.test(text) || WINDOW_BEFORE.test(before) || WINDOW_AFTER.test(after)) return true;
+  const git = GIT_AT.exec(before);
+  if (git && !git[0].includes(`${line.slice(column, column + length)}^`) && !git[0].includes(`${line.slice(column, column + length)}~`)) return true;
+  // The sentence that holds the id (a long line holds several). Where HEAD or a branch stood may
+  // be said on the lines a hard wrap split off before it; a story is judged on the line alone.
   const stop = after.search(/[.!?;]\s|\s[—–]\s|\s·\s/);
-  return STORY_WORDS.test(line.slice(start, stop < 0 ? line.length : column + length + stop));
+  const rest = line.slice(column, stop < 0 ? line.length : column + length + stop);
+  const own = before.slice(Math.max(before.search(BOUNDARY), 0));
+  if (STORY_WORDS.test(own + rest)) return true;
+  const head = text.slice(Math.max(text.search(BOUNDARY), 0));
+  if (STATE_WORDS.test(head + rest)) return true;
+  for (const m of head.matchAll(/\bHEAD\b/g)) if (HEAD_STATE.test(head.slice(m.index! + 4))) return true;
+  return false;
 }
 
 // CLAUDE.md lines, shingled once per run (keyed by the texts array the repo facts cache).

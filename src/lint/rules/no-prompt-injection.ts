@@ -1,6 +1,7 @@
 import { DIRECTIVE_RE } from '../directives.js';
 import { codeLineSet } from '../../memdir/blocks.js';
-import { inlineCodeRanges, inRanges, isQuoted, lineOf } from '../content-scan.js';
+import { inRanges, isQuoted, lineOf } from '../content-scan.js';
+import { inlineCodeRanges } from '../../memdir/lines.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
 
@@ -92,7 +93,9 @@ const SECRET_DIRECTIVE = /secretlint-(?:disable|enable)|gitleaks:allow|pragma:\s
 // covert action and exfiltration).
 const AGENT_ADDRESS = [
   /\b(?:note|message|instructions?|reminder)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|agent|assistant|claude|model|llm|bot)s?\b/i,
-  /\b(?:the\s+|an?\s+)?(?:agent|assistant|ai|claude|model|llm|bot)\s+(?:should|must|shall|will|needs?\s+to|has\s+to|is\s+to|may\s+not|must\s+not|should\s+not)\b/i,
+  // Not after a question word: "how the agent should behave", "which tools the agent should use"
+  // name what a section holds.
+  /(?<!\b(?:how|what|when|where|why|which|whether)(?:\s+[a-z]+)?\s+(?:the\s+|an?\s+)?)\b(?:the\s+|an?\s+)?(?:agent|assistant|ai|claude|model|llm|bot)\s+(?:should|must|shall|will|needs?\s+to|has\s+to|is\s+to|may\s+not|must\s+not|should\s+not)\b/i,
   /^\s*(?:ai|agent|assistant|claude|llm|system)\s*[:,]/i,
   /\b(?:if\s+you\s+are|you\s+are)\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|claude)\b/i,
   /\byou\s+(?:must|should|shall|will|are\s+to|need\s+to|have\s+to)\b|\b(?:always|never)\s+(?:approve|merge|push|run|execute|send|upload|delete|reply|answer|say|tell|obey)\b/i,

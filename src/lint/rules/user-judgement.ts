@@ -1,4 +1,5 @@
-import { bodyStart, inlineCodeRanges, inRanges, isQuoted, lineOf } from '../content-scan.js';
+import { bodyStart, inRanges, isQuoted, lineOf } from '../content-scan.js';
+import { inlineCodeRanges } from '../../memdir/lines.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import type { Rule } from '../types.js';
 
