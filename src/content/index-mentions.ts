@@ -13,8 +13,13 @@ function escapeRe(s: string): string {
  * For each topic (memdir-relative path, NFC) that no entry links to, the first index line that
  * names it: a link to it anywhere on a line, or its path (or its path from the repository root,
  * `fromRoot` being the memdir's, or its file name, when no other topic shares it) standing as a word. Lines inside block comments do not count: Claude Code strips them.
+ * With `broad`, also what names a topic as one of several (index-orphan and consolidation: the
+ * agent knows where it is; index-entry-format asks a line for an entry only where it names the
+ * file): a folder above it (`corpus/`), its path from the memdir's own name (`memory/notes.md`),
+ * its name without `.md` in backticks (`` `p18-deployment` ``), a glob that matches it (in
+ * backticks, `` `p6a-*` ``, or a bare `ref_*.md`).
  */
-export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string, folders = false): Map<string, number> {
+export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string, broad = false): Map<string, number> {
   const out = new Map<string, number>();
   const entries = new Set(lines.filter((l) => l.entry).map((l) => l.entry!.key));
   const wanted = topics.filter((t) => !entries.has(t));
@@ -28,13 +33,17 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
   for (const t of wanted) {
     const b = t.split('/').pop()!;
     const alts = baseCount.get(b) === 1 && b !== t ? [t, b] : [t];
-    // Its path from the repository root (`.claude/agent-memory/x/notes.md`), when the memdir is in one.
+    // Its path from the repository root (`.claude/agent-memory/x/notes.md`), when the memdir is in one;
+    // broadly, also from the memdir's own name (`memory/notes.md`).
     if (fromRoot) alts.unshift(`${fromRoot}/${t}`);
+    if (fromRoot?.includes('/') && broad) alts.push(`${fromRoot.split('/').pop()!}/${t}`);
     // Also `[[stem]]` (or `[[path/stem]]`, `[[stem|label]]`): a wiki link naming the file without `.md`.
     const stems = alts.map((a) => a.replace(/\.md$/u, ''));
-    // With `folders`, a folder above it named as one (`corpus/`, `[sources](sources/)`): the agent knows where to look.
-    if (folders) for (let i = t.indexOf('/'); i > 0; i = t.indexOf('/', i + 1)) alts.push(t.slice(0, i + 1));
-    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${stems.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]`, 'u'));
+    // Broadly, a folder above it named as one (`corpus/`, `[sources](sources/)`): the agent knows
+    // where to look; and its name without `.md` as a whole code span.
+    if (broad) for (let i = t.indexOf('/'); i > 0; i = t.indexOf('/', i + 1)) alts.push(t.slice(0, i + 1));
+    const coded = broad ? `|\`(?:\\./)?(?:${stems.map(escapeRe).join('|')})\`` : '';
+    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${stems.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]${coded}`, 'u'));
   }
   let inComment = false;
   for (const l of lines) {
@@ -48,11 +57,37 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     if (l.kind === 'frontmatter' || l.kind === 'blank') continue;
     const linked = new Set<string>();
     for (const m of l.text.matchAll(LINK_TARGET)) linked.add(normalizeTarget(m[1]!));
+    const globs = broad ? codeGlobs(l.text, fromRoot) : [];
     for (const t of wanted) {
       if (out.has(t)) continue;
-      if (linked.has(t) || names.get(t)!.test(l.text)) out.set(t, l.line);
+      if (linked.has(t) || names.get(t)!.test(l.text) || globs.some((g) => g.test(t))) out.set(t, l.line);
     }
     if (out.size === wanted.length) break;
+  }
+  return out;
+}
+
+/**
+ * The globs a line holds as whole code spans (`` `p6a-*` ``, `` `memory/ref_*.md` ``) or as bare
+ * words naming Markdown files (`ref_*.md`), each as a test of a memdir-relative path. A glob's folder may be the memdir's own (its name, or its path
+ * from the repository root): `memory/ref_*.md` names `ref_a.md` of a memdir called memory.
+ */
+function codeGlobs(text: string, fromRoot: string | undefined): RegExp[] {
+  if (!text.includes('*') && !text.includes('?')) return [];
+  const out: RegExp[] = [];
+  // A glob as a whole code span, or a bare word that is a glob of Markdown files (`ref_*.md`).
+  for (const m of text.matchAll(/(?<!`)`([^`\s]*[*?][^`\s]*)`(?!`)|(?<![\w./*?`-])([\w./-]*[*?][\w./*?-]*\.md)(?![\w/`-])/g)) {
+    let glob = (m[1] ?? m[2]!).replace(/^\.\//, '');
+    const own = fromRoot ? [fromRoot, fromRoot.split('/').pop()!] : [];
+    for (const prefix of own) if (glob.startsWith(`${prefix}/`)) glob = glob.slice(prefix.length + 1);
+    // `*.md` or `*` names no file in particular.
+    if (glob.split('/').pop()!.replace(/\.md$/, '').replace(/[*?]/g, '').length < 2) continue;
+    const body = glob
+      .split(/([*?])/)
+      .map((part) => (part === '*' ? '[^/]*' : part === '?' ? '[^/]' : escapeRe(part)))
+      .join('');
+    // A glob written without `.md` (`p6a-*`) names the files as their names without it would.
+    out.push(new RegExp(`^${body}${/\.md$/.test(glob) || glob.endsWith('*') ? '' : '(?:\\.md)?'}$`, 'u'));
   }
   return out;
 }

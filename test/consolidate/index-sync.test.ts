@@ -148,6 +148,13 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.added.map((a) => a.target)).toEqual(['c.md']);
   });
 
+  it('adds no line for topics the index names by their stem or a glob in backticks (eighth held-out set)', () => {
+    const index = '- [A](a.md) — x\n\nDetail lives in `deploy-runbook` and the `plan-q1-*` plans; `ops/ref_*.md` is deprecated, as is ops/old_*.md.\n- History: `ops/history.md`\n';
+    const s = state({ 'MEMORY.md': index, 'a.md': t('A', 'user', 'x'), 'deploy-runbook.md': t('Deploy', 'reference', 'd'), 'plan-q1-search.md': t('Search', 'project', 's'), 'ref_api.md': t('API', 'reference', 'a'), 'old_notes.md': t('Old', 'reference', 'o'), 'history.md': t('History', 'project', 'h'), 'c.md': t('C', 'user', 'c') });
+    const r = syncIndex(s, ctx({ fromRoot: '.claude/agent-memory/ops' }));
+    expect(r.report.added.map((a) => a.target)).toEqual(['c.md']);
+  });
+
   it('uses the room its own shortening makes for orphan entries in the same run (issue 29: one run settles)', () => {
     // 90 entries of about 290 characters: 26,000 UTF-16 units, past Claude Code's 25,000, so the
     // raw index has no room; shortened to 150 characters each, it has plenty.
