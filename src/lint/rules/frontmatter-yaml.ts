@@ -32,6 +32,14 @@ export const frontmatterYaml: Rule = {
           line: 1,
           column: 1,
         });
+      } else if (ctx.file.rel.includes('/')) {
+        // In a subfolder, more often a record or a document kept beside the memories than a memory
+        // (index-orphan asks no entry for it): say both ways out.
+        ctx.report({
+          message: `Frontmatter is missing: if ${ctx.file.rel} is a memory, start it with \`---\`, then name, description and type, then \`---\`; if not, move it out of the memory folder or list it in "ignore" (Claude Code's recall lists every .md in the folder)`,
+          line: 1,
+          column: 1,
+        });
       } else {
         ctx.report({ message: 'Frontmatter is missing: start the file with `---`, then name, description and type, then `---`', line: 1, column: 1 });
       }
