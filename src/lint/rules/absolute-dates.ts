@@ -33,7 +33,7 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * An error where memlint knows the day the text was written: the text's own date, or today for a
  * line being written (not committed yet: the agent's edit, the staged change). A warning where
  * only the line's commit dates committed text: read later, such a phrase was a one-off relative
- * date in about one finding of five on real memory (docs/rules-content.md, "absolute-dates:
+ * date in about one finding of eight on real memory (docs/rules-content.md, "absolute-dates:
  * severity by anchor"), and old lines must not stop a commit that does not touch them.
 
  * The frontmatter's one-line `description` is checked (and fixed) as the body is: Claude Code's
