@@ -60,7 +60,7 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     const globs = broad ? codeGlobs(l.text, fromRoot) : [];
     for (const t of wanted) {
       if (out.has(t)) continue;
-      if (linked.has(t) || names.get(t)!.test(l.text) || globs.some((g) => g.test(t))) out.set(t, l.line);
+      if (linked.has(t) || names.get(t)!.test(l.text) || globs.some((matches) => matches(t))) out.set(t, l.line);
     }
     if (out.size === wanted.length) break;
   }
@@ -69,25 +69,51 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
 
 /**
  * The globs a line holds as whole code spans (`` `p6a-*` ``, `` `memory/ref_*.md` ``) or as bare
- * words naming Markdown files (`ref_*.md`), each as a test of a memdir-relative path. A glob's folder may be the memdir's own (its name, or its path
- * from the repository root): `memory/ref_*.md` names `ref_a.md` of a memdir called memory.
+ * words naming Markdown files (`ref_*.md`), each as a test of a memdir-relative path. A glob's
+ * folder may be the memdir's own (its name, or its path from the repository root):
+ * `memory/ref_*.md` names `ref_a.md` of a memdir called memory. Linear in the line and the name:
+ * the index comes from the repository, so no pattern of it becomes a regular expression.
  */
-function codeGlobs(text: string, fromRoot: string | undefined): RegExp[] {
+function codeGlobs(text: string, fromRoot: string | undefined): Array<(rel: string) => boolean> {
   if (!text.includes('*') && !text.includes('?')) return [];
-  const out: RegExp[] = [];
-  // A glob as a whole code span, or a bare word that is a glob of Markdown files (`ref_*.md`).
-  for (const m of text.matchAll(/(?<!`)`([^`\s]*[*?][^`\s]*)`(?!`)|(?<![\w./*?`-])([\w./-]*[*?][\w./*?-]*\.md)(?![\w/`-])/g)) {
-    let glob = (m[1] ?? m[2]!).replace(/^\.\//, '');
-    const own = fromRoot ? [fromRoot, fromRoot.split('/').pop()!] : [];
+  const out: Array<(rel: string) => boolean> = [];
+  const own = fromRoot ? [fromRoot, fromRoot.split('/').pop()!] : [];
+  for (const spaced of text.split(/[\s…]+/)) {
+    // A whole code span (`p6a-*`), or a bare word that is a glob of Markdown files (ref_*.md).
+    const word = spaced.replace(/^[(\["']+/, '');
+    const coded = /^`[^`]+`[)\]"',.;:]*$/.test(word) ? word.slice(1, word.lastIndexOf('`')) : null;
+    const bare = coded === null ? word.replace(/[)\]"',.;:]+$/, '') : null;
+    let glob = coded ?? bare!;
+    if (!/[*?]/.test(glob) || !/^[\w./*?-]+$/.test(glob) || (bare !== null && !glob.endsWith('.md'))) continue;
+    glob = glob.replace(/^\.\//, '');
     for (const prefix of own) if (glob.startsWith(`${prefix}/`)) glob = glob.slice(prefix.length + 1);
     // `*.md` or `*` names no file in particular.
     if (glob.split('/').pop()!.replace(/\.md$/, '').replace(/[*?]/g, '').length < 2) continue;
-    const body = glob
-      .split(/([*?])/)
-      .map((part) => (part === '*' ? '[^/]*' : part === '?' ? '[^/]' : escapeRe(part)))
-      .join('');
     // A glob written without `.md` (`p6a-*`) names the files as their names without it would.
-    out.push(new RegExp(`^${body}${/\.md$/.test(glob) || glob.endsWith('*') ? '' : '(?:\\.md)?'}$`, 'u'));
+    const g = glob;
+    out.push((rel) => globMatch(g, rel) || (!g.endsWith('.md') && rel.endsWith('.md') && globMatch(g, rel.slice(0, -3))));
   }
   return out;
+}
+
+/** `*` (any run of characters but `/`) and `?` (one such character), matched greedily with one backtrack point: linear. */
+export function globMatch(glob: string, name: string): boolean {
+  let g = 0;
+  let n = 0;
+  let star = -1;
+  let mark = 0;
+  while (n < name.length) {
+    if (g < glob.length && (glob[g] === '?' ? name[n] !== '/' : glob[g] !== '*' && glob[g] === name[n])) {
+      g++;
+      n++;
+    } else if (g < glob.length && glob[g] === '*') {
+      star = g++;
+      mark = n;
+    } else if (star >= 0 && name[mark] !== '/') {
+      g = star + 1;
+      n = ++mark;
+    } else return false;
+  }
+  while (glob[g] === '*') g++;
+  return g === glob.length;
 }
