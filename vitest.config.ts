@@ -30,8 +30,8 @@ class EndToEndFirst extends BaseSequencer {
 }
 
 export default defineConfig({
-  // The tests run micromark with the same one-pass text join as the bundles: vitest must
-  // transform it rather than load it as it is.
+  // The tests run micromark with the same linear patches as the bundles (the one-pass text join,
+  // the code (text) runs remembered): vitest must transform it rather than load it as it is.
   plugins: [micromarkLinear],
   test: {
     include: ['test/**/*.test.ts'],
@@ -49,7 +49,7 @@ export default defineConfig({
     // program a context of their own), and the program keeps no state between runs that a test
     // could see (test/helpers/in-process.ts).
     isolate: false,
-    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
+    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark|micromark-core-commonmark)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],
     sequence: { sequencer: EndToEndFirst },
     // A full collection after a file that leaves a big heap keeps the shared workers small

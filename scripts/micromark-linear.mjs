@@ -97,12 +97,95 @@ export function tailMoveDocument(source, file = 'micromark/lib/initialize/docume
   return source.replace(MOVE, (_m, indent) => `\n${TAIL_MOVE.trim().split('\n').map((l) => indent + l.trim()).join('\n')}\n`);
 }
 
+
+// micromark's code (text) tokenizer reads from every opening run of backticks to the end of the
+// paragraph when no run of the same length closes it, so a paragraph of runs that never close
+// (1, 2, 3 … backticks) took time quadratic in its length: 1 MB in one entry about 16 s. As
+// cmark does, each paragraph's tokenizer now remembers, once a scan has reached the paragraph's
+// end, where the last run of each length ends; an opening run with no run of its length after
+// it fails at once, as its scan would have. Runs are recorded by every scan, closing or not.
+export const ORIGINAL_CODE_TEXT = `
+function tokenizeCodeText(effects, ok, nok) {
+  const self = this; let sizeOpen = 0; let size; let token; return start;
+  function start(code) { effects.enter("codeText"); effects.enter("codeTextSequence"); return sequenceOpen(code); }
+  function sequenceOpen(code) {
+    if (code === 96) { effects.consume(code); sizeOpen++; return sequenceOpen; }
+    effects.exit("codeTextSequence"); return between(code);
+  }
+  function between(code) {
+    if (code === null) { return nok(code); }
+    if (code === 32) { effects.enter('space'); effects.consume(code); effects.exit('space'); return between; }
+    if (code === 96) { token = effects.enter("codeTextSequence"); size = 0; return sequenceClose(code); }
+    if (markdownLineEnding(code)) { effects.enter("lineEnding"); effects.consume(code); effects.exit("lineEnding"); return between; }
+    effects.enter("codeTextData"); return data(code);
+  }
+  function data(code) {
+    if (code === null || code === 32 || code === 96 || markdownLineEnding(code)) { effects.exit("codeTextData"); return between(code); }
+    effects.consume(code); return data;
+  }
+  function sequenceClose(code) {
+    if (code === 96) { effects.consume(code); size++; return sequenceClose; }
+    if (size === sizeOpen) { effects.exit("codeTextSequence"); effects.exit("codeText"); return ok(code); }
+    token.type = "codeTextData"; return data(code);
+  }
+}
+`;
+
+/** The development build's spelling (constants, assertions) as the production build's. */
+const normalCodeText = (code) =>
+  normal(
+    code
+      .replace(/\n\s*assert\([^\n]*\)(?=\n)/g, '')
+      .replace(/codes\.graveAccent/g, '96')
+      .replace(/codes\.eof/g, 'null')
+      .replace(/codes\.space/g, '32')
+      .replace(/types\.(\w+)/g, '"$1"')
+      .replace(/'/g, '"'),
+  );
+
+const CODE_TEXT_FUNCTION = /function tokenizeCodeText\(effects, ok, nok\) \{[\s\S]*?\n\}(?=\n|$)/;
+const CODE_TEXT_EDITS = [
+  // Each paragraph's runs: its tokenizer is `this` for every construct tried in it.
+  [/(function tokenizeCodeText\(effects, ok, nok\) \{\s*const self = this;?)/, '$1\n  const runs = codeTextRuns(self);'],
+  // The opening run is complete: fail now when no run of its length ends after it.
+  [/(\n\s*)(effects\.exit\((?:types\.codeTextSequence|"codeTextSequence")\);?\s*return between\(code\);?)/, '$1if (runs.toEnd && !((runs.lastEnd.get(sizeOpen) ?? -1) > self.now().offset)) return nok(code);$1$2'],
+  // A scan reached the paragraph's end: every run after its start has been recorded.
+  [/(if \(code === (?:codes\.eof|null)\) \{\s*)(return nok\(code\);?)/, '$1runs.toEnd = true;\n      $2'],
+  // A run is complete (closing or not): record where it ends.
+  [/(\n\s*)(if \(size === sizeOpen\) \{)/, '$1runs.lastEnd.set(size, Math.max(runs.lastEnd.get(size) ?? -1, self.now().offset));$1$2'],
+];
+const CODE_TEXT_RUNS = `
+const codeTextRunsOf = new WeakMap();
+function codeTextRuns(context) {
+  let runs = codeTextRunsOf.get(context);
+  if (!runs) codeTextRunsOf.set(context, (runs = { toEnd: false, lastEnd: new Map() }));
+  return runs;
+}
+`;
+
+/** micromark's code (text) tokenizer that remembers the runs after it; throws unless it is the one expected. */
+export function linearCodeText(source, file = 'micromark-core-commonmark/lib/code-text.js') {
+  const m = CODE_TEXT_FUNCTION.exec(source);
+  if (!m || normalCodeText(m[0]) !== normalCodeText(ORIGINAL_CODE_TEXT)) {
+    throw new Error(`${file}: tokenizeCodeText is not the one scripts/micromark-linear.mjs patches (micromark changed?)`);
+  }
+  let fn = m[0];
+  for (const [re, to] of CODE_TEXT_EDITS) {
+    if (!re.test(fn)) throw new Error(`${file}: tokenizeCodeText is not the one scripts/micromark-linear.mjs patches (micromark changed?)`);
+    fn = fn.replace(re, to);
+  }
+  return source.slice(0, m.index) + fn + CODE_TEXT_RUNS + source.slice(m.index + m[0].length);
+}
+
+const CODE_TEXT_JS = /[\\/]micromark-core-commonmark[\\/](?:dev[\\/])?lib[\\/]code-text\.js$/;
+
 const DOCUMENT_JS = /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]initialize[\\/]document\.js$/;
 
 /** The patched source of a micromark file, or null when it is not one patched here. */
 function patched(path, code) {
   if (TEXT_JS.test(path)) return linearText(code, path);
   if (DOCUMENT_JS.test(path)) return tailMoveDocument(code, path);
+  if (CODE_TEXT_JS.test(path)) return linearCodeText(code, path);
   return null;
 }
 
@@ -111,17 +194,18 @@ export const esbuildPlugin = {
   setup(b) {
     b.onLoad({ filter: TEXT_JS }, (args) => ({ contents: linearText(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
     b.onLoad({ filter: DOCUMENT_JS }, (args) => ({ contents: tailMoveDocument(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
+    b.onLoad({ filter: CODE_TEXT_JS }, (args) => ({ contents: linearCodeText(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
   },
 };
 
 // For vitest, which must transform micromark to patch it (vitest.config.ts inlines it): micromark
-// resolved as Node resolves it for the CLI (its production build; vite would pick the development
-// build, which checks every step and runs several times slower).
+// and its constructs resolved as Node resolves them for the CLI (their production builds; vite would
+// pick the development builds, which check every step and run several times slower).
 export const vitePlugin = {
   name: 'micromark-linear',
   enforce: 'pre',
   resolveId(id) {
-    return id === 'micromark' ? createRequire(import.meta.url).resolve('micromark') : null;
+    return id === 'micromark' || id === 'micromark-core-commonmark' ? createRequire(import.meta.url).resolve(id) : null;
   },
   transform(code, id) {
     const out = patched(id.split('?')[0], code);

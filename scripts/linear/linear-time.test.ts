@@ -22,10 +22,16 @@ const MAX_RATIO = 30;
 
 // What the audit found quadratic (a run of spaces in a hook, a repeated `ghp_`, `- [` and `[`
 // runs), and the characters and tokens regexes stop at or repeat on.
+// Not a token: runs of 1, 2, 3 … backticks, each after a letter (runOf builds them).
+const GROWING_RUNS = '`, ``, ``` …';
 const TOKENS = [' ', '\t', '[', ']', '(', ')', '-', '*', '_', '`', '<', '>', '#', ':', '/', '@', '\\', '"', "'", '.', '!', 'a', '0', '\n',
   'ghp_', '- [', '[a](', '](', '://a:', '<!--', '-->', '**', '---', '- ', '1. ', 'password: ', 'api_key= ', 'http://', 'tomorrow ', 'no Thursday ', '下周四', '```', '    ', 'Why: ',
   // micromark reads on to the end of the paragraph from each of these when it never closes.
-  '<?', '<![CDATA[', '<!', '*a', 'a*', '_a', '`a', '&#', '!['];
+  '<?', '<![CDATA[', '<!', '*a', 'a*', '_a', '`a', '&#', '![',
+  // Comments in code spans, thousands on a line (no-prompt-injection looked up each one's line).
+  '`<!--x-->` ', '<!--x--> ',
+  // Backtick runs of growing length, none closed: micromark read on from each (see GROWING_RUNS).
+  GROWING_RUNS];
 const CONTEXTS: Record<string, (run: string) => Record<string, string>> = {
   hook: (r) => ({ 'MEMORY.md': `- [A](a.md) — hook${r}x\n` }),
   'index line': (r) => ({ 'MEMORY.md': `- [A](a.md) — h\n${r}\n` }),
@@ -83,7 +89,12 @@ async function ratio(mode: Mode, make: (size: number) => Record<string, string>)
   return { small, large, ratio: large / Math.max(small, 5) };
 }
 
-const runOf = (token: string, size: number) => token.repeat(Math.ceil(size / token.length));
+function runOf(token: string, size: number): string {
+  if (token !== GROWING_RUNS) return token.repeat(Math.ceil(size / token.length));
+  let out = '';
+  for (let n = 1; out.length < size; n++) out += `a${'`'.repeat(n)}`;
+  return out;
+}
 
 /** The fastest of a few block models of a text, each run's text new (the model keeps the last few). */
 function timeModel(text: string, runs: number): number {
@@ -118,6 +129,18 @@ describe('time grows linearly with input', () => {
       ),
       { numRuns: 12, seed: 17, endOnFailure: true },
     );
+  }, 600_000);
+
+  it('lints what the 2026-12 audit found quadratic: comments in code spans, backtick runs that never close', async () => {
+    findDates ??= await loadDateFinder();
+    const slow: string[] = [];
+    for (const token of ['`<!--x-->` ', '<!--x--> ', GROWING_RUNS]) {
+      for (const context of ['hook', 'topic body']) {
+        const r = await ratio('lint', (size) => ({ ...BASE, ...CONTEXTS[context]!(runOf(token, size)) }));
+        if (r.ratio >= MAX_RATIO) slow.push(`${JSON.stringify(token)} in ${context}: ${r.small.toFixed(0)} ms -> ${r.large.toFixed(0)} ms`);
+      }
+    }
+    expect(slow).toEqual([]);
   }, 600_000);
 
   it('the block model does not scan for emphasis or inline HTML (1 KB against 10 KB of each opener)', () => {

@@ -12,7 +12,7 @@ export default defineConfig({
     testTimeout: 600_000,
     pool: 'forks',
     maxWorkers: 1,
-    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
+    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark|micromark-core-commonmark)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],
   },
 });

@@ -21,8 +21,18 @@ export function lineOf(offsets: number[], offset: number): number {
 }
 
 
+/** Whether [start, end) lies inside one of `ranges`, sorted and apart (as inlineCodeRanges gives them). */
 export function inRanges(ranges: Array<[number, number]>, start: number, end = start + 1): boolean {
-  return ranges.some(([a, b]) => start >= a && end <= b);
+  // The last range that starts at or before `start`: a line may hold thousands of each.
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ranges[mid]![0] <= start) lo = mid;
+    else hi = mid - 1;
+  }
+  const range = ranges[lo];
+  return range !== undefined && range[0] <= start && end <= range[1];
 }
 
 /** Is the span [start, end) of a line wrapped in quotes ("…", “…”, '…', 「…」, «…»)? */

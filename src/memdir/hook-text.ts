@@ -50,36 +50,11 @@ export function cutAtWord(text: string, max: number): { head: string; tail: stri
 
 /** Where the inline code span that `cut` falls inside opens (a code point index), else -1. */
 function openCodeSpan(cps: string[], cut: number): number {
-  for (let i = 0; i < cut; ) {
-    if (cps[i] !== '`' || (i > 0 && cps[i - 1] === '\\')) {
-      i++;
-      continue;
-    }
-    let n = 0;
-    while (cps[i + n] === '`') n++;
-    // The closing run of the same length (CommonMark); none: the backticks are literal.
-    let close = -1;
-    for (let j = i + n; j < cps.length; ) {
-      if (cps[j] !== '`') {
-        j++;
-        continue;
-      }
-      let m = 0;
-      while (cps[j + m] === '`') m++;
-      if (m === n) {
-        close = j + m;
-        break;
-      }
-      j += m;
-    }
-    if (close < 0) {
-      i += n;
-      continue;
-    }
-    if (cut < close) return cut > i ? i : -1;
-    i = close;
-  }
-  return -1;
+  const text = cps.join('');
+  let offset = 0;
+  for (let k = 0; k < cut; k++) offset += cps[k]!.length;
+  const span = inlineCodeRanges(text).find(([start, end]) => start < offset && offset < end);
+  return span ? Array.from(text.slice(0, span[0])).length : -1;
 }
 
 /**

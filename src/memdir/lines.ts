@@ -59,10 +59,55 @@ export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Ranges of inline code spans in a line (start inclusive, end exclusive). */
+/**
+ * Ranges of inline code spans in a line (start inclusive, end exclusive), as CommonMark pairs
+ * them: a run of backticks opens a span that the next run of the same length closes; a run with no
+ * such closer is literal text, and a backslash before an opening run makes its first backtick
+ * literal. Linear in the line's length: each length's runs are searched once, left to right.
+ */
 export function inlineCodeRanges(line: string): Array<[number, number]> {
+  const runs: Array<{ start: number; length: number }> = [];
+  for (let i = line.indexOf('`'); i >= 0; ) {
+    let j = i + 1;
+    while (line.charCodeAt(j) === BACKTICK) j++;
+    runs.push({ start: i, length: j - i });
+    i = line.indexOf('`', j);
+  }
   const out: Array<[number, number]> = [];
-  const re = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
-  for (let m: RegExpExecArray | null; (m = re.exec(line)); ) out.push([m.index, m.index + m[0].length]);
+  if (runs.length < 2) return out;
+  const runsOfLength = new Map<number, number[]>();
+  runs.forEach((run, k) => {
+    const list = runsOfLength.get(run.length);
+    if (list) list.push(k);
+    else runsOfLength.set(run.length, [k]);
+  });
+  const searched = new Map<number, number>();
+  const closerAfter = (k: number, length: number): number => {
+    const list = runsOfLength.get(length);
+    if (!list) return -1;
+    let at = searched.get(length) ?? 0;
+    while (at < list.length && list[at]! <= k) at++;
+    searched.set(length, at);
+    return at < list.length ? list[at]! : -1;
+  };
+  for (let k = 0; k < runs.length; ) {
+    let { start, length } = runs[k]!;
+    let backslashes = 0;
+    while (start - backslashes > 0 && line.charCodeAt(start - backslashes - 1) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 1) {
+      start++;
+      length--;
+    }
+    const closer = length > 0 ? closerAfter(k, length) : -1;
+    if (closer < 0) {
+      k++;
+      continue;
+    }
+    out.push([start, runs[closer]!.start + length]);
+    k = closer + 1;
+  }
   return out;
 }
+
+const BACKTICK = 0x60;
+const BACKSLASH = 0x5c;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINEAR, ORIGINAL, linearText, tailMoveDocument } from '../../scripts/micromark-linear.mjs';
+import { LINEAR, ORIGINAL, linearCodeText, linearText, tailMoveDocument } from '../../scripts/micromark-linear.mjs';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../helpers/repo.js';
 
@@ -112,5 +112,61 @@ describe('container exits moved on the tail only', () => {
     const source = readFileSync(join(createRequire(import.meta.url).resolve('micromark'), '..', 'lib', 'initialize', 'document.js'), 'utf8');
     expect(tailMoveDocument(source)).not.toContain('EditMap()');
     expect(() => tailMoveDocument(source.replace('editMap.add(indexBeforeExits, index - indexBeforeExits, [])', 'editMap.add(indexBeforeExits, 0, [])'))).toThrow(/not moved as scripts\/micromark-linear\.mjs expects/);
+  });
+});
+
+// Paragraphs of backtick runs that close, never close, or close further on, with escapes, line
+// endings, spaces, block quotes and list items around them.
+const PIECES = ['`', '``', '```', '````', 'a', ' ', '\n', '\\', '\\`', '> ', '- ', '[x](y)', '\n\n', '    '];
+const paragraphs: string[] = [];
+for (let seed = 1; paragraphs.length < 600; seed++) {
+  let x = seed * 7919;
+  const next = () => ((x = (x * 1103515245 + 12345) % 2147483648), x);
+  paragraphs.push(Array.from({ length: 3 + (next() % 60) }, () => PIECES[next() % PIECES.length]).join(''));
+}
+for (let n = 1; n <= 12; n++) paragraphs.push(Array.from({ length: n }, (_, k) => `${'`'.repeat(k + 1)}a`).join('') + '`'.repeat(n % 4 + 1));
+
+describe('code (text) runs remembered', () => {
+  it("gives the events micromark's own tokenizer gives, on 612 paragraphs of backtick runs", async () => {
+    const theirs = spawnSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(join(ROOT, 'package.json'))});\n${EVENTS_OF}`], { cwd: ROOT, input: JSON.stringify(paragraphs), encoding: 'utf8', maxBuffer: 1 << 28 });
+    expect(theirs.stderr).toBe('');
+    const { parse, postprocess, preprocess } = await import('micromark');
+    const ours = paragraphs.map((d) => postprocess(parse().document().write(preprocess()(d, undefined, true))).map(([k, t]) => `${k} ${t.type} ${t.start.offset}-${t.end.offset}`).join('\n'));
+    expect(ours).toEqual(JSON.parse(theirs.stdout));
+  });
+
+  it('is the tokenizer these tests load: runs that never close are read to the end once, not once per run', async () => {
+    // 300 runs of growing length (about 45,000 characters): micromark's own tokenizer reads on
+    // from each run to the end, about 6.8 million characters. Counted, not timed: every character
+    // code (text) consumes, through the tokenizer these tests load.
+    const runs = Array.from({ length: 300 }, (_, k) => `${'`'.repeat(k + 1)}a`).join('');
+    const { parse, postprocess, preprocess } = await import('micromark');
+    const { codeText } = await import('micromark-core-commonmark');
+    let consumed = 0;
+    const counted = {
+      ...codeText,
+      name: 'countedCodeText',
+      tokenize(this: unknown, effects: { consume: (code: number | null) => void }, ok: unknown, nok: unknown) {
+        const counting = { ...effects, consume: (code: number | null) => (consumed++, effects.consume(code)) };
+        return (codeText.tokenize as (...a: unknown[]) => unknown).call(this, counting, ok, nok);
+      },
+    };
+    const events = postprocess(parse({ extensions: [{ disable: { null: ['codeText'] } }, { text: { 96: counted } } as never] }).document().write(preprocess()(runs, undefined, true)));
+    expect(events.some(([, t]) => t.type === 'codeText')).toBe(false);
+    expect(consumed).toBeGreaterThan(runs.length / 2);
+    expect(consumed).toBeLessThan(3 * runs.length);
+  });
+
+  it('is in every bundle that holds micromark, and stops the build when the tokenizer changes', () => {
+    const dist = join(ROOT, 'dist');
+    const files = ['remark.mjs', 'lint-lazy/markdown.cjs', ...readdirSync(join(dist, 'chunks')).map((f) => `chunks/${f}`)];
+    const holding = files.filter((f) => readFileSync(join(dist, f), 'utf8').includes('function tokenizeCodeText('));
+    expect(holding.length).toBeGreaterThanOrEqual(2);
+    for (const f of holding) expect({ f, remembered: /\bruns\d*\.toEnd = true/.test(readFileSync(join(dist, f), 'utf8')) }).toEqual({ f, remembered: true });
+    for (const build of ['lib', 'dev/lib']) {
+      const source = readFileSync(join(ROOT, 'node_modules', 'micromark-core-commonmark', build, 'code-text.js'), 'utf8');
+      expect(linearCodeText(source)).toContain('runs.lastEnd.set(size');
+      expect(() => linearCodeText(source.replace('sizeOpen++', 'sizeOpen += 2'))).toThrow(/not the one scripts\/micromark-linear\.mjs patches/);
+    }
   });
 });

@@ -125,15 +125,25 @@ export function hiddenCommentVerdict(body: string, where: { kind: 'index' | 'top
 function checkComments(ctx: RuleContext) {
   const text = ctx.file.text;
   const re = /<!--([\s\S]*?)(?:-->|$)/g;
+  const lines = ctx.lines();
+  const offsets = ctx.lineOffsets();
+  let codeLine = 0;
+  let code: Array<[number, number]> = [];
   for (let m: RegExpExecArray | null; (m = re.exec(text)); ) {
     if (m[0].length === 0) break;
     const body = m[1]!;
     DIRECTIVE_RE.lastIndex = 0;
     if (DIRECTIVE_RE.test(m[0]) && m[0].replace(DIRECTIVE_RE, '').trim() === '') continue;
-    // Inside inline code (`<!-- -->` written about) it is shown, not hidden.
-    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
-    const lineText = text.slice(lineStart, text.indexOf('\n', m.index) === -1 ? text.length : text.indexOf('\n', m.index));
-    if (inRanges(inlineCodeRanges(lineText), m.index - lineStart, Math.min(lineText.length, m.index - lineStart + 4))) continue;
+    // Inside inline code (`<!-- -->` written about) it is shown, not hidden. Each line's code
+    // spans are found once: a line may hold thousands of comments.
+    const line = lineOf(offsets, m.index);
+    const lineStart = offsets[line]!;
+    const lineText = lines[line - 1]!;
+    if (line !== codeLine) {
+      codeLine = line;
+      code = inlineCodeRanges(lineText);
+    }
+    if (inRanges(code, m.index - lineStart, Math.min(lineText.length, m.index - lineStart + 4))) continue;
     if (inFence(ctx, m.index)) continue;
     // A secret-scanner directive is reported by the phrase check, once.
     if (SECRET_DIRECTIVE.test(body)) continue;
@@ -144,7 +154,7 @@ function checkComments(ctx: RuleContext) {
       continue;
     }
     if (body.trim() === '') continue;
-    const blockLevel = /^ {0,3}$/.test(text.slice(lineStart, m.index));
+    const blockLevel = m.index - lineStart <= 3 && /^ *$/.test(text.slice(lineStart, m.index));
     const verdict = hiddenCommentVerdict(body, { kind: ctx.file.kind, blockLevel });
     if (verdict === 'none') continue;
     const words = body.trim().split(/\s+/).length;

@@ -38,10 +38,11 @@ export const userJudgement: Rule = {
     for (let l = from; l <= lines.length; l++) {
       if (code.has(l)) continue;
       const line = lines[l - 1]!;
+      let spans: Array<[number, number]> | undefined;
       for (const re of candidates) {
         const m = re.exec(line);
         if (!m) continue;
-        if (inRanges(inlineCodeRanges(line), m.index, m.index + m[0].length) || isQuoted(line, m.index, m.index + m[0].length)) continue;
+        if (inRanges((spans ??= inlineCodeRanges(line)), m.index, m.index + m[0].length) || isQuoted(line, m.index, m.index + m[0].length)) continue;
         ctx.report({ message: `negative judgement about the user ("${m[0].trim()}"): record what helps the work (role, preferences, knowledge), not opinions of the person`, line: l, column: m.index + 1 });
         break;
       }
