@@ -58,15 +58,97 @@ function openCodeSpan(cps: string[], cut: number): number {
 }
 
 /**
- * Where links stand in a text (`[t](x.md)`, `[t][ref]`, `[[name]]`, `<x.md>`), as UTF-16 spans;
- * not inside inline code, where `<tag>..main` is a command's argument, no link.
+ * Where the last link in a text ends (a UTF-16 offset; 0 when it holds none): `[t](x.md)`,
+ * `![t](x.png)`, `[t][ref]`, `[[name]]` or `<x.md>`, not begun inside inline code, where
+ * `<tag>..main` is a command's argument. Whatever might end a link counts (every `](`, `][` and
+ * `]]` after a `[` outside inline code, whatever the label between), since a link taken for text
+ * would be cut off its index line. One pass over the text: a regex that looked ahead from every `[` took minutes on a hook
+ * of thousands of them.
  */
-function linkSpans(text: string): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
+export function lastLinkEnd(text: string): number {
   const code = inlineCodeRanges(text);
-  const inCode = (start: number) => code.some(([a, b]) => a <= start && start < b);
-  for (const m of text.matchAll(/\[\[[^\]\n]*\]\]|!?\[(?:[^\[\]\\]|\\.|\[[^\]]*\])*\](?:\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+"[^"\n]*")?\)|\[[^\]\n]*\])|<[^>\s]+>/g)) if (!inCode(m.index)) out.push([m.index, m.index + m[0].length]);
-  return out;
+  const after = nextOf(text);
+  let last = 0;
+  let inCode = 0;
+  let firstOpen = -1;
+  // The first `[[` since the last `]` and the last line break (a `[[name]]` holds neither).
+  let doubleOpen = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') doubleOpen = -1;
+    while (inCode < code.length && code[inCode]![1] <= i) inCode++;
+    const coded = inCode < code.length && code[inCode]![0] <= i;
+    if (c === '[') {
+      if (firstOpen < 0 && !coded) firstOpen = i;
+      if (text[i + 1] === '[' && !coded && doubleOpen < 0) doubleOpen = i;
+      continue;
+    }
+    if (c === '<' && !coded) {
+      const close = after.angle[i + 1]!;
+      if (close > i + 1 && close < after.space[i + 1]!) last = Math.max(last, close + 1);
+      continue;
+    }
+    if (c !== ']') continue;
+    if (text[i + 1] === ']' && doubleOpen >= 0) last = Math.max(last, i + 2);
+    doubleOpen = -1;
+    // A label's `]` may stand in inline code when its `[` does not.
+    if (firstOpen < 0) continue;
+    if (text[i + 1] === '[') {
+      const close = after.bracket[i + 2]!;
+      if (close < text.length && close < after.lineBreak[i + 2]!) last = Math.max(last, close + 1);
+    } else if (text[i + 1] === '(') {
+      last = Math.max(last, destinationEnd(text, i + 2, after));
+    }
+  }
+  return last;
+}
+
+/** For every offset, the first `>`, `]`, white space and line break at or after it (the text's length when none). */
+function nextOf(text: string): { angle: Int32Array; bracket: Int32Array; space: Int32Array; lineBreak: Int32Array } {
+  const n = text.length;
+  const angle = new Int32Array(n + 2).fill(n);
+  const bracket = new Int32Array(n + 2).fill(n);
+  const space = new Int32Array(n + 2).fill(n);
+  const lineBreak = new Int32Array(n + 2).fill(n);
+  for (let k = n - 1; k >= 0; k--) {
+    const c = text[k]!;
+    angle[k] = c === '>' ? k : angle[k + 1]!;
+    bracket[k] = c === ']' ? k : bracket[k + 1]!;
+    space[k] = /\s/.test(c) ? k : space[k + 1]!;
+    lineBreak[k] = c === '\n' ? k : lineBreak[k + 1]!;
+  }
+  return { angle, bracket, space, lineBreak };
+}
+
+/** After `](`: a destination (`<…>`, or text with parentheses one deep), an optional "title" and `)`; the index after `)`, or -1. */
+function destinationEnd(text: string, start: number, after: ReturnType<typeof nextOf>): number {
+  let k = start;
+  if (text[k] === '<') {
+    const close = after.angle[k + 1]!;
+    if (close >= after.lineBreak[k + 1]!) return -1;
+    k = close + 1;
+  } else {
+    let depth = 0;
+    for (; k < text.length; k++) {
+      const d = text[k]!;
+      if (/\s/.test(d)) break;
+      if (d === '(') {
+        if (depth === 1) return -1;
+        depth = 1;
+      } else if (d === ')') {
+        if (depth === 0) break;
+        depth = 0;
+      }
+    }
+    if (depth !== 0) return -1;
+  }
+  let t = k;
+  while (text[t] === ' ' || text[t] === '\t') t++;
+  if (t > k && text[t] === '"') {
+    const quote = text.indexOf('"', t + 1);
+    if (quote > 0 && !text.slice(t + 1, quote).includes('\n')) k = quote + 1;
+  }
+  return text[k] === ')' ? k + 1 : -1;
 }
 
 /**
@@ -75,10 +157,9 @@ function linkSpans(text: string): Array<[number, number]> {
  * link cut in two would break). When that does not fit in `max`, the head is empty: no cut.
  */
 export function cutHook(hook: string, max: number): { head: string; tail: string } {
-  const spans = linkSpans(hook);
-  if (spans.length === 0) return cutAtWord(hook, max);
+  const keep = lastLinkEnd(hook);
+  if (keep === 0) return cutAtWord(hook, max);
   if (codePointLength(hook) <= max) return { head: hook, tail: '' };
-  const keep = spans[spans.length - 1]![1];
   const room = max - codePointLength(hook.slice(0, keep));
   if (room < 0) return { head: '', tail: hook };
   const rest = hook.slice(keep);
