@@ -159,7 +159,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     });
   } else {
     const { discoverMemdirs, relDirOf } = discover;
-    memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
+    memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir, link: loaded.config.link });
     if (values['list-memdirs']) {
       for (const d of memdirs) io.stdout.write(`${relDirOf(d)}\t${d.reason}\n`);
       return 0;

@@ -12,6 +12,7 @@ import { blockLines, outsideBlock } from './blocks.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';
 import { memlintWords, type Worktree } from './setup.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { symlinkedMemdirMessage } from '../memdir/discover.js';
 import { configWarnings, loadConfig } from '../config.js';
 import { isConfigError } from '../errors.js';
 import { resolveRules, ruleOptionWarnings } from '../lint/engine.js';
@@ -115,6 +116,12 @@ export function checkResolvable(wt: Worktree): Check {
     return { part, ok: false, detail: `${words} is missing in this worktree: the hooks and the merge driver run the main worktree's memlint (where it has none, the hooks only print advice and let git go on, and merges fall back to git merge-file)`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `git's shell starts it as ${words}` };
+}
+
+/** Memory folders discovery left alone: symlinks out of the repository (src/memdir/discover.ts). */
+export function checkSymlinkedMemdirs(rels: string[]): Check {
+  const detail = rels.map((r) => symlinkedMemdirMessage(r).replace(/ \(.*\)$/, '')).join('; ');
+  return { part: 'memory folder', ok: false, detail: `${detail}: nothing in it is linted, merged or consolidated`, fix: `put a folder in the repository in place of the symlink ${rels[0]} (move the memory files into it)` };
 }
 
 export function formatCheck(c: Check): string {

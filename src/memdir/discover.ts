@@ -35,6 +35,14 @@ export interface DiscoverOptions {
   configDir?: string;
   /** The repository holding cwd (null: none) when the caller has asked git already; else discovery asks. */
   repository?: Repository | null;
+  /** Config "link" when it names the memory folder (relative to configDir): a symlink there is refused as a Claude location is. */
+  link?: boolean | string;
+  /**
+   * A memory folder discovery would have found that is a symlink leading out of the repository
+   * (its repository-relative path): left alone, never read through. Default: refused with a
+   * SymlinkedMemdirError (exit 2), as naming it on the command line is; doctor collects them.
+   */
+  onSymlinked?: (rel: string) => void;
   /**
    * Only the memdirs at or below these folders (absolute), judged as a whole-repository discovery
    * judges them: a hook that knows which folders its commits changed lists just those, not every
@@ -61,6 +69,35 @@ export function isLocalScope(relDir: string): boolean {
   return agentMemoryScope(relDir) === 'local';
 }
 
+
+/** Where memory would be but for a symlink: a Claude location, or a `.claude` folder above one. */
+const SYMLINK_WATCH_RE = /(?:^|\/)\.claude$/;
+
+export function symlinkedMemdirMessage(rel: string): string {
+  return `${rel} is a symlink out of the repository; memlint does not follow it (a memory folder there is not linted, fixed or consolidated: put the folder itself in its place)`;
+}
+
+/** A memory folder left alone because it is a symlink out of the repository (discoverMemdirs). */
+export class SymlinkedMemdirError extends UsageError {
+  constructor(readonly rel: string) {
+    super(symlinkedMemdirMessage(rel));
+  }
+}
+
+/**
+ * Whether the repository-relative path is a symlink whose target lies outside the repository
+ * (only the link and the target's path are looked at: nothing is read through it).
+ */
+function symlinkOut(root: string, rel: string): boolean {
+  const abs = join(root, rel);
+  try {
+    lstatSync(abs);
+  } catch {
+    return false;
+  }
+  // Inside the repository with no symlink on the way, the real path stays inside.
+  return !isWithin(realOrResolved(abs), realOrResolved(root));
+}
 
 /** Memdir candidates among repository-relative file paths: folders holding MEMORY.md. */
 export function memdirCandidates(files: string[]): string[] {
@@ -166,9 +203,24 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
 
   // Whether a folder is a memdir depends on its own files only (its MEMORY.md and what lies beside
   // it), so a scan under one folder lists that folder alone.
+  const symlinked = new Set<string>();
+  const refuseSymlinked = (root: string, rel: string) => {
+    if (symlinked.has(rel) || !symlinkOut(root, rel)) return;
+    symlinked.add(rel);
+    if (opts.onSymlinked) opts.onSymlinked(rel);
+    else throw new SymlinkedMemdirError(rel);
+  };
   const scan = (root: string, inGit: boolean, under: string | null) => {
     const files = repoFiles(root, inGit, opts.env, under === null ? null : slashRelative(root, under));
     const fileSet = new Set(files);
+    // git lists a symlink as a file: a memory folder (or the .claude folder above one) that is a
+    // symlink out of the repository would otherwise be skipped without a word.
+    if (inGit) {
+      for (const f of files) {
+        if (f.split('/').includes('node_modules') || isLocalScope(f)) continue;
+        if (isClaudeLocation(f) || SYMLINK_WATCH_RE.test(f)) refuseSymlinked(root, f);
+      }
+    }
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);
       if (under !== null && !isWithin(abs, under)) continue;
@@ -218,6 +270,12 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
 
   if (opts.within) for (const dir of opts.within) scan(gitRoot ?? cwd, gitRoot !== null, dir);
   else scan(gitRoot ?? cwd, gitRoot !== null, null);
+  // The team's memory folder (config "link"), wherever it is: a symlink there is not the team's memory.
+  if (gitRoot !== null && !opts.within && opts.link !== undefined && opts.link !== false) {
+    const abs = typeof opts.link === 'string' ? resolve(opts.configDir ?? cwd, opts.link) : join(gitRoot, '.claude', 'memory');
+    const rel = slashRelative(gitRoot, abs);
+    if (rel !== '' && !rel.startsWith('..')) refuseSymlinked(gitRoot, rel);
+  }
   for (const abs of configured) {
     // A memdir is a folder holding MEMORY.md: a folder without one gets nothing written (no fix,
     // no lock), since nothing says it is memory.
