@@ -10,6 +10,7 @@ import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, slashRelative, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
 import { agentMemoryScope } from './format.js';
+import { isClaudeLocation, SymlinkedMemdirError, symlinkOut, watchedForSymlink } from './symlinked.js';
 
 export interface DiscoveredMemdir {
   /** Absolute path of the folder holding MEMORY.md. */
@@ -51,13 +52,7 @@ export interface DiscoverOptions {
   within?: string[];
 }
 
-// Where Claude Code itself keeps memory inside a repository: always a memdir, even when empty.
-// A repository that backs up `~/.claude` holds Claude Code's own stores as `projects/<slug>/memory/`.
-const CLAUDE_LOCATION_RE = /(?:^|\/)\.claude\/(?:memory|agent-memory\/[^/]+|agent-memory-local\/[^/]+|agent-memory-snapshots\/[^/]+)$|(?:^|\/)projects\/[^/]+\/memory$/;
-
-export function isClaudeLocation(relDir: string): boolean {
-  return CLAUDE_LOCATION_RE.test(relDir);
-}
+export { isClaudeLocation, SymlinkedMemdirError, symlinkedMemdirMessage } from './symlinked.js';
 
 /**
  * A subagent's local-scope memory (.claude/agent-memory-local/<agent>/): Claude Code 2.1.332 keeps
@@ -69,35 +64,6 @@ export function isLocalScope(relDir: string): boolean {
   return agentMemoryScope(relDir) === 'local';
 }
 
-
-/** Where memory would be but for a symlink: a Claude location, or a `.claude` folder above one. */
-const SYMLINK_WATCH_RE = /(?:^|\/)\.claude$/;
-
-export function symlinkedMemdirMessage(rel: string): string {
-  return `${rel} is a symlink out of the repository; memlint does not follow it (a memory folder there is not linted, fixed or consolidated: put the folder itself in its place)`;
-}
-
-/** A memory folder left alone because it is a symlink out of the repository (discoverMemdirs). */
-export class SymlinkedMemdirError extends UsageError {
-  constructor(readonly rel: string) {
-    super(symlinkedMemdirMessage(rel));
-  }
-}
-
-/**
- * Whether the repository-relative path is a symlink whose target lies outside the repository
- * (only the link and the target's path are looked at: nothing is read through it).
- */
-function symlinkOut(root: string, rel: string): boolean {
-  const abs = join(root, rel);
-  try {
-    lstatSync(abs);
-  } catch {
-    return false;
-  }
-  // Inside the repository with no symlink on the way, the real path stays inside.
-  return !isWithin(realOrResolved(abs), realOrResolved(root));
-}
 
 /** Memdir candidates among repository-relative file paths: folders holding MEMORY.md. */
 export function memdirCandidates(files: string[]): string[] {
@@ -218,7 +184,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     if (inGit) {
       for (const f of files) {
         if (f.split('/').includes('node_modules') || isLocalScope(f)) continue;
-        if (isClaudeLocation(f) || SYMLINK_WATCH_RE.test(f)) refuseSymlinked(root, f);
+        if (watchedForSymlink(f)) refuseSymlinked(root, f);
       }
     }
     for (const relDir of memdirCandidates(files)) {

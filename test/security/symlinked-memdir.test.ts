@@ -47,6 +47,22 @@ describe('a memory folder that is a symlink out of the repository', () => {
     expect(snapshot(outside)).toBe(before);
   });
 
+  it('--staged (the pre-commit hook) refuses a staged memory folder symlink instead of finding "nothing staged is memory"', () => {
+    const outside = tempDir('memlint-outside-');
+    writeFileSync(join(outside, 'MEMORY.md'), '# Memory\n');
+    const dir = initRepo();
+    writeFileSync(join(dir, 'README.md'), 'app\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'init');
+    mkdirSync(join(dir, '.claude'));
+    symlinkSync(outside, join(dir, '.claude', 'memory'));
+    git(dir, 'add', '-A');
+    expect(memlint(dir, ['--staged'])).toMatchObject({ code: 2, stderr: MESSAGE });
+    // From a subfolder too (paths staged are the top's).
+    mkdirSync(join(dir, 'sub'));
+    expect(memlint(join(dir, 'sub'), ['--staged'])).toMatchObject({ code: 2, stderr: MESSAGE });
+  });
+
   it('a symlinked .claude folder, and the config "link" folder, are reported the same way', () => {
     const outside = tempDir('memlint-outside-');
     mkdirSync(join(outside, 'memory'));
