@@ -99,4 +99,15 @@ describe('a memory folder that is a symlink out of the repository', () => {
     expect(team).not.toContain('memlint install');
     expect(snapshot(outside)).toBe(before);
   });
+
+  it('install --link to a memory folder symlinked inside the repository: not linked, said once (no repeated wording)', () => {
+    const dir = initRepo();
+    mkdirSync(join(dir, 'docs', 'mem'), { recursive: true });
+    writeFileSync(join(dir, 'docs', 'mem', 'MEMORY.md'), '# Memory\n');
+    mkdirSync(join(dir, '.claude'));
+    symlinkSync('../docs/mem', join(dir, '.claude', 'memory'));
+    const r = memlint(dir, ['install', '--link'], { env: { HOME: tempDir('memlint-home-') } });
+    const last = r.stdout.trim().split('\n').pop();
+    expect(last).toBe(`memlint link: not linked: ${join(dir, '.claude', 'memory')} is a symlink; memlint does not write or read through it`);
+  });
 });
