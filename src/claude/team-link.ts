@@ -49,6 +49,8 @@ export interface LinkState {
   resolution: Resolution;
   /** Claude Code started at the top of this checkout uses memdir. */
   linked: boolean;
+  /** Why memdir cannot be linked whatever anyone runs (a symlink on its path: memlint does not follow it), or null. */
+  refused: string | null;
 }
 
 /** The opt-out in force for root, said the way the person set it, or null. */
@@ -87,7 +89,14 @@ export async function linkState(root: string, env: NodeJS.ProcessEnv, home: stri
     optedOut: optOut(root, env),
     resolution,
     linked: memdir !== null && sameFolder(resolution.resolved, memdir),
+    refused: memdir !== null && isWithin(memdir, root) ? refusedFolder(root, memdir) : null,
   };
+}
+
+/** Why memlint leaves this folder of the checkout alone (a symlink on its path), or null. */
+function refusedFolder(root: string, dir: string): string | null {
+  const safe = checkInsideRepo(root, dir.replace(/[/\\]+$/, ''));
+  return safe.ok ? null : safe.reason;
 }
 
 /** A path for one line: relative to root when inside it. */
@@ -189,7 +198,7 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
   if (!check.ok) return no(`Claude Code would reject ${target} as ${AUTO_MEMORY_KEY}: ${check.reason}`);
   if (!isWithin(target, root)) return no(`${target} lies outside this checkout (${root}); the setting "link" must name a folder inside it`);
   const targetSafe = checkInsideRepo(root, target);
-  if (!targetSafe.ok) return no(`${targetSafe.reason}; memlint does not follow it`);
+  if (!targetSafe.ok) return no(targetSafe.reason); // the reason says memlint does not write or read through it
   const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
   const settingsSafe = checkInsideRepo(root, settingsFile);
   if (!settingsSafe.ok) return no(`${settingsSafe.reason}; ${LOCAL_SETTINGS} left as it is`);
@@ -261,6 +270,10 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
 export function linkProblem(state: LinkState): { committed: string; resolved: string; fix: string } | null {
   if (!state.memdir || state.linked || state.optedOut || !state.resolution.autoMemoryEnabled.value) return null;
   const src = state.resolution.source;
+  if (state.refused !== null) {
+    // No command links a folder memlint does not follow: the folder itself has to be there.
+    return { committed: state.memdir.replace(/[/\\]+$/, ''), resolved: state.resolution.resolved.replace(/[/\\]+$/, ''), fix: `put a real folder at ${shown(state.memdir, state.root)}, with the memory files in it, in place of the symlink (memlint does not follow one)` };
+  }
   const fix =
     src === OVERRIDE_VAR
       ? `unset ${OVERRIDE_VAR}`
