@@ -24,7 +24,8 @@ project folder (~/.claude/projects/<slug>).
   - a topic file the memory folder lacks is copied;
   - one it has is merged as a merge with an empty base: both sides kept, a true conflict marked
     with conflict markers for a person (exit 1);
-  - MEMORY.md entries are merged as sets (one entry per topic file), daily logs as a union;
+  - MEMORY.md entries are merged as sets (one entry per topic file), the store's after the
+    memory folder's own; daily logs as a union;
   - user memories (type: user, outside team/) describe one person: they and their entries are
     left in the store and named, never put into the shared folder.
 Nothing is removed from a store, and no store is ever written. A second run changes nothing.

@@ -28,6 +28,8 @@ export interface MergeInput {
   markerSize: number;
   /** Claude Code's format for the configured version (config `claudeCode`): the limit warning's numbers. The newest known when absent. */
   format?: ClaudeFormat;
+  /** An index's additions from theirs after ours' entries (memlint adopt), not beside their neighbours. */
+  theirsAfterOurs?: boolean;
 }
 
 export interface MergeOutcome {
@@ -100,6 +102,7 @@ interface StrategyContext {
   markerSize: number;
   /** What conflictedInBase found in a criss-cross merge's virtual base. */
   conflictedInBase?: Set<string>;
+  theirsAfterOurs?: boolean;
 }
 
 /** How one kind of memory file merges: three texts to one (pure). */
@@ -120,7 +123,7 @@ const entryKeys = (text: string) => sideLines([text])[0]!.flatMap((l) => (l.entr
 /** The merge of each kind of file; other (not Markdown) has none: git's line merge. */
 const STRATEGIES: Record<PathKind, Strategy | null> = {
   index: {
-    merge: (base, ours, theirs, c) => mergeIndex(base, ours, theirs, { markerSize: c.markerSize, conflictedInBase: c.conflictedInBase }),
+    merge: (base, ours, theirs, c) => mergeIndex(base, ours, theirs, { markerSize: c.markerSize, conflictedInBase: c.conflictedInBase, theirsAfterOurs: c.theirsAfterOurs }),
     conflictedInBase(sides) {
       const outside = new Set(entryKeys(sides.outside));
       return new Set([...entryKeys(sides.ours), ...entryKeys(sides.theirs)].filter((k) => !outside.has(k)));
@@ -164,7 +167,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
   let result: MergeResult;
   try {
     if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
-    result = strategy.merge(base, ours, theirs, { path, markerSize, conflictedInBase });
+    result = strategy.merge(base, ours, theirs, { path, markerSize, conflictedInBase, theirsAfterOurs: input.theirsAfterOurs });
   } catch (err) {
     if (err instanceof TooRepetitiveError) return needs(err.message);
     return needs(`internal error (${(err as Error).message.split('\n')[0]})`);

@@ -16,6 +16,12 @@ export interface MergeOptions {
   markerSize?: number;
   /** Keys of entries that were in conflict inside the merge base (a criss-cross's virtual base). */
   conflictedInBase?: ReadonlySet<string>;
+  /**
+   * Theirs' additions go after ours' last entry (or at the end when ours has none), in theirs'
+   * order, not next to their neighbours: memlint adopt, where theirs is a store brought in and
+   * "the memory folder's entries first, the store's others after them".
+   */
+  theirsAfterOurs?: boolean;
 }
 
 type Side = 'a' | 'b';
@@ -161,6 +167,8 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
     });
   }
 
+  if (options.theirsAfterOurs) appendTheirs(final, aIds);
+
   // 4. Render.
   const conflicts: Conflict[] = [];
   const out: OutLine[] = [];
@@ -197,6 +205,21 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
   }
   for (const s of final) if (s.t === 'block') conflicts.push({ label: 'non-entry lines', reason: 'edited on both sides' });
   return { text: render(out, styleOf(ours, theirs)), conflicts, notes, entries };
+}
+
+/** Theirs' additions (entries ours lacks) moved, in their order, to just after ours' last entry, else to the end. */
+function appendTheirs(final: Slot[], ours: ReadonlyMap<string, Item>): void {
+  const added = final.filter((s) => s.t === 'entry' && !ours.has(s.id));
+  if (added.length === 0) return;
+  const rest = final.filter((s) => !(s.t === 'entry' && !ours.has(s.id)));
+  let at = rest.length;
+  for (let i = rest.length - 1; i >= 0; i--) {
+    if (rest[i]!.t === 'entry') {
+      at = i + 1;
+      break;
+    }
+  }
+  final.splice(0, final.length, ...rest.slice(0, at), ...added, ...rest.slice(at));
 }
 
 /** Where an entry missing from the result goes: after what precedes it on its side. */

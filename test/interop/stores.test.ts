@@ -213,6 +213,31 @@ describe('memlint adopt', () => {
     expect(existsSync(path.join(memdir, 'user_me.md'))).toBe(false);
   });
 
+  it('the store\'s entries go after the folder\'s own entries, below its heading and before a footer; with no entries, after the prose', async () => {
+    const h = hermetic();
+    const repo = linkedRepo(h);
+    const memdir = path.join(repo, '.claude', 'memory');
+    commitFiles(repo, { '.claude/memory/MEMORY.md': '# Memory\n\nWhat the team remembers.\n\n## People\n\n- [Role](user_role.md) — backend lead on payments\n\n<!-- keep entries short -->\n' });
+    const store = storeDir(h, repo);
+    writeFiles(store, {
+      'MEMORY.md': '- [Ci](project_ci.md) — CI runs nightly\n- [Role](user_role.md) — backend lead on payments\n- [Build](reference_build.md) — how it builds\n',
+      'project_ci.md': topic('Ci', 'project', 'CI runs nightly', 'CI runs nightly.'),
+      'reference_build.md': topic('Build', 'reference', 'how it builds', 'make all.'),
+    });
+    const r = await cliInProcess(repo, ['adopt'], h);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(path.join(memdir, 'MEMORY.md'), 'utf8')).toBe(
+      '# Memory\n\nWhat the team remembers.\n\n## People\n\n- [Role](user_role.md) — backend lead on payments\n- [Ci](project_ci.md) — CI runs nightly\n- [Build](reference_build.md) — how it builds\n\n<!-- keep entries short -->\n',
+    );
+
+    const bare = linkedRepo(h);
+    commitFiles(bare, { '.claude/memory/MEMORY.md': '# Memory\n\nNothing yet.\n' }, 'empty index');
+    git(bare, 'rm', '-q', '.claude/memory/user_role.md');
+    writeFiles(storeDir(h, bare), { 'MEMORY.md': '- [Ci](project_ci.md) — CI runs nightly\n', 'project_ci.md': topic('Ci', 'project', 'CI runs nightly', 'CI runs nightly.') });
+    expect((await cliInProcess(bare, ['adopt'], h)).code).toBe(0);
+    expect(readFileSync(path.join(bare, '.claude', 'memory', 'MEMORY.md'), 'utf8')).toBe('# Memory\n\nNothing yet.\n- [Ci](project_ci.md) — CI runs nightly\n');
+  });
+
   it('a true conflict is marked for a person, exit 1; a second run changes nothing and still says so', async () => {
     const h = hermetic();
     const repo = linkedRepo(h);
