@@ -30,7 +30,6 @@ export interface MergeOptions {
   topicGone?: ReadonlyMap<string, boolean>;
 }
 
-
 type Side = 'a' | 'b';
 
 /** A line of one side: its own text and ending, and the entry it holds. */
@@ -142,7 +141,8 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
       // entry, for a person to settle (git's own modify/delete), and never a silent drop.
       const target = targetOf(id, aIds, bIds, oIds);
       const [gone, kept] = a === undefined ? (['ours', 'theirs'] as const) : (['theirs', 'ours'] as const);
-      const key = id.split('\u0000')[0]!;
+      // The topic file's key (a link to a section names its file).
+      const key = (aIds.get(id) ?? bIds.get(id) ?? oIds.get(id))!.line.entry!.key;
       const topicGone = options.topicGone?.get(key);
       deletedEdited.push({ key, target, deletedIn: gone });
       if (topicGone === true) {

@@ -30,7 +30,7 @@ export interface MergeResult {
   deletedEdited?: DeletedEdited[];
 }
 
-/** An index entry deleted on one side and edited on the other: its key, target, and the deleting side. */
+/** An index entry deleted on one side and edited on the other: its topic file's key, its target, and the deleting side. */
 export interface DeletedEdited {
   key: string;
   target: string;
