@@ -167,6 +167,11 @@ export function withoutPersonal(store: StoreFiles): { store: StoreFiles; persona
   return { store: { ...store, files }, personal };
 }
 
+/** What linking and adopt say of the user memories they leave in a store. */
+export function personalNote(personal: string[], store: string, dry = false): string {
+  return `${personal.length} user memor${personal.length === 1 ? 'y' : 'ies'} (about you: ${personal.slice(0, 3).join(', ')}${personal.length > 3 ? ', …' : ''}) ${dry ? 'would be ' : ''}left in ${store}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)`;
+}
+
 export interface CheckoutLink {
   /** The one line the run prints. */
   line: string;
@@ -249,9 +254,7 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
       if (plan.ops.length > 0) notes.push(`${would}adopted ${plan.ops.length} file${plan.ops.length === 1 ? '' : 's'} from ${previous} first (the store is unchanged)`);
       const unread = plan.skipped.filter((s) => !s.blocking).length;
       if (unread > 0) notes.push(`${unread} file${unread === 1 ? '' : 's'} of it not adopted ("memlint adopt --dry-run" names ${unread === 1 ? 'it' : 'them'})`);
-      if (personal.length > 0) {
-        notes.push(`${personal.length} user memor${personal.length === 1 ? 'y' : 'ies'} (about you: ${personal.slice(0, 3).join(', ')}${personal.length > 3 ? ', …' : ''}) left in ${previous}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)`);
-      }
+      if (personal.length > 0) notes.push(personalNote(personal, previous));
       adoptedNote = notes.map((n) => `; ${n}`).join('');
     }
   } else if (resolution.source === 'userSettings') {
