@@ -64,7 +64,7 @@ export const absoluteDates: Rule = {
   docs: {
     ok: 'The release freeze starts 2026-04-30.\n',
     notOk: 'The release freeze starts next Thursday.\n',
-    notOkOutput: '6:27: relative date "next Thursday": write "next Thursday (2026-04-30)" (counted from today, 2026-04-27)',
+    notOkOutput: '6:27: relative date "next Thursday": write "next Thursday (2026-04-30)", or "next Thursday (2026-05-07)" if next week\'s is meant (counted from today, 2026-04-27)',
   },
   async check(ctx) {
     const text = ctx.file.text;
@@ -137,10 +137,17 @@ function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (
   const edits = [{ start: h.start, end: h.end, text: h.replacement }];
   const certain = h.exact && h.fixable && anchor.known && room(h, at.line);
   ctx.report({
-    message: `relative date "${h.text}": write "${h.replacement}" (counted from ${anchor.describe})`,
+    message: `relative date "${h.text}": write "${h.replacement}"${h.otherReplacement ? `, or "${h.otherReplacement}" if next week's is meant` : ''} (counted from ${anchor.describe})`,
     line: at.line,
     column: at.column,
-    ...(certain ? { fix: { edits } } : { suggest: [{ desc: `Write the date: ${h.replacement}`, fix: { edits } }] }),
+    ...(certain
+      ? { fix: { edits } }
+      : {
+          suggest: [
+            { desc: `Write the date: ${h.replacement}`, fix: { edits } },
+            ...(h.otherReplacement ? [{ desc: `Write the date: ${h.otherReplacement}`, fix: { edits: [{ start: h.start, end: h.end, text: h.otherReplacement }] } }] : []),
+          ],
+        }),
     ...(anchor.byCommit ? { severity: 'warn' as const } : {}),
   });
 }
