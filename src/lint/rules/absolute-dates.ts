@@ -1,4 +1,4 @@
-import { bodyStart, lineOf } from '../content-scan.js';
+import { bodyStart, descriptionSpan, lineOf } from '../content-scan.js';
 import type { RelativeDate } from '../../content/dates.js';
 import { mayHoldRelativeDate } from '../../content/date-patterns.js';
 import { chooseAnchor, textAnchors, type ChosenAnchor } from '../../content/date-anchors.js';
@@ -91,15 +91,6 @@ export const absoluteDates: Rule = {
     }
   },
 };
-
-/** The value of a one-line `description:` in the frontmatter (inside its quotes, if any), as offsets; null when there is none. */
-export function descriptionSpan(text: string, frontmatterEnd: number): [number, number] | null {
-  if (frontmatterEnd === 0) return null;
-  const m = /^description:[ \t]*(["']?)(.*?)\1[ \t]*\r?$/m.exec(text.slice(0, frontmatterEnd));
-  if (!m || m[2] === '' || /^[|>]/.test(m[2]!)) return null;
-  const start = m.index + m[0].indexOf(m[2]!, 'description:'.length);
-  return [start, start + m[2]!.length];
-}
 
 function ymdDate(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number);
