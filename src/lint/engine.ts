@@ -7,7 +7,7 @@ import { ConfigError, UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
-import { splitLines } from '../memdir/lines.js';
+import { holdsConflictMarkers, splitLines } from '../memdir/lines.js';
 import { createModel, readBackMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';
@@ -394,8 +394,6 @@ export async function maskMessages(results: FileResult[], model: MemdirModel): P
 
 /** "Today" for a run: MEMLINT_TODAY=YYYY-MM-DD (tests), else now. */
 /** git's conflict markers (default size): an opening and a closing marker line. */
-const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
-const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
 
 export function runToday(env: NodeJS.ProcessEnv): Date {
   return env.MEMLINT_TODAY ? dayOf(env.MEMLINT_TODAY) : new Date();
@@ -445,7 +443,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
       // it, so no finding that would is counted fixable, and --fix says why in one line.
-      const marked = new Set(model.files.filter((f) => CONFLICT_OPEN.test(f.text) && CONFLICT_CLOSE.test(f.text)).map((f) => f.path));
+      const marked = new Set(model.files.filter((f) => holdsConflictMarkers(f.text)).map((f) => f.path));
       if (marked.size > 0) {
         for (const [file, msgs] of perFile) {
           for (const m of msgs) if (m.fix && m.fix.edits.some((e) => marked.has(e.path ?? file))) delete m.fix;
