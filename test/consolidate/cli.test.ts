@@ -62,6 +62,14 @@ describe('memlint consolidate', () => {
     expect(r.stdout).toContain('Usage: memlint consolidate');
   });
 
+  it('runs one mode a run: two of --pre-push, --post-commit, --check and --dry-run are a usage error', async () => {
+    const dir = initRepo();
+    for (const pair of [['--pre-push', '--post-commit'], ['--check', '--dry-run'], ['--post-commit', '--check']]) {
+      const r = await memlintInProcess(dir, ['consolidate', ...pair]);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: `memlint: use only one of ${pair.join(', ')} (see "memlint consolidate --help")\n` });
+    }
+  });
+
   it('--check exits 1 and --dry-run prints a diff, both changing nothing', async () => {
     const dir = memoryRepo();
     const before = treeSnapshot(dir);
