@@ -65,6 +65,9 @@ export function checkDriver(wt: Worktree): Check {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing`, fix: 'memlint install --local' };
   }
   const program = driverProgram(driver);
+  if (program !== null && !existsSync(join(wt.root, program)) && mainHas(wt, program)) {
+    return { part, ok: true, detail: `merge.${DRIVER_NAME}.driver defined; this worktree has no ${program}, so merges run the main worktree's (${join(wt.mainRoot!, program)})` };
+  }
   if (program !== null && !existsSync(join(wt.root, program))) {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges run the main worktree's memlint, or git merge-file where it has none)`, fix: 'npm install' };
   }
@@ -113,9 +116,21 @@ export function checkResolvable(wt: Worktree): Check {
   try {
     accessSync(join(wt.root, words), constants.X_OK);
   } catch {
+    if (mainHas(wt, words)) return { part, ok: true, detail: `this worktree has no ${words}: the hooks and the merge driver run the main worktree's (${join(wt.mainRoot!, words)}; "npm install" here gives this worktree its own, and npx its memlint)` };
     return { part, ok: false, detail: `${words} is missing in this worktree: the hooks and the merge driver run the main worktree's memlint (where it has none, the hooks only print advice and let git go on, and merges fall back to git merge-file)`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `git's shell starts it as ${words}` };
+}
+
+/** Whether a linked worktree's main worktree holds the program its hooks and driver fall back to. */
+function mainHas(wt: Worktree, program: string): boolean {
+  if (!wt.isLinked || !wt.mainRoot) return false;
+  try {
+    accessSync(join(wt.mainRoot, program), constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Memory folders discovery left alone: symlinks out of the repository (src/memdir/discover.ts). */
