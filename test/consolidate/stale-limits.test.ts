@@ -27,6 +27,10 @@ describe('stale project memories (step 5)', () => {
     const r = findStale(s, ctx({}, { lastCommitDates: () => new Map([['project_old.md', '2026-02-20'], ['project_new.md', '2026-11-29']]) }));
     expect(r.report.stale).toEqual([{ file: 'project_old.md', latest: '2026-03-01' }]);
     expect(findStale(state({ 'project_draft.md': old }), ctx()).report.stale).toEqual([]);
+    // A `modified` says when it was last written: a later commit (a rename, a reformat) does not renew it.
+    const dated = old.replace('type: project\n', 'type: project\nmodified: 2026-03-01T00:00:00Z\n');
+    expect(dated).toContain('modified: 2026-03-01');
+    expect(findStale(state({ 'project_new.md': dated }), ctx({}, { lastCommitDates: () => new Map([['project_new.md', '2026-11-29']]) })).report.stale).toEqual([{ file: 'project_new.md', latest: '2026-03-01' }]);
     // Outside git, the memory's own dates are all there is.
     expect(findStale(state({ 'project_old.md': old }), ctx({}, { inGit: false })).report.stale).toEqual([{ file: 'project_old.md', latest: '2026-03-01' }]);
   });
