@@ -115,3 +115,22 @@ export async function secretsOf(texts: Iterable<string | null | undefined>): Pro
   }
   return known;
 }
+
+/**
+ * The secrets no-secrets reports in these texts (value -> kind): every one it finds but those its
+ * allow-list names by key. What consolidation never moves or copies out of the file holding it.
+ */
+export async function reportedSecrets(texts: Iterable<string>, allow: ReadonlySet<string>): Promise<KnownSecrets> {
+  const out = new Map<string, string>();
+  for (const text of texts) {
+    if (!mayHoldSecret(text)) continue;
+    for (const f of await findSecrets(text)) {
+      const value = text.slice(f.start, f.end);
+      if (allow.has(await allowKey(f.kind, value))) continue;
+      out.set(value, f.kind);
+      // A value over several lines (a private key): a log entry joins its lines, so each is looked for.
+      if (/[\r\n]/.test(value)) for (const line of value.split(/\r?\n|\r/)) if (line.trim().length >= SHORT && !line.startsWith('-----')) out.set(line.trim(), f.kind);
+    }
+  }
+  return out;
+}
