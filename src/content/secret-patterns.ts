@@ -160,6 +160,8 @@ export function findPatternSecrets(text: string): SecretFinding[] {
       const [start, matchEnd] = gi > 0 && m.indices![gi] ? m.indices![gi]! : [m.index, m.index + m[0].length];
       // The whole token, where the match stops inside one (a fixed-length pattern over a longer token).
       const end = tokenEnd(text, matchEnd);
+      // The rest of this token is this secret: the pattern goes on after it.
+      if (end > p.re.lastIndex) p.re.lastIndex = end;
       const value = text.slice(start, end);
       if (p.kind === 'password-in-prose' ? isPasswordPlaceholder(value) : p.kind !== 'private-key' && isPlaceholder(value)) continue;
       // "PASS: `lint`", "Pass: `e2e`": a review's verdict, not a password (the word alone, capitalised).
@@ -184,13 +186,20 @@ export function findPatternSecrets(text: string): SecretFinding[] {
 const TOKEN_CHAR = /[A-Za-z0-9_+=-]/;
 
 /**
+ * How far past its match a token is followed: no credential is longer, and a bound keeps a run of
+ * glued look-alikes (`ghp_…-ghp_…-…` over 100 KB) linear to scan and to mask.
+ */
+const MAX_TOKEN_TAIL = 1024;
+
+/**
  * Where the token holding a secret that ends at `end` really ends: past the run of token
  * characters that continues the match. Everything up to there is the secret, to be masked,
  * hashed and counted as one (contract §9: no part of a secret is printed).
  */
 export function tokenEnd(text: string, end: number): number {
   if (end <= 0 || !TOKEN_CHAR.test(text[end - 1] ?? '')) return end;
-  while (end < text.length && TOKEN_CHAR.test(text[end]!)) end++;
+  const limit = Math.min(text.length, end + MAX_TOKEN_TAIL);
+  while (end < limit && TOKEN_CHAR.test(text[end]!)) end++;
   return end;
 }
 
@@ -232,6 +241,8 @@ function knownRanges(text: string, known: KnownSecrets, out: Array<{ start: numb
       // A whole value that a longer token continues: the token is masked to its end, as no-secrets reports it.
       const end = whole && value.length >= SHORT ? tokenEnd(text, i + k) : i + k;
       out.push({ start: i, end, value: end === i + k ? value : text.slice(i, end), kind });
+      // A whole value is masked to its token's end: the next occurrence is looked for past it.
+      if (whole) i = end - 1;
     }
   }
 }
