@@ -30,8 +30,6 @@ const TOKENS = [' ', '\t', '[', ']', '(', ')', '-', '*', '_', '`', '<', '>', '#'
   '<?', '<![CDATA[', '<!', '*a', 'a*', '_a', '`a', '&#', '![',
   // Comments in code spans, thousands on a line (no-prompt-injection looked up each one's line).
   '`<!--x-->` ', '<!--x--> ', '](<',
-  // Tokens glued into one run: each is masked and hashed to the run's end (bounded, so linear).
-  `${'ghp'}_a1B2c3D4e5F6g7H8i9J0kLmNpQrStUvWxYz9-`,
   // Backtick runs of growing length, none closed: micromark read on from each (see GROWING_RUNS).
   GROWING_RUNS];
 const CONTEXTS: Record<string, (run: string) => Record<string, string>> = {
