@@ -18,6 +18,7 @@ export const INSTALLS = [
   'test/install/package.test.ts',
   'test/install/pre-commit.test.ts',
   'test/install/npm-week.test.ts',
+  'test/install/prepare-omit-dev.test.ts',
   'test/install/claude-plugin.test.ts',
   'test/action/action.test.ts',
 ];

@@ -179,6 +179,34 @@ export function linearCodeText(source, file = 'micromark-core-commonmark/lib/cod
 
 const CODE_TEXT_JS = /[\\/]micromark-core-commonmark[\\/](?:dev[\\/])?lib[\\/]code-text\.js$/;
 
+
+// micromark's tokenizer copies its stack of open tokens each time it tries a construct, to put it
+// back if the construct fails, so a line that opens thousands of nested containers (`>` repeated)
+// took time quadratic in their number or worse: 32 KB of `>` took 48 s in remark-parse, 1 MB did
+// not finish. The stack is a linked list here: pushing, popping and keeping a copy are each one
+// step, and putting one back is taking that pointer again. The five places that touch it are the
+// only ones (the build stops otherwise).
+const STACK_EDITS = [
+  [/let stack = \[\];?/, 'let stack;'],
+  [/stack\.push\(token\);?/, 'stack = { token, below: stack };'],
+  [/const token = stack\.pop\(\);?/, 'const token = stack.token;\n    stack = stack.below;'],
+  [/const startStack = Array\.from\(stack\);?/, 'const startStack = stack;'],
+  [/stack = startStack;?/, 'stack = startStack;'],
+];
+
+/** micromark's tokenizer with its stack of open tokens as a linked list; throws unless it touches the stack only as expected. */
+export function linkedStack(source, file = 'micromark/lib/create-tokenizer.js') {
+  const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  const uses = code.split('\n').filter((line) => /\bstack\b/.test(line));
+  const expected = uses.length === STACK_EDITS.length && STACK_EDITS.every(([re]) => uses.filter((u) => re.test(u)).length === 1);
+  if (!expected) throw new Error(`${file}: the tokenizer's stack is not used as scripts/micromark-linear.mjs expects (micromark changed?)`);
+  let out = source;
+  for (const [re, to] of STACK_EDITS) out = out.replace(re, to);
+  return out;
+}
+
+const CREATE_TOKENIZER_JS = /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]create-tokenizer\.js$/;
+
 const DOCUMENT_JS = /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]initialize[\\/]document\.js$/;
 
 /** The patched source of a micromark file, or null when it is not one patched here. */
@@ -186,6 +214,7 @@ function patched(path, code) {
   if (TEXT_JS.test(path)) return linearText(code, path);
   if (DOCUMENT_JS.test(path)) return tailMoveDocument(code, path);
   if (CODE_TEXT_JS.test(path)) return linearCodeText(code, path);
+  if (CREATE_TOKENIZER_JS.test(path)) return linkedStack(code, path);
   return null;
 }
 
@@ -195,6 +224,7 @@ export const esbuildPlugin = {
     b.onLoad({ filter: TEXT_JS }, (args) => ({ contents: linearText(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
     b.onLoad({ filter: DOCUMENT_JS }, (args) => ({ contents: tailMoveDocument(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
     b.onLoad({ filter: CODE_TEXT_JS }, (args) => ({ contents: linearCodeText(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
+    b.onLoad({ filter: CREATE_TOKENIZER_JS }, (args) => ({ contents: linkedStack(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
   },
 };
 

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { closestName } from './closest.js';
-import { UsageError } from './errors.js';
+import { isConfigError, UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import { COMMANDS, COMMAND_NAMES, isCommandName, lintArgs, looksLikeCommand, PROGRAM_WORDS, type CommandName } from './commands/names.js';
 import type { Given } from './commands/given.js';
@@ -65,5 +65,29 @@ export async function main(argv: string[], given: Given = {}, io: Io = processIo
   const lint = lintArgs(argv);
   if (lint) refuseMistypedCommand(lint, io.cwd);
   const mod = await COMMANDS[lint ? 'lint' : (first as CommandName)].load();
-  return mod.run(lint ?? argv.slice(1), io, given);
+  const hook = hookOf(argv, io.env);
+  if (hook === null) return mod.run(lint ?? argv.slice(1), io, given);
+  try {
+    return await mod.run(lint ?? argv.slice(1), io, given);
+  } catch (err) {
+    if (!isConfigError(err)) throw err;
+    // A config memlint cannot use is memlint's own problem: the hook says so and git goes on.
+    io.stderr.write(`memlint: ${(err as Error).message.split('\n')[0]}; the ${hook} hook let git go on without memlint's checks (fix the config; "memlint doctor" checks it)\n`);
+    return 0;
+  }
+}
+
+/**
+ * The git hook this run serves, or null: the hooks memlint installs name themselves in
+ * MEMLINT_HOOK (hooks/), and `consolidate --pre-push` / `--post-commit` are hook modes whatever
+ * started them (hooks installed before MEMLINT_HOOK was set).
+ */
+export function hookOf(argv: string[], env: NodeJS.ProcessEnv): string | null {
+  const named = env.MEMLINT_HOOK;
+  if (named && /^[a-z-]{1,40}$/.test(named)) return named;
+  if (argv[0] === 'consolidate') {
+    if (argv.includes('--pre-push')) return 'pre-push';
+    if (argv.includes('--post-commit')) return 'post-commit';
+  }
+  return null;
 }

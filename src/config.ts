@@ -4,7 +4,8 @@
 // config (memlint.config.mjs and the like) is named in one line and not read.
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { UsageError } from './errors.js';
+import { ConfigError, UsageError } from './errors.js';
+import { closestName } from './closest.js';
 import type { Output } from './io.js';
 import { claudeFormat, NEWEST_KNOWN, parseVersion, type ClaudeFormat } from './memdir/format.js';
 
@@ -109,7 +110,7 @@ async function readConfigFile(file: string): Promise<MemlintConfig | undefined> 
     }
     return JSON.parse(text) as MemlintConfig;
   } catch (err) {
-    throw new UsageError(`cannot read config ${file}: ${(err as Error).message.split('\n')[0]}`);
+    throw new ConfigError(`cannot read config ${file}: ${(err as Error).message.split('\n')[0]}`);
   }
 }
 
@@ -118,37 +119,104 @@ function isCodeConfig(file: string): boolean {
   return CODE_CONFIGS.includes(base) || /\.[cm]?[jt]s$/.test(base);
 }
 
-export function validateConfig(config: unknown, file: string): MemlintConfig {
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw new UsageError(`config ${file}: expected an object`);
+/** The keys a config may hold at its top level, and in `consolidate` (docs/lint.md, docs/consolidate.md). */
+export const CONFIG_KEYS = ['memoryDirs', 'rules', 'ignore', 'consolidate', 'claudeCode', 'generatedIndex', 'link'] as const;
+export const CONSOLIDATE_KEYS = ['minHours', 'minCommits', 'staleDays', 'archiveDir', 'command', 'onPush', 'onCommit', 'exclude'] as const;
+/** Keys editors and schema tools add, which memlint leaves alone. */
+const TOLERATED_KEYS = ['$schema', '$comment'];
+export const ON_PUSH_VALUES = ['advise', 'check', 'block'] as const;
+export const ON_COMMIT_VALUES = ['consolidate', 'off'] as const;
+
+const quoteList = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(values.length === 2 ? ' or ' : ', ').replace(/, ([^,]*)$/, ' or $1');
+const shown = (v: unknown) => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+};
+
+/** Warnings for keys memlint does not know, with the closest known key when one is near. */
+function unknownKeys(obj: Record<string, unknown>, known: readonly string[], prefix: string): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key) || TOLERATED_KEYS.includes(key)) continue;
+    const guess = closestName(key, known);
+    out.push(`unknown key "${prefix}${key}" is ignored${guess ? `: did you mean "${prefix}${guess}"?` : ''}`);
   }
+  return out;
+}
+
+export interface ConfigProblems {
+  /** What makes the config unusable: each a config error (exit 2), named by its key with the values allowed. */
+  errors: string[];
+  /** What is ignored: unknown keys (with "did you mean"). */
+  warnings: string[];
+}
+
+/**
+ * The one validation of a config's data, used by every command through loadConfig (and by doctor,
+ * which reports it instead of failing). Rule ids and rule options are checked against the rules
+ * by the linter (src/lint/engine.ts resolveRules, ruleOptionWarnings).
+ */
+export function configProblems(config: unknown): ConfigProblems {
+  const errors: string[] = [];
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) return { errors: ['expected an object'], warnings: [] };
   const c = config as MemlintConfig;
+  const warnings = unknownKeys(c, CONFIG_KEYS, '');
   if (c.memoryDirs !== undefined && (!Array.isArray(c.memoryDirs) || c.memoryDirs.some((d) => typeof d !== 'string'))) {
-    throw new UsageError(`config ${file}: "memoryDirs" must be a list of folder paths`);
+    errors.push('"memoryDirs" must be a list of folder paths');
   }
   if (c.link !== undefined && typeof c.link !== 'boolean') {
     const bad = typeof c.link !== 'string' || c.link.trim() === '' || isAbsolute(c.link) || /^[A-Za-z]:/.test(c.link) || c.link.split(/[/\\]/).includes('..');
-    if (bad) throw new UsageError(`config ${file}: "link" must be true, false or the memory folder as a path inside the repository (like ".claude/memory")`);
+    if (bad) errors.push('"link" must be true, false or the memory folder as a path inside the repository (like ".claude/memory")');
   }
   if (c.ignore !== undefined && (!Array.isArray(c.ignore) || c.ignore.some((d) => typeof d !== 'string'))) {
-    throw new UsageError(`config ${file}: "ignore" must be a list of globs`);
+    errors.push('"ignore" must be a list of globs');
   }
   if (c.claudeCode !== undefined && (typeof c.claudeCode !== 'string' || !parseVersion(c.claudeCode))) {
-    throw new UsageError(`config ${file}: "claudeCode" must be a Claude Code version such as "${NEWEST_KNOWN}"`);
+    errors.push(`"claudeCode" must be a Claude Code version such as "${NEWEST_KNOWN}"`);
   }
   if (c.generatedIndex !== undefined && typeof c.generatedIndex !== 'boolean') {
-    throw new UsageError(`config ${file}: "generatedIndex" must be true or false`);
+    errors.push('"generatedIndex" must be true or false');
   }
   if (c.rules !== undefined) {
-    if (typeof c.rules !== 'object' || c.rules === null || Array.isArray(c.rules)) throw new UsageError(`config ${file}: "rules" must be an object`);
-    for (const [id, setting] of Object.entries(c.rules)) {
-      const sev = Array.isArray(setting) ? setting[0] : setting;
-      if (normalizeSeverity(sev) === undefined) {
-        throw new UsageError(`config ${file}: rule "${id}" has severity ${JSON.stringify(sev)}; use "off", "warn" or "error"`);
+    if (typeof c.rules !== 'object' || c.rules === null || Array.isArray(c.rules)) errors.push('"rules" must be an object');
+    else {
+      for (const [id, setting] of Object.entries(c.rules)) {
+        const sev = Array.isArray(setting) ? setting[0] : setting;
+        if (normalizeSeverity(sev) === undefined) errors.push(`rule "${id}" has severity ${shown(sev)}; use "off", "warn" or "error"`);
+        else if (Array.isArray(setting) && setting[1] !== undefined && (typeof setting[1] !== 'object' || setting[1] === null || Array.isArray(setting[1]))) {
+          errors.push(`rule "${id}": its options must be an object, as in ["error", {"max": 150}]`);
+        }
       }
     }
   }
-  return c;
+  if (c.consolidate !== undefined) {
+    const k = c.consolidate;
+    if (typeof k !== 'object' || k === null || Array.isArray(k)) errors.push('"consolidate" must be an object');
+    else {
+      warnings.push(...unknownKeys(k, CONSOLIDATE_KEYS, 'consolidate.'));
+      for (const name of ['minHours', 'minCommits', 'staleDays'] as const) {
+        const v = k[name];
+        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) errors.push(`consolidate.${name} is ${shown(v)}; it must be a number >= 0`);
+      }
+      // "consolidate", the default before v3, is still read (as "advise"), and not offered.
+      if (k.onPush !== undefined && !([...ON_PUSH_VALUES, 'consolidate'] as unknown[]).includes(k.onPush)) errors.push(`consolidate.onPush is ${shown(k.onPush)}; use ${quoteList(ON_PUSH_VALUES)}`);
+      if (k.onCommit !== undefined && !(ON_COMMIT_VALUES as readonly unknown[]).includes(k.onCommit)) errors.push(`consolidate.onCommit is ${shown(k.onCommit)}; use ${quoteList(ON_COMMIT_VALUES)}`);
+      if (k.archiveDir !== undefined && (typeof k.archiveDir !== 'string' || k.archiveDir.trim() === '')) errors.push('consolidate.archiveDir must be a folder path');
+      if (k.exclude !== undefined && (!Array.isArray(k.exclude) || k.exclude.some((d) => typeof d !== 'string'))) errors.push('consolidate.exclude must be a list of globs');
+    }
+  }
+  return { errors, warnings };
+}
+
+export function validateConfig(config: unknown, file: string): MemlintConfig {
+  const { errors } = configProblems(config);
+  if (errors.length > 0) throw new ConfigError(`config ${file}: ${errors[0]}`);
+  return config as MemlintConfig;
+}
+
+/** The warnings of a loaded config, each a line naming its file. */
+export function configWarnings(loaded: LoadedConfig): string[] {
+  return loaded.file === null ? [] : configProblems(loaded.config).warnings.map((w) => `config ${loaded.file}: ${w}`);
 }
 
 export function normalizeSeverity(v: unknown): SeverityName | undefined {

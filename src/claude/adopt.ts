@@ -1,8 +1,9 @@
 // memlint adopt, the plan: stray stores brought into the repository's memdir without loss. A topic
 // file the memdir lacks is copied; one it has is merged with an empty base (the merge driver's
-// add/add case: both sides kept, a true conflict marked); MEMORY.md entries are merged as sets;
-// daily logs as a union. Pure over the texts: the command reads the stores (never writes them)
-// and writes the plan's results into the memdir.
+// add/add case: both sides kept, a true conflict marked); MEMORY.md entries are merged as sets,
+// the store's additions after the memdir's own entries; daily logs as a union. Pure over the
+// texts: the command reads the stores (never writes them) and writes the plan's results into the
+// memdir.
 import { mergeMemoryFile } from '../merge/driver.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 
@@ -62,7 +63,7 @@ export function planAdopt(stores: StoreFiles[], memdirText: (rel: string) => str
         state.set(rel, theirs);
         continue;
       }
-      const outcome = mergeMemoryFile({ base: Buffer.alloc(0), ours: Buffer.from(ours, 'utf8'), theirs: Buffer.from(theirs, 'utf8'), path: rel, markerSize: 7 });
+      const outcome = mergeMemoryFile({ base: Buffer.alloc(0), ours: Buffer.from(ours, 'utf8'), theirs: Buffer.from(theirs, 'utf8'), path: rel, markerSize: 7, theirsAfterOurs: true });
       if ('lineMerge' in outcome) {
         const earlier = /conflict markers/.test(outcome.reason);
         skipped.push({

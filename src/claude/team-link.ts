@@ -49,6 +49,8 @@ export interface LinkState {
   resolution: Resolution;
   /** Claude Code started at the top of this checkout uses memdir. */
   linked: boolean;
+  /** Why memdir cannot be linked whatever anyone runs (a symlink on its path: memlint does not follow it), or null. */
+  refused: string | null;
 }
 
 /** The opt-out in force for root, said the way the person set it, or null. */
@@ -87,7 +89,14 @@ export async function linkState(root: string, env: NodeJS.ProcessEnv, home: stri
     optedOut: optOut(root, env),
     resolution,
     linked: memdir !== null && sameFolder(resolution.resolved, memdir),
+    refused: memdir !== null && isWithin(memdir, root) ? refusedFolder(root, memdir) : null,
   };
+}
+
+/** Why memlint leaves this folder of the checkout alone (a symlink on its path), or null. */
+function refusedFolder(root: string, dir: string): string | null {
+  const safe = checkInsideRepo(root, dir.replace(/[/\\]+$/, ''));
+  return safe.ok ? null : safe.reason;
 }
 
 /** A path for one line: relative to root when inside it. */
@@ -158,6 +167,11 @@ export function withoutPersonal(store: StoreFiles): { store: StoreFiles; persona
   return { store: { ...store, files }, personal };
 }
 
+/** What linking and adopt say of the user memories they leave in a store. */
+export function personalNote(personal: string[], store: string, dry = false): string {
+  return `${personal.length} user memor${personal.length === 1 ? 'y' : 'ies'} (about you: ${personal.slice(0, 3).join(', ')}${personal.length > 3 ? ', …' : ''}) ${dry ? 'would be ' : ''}left in ${store}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)`;
+}
+
 export interface CheckoutLink {
   /** The one line the run prints. */
   line: string;
@@ -189,7 +203,7 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
   if (!check.ok) return no(`Claude Code would reject ${target} as ${AUTO_MEMORY_KEY}: ${check.reason}`);
   if (!isWithin(target, root)) return no(`${target} lies outside this checkout (${root}); the setting "link" must name a folder inside it`);
   const targetSafe = checkInsideRepo(root, target);
-  if (!targetSafe.ok) return no(`${targetSafe.reason}; memlint does not follow it`);
+  if (!targetSafe.ok) return no(targetSafe.reason); // the reason says memlint does not write or read through it
   const settingsFile = path.join(root, ...LOCAL_SETTINGS.split('/'));
   const settingsSafe = checkInsideRepo(root, settingsFile);
   if (!settingsSafe.ok) return no(`${settingsSafe.reason}; ${LOCAL_SETTINGS} left as it is`);
@@ -240,9 +254,7 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
       if (plan.ops.length > 0) notes.push(`${would}adopted ${plan.ops.length} file${plan.ops.length === 1 ? '' : 's'} from ${previous} first (the store is unchanged)`);
       const unread = plan.skipped.filter((s) => !s.blocking).length;
       if (unread > 0) notes.push(`${unread} file${unread === 1 ? '' : 's'} of it not adopted ("memlint adopt --dry-run" names ${unread === 1 ? 'it' : 'them'})`);
-      if (personal.length > 0) {
-        notes.push(`${personal.length} user memor${personal.length === 1 ? 'y' : 'ies'} (about you: ${personal.slice(0, 3).join(', ')}${personal.length > 3 ? ', …' : ''}) left in ${previous}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)`);
-      }
+      if (personal.length > 0) notes.push(personalNote(personal, previous));
       adoptedNote = notes.map((n) => `; ${n}`).join('');
     }
   } else if (resolution.source === 'userSettings') {
@@ -261,6 +273,10 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
 export function linkProblem(state: LinkState): { committed: string; resolved: string; fix: string } | null {
   if (!state.memdir || state.linked || state.optedOut || !state.resolution.autoMemoryEnabled.value) return null;
   const src = state.resolution.source;
+  if (state.refused !== null) {
+    // No command links a folder memlint does not follow: the folder itself has to be there.
+    return { committed: state.memdir.replace(/[/\\]+$/, ''), resolved: state.resolution.resolved.replace(/[/\\]+$/, ''), fix: `put a real folder at ${shown(state.memdir, state.root)}, with the memory files in it, in place of the symlink (memlint does not follow one)` };
+  }
   const fix =
     src === OVERRIDE_VAR
       ? `unset ${OVERRIDE_VAR}`

@@ -11,7 +11,7 @@ import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { planAdopt } from '../claude/adopt.js';
 import { defaultMemdir } from '../claude/link.js';
 import { readStore, storeFolder, strayStoresOf } from '../claude/stores.js';
-import { newestMtime, recordAdopted } from '../claude/team-link.js';
+import { newestMtime, personalNote, recordAdopted, withoutPersonal } from '../claude/team-link.js';
 import type { Io } from '../io.js';
 
 const HELP = `Usage: memlint adopt [STORE...] [--memdir DIR] [--dry-run]
@@ -24,7 +24,10 @@ project folder (~/.claude/projects/<slug>).
   - a topic file the memory folder lacks is copied;
   - one it has is merged as a merge with an empty base: both sides kept, a true conflict marked
     with conflict markers for a person (exit 1);
-  - MEMORY.md entries are merged as sets (one entry per topic file), daily logs as a union.
+  - MEMORY.md entries are merged as sets (one entry per topic file), the store's after the
+    memory folder's own; daily logs as a union;
+  - user memories (type: user, outside team/) describe one person: they and their entries are
+    left in the store and named, never put into the shared folder.
 Nothing is removed from a store, and no store is ever written. A second run changes nothing.
 
 Options:
@@ -70,7 +73,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
 
-  const stores = await Promise.all(storeDirs.map(readStore));
+  const whole = await Promise.all(storeDirs.map(readStore));
+  // A user memory describes one person (Claude Code: "always private"): named, never shared.
+  const split = whole.map(withoutPersonal);
+  const stores = split.map((x) => x.store);
+  const personal = split.reduce((n, x) => n + x.personal.length, 0);
   const target = (rel: string) => path.join(memdir, ...rel.split('/'));
   const plan = planAdopt(stores, (rel) => {
     try {
@@ -85,6 +92,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const tail = op.conflicts.length ? `: CONFLICT (${op.conflicts.join('; ')}), marked for a person` : '';
     say(`${shown(op.rel)}: ${verb} from ${op.from}${tail}`);
   }
+  for (const [i, x] of split.entries()) if (x.personal.length > 0) say(`memlint adopt: ${personalNote(x.personal, whole[i]!.dir, dry)}`);
   for (const s of plan.skipped) io.stderr.write(`memlint adopt: ${s.from}: ${s.reason}\n`);
   let refused = 0;
   if (!dry) {
@@ -99,13 +107,16 @@ export async function run(argv: string[], io: Io): Promise<number> {
     }
   }
   const conflicts = plan.ops.filter((o) => o.conflicts.length > 0).length + plan.skipped.filter((s) => s.blocking).length + refused;
-  // Brought in whole: doctor and the SessionStart hook stop naming these stores until they change.
-  if (!dry && conflicts === 0) for (const s of stores) recordAdopted({ cwd: root, env: io.env }, s.dir, newestMtime(s.dir, [...s.files.keys(), ...s.unreadable.map((u) => u.rel)]));
+  // Brought in whole (its user memories named, not adopted, as linking does): doctor and the
+  // SessionStart hook stop naming these stores until they change.
+  if (!dry && conflicts === 0) for (const s of whole) recordAdopted({ cwd: root, env: io.env }, s.dir, newestMtime(s.dir, [...s.files.keys(), ...s.unreadable.map((u) => u.rel)]));
   const copied = plan.ops.filter((o) => o.kind === 'copy').length;
   const merged = plan.ops.length - copied;
+  const storesWord = `store${storeDirs.length === 1 ? '' : 's'}`;
+  // The user memories left out are named above, store by store.
   say(
     plan.ops.length === 0
-      ? `memlint adopt: nothing to adopt from ${storeDirs.length} store${storeDirs.length === 1 ? '' : 's'}: ${path.relative(cwd, memdir) || '.'} already holds what they hold`
+      ? `memlint adopt: nothing to adopt from ${storeDirs.length} ${storesWord}: ${path.relative(cwd, memdir) || '.'} already holds what they hold${personal > 0 ? ', user memories aside' : ''}`
       : `memlint adopt: ${dry ? 'would adopt' : 'adopted'} ${copied} new file${copied === 1 ? '' : 's'} and ${merged} merged into ${path.relative(cwd, memdir) || '.'}${conflicts ? `; ${conflicts} need${conflicts === 1 ? 's' : ''} a person` : ''}; the stores are unchanged`,
   );
   return conflicts > 0 ? EXIT_FOUND : EXIT_OK;

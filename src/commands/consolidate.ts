@@ -55,11 +55,13 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     return EXIT_OK;
   }
   const cwd = io.cwd;
+  // One mode a run: the hook modes stand alone, as --check and --dry-run do.
+  const modes = (['pre-push', 'post-commit', 'check', 'dry-run'] as const).filter((m) => values[m]);
+  if (modes.length > 1) throw new UsageError(`use only one of ${modes.map((m) => `--${m}`).join(', ')} (see "memlint consolidate --help")`);
   if (values['pre-push']) {
     return prePush({ io, configFile: values.config, ...(given.push ? { push: given.push } : {}) });
   }
   if (values['post-commit']) return postCommit({ io, configFile: values.config, ...(given.committed ? { committed: given.committed } : {}), ...(given.worktree ? { worktree: given.worktree } : {}) });
-  if (values.check && values['dry-run']) throw new UsageError('use either --check or --dry-run (see "memlint consolidate --help")');
 
   const loaded = await loadConfig({ cwd, file: values.config, stderr: io.stderr });
   // Folders named on the command line are consolidated even when config excludes them.

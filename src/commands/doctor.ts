@@ -2,7 +2,8 @@
 import { parse } from './args.js';
 import { EXIT_FOUND, EXIT_OK } from '../errors.js';
 import { worktreeOf } from '../install/setup.js';
-import { repoMemdirs } from '../install/memdirs.js';
+import { coveredMemdirs, repoMemdirs } from '../install/memdirs.js';
+import { discoverMemdirs } from '../memdir/discover.js';
 import * as d from '../install/doctor.js';
 import * as claude from '../install/claude-settings.js';
 import type { Io } from '../io.js';
@@ -10,6 +11,10 @@ import type { Io } from '../io.js';
 const HELP = `Usage: memlint doctor [--json] [--config FILE]
 
 Checks, for this worktree, that each part memlint relies on is really active, one line each:
+  config        the config file is one memlint can use (a FAIL names the key and the values
+                allowed); a "warn" line names keys and rule options nothing reads
+  memory folder (only when one is a symlink out of the repository: a FAIL naming it; memlint
+                does not follow it, so nothing there is linted, merged or consolidated)
   hooks         core.hooksPath is husky's .husky/_, its stubs exist in this worktree (linked
                 worktrees do not share them) and the .husky hooks run memlint
   merge driver  merge.memlint.driver is defined in git config, not just named in .gitattributes
@@ -41,8 +46,18 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   const wt = worktreeOf(io);
-  const memdirs = await repoMemdirs(wt.repository, io.env, values.config, io.stderr);
-  const checks = [d.checkHooks(wt), d.checkDriver(wt), d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs), d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)];
+  const config = await d.checkConfig(wt.root, values.config);
+  // A memory folder that is a symlink out of the repository: a FAIL line of its own, and no other
+  // check looks through it (git itself refuses a path beyond a symlink).
+  const symlinked: string[] = [];
+  const onSymlinked = (rel: string) => symlinked.push(rel);
+  // A config every command refuses: the memdirs as discovery finds them without it.
+  const found = config.ok ? await repoMemdirs(wt.repository, io.env, values.config, io.stderr, onSymlinked) : coveredMemdirs(wt.root, discoverMemdirs({ cwd: wt.root, env: io.env, repository: wt.repository, onSymlinked }));
+  const beyond = (m: string) => symlinked.some((s) => m === s || m.startsWith(`${s}/`));
+  const memdirs = found.filter((m) => !beyond(m));
+  const memdirChecks = symlinked.length > 0 ? [d.checkSymlinkedMemdirs(symlinked)] : [];
+  const fileChecks = memdirs.length > 0 || symlinked.length === 0 ? [d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs)] : [];
+  const checks = [config, ...memdirChecks, d.checkHooks(wt), d.checkDriver(wt), ...fileChecks, d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)];
   if (values.json) io.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
   else for (const c of checks) io.stdout.write(d.formatCheck(c) + '\n');
   return checks.every((c) => c.ok) ? EXIT_OK : EXIT_FOUND;

@@ -1,13 +1,13 @@
 // `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
 // answered by the launcher (src/launcher.ts) before this module loads.
 import { join, resolve as resolvePath } from 'node:path';
-import { formatOf, loadConfig } from '../config.js';
+import { configWarnings, formatOf, loadConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
 import { UsageError } from '../errors.js';
 import { repository, type GitContext } from '../git/repo.js';
 import { GitError } from '../git/run.js';
 import { matcher } from '../glob.js';
-import { lintMemdirs, resolveRules, runToday, type FileResult } from '../lint/engine.js';
+import { lintMemdirs, resolveRules, ruleOptionWarnings, runToday, type FileResult } from '../lint/engine.js';
 import { REPORTERS, type ReportContext } from '../lint/reporters/table.js';
 import { writeChunks } from '../lint/reporters/output.js';
 import { allRules } from '../lint/rules/all.js';
@@ -137,6 +137,8 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
 
   const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}), stderr: io.stderr });
   const rules = resolveRules(loaded.config.rules, overrides);
+  // What the config holds that nothing reads (a typo does nothing): said, never a failure.
+  for (const w of [...configWarnings(loaded), ...ruleOptionWarnings(loaded.config.rules).map((w) => `config ${loaded.file}: ${w}`)]) io.stderr.write(`memlint: warning: ${w}\n`);
   const isIgnored = matcher(loaded.config.ignore);
   const ignore = loaded.config.ignore?.length ? (abs: string) => isIgnored(slashRelative(loaded.dir, abs)) : undefined;
 
@@ -157,7 +159,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     });
   } else {
     const { discoverMemdirs, relDirOf } = discover;
-    memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir });
+    memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir, link: loaded.config.link });
     if (values['list-memdirs']) {
       for (const d of memdirs) io.stdout.write(`${relDirOf(d)}\t${d.reason}\n`);
       return 0;

@@ -1,5 +1,5 @@
-// Step 5: stale memories. A `project` memory whose latest date (its `modified`, or any date written
-// in it; else its last commit) is older than `consolidate.staleDays`; and a memory whose every
+// Step 5: stale memories. A `project` memory whose latest date (its `modified`, any date written
+// in it and its last commit) is older than `consolidate.staleDays`; and a memory whose every
 // repository path it names was deleted (no-stale-reference's facts: a renamed path is fixable and
 // keeps the memory alive). Reported; moved to the archive with their index entry only under
 // --prune, never deleted.
@@ -41,10 +41,13 @@ export function findStale(state: MemState, ctx: StepContext): StepResult<StaleRe
     if (!/^\s*type\s*:\s*['"]?project\b/m.test(text)) continue;
     const topic = parseTopic(text);
     if (topic.type !== 'project') continue;
+    // The latest of its dates and its last commit: an old date the text talks about ("the
+    // 2026-05-12 outage") is not the age of a memory edited since. Not committed yet: written now.
     let latest = latestDate(text, topic.modified);
-    if (latest === undefined) {
+    if ((latest === undefined || latest < cutoff) && (ctx.facts.inGit || latest === undefined)) {
       commitDates ??= ctx.facts.lastCommitDates();
-      latest = commitDates.get(rel) ?? ctx.facts.today;
+      const committed = commitDates.get(rel) ?? ctx.facts.today;
+      if (latest === undefined || committed > latest) latest = committed;
     }
     if (latest < cutoff) stale.push({ file: rel, latest });
   }

@@ -13,6 +13,8 @@ export const EN_PATTERNS: Array<{ kind: 'chrono' | 'period' | 'weekday'; re: Reg
   { kind: 'chrono', re: /(?<!\w)the\s+day\s+(?:after\s+tomorrow|before\s+yesterday)\b/giu, need: /day\s+(?:after|before)/iu },
   { kind: 'chrono', re: /(?<!\w)(?:this\s+(?:morning|afternoon|evening)|last\s+night)\b/giu, need: /morning|afternoon|evening|night/iu },
   { kind: 'chrono', re: /(?<!\w)(?:today|tonight|tomorrow|yesterday)\b/giu },
+  // "Friday next week" is one day: before the weekday and the period patterns, which would read it as two.
+  { kind: 'chrono', re: new RegExp(`(?<!\\w)${WEEKDAY}[ \\t]+(?:of[ \\t]+)?(?:this|next|last)[ \\t]+week\\b`, 'giu'), need: /week/iu },
   { kind: 'chrono', re: new RegExp(`(?<!\\w)(?:this|next|last|coming|past)[ \\t]+${WEEKDAY}\\b(?!s\\b)`, 'giu') },
   { kind: 'chrono', re: new RegExp(`(?<!\\w)${NUM_WORD}[ \\t]+(?:days?|weeks?|months?|years?)[ \\t]+(?:ago|from[ \\t]+(?:now|today))\\b`, 'giu') },
   // "due in three weeks" is a date; "tokens expire in 30 days" is a policy: only after words that name an event (EVENT_BEFORE_IN).

@@ -69,6 +69,11 @@ export interface RelativeDate {
    * one-off date), and the rule does not report it.
    */
   told: boolean;
+  /**
+   * For "next Thursday" said while a Thursday still comes this week: the phrase with the date a
+   * week later, the other day it may mean (the finding suggests both; neither is written by --fix).
+   */
+  otherReplacement?: string;
 }
 
 export type DateAnchor = Date | ((offset: number) => Date);
@@ -725,7 +730,7 @@ class Finder {
     return this.masked.slice(from, start) + this.masked.slice(end, to);
   }
 
-  push(start: number, end: number, res: Reading | null, exact = true) {
+  push(start: number, end: number, res: Reading | null, exact = true, other?: string) {
     if (!res || this.overlaps(start, end)) return;
     const before = this.masked.slice(Math.max(0, start - 16), start);
     const after = this.masked.slice(end, end + 40);
@@ -775,7 +780,7 @@ class Finder {
     // A table row that documents a command ("| run today's batch | `/batch` |") describes any day's run.
     if (COMMAND_ROW.test(this.text.slice(ls, le))) return;
     const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause));
-    this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told });
+    this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told, ...(other ? { otherReplacement: `${phrase} (${other})` } : {}) });
   }
 
   continuesList(k: number): boolean {
@@ -908,8 +913,30 @@ class Finder {
       if (res && VAGUE_COUNT.test(phrase)) res.replacement = `around ${res.replacement}`;
       readings.set(written, res);
     }
-    this.push(start, end, res);
+    const either = twoWeeksMeant(phrase, day.ymd);
+    const [y, mo, d] = res?.absolute.split('-').map(Number) ?? [];
+    const other = either && res && phrase.startsWith('next') ? iso(shift({ y: y!, m: mo!, d: d! }, 7)) : undefined;
+    this.push(start, end, res, !either, other);
   }
+}
+
+/**
+ * Whether a weekday phrase may mean either of two days, so that its date is a suggestion and never
+ * written by itself: "next Thursday" said on a Wednesday is tomorrow to some and Thursday of next
+ * week to others (and chrono reads the latter). Said when that weekday still comes this week, in
+ * weeks from Monday or from Sunday, it may mean either. A Sunday of this, next or last week
+ * depends on which day the week starts.
+ */
+export function twoWeeksMeant(phrase: string, at: Ymd): boolean {
+  const words = phrase.toLowerCase().split(/\s+/u);
+  const wd = EN_WEEKDAYS.indexOf(words.find((w) => EN_WEEKDAYS.includes(w)) ?? '') + 1;
+  if (wd === 0) return false;
+  if (words[words.length - 1] === 'week') return wd === 7;
+  if (words[0] !== 'next') return false;
+  const ahead = (wd - isoWeekday(at) + 7) % 7 || 7;
+  const mondayWeek = isoWeekday(at) + ahead <= 7;
+  const sundayWeek = (isoWeekday(at) % 7) + ahead <= 6;
+  return mondayWeek || sundayWeek;
 }
 
 
@@ -1063,6 +1090,7 @@ function viaChrono(phrase: string, at: Ymd, forwardDate: boolean): Ymd | null {
 
 const DAY_WORDS = new Map([['today', 0], ['tonight', 0], ['tomorrow', 1], ['yesterday', -1], ['the day after tomorrow', 2], ['the day before yesterday', -2]]);
 const MODIFIED_WEEKDAY = new RegExp(`^(this|next|last|coming|past) ${WEEKDAY}$`, 'u');
+const WEEKDAY_OF_WEEK = new RegExp(`^${WEEKDAY} (?:of )?(this|next|last) week$`, 'u');
 // A count of days, weeks, months or years, back ("two days ago") or ahead ("in three weeks", "a
 // few days from now"): the phrases the 'chrono' patterns find with a number (NUM_WORD).
 const COUNT = /^(?:in )?(\d{1,3}|[a-z]+(?: couple of| few)?) (day|week|month|year)s?(?: (ago|from now|from today))?$/u;
@@ -1093,6 +1121,11 @@ export function englishReading(written: string, at: Ymd): Ymd | null | undefined
     if (w[1] === 'next') return weekdayFrom(shift(at, 1), wd);
     if (w[1] === 'this') return weekdayFrom(at, wd);
     return null;
+  }
+  const ww = WEEKDAY_OF_WEEK.exec(phrase);
+  if (ww) {
+    // The weekday of the week (Monday to Sunday) before, of or after the day's.
+    return shift(mondayOf(at), (ww[2] === 'next' ? 7 : ww[2] === 'last' ? -7 : 0) + EN_WEEKDAYS.indexOf(ww[1]!));
   }
   const c = COUNT.exec(phrase);
   const n = c ? (/^\d/u.test(c[1]!) ? Number(c[1]) : COUNT_WORDS.get(c[1]!)) : undefined;

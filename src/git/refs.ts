@@ -100,8 +100,15 @@ export async function defaultRemote(at: GitContext): Promise<string> {
   return up && up.remote !== '.' && !up.remote.includes('/') ? up.remote : 'origin';
 }
 
-/** `<remote>/HEAD` as a short name (e.g. origin/main), or null when git has not recorded it. */
+/**
+ * `<remote>/HEAD` as a short name (e.g. origin/main). When git has not recorded it (a clone of an
+ * empty remote, made before the first push), the one of `<remote>/main` and `<remote>/master`
+ * that exists; null when neither or both do.
+ */
 export async function remoteDefaultBranch(at: GitContext, remote: string): Promise<string | null> {
   const r = await gitAsync(['symbolic-ref', '-q', '--short', `refs/remotes/${remote}/HEAD`], { cwd: at.cwd, env: at.env, okCodes: [0, 1, 128] });
-  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
+  if (r.code === 0) return r.stdout.toString('utf8').trim();
+  const known = await gitAsync(['for-each-ref', '--format=%(refname:short)', `refs/remotes/${remote}/main`, `refs/remotes/${remote}/master`], { cwd: at.cwd, env: at.env, okCodes: [0, 128] });
+  const names = known.code === 0 ? known.stdout.toString('utf8').split('\n').filter(Boolean) : [];
+  return names.length === 1 ? names[0]! : null;
 }

@@ -253,6 +253,7 @@ export async function checkLink(wt: Worktree): Promise<Check> {
   if (state.linked) return { part, ok: true, detail: `Claude Code uses the committed ${committed} in this checkout (${state.resolution.source})${state.decided ? '' : '; "memlint install --link" makes every checkout link on npm install'}` };
   if (state.optedOut) return { part, ok: true, detail: `opted out (${state.optedOut}): Claude Code uses ${here}, not the team's ${committed}` };
   const problem = linkProblem(state)!;
+  if (state.refused !== null) return { part, ok: false, detail: `the repository's memory folder ${committed} cannot be linked: ${state.refused}; Claude Code here uses ${here}`, fix: problem.fix };
   return { part, ok: false, detail: `the repository shares its memory in ${problem.committed}, but Claude Code in this checkout uses ${problem.resolved} (${state.resolution.source}): what the agent remembers here is not shared, and it does not read the team's memory`, fix: problem.fix };
 }
 

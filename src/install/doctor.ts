@@ -12,6 +12,11 @@ import { blockLines, outsideBlock } from './blocks.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';
 import { memlintWords, type Worktree } from './setup.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { symlinkedMemdirMessage } from '../memdir/discover.js';
+import { configWarnings, loadConfig } from '../config.js';
+import { isConfigError } from '../errors.js';
+import { resolveRules, ruleOptionWarnings } from '../lint/engine.js';
+import { slashRelative } from '../fs/paths.js';
 
 export interface Check {
   part: string;
@@ -20,6 +25,8 @@ export interface Check {
   detail: string;
   /** The command that fixes it (when not ok). */
   fix?: string;
+  /** ok, with something to say (a warning line): it does not fail doctor. */
+  warning?: boolean;
 }
 
 function hookRunsMemlint(root: string, hook: string): boolean {
@@ -58,6 +65,9 @@ export function checkDriver(wt: Worktree): Check {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver has no git merge-file fallback: when memlint cannot start, git keeps ours as it is and their side is silently missing`, fix: 'memlint install --local' };
   }
   const program = driverProgram(driver);
+  if (program !== null && !existsSync(join(wt.root, program)) && mainHas(wt, program)) {
+    return { part, ok: true, detail: `merge.${DRIVER_NAME}.driver defined; this worktree has no ${program}, so merges run the main worktree's (${join(wt.mainRoot!, program)})` };
+  }
   if (program !== null && !existsSync(join(wt.root, program))) {
     return { part, ok: false, detail: `merge.${DRIVER_NAME}.driver is defined but starts ${program}, which is missing in this worktree (merges run the main worktree's memlint, or git merge-file where it has none)`, fix: 'npm install' };
   }
@@ -106,11 +116,54 @@ export function checkResolvable(wt: Worktree): Check {
   try {
     accessSync(join(wt.root, words), constants.X_OK);
   } catch {
+    if (mainHas(wt, words)) return { part, ok: true, detail: `this worktree has no ${words}: the hooks and the merge driver run the main worktree's (${join(wt.mainRoot!, words)}; "npm install" here gives this worktree its own, and npx its memlint)` };
     return { part, ok: false, detail: `${words} is missing in this worktree: the hooks and the merge driver run the main worktree's memlint (where it has none, the hooks only print advice and let git go on, and merges fall back to git merge-file)`, fix: 'npm install' };
   }
   return { part, ok: true, detail: `git's shell starts it as ${words}` };
 }
 
+/** Whether a linked worktree's main worktree holds the program its hooks and driver fall back to. */
+function mainHas(wt: Worktree, program: string): boolean {
+  if (!wt.isLinked || !wt.mainRoot) return false;
+  try {
+    accessSync(join(wt.mainRoot, program), constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Memory folders discovery left alone: symlinks out of the repository (src/memdir/discover.ts). */
+export function checkSymlinkedMemdirs(rels: string[]): Check {
+  const detail = rels.map((r) => symlinkedMemdirMessage(r).replace(/ \(.*\)$/, '')).join('; ');
+  return { part: 'memory folder', ok: false, detail: `${detail}: nothing in it is linted, merged or consolidated`, fix: `put a folder in the repository in place of the symlink ${rels[0]} (move the memory files into it)` };
+}
+
 export function formatCheck(c: Check): string {
-  return c.ok ? `ok    ${c.part}: ${c.detail}` : `FAIL  ${c.part}: ${c.detail}; fix: ${c.fix}`;
+  if (c.ok) return `${c.warning ? 'warn ' : 'ok   '} ${c.part}: ${c.detail}`;
+  return `FAIL  ${c.part}: ${c.detail}; fix: ${c.fix}`;
+}
+
+/**
+ * The config, validated as every command validates it (loadConfig, then the rules' ids and
+ * options as the linter reads them): a FAIL naming the key and the values allowed when a command
+ * would refuse it (the hooks then let git go on unchecked), a warning for keys nothing reads.
+ */
+export async function checkConfig(root: string, configFile: string | undefined): Promise<Check> {
+  const part = 'config';
+  let loaded;
+  try {
+    loaded = await loadConfig({ cwd: root, file: configFile, stderr: null });
+    resolveRules(loaded.config.rules);
+  } catch (err) {
+    if (!isConfigError(err)) throw err;
+    // "config /abs/.memlintrc.json: key ..." read as ".memlintrc.json: key ..." on the config line.
+    const message = (err as Error).message.split('\n')[0]!.replace(/^config (\S+?):/, (_, f: string) => `${slashRelative(root, f) || f}:`);
+    return { part, ok: false, detail: `${message} (every memlint command refuses it, and the hooks let git go on without memlint's checks)`, fix: 'correct it in the config, then run memlint doctor again' };
+  }
+  if (loaded.file === null) return { part, ok: true, detail: 'no config file: the defaults apply' };
+  const warnings = [...configWarnings(loaded).map((w) => w.replace(/^config [^:]*: /, '')), ...ruleOptionWarnings(loaded.config.rules)];
+  const file = slashRelative(root, loaded.file) || loaded.file;
+  if (warnings.length > 0) return { part, ok: true, warning: true, detail: `${file}: ${warnings.join('; ')}` };
+  return { part, ok: true, detail: `${file} is valid` };
 }

@@ -9,10 +9,10 @@ import type { Repository } from '../git/repo.js';
 export const DEFAULT_MEMDIR = '.claude/memory';
 
 /** Every memdir of the repository, as discovery finds them with the config's memoryDirs. */
-export async function findRepoMemdirs(repository: Repository, env: NodeJS.ProcessEnv, configFile: string | undefined, stderr: Output): Promise<DiscoveredMemdir[]> {
+export async function findRepoMemdirs(repository: Repository, env: NodeJS.ProcessEnv, configFile: string | undefined, stderr: Output, onSymlinked?: (rel: string) => void): Promise<DiscoveredMemdir[]> {
   const { root } = repository;
   const { config, dir } = await loadConfig({ cwd: root, file: configFile, stderr });
-  return discoverMemdirs({ cwd: root, env, memoryDirs: config.memoryDirs, configDir: dir, repository });
+  return discoverMemdirs({ cwd: root, env, memoryDirs: config.memoryDirs, configDir: dir, repository, link: config.link, ...(onSymlinked ? { onSymlinked } : {}) });
 }
 
 /** The memdirs covered, from what findRepoMemdirs found. */
@@ -21,6 +21,6 @@ export function coveredMemdirs(root: string, found: DiscoveredMemdir[]): string[
   return covered.length > 0 ? [...new Set(covered)].sort() : [DEFAULT_MEMDIR];
 }
 
-export async function repoMemdirs(repository: Repository, env: NodeJS.ProcessEnv, configFile: string | undefined, stderr: Output): Promise<string[]> {
-  return coveredMemdirs(repository.root, await findRepoMemdirs(repository, env, configFile, stderr));
+export async function repoMemdirs(repository: Repository, env: NodeJS.ProcessEnv, configFile: string | undefined, stderr: Output, onSymlinked?: (rel: string) => void): Promise<string[]> {
+  return coveredMemdirs(repository.root, await findRepoMemdirs(repository, env, configFile, stderr, onSymlinked));
 }

@@ -57,3 +57,12 @@ export function isQuoted(line: string, start: number, end: number): boolean {
     return after.includes(c);
   });
 }
+
+/** The value of a one-line `description:` in the frontmatter (inside its quotes, if any), as offsets; null when there is none. */
+export function descriptionSpan(text: string, frontmatterEnd: number): [number, number] | null {
+  if (frontmatterEnd === 0) return null;
+  const m = /^description:[ \t]*(["']?)(.*?)\1[ \t]*\r?$/m.exec(text.slice(0, frontmatterEnd));
+  if (!m || m[2] === '' || /^[|>]/.test(m[2]!)) return null;
+  const start = m.index + m[0].indexOf(m[2]!, 'description:'.length);
+  return [start, start + m[2]!.length];
+}

@@ -3,11 +3,11 @@
 import { basename, sep } from 'node:path';
 import { fileKind, INDEX_FILE, isMemoryPath } from '../memdir/kinds.js';
 import { lstatSync } from 'node:fs';
-import { UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
-import { splitLines } from '../memdir/lines.js';
+import { holdsConflictMarkers, splitLines } from '../memdir/lines.js';
 import { createModel, readBackMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';
@@ -107,10 +107,14 @@ export function resolveRules(configRules: Record<string, RuleSetting> | undefine
   const apply = (id: string, setting: unknown, where: string) => {
     if (!byId.has(id)) {
       const guess = closestName(id, [...byId.keys()]);
-      throw new UsageError(`unknown rule "${id}" in ${where}${guess ? `: did you mean "${guess}"?` : ''} (run "memlint lint --help --rules" for the list)`);
+      const message = `unknown rule "${id}" in ${where}${guess ? `: did you mean "${guess}"?` : ''} (run "memlint lint --help --rules" for the list)`;
+      throw where === 'config' ? new ConfigError(message) : new UsageError(message);
     }
     const sev = normalizeSeverity(Array.isArray(setting) ? setting[0] : setting);
-    if (!sev) throw new UsageError(`rule "${id}" in ${where}: severity must be off, warn or error`);
+    if (!sev) {
+      const message = `rule "${id}" in ${where}: severity must be off, warn or error`;
+      throw where === 'config' ? new ConfigError(message) : new UsageError(message);
+    }
     const options = Array.isArray(setting) && typeof setting[1] === 'object' && setting[1] !== null ? (setting[1] as Record<string, unknown>) : settings.get(id)!.options;
     settings.set(id, { severity: sev, options });
   };
@@ -120,6 +124,28 @@ export function resolveRules(configRules: Record<string, RuleSetting> | undefine
   for (const [id, s] of settings) {
     if (s.severity === 'off') continue;
     out.push({ rule: byId.get(id)!, severity: s.severity === 'error' ? 2 : 1, options: s.options });
+  }
+  return out;
+}
+
+/**
+ * Warnings for rule options in config that no rule reads (a typo such as "maxx" does nothing):
+ * each names the rule and the option, with the closest option the rule takes. Unknown rule ids
+ * are resolveRules's errors.
+ */
+export function ruleOptionWarnings(configRules: Record<string, RuleSetting> | undefined): string[] {
+  const out: string[] = [];
+  for (const [id, setting] of Object.entries(configRules ?? {})) {
+    const rule = allRules.find((r) => r.id === id);
+    const options = Array.isArray(setting) ? setting[1] : undefined;
+    if (!rule || typeof options !== 'object' || options === null || Array.isArray(options)) continue;
+    const known = rule.options ?? [];
+    for (const key of Object.keys(options)) {
+      if (known.includes(key)) continue;
+      const guess = closestName(key, known);
+      const takes = known.length === 0 ? `; "${id}" takes no options` : guess ? `: did you mean "${guess}"?` : `; "${id}" takes ${known.map((k) => `"${k}"`).join(', ')}`;
+      out.push(`unknown option "${key}" of rule "${id}" is ignored${takes}`);
+    }
   }
   return out;
 }
@@ -368,8 +394,6 @@ export async function maskMessages(results: FileResult[], model: MemdirModel): P
 
 /** "Today" for a run: MEMLINT_TODAY=YYYY-MM-DD (tests), else now. */
 /** git's conflict markers (default size): an opening and a closing marker line. */
-const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
-const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
 
 export function runToday(env: NodeJS.ProcessEnv): Date {
   return env.MEMLINT_TODAY ? dayOf(env.MEMLINT_TODAY) : new Date();
@@ -419,7 +443,7 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits
       // it, so no finding that would is counted fixable, and --fix says why in one line.
-      const marked = new Set(model.files.filter((f) => CONFLICT_OPEN.test(f.text) && CONFLICT_CLOSE.test(f.text)).map((f) => f.path));
+      const marked = new Set(model.files.filter((f) => holdsConflictMarkers(f.text)).map((f) => f.path));
       if (marked.size > 0) {
         for (const [file, msgs] of perFile) {
           for (const m of msgs) if (m.fix && m.fix.edits.some((e) => marked.has(e.path ?? file))) delete m.fix;

@@ -12,7 +12,8 @@ import type { KnownIndex } from '../memdir/staged-snapshot.js';
 import { filesInHead, markdownHolding, stagedStatuses } from '../git/staged.js';
 import { gitIndexEntriesAsync, trackedAmong } from '../git/status.js';
 import { readBlobsAsync } from '../git/blobs.js';
-import { repositoryAsync, type GitContext, type Repository } from '../git/repo.js';
+import { repository, repositoryAsync, type GitContext, type Repository } from '../git/repo.js';
+import { SymlinkedMemdirError, symlinkOut, watchedForSymlink } from '../memdir/symlinked.js';
 import { candidateIndexes, inIndexFrom, indexIn, likelyMemdirs, lostPathNeedles, ownerFolder } from './staged-paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { agentMemoryScope } from '../memdir/format.js';
@@ -59,6 +60,14 @@ export function stagedSource(at: GitContext): StagedSource | typeof NO_MEMORY {
   const stagedMd = paths.filter((p) => p.endsWith('.md'));
   const naming = deleted.length === 0 ? [] : markdownHolding(at, lostPathNeedles(deleted)).filter((p) => !staged.has(p));
   const md = [...stagedMd, ...naming];
+  // A memory folder staged as a symlink out of the repository (git stages the link, no Markdown):
+  // refused as lint refuses it, not let through as "nothing staged is memory".
+  const links = paths.filter((p) => staged.get(p) !== 'D' && watchedForSymlink(p));
+  if (links.length > 0) {
+    const root = repository(at)?.root;
+    const out = root === undefined ? undefined : links.find((p) => symlinkOut(root, p));
+    if (out !== undefined) throw new SymlinkedMemdirError(out);
+  }
   if (md.length === 0) return NO_MEMORY;
   // Staged paths are relative to the top of the working tree, where git runs hooks: a MEMORY.md on
   // disk there is only a guess (git decides), but a good one to start reading on.

@@ -169,5 +169,7 @@ export interface Rule {
   /** How sure the rule is of what it reports (agnix's habit): errors only where it is sure. */
   certainty: 'high' | 'medium' | 'low';
   docs: RuleDocs;
+  /** The options it reads from config (`[severity, {options}]`); none when absent. Others are reported as unknown. */
+  options?: readonly string[];
   check(ctx: RuleContext): void | Promise<void>;
 }

@@ -10,6 +10,7 @@ import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, slashRelative, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
 import { agentMemoryScope } from './format.js';
+import { isClaudeLocation, SymlinkedMemdirError, symlinkOut, watchedForSymlink } from './symlinked.js';
 
 export interface DiscoveredMemdir {
   /** Absolute path of the folder holding MEMORY.md. */
@@ -35,6 +36,14 @@ export interface DiscoverOptions {
   configDir?: string;
   /** The repository holding cwd (null: none) when the caller has asked git already; else discovery asks. */
   repository?: Repository | null;
+  /** Config "link" when it names the memory folder (relative to configDir): a symlink there is refused as a Claude location is. */
+  link?: boolean | string;
+  /**
+   * A memory folder discovery would have found that is a symlink leading out of the repository
+   * (its repository-relative path): left alone, never read through. Default: refused with a
+   * SymlinkedMemdirError (exit 2), as naming it on the command line is; doctor collects them.
+   */
+  onSymlinked?: (rel: string) => void;
   /**
    * Only the memdirs at or below these folders (absolute), judged as a whole-repository discovery
    * judges them: a hook that knows which folders its commits changed lists just those, not every
@@ -43,13 +52,7 @@ export interface DiscoverOptions {
   within?: string[];
 }
 
-// Where Claude Code itself keeps memory inside a repository: always a memdir, even when empty.
-// A repository that backs up `~/.claude` holds Claude Code's own stores as `projects/<slug>/memory/`.
-const CLAUDE_LOCATION_RE = /(?:^|\/)\.claude\/(?:memory|agent-memory\/[^/]+|agent-memory-local\/[^/]+|agent-memory-snapshots\/[^/]+)$|(?:^|\/)projects\/[^/]+\/memory$/;
-
-export function isClaudeLocation(relDir: string): boolean {
-  return CLAUDE_LOCATION_RE.test(relDir);
-}
+export { isClaudeLocation, SymlinkedMemdirError, symlinkedMemdirMessage } from './symlinked.js';
 
 /**
  * A subagent's local-scope memory (.claude/agent-memory-local/<agent>/): Claude Code 2.1.332 keeps
@@ -166,9 +169,24 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
 
   // Whether a folder is a memdir depends on its own files only (its MEMORY.md and what lies beside
   // it), so a scan under one folder lists that folder alone.
+  const symlinked = new Set<string>();
+  const refuseSymlinked = (root: string, rel: string) => {
+    if (symlinked.has(rel) || !symlinkOut(root, rel)) return;
+    symlinked.add(rel);
+    if (opts.onSymlinked) opts.onSymlinked(rel);
+    else throw new SymlinkedMemdirError(rel);
+  };
   const scan = (root: string, inGit: boolean, under: string | null) => {
     const files = repoFiles(root, inGit, opts.env, under === null ? null : slashRelative(root, under));
     const fileSet = new Set(files);
+    // git lists a symlink as a file: a memory folder (or the .claude folder above one) that is a
+    // symlink out of the repository would otherwise be skipped without a word.
+    if (inGit) {
+      for (const f of files) {
+        if (f.split('/').includes('node_modules') || isLocalScope(f)) continue;
+        if (watchedForSymlink(f)) refuseSymlinked(root, f);
+      }
+    }
     for (const relDir of memdirCandidates(files)) {
       const abs = relDir === '' ? root : join(root, relDir);
       if (under !== null && !isWithin(abs, under)) continue;
@@ -218,6 +236,12 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
 
   if (opts.within) for (const dir of opts.within) scan(gitRoot ?? cwd, gitRoot !== null, dir);
   else scan(gitRoot ?? cwd, gitRoot !== null, null);
+  // The team's memory folder (config "link"), wherever it is: a symlink there is not the team's memory.
+  if (gitRoot !== null && !opts.within && opts.link !== undefined && opts.link !== false) {
+    const abs = typeof opts.link === 'string' ? resolve(opts.configDir ?? cwd, opts.link) : join(gitRoot, '.claude', 'memory');
+    const rel = slashRelative(gitRoot, abs);
+    if (rel !== '' && !rel.startsWith('..')) refuseSymlinked(gitRoot, rel);
+  }
   for (const abs of configured) {
     // A memdir is a folder holding MEMORY.md: a folder without one gets nothing written (no fix,
     // no lock), since nothing says it is memory.

@@ -49,6 +49,14 @@ export function dominantEol(text: string): string {
   return crlf > lf ? '\r\n' : '\n';
 }
 
+/** Whether a text holds git's conflict markers (an opening and a closing line): the person's to settle, never a fix's. */
+export function holdsConflictMarkers(text: string): boolean {
+  return CONFLICT_OPEN.test(text) && CONFLICT_CLOSE.test(text);
+}
+
+const CONFLICT_OPEN = /^<{7,}(?: |$)/m;
+const CONFLICT_CLOSE = /^>{7,}(?: |$)/m;
+
 /** The byte order mark a text starts with ('\uFEFF'), or '' when it has none. */
 export function bomOf(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';

@@ -3,7 +3,7 @@
 // out of here either writes a merged text or leaves OURS in place and reports a conflict.
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, posix } from 'node:path';
 import { isAgentMemdir, loadIndex, MAX_INDEX_LINES } from '../memdir/limits.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 import { configuredClaudeCode } from '../config.js';
@@ -11,7 +11,7 @@ import { entryIdentity } from '../memdir/memory-index.js';
 import { mergeIndex, sideLines } from './memory-index.js';
 import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
-import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type MarkedSides, type MergeResult } from './text.js';
+import { hasConflictMarkers, splitConflictMarkers, stripBom, toLines, type DeletedEdited, type MarkedSides, type MergeResult } from './text.js';
 import { mergeTopic } from './topic.js';
 import { maskSecrets } from '../content/secret-patterns.js';
 import { isSessionLogPath, pathKind, type PathKind } from '../memdir/kinds.js';
@@ -28,6 +28,10 @@ export interface MergeInput {
   markerSize: number;
   /** Claude Code's format for the configured version (config `claudeCode`): the limit warning's numbers. The newest known when absent. */
   format?: ClaudeFormat;
+  /** An index's additions from theirs after ours' entries (memlint adopt), not beside their neighbours. */
+  theirsAfterOurs?: boolean;
+  /** An index: for an entry deleted on one side and edited on the other, whether the merge deletes its topic file (mergeIndex). */
+  topicGone?: ReadonlyMap<string, boolean>;
 }
 
 export interface MergeOutcome {
@@ -38,6 +42,8 @@ export interface MergeOutcome {
   /** One line each, for stderr. */
   warnings: string[];
   method: 'semantic' | 'git-merge-file' | 'none';
+  /** An index: the entries deleted on one side and edited on the other (whose topic files the driver then asks git about). */
+  deletedEdited?: DeletedEdited[];
 }
 
 /** The structured merge declined: git's line merge (git merge-file) must run instead. */
@@ -100,6 +106,8 @@ interface StrategyContext {
   markerSize: number;
   /** What conflictedInBase found in a criss-cross merge's virtual base. */
   conflictedInBase?: Set<string>;
+  theirsAfterOurs?: boolean;
+  topicGone?: ReadonlyMap<string, boolean>;
 }
 
 /** How one kind of memory file merges: three texts to one (pure). */
@@ -120,7 +128,7 @@ const entryKeys = (text: string) => sideLines([text])[0]!.flatMap((l) => (l.entr
 /** The merge of each kind of file; other (not Markdown) has none: git's line merge. */
 const STRATEGIES: Record<PathKind, Strategy | null> = {
   index: {
-    merge: (base, ours, theirs, c) => mergeIndex(base, ours, theirs, { markerSize: c.markerSize, conflictedInBase: c.conflictedInBase }),
+    merge: (base, ours, theirs, c) => mergeIndex(base, ours, theirs, { markerSize: c.markerSize, conflictedInBase: c.conflictedInBase, theirsAfterOurs: c.theirsAfterOurs, topicGone: c.topicGone }),
     conflictedInBase(sides) {
       const outside = new Set(entryKeys(sides.outside));
       return new Set([...entryKeys(sides.ours), ...entryKeys(sides.theirs)].filter((k) => !outside.has(k)));
@@ -164,7 +172,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
   let result: MergeResult;
   try {
     if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
-    result = strategy.merge(base, ours, theirs, { path, markerSize, conflictedInBase });
+    result = strategy.merge(base, ours, theirs, { path, markerSize, conflictedInBase, theirsAfterOurs: input.theirsAfterOurs, topicGone: input.topicGone });
   } catch (err) {
     if (err instanceof TooRepetitiveError) return needs(err.message);
     return needs(`internal error (${(err as Error).message.split('\n')[0]})`);
@@ -177,6 +185,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
     conflicts: result.conflicts.map((c) => `${c.label}: ${c.reason}`),
     warnings,
     method: 'semantic',
+    ...(result.deletedEdited ? { deletedEdited: result.deletedEdited } : {}),
   };
 }
 
@@ -260,6 +269,15 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
   const format = formatForWarning(input, args.cwd);
   if (format) input.format = format;
   let outcome = mergeMemoryFile(input);
+  if (!('lineMerge' in outcome) && outcome.deletedEdited) {
+    // An entry deleted on one side and edited on the other stays only with its topic file: git
+    // is asked (rarely: loaded only here) whether this merge deletes that file.
+    const topicGone = await goneTopics(args, input, outcome.deletedEdited);
+    if (topicGone.size > 0) {
+      const again = mergeMemoryFile({ ...input, topicGone });
+      if (!('lineMerge' in again)) outcome = again;
+    }
+  }
   if ('lineMerge' in outcome) {
     // Loaded only here: starting git's machinery costs the common path several milliseconds.
     const { mergeFile } = await import('../git/merge-file.js');
@@ -282,4 +300,32 @@ export async function runDriver(args: DriverArgs, stderr: (line: string) => void
     return 1;
   }
   return 0;
+}
+
+/**
+ * For each entry deleted on one side and edited on the other (by key): whether this merge deletes
+ * its topic file, which the editing side holds and the deleting side does not (true), or not
+ * (false). Entries for which git cannot name a side are left out.
+ */
+async function goneTopics(args: DriverArgs, input: MergeInput, entries: DeletedEdited[]): Promise<Map<string, boolean>> {
+  const dir = posix.dirname(args.path.replace(/\\/g, '/'));
+  const asks = entries.flatMap((e) => {
+    const file = posix.normalize(dir === '.' ? e.key : `${dir}/${e.key}`);
+    return file.startsWith('../') || file.startsWith('/') ? [] : [{ ...e, path: file }];
+  });
+  const out = new Map<string, boolean>();
+  if (asks.length === 0) return out;
+  try {
+    const { sidesHoldFiles } = await import('../git/merge-sides.js');
+    const holds = sidesHoldFiles({ cwd: args.cwd, env: args.env }, { indexPath: args.path, ours: input.ours, theirs: input.theirs }, asks.map((a) => a.path));
+    for (const a of asks) {
+      const deleting = holds(a.deletedIn, a.path);
+      const editing = holds(a.deletedIn === 'ours' ? 'theirs' : 'ours', a.path);
+      if (deleting === true || editing === false) out.set(a.key, false);
+      else if (deleting === false && editing === true) out.set(a.key, true);
+    }
+  } catch {
+    // git could not tell: the entries are kept, as the merge alone decides
+  }
+  return out;
 }

@@ -9,13 +9,25 @@
 import { entryIdentity, parseEntry, parseIndex, type IndexEntry } from '../memdir/memory-index.js';
 import { blockModel } from '../memdir/blocks.js';
 import { diff3Regions, sameLines } from './lines.js';
-import { conflictBlock, fromOurs, fromTheirs, render, styleOf, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
+import { conflictBlock, fromOurs, fromTheirs, render, styleOf, type Conflict, type DeletedEdited, type Line, type MergeResult, type OutLine } from './text.js';
 
 export interface MergeOptions {
   /** Conflict marker size (git's %L). */
   markerSize?: number;
   /** Keys of entries that were in conflict inside the merge base (a criss-cross's virtual base). */
   conflictedInBase?: ReadonlySet<string>;
+  /**
+   * Theirs' additions go after ours' last entry (or at the end when ours has none), in theirs'
+   * order, not next to their neighbours: memlint adopt, where theirs is a store brought in and
+   * "the memory folder's entries first, the store's others after them".
+   */
+  theirsAfterOurs?: boolean;
+  /**
+   * For an entry deleted on one side and edited on the other (by key): whether the merge deletes
+   * its topic file (the editing side holds it, the deleting side deleted it: true) or not (false).
+   * Absent: not known.
+   */
+  topicGone?: ReadonlyMap<string, boolean>;
 }
 
 type Side = 'a' | 'b';
@@ -35,7 +47,8 @@ interface Item {
 type Decision =
   | { kind: 'keep'; text: string; side: Side }
   | { kind: 'drop' }
-  | { kind: 'conflict'; a: string; b: string; reason: string };
+  /** a or b undefined: that side deleted the entry (and its topic file), the other edited it. */
+  | { kind: 'conflict'; a: string | undefined; b: string | undefined; reason: string };
 
 type Slot =
   | { t: 'entry'; id: string; side: Side }
@@ -112,6 +125,7 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
 
   const decisions = new Map<string, Decision>();
   const notes: string[] = [];
+  const deletedEdited: DeletedEdited[] = [];
   for (const id of new Set([...aIds.keys(), ...bIds.keys(), ...oIds.keys()])) {
     const o = oIds.get(id)?.line.text;
     const a = aIds.get(id)?.line.text;
@@ -120,11 +134,26 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
     if (d.kind === 'conflict' && o === undefined && options.conflictedInBase?.has(id.split('\u0000')[0]!)) {
       d = { ...d, reason: 'different on both sides, already in conflict in the merge base' };
     }
-    decisions.set(id, d);
     if (d.kind === 'keep' && o !== undefined && (a === undefined || b === undefined)) {
+      // Deleted on one side, edited on the other: kept, so no edit is lost, while its topic file
+      // is there. When the deleting side deleted the topic file too, git deletes it (the other
+      // side left it as it was), and a kept entry would point at nothing: a conflict of that
+      // entry, for a person to settle (git's own modify/delete), and never a silent drop.
       const target = targetOf(id, aIds, bIds, oIds);
-      notes.push(`${target}: deleted in ${a === undefined ? 'ours' : 'theirs'} but edited in ${a === undefined ? 'theirs' : 'ours'}; the edited entry is kept`);
+      const [gone, kept] = a === undefined ? (['ours', 'theirs'] as const) : (['theirs', 'ours'] as const);
+      // The topic file's key (a link to a section names its file).
+      const key = (aIds.get(id) ?? bIds.get(id) ?? oIds.get(id))!.line.entry!.key;
+      const topicGone = options.topicGone?.get(key);
+      deletedEdited.push({ key, target, deletedIn: gone });
+      if (topicGone === true) {
+        d = { kind: 'conflict', a, b, reason: `deleted with its topic file in ${gone}, edited in ${kept}` };
+        notes.push(`${target}: deleted in ${gone} together with its topic file, but edited in ${kept}: left in conflict, since keeping the entry would point at a file the merge deletes ("memlint resolve" settles it)`);
+      } else {
+        const unknown = topicGone === undefined ? ` (if ${target} itself is gone after the merge, restore it or delete the entry)` : '';
+        notes.push(`${target}: deleted in ${gone} but edited in ${kept}; the edited entry is kept${unknown}`);
+      }
     }
+    decisions.set(id, d);
   }
 
   const slot = (it: Item, side: Side): Slot =>
@@ -161,6 +190,8 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
     });
   }
 
+  if (options.theirsAfterOurs) appendTheirs(final, aIds);
+
   // 4. Render.
   const conflicts: Conflict[] = [];
   const out: OutLine[] = [];
@@ -190,13 +221,29 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
       } else if (d.kind === 'conflict') {
         const c: Conflict = { label: targetOf(s.id, aIds, bIds), reason: d.reason };
         conflicts.push(c);
-        entries.push({ text: d.a, target: targetIn(s.id, d.a) }, { text: d.b, target: targetIn(s.id, d.b) });
-        out.push(...conflictBlock(markerSize, c, [{ text: d.a, eol }], [{ text: d.b, eol: null }]));
+        const sides = [d.a, d.b].filter((t) => t !== undefined);
+        entries.push(...sides.map((t) => ({ text: t, target: targetIn(s.id, t) })));
+        out.push(...conflictBlock(markerSize, c, d.a !== undefined ? [{ text: d.a, eol }] : [], d.b !== undefined ? [{ text: d.b, eol: null }] : []));
       }
     }
   }
   for (const s of final) if (s.t === 'block') conflicts.push({ label: 'non-entry lines', reason: 'edited on both sides' });
-  return { text: render(out, styleOf(ours, theirs)), conflicts, notes, entries };
+  return { text: render(out, styleOf(ours, theirs)), conflicts, notes, entries, ...(deletedEdited.length ? { deletedEdited } : {}) };
+}
+
+/** Theirs' additions (entries ours lacks) moved, in their order, to just after ours' last entry, else to the end. */
+function appendTheirs(final: Slot[], ours: ReadonlyMap<string, Item>): void {
+  const added = final.filter((s) => s.t === 'entry' && !ours.has(s.id));
+  if (added.length === 0) return;
+  const rest = final.filter((s) => !(s.t === 'entry' && !ours.has(s.id)));
+  let at = rest.length;
+  for (let i = rest.length - 1; i >= 0; i--) {
+    if (rest[i]!.t === 'entry') {
+      at = i + 1;
+      break;
+    }
+  }
+  final.splice(0, final.length, ...rest.slice(0, at), ...added, ...rest.slice(at));
 }
 
 /** Where an entry missing from the result goes: after what precedes it on its side. */

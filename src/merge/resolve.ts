@@ -8,7 +8,7 @@ import { readBlobs } from '../git/blobs.js';
 import { firstParentChanges } from '../git/history.js';
 import { mergeFile } from '../git/merge-file.js';
 import { mergeBases, resolveRef } from '../git/refs.js';
-import { conflictMarkerSizes, listFiles, unmergedPaths } from '../git/status.js';
+import { conflictMarkerSizes, listFiles, trackedAmong, unmergedPaths } from '../git/status.js';
 import { addPaths } from '../git/write.js';
 import { lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
@@ -61,9 +61,34 @@ export function isMemoryInRepo(root: string, path: string, stagedIndexDirs: Set<
   return existsSync(join(root, dir, INDEX_FILE)) || stagedIndexDirs.has(dir);
 }
 
-/** The driver's merge of three blobs, git merge-file on temporary copies when it declines. */
-function mergeBlobs(at: GitContext, input: MergeInput): MergeOutcome {
-  const outcome = mergeMemoryFile(input);
+/** The commits a merge, rebase or cherry-pick in progress merges (those that exist). */
+const MERGED_HEADS = ['HEAD', 'MERGE_HEAD', 'REBASE_HEAD', 'CHERRY_PICK_HEAD'];
+
+/**
+ * The driver's merge of three blobs, git merge-file on temporary copies when it declines. sides:
+ * the commits merged (for an entry deleted on one side and edited on the other, whose topic file
+ * this merge may have deleted), when known.
+ */
+function mergeBlobs(at: GitContext, input: MergeInput, sides?: string[]): MergeOutcome {
+  let outcome = mergeMemoryFile(input);
+  if (!('lineMerge' in outcome) && outcome.deletedEdited && sides) {
+    // An entry deleted on one side and edited on the other stays only with its topic file: the
+    // merge is done, so the file is there (tracked or on disk), or it is gone though a side of
+    // the merge held it (this merge deleted it), as the driver asks.
+    const dir = posix.dirname(input.path);
+    const byKey = new Map(outcome.deletedEdited.map((e) => [e.key, posix.normalize(dir === '.' ? e.key : `${dir}/${e.key}`)] as const));
+    const asked = [...byKey.values()].filter((p) => !p.startsWith('../') && !p.startsWith('/'));
+    const tracked = trackedAmong(at, asked);
+    const held = readBlobs(at, sides.flatMap((c) => asked.map((p) => `${c}:${p}`)));
+    const topicGone = new Map<string, boolean>();
+    for (const [key, p] of byKey) {
+      if (!asked.includes(p)) continue;
+      const there = tracked.has(p) || existsSync(join(at.cwd, p));
+      topicGone.set(key, !there && sides.some((c) => held.get(`${c}:${p}`) != null));
+    }
+    const again = mergeMemoryFile({ ...input, topicGone });
+    if (!('lineMerge' in again)) outcome = again;
+  }
   if (!('lineMerge' in outcome)) return outcome;
   let r: LineMergeResult;
   try {
@@ -155,7 +180,7 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
       continue;
     }
     const base = (u.stages[1] ? blobs.get(`:1:${u.path}`) : null) ?? Buffer.alloc(0);
-    finish(u.path, mergeBlobs(at, { base, ours, theirs, path: u.path, markerSize: sizeOf(u.path) }));
+    finish(u.path, mergeBlobs(at, { base, ours, theirs, path: u.path, markerSize: sizeOf(u.path) }, MERGED_HEADS));
   }
 
   // Files whose conflict markers were committed or written without index stages.
@@ -180,7 +205,8 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
       report.remaining.push({ path, reason: 'conflict markers that are not well formed: resolve by hand' });
       continue;
     }
-    finish(path, mergeBlobs(at, markedInput(at, path, text, sides, size)));
+    const input = markedInput(at, path, text, sides, size);
+    finish(path, mergeBlobs(at, input, input.commits));
   }
 
   addPaths(at, [...new Set([...receivers, ...settled])]);
@@ -233,16 +259,18 @@ export function markerOrigin(at: GitContext, path: string, markerSize = 7): Mark
  * base section, else the file at the merge base, else nothing (a single-parent commit: an add/add,
  * merged as sets), else (never committed) the text outside the blocks.
  */
-export function markedInput(at: GitContext, path: string, text: string, sides: MarkedSides, markerSize = 7): MergeInput {
+export function markedInput(at: GitContext, path: string, text: string, sides: MarkedSides, markerSize = 7): MergeInput & { commits?: string[] } {
   const utf8 = (s: string) => Buffer.from(s, 'utf8');
-  const fromBlocks = (base: Buffer): MergeInput => ({ base, ours: utf8(sides.ours), theirs: utf8(sides.theirs), path, markerSize });
   const origin = markerOrigin(at, path, markerSize);
+  // The merged commits, when known: whether the merge deleted a topic file (mergeBlobs).
+  const commits = origin.kind === 'merge' || origin.kind === 'merging' ? [origin.ours, origin.theirs] : undefined;
+  const fromBlocks = (base: Buffer): MergeInput & { commits?: string[] } => ({ base, ours: utf8(sides.ours), theirs: utf8(sides.theirs), path, markerSize, ...(commits ? { commits } : {}) });
   if (origin.kind === 'merge' || origin.kind === 'merging') {
     const specs = [origin.ours, origin.mergeBase ?? '', origin.theirs].map((c) => `${c}:${path}`);
     const blobs = readBlobs(at, specs);
     const [ours, base, theirs] = specs.map((s) => blobs.get(s) ?? null);
     const mergeBaseBlob = origin.mergeBase === null ? Buffer.alloc(0) : (base ?? Buffer.alloc(0));
-    if (ours && theirs && isLineMergeOf(at, text, { base: mergeBaseBlob, ours, theirs }, sides.base !== null, markerSize)) return { base: mergeBaseBlob, ours, theirs, path, markerSize };
+    if (ours && theirs && isLineMergeOf(at, text, { base: mergeBaseBlob, ours, theirs }, sides.base !== null, markerSize)) return { base: mergeBaseBlob, ours, theirs, path, markerSize, commits: [origin.ours, origin.theirs] };
     return fromBlocks(sides.base !== null ? utf8(sides.base) : mergeBaseBlob);
   }
   if (sides.base !== null) return fromBlocks(utf8(sides.base));

@@ -26,6 +26,15 @@ export interface MergeResult {
   notes: string[];
   /** For an index: the entry lines of the result (text and target), when the merge knows them. */
   entries?: Array<{ text: string; target: string }>;
+  /** For an index: the entries deleted on one side and edited on the other. */
+  deletedEdited?: DeletedEdited[];
+}
+
+/** An index entry deleted on one side and edited on the other: its topic file's key, its target, and the deleting side. */
+export interface DeletedEdited {
+  key: string;
+  target: string;
+  deletedIn: 'ours' | 'theirs';
 }
 
 export function stripBom(text: string): { bom: string; body: string } {

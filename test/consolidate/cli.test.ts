@@ -4,7 +4,7 @@
 // PID, which does not keep this process out (src/consolidate/lock.ts), so one process may
 // consolidate a repository again, as the language server may.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
@@ -60,6 +60,14 @@ describe('memlint consolidate', () => {
     const r = memlint(initRepo(), ['consolidate', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Usage: memlint consolidate');
+  });
+
+  it('runs one mode a run: two of --pre-push, --post-commit, --check and --dry-run are a usage error', async () => {
+    const dir = initRepo();
+    for (const pair of [['--pre-push', '--post-commit'], ['--check', '--dry-run'], ['--post-commit', '--check']]) {
+      const r = await memlintInProcess(dir, ['consolidate', ...pair]);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: `memlint: use only one of ${pair.join(', ')} (see "memlint consolidate --help")\n` });
+    }
   });
 
   it('--check exits 1 and --dry-run prints a diff, both changing nothing', async () => {
@@ -131,7 +139,11 @@ describe('memlint consolidate', () => {
   });
 
   it('archives stale project memories only with --prune, and acts only on the memdirs named', async () => {
-    const dir = memoryRepo({ [`${MEM}/project_old.md`]: topic('Old plan', 'project', 'Cutover planned for 2026-03-01', 'Planned for 2026-03-01.\n') });
+    const dir = memoryRepo();
+    // Committed last in March: the memory's age is its last date and its last commit.
+    writeFiles(dir, { [`${MEM}/project_old.md`]: topic('Old plan', 'project', 'Cutover planned for 2026-03-01', 'Planned for 2026-03-01.\n') });
+    git(dir, 'add', '-A');
+    execFileSync('git', ['commit', '-qm', 'old plan'], { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: '2026-03-02T10:00:00Z', GIT_COMMITTER_DATE: '2026-03-02T10:00:00Z' } });
     writeFiles(dir, { 'other/MEMORY.md': '- [Orphan check](x.md)\n', 'other/x.md': topic('X', 'user', 'x', 'x\n') });
     const report = await memlintInProcess(dir, ['consolidate', '--force', MEM], { env });
     expect(report.stdout).toContain('1 stale project memory (project_old.md; "--prune" archives them)');
@@ -140,7 +152,7 @@ describe('memlint consolidate', () => {
     expect(pruned.code).toBe(0);
     expect(existsSync(join(dir, MEM, 'project_old.md'))).toBe(false);
     expect(readFileSync(join(dir, '.claude/memory-archive/project_old.md'), 'utf8')).toContain('Planned for 2026-03-01.');
-    expect(readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toMatch(/- \[Old plan\]\(project_old\.md\) — Cutover planned for 2026-03-01 \(archived on 2026-11-29: stale: latest date 2026-03-01/);
+    expect(readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toMatch(/- \[Old plan\]\(project_old\.md\) — Cutover planned for 2026-03-01 \(archived on 2026-11-29: stale: latest date 2026-03-02/);
     expect(existsSync(join(dir, 'other-archive'))).toBe(false);
   });
 

@@ -4,17 +4,26 @@ import { loadDateFinder } from '../../src/consolidate/date-finder.js';
 import { ctx, state, topic } from './helpers.js';
 
 describe('dates made absolute (step 4)', () => {
-  it('anchors a daily log at its own date: "moved to next Thursday" in the log of Monday 2026-04-27 is 2026-04-30', async () => {
+  it('anchors a daily log at its own date: "moved to Thursday next week" in the log of Monday 2026-04-27 is 2026-05-07', async () => {
     const find = await loadDateFinder();
-    const s = state({ 'logs/2026/04/2026-04-27.md': '- 10:00 release moved to next Thursday [project_release]\n- 11:00 review tomorrow\n' });
+    const s = state({ 'logs/2026/04/2026-04-27.md': '- 10:00 release moved to Thursday next week [project_release]\n- 11:00 review tomorrow\n' });
     const r = absoluteDates(s, ctx(), find);
-    expect(r.state.files.get('logs/2026/04/2026-04-27.md')).toBe('- 10:00 release moved to next Thursday (2026-04-30) [project_release]\n- 11:00 review tomorrow (2026-04-28)\n');
+    expect(r.state.files.get('logs/2026/04/2026-04-27.md')).toBe('- 10:00 release moved to Thursday next week (2026-05-07) [project_release]\n- 11:00 review tomorrow (2026-04-28)\n');
     expect(r.report.fixed).toEqual([
-      { file: 'logs/2026/04/2026-04-27.md', line: 1, from: 'next Thursday', to: 'next Thursday (2026-04-30)', anchor: '2026-04-27' },
+      { file: 'logs/2026/04/2026-04-27.md', line: 1, from: 'Thursday next week', to: 'Thursday next week (2026-05-07)', anchor: '2026-04-27' },
       { file: 'logs/2026/04/2026-04-27.md', line: 2, from: 'tomorrow', to: 'tomorrow (2026-04-28)', anchor: '2026-04-27' },
     ]);
     // Idempotent: the paired form is absolute.
     expect(absoluteDates(r.state, ctx(), find).report.fixed).toEqual([]);
+  });
+
+  it('leaves "next Thursday" said while a Thursday still comes this week: it may mean either week', async () => {
+    const find = await loadDateFinder();
+    // Monday 2026-04-27: this week's Thursday is 2026-04-30, next week's 2026-05-07. Friday
+    // 2026-05-01: the coming Thursday is next week's in weeks from Monday and from Sunday.
+    const s = state({ 'logs/2026/04/2026-04-27.md': '- 10:00 release moved to next Thursday\n', 'logs/2026/05/2026-05-01.md': '- 10:00 release moved to next Thursday\n' });
+    const r = absoluteDates(s, ctx(), find);
+    expect(r.report.fixed).toEqual([{ file: 'logs/2026/05/2026-05-01.md', line: 1, from: 'next Thursday', to: 'next Thursday (2026-05-07)', anchor: '2026-05-01' }]);
   });
 
   it('leaves a date it cannot be sure of: one counted from a commit date or today, or a bare weekday', async () => {

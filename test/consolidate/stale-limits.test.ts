@@ -15,9 +15,20 @@ describe('stale project memories (step 5)', () => {
 
   it('reports project memories older than staleDays, and only project ones', () => {
     const s = state({ 'MEMORY.md': '- [Old](project_old.md) — x\n', 'project_old.md': old, 'project_fresh.md': fresh, 'user_role.md': user });
-    const r = findStale(s, ctx());
+    const r = findStale(s, ctx({}, { lastCommitDates: () => new Map([['project_old.md', '2026-02-20']]) }));
     expect(r.report.stale).toEqual([{ file: 'project_old.md', latest: '2026-03-01' }]);
     expect(r.state).toBe(s);
+  });
+
+  it('counts a memory committed since its last date as that recent: the date is what it talks about', () => {
+    const s = state({ 'project_old.md': old, 'project_new.md': old });
+    // project_old.md last committed long ago; project_new.md edited and committed today; a third
+    // never committed is written now.
+    const r = findStale(s, ctx({}, { lastCommitDates: () => new Map([['project_old.md', '2026-02-20'], ['project_new.md', '2026-11-29']]) }));
+    expect(r.report.stale).toEqual([{ file: 'project_old.md', latest: '2026-03-01' }]);
+    expect(findStale(state({ 'project_draft.md': old }), ctx()).report.stale).toEqual([]);
+    // Outside git, the memory's own dates are all there is.
+    expect(findStale(state({ 'project_old.md': old }), ctx({}, { inGit: false })).report.stale).toEqual([{ file: 'project_old.md', latest: '2026-03-01' }]);
   });
 
   it('uses the last commit date when the memory carries no date', () => {
@@ -28,7 +39,7 @@ describe('stale project memories (step 5)', () => {
 
   it('moves stale memories to the archive with their entry under --prune', () => {
     const s = state({ 'MEMORY.md': '# M\n- [Old](project_old.md) — x\n', 'project_old.md': old });
-    const r = findStale(s, ctx({ prune: true }));
+    const r = findStale(s, ctx({ prune: true }, { lastCommitDates: () => new Map([['project_old.md', '2026-02-20']]) }));
     expect(r.state.files.has('project_old.md')).toBe(false);
     expect(r.state.archive.get('project_old.md')).toBe(old);
     expect(r.state.files.get('MEMORY.md')).toBe('# M\n');

@@ -45,27 +45,52 @@ describe("memlint's marked block, byte for byte", () => {
 });
 
 describe('the prepare script', () => {
-  it('gets husky and memlint once, after what it already runs', () => {
-    expect(preparedScript(undefined, 'memlint install --local')).toBe('husky && memlint install --local');
-    expect(preparedScript('husky', 'memlint install --local')).toBe('husky && memlint install --local');
-    expect(preparedScript('npm run build', 'memlint install --local')).toBe('npm run build && husky && memlint install --local');
-    expect(preparedScript('npm run build && husky && memlint install --local', 'memlint install --local')).toBe('npm run build && husky && memlint install --local');
+  it('gets husky and memlint once, after what it already runs, guarded so that an install without devDependencies goes on', () => {
+    expect(preparedScript(undefined, 'memlint install --local')).toBe('husky && memlint install --local || exit 0');
+    expect(preparedScript('husky', 'memlint install --local')).toBe('husky && (memlint install --local || exit 0)');
+    expect(preparedScript('npm run build', 'memlint install --local')).toBe('npm run build && (husky && memlint install --local || exit 0)');
     // No husky among the dependencies: a prepare that ran it would fail npm install.
-    expect(preparedScript(undefined, 'memlint install --local', false)).toBe('memlint install --local');
-    expect(preparedScript('npm run build', 'memlint install --local', false)).toBe('npm run build && memlint install --local');
+    expect(preparedScript(undefined, 'memlint install --local', false)).toBe('memlint install --local || exit 0');
+    expect(preparedScript('npm run build', 'memlint install --local', false)).toBe('npm run build && (memlint install --local || exit 0)');
     // husky added to the project later: the next install puts it in.
-    expect(preparedScript('memlint install --local', 'memlint install --local', true)).toBe('husky && memlint install --local');
+    expect(preparedScript('memlint install --local || exit 0', 'memlint install --local', true)).toBe('husky && memlint install --local || exit 0');
+    expect(preparedScript('npm run build && (memlint install --local || exit 0)', 'memlint install --local', true)).toBe('npm run build && (husky && memlint install --local || exit 0)');
+    // Each result is what a second install leaves as it is.
+    for (const before of [undefined, 'husky', 'npm run build', 'npm test && husky']) {
+      for (const husky of [true, false]) {
+        const once = preparedScript(before, 'memlint install --local', husky);
+        expect(preparedScript(once, 'memlint install --local', husky)).toBe(once);
+      }
+    }
+  });
+
+  it("upgrades an older install's unguarded part where it stands, and keeps the project's own part", () => {
+    expect(preparedScript('husky && memlint install --local', 'memlint install --local')).toBe('husky && memlint install --local || exit 0');
+    expect(preparedScript('memlint install --local', 'memlint install --local', false)).toBe('memlint install --local || exit 0');
+    expect(preparedScript('memlint install --local', 'memlint install --local', true)).toBe('husky && memlint install --local || exit 0');
+    expect(preparedScript('npm run build && husky && memlint install --local', 'memlint install --local')).toBe('npm run build && (husky && memlint install --local || exit 0)');
+    expect(preparedScript('npm run build && memlint install --local', 'memlint install --local', false)).toBe('npm run build && (memlint install --local || exit 0)');
+    expect(preparedScript('husky && tsc && memlint install --local', 'memlint install --local')).toBe('husky && tsc && (memlint install --local || exit 0)');
+    expect(preparedScript('memlint install --local && patch-package', 'memlint install --local', false)).toBe('(memlint install --local || exit 0) && patch-package');
   });
 
   it('goes back to what it was', () => {
-    expect(unpreparedScript('husky && memlint install --local', '')).toBeUndefined();
-    expect(unpreparedScript('husky && memlint install --local', 'husky')).toBe('husky');
-    expect(unpreparedScript('npm run build && husky && memlint install --local', 'npm run build')).toBe('npm run build');
+    expect(unpreparedScript('husky && memlint install --local || exit 0', '')).toBeUndefined();
+    expect(unpreparedScript('husky && (memlint install --local || exit 0)', 'husky')).toBe('husky');
+    expect(unpreparedScript('npm run build && (husky && memlint install --local || exit 0)', 'npm run build')).toBe('npm run build');
+    // An older install's part, upgraded by a later one: still the noted original.
+    expect(unpreparedScript('npm run build && (husky && memlint install --local || exit 0)', 'npm run build && husky')).toBe('npm run build && husky');
     // Without install's note (another clone): only memlint's part goes.
-    expect(unpreparedScript('npm run build && husky && memlint install --local', null)).toBe('npm run build && husky');
+    expect(unpreparedScript('npm run build && (husky && memlint install --local || exit 0)', null)).toBe('npm run build');
+    expect(unpreparedScript('husky && (memlint install --local || exit 0)', null)).toBe('husky');
     expect(unpreparedScript('npm test', null)).toBe('npm test');
+    expect(unpreparedScript('memlint install --local || exit 0', '')).toBeUndefined();
+    expect(unpreparedScript('npm run build && (memlint install --local || exit 0)', 'npm run build')).toBe('npm run build');
+    // What installs before the guard wrote.
+    expect(unpreparedScript('husky && memlint install --local', '')).toBeUndefined();
+    expect(unpreparedScript('npm run build && husky && memlint install --local', 'npm run build')).toBe('npm run build');
+    expect(unpreparedScript('npm run build && husky && memlint install --local', null)).toBe('npm run build && husky');
     expect(unpreparedScript('memlint install --local', '')).toBeUndefined();
-    expect(unpreparedScript('npm run build && memlint install --local', 'npm run build')).toBe('npm run build');
   });
 
   it("in memlint's own repository: the prepare script package.json has is install's own, so install leaves it as it is", () => {

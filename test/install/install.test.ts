@@ -48,13 +48,13 @@ describe('memlint install / uninstall / doctor', () => {
     for (const hook of ['pre-commit', 'pre-push', 'post-commit', 'post-checkout', 'post-rewrite', 'post-merge']) {
       expect(readFileSync(join(dir, '.husky', hook), 'utf8')).toContain('\nmemlint=node_modules/.bin/memlint\n');
     }
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('  "$memlint" --staged || ');
-    expect(readFileSync(join(dir, '.husky/pre-push'), 'utf8')).toContain('  "$memlint" consolidate --pre-push || ');
-    expect(readFileSync(join(dir, '.husky/post-commit'), 'utf8')).toContain('  "$memlint" consolidate --post-commit || echo');
-    expect(readFileSync(join(dir, '.husky/post-checkout'), 'utf8')).toContain('  "$memlint" touch || echo');
-    expect(readFileSync(join(dir, '.husky/post-rewrite'), 'utf8')).toContain('  "$memlint" touch || echo');
-    expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('  "$memlint" touch || echo');
-    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('husky && memlint install --local');
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('  MEMLINT_HOOK=pre-commit "$memlint" --staged || ');
+    expect(readFileSync(join(dir, '.husky/pre-push'), 'utf8')).toContain('  MEMLINT_HOOK=pre-push "$memlint" consolidate --pre-push || ');
+    expect(readFileSync(join(dir, '.husky/post-commit'), 'utf8')).toContain('  MEMLINT_HOOK=post-commit "$memlint" consolidate --post-commit || echo');
+    expect(readFileSync(join(dir, '.husky/post-checkout'), 'utf8')).toContain('  MEMLINT_HOOK=post-checkout "$memlint" touch || echo');
+    expect(readFileSync(join(dir, '.husky/post-rewrite'), 'utf8')).toContain('  MEMLINT_HOOK=post-rewrite "$memlint" touch || echo');
+    expect(readFileSync(join(dir, '.husky/post-merge'), 'utf8')).toContain('  MEMLINT_HOOK=post-merge "$memlint" touch || echo');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('husky && memlint install --local || exit 0');
     const driver = git(dir, 'config', 'merge.memlint.driver').trim();
     expect(driver).toMatch(/^memlint=node_modules\/\.bin\/memlint; .* "\$memlint" merge %O %A %B %L %P/);
     expect(driver).not.toContain(dir);
@@ -62,7 +62,7 @@ describe('memlint install / uninstall / doctor', () => {
     expect(existsSync(join(dir, '.husky/_/pre-push'))).toBe(true);
 
     const doctor = await memlintInProcess(dir, ['doctor'], UNLINKED);
-    expect(doctor.stdout.trim().split('\n')).toHaveLength(8);
+    expect(doctor.stdout.trim().split('\n')).toHaveLength(9);
     expect(doctor.stdout).not.toContain('FAIL');
     expect(doctor.code).toBe(0);
 
@@ -113,9 +113,9 @@ describe('memlint install / uninstall / doctor', () => {
     await memlintInProcess(dir, ['install']);
     const hook = readFileSync(join(dir, '.husky/pre-commit'), 'utf8');
     expect(hook.startsWith('npx lint-staged\n# >>> memlint\n# Lint the memory files being committed')).toBe(true);
-    expect(hook).toContain('\nif [ -n "$memlint" ]; then\n  "$memlint" --staged || ');
+    expect(hook).toContain('\nif [ -n "$memlint" ]; then\n  MEMLINT_HOOK=pre-commit "$memlint" --staged || ');
     expect(hook.endsWith('\nfi\n# <<< memlint\n')).toBe(true);
-    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({ prepare: 'npm run build && husky && memlint install --local', test: 'vitest' });
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({ prepare: 'npm run build && (husky && memlint install --local || exit 0)', test: 'vitest' });
     const un = await memlintInProcess(dir, ['uninstall']);
     expect(un.code).toBe(0);
     expect(files(dir)).toEqual(snapshot);
@@ -163,7 +163,7 @@ describe('memlint install / uninstall / doctor', () => {
     const r = await memlintInProcess(dir, ['install']);
     expect(r.stdout).toContain('.husky/_: write hook stubs in this worktree');
     expect(r.stdout).toContain('note: husky is not in devDependencies');
-    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('memlint install --local');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('memlint install --local || exit 0');
     expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('HUSKY');
     expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).code).toBe(0);
     // The pre-commit hook really runs: a memory file that fails lint is refused...
@@ -218,8 +218,8 @@ describe('memlint install / uninstall / doctor', () => {
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^FAIL  hooks: no husky hook stubs in this worktree \(\.husky\/_\/ is missing; linked worktrees do not share them\): no hook runs here; fix: memlint install --local$/m);
     // The installed hooks run the main worktree's memlint where this one has none (docs/install.md): doctor says so, not that they fail.
-    expect(fresh.stdout).toMatch(/^FAIL  memlint: node_modules\/\.bin\/memlint is missing in this worktree: the hooks and the merge driver run the main worktree's memlint \(where it has none, the hooks only print advice and let git go on, and merges fall back to git merge-file\); fix: npm install$/m);
-    expect(fresh.stdout).toMatch(/^FAIL  merge driver: merge.memlint.driver is defined but starts node_modules\/\.bin\/memlint, which is missing in this worktree.*; fix: npm install$/m);
+    expect(fresh.stdout).toMatch(/^ok    memlint: this worktree has no node_modules\/\.bin\/memlint: the hooks and the merge driver run the main worktree's \(.*node_modules\/\.bin\/memlint; "npm install" here gives this worktree its own, and npx its memlint\)$/m);
+    expect(fresh.stdout).toMatch(/^ok    merge driver: merge.memlint.driver defined; this worktree has no node_modules\/\.bin\/memlint, so merges run the main worktree's \(.*\)$/m);
     expect(fresh.stdout).toMatch(/^ok    attributes:/m);
     npmInstall(wt);
     const local = await memlintInProcess(wt, ['install', '--local']);
@@ -309,7 +309,7 @@ describe('memlint install outside npm', () => {
     const env = { PATH: `${bin}:${process.env.PATH}` };
     const r = memlint(dir, ['install'], { env });
     expect(r.stdout).toContain('note: no package.json');
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint=$(command -v memlint 2>/dev/null || :)\nif [ -n "$memlint" ]; then\n  "$memlint" --staged || ');
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint=$(command -v memlint 2>/dev/null || :)\nif [ -n "$memlint" ]; then\n  MEMLINT_HOOK=pre-commit "$memlint" --staged || ');
     expect(git(dir, 'config', 'merge.memlint.driver')).toMatch(/^memlint merge %O %A %B %L %P/);
     const doctor = memlint(dir, ['doctor'], { env: { ...env, MEMLINT_LINK: '0' } });
     expect(doctor.stdout).toMatch(/^ok    memlint: git's shell finds it at /m);

@@ -118,6 +118,29 @@ describe('the team links once, every checkout follows', () => {
     expect(wtDoctor.stdout).toMatch(/^ok +link: /m);
   });
 
+  it('a store adopted on install --local puts its entries after the folder\'s own, not above its heading', async () => {
+    const h = hermetic();
+    const { base, remote, lead } = team();
+    expect((await cliInProcess(lead, ['install', '--link'], h)).code).toBe(0);
+    commitAt(lead, 'link');
+    git(lead, 'push', '-q', 'origin', 'main');
+    const mate = join(base, 'mate');
+    git(base, 'clone', '-q', remote, mate);
+    npmInstall(mate, { husky: false });
+    // Claude Code writes a store's index as bare entries, with no heading of its own.
+    defaultStore(h, mate, {
+      'MEMORY.md': '- [Stray](project_stray.md) — stray memory\n- [Deploys](project_deploys.md) — Tuesdays, after the freeze\n- [Flags](reference_flags.md) — flags\n',
+      'project_stray.md': topic('Stray', 'project', 'stray memory', 'Stray.\n'),
+      'reference_flags.md': topic('Flags', 'reference', 'flags', 'Flags.\n'),
+    });
+    const local = await cliInProcess(mate, ['install', '--local'], h);
+    expect(local.code, local.stderr).toBe(0);
+    expect(linkLines(local.stdout)[0]).toContain('adopted 3 files from');
+    expect(readFileSync(join(mate, MEM, 'MEMORY.md'), 'utf8')).toBe(
+      '# Memory\n\n- [Deploys](project_deploys.md) — Tuesdays, after the freeze\n- [Stray](project_stray.md) — stray memory\n- [Flags](reference_flags.md) — flags\n',
+    );
+  });
+
   it('once the team links, the pre-commit hook stops a new user memory outside team/ and lets it in on purpose', async () => {
     const h = hermetic();
     const { lead } = team();

@@ -2,7 +2,7 @@
 // moved folder, the default store left behind), `memlint adopt` brings them in without loss and
 // never writes them, `doctor` names them. Stores live under a temporary CLAUDE_CONFIG_DIR and HOME.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/claude/auto-memory.js';
@@ -137,16 +137,19 @@ describe('memlint adopt', () => {
     const dry = await cliInProcess(repo, ['adopt', '--dry-run'], h);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`.claude/memory/project_deploys.md: would copy from ${s.defaultStore}/project_deploys.md`);
-    expect(dry.stdout).toContain(`.claude/memory/user_role.md: would merge from ${s.defaultStore}/user_role.md`);
+    // The store's user memory (and its entry) describes one person: named, left in the store.
+    expect(dry.stdout).not.toContain('user_role.md: would');
+    expect(dry.stdout).toContain(`memlint adopt: 1 user memory (about you: user_role.md) would be left in ${s.defaultStore}, not put in the shared folder`);
     expect(readdirSync(memdir).sort()).toEqual(['MEMORY.md', 'user_role.md']);
 
     const r = await cliInProcess(repo, ['adopt'], h);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('memlint adopt: adopted 4 new files and 2 merged into .claude/memory; the stores are unchanged');
+    expect(r.stdout).toContain(`memlint adopt: 1 user memory (about you: user_role.md) left in ${s.defaultStore}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)\n`);
+    expect(r.stdout).toContain('memlint adopt: adopted 4 new files and 1 merged into .claude/memory; the stores are unchanged');
     expect(readdirSync(memdir).sort()).toEqual(['MEMORY.md', 'project_deploys.md', 'project_rounding.md', 'reference_build.md', 'reference_flags.md', 'user_role.md']);
-    // Both sides of the same-named topic kept.
-    expect(readFileSync(path.join(memdir, 'user_role.md'), 'utf8')).toBe(topic('Role', 'user', 'backend lead on payments', 'The user leads the payments backend.\n\n- Prefers small pull requests.'));
+    // The committed user memory is as it was: the store's private line did not reach it.
+    expect(readFileSync(path.join(memdir, 'user_role.md'), 'utf8')).toBe(topic('Role', 'user', 'backend lead on payments', 'The user leads the payments backend.'));
     // Each entry once, ours first, the stores' additions after.
     const index = readFileSync(path.join(memdir, 'MEMORY.md'), 'utf8').trim().split('\n');
     expect(index.filter((l) => l.includes('(user_role.md)'))).toHaveLength(1);
@@ -158,26 +161,100 @@ describe('memlint adopt', () => {
     const files = snapshot(memdir);
     const again = await cliInProcess(repo, ['adopt'], h);
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe('memlint adopt: nothing to adopt from 4 stores: .claude/memory already holds what they hold\n');
+    expect(again.stdout).toBe(
+      `memlint adopt: 1 user memory (about you: user_role.md) left in ${s.defaultStore}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)\n` +
+        'memlint adopt: nothing to adopt from 4 stores: .claude/memory already holds what they hold, user memories aside\n',
+    );
     expect(snapshot(memdir)).toEqual(files);
+  });
+
+  it('user memories stay in the store: not copied, no entry, named (in --dry-run too); a team/ one is shared; doctor then settles', async () => {
+    const h = hermetic();
+    const repo = linkedRepo(h);
+    const store = storeDir(h, repo);
+    writeFiles(store, {
+      'MEMORY.md': '- [Me](user_me.md) — about me\n- [Tabs](team/user_tabs.md) — the team uses tabs\n- [Ci](project_ci.md) — CI runs nightly\n',
+      'user_me.md': topic('Me', 'user', 'about me', 'I prefer tabs.'),
+      'team/user_tabs.md': topic('Tabs', 'user', 'the team uses tabs', 'Shared on purpose.'),
+      'project_ci.md': topic('Ci', 'project', 'CI runs nightly', 'CI runs nightly.'),
+    });
+    const before = snapshot(store);
+    const memdir = path.join(repo, '.claude', 'memory');
+    expect((await cliInProcess(repo, ['doctor'], h)).stdout).toMatch(/^FAIL {2}stray stores: .*; fix: memlint where --all, then memlint adopt$/m);
+
+    const dry = await cliInProcess(repo, ['adopt', '--dry-run'], h);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).not.toContain('user_me.md: would');
+    expect(dry.stdout).toContain(`memlint adopt: 1 user memory (about you: user_me.md) would be left in ${store}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)\n`);
+    expect(dry.stdout).toContain('memlint adopt: would adopt 2 new files and 1 merged into .claude/memory');
+
+    const r = await cliInProcess(repo, ['adopt'], h);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`memlint adopt: 1 user memory (about you: user_me.md) left in ${store}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)\n`);
+    expect(existsSync(path.join(memdir, 'user_me.md'))).toBe(false);
+    expect(readFileSync(path.join(memdir, 'team', 'user_tabs.md'), 'utf8')).toContain('Shared on purpose.');
+    const index = readFileSync(path.join(memdir, 'MEMORY.md'), 'utf8');
+    expect(index).not.toContain('user_me.md');
+    expect(index).toContain('(team/user_tabs.md)');
+    expect(index).toContain('(project_ci.md)');
+    expect(snapshot(store)).toEqual(before);
+    expect(git(repo, 'status', '--porcelain', '--untracked-files=all')).not.toContain('user_me');
+    // The store counts as brought in (its private part named), as linking counts it: doctor is ok.
+    expect((await cliInProcess(repo, ['doctor'], h)).stdout).toMatch(/^ok {4}stray stores: none/m);
+    // Only user memories in a store: nothing to adopt, said so.
+    const only = storeDir(h, '/old/place/shop');
+    writeFiles(only, { 'MEMORY.md': '- [Me](user_me.md) — about me\n', 'user_me.md': topic('Me', 'user', 'about me', 'I use src/billing/invoice.ts a lot.') });
+    const again = await cliInProcess(repo, ['adopt', only], h);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(
+      `memlint adopt: 1 user memory (about you: user_me.md) left in ${only}, not put in the shared folder (keep what matters in ~/.claude/CLAUDE.md)\n` +
+        'memlint adopt: nothing to adopt from 1 store: .claude/memory already holds what they hold, user memories aside\n',
+    );
+    expect(existsSync(path.join(memdir, 'user_me.md'))).toBe(false);
+  });
+
+  it('the store\'s entries go after the folder\'s own entries, below its heading and before a footer; with no entries, after the prose', async () => {
+    const h = hermetic();
+    const repo = linkedRepo(h);
+    const memdir = path.join(repo, '.claude', 'memory');
+    commitFiles(repo, { '.claude/memory/MEMORY.md': '# Memory\n\nWhat the team remembers.\n\n## People\n\n- [Role](user_role.md) — backend lead on payments\n\n<!-- keep entries short -->\n' });
+    const store = storeDir(h, repo);
+    writeFiles(store, {
+      'MEMORY.md': '- [Ci](project_ci.md) — CI runs nightly\n- [Role](user_role.md) — backend lead on payments\n- [Build](reference_build.md) — how it builds\n',
+      'project_ci.md': topic('Ci', 'project', 'CI runs nightly', 'CI runs nightly.'),
+      'reference_build.md': topic('Build', 'reference', 'how it builds', 'make all.'),
+    });
+    const r = await cliInProcess(repo, ['adopt'], h);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(path.join(memdir, 'MEMORY.md'), 'utf8')).toBe(
+      '# Memory\n\nWhat the team remembers.\n\n## People\n\n- [Role](user_role.md) — backend lead on payments\n- [Ci](project_ci.md) — CI runs nightly\n- [Build](reference_build.md) — how it builds\n\n<!-- keep entries short -->\n',
+    );
+
+    const bare = linkedRepo(h);
+    commitFiles(bare, { '.claude/memory/MEMORY.md': '# Memory\n\nNothing yet.\n' }, 'empty index');
+    git(bare, 'rm', '-q', '.claude/memory/user_role.md');
+    writeFiles(storeDir(h, bare), { 'MEMORY.md': '- [Ci](project_ci.md) — CI runs nightly\n', 'project_ci.md': topic('Ci', 'project', 'CI runs nightly', 'CI runs nightly.') });
+    expect((await cliInProcess(bare, ['adopt'], h)).code).toBe(0);
+    expect(readFileSync(path.join(bare, '.claude', 'memory', 'MEMORY.md'), 'utf8')).toBe('# Memory\n\nNothing yet.\n- [Ci](project_ci.md) — CI runs nightly\n');
   });
 
   it('a true conflict is marked for a person, exit 1; a second run changes nothing and still says so', async () => {
     const h = hermetic();
     const repo = linkedRepo(h);
+    commitFiles(repo, { '.claude/memory/MEMORY.md': '- [Role](user_role.md) — backend lead on payments\n- [Pay](project_pay.md) — payments\n', '.claude/memory/project_pay.md': topic('Pay', 'project', 'backend lead on payments', 'Payments run on the backend.') });
     const store = storeDir(h, repo);
-    writeFiles(store, { 'MEMORY.md': '- [Role](user_role.md) — backend lead on payments\n', 'user_role.md': topic('Role', 'user', 'frontend lead on checkout', 'The user leads the payments backend.') });
+    writeFiles(store, { 'MEMORY.md': '- [Pay](project_pay.md) — payments\n', 'project_pay.md': topic('Pay', 'project', 'frontend lead on checkout', 'Payments run on the backend.') });
     const r = await cliInProcess(repo, [ 'adopt', store], h);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/\.claude\/memory\/user_role\.md: merged from .*user_role\.md: CONFLICT \(description: /);
-    const marked = readFileSync(path.join(repo, '.claude/memory/user_role.md'), 'utf8');
+    expect(r.stdout).toMatch(/\.claude\/memory\/project_pay\.md: merged from .*project_pay\.md: CONFLICT \(description: /);
+    const marked = readFileSync(path.join(repo, '.claude/memory/project_pay.md'), 'utf8');
     expect(marked).toContain('<<<<<<<');
     expect(marked).toContain('backend lead on payments');
     expect(marked).toContain('frontend lead on checkout');
     const again = await cliInProcess(repo, ['adopt', store], h);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('conflict markers already inside an input: settle the conflict first');
-    expect(readFileSync(path.join(repo, '.claude/memory/user_role.md'), 'utf8')).toBe(marked);
+    expect(readFileSync(path.join(repo, '.claude/memory/project_pay.md'), 'utf8')).toBe(marked);
   });
 
   it('nothing stray: says so, exit 0; a store outside given twice is read once; usage errors exit 2', () => {

@@ -68,8 +68,8 @@ describe('EN_PATTERNS need', () => {
       { numRuns: 3000 },
     );
     const needs = EN_PATTERNS.filter((p) => p.need);
-    expect(needs.length).toBe(2);
-    for (const phrase of ['the day after tomorrow', 'The  Day\tBefore yesterday', 'this morning', 'THIS AFTERNOON', 'this\tevening', 'last Night']) {
+    expect(needs.length).toBe(3);
+    for (const phrase of ['the day after tomorrow', 'The  Day\tBefore yesterday', 'this morning', 'THIS AFTERNOON', 'this\tevening', 'last Night', 'Friday next week', 'sunday OF last\tWEEK']) {
       expect(needs.some(({ re, need }) => ((re.lastIndex = 0), re.test(phrase)) && need!.test(phrase))).toBe(true);
     }
   });

@@ -46,6 +46,16 @@ async function staleMessages(repo: string, args: string[] = [MEM], via: 'in-proc
 const ROUND = 'export function round(x: number): number {\n  return Math.round(x * 100) / 100;\n}\n\nexport const MODE = "half-even";\n';
 
 describe('no-stale-reference in real repositories', () => {
+  it('reads the frontmatter description too, and --fix rewrites a renamed path there', async () => {
+    const withDesc = (path: string) => `---\nname: Billing\ndescription: Rounding lives in ${path}\ntype: reference\n---\nSee the description.\n`;
+    const repo = repoWith({ 'src/billing/round.ts': ROUND }, { 'billing.md': withDesc('src/billing/round.ts') });
+    mv(repo, 'src/billing/round.ts', 'src/money/round.ts');
+    git(repo, 'commit', '-qm', 'move rounding');
+    expect(await staleMessages(repo)).toEqual([`${MEM}/billing.md:3:32 src/billing/round.ts was renamed to src/money/round.ts in ${short(repo)} (${date(repo)}): the memory points to a path that no longer exists`]);
+    await memlintInProcess(repo, ['--fix', MEM]);
+    expect(readFileSync(join(repo, MEM, 'billing.md'), 'utf8')).toBe(withDesc('src/money/round.ts'));
+  });
+
   it('a rename made with git mv and edited in the same commit is named with its commit, and --fix rewrites the path', async () => {
     const repo = repoWith({ 'src/billing/round.ts': ROUND }, { 'billing.md': topic('Rounding: see `src/billing/round.ts` (half-even).\n') });
     mv(repo, 'src/billing/round.ts', 'src/money/round.ts');

@@ -48,7 +48,7 @@ const uriOf = (file: string) => pathToFileURL(file).href;
 const WHOLE: Range = { start: { line: 0, character: 0 }, end: { line: 1000, character: 0 } };
 const TOPIC = (type: string, body = 'We deploy from the release branch after review.') => `---\nname: Deploy\ndescription: How we deploy to production\ntype: ${type}\n---\n${body}\n`;
 const INDEX = '- [Deploy](deploy.md) — how we deploy\n';
-const ORPHAN = '---\nname: Rollback\ndescription: How we roll a release back\ntype: project\n---\n## 2026-01-05 — rollback review\n\nThe release freeze starts tomorrow; rollbacks need two reviewers next Thursday.\n\n**Why:** a rushed rollback lost a day of orders.\n\n**How to apply:** before any rollback.\n';
+const ORPHAN = '---\nname: Rollback\ndescription: How we roll a release back\ntype: project\n---\n## 2026-01-05 — rollback review\n\nThe release freeze starts tomorrow; rollbacks need two reviewers on Thursday next week.\n\n**Why:** a rushed rollback lost a day of orders.\n\n**How to apply:** before any rollback.\n';
 
 function memoryRepo(files: Record<string, string> = {}): string {
   const repo = initRepo(tempDir('memlint-lsp-'));

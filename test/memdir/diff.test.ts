@@ -120,4 +120,15 @@ describe('memlint diff', () => {
     expect(memlint(runner, ['diff', '--format', 'html']).stderr).toBe('memlint: --format must be text, markdown or json, got "html"\n');
     expect(memlint(runner, ['diff', '--help']).stdout).toContain('Usage: memlint diff [RANGE] [--format text|markdown|json]');
   });
+
+  it('measures against origin/main when git has not recorded origin/HEAD (a clone made before the first push)', () => {
+    const { runner } = pullRequest();
+    git(runner, 'remote', 'set-head', 'origin', '-d');
+    const r = memlint(runner, ['diff']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^memory changes merge base of origin\/main and HEAD/);
+    // With origin/master as well, the default branch is unknown: it says how to name it.
+    git(runner, 'update-ref', 'refs/remotes/origin/master', 'origin/main');
+    expect(memlint(runner, ['diff']).stderr).toBe('memlint: origin/HEAD is not set, so the default branch is unknown: give a range (memlint diff origin/main...HEAD), or run "git remote set-head origin --auto"\n');
+  });
 });

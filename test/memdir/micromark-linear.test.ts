@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINEAR, ORIGINAL, linearCodeText, linearText, tailMoveDocument } from '../../scripts/micromark-linear.mjs';
+import { LINEAR, ORIGINAL, linearCodeText, linearText, linkedStack, tailMoveDocument } from '../../scripts/micromark-linear.mjs';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../helpers/repo.js';
 
@@ -83,6 +83,9 @@ for (let seed = 1; documents.length < 400; seed++) {
   const next = () => ((x = (x * 1103515245 + 12345) % 2147483648), x);
   documents.push(Array.from({ length: 5 + (next() % 40) }, () => BLOCKS[next() % BLOCKS.length]).join('\n') + '\n');
 }
+// Containers nested deep on one line, which the tokenizer's stack of open tokens holds.
+const NESTERS = ['>', '> ', '- ', '* ', '1. ', '> - ', '- > ', '>>- [a](b.md) '];
+for (let k = 0; k < 24; k++) documents.push(`${NESTERS[k % NESTERS.length]!.repeat(5 + k * 7)}text\n${k % 2 ? 'lazy line\n' : ''}`);
 
 /** Each document's events as micromark gives them: type and offsets, in order. */
 const EVENTS_OF = `import { parse, postprocess, preprocess } from 'micromark';
@@ -90,7 +93,7 @@ const docs = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 process.stdout.write(JSON.stringify(docs.map((d) => postprocess(parse().document().write(preprocess()(d, undefined, true))).map(([k, t]) => k + ' ' + t.type + ' ' + t.start.offset + '-' + t.end.offset).join('\\n'))));`;
 
 describe('container exits moved on the tail only', () => {
-  it("gives the events micromark's own move gives, on 400 documents of blocks without blank lines", async () => {
+  it("gives the events micromark's own move and stack give, on 424 documents of blocks without blank lines and deep nesting", async () => {
     // micromark as Node loads it, unpatched, in another process; the patched one in this one.
     const theirs = spawnSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(join(ROOT, 'package.json'))});\n${EVENTS_OF}`], { cwd: ROOT, input: JSON.stringify(documents), encoding: 'utf8', maxBuffer: 1 << 28 });
     expect(theirs.stderr).toBe('');
@@ -168,5 +171,29 @@ describe('code (text) runs remembered', () => {
       expect(linearCodeText(source)).toContain('runs.lastEnd.set(size');
       expect(() => linearCodeText(source.replace('sizeOpen++', 'sizeOpen += 2'))).toThrow(/not the one scripts\/micromark-linear\.mjs patches/);
     }
+  });
+});
+
+describe("the tokenizer's stack of open tokens, a linked list", () => {
+  it('is in every bundle that holds micromark, and stops the build when the tokenizer uses its stack another way', () => {
+    const dist = join(ROOT, 'dist');
+    const files = ['remark.mjs', 'lint-lazy/markdown.cjs', ...readdirSync(join(dist, 'chunks')).map((f) => `chunks/${f}`)];
+    const holding = files.filter((f) => readFileSync(join(dist, f), 'utf8').includes('function createTokenizer('));
+    expect(holding.length).toBeGreaterThanOrEqual(2);
+    for (const f of holding) {
+      const text = readFileSync(join(dist, f), 'utf8');
+      expect({ f, linked: /\bstack\d* = \{ token\d*, below: stack\d* \}/.test(text), copied: /Array\.from\(stack\d*\)/.test(text) }).toEqual({ f, linked: true, copied: false });
+    }
+    // And in the micromark these tests load (the events above are compared with micromark's own).
+    const file = join(createRequire(import.meta.url).resolve('micromark'), '..', 'lib', 'create-tokenizer.js');
+    expect(readFileSync(file, 'utf8')).toContain('Array.from(stack)');
+    return import(file).then(({ createTokenizer }: { createTokenizer: () => unknown }) => {
+      expect(createTokenizer.toString()).toContain('below: stack');
+      for (const build of ['lib', 'dev/lib']) {
+        const source = readFileSync(join(ROOT, 'node_modules', 'micromark', build, 'create-tokenizer.js'), 'utf8');
+        expect(linkedStack(source)).not.toContain('Array.from(stack)');
+        expect(() => linkedStack(source.replace('stack.push(token)', 'stack.unshift(token)'))).toThrow(/not used as scripts\/micromark-linear\.mjs expects/);
+      }
+    });
   });
 });

@@ -32,8 +32,25 @@ describe('the fallback ladder', () => {
     expect('output' in emptied && emptied.output!.toString()).toBe(e('b'));
   });
 
-  it('reports delete-vs-edit as a warning, not a conflict', () => {
+  it('reports delete-vs-edit as a warning, not a conflict, while the topic file stays (or nothing says it does not)', () => {
     const r = mergeMemoryFile(input(e('a') + e('b'), e('a'), e('a') + e('b', 'edited')));
-    expect(r).toMatchObject({ conflicts: [], warnings: ['memlint: .claude/memory/MEMORY.md: b.md: deleted in ours but edited in theirs; the edited entry is kept'] });
+    expect(r).toMatchObject({
+      conflicts: [],
+      warnings: ['memlint: .claude/memory/MEMORY.md: b.md: deleted in ours but edited in theirs; the edited entry is kept (if b.md itself is gone after the merge, restore it or delete the entry)'],
+      deletedEdited: [{ key: 'b.md', target: 'b.md', deletedIn: 'ours' }],
+    });
+    const kept = mergeMemoryFile({ ...input(e('a') + e('b'), e('a'), e('a') + e('b', 'edited')), topicGone: new Map([['b.md', false]]) });
+    expect(kept).toMatchObject({ conflicts: [], warnings: ['memlint: .claude/memory/MEMORY.md: b.md: deleted in ours but edited in theirs; the edited entry is kept'] });
+    expect('output' in kept && kept.output!.toString()).toBe(e('a') + e('b', 'edited'));
+  });
+
+  it('delete-vs-edit whose deleting side deleted the topic file too: a conflict of that entry, the edit inside it, either side OURS', () => {
+    const gone = new Map([['b.md', true]]);
+    const a = mergeMemoryFile({ ...input(e('a') + e('b') + e('c'), e('a') + e('c'), e('a') + e('b', 'edited') + e('c')), topicGone: gone });
+    expect(a).toMatchObject({ conflicts: ['b.md: deleted with its topic file in ours, edited in theirs'] });
+    expect('output' in a && a.output!.toString()).toBe(e('a') + '<<<<<<< ours (b.md: deleted with its topic file in ours, edited in theirs)\n=======\n' + e('b', 'edited') + '>>>>>>> theirs (b.md)\n' + e('c'));
+    const b = mergeMemoryFile({ ...input(e('a') + e('b') + e('c'), e('a') + e('b', 'edited') + e('c'), e('a') + e('c')), topicGone: gone });
+    expect(b).toMatchObject({ conflicts: ['b.md: deleted with its topic file in theirs, edited in ours'] });
+    expect('output' in b && b.output!.toString()).toBe(e('a') + '<<<<<<< ours (b.md: deleted with its topic file in theirs, edited in ours)\n' + e('b', 'edited') + '=======\n>>>>>>> theirs (b.md)\n' + e('c'));
   });
 });

@@ -116,6 +116,94 @@ describe('the driver under real git', () => {
     );
   });
 
+  describe('an entry deleted on one side with its topic file, its hook edited on the other', () => {
+    const DASH = `${MEM}/reference_dash.md`;
+    const dashTopic = '---\nname: Dash\ndescription: Dashboards\ntype: reference\n---\nGrafana.\n';
+    const before = HEAD + e('user_role') + e('feedback_testing') + e('reference_dash', 'dashboards');
+    const edited = HEAD + e('user_role') + e('feedback_testing') + e('reference_dash', 'Grafana dashboards');
+    const dropped = HEAD + e('user_role') + e('feedback_testing');
+
+    /** main: the entry and its topic; `drop` deletes both (or the entry alone), `edit` edits the hook. */
+    function diverged(opts: { keepTopic?: boolean } = {}): string {
+      const dir = setupRepo();
+      commit(dir, { [INDEX]: before, [DASH]: dashTopic }, 'dash');
+      git(dir, 'checkout', '-q', '-b', 'drop');
+      if (!opts.keepTopic) git(dir, 'rm', '-q', DASH);
+      commit(dir, { [INDEX]: dropped }, 'drop dash');
+      git(dir, 'checkout', '-q', '-b', 'edit', 'main');
+      commit(dir, { [INDEX]: edited }, 'edit hook');
+      return dir;
+    }
+    // The base fixture's index has entries without topic files of their own: only this entry's finding counts.
+    const dangling = (dir: string) => spawnSync(process.execPath, [CLI, MEM], { cwd: dir, encoding: 'utf8' }).stdout.includes('reference_dash.md, which does not exist');
+
+    it('merge: a conflict of that entry alone, never a kept entry pointing at a deleted file; resolve says how, --theirs settles', () => {
+      const dir = diverged();
+      const r = run(dir, 'merge', '--no-edit', 'drop');
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('reference_dash.md: deleted in theirs together with its topic file, but edited in ours: left in conflict');
+      expect(r.out).toContain('left in conflict: reference_dash.md: deleted with its topic file in theirs, edited in ours');
+      expect(read(dir, INDEX)).toBe(
+        HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours (reference_dash.md: deleted with its topic file in theirs, edited in ours)\n' + e('reference_dash', 'Grafana dashboards') + '=======\n>>>>>>> theirs (reference_dash.md)\n',
+      );
+      // resolve re-merges the same way (the file is gone from the merge), and names the choices.
+      const open = spawnSync(process.execPath, [CLI, 'resolve'], { cwd: dir, encoding: 'utf8' });
+      expect(open.status).toBe(1);
+      expect(open.stdout).toContain('settle it: memlint resolve --ours|--theirs|--both --entry reference_dash.md');
+      const settled = spawnSync(process.execPath, [CLI, 'resolve', '--theirs'], { cwd: dir, encoding: 'utf8' });
+      expect(settled.status, settled.stderr).toBe(0);
+      expect(read(dir, INDEX)).toBe(dropped);
+      expect(run(dir, 'commit', '-q', '--no-edit').code).toBe(0);
+      expect(dangling(dir)).toBe(false);
+    });
+
+    it('rebase (the sides swapped): the same conflict, the deletion in ours', () => {
+      const dir = diverged();
+      const r = run(dir, 'rebase', 'drop');
+      expect(r.code).not.toBe(0);
+      expect(r.out).toContain('left in conflict: reference_dash.md: deleted with its topic file in ours, edited in theirs');
+      expect(read(dir, INDEX)).toBe(
+        HEAD + e('user_role') + e('feedback_testing') + '<<<<<<< ours (reference_dash.md: deleted with its topic file in ours, edited in theirs)\n=======\n' + e('reference_dash', 'Grafana dashboards') + '>>>>>>> theirs (reference_dash.md)\n',
+      );
+    });
+
+    it('the topic file kept on the deleting side: the edited entry is kept, a clean merge that lints clean', () => {
+      const dir = diverged({ keepTopic: true });
+      const r = run(dir, 'merge', '--no-edit', 'drop');
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toContain('reference_dash.md: deleted in theirs but edited in ours; the edited entry is kept\n');
+      expect(read(dir, INDEX)).toBe(edited);
+      expect(dangling(dir)).toBe(false);
+    });
+
+    it('git pull from a teammate (a bare remote, two clones): the merge stops on that entry instead of pushing a broken index', () => {
+      const top = tempDir();
+      const remote = join(top, 'remote.git');
+      git(top, 'init', '-q', '--bare', '-b', 'main', remote);
+      const alice = diverged();
+      git(alice, 'checkout', '-q', 'main');
+      git(alice, 'push', '-q', remote, 'main');
+      const bob = join(top, 'bob');
+      git(top, 'clone', '-q', remote, bob);
+      for (const [key, value] of driverConfig({ memlint: `node ${CLI}` })) git(bob, 'config', key, value);
+      git(bob, 'config', 'user.name', 'Bob');
+      git(bob, 'config', 'user.email', 'bob@example.com');
+      git(alice, 'push', '-q', remote, 'drop:main');
+      commit(bob, { [INDEX]: edited }, 'bob: edit hook');
+      const r = run(bob, 'pull', '--no-rebase', '-q');
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('left in conflict: reference_dash.md: deleted with its topic file in theirs, edited in ours');
+      expect(read(bob, INDEX)).toContain('<<<<<<< ours (reference_dash.md');
+    });
+
+    it('a cherry-pick (git names no THEIRS commit): the edited entry is kept, and the note says what to check', () => {
+      const dir = diverged();
+      const r = run(dir, 'cherry-pick', 'drop');
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toContain('reference_dash.md: deleted in theirs but edited in ours; the edited entry is kept (if reference_dash.md itself is gone after the merge, restore it or delete the entry)');
+    });
+  });
+
   it('rebases three commits onto a branch that also added entries, losing none', () => {
     const dir = setupRepo();
     git(dir, 'checkout', '-q', '-b', 'feature');

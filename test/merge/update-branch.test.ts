@@ -170,6 +170,8 @@ describe('memlint update-branch', () => {
     const h = bothAdd();
     const runner = cloneOf(h, 'runner', 'feature');
     git(runner, 'remote', 'set-head', 'origin', '-d');
+    // Without origin/HEAD, origin/main alone is the default branch; with origin/master too, it is unknown.
+    git(runner, 'update-ref', 'refs/remotes/origin/master', 'origin/main');
     const noHead = memlint(runner, ['update-branch']);
     expect(noHead.code).toBe(2);
     expect(noHead.stderr).toBe('memlint: origin/HEAD is not set, so the default branch is unknown: pass --base origin/main, or run "git remote set-head origin --auto"\n');

@@ -1,4 +1,4 @@
-import { bodyStart, lineOf } from '../content-scan.js';
+import { bodyStart, descriptionSpan, lineOf } from '../content-scan.js';
 import type { RelativeDate } from '../../content/dates.js';
 import { mayHoldRelativeDate } from '../../content/date-patterns.js';
 import { chooseAnchor, textAnchors, type ChosenAnchor } from '../../content/date-anchors.js';
@@ -64,7 +64,7 @@ export const absoluteDates: Rule = {
   docs: {
     ok: 'The release freeze starts 2026-04-30.\n',
     notOk: 'The release freeze starts next Thursday.\n',
-    notOkOutput: '6:27: relative date "next Thursday": write "next Thursday (2026-04-30)" (counted from today, 2026-04-27)',
+    notOkOutput: '6:27: relative date "next Thursday": write "next Thursday (2026-04-30)", or "next Thursday (2026-05-07)" if next week\'s is meant (counted from today, 2026-04-27)',
   },
   async check(ctx) {
     const text = ctx.file.text;
@@ -91,15 +91,6 @@ export const absoluteDates: Rule = {
     }
   },
 };
-
-/** The value of a one-line `description:` in the frontmatter (inside its quotes, if any), as offsets; null when there is none. */
-export function descriptionSpan(text: string, frontmatterEnd: number): [number, number] | null {
-  if (frontmatterEnd === 0) return null;
-  const m = /^description:[ \t]*(["']?)(.*?)\1[ \t]*\r?$/m.exec(text.slice(0, frontmatterEnd));
-  if (!m || m[2] === '' || /^[|>]/.test(m[2]!)) return null;
-  const start = m.index + m[0].indexOf(m[2]!, 'description:'.length);
-  return [start, start + m[2]!.length];
-}
 
 function ymdDate(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number);
@@ -137,10 +128,17 @@ function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (
   const edits = [{ start: h.start, end: h.end, text: h.replacement }];
   const certain = h.exact && h.fixable && anchor.known && room(h, at.line);
   ctx.report({
-    message: `relative date "${h.text}": write "${h.replacement}" (counted from ${anchor.describe})`,
+    message: `relative date "${h.text}": write "${h.replacement}"${h.otherReplacement ? `, or "${h.otherReplacement}" if next week's is meant` : ''} (counted from ${anchor.describe})`,
     line: at.line,
     column: at.column,
-    ...(certain ? { fix: { edits } } : { suggest: [{ desc: `Write the date: ${h.replacement}`, fix: { edits } }] }),
+    ...(certain
+      ? { fix: { edits } }
+      : {
+          suggest: [
+            { desc: `Write the date: ${h.replacement}`, fix: { edits } },
+            ...(h.otherReplacement ? [{ desc: `Write the date: ${h.otherReplacement}`, fix: { edits: [{ start: h.start, end: h.end, text: h.otherReplacement }] } }] : []),
+          ],
+        }),
     ...(anchor.byCommit ? { severity: 'warn' as const } : {}),
   });
 }

@@ -1,6 +1,7 @@
 import type { Rule, TextEdit } from '../types.js';
 import { lineRemovalSpan } from '../positions.js';
 import { moveToTopicEdit } from '../../memdir/hook-text.js';
+import { holdsConflictMarkers } from '../../memdir/lines.js';
 
 /**
  * index-duplicate: each topic file is listed once (entries are keyed by their normalised link
@@ -23,6 +24,8 @@ export const indexDuplicate: Rule = {
   check(ctx) {
     const index = ctx.memdir.parsedIndex();
     if (!index) return;
+    // Entries between conflict markers are the person's to settle: no fix is offered there.
+    const inConflict = holdsConflictMarkers(ctx.file.text);
     const first = new Map<string, (typeof index.lines)[number]>();
     for (const l of index.lines) {
       const e = l.entry;
@@ -47,7 +50,9 @@ export const indexDuplicate: Rule = {
       }
       const message = redundant
         ? `${e.key} is listed twice (first on line ${prev.line})`
-        : fixable
+        : inConflict
+          ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: settle the conflict first ("memlint resolve")`
+          : fixable
           ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: --fix keeps the first and moves this hook into ${e.key}`
           : `${e.key} is listed twice (first on line ${prev.line}) with a different hook: merge the two hooks into one entry`;
       ctx.report({ message, line: l.line, column: 1, ...(fixable ? { fix: { edits } } : {}) });

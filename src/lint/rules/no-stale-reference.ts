@@ -1,4 +1,4 @@
-import { bodyStart, lineOf } from '../content-scan.js';
+import { bodyStart, descriptionSpan, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import { commitReferences, pathReferences, rewritten, stalePathMessage, toldAsHistory, type PathFate, type PathReference } from '../stale.js';
 import type { Fix, RepoFacts, Rule, RuleContext, Suggestion } from '../types.js';
@@ -64,9 +64,14 @@ export const noStaleReference: Rule = {
     if (!text.includes('/') && !/[0-9a-f]{7}/.test(text)) return;
     const lines = ctx.lines();
     const offsets = ctx.lineOffsets();
-    const from = lineOf(offsets, bodyStart(text));
+    const body = bodyStart(text);
+    const bodyLine = lineOf(offsets, body);
+    // The frontmatter's description too: Claude Code's recall picks memories by it.
+    const desc = descriptionSpan(text, body);
+    const descLine = desc ? lineOf(offsets, desc[0]) : bodyLine;
     const code = codeLineSet(ctx.blocks());
-    const inCode = (l: number) => code.has(l);
+    const inCode = (l: number) => code.has(l) || (l < bodyLine && l !== descLine);
+    const from = Math.min(descLine, bodyLine);
     const refs = pathReferences(lines, from, inCode);
     if (refs.length > 0) {
       const fates = repo.lostPaths(refs);

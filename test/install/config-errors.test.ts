@@ -1,0 +1,92 @@
+// A config memlint cannot use (a value it does not know) is memlint's own problem: every git hook
+// says so in one line and lets git go on, while lint refuses it (exit 2) and doctor fails on it,
+// naming the key and the values allowed. Keys and rule options nothing reads are warnings in lint
+// and doctor (trial finding 10: onPush "warn" stopped every push while lint and doctor said all
+// was well).
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { git, memlint, tempDir } from '../helpers/repo.js';
+import { append, project, run } from './helpers.js';
+
+const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
+
+async function installedWithRemote(): Promise<string> {
+  const dir = project();
+  expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'memlint install');
+  const remote = join(tempDir('memlint-remote-'), 'remote.git');
+  git(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(dir, 'remote', 'add', 'origin', remote);
+  expect(run(dir, ['push', '-q', '-u', 'origin', 'main'], env).code).toBe(0);
+  return dir;
+}
+
+describe('an invalid config', () => {
+  it('never stops a commit or a push: each hook says so in one line; lint exits 2 and doctor fails, naming the key', async () => {
+    const dir = await installedWithRemote();
+    writeFileSync(join(dir, '.memlintrc.json'), '{ "consolidate": { "onPush": "warn" } }\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'config');
+    append(dir, '.claude/memory/MEMORY.md', '- [Deploy](project_deploy.md) — deploys\n');
+    writeFileSync(join(dir, '.claude/memory/project_deploy.md'), '---\nname: Deploy\ndescription: Deploys\ntype: project\n---\n\nFridays.\n');
+    git(dir, 'add', '-A');
+    const commit = run(dir, ['commit', '-q', '-m', 'memory'], env);
+    expect(commit.code, commit.out).toBe(0);
+    const allowed = 'consolidate.onPush is "warn"; use "advise", "check" or "block"';
+    expect(commit.out).toContain(allowed);
+    expect(commit.out).toContain('the pre-commit hook let git go on');
+    expect(commit.out).not.toContain('did not run (exit');
+    const push = run(dir, ['push', '-q'], env);
+    expect(push.code, push.out).toBe(0);
+    expect(push.out.trim().split('\n')).toHaveLength(1);
+    expect(push.out).toContain(`${allowed}; the pre-push hook let git go on`);
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(git(dir, 'rev-parse', 'origin/main'));
+
+    const lint = memlint(dir, []);
+    expect(lint.code).toBe(2);
+    expect(lint.stderr).toBe(`memlint: config ${join(dir, '.memlintrc.json')}: ${allowed}\n`);
+    const doctor = memlint(dir, ['doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout.split('\n')[0]).toMatch(/^FAIL {2}config: \.memlintrc\.json: consolidate\.onPush is "warn"; use "advise", "check" or "block" .*fix: /);
+    expect(doctor.stderr).toBe('');
+    const json = JSON.parse(memlint(dir, ['doctor', '--json']).stdout) as { ok: boolean; checks: Array<{ part: string; ok: boolean }> };
+    expect(json.checks.find((c) => c.part === 'config')?.ok).toBe(false);
+  });
+
+  it('a rule config error (an unknown rule) lets the commit go on through the hook, and is refused by lint', async () => {
+    const dir = await installedWithRemote();
+    writeFileSync(join(dir, '.memlintrc.json'), '{ "rules": { "index-line-lenght": "warn" } }\n');
+    append(dir, '.claude/memory/MEMORY.md', '\n');
+    git(dir, 'add', '-A');
+    const commit = run(dir, ['commit', '-q', '-m', 'memory'], env);
+    expect(commit.code, commit.out).toBe(0);
+    expect(commit.out).toContain('unknown rule "index-line-lenght" in config: did you mean "index-line-length"?');
+    expect(memlint(dir, ['--staged']).code).toBe(0); // nothing staged
+    expect(memlint(dir, []).code).toBe(2);
+    expect(memlint(dir, ['doctor']).stdout).toMatch(/^FAIL {2}config: unknown rule "index-line-lenght"/);
+  });
+
+  it('keys and rule options nothing reads are warnings naming the key, with "did you mean", in lint and doctor', async () => {
+    const dir = project();
+    writeFileSync(
+      join(dir, '.memlintrc.json'),
+      JSON.stringify({ memoryDir: ['.claude/memory'], bogusKey: 1, consolidate: { minHour: 3 }, rules: { 'index-line-length': ['error', { maxx: 10 }], 'user-judgement': ['warn', { x: 1 }] } }),
+    );
+    const lint = memlint(dir, []);
+    expect(lint.code).toBe(0);
+    const file = join(dir, '.memlintrc.json');
+    expect(lint.stderr.split('\n').filter(Boolean)).toEqual([
+      `memlint: warning: config ${file}: unknown key "memoryDir" is ignored: did you mean "memoryDirs"?`,
+      `memlint: warning: config ${file}: unknown key "bogusKey" is ignored`,
+      `memlint: warning: config ${file}: unknown key "consolidate.minHour" is ignored: did you mean "consolidate.minHours"?`,
+      `memlint: warning: config ${file}: unknown option "maxx" of rule "index-line-length" is ignored: did you mean "max"?`,
+      `memlint: warning: config ${file}: unknown option "x" of rule "user-judgement" is ignored; "user-judgement" takes no options`,
+    ]);
+    const doctor = memlint(dir, ['doctor']);
+    const line = doctor.stdout.split('\n')[0]!;
+    expect(line).toMatch(/^warn {2}config: \.memlintrc\.json: unknown key "memoryDir" is ignored: did you mean "memoryDirs"\?; .*unknown option "maxx" of rule "index-line-length" is ignored: did you mean "max"\?/);
+  });
+});
