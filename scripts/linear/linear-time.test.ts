@@ -67,7 +67,7 @@ const fresh = (files: Record<string, string>) => Object.fromEntries(Object.entri
 async function timeOnce(mode: Mode, files: Record<string, string>): Promise<number> {
   const dir = memdir(fresh(files));
   const t0 = performance.now();
-  if (mode === 'consolidate') planFor({ dir, repoRoot: null }, resolveSettings({}, dir, undefined, join(dir, '..')), { prune: false, findDates, day: '2026-01-10', env: process.env });
+  if (mode === 'consolidate') await planFor({ dir, repoRoot: null }, resolveSettings({}, dir, undefined, join(dir, '..')), { prune: false, findDates, day: '2026-01-10', env: process.env });
   else await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, fix: mode === 'fix' });
   const t = performance.now() - t0;
   rmSync(join(dir, '..'), { recursive: true, force: true });

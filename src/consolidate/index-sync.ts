@@ -13,7 +13,7 @@ import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, mea
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../content/index-mentions.js';
-import { appendLines, shortenAtWord } from './text.js';
+import { appendLines, secretIn, shortenAtWord } from './text.js';
 import { moveToTopicEdit } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
@@ -28,6 +28,11 @@ export interface IndexReport {
   shortened: Array<{ target: string; line: number }>;
   /** Entries too long even with no hook (a long title): for the agent or a person. */
   tooLong: Array<{ target: string; line: number }>;
+  /**
+   * What this step would have copied or moved but holds a secret no-secrets reports: left where it
+   * is (`line`: the index line; null for a topic that would have got an entry from its frontmatter).
+   */
+  withheld: Array<{ target: string; line: number | null; kind: string }>;
 }
 
 const TYPE_WORD_RE = /\b(user|feedback|project|reference)s?\b/gi;
@@ -76,7 +81,13 @@ function holds(text: string, detail: string): boolean {
 }
 
 export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexReport> {
-  const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], shortened: [], tooLong: [] };
+  const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], shortened: [], tooLong: [], withheld: [] };
+  // Text holding a secret is neither copied nor moved (contract §9): it stays, reported.
+  const withheld = (text: string, target: string, line: number | null): boolean => {
+    const kind = secretIn(text, ctx.secrets);
+    if (kind !== undefined) report.withheld.push({ target, line, kind });
+    return kind !== undefined;
+  };
   const raw = state.files.get(INDEX_FILE);
   if (raw === undefined) return { state, report };
   const index = parseIndex(raw);
@@ -101,6 +112,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       first.set(l.entry.key, l);
       continue;
     }
+    if (withheld(l.text, l.entry.key, l.line)) continue;
     out[l.line - 1] = null;
     report.duplicates.push({ target: l.entry.key, line: l.line, keptLine: kept.line });
     const keptText = out[kept.line - 1]!.text;
@@ -125,6 +137,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
         report.missing.push({ target: l.entry!.key, line: l.line, reason: ctx.facts.inGit ? 'the file was never committed' : 'the file does not exist' });
         continue;
       }
+      if (withheld(l.text, l.entry!.key, l.line)) continue;
       const reason = `the file was deleted in commit ${d.commit.slice(0, 12)} (${d.date})`;
       out[l.line - 1] = null;
       report.dangling.push({ target: l.entry!.key, line: l.line, reason });
@@ -142,6 +155,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     const hook = untouched ? e.hook : text.slice(text.indexOf(' — ', text.indexOf('](')) + 3);
     const head = text.slice(0, text.length - hook.length).replace(/\s*(?:[—–]|-|:)?\s*$/, '');
     const sep = untouched && e.separator ? e.separator : ' — ';
+    if (withheld(hook, e.key, l.line)) continue;
     const shortened = fitEntry(head, hook, sep);
     if (codePointLength(shortened) > MAX_ENTRY_CHARS || !files.has(e.key) || shortened === head) {
       report.tooLong.push({ target: e.key, line: l.line });
@@ -183,7 +197,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       // reports the rest).
       if (notAMemory(rel, topic.type) || !isMemoryType(topic.type) || cutAtComment(topic.frontmatter, 'name') || cutAtComment(topic.frontmatter, 'description')) continue;
       const line = entryFor(rel, topic.name, topic.description);
-      if (parseEntry(line)?.key !== normalizeTarget(rel)) continue;
+      if (parseEntry(line)?.key !== normalizeTarget(rel) || withheld(line, rel, null)) continue;
       const type = typeof topic.type === 'string' ? topic.type : undefined;
       const section = type ? typed.find((h) => headingType(h.text) === type) : undefined;
       const extra = !section && type && typed.length > 0 && !newSections.has(type) ? 3 : 0;

@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import { blockModel } from '../memdir/blocks.js';
 import { normalizeTarget } from '../memdir/memory-index.js';
 import type { MemState, StepResult } from './types.js';
-import { appendLines, isListItem, normalizeContent, LIST_ITEM_RE } from './text.js';
+import { appendLines, isListItem, normalizeContent, LIST_ITEM_RE, secretIn } from './text.js';
 import { splitLines } from '../memdir/lines.js';
 import { isSessionLog, isTopLevelTopic, fileKind } from '../memdir/kinds.js';
 import { parseTopic } from '../memdir/topic.js';
@@ -20,6 +20,11 @@ export interface LogsReport {
   appended: Array<{ log: string; line: number; topic: string; item: string }>;
   /** Entries naming no topic (or an unknown one), left for the agent step. */
   untagged: Array<{ log: string; line: number; text: string }>;
+  /**
+   * Entries holding a secret no-secrets reports: left in the log, neither copied into a topic nor
+   * given to the agent step (`topics`: where they would have gone; `kind`: the secret's kind).
+   */
+  withheld: Array<{ log: string; line: number; topics: string[]; kind: string }>;
 }
 
 /** Top-level list items of a log, each with its continuation lines. */
@@ -105,8 +110,9 @@ export function topicItem(cleaned: string, logDate: string): string {
   return `- ${body} (${logDate})`;
 }
 
-export function logsToTopics(state: MemState): StepResult<LogsReport> {
-  const report: LogsReport = { appended: [], untagged: [] };
+/** `secrets`: what no-secrets reports in the memdir (value -> kind); an entry holding one stays in its log. */
+export function logsToTopics(state: MemState, secrets?: ReadonlyMap<string, string>): StepResult<LogsReport> {
+  const report: LogsReport = { appended: [], untagged: [], withheld: [] };
   const topics = new Set([...state.files.keys()].filter(isTopLevelTopic));
   const logs = [...state.files.keys()].filter((r) => fileKind(r).logDate !== undefined).sort();
   const slugs = new Map<string, string>();
@@ -129,6 +135,12 @@ export function logsToTopics(state: MemState): StepResult<LogsReport> {
     const date = fileKind(log).logDate!;
     for (const entry of parseLogEntries(state.files.get(log)!, isSessionLog(log))) {
       const refs = topicReferences(entry.text, log, topics, slugs);
+      // A secret is not copied on (contract §9): the entry stays in its log, where lint reports it.
+      const kind = secretIn(entry.text, secrets);
+      if (kind !== undefined) {
+        report.withheld.push({ log, line: entry.line, topics: refs.topics, kind });
+        continue;
+      }
       if (refs.topics.length === 0 || refs.cleaned === '') {
         report.untagged.push({ log, line: entry.line, text: entry.text });
         continue;

@@ -54,7 +54,7 @@ export function planConsolidation(input: PlanInput): Plan {
   let state = initial;
   let dates: DatesReport | null = null;
   if (input.findDates) ({ state, report: dates } = absoluteDates(state, ctx, input.findDates));
-  const logs = logsToTopics(state);
+  const logs = logsToTopics(state, ctx.secrets);
   state = logs.state;
   const dedupe = dedupeTopics(state, ctx);
   state = dedupe.state;

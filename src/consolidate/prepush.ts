@@ -58,6 +58,8 @@ async function consolidateDue(root: string, memdirs: DiscoveredMemdir[], loaded:
     { mode: act === 'list' ? 'check' : 'apply', force: false, prune: false, hook: { commit: 'memory: consolidate' }, io },
   );
   for (const o of outcomes) if (o.status === 'skipped') io.stderr.write(`memlint: skipped consolidating ${rel(o.memdir)}: ${o.message}\n`);
+  // A log entry holding a secret stays where it is (never copied on by a commit of memlint's own): said, never shown.
+  for (const o of outcomes) for (const w of o.plan?.report.logs.withheld ?? []) io.stderr.write(`memlint: ${rel(o.memdir)}/${w.log}:${w.line} holds a secret (${w.kind}); consolidation left it in the log: remove it from memory and rotate it\n`);
   const failures = outcomes.filter((o) => o.status === 'failed').map((o) => `${rel(o.memdir)}: ${o.message}`);
   if (failures.length > 0) io.stderr.write(`memlint: consolidation failed for ${failures.join('; ')}\n`);
   return {

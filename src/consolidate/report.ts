@@ -26,6 +26,8 @@ export function planSummary(plan: Plan, prune: boolean): string[] {
     const list = r.stale.gone.map((g) => `${g.file}: ${g.paths.join(', ')}`).join('; ');
     parts.push(prune ? `${plural(r.stale.gone.length, 'memory', 'memories')} whose every named path is gone archived (${list})` : `${plural(r.stale.gone.length, 'memory', 'memories')} whose every named path is gone (${list}; "--prune" archives ${r.stale.gone.length === 1 ? 'it' : 'them'}; nothing is deleted)`);
   }
+  if (r.logs.withheld.length) parts.push(`${plural(r.logs.withheld.length, 'log entry', 'log entries')} holding a secret left in ${r.logs.withheld.length === 1 ? 'its log' : 'their logs'}, not copied`);
+  if (r.index.withheld.length) parts.push(`${plural(r.index.withheld.length, 'index entry', 'index entries')} holding a secret left as ${r.index.withheld.length === 1 ? 'it is' : 'they are'}`);
   if (r.logs.untagged.length) parts.push(`${plural(r.logs.untagged.length, 'untagged log entry', 'untagged log entries')} left for the agent step`);
   return parts;
 }
@@ -58,6 +60,14 @@ export function describe(o: Outcome, cwd: string, prune: boolean): string[] {
   if (o.plan && o.plan.report.dates === null && o.status !== 'gates-closed') out.push(`${name}: relative dates not checked (the absolute-dates finder is not available in this build)`);
   if (o.plan && !o.plan.report.limits.ok) out.push(limitsMessage(name, o.plan.report.limits));
   if (o.plan && o.plan.report.index.tooLong.length) out.push(`${name}/MEMORY.md: ${o.plan.report.index.tooLong.map((t) => `line ${t.line}`).join(', ')} over 150 characters even without a hook: shorten the title`);
+  // Said where each one is: the value itself never (lint names it masked, and how to allow it).
+  for (const w of o.plan && o.status !== 'gates-closed' ? o.plan.report.logs.withheld : []) {
+    const into = w.topics.length ? ` into ${w.topics.join(', ')}` : '';
+    out.push(`${name}/${w.log}:${w.line}: holds a secret (${w.kind}): left in the log, not copied${into} nor given to the agent step; remove it from memory and rotate it`);
+  }
+  for (const w of o.plan && o.status !== 'gates-closed' ? o.plan.report.index.withheld : []) {
+    out.push(`${name}/${w.line === null ? w.target : `MEMORY.md:${w.line}`}: holds a secret (${w.kind}): left as it is, not copied or moved${w.line === null ? ' into the index' : ''}; remove it from memory and rotate it`);
+  }
   if (o.agent) {
     if (o.agent.accepted) out.push(`${name}: agent step ${o.agent.touched.length ? `changed ${o.agent.touched.join(', ')}` : 'changed nothing'}`);
     else out.push(`${name}: agent step rolled back (${o.agent.problems.slice(0, 3).join('; ')}${o.agent.problems.length > 3 ? '; …' : ''})`);

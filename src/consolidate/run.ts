@@ -23,7 +23,8 @@ import { localDay } from './text.js';
 import { pathBelowRoot, slashRelative, withSlashes } from '../fs/paths.js';
 import { uncommittedPaths } from '../git/status.js';
 import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
-import type { LoadedConfig } from '../config.js';
+import type { LoadedConfig, RuleSetting } from '../config.js';
+import { reportedSecrets } from '../content/secrets.js';
 import { makeLint } from './lint-check.js';
 import { loadDateFinder } from './date-finder.js';
 import { debugWriter, type Io } from '../io.js';
@@ -35,6 +36,19 @@ export interface MemdirRef {
 }
 
 export type Mode = 'apply' | 'check' | 'dry-run';
+
+/** no-secrets' allow-list as config gives it (its keys), or null when the rule is off. */
+export type SecretAllow = ReadonlySet<string> | null;
+
+/** no-secrets' allow-list from config rules: a secret it allows is not held back, and nothing is when it is off. */
+export function secretAllowOf(rules: Record<string, RuleSetting> | undefined): SecretAllow {
+  const setting = rules?.['no-secrets'];
+  const severity = Array.isArray(setting) ? setting[0] : setting;
+  if (severity === 'off' || severity === 0) return null;
+  const options = Array.isArray(setting) ? setting[1] : undefined;
+  const allow = options && Array.isArray(options.allow) ? options.allow : [];
+  return new Set(allow.filter((a): a is string => typeof a === 'string'));
+}
 
 export interface LintError {
   /** Path as shown to the user. */
@@ -71,6 +85,8 @@ export interface RunOptions {
   settings: Settings;
   now?: number;
   findDates?: RelativeDateFinder;
+  /** no-secrets' allow-list (keys), or null when the rule is off; default: no key allowed. */
+  secretAllow?: SecretAllow;
   /** Lint the memdir (for the agent step): its errors, empty when it passes. */
   lint?: (memdir: MemdirRef) => Promise<LintError[]>;
   /**
@@ -134,10 +150,13 @@ export function makeFacts(m: MemdirRef, day: string, env: NodeJS.ProcessEnv): Co
 }
 
 /** Read the memdir and compute its plan (no lock, no writes). */
-export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean; findDates?: RelativeDateFinder; day: string; env: NodeJS.ProcessEnv }): Plan {
+export async function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean; findDates?: RelativeDateFinder; day: string; env: NodeJS.ProcessEnv; secretAllow?: SecretAllow }): Promise<Plan> {
   const day = opts.day;
   const { model } = loadMemdir(m.dir, { repoRoot: m.repoRoot });
   const files = new Map(model.files.map((f) => [f.rel, f.text]));
+  // What no-secrets reports (unless it is off): never copied or moved by a step.
+  const allow = opts.secretAllow === undefined ? new Set<string>() : opts.secretAllow;
+  const secrets = allow === null ? undefined : await reportedSecrets(files.values(), allow);
   const archiveIndexPath = join(settings.archiveDir, ARCHIVE_INDEX);
   const archiveIndex = existsSync(archiveIndexPath) ? readFileSync(archiveIndexPath, 'utf8') : null;
   const label = m.repoRoot ? withSlashes(relative(m.repoRoot, m.dir)) : withSlashes(m.dir);
@@ -158,6 +177,7 @@ export function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean
     ...(fromRoot !== undefined ? { fromRoot } : {}),
     staleDays: settings.staleDays,
     prune: opts.prune,
+    ...(secrets && secrets.size > 0 ? { secrets } : {}),
   };
   return planConsolidation({ memdir: m.dir, archiveDir: settings.archiveDir, files, archiveIndex, ctx, findDates: opts.findDates });
 }
@@ -198,7 +218,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
     return { ...base, status: 'skipped', message: 'it has uncommitted changes' };
   }
   if (opts.mode !== 'apply') {
-    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env), env: opts.io.env });
+    const plan = await planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env), env: opts.io.env, secretAllow: opts.secretAllow });
     return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
   }
   const holder = liveHolder(m.dir, now);
@@ -208,7 +228,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
   try {
     // Under the lock: the temporary files a killed run left behind go first.
     removeStaleTempFiles([m.dir, opts.settings.archiveDir]);
-    const plan = planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env), env: opts.io.env });
+    const plan = await planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env), env: opts.io.env, secretAllow: opts.secretAllow });
     if (opts.hook && plan.ops.length === 0) {
       rollbackLock(m.dir, prior);
       return { ...base, plan };
@@ -266,7 +286,8 @@ export async function consolidateEach(memdirs: MemdirRef[], loaded: LoadedConfig
   const findDates = await loadDateFinder();
   const now = Date.now();
   const outcomes: Outcome[] = [];
-  for (const { m, settings } of planned) outcomes.push(await consolidateMemdir(m, { ...opts, settings, now, findDates, lint }));
+  const secretAllow = secretAllowOf(config.rules);
+  for (const { m, settings } of planned) outcomes.push(await consolidateMemdir(m, { ...opts, settings, now, findDates, lint, secretAllow }));
   return outcomes;
 }
 

@@ -72,3 +72,10 @@ export function localDay(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/** The kind of a secret (from `secrets`, value -> kind: what no-secrets reports) the text holds, or undefined. */
+export function secretIn(text: string, secrets: ReadonlyMap<string, string> | undefined): string | undefined {
+  if (!secrets) return undefined;
+  for (const [value, kind] of secrets) if (text.includes(value)) return kind;
+  return undefined;
+}

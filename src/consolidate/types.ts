@@ -47,6 +47,11 @@ export interface StepContext {
   fromRoot?: string;
   staleDays: number;
   prune: boolean;
+  /**
+   * The secrets no-secrets reports in the memdir's files (value -> kind, allowed ones left out):
+   * text holding one is never copied or moved by a step, only reported (contract §9).
+   */
+  secrets?: ReadonlyMap<string, string>;
 }
 
 export interface StepResult<R> {

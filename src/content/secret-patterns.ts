@@ -24,7 +24,9 @@ interface Pattern {
 
 export const LOCAL_HOST = /@(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)\b/i;
 
-// Token formats (gitleaks' and the providers' published shapes), written for memlint.
+// Token formats (gitleaks' and the providers' published shapes), written for memlint. GitHub's
+// have no end boundary, as in secretlint's preset: a longer token is still one (findPatternSecrets
+// takes it to its end), and the merge driver, which masks with these patterns alone, masks it too.
 const PATTERNS: Pattern[] = [
   { kind: 'aws-access-token', label: 'AWS access key id', re: /\b((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})\b/g, group: 1 },
   { kind: 'gcp-api-key', label: 'Google Cloud API key', re: /\b(AIza[\w-]{35})(?![\w-])/g, group: 1 },
@@ -35,10 +37,10 @@ const PATTERNS: Pattern[] = [
   { kind: 'anthropic-api-key', label: 'Anthropic API key', re: /\b(sk-ant-api03-[\w-]{93}AA)(?![\w-])/g, group: 1 },
   { kind: 'openai-api-key', label: 'OpenAI API key', re: /\b(sk-(?:proj|svcacct|admin)-[\w-]{20,}|sk-[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20})(?![\w-])/g, group: 1 },
   { kind: 'huggingface-access-token', label: 'Hugging Face access token', re: /\b(hf_[a-zA-Z]{34})\b/g, group: 1 },
-  { kind: 'github-pat', label: 'GitHub personal access token', re: /\b(ghp_[0-9a-zA-Z]{36})\b/g, group: 1 },
-  { kind: 'github-fine-grained-pat', label: 'GitHub fine-grained token', re: /\b(github_pat_\w{82})\b/g, group: 1 },
-  { kind: 'github-app-token', label: 'GitHub app token', re: /\b((?:ghu|ghs)_[0-9a-zA-Z]{36})\b/g, group: 1 },
-  { kind: 'github-oauth', label: 'GitHub OAuth token', re: /\b(gho_[0-9a-zA-Z]{36})\b/g, group: 1 },
+  { kind: 'github-pat', label: 'GitHub personal access token', re: /\b(ghp_[0-9a-zA-Z]{36})/g, group: 1 },
+  { kind: 'github-fine-grained-pat', label: 'GitHub fine-grained token', re: /\b(github_pat_\w{82})/g, group: 1 },
+  { kind: 'github-app-token', label: 'GitHub app token', re: /\b((?:ghu|ghs)_[0-9a-zA-Z]{36})/g, group: 1 },
+  { kind: 'github-oauth', label: 'GitHub OAuth token', re: /\b(gho_[0-9a-zA-Z]{36})/g, group: 1 },
   { kind: 'github-refresh-token', label: 'GitHub refresh token', re: /\b(ghr_[0-9a-zA-Z]{36,76})\b/g, group: 1 },
   { kind: 'gitlab-pat', label: 'GitLab personal access token', re: /\b(glpat-[\w-]{20,})(?![\w-])/g, group: 1 },
   { kind: 'gitlab-deploy-token', label: 'GitLab deploy token', re: /\b(gldt-[\w-]{20,})(?![\w-])/g, group: 1 },
@@ -155,7 +157,11 @@ export function findPatternSecrets(text: string): SecretFinding[] {
     for (let m: RegExpExecArray | null; (m = p.re.exec(text)); ) {
       // The secret is the first capture that matched, or the whole match.
       const gi = p.group ?? m.slice(1).findIndex((g) => g !== undefined) + 1;
-      const [start, end] = gi > 0 && m.indices![gi] ? m.indices![gi]! : [m.index, m.index + m[0].length];
+      const [start, matchEnd] = gi > 0 && m.indices![gi] ? m.indices![gi]! : [m.index, m.index + m[0].length];
+      // The whole token, where the match stops inside one (a fixed-length pattern over a longer token).
+      const end = tokenEnd(text, matchEnd);
+      // The rest of this token is this secret: the pattern goes on after it.
+      if (end > p.re.lastIndex) p.re.lastIndex = end;
       const value = text.slice(start, end);
       if (p.kind === 'password-in-prose' ? isPasswordPlaceholder(value) : p.kind !== 'private-key' && isPlaceholder(value)) continue;
       // "PASS: `lint`", "Pass: `e2e`": a review's verdict, not a password (the word alone, capitalised).
@@ -169,6 +175,32 @@ export function findPatternSecrets(text: string): SecretFinding[] {
     }
   }
   return out;
+}
+
+/**
+ * Characters a token is made of: a match that stops inside a run of them (a pattern of fixed length,
+ * secretlint's `ghp_` and 36 characters over a longer token) stops short of the token's end.
+ * Dots and slashes are not among them: a token ends before a file extension, a sentence's full
+ * stop or a URL's path.
+ */
+const TOKEN_CHAR = /[A-Za-z0-9_+=-]/;
+
+/**
+ * How far past its match a token is followed: no credential is longer, and a bound keeps a run of
+ * glued look-alikes (`ghp_…-ghp_…-…` over 100 KB) linear to scan and to mask.
+ */
+const MAX_TOKEN_TAIL = 1024;
+
+/**
+ * Where the token holding a secret that ends at `end` really ends: past the run of token
+ * characters that continues the match. Everything up to there is the secret, to be masked,
+ * hashed and counted as one (contract §9: no part of a secret is printed).
+ */
+export function tokenEnd(text: string, end: number): number {
+  if (end <= 0 || !TOKEN_CHAR.test(text[end - 1] ?? '')) return end;
+  const limit = Math.min(text.length, end + MAX_TOKEN_TAIL);
+  while (end < limit && TOKEN_CHAR.test(text[end]!)) end++;
+  return end;
 }
 
 /** A secret shown without its value: its first 4 characters (at most a quarter of it), then its length. */
@@ -206,7 +238,11 @@ function knownRanges(text: string, known: KnownSecrets, out: Array<{ start: numb
       const cut = !whole && k >= SHORT && k > shownPrefix(value, kind) && (i + k === text.length || text[i + k] === '…');
       if (!whole && !cut) continue;
       if (value.length < SHORT && ((i > 0 && WORD_CHAR.test(text[i - 1]!)) || WORD_CHAR.test(text[i + k] ?? ''))) continue;
-      out.push({ start: i, end: i + k, value, kind });
+      // A whole value that a longer token continues: the token is masked to its end, as no-secrets reports it.
+      const end = whole && value.length >= SHORT ? tokenEnd(text, i + k) : i + k;
+      out.push({ start: i, end, value: end === i + k ? value : text.slice(i, end), kind });
+      // A whole value is masked to its token's end: the next occurrence is looked for past it.
+      if (whole) i = end - 1;
     }
   }
 }

@@ -5,7 +5,7 @@
 //
 // secretlint is loaded lazily and only for text that holds one of its signals. The text handed to
 // it has secretlint's own suppression comments blanked out, so a memory cannot switch its scan off.
-import { findPatternSecrets, isPlaceholder, LOCAL_HOST, mayHoldSecret, SHORT, type KnownSecrets, type SecretFinding } from './secret-patterns.js';
+import { findPatternSecrets, isPlaceholder, LOCAL_HOST, mayHoldSecret, SHORT, tokenEnd, type KnownSecrets, type SecretFinding } from './secret-patterns.js';
 
 export { findPatternSecrets, isPlaceholder, maskSecret, maskSecrets, maskSecretsDeep, mayHoldSecret, type KnownSecrets, type SecretFinding } from './secret-patterns.js';
 
@@ -42,14 +42,19 @@ export async function findSecretlintSecrets(text: string): Promise<SecretFinding
   const { lintSource, rule } = await loadSecretlint();
   // Blank secretlint's suppression comments (same length, so offsets hold): memory must not
   // silence its own scan. no-prompt-injection reports the directive itself.
-  const content = text.replace(/secretlint-(?:disable|enable)(?:-line|-next-line)?/g, (s) => ' '.repeat(s.length));
+  // secretlint drops a leading byte order mark and gives offsets in the text without it: the mark
+  // is left out here and its length added back, so a BOM file's secrets stand where they are.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const content = text.slice(bom).replace(/secretlint-(?:disable|enable)(?:-line|-next-line)?/g, (s) => ' '.repeat(s.length));
   const result = await lintSource({
     source: { filePath: '/memlint/memory.md', content, ext: '.md', contentType: 'text' },
     options: { config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: rule as never }] }, maskSecrets: true, noPhysicFilePath: true },
   });
   const out: SecretFinding[] = [];
   for (const m of result.messages) {
-    const [start, end] = m.range;
+    const start = m.range[0] + bom;
+    // secretlint's patterns have a fixed length and no end boundary: the token may go on.
+    const end = tokenEnd(text, m.range[1] + bom);
     const value = text.slice(start, end);
     if (isPlaceholder(value) || /(?:[:/@]|^)(?:<[^>]*>|\$\{[^}]*\}|\*{3,}|x{3,})(?=[@/:]|$)/i.test(value)) continue;
     // `https://USER:TOKEN@host`: a password written as a capitalised word is the name of a slot.
@@ -109,4 +114,23 @@ export async function secretsOf(texts: Iterable<string | null | undefined>): Pro
     }
   }
   return known;
+}
+
+/**
+ * The secrets no-secrets reports in these texts (value -> kind): every one it finds but those its
+ * allow-list names by key. What consolidation never moves or copies out of the file holding it.
+ */
+export async function reportedSecrets(texts: Iterable<string>, allow: ReadonlySet<string>): Promise<KnownSecrets> {
+  const out = new Map<string, string>();
+  for (const text of texts) {
+    if (!mayHoldSecret(text)) continue;
+    for (const f of await findSecrets(text)) {
+      const value = text.slice(f.start, f.end);
+      if (allow.has(await allowKey(f.kind, value))) continue;
+      out.set(value, f.kind);
+      // A value over several lines (a private key): a log entry joins its lines, so each is looked for.
+      if (/[\r\n]/.test(value)) for (const line of value.split(/\r?\n|\r/)) if (line.trim().length >= SHORT && !line.startsWith('-----')) out.set(line.trim(), f.kind);
+    }
+  }
+  return out;
 }

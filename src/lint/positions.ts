@@ -3,11 +3,15 @@
 import { lineOf } from './content-scan.js';
 import type { RuleContext } from './types.js';
 
-/** 1-based line and column of a UTF-16 offset in the file. */
+/**
+ * 1-based line and column of a UTF-16 offset in the file. A byte order mark is not a column
+ * (editors do not show it): line 1 of a file with one is counted as in the same file without it.
+ */
 export function positionAt(ctx: RuleContext, offset: number): { line: number; column: number } {
   const starts = ctx.lineOffsets();
   const line = lineOf(starts, offset);
-  return { line, column: offset - (starts[line] ?? 0) + 1 };
+  const bom = line === 1 && ctx.file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return { line, column: Math.max(1, offset - (starts[line] ?? 0) + 1 - bom) };
 }
 
 /** Offset of the start of a 1-based line, and of the end of it including its line ending. */

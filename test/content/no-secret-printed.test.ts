@@ -128,9 +128,11 @@ describe('no output prints a planted secret', () => {
   it('consolidate --dry-run, --check --json and --force --json', async () => {
     const { repo } = repoWithMemory();
     const dry = await memlintInProcess(repo, ['consolidate', '--dry-run'], { env });
-    // The diff is there (a log entry moved, a date made absolute), only its secrets masked.
-    expect(dry.stdout).toMatch(/^\+- maps use AIza… \(39 chars\)/m);
+    // The diff is there (a date made absolute), only its secrets masked. A log entry holding a
+    // secret is not copied into its topic: the run says where it is, masked.
     expect(dry.stdout).toMatch(/2026-11-30/);
+    expect(dry.stdout).not.toMatch(/^\+- maps use/m);
+    expect(dry.stdout + dry.stderr).toMatch(/logs\/2026\/11\/2026-11-20\.md:3: holds a secret \(gcp-api-key\): left in the log, not copied into project_keys\.md/);
     expect(leaks(dry.stdout + dry.stderr)).toEqual({});
     for (const args of [['--dry-run', '--json'], ['--check', '--json'], ['--force', '--json']]) {
       const r = await memlintInProcess(repo, ['consolidate', ...args], { env });
