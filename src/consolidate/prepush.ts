@@ -17,6 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
+import { isConfigError } from '../errors.js';
 import { filesOfCommit } from '../git/history.js';
 import { worktreeState, type WorktreeState } from '../git/progress.js';
 import { resolveRef } from '../git/refs.js';
@@ -81,9 +82,19 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const folders = foldersOfChanged(root, changed);
   if (folders.length === 0) return 0;
   const at = { cwd: root, env: opts.io.env };
-  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
+  // A config memlint cannot use is no reason to stop a push, nor to let conflict markers or a
+  // secret through: those are checked with the default settings, and nothing is consolidated.
+  let broken: string | null = null;
+  let loaded: LoadedConfig;
+  try {
+    loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
+  } catch (err) {
+    if (!isConfigError(err)) throw err;
+    broken = (err as Error).message.split('\n')[0]!;
+    loaded = { config: {}, file: null, dir: root };
+  }
   const selected = hookMemdirs(at, folders, loaded, push.repo);
-  if (selected.length === 0) return 0;
+  if (selected.length === 0) return brokenConfig(broken, opts.io);
   const memdirs = selected.map((d) => d.dir);
 
   // What the pre-commit hook never saw: conflict markers and secrets in any pushed commit.
@@ -99,6 +110,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
     return 1;
   }
 
+  if (broken !== null) return brokenConfig(broken, opts.io);
   // The worktree is what gets consolidated: only a push of the checked-out commit is about it.
   const head = resolveRef(at, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
@@ -116,6 +128,12 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
     return 1;
   }
   opts.io.stderr.write(`memlint: ${due.join(', ')} is due for consolidation and was pushed as it is; run "memlint consolidate ${target}" and commit it as "memory: consolidate" (the post-commit hook does so after your next memory commit)\n`);
+  return 0;
+}
+
+/** The one line a push with an unusable config gets (exit 0: git goes on); 0 when the config was fine. */
+function brokenConfig(message: string | null, io: Io): number {
+  if (message !== null) io.stderr.write(`memlint: ${message}; the pre-push hook checked the pushed memory for conflict markers and secrets with the default settings, consolidated nothing, and let git go on (fix the config; "memlint doctor" checks it)\n`);
   return 0;
 }
 

@@ -70,7 +70,7 @@ describe('consolidate --pre-push', () => {
     const bad = dueRepo('sometimes');
     const hooked = await memlintInProcess(bad.dir, ['consolidate', '--pre-push'], { given: handed(bad.dir, stdin(bad.dir, bad.base)), env });
     const allowed = `memlint: config ${join(bad.dir, '.memlintrc.json')}: consolidate.onPush is "sometimes"; use "advise", "check" or "block"`;
-    expect(hooked).toMatchObject({ code: 0, stderr: `${allowed}; the pre-push hook let git go on without memlint's checks (fix the config; "memlint doctor" checks it)\n` });
+    expect(hooked).toMatchObject({ code: 0, stderr: `${allowed}; the pre-push hook checked the pushed memory for conflict markers and secrets with the default settings, consolidated nothing, and let git go on (fix the config; "memlint doctor" checks it)\n` });
     const refused = await memlintInProcess(bad.dir, ['consolidate'], { env });
     expect(refused).toMatchObject({ code: 2, stderr: `${allowed}\n` });
   });

@@ -1,5 +1,6 @@
 // A config memlint cannot use (a value it does not know) is memlint's own problem: every git hook
-// says so in one line and lets git go on, while lint refuses it (exit 2) and doctor fails on it,
+// says so in one line and lets git go on (pre-push still refuses conflict markers and secrets,
+// checked with the default settings), while lint refuses it (exit 2) and doctor fails on it,
 // naming the key and the values allowed. Keys and rule options nothing reads are warnings in lint
 // and doctor (trial finding 10: onPush "warn" stopped every push while lint and doctor said all
 // was well).
@@ -42,7 +43,7 @@ describe('an invalid config', () => {
     const push = run(dir, ['push', '-q'], env);
     expect(push.code, push.out).toBe(0);
     expect(push.out.trim().split('\n')).toHaveLength(1);
-    expect(push.out).toContain(`${allowed}; the pre-push hook let git go on`);
+    expect(push.out).toContain(`${allowed}; the pre-push hook checked the pushed memory for conflict markers and secrets with the default settings`);
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(git(dir, 'rev-parse', 'origin/main'));
 
     const lint = memlint(dir, []);
@@ -67,6 +68,18 @@ describe('an invalid config', () => {
     expect(memlint(dir, ['--staged']).code).toBe(0); // nothing staged
     expect(memlint(dir, []).code).toBe(2);
     expect(memlint(dir, ['doctor']).stdout).toMatch(/^FAIL {2}config: unknown rule "index-line-lenght"/);
+  });
+
+  it('still refuses a push whose memory holds conflict markers: checked with the default settings', async () => {
+    const dir = await installedWithRemote();
+    writeFileSync(join(dir, '.memlintrc.json'), '{ "consolidate": { "onPush": "warn" } }\n');
+    append(dir, '.claude/memory/MEMORY.md', '<<<<<<< HEAD\n- [A](a.md) — ours\n=======\n- [A](a.md) — theirs\n>>>>>>> other\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'markers');
+    const push = run(dir, ['push', '-q'], env);
+    expect(push.code, push.out).not.toBe(0);
+    expect(push.out).toContain('[no-conflict-markers]');
+    expect(push.out).toMatch(/^memlint: nothing was pushed: pushed memory holds conflict markers/m);
   });
 
   it('keys and rule options nothing reads are warnings naming the key, with "did you mean", in lint and doctor', async () => {
