@@ -5,11 +5,7 @@ import { CONSOLIDATE_OPTIONS } from './options.js';
 import { escapeControls } from '../printable.js';
 import { loadConfig } from '../config.js';
 import { consolidationMemdirs } from '../consolidate/select.js';
-import { postCommit, prePush } from '../consolidate/prepush.js';
-import * as report from '../consolidate/report.js';
-import { consolidateEach } from '../consolidate/run.js';
 import { EXIT_FOUND, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
-import { maskSecrets, maskSecretsDeep, secretsOf } from '../content/secrets.js';
 import type { Given } from './given.js';
 import type { Io } from '../io.js';
 
@@ -58,10 +54,13 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   // One mode a run: the hook modes stand alone, as --check and --dry-run do.
   const modes = (['pre-push', 'post-commit', 'check', 'dry-run'] as const).filter((m) => values[m]);
   if (modes.length > 1) throw new UsageError(`use only one of ${modes.map((m) => `--${m}`).join(', ')} (see "memlint consolidate --help")`);
+  // Each mode loads what it needs, here rather than at the top: the post-commit hook runs this
+  // command after every memory commit, and when nothing is due it needs none of the rest.
   if (values['pre-push']) {
+    const { prePush } = await import('../consolidate/prepush.js');
     return prePush({ io, configFile: values.config, ...(given.push ? { push: given.push } : {}) });
   }
-  if (values['post-commit']) return postCommit({ io, configFile: values.config, ...(given.committed ? { committed: given.committed } : {}), ...(given.worktree ? { worktree: given.worktree } : {}) });
+  if (values['post-commit']) return (await import('../consolidate/post-commit.js')).postCommit({ io, configFile: values.config, ...(given.committed ? { committed: given.committed } : {}), ...(given.worktree ? { worktree: given.worktree } : {}) });
 
   const loaded = await loadConfig({ cwd, file: values.config, stderr: io.stderr });
   // Folders named on the command line are consolidated even when config excludes them.
@@ -72,6 +71,11 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     return EXIT_OK;
   }
   const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'apply';
+  const [{ consolidateEach }, report, { maskSecrets, maskSecretsDeep, secretsOf }] = await Promise.all([
+    import('../consolidate/run.js'),
+    import('../consolidate/report.js'),
+    import('../content/secrets.js'),
+  ]);
   const outcomes = await consolidateEach(memdirs, loaded, { mode, force: !!values.force, prune: !!values.prune, io });
   // Nothing printed shows a secret (docs/security.md): the diff, the summary and the JSON are masked
   // against the secrets of every text the plans were made from or would write.

@@ -1,4 +1,4 @@
-// `memlint consolidate --pre-push` and `--post-commit`: the hooks' modes.
+// `memlint consolidate --pre-push`: the pre-push hook's mode.
 //
 // pre-push reads git's pre-push stdin and looks at the commits being pushed. It refuses (exit 1) a
 // push whose memory files hold conflict markers or a secret, what the pre-commit hook never saw
@@ -7,27 +7,18 @@
 // push stays an opt-in (config consolidate.onPush "check": say so and stop; "block": consolidate,
 // commit `memory: consolidate`, and stop, since a commit made in pre-push is not part of that push).
 //
-// post-commit consolidates: after a commit that changes memory, a due memdir is consolidated and
-// committed as `memory: consolidate` right after it, so the memory a later push sends has been
-// consolidated when due (docs/consolidate.md says why it is done there). Never during a rebase,
-// merge, cherry-pick or revert, nor on a detached HEAD, and never with uncommitted memory edits.
-//
-// A push or commit with no memory in it is answered by the launcher (src/launcher.ts) with a git
-// call or two.
+// post-commit is src/consolidate/post-commit.ts. A push with no memory in it is answered by the
+// launcher (src/launcher.ts) with a git call or two.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config.js';
 import { isConfigError } from '../errors.js';
-import { filesOfCommit } from '../git/history.js';
-import { worktreeState, type WorktreeState } from '../git/progress.js';
 import { resolveRef } from '../git/refs.js';
-import type { DiscoveredMemdir } from '../memdir/discover.js';
 import { resolveRules, runToday } from '../lint/engine.js';
 import { lintPushed } from '../lint/pushed.js';
-import { excluded, foldersOfChanged, hookMemdirs } from './select.js';
+import { foldersOfChanged, hookMemdirs } from './select.js';
 import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
-import { consolidateEach } from './run.js';
-import { slashRelative } from '../fs/paths.js';
+import { consolidateDue } from './run.js';
 import { debugWriter, type Io } from '../io.js';
 
 // git hands the pushed refs on the hook's stdin (fd 0); the launcher reads them first and hands them as `push`.
@@ -37,36 +28,6 @@ function readStdin(): string {
   } catch {
     return '';
   }
-}
-
-interface DueResult {
-  /** `<sha7> (<memdir>)` of each consolidation committed. */
-  committed: string[];
-  /** Memdirs (repository-relative) due and with something to change, left as they are. */
-  due: string[];
-}
-
-/**
- * The memdirs (not excluded) that are due and that consolidation would change, through
- * consolidate's own run on memory as committed: consolidated and committed as `memory:
- * consolidate` when `act` is 'commit', else only listed. Each skip and failure is one line.
- */
-async function consolidateDue(root: string, memdirs: DiscoveredMemdir[], loaded: LoadedConfig, act: 'commit' | 'list', io: Io): Promise<DueResult> {
-  const rel = (p: string) => slashRelative(root, p) || '.';
-  const outcomes = await consolidateEach(
-    memdirs.filter((d) => !excluded(d.dir, loaded)),
-    loaded,
-    { mode: act === 'list' ? 'check' : 'apply', force: false, prune: false, hook: { commit: 'memory: consolidate' }, io },
-  );
-  for (const o of outcomes) if (o.status === 'skipped') io.stderr.write(`memlint: skipped consolidating ${rel(o.memdir)}: ${o.message}\n`);
-  // A log entry holding a secret stays where it is (never copied on by a commit of memlint's own): said, never shown.
-  for (const o of outcomes) for (const w of o.plan?.report.logs.withheld ?? []) io.stderr.write(`memlint: ${rel(o.memdir)}/${w.log}:${w.line} holds a secret (${w.kind}); consolidation left it in the log: remove it from memory and rotate it\n`);
-  const failures = outcomes.filter((o) => o.status === 'failed').map((o) => `${rel(o.memdir)}: ${o.message}`);
-  if (failures.length > 0) io.stderr.write(`memlint: consolidation failed for ${failures.join('; ')}\n`);
-  return {
-    committed: outcomes.filter((o) => o.commit !== null).map((o) => `${o.commit!.slice(0, 7)} (${rel(o.memdir)})`),
-    due: outcomes.filter((o) => o.status === 'would-change').map((o) => rel(o.memdir)),
-  };
 }
 
 /** What config consolidate.onPush asks of a push while consolidation is due (docs/consolidate.md). */
@@ -141,37 +102,4 @@ function onPushOf(loaded: LoadedConfig): OnPush {
   const v = loaded.config.consolidate?.onPush;
   // "consolidate", the default before v3, consolidates as the default does now: after the commit.
   return v === 'check' || v === 'block' ? v : 'advise';
-}
-
-/**
- * `consolidate --post-commit`: after a commit on a branch that changed memory, each due memdir it
- * touched is consolidated and committed as `memory: consolidate`. Never fails the commit: git
- * ignores post-commit's exit code, and problems are one line each.
- * `committed`: the files of the commit, when the launcher has read them already.
- */
-export async function postCommit(opts: { io: Io; configFile?: string; committed?: string[]; worktree?: WorktreeState }): Promise<number> {
-  if (opts.io.env.HUSKY === '0') return 0;
-  // Where the repository is and where its HEAD stands: one question, the launcher's when it asked.
-  const repo = opts.worktree ?? worktreeState(opts.io);
-  if (repo === null) return 0;
-  const root = repo.root;
-  const at = { cwd: root, env: opts.io.env };
-  let changed: string[];
-  try {
-    changed = opts.committed ?? filesOfCommit(at, 'HEAD');
-  } catch {
-    return 0;
-  }
-  const folders = foldersOfChanged(root, changed);
-  if (folders.length === 0) return 0;
-  // A rebase, merge, cherry-pick or revert replays commits on a detached HEAD or is not concluded:
-  // a commit of memlint's own in between would be replayed over, or change what is being settled.
-  if (repo.operation !== null || repo.branch === null) return 0;
-  const loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
-  if (loaded.config.consolidate?.onCommit === 'off') return 0;
-  const memdirs = hookMemdirs(at, folders, loaded, repo);
-  if (memdirs.length === 0) return 0;
-  const { committed } = await consolidateDue(root, memdirs, loaded, 'commit', opts.io);
-  if (committed.length > 0) opts.io.stderr.write(`memlint: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} after your commit\n`);
-  return 0;
 }

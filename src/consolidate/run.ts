@@ -6,15 +6,15 @@ import { join, relative } from 'node:path';
 import { loadMemdir } from '../memdir/read.js';
 import { createRepoFacts } from '../lint/repo-facts.js';
 import type { ConsolidateFacts, StepContext } from './types.js';
-import { ARCHIVE_INDEX, INDEX_FILE } from '../memdir/kinds.js';
+import { ARCHIVE_INDEX } from '../memdir/kinds.js';
 import { planConsolidation, type Plan } from './plan.js';
 import type { RelativeDateFinder } from './dates.js';
 import { applyPlan } from './apply.js';
-import { checkGates, type GateResult } from './gates.js';
-import { liveHolder, lockIsUnsafe, lockPath, readLastConsolidatedAt, recordConsolidation, rollbackLock, tryAcquireLock } from './lock.js';
-import { checkInsideRepo } from '../fs/inside.js';
+import type { GateResult } from './gates.js';
+import { gatesFor, refusalFor, type MemdirRef } from './due.js';
+import { liveHolder, recordConsolidation, rollbackLock, tryAcquireLock } from './lock.js';
 import { agentCommand, consolidationBound, ignoredCommandWarning, resolveSettings } from './settings.js';
-import { countCommitsSince, deletionCommits, firstCommitTimes, lastCommitDates } from '../git/history.js';
+import { deletionCommits, firstCommitTimes, lastCommitDates } from '../git/history.js';
 import type { Settings } from './settings.js';
 import { walkFiles } from '../fs/walk.js';
 import { removeStaleTempFiles } from '../fs/atomic.js';
@@ -28,12 +28,11 @@ import { reportedSecrets } from '../content/secrets.js';
 import { makeLint } from './lint-check.js';
 import { loadDateFinder } from './date-finder.js';
 import { debugWriter, type Io } from '../io.js';
+import type { DiscoveredMemdir } from '../memdir/discover.js';
+import { excluded } from './select.js';
 import type { GitContext } from '../git/repo.js';
 
-export interface MemdirRef {
-  dir: string;
-  repoRoot: string | null;
-}
+export type { MemdirRef } from './due.js';
 
 export type Mode = 'apply' | 'check' | 'dry-run';
 
@@ -182,27 +181,6 @@ export async function planFor(m: MemdirRef, settings: Settings, opts: { prune: b
   return planConsolidation({ memdir: m.dir, archiveDir: settings.archiveDir, files, archiveIndex, ctx, findDates: opts.findDates });
 }
 
-/**
- * Why this memdir must be left alone, or null: the memdir, its archive folder or its lock is
- * reached through a symlink, or lies outside the repository (src/fs/inside.ts). Asked before
- * anything of the memdir is read, in every mode.
- */
-export function refusalFor(m: MemdirRef, settings: Settings): string | null {
-  const bound = consolidationBound(m.dir, m.repoRoot);
-  for (const p of [m.dir, join(m.dir, INDEX_FILE), lockPath(m.dir), settings.archiveDir]) {
-    const c = checkInsideRepo(bound, p);
-    if (!c.ok) return `${c.reason}; not consolidated`;
-  }
-  if (lockIsUnsafe(m.dir)) return `${lockPath(m.dir)} is not a regular file; not consolidated`;
-  return null;
-}
-
-export function gatesFor(m: MemdirRef, settings: Settings, now: number, env: NodeJS.ProcessEnv): GateResult {
-  const last = readLastConsolidatedAt(m.dir);
-  const spec = m.repoRoot ? withSlashes(relative(m.repoRoot, m.dir)) || '.' : '.';
-  return checkGates(last, now, settings, (since) => (m.repoRoot ? countCommitsSince({ cwd: m.repoRoot, env }, since, [spec]) : Number.MAX_SAFE_INTEGER));
-}
-
 export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise<Outcome> {
   const now = opts.now ?? Date.now();
   const base: Outcome = { memdir: m.dir, archiveDir: opts.settings.archiveDir, status: 'unchanged', gates: null, plan: null, touched: [], agent: null, message: null, commit: null };
@@ -313,4 +291,34 @@ async function agentStep(m: MemdirRef, opts: RunOptions, plan: Plan): Promise<No
     problems.push(...refused.map((r) => `not restored: ${r}`));
   }
   return { ran: true, exitCode, accepted: problems.length === 0, touched: all, problems };
+}
+
+export interface DueResult {
+  /** `<sha7> (<memdir>)` of each consolidation committed. */
+  committed: string[];
+  /** Memdirs (repository-relative) due and with something to change, left as they are. */
+  due: string[];
+}
+
+/**
+ * The memdirs (not excluded) that are due and that consolidation would change, through
+ * consolidate's own run on memory as committed: consolidated and committed as `memory:
+ * consolidate` when `act` is 'commit', else only listed. Each skip and failure is one line.
+ */
+export async function consolidateDue(root: string, memdirs: DiscoveredMemdir[], loaded: LoadedConfig, act: 'commit' | 'list', io: Io): Promise<DueResult> {
+  const rel = (p: string) => slashRelative(root, p) || '.';
+  const outcomes = await consolidateEach(
+    memdirs.filter((d) => !excluded(d.dir, loaded)),
+    loaded,
+    { mode: act === 'list' ? 'check' : 'apply', force: false, prune: false, hook: { commit: 'memory: consolidate' }, io },
+  );
+  for (const o of outcomes) if (o.status === 'skipped') io.stderr.write(`memlint: skipped consolidating ${rel(o.memdir)}: ${o.message}\n`);
+  // A log entry holding a secret stays where it is (never copied on by a commit of memlint's own): said, never shown.
+  for (const o of outcomes) for (const w of o.plan?.report.logs.withheld ?? []) io.stderr.write(`memlint: ${rel(o.memdir)}/${w.log}:${w.line} holds a secret (${w.kind}); consolidation left it in the log: remove it from memory and rotate it\n`);
+  const failures = outcomes.filter((o) => o.status === 'failed').map((o) => `${rel(o.memdir)}: ${o.message}`);
+  if (failures.length > 0) io.stderr.write(`memlint: consolidation failed for ${failures.join('; ')}\n`);
+  return {
+    committed: outcomes.filter((o) => o.commit !== null).map((o) => `${o.commit!.slice(0, 7)} (${rel(o.memdir)})`),
+    due: outcomes.filter((o) => o.status === 'would-change').map((o) => rel(o.memdir)),
+  };
 }

@@ -41,6 +41,15 @@ function makeDueRepo(onPush?: string): { dir: string; base: string } {
   return { dir, base: git(dir, 'rev-parse', 'HEAD~5').trim() };
 }
 
+/** git's command in a traced argv: the first word after the options (`-c key=value` included). */
+function subcommand(argv: string[]): string {
+  for (let i = 1; i < argv.length; i++) {
+    if (argv[i] === '-c' || argv[i] === '-C') i++;
+    else if (!argv[i]!.startsWith('-')) return argv[i]!;
+  }
+  return '';
+}
+
 const stdin = (dir: string, base: string, ref = 'refs/heads/main') => `${ref} ${git(dir, 'rev-parse', ref).trim()} ${ref} ${base}\n`;
 const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
 
@@ -253,5 +262,23 @@ describe('consolidate --pre-push', () => {
     expect(starts).toHaveLength(2);
     expect(starts.filter((l) => l.includes('"diff-tree"'))).toHaveLength(1);
     expect(starts.filter((l) => l.includes('"--symbolic-full-name","HEAD"'))).toHaveLength(1);
+  });
+
+  it('post-commit when nothing is due asks git only what the gates need, and prints nothing', () => {
+    // Four memory commits, one short of the gate: the consolidation itself (its plan, the writer,
+    // the user's agent command from git config, the status of uncommitted edits) is never reached.
+    const dir = initRepo();
+    importCommits(dir, [
+      { branch: 'main', message: 'init', files: { 'README.md': 'app\n' } },
+      { branch: 'main', message: 'memory', files: { [`${MEM}/MEMORY.md`]: '- [Role](user_role.md) — Backend lead\n', [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead', 'Reads diffs first.\n') } },
+      ...[0, 1, 2].map((i) => ({ branch: 'main', message: `log ${i}`, files: { [`${MEM}/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i} [user_role]\n` } })),
+    ]);
+    const trace = join(tempDir('memlint-trace-'), 'trace.json');
+    const r = memlint(dir, ['consolidate', '--post-commit'], { env: { ...env, GIT_TRACE2_EVENT: trace } });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe('log 2\n');
+    const commands = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"')).map((l) => subcommand((JSON.parse(l) as { argv: string[] }).argv));
+    // The launcher's two (the commit's files; where HEAD stands), the memdirs, the commits since.
+    expect(commands).toEqual(['diff-tree', 'rev-parse', 'ls-files', 'rev-list']);
   });
 });
