@@ -6,7 +6,10 @@
 // Two ways to build it, one result. remark (mdast, with positions) is exact and costs a parse;
 // most memory files are plain enough that a line scan gives the same model, so a file takes the
 // line path when none of its lines could be read two ways (see `lineBlocks` for the list), and
-// remark otherwise. A property test holds the two to each other.
+// remark otherwise. A property test holds the two to each other. A file the line path cannot take
+// whole is cut into pieces before each line that surely starts a top-level list item, and each
+// piece goes its own way (`pieceBlocks`): remark's cost per line and per bracket (tens of
+// microseconds) is paid only for the pieces that need it, not for a whole long list or log.
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
 import { parseMarkdown } from './markdown.js';
 import { bomOf, splitLines, withoutBom } from './lines.js';
@@ -87,7 +90,7 @@ export interface BlockModel {
 export function blockModel(text: string): BlockModel {
   const cached = memo.get(text);
   if (cached) return cached;
-  const model = lineBlocks(text) ?? remarkBlocks(text);
+  const model = lineBlocks(text) ?? pieceBlocks(text);
   if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
   memo.set(text, model);
   return model;
@@ -116,7 +119,7 @@ export function remarkBlocks(text: string): BlockModel {
   const col = (line: number, offset: number) => offset - starts[line - 1]!;
   const mark = (node: Nodes, kind: BlockKind, extra: Partial<BlockLine> = {}) => {
     const p = node.position!;
-    for (let l = p.start.line; l <= p.end.line && l <= lines.length; l++) Object.assign(lines[l - 1]!, { kind }, extra);
+    for (let l = p.start.line; l <= lastLine(p) && l <= lines.length; l++) Object.assign(lines[l - 1]!, { kind }, extra);
   };
 
   const walk = (node: Nodes, parent: Parent | null, depth: number, quote: number, rootEnd: number | null) => {
@@ -132,7 +135,7 @@ export function remarkBlocks(text: string): BlockModel {
         mark(node, 'code', { code: fenced ? 'fenced' : 'indented' });
         model.codeBlocks.push({
           startLine: p.start.line,
-          endLine: p.end.line,
+          endLine: lastLine(p),
           fenced,
           lang: fenced ? (node.lang ?? '').toLowerCase() : '',
           content: node.value === '' ? [] : node.value.split('\n'),
@@ -141,13 +144,13 @@ export function remarkBlocks(text: string): BlockModel {
       }
       case 'html':
         mark(node, 'html');
-        if (parent?.type === 'root' && /^[ \t]*<!--/.test(node.value)) model.comments.push({ startLine: p.start.line, endLine: p.end.line });
+        if (parent?.type === 'root' && /^[ \t]*<!--/.test(node.value)) model.comments.push({ startLine: p.start.line, endLine: lastLine(p) });
         return;
       case 'heading': {
         const setext = src[p.start.offset!] !== '#';
         const kids = node.children;
         const text = kids.length === 0 ? '' : src.slice(kids[0]!.position!.start.offset!, kids[kids.length - 1]!.position!.end.offset!);
-        mark(node, 'heading', { heading: { level: node.depth, setext, text, startLine: p.start.line, endLine: p.end.line } });
+        mark(node, 'heading', { heading: { level: node.depth, setext, text, startLine: p.start.line, endLine: lastLine(p) } });
         return;
       }
       case 'thematicBreak':
@@ -160,7 +163,7 @@ export function remarkBlocks(text: string): BlockModel {
         mark(node, 'prose');
         return;
       case 'blockquote':
-        for (let l = p.start.line; l <= p.end.line; l++) lines[l - 1]!.quote = Math.max(lines[l - 1]!.quote, quote + 1);
+        for (let l = p.start.line; l <= endOf(node); l++) lines[l - 1]!.quote = Math.max(lines[l - 1]!.quote, quote + 1);
         for (const c of node.children) walk(c, node, depth, quote + 1, rootEnd);
         return;
       case 'list':
@@ -175,11 +178,12 @@ export function remarkBlocks(text: string): BlockModel {
           const marker = /^(?:[-*+]|\d{1,9}[.)])[ \t]?/.exec(src.slice(p.start.offset!, p.start.offset! + 12));
           contentStart = col(line, p.start.offset!) + (marker ? marker[0].length : 1);
         }
-        const item: BlockItem = { depth, ordered: (parent as { ordered?: boolean | null }).ordered === true, contentStart, endLine: p.end.line, rootEndLine: rootEnd ?? p.end.line };
+        const end = endOf(node);
+        const item: BlockItem = { depth, ordered: (parent as { ordered?: boolean | null }).ordered === true, contentStart, endLine: end, rootEndLine: rootEnd ?? end };
         const link = first?.type === 'paragraph' && first.position!.start.line === line ? leadingLink(first, line, col, definitions) : undefined;
         if (link) item.link = link;
         lines[line - 1]!.item = item;
-        for (const c of node.children) walk(c, node, depth + 1, quote, rootEnd ?? p.end.line);
+        for (const c of node.children) walk(c, node, depth + 1, quote, rootEnd ?? end);
         return;
       }
       default:
@@ -188,6 +192,140 @@ export function remarkBlocks(text: string): BlockModel {
   };
   for (const c of tree.children) walk(c, tree, 0, 0, null);
   return model;
+}
+
+/**
+ * The model of a text the line path cannot take whole: cut before each line that starts a top-level
+ * list item whatever came before it (`topLevelItemStarts`), each piece read by the line path when it
+ * can be, else by remark, and the pieces' lines put together. Exact: CommonMark closes every open
+ * block but a top-level fence or HTML block at such a line, and a reference definition (which links
+ * anywhere in the file may use) sends the whole file to remark.
+ */
+export function pieceBlocks(text: string): BlockModel {
+  const src = withoutBom(text);
+  if (src.includes(']:')) return remarkBlocks(text);
+  const raw = splitLines(src);
+  const cuts = topLevelItemStarts(raw);
+  if (cuts.length === 0) return remarkBlocks(text);
+  const model: BlockModel = { lines: [], codeBlocks: [], comments: [], via: 'lines' };
+  let from = 0;
+  for (const to of [...cuts, raw.length]) {
+    const piece = src.slice(raw[from]!.offset, to < raw.length ? raw[to]!.offset : src.length);
+    const part = lineBlocks(piece) ?? remarkBlocks(piece);
+    appendShifted(model, part, from);
+    from = to;
+  }
+  return model;
+}
+
+/** Adds a piece's model that starts at 0-based line `shift` of the whole (line numbers moved once). */
+function appendShifted(model: BlockModel, part: BlockModel, shift: number): void {
+  if (part.via === 'remark') model.via = 'remark';
+  const moved = new Set<object>();
+  const move = (o: { startLine?: number; endLine: number; rootEndLine?: number }) => {
+    if (moved.has(o)) return;
+    moved.add(o);
+    if (o.startLine !== undefined) o.startLine += shift;
+    o.endLine += shift;
+    if (o.rootEndLine !== undefined) o.rootEndLine += shift;
+  };
+  for (const line of part.lines) {
+    if (line.item) move(line.item);
+    if (line.heading) move(line.heading);
+    model.lines.push(line);
+  }
+  for (const b of part.codeBlocks) {
+    move(b);
+    model.codeBlocks.push(b);
+  }
+  for (const c of part.comments) {
+    move(c);
+    model.comments.push(c);
+  }
+}
+
+const CUT_ITEM_RE = /^[-*+][ \t]+\S/;
+const FENCE_RE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+// HTML blocks that end at a marker (CommonMark's kinds 1 to 5), by how they open.
+const HTML_UNTIL: Array<[RegExp, string[]]> = [
+  [/^<(?:script|pre|style|textarea)(?:[ \t>]|$)/i, ['</script>', '</pre>', '</style>', '</textarea>']],
+  [/^<!--/, ['-->']],
+  [/^<\?/, ['?>']],
+  [/^<![A-Za-z]/, ['>']],
+  [/^<!\[CDATA\[/, [']]>']],
+];
+
+/**
+ * 0-based lines (after frontmatter, never the first) where a top-level list item surely starts: a
+ * bullet in the first column with content, not a thematic break, outside a fenced code block or
+ * HTML block that opened at the top level. Those are the only blocks a bullet in the first column
+ * does not close. A fence or HTML opener indented one to three spaces may belong to a list item or
+ * to the top level (which, depends on the items around it): no cut is made after one.
+ */
+export function topLevelItemStarts(raw: Array<{ text: string }>): number[] {
+  const cuts: number[] = [];
+  let i = 0;
+  if (raw.length > 0 && FM_FENCE_RE.test(raw[0]!.text)) {
+    const close = raw.findIndex((l, k) => k > 0 && FM_FENCE_RE.test(l.text));
+    if (close > 0) i = close + 1;
+  }
+  const first = i;
+  let fence: { mark: string; length: number } | null = null;
+  let htmlUntil: string[] | 'blank' | null = null;
+  for (; i < raw.length; i++) {
+    const t = raw[i]!.text;
+    if (fence) {
+      const m = FENCE_RE.exec(t);
+      if (m && m[2]![0] === fence.mark && m[2]!.length >= fence.length && BLANK_RE.test(m[3]!)) fence = null;
+      continue;
+    }
+    if (htmlUntil === 'blank') {
+      // An HTML block that ends at a blank line, or a paragraph that only looked like one: in the
+      // latter a fence or a comment may open inside it and run past the blank line.
+      if (/^ {0,3}(?:`{3}|~{3}|<)/.test(t)) break;
+      if (BLANK_RE.test(t)) htmlUntil = null;
+      continue;
+    }
+    if (htmlUntil) {
+      if (htmlUntil.some((end) => t.includes(end))) htmlUntil = null;
+      continue;
+    }
+    const f = FENCE_RE.exec(t);
+    // A backtick fence's info string holds no backtick; with one, the line is no fence.
+    if (f && !(f[2]![0] === '`' && f[3]!.includes('`'))) {
+      if (f[1] !== '') break;
+      fence = { mark: f[2]![0]!, length: f[2]!.length };
+      continue;
+    }
+    if (/^ {1,3}</.test(t)) break;
+    if (t.startsWith('<')) {
+      const kind = HTML_UNTIL.find(([open]) => open.test(t));
+      // Ends on its own line when its end marker follows the opener there.
+      if (kind) htmlUntil = kind[1].some((end) => t.indexOf(end, 2) >= 0) ? null : kind[1];
+      else htmlUntil = 'blank';
+      continue;
+    }
+    if (i > first && i > 0 && CUT_ITEM_RE.test(t) && !ONLY_MARKS_RE.test(t)) cuts.push(i);
+  }
+  return cuts;
+}
+
+/**
+ * The last line a node covers. A block that a container's end closes (a fence left open in a list
+ * item) ends where the next line starts, at its column 1: that line is not the block's.
+ */
+function lastLine(p: { start: { line: number }; end: { line: number; column: number } }): number {
+  return p.end.column === 1 && p.end.line > p.start.line ? p.end.line - 1 : p.end.line;
+}
+
+/**
+ * The last line a list item or block quote covers: its last child's. remark ends a container
+ * whose last block the next item closed (an open fence) after that item's marker, on its line.
+ */
+function endOf(node: Parent): number {
+  const last = node.children[node.children.length - 1];
+  if (!last?.position) return lastLine(node.position!);
+  return 'children' in last && (last.type === 'listItem' || last.type === 'blockquote' || last.type === 'list') ? endOf(last) : lastLine(last.position);
 }
 
 function collectDefinitions(node: Nodes, into: Map<string, string>) {

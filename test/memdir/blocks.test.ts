@@ -1,7 +1,8 @@
 // The block model: remark's reading of each line, and the line path that must agree with it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockModel, lineBlocks, remarkBlocks } from '../../src/memdir/blocks.js';
+import { blockModel, lineBlocks, pieceBlocks, remarkBlocks, topLevelItemStarts } from '../../src/memdir/blocks.js';
+import { splitLines } from '../../src/memdir/lines.js';
 
 const kinds = (text: string) => remarkBlocks(text).lines.map((l) => l.kind);
 
@@ -120,3 +121,60 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(200);
   });
 });
+
+describe('pieceBlocks: a file cut before each top-level item, each piece its own way', () => {
+  it('reads a long list with one indented line by remark for that item only, as remark reads the whole', () => {
+    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    more of the last item\n';
+    expect(lineBlocks(text)).toBeNull();
+    const cuts = topLevelItemStarts(splitLines(text));
+    expect(cuts).toHaveLength(50);
+    const m = pieceBlocks(text);
+    expect(m.via).toBe('remark');
+    expect(m.lines).toEqual(remarkBlocks(text).lines);
+  });
+
+  it.each([
+    ['a fence at the top level', '- a\n```\n- in the fence\n```\n- b\n', [4]],
+    ['a fence whose info string holds a backtick (no fence)', '- a\n```x`y\n- b\n', [2]],
+    ['a fence indented under an item: no cut after it', '- a\n  ```\n- b\n```\n- c\n```\n', []],
+    ['an HTML comment over a blank line', '- a\n<!-- x\n\n- in the comment\n-->\n- b\n', [5]],
+    ['an HTML block to a blank line', '- a\n<div>\n- in the block\n\n- b\n', [4]],
+    ['a fence inside what looked like HTML', '<3 love\n```\n- code\n\n- code\n```\n- b\n', []],
+    ['a thematic break and a setext underline', 'Title\n- - -\n-\n- a\n', [3]],
+    ['frontmatter', '---\n- a: 1\n---\n- a\n- b\n', [4]],
+  ])('cuts only where an item surely starts: %s', (_, text, expected) => {
+    expect(topLevelItemStarts(splitLines(text))).toEqual(expected);
+    expect(pieceBlocks(text)).toEqual({ ...remarkBlocks(text), via: pieceBlocks(text).via });
+  });
+
+  it('gives what remark gives, on generated Markdown (property)', () => {
+    const line = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('- item', '* star item', '+ plus', '- [T](t.md) — hook', '-  two', '-\tx', '- > q', '- ```', '- # h') },
+      {
+        weight: 5,
+        arbitrary: fc.constantFrom(
+          '', '   ', '# Memory', 'Prose.', '  continued', '    indented', '      deeper', '  - nested', '1. one', '2. two', '-', '---', '- - -', '===',
+          '> quoted', '>', '```', '```md', '~~~', '  ```', '   ~~~~', '````', '<!-- c', '-->', '<!-- one -->', '<div>', '</div>', '<pre>', '</pre>', '<?x', '?>',
+          '<!X', '>', '<3', '  <b>', '\t- tab', '[t]: t.md', '- [R][t]', '<![CDATA[', ']]>', '字',
+        ),
+      },
+      { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+    );
+    const eol = fc.constantFrom('\n', '\n', '\r\n', '\r');
+    let cut = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(line, eol), { maxLength: 30 }), fc.boolean(), (parts, fm) => {
+        const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e]) => l + e).join('');
+        const whole = remarkBlocks(text);
+        const pieces = pieceBlocks(text);
+        if (topLevelItemStarts(splitLines(text.replace(/^\uFEFF/, ''))).length > 0) cut++;
+        expect(pieces.lines).toEqual(whole.lines);
+        expect(pieces.codeBlocks).toEqual(whole.codeBlocks);
+        expect(pieces.comments).toEqual(whole.comments);
+      }),
+      { numRuns: 4000 },
+    );
+    expect(cut).toBeGreaterThan(1000);
+  });
+});
+
