@@ -7,7 +7,7 @@
 // most memory files are plain enough that a line scan gives the same model, so a file takes the
 // line path when none of its lines could be read two ways (see `lineBlocks` for the list), and
 // remark otherwise. A property test holds the two to each other. A file the line path cannot take
-// whole is cut into pieces before each line that surely starts a top-level list item, and each
+// whole is cut into pieces before each line that surely starts a top-level block, and each
 // piece goes its own way (`pieceBlocks`): remark's cost per line and per bracket (tens of
 // microseconds) is paid only for the pieces that need it, not for a whole long list or log.
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
@@ -195,8 +195,8 @@ export function remarkBlocks(text: string): BlockModel {
 }
 
 /**
- * The model of a text the line path cannot take whole: cut before each line that starts a top-level
- * list item whatever came before it (`topLevelItemStarts`), each piece read by the line path when it
+ * The model of a text the line path cannot take whole: cut before each line that surely starts a
+ * top-level block (`topLevelBlockStarts`), each piece read by the line path when it
  * can be, else by remark, and the pieces' lines put together. Exact: CommonMark closes every open
  * block but a top-level fence or HTML block at such a line, and a reference definition (which links
  * anywhere in the file may use) sends the whole file to remark.
@@ -205,7 +205,7 @@ export function pieceBlocks(text: string): BlockModel {
   const src = withoutBom(text);
   if (src.includes(']:')) return remarkBlocks(text);
   const raw = splitLines(src);
-  const cuts = topLevelItemStarts(raw);
+  const cuts = topLevelBlockStarts(raw);
   if (cuts.length === 0) return remarkBlocks(text);
   const model: BlockModel = { lines: [], codeBlocks: [], comments: [], via: 'lines' };
   let from = 0;
@@ -245,6 +245,10 @@ function appendShifted(model: BlockModel, part: BlockModel, shift: number): void
 }
 
 const CUT_ITEM_RE = /^[-*+][ \t]+\S/;
+// The first character of a line that can only be paragraph text.
+const PLAIN_START_RE = /^[^\s\-*+_=0-9>#<`~|[\]!\\&]/;
+// A fence or `<` after indentation or after container markers (`- `, `1. `, `>`).
+const CONTAINED_OPEN_RE = /^(?:[ \t]+|(?: {0,3}(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)|>[ \t]?))+[ \t]*)(?:`{3}|~{3}|<)/;
 const FENCE_RE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 // HTML blocks that end at a marker (CommonMark's kinds 1 to 5), by how they open.
 const HTML_UNTIL: Array<[RegExp, string[]]> = [
@@ -256,13 +260,26 @@ const HTML_UNTIL: Array<[RegExp, string[]]> = [
 ];
 
 /**
- * 0-based lines (after frontmatter, never the first) where a top-level list item surely starts: a
- * bullet in the first column with content, not a thematic break, outside a fenced code block or
- * HTML block that opened at the top level. Those are the only blocks a bullet in the first column
- * does not close. A fence or HTML opener indented one to three spaces may belong to a list item or
- * to the top level (which, depends on the items around it): no cut is made after one.
+ * Whether a line (outside a fence or HTML block opened at the top level) surely starts a block at
+ * the top level: a bullet in the first column with content (it closes every open list item, quote
+ * and paragraph, and is never a lazy continuation), or a heading or a paragraph in the first
+ * column after a blank line (no container holds it, and nothing continues across the blank). A line
+ * that may open anything else (an empty item, a break, a quote, `---` that would start a piece as
+ * frontmatter) is left alone: remark reads some of those by what came before.
  */
-export function topLevelItemStarts(raw: Array<{ text: string }>): number[] {
+function startsTopLevelBlock(line: string, previous: string): boolean {
+  if (CUT_ITEM_RE.test(line)) return !ONLY_MARKS_RE.test(line);
+  return BLANK_RE.test(previous) && (PLAIN_START_RE.test(line) || /^#{1,6}[ \t]+\S/.test(line));
+}
+
+/**
+ * 0-based lines (after frontmatter, never the first) where a top-level block surely starts
+ * (`startsTopLevelBlock`), outside a fenced code block or HTML block that opened at the top level:
+ * the only blocks such a line does not close. After a fence or HTML opener that is indented or
+ * follows container markers, no cut is made: it may belong to a list item or to the top level, and
+ * remark's reading of the lines before the line that closes it depends on that line.
+ */
+export function topLevelBlockStarts(raw: Array<{ text: string }>): number[] {
   const cuts: number[] = [];
   let i = 0;
   if (raw.length > 0 && FM_FENCE_RE.test(raw[0]!.text)) {
@@ -282,7 +299,7 @@ export function topLevelItemStarts(raw: Array<{ text: string }>): number[] {
     if (htmlUntil === 'blank') {
       // An HTML block that ends at a blank line, or a paragraph that only looked like one: in the
       // latter a fence or a comment may open inside it and run past the blank line.
-      if (/^ {0,3}(?:`{3}|~{3}|<)/.test(t)) break;
+      if (/^ {0,3}(?:`{3}|~{3}|<)/.test(t) || CONTAINED_OPEN_RE.test(t)) break;
       if (BLANK_RE.test(t)) htmlUntil = null;
       continue;
     }
@@ -297,7 +314,9 @@ export function topLevelItemStarts(raw: Array<{ text: string }>): number[] {
       fence = { mark: f[2]![0]!, length: f[2]!.length };
       continue;
     }
-    if (/^ {1,3}</.test(t)) break;
+    // A fence or HTML block opened inside a list item or quote may run on to the line that closes
+    // the container: which lines remark then gives it depends on that line. No cut after one.
+    if (CONTAINED_OPEN_RE.test(t)) break;
     if (t.startsWith('<')) {
       const kind = HTML_UNTIL.find(([open]) => open.test(t));
       // Ends on its own line when its end marker follows the opener there.
@@ -305,7 +324,13 @@ export function topLevelItemStarts(raw: Array<{ text: string }>): number[] {
       else htmlUntil = 'blank';
       continue;
     }
-    if (i > first && i > 0 && CUT_ITEM_RE.test(t) && !ONLY_MARKS_RE.test(t)) cuts.push(i);
+    if (i > first && startsTopLevelBlock(t, raw[i - 1]!.text)) {
+      // Cut before the blank lines above it: a block its line closes (a fence left open in a list
+      // item) ends before them in remark's reading of the whole, and would take them in a piece.
+      let at = i;
+      while (at > first && BLANK_RE.test(raw[at - 1]!.text)) at--;
+      if (at > first && at > (cuts[cuts.length - 1] ?? 0)) cuts.push(at);
+    }
   }
   return cuts;
 }

@@ -1,7 +1,7 @@
 // The block model: remark's reading of each line, and the line path that must agree with it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockModel, lineBlocks, pieceBlocks, remarkBlocks, topLevelItemStarts } from '../../src/memdir/blocks.js';
+import { blockModel, lineBlocks, pieceBlocks, remarkBlocks, topLevelBlockStarts } from '../../src/memdir/blocks.js';
 import { splitLines } from '../../src/memdir/lines.js';
 
 const kinds = (text: string) => remarkBlocks(text).lines.map((l) => l.kind);
@@ -126,7 +126,7 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
   it('reads a long list with one indented line by remark for that item only, as remark reads the whole', () => {
     const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    more of the last item\n';
     expect(lineBlocks(text)).toBeNull();
-    const cuts = topLevelItemStarts(splitLines(text));
+    const cuts = topLevelBlockStarts(splitLines(text));
     expect(cuts).toHaveLength(50);
     const m = pieceBlocks(text);
     expect(m.via).toBe('remark');
@@ -138,12 +138,15 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     ['a fence whose info string holds a backtick (no fence)', '- a\n```x`y\n- b\n', [2]],
     ['a fence indented under an item: no cut after it', '- a\n  ```\n- b\n```\n- c\n```\n', []],
     ['an HTML comment over a blank line', '- a\n<!-- x\n\n- in the comment\n-->\n- b\n', [5]],
-    ['an HTML block to a blank line', '- a\n<div>\n- in the block\n\n- b\n', [4]],
+    ['an HTML block to a blank line (cut before the blank lines)', '- a\n<div>\n- in the block\n\n- b\n', [3]],
+    ['a fence opened in an item', '- a\n- ```\n\nProse.\n', []],
+    ['an empty item after a blank line (no cut)', '\t- tab\n\n-\n', []],
+    ['a paragraph after a blank line', 'x\n\n\nProse.\n', [1]],
     ['a fence inside what looked like HTML', '<3 love\n```\n- code\n\n- code\n```\n- b\n', []],
     ['a thematic break and a setext underline', 'Title\n- - -\n-\n- a\n', [3]],
     ['frontmatter', '---\n- a: 1\n---\n- a\n- b\n', [4]],
   ])('cuts only where an item surely starts: %s', (_, text, expected) => {
-    expect(topLevelItemStarts(splitLines(text))).toEqual(expected);
+    expect(topLevelBlockStarts(splitLines(text))).toEqual(expected);
     expect(pieceBlocks(text)).toEqual({ ...remarkBlocks(text), via: pieceBlocks(text).via });
   });
 
@@ -167,7 +170,7 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
         const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e]) => l + e).join('');
         const whole = remarkBlocks(text);
         const pieces = pieceBlocks(text);
-        if (topLevelItemStarts(splitLines(text.replace(/^\uFEFF/, ''))).length > 0) cut++;
+        if (topLevelBlockStarts(splitLines(text.replace(/^\uFEFF/, ''))).length > 0) cut++;
         expect(pieces.lines).toEqual(whole.lines);
         expect(pieces.codeBlocks).toEqual(whole.codeBlocks);
         expect(pieces.comments).toEqual(whole.comments);
