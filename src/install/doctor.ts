@@ -159,7 +159,7 @@ export async function checkConfig(root: string, configFile: string | undefined):
     if (!isConfigError(err)) throw err;
     // "config /abs/.memlintrc.json: key ..." read as ".memlintrc.json: key ..." on the config line.
     const message = (err as Error).message.split('\n')[0]!.replace(/^config (\S+?):/, (_, f: string) => `${slashRelative(root, f) || f}:`);
-    return { part, ok: false, detail: `${message} (every memlint command refuses it, and the hooks let git go on without memlint's checks)`, fix: 'correct it in the config, then run memlint doctor again' };
+    return { part, ok: false, detail: `${message} (every memlint command refuses it, and the git hooks let git go on, pre-commit and pre-push checking only conflict markers and secrets)`, fix: 'correct it in the config, then run memlint doctor again' };
   }
   if (loaded.file === null) return { part, ok: true, detail: 'no config file: the defaults apply' };
   const warnings = [...configWarnings(loaded).map((w) => w.replace(/^config [^:]*: /, '')), ...ruleOptionWarnings(loaded.config.rules)];
