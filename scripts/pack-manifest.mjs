@@ -1,7 +1,11 @@
-// npm pack / npm publish: the package.json that ships has no "prepare" script. That script sets up
-// a contributor's clone (husky, a build, the merge driver); in the package npm would list it as an
-// install script of memlint's own. prepack strips it (keeping the file's text aside), postpack puts
-// the file back byte for byte. A pack interrupted in between is repaired by the next strip.
+// npm pack / npm publish: the package.json that ships has no "scripts" and no "devDependencies".
+// Its "prepare" sets up a contributor's clone (husky, a build, the merge driver); in the package npm
+// would list it as an install script of memlint's own. The other scripts (build, test, prepack…)
+// run files the package does not ship, and devDependencies are the source repository's: an
+// installed package never installs them. prepack strips both (keeping the file's text aside),
+// postpack puts the file back byte for byte. npm runs postpack from the manifest it read before
+// prepack, so stripping the scripts does not stop the restore. A pack interrupted in between is
+// repaired by the next strip.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 const FILE = 'package.json';
@@ -16,9 +20,10 @@ if (command === 'strip') {
   restore();
   const text = readFileSync(FILE, 'utf8');
   const json = JSON.parse(text);
-  if (json.scripts && 'prepare' in json.scripts) {
+  if ('scripts' in json || 'devDependencies' in json) {
     writeFileSync(KEPT, text);
-    delete json.scripts.prepare;
+    delete json.scripts;
+    delete json.devDependencies;
     writeFileSync(FILE, `${JSON.stringify(json, null, 2)}\n`);
   }
 } else if (command === 'restore') {

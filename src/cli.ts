@@ -9,6 +9,9 @@ import { VERSION } from './version.js';
 import { COMMANDS, COMMAND_NAMES, isCommandName, lintArgs, looksLikeCommand, PROGRAM_WORDS, type CommandName } from './commands/names.js';
 import type { Given } from './commands/given.js';
 import { processIo, type Io } from './io.js';
+import { hookOf } from './hook-name.js';
+
+export { hookOf };
 
 function mainHelp(): string {
   const width = Math.max(...COMMAND_NAMES.map((c) => c.length));
@@ -75,19 +78,4 @@ export async function main(argv: string[], given: Given = {}, io: Io = processIo
     io.stderr.write(`memlint: ${(err as Error).message.split('\n')[0]}; the ${hook} hook let git go on without memlint's checks (fix the config; "memlint doctor" checks it)\n`);
     return 0;
   }
-}
-
-/**
- * The git hook this run serves, or null: the hooks memlint installs name themselves in
- * MEMLINT_HOOK (hooks/), and `consolidate --pre-push` / `--post-commit` are hook modes whatever
- * started them (hooks installed before MEMLINT_HOOK was set).
- */
-export function hookOf(argv: string[], env: NodeJS.ProcessEnv): string | null {
-  const named = env.MEMLINT_HOOK;
-  if (named && /^[a-z-]{1,40}$/.test(named)) return named;
-  if (argv[0] === 'consolidate') {
-    if (argv.includes('--pre-push')) return 'pre-push';
-    if (argv.includes('--post-commit')) return 'post-commit';
-  }
-  return null;
 }

@@ -17,8 +17,9 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The name closest to word, when it is close enough to be a typo: at most a third of its letters
- * off (at least one, at most three), or word a prefix of it of three letters or more.
+ * The name closest to word, when it is close enough to be a typo: one edit in a word of up to
+ * seven letters, two up to eleven, three beyond (a quarter of its letters), or word a prefix of it
+ * of three letters or more. A third was too loose: "nosuch" is two edits from "touch".
  */
 export function closestName(word: string, names: readonly string[]): string | null {
   const w = word.toLowerCase();
@@ -26,12 +27,14 @@ export function closestName(word: string, names: readonly string[]): string | nu
   let best: string | null = null;
   let bestScore = Infinity;
   for (const name of names) {
-    const score = name.startsWith(w) && w.length >= 3 ? 0.5 : editDistance(w, name);
+    // Case is no typo's measure: "minhour" is one edit from "minHours".
+    const n = name.toLowerCase();
+    const score = n.startsWith(w) && w.length >= 3 ? 0.5 : editDistance(w, n);
     if (score < bestScore) {
       best = name;
       bestScore = score;
     }
   }
-  const allowed = Math.min(3, Math.max(1, Math.floor(w.length / 3)));
+  const allowed = Math.min(3, Math.max(1, Math.floor(w.length / 4)));
   return best !== null && bestScore <= allowed ? best : null;
 }

@@ -90,6 +90,41 @@ function readConfigText(file: string): string | null {
   return readFileSync(file, 'utf8');
 }
 
+/** A config that does not parse, where the parser stopped: named as file:line:col. */
+class ConfigSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** 1-based line and column of a UTF-16 offset (a line ends at \n, \r\n or a lone \r). */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.min(offset, text.length));
+  const lines = before.split(/\r\n?|\n/);
+  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
+}
+
+/**
+ * JSON.parse, its error placed: V8 names an offset ("at position 27", and on newer Node "(line 2
+ * column 3)" beside it), or none when the text ends too soon, which is its end.
+ */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    const first = err.message.split('\n')[0]!;
+    const at = /\bat position (\d+)/.exec(first);
+    const { line, column } = lineColumn(text, at ? Number(at[1]) : text.length);
+    const message = first.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\s*\bat position \d+/, '').trim();
+    throw new ConfigSyntaxError(message, line, column);
+  }
+}
+
 async function readConfigFile(file: string): Promise<MemlintConfig | undefined> {
   const base = basename(file);
   try {
@@ -99,17 +134,19 @@ async function readConfigFile(file: string): Promise<MemlintConfig | undefined> 
       throw new Error(LEADS_OUT);
     }
     if (base === 'package.json') {
-      const pkg = JSON.parse(text) as Record<string, unknown>;
+      const pkg = parseJson(text) as Record<string, unknown>;
       return pkg.memlint as MemlintConfig | undefined;
     }
     if (base.endsWith('.yaml') || base.endsWith('.yml')) {
       const { parseYaml } = await import('./memdir/topic.js');
       const { data, error } = parseYaml(text);
-      if (error) throw new Error(`line ${error.line}: ${error.message}`);
+      // parseYaml counts lines as in a topic file, from the opening fence it puts before the text.
+      if (error) throw new ConfigSyntaxError(error.message, Math.max(1, error.line - 1), error.column);
       return data as MemlintConfig;
     }
-    return JSON.parse(text) as MemlintConfig;
+    return parseJson(text) as MemlintConfig;
   } catch (err) {
+    if (err instanceof ConfigSyntaxError) throw new ConfigError(`cannot read config ${file}:${err.line}${err.column === null ? '' : `:${err.column}`}: ${err.message}`);
     throw new ConfigError(`cannot read config ${file}: ${(err as Error).message.split('\n')[0]}`);
   }
 }

@@ -57,7 +57,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const memdirs = found.filter((m) => !beyond(m));
   const memdirChecks = symlinked.length > 0 ? [d.checkSymlinkedMemdirs(symlinked)] : [];
   const fileChecks = memdirs.length > 0 || symlinked.length === 0 ? [d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs)] : [];
-  const checks = [config, ...memdirChecks, d.checkHooks(wt), d.checkDriver(wt), ...fileChecks, d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)];
+  const checks = d.afterSymlinkedMemdirs([config, ...memdirChecks, d.checkHooks(wt), d.checkDriver(wt), ...fileChecks, d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)], symlinked);
   if (values.json) io.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
   else for (const c of checks) io.stdout.write(d.formatCheck(c) + '\n');
   return checks.every((c) => c.ok) ? EXIT_OK : EXIT_FOUND;

@@ -1,13 +1,15 @@
 // `memlint [lint] [PATH...]`: the linter. `--staged` with nothing memory-related staged is
 // answered by the launcher (src/launcher.ts) before this module loads.
 import { join, resolve as resolvePath } from 'node:path';
-import { configWarnings, formatOf, loadConfig } from '../config.js';
+import { configWarnings, formatOf, loadConfig, type LoadedConfig } from '../config.js';
 import { archiveDirOf } from '../consolidate/settings.js';
-import { UsageError } from '../errors.js';
+import { isConfigError, UsageError } from '../errors.js';
+import { hookOf } from '../hook-name.js';
 import { repository, type GitContext } from '../git/repo.js';
 import { GitError } from '../git/run.js';
 import { matcher } from '../glob.js';
-import { lintMemdirs, resolveRules, ruleOptionWarnings, runToday, type FileResult } from '../lint/engine.js';
+import { PUSH_RULES } from '../lint/pushed.js';
+import { lintMemdirs, resolveRules, ruleOptionWarnings, runToday, type EnabledRule, type FileResult } from '../lint/engine.js';
 import { REPORTERS, type ReportContext } from '../lint/reporters/table.js';
 import { writeChunks } from '../lint/reporters/output.js';
 import { allRules } from '../lint/rules/all.js';
@@ -135,10 +137,24 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     staleOnly = new Set(naming.map((p) => join(prefetched!.root, p)));
   }
 
-  const loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}), stderr: io.stderr });
-  const rules = resolveRules(loaded.config.rules, overrides);
+  // In the pre-commit hook a config memlint cannot use is no reason to stop the commit, nor to let
+  // conflict markers or a secret through: those two rules are checked with the default settings
+  // (as the pre-push hook checks them, src/consolidate/prepush.ts), and the rest is not linted.
+  const hook = values.staged ? hookOf([], io.env) : null;
+  let broken: string | null = null;
+  let loaded: LoadedConfig;
+  let rules: EnabledRule[];
+  try {
+    loaded = await loadConfig({ cwd, ...(values.config ? { file: values.config } : {}), stderr: io.stderr });
+    rules = resolveRules(loaded.config.rules, overrides);
+  } catch (err) {
+    if (hook === null || !isConfigError(err)) throw err;
+    broken = (err as Error).message.split('\n')[0]!;
+    loaded = { config: {}, file: null, dir: prefetched?.root ?? cwd };
+    rules = resolveRules(undefined).filter((r) => PUSH_RULES.includes(r.rule.id));
+  }
   // What the config holds that nothing reads (a typo does nothing): said, never a failure.
-  for (const w of [...configWarnings(loaded), ...ruleOptionWarnings(loaded.config.rules).map((w) => `config ${loaded.file}: ${w}`)]) io.stderr.write(`memlint: warning: ${w}\n`);
+  if (broken === null) for (const w of [...configWarnings(loaded), ...ruleOptionWarnings(loaded.config.rules).map((w) => `config ${loaded.file}: ${w}`)]) io.stderr.write(`memlint: warning: ${w}\n`);
   const isIgnored = matcher(loaded.config.ignore);
   const ignore = loaded.config.ignore?.length ? (abs: string) => isIgnored(slashRelative(loaded.dir, abs)) : undefined;
 
@@ -204,6 +220,10 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
   // Only stylish, for people, says which staged problems the working tree already fixes.
   const fixedInWorktree = format === 'stylish' && values.staged && errors + warnings > 0 ? await settledByWorkingTree(results, memdirs, rules, today, ignore, snapshot!, io.env) : undefined;
   await writeReport(io.stdout, format, results, { cwd, root: reportRoot, rules: rules.map((r) => r.rule), color, fixHint: !values.fix, fixedInWorktree, fixedSummary });
+  if (broken !== null) {
+    const checked = `the ${hook} hook checked the staged memory for conflict markers and secrets only, with the default settings`;
+    io.stderr.write(`memlint: ${broken}; ${checked}${errors > 0 ? '' : ', and let git go on'} (fix the config; "memlint doctor" checks it)\n`);
+  }
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
     if (format === 'stylish') io.stderr.write(`memlint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}\n`);

@@ -8,6 +8,7 @@ import { repository } from '../git/repo.js';
 import { discoverMemdirs } from '../memdir/discover.js';
 import { applyTouch, planTouch, type TimeSource } from '../claude/touch.js';
 import type { Io } from '../io.js';
+import { hookOf } from '../hook-name.js';
 
 const HELP = `Usage: memlint touch [MEMDIR...] [--dry-run] [--verbose]
 
@@ -21,7 +22,7 @@ nothing. Changed mtimes are refreshed in git's index, so git does not take those
 modified. While a rebase has commits left to replay, or a merge, cherry-pick or revert is not
 concluded, it changes nothing (git holds its own view of the index then); the post-rewrite hook
 runs it once a rebase has replayed its commits. "memlint install" runs it from the post-checkout, post-merge and
-post-rewrite hooks.
+post-rewrite hooks, where it prints nothing unless something is wrong.
 
 With no MEMDIR: every memory folder of the repository.
 
@@ -50,6 +51,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
     here,
   );
   const dry = !!values['dry-run'];
+  // From a hook (post-checkout, post-merge, post-rewrite) nothing is said unless something is
+  // wrong: what was set, or left for a rebase under way, is no news on every checkout.
+  const quiet = hookOf(['touch'], io.env) !== null && !values.verbose && !dry;
   let changed = 0;
   const bySource: Record<TimeSource, number> = { modified: 0, commit: 0 };
   const lines: string[] = [];
@@ -76,6 +80,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       if (values.verbose || dry) lines.push(`  ${dry ? 'would set' : 'set     '} ${item.shown} -> ${when} (${item.source === 'modified' ? 'frontmatter "modified"' : 'last commit'})`);
     }
   }
+  if (quiet) return 0;
   if (lines.length) io.stdout.write(lines.join('\n') + '\n');
   if (changed > 0 || values.verbose) {
     io.stdout.write(

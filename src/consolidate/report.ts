@@ -1,5 +1,6 @@
 // Human-readable and JSON accounts of a consolidation.
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
+import { ARCHIVE_INDEX } from '../memdir/kinds.js';
 import type { Outcome } from './run.js';
 import type { Plan } from './plan.js';
 import { unifiedDiff } from './diff.js';
@@ -7,28 +8,41 @@ import { limitsMessage } from './limits.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export function planSummary(plan: Plan, prune: boolean): string[] {
+/** The files a part is about, each once, in order: " (a.md, b.md and 3 more)". */
+function named(files: string[], max = 4): string {
+  const unique = [...new Set(files)];
+  const shown = unique.slice(0, max).join(', ');
+  return ` (${unique.length > max ? `${shown} and ${unique.length - max} more` : shown})`;
+}
+
+/**
+ * One part a change, each naming the files it is about (the files archived, and where).
+ * `archive`: the archive folder as the reader finds it (relative to where memlint ran).
+ */
+export function planSummary(plan: Plan, prune: boolean, archive: string): string[] {
   const r = plan.report;
   const parts: string[] = [];
-  if (r.dates && r.dates.fixed.length) parts.push(`${plural(r.dates.fixed.length, 'relative date')} made absolute`);
+  if (r.dates && r.dates.fixed.length) parts.push(`${plural(r.dates.fixed.length, 'relative date')} made absolute${named(r.dates.fixed.map((f) => f.file))}`);
   if (r.dates && r.dates.left) parts.push(`${plural(r.dates.left, 'relative date')} left for "memlint --fix" (not certain: no date of its own in the text, or a bare weekday)`);
-  if (r.logs.appended.length) parts.push(`${plural(r.logs.appended.length, 'log entry', 'log entries')} added to topics`);
+  if (r.logs.appended.length) parts.push(`${plural(r.logs.appended.length, 'log entry', 'log entries')} added to topics${named(r.logs.appended.map((a) => a.topic))}`);
   if (r.dedupe.merged.length) parts.push(`${plural(r.dedupe.merged.length, 'duplicate topic')} merged (${r.dedupe.merged.map((m) => `${m.from} into ${m.into}`).join(', ')})`);
-  if (r.index.added.length) parts.push(`${plural(r.index.added.length, 'index entry', 'index entries')} added`);
-  if (r.index.dangling.length) parts.push(`${plural(r.index.dangling.length, 'dangling entry', 'dangling entries')} moved to the archive index`);
+  if (r.index.added.length) parts.push(`${plural(r.index.added.length, 'index entry', 'index entries')} added${named(r.index.added.map((a) => a.target))}`);
+  if (r.index.dangling.length) parts.push(`${plural(r.index.dangling.length, 'dangling entry', 'dangling entries')} moved to the archive index ${join(archive, ARCHIVE_INDEX)}${named(r.index.dangling.map((d) => d.target))}`);
   if (r.index.missing.length) parts.push(`${plural(r.index.missing.length, 'entry', 'entries')} whose file is not here kept (${r.index.missing.map((m) => `${m.target}: ${m.reason}`).join(', ')}; it may live in the agent's own store)`);
-  if (r.index.duplicates.length) parts.push(`${plural(r.index.duplicates.length, 'duplicate entry', 'duplicate entries')} merged`);
-  if (r.index.shortened.length) parts.push(`${plural(r.index.shortened.length, 'long entry', 'long entries')} shortened`);
+  if (r.index.duplicates.length) parts.push(`${plural(r.index.duplicates.length, 'duplicate entry', 'duplicate entries')} merged${named(r.index.duplicates.map((d) => d.target))}`);
+  if (r.index.shortened.length) parts.push(`${plural(r.index.shortened.length, 'long entry', 'long entries')} shortened${named(r.index.shortened.map((s) => s.target))}`);
   if (r.stale.stale.length) {
-    parts.push(prune ? `${plural(r.stale.stale.length, 'stale project memory', 'stale project memories')} archived` : `${plural(r.stale.stale.length, 'stale project memory', 'stale project memories')} (${r.stale.stale.map((s) => s.file).join(', ')}; "--prune" archives them)`);
+    const n = r.stale.stale.length;
+    const files = r.stale.stale.map((s) => (s.archivedAs && s.archivedAs !== s.file ? `${s.file} as ${s.archivedAs}` : s.file)).join(', ');
+    parts.push(prune ? `${plural(n, 'stale project memory', 'stale project memories')} archived to ${archive} (${files})` : `${plural(n, 'stale project memory', 'stale project memories')} (${r.stale.stale.map((s) => s.file).join(', ')}; "--prune" archives ${n === 1 ? 'it' : 'them'})`);
   }
   if (r.stale.gone.length) {
     const list = r.stale.gone.map((g) => `${g.file}: ${g.paths.join(', ')}`).join('; ');
-    parts.push(prune ? `${plural(r.stale.gone.length, 'memory', 'memories')} whose every named path is gone archived (${list})` : `${plural(r.stale.gone.length, 'memory', 'memories')} whose every named path is gone (${list}; "--prune" archives ${r.stale.gone.length === 1 ? 'it' : 'them'}; nothing is deleted)`);
+    parts.push(prune ? `${plural(r.stale.gone.length, 'memory', 'memories')} whose every named path is gone archived to ${archive} (${list})` : `${plural(r.stale.gone.length, 'memory', 'memories')} whose every named path is gone (${list}; "--prune" archives ${r.stale.gone.length === 1 ? 'it' : 'them'}; nothing is deleted)`);
   }
-  if (r.logs.withheld.length) parts.push(`${plural(r.logs.withheld.length, 'log entry', 'log entries')} holding a secret left in ${r.logs.withheld.length === 1 ? 'its log' : 'their logs'}, not copied`);
-  if (r.index.withheld.length) parts.push(`${plural(r.index.withheld.length, 'index entry', 'index entries')} holding a secret left as ${r.index.withheld.length === 1 ? 'it is' : 'they are'}`);
-  if (r.logs.untagged.length) parts.push(`${plural(r.logs.untagged.length, 'untagged log entry', 'untagged log entries')} left for the agent step`);
+  if (r.logs.withheld.length) parts.push(`${plural(r.logs.withheld.length, 'log entry', 'log entries')} holding a secret left in ${r.logs.withheld.length === 1 ? 'its log' : 'their logs'}, not copied${named(r.logs.withheld.map((w) => w.log))}`);
+  if (r.index.withheld.length) parts.push(`${plural(r.index.withheld.length, 'index entry', 'index entries')} holding a secret left as ${r.index.withheld.length === 1 ? 'it is' : 'they are'}${named(r.index.withheld.map((w) => w.target))}`);
+  if (r.logs.untagged.length) parts.push(`${plural(r.logs.untagged.length, 'untagged log entry', 'untagged log entries')} left for the agent step${named(r.logs.untagged.map((u) => u.log))}`);
   return parts;
 }
 
@@ -40,7 +54,7 @@ function rel(cwd: string, p: string): string {
 export function describe(o: Outcome, cwd: string, prune: boolean): string[] {
   const name = rel(cwd, o.memdir);
   const out: string[] = [];
-  const summary = o.plan ? planSummary(o.plan, prune) : [];
+  const summary = o.plan ? planSummary(o.plan, prune, rel(cwd, o.archiveDir)) : [];
   switch (o.status) {
     case 'gates-closed':
     case 'locked':

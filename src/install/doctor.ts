@@ -139,6 +139,16 @@ export function checkSymlinkedMemdirs(rels: string[]): Check {
   return { part: 'memory folder', ok: false, detail: `${detail}: nothing in it is linted, merged or consolidated`, fix: `put a folder in the repository in place of the symlink ${rels[0]} (move the memory files into it)` };
 }
 
+/**
+ * While a memory folder is a symlink out of the repository, `memlint install` refuses (it would
+ * write .gitattributes for a folder it does not follow): a fix that runs install says to put the
+ * folder right first. `install --local` runs then, but its hooks and driver have no memory to serve.
+ */
+export function afterSymlinkedMemdirs(checks: Check[], rels: string[]): Check[] {
+  if (rels.length === 0) return checks;
+  return checks.map((c) => (!c.ok && c.fix !== undefined && /^memlint install\b/.test(c.fix) ? { ...c, fix: `first put a folder in the repository in place of the symlink ${rels[0]} (the memory folder line), then ${c.fix}` } : c));
+}
+
 export function formatCheck(c: Check): string {
   if (c.ok) return `${c.warning ? 'warn ' : 'ok   '} ${c.part}: ${c.detail}`;
   return `FAIL  ${c.part}: ${c.detail}; fix: ${c.fix}`;
@@ -159,7 +169,7 @@ export async function checkConfig(root: string, configFile: string | undefined):
     if (!isConfigError(err)) throw err;
     // "config /abs/.memlintrc.json: key ..." read as ".memlintrc.json: key ..." on the config line.
     const message = (err as Error).message.split('\n')[0]!.replace(/^config (\S+?):/, (_, f: string) => `${slashRelative(root, f) || f}:`);
-    return { part, ok: false, detail: `${message} (every memlint command refuses it, and the hooks let git go on without memlint's checks)`, fix: 'correct it in the config, then run memlint doctor again' };
+    return { part, ok: false, detail: `${message} (every memlint command refuses it, and the git hooks let git go on, pre-commit and pre-push checking only conflict markers and secrets)`, fix: 'correct it in the config, then run memlint doctor again' };
   }
   if (loaded.file === null) return { part, ok: true, detail: 'no config file: the defaults apply' };
   const warnings = [...configWarnings(loaded).map((w) => w.replace(/^config [^:]*: /, '')), ...ruleOptionWarnings(loaded.config.rules)];

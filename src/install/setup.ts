@@ -162,7 +162,8 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
         }
       });
       if (edited !== pkg) actions.push({ kind: 'file', rel: 'package.json', path: pkgPath, before: pkg, after: edited, what: `prepare script runs ${hasHusky ? 'husky and ' : ''}"memlint install --local"` });
-      if (!hasHusky) actions.push({ kind: 'note', what: 'husky is not in devDependencies: "memlint install --local" (the prepare script) writes the hook stubs in each clone, as husky would' });
+      // The note explains the prepare script written: an install that writes none (a second one) says nothing of it.
+      if (!hasHusky && edited !== pkg) actions.push({ kind: 'note', what: 'husky is not in devDependencies: "memlint install --local" (the prepare script) writes the hook stubs in each clone, as husky would' });
     } else actions.push({ kind: 'note', what: 'no package.json at the top of the repository: each clone runs "memlint install --local" itself' });
   }
   for (const [key, value] of driverConfig({ memlint: words })) {

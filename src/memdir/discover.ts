@@ -269,11 +269,35 @@ export function configuredDirs(memoryDirs: string[], configDir: string, gitRoot:
   const realBound = realOrResolved(bound);
   return memoryDirs.map((d) => {
     const abs = resolve(configDir, d);
-    const refuse = () => new UsageError(`config memoryDirs: ${JSON.stringify(d)} names ${abs}, outside the repository; memlint does not read or write there`);
+    const refuse = (leads = '') => new UsageError(`config memoryDirs: ${JSON.stringify(d)} names ${abs}${leads}, outside the repository; memlint does not read or write there`);
     if (!isWithin(abs, bound) && !isWithin(abs, realBound)) throw refuse();
-    if (existsSync(abs) && !isWithin(realOrResolved(abs), realBound)) throw refuse();
+    if (existsSync(abs)) {
+      const real = realOrResolved(abs);
+      if (!isWithin(real, realBound)) throw refuse(whereLinkLeads(abs, isWithin(abs, bound) ? bound : realBound, real));
+    }
     return abs;
   });
+}
+
+/**
+ * How a path inside the repository leads out of it: through itself, a symlink (", a symlink to
+ * <target>"), or through the first folder above it that is one (the real path, and that link).
+ */
+function whereLinkLeads(abs: string, top: string, real: string): string {
+  const parts = relative(top, abs).split(/[\\/]/).filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const p = join(top, ...parts.slice(0, i));
+    let link = false;
+    try {
+      link = lstatSync(p).isSymbolicLink();
+    } catch {
+      break;
+    }
+    if (!link) continue;
+    if (p === abs) return `, a symlink to ${real}`;
+    return `, which leads to ${real} (${p} is a symlink to ${realOrResolved(p)})`;
+  }
+  return `, which leads to ${real}`;
 }
 
 export function relDirOf(d: DiscoveredMemdir): string {

@@ -38,6 +38,8 @@ describe('help and version', () => {
     for (const args of [['help', '--help'], ['help', '-h'], ['help', 'help']]) expect(await memlintInProcess(dir, args), args.join(' ')).toMatchObject({ code: 0, stderr: '', stdout: expect.stringContaining('Commands:') });
     const r = await memlintInProcess(dir, ['help', 'instal']);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'memlint: no command "instal": did you mean "memlint help install"? (see "memlint --help")\n' });
+    // A word that is no plausible typo of a command gets no suggestion (it was "touch", two edits off).
+    expect(await memlintInProcess(dir, ['help', 'nosuch'])).toMatchObject({ code: 2, stdout: '', stderr: 'memlint: no command "nosuch" (see "memlint --help")\n' });
   });
 
   it('"memlint --help" lists every command of the table, in its order, with its summary', () => {
@@ -60,6 +62,7 @@ describe('mistyped names', () => {
     }
     // Nothing close: the path is reported missing, as before.
     expect((await memlintInProcess(dir, ['zzqx'])).stderr).toBe('memlint: no such file or folder: zzqx\n');
+    expect((await memlintInProcess(dir, ['nosuch'])).stderr).toBe('memlint: no such file or folder: nosuch\n');
   });
 
   it('a real folder named like a mistyped command still lints', async () => {
@@ -87,5 +90,7 @@ describe('mistyped names', () => {
     expect(closestName('lnik', names)).toBe('link');
     expect(closestName('deploys', names)).toBeNull();
     expect(closestName('x', names)).toBeNull();
+    expect(closestName('nosuch', ['touch', 'install'])).toBeNull();
+    expect(closestName('consoldiate', ['consolidate'])).toBe('consolidate');
   });
 });

@@ -90,6 +90,26 @@ describe('config discovery, upward from the working directory', () => {
     }
   });
 
+  it('a config that does not parse is named as file:line:col, where the parser stopped', () => {
+    const cases: Array<[string, string, string]> = [
+      // An unquoted key on line 3.
+      ['.memlintrc.json', '{\n  "memoryDirs": [".claude/memory"],\n  rules: {}\n}\n', ':3:3: Expected double-quoted property name in JSON'],
+      // The file ends inside the object: the position is its end.
+      ['.memlintrc.json', '{\r\n  "memoryDirs": [".claude/memory"]\r\n', ':3:1: '],
+      ['package.json', '{"name": "app",\n "memlint": {\n  "rules": {}}\n\n  x\n', ':5:3: '],
+      // YAML gives its line and column too (the line was one too far).
+      ['.memlintrc.yaml', 'memoryDirs:\n  - a\n bad: [\n', ':3:2: bad indentation of a mapping entry'],
+    ];
+    for (const [file, text, where] of cases) {
+      const { repo } = repoWithProblems();
+      writeFiles(repo, { [file]: text });
+      const r = memlint(repo, []);
+      expect(r.code, `${file}: ${text}`).toBe(2);
+      expect(r.stderr.startsWith(`memlint: cannot read config ${join(repo, file)}${where}`), r.stderr).toBe(true);
+      expect(r.stderr).not.toMatch(/position \d/);
+    }
+  });
+
   it('--config naming a missing file is exit 2', () => {
     const { repo } = cleanRepo();
     expect(memlint(repo, ['--config', 'nope.json'])).toEqual({ code: 2, stdout: '', stderr: 'memlint: config file not found: nope.json\n' });

@@ -138,6 +138,24 @@ describe('memlint consolidate', () => {
     expect((await memlintInProcess(dir, ['consolidate', '--check'], { env })).code).toBe(0);
   });
 
+  it('each part of the report names what it is about: the files archived and where, the entries moved to the archive index', async () => {
+    const dir = memoryRepo();
+    writeFiles(dir, { [`${MEM}/project_old.md`]: topic('Old plan', 'project', 'Cutover planned for 2026-03-01', 'Planned for 2026-03-01.\n') });
+    git(dir, 'add', '-A');
+    execFileSync('git', ['commit', '-qm', 'old plan'], { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: '2026-03-02T10:00:00Z', GIT_COMMITTER_DATE: '2026-03-02T10:00:00Z' } });
+    const dry = await memlintInProcess(dir, ['consolidate', '--dry-run', '--force'], { env });
+    // --dry-run prints the diff on stdout, the account on stderr.
+    const line = dry.stderr.split('\n').find((l) => l.startsWith(`${MEM}: would change`))!;
+    expect(line).toContain('1 dangling entry moved to the archive index .claude/memory-archive/ARCHIVE.md (feedback_gone.md)');
+    expect(line).toContain('1 stale project memory (project_old.md; "--prune" archives it)');
+    expect(line).toContain('1 log entry added to topics (feedback_testing.md)');
+    expect(line).toContain('2 index entries added (project_old.md, user_role.md)');
+    expect(line).toContain('1 untagged log entry left for the agent step (logs/2026/11/2026-11-26.md)');
+    const pruned = await memlintInProcess(dir, ['consolidate', '--force', '--prune'], { env });
+    expect(pruned.code).toBe(0);
+    expect(pruned.stdout).toContain('1 stale project memory archived to .claude/memory-archive (project_old.md)');
+  });
+
   it('archives stale project memories only with --prune, and acts only on the memdirs named', async () => {
     const dir = memoryRepo();
     // Committed last in March: the memory's age is its last date and its last commit.
@@ -146,7 +164,7 @@ describe('memlint consolidate', () => {
     execFileSync('git', ['commit', '-qm', 'old plan'], { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: '2026-03-02T10:00:00Z', GIT_COMMITTER_DATE: '2026-03-02T10:00:00Z' } });
     writeFiles(dir, { 'other/MEMORY.md': '- [Orphan check](x.md)\n', 'other/x.md': topic('X', 'user', 'x', 'x\n') });
     const report = await memlintInProcess(dir, ['consolidate', '--force', MEM], { env });
-    expect(report.stdout).toContain('1 stale project memory (project_old.md; "--prune" archives them)');
+    expect(report.stdout).toContain('1 stale project memory (project_old.md; "--prune" archives it)');
     expect(existsSync(join(dir, MEM, 'project_old.md'))).toBe(true);
     const pruned = await memlintInProcess(dir, ['consolidate', '--force', '--prune', MEM], { env });
     expect(pruned.code).toBe(0);

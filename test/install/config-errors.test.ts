@@ -1,5 +1,5 @@
 // A config memlint cannot use (a value it does not know) is memlint's own problem: every git hook
-// says so in one line and lets git go on (pre-push still refuses conflict markers and secrets,
+// says so in one line and lets git go on (pre-commit and pre-push still refuse conflict markers and secrets,
 // checked with the default settings), while lint refuses it (exit 2) and doctor fails on it,
 // naming the key and the values allowed. Keys and rule options nothing reads are warnings in lint
 // and doctor (trial finding 10: onPush "warn" stopped every push while lint and doctor said all
@@ -38,7 +38,7 @@ describe('an invalid config', () => {
     expect(commit.code, commit.out).toBe(0);
     const allowed = 'consolidate.onPush is "warn"; use "advise", "check" or "block"';
     expect(commit.out).toContain(allowed);
-    expect(commit.out).toContain('the pre-commit hook let git go on');
+    expect(commit.out).toContain('the pre-commit hook checked the staged memory for conflict markers and secrets only, with the default settings, and let git go on');
     expect(commit.out).not.toContain('did not run (exit');
     const push = run(dir, ['push', '-q'], env);
     expect(push.code, push.out).toBe(0);
@@ -68,6 +68,38 @@ describe('an invalid config', () => {
     expect(memlint(dir, ['--staged']).code).toBe(0); // nothing staged
     expect(memlint(dir, []).code).toBe(2);
     expect(memlint(dir, ['doctor']).stdout).toMatch(/^FAIL {2}config: unknown rule "index-line-lenght"/);
+  });
+
+  it('the pre-commit hook still refuses staged conflict markers and secrets, checked with the default settings', async () => {
+    const dir = await installedWithRemote();
+    // The broken config would turn no-secrets off and allow nothing: the default settings stand in for it.
+    writeFileSync(join(dir, '.memlintrc.json'), '{ "consolidate": { "onPush": "warn" }, "rules": { "no-secrets": "off" } }\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'config');
+    const allowed = 'consolidate.onPush is "warn"; use "advise", "check" or "block"';
+    const token = `ghp_${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'}`;
+    append(dir, '.claude/memory/user_role.md', `Release job token: ${token}\n`);
+    append(dir, '.claude/memory/MEMORY.md', '<<<<<<< HEAD\n- [A](a.md) — ours\n=======\n- [A](a.md) — theirs\n>>>>>>> other\n');
+    git(dir, 'add', '-A');
+    const refused = run(dir, ['commit', '-q', '-m', 'markers and a secret'], env);
+    expect(refused.code, refused.out).toBe(1);
+    expect(refused.out).toMatch(/^\.claude\/memory\/MEMORY\.md:6:1 +error .* no-conflict-markers$/m);
+    expect(refused.out).toMatch(/^\.claude\/memory\/user_role\.md:8:20 +error .* no-secrets$/m);
+    expect(refused.out).not.toContain(token);
+    // Only those two rules: the entries pointing at no file are no reason to stop a commit here.
+    expect(refused.out).not.toContain('index-link-target');
+    expect(refused.out).toContain(`${allowed}; the pre-commit hook checked the staged memory for conflict markers and secrets only, with the default settings`);
+    expect(git(dir, 'log', '--format=%s', '-1')).toBe('config\n');
+
+    // Without them, the commit goes on (another rule's error aside) with the one config line.
+    git(dir, 'checkout', '-q', 'HEAD', '--', '.claude/memory');
+    append(dir, '.claude/memory/MEMORY.md', '- [Gone](gone.md) — points at no file\n');
+    git(dir, 'add', '-A');
+    const commit = run(dir, ['commit', '-q', '-m', 'memory'], env);
+    expect(commit.code, commit.out).toBe(0);
+    expect(commit.out.trim().split('\n').filter((l) => !l.includes('post-commit hook'))).toEqual([
+      `memlint: config ${join(dir, '.memlintrc.json')}: ${allowed}; the pre-commit hook checked the staged memory for conflict markers and secrets only, with the default settings, and let git go on (fix the config; "memlint doctor" checks it)`,
+    ]);
   });
 
   it('still refuses a push whose memory holds conflict markers: checked with the default settings', async () => {

@@ -118,7 +118,7 @@ export function contributorClone(): string {
 /**
  * memlint packed as npm publishes it, without building it again: the files package.json ships
  * ("files", README, LICENSE; dist/ as the global setup built it from these sources) beside the
- * manifest prepack leaves (scripts/pack-manifest.mjs strips "prepare"), then `npm pack`. That npm
+ * manifest prepack leaves (scripts/pack-manifest.mjs strips the scripts and devDependencies), then `npm pack`. That npm
  * ci and npm pack build and strip it themselves is test/install/package.test.ts's to show.
  */
 export function packMemlint(out: string = tempDir()): string {

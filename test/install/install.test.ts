@@ -165,6 +165,10 @@ describe('memlint install / uninstall / doctor', () => {
     expect(r.stdout).toContain('note: husky is not in devDependencies');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.prepare).toBe('memlint install --local || exit 0');
     expect(readFileSync(join(dir, '.husky/_/h'), 'utf8')).toContain('HUSKY');
+    // A second install changes nothing and says only that: the husky note went with the prepare script it explains.
+    const again = await memlintInProcess(dir, ['install']);
+    expect(again.stdout.split('\n')[0]).toBe('memlint install: already installed; nothing changed');
+    expect(again.stdout).not.toContain('husky');
     expect((await memlintInProcess(dir, ['doctor'], UNLINKED)).code).toBe(0);
     // The pre-commit hook really runs: a memory file that fails lint is refused...
     writeFiles(dir, { '.claude/memory/feedback_x.md': 'no frontmatter\n' });

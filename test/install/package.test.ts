@@ -7,9 +7,29 @@
 // - npm ci on Node 20 finds no package that needs a newer Node (EBADENGINE).
 import { describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ROOT, initRepo, tempDir } from '../helpers/repo.js';
 import { contributorClone, sh } from './helpers.js';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import { visit } from 'unist-util-visit';
+
+/** Relative links (and images, definitions) of the Markdown under dir that lead to no file there: "file -> url". */
+function deadLinks(dir: string): string[] {
+  const out: string[] = [];
+  const md = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.md'));
+  for (const f of md) {
+    const tree = unified().use(remarkParse).parse(readFileSync(join(dir, f), 'utf8'));
+    visit(tree, (n) => {
+      if (n.type !== 'link' && n.type !== 'image' && n.type !== 'definition') return;
+      const url = (n as { url: string }).url;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('#')) return;
+      const path = decodeURIComponent(url.split('#')[0]!);
+      if (path !== '' && !existsSync(join(dir, dirname(f), path))) out.push(`${f} -> ${url}`);
+    });
+  }
+  return out;
+}
 
 describe('the package and a contributor clone', () => {
   it('npm ci (prepare) builds and installs the driver; npm pack ships what a user needs and no install script', () => {
@@ -32,9 +52,17 @@ describe('the package and a contributor clone', () => {
     const listing = sh(out, 'tar', ['tzf', tarball]).out.split('\n');
     for (const f of ['package/dist/cli.js', 'package/dist/main.mjs', 'package/README.md', 'package/LICENSE', 'package/docs/install.md', 'package/package.json']) expect(listing).toContain(f);
     expect(listing.some((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.startsWith('package/scripts/'))).toBe(false);
-    const packed = JSON.parse(sh(out, 'tar', ['xzf', tarball, '-O', 'package/package.json']).out) as { scripts?: Record<string, string>; dependencies?: unknown };
+    const packed = JSON.parse(sh(out, 'tar', ['xzf', tarball, '-O', 'package/package.json']).out) as { scripts?: Record<string, string>; dependencies?: unknown; devDependencies?: unknown };
     for (const s of ['preinstall', 'install', 'postinstall', 'prepare']) expect(packed.scripts?.[s], s).toBeUndefined();
     expect(packed.dependencies).toBeUndefined();
+    // The scripts (build, test, prepack…) and devDependencies are the source repository's: they name
+    // files the package does not ship, and an installed package never runs or installs them.
+    expect(packed.scripts).toBeUndefined();
+    expect(packed.devDependencies).toBeUndefined();
+    // Every relative link of the shipped Markdown leads to a file the package ships.
+    const unpacked = tempDir();
+    expect(sh(unpacked, 'tar', ['xzf', tarball]).code).toBe(0);
+    expect(deadLinks(join(unpacked, 'package'))).toEqual([]);
 
     // An empty project installs the tarball (nothing to download: no runtime dependency).
     const app = initRepo();

@@ -246,7 +246,7 @@ describe('the team links once, every checkout follows', () => {
     writeFileSync(join(lead, '.memlintrc.json'), '{ "link": \n');
     const broken = await cliInProcess(lead, ['uninstall'], h);
     expect(broken.code).toBe(0);
-    expect(broken.stdout).toMatch(/^note: cannot read config .*\.memlintrc\.json: .*: its "link" setting, if any, left as it is$/m);
+    expect(broken.stdout).toMatch(/^note: cannot read config .*\.memlintrc\.json:2:1: Unexpected end of JSON input: its "link" setting, if any, left as it is$/m);
     expect(broken.stdout).toMatch(/^\.gitattributes: /m);
     expect(readFileSync(join(lead, '.memlintrc.json'), 'utf8')).toBe('{ "link": \n');
 

@@ -4,7 +4,7 @@
 // and that run writes nothing, in the repository or out of it. A memoryDirs folder without
 // MEMORY.md is not memory: nothing in it is rewritten, and it gets no lock. The writing commands
 // run in this process (test/helpers/in-process.ts: the same main(), the same output).
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
@@ -40,7 +40,7 @@ describe('hostile config', () => {
   const cases: Array<[string, (repo: string, outside: string) => Record<string, unknown>, RegExp]> = [
     ['memoryDirs: an absolute path outside', (_r, o) => ({ memoryDirs: [o] }), /^memlint: config memoryDirs: "[^"]+" names \S+, outside the repository; memlint does not read or write there\n$/],
     ['memoryDirs: a ../ path out of the repository', (r, o) => ({ memoryDirs: [relative(r, o)] }), /^memlint: config memoryDirs: "\.\.\/[^"]+" names \S+, outside the repository/],
-    ['memoryDirs: an in-repository symlink that resolves outside', (r, o) => (symlinkSync(o, join(r, 'shared')), { memoryDirs: ['shared'] }), /^memlint: config memoryDirs: "shared" names \S+, outside the repository/],
+    ['memoryDirs: an in-repository symlink that resolves outside', (r, o) => (symlinkSync(o, join(r, 'shared')), { memoryDirs: ['shared'] }), /^memlint: config memoryDirs: "shared" names \S+, a symlink to \S+, outside the repository/],
     ['consolidate.archiveDir: ../../..', () => ({ consolidate: { archiveDir: '../../..' } }), /^memlint: config consolidate\.archiveDir: "\.\.\/\.\.\/\.\." is refused: \S+ is outside the repository/],
     ['consolidate.archiveDir: an absolute path outside', (_r, o) => ({ consolidate: { archiveDir: o } }), /^memlint: config consolidate\.archiveDir: "[^"]+" is refused: \S+ is outside the repository/],
     ['consolidate.archiveDir: an in-repository symlink', (r, o) => (symlinkSync(o, join(r, 'archive')), { consolidate: { archiveDir: '../../archive' } }), /^memlint: config consolidate\.archiveDir: "\.\.\/\.\.\/archive" is refused: \S+archive is a symlink/],
@@ -63,6 +63,22 @@ describe('hostile config', () => {
       expect(treeState(join(repo, '.claude'))).toEqual(inRepo);
     });
   }
+
+  it('a memoryDirs symlink out of the repository is named with where it leads, at its own level or a parent\'s', async () => {
+    const outside = sentinel(OUTSIDE_MEMORY);
+    const real = realpathSync(outside.dir);
+    const repo = repoWithMemory();
+    symlinkSync(outside.dir, join(repo, 'shared'));
+    writeFiles(repo, { '.memlintrc.json': JSON.stringify({ memoryDirs: ['shared'] }) });
+    const direct = await memlintInProcess(repo, [], { env });
+    expect(direct.code).toBe(2);
+    expect(direct.stderr).toBe(`memlint: config memoryDirs: "shared" names ${join(repo, 'shared')}, a symlink to ${real}, outside the repository; memlint does not read or write there\n`);
+    mkdirSync(join(outside.dir, 'sub'));
+    writeFiles(repo, { '.memlintrc.json': JSON.stringify({ memoryDirs: ['shared/sub'] }) });
+    const parent = await memlintInProcess(repo, [], { env });
+    expect(parent.code).toBe(2);
+    expect(parent.stderr).toBe(`memlint: config memoryDirs: "shared/sub" names ${join(repo, 'shared', 'sub')}, which leads to ${join(real, 'sub')} (${join(repo, 'shared')} is a symlink to ${real}), outside the repository; memlint does not read or write there\n`);
+  });
 
   it('a memoryDirs folder without MEMORY.md: its *.md are not rewritten and it gets no lock', async () => {
     const repo = repoWithMemory();

@@ -85,6 +85,15 @@ describe('a memory folder that is a symlink out of the repository', () => {
     expect(doctor.stderr).toBe('');
     expect(doctor.stdout).toContain('FAIL  memory folder: .claude/memory is a symlink out of the repository; memlint does not follow it: nothing in it is linted, merged or consolidated; fix: ');
     expect(doctor.stdout).not.toContain('check-ignore');
+    // install refuses while the memory folder is a symlink: the hooks and driver lines say to fix that first.
+    const first = 'fix: first put a folder in the repository in place of the symlink .claude/memory (the memory folder line), then memlint install';
+    expect(doctor.stdout).toMatch(/^FAIL {2}hooks: core\.hooksPath is not set/m);
+    expect(doctor.stdout).toMatch(/^FAIL {2}merge driver: merge\.memlint\.driver is not defined/m);
+    for (const part of ['hooks', 'merge driver']) {
+      const line = doctor.stdout.split('\n').find((l) => l.startsWith(`FAIL  ${part}:`))!;
+      expect(line, part).toContain(first);
+      expect(line, part).not.toMatch(/fix: memlint install/);
+    }
     expect(doctor.stdout).toMatch(/^FAIL {2}link: the repository's memory folder \.claude\/memory cannot be linked: .*fix: put a real folder at \.claude\/memory/m);
 
     const files = () => git(dir, 'status', '--porcelain', '--ignored') + readdirSync(dir).sort().join(',') + git(dir, 'config', '--local', '--list');

@@ -20,7 +20,7 @@ function markerColumn(text: string, contentStart: number): number {
  */
 export const indexEntryFormat: Rule = {
   id: 'index-entry-format',
-  description: 'List items in MEMORY.md are entries: - [Title](file.md) — hook',
+  description: 'List items in MEMORY.md are entries: `- [Title](file.md) — hook`',
   defaultSeverity: 'warn',
   fixable: false,
   appliesTo: ['index'],
