@@ -16,7 +16,8 @@ Checks, for this worktree, that each part memlint relies on is really active, on
   memory folder (only when one is a symlink out of the repository: a FAIL naming it; memlint
                 does not follow it, so nothing there is linted, merged or consolidated)
   hooks         core.hooksPath is husky's .husky/_, its stubs exist in this worktree (linked
-                worktrees do not share them) and the .husky hooks run memlint
+                worktrees do not share them), the .husky hooks run memlint, and they and the
+                prepare script are this version's (an upgrade leaves an older install's)
   merge driver  merge.memlint.driver is defined in git config, not just named in .gitattributes
                 (a name without a definition silently falls back to a text merge)
   attributes    .gitattributes routes every memdir's files to merge=memlint
@@ -57,7 +58,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const memdirs = found.filter((m) => !beyond(m));
   const memdirChecks = symlinked.length > 0 ? [d.checkSymlinkedMemdirs(symlinked)] : [];
   const fileChecks = memdirs.length > 0 || symlinked.length === 0 ? [d.checkAttributes(wt, memdirs), d.checkLockIgnored(wt, memdirs)] : [];
-  const checks = d.afterSymlinkedMemdirs([config, ...memdirChecks, d.checkHooks(wt), d.checkDriver(wt), ...fileChecks, d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)], symlinked);
+  const checks = d.afterSymlinkedMemdirs([config, ...memdirChecks, d.checkHooks(wt, memdirs), d.checkDriver(wt), ...fileChecks, d.checkResolvable(wt), claude.checkClaudeHooks(wt), await claude.checkLink(wt), claude.checkStrayStores(wt)], symlinked);
   if (values.json) io.stdout.write(JSON.stringify({ worktree: wt.root, ok: checks.every((c) => c.ok), checks }, null, 2) + '\n');
   else for (const c of checks) io.stdout.write(d.formatCheck(c) + '\n');
   return checks.every((c) => c.ok) ? EXIT_OK : EXIT_FOUND;

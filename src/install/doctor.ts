@@ -10,7 +10,7 @@ import { attributeValues, ignoredPaths } from '../git/status.js';
 import { DRIVER_NAME, driverProgram, hasLineMergeFallback } from '../merge/command.js';
 import { blockLines, outsideBlock } from './blocks.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, stubsPresent } from './husky.js';
-import { memlintWords, type Worktree } from './setup.js';
+import { memlintWords, planInstall, type Worktree } from './setup.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { symlinkedMemdirMessage } from '../memdir/discover.js';
 import { configWarnings, loadConfig } from '../config.js';
@@ -41,7 +41,7 @@ function hookRunsMemlint(root: string, hook: string): boolean {
   return lines.some((l) => !l.trim().startsWith('#') && /memlint|dist\/cli\.js/.test(l) && l.includes(args));
 }
 
-export function checkHooks(wt: Worktree): Check {
+export function checkHooks(wt: Worktree, memdirs: string[]): Check {
   const part = 'hooks';
   const hooksPath = configValue({ cwd: wt.root, env: wt.env }, 'core.hooksPath');
   if (hooksPath === null) return { part, ok: false, detail: 'core.hooksPath is not set: git runs .git/hooks, not the .husky/ hooks', fix: 'memlint install' };
@@ -51,6 +51,19 @@ export function checkHooks(wt: Worktree): Check {
   }
   const missing = Object.keys(MEMLINT_HOOKS).filter((h) => !hookRunsMemlint(wt.root, h));
   if (missing.length > 0) return { part, ok: false, detail: `stubs active, but ${missing.map((h) => `.husky/${h}`).join(', ')} ${missing.length === 1 ? 'does' : 'do'} not run memlint`, fix: 'memlint install' };
+  // Written by an older memlint (the package was upgraded, install not run since): what install
+  // would rewrite now, as its own plan says.
+  const older = planInstall(wt, { local: false, memdirs, env: wt.env })
+    .filter((a) => a.kind === 'file' && (a.rel.startsWith('.husky/') || a.rel === 'package.json'))
+    .map((a) => (a.kind === 'file' && a.rel === 'package.json' ? "package.json's prepare script" : a.kind === 'file' ? a.rel : ''));
+  if (older.length > 0) {
+    return {
+      part,
+      ok: false,
+      detail: `${older.join(', ')} ${older.length === 1 ? 'is' : 'are'} an older memlint's (this version writes ${older.length === 1 ? 'it' : 'them'} otherwise: hooks that let git go on when the config is broken, a prepare script that lets "npm ci --omit=dev" work)`,
+      fix: 'memlint install, then commit what it changed',
+    };
+  }
   return { part, ok: true, detail: `active in this worktree (${HOOKS_PATH}: pre-commit lints staged memory, pre-push refuses conflict markers and secrets, post-commit consolidates when due, post-checkout, post-merge and post-rewrite run touch)` };
 }
 

@@ -34,6 +34,26 @@ describe('memlint install / uninstall / doctor', () => {
     expect(files(dir)).toEqual(before);
   });
 
+  it("doctor names the hooks and prepare script an older memlint wrote, and install brings them up to date", async () => {
+    // After an upgrade (npm i memlint@new) the committed hooks and prepare script stay the older
+    // install's: here the pre-commit block without MEMLINT_HOOK (a broken config then stopped the
+    // commit) and the unguarded prepare script (npm ci --omit=dev failed).
+    const dir = project();
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
+    const hook = join(dir, '.husky/pre-commit');
+    writeFileSync(hook, readFileSync(hook, 'utf8').replace('MEMLINT_HOOK=pre-commit "$memlint" --staged', '"$memlint" --staged'));
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    pkg.scripts.prepare = 'husky && memlint install --local';
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
+    const stale = await memlintInProcess(dir, ['doctor'], UNLINKED);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toMatch(/^FAIL  hooks: \.husky\/pre-commit, package\.json's prepare script are an older memlint's .*; fix: memlint install, then commit what it changed$/m);
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
+    const fixed = await memlintInProcess(dir, ['doctor'], UNLINKED);
+    expect(fixed.stdout).not.toContain('FAIL');
+    expect(fixed.code).toBe(0);
+  });
+
   it('installs everything, doctor reports it active, and a second install changes nothing', async () => {
     const dir = project();
     const before = await memlintInProcess(dir, ['doctor'], UNLINKED);
