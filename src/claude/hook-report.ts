@@ -91,6 +91,9 @@ function messageLine(m: HookMessage, ctx: BlockContext): string {
   return `- ${where}: ${m.message}${rule}${tip ? `. To do: ${tip}` : ''}`;
 }
 
+/** The index limits: past them Claude Code loads nothing of the index (CONTRACT §2). */
+const CUT_OFF_RULES = new Set(['index-max-lines', 'index-max-bytes']);
+
 /**
  * The PostToolUse reason, or null when there is no error. Warnings come only after errors, as
  * context: a warning alone never blocks. The JSON around it stays within MAX_HOOK_OUTPUT.
@@ -102,7 +105,11 @@ export function blockReason(messages: HookMessage[], ctx: BlockContext, fixTarge
   const head = `memlint found ${errors.length} problem${errors.length === 1 ? '' : 's'} in memory (the file you just wrote and MEMORY.md). Fix ${errors.length === 1 ? 'it' : 'them'} now, before you go on:`;
   const tail: string[] = [];
   if (errors.some((m) => m.fixable)) tail.push(`"npx memlint --fix ${fixTarget}" fixes the ones marked fixable without losing text.`);
-  const lines = [head, ...errors.map((m) => messageLine(m, ctx) + (m.fixable ? ' [fixable]' : ''))];
+  // What Claude Code cuts off before the agent sees it comes first: a reason too long for the hook
+  // keeps those, whatever else the file holds.
+  const first = errors.filter((m) => CUT_OFF_RULES.has(m.ruleId ?? ''));
+  const ordered = [...first, ...errors.filter((m) => !CUT_OFF_RULES.has(m.ruleId ?? ''))];
+  const lines = [head, ...ordered.map((m) => messageLine(m, ctx) + (m.fixable ? ' [fixable]' : ''))];
   if (warnings.length) lines.push('Also worth fixing (warnings):', ...warnings.map((m) => messageLine(m, ctx)));
   return fitLines(lines, tail, MAX_HOOK_OUTPUT - 64);
 }

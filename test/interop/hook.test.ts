@@ -258,6 +258,20 @@ describe('memlint hook: PostToolUse', () => {
     expect(reason).toContain(`… and ${400 - shown} more (run "npx memlint" to see all).`);
   });
 
+  it('many problems and an index over its limit: the limit comes first, whatever is cut', async () => {
+    // Past 200 lines Claude Code loads nothing beyond them: the one problem that loses memory must
+    // not be among the ones left out of a reason cut to fit.
+    const h = hermetic();
+    const repo = repoWithMemory();
+    const index = path.join(repo, '.claude/memory/MEMORY.md');
+    const extra = Array.from({ length: 260 }, (_, i) => `- [T${i}](missing_${i}.md) — a fairly ordinary hook for entry number ${i} that says something`).join('\n');
+    writeFileSync(index, `${ENTRY}${extra}\n`);
+    const r = await hook(h, repo, edit(repo, index));
+    const reason = JSON.parse(r.stdout).reason as string;
+    expect(reason).toContain('more (run "npx memlint" to see all).');
+    expect(reason.split('\n')[1]).toMatch(/^- \.claude\/memory\/MEMORY\.md:\d+: .*\(index-max-lines\)/);
+  });
+
   it('malformed JSON, a JSON array, unknown events: no output, exit 0', async () => {
     const h = hermetic();
     const repo = repoWithMemory();
