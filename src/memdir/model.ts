@@ -18,11 +18,18 @@ export function sizeProblem(bytes: number): string | null {
 }
 
 const BINARY = 'binary file (contains NUL bytes); not linted';
+const UTF16 = 'saved as UTF-16, not UTF-8; not linted (Claude Code reads memory as UTF-8: save it as UTF-8)';
+
+/** A UTF-16 text: its byte order mark, as editors on Windows write it (both byte orders). */
+export function isUtf16(buf: Buffer): boolean {
+  return buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff));
+}
 
 /** Decode a file's bytes as memory text, or say in one line why it is not. */
 export function decodeMemoryText(buf: Buffer): { text: string } | { problem: string } {
   const tooLarge = sizeProblem(buf.length);
   if (tooLarge) return { problem: tooLarge };
+  if (isUtf16(buf)) return { problem: UTF16 };
   if (buf.includes(0)) return { problem: BINARY };
   try {
     return { text: utf8.decode(buf) };

@@ -8,6 +8,7 @@ import { isAgentMemdir, loadIndex, MAX_INDEX_LINES } from '../memdir/limits.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 import { configuredClaudeCode } from '../config.js';
 import { entryIdentity } from '../memdir/memory-index.js';
+import { isUtf16 } from '../memdir/model.js';
 import { mergeIndex, sideLines } from './memory-index.js';
 import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
@@ -151,6 +152,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
   if (!strategy) return needs('not a memory file');
   const bufs = [input.base, input.ours, input.theirs];
   if (bufs.some((b) => b.length > MAX_SEMANTIC_BYTES)) return needs('larger than 1 MiB');
+  if (bufs.some(isUtf16)) return needs('UTF-16 content, not UTF-8');
   if (bufs.some(looksBinary)) return needs('binary content');
   const [base0, ours, theirs] = bufs.map(decode);
   if (base0 === null || ours === null || theirs === null) return needs('not valid UTF-8');

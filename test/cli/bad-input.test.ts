@@ -167,6 +167,15 @@ describe('bad input', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('a topic saved as UTF-16 (as some Windows editors save it) is named so, not called binary', () => {
+    const base = tempDir('memlint-utf16-');
+    writeFiles(base, { 'mem/MEMORY.md': '- [Wide](wide.md) — saved as UTF-16\n' });
+    writeFileSync(join(base, 'mem', 'wide.md'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(topic('Wide'), 'utf16le')]));
+    const r = memlint(base, ['mem']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^mem\/wide\.md:1:1 +error +saved as UTF-16, not UTF-8; not linted \(Claude Code reads memory as UTF-8: save it as UTF-8\)  memlint-input$/m);
+  });
+
   it('the unreadable file really is unreadable to the CLI (the test means what it says)', () => {
     const base = tempDir('memlint-nogit-');
     const mem = badMemdir(base);

@@ -16,6 +16,8 @@ describe('the fallback ladder', () => {
     const big = 'x'.repeat(MAX_SEMANTIC_BYTES + 1);
     expect(mergeMemoryFile(input(big, big + 'a', big + 'b'))).toEqual({ lineMerge: true, reason: 'larger than 1 MiB' });
     expect(mergeMemoryFile(input('a\0', 'b\0', 'c\0'))).toEqual({ lineMerge: true, reason: 'binary content' });
+    const utf16 = (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, 'utf16le')]);
+    expect(mergeMemoryFile(input(utf16('- [A](a.md) — a\n'), utf16('- [B](b.md) — b\n'), 'x\n'))).toEqual({ lineMerge: true, reason: 'UTF-16 content, not UTF-8' });
     expect(mergeMemoryFile(input(Buffer.from([0xc3, 0x28]), 'a', 'b'))).toEqual({ lineMerge: true, reason: 'not valid UTF-8' });
     expect(mergeMemoryFile(input('a\n', '<<<<<<< x\na\n=======\nb\n>>>>>>> y\n', 'c\n'))).toEqual({ lineMerge: true, reason: 'conflict markers already inside an input' });
     expect(mergeMemoryFile(input('<<<<<<< x\na\n>>>>>>> y\n', 'a\n', 'b\n'))).toEqual({ lineMerge: true, reason: 'conflict markers in the merge base' });
