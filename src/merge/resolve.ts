@@ -14,6 +14,7 @@ import { lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, t
 import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
 import { markedBlocks, settleBlocks, type Choice, type MarkedBlock } from './choose.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
+import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, pathKind } from '../memdir/kinds.js';
 import type { GitContext } from '../git/repo.js';
 
@@ -166,6 +167,9 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
       }
     }
     const current = existsSync(file) ? readFileSync(file) : null;
+    // The stages are blobs, LF where git converts line endings on checkout (core.autocrlf, eol):
+    // the file keeps the CRLF the working tree had, as git's own checkout of it would write.
+    if (current && dominantEol(current.toString('utf8')) === '\r\n' && !output.includes('\r')) output = Buffer.from(output.toString('utf8').replace(/\n/g, '\r\n'), 'utf8');
     if (!current || !current.equals(output)) writeInsideRepo(root, file, output);
     if (outcome.conflicts.length > 0 && (left.length > 0 || hasConflictMarkers(output.toString('utf8'), Math.min(7, sizeOf(path))))) {
       report.remaining.push({ path, reason: outcome.conflicts.join('; '), blocks: left });

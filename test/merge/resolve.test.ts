@@ -60,6 +60,22 @@ describe('memlint resolve', () => {
     expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
+  it('keeps the working tree\'s CRLF where git converts line endings (core.autocrlf=true)', async () => {
+    // The stages are LF blobs; git checks files out CRLF. The resolved file stays CRLF, as git's
+    // own checkout of it would write it, and git sees no change of line endings.
+    const dir = conflicted(HEAD + e('user_role') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role') + e('feedback_testing') + e('theirs_new'));
+    git(dir, 'config', 'core.autocrlf', 'true');
+    rmSync(join(dir, MEM), { recursive: true });
+    git(dir, 'checkout', '--', MEM);
+    expect(read(dir, INDEX)).toContain('\r\n');
+    expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
+    const r = await memlintInProcess(dir, ['resolve']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(read(dir, INDEX)).toBe((HEAD + e('user_role') + e('feedback_testing') + e('ours_new') + e('theirs_new')).replace(/\n/g, '\r\n'));
+    expect(run(dir, 'commit', '--no-edit').code).toBe(0);
+    expect(git(dir, 'show', `HEAD:${INDEX}`)).not.toContain('\r');
+  });
+
   it('narrows a true conflict to the one entry, leaves it unstaged and exits 1 naming it', async () => {
     const dir = conflicted(HEAD + e('user_role', 'ours words') + e('feedback_testing') + e('ours_new'), HEAD + e('user_role', 'theirs words') + e('feedback_testing'));
     expect(run(dir, 'merge', '--no-edit', 'other').code).toBe(1);
