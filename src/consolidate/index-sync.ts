@@ -153,7 +153,8 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     const text = o.text.trimEnd();
     const untouched = o.text === l.text;
     const hook = untouched ? e.hook : text.slice(text.indexOf(' — ', text.indexOf('](')) + 3);
-    const head = text.slice(0, text.length - hook.length).replace(/\s*(?:[—–]|-|:)?\s*$/, '');
+    // The separators the index parser reads (memory-index.ts), " -- " among them.
+    const head = text.slice(0, text.length - hook.length).replace(/\s*(?:[—–]|--?|:)?\s*$/, '');
     const sep = untouched && e.separator ? e.separator : ' — ';
     if (withheld(hook, e.key, l.line)) continue;
     const shortened = fitEntry(head, hook, sep);

@@ -106,6 +106,16 @@ describe('index synced with topics (step 2)', () => {
     expect(again.state.files).toEqual(r.state.files);
   });
 
+  it('shortens an over-long entry written with " -- " (an em dash typed in ASCII), keeping its separator once', () => {
+    const hook = 'Detail '.repeat(30).trim();
+    const s = state({ 'MEMORY.md': `- [Bevy notes](bevy.md) -- ${hook}\n`, 'bevy.md': t('Bevy notes', 'reference', 'x') });
+    const r = syncIndex(s, ctx());
+    const line = r.state.files.get('MEMORY.md')!.trimEnd();
+    expect(line).toMatch(/^- \[Bevy notes\]\(bevy\.md\) -- Detail Detail/);
+    expect(codePointLength(line)).toBeLessThanOrEqual(150);
+    expect(syncIndex(r.state, ctx()).state.files).toEqual(r.state.files);
+  });
+
   it('shortens an over-long entry with trailing spaces and a colon separator', () => {
     const hook = 'word '.repeat(40).trim();
     const s = state({ 'MEMORY.md': `* [A](a.md): ${hook}   \n`, 'a.md': t('A', 'user', 'x') });
