@@ -86,6 +86,7 @@ export function isReadmeLike(rel: string): boolean {
 }
 
 const SKILL_FILE = /(?:^|\/)SKILL\.md$/i;
+const ARCHIVED_RE = /(?:^|\/)[._]?archived?\//i;
 
 /**
  * A Markdown file of the memdir that is not a memory: README.md, another README-like file
@@ -93,12 +94,14 @@ const SKILL_FILE = /(?:^|\/)SKILL\.md$/i;
  * a skill's files (SKILL.md, anything under a skills/ folder), and a file without frontmatter in a
  * subfolder. Claude Code writes its memories at the top of the folder (team/ memories too carry
  * frontmatter); what an agent or a person keeps in a subfolder with none (a review agent's
- * per-check records, copied specifications) is material beside the memories. No index entry is
- * ever written for one, and none is asked for.
+ * per-check records, copied specifications) is material beside the memories. A file in a folder
+ * named archive (`archive/`, `_archive/`, `.archive/`, `archived/`) was set aside by its writer.
+ * No index entry is ever written for one, and none is asked for.
  */
 export function notAMemory(rel: string, type: unknown, hasFrontmatter = true): boolean {
   if (/^readme(?:\.[\w-]+)?\.md$/i.test(rel.split('/').pop()!)) return true;
   if (isReadmeLike(rel) && !isMemoryType(type)) return true;
   if (!hasFrontmatter && rel.includes('/')) return true;
+  if (ARCHIVED_RE.test(rel)) return true;
   return SKILL_FILE.test(rel) || /(?:^|\/)skills\//i.test(rel);
 }

@@ -18,7 +18,8 @@ import { pathBelowRoot } from '../../fs/paths.js';
  * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
  * orphan: index-entry-format reports it as mentioned, not an entry; nor is one it names as a
  * `[[stem]]` wiki link. Files that are not memories (README-like files without a memory type,
- * SKILL.md and skills/, a file without frontmatter in a subfolder) are not reported.
+ * SKILL.md and skills/, a file without frontmatter in a subfolder, a file in a folder named
+ * archive, _archive, .archive or archived: set aside by its writer) are not reported.
  *
  * The fix writes an entry only when it is certain: the file has a memory type, its name and
  * description are what the writer meant (not cut by YAML at ` #`: `Story #12` read as "Story"),
