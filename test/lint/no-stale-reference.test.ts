@@ -347,7 +347,7 @@ describe('consolidate and stale memory', () => {
     expect((await memlintInProcess(repo, ['consolidate', '--force'])).stdout).toContain('"--prune" archives it; nothing is deleted');
 
     const pruned = await memlintInProcess(repo, ['consolidate', '--force', '--prune']);
-    expect(pruned.stdout).toContain(`1 memory whose every named path is gone archived (gone.md: src/a.ts deleted in ${del}, src/x/c.ts deleted in ${del})`);
+    expect(pruned.stdout).toContain(`1 memory whose every named path is gone archived to .claude/memory-archive (gone.md: src/a.ts deleted in ${del}, src/x/c.ts deleted in ${del})`);
     expect(readFileSync(join(repo, '.claude/memory-archive/gone.md'), 'utf8')).toBe(topic('The parser is in src/a.ts and src/x/c.ts.\n', 'Gone'));
     expect(readFileSync(join(repo, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toContain(`stale: every path it names is gone (src/a.ts deleted in ${del}, src/x/c.ts deleted in ${del})`);
     const index = readFileSync(join(repo, MEM, 'MEMORY.md'), 'utf8');

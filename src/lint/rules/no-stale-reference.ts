@@ -80,6 +80,8 @@ export const noStaleReference: Rule = {
         if (!fate || (ctx.changeOnly && fate.commit !== null)) continue;
         if (fate.kind === 'deleted' && toldAsHistory(lines[ref.line - 1]!, ctx.file.rel)) continue;
         if (fate.kind === 'renamed' && namedFromNewRoot(ref, fate, text, () => repo.lineDates(ctx.file)[ref.line])) continue;
+        // A line that names where the path went knows of the move ("the new X overrides the old Y").
+        if (fate.kind === 'renamed' && namesPath(lines[ref.line - 1]!, fate.to)) continue;
         const start = offsets[ref.line]! + ref.column - 1;
         ctx.report({
           message: stalePathMessage(ref, fate, repo.uncommitted),
@@ -99,6 +101,11 @@ export const noStaleReference: Rule = {
     }
   },
 };
+
+/** Whether the line names this path (a folder with or without its trailing slash). */
+function namesPath(line: string, path: string): boolean {
+  return line.includes(path.replace(/\/$/, ''));
+}
 
 /**
  * A monorepo's memory names paths from a package's root: `apps/x.ts` for `platform/apps/x.ts`. A
