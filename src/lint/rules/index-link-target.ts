@@ -1,5 +1,17 @@
 import type { Rule } from '../types.js';
-import { slashRelative } from '../../fs/paths.js';
+import { resolve } from 'node:path';
+import { isWithin, slashRelative } from '../../fs/paths.js';
+
+/**
+ * A target that climbs out of the memdir and back into it (`../../agent-memory/writer/brand.md`
+ * from that writer's own folder), as the memdir-relative path it lands on; null when it lands
+ * outside. A target that does not climb is its own path.
+ */
+function backInside(memdir: string, key: string): string | null {
+  if (!key.startsWith('../') && key !== '..') return key;
+  const landed = resolve(memdir, key);
+  return landed !== memdir && isWithin(landed, memdir) ? slashRelative(memdir, landed) : null;
+}
 
 /**
  * index-link-target: each entry links to a Markdown topic file that exists inside the memdir.
@@ -32,9 +44,9 @@ export const indexLinkTarget: Rule = {
       let problem: string | null = null;
       if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) problem = `links to ${raw}, outside the memory folder: an index entry points at a topic file`;
       else if (raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw)) problem = `links to an absolute path (${raw}): write the path relative to MEMORY.md`;
-      else if (e.key.startsWith('../') || e.key === '..') problem = `links to ${raw}, outside the memory folder: Claude Code recalls only files inside it`;
+      else if ((e.key.startsWith('../') || e.key === '..') && backInside(ctx.memdir.dir, e.key) === null) problem = `links to ${raw}, outside the memory folder: Claude Code recalls only files inside it`;
       else if (!e.key.toLowerCase().endsWith('.md')) problem = `links to ${raw}, not a Markdown topic file`;
-      else if (!present.has(e.key)) {
+      else if (!present.has(backInside(ctx.memdir.dir, e.key) ?? e.key)) {
         const fromRoot = repoRel && e.key.startsWith(`${repoRel}/`) ? e.key.slice(repoRel.length + 1) : null;
         problem =
           fromRoot && present.has(fromRoot)
