@@ -43,7 +43,10 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     // where to look; and its name without `.md` as a whole code span.
     if (broad) for (let i = t.indexOf('/'); i > 0; i = t.indexOf('/', i + 1)) alts.push(t.slice(0, i + 1));
     const coded = broad ? `|\`(?:\\./)?(?:${stems.map(escapeRe).join('|')})\`` : '';
-    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${stems.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]${coded}`, 'u'));
+    // Broadly, an absolute path that ends in its path from the repository root: the same file in
+    // the writer's own checkout (`/Users/me/proj/.claude/agent-memory/x/notes.md`).
+    const absolute = broad && fromRoot ? `|(?<=\\/)${escapeRe(`${fromRoot}/${t}`)}(?![\\w/-])` : '';
+    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${stems.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]${coded}${absolute}`, 'u'));
   }
   let inComment = false;
   for (const l of lines) {
