@@ -111,9 +111,12 @@ const NAMED_SLOT = /^(?:token|pat|key|api[_-]?key|access[_-]?token|username|user
 // a placeholder stands for one: the word itself may be the password, whatever it is.
 const SHAPED_PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\*+|x{3,}|\.{3}|…|\[redacted\])$/i;
 
+// The script that sets or asks for a password (`.\\set-password.ps1`): where it comes from, not it.
+const SCRIPT_PATH = /^(?:\.{1,2}[\\/]|[\\/])?(?:[\w.-]+[\\/])*[\w.-]+\.(?:ps1|sh|bat|cmd|py|js|ts)$/i;
+
 /** A value that only stands for a password (`<password>`, `${DB_PASSWORD}`, `****`, `EXAMPLE`), not any word. */
 export function isPasswordPlaceholder(value: string): boolean {
-  return SHAPED_PLACEHOLDER.test(value) || NAME_IN_CAPITALS.test(value) || /^(?:PASSWORD|PASSWD|SECRET|TOKEN)$/.test(value) || /([xX*#.•])\1{7,}/.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|YOUR_|_HERE\b|^your[-_]|change[-_]?me|replace[-_]?me/i.test(value);
+  return SHAPED_PLACEHOLDER.test(value) || SCRIPT_PATH.test(value) || NAME_IN_CAPITALS.test(value) || /^(?:PASSWORD|PASSWD|SECRET|TOKEN)$/.test(value) || /([xX*#.•])\1{7,}/.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|YOUR_|_HERE\b|^your[-_]|change[-_]?me|replace[-_]?me/i.test(value);
 }
 
 export function isPlaceholder(value: string): boolean {
