@@ -119,3 +119,8 @@ export function inlineCodeRanges(line: string): Array<[number, number]> {
 
 const BACKTICK = 0x60;
 const BACKSLASH = 0x5c;
+
+/** A UTF-16 text: its byte order mark, as editors on Windows write it (both byte orders). */
+export function isUtf16(buf: Uint8Array): boolean {
+  return buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff));
+}

@@ -3,6 +3,7 @@
 // files' texts, from the working tree or from staged blobs.
 import type { MemdirModel, MemoryFile } from './types.js';
 import { blockModel, type BlockModel } from './blocks.js';
+import { isUtf16 } from './lines.js';
 import { parseIndex, type ParsedIndex } from './memory-index.js';
 import { parseTopic, type ParsedTopic } from './topic.js';
 
@@ -20,10 +21,6 @@ export function sizeProblem(bytes: number): string | null {
 const BINARY = 'binary file (contains NUL bytes); not linted';
 const UTF16 = 'saved as UTF-16, not UTF-8; not linted (Claude Code reads memory as UTF-8: save it as UTF-8)';
 
-/** A UTF-16 text: its byte order mark, as editors on Windows write it (both byte orders). */
-export function isUtf16(buf: Buffer): boolean {
-  return buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff));
-}
 
 /** Decode a file's bytes as memory text, or say in one line why it is not. */
 export function decodeMemoryText(buf: Buffer): { text: string } | { problem: string } {

@@ -8,7 +8,7 @@ import { isAgentMemdir, loadIndex, MAX_INDEX_LINES } from '../memdir/limits.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 import { configuredClaudeCode } from '../config.js';
 import { entryIdentity } from '../memdir/memory-index.js';
-import { isUtf16 } from '../memdir/model.js';
+import { isUtf16 } from '../memdir/lines.js';
 import { mergeIndex, sideLines } from './memory-index.js';
 import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
