@@ -1,6 +1,7 @@
 // The consolidation plan's data: a memdir snapshot (texts) flows through pure steps, each returning
 // the next snapshot and what it did; one writer applies the difference under the lock.
 import type { PathFate } from '../lint/stale.js';
+import type { LineDate } from '../git/line-dates.js';
 
 /** What a step sees and produces. Maps are never mutated in place: a step returns new ones. */
 export interface MemState {
@@ -16,8 +17,8 @@ export interface MemState {
 export interface ConsolidateFacts {
   /** The day of the run, YYYY-MM-DD. */
   today: string;
-  /** Committer date (YYYY-MM-DD) of each line of a memdir file, 1-based; undefined when not committed. */
-  lineDates(rel: string, text: string): Array<string | undefined>;
+  /** Committer date (YYYY-MM-DD) of each line of a memdir file, 1-based; undefined when not committed; a ShallowDate past a shallow clone's boundary. */
+  lineDates(rel: string, text: string): Array<LineDate | undefined>;
   /** When each memdir file was first committed (ms); absent when never committed. */
   firstCommitTimes(): Map<string, number>;
   /** Date (YYYY-MM-DD) of the last commit touching each memdir file; absent when never committed. */

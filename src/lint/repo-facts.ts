@@ -2,7 +2,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringsInTrackedFiles } from '../git/blobs.js';
-import { committedLines, datesForText, type CommittedLines } from '../git/line-dates.js';
+import { committedLines, datesForText, type CommittedLines, type LineDate } from '../git/line-dates.js';
 import { existingCommits } from '../git/refs.js';
 import { conflictMarkerSizes, ignoredPaths, listFiles } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
@@ -36,7 +36,7 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
   const shared = opts.shared ?? {};
   let tracked: Set<string> | undefined;
   const commits = new Map<string, boolean>();
-  const lineDates = new Map<string, Array<string | undefined>>();
+  const lineDates = new Map<string, Array<LineDate | undefined>>();
   let claudeMd: Array<{ path: string; text: string }> | undefined;
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
