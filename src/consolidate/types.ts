@@ -30,6 +30,11 @@ export interface ConsolidateFacts {
    * (no-stale-reference's facts: one git log over history, asked only when a path is missing).
    */
   lostPaths(refs: Array<{ path: string; folder: boolean }>): Map<string, PathFate>;
+  /**
+   * Memdir-relative paths of committed files a sparse checkout leaves out (skip-worktree: in the
+   * repository, not on disk), among those asked.
+   */
+  notCheckedOut(rels: string[]): Set<string>;
   /** Whether the memdir is inside a git repository (reasons say "never committed" only then). */
   inGit: boolean;
 }

@@ -19,6 +19,8 @@ export interface RepoFacts {
   root: string;
   /** Tracked files, repository-relative with '/' separators. */
   trackedFiles(): Set<string>;
+  /** Tracked files a sparse checkout leaves out (skip-worktree: committed, not on disk); the same git call as trackedFiles. */
+  notCheckedOut(): Set<string>;
   /** Which of these hex strings (7-40 chars) name commits in the repository (one git call). */
   existingCommits(candidates: string[]): Set<string>;
   /**
