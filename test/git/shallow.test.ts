@@ -107,4 +107,25 @@ describe('a shallow clone', () => {
     expect(actions.filter((a) => a.title.startsWith('Write the date'))).toEqual([]);
     expect(await client.stop()).toBe(0);
   });
+
+  it('update-branch says the clone is shallow and how to fetch its history, not "nothing to merge"', () => {
+    const repo = historyRepo();
+    git(repo, 'checkout', '-qb', 'feature');
+    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [Build](project_build.md) — how we build\n- [Feat](project_feat.md) — feature notes\n', '.claude/memory/project_feat.md': TOPIC('Feature flag.\n').replace('name: Build', 'name: Feat') });
+    commitOn(repo, '2026-03-02', 'feat memory');
+    git(repo, 'checkout', '-q', 'main');
+    writeFiles(repo, { 'm.txt': 'x\n' });
+    commitOn(repo, '2026-03-03', 'main moves');
+    const ci = cloneOf(repo, '--depth', '1', '-b', 'feature');
+    git(ci, 'fetch', '-q', '--depth', '1', 'origin', '+refs/heads/main:refs/remotes/origin/main');
+    const head = git(ci, 'rev-parse', 'HEAD');
+    const r = memlint(ci, ['update-branch', '--base', 'origin/main']);
+    expect(r.stderr).toBe('memlint: origin/main and feature share no history in this shallow clone: fetch with full history ("git fetch --unshallow", or fetch-depth: 0 in actions/checkout), then run update-branch again (it touched nothing)\n');
+    expect(r.code).toBe(2);
+    expect(git(ci, 'rev-parse', 'HEAD')).toBe(head);
+    git(ci, 'fetch', '-q', '--unshallow', 'origin');
+    const after = memlint(ci, ['update-branch', '--base', 'origin/main']);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toContain('merged origin/main into feature');
+  });
 });
