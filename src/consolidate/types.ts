@@ -21,7 +21,7 @@ export interface ConsolidateFacts {
   lineDates(rel: string, text: string): Array<LineDate | undefined>;
   /** When each memdir file was first committed (ms); absent when never committed. */
   firstCommitTimes(): Map<string, number>;
-  /** Date (YYYY-MM-DD) of the last commit touching each memdir file; absent when never committed. */
+  /** Date (YYYY-MM-DD) of the last commit touching each memdir file; absent when never committed, or when that commit is a shallow clone's boundary (its date is not the file's). */
   lastCommitDates(): Map<string, string>;
   /** For memdir-relative paths missing from the tree: the commit that deleted each (newest), when any. */
   deletions(rels: string[]): Map<string, { commit: string; date: string }>;

@@ -128,4 +128,20 @@ describe('a shallow clone', () => {
     expect(after.code).toBe(0);
     expect(after.stdout).toContain('merged origin/main into feature');
   });
+
+  it('consolidate does not take the boundary commit\'s date for a project memory\'s last change', () => {
+    const repo = initRepo(tempDir('memlint-shallow-stale-'));
+    writeFiles(repo, { '.claude/memory/MEMORY.md': '- [Build](project_build.md) — how we build\n', '.claude/memory/project_build.md': TOPIC('We build with make.\n') });
+    commitOn(repo, '2026-01-10', 'build memory');
+    writeFiles(repo, { 'a.txt': 'a\n' });
+    commitOn(repo, '2026-04-01', 'not memory');
+    const stale = (dir: string) => {
+      const r = memlint(dir, ['consolidate', '--force', '--dry-run', '--json'], { env: { MEMLINT_TODAY: '2026-12-03' } });
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as { memdirs: Array<{ report: { stale: { stale: unknown[] } } }> }).memdirs[0]!.report.stale.stale;
+    };
+    expect(stale(repo)).toEqual([{ file: 'project_build.md', latest: '2026-01-10' }]);
+    // Shallow: the memory's last change is past the boundary (2026-04-01, not the file's): its day is unknown.
+    expect(stale(cloneOf(repo, '--depth', '1'))).toEqual([]);
+  });
 });
