@@ -53,7 +53,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const symlinked: string[] = [];
   const onSymlinked = (rel: string) => symlinked.push(rel);
   // A config every command refuses: the memdirs as discovery finds them without it.
-  const found = config.ok ? await repoMemdirs(wt.repository, io.env, values.config, io.stderr, onSymlinked) : coveredMemdirs(wt.root, discoverMemdirs({ cwd: wt.root, env: io.env, repository: wt.repository, onSymlinked }));
+  const found = config.ok ? await repoMemdirs(wt.repository, io.env, values.config, io.stderr, onSymlinked) : coveredMemdirs(wt.root, discoverMemdirs({ cwd: wt.root, env: io.env, repository: wt.repository, onSymlinked, notCheckedOut: { include: true } }));
   const beyond = (m: string) => symlinked.some((s) => m === s || m.startsWith(`${s}/`));
   const memdirs = found.filter((m) => !beyond(m));
   const memdirChecks = symlinked.length > 0 ? [d.checkSymlinkedMemdirs(symlinked)] : [];

@@ -175,13 +175,17 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     });
   } else {
     const { discoverMemdirs, relDirOf } = discover;
-    memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir, link: loaded.config.link });
+    const leftOut: string[] = [];
+    memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, memoryDirs: loaded.config.memoryDirs ?? [], configDir: loaded.dir, link: loaded.config.link, notCheckedOut: { onLeftOut: (rel) => leftOut.push(rel) } });
+    // A sparse checkout that leaves a memory folder out: one line, and not an error (a monorepo's
+    // CI job checks out the package it builds).
+    if (leftOut.length > 0 && !values['list-memdirs']) io.stderr.write(`memlint: ${leftOut.length === 1 ? `${leftOut[0]} is` : `${leftOut.length} memory folders (${leftOut.join(', ')}) are`} outside this sparse checkout; not linted\n`);
     if (values['list-memdirs']) {
       for (const d of memdirs) io.stdout.write(`${relDirOf(d)}\t${d.reason}\n`);
       return 0;
     }
     if (memdirs.length === 0 && positionals.length === 0) {
-      io.stderr.write('memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n');
+      if (leftOut.length === 0) io.stderr.write('memlint: no memory folder found (a folder with MEMORY.md); nothing to lint\n');
       return emptyReport(format, io);
     }
   }

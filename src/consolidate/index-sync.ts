@@ -128,7 +128,12 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
 
   // Entries without a file: into the archive index only when git shows the file deleted; one git
   // never saw is kept (its file may be in the agent's own store) and reported.
-  const dangling = index.lines.filter((l) => l.entry && out[l.line - 1] && isLocalTarget(l.entry.key) && !files.has(l.entry.key) && !(ctx.allPaths.has(l.entry.key) && !l.entry.key.endsWith('.md')));
+  let dangling = index.lines.filter((l) => l.entry && out[l.line - 1] && isLocalTarget(l.entry.key) && !files.has(l.entry.key) && !(ctx.allPaths.has(l.entry.key) && !l.entry.key.endsWith('.md')));
+  // A committed file a sparse checkout leaves out is not missing: its entry stays, nothing is said.
+  if (dangling.length > 0) {
+    const left = ctx.facts.notCheckedOut(dangling.map((l) => l.entry!.key));
+    if (left.size > 0) dangling = dangling.filter((l) => !left.has(l.entry!.key));
+  }
   if (dangling.length > 0) {
     const deleted = ctx.facts.deletions(dangling.map((l) => l.entry!.key));
     for (const l of dangling) {

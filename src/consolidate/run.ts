@@ -144,6 +144,10 @@ export function makeFacts(m: MemdirRef, day: string, env: NodeJS.ProcessEnv): Co
     firstCommitTimes: () => (first ??= at ? toMemdir(firstCommitTimes(at, [spec])) : new Map()),
     lastCommitDates: () => (last ??= at ? toMemdir(lastCommitDates(at, [spec])) : new Map()),
     lostPaths: (refs) => (repo ? repo.lostPaths(refs) : new Map()),
+    notCheckedOut: (rels) => {
+      const left = repo?.notCheckedOut();
+      return new Set(left && left.size > 0 ? rels.filter((r) => left.has(prefix ? `${prefix}/${r}` : r)) : []);
+    },
     deletions: (rels) => (at ? toMemdir(deletionCommits(at, rels.map((r) => (prefix ? `${prefix}/${r}` : r)))) : new Map()),
   };
 }

@@ -43,7 +43,8 @@ export function findStale(state: MemState, ctx: StepContext): StepResult<StaleRe
     if (topic.type !== 'project') continue;
     // Its `modified` says when it was last written; without one, the latest of its dates and its
     // last commit: an old date the text talks about ("the 2026-05-12 outage") is not the age of a
-    // memory edited since. Not committed yet: written now.
+    // memory edited since. Not committed yet: written now. Last changed at a shallow clone's
+    // boundary: its day is unknown, so, as for a file not committed, it is not called stale.
     let latest = latestDate(text, topic.modified);
     if ((latest === undefined || (latest < cutoff && !isoDay(topic.modified))) && (ctx.facts.inGit || latest === undefined)) {
       commitDates ??= ctx.facts.lastCommitDates();

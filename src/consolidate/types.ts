@@ -1,6 +1,7 @@
 // The consolidation plan's data: a memdir snapshot (texts) flows through pure steps, each returning
 // the next snapshot and what it did; one writer applies the difference under the lock.
 import type { PathFate } from '../lint/stale.js';
+import type { LineDate } from '../git/line-dates.js';
 
 /** What a step sees and produces. Maps are never mutated in place: a step returns new ones. */
 export interface MemState {
@@ -16,11 +17,11 @@ export interface MemState {
 export interface ConsolidateFacts {
   /** The day of the run, YYYY-MM-DD. */
   today: string;
-  /** Committer date (YYYY-MM-DD) of each line of a memdir file, 1-based; undefined when not committed. */
-  lineDates(rel: string, text: string): Array<string | undefined>;
+  /** Committer date (YYYY-MM-DD) of each line of a memdir file, 1-based; undefined when not committed; a ShallowDate past a shallow clone's boundary. */
+  lineDates(rel: string, text: string): Array<LineDate | undefined>;
   /** When each memdir file was first committed (ms); absent when never committed. */
   firstCommitTimes(): Map<string, number>;
-  /** Date (YYYY-MM-DD) of the last commit touching each memdir file; absent when never committed. */
+  /** Date (YYYY-MM-DD) of the last commit touching each memdir file; absent when never committed, or when that commit is a shallow clone's boundary (its date is not the file's). */
   lastCommitDates(): Map<string, string>;
   /** For memdir-relative paths missing from the tree: the commit that deleted each (newest), when any. */
   deletions(rels: string[]): Map<string, { commit: string; date: string }>;
@@ -29,6 +30,11 @@ export interface ConsolidateFacts {
    * (no-stale-reference's facts: one git log over history, asked only when a path is missing).
    */
   lostPaths(refs: Array<{ path: string; folder: boolean }>): Map<string, PathFate>;
+  /**
+   * Memdir-relative paths of committed files a sparse checkout leaves out (skip-worktree: in the
+   * repository, not on disk), among those asked.
+   */
+  notCheckedOut(rels: string[]): Set<string>;
   /** Whether the memdir is inside a git repository (reasons say "never committed" only then). */
   inGit: boolean;
 }

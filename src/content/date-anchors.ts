@@ -5,6 +5,8 @@
 // ("project_session_2026-03-25.md"). Real memory is often committed days after it was written, so
 // these come before the commit date when they are not later than it. Pure: text in, dates out.
 
+import type { LineDate } from '../git/line-dates.js';
+
 export type TextAnchorSource = 'heading' | 'paragraph' | 'note' | 'modified' | 'name';
 
 export interface TextAnchor {
@@ -184,21 +186,33 @@ export interface ChosenAnchor {
   own: boolean;
   /** The day is the line's commit date: committed text that gives no date of its own. */
   byCommit: boolean;
+  /**
+   * No day is known: committed text past a shallow clone's boundary, which gives no date of its
+   * own. `date` is then only the latest the line can have been committed, never to be stated.
+   */
+  unknown?: true;
 }
+
+/** How a message says that no day can be counted (the rule says what to do about it). */
+export const SHALLOW_ANCHOR = "this clone is shallow and does not hold the commit that wrote the line";
 
 /**
  * The day to count a relative date from: a daily log's date; else the date the text gives (when
  * not later than the line's commit date, or than today for a line not committed yet: a later one
  * is an event, not the writing); else the line's commit date; else today.
  */
-export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: string; today: string }): ChosenAnchor {
+export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: LineDate; today: string }): ChosenAnchor {
   if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true, own: true, byCommit: false };
-  const limit = o.commitDate ?? o.today;
+  // Past a shallow clone's boundary the line was committed on that commit's date or before: the
+  // text's own date is still taken when not later, but that date is not the line's.
+  const shallow = typeof o.commitDate === 'object' ? o.commitDate : undefined;
+  const limit = (shallow ? shallow.upTo : o.commitDate) ?? o.today;
   if (o.text && o.text.date <= limit) {
     const sure = (o.text.source === 'heading' && o.text.entry === true) || o.text.source === 'paragraph' || o.text.source === 'note';
     return { date: o.text.date, describe: describeAnchor(o.text), sure, known: sure || o.text.source === 'name' || o.text.source === 'modified', own: true, byCommit: false };
   }
-  if (o.commitDate) return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: false, own: false, byCommit: true };
+  if (shallow) return { date: shallow.upTo, describe: SHALLOW_ANCHOR, sure: false, known: false, own: false, byCommit: true, unknown: true };
+  if (typeof o.commitDate === 'string') return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: false, own: false, byCommit: true };
   return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false, own: false, byCommit: false };
 }
 
@@ -207,9 +221,9 @@ export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDat
  * dates (textDateAnchors) and each line's commit date. One object per distinct answer, made once:
  * a topic of thousands of dated lines asks for every phrase and gets one of a few answers.
  */
-export function textAnchors(text: string, rel: string, bodyFrom: number, commitDate: (offset: number) => string | undefined, today: string): (offset: number) => ChosenAnchor {
+export function textAnchors(text: string, rel: string, bodyFrom: number, commitDate: (offset: number) => LineDate | undefined, today: string): (offset: number) => ChosenAnchor {
   const fromText = textDateAnchors(text, rel, bodyFrom);
-  const made = new Map<TextAnchor | undefined, Map<string | undefined, ChosenAnchor>>();
+  const made = new Map<TextAnchor | undefined, Map<LineDate | undefined, ChosenAnchor>>();
   return (offset) => {
     const own = fromText(offset);
     const commit = commitDate(offset);

@@ -37,10 +37,23 @@ export function firstCommitTimes(at: GitContext, pathspec: string[]): Map<string
   return times;
 }
 
-/** Last-commit date (YYYY-MM-DD, committer's) of each file under these paths. */
+/**
+ * Last-commit date (YYYY-MM-DD, committer's) of each file under these paths. A file last changed
+ * at or past a shallow clone's boundary (the oldest commit fetched, which git decorates "grafted"
+ * and which stands for all history below it) has no known date: it is left out.
+ */
 export function lastCommitDates(at: GitContext, pathspec: string[]): Map<string, string> {
   const dates = new Map<string, string>();
-  for (const r of logNames(at, '%cs', [], pathspec)) for (const p of r.paths) if (!dates.has(p)) dates.set(p, r.fields);
+  const unknown = new Set<string>();
+  for (const r of logNames(at, '%cs%x02%D', ['--decorate-refs-exclude=*'], pathspec)) {
+    const [day = '', refs = ''] = r.fields.split('\x02');
+    const grafted = refs.split(', ').includes('grafted');
+    for (const p of r.paths) {
+      if (dates.has(p) || unknown.has(p)) continue;
+      if (grafted) unknown.add(p);
+      else dates.set(p, day);
+    }
+  }
   return dates;
 }
 

@@ -5,15 +5,36 @@
 // branch's date), renames inside the folder, and the history simplified to the folder as blame
 // simplifies it to a file. The text linted (which --fix, --staged or an editor may have changed)
 // is then matched line by line against the committed text: what is not committed has no date.
+// In a shallow clone the oldest commit fetched (git decorates it "grafted") stands for all the
+// history cut off below it: blame marks the lines it holds `boundary`; here they are ShallowDate,
+// committed on or before that commit's date, their own date unknown.
 import { git } from './run.js';
 import type { GitContext } from './repo.js';
 
 /** A file as the newest commit that touched it left it: its lines and each line's commit date. */
 export interface CommittedLines {
   lines: string[];
-  /** YYYY-MM-DD in the committer's time zone, one per line. */
+  /**
+   * YYYY-MM-DD in the committer's time zone, one per line; `<YYYY-MM-DD` for a line a shallow
+   * clone's boundary commit holds (committed that day or before, which day unknown).
+   */
   dates: string[];
 }
+
+/**
+ * A committed line git cannot date: a shallow clone's history stops at the commit holding it
+ * (`git blame` calls it `boundary`). It was committed on `upTo` or before; which day is unknown.
+ */
+export interface ShallowDate {
+  shallow: true;
+  upTo: string;
+}
+
+/** A line's commit date (YYYY-MM-DD), or, past a shallow clone's boundary, the latest it can be. */
+export type LineDate = string | ShallowDate;
+
+/** Whether a line's date is only a shallow clone's boundary (an upper bound, not the day). */
+export const isShallowDate = (d: LineDate | undefined): d is ShallowDate => typeof d === 'object';
 
 /**
  * The committed lines of every file under `pathspec` (repository-relative folders) at HEAD, keyed
@@ -23,7 +44,8 @@ export interface CommittedLines {
 export function committedLines(at: GitContext, pathspec: string[]): Map<string, CommittedLines> {
   // -m: a merge's changes against each parent; --text: a file .gitattributes calls binary is
   // still lines; --no-textconv / --no-ext-diff: no driver the repository names runs (contract §14).
-  const args = ['-c', 'core.quotePath=false', 'log', '--reverse', '--topo-order', '--parents', '-m', '-M', '--text', '--no-color', '--no-ext-diff', '--no-textconv', '--no-show-signature', '--src-prefix=a/', '--dst-prefix=b/', '-U0', '--format=%x01%H %P %cI', 'HEAD', '--', ...pathspec];
+  // %D with every ref left out names only "grafted" (a shallow clone's boundary) and HEAD.
+  const args = ['-c', 'core.quotePath=false', 'log', '--reverse', '--topo-order', '--parents', '-m', '-M', '--text', '--no-color', '--no-ext-diff', '--no-textconv', '--no-show-signature', '--src-prefix=a/', '--dst-prefix=b/', '-U0', '--decorate-refs-exclude=*', '--format=%x01%H %P %cI %x02%D', 'HEAD', '--', ...pathspec];
   let out: string;
   try {
     out = git(args, at);
@@ -48,7 +70,10 @@ interface CommitRecord {
   diffs: FileDiff[][];
 }
 
-/** The records of `git log --format=%x01%H %P %cI -m -U0 -p`, a merge's once per parent, joined. */
+/**
+ * The records of `git log --format=%x01%H %P %cI %x02%D -m -U0 -p`, a merge's once per parent,
+ * joined. A shallow clone's boundary commit (%D says "grafted") is dated `<YYYY-MM-DD`.
+ */
 export function parseLog(out: string): CommitRecord[] {
   const records: CommitRecord[] = [];
   let diffs: FileDiff[] = [];
@@ -66,13 +91,16 @@ export function parseLog(out: string): CommitRecord[] {
       hunk = null;
     }
     if (line.startsWith('\x01')) {
-      const words = line.slice(1).split(' ').filter((w) => w !== '');
+      const mark = line.indexOf('\x02');
+      const words = line.slice(1, mark < 0 ? undefined : mark).split(' ').filter((w) => w !== '');
+      const grafted = mark >= 0 && line.slice(mark + 1).split(', ').includes('grafted');
       const hash = words[0]!;
       const last = records[records.length - 1];
       diffs = [];
       file = null;
+      const day = (words[words.length - 1] ?? '').slice(0, 10);
       if (last && last.hash === hash) last.diffs.push(diffs);
-      else records.push({ hash, parents: words.slice(1, -1), date: (words[words.length - 1] ?? '').slice(0, 10), diffs: [diffs] });
+      else records.push({ hash, parents: words.slice(1, -1), date: grafted ? `<${day}` : day, diffs: [diffs] });
     } else if (line.startsWith('diff --git ')) {
       file = { from: null, to: null, hunks: [] };
       // Named again by ---/+++ or rename lines when it changed; this reading covers the rest.
@@ -226,17 +254,19 @@ export function replayLog(out: string): Map<string, CommittedLines> {
 /**
  * For each line of `text` (1-based; [0] unused), the date of the committed line it is, or
  * undefined for a line not committed: the lines are matched against the committed ones as a diff
- * matches them (common lines in order), as `git blame --contents` reads a text that differs.
+ * matches them (common lines in order), as `git blame --contents` reads a text that differs. A
+ * line past a shallow clone's boundary is a ShallowDate.
  */
-export function datesForText(committed: CommittedLines | undefined, text: string): Array<string | undefined> {
-  const dates: Array<string | undefined> = [];
+export function datesForText(committed: CommittedLines | undefined, text: string): Array<LineDate | undefined> {
+  const dates: Array<LineDate | undefined> = [];
   if (!committed) return dates;
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const match = matchLines(committed.lines, lines);
   for (let j = 0; j < lines.length; j++) {
     const i = match[j]!;
-    dates[j + 1] = i >= 0 ? committed.dates[i] || undefined : undefined;
+    const d = i >= 0 ? committed.dates[i] : undefined;
+    dates[j + 1] = !d ? undefined : d.startsWith('<') ? { shallow: true, upTo: d.slice(1) } : d;
   }
   return dates;
 }

@@ -60,6 +60,12 @@ export async function mergeBasesAsync(at: GitContext, a: string, b: string): Pro
   return parseMergeBases(await gitAsync(mergeBaseArgs(a, b), { cwd: at.cwd, env: at.env, okCodes: [0, 1] }));
 }
 
+/** Whether the repository is a shallow clone (`git rev-parse --is-shallow-repository`): its history stops at a boundary. */
+export async function isShallowAsync(at: GitContext): Promise<boolean> {
+  const r = await gitAsync(['rev-parse', '--is-shallow-repository'], { cwd: at.cwd, env: at.env, okCodes: 'any' });
+  return r.code === 0 && r.stdout.toString('utf8').trim() === 'true';
+}
+
 /** The tree a commit, or the index (null), holds: `git write-tree` for the index. */
 export async function treeOf(at: GitContext, commit: string | null): Promise<string> {
   const r = await gitAsync(commit === null ? ['write-tree'] : ['rev-parse', '--verify', '--end-of-options', `${commit}^{tree}`], at);

@@ -10,14 +10,40 @@ import type { GitContext } from './repo.js';
 
 /**
  * Tracked files plus untracked files that are not ignored (`untracked: false`: tracked only), each
- * once; `folder`: only those under this repository-relative folder (taken literally).
+ * once; `folder`: only those under this repository-relative folder (taken literally); `checkedOut`:
+ * not those a sparse checkout leaves out (skip-worktree: tracked, not on disk).
  */
-export function listFiles(at: GitContext, opts: { untracked?: boolean; pathspec?: string[]; folder?: string } = {}): string[] {
+export function listFiles(at: GitContext, opts: { untracked?: boolean; pathspec?: string[]; folder?: string; checkedOut?: boolean } = {}): string[] {
+  if (opts.checkedOut) {
+    const tagged = listFilesTagged(at, opts);
+    return tagged.files.filter((f) => !tagged.notCheckedOut.has(f));
+  }
   const args = ['ls-files', '-z', '--cached'];
   if (opts.untracked !== false) args.push('--others', '--exclude-standard');
   const pathspec = [...(opts.pathspec ?? []), ...(opts.folder !== undefined ? [folderSpec(opts.folder)] : [])];
   if (pathspec.length) args.push('--', ...pathspec);
   return [...new Set(splitZ(git(args, at)))];
+}
+
+/**
+ * listFiles, and which of the tracked files git does not check out: those the index marks
+ * skip-worktree (`git ls-files -t` tag S), as a sparse checkout leaves out what is outside it.
+ * They are in the repository (committed, in the index) but not on disk. One `git ls-files -t`.
+ */
+export function listFilesTagged(at: GitContext, opts: { untracked?: boolean; pathspec?: string[]; folder?: string } = {}): { files: string[]; notCheckedOut: Set<string> } {
+  const args = ['ls-files', '-z', '-t', '--cached'];
+  if (opts.untracked !== false) args.push('--others', '--exclude-standard');
+  const pathspec = [...(opts.pathspec ?? []), ...(opts.folder !== undefined ? [folderSpec(opts.folder)] : [])];
+  if (pathspec.length) args.push('--', ...pathspec);
+  const files = new Set<string>();
+  const notCheckedOut = new Set<string>();
+  for (const entry of splitZ(git(args, at))) {
+    // "<tag> <path>": H cached, S skip-worktree, ? untracked, and the others (R, C, K, M).
+    const path = entry.slice(2);
+    files.add(path);
+    if (entry.startsWith('S ')) notCheckedOut.add(path);
+  }
+  return { files: [...files], notCheckedOut };
 }
 
 // Literal pathspecs from the top: a folder named "a[1]" is that folder, not a pattern, wherever git runs.

@@ -12,7 +12,8 @@ export const DEFAULT_MEMDIR = '.claude/memory';
 export async function findRepoMemdirs(repository: Repository, env: NodeJS.ProcessEnv, configFile: string | undefined, stderr: Output, onSymlinked?: (rel: string) => void): Promise<DiscoveredMemdir[]> {
   const { root } = repository;
   const { config, dir } = await loadConfig({ cwd: root, file: configFile, stderr });
-  return discoverMemdirs({ cwd: root, env, memoryDirs: config.memoryDirs, configDir: dir, repository, link: config.link, ...(onSymlinked ? { onSymlinked } : {}) });
+  // A memory folder a sparse checkout leaves out is still the repository's: its route stays.
+  return discoverMemdirs({ cwd: root, env, memoryDirs: config.memoryDirs, configDir: dir, repository, link: config.link, notCheckedOut: { include: true }, ...(onSymlinked ? { onSymlinked } : {}) });
 }
 
 /** The memdirs covered, from what findRepoMemdirs found. */

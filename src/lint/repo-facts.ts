@@ -2,9 +2,9 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringsInTrackedFiles } from '../git/blobs.js';
-import { committedLines, datesForText, type CommittedLines } from '../git/line-dates.js';
+import { committedLines, datesForText, type CommittedLines, type LineDate } from '../git/line-dates.js';
 import { existingCommits } from '../git/refs.js';
-import { conflictMarkerSizes, ignoredPaths, listFiles } from '../git/status.js';
+import { conflictMarkerSizes, ignoredPaths, listFilesTagged } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
 import { historyLosses, linkLineChanges, memoryNameChanges, settleRenames, uncommittedLosses, unreachableCommits, type LossEvent } from '../git/lost-paths.js';
@@ -35,13 +35,21 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
   const revision = opts.revision ?? 'worktree';
   const shared = opts.shared ?? {};
   let tracked: Set<string> | undefined;
+  let notCheckedOut: Set<string> | undefined;
   const commits = new Map<string, boolean>();
-  const lineDates = new Map<string, Array<string | undefined>>();
+  const lineDates = new Map<string, Array<LineDate | undefined>>();
   let claudeMd: Array<{ path: string; text: string }> | undefined;
   const inTracked = new Map<string, boolean>();
   const markerSizes = new Map<string, number>();
   const repoRel = (path: string) => slashRelative(root, path);
-  const trackedSet = () => (tracked ??= new Set(listFiles(at, { untracked: false })));
+  const trackedSet = () => {
+    if (!tracked) {
+      const listed = listFilesTagged(at, { untracked: false });
+      tracked = new Set(listed.files);
+      notCheckedOut = listed.notCheckedOut;
+    }
+    return tracked;
+  };
   let indexDirs: Set<string> | undefined;
   // Whether the revision checked holds a path: the working tree as it is on disk (nothing is read,
   // a symlink is not followed), or the index.
@@ -129,6 +137,10 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
       return existing.length === 0 ? new Set() : unreachableCommits(at, existing);
     },
     trackedFiles: trackedSet,
+    notCheckedOut() {
+      trackedSet();
+      return notCheckedOut!;
+    },
     existingCommits(candidates) {
       const unknown = candidates.filter((c) => !commits.has(c));
       if (unknown.length > 0) {

@@ -3,6 +3,7 @@
 // markdownlint's surgical fixes (text edits, never a re-serialized file). Rules never do I/O of
 // their own: the engine hands them the file, the memdir model and the repository facts.
 import type { Root } from 'mdast';
+import type { LineDate } from '../git/line-dates.js';
 
 export type Severity = 'off' | 'warn' | 'error';
 
@@ -18,13 +19,16 @@ export interface RepoFacts {
   root: string;
   /** Tracked files, repository-relative with '/' separators. */
   trackedFiles(): Set<string>;
+  /** Tracked files a sparse checkout leaves out (skip-worktree: committed, not on disk); the same git call as trackedFiles. */
+  notCheckedOut(): Set<string>;
   /** Which of these hex strings (7-40 chars) name commits in the repository (one git call). */
   existingCommits(candidates: string[]): Set<string>;
   /**
    * The date (YYYY-MM-DD, committer's local date) each line of a file was last committed, 1-based;
-   * undefined for lines not committed yet. One `git log` per memory folder and run (src/git/line-dates.ts).
+   * undefined for lines not committed yet; a ShallowDate for a line past a shallow clone's boundary
+   * (its day unknown). One `git log` per memory folder and run (src/git/line-dates.ts).
    */
-  lineDates(file: MemoryFile): Array<string | undefined>;
+  lineDates(file: MemoryFile): Array<LineDate | undefined>;
   /** Which of these strings (whole lines of code, trimmed) occur in a tracked file outside the memory folder (one git call). */
   stringsInTrackedFiles(needles: string[]): Set<string>;
   /** Text of the CLAUDE.md files in scope for the memdir (CLAUDE.md, .claude/CLAUDE.md, .claude/rules/*.md, CLAUDE.local.md). */

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
 import { repository, type GitContext, type Repository } from '../git/repo.js';
-import { listFiles } from '../git/status.js';
+import { listFilesTagged } from '../git/status.js';
 import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, slashRelative, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE, isReadmeLike } from './kinds.js';
@@ -50,6 +50,12 @@ export interface DiscoverOptions {
    * file of a large repository.
    */
   within?: string[];
+  /**
+   * A memory folder a sparse checkout leaves out (its MEMORY.md committed but skip-worktree: not on
+   * disk): by default not found, and its repository-relative path handed here; `include: true`
+   * finds it as the rest of the repository's (install and doctor route every memory folder).
+   */
+  notCheckedOut?: { include?: boolean; onLeftOut?: (rel: string) => void };
 }
 
 export { isClaudeLocation, SymlinkedMemdirError, symlinkedMemdirMessage } from './symlinked.js';
@@ -105,12 +111,15 @@ export function linksBeside(indexText: string, relDir: string, fileSet: Set<stri
   return false;
 }
 
-/** The files of a repository (or of a folder outside git), or of one folder of it (`folder`, root-relative). */
-function repoFiles(root: string, inGit: boolean, env: NodeJS.ProcessEnv, folder: string | null): string[] {
+/**
+ * The files of a repository (or of a folder outside git), or of one folder of it (`folder`,
+ * root-relative), and those of them a sparse checkout leaves out (skip-worktree: committed, not on disk).
+ */
+function repoFiles(root: string, inGit: boolean, env: NodeJS.ProcessEnv, folder: string | null): { files: string[]; notCheckedOut: Set<string> } {
   if (!inGit) {
-    return walkFiles(root, { skip: (_rel, e) => e.name === 'node_modules' || e.name === '.git' });
+    return { files: walkFiles(root, { skip: (_rel, e) => e.name === 'node_modules' || e.name === '.git' }), notCheckedOut: new Set() };
   }
-  return folder === null || folder.startsWith('..') ? listFiles({ cwd: root, env }) : listFiles({ cwd: root, env }, { folder });
+  return folder === null || folder.startsWith('..') ? listFilesTagged({ cwd: root, env }) : listFilesTagged({ cwd: root, env }, { folder });
 }
 
 // Discovery reads the working tree: --staged judges a staged MEMORY.md on the staged snapshot
@@ -177,7 +186,17 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
     else throw new SymlinkedMemdirError(rel);
   };
   const scan = (root: string, inGit: boolean, under: string | null) => {
-    const files = repoFiles(root, inGit, opts.env, under === null ? null : slashRelative(root, under));
+    const listed = repoFiles(root, inGit, opts.env, under === null ? null : slashRelative(root, under));
+    // What a sparse checkout leaves out is committed but not here: a memory folder outside it is
+    // not in this checkout to lint (its MEMORY.md is not on disk), and is only named.
+    const include = opts.notCheckedOut?.include === true || listed.notCheckedOut.size === 0;
+    const files = include ? listed.files : listed.files.filter((f) => !listed.notCheckedOut.has(f));
+    if (!include && opts.notCheckedOut?.onLeftOut) {
+      for (const relDir of memdirCandidates([...listed.notCheckedOut])) {
+        const abs = relDir === '' ? root : join(root, relDir);
+        if ((under === null || isWithin(abs, under)) && !isLocalScope(relDir) && !isRootLike(relDir)) opts.notCheckedOut.onLeftOut(relDir);
+      }
+    }
     const fileSet = new Set(files);
     // git lists a symlink as a file: a memory folder (or the .claude folder above one) that is a
     // symlink out of the repository would otherwise be skipped without a word.

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { changedBlobs } from '../git/history.js';
 import { worktreeState } from '../git/progress.js';
 import type { GitContext } from '../git/repo.js';
-import { defaultRemote, mergeBasesAsync, remoteDefaultBranch, resolveRefAsync, treeOf, upstreamOf, upstreamRef, type Upstream } from '../git/refs.js';
+import { defaultRemote, isShallowAsync, mergeBasesAsync, remoteDefaultBranch, resolveRefAsync, treeOf, upstreamOf, upstreamRef, type Upstream } from '../git/refs.js';
 import { attributeValuesAsync, trackedAmongAsync, uncommittedPathsAsync, unmergedPaths } from '../git/status.js';
 import { abortMerge, commitMerge, fastForward, pushCommit, startMerge, type PushOutcome } from '../git/write.js';
 import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from './command.js';
@@ -209,7 +209,12 @@ export async function updateBranch(from: GitContext, opts: UpdateBranchOptions):
   const { root, branch, upstream, head, mergeHeadPath, base, bases } = await preflight(from, opts.base, opts.push);
   const at = { cwd: root, env: from.env };
   const report: UpdateBranchReport = { status: 'up-to-date', base: base.name, baseCommit: base.commit, branch, head, commit: null, settled: [], conflicts: [], push: null, warnings: [] };
-  if (bases.length === 0) throw new UsageError(`${base.name} shares no history with ${branch ?? 'HEAD'}: nothing to merge`);
+  if (bases.length === 0) {
+    // A shallow clone (a CI checkout without fetch-depth: 0) holds too little history to find the
+    // merge base: there is something to merge, once the history is fetched.
+    if (await isShallowAsync(at)) throw new UsageError(`${base.name} and ${branch ?? 'HEAD'} share no history in this shallow clone: fetch with full history ("git fetch --unshallow", or fetch-depth: 0 in actions/checkout), then run update-branch again (it touched nothing)`);
+    throw new UsageError(`${base.name} shares no history with ${branch ?? 'HEAD'}: nothing to merge`);
+  }
   // REF is already in the branch exactly when it is the one merge base.
   if (bases.length === 1 && bases[0] === base.commit) return report;
   await refuseOverwritingUntracked(at, bases, base);

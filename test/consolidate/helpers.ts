@@ -10,6 +10,7 @@ export function facts(over: Partial<ConsolidateFacts> = {}): ConsolidateFacts {
     lastCommitDates: () => new Map(),
     deletions: () => new Map(),
     lostPaths: () => new Map(),
+    notCheckedOut: () => new Set(),
     ...over,
   };
 }

@@ -19,7 +19,8 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * the date in a daily log's path, else the date the text gives for itself when not later than the
  * commit date (a dated section heading, a dated paragraph label, a note's date line, `modified`, a date in the file name:
  * src/content/date-anchors.ts), else the commit date of that line (src/git/line-dates.ts), else today for lines
- * not committed yet.
+ * not committed yet. In a shallow clone a line the clone's history does not reach (git blame's
+ * `boundary`) has no known commit date: it is reported as a warning with no date suggested.
  *
  * --fix writes the date beside the word ("next Friday (2026-10-09)"), which the rule accepts, only
  * when that is certain: the phrase names one day, week, month or year; it is not in a link's text;
@@ -125,6 +126,17 @@ function anchorFor(ctx: RuleContext): { at: (offset: number) => Date; chosen: (o
  */
 function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (h: RelativeDate, line: number) => boolean) {
   const at = positionAt(ctx, h.start);
+  if (anchor.unknown) {
+    // A shallow clone cut the line's history off: the only date at hand is the boundary commit's,
+    // which is not the line's. Nothing is suggested rather than a wrong day.
+    ctx.report({
+      message: `relative date "${h.text}": write the date it means (no day to count from: ${anchor.describe}; "git fetch --unshallow" fetches its history)`,
+      line: at.line,
+      column: at.column,
+      severity: 'warn',
+    });
+    return;
+  }
   const edits = [{ start: h.start, end: h.end, text: h.replacement }];
   const certain = h.exact && h.fixable && anchor.known && room(h, at.line);
   ctx.report({

@@ -16,7 +16,8 @@ function backInside(memdir: string, key: string): string | null {
 /**
  * index-link-target: each entry links to a Markdown topic file that exists inside the memdir.
  * Subfolders are fine (Claude Code scans the memdir recursively); `../` escapes, absolute paths,
- * URLs and non-.md targets are not.
+ * URLs and non-.md targets are not. A committed file a sparse checkout leaves out (git's
+ * skip-worktree) exists: it is not on this disk only.
  */
 export const indexLinkTarget: Rule = {
   id: 'index-link-target',
@@ -47,6 +48,9 @@ export const indexLinkTarget: Rule = {
       else if ((e.key.startsWith('../') || e.key === '..') && backInside(ctx.memdir.dir, e.key) === null) problem = `links to ${raw}, outside the memory folder: Claude Code recalls only files inside it`;
       else if (!e.key.toLowerCase().endsWith('.md')) problem = `links to ${raw}, not a Markdown topic file`;
       else if (!present.has(backInside(ctx.memdir.dir, e.key) ?? e.key)) {
+        // Committed, but a sparse checkout leaves it out: the file is there for whoever checks it out.
+        const inMemdir = backInside(ctx.memdir.dir, e.key) ?? e.key;
+        if (ctx.repo && ctx.repo.notCheckedOut().has(repoRel === '' ? inMemdir : `${repoRel}/${inMemdir}`)) continue;
         const fromRoot = repoRel && e.key.startsWith(`${repoRel}/`) ? e.key.slice(repoRel.length + 1) : null;
         problem =
           fromRoot && present.has(fromRoot)

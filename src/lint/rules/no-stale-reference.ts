@@ -5,6 +5,7 @@ import type { Fix, RepoFacts, Rule, RuleContext, Suggestion } from '../types.js'
 import type { MemdirModel } from '../../memdir/types.js';
 import { linkTargets, wikiLinks } from '../../memdir/links.js';
 import { staleLinkMessage } from '../stale-links.js';
+import { isShallowDate, type LineDate } from '../../git/line-dates.js';
 
 /**
  * no-stale-reference: a memory that points to a file, a folder or a commit the repository held
@@ -113,11 +114,14 @@ function namesPath(line: string, path: string): boolean {
  * after the move (its commit is later, or it is not committed yet) and the memory names that
  * folder itself: the writer knew the layout, and meant the file where it is.
  */
-function namedFromNewRoot(ref: PathReference, fate: Extract<PathFate, { kind: 'renamed' }>, text: string, writtenOn: () => string | undefined): boolean {
+function namedFromNewRoot(ref: PathReference, fate: Extract<PathFate, { kind: 'renamed' }>, text: string, writtenOn: () => LineDate | undefined): boolean {
   if (fate.commit === null || !fate.date || !fate.to.endsWith(`/${ref.path}`)) return false;
   const root = fate.to.slice(0, -ref.path.length - 1);
   if (!new RegExp(`(?:^|[\\s\`'"(\\[])${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`, 'm').test(text)) return false;
   const written = writtenOn();
+  // Past a shallow clone's boundary the line's day is unknown, not known to be after the move (a
+  // move the clone shows came after its boundary, so the line was most likely written before it).
+  if (isShallowDate(written)) return false;
   return written === undefined || written > fate.date;
 }
 

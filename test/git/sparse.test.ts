@@ -1,0 +1,67 @@
+// A sparse checkout (`git sparse-checkout`): files outside it are committed and in the index, marked
+// skip-worktree, but not on disk. A monorepo's CI job checks out the package it builds; memory it
+// left out is not missing. Real repositories, cloned with real git over file://.
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { commitFiles, git, initRepo, memlint, tempDir } from '../helpers/repo.js';
+
+const TOPIC = (name: string) => `---\nname: ${name}\ndescription: ${name} notes\ntype: reference\n---\n${name} body.\n`;
+
+function memoryRepo(): string {
+  const repo = initRepo(tempDir('memlint-sparse-'));
+  commitFiles(repo, {
+    '.memlintrc.json': '{\n  "link": ".claude/memory"\n}\n',
+    '.claude/memory/MEMORY.md': '# Memory\n\n- [Dash](reference_dash.md) — dashboards\n- [X](reference_x.md) — x notes\n',
+    '.claude/memory/reference_dash.md': TOPIC('Dash'),
+    '.claude/memory/reference_x.md': TOPIC('X'),
+    'src/app.ts': 'export const app = 1;\n',
+  });
+  return repo;
+}
+
+function clone(repo: string, ...args: string[]): string {
+  const dir = join(tempDir('memlint-sparse-clone-'), 'sp');
+  expect(spawnSync('git', ['clone', '-q', ...args, pathToFileURL(repo).href, dir]).status).toBe(0);
+  return dir;
+}
+
+describe('a sparse checkout', () => {
+  it('that leaves the memory folder out: not linted, one line says so, exit 0', () => {
+    const sp = clone(memoryRepo(), '--sparse');
+    git(sp, 'sparse-checkout', 'set', 'src');
+    expect(existsSync(join(sp, '.claude'))).toBe(false);
+    expect(git(sp, 'ls-files', '-t', '--', '.claude/memory/MEMORY.md')).toBe('S .claude/memory/MEMORY.md\n');
+    const r = memlint(sp, []);
+    expect(r.stderr).toBe('memlint: .claude/memory is outside this sparse checkout; not linted\n');
+    expect(r.stdout).not.toContain('vanished');
+    expect(r.code).toBe(0);
+    expect(memlint(sp, ['--format', 'json']).stdout.trim()).toBe('[]');
+    // Checked out again, it is linted as before.
+    git(sp, 'sparse-checkout', 'disable');
+    const back = memlint(sp, []);
+    expect(back.stderr).toBe('');
+    expect(back.code).toBe(0);
+  });
+
+  it('that leaves one topic file out: its entry is not a broken link, and consolidate does not call it never committed', () => {
+    const sp = clone(memoryRepo());
+    git(sp, 'sparse-checkout', 'set', '--no-cone', '/*', '!/.claude/memory/reference_x.md');
+    expect(existsSync(join(sp, '.claude/memory/reference_x.md'))).toBe(false);
+    const r = memlint(sp, []);
+    expect(r.stdout).not.toContain('index-link-target');
+    expect(r.code).toBe(0);
+    const c = memlint(sp, ['consolidate', '--force', '--dry-run']);
+    expect(c.code).toBe(0);
+    expect(c.stdout + c.stderr).not.toContain('never committed');
+    expect(c.stdout + c.stderr).not.toContain('reference_x.md');
+    // A topic file deleted from the disk (not left out by the checkout) is still a broken link.
+    rmSync(join(sp, '.claude/memory/reference_dash.md'));
+    const gone = memlint(sp, []);
+    expect(gone.stdout).toMatch(/Entry links to reference_dash\.md, which does not exist in the memory folder +index-link-target/);
+    expect(gone.stdout).not.toContain('reference_x.md');
+    expect(gone.code).toBe(1);
+  });
+});
