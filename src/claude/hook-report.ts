@@ -9,6 +9,7 @@ import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 const NEWEST_FORMAT = claudeFormat();
 import { isWithin, withSlashes } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
+import { shellPath } from '../shell.js';
 
 /** Claude Code caps a hook's output at 10,000 characters; memlint stays below it. */
 export const MAX_HOOK_OUTPUT = 10_000;
@@ -104,7 +105,7 @@ export function blockReason(messages: HookMessage[], ctx: BlockContext, fixTarge
   const warnings = messages.filter((m) => m.severity === 1);
   const head = `memlint found ${errors.length} problem${errors.length === 1 ? '' : 's'} in memory (the file you just wrote and MEMORY.md). Fix ${errors.length === 1 ? 'it' : 'them'} now, before you go on:`;
   const tail: string[] = [];
-  if (errors.some((m) => m.fixable)) tail.push(`"npx memlint --fix ${fixTarget}" fixes the ones marked fixable without losing text.`);
+  if (errors.some((m) => m.fixable)) tail.push(`"npx memlint --fix ${shellPath(fixTarget)}" fixes the ones marked fixable without losing text.`);
   // What Claude Code cuts off before the agent sees it comes first: a reason too long for the hook
   // keeps those, whatever else the file holds.
   const first = errors.filter((m) => CUT_OFF_RULES.has(m.ruleId ?? ''));

@@ -19,6 +19,7 @@ import { parseTopic } from '../memdir/topic.js';
 import { parseIndex } from '../memdir/memory-index.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import type { GitContext } from '../git/repo.js';
+import { shellPath } from '../shell.js';
 
 /** A person's opt-out: git config (this clone, or --global for every repository) ... */
 export const OPT_OUT_GIT_KEY = 'memlint.link';
@@ -258,7 +259,7 @@ export async function linkCheckout(state: LinkState, home: string, dry: boolean)
       adoptedNote = notes.map((n) => `; ${n}`).join('');
     }
   } else if (resolution.source === 'userSettings') {
-    adoptedNote = `; your user settings' ${AUTO_MEMORY_KEY} (${previous}) serves every project and is left as it is ("memlint adopt ${previous}" brings its memory in)`;
+    adoptedNote = `; your user settings' ${AUTO_MEMORY_KEY} (${previous}) serves every project and is left as it is ("memlint adopt ${shellPath(previous)}" brings its memory in)`;
   }
 
   const outcome = setLocalLink(at, settings, target, dry);

@@ -20,6 +20,7 @@ import { foldersOfChanged, hookMemdirs } from './select.js';
 import { NO_PUSHED_MEMORY, pushSource, type PushSource } from './push-range.js';
 import { consolidateDue } from './run.js';
 import { debugWriter, type Io } from '../io.js';
+import { shellPath } from '../shell.js';
 
 // git hands the pushed refs on the hook's stdin (fd 0); the launcher reads them first and hands them as `push`.
 function readStdin(): string {
@@ -83,7 +84,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
     return 1;
   }
   if (due.length === 0) return 0;
-  const target = due.map((a) => (resolve(root, a) === root ? '.' : a)).join(' ');
+  const target = due.map((a) => shellPath(resolve(root, a) === root ? '.' : a)).join(' ');
   if (onPush === 'check') {
     opts.io.stderr.write(`memlint: nothing was pushed: ${due.join(', ')} needs consolidation: run "memlint consolidate ${target}", commit it as "memory: consolidate", then push again\n`);
     return 1;

@@ -53,14 +53,16 @@ export function blockLines(text: string): string[] | null {
 
 /**
  * The file with memlint's block holding `wanted` (minus lines the file already has outside the
- * block, unless `whole`: a script is kept whole): replaced where it stands, else appended (after
+ * block, compared by `key` when given, unless `whole`: a script is kept whole): replaced where it stands, else appended (after
  * a line break of its own when the file does not end with one, and then without a final one, so
  * that taking the block out gives the file back). No block when nothing is wanted.
  */
-export function withBlock(text: string, wanted: string[], comment: string, opts: { whole?: boolean } = {}): string {
+export function withBlock(text: string, wanted: string[], comment: string, opts: { whole?: boolean; key?: (line: string) => string | null } = {}): string {
   const eol = eolOf(text);
-  const have = new Set(outsideBlock(text).map((l) => l.trim()));
-  const body = opts.whole ? wanted : wanted.filter((l) => !have.has(l.trim()));
+  // Lines are the same when their keys are (a .gitattributes line quoted or not); else when their text is.
+  const key = (l: string) => opts.key?.(l) ?? l.trim();
+  const have = new Set(outsideBlock(text).map(key));
+  const body = opts.whole ? wanted : wanted.filter((l) => !have.has(key(l)));
   const lines = splitLines(text);
   const span = blockSpan(lines);
   if (body.length === 0) return span ? withoutBlock(text) : text;

@@ -8,7 +8,7 @@ import { localConfigReader, setLocalConfig } from '../git/config.js';
 import { repository, type GitContext, type Repository } from '../git/repo.js';
 import { checkInsideRepo, removeInsideRepo, removeTreeInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
-import { attributeLines, driverConfig, mainWorktreeCopy, programOf, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
+import { attributeLineKey, attributeLines, driverConfig, mainWorktreeCopy, programOf, DEFAULT_MEMLINT_BIN, DRIVER_NAME } from '../merge/command.js';
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
 import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, OWN_STUBS_MARKER, stubsPresent, writeOwnStubs } from './husky.js';
@@ -127,7 +127,7 @@ export function planInstall(wt: Worktree, opts: InstallOptions): Action[] {
   };
   if (!opts.local) {
     const attrs = opts.memdirs.flatMap((d) => attributeLines(d));
-    fileAction('.gitattributes', (t) => withBlock(t, attrs, 'memory files merge with the memlint driver'), `merge=${DRIVER_NAME} for ${opts.memdirs.join(', ')}`);
+    fileAction('.gitattributes', (t) => withBlock(t, attrs, 'memory files merge with the memlint driver', { key: attributeLineKey }), `merge=${DRIVER_NAME} for ${opts.memdirs.join(', ')}`);
     const ignores = opts.privateIgnores ? [...GITIGNORE_LINES, ...PRIVATE_GITIGNORE_LINES] : GITIGNORE_LINES;
     const why = opts.privateIgnores ? "consolidation lock, snapshot state and each person's private Claude Code files stay local" : 'consolidation lock and snapshot state stay local';
     fileAction('.gitignore', (t) => withBlock(t, ignores, why), ignores.join(', '));

@@ -72,6 +72,16 @@ const TAIL_RE = /^(\s*[—–]\s*|\s+--?\s+|\s*:\s*|\s*)(.*)$/;
 
 
 
+/**
+ * A topic's relative path as an inline link's destination that reads back as that path (here and in
+ * CommonMark): in angle brackets when it holds whitespace, a parenthesis or `<`/`>`, and with `%`
+ * escaped when the name holds what would otherwise decode (a literal "%20" is not a space).
+ */
+export function linkDestination(rel: string): string {
+  const t = /%[0-9A-Fa-f]{2}/.test(rel) ? rel.replace(/%/g, '%25') : rel;
+  return /[\s()<>]/.test(t) ? `<${t}>` : t;
+}
+
 /** The identity of a link target: what two entries share when they point at the same topic. */
 export function normalizeTarget(target: string): string {
   let t = target.trim();

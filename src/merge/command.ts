@@ -79,9 +79,74 @@ export function driverConfig(options: DriverCommandOptions = {}): Array<[key: st
   ];
 }
 
-/** The .gitattributes lines that route a memdir's files to the driver. */
+/**
+ * The .gitattributes lines that route a memdir's files to the driver. The folder's name is matched
+ * literally: git's pattern characters (`\\`, `[`, `*`, `?`, and `!` or `#` first) are escaped with a
+ * backslash, and a pattern holding whitespace, a double quote or a control character is written
+ * C-style double-quoted, as gitattributes(5) reads it ("Patterns that begin with a double quote are
+ * quoted in C style"). Unquoted, a space would end the pattern there and make the rest an attribute
+ * name git rejects ("is not a valid attribute name"), and `[1]` would be a character class.
+ */
 export function attributeLines(memdir: string): string[] {
-  const dir = memdir.replace(/\\/g, '/').replace(/\/+$/, '');
-  const prefix = dir === '' || dir === '.' ? '' : `${dir}/`;
-  return [`${prefix}**/*.md merge=${DRIVER_NAME}`];
+  const dir = (process.platform === 'win32' ? memdir.replace(/\\/g, '/') : memdir).replace(/\/+$/, '');
+  const prefix = dir === '' || dir === '.' ? '' : `${literalPattern(dir)}/`;
+  return [`${attributePattern(`${prefix}**/*.md`)} merge=${DRIVER_NAME}`];
+}
+
+/** A path as a git pattern matching only itself. */
+function literalPattern(path: string): string {
+  return path.replace(/[\\[*?]/g, '\\$&').replace(/^[!#]/, '\\$&');
+}
+
+const C_ESCAPES: Record<string, string> = { '\x07': 'a', '\b': 'b', '\t': 't', '\n': 'n', '\v': 'v', '\f': 'f', '\r': 'r', '"': '"', '\\': '\\' };
+
+/** A pattern as written in .gitattributes: C-quoted when git would otherwise end it early. */
+export function attributePattern(pattern: string): string {
+  if (!/[\s"\x00-\x1f\x7f]/.test(pattern)) return pattern;
+  const body = pattern.replace(/[\x00-\x1f\x7f"\\]/g, (c) => `\\${C_ESCAPES[c] ?? c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+  return `"${body}"`;
+}
+
+/**
+ * A .gitattributes line as git reads it: its pattern (unquoted when C-quoted) and its attributes,
+ * whitespace-separated; null for a blank line, a comment or a quoted pattern git would reject. Two
+ * lines giving the same key say the same thing, however the pattern was written.
+ */
+export function attributeLineKey(line: string): string | null {
+  const t = line.trim();
+  if (t === '' || t.startsWith('#')) return null;
+  let pattern: string;
+  let rest: string;
+  if (t.startsWith('"')) {
+    const bytes: number[] = [];
+    let i = 1;
+    for (;;) {
+      const c = t[i];
+      if (c === undefined) return null;
+      if (c === '"') break;
+      if (c !== '\\') {
+        const cp = t.codePointAt(i)!;
+        bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
+        i += cp > 0xffff ? 2 : 1;
+        continue;
+      }
+      const e = t[i + 1];
+      if (e === undefined) return null;
+      const named = Object.entries(C_ESCAPES).find(([, v]) => v === e);
+      if (named) {
+        bytes.push(named[0].charCodeAt(0));
+        i += 2;
+      } else if (/^[0-3][0-7]{2}$/.test(t.slice(i + 1, i + 4))) {
+        bytes.push(parseInt(t.slice(i + 1, i + 4), 8));
+        i += 4;
+      } else return null;
+    }
+    pattern = Buffer.from(bytes).toString('utf8');
+    rest = t.slice(i + 1);
+  } else {
+    const m = /^(\S+)(.*)$/s.exec(t)!;
+    pattern = m[1]!;
+    rest = m[2]!;
+  }
+  return `${pattern}\0${rest.trim().split(/\s+/).filter(Boolean).join(' ')}`;
 }

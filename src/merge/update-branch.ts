@@ -6,6 +6,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { shellQuote } from '../shell.js';
 import { changedBlobs } from '../git/history.js';
 import { worktreeState } from '../git/progress.js';
 import type { GitContext } from '../git/repo.js';
@@ -48,11 +49,6 @@ export interface UpdateBranchReport {
   /** The push: not asked, or what became of it. */
   push: { remote: string; ref: string; outcome: PushOutcome } | null;
   warnings: string[];
-}
-
-/** Single-quote a word for sh. */
-export function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The shell words that start the running memlint: this Node and this launcher, absolute. */

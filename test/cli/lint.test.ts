@@ -169,6 +169,30 @@ describe('--format', () => {
     expect((await memlintInProcess(sub, ['--format', 'github'])).stdout).toBe((await memlintInProcess(repo, ['--format', 'github'])).stdout);
   });
 
+  it('sarif: each uri is a URI reference that reads back as the file\'s path (space, non-ASCII, #, %, ?, :)', async () => {
+    const { repo } = cleanRepo();
+    const dirs = ['packages/a b ü/.claude/memory', 'packages/x:y/.claude/memory'];
+    for (const d of dirs) {
+      writeFiles(join(repo, d), {
+        'MEMORY.md': '# Memory\n',
+        'reference_ö #1.md': topic('Ö'),
+        '100% sure?.md': topic('Sure'),
+      });
+    }
+    const run = JSON.parse((await memlintInProcess(repo, ['--format', 'sarif'])).stdout).runs[0];
+    const uris: string[] = run.results.map((x: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => x.locations[0]!.physicalLocation.artifactLocation.uri);
+    const expected = dirs.flatMap((d) => [`${d}/100% sure?.md`, `${d}/reference_ö #1.md`]);
+    for (const uri of uris) {
+      expect(uri).toMatch(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]+$/);
+      expect(uri).not.toMatch(/^[^/]*:/);
+      const url = new URL(uri, 'file:///root/');
+      expect(url.hash + url.search).toBe('');
+    }
+    const back = uris.map((uri) => decodeURIComponent(new URL(uri, 'file:///root/').pathname).slice('/root/'.length));
+    for (const path of expected) expect(back).toContain(path);
+    expect(uris).toContain('packages/a%20b%20%C3%BC/.claude/memory/reference_%C3%B6%20%231.md');
+  });
+
   it('sarif: an empty run when nothing is wrong', async () => {
     const { repo } = cleanRepo();
     const log = JSON.parse((await memlintInProcess(repo, ['--format', 'sarif'])).stdout);

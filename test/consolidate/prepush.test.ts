@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, importCommits, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { spawnSync } from 'node:child_process';
+import { CLI, git, importCommits, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { NO_PUSHED_MEMORY, pushSource } from '../../src/consolidate/push-range.js';
 import type { Given } from '../../src/commands/given.js';
 
@@ -110,6 +111,24 @@ describe('consolidate --pre-push', () => {
     expect(r.stderr).toBe('memlint: nothing was pushed: .claude/memory needs consolidation: run "memlint consolidate .claude/memory", commit it as "memory: consolidate", then push again\n');
     expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(head);
     expect(git(dir, 'status', '--porcelain')).toBe('');
+  });
+
+  it('quotes a memory folder whose path needs it in the command it advises, which then runs as given in sh', async () => {
+    const mem = "packages/my pkg/.claude/memory";
+    const dir = initRepo();
+    importCommits(dir, [
+      { branch: 'main', message: 'init', files: { 'README.md': 'app\n', '.memlintrc.json': JSON.stringify({ consolidate: { onPush: 'check' } }) } },
+      { branch: 'main', message: 'memory', files: { [`${mem}/MEMORY.md`]: '- [Role](user_role.md) — Backend lead\n', [`${mem}/user_role.md`]: topic('Role', 'user', 'Backend lead', 'Reads diffs first.\n') } },
+      ...[0, 1, 2, 3].map((i) => ({ branch: 'main', message: `log ${i}`, files: { [`${mem}/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i} [user_role]\n` } })),
+    ]);
+    const base = git(dir, 'rev-parse', 'HEAD~5').trim();
+    const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`memlint: nothing was pushed: ${mem} needs consolidation: run "memlint consolidate '${mem}'", commit it as "memory: consolidate", then push again\n`);
+    const command = /run "(memlint consolidate .*?)", commit/.exec(r.stderr)![1]!;
+    const run = spawnSync('sh', ['-c', command.replace(/^memlint /, '"$NODE" "$CLI" ')], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, NODE: process.execPath, CLI } });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(readFileSync(join(dir, mem, 'user_role.md'), 'utf8')).toContain('- paired on the retry job 0 (2026-11-20)');
   });
 
   it('skips a memdir with uncommitted changes', async () => {

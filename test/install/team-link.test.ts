@@ -57,6 +57,21 @@ function autoMemoryDirectory(dir: string): string | undefined {
 const linkLines = (out: string) => out.split('\n').filter((l) => l.startsWith('memlint link:'));
 
 describe('the team links once, every checkout follows', () => {
+  it('names a user-level memory folder with a space as one shell word in the adopt command it advises', async () => {
+    const h = hermetic();
+    const { lead } = team();
+    const own = join(h.home, 'My Notes', "Bob's memory");
+    mkdirSync(own, { recursive: true });
+    writeFileSync(join(own, 'MEMORY.md'), '# Memory\n');
+    writeFileSync(join(h.configDir, 'settings.json'), `${JSON.stringify({ autoMemoryDirectory: own })}\n`);
+    const r = await cliInProcess(lead, ['install', '--link'], h);
+    expect(r.code, r.stderr).toBe(0);
+    const command = /\("(memlint adopt .*?)" brings its memory in\)/.exec(r.stdout)?.[1];
+    expect(command, r.stdout).toBe(`memlint adopt '${own.replace("'", "'\\''")}'`);
+    const words = spawnSync('sh', ['-c', `printf '%s\\n' ${command!.slice('memlint adopt '.length)}`], { encoding: 'utf8' }).stdout;
+    expect(words).toBe(`${own}\n`);
+  });
+
   it('install --link records the decision and links; a second clone and a linked worktree link on install --local', async () => {
     const h = hermetic();
     const { base, remote, lead } = team();

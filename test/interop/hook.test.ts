@@ -126,6 +126,27 @@ describe('memlint hook: PostToolUse', () => {
     expect(r.stdout).not.toContain(token.slice(8, 30));
   });
 
+  it('the --fix command it advises runs as given in sh for a memory folder whose path needs quoting', async () => {
+    const h = hermetic();
+    const repo = initRepo();
+    for (const dir of ["packages/my pkg/.claude/memory", "packages/it's/.claude/memory"]) {
+      commitFiles(repo, { [`${dir}/MEMORY.md`]: ENTRY, [`${dir}/feedback_testing.md`]: TOPIC });
+      const file = path.join(repo, dir, 'reference_or.md');
+      const content = '---\nname: Or\ndescription: the on-call rota\ntype: reference\n---\nRota.\n';
+      writeFileSync(file, content);
+      const r = await hook(h, repo, write(repo, file, content));
+      const reason = (JSON.parse(r.stdout) as { reason: string }).reason;
+      const command = /"(npx memlint --fix .*)" fixes the ones marked fixable/.exec(reason)?.[1];
+      expect(command, reason).toBeDefined();
+      expect(command).toBe(dir.includes("'") ? `npx memlint --fix 'packages/it'\\''s/.claude/memory'` : `npx memlint --fix 'packages/my pkg/.claude/memory'`);
+      // As the agent would run it: the same words in sh, with npx memlint standing for the built CLI.
+      const run = spawnSync('sh', ['-c', command!.replace(/^npx memlint /, `"$NODE" "$CLI" `)], { cwd: repo, encoding: 'utf8', env: { ...hookEnv(h, repo, {}), NODE: process.execPath, CLI } });
+      expect(run.stderr).not.toContain('no such file or folder');
+      expect([0, 1], run.stdout + run.stderr).toContain(run.status);
+      expect(readFileSync(path.join(repo, dir, 'MEMORY.md'), 'utf8')).toContain('(reference_or.md)');
+    }
+  });
+
   it('warnings alone never block', async () => {
     const h = hermetic();
     const repo = repoWithMemory();

@@ -27,6 +27,15 @@ function resultJson(m: LintMessage, uri: string, ruleIndex: Map<string, number>)
   return RESULT_INDENT + JSON.stringify(result, null, 2).replace(/\n/g, `\n${RESULT_INDENT}`);
 }
 
+/**
+ * A relative path as a URI reference (RFC 3986, which SARIF 2.1.0 §3.4 asks of `uri`): each segment
+ * percent-encoded, so a space or a non-ASCII letter is valid, `#` and `?` do not start a fragment or
+ * a query, `%` is not read as an escape and a `:` in the first segment is not a scheme.
+ */
+export function uriReference(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
 /** Paths are relative to `root` (the repository's top, else the working directory), named as %SRCROOT%. */
 export function* sarifChunks(results: FileResult[], rules: Rule[], opts: { root: string; version: string }): Generator<string> {
   const used = new Set<string>();
@@ -64,7 +73,7 @@ export function* sarifChunks(results: FileResult[], rules: Rule[], opts: { root:
   yield skeleton.slice(0, slot);
   let first = true;
   for (const r of results) {
-    const uri = slashRelative(opts.root, r.filePath);
+    const uri = uriReference(slashRelative(opts.root, r.filePath));
     for (const m of r.messages) {
       yield `${first ? '"results": [\n' : ',\n'}${resultJson(m, uri, ruleIndex)}`;
       first = false;

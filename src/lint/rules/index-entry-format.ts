@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import { topicMentions } from '../../content/index-mentions.js';
 import { isReadmeLike } from '../../memdir/kinds.js';
+import { linkDestination } from '../../memdir/memory-index.js';
 
 /** 1-based column of the list marker before an item's content (after any `>` of a block quote). */
 function markerColumn(text: string, contentStart: number): number {
@@ -45,7 +46,7 @@ export const indexEntryFormat: Rule = {
       if (names) {
         const column = l.text.length - l.text.trimStart().length + 1;
         for (const rel of names.sort()) {
-          ctx.report({ message: `${rel} is mentioned, not an entry: give it its own line, \`- [Title](${rel}) — hook\`, so the agent reads it as a memory`, line: l.line, column });
+          ctx.report({ message: `${rel} is mentioned, not an entry: give it its own line, \`- [Title](${linkDestination(rel)}) — hook\`, so the agent reads it as a memory`, line: l.line, column });
         }
         continue;
       }

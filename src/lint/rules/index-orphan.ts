@@ -1,7 +1,7 @@
 import { unsafeTopicName } from '../../memdir/names.js';
 import type { Rule, RuleContext } from '../types.js';
 import type { ParsedIndex } from '../../memdir/memory-index.js';
-import { formatEntry, parseEntry, parseIndex } from '../../memdir/memory-index.js';
+import { formatEntry, linkDestination, parseEntry, parseIndex } from '../../memdir/memory-index.js';
 import { dominantEol } from '../../memdir/lines.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
 import { cutAtComment } from '../../memdir/topic.js';
@@ -105,11 +105,6 @@ export const indexOrphan: Rule = {
   },
 };
 
-function encodeTarget(rel: string): string {
-  // A literal "%20" in a file name must not read back as a space.
-  const t = /%[0-9A-Fa-f]{2}/.test(rel) ? rel.replace(/%/g, '%25') : rel;
-  return /[\s()<>]/.test(t) ? `<${t}>` : t;
-}
 
 /** Brackets in a title must balance for the line to read as an entry: escape them when they do not. */
 function escapeTitle(name: string): string {
@@ -123,7 +118,7 @@ function escapeTitle(name: string): string {
 
 /** The entry line for a topic, within the length limit, or null when none would parse back to it. */
 function entryLine(name: string, rel: string, description: string): string | null {
-  const target = encodeTarget(rel);
+  const target = linkDestination(rel);
   for (const title of [escapeTitle(name), name.replace(/[\\[\]]/g, '\\$&')]) {
     const prefix = formatEntry(title, target, 'x');
     const budget = MAX_ENTRY_CHARS - (codePointLength(prefix) - 1);
