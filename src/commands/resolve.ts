@@ -9,6 +9,8 @@ import { unmergedPaths } from '../git/status.js';
 import { resolveConflicts } from '../merge/resolve.js';
 import { isWithin } from '../fs/paths.js';
 import type { Io } from '../io.js';
+import { escapeControls } from '../printable.js';
+import { shellPath, shellQuote } from '../shell.js';
 
 const HELP = `Usage: memlint resolve [--ours|--theirs|--both [--entry WHAT]] [PATH...]
 
@@ -71,25 +73,17 @@ export async function run(argv: string[], io: Io): Promise<number> {
       continue;
     }
     // One line per conflict left, with the command that settles it from where resolve was run.
-    const where = shellWord(relative(cwd, resolvePath(root, r.path)) || '.');
+    const where = shellPath(relative(cwd, resolvePath(root, r.path)) || '.');
     for (const b of r.blocks) {
       const what = b.what !== null ? ` (${b.what}: ${b.reason})` : '';
       const options = b.both ? '--ours|--theirs|--both' : '--ours|--theirs';
-      const entry = b.what !== null ? ` --entry ${shellWord(b.what)}` : '';
+      const entry = b.what !== null ? ` --entry ${shellQuote(b.what)}` : '';
       const why = b.why ? `: ${b.why}` : '';
-      io.stdout.write(printable(`conflict  ${r.path}:${b.line}${what}${why}; settle it: memlint resolve ${options}${entry} ${where}`) + '\n');
+      io.stdout.write(escapeControls(`conflict  ${r.path}:${b.line}${what}${why}; settle it: memlint resolve ${options}${entry} ${where}`) + '\n');
     }
   }
   if (report.resolved.length === 0 && report.remaining.length === 0) io.stdout.write('nothing to resolve\n');
   return report.remaining.length > 0 ? 1 : 0;
 }
 
-/** A word as a POSIX shell reads it back: as it is when plain, else single-quoted. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
 
-/** Control characters (from a file name or an entry's target) shown escaped, never raw on the terminal. */
-function printable(line: string): string {
-  return line.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
-}
