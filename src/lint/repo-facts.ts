@@ -68,8 +68,16 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
       // git leaves a folder it emptied on disk: an empty folder holds nothing a memory could mean.
       return folder ? st.isDirectory() && readdirSync(abs).length > 0 : true;
     } catch {
-      return false;
+      return outsideSparseCheckout(path, folder);
     }
+  };
+  // Committed but left out of a sparse checkout (skip-worktree): held by the revision, not on disk.
+  const outsideSparseCheckout = (path: string, folder: boolean): boolean => {
+    trackedSet();
+    if (notCheckedOut!.size === 0) return false;
+    if (!folder) return notCheckedOut!.has(path);
+    for (const f of notCheckedOut!) if (f.startsWith(`${path}/`)) return true;
+    return false;
   };
   const pathFates = new Map<string, PathFate | null>();
   const facts: RepoFacts = {

@@ -64,4 +64,21 @@ describe('a sparse checkout', () => {
     expect(gone.stdout).not.toContain('reference_x.md');
     expect(gone.code).toBe(1);
   });
+
+  it('that leaves the code out: a path a memory names that was renamed is still reported, with its new path', () => {
+    const repo = memoryRepo();
+    git(repo, 'mv', 'src/app.ts', 'src/main.ts');
+    git(repo, 'commit', '-qm', 'rename app');
+    commitFiles(repo, { '.claude/memory/reference_dash.md': `${TOPIC('Dash')}The entry point is src/app.ts.\n` });
+    const full = memlint(clone(repo), ['--format', 'json']);
+    const sp = clone(repo);
+    git(sp, 'sparse-checkout', 'set', '--no-cone', '/*', '!/src/');
+    expect(existsSync(join(sp, 'src/main.ts'))).toBe(false);
+    const sparse = memlint(sp, ['--format', 'json']);
+    const stale = (out: string) => (JSON.parse(out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'no-stale-reference').map((m) => m.message);
+    expect(stale(full.stdout)).toHaveLength(1);
+    expect(stale(full.stdout)[0]).toMatch(/^src\/app\.ts was renamed to src\/main\.ts/);
+    expect(stale(sparse.stdout)).toEqual(stale(full.stdout));
+  });
 });
+
