@@ -70,6 +70,21 @@ describe('memlint consolidate', () => {
     }
   });
 
+  it('a relative date it cannot date for sure is left as written, and the summary does not send it to --fix', async () => {
+    // --fix writes only the dates consolidation writes (counted from the text's own date): naming
+    // it as the way out of an uncertain date sent people to a command that leaves it too.
+    const dir = initRepo();
+    writeFiles(dir, {
+      [`${MEM}/MEMORY.md`]: '- [Release](project_release.md) — the release plan\n',
+      [`${MEM}/project_release.md`]: topic('Release', 'project', 'The release plan', 'The freeze starts tomorrow.\n'),
+    });
+    const r = await memlintInProcess(dir, ['consolidate', '--force'], { env: { MEMLINT_TODAY: '2026-11-30' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('1 relative date left as written (not certain: no date of its own in the text, or a bare weekday; "memlint" shows the date each may mean, for a person to write)');
+    expect(r.stdout).not.toContain('--fix');
+    expect(readFileSync(join(dir, MEM, 'project_release.md'), 'utf8')).toContain('The freeze starts tomorrow.\n');
+  });
+
   it('--check exits 1 and --dry-run prints a diff, both changing nothing', async () => {
     const dir = memoryRepo();
     const before = treeSnapshot(dir);
