@@ -60,8 +60,8 @@ export function checkHooks(wt: Worktree, memdirs: string[]): Check {
     return {
       part,
       ok: false,
-      detail: `${older.join(', ')} ${older.length === 1 ? 'is' : 'are'} an older memlint's (this version writes ${older.length === 1 ? 'it' : 'them'} otherwise: hooks that let git go on when the config is broken, a prepare script that lets "npm ci --omit=dev" work)`,
-      fix: 'memlint install, then commit what it changed',
+      detail: `${older.join(', ')} ${older.length === 1 ? 'is' : 'are'} an older memlint's (this version writes ${older.length === 1 ? 'it' : 'them'} otherwise: hooks that let git go on when the config is broken, a prepare script that lets "npm ci --omit=dev" work); commit what install changes`,
+      fix: 'memlint install',
     };
   }
   return { part, ok: true, detail: `active in this worktree (${HOOKS_PATH}: pre-commit lints staged memory, pre-push refuses conflict markers and secrets, post-commit consolidates when due, post-checkout, post-merge and post-rewrite run touch)` };

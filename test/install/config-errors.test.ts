@@ -7,27 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { memlintInProcess } from '../helpers/in-process.js';
-import { git, memlint, tempDir } from '../helpers/repo.js';
-import { append, project, run } from './helpers.js';
+import { git, memlint } from '../helpers/repo.js';
+import { append, installedWithRemote, project, run } from './helpers.js';
 
 const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
 
-async function installedWithRemote(): Promise<string> {
-  const dir = project();
-  expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'memlint install');
-  const remote = join(tempDir('memlint-remote-'), 'remote.git');
-  git(dir, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(dir, 'remote', 'add', 'origin', remote);
-  expect(run(dir, ['push', '-q', '-u', 'origin', 'main'], env).code).toBe(0);
-  return dir;
-}
 
 describe('an invalid config', () => {
   it('never stops a commit or a push: each hook says so in one line; lint exits 2 and doctor fails, naming the key', async () => {
-    const dir = await installedWithRemote();
+    const { repo: dir } = await installedWithRemote(env);
     writeFileSync(join(dir, '.memlintrc.json'), '{ "consolidate": { "onPush": "warn" } }\n');
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '--no-verify', '-m', 'config');
@@ -58,7 +46,7 @@ describe('an invalid config', () => {
   });
 
   it('a rule config error (an unknown rule) lets the commit go on through the hook, and is refused by lint', async () => {
-    const dir = await installedWithRemote();
+    const { repo: dir } = await installedWithRemote(env);
     writeFileSync(join(dir, '.memlintrc.json'), '{ "rules": { "index-line-lenght": "warn" } }\n');
     append(dir, '.claude/memory/MEMORY.md', '\n');
     git(dir, 'add', '-A');
@@ -71,7 +59,7 @@ describe('an invalid config', () => {
   });
 
   it('the pre-commit hook still refuses staged conflict markers and secrets, checked with the default settings', async () => {
-    const dir = await installedWithRemote();
+    const { repo: dir } = await installedWithRemote(env);
     // The broken config would turn no-secrets off and allow nothing: the default settings stand in for it.
     writeFileSync(join(dir, '.memlintrc.json'), '{ "consolidate": { "onPush": "warn" }, "rules": { "no-secrets": "off" } }\n');
     git(dir, 'add', '-A');
@@ -103,7 +91,7 @@ describe('an invalid config', () => {
   });
 
   it('still refuses a push whose memory holds conflict markers: checked with the default settings', async () => {
-    const dir = await installedWithRemote();
+    const { repo: dir } = await installedWithRemote(env);
     writeFileSync(join(dir, '.memlintrc.json'), '{ "consolidate": { "onPush": "warn" } }\n');
     append(dir, '.claude/memory/MEMORY.md', '<<<<<<< HEAD\n- [A](a.md) — ours\n=======\n- [A](a.md) — theirs\n>>>>>>> other\n');
     git(dir, 'add', '-A');

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { dirname, join } from 'node:path';
 import { CLI, ROOT, git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 
 export function npmInstall(dir: string, opts: { husky?: boolean } = {}): void {
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
@@ -71,6 +72,22 @@ export function settle(dir: string): void {
 export function run(cwd: string, args: string[], env: Record<string, string> = {}): { code: number; out: string } {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
+}
+
+/**
+ * A project with memlint installed (install in this process: the hooks it writes are what git runs),
+ * committed, and pushed to a bare remote of its own through those hooks.
+ */
+export async function installedWithRemote(env: Record<string, string> = {}): Promise<{ repo: string; remote: string }> {
+  const repo = project();
+  expect((await memlintInProcess(repo, ['install'])).code).toBe(0);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'memlint install');
+  const remote = join(tempDir('memlint-remote-'), 'remote.git');
+  git(repo, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(repo, 'remote', 'add', 'origin', remote);
+  expect(run(repo, ['push', '-q', '-u', 'origin', 'main'], env).code).toBe(0);
+  return { repo, remote };
 }
 
 export function append(dir: string, rel: string, text: string): void {

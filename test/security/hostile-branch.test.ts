@@ -2,38 +2,20 @@
 // installed, must run nothing it brings. Its config tries: a memlint.config.mjs (post-checkout runs
 // `memlint touch`, which reads config) and a consolidate.command with the gates opened (pre-push
 // runs `memlint consolidate --pre-push`). Either would create a marker file outside the repository.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memlintInProcess } from '../helpers/in-process.js';
-import { git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
-import { project, topic } from '../install/helpers.js';
+import { git, memlint, writeFiles } from '../helpers/repo.js';
+import { installedWithRemote, run, topic } from '../install/helpers.js';
 import { sentinel } from './helpers.js';
 
-function gitRun(cwd: string, args: string[]): { code: number; out: string } {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, HUSKY: '' } });
-  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
-}
-
-/** A project with memlint installed (install in this process: the hooks it writes are what git runs) and a remote. */
-async function installedProject(): Promise<{ repo: string; remote: string }> {
-  const repo = project();
-  expect((await memlintInProcess(repo, ['install'])).code).toBe(0);
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'memlint install');
-  const remote = join(tempDir('memlint-remote-'), 'remote.git');
-  git(repo, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(repo, 'remote', 'add', 'origin', remote);
-  expect(gitRun(repo, ['push', '-q', '-u', 'origin', 'main']).code).toBe(0);
-  return { repo, remote };
-}
+const gitRun = (cwd: string, args: string[]) => run(cwd, args, { HUSKY: '' });
 
 describe('a branch whose config tries to run code', () => {
   it('git checkout of a branch with memlint.config.mjs runs none of it, and says so in one line', async () => {
     const outside = sentinel();
     const marker = join(outside.dir, 'ran-on-checkout');
-    const { repo } = await installedProject();
+    const { repo } = await installedWithRemote({ HUSKY: '' });
     git(repo, 'switch', '-q', '-c', 'evil');
     writeFiles(repo, {
       'memlint.config.mjs': `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\nexport default {};\n`,
@@ -54,7 +36,7 @@ describe('a branch whose config tries to run code', () => {
   it('git push of a branch whose .memlintrc.json sets consolidate.command and opens the gates runs nothing', async () => {
     const outside = sentinel();
     const marker = join(outside.dir, 'ran-on-push');
-    const { repo } = await installedProject();
+    const { repo } = await installedWithRemote({ HUSKY: '' });
     git(repo, 'switch', '-q', '-c', 'evil');
     writeFiles(repo, {
       '.memlintrc.json': JSON.stringify({ consolidate: { minHours: 0, minCommits: 0, command: `touch ${JSON.stringify(marker)}` } }),
@@ -78,7 +60,7 @@ describe('a branch whose config tries to run code', () => {
   it("the agent step runs the user's git config memlint.consolidateCommand", async () => {
     const outside = sentinel();
     const marker = join(outside.dir, 'user-command-ran');
-    const { repo } = await installedProject();
+    const { repo } = await installedWithRemote({ HUSKY: '' });
     writeFiles(repo, { '.claude/memory/project_orphan.md': topic('Orphan', 'project', 'A topic with no index entry', 'Body.\n') });
     git(repo, 'config', 'memlint.consolidateCommand', `touch ${JSON.stringify(marker)}`);
     expect(memlint(repo, ['consolidate', '--force']).code).toBe(0);
