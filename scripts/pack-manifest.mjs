@@ -1,4 +1,5 @@
-// npm pack / npm publish: the package.json that ships has no "scripts" and no "devDependencies".
+// npm pack / npm publish: the package.json that ships has no "scripts", no "devDependencies" and
+// no "allowScripts" (npm reads that one from the project being installed, never from a dependency).
 // Its "prepare" sets up a contributor's clone (husky, a build, the merge driver); in the package npm
 // would list it as an install script of memlint's own. The other scripts (build, test, prepack…)
 // run files the package does not ship, and devDependencies are the source repository's: an
@@ -20,10 +21,11 @@ if (command === 'strip') {
   restore();
   const text = readFileSync(FILE, 'utf8');
   const json = JSON.parse(text);
-  if ('scripts' in json || 'devDependencies' in json) {
+  if ('scripts' in json || 'devDependencies' in json || 'allowScripts' in json) {
     writeFileSync(KEPT, text);
     delete json.scripts;
     delete json.devDependencies;
+    delete json.allowScripts;
     writeFileSync(FILE, `${JSON.stringify(json, null, 2)}\n`);
   }
 } else if (command === 'restore') {

@@ -52,13 +52,16 @@ describe('the package and a contributor clone', () => {
     const listing = sh(out, 'tar', ['tzf', tarball]).out.split('\n');
     for (const f of ['package/dist/cli.js', 'package/dist/main.mjs', 'package/README.md', 'package/LICENSE', 'package/docs/install.md', 'package/package.json']) expect(listing).toContain(f);
     expect(listing.some((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.startsWith('package/scripts/'))).toBe(false);
-    const packed = JSON.parse(sh(out, 'tar', ['xzf', tarball, '-O', 'package/package.json']).out) as { scripts?: Record<string, string>; dependencies?: unknown; devDependencies?: unknown };
+    const packed = JSON.parse(sh(out, 'tar', ['xzf', tarball, '-O', 'package/package.json']).out) as { scripts?: Record<string, string>; dependencies?: unknown; devDependencies?: unknown; allowScripts?: unknown };
     for (const s of ['preinstall', 'install', 'postinstall', 'prepare']) expect(packed.scripts?.[s], s).toBeUndefined();
     expect(packed.dependencies).toBeUndefined();
     // The scripts (build, test, prepack…) and devDependencies are the source repository's: they name
     // files the package does not ship, and an installed package never runs or installs them.
     expect(packed.scripts).toBeUndefined();
     expect(packed.devDependencies).toBeUndefined();
+    // allowScripts answers npm 11's question for this repository's own install (esbuild's
+    // postinstall, which the build does not need); npm never reads it from a dependency.
+    expect(packed.allowScripts).toBeUndefined();
     // Every relative link of the shipped Markdown leads to a file the package ships.
     const unpacked = tempDir();
     expect(sh(unpacked, 'tar', ['xzf', tarball]).code).toBe(0);
