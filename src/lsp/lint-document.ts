@@ -167,7 +167,7 @@ interface LineTable {
 }
 
 function lineTable(text: string): LineTable {
-  const lines = splitLines(text);
+  const lines = [...splitLines(text)];
   if (lines.length === 0 || lines[lines.length - 1]!.eol !== '') lines.push({ text: '', eol: '', offset: text.length });
   return { starts: lines.map((l) => l.offset), lengths: lines.map((l) => l.text.length) };
 }

@@ -104,10 +104,94 @@ const memo = new Map<string, BlockModel>();
 const BLANK_RE = /^[ \t]*$/;
 const FM_FENCE_RE = /^---[ \t]*$/;
 
-/** The model from a remark parse (always exact). */
+/**
+ * The model from a remark parse (always exact). A run of more than two empty lines is read as its
+ * first and last line and the rest put back after: CommonMark reads two empty lines as it reads any more (no block ends or
+ * starts by their number; code keeps them as empty lines), and micromark spends tens of
+ * microseconds on each.
+ */
 export function remarkBlocks(text: string): BlockModel {
   const src = withoutBom(text);
   const raw = splitLines(src);
+  const runs = longEmptyRuns(raw);
+  if (runs.length === 0) return parsedBlocks(src, raw);
+  // kept[j]: the line of `src` that line j of the shortened text is: of each run its first and last
+  // line. middleEnd: for a run's first line, the last of the lines left out after it (0-based).
+  const kept: number[] = [];
+  const middleEnd = new Map<number, number>();
+  const parts: string[] = [];
+  let from = 0;
+  for (const [first, last] of runs) {
+    for (let i = from; i <= first; i++) kept.push(i);
+    middleEnd.set(kept.length - 1, last - 1);
+    parts.push(src.slice(raw[from]!.offset, raw[first + 1]!.offset));
+    from = last;
+  }
+  for (let i = from; i < raw.length; i++) kept.push(i);
+  parts.push(src.slice(raw[from]!.offset));
+  const short = parts.join('');
+  return withEmptyRunsBack(parsedBlocks(short, splitLines(short)), kept, middleEnd);
+}
+
+/**
+ * Runs of more than two lines with nothing on them (not even spaces) that end in LF: [first, last],
+ * 0-based. (Code keeps a CR in its text, where a left-out line would have to be put back as it was.)
+ */
+function longEmptyRuns(raw: ReadonlyArray<{ text: string; eol: string }>): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  const empty = (i: number) => raw[i]!.text === '' && raw[i]!.eol === '\n';
+  for (let i = 0; i < raw.length; i++) {
+    if (!empty(i)) continue;
+    let j = i;
+    while (j + 1 < raw.length && empty(j + 1)) j++;
+    if (j - i >= 2) runs.push([i, j]);
+    i = j;
+  }
+  return runs;
+}
+
+/** The model of the shortened text, with each run's lines back and every line number moved. */
+function withEmptyRunsBack(model: BlockModel, kept: number[], middleEnd: Map<number, number>): BlockModel {
+  // The lines left out read as the run's first line reads: a block that ends there (a fence an
+  // item's end closes) takes them too. No block starts on an empty line.
+  const first = (l: number) => kept[l - 1]! + 1;
+  const last = (l: number) => (middleEnd.get(l - 1) ?? kept[l - 1]!) + 1;
+  for (const b of model.codeBlocks) {
+    const contentFirst = b.fenced ? b.startLine + 1 : b.startLine;
+    for (let l = b.endLine; l >= contentFirst; l--) {
+      const end = middleEnd.get(l - 1);
+      if (end === undefined) continue;
+      // An empty line inside the block is a line of its code (a fence is never empty); code that is
+      // one empty line has the value '', read as no lines.
+      if (b.content.length === 0) b.content.push('');
+      b.content.splice(l - contentFirst + 1, 0, ...new Array<string>(end - kept[l - 1]!).fill(''));
+    }
+  }
+  const lines: BlockLine[] = [];
+  const moved = new Set<object>();
+  model.lines.forEach((line, j) => {
+    lines.push(line);
+    for (const o of [line.item, line.heading]) {
+      if (!o || moved.has(o)) continue;
+      moved.add(o);
+      if ('startLine' in o) o.startLine = first(o.startLine);
+      o.endLine = last(o.endLine);
+      if ('rootEndLine' in o) o.rootEndLine = last(o.rootEndLine);
+    }
+    const end = middleEnd.get(j);
+    if (end === undefined) return;
+    const { item: _item, heading: _heading, ...plain } = line;
+    for (let k = kept[j]! + 1; k <= end; k++) lines.push({ ...plain });
+  });
+  for (const o of [...model.codeBlocks, ...model.comments]) {
+    o.startLine = first(o.startLine);
+    o.endLine = last(o.endLine);
+  }
+  return { ...model, lines };
+}
+
+/** The model from remark's parse of the text as it is (`remarkBlocks` without the shortening). */
+export function parsedBlocks(src: string, raw: ReadonlyArray<{ text: string; eol: string; offset: number }>): BlockModel {
   const starts = raw.map((l) => l.offset);
   // A line no leaf block covers holds only container markers (`>`, an empty item's bullet).
   const lines: BlockLine[] = raw.map(() => ({ kind: 'blank', quote: 0 }));
@@ -279,7 +363,7 @@ function startsTopLevelBlock(line: string, previous: string): boolean {
  * follows container markers, no cut is made: it may belong to a list item or to the top level, and
  * remark's reading of the lines before the line that closes it depends on that line.
  */
-export function topLevelBlockStarts(raw: Array<{ text: string }>): number[] {
+export function topLevelBlockStarts(raw: ReadonlyArray<{ text: string }>): number[] {
   const cuts: number[] = [];
   let i = 0;
   if (raw.length > 0 && FM_FENCE_RE.test(raw[0]!.text)) {
@@ -289,6 +373,16 @@ export function topLevelBlockStarts(raw: Array<{ text: string }>): number[] {
   const first = i;
   let fence: { mark: string; length: number } | null = null;
   let htmlUntil: string[] | 'blank' | null = null;
+  // Whether every line since the last blank one is paragraph text in the first column or an item
+  // whose content is (its lazy lines included): a top-level paragraph, or one in a top-level item.
+  let plainSinceBlank = true;
+  const cutBefore = (line: number) => {
+    // Cut before the blank lines above it: a block its line closes (a fence left open in a list
+    // item) ends before them in remark's reading of the whole, and would take them in a piece.
+    let at = line;
+    while (at > first && BLANK_RE.test(raw[at - 1]!.text)) at--;
+    if (at > first && at > (cuts[cuts.length - 1] ?? 0)) cuts.push(at);
+  };
   for (; i < raw.length; i++) {
     const t = raw[i]!.text;
     if (fence) {
@@ -301,38 +395,48 @@ export function topLevelBlockStarts(raw: Array<{ text: string }>): number[] {
       // latter a fence or a comment may open inside it and run past the blank line.
       if (/^ {0,3}(?:`{3}|~{3}|<)/.test(t) || CONTAINED_OPEN_RE.test(t)) break;
       if (BLANK_RE.test(t)) htmlUntil = null;
+      plainSinceBlank = htmlUntil === null;
       continue;
     }
     if (htmlUntil) {
       if (htmlUntil.some((end) => t.includes(end))) htmlUntil = null;
+      plainSinceBlank = false;
+      continue;
+    }
+    if (BLANK_RE.test(t)) {
+      plainSinceBlank = true;
       continue;
     }
     const f = FENCE_RE.exec(t);
     // A backtick fence's info string holds no backtick; with one, the line is no fence.
-    if (f && !(f[2]![0] === '`' && f[3]!.includes('`'))) {
-      if (f[1] !== '') break;
-      fence = { mark: f[2]![0]!, length: f[2]!.length };
-      continue;
-    }
+    const isFence = f !== null && !(f[2]![0] === '`' && f[3]!.includes('`'));
+    if (isFence && f[1] !== '') break;
     // A fence or HTML block opened inside a list item or quote may run on to the line that closes
     // the container: which lines remark then gives it depends on that line. No cut after one.
     if (CONTAINED_OPEN_RE.test(t)) break;
+    if (i > first && (startsTopLevelBlock(t, raw[i - 1]!.text) || (plainSinceBlank && interruptsParagraph(t, isFence)))) cutBefore(i);
+    plainSinceBlank &&= PLAIN_START_RE.test(t) || (CUT_ITEM_RE.test(t) && PLAIN_START_RE.test(t.replace(/^[-*+][ \t]+/, '')));
+    if (isFence) {
+      fence = { mark: f[2]![0]!, length: f[2]!.length };
+      continue;
+    }
     if (t.startsWith('<')) {
       const kind = HTML_UNTIL.find(([open]) => open.test(t));
       // Ends on its own line when its end marker follows the opener there.
       if (kind) htmlUntil = kind[1].some((end) => t.indexOf(end, 2) >= 0) ? null : kind[1];
       else htmlUntil = 'blank';
-      continue;
-    }
-    if (i > first && startsTopLevelBlock(t, raw[i - 1]!.text)) {
-      // Cut before the blank lines above it: a block its line closes (a fence left open in a list
-      // item) ends before them in remark's reading of the whole, and would take them in a piece.
-      let at = i;
-      while (at > first && BLANK_RE.test(raw[at - 1]!.text)) at--;
-      if (at > first && at > (cuts[cuts.length - 1] ?? 0)) cuts.push(at);
     }
   }
   return cuts;
+}
+
+/**
+ * Whether a first-column line after top-level paragraph text (or after a blank line) surely starts
+ * a top-level block: a block quote, a fence or an ATX heading interrupts the paragraph, and an item
+ * holding it needs its lines indented. (After a blank line, `startsTopLevelBlock` takes the rest.)
+ */
+function interruptsParagraph(line: string, isFence: boolean): boolean {
+  return isFence || line.startsWith('>') || /^#{1,6}(?:[ \t]|$)/.test(line);
 }
 
 /**
@@ -404,6 +508,7 @@ export function lineBlocks(text: string): BlockModel | null {
   const src = withoutBom(text);
   if (src.includes(']:') || src.includes('```') || src.includes('~~~') || src.includes('\t')) return null;
   const raw = splitLines(src);
+  const lastLinkClose = src.lastIndexOf('](');
   const lines: BlockLine[] = new Array(raw.length);
   let i = 0;
   if (raw.length > 0 && FM_FENCE_RE.test(raw[0]!.text)) {
@@ -428,8 +533,15 @@ export function lineBlocks(text: string): BlockModel | null {
       continue;
     }
     const c = t.charCodeAt(0);
-    // space, '>', '<': indentation, a block quote, HTML.
-    if (c === 0x20 || c === 0x3e || c === 0x3c) return null;
+    // An indented line that can only be text continues an open paragraph (indentation never
+    // interrupts one); otherwise space, '>', '<': indented code, a block quote, HTML.
+    if (c === 0x20 && open !== 'none' && PLAIN_START_RE.test(t.trimStart())) {
+      lines[i] = { kind: 'prose', quote: 0 };
+      if (open === 'item') item!.endLine = item!.rootEndLine = i + 1;
+      continue;
+    }
+    // '<' before anything but a letter, '/', '!' or '?' opens no HTML block: the line is text.
+    if (c === 0x20 || c === 0x3e || (c === 0x3c && /^<[A-Za-z/!?]/.test(t))) return null;
     if (c === 0x23) {
       if (!ATX_RE.test(t) || t.trimEnd().endsWith('#')) return null;
       const content = t.replace(/^#{1,6}/, '').trim();
@@ -449,11 +561,12 @@ export function lineBlocks(text: string): BlockModel | null {
         if (ordered && open === 'para' && !/^1[.)]$/.test(m[1]!)) return null;
         const contentStart = m[0].length;
         const content = t.slice(contentStart);
-        if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content)) return null;
+        if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content) || content === '') return null;
         let link: BlockLink | undefined;
-        if (content.startsWith('[')) {
-          const l = SIMPLE_LINK_RE.exec(content);
-          if (!l) return null;
+        const l = content.startsWith('[') ? SIMPLE_LINK_RE.exec(content) : null;
+        // Without a definition in the file, only `](` after the bracket can make it a link.
+        if (content.startsWith('[') && !l && lastLinkClose >= raw[i]!.offset) return null;
+        if (l) {
           const close = l[0].indexOf('](');
           link = {
             form: 'inline',

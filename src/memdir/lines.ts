@@ -9,11 +9,28 @@ const EOL_SPLIT = /(\r\n|\r|\n)/;
  * optimised, and the interpreter is slow at character loops (the merge driver and --staged split
  * cold, on every run). A text without a carriage return (nearly every memory file) is cut at each
  * indexOf('\n'): a split on the capturing pattern makes a string for every ending and an array of
- * twice the lines, and a topic is split three times per lint pass. (A loop that also followed
+ * twice the lines. (A loop that also followed
  * '\r' with indexOf ran a hundred times slower once Node 20's optimising compiler took it.)
  */
-export function splitLines(text: string): Array<{ text: string; eol: string; offset: number }> {
-  const out: Array<{ text: string; eol: string; offset: number }> = [];
+export function splitLines(text: string): readonly Line[] {
+  if (text === lastSplit.text) return lastSplit.lines;
+  const lines = split(text);
+  lastSplit = { text, lines };
+  return lines;
+}
+
+export interface Line {
+  readonly text: string;
+  readonly eol: string;
+  readonly offset: number;
+}
+
+// A lint pass asks for the lines of the same text from several places (the frontmatter, the block
+// model, the rules): the last answer is kept, read-only, so a long file is cut once.
+let lastSplit: { text: string; lines: readonly Line[] } = { text: '', lines: [] };
+
+function split(text: string): Line[] {
+  const out: Line[] = [];
   if (!text.includes('\r')) {
     const length = text.length;
     let offset = 0;

@@ -42,7 +42,7 @@ export function stripBom(text: string): { bom: string; body: string } {
 }
 
 /** Lines with their endings (memdir/lines.ts splitLines: one split for the whole project). */
-export const toLines: (body: string) => Line[] = splitLines;
+export const toLines: (body: string) => readonly Line[] = splitLines;
 
 /** OURS's conventions, which every merged text keeps. */
 export interface Style {

@@ -14,9 +14,9 @@ export interface TopicMergeOptions {
 interface Parts {
   /** Opening fence, YAML lines, closing fence; null when the file has no closed frontmatter. */
   open: Line | null;
-  yaml: Line[];
+  yaml: readonly Line[];
   close: Line | null;
-  body: Line[];
+  body: readonly Line[];
 }
 
 const OPEN_RE = /^---[ \t]*$/;
@@ -128,14 +128,14 @@ function later(a: Block, b: Block): Block {
   return text(b.lines) > text(a.lines) ? b : a;
 }
 
-function mergeYaml(o: Line[], a: Line[], b: Line[], markerSize: number, conflicts: Conflict[]): OutLine[] {
+function mergeYaml(o: readonly Line[], a: readonly Line[], b: readonly Line[], markerSize: number, conflicts: Conflict[]): OutLine[] {
   const merged = mergeMapping(o, a, b, 0, markerSize, conflicts, []);
   if (merged) return merged;
   // Not a mapping we can take apart: merge the frontmatter as lines.
   return mergeBody(a, o, b, markerSize, 'frontmatter', conflicts, 2);
 }
 
-function mergeMapping(o: Line[], a: Line[], b: Line[], indent: number, markerSize: number, conflicts: Conflict[], path: string[]): OutLine[] | null {
+function mergeMapping(o: readonly Line[], a: readonly Line[], b: readonly Line[], indent: number, markerSize: number, conflicts: Conflict[], path: string[]): OutLine[] | null {
   const oB = blocksOf(o, indent);
   const aB = blocksOf(a, indent);
   const bB = blocksOf(b, indent);
@@ -210,8 +210,8 @@ function mergeMapping(o: Line[], a: Line[], b: Line[], indent: number, markerSiz
  * one): only lines that both sides changed conflict, and the label says whether each side added
  * or edited them.
  */
-export function mergeBody(a: Line[], o: Line[], b: Line[], markerSize: number, name: string, conflicts: Conflict[], firstLine = 1): OutLine[] {
-  const t = (ls: Line[]) => ls.map((l) => l.text);
+export function mergeBody(a: readonly Line[], o: readonly Line[], b: readonly Line[], markerSize: number, name: string, conflicts: Conflict[], firstLine = 1): OutLine[] {
+  const t = (ls: readonly Line[]) => ls.map((l) => l.text);
   const [at, ot, bt] = [t(a), t(o), t(b)];
   const out: OutLine[] = [];
   for (const r of diff3Regions(at, ot, bt)) {
@@ -249,7 +249,7 @@ const LIST_ITEM_RE = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
  * A line both added is kept once; theirs' blank lines stay (they part paragraphs) unless all
  * theirs adds at that place is blank.
  */
-function weaveInsertions(a: Line[], o: string[], b: Line[], ga: number[][], gb: number[][]): OutLine[] {
+function weaveInsertions(a: readonly Line[], o: string[], b: readonly Line[], ga: number[][], gb: number[][]): OutLine[] {
   const out: OutLine[] = [];
   let ai = 0;
   for (let g = 0; g <= o.length; g++) {

@@ -1,7 +1,7 @@
 // The block model: remark's reading of each line, and the line path that must agree with it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockModel, lineBlocks, pieceBlocks, remarkBlocks, topLevelBlockStarts } from '../../src/memdir/blocks.js';
+import { blockModel, lineBlocks, parsedBlocks, pieceBlocks, remarkBlocks, topLevelBlockStarts } from '../../src/memdir/blocks.js';
 import { splitLines } from '../../src/memdir/lines.js';
 
 const kinds = (text: string) => remarkBlocks(text).lines.map((l) => l.kind);
@@ -73,6 +73,7 @@ describe('lineBlocks: the line path', () => {
     ['a block quote', '> - [Q](q.md)\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
+    ['an empty item with a space after its bullet', '+ \n'],
     ['an ordered item that may not interrupt', 'Text\n2. two\n'],
     ['a tab', '-\tx\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
@@ -90,7 +91,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+        '[A](a.md) — no bullet', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
       ),
       fc.string({ maxLength: 8 }),
     );
@@ -106,7 +107,7 @@ describe('lineBlocks: the line path', () => {
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '  indented text', '<3 text', '- [not a link', '[also not', '](x.md)', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     let taken = 0;
     fc.assert(
       fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
@@ -134,7 +135,12 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
   });
 
   it.each([
-    ['a fence at the top level', '- a\n```\n- in the fence\n```\n- b\n', [4]],
+    ['a fence at the top level (it closes the item)', '- a\n```\n- in the fence\n```\n- b\n', [1, 4]],
+    ['a quote, a fence and a heading that interrupt a paragraph', 'a\nb\n> q\n\nc\n```\nx\n```\n\nd\n# h\n', [2, 3, 5, 8, 10]],
+    ['a fence after a lazy line of a quote (no cut)', 'a\n> q\nc\n```\nx\n```\n', [1]],
+    ['a quote after a lazy line of a quote (no cut)', '> a\nb\n> c\n', []],
+    ['a quote after an item\'s lazy line', '- a\nb\n> q\n', [2]],
+    ['a quote after a blank line', '    code\n\n> q\n', [1]],
     ['a fence whose info string holds a backtick (no fence)', '- a\n```x`y\n- b\n', [2]],
     ['a fence indented under an item: no cut after it', '- a\n  ```\n- b\n```\n- c\n```\n', []],
     ['an HTML comment over a blank line', '- a\n<!-- x\n\n- in the comment\n-->\n- b\n', [5]],
@@ -145,7 +151,7 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     ['a fence inside what looked like HTML', '<3 love\n```\n- code\n\n- code\n```\n- b\n', []],
     ['a thematic break and a setext underline', 'Title\n- - -\n-\n- a\n', [3]],
     ['frontmatter', '---\n- a: 1\n---\n- a\n- b\n', [4]],
-  ])('cuts only where an item surely starts: %s', (_, text, expected) => {
+  ])('cuts only where a top-level block surely starts: %s', (_, text, expected) => {
     expect(topLevelBlockStarts(splitLines(text))).toEqual(expected);
     expect(pieceBlocks(text)).toEqual({ ...remarkBlocks(text), via: pieceBlocks(text).via });
   });
@@ -181,3 +187,46 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
   });
 });
 
+
+describe('remarkBlocks: a run of empty lines read as two', () => {
+  const asParsed = (text: string) => {
+    const src = text.replace(/^\uFEFF/, '');
+    return parsedBlocks(src, splitLines(src));
+  };
+
+  it.each([
+    ['between paragraphs', 'a\n\n\n\n\nb\n'],
+    ['inside indented code', '    a\n\n\n\n\n    b\n'],
+    ['inside a fence, and an unclosed fence at the end', '```\na\n\n\n\nb\n```\n\n\n\n~~~\n\n\n\n'],
+    ['in a list item that goes on after them', '- a\n\n\n\n\n  b\n- c\n'],
+    ['a fence in an item closed by the item\'s end', '- ```\n  a\n\n\n\n\nx\n'],
+    ['a fence in an item that holds only them', '- ```\n\n\n\n!\n'],
+    ['inside an HTML comment', '<!-- a\n\n\n\n-->\n'],
+    ['before an indented line at the start', '\n\n\n\n    x\n'],
+    ['with CR and CRLF (runs left as they are)', 'a\r\n\r\n\r\n\r\nb\r\r\r\r    c\r'],
+  ])('gives what the whole parse gives: %s', (_, text) => {
+    expect(remarkBlocks(text)).toEqual(asParsed(text));
+  });
+
+  it('gives what the whole parse gives, on generated Markdown with long empty runs (property)', () => {
+    const line = fc.oneof(
+      { weight: 4, arbitrary: fc.constant('') },
+      {
+        weight: 5,
+        arbitrary: fc.constantFrom(
+          'Prose.', '    indented', '      deeper', '  continued', '- item', '  - nested', '1. one', '> quoted', '>', '```', '~~~', '  ```',
+          '<!-- c', '-->', '<div>', '<pre>', '</pre>', '# h', 'Title', '===', '---', '-', '   ', '\t', '- ```', '[t]: t.md', '- [R][t]',
+        ),
+      },
+      { weight: 1, arbitrary: fc.string({ maxLength: 4 }) },
+    );
+    const eol = fc.constantFrom('\n', '\n', '\r\n', '\r');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(line, eol), { maxLength: 30 }), fc.boolean(), (parts, fm) => {
+        const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e]) => l + e).join('');
+        expect(remarkBlocks(text)).toEqual(asParsed(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
