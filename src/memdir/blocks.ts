@@ -503,13 +503,20 @@ const SIMPLE_LINK_RE = /^\[[^[\]\\`<>]*\]\([^\s()<>\\&"'`]*\)/;
 // What a prose line (or an item's content) must not start with on the line path.
 const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 
-/** The model by a line scan, or null when the text holds something only a parser can read exactly. */
+/**
+ * The model by a line scan, or null when the text holds something only a parser can read exactly.
+ * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), top-level items whose
+ * content is a paragraph (and the plain link it starts with), fences in the first column, and
+ * block quotes of paragraphs; anything else (indented blocks, nesting, HTML, setext underlines,
+ * definitions, tabs) is left to remark.
+ */
 export function lineBlocks(text: string): BlockModel | null {
   const src = withoutBom(text);
-  if (src.includes(']:') || src.includes('```') || src.includes('~~~') || src.includes('\t')) return null;
+  if (src.includes(']:') || src.includes('\t')) return null;
   const raw = splitLines(src);
   const lastLinkClose = src.lastIndexOf('](');
   const lines: BlockLine[] = new Array(raw.length);
+  const codeBlocks: CodeBlock[] = [];
   let i = 0;
   if (raw.length > 0 && FM_FENCE_RE.test(raw[0]!.text)) {
     let close = -1;
@@ -522,75 +529,156 @@ export function lineBlocks(text: string): BlockModel | null {
     if (close < 0) return null;
     for (; i <= close; i++) lines[i] = { kind: 'frontmatter', quote: 0 };
   }
-  // What the previous line leaves open: nothing, a paragraph, or the paragraph of a list item.
+  // What the previous line leaves open: nothing, a paragraph (top-level or in the quote), or the
+  // paragraph of a list item.
   let open: 'none' | 'para' | 'item' = 'none';
   let item: BlockItem | null = null;
+  // The block quote the previous line is in, and its `>` lines with nothing on them since its last
+  // paragraph line: remark ends a quote at its last block, so those are outside it (unless the
+  // quote holds no block at all).
+  let quote: { hasBlock: boolean; emptySince: number[] } | null = null;
+  let fence: { mark: string; length: number; start: number; lang: string } | null = null;
+  const endQuote = () => {
+    if (quote?.hasBlock) for (const k of quote.emptySince) lines[k]!.quote = 0;
+    quote = null;
+  };
+  const endFence = (last: number) => {
+    const first = raw[fence!.start + 1];
+    const value = first && fence!.start + 1 <= last ? src.slice(first.offset, raw[last]!.offset + raw[last]!.text.length) : '';
+    codeBlocks.push({ startLine: fence!.start + 1, endLine: Math.max(last, fence!.start) + 1, fenced: true, lang: fence!.lang, content: value === '' ? [] : value.split('\n') });
+    fence = null;
+  };
   for (; i < raw.length; i++) {
     const t = raw[i]!.text;
+    if (fence) {
+      lines[i] = { kind: 'code', quote: 0, code: 'fenced' };
+      const m = FENCE_RE.exec(t);
+      if (m && m[2]![0] === fence.mark && m[2]!.length >= fence.length && BLANK_RE.test(m[3]!)) {
+        endFence(i - 1);
+        codeBlocks[codeBlocks.length - 1]!.endLine = i + 1;
+      }
+      continue;
+    }
     if (BLANK_RE.test(t)) {
+      endQuote();
       lines[i] = { kind: 'blank', quote: 0 };
       open = 'none';
       continue;
     }
-    const c = t.charCodeAt(0);
-    // An indented line that can only be text continues an open paragraph (indentation never
-    // interrupts one); otherwise space, '>', '<': indented code, a block quote, HTML.
-    if (c === 0x20 && open !== 'none' && PLAIN_START_RE.test(t.trimStart())) {
-      lines[i] = { kind: 'prose', quote: 0 };
-      if (open === 'item') item!.endLine = item!.rootEndLine = i + 1;
-      continue;
-    }
-    // '<' before anything but a letter, '/', '!' or '?' opens no HTML block: the line is text.
-    if (c === 0x20 || c === 0x3e || (c === 0x3c && /^<[A-Za-z/!?]/.test(t))) return null;
-    if (c === 0x23) {
-      if (!ATX_RE.test(t) || t.trimEnd().endsWith('#')) return null;
-      const content = t.replace(/^#{1,6}/, '').trim();
-      const level = /^#{1,6}/.exec(t)![0].length;
-      lines[i] = { kind: 'heading', quote: 0, heading: { level, setext: false, text: content, startLine: i + 1, endLine: i + 1 } };
-      open = 'none';
-      continue;
-    }
-    // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
-    // any other first character starts prose.
-    if (c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39)) {
-      if (ONLY_MARKS_RE.test(t)) return null;
-      const m = ITEM_RE.exec(t);
-      if (m) {
-        if (m[2] !== ' ') return null;
-        const ordered = m[1]!.length > 1;
-        if (ordered && open === 'para' && !/^1[.)]$/.test(m[1]!)) return null;
-        const contentStart = m[0].length;
-        const content = t.slice(contentStart);
-        if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content) || content === '') return null;
-        let link: BlockLink | undefined;
-        const l = content.startsWith('[') ? SIMPLE_LINK_RE.exec(content) : null;
-        // Without a definition in the file, only `](` after the bracket can make it a link.
-        if (content.startsWith('[') && !l && lastLinkClose >= raw[i]!.offset) return null;
-        if (l) {
-          const close = l[0].indexOf('](');
-          link = {
-            form: 'inline',
-            url: l[0].slice(close + 2, -1),
-            start: contentStart,
-            end: contentStart + l[0].length,
-            textStart: contentStart + 1,
-            textEnd: contentStart + close,
-          };
-        }
-        item = { depth: 0, ordered, contentStart, endLine: i + 1, rootEndLine: i + 1 };
-        if (link) item.link = link;
-        lines[i] = { kind: 'prose', quote: 0, item };
-        open = 'item';
+    if (t.charCodeAt(0) === 0x3e) {
+      // '>': a quote line (it interrupts a paragraph and closes an item).
+      if (!quote) {
+        quote = { hasBlock: false, emptySince: [] };
+        open = 'none';
+      }
+      const content = t.startsWith('> ') ? t.slice(2) : t.slice(1);
+      if (BLANK_RE.test(content)) {
+        lines[i] = { kind: 'blank', quote: 1 };
+        quote.emptySince.push(i);
+        open = 'none';
         continue;
       }
+      if (!PLAIN_START_RE.test(content)) return null;
+      lines[i] = { kind: 'prose', quote: 1 };
+      quote.hasBlock = true;
+      quote.emptySince = [];
+      open = 'para';
+      continue;
     }
-    lines[i] = { kind: 'prose', quote: 0 };
-    if (open === 'item') {
-      // A lazy continuation line of the item's paragraph.
-      item!.endLine = item!.rootEndLine = i + 1;
-    } else open = 'para';
+    const line = readLine(t, lastLinkClose >= raw[i]!.offset);
+    if (line === null) return null;
+    if (line.kind === 'text') {
+      if (open === 'none') {
+        endQuote();
+        open = 'para';
+      } else if (open === 'item') item!.endLine = item!.rootEndLine = i + 1;
+      // A lazy line of the quote's paragraph is the quote's.
+      lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
+      continue;
+    }
+    if (line.kind === 'indented') {
+      // Indentation never interrupts a paragraph; with none open, it may be code or an item's.
+      if (open === 'none') return null;
+      if (open === 'item') item!.endLine = item!.rootEndLine = i + 1;
+      lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
+      continue;
+    }
+    endQuote();
+    if (line.kind === 'heading') {
+      lines[i] = { kind: 'heading', quote: 0, heading: { level: line.level, setext: false, text: line.text, startLine: i + 1, endLine: i + 1 } };
+      open = 'none';
+    } else if (line.kind === 'fence') {
+      lines[i] = { kind: 'code', quote: 0, code: 'fenced' };
+      fence = { mark: line.mark, length: line.length, start: i, lang: line.lang };
+      open = 'none';
+    } else {
+      // An ordered item that does not start at 1 does not interrupt a paragraph: it continues it.
+      if (line.ordered && open === 'para' && !line.one) return null;
+      item = { depth: 0, ordered: line.ordered, contentStart: line.contentStart, endLine: i + 1, rootEndLine: i + 1 };
+      if (line.link) item.link = line.link;
+      lines[i] = { kind: 'prose', quote: 0, item };
+      open = 'item';
+    }
   }
-  return { lines, codeBlocks: [], comments: [], via: 'lines' };
+  if (fence) endFence(raw.length - 1);
+  endQuote();
+  return { lines, codeBlocks, comments: [], via: 'lines' };
+}
+
+type ReadLine =
+  | { kind: 'text' }
+  | { kind: 'indented' }
+  | { kind: 'heading'; level: number; text: string }
+  | { kind: 'fence'; mark: string; length: number; lang: string }
+  | { kind: 'item'; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink };
+
+/**
+ * What a non-blank line that is not a quote line opens on the line path, read alone: null when
+ * only a parser can tell. `linkMayClose`: a `](` follows the line's start in the file.
+ */
+function readLine(t: string, linkMayClose: boolean): ReadLine | null {
+  const c = t.charCodeAt(0);
+  if (c === 0x20) return PLAIN_START_RE.test(t.trimStart()) ? { kind: 'indented' } : null;
+  // '<' before anything but a letter, '/', '!' or '?' opens no HTML block: the line is text.
+  if (c === 0x3c) return /^<[A-Za-z/!?]/.test(t) ? null : { kind: 'text' };
+  if (c === 0x23) {
+    if (!ATX_RE.test(t) || t.trimEnd().endsWith('#')) return null;
+    return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: t.replace(/^#{1,6}/, '').trim() };
+  }
+  if (c === 0x60 || c === 0x7e) {
+    const f = FENCE_RE.exec(t);
+    if (!f) return { kind: 'text' };
+    const info = f[3]!.trim();
+    // A backtick fence's info holds no backtick; escapes and entities in it are remark's to read.
+    if ((f[2]![0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null;
+    return { kind: 'fence', mark: f[2]![0]!, length: f[2]!.length, lang: (info.split(/[ \t]/)[0] ?? '').toLowerCase() };
+  }
+  // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
+  // any other first character starts text.
+  if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return { kind: 'text' };
+  if (ONLY_MARKS_RE.test(t)) return null;
+  const m = ITEM_RE.exec(t);
+  if (!m) return { kind: 'text' };
+  if (m[2] !== ' ') return null;
+  const contentStart = m[0].length;
+  const content = t.slice(contentStart);
+  if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content) || content === '') return null;
+  const ordered = m[1]!.length > 1;
+  const line: ReadLine = { kind: 'item', ordered, one: /^1[.)]$/.test(m[1]!), contentStart };
+  if (!content.startsWith('[')) return line;
+  const l = SIMPLE_LINK_RE.exec(content);
+  // Without a definition in the file, only `](` after the bracket can make it a link.
+  if (!l) return linkMayClose ? null : line;
+  const close = l[0].indexOf('](');
+  line.link = {
+    form: 'inline',
+    url: l[0].slice(close + 2, -1),
+    start: contentStart,
+    end: contentStart + l[0].length,
+    textStart: contentStart + 1,
+    textEnd: contentStart + close,
+  };
+  return line;
 }
 
 /**

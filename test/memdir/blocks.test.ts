@@ -65,8 +65,24 @@ describe('lineBlocks: the line path', () => {
     expect(lineBlocks('# Memory\n\n## Feedback\n- [T](t.md) — hook\n')!.lines[3]!.item).toMatchObject({ link: { url: 't.md', start: 2, end: 11 } });
   });
 
+  it('takes fences in the first column and quotes of paragraphs, as remark reads them', () => {
+    const text = '---\nname: x\n---\nText\n```TS extra\nconst a = 1;\n\n```\n- item\n~~~\n~~~\n> quoted\nlazy\n>\n> again\n>\n\n```\nopen to the end\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.codeBlocks.map((b) => [b.startLine, b.endLine, b.lang, b.content])).toEqual([
+      [5, 8, 'ts', ['const a = 1;', '']],
+      [10, 11, '', []],
+      [18, 19, '', ['open to the end']],
+    ]);
+    // A quote ends at its last paragraph: the `>` line after it is not the quote's.
+    expect(fast!.lines.slice(11, 16).map((l) => [l.kind, l.quote])).toEqual([['prose', 1], ['prose', 1], ['blank', 1], ['prose', 1], ['blank', 0]]);
+  });
+
   it.each([
-    ['a fence', 'a\n```\nb\n```\n'],
+    ['a fence indented under an item', '- a\n  ```\n  b\n  ```\n'],
+    ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
+    ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
     ['HTML', '<!-- x -->\n'],
     ['a setext underline', 'Feedback\n---\n'],
@@ -100,14 +116,14 @@ describe('lineBlocks: the line path', () => {
       fc.property(fc.array(fc.tuple(line, eol), { maxLength: 24 }), fc.boolean(), (parts, fm) => {
         const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e]) => l + e).join('');
         const fast = lineBlocks(text);
-        if (fast) expect(fast.lines).toEqual(remarkBlocks(text).lines);
+        if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
       }),
       { numRuns: 2000 },
     );
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '  indented text', '<3 text', '- [not a link', '[also not', '](x.md)', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '  indented text', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     let taken = 0;
     fc.assert(
       fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
@@ -115,7 +131,7 @@ describe('lineBlocks: the line path', () => {
         const fast = lineBlocks(text);
         if (!fast) return;
         taken++;
-        expect(fast.lines).toEqual(remarkBlocks(text).lines);
+        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
       }),
       { numRuns: 700 },
     );
