@@ -4,6 +4,7 @@
 // config (memlint.config.mjs and the like) is named in one line and not read.
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { JsonSyntaxError, parseJsonText } from './json-text.js';
 import { ConfigError, UsageError } from './errors.js';
 import { closestName } from './closest.js';
 import type { Output } from './io.js';
@@ -101,27 +102,13 @@ class ConfigSyntaxError extends Error {
   }
 }
 
-/** 1-based line and column of a UTF-16 offset (a line ends at \n, \r\n or a lone \r). */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.min(offset, text.length));
-  const lines = before.split(/\r\n?|\n/);
-  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
-}
-
-/**
- * JSON.parse, its error placed: V8 names an offset ("at position 27", and on newer Node "(line 2
- * column 3)" beside it), or none when the text ends too soon, which is its end.
- */
+/** JSON.parse, its error placed (src/json-text.ts). */
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonText(text);
   } catch (err) {
-    if (!(err instanceof SyntaxError)) throw err;
-    const first = err.message.split('\n')[0]!;
-    const at = /\bat position (\d+)/.exec(first);
-    const { line, column } = lineColumn(text, at ? Number(at[1]) : text.length);
-    const message = first.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\s*\bat position \d+/, '').trim();
-    throw new ConfigSyntaxError(message, line, column);
+    if (err instanceof JsonSyntaxError) throw new ConfigSyntaxError(err.reason, err.line, err.column);
+    throw err;
   }
 }
 

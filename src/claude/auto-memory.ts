@@ -5,6 +5,7 @@
 import nodePath from 'node:path';
 import * as nodeFs from 'node:fs';
 import os from 'node:os';
+import { JsonSyntaxError, parseJsonText } from '../json-text.js';
 import { withoutBom } from '../memdir/lines.js';
 
 type PlatformPath = typeof nodePath.posix;
@@ -238,9 +239,10 @@ export function parseSettingsJson(text: string): { data: Record<string, unknown>
   if (body.trim() === '') return { data: {} };
   let data: unknown;
   try {
-    data = JSON.parse(body);
+    data = parseJsonText(body);
   } catch (err) {
-    return { problem: `not valid JSON (${(err as Error).message.split('\n')[0]})` };
+    if (!(err instanceof JsonSyntaxError)) throw err;
+    return { problem: `not valid JSON at line ${err.line}, column ${err.column} (${err.reason})` };
   }
   return isRecord(data) ? { data } : { problem: 'not a JSON object' };
 }

@@ -93,7 +93,7 @@ describe('config discovery, upward from the working directory', () => {
   it('a config that does not parse is named as file:line:col, where the parser stopped', () => {
     const cases: Array<[string, string, string]> = [
       // An unquoted key on line 3.
-      ['.memlintrc.json', '{\n  "memoryDirs": [".claude/memory"],\n  rules: {}\n}\n', ':3:3: Expected double-quoted property name in JSON'],
+      ['.memlintrc.json', '{\n  "memoryDirs": [".claude/memory"],\n  rules: {}\n}\n', ':3:3: Expected double-quoted property name'],
       // The file ends inside the object: the position is its end.
       ['.memlintrc.json', '{\r\n  "memoryDirs": [".claude/memory"]\r\n', ':3:1: '],
       ['package.json', '{"name": "app",\n "memlint": {\n  "rules": {}}\n\n  x\n', ':5:3: '],

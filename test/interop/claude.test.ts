@@ -374,6 +374,9 @@ describe('parseSettingsJson (read by where, link and install alike)', () => {
     expect(parseSettingsJson('[1]')).toEqual({ problem: 'not a JSON object' });
     expect(parseSettingsJson('null')).toEqual({ problem: 'not a JSON object' });
     const bad = parseSettingsJson('{"a": ');
-    expect('problem' in bad && bad.problem).toMatch(/^not valid JSON \(.+\)$/);
+    expect('problem' in bad && bad.problem).toMatch(/^not valid JSON at line 1, column 7 \(.+\)$/);
+    // The place an editor shows: line and column, not V8's offset, on every Node.
+    const comma = parseSettingsJson('\uFEFF{\n  "hooks": {\n    "x": 1,\n  }\n}\n');
+    expect('problem' in comma && comma.problem).toMatch(/^not valid JSON at line 4, column 3 \([^)]*property name\)$/);
   });
 });
