@@ -113,7 +113,8 @@ const FM_FENCE_RE = /^---[ \t]*$/;
 export function remarkBlocks(text: string): BlockModel {
   const src = withoutBom(text);
   const raw = splitLines(src);
-  const runs = longEmptyRuns(raw);
+  // With a CR anywhere, code text is not one string per line (remark keeps the CR): runs stay.
+  const runs = src.includes('\r') ? [] : longEmptyRuns(raw);
   if (runs.length === 0) return parsedBlocks(src, raw);
   // kept[j]: the line of `src` that line j of the shortened text is: of each run its first and last
   // line. middleEnd: for a run's first line, the last of the lines left out after it (0-based).
@@ -133,13 +134,10 @@ export function remarkBlocks(text: string): BlockModel {
   return withEmptyRunsBack(parsedBlocks(short, splitLines(short)), kept, middleEnd);
 }
 
-/**
- * Runs of more than two lines with nothing on them (not even spaces) that end in LF: [first, last],
- * 0-based. (Code keeps a CR in its text, where a left-out line would have to be put back as it was.)
- */
+/** Runs of more than two lines with nothing on them (not even spaces): [first, last], 0-based. */
 function longEmptyRuns(raw: ReadonlyArray<{ text: string; eol: string }>): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
-  const empty = (i: number) => raw[i]!.text === '' && raw[i]!.eol === '\n';
+  const empty = (i: number) => raw[i]!.text === '';
   for (let i = 0; i < raw.length; i++) {
     if (!empty(i)) continue;
     let j = i;
@@ -530,9 +528,14 @@ export function lineBlocks(text: string): BlockModel | null {
     for (; i <= close; i++) lines[i] = { kind: 'frontmatter', quote: 0 };
   }
   // What the previous line leaves open: nothing, a paragraph (top-level or in the quote), or the
-  // paragraph of a list item.
+  // paragraph of the innermost of the open list items (outermost first).
   let open: 'none' | 'para' | 'item' = 'none';
-  let item: BlockItem | null = null;
+  let items: BlockItem[] = [];
+  // Each top-level item with the items nested in it: they end where it ends.
+  const families: BlockItem[][] = [];
+  const extendItems = (line: number) => {
+    for (const it of items) it.endLine = line;
+  };
   // The block quote the previous line is in, and its `>` lines with nothing on them since its last
   // paragraph line: remark ends a quote at its last block, so those are outside it (unless the
   // quote holds no block at all).
@@ -591,7 +594,7 @@ export function lineBlocks(text: string): BlockModel | null {
       if (open === 'none') {
         endQuote();
         open = 'para';
-      } else if (open === 'item') item!.endLine = item!.rootEndLine = i + 1;
+      } else if (open === 'item') extendItems(i + 1);
       // A lazy line of the quote's paragraph is the quote's.
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
@@ -599,7 +602,12 @@ export function lineBlocks(text: string): BlockModel | null {
     if (line.kind === 'indented') {
       // Indentation never interrupts a paragraph; with none open, it may be code or an item's.
       if (open === 'none') return null;
-      if (open === 'item') item!.endLine = item!.rootEndLine = i + 1;
+      if (open === 'item') extendItems(i + 1);
+      lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
+      continue;
+    }
+    if (line.kind === 'item' && line.indent >= 4 && open === 'para') {
+      // Four columns in, a marker neither opens code nor an item: text of the open paragraph.
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
     }
@@ -614,14 +622,36 @@ export function lineBlocks(text: string): BlockModel | null {
     } else {
       // An ordered item that does not start at 1 does not interrupt a paragraph: it continues it.
       if (line.ordered && open === 'para' && !line.one) return null;
-      item = { depth: 0, ordered: line.ordered, contentStart: line.contentStart, endLine: i + 1, rootEndLine: i + 1 };
+      // Which open item holds it: the innermost whose content starts at or before its marker.
+      let holder = -1;
+      if (line.indent > 0 && open === 'item') {
+        holder = items.length - 1;
+        while (holder >= 0 && items[holder]!.contentStart > line.indent) holder--;
+        // Four columns or more past where its holder's content starts (the top level's: column 0),
+        // a marker opens neither code nor an item: the line is text of the open paragraph.
+        if (line.indent >= (holder < 0 ? 0 : items[holder]!.contentStart) + 4) {
+          extendItems(i + 1);
+          lines[i] = { kind: 'prose', quote: 0 };
+          continue;
+        }
+        if (holder >= 0 && line.ordered && !line.one) return null;
+      } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
+      if (holder < 0) {
+        items = [];
+        families.push([]);
+      } else items = items.slice(0, holder + 1);
+      extendItems(i + 1);
+      const item: BlockItem = { depth: items.length, ordered: line.ordered, contentStart: line.contentStart, endLine: i + 1, rootEndLine: i + 1 };
       if (line.link) item.link = line.link;
+      items.push(item);
+      families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
     }
   }
   if (fence) endFence(raw.length - 1);
   endQuote();
+  for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
   return { lines, codeBlocks, comments: [], via: 'lines' };
 }
 
@@ -630,7 +660,7 @@ type ReadLine =
   | { kind: 'indented' }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; mark: string; length: number; lang: string }
-  | { kind: 'item'; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
@@ -638,7 +668,11 @@ type ReadLine =
  */
 function readLine(t: string, linkMayClose: boolean): ReadLine | null {
   const c = t.charCodeAt(0);
-  if (c === 0x20) return PLAIN_START_RE.test(t.trimStart()) ? { kind: 'indented' } : null;
+  if (c === 0x20) {
+    const rest = t.trimStart();
+    if (PLAIN_START_RE.test(rest)) return { kind: 'indented' };
+    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, t.length - rest.length, linkMayClose) : null;
+  }
   // '<' before anything but a letter, '/', '!' or '?' opens no HTML block: the line is text.
   if (c === 0x3c) return /^<[A-Za-z/!?]/.test(t) ? null : { kind: 'text' };
   if (c === 0x23) {
@@ -657,14 +691,18 @@ function readLine(t: string, linkMayClose: boolean): ReadLine | null {
   // any other first character starts text.
   if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return { kind: 'text' };
   if (ONLY_MARKS_RE.test(t)) return null;
-  const m = ITEM_RE.exec(t);
-  if (!m) return { kind: 'text' };
+  return ITEM_RE.test(t) ? readItem(t, 0, linkMayClose) : { kind: 'text' };
+}
+
+/** An item's line whose marker starts `indent` columns in: null when its content is not a paragraph. */
+function readItem(t: string, indent: number, linkMayClose: boolean): ReadLine | null {
+  const m = ITEM_RE.exec(t.slice(indent))!;
   if (m[2] !== ' ') return null;
-  const contentStart = m[0].length;
+  const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
   if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content) || content === '') return null;
   const ordered = m[1]!.length > 1;
-  const line: ReadLine = { kind: 'item', ordered, one: /^1[.)]$/.test(m[1]!), contentStart };
+  const line: ReadLine = { kind: 'item', indent, ordered, one: /^1[.)]$/.test(m[1]!), contentStart };
   if (!content.startsWith('[')) return line;
   const l = SIMPLE_LINK_RE.exec(content);
   // Without a definition in the file, only `](` after the bracket can make it a link.

@@ -79,7 +79,21 @@ describe('lineBlocks: the line path', () => {
     expect(fast!.lines.slice(11, 16).map((l) => [l.kind, l.quote])).toEqual([['prose', 1], ['prose', 1], ['blank', 1], ['prose', 1], ['blank', 0]]);
   });
 
+  it('takes nested items whose content is text, as remark reads them', () => {
+    const text = '- [A](a.md) — top\n  - [B](b.md) nested\n    - deeper\n  lazy\n  * other list\n- next\n   1. three in\n      - [C](c.md)\nText\n  - interrupts\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.lines.map((l) => l.item && [l.item.depth, l.item.contentStart, l.item.endLine, l.item.rootEndLine, l.item.link?.url ?? ''])).toEqual([
+      [0, 2, 5, 5, 'a.md'], [1, 4, 4, 5, 'b.md'], [2, 6, 4, 5, ''], undefined, [1, 4, 5, 5, ''],
+      [0, 2, 10, 10, ''], [1, 6, 9, 10, ''], [2, 8, 9, 10, 'c.md'], undefined, [1, 4, 10, 10, ''],
+    ]);
+    // 'Text' is a lazy line of the innermost paragraph; the item after it is the outer item's.
+  });
+
   it.each([
+    ['an item after a blank line, indented (it may be the item\'s above)', '- a\n\n  - b\n'],
+    ['a nested ordered item that does not start at 1', '- a\n  2. b\n'],
     ['a fence indented under an item', '- a\n  ```\n  b\n  ```\n'],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
@@ -107,7 +121,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+        '[A](a.md) — no bullet', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
       ),
       fc.string({ maxLength: 8 }),
     );
@@ -123,7 +137,7 @@ describe('lineBlocks: the line path', () => {
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '  indented text', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     let taken = 0;
     fc.assert(
       fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
