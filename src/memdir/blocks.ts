@@ -504,9 +504,9 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
 /**
  * The model by a line scan, or null when the text holds something only a parser can read exactly.
  * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), top-level items whose
- * content is a paragraph (and the plain link it starts with), fences in the first column, and
- * block quotes of paragraphs; anything else (indented blocks, nesting, HTML, setext underlines,
- * definitions, tabs) is left to remark.
+ * content is text, nested or not (and the plain link each starts with), fences and HTML comments
+ * in the first column, and block quotes of paragraphs; anything else (indented code, other HTML,
+ * items holding other blocks, setext underlines, definitions, tabs) is left to remark.
  */
 export function lineBlocks(text: string): BlockModel | null {
   const src = withoutBom(text);
@@ -541,6 +541,9 @@ export function lineBlocks(text: string): BlockModel | null {
   // quote holds no block at all).
   let quote: { hasBlock: boolean; emptySince: number[] } | null = null;
   let fence: { mark: string; length: number; start: number; lang: string } | null = null;
+  // The first line of an HTML comment block that is still open.
+  let commentStart = -1;
+  const comments: Array<{ startLine: number; endLine: number }> = [];
   const endQuote = () => {
     if (quote?.hasBlock) for (const k of quote.emptySince) lines[k]!.quote = 0;
     quote = null;
@@ -562,10 +565,29 @@ export function lineBlocks(text: string): BlockModel | null {
       }
       continue;
     }
+    if (commentStart >= 0) {
+      lines[i] = { kind: 'html', quote: 0 };
+      if (t.includes('-->')) {
+        comments.push({ startLine: commentStart + 1, endLine: i + 1 });
+        commentStart = -1;
+      }
+      continue;
+    }
     if (BLANK_RE.test(t)) {
       endQuote();
       lines[i] = { kind: 'blank', quote: 0 };
       open = 'none';
+      continue;
+    }
+    if (t.startsWith('<!--')) {
+      // An HTML comment block (it interrupts a paragraph and closes an item or a quote) to the line
+      // that holds `-->`. `<!-->` and `<!--->` are remark's to read.
+      if (/^<!---?>/.test(t)) return null;
+      endQuote();
+      open = 'none';
+      lines[i] = { kind: 'html', quote: 0 };
+      if (t.indexOf('-->', 4) >= 0) comments.push({ startLine: i + 1, endLine: i + 1 });
+      else commentStart = i;
       continue;
     }
     if (t.charCodeAt(0) === 0x3e) {
@@ -650,9 +672,10 @@ export function lineBlocks(text: string): BlockModel | null {
     }
   }
   if (fence) endFence(raw.length - 1);
+  if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
   endQuote();
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
-  return { lines, codeBlocks, comments: [], via: 'lines' };
+  return { lines, codeBlocks, comments, via: 'lines' };
 }
 
 type ReadLine =

@@ -48,6 +48,10 @@ describe('remarkBlocks: each line as CommonMark reads it', () => {
     const m = remarkBlocks('<!-- a\nb -->\n- <!-- in an item -->\n  <!-- one -->\n\n```\n<!-- code -->\n```\n');
     expect(m.comments).toEqual([{ startLine: 1, endLine: 2 }]);
     expect(kinds('<!-- a\nb -->\n')).toEqual(['html', 'html']);
+    // The line path reads a first-column comment too (what Claude Code strips from the index).
+    const index = '# Memory\n<!-- kept out of the agent\'s view\n- [T](t.md) -->\n- [U](u.md) — hook <!-- inline -->\n<!-- one -->\n';
+    expect(lineBlocks(index)).toEqual({ ...remarkBlocks(index), via: 'lines' });
+    expect(lineBlocks(index)!.comments).toEqual([{ startLine: 2, endLine: 3 }, { startLine: 5, endLine: 5 }]);
   });
 
   it('takes frontmatter only when it is closed', () => {
@@ -98,7 +102,7 @@ describe('lineBlocks: the line path', () => {
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
-    ['HTML', '<!-- x -->\n'],
+    ['HTML that is not a comment', '<div>\nx\n</div>\n'],
     ['a setext underline', 'Feedback\n---\n'],
     ['a block quote', '> - [Q](q.md)\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
@@ -121,7 +125,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+        '[A](a.md) — no bullet', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
       ),
       fc.string({ maxLength: 8 }),
     );
@@ -137,7 +141,7 @@ describe('lineBlocks: the line path', () => {
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     let taken = 0;
     fc.assert(
       fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
