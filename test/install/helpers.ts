@@ -75,13 +75,36 @@ export function run(cwd: string, args: string[], env: Record<string, string> = {
 }
 
 /**
- * A project with memlint installed (install in this process: the hooks it writes are what git runs),
- * committed, and pushed to a bare remote of its own through those hooks.
+ * A project with memlint installed (install in this process: the hooks it writes are what git
+ * runs) and committed through those hooks, as `project()`, `install` and `git commit -m "memlint
+ * install"` leave it. Made once per worker and copied for every caller (timestamps and symlinks
+ * kept): install alone is some twenty git processes, and the commit starts memlint through the
+ * hooks; no caller sees what another did to its copy.
+ */
+export async function installedProject(): Promise<string> {
+  installedOnce ??= (async () => {
+    const dir = project();
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
+    git(dir, 'add', '-A');
+    const commit = run(dir, ['commit', '-q', '-m', 'memlint install']);
+    expect(commit.code, commit.out).toBe(0);
+    return dir;
+  })();
+  const made = await installedOnce;
+  const dir = tempDir();
+  cpSync(made, dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  return dir;
+}
+
+let installedOnce: Promise<string> | undefined;
+
+/**
+ * An installedProject() pushed to a bare remote of its own through its hooks (`env` for the push).
  *
  * Made once per worker for each `env` and copied for every caller (the project and its remote,
- * side by side as made, the copy's origin pointed at the copied remote): the set-up is some ten git
- * processes and two Node starts through the hooks, about 3 s on a busy machine, the same for every
- * caller, and no caller sees what another did to its copy.
+ * the copy's origin pointed at the copied remote): the set-up is some thirty git processes and
+ * Node starts through the hooks, about 3 s on a busy machine, the same for every caller, and no
+ * caller sees what another did to its copy.
  */
 export async function installedWithRemote(env: Record<string, string> = {}): Promise<{ repo: string; remote: string }> {
   const key = JSON.stringify(env);
@@ -106,10 +129,7 @@ export async function installedWithRemote(env: Record<string, string> = {}): Pro
 const installedMade = new Map<string, Promise<{ repo: string; remote: string }>>();
 
 async function makeInstalledWithRemote(env: Record<string, string>): Promise<{ repo: string; remote: string }> {
-  const repo = project();
-  expect((await memlintInProcess(repo, ['install'])).code).toBe(0);
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'memlint install');
+  const repo = await installedProject();
   const remote = join(tempDir('memlint-remote-'), 'remote.git');
   git(repo, 'init', '-q', '--bare', '-b', 'main', remote);
   git(repo, 'remote', 'add', 'origin', remote);
