@@ -83,6 +83,8 @@ export interface ImportedCommit {
   message: string;
   /** Files written over its parent's tree (path -> text). */
   files: Record<string, string>;
+  /** Files of its parent's tree it deletes (as `git rm` would). */
+  deletes?: string[];
   /** Its parent: an earlier commit of the list by position, or a commit of the repository (`main`); else its branch's last in the list. */
   from?: number | string;
 }
@@ -103,6 +105,7 @@ export function importCommits(repo: string, commits: ImportedCommit[]): void {
     parts.push(Buffer.from(`commit refs/heads/${c.branch}\nmark :${i + 1}\ncommitter Test <test@example.com> ${now} +0000\n`));
     data(c.message);
     if (c.from !== undefined) parts.push(Buffer.from(`from ${typeof c.from === 'number' ? `:${c.from + 1}` : `${c.from}^0`}\n`));
+    for (const path of c.deletes ?? []) parts.push(Buffer.from(`D ${path}\n`));
     for (const [path, text] of Object.entries(c.files)) {
       parts.push(Buffer.from(`M 100644 inline ${path}\n`));
       data(text);
