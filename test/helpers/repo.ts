@@ -94,7 +94,7 @@ export interface ImportedCommit {
  * checkout between branches, then HEAD's branch in the index and working tree (`git reset
  * --hard`): two git processes for any number of commits, all committed now.
  */
-export function importCommits(repo: string, commits: ImportedCommit[]): void {
+export function importCommits(repo: string, commits: ImportedCommit[], committer = 'Test <test@example.com>'): void {
   const parts: Buffer[] = [];
   const now = Math.floor(Date.now() / 1000);
   const data = (text: string) => {
@@ -102,7 +102,7 @@ export function importCommits(repo: string, commits: ImportedCommit[]): void {
     parts.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n'));
   };
   commits.forEach((c, i) => {
-    parts.push(Buffer.from(`commit refs/heads/${c.branch}\nmark :${i + 1}\ncommitter Test <test@example.com> ${now} +0000\n`));
+    parts.push(Buffer.from(`commit refs/heads/${c.branch}\nmark :${i + 1}\ncommitter ${committer} ${now} +0000\n`));
     data(c.message);
     if (c.from !== undefined) parts.push(Buffer.from(`from ${typeof c.from === 'number' ? `:${c.from + 1}` : `${c.from}^0`}\n`));
     for (const path of c.deletes ?? []) parts.push(Buffer.from(`D ${path}\n`));
