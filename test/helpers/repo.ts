@@ -101,13 +101,16 @@ export function importCommits(repo: string, commits: ImportedCommit[], committer
     const bytes = Buffer.from(text, 'utf8');
     parts.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n'));
   };
+  // fast-import reads a path to the end of its line: one holding a line break (or a quote or a
+  // backslash, which quoting must escape) goes C-quoted.
+  const path = (p: string) => (/[\n\r"\\]/.test(p) ? `"${p.replace(/[\\"]/g, (ch) => `\\${ch}`).replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"` : p);
   commits.forEach((c, i) => {
     parts.push(Buffer.from(`commit refs/heads/${c.branch}\nmark :${i + 1}\ncommitter ${committer} ${now} +0000\n`));
     data(c.message);
     if (c.from !== undefined) parts.push(Buffer.from(`from ${typeof c.from === 'number' ? `:${c.from + 1}` : `${c.from}^0`}\n`));
-    for (const path of c.deletes ?? []) parts.push(Buffer.from(`D ${path}\n`));
-    for (const [path, text] of Object.entries(c.files)) {
-      parts.push(Buffer.from(`M 100644 inline ${path}\n`));
+    for (const file of c.deletes ?? []) parts.push(Buffer.from(`D ${path(file)}\n`));
+    for (const [file, text] of Object.entries(c.files)) {
+      parts.push(Buffer.from(`M 100644 inline ${path(file)}\n`));
       data(text);
     }
   });
