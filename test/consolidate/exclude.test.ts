@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
+import { memlintInProcess } from '../helpers/in-process.js';
+import { git, initRepo, writeFiles } from '../helpers/repo.js';
 import { excludedMemdir } from '../../src/consolidate/exclude.js';
 
 const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
@@ -27,14 +28,14 @@ describe('consolidate.exclude', () => {
     expect(excludedMemdir('/r/examples/memory', {}, '/r')).toBe(false);
   });
 
-  it('leaves an excluded folder alone, unless it is named on the command line', () => {
+  it('leaves an excluded folder alone, unless it is named on the command line', async () => {
     const dir = repoWithExample();
     const topicPath = join(dir, 'examples/memory/feedback_testing.md');
     const before = readFileSync(topicPath, 'utf8');
-    const all = memlint(dir, ['consolidate', '--force'], { env: { MEMLINT_TODAY: '2026-11-29' } });
+    const all = await memlintInProcess(dir, ['consolidate', '--force'], { env: { MEMLINT_TODAY: '2026-11-29' } });
     expect(all.code).toBe(0);
     expect(readFileSync(topicPath, 'utf8')).toBe(before);
-    const named = memlint(dir, ['consolidate', '--force', 'examples/memory'], { env: { MEMLINT_TODAY: '2026-11-29' } });
+    const named = await memlintInProcess(dir, ['consolidate', '--force', 'examples/memory'], { env: { MEMLINT_TODAY: '2026-11-29' } });
     expect(named.code).toBe(0);
     expect(readFileSync(topicPath, 'utf8')).toContain('Payout retry test uses compose Postgres');
   });

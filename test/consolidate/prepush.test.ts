@@ -177,7 +177,7 @@ describe('consolidate --pre-push', () => {
       ...[0, 1, 2, 3].map((i) => ({ branch: 'main', message: `log ${i}`, files: { [`team/notes/logs/2026/11/2026-11-2${i}.md`]: `- 09:00 — paired on the retry job ${i}\n` } })),
     ]);
     const base = git(dir, 'rev-parse', 'HEAD~5').trim();
-    expect(memlint(dir, ['consolidate', '--check'], { env }).code).toBe(1);
+    expect((await memlintInProcess(dir, ['consolidate', '--check'], { env })).code).toBe(1);
     const r = await memlintInProcess(dir, ['consolidate', '--pre-push'], { given: handed(dir, stdin(dir, base)), env });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^memlint: team\/notes is due for consolidation and was pushed as it is/);

@@ -1,11 +1,14 @@
 // A shallow clone (`git clone --depth N`, what actions/checkout gives by default): the history
 // stops at a boundary commit that stands for everything below it. Real repositories cloned with
-// real git over file://; what memlint says there must not be what the boundary makes up.
+// real git over file://; what memlint says there must not be what the boundary makes up. Lint
+// and consolidate run in this process (test/helpers/in-process.ts: the same main()); update-branch,
+// whose launcher path starts the driver, through the built CLI.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { committedLines, datesForText } from '../../src/git/line-dates.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, gitAt, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { Client } from '../lsp/client.js';
 import { pathToFileURL } from 'node:url';
@@ -79,19 +82,19 @@ describe('a shallow clone', () => {
   it('absolute-dates states no date for a boundary line: it says the clone is shallow, in lint, GitHub annotations and the editor', async () => {
     const full = historyRepo();
     const env = { MEMLINT_TODAY: '2026-12-03' };
-    expect(memlint(full, [], { env }).stdout).toContain('relative date "tomorrow": write "tomorrow (2026-01-11)" (counted from the line\'s commit date, 2026-01-10)');
+    expect((await memlintInProcess(full, [], { env })).stdout).toContain('relative date "tomorrow": write "tomorrow (2026-01-11)" (counted from the line\'s commit date, 2026-01-10)');
     const ci = cloneOf(full, '--depth', '1');
-    const r = memlint(ci, [], { env });
+    const r = await memlintInProcess(ci, [], { env });
     expect(r.code).toBe(0);
     const line = r.stdout.split('\n').find((l) => l.includes('"tomorrow"'))!;
     expect(line).toMatch(/:6:16 +warn +relative date "tomorrow": write the date it means \(no day to count from: this clone is shallow and does not hold the commit that wrote the line; "git fetch --unshallow" fetches its history\) +absolute-dates/);
     expect(r.stdout).not.toMatch(/2026-03-0[12]|2026-12-0[34]/);
-    const gh = memlint(ci, ['--format', 'github'], { env }).stdout;
+    const gh = (await memlintInProcess(ci, ['--format', 'github'], { env })).stdout;
     expect(gh).toContain('title=memlint(absolute-dates)::relative date "tomorrow": write the date it means (no day to count from: this clone is shallow');
     expect(gh).not.toMatch(/2026-03-0[12]|2026-12-0[34]/);
     // The line written on top of the boundary still has its commit's date.
     const two = cloneOf(full, '--depth', '2');
-    const deeper = memlint(two, [], { env }).stdout;
+    const deeper = (await memlintInProcess(two, [], { env })).stdout;
     expect(deeper).toContain('relative date "yesterday": write "yesterday (2026-02-28)" (counted from the line\'s commit date, 2026-03-01)');
     expect(deeper).toContain('relative date "tomorrow": write the date it means (no day to count from: this clone is shallow');
     // The editor offers no quick fix with a made-up date.
@@ -129,19 +132,19 @@ describe('a shallow clone', () => {
     expect(after.stdout).toContain('merged origin/main into feature');
   });
 
-  it('consolidate does not take the boundary commit\'s date for a project memory\'s last change', () => {
+  it('consolidate does not take the boundary commit\'s date for a project memory\'s last change', async () => {
     const repo = initRepo(tempDir('memlint-shallow-stale-'));
     writeFiles(repo, { '.claude/memory/MEMORY.md': '- [Build](project_build.md) — how we build\n', '.claude/memory/project_build.md': TOPIC('We build with make.\n') });
     commitOn(repo, '2026-01-10', 'build memory');
     writeFiles(repo, { 'a.txt': 'a\n' });
     commitOn(repo, '2026-04-01', 'not memory');
-    const stale = (dir: string) => {
-      const r = memlint(dir, ['consolidate', '--force', '--dry-run', '--json'], { env: { MEMLINT_TODAY: '2026-12-03' } });
+    const stale = async (dir: string) => {
+      const r = await memlintInProcess(dir, ['consolidate', '--force', '--dry-run', '--json'], { env: { MEMLINT_TODAY: '2026-12-03' } });
       expect(r.code).toBe(0);
       return (JSON.parse(r.stdout) as { memdirs: Array<{ report: { stale: { stale: unknown[] } } }> }).memdirs[0]!.report.stale.stale;
     };
-    expect(stale(repo)).toEqual([{ file: 'project_build.md', latest: '2026-01-10' }]);
+    expect(await stale(repo)).toEqual([{ file: 'project_build.md', latest: '2026-01-10' }]);
     // Shallow: the memory's last change is past the boundary (2026-04-01, not the file's): its day is unknown.
-    expect(stale(cloneOf(repo, '--depth', '1'))).toEqual([]);
+    expect(await stale(cloneOf(repo, '--depth', '1'))).toEqual([]);
   });
 });

@@ -83,6 +83,8 @@ export interface ImportedCommit {
   message: string;
   /** Files written over its parent's tree (path -> text). */
   files: Record<string, string>;
+  /** Files of its parent's tree it deletes (as `git rm` would). */
+  deletes?: string[];
   /** Its parent: an earlier commit of the list by position, or a commit of the repository (`main`); else its branch's last in the list. */
   from?: number | string;
 }
@@ -92,19 +94,23 @@ export interface ImportedCommit {
  * checkout between branches, then HEAD's branch in the index and working tree (`git reset
  * --hard`): two git processes for any number of commits, all committed now.
  */
-export function importCommits(repo: string, commits: ImportedCommit[]): void {
+export function importCommits(repo: string, commits: ImportedCommit[], committer = 'Test <test@example.com>'): void {
   const parts: Buffer[] = [];
   const now = Math.floor(Date.now() / 1000);
   const data = (text: string) => {
     const bytes = Buffer.from(text, 'utf8');
     parts.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n'));
   };
+  // fast-import reads a path to the end of its line: one holding a line break (or a quote or a
+  // backslash, which quoting must escape) goes C-quoted.
+  const path = (p: string) => (/[\n\r"\\]/.test(p) ? `"${p.replace(/[\\"]/g, (ch) => `\\${ch}`).replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"` : p);
   commits.forEach((c, i) => {
-    parts.push(Buffer.from(`commit refs/heads/${c.branch}\nmark :${i + 1}\ncommitter Test <test@example.com> ${now} +0000\n`));
+    parts.push(Buffer.from(`commit refs/heads/${c.branch}\nmark :${i + 1}\ncommitter ${committer} ${now} +0000\n`));
     data(c.message);
     if (c.from !== undefined) parts.push(Buffer.from(`from ${typeof c.from === 'number' ? `:${c.from + 1}` : `${c.from}^0`}\n`));
-    for (const [path, text] of Object.entries(c.files)) {
-      parts.push(Buffer.from(`M 100644 inline ${path}\n`));
+    for (const file of c.deletes ?? []) parts.push(Buffer.from(`D ${path(file)}\n`));
+    for (const [file, text] of Object.entries(c.files)) {
+      parts.push(Buffer.from(`M 100644 inline ${path(file)}\n`));
       data(text);
     }
   });

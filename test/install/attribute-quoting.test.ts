@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { attributeLineKey, attributeLines } from '../../src/merge/command.js';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, writeFiles } from '../helpers/repo.js';
+import { git, importCommits, writeFiles } from '../helpers/repo.js';
 import { files, project, topic } from './helpers.js';
 
 const UNLINKED = { env: { MEMLINT_LINK: '0' } };
@@ -118,14 +118,11 @@ describe('install with memory folders git patterns read specially', () => {
     git(dir, 'commit', '-q', '-m', 'install');
     const index = `${SPACE}/MEMORY.md`;
     const base = readFileSync(join(dir, index), 'utf8');
-    git(dir, 'checkout', '-q', '-b', 'other');
-    writeFiles(dir, { [index]: `${base}- [Alpha](reference_alpha.md) — alpha\n`, [`${SPACE}/reference_alpha.md`]: topic('Alpha', 'reference', 'alpha', 'A.\n') });
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '--no-verify', '-m', 'alpha');
-    git(dir, 'checkout', '-q', 'main');
-    writeFiles(dir, { [index]: `${base}- [Beta](reference_beta.md) — beta\n`, [`${SPACE}/reference_beta.md`]: topic('Beta', 'reference', 'beta', 'B.\n') });
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '--no-verify', '-m', 'beta');
+    // The two sides by one git fast-import (no checkout each way): the merge below is the test's.
+    importCommits(dir, [
+      { branch: 'other', from: 'main', message: 'alpha', files: { [index]: `${base}- [Alpha](reference_alpha.md) — alpha\n`, [`${SPACE}/reference_alpha.md`]: topic('Alpha', 'reference', 'alpha', 'A.\n') } },
+      { branch: 'main', from: 'main', message: 'beta', files: { [index]: `${base}- [Beta](reference_beta.md) — beta\n`, [`${SPACE}/reference_beta.md`]: topic('Beta', 'reference', 'beta', 'B.\n') } },
+    ]);
     const m = gitRun(dir, 'merge', '--no-verify', '--no-edit', 'other');
     expect(m.code, m.out + m.err).toBe(0);
     expect(m.err).not.toContain('not a valid attribute name');

@@ -3,10 +3,12 @@
 // checked with the default settings), while lint refuses it (exit 2) and doctor fails on it,
 // naming the key and the values allowed. Keys and rule options nothing reads are warnings in lint
 // and doctor (trial finding 10: onPush "warn" stopped every push while lint and doctor said all
-// was well).
+// was well). The hooks run as git runs them; lint and doctor by hand in this process
+// (test/helpers/in-process.ts: the same main()), --staged (the launcher's) through the built CLI.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
+import { memlintInProcess } from '../helpers/in-process.js';
 import { git, memlint } from '../helpers/repo.js';
 import { append, installedWithRemote, project, run } from './helpers.js';
 
@@ -34,14 +36,14 @@ describe('an invalid config', () => {
     expect(push.out).toContain(`${allowed}; the pre-push hook checked the pushed memory for conflict markers and secrets with the default settings`);
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(git(dir, 'rev-parse', 'origin/main'));
 
-    const lint = memlint(dir, []);
+    const lint = await memlintInProcess(dir, []);
     expect(lint.code).toBe(2);
     expect(lint.stderr).toBe(`memlint: config ${join(dir, '.memlintrc.json')}: ${allowed}\n`);
-    const doctor = memlint(dir, ['doctor']);
+    const doctor = await memlintInProcess(dir, ['doctor']);
     expect(doctor.code).toBe(1);
     expect(doctor.stdout.split('\n')[0]).toMatch(/^FAIL {2}config: \.memlintrc\.json: consolidate\.onPush is "warn"; use "advise", "check" or "block" .*fix: /);
     expect(doctor.stderr).toBe('');
-    const json = JSON.parse(memlint(dir, ['doctor', '--json']).stdout) as { ok: boolean; checks: Array<{ part: string; ok: boolean }> };
+    const json = JSON.parse((await memlintInProcess(dir, ['doctor', '--json'])).stdout) as { ok: boolean; checks: Array<{ part: string; ok: boolean }> };
     expect(json.checks.find((c) => c.part === 'config')?.ok).toBe(false);
   });
 
@@ -54,8 +56,8 @@ describe('an invalid config', () => {
     expect(commit.code, commit.out).toBe(0);
     expect(commit.out).toContain('unknown rule "index-line-lenght" in config: did you mean "index-line-length"?');
     expect(memlint(dir, ['--staged']).code).toBe(0); // nothing staged
-    expect(memlint(dir, []).code).toBe(2);
-    expect(memlint(dir, ['doctor']).stdout).toMatch(/^FAIL {2}config: unknown rule "index-line-lenght"/);
+    expect((await memlintInProcess(dir, [])).code).toBe(2);
+    expect((await memlintInProcess(dir, ['doctor'])).stdout).toMatch(/^FAIL {2}config: unknown rule "index-line-lenght"/);
   });
 
   it('the pre-commit hook still refuses staged conflict markers and secrets, checked with the default settings', async () => {
@@ -108,7 +110,7 @@ describe('an invalid config', () => {
       join(dir, '.memlintrc.json'),
       JSON.stringify({ memoryDir: ['.claude/memory'], bogusKey: 1, consolidate: { minHour: 3 }, rules: { 'index-line-length': ['error', { maxx: 10 }], 'user-judgement': ['warn', { x: 1 }] } }),
     );
-    const lint = memlint(dir, []);
+    const lint = await memlintInProcess(dir, []);
     expect(lint.code).toBe(0);
     const file = join(dir, '.memlintrc.json');
     expect(lint.stderr.split('\n').filter(Boolean)).toEqual([
@@ -118,7 +120,7 @@ describe('an invalid config', () => {
       `memlint: warning: config ${file}: unknown option "maxx" of rule "index-line-length" is ignored: did you mean "max"?`,
       `memlint: warning: config ${file}: unknown option "x" of rule "user-judgement" is ignored; "user-judgement" takes no options`,
     ]);
-    const doctor = memlint(dir, ['doctor']);
+    const doctor = await memlintInProcess(dir, ['doctor']);
     const line = doctor.stdout.split('\n')[0]!;
     expect(line).toMatch(/^warn {2}config: \.memlintrc\.json: unknown key "memoryDir" is ignored: did you mean "memoryDirs"\?; .*unknown option "maxx" of rule "index-line-length" is ignored: did you mean "max"\?/);
   });

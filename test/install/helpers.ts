@@ -1,6 +1,6 @@
 // A project as npm would leave it: package.json, node_modules/.bin/memlint pointing at the built
 // CLI, and (optionally) husky installed.
-import { appendFileSync, copyFileSync, cpSync, mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, symlinkSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { dirname, join } from 'node:path';
@@ -75,14 +75,61 @@ export function run(cwd: string, args: string[], env: Record<string, string> = {
 }
 
 /**
- * A project with memlint installed (install in this process: the hooks it writes are what git runs),
- * committed, and pushed to a bare remote of its own through those hooks.
+ * A project with memlint installed (install in this process: the hooks it writes are what git
+ * runs) and committed through those hooks, as `project()`, `install` and `git commit -m "memlint
+ * install"` leave it. Made once per worker and copied for every caller (timestamps and symlinks
+ * kept): install alone is some twenty git processes, and the commit starts memlint through the
+ * hooks; no caller sees what another did to its copy.
+ */
+export async function installedProject(): Promise<string> {
+  installedOnce ??= (async () => {
+    const dir = project();
+    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
+    git(dir, 'add', '-A');
+    const commit = run(dir, ['commit', '-q', '-m', 'memlint install']);
+    expect(commit.code, commit.out).toBe(0);
+    return dir;
+  })();
+  const made = await installedOnce;
+  const dir = tempDir();
+  cpSync(made, dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  return dir;
+}
+
+let installedOnce: Promise<string> | undefined;
+
+/**
+ * An installedProject() pushed to a bare remote of its own through its hooks (`env` for the push).
+ *
+ * Made once per worker for each `env` and copied for every caller (the project and its remote,
+ * the copy's origin pointed at the copied remote): the set-up is some thirty git processes and
+ * Node starts through the hooks, about 3 s on a busy machine, the same for every caller, and no
+ * caller sees what another did to its copy.
  */
 export async function installedWithRemote(env: Record<string, string> = {}): Promise<{ repo: string; remote: string }> {
-  const repo = project();
-  expect((await memlintInProcess(repo, ['install'])).code).toBe(0);
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'memlint install');
+  const key = JSON.stringify(env);
+  let made = installedMade.get(key);
+  if (!made) {
+    made = makeInstalledWithRemote(env);
+    installedMade.set(key, made);
+  }
+  const { repo: madeRepo, remote: madeRemote } = await made;
+  const repo = tempDir();
+  const remote = join(tempDir('memlint-remote-'), 'remote.git');
+  cpSync(madeRepo, repo, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  cpSync(madeRemote, remote, { recursive: true, preserveTimestamps: true });
+  const config = join(repo, '.git', 'config');
+  const text = readFileSync(config, 'utf8');
+  const url = `\turl = ${madeRemote}\n`;
+  if (!text.includes(url)) throw new Error(`installedWithRemote: no origin ${madeRemote} in ${config}`);
+  writeFileSync(config, text.replace(url, `\turl = ${remote}\n`));
+  return { repo, remote };
+}
+
+const installedMade = new Map<string, Promise<{ repo: string; remote: string }>>();
+
+async function makeInstalledWithRemote(env: Record<string, string>): Promise<{ repo: string; remote: string }> {
+  const repo = await installedProject();
   const remote = join(tempDir('memlint-remote-'), 'remote.git');
   git(repo, 'init', '-q', '--bare', '-b', 'main', remote);
   git(repo, 'remote', 'add', 'origin', remote);

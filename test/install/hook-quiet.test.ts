@@ -1,12 +1,12 @@
 // The hooks that give memory files their mtimes back (post-checkout, post-merge, post-rewrite run
 // `memlint touch`) print nothing when all went well: a checkout is not the place for a report of
 // mtimes set (trial, cosmetic: "memlint touch: set N mtimes" on every checkout, even
-// `git checkout -- .memlintrc.json`). `memlint touch` by hand still says what it did.
+// `git checkout -- .memlintrc.json`). `memlint touch` by hand (in this process: test/helpers/in-process.ts) still says what it did.
 import { describe, expect, it } from 'vitest';
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, memlint } from '../helpers/repo.js';
+import { git } from '../helpers/repo.js';
 import { project, run } from './helpers.js';
 
 const env = { MEMLINT_TODAY: '2026-11-29', HUSKY: '' };
@@ -35,7 +35,7 @@ describe('touch from the hooks', () => {
 
     // By hand, touch says what it set.
     utimesSync(join(dir, ROLE), new Date(), new Date());
-    const byHand = memlint(dir, ['touch']);
+    const byHand = await memlintInProcess(dir, ['touch']);
     expect(byHand.code).toBe(0);
     expect(byHand.stdout).toMatch(/^memlint touch: set 1 mtime \(0 from "modified", 1 from commits\) in 1 memory folder\n$/);
   });

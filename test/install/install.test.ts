@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
-import { files, localConfig, npmInstall, project, run, topic } from './helpers.js';
+import { files, installedProject, localConfig, npmInstall, project, run, topic } from './helpers.js';
 
 // These tests share the run's HOME and are about hooks and the driver: the person running them has opted out of the link
 // (docs/install.md), which test/install/team-link.test.ts covers in a HOME of its own.
@@ -95,10 +95,7 @@ describe('memlint install / uninstall / doctor', () => {
   });
 
   it("gives a fresh clone its hooks and driver through the prepare script, as npm install runs it", async () => {
-    const dir = project();
-    await memlintInProcess(dir, ['install']);
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', 'memlint install');
+    const dir = await installedProject();
     const clone = join(tempDir(), 'clone');
     git(dir, 'clone', '-q', dir, clone);
     npmInstall(clone);
@@ -231,10 +228,7 @@ describe('memlint install / uninstall / doctor', () => {
   });
 
   it('works from a linked worktree, and doctor names what a new worktree lacks', async () => {
-    const dir = project();
-    await memlintInProcess(dir, ['install']);
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', 'memlint install');
+    const dir = await installedProject();
     const wt = join(tempDir(), 'wt');
     // HUSKY=0: no hook runs, so post-checkout does not set the new worktree up (it does otherwise).
     expect(run(dir, ['worktree', 'add', '-q', '-b', 'side', wt], { HUSKY: '0' }).code).toBe(0);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, memlint, tempDir } from '../helpers/repo.js';
+import { git, tempDir } from '../helpers/repo.js';
 import { npmInstall, project, settle, topic, run } from './helpers.js';
 
 const MEM = '.claude/memory';
@@ -116,7 +116,7 @@ describe('rebases and pulls with the hooks installed', () => {
     git(bob, 'config', 'user.name', 'Bob');
     git(bob, 'config', 'user.email', 'bob@example.com');
     npmInstall(bob);
-    expect(memlint(bob, ['install', '--local']).code).toBe(0);
+    expect((await memlintInProcess(bob, ['install', '--local'])).code).toBe(0); // what the prepare script does
     for (let i = 0; i < 2; i++) {
       remember(alice, `feedback_a${i}`, `Alice ${i}`);
       commit(alice, `alice ${i}`);

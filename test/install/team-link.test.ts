@@ -5,7 +5,7 @@
 // doctor, the SessionStart hook and where say the same when a checkout is not linked. Real git (a
 // bare remote, two clones, a linked worktree), a HOME of its own so ~/.claude is a temp folder.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizePath } from '../../src/claude/auto-memory.js';
@@ -17,8 +17,27 @@ const MEM = '.claude/memory';
 const COMMITTED = '2026-10-01T00:00:00Z';
 const DEPLOYS = topic('Deploys', 'project', 'Deploys go out on Tuesdays', 'Deploys go out on Tuesdays, after the freeze.\n');
 
-/** A clone of a bare remote whose main branch commits the team's memory, committed at COMMITTED. */
+/**
+ * A clone of a bare remote whose main branch commits the team's memory, committed at COMMITTED.
+ * Made once per file and copied for every test (a folder holding both, the lead's origin pointed
+ * at the copied remote): some ten git processes each, the same for every test.
+ */
+let teamOnce: { base: string; remote: string; lead: string } | undefined;
 function team(): { base: string; remote: string; lead: string } {
+  teamOnce ??= makeTeam();
+  const base = tempDir();
+  cpSync(teamOnce.base, base, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  const remote = join(base, 'remote.git');
+  const lead = join(base, 'lead');
+  const config = join(lead, '.git', 'config');
+  const url = `\turl = ${teamOnce.remote}\n`;
+  const text = readFileSync(config, 'utf8');
+  if (!text.includes(url)) throw new Error(`team: no origin ${teamOnce.remote} in ${config}`);
+  writeFileSync(config, text.replace(url, `\turl = ${remote}\n`));
+  return { base, remote, lead };
+}
+
+function makeTeam(): { base: string; remote: string; lead: string } {
   const base = tempDir();
   const remote = join(base, 'remote.git');
   git(base, 'init', '-q', '--bare', '-b', 'main', remote);

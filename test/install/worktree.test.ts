@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, utimesSync, wr
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, tempDir } from '../helpers/repo.js';
-import { npmInstall, project, topic, run } from './helpers.js';
+import { installedProject, installedWithRemote, npmInstall, project, topic, run } from './helpers.js';
 
 const MEM = '.claude/memory';
 
@@ -28,10 +28,7 @@ function remember(dir: string, slug: string, title: string): void {
 
 describe('hooks in a worktree without memlint', () => {
   it("a linked worktree without node_modules runs the main worktree's memlint: git worktree add sets its hooks up", async () => {
-    const dir = project();
-    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', 'memlint install');
+    const dir = await installedProject();
     const wt = join(tempDir(), 'wt');
     const add = run(dir, ['worktree', 'add', '-q', '-b', 'side', wt]);
     expect(add.code).toBe(0);
@@ -54,14 +51,7 @@ describe('hooks in a worktree without memlint', () => {
 
   it('with no memlint in this worktree nor the main one, each hook says so in one true line and lets git go on; after npm install they run memlint', async () => {
     const base = tempDir();
-    const remote = join(base, 'remote.git');
-    git(base, 'init', '-q', '--bare', '-b', 'main', remote);
-    const dir = project();
-    expect((await memlintInProcess(dir, ['install'])).code).toBe(0);
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', 'memlint install');
-    git(dir, 'remote', 'add', 'origin', remote);
-    expect(run(dir, ['push', '-q', '-u', 'origin', 'main']).code).toBe(0);
+    const { repo: dir } = await installedWithRemote();
     // The main worktree's node_modules goes too (a clone before npm install, say).
     rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
 

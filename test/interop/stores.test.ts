@@ -15,7 +15,6 @@ const topic = (name: string, type: string, desc: string, body: string) => `---\n
 function linkedRepo(h: Hermetic): string {
   const parent = tempDir('memlint-stores-');
   const repo = path.join(parent, 'shop');
-  git(parent, 'init', '-q', '-b', 'main', repo);
   initRepo(repo);
   commitFiles(repo, {
     'src/billing/invoice.ts': 'export const x = 1;\n',

@@ -126,12 +126,12 @@ describe('the driver under real git', () => {
     /** main: the entry and its topic; `drop` deletes both (or the entry alone), `edit` edits the hook. */
     function diverged(opts: { keepTopic?: boolean } = {}): string {
       const dir = setupRepo();
-      commit(dir, { [INDEX]: before, [DASH]: dashTopic }, 'dash');
-      git(dir, 'checkout', '-q', '-b', 'drop');
-      if (!opts.keepTopic) git(dir, 'rm', '-q', DASH);
-      commit(dir, { [INDEX]: dropped }, 'drop dash');
-      git(dir, 'checkout', '-q', '-b', 'edit', 'main');
-      commit(dir, { [INDEX]: edited }, 'edit hook');
+      importCommits(dir, [
+        { branch: 'main', message: 'dash', from: 'main', files: { [INDEX]: before, [DASH]: dashTopic } },
+        { branch: 'drop', message: 'drop dash', from: 0, files: { [INDEX]: dropped }, deletes: opts.keepTopic ? [] : [DASH] },
+        { branch: 'edit', message: 'edit hook', from: 0, files: { [INDEX]: edited } },
+      ]);
+      git(dir, 'checkout', '-q', 'edit');
       return dir;
     }
     // The base fixture's index has entries without topic files of their own: only this entry's finding counts.
@@ -206,14 +206,11 @@ describe('the driver under real git', () => {
 
   it('rebases three commits onto a branch that also added entries, losing none', () => {
     const dir = setupRepo();
-    git(dir, 'checkout', '-q', '-b', 'feature');
-    let index = HEAD + e('user_role') + e('feedback_testing');
-    for (const k of ['f1', 'f2', 'f3']) {
-      index += e(k);
-      commit(dir, { [INDEX]: index }, `feature ${k}`);
-    }
-    git(dir, 'checkout', '-q', 'main');
-    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('m1') + e('m2') }, 'main');
+    const entries = ['f1', 'f2', 'f3'].map((_, i) => HEAD + e('user_role') + e('feedback_testing') + ['f1', 'f2', 'f3'].slice(0, i + 1).map((k) => e(k)).join(''));
+    importCommits(dir, [
+      ...entries.map((index, i) => ({ branch: 'feature', message: `feature f${i + 1}`, ...(i === 0 ? { from: 'main' } : {}), files: { [INDEX]: index } })),
+      { branch: 'main', message: 'main', from: 'main', files: { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('m1') + e('m2') } },
+    ]);
     git(dir, 'checkout', '-q', 'feature');
     const r = run(dir, 'rebase', 'main');
     expect(r.code, r.out).toBe(0);
@@ -226,11 +223,11 @@ describe('the driver under real git', () => {
 
   it('cherry-picks an entry onto a branch that appended another', () => {
     const dir = setupRepo();
-    git(dir, 'checkout', '-q', '-b', 'other');
-    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('picked') }, 'pick me');
-    const pick = git(dir, 'rev-parse', 'HEAD').trim();
-    git(dir, 'checkout', '-q', 'main');
-    commit(dir, { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('mine') }, 'main');
+    importCommits(dir, [
+      { branch: 'other', message: 'pick me', from: 'main', files: { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('picked') } },
+      { branch: 'main', message: 'main', from: 'main', files: { [INDEX]: HEAD + e('user_role') + e('feedback_testing') + e('mine') } },
+    ]);
+    const pick = git(dir, 'rev-parse', 'other').trim();
     const r = run(dir, 'cherry-pick', pick);
     expect(r.code, r.out).toBe(0);
     expect(read(dir, INDEX)).toBe(HEAD + e('user_role') + e('feedback_testing') + e('mine') + e('picked'));

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { commitFiles, git, tempDir } from '../helpers/repo.js';
+import { git, importCommits, tempDir } from '../helpers/repo.js';
 import { packMemlint } from '../install/helpers.js';
 
 export const MEM = '.claude/memory';
@@ -44,7 +44,7 @@ const made = new Map<string, Hosted>();
 /**
  * origin with main (an index of two entries and their topics, plus `base` files) and `feature`
  * branched from it; then `feature` gets `onFeature` and main gets `onMain`, both pushed. Made by
- * git the first time these options are asked for (about twenty git processes), a copy of that after
+ * git the first time these options are asked for (about ten git processes), a copy of that after
  * (the folder copied, origin's path in the author's config rewritten to the copy's).
  */
 export function hostedRepo(opts: HostedOptions): Hosted {
@@ -70,25 +70,30 @@ function makeHosted(opts: HostedOptions): Hosted {
   execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin], { stdio: 'pipe' });
   const h = { dir, origin, author: join(dir, 'author') };
   cloneAs(origin, h.author, 'author');
-  git(h.author, 'checkout', '-q', '-b', 'main');
-  commitFiles(
+  // The three commits by one git fast-import (and a reset to main), not a checkout each way and an
+  // add and a commit per commit.
+  importCommits(
     h.author,
-    {
-      ...(opts.attributes === false ? {} : { '.gitattributes': `${MEM}/**/*.md merge=memlint\n` }),
-      '.gitignore': 'node_modules/\n',
-      'package.json': '{ "name": "team-app", "private": true }\n',
-      [INDEX]: HEADER + entry('user_role') + entry('project_deploys'),
-      [`${MEM}/user_role.md`]: topicFile('user_role', 'The user is a backend engineer', 'user'),
-      [`${MEM}/project_deploys.md`]: topicFile('project_deploys', 'Deploys go out on Tuesdays'),
-      'src/app.ts': 'export const answer = 42;\n',
-      ...opts.base,
-    },
-    'base',
+    [
+      {
+        branch: 'main',
+        message: 'base',
+        files: {
+          ...(opts.attributes === false ? {} : { '.gitattributes': `${MEM}/**/*.md merge=memlint\n` }),
+          '.gitignore': 'node_modules/\n',
+          'package.json': '{ "name": "team-app", "private": true }\n',
+          [INDEX]: HEADER + entry('user_role') + entry('project_deploys'),
+          [`${MEM}/user_role.md`]: topicFile('user_role', 'The user is a backend engineer', 'user'),
+          [`${MEM}/project_deploys.md`]: topicFile('project_deploys', 'Deploys go out on Tuesdays'),
+          'src/app.ts': 'export const answer = 42;\n',
+          ...opts.base,
+        },
+      },
+      { branch: 'feature', message: 'feature: its change', from: 0, files: opts.onFeature },
+      { branch: 'main', message: 'main: moved on', files: opts.onMain },
+    ],
+    'author <author@example.com>',
   );
-  git(h.author, 'checkout', '-q', '-b', 'feature');
-  commitFiles(h.author, opts.onFeature, 'feature: its change');
-  git(h.author, 'checkout', '-q', 'main');
-  commitFiles(h.author, opts.onMain, 'main: moved on');
   // Both branches in one push (each push is five git processes): origin ends as three pushes left
   // it. main already tracks origin/main (the clone of the empty origin set that), so -u only adds
   // feature's upstream.

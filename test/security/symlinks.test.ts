@@ -8,7 +8,7 @@ import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, initRepo, memlint, writeFiles, type CliResult } from '../helpers/repo.js';
+import { git, initRepo, writeFiles, type CliResult } from '../helpers/repo.js';
 import { project, topic } from '../install/helpers.js';
 import { sentinel, treeState } from './helpers.js';
 
@@ -142,10 +142,10 @@ describe('a symlinked memdir, parent folder, index, topic, lock or archive', () 
     expect(lstatSync(join(repo, MEM, '.consolidate-lock')).isDirectory()).toBe(true);
   });
 
-  it('a symlinked .consolidate-lock on git push (pre-push hook, gates opened by config): nothing written through it', () => {
+  it('a symlinked .consolidate-lock on git push (pre-push hook, gates opened by config): nothing written through it', async () => {
     const outside = sentinel({ 'lock-target': 'precious\n' });
     const repo = project();
-    expect(memlint(repo, ['install']).code).toBe(0);
+    expect((await memlintInProcess(repo, ['install'])).code).toBe(0);
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'memlint install');
     const remote = join(outside.dir, '..', `${outside.dir.split('/').pop()}-remote.git`);
