@@ -18,8 +18,11 @@ export function hermetic(extra: Record<string, string> = {}): Hermetic {
   const configDir = join(home, '.claude');
   mkdirSync(configDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {};
+  // Git's own variables go (a hook's GIT_DIR would point every command elsewhere), but not the run's
+  // choices of no system config and a template without sample hooks (test/helpers/global-setup.ts).
+  const kept = new Set(['GIT_CONFIG_NOSYSTEM', 'GIT_TEMPLATE_DIR']);
   for (const [k, v] of Object.entries(process.env)) {
-    if (k.startsWith('CLAUDE_') || k.startsWith('GIT_') || k.startsWith('MEMLINT_')) continue;
+    if (k.startsWith('CLAUDE_') || (k.startsWith('GIT_') && !kept.has(k)) || k.startsWith('MEMLINT_')) continue;
     env[k] = v;
   }
   Object.assign(env, { HOME: home, CLAUDE_CONFIG_DIR: configDir, NO_COLOR: '1', ...extra });
