@@ -11,6 +11,7 @@
 // piece goes its own way (`pieceBlocks`): remark's cost per line and per bracket (tens of
 // microseconds) is paid only for the pieces that need it, not for a whole long list or log.
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
+import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { parseMarkdown } from './markdown.js';
 import { bomOf, splitLines, withoutBom } from './lines.js';
 
@@ -504,9 +505,10 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
 /**
  * The model by a line scan, or null when the text holds something only a parser can read exactly.
  * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), top-level items whose
- * content is text, nested or not (and the plain link each starts with), fences and HTML comments
- * in the first column, and block quotes of paragraphs; anything else (indented code, other HTML,
- * items holding other blocks, setext underlines, definitions, tabs) is left to remark.
+ * content is text, nested or not (and the plain link each starts with), fences, HTML comments and
+ * block-level tags in the first column, and block quotes of paragraphs; anything else (indented
+ * code, other HTML, items holding other blocks, setext underlines, definitions, tabs) is left to
+ * remark.
  */
 export function lineBlocks(text: string): BlockModel | null {
   const src = withoutBom(text);
@@ -541,8 +543,10 @@ export function lineBlocks(text: string): BlockModel | null {
   // quote holds no block at all).
   let quote: { hasBlock: boolean; emptySince: number[] } | null = null;
   let fence: { mark: string; length: number; start: number; lang: string } | null = null;
-  // The first line of an HTML comment block that is still open.
+  // The first line of an HTML comment block that is still open; an HTML block that ends at a blank
+  // line is open (CommonMark's kind 6: a block-level tag such as `<details>`).
   let commentStart = -1;
+  let htmlToBlank = false;
   const comments: Array<{ startLine: number; endLine: number }> = [];
   const endQuote = () => {
     if (quote?.hasBlock) for (const k of quote.emptySince) lines[k]!.quote = 0;
@@ -577,6 +581,11 @@ export function lineBlocks(text: string): BlockModel | null {
       endQuote();
       lines[i] = { kind: 'blank', quote: 0 };
       open = 'none';
+      htmlToBlank = false;
+      continue;
+    }
+    if (htmlToBlank) {
+      lines[i] = { kind: 'html', quote: 0 };
       continue;
     }
     if (t.startsWith('<!--')) {
@@ -637,6 +646,10 @@ export function lineBlocks(text: string): BlockModel | null {
     if (line.kind === 'heading') {
       lines[i] = { kind: 'heading', quote: 0, heading: { level: line.level, setext: false, text: line.text, startLine: i + 1, endLine: i + 1 } };
       open = 'none';
+    } else if (line.kind === 'html') {
+      lines[i] = { kind: 'html', quote: 0 };
+      htmlToBlank = true;
+      open = 'none';
     } else if (line.kind === 'fence') {
       lines[i] = { kind: 'code', quote: 0, code: 'fenced' };
       fence = { mark: line.mark, length: line.length, start: i, lang: line.lang };
@@ -680,6 +693,7 @@ export function lineBlocks(text: string): BlockModel | null {
 
 type ReadLine =
   | { kind: 'text' }
+  | { kind: 'html' }
   | { kind: 'indented' }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; mark: string; length: number; lang: string }
@@ -696,8 +710,7 @@ function readLine(t: string, linkMayClose: boolean): ReadLine | null {
     if (PLAIN_START_RE.test(rest)) return { kind: 'indented' };
     return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, t.length - rest.length, linkMayClose) : null;
   }
-  // '<' before anything but a letter, '/', '!' or '?' opens no HTML block: the line is text.
-  if (c === 0x3c) return /^<[A-Za-z/!?]/.test(t) ? null : { kind: 'text' };
+  if (c === 0x3c) return readTagLine(t);
   if (c === 0x23) {
     if (!ATX_RE.test(t) || t.trimEnd().endsWith('#')) return null;
     return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: t.replace(/^#{1,6}/, '').trim() };
@@ -715,6 +728,24 @@ function readLine(t: string, linkMayClose: boolean): ReadLine | null {
   if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return { kind: 'text' };
   if (ONLY_MARKS_RE.test(t)) return null;
   return ITEM_RE.test(t) ? readItem(t, 0, linkMayClose) : { kind: 'text' };
+}
+
+/**
+ * A line starting with '<': an HTML block that ends at a blank line when it opens (or closes) a
+ * block-level tag (micromark's own list), text when it can open no HTML block ('<' before anything
+ * but a letter, '/', '!' or '?'), null for the other kinds (raw text, comments inside other blocks,
+ * processing instructions, declarations, CDATA, a complete tag of any name), which remark reads.
+ */
+function readTagLine(t: string): ReadLine | null {
+  if (!/^<[A-Za-z/!?]/.test(t)) return { kind: 'text' };
+  const m = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(t);
+  if (!m) return null;
+  const after = t.charAt(m[0].length);
+  if (!(after === '' || after === ' ' || after === '>' || after === '/')) return null;
+  const name = m[2]!.toLowerCase();
+  if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return null;
+  if (!htmlBlockNames.includes(name)) return null;
+  return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
 }
 
 /** An item's line whose marker starts `indent` columns in: null when its content is not a paragraph. */

@@ -83,6 +83,14 @@ describe('lineBlocks: the line path', () => {
     expect(fast!.lines.slice(11, 16).map((l) => [l.kind, l.quote])).toEqual([['prose', 1], ['prose', 1], ['blank', 1], ['prose', 1], ['blank', 0]]);
   });
 
+  it('takes a block-level tag to the blank line that ends it, as remark reads it', () => {
+    const text = 'Text\n<details>\n<summary>Why</summary>\n- not an item here\n\n- an item\n</details>\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.lines.map((l) => l.kind)).toEqual(['prose', 'html', 'html', 'html', 'blank', 'prose', 'html']);
+  });
+
   it('takes nested items whose content is text, as remark reads them', () => {
     const text = '- [A](a.md) — top\n  - [B](b.md) nested\n    - deeper\n  lazy\n  * other list\n- next\n   1. three in\n      - [C](c.md)\nText\n  - interrupts\n';
     const fast = lineBlocks(text);
@@ -102,7 +110,7 @@ describe('lineBlocks: the line path', () => {
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
-    ['HTML that is not a comment', '<div>\nx\n</div>\n'],
+    ['HTML that is neither a comment nor a block-level tag', '<span>x</span>\n'],
     ['a setext underline', 'Feedback\n---\n'],
     ['a block quote', '> - [Q](q.md)\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
@@ -125,7 +133,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+        '[A](a.md) — no bullet', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
       ),
       fc.string({ maxLength: 8 }),
     );
@@ -141,7 +149,7 @@ describe('lineBlocks: the line path', () => {
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     let taken = 0;
     fc.assert(
       fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
