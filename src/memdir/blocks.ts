@@ -754,7 +754,9 @@ function readItem(t: string, indent: number, linkMayClose: boolean): ReadLine | 
   if (m[2] !== ' ') return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
-  if (OPENS_BLOCK_RE.test(content) || ONLY_MARKS_RE.test(content) || content === '') return null;
+  // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
+  const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);
+  if (opensBlock || ONLY_MARKS_RE.test(content) || content === '') return null;
   const ordered = m[1]!.length > 1;
   const line: ReadLine = { kind: 'item', indent, ordered, one: /^1[.)]$/.test(m[1]!), contentStart };
   if (!content.startsWith('[')) return line;

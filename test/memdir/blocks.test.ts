@@ -133,7 +133,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+        '[A](a.md) — no bullet', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
       ),
       fc.string({ maxLength: 8 }),
     );
@@ -149,7 +149,7 @@ describe('lineBlocks: the line path', () => {
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '- <3 love', '- <', '- <b>bold</b>', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     let taken = 0;
     fc.assert(
       fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
