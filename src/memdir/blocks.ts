@@ -504,17 +504,18 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
 
 /**
  * The model by a line scan, or null when the text holds something only a parser can read exactly.
- * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), top-level items whose
- * content is text, nested or not (and the plain link each starts with), fences, HTML comments and
- * block-level tags in the first column, and block quotes of paragraphs; anything else (indented
- * code, other HTML, items holding other blocks, setext underlines, definitions, tabs) is left to
- * remark.
+ * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), items whose content is
+ * text or fenced code, nested or not (and the plain link each starts with), fences, HTML comments
+ * and block-level tags in the first column, and block quotes of paragraphs; anything else
+ * (indented code, other HTML, items holding other blocks, setext underlines, definitions, tabs) is
+ * left to remark.
  */
 export function lineBlocks(text: string): BlockModel | null {
   const src = withoutBom(text);
   if (src.includes(']:') || src.includes('\t')) return null;
   const raw = splitLines(src);
   const lastLinkClose = src.lastIndexOf('](');
+  const hasCr = src.includes('\r');
   const lines: BlockLine[] = new Array(raw.length);
   const codeBlocks: CodeBlock[] = [];
   let i = 0;
@@ -529,20 +530,32 @@ export function lineBlocks(text: string): BlockModel | null {
     if (close < 0) return null;
     for (; i <= close; i++) lines[i] = { kind: 'frontmatter', quote: 0 };
   }
-  // What the previous line leaves open: nothing, a paragraph (top-level or in the quote), or the
-  // paragraph of the innermost of the open list items (outermost first).
-  let open: 'none' | 'para' | 'item' = 'none';
+  // What the previous line leaves open: nothing, a paragraph (top-level or in the quote), the
+  // paragraph of the innermost of the open list items (outermost first), or those items with no
+  // paragraph open (after a fence in one).
+  let open: 'none' | 'para' | 'item' | 'inItem' = 'none';
   let items: BlockItem[] = [];
   // Each top-level item with the items nested in it: they end where it ends.
   const families: BlockItem[][] = [];
   const extendItems = (line: number) => {
     for (const it of items) it.endLine = line;
   };
+  // The innermost open item whose content starts at or before column n, and how far past that
+  // start n is (with none: the top level, from column 0).
+  const placeIn = (n: number) => {
+    let holder = items.length - 1;
+    while (holder >= 0 && items[holder]!.contentStart > n) holder--;
+    return { holder, past: n - (holder < 0 ? 0 : items[holder]!.contentStart) };
+  };
   // The block quote the previous line is in, and its `>` lines with nothing on them since its last
   // paragraph line: remark ends a quote at its last block, so those are outside it (unless the
   // quote holds no block at all).
   let quote: { hasBlock: boolean; emptySince: number[] } | null = null;
-  let fence: { mark: string; length: number; start: number; lang: string } | null = null;
+  // An open fence: `container` is the column its item's content starts at (0 at the top level),
+  // `indent` how far in from there its opening line is; `content` its lines when they are not the
+  // source's own (an indented fence); `blanks` blank lines inside an item's fence, which the next
+  // line decides.
+  let fence: OpenFence | null = null;
   // The first line of an HTML comment block that is still open; an HTML block that ends at a blank
   // line is open (CommonMark's kind 6: a block-level tag such as `<details>`).
   let commentStart = -1;
@@ -554,19 +567,48 @@ export function lineBlocks(text: string): BlockModel | null {
   };
   const endFence = (last: number) => {
     const first = raw[fence!.start + 1];
-    const value = first && fence!.start + 1 <= last ? src.slice(first.offset, raw[last]!.offset + raw[last]!.text.length) : '';
-    codeBlocks.push({ startLine: fence!.start + 1, endLine: Math.max(last, fence!.start) + 1, fenced: true, lang: fence!.lang, content: value === '' ? [] : value.split('\n') });
+    let content: string[];
+    if (fence!.content) content = fence!.content.length === 1 && fence!.content[0] === '' ? [] : fence!.content;
+    else {
+      const value = first && fence!.start + 1 <= last ? src.slice(first.offset, raw[last]!.offset + raw[last]!.text.length) : '';
+      content = value === '' ? [] : value.split('\n');
+    }
+    codeBlocks.push({ startLine: fence!.start + 1, endLine: Math.max(last, fence!.start) + 1, fenced: true, lang: fence!.lang, content });
     fence = null;
+  };
+  const openFence = (at: number, f: { mark: string; length: number; lang: string }, container: number, indent: number) => {
+    lines[at] = { kind: 'code', quote: 0, code: 'fenced' };
+    fence = { mark: f.mark, length: f.length, lang: f.lang, start: at, container, indent, content: container > 0 || indent > 0 ? [] : null, blanks: [] };
   };
   for (; i < raw.length; i++) {
     const t = raw[i]!.text;
     if (fence) {
+      const f: OpenFence = fence;
+      const lead = t.length - t.trimStart().length;
+      if (f.container > 0) {
+        // In an item: a blank line is the fence's if the item goes on after it; a line less indented
+        // than the item's content ends both, where remark's reading of the blank lines before it
+        // is its own.
+        if (BLANK_RE.test(t)) {
+          f.blanks.push(t);
+          continue;
+        }
+        if (lead < f.container) return null;
+        for (const b of f.blanks) f.content!.push(withoutIndent(b.slice(f.container), f.indent));
+        for (let k = i - f.blanks.length; k < i; k++) lines[k] = { kind: 'code', quote: 0, code: 'fenced' };
+        f.blanks = [];
+        extendItems(i + 1);
+      }
       lines[i] = { kind: 'code', quote: 0, code: 'fenced' };
-      const m = FENCE_RE.exec(t);
-      if (m && m[2]![0] === fence.mark && m[2]!.length >= fence.length && BLANK_RE.test(m[3]!)) {
+      const r = t.slice(Math.min(lead, f.container));
+      const m = FENCE_RE.exec(r);
+      if (m && m[2]![0] === f.mark && m[2]!.length >= f.length && BLANK_RE.test(m[3]!)) {
         endFence(i - 1);
         codeBlocks[codeBlocks.length - 1]!.endLine = i + 1;
+        if (f.container > 0) open = 'inItem';
+        continue;
       }
+      f.content?.push(withoutIndent(r, f.indent));
       continue;
     }
     if (commentStart >= 0) {
@@ -622,12 +664,23 @@ export function lineBlocks(text: string): BlockModel | null {
     const line = readLine(t, lastLinkClose >= raw[i]!.offset);
     if (line === null) return null;
     if (line.kind === 'text') {
-      if (open === 'none') {
+      if (open === 'none' || open === 'inItem') {
         endQuote();
+        items = [];
         open = 'para';
       } else if (open === 'item') extendItems(i + 1);
       // A lazy line of the quote's paragraph is the quote's.
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
+      continue;
+    }
+    if (line.kind === 'indented' && open === 'inItem') {
+      // A paragraph of its own, in the item whose content it is indented to, or at the top level.
+      const { holder, past } = placeIn(line.indent);
+      if (past >= 4) return null;
+      items = items.slice(0, holder + 1);
+      extendItems(i + 1);
+      lines[i] = { kind: 'prose', quote: 0 };
+      open = holder < 0 ? 'para' : 'item';
       continue;
     }
     if (line.kind === 'indented') {
@@ -637,7 +690,7 @@ export function lineBlocks(text: string): BlockModel | null {
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
     }
-    if (line.kind === 'item' && line.indent >= 4 && open === 'para') {
+    if ((line.kind === 'item' || line.kind === 'fence') && line.indent >= 4 && open === 'para') {
       // Four columns in, a marker neither opens code nor an item: text of the open paragraph.
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
@@ -651,20 +704,31 @@ export function lineBlocks(text: string): BlockModel | null {
       htmlToBlank = true;
       open = 'none';
     } else if (line.kind === 'fence') {
-      lines[i] = { kind: 'code', quote: 0, code: 'fenced' };
-      fence = { mark: line.mark, length: line.length, start: i, lang: line.lang };
+      // (With a CR anywhere, an indented fence's code lines are remark's to cut.)
+      if (line.indent > 0 && (hasCr || open === 'none')) return null;
+      const { holder, past } = line.indent > 0 && (open === 'item' || open === 'inItem') ? placeIn(line.indent) : { holder: -1, past: line.indent };
+      if (past >= 4) {
+        // Four columns past where its holder's content starts: text of the open paragraph, or code.
+        if (open !== 'item') return null;
+        extendItems(i + 1);
+        lines[i] = { kind: 'prose', quote: 0 };
+        continue;
+      }
+      items = items.slice(0, holder + 1);
+      extendItems(i + 1);
+      openFence(i, line, holder < 0 ? 0 : items[holder]!.contentStart, past);
       open = 'none';
     } else {
       // An ordered item that does not start at 1 does not interrupt a paragraph: it continues it.
       if (line.ordered && open === 'para' && !line.one) return null;
       // Which open item holds it: the innermost whose content starts at or before its marker.
       let holder = -1;
-      if (line.indent > 0 && open === 'item') {
-        holder = items.length - 1;
-        while (holder >= 0 && items[holder]!.contentStart > line.indent) holder--;
+      if (line.indent > 0 && (open === 'item' || open === 'inItem')) {
+        holder = placeIn(line.indent).holder;
         // Four columns or more past where its holder's content starts (the top level's: column 0),
-        // a marker opens neither code nor an item: the line is text of the open paragraph.
+        // a marker opens neither code nor an item: the line is text of the open paragraph (or code).
         if (line.indent >= (holder < 0 ? 0 : items[holder]!.contentStart) + 4) {
+          if (open === 'inItem') return null;
           extendItems(i + 1);
           lines[i] = { kind: 'prose', quote: 0 };
           continue;
@@ -684,19 +748,41 @@ export function lineBlocks(text: string): BlockModel | null {
       open = 'item';
     }
   }
-  if (fence) endFence(raw.length - 1);
+  if (fence) {
+    // An item's fence that the end closes after blank lines: remark's reading of them is its own.
+    if ((fence as OpenFence).blanks.length > 0) return null;
+    endFence(raw.length - 1);
+  }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
   endQuote();
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
   return { lines, codeBlocks, comments, via: 'lines' };
 }
 
+/** The line without up to `most` spaces it starts with (a fence's own indentation, from its code). */
+function withoutIndent(line: string, most: number): string {
+  let k = 0;
+  while (k < most && line.charCodeAt(k) === 0x20) k++;
+  return line.slice(k);
+}
+
+interface OpenFence {
+  mark: string;
+  length: number;
+  start: number;
+  lang: string;
+  container: number;
+  indent: number;
+  content: string[] | null;
+  blanks: string[];
+}
+
 type ReadLine =
   | { kind: 'text' }
   | { kind: 'html' }
-  | { kind: 'indented' }
+  | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
-  | { kind: 'fence'; mark: string; length: number; lang: string }
+  | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
   | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink };
 
 /**
@@ -707,7 +793,8 @@ function readLine(t: string, linkMayClose: boolean): ReadLine | null {
   const c = t.charCodeAt(0);
   if (c === 0x20) {
     const rest = t.trimStart();
-    if (PLAIN_START_RE.test(rest)) return { kind: 'indented' };
+    if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent: t.length - rest.length };
+    if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, t.length - rest.length);
     return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, t.length - rest.length, linkMayClose) : null;
   }
   if (c === 0x3c) return readTagLine(t);
@@ -715,14 +802,7 @@ function readLine(t: string, linkMayClose: boolean): ReadLine | null {
     if (!ATX_RE.test(t) || t.trimEnd().endsWith('#')) return null;
     return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: t.replace(/^#{1,6}/, '').trim() };
   }
-  if (c === 0x60 || c === 0x7e) {
-    const f = FENCE_RE.exec(t);
-    if (!f) return { kind: 'text' };
-    const info = f[3]!.trim();
-    // A backtick fence's info holds no backtick; escapes and entities in it are remark's to read.
-    if ((f[2]![0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null;
-    return { kind: 'fence', mark: f[2]![0]!, length: f[2]!.length, lang: (info.split(/[ \t]/)[0] ?? '').toLowerCase() };
-  }
+  if (c === 0x60 || c === 0x7e) return FENCE_RE.test(t) ? readFence(t, 0) : { kind: 'text' };
   // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
   // any other first character starts text.
   if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return { kind: 'text' };
@@ -746,6 +826,16 @@ function readTagLine(t: string): ReadLine | null {
   if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return null;
   if (!htmlBlockNames.includes(name)) return null;
   return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
+}
+
+/** A fence's opening line (`rest`: the line from its marker on, `indent` columns in), or null. */
+function readFence(rest: string, indent: number): ReadLine | null {
+  const f = FENCE_RE.exec(rest);
+  if (!f) return null;
+  const info = f[3]!.trim();
+  // A backtick fence's info holds no backtick; escapes and entities in it are remark's to read.
+  if ((f[2]![0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null;
+  return { kind: 'fence', indent, mark: f[2]![0]!, length: f[2]!.length, lang: (info.split(/[ \t]/)[0] ?? '').toLowerCase() };
 }
 
 /** An item's line whose marker starts `indent` columns in: null when its content is not a paragraph. */

@@ -91,6 +91,33 @@ describe('lineBlocks: the line path', () => {
     expect(fast!.lines.map((l) => l.kind)).toEqual(['prose', 'html', 'html', 'html', 'blank', 'prose', 'html']);
   });
 
+  it('takes fences inside items, as remark reads them', () => {
+    const text = '- Build\n  ```sh\n  npm run build\n\n    indented in the code\n  ```\n  After the fence.\n  - nested\n     ~~~\n     x\n     ~~~\n- next\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.codeBlocks.map((b) => [b.startLine, b.endLine, b.content])).toEqual([
+      [2, 6, ['npm run build', '', '  indented in the code']],
+      [9, 11, ['x']],
+    ]);
+  });
+
+  it('gives what remark gives on items holding fences (property)', () => {
+    const line = fc.constantFrom('', '- item', '  - nested', '1. one', '  ```', '  ```js', '   ```', '    ```', '  ~~~', '```', ' ```', '  code', '    deeper', 'text', '  text', '     far', '## h');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), (ls) => {
+        const text = ls.join('\n') + '\n';
+        const fast = lineBlocks(text);
+        if (!fast) return;
+        taken++;
+        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+      }),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(300);
+  });
+
   it('takes nested items whose content is text, as remark reads them', () => {
     const text = '- [A](a.md) — top\n  - [B](b.md) nested\n    - deeper\n  lazy\n  * other list\n- next\n   1. three in\n      - [C](c.md)\nText\n  - interrupts\n';
     const fast = lineBlocks(text);
@@ -106,7 +133,7 @@ describe('lineBlocks: the line path', () => {
   it.each([
     ['an item after a blank line, indented (it may be the item\'s above)', '- a\n\n  - b\n'],
     ['a nested ordered item that does not start at 1', '- a\n  2. b\n'],
-    ['a fence indented under an item', '- a\n  ```\n  b\n  ```\n'],
+    ['a fence in an item that the item\'s end closes after blank lines', '- a\n  ```\n  b\n\n\nx\n'],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
@@ -133,7 +160,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
       ),
       fc.string({ maxLength: 8 }),
     );
@@ -149,7 +176,7 @@ describe('lineBlocks: the line path', () => {
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '- <3 love', '- <', '- <b>bold</b>', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '  ```sh', '  ```', '    ```', '   ~~~', '  code in item', '    deeper code', '- <3 love', '- <', '- <b>bold</b>', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     let taken = 0;
     fc.assert(
       fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
