@@ -4,6 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { blockModel, lineBlocks, parsedBlocks, pieceBlocks, remarkBlocks, topLevelBlockStarts } from '../../src/memdir/blocks.js';
 import { splitLines } from '../../src/memdir/lines.js';
 
+/**
+ * Files of up to `most` lines drawn from `line`: each the line path takes gives remark's model.
+ * Returns how many it took, so that a test can say the lines were not all left to remark.
+ */
+function takenAsRemarkReads(line: fc.Arbitrary<string>, most: number, numRuns: number): number {
+  let taken = 0;
+  fc.assert(
+    fc.property(fc.array(line, { maxLength: most }), (ls) => {
+      const text = ls.join('\n') + '\n';
+      const fast = lineBlocks(text);
+      if (!fast) return;
+      taken++;
+      expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+    }),
+    { numRuns },
+  );
+  return taken;
+}
+
 const kinds = (text: string) => remarkBlocks(text).lines.map((l) => l.kind);
 
 describe('remarkBlocks: each line as CommonMark reads it', () => {
@@ -104,18 +123,7 @@ describe('lineBlocks: the line path', () => {
 
   it('gives what remark gives on items holding fences (property)', () => {
     const line = fc.constantFrom('', '- item', '  - nested', '1. one', '  ```', '  ```js', '   ```', '    ```', '  ~~~', '```', ' ```', '  code', '    deeper', 'text', '  text', '     far', '## h');
-    let taken = 0;
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 20 }), (ls) => {
-        const text = ls.join('\n') + '\n';
-        const fast = lineBlocks(text);
-        if (!fast) return;
-        taken++;
-        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-      }),
-      { numRuns: 1500 },
-    );
-    expect(taken).toBeGreaterThan(300);
+    expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
   });
 
   it('takes nested items whose content is text, as remark reads them', () => {
@@ -177,18 +185,7 @@ describe('lineBlocks: the line path', () => {
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
     const plainLine = fc.constantFrom('', '# Memory', '  ```sh', '  ```', '    ```', '   ~~~', '  code in item', '    deeper code', '- <3 love', '- <', '- <b>bold</b>', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
-    let taken = 0;
-    fc.assert(
-      fc.property(fc.array(plainLine, { maxLength: 30 }), (ls) => {
-        const text = ls.join('\n') + '\n';
-        const fast = lineBlocks(text);
-        if (!fast) return;
-        taken++;
-        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-      }),
-      { numRuns: 700 },
-    );
-    expect(taken).toBeGreaterThan(200);
+    expect(takenAsRemarkReads(plainLine, 30, 700)).toBeGreaterThan(200);
   });
 });
 
