@@ -14,7 +14,7 @@ export class JsonSyntaxError extends Error {
 }
 
 /** 1-based line and column of a UTF-16 offset (a line ends at \n, \r\n or a lone \r). */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, Math.min(offset, text.length));
   const lines = before.split(/\r\n?|\n/);
   return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
