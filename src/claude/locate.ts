@@ -8,7 +8,7 @@ import { discoverMemdirs, isClaudeLocation, isLocalScope, nearestMemdir } from '
 import { isAgentMemdir } from '../memdir/limits.js';
 import { findGitRoot, homeOf, resolveAutoMemoryPath } from './auto-memory.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
-import { INDEX_FILE } from '../memdir/kinds.js';
+import { INDEX_FILE, neverFoundAsMemory } from '../memdir/kinds.js';
 
 export interface LocatedMemdir {
   dir: string;
@@ -30,7 +30,7 @@ export async function locateMemdir(file: string, projectDir: string, env: NodeJS
     const dir = nearestMemdir(realFile, realRoot);
     if (!dir) return null;
     const rel = slashRelative(realRoot, dir);
-    if (rel.split('/').includes('node_modules') || isLocalScope(rel)) return null;
+    if (neverFoundAsMemory(rel) || isLocalScope(rel)) return null;
     const configured = memoryDirs.some((d) => realOrResolved(d) === dir);
     return { dir, repoRoot: realRoot, confirmLinks: !isClaudeLocation(rel) && !configured };
   }

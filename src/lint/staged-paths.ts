@@ -1,10 +1,6 @@
 // Path arithmetic for --staged, with no I/O: which MEMORY.md files could own a staged path, and
 // which folder does. The launcher (dist/cli.js) uses it before anything else is loaded.
-import { INDEX_FILE } from '../memdir/kinds.js';
-
-function inNodeModules(p: string): boolean {
-  return p.split('/').includes('node_modules');
-}
+import { INDEX_FILE, neverFoundAsMemory } from '../memdir/kinds.js';
 
 /** Repository-relative folders above a path, nearest first ('' = the top). */
 function foldersAbove(p: string): string[] {
@@ -19,13 +15,13 @@ export const indexIn = (folder: string) => (folder === '' ? INDEX_FILE : `${fold
 /** Every MEMORY.md path that could own one of the staged Markdown paths. */
 export function candidateIndexes(stagedMd: string[]): string[] {
   const candidates = new Set<string>();
-  for (const p of stagedMd) if (!inNodeModules(p)) for (const f of foldersAbove(p)) candidates.add(indexIn(f));
+  for (const p of stagedMd) if (!neverFoundAsMemory(p)) for (const f of foldersAbove(p)) candidates.add(indexIn(f));
   return [...candidates];
 }
 
 /** The folder of the nearest MEMORY.md in `present` above a path, or null. */
 export function ownerFolder(p: string, present: Set<string>): string | null {
-  if (inNodeModules(p)) return null;
+  if (neverFoundAsMemory(p)) return null;
   for (const f of foldersAbove(p)) if (present.has(indexIn(f))) return f;
   return null;
 }
@@ -37,7 +33,7 @@ export function ownerFolder(p: string, present: Set<string>): string | null {
 export function likelyMemdirs(stagedMd: string[], existsOnDisk: (repoRelative: string) => boolean): string[] {
   const found = new Set<string>();
   for (const p of stagedMd) {
-    if (inNodeModules(p)) continue;
+    if (neverFoundAsMemory(p)) continue;
     const f = foldersAbove(p).find((d) => existsOnDisk(indexIn(d)));
     if (f !== undefined) found.add(f);
   }

@@ -8,7 +8,7 @@ import { repository, type GitContext, type Repository } from '../git/repo.js';
 import { listFilesTagged } from '../git/status.js';
 import { parseIndex } from './memory-index.js';
 import { isWithin, realOrResolved, slashRelative, withSlashes } from '../fs/paths.js';
-import { INDEX_FILE, isReadmeLike } from './kinds.js';
+import { INDEX_FILE, isReadmeLike, neverFoundAsMemory } from './kinds.js';
 import { agentMemoryScope } from './format.js';
 import { isClaudeLocation, SymlinkedMemdirError, symlinkOut, watchedForSymlink } from './symlinked.js';
 
@@ -71,12 +71,12 @@ export function isLocalScope(relDir: string): boolean {
 }
 
 
-/** Memdir candidates among repository-relative file paths: folders holding MEMORY.md. */
+/** Memdir candidates among repository-relative file paths: folders holding MEMORY.md (not node_modules or templates). */
 export function memdirCandidates(files: string[]): string[] {
   const dirs: string[] = [];
   for (const f of files) {
     if (!(f === INDEX_FILE || f.endsWith(`/${INDEX_FILE}`))) continue;
-    if (f.split('/').includes('node_modules')) continue;
+    if (neverFoundAsMemory(f)) continue;
     dirs.push(f === INDEX_FILE ? '' : f.slice(0, -`/${INDEX_FILE}`.length));
   }
   return dirs.sort();

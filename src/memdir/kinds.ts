@@ -54,6 +54,18 @@ export function isSessionLogPath(path: string): boolean {
   return /(?:^|\/)logs\/\d{4}\/\d{2}\/\d{2}\/[^/]+\.md$/.test(path.replace(/\\/g, '/'));
 }
 
+const TEMPLATE_FOLDER = /^[._]?templates?$/i;
+
+/**
+ * A repository path memlint never takes for memory on its own: anything under node_modules or a
+ * template folder (`templates/`, `template/`: a plugin's or a project's copy to start memory from,
+ * whose MEMORY.md and topics hold placeholders, not what a team's agents learned; Claude Code reads
+ * no memory there). A folder named on the command line or in config memoryDirs is linted all the same.
+ */
+export function neverFoundAsMemory(path: string): boolean {
+  return path.split('/').some((segment) => segment === 'node_modules' || TEMPLATE_FOLDER.test(segment));
+}
+
 /** A Markdown file of this memdir (memdir-relative path): not a nested memdir's own index, which is a memdir of its own. */
 export function isMemoryPath(rel: string): boolean {
   return rel.endsWith('.md') && !rel.endsWith(`/${INDEX_FILE}`);
