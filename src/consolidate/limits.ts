@@ -12,6 +12,11 @@ export interface LimitsReport {
   hidden: Array<{ target: string; title: string }>;
   /** Entries to archive so that the index fits (the stale ones first, then the oldest). */
   suggest: string[];
+  /**
+   * Lines that are not entries (headings, notes, blank lines), when archiving every entry would not
+   * make the index fit: then that text is what is long, and `suggest` is empty.
+   */
+  notEntries?: number;
 }
 
 export function checkLimits(indexText: string | undefined, ageOf: (target: string) => string | undefined, stale: Set<string>): LimitsReport {
@@ -44,6 +49,7 @@ export function checkLimits(indexText: string | undefined, ageOf: (target: strin
     lineExcess -= 1;
     unitExcess -= c.len;
   }
+  if (lineExcess > 0 || unitExcess > 0) return { ok: false, lines, units, hidden, suggest: [], notEntries: lines - entries.length };
   return { ok: false, lines, units, hidden, suggest };
 }
 
@@ -54,5 +60,9 @@ export function limitsMessage(memdir: string, r: LimitsReport): string {
   const hidden = r.hidden.map((h) => h.target);
   const shown = hidden.length > 8 ? `${hidden.slice(0, 8).join(', ')} and ${hidden.length - 8} more` : hidden.join(', ');
   const suggest = r.suggest.length > 8 ? `${r.suggest.slice(0, 8).join(', ')} and ${r.suggest.length - 8} more` : r.suggest.join(', ');
-  return `${memdir}/MEMORY.md is ${over}: the agent will not see ${hidden.length ? shown : 'its last lines'}; archive ${suggest} (move each file to the archive with its entry, or run "memlint consolidate --prune" for stale ones)`;
+  const seen = `${memdir}/MEMORY.md is ${over}: the agent will not see ${hidden.length ? shown : 'its last lines'}`;
+  if (r.notEntries !== undefined) {
+    return `${seen}; archiving entries would not be enough: ${r.notEntries} of its lines are not entries (headings, notes): move that text into topic files, each with one entry line`;
+  }
+  return `${seen}; archive ${suggest} (move each file to the archive with its entry, or run "memlint consolidate --prune" for stale ones)`;
 }

@@ -68,6 +68,21 @@ describe('limits (step 6)', () => {
     expect(limitsMessage('.claude/memory', r)).toMatch(/^\.claude\/memory\/MEMORY\.md is 205 lines \(limit 200\): the agent will not see t200\.md, t201\.md, t202\.md, t203\.md, t204\.md; archive t7\.md, t3\.md/);
   });
 
+  it('says the text is what is long when archiving every entry would not make the index fit', () => {
+    // Real memory (eighth and ninth held-out sets): indexes of up to 529 lines, mostly notes and
+    // headings; the message said "archive  (move each file …)" naming no file.
+    const notes = `# Project notes\n\n${Array.from({ length: 230 }, (_, i) => `Note ${i}: how the build was set up.`).join('\n')}\n- [T](t.md) — a topic\n`;
+    const r = checkLimits(notes, () => undefined, new Set());
+    expect([r.ok, r.lines, r.suggest, r.notEntries]).toEqual([false, 233, [], 232]);
+    expect(limitsMessage('memory', r)).toBe(
+      'memory/MEMORY.md is 233 lines (limit 200): the agent will not see t.md; archiving entries would not be enough: 232 of its lines are not entries (headings, notes): move that text into topic files, each with one entry line',
+    );
+    const allNotes = checkLimits(`${Array.from({ length: 205 }, (_, i) => `line ${i}`).join('\n')}\n`, () => undefined, new Set());
+    expect(limitsMessage('memory', allNotes)).toBe(
+      'memory/MEMORY.md is 205 lines (limit 200): the agent will not see its last lines; archiving entries would not be enough: 205 of its lines are not entries (headings, notes): move that text into topic files, each with one entry line',
+    );
+  });
+
   it('counts UTF-16 units as Claude Code does', () => {
     const long = Array.from({ length: 150 }, (_, i) => `- [T${i}](t${i}.md) — ${'汉'.repeat(160)}`).join('\n') + '\n';
     const r = checkLimits(long, () => undefined, new Set());
