@@ -97,6 +97,22 @@ export function isReadmeLike(rel: string): boolean {
   return README_RE.test(base);
 }
 
+const NAMES_MARKDOWN_FILE = /[\w.-]\.md\b/i;
+const POINTS_AWAY = /\b(?:deleted|removed|merged|moved|superseded|replaced|retired|deprecated|obsolete|redirect(?:s|ed)?|see|now in|lives? in)\b|→|->|=>/i;
+
+/**
+ * A tombstone or a redirect: a file without frontmatter whose whole text (at most three lines) says
+ * it is gone or lives elsewhere and names the Markdown file that holds it ("Merged into
+ * MEMORY.md.", "Superseded by project_auth_v2.md"). What a memory was, not a memory: the file it
+ * names is where the knowledge is.
+ */
+export function isPointerStub(text: string): boolean {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  if (lines.length === 0 || lines.length > 3 || lines[0] === '---') return false;
+  const body = lines.join(' ');
+  return body.length <= 300 && NAMES_MARKDOWN_FILE.test(body) && POINTS_AWAY.test(body);
+}
+
 const SKILL_FILE = /(?:^|\/)SKILL\.md$/i;
 const ARCHIVED_RE = /(?:^|\/)[._]?archived?\//i;
 

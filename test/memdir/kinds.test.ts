@@ -1,7 +1,7 @@
 // The one place a memory file's kind is decided (src/memdir/kinds.ts): the memdir's view of its
 // own files, and the merge's view of a repository path, with the differences each command keeps.
 import { describe, expect, it } from 'vitest';
-import { fileKind, isMemoryPath, isTopLevelTopic, pathKind } from '../../src/memdir/kinds.js';
+import { fileKind, isMemoryPath, isPointerStub, isTopLevelTopic, pathKind } from '../../src/memdir/kinds.js';
 
 describe('fileKind: a file of a memdir, by its memdir-relative path', () => {
   it('the index, a daily log with its date, anything else a topic', () => {
@@ -38,5 +38,20 @@ describe('pathKind: a repository path, its memdir unknown (the merge)', () => {
   it('Markdown in any case a topic, anything else other', () => {
     expect(['.claude/memory/feedback.md', 'notes/A.MD', '.claude/memory/logs/notes.md'].map(pathKind)).toEqual(['topic', 'topic', 'topic']);
     expect(['package.json', 'MEMORY.md.bak'].map(pathKind)).toEqual(['other', 'other']);
+  });
+});
+
+describe('isPointerStub', () => {
+  it('takes a short note that names the file now holding the memory and says it moved', () => {
+    expect(isPointerStub('Superseded by project_auth_v2.md.\n')).toBe(true);
+    expect(isPointerStub('# Deleted\n\nMerged into MEMORY.md.\n')).toBe(true);
+    expect(isPointerStub('→ [Auth](project_auth_v2.md)\r\n')).toBe(true);
+  });
+  it('leaves alone what may be a memory: no file named, no move said, longer text, frontmatter', () => {
+    expect(isPointerStub('The old importer was removed in the spring.\n')).toBe(false);
+    expect(isPointerStub('The runbook is in ops/runbook.md.\n')).toBe(false);
+    expect(isPointerStub('Moved to project_b.md.\nline two\nline three\nline four\n')).toBe(false);
+    expect(isPointerStub('---\nname: x\n---\nMoved to b.md\n')).toBe(false);
+    expect(isPointerStub('')).toBe(false);
   });
 });
