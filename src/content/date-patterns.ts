@@ -71,7 +71,7 @@ export function mayHoldRelativeDate(text: string): boolean {
 const DEFAULT_BEFORE = /(?:(?<!\w)default(?:s|ed)?(?:[ \t]+(?:to|is|=|:))?|默认(?:为|是|值为|值是)?)[ \t]*$/iu;
 const ZH_NAME_AFTER = /^[\u3400-\u9fff]{0,4}(?:变量|参数|字段|常量|函数|选项|占位符)/u;
 const EN_NAME_AFTER = /^(?:['’]s)?[ \t]+(?:date[ \t]+)?(?:variable|param(?:eter)?|field|constant|placeholder|macro)s?\b/iu;
-export const PRESENT_VERB_MORE = /(?<!\w)(?:skips|fires|emits|produces|ignores|rejects|accepts|blocks|triggers|checks|verifies|gates|routes|drops|logs|fails|passes|shows|renders|loads|sends|builds|treats|applies|takes|gets|gives|makes|keeps)\b/iu;
+export const PRESENT_VERB_MORE = /(?<!\w)(?:exposes|asserts|provides|offers|includes|defines|exports|implements|skips|fires|emits|produces|ignores|rejects|accepts|blocks|triggers|checks|verifies|gates|routes|drops|logs|fails|passes|shows|renders|loads|sends|builds|treats|applies|takes|gets|gives|makes|keeps)\b/iu;
 
 // Every DEFAULT_BEFORE match holds one of these: a line without them is spared its scan.
 export const DEFAULT_WORD = /default|默认/iu;
