@@ -122,6 +122,19 @@ function repoFiles(root: string, inGit: boolean, env: NodeJS.ProcessEnv, folder:
   return folder === null || folder.startsWith('..') ? listFilesTagged({ cwd: root, env }) : listFilesTagged({ cwd: root, env }, { folder });
 }
 
+/** Whether a path missing from disk is committed but left out by a sparse checkout (skip-worktree). */
+function leftOutBySparseCheckout(from: GitContext, known: Repository | null, abs: string): boolean {
+  const root = known?.root;
+  if (!root || !isWithin(abs, root)) return false;
+  try {
+    const rel = slashRelative(root, abs);
+    const tagged = listFilesTagged({ cwd: root, env: from.env }, { untracked: false, ...(rel === '' ? {} : { folder: rel }) });
+    return tagged.notCheckedOut.size > 0;
+  } catch {
+    return false;
+  }
+}
+
 // Discovery reads the working tree: --staged judges a staged MEMORY.md on the staged snapshot
 // (src/commands/lint.ts, confirmLinks).
 function readIndexText(root: string, relDir: string): string {
@@ -225,7 +238,7 @@ export function discoverMemdirs(opts: DiscoverOptions): DiscoveredMemdir[] {
       try {
         st = lstatSync(abs);
       } catch {
-        throw new UsageError(`no such file or folder: ${p}`);
+        throw new UsageError(leftOutBySparseCheckout(from, cwdRepository, abs) ? `${p} is outside this sparse checkout (committed, not on disk): memlint lints what is checked out; "git sparse-checkout add" brings it in` : `no such file or folder: ${p}`);
       }
       if (st.isSymbolicLink()) {
         const real = realpathSync(abs);

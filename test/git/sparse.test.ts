@@ -41,6 +41,12 @@ describe('a sparse checkout', () => {
     expect(r.stdout).not.toContain('vanished');
     expect(r.code).toBe(0);
     expect((await memlintInProcess(sp, ['--format', 'json'])).stdout.trim()).toBe('[]');
+    // Named, it is not there to lint (exit 2), and the line says why rather than "no such file".
+    for (const named of ['.claude/memory', '.claude/memory/reference_x.md']) {
+      const n = await memlintInProcess(sp, [named]);
+      expect([n.code, n.stderr]).toEqual([2, `memlint: ${named} is outside this sparse checkout (committed, not on disk): memlint lints what is checked out; "git sparse-checkout add" brings it in\n`]);
+    }
+    expect((await memlintInProcess(sp, ['nowhere'])).stderr).toBe('memlint: no such file or folder: nowhere\n');
     // Checked out again, it is linted as before.
     git(sp, 'sparse-checkout', 'disable');
     const back = await memlintInProcess(sp, []);
