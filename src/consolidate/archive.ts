@@ -3,6 +3,7 @@
 import { posix } from 'node:path';
 import { dominantEol } from '../memdir/lines.js';
 import { ARCHIVE_INDEX } from '../memdir/kinds.js';
+import { linkDestination } from '../memdir/memory-index.js';
 import type { MemState, StepContext } from './types.js';
 
 export function archiveHeader(memdirLabel: string, eol = '\n'): string {
@@ -60,7 +61,9 @@ export function moveToArchive(state: MemState, ctx: StepContext, rel: string): {
   return { state: { files, archive, moves: [...state.moves, { from: rel, to }] }, to };
 }
 
-export function archiveEntryLine(title: string, target: string, hook: string, note: string): string {
+/** ARCHIVE.md's line for a file moved there (`rel`: its path in the archive). */
+export function archiveEntryLine(title: string, rel: string, hook: string, note: string): string {
   const t = title.replace(/(?<!\\)([\[\]])/g, '\\$1');
+  const target = linkDestination(rel);
   return hook ? `- [${t}](${target}) — ${hook} (${note})` : `- [${t}](${target}) (${note})`;
 }

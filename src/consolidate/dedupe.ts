@@ -3,7 +3,7 @@
 // line in common; never a name alone, nor one YAML cut at ` #`) become one: the older file receives every line of the newer (list items
 // united, frontmatter merged, `modified` the later); the newer moves to the archive with its entry.
 import { cutAtComment, findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.js';
-import { parseIndex, normalizeTarget } from '../memdir/memory-index.js';
+import { linkDestination, parseIndex, normalizeTarget } from '../memdir/memory-index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
 import { isListItem, normalizeContent } from './text.js';
@@ -230,7 +230,7 @@ export function removeEntry(state: MemState, ctx: StepContext, rel: string, arch
     // A run killed after rewriting MEMORY.md and before removing the moved file: its entries are
     // in ARCHIVE.md already, with their titles and hooks; a bare line would record the move twice.
     const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
-    const recorded = (next.archive.get(ARCHIVE_INDEX) ?? '').split(/\r?\n|\r/).some((l) => l.includes(`](${archivedAs})`) && undated(l).endsWith(`(${undated(stamp)})`));
+    const recorded = (next.archive.get(ARCHIVE_INDEX) ?? '').split(/\r?\n|\r/).some((l) => l.includes(`](${linkDestination(archivedAs)})`) && undated(l).endsWith(`(${undated(stamp)})`));
     return recorded ? next : addArchiveLine(next, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));
   }
   for (const h of hits) next = addArchiveLine(next, ctx, archiveEntryLine(h.entry!.title, archivedAs, h.entry!.hook, stamp));

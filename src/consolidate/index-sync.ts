@@ -4,7 +4,7 @@
 // file may live in the agent's own store, never committed), duplicate entries
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
-import { parseIndex, parseEntry, normalizeTarget, formatEntry, type IndexLine } from '../memdir/memory-index.js';
+import { parseIndex, parseEntry, normalizeTarget, formatEntry, linkDestination, type IndexLine } from '../memdir/memory-index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
@@ -53,15 +53,12 @@ export function isLocalTarget(key: string): boolean {
   return key !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(key) && !key.startsWith('/') && !key.startsWith('../') && key !== '..';
 }
 
-function linkTarget(rel: string): string {
-  return /[\s()<>]/.test(rel) ? `<${rel}>` : rel;
-}
 
 /** An index line for a topic: title from `name`, hook from `description`, within 150 characters. */
 export function entryFor(rel: string, name: string | undefined, description: string | undefined): string {
   const title = (name?.trim() || rel.replace(/\.md$/, '').split('/').pop()!).replace(/\s+/g, ' ').replace(/([\[\]])/g, '\\$1');
   const hook = (description ?? '').replace(/\s+/g, ' ').trim();
-  return fitEntry(formatEntry(title, linkTarget(rel), ''), hook);
+  return fitEntry(formatEntry(title, linkDestination(rel), ''), hook);
 }
 
 /** Join a hook to an entry's head (`- [Title](file.md)`), shortened at a word so the line fits. */

@@ -189,6 +189,28 @@ describe('memlint consolidate', () => {
     expect(existsSync(join(dir, 'other-archive'))).toBe(false);
   });
 
+  it('writes archive links that lead to a file named with a space', async () => {
+    const dir = memoryRepo();
+    writeFiles(dir, {
+      [`${MEM}/project old plan.md`]: topic('Old plan', 'project', 'Cutover planned for 2026-03-01', 'Planned for 2026-03-01.\n'),
+    });
+    git(dir, 'add', '-A');
+    execFileSync('git', ['commit', '-qm', 'old plans'], { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: '2026-03-02T10:00:00Z', GIT_COMMITTER_DATE: '2026-03-02T10:00:00Z' } });
+    expect((await memlintInProcess(dir, ['consolidate', '--force'], { env })).code).toBe(0);
+    expect(readFileSync(join(dir, MEM, 'MEMORY.md'), 'utf8')).toContain('- [Old plan](<project old plan.md>) — Cutover planned for 2026-03-01\n');
+    expect((await memlintInProcess(dir, ['consolidate', '--force', '--prune'], { env })).code).toBe(0);
+    const archive = readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8');
+    expect(archive).toContain('- [Old plan](<project old plan.md>) — Cutover planned for 2026-03-01 (archived on 2026-11-29');
+    // The link leads to the file (ARCHIVE.md said `](project old plan.md)`, which is no link), and a second run changes nothing.
+    expect(existsSync(join(dir, '.claude/memory-archive/project old plan.md'))).toBe(true);
+    const before = treeSnapshot(dir);
+    await memlintInProcess(dir, ['consolidate', '--force', '--prune'], { env });
+    const after = treeSnapshot(dir);
+    before.delete(`${MEM}/.consolidate-lock`);
+    after.delete(`${MEM}/.consolidate-lock`);
+    expect(after).toEqual(before);
+  });
+
   it('--json reports each memdir with its changes', async () => {
     const dir = memoryRepo();
     const r = await memlintInProcess(dir, ['consolidate', '--check', '--json'], { env });
