@@ -3,7 +3,7 @@
 // line in common; never a name alone, nor one YAML cut at ` #`) become one: the older file receives every line of the newer (list items
 // united, frontmatter merged, `modified` the later); the newer moves to the archive with its entry.
 import { cutAtComment, findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.js';
-import { linkDestination, parseIndex, normalizeTarget } from '../memdir/memory-index.js';
+import { linkDestination, parseIndex, pathKey } from '../memdir/memory-index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
 import { isListItem, normalizeContent } from './text.js';
@@ -215,7 +215,7 @@ export function removeEntry(state: MemState, ctx: StepContext, rel: string, arch
   const raw = state.files.get(INDEX_FILE);
   const stamp = `archived on ${ctx.facts.today}: ${note}`;
   let next = state;
-  const hits = raw === undefined ? [] : parseIndex(raw).lines.filter((l) => l.entry && l.entry.key === normalizeTarget(rel));
+  const hits = raw === undefined ? [] : parseIndex(raw).lines.filter((l) => l.entry && l.entry.key === pathKey(rel));
   if (raw !== undefined && hits.length > 0) {
     const index = parseIndex(raw);
     const drop = new Set(hits.map((h) => h.line));

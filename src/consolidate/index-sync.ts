@@ -4,7 +4,7 @@
 // file may live in the agent's own store, never committed), duplicate entries
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
-import { parseIndex, parseEntry, normalizeTarget, formatEntry, linkDestination, type IndexLine } from '../memdir/memory-index.js';
+import { parseIndex, parseEntry, formatEntry, linkDestination, pathKey, type IndexLine } from '../memdir/memory-index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
@@ -171,13 +171,13 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
 
   // Orphan topics: an entry each, in the section of their type.
   const indexed = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
-  const unlisted = [...files.keys()].filter((r) => isTopLevelTopic(r) && !indexed.has(normalizeTarget(r))).sort();
+  const unlisted = [...files.keys()].filter((r) => isTopLevelTopic(r) && !indexed.has(pathKey(r))).sort();
   // A topic the index names another way (a table of file names, `x.md`) is known to the agent:
   // a second line for it would repeat it (lint's index-entry-format asks for a real entry).
-  const mentioned = topicMentions(index.lines, unlisted.map((r) => normalizeTarget(r)), ctx.fromRoot, true);
+  const mentioned = topicMentions(index.lines, unlisted.map((r) => pathKey(r)), ctx.fromRoot, true);
   // A name no entry can spell so that it reads back as this file (a newline in it, leading
   // whitespace...) gets none: it would be added again on every run. Lint's index-orphan reports it.
-  const orphans = unlisted.filter((r) => !mentioned.has(normalizeTarget(r)) && !unsafeTopicName(r));
+  const orphans = unlisted.filter((r) => !mentioned.has(pathKey(r)) && !unsafeTopicName(r));
   const inserts = new Map<number, string[]>(); // after line index (-1: at the very end)
   const newSections = new Map<string, string[]>();
   if (orphans.length > 0) {
@@ -200,7 +200,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       // reports the rest).
       if (notAMemory(rel, topic.type) || !isMemoryType(topic.type) || cutAtComment(topic.frontmatter, 'name') || cutAtComment(topic.frontmatter, 'description')) continue;
       const line = entryFor(rel, topic.name, topic.description);
-      if (parseEntry(line)?.key !== normalizeTarget(rel) || withheld(line, rel, null)) continue;
+      if (parseEntry(line)?.key !== pathKey(rel) || withheld(line, rel, null)) continue;
       const type = typeof topic.type === 'string' ? topic.type : undefined;
       const section = type ? typed.find((h) => headingType(h.text) === type) : undefined;
       const extra = !section && type && typed.length > 0 && !newSections.has(type) ? 3 : 0;

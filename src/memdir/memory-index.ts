@@ -104,6 +104,15 @@ export function normalizeTarget(target: string): string {
 }
 
 /**
+ * A memory file's own path (memdir-relative) as the key of the entries that link to it: what
+ * normalizeTarget reads from its link. The path is the file's name as it is, so nothing in it is
+ * decoded or cut (a file named `a%20b.md` or `c#1.md` is that file).
+ */
+export function pathKey(rel: string): string {
+  return rel.replace(/\\/g, '/').normalize('NFC');
+}
+
+/**
  * What makes an entry itself when two versions of an index meet (the merge): its file, and the
  * section when the link names one. Two sections of one file are two entries there, though the
  * linter still asks for one entry per topic file (index-duplicate).

@@ -189,20 +189,27 @@ describe('memlint consolidate', () => {
     expect(existsSync(join(dir, 'other-archive'))).toBe(false);
   });
 
-  it('writes archive links that lead to a file named with a space', async () => {
+  it('writes archive and index links that lead to files named with a space or a literal %20', async () => {
     const dir = memoryRepo();
     writeFiles(dir, {
       [`${MEM}/project old plan.md`]: topic('Old plan', 'project', 'Cutover planned for 2026-03-01', 'Planned for 2026-03-01.\n'),
+      [`${MEM}/project%20cutover.md`]: topic('Cutover', 'project', 'Cutover held on 2026-03-01', 'Held on 2026-03-01.\n'),
     });
     git(dir, 'add', '-A');
     execFileSync('git', ['commit', '-qm', 'old plans'], { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: '2026-03-02T10:00:00Z', GIT_COMMITTER_DATE: '2026-03-02T10:00:00Z' } });
     expect((await memlintInProcess(dir, ['consolidate', '--force'], { env })).code).toBe(0);
-    expect(readFileSync(join(dir, MEM, 'MEMORY.md'), 'utf8')).toContain('- [Old plan](<project old plan.md>) — Cutover planned for 2026-03-01\n');
+    const index = readFileSync(join(dir, MEM, 'MEMORY.md'), 'utf8');
+    expect(index).toContain('- [Old plan](<project old plan.md>) — Cutover planned for 2026-03-01\n');
+    // A literal %20 in a file name is escaped (%2520), so the link names that file, not "project cutover.md".
+    expect(index).toContain('- [Cutover](project%2520cutover.md) — Cutover held on 2026-03-01\n');
+    expect((await memlintInProcess(dir, ['--format', 'json'], { env })).stdout).not.toMatch(/index-orphan|index-link-target/);
     expect((await memlintInProcess(dir, ['consolidate', '--force', '--prune'], { env })).code).toBe(0);
     const archive = readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8');
     expect(archive).toContain('- [Old plan](<project old plan.md>) — Cutover planned for 2026-03-01 (archived on 2026-11-29');
     // The link leads to the file (ARCHIVE.md said `](project old plan.md)`, which is no link), and a second run changes nothing.
     expect(existsSync(join(dir, '.claude/memory-archive/project old plan.md'))).toBe(true);
+    expect(archive).toContain('- [Cutover](project%2520cutover.md) — Cutover held on 2026-03-01 (archived on 2026-11-29');
+    expect(existsSync(join(dir, '.claude/memory-archive/project%20cutover.md'))).toBe(true);
     const before = treeSnapshot(dir);
     await memlintInProcess(dir, ['consolidate', '--force', '--prune'], { env });
     const after = treeSnapshot(dir);
