@@ -43,9 +43,36 @@ export function cutAtWord(text: string, max: number): { head: string; tail: stri
     if (k === 0) return { head: '', tail: text };
     cut = /\s/.test(cps[k] ?? '') ? withoutDanglingWords(cps, k) : k;
   }
-  const head = cps.slice(0, cut).join('').trimEnd();
+  cut = beforeUnclosedBracket(cps, cut);
+  // A clause's comma or a dash left at the end reads as a slip: the head ends on its last word.
+  const head = cps.slice(0, cut).join('').replace(/[\s,;:，；、—–-]+$/u, '');
   const tail = cps.slice(cut).join('').trimStart();
   return { head, tail };
+}
+
+const OPENERS: Record<string, string> = { '(': ')', '（': '）' };
+
+/**
+ * A cut inside a parenthesis ("deploys wait for the freeze (until the audit") leaves it open: the
+ * cut moves back to before it when words stand before it. Parentheses in inline code do not count.
+ */
+function beforeUnclosedBracket(cps: string[], cut: number): number {
+  const text = cps.slice(0, cut).join('');
+  const code = inlineCodeRanges(text);
+  const open: number[] = [];
+  let offset = 0;
+  for (let k = 0; k < cut; k++) {
+    const c = cps[k]!;
+    if (!code.some(([start, end]) => start <= offset && offset < end)) {
+      if (OPENERS[c]) open.push(k);
+      else if (open.length > 0 && OPENERS[cps[open[open.length - 1]!]!] === c) open.pop();
+    }
+    offset += c.length;
+  }
+  if (open.length === 0) return cut;
+  let k = open[0]!;
+  while (k > 0 && /\s/.test(cps[k - 1]!)) k--;
+  return k > 0 ? k : cut;
 }
 
 /** Where the inline code span that `cut` falls inside opens (a code point index), else -1. */
