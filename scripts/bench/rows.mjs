@@ -38,6 +38,55 @@ function memlint(ctx, args, cwd, extra = {}) {
 
 const nodeNothing = (cwd) => ({ name: 'node -e 0', argv: [process.execPath, '-e', '0'], cwd, display: 'node -e 0' });
 
+/** One shell word of a GIT_TRACE line: git quotes an argument in single quotes when it must ('it'\''s'). */
+function traceWords(line) {
+  const words = [];
+  let i = 0;
+  while (i < line.length) {
+    while (line[i] === ' ') i++;
+    if (i >= line.length) break;
+    let w = '';
+    while (i < line.length && line[i] !== ' ') {
+      if (line[i] === "'") {
+        const close = line.indexOf("'", i + 1);
+        w += line.slice(i + 1, close);
+        i = close + 1;
+      } else if (line[i] === '\\') {
+        w += line[i + 1];
+        i += 2;
+      } else w += line[i++];
+    }
+    words.push(w);
+  }
+  return words;
+}
+
+/**
+ * The floor command of a start-up row (scripts/bench/floor.cjs): run memlint once with GIT_TRACE
+ * at set-up, keep the git calls it made, and replay just those. A call that read stdin (git
+ * cat-file --batch) is not in a row with a floor: its input is not in the trace.
+ */
+function gitFloor(ctx, subject, name) {
+  const calls = join(ctx.work, `floor-${name}.json`);
+  return {
+    command: { name: 'floor', argv: [process.execPath, join(ctx.root, 'scripts/bench/floor.cjs'), calls], cwd: subject.cwd, display: 'floor: node and the same git calls (scripts/bench/floor.cjs)' },
+    record: () => {
+      const trace = join(ctx.work, `floor-${name}.trace`);
+      rmSync(trace, { force: true });
+      runOnce({ ...subject, env: { ...(subject.env ?? {}), GIT_TRACE: trace } }, ctx.method, { capture: true });
+      const lines = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n') : [];
+      const args = lines.flatMap((l) => {
+        const m = /trace: (?:built-in|exec): git (.*)$/.exec(l);
+        return m ? [traceWords(m[1])] : [];
+      });
+      const readsStdin = args.find((a) => a.some((w, k) => (w === '-' && a[k - 1] === '-f') || w === '--stdin' || w.startsWith('--batch')));
+      if (readsStdin) throw new Error(`the floor of ${name} cannot replay "git ${readsStdin.join(' ')}": its input is not in the trace`);
+      writeFileSync(calls, JSON.stringify(args.map((a) => ({ args: a }))));
+      return args.map((a) => `git ${a.join(' ')}`).join('; ');
+    },
+  };
+}
+
 /** One run with output captured: is the command in this build, and what did it say? */
 function probe(cmd, method) {
   const r = runOnce(cmd, method, { capture: true });
@@ -184,14 +233,13 @@ function prePushRow(ctx) {
   const head = git(repo, ['rev-parse', 'HEAD']).trim();
   const pushed = git(repo, ['commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-m', 'bench: a push with no memory in it']).trim();
   const input = `refs/heads/main ${pushed} refs/heads/main ${head}\n`;
+  const subject = memlint(ctx, ['consolidate', '--pre-push'], repo, { input });
+  const floor = gitFloor(ctx, subject, 'pre-push-none');
   return {
     title: `consolidate --pre-push in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, the pushed commit changes no memory`,
-    setup: () => ({ 'tracked files': tracked(repo), pushed: `${pushed.slice(0, 12)} over ${head.slice(0, 12)}` }),
+    setup: () => ({ 'tracked files': tracked(repo), pushed: `${pushed.slice(0, 12)} over ${head.slice(0, 12)}`, 'git calls (the floor)': floor.record() }),
     teardown: () => {},
-    commands: [
-      memlint(ctx, ['consolidate', '--pre-push'], repo, { input }),
-      nodeNothing(repo),
-    ],
+    commands: [subject, nodeNothing(repo), floor.command],
     runsFactor: 3,
     targets: (res) => [ratioTarget('pre-push hook, no memory in the pushed range, vs node -e 0', res.ratios, 'node -e 0', 1.3)],
   };
@@ -208,6 +256,10 @@ function stagedRow(ctx, which) {
     rm: [],
   }[which];
   const spec = STAGED[which];
+  const subject = memlint(ctx, ['--staged'], repo);
+  // The rows whose git calls read no stdin (staged-three reads blobs through cat-file --batch,
+  // staged-rm greps for patterns it writes to git grep -f -).
+  const floor = which === 'none' || which === 'doc' ? gitFloor(ctx, subject, `staged-${which}`) : null;
   return {
     title: `--staged in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, ${spec.title}`,
     setup: () => {
@@ -216,10 +268,10 @@ function stagedRow(ctx, which) {
         git(repo, ['rm', '-q', '--', sources[1]]);
         staged = [`${sources[1]} (deleted)`];
       }
-      return { 'tracked files': tracked(repo), staged: staged.join(', ') };
+      return { 'tracked files': tracked(repo), staged: staged.join(', '), ...(floor ? { 'git calls (the floor)': floor.record() } : {}) };
     },
     teardown: () => stageEdits(repo, ctx.work, []),
-    commands: [memlint(ctx, ['--staged'], repo), nodeNothing(repo)],
+    commands: [subject, nodeNothing(repo), ...(floor ? [floor.command] : [])],
     runsFactor: 3,
     targets: (res) => [ratioTarget(spec.target[0], res.ratios, 'node -e 0', spec.target[1])],
   };
