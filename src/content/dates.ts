@@ -110,8 +110,8 @@ const SCHEDULE_LEAD = /^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:#{1,6}[
 const SCHEDULE_SEPARATOR = /^(?:s)?(?:\*\*|__)?[ \t]*(?:[:：|—–]|-[ \t]|\([^)]*\)[ \t]*[:：—–-])|^[ \t]+(?:is|are)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:only[ \t]+|main[ \t]+)?(?:day|days)\b/iu;
 const ZH_SCHEDULE = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\|[ \t]*)?(?:\*\*)?(?:周|星期|礼拜)[一二三四五六日天](?:\*\*)?[ \t]*[:：|—–-]/u;
 // "today" that means "at present": "safe today", "not a bottleneck today", "no caller today", "not
-// ready today", "the only one in the repo today".
-const PRESENT_STATE_TODAY = /(?<!\w)(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|ready|available|callers?|users?|nobody|no one|none|in[ \t]+the[ \t]+(?:repo|repository|codebase|code|tree|schema))\b[^.;!?\n]{0,40}\btoday\b/iu;
+// ready today", "the only one in the repo today" (not "available today", which may announce a launch).
+const PRESENT_STATE_TODAY = /(?<!\w)(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|not[ \t]+(?:yet[ \t]+)?ready|callers?|users?|nobody|no one|none|(?:only|no|nothing)\b[^.;!?\n]{0,40}\bin[ \t]+the[ \t]+(?:repo|repository|codebase|code|tree|schema))\b[^.;!?\n]{0,40}\btoday\b/iu;
 // "today's fashion is tomorrow's standard", "a key that works today may be dead tomorrow": a
 // saying or a contrast that holds on any day.
 const FIGURATIVE = /(?<!\w)today['’]s\b[^.;\n]{0,60}\b(?:is|are|becomes?)\b[^.;\n]{0,20}\btomorrow['’]s\b|(?<!\w)today\b[^.;\n]{0,60}\b(?:may|might|could|can)\b[^.;\n]{0,40}\b(?:tomorrow|next[ \t]+(?:week|month))\b|(?<!\w)(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|(?<!\w)(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|(?<!\w)(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;

@@ -54,6 +54,10 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
   // Whether the revision checked holds a path: the working tree as it is on disk (nothing is read,
   // a symlink is not followed), or the index.
   const present = (path: string, folder: boolean): boolean => {
+    // A committed symlink inside the repository (`.claude/hooks` -> `../hooks/scripts`) leads to a
+    // path the repository holds: what lies past it is judged where it leads, in either revision.
+    const through = throughSymlink(root, path);
+    if (through !== null) return through === 'lost' ? false : through === 'file' ? !folder : folder;
     if (revision === 'staged') {
       if (!folder) return trackedSet().has(path);
       if (!indexDirs) {
@@ -106,7 +110,9 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
       }
       // A path git ignores now (a folder of downloads once committed, then kept local) was given up
       // on purpose and may well be there on the reader's machine: one `git check-ignore` for them.
-      const ignored = fresh.size > 0 ? ignoredPaths(at, [...fresh.keys()], { noIndex: true }) : new Set<string>();
+      // git refuses to answer for a path past a symlink; such a path is not ignored.
+      const askable = [...fresh.keys()].filter((key) => throughSymlink(root, key.replace(/\/$/, '')) === null);
+      const ignored = askable.length > 0 ? ignoredPaths(at, askable, { noIndex: true }) : new Set<string>();
       for (const [key, fate] of fresh) pathFates.set(key, ignored.has(key) ? null : fate);
       const out = new Map<string, PathFate>();
       for (const ref of refs) {
@@ -234,4 +240,32 @@ function readClaudeMd(root: string, memdir: string): Array<{ path: string; text:
     if (isWithin(realOrResolved(rules), realRoot)) for (const f of walkFiles(rules, { withSymlinks: true })) if (f.endsWith('.md')) read(join(rules, f));
   }
   return out;
+}
+
+/**
+ * What a repository path is when a folder on its way (or the path itself) is a symlink on disk: a
+ * 'file' or a non-empty 'folder' where the link leads, inside the repository, or 'lost' (the link
+ * leads outside it, or to nothing there). null when no symlink is on the way: the caller decides as
+ * for any path. Nothing outside the repository is read.
+ */
+function throughSymlink(root: string, path: string): 'file' | 'folder' | 'lost' | null {
+  const parts = path.split('/');
+  let linked = false;
+  for (let i = 1; i <= parts.length && !linked; i++) {
+    try {
+      linked = lstatSync(join(root, ...parts.slice(0, i))).isSymbolicLink();
+    } catch {
+      return null;
+    }
+  }
+  if (!linked) return null;
+  const real = realOrResolved(join(root, ...parts));
+  if (!isWithin(real, realOrResolved(root))) return 'lost';
+  try {
+    const st = lstatSync(real);
+    if (!st.isDirectory()) return 'file';
+    return readdirSync(real).length > 0 ? 'folder' : 'lost';
+  } catch {
+    return 'lost';
+  }
 }

@@ -4,7 +4,7 @@
 // What a run reports runs in this process (test/helpers/in-process.ts); the launcher's --staged path
 // and the git calls a whole run makes, through the built CLI.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitFiles, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
@@ -127,6 +127,24 @@ describe('no-stale-reference in real repositories', () => {
       [undefined, [expect.stringMatching(/^Point to packages\/(react|contracts)\/package\.json \(memlint suggests; --fix does not\)$/)]],
       [undefined, ['Point to src/money/round.ts (memlint suggests; --fix does not)']],
     ]);
+  });
+
+  it('a folder moved and replaced by a committed symlink to its new place is not stale, and a symlink out of the repository fails nothing (tenth held-out set)', async () => {
+    // git check-ignore refuses a path past a symlink ("beyond a symbolic link"): the rule failed and
+    // reported its failure as an error, and consolidate stopped with exit 2.
+    const repo = repoWith({ '.claude/hooks/run.sh': 'echo hi\n', 'tools/lint.sh': 'echo lint\n' }, { 'hooks.md': topic('Hooks live in `.claude/hooks/`; `.claude/hooks/run.sh` runs first; `tools/` holds the rest.\n') });
+    mv(repo, '.claude/hooks', 'hooks/scripts');
+    symlinkSync('../hooks/scripts', join(repo, '.claude/hooks'));
+    const outside = tempDir('memlint-stale-outside-');
+    writeFiles(outside, { 'lint.sh': 'echo elsewhere\n' });
+    git(repo, 'rm', '-rq', 'tools');
+    symlinkSync(outside, join(repo, 'tools'));
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'hooks moved, a symlink left in their place; tools linked from outside');
+    // tools/ is still held (as a symlink); where it leads is not read, and nothing fails.
+    expect(await staleMessages(repo)).toEqual([]);
+    const c = await memlintInProcess(repo, ['consolidate', '--force']);
+    expect([c.code, c.stderr]).toEqual([0, '']);
   });
 
   it('a deletion is named with the deleting commit and is not fixed', async () => {
