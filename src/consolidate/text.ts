@@ -3,6 +3,7 @@
 import { dominantEol, splitLines } from '../memdir/lines.js';
 import { codePointLength } from '../memdir/limits.js';
 import { cutHook } from '../memdir/hook-text.js';
+import { weak } from '../content/secret-patterns.js';
 
 export const LIST_ITEM_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+/;
 const TIMESTAMP_RE = /^(?:\*\*|__)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?(?:\*\*|__)?\s*(?:[-—–:|]\s*)?/i;
@@ -76,6 +77,16 @@ export function localDay(d: Date): string {
 /** The kind of a secret (from `secrets`, value -> kind: what no-secrets reports) the text holds, or undefined. */
 export function secretIn(text: string, secrets: ReadonlyMap<string, string> | undefined): string | undefined {
   if (!secrets) return undefined;
-  for (const [value, kind] of secrets) if (text.includes(value)) return kind;
+  for (const [value, kind] of secrets) if (holds(text, value)) return kind;
   return undefined;
 }
+
+/** Whether the text holds the value; a weak one (masked only as a word of its own) as a word of its own. */
+function holds(text: string, value: string): boolean {
+  if (!weak(value)) return text.includes(value);
+  for (let i = text.indexOf(value); i >= 0; i = text.indexOf(value, i + 1)) {
+    if (!WORD.test(text[i - 1] ?? '') && !WORD.test(text[i + value.length] ?? '')) return true;
+  }
+  return false;
+}
+const WORD = /[\p{L}\p{N}_]/u;

@@ -228,6 +228,13 @@ export type KnownSecrets = ReadonlyMap<string, string>;
 export const SHORT = 8;
 const ALLOW_KEY = /\b[a-z0-9]+(?:-[a-z0-9]+)+:[0-9a-f]{16}\b/g;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const PATH_SEPARATOR = /[/\\]/;
+const LETTERS = /^\p{L}+$/u;
+
+/** A value that is also an everyday word or name: masked only where it stands alone. */
+export function weak(value: string): boolean {
+  return value.length < SHORT || LETTERS.test(value);
+}
 
 /** Where a known value (or, cut short with "…" or at the end of the text, its first 8 or more characters) stands in the text. */
 function knownRanges(text: string, known: KnownSecrets, out: Array<{ start: number; end: number; value: string; kind: string }>): void {
@@ -240,7 +247,9 @@ function knownRanges(text: string, known: KnownSecrets, out: Array<{ start: numb
       // Cut short: a leak only when it shows more than the masked form itself does.
       const cut = !whole && k >= SHORT && k > shownPrefix(value, kind) && (i + k === text.length || text[i + k] === '…');
       if (!whole && !cut) continue;
-      if (value.length < SHORT && ((i > 0 && WORD_CHAR.test(text[i - 1]!)) || WORD_CHAR.test(text[i + k] ?? ''))) continue;
+      // A weak value (short, or a word of letters: "demo", "password") is masked where it stands as
+      // a word of its own, and not as a segment of a path: a folder named "demo" is no credential.
+      if (weak(value) && (WORD_CHAR.test(text[i - 1] ?? '') || WORD_CHAR.test(text[i + k] ?? '') || PATH_SEPARATOR.test(text[i - 1] ?? '') || PATH_SEPARATOR.test(text[i + k] ?? ''))) continue;
       // A whole value that a longer token continues: the token is masked to its end, as no-secrets reports it.
       const end = whole && value.length >= SHORT ? tokenEnd(text, i + k) : i + k;
       out.push({ start: i, end, value: end === i + k ? value : text.slice(i, end), kind });
@@ -261,15 +270,19 @@ export function maskSecrets(text: string, known: KnownSecrets = new Map()): stri
   const ranges: Array<{ start: number; end: number; value: string; kind: string }> = [];
   if (known.size > 0) knownRanges(text, known, ranges);
   if (mayHoldSecret(text)) {
-    // no-secrets' allow keys (`kind:` and 16 hex digits of a hash) are not secrets, though
-    // `connection-string-password:8b33…` reads like a password assignment.
-    const keys: Array<[number, number]> = [];
-    for (const m of text.matchAll(ALLOW_KEY)) keys.push([m.index, m.index + m[0].length]);
-    for (const f of findPatternSecrets(text)) {
-      if (keys.some(([a, b]) => a <= f.start && f.end <= b)) continue;
-      ranges.push({ start: f.start, end: f.end, value: text.slice(f.start, f.end), kind: f.kind });
-    }
+    for (const f of findPatternSecrets(text)) ranges.push({ start: f.start, end: f.end, value: text.slice(f.start, f.end), kind: f.kind });
   }
+  if (ranges.length === 0) return text;
+  // no-secrets' allow keys (a rule's id and 16 hex digits of a hash) are memlint's own words, not
+  // secrets, though `password-in-prose:8b33…` reads like a password assignment and a password
+  // "password" is a word of it.
+  const keys: Array<[number, number]> = [];
+  for (const m of text.matchAll(ALLOW_KEY)) keys.push([m.index, m.index + m[0].length]);
+  if (keys.length > 0) return maskRanges(text, ranges.filter((r) => !keys.some(([a, b]) => a <= r.start && r.end <= b)));
+  return maskRanges(text, ranges);
+}
+
+function maskRanges(text: string, ranges: Array<{ start: number; end: number; value: string; kind: string }>): string {
   if (ranges.length === 0) return text;
   ranges.sort((a, b) => a.start - b.start || b.end - a.end);
   let out = '';

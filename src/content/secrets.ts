@@ -7,7 +7,7 @@
 // it has secretlint's own suppression comments blanked out, so a memory cannot switch its scan off.
 import { findPatternSecrets, isPlaceholder, LOCAL_HOST, mayHoldSecret, SHORT, tokenEnd, type KnownSecrets, type SecretFinding } from './secret-patterns.js';
 
-export { findPatternSecrets, isPlaceholder, maskSecret, maskSecrets, maskSecretsDeep, mayHoldSecret, type KnownSecrets, type SecretFinding } from './secret-patterns.js';
+export { findPatternSecrets, isPlaceholder, maskSecret, maskSecrets, maskSecretsDeep, mayHoldSecret, weak, type KnownSecrets, type SecretFinding } from './secret-patterns.js';
 
 /** The signals of secretlint's recommended preset: only then is it loaded and run. */
 const SECRETLINT_SIGNALS = /(?:AKIA|ASIA)[0-9A-Z]{16}|(?:aws|AWS)_?(?:secret|SECRET)|AIza[\w-]{30}|gh[pousr]_[A-Za-z0-9]{30}|github_pat_|xox[abpers]-\d|hooks\.slack\.com\/|npm_[A-Za-z0-9]{30}|sk-[A-Za-z0-9_-]{20}|PRIVATE KEY-----|SG\.[\w-]{20}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{20}|lin_api_|ops_ey|:\/\/[^\s:/@]+:[^\s@/]+@/;

@@ -388,7 +388,9 @@ export async function maskMessages(results: FileResult[], model: MemdirModel): P
   for (const r of results) {
     // A file named after a secret is reported under a masked name: the path is printed too.
     r.filePath = mask(r.filePath);
-    for (const m of r.messages) m.message = mask(m.message);
+    // no-secrets words its own findings with the value masked already; masked again, a password
+    // that is a word of the message ("password") would garble it.
+    for (const m of r.messages) if (m.ruleId !== 'no-secrets') m.message = mask(m.message);
   }
 }
 

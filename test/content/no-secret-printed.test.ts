@@ -198,3 +198,38 @@ describe('no output prints a planted secret', () => {
     expect(leaks(r.stdout)).toMatchObject({ pgPassword: 1, ghpTarget: 1 });
   });
 });
+
+describe('a short password is masked where it stands as one, not in every word that spells it (tenth held-out set)', () => {
+  // A 4-character password that was also the project folder's name masked that folder in 124
+  // printed paths, which then pointed at nothing; a password "password" masked the rule's own id in
+  // the allow hint; consolidate called every index line holding the word a line holding a secret.
+  it('lint prints the folder and the allow key as they are, and masks the value itself', async () => {
+    const repo = initRepo(tempDir('memlint-short-secret-'));
+    writeFiles(repo, {
+      'demo/.claude/memory/MEMORY.md': '- [Staging box](reference_demo_box.md) — the demo box; ssh password: `demo`\n- [Demo data](project_demo_data.md) — how the demo data is seeded\n',
+      'demo/.claude/memory/reference_demo_box.md': topic('Staging box', 'Log in to the staging box over ssh as root.\n', 'reference'),
+      'demo/.claude/memory/project_demo_data.md': topic('Demo data', 'The demo data is seeded from fixtures on every deploy.\n'),
+      'ops/.claude/memory/MEMORY.md': '- [Seed account](reference_seed.md) — the seeded account\'s password is `password`\n',
+      'ops/.claude/memory/reference_seed.md': topic('Seed account', 'The seeded account.\n', 'reference'),
+    });
+    const r = await memlintInProcess(repo, ['--format', 'json'], { env });
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>;
+    expect(results.map((f) => f.filePath.slice(repo.length + 1))).toEqual([
+      'demo/.claude/memory/MEMORY.md',
+      'demo/.claude/memory/project_demo_data.md',
+      'demo/.claude/memory/reference_demo_box.md',
+      'ops/.claude/memory/MEMORY.md',
+      'ops/.claude/memory/reference_seed.md',
+    ]);
+    const secrets = results.flatMap((f) => f.messages.filter((m) => m.ruleId === 'no-secrets').map((m) => m.message));
+    expect(secrets).toHaveLength(2);
+    expect(secrets[0]).toMatch(/^password \(password-in-prose\) •••• \(4 chars\): .* allow it with "password-in-prose:[0-9a-f]{16}"$/);
+    expect(secrets[1]).toMatch(/^password \(password-in-prose\) •••• \(8 chars\): .* allow it with "password-in-prose:[0-9a-f]{16}"$/);
+    // consolidate shortens and moves what holds only the word; the line holding the password stays.
+    const json = await memlintInProcess(repo, ['consolidate', '--check', '--json', 'demo/.claude/memory'], { env });
+    expect(JSON.parse(json.stdout).memdirs.map((m: { memdir: string }) => m.memdir)).toEqual([join(repo, 'demo/.claude/memory')]);
+    const c = await memlintInProcess(repo, ['consolidate', '--force', 'demo/.claude/memory'], { env });
+    expect(c.code).toBe(0);
+    expect(readFileSync(join(repo, 'demo/.claude/memory/MEMORY.md'), 'utf8')).toContain('ssh password: `demo`');
+  });
+});
