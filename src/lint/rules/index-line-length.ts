@@ -1,6 +1,7 @@
 import type { Rule, TextEdit } from '../types.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
 import { cutHook, moveToTopicEdit } from '../../memdir/hook-text.js';
+import { findSecrets, mayHoldSecret } from '../../content/secrets.js';
 
 /**
  * index-line-length: an index entry is at most 150 characters (code points: a CJK character or an
@@ -9,6 +10,8 @@ import { cutHook, moveToTopicEdit } from '../../memdir/hook-text.js';
  * file, never dropping it ("shorten the line, move the detail"). Without a topic file to receive
  * the tail, it only reports. A list item in the index that is not an entry is loaded all the same,
  * so one over the limit is reported too (without a fix: there is no topic file to take its tail).
+ * A hook holding a secret is not moved (it would then stand in two files): no-secrets reports it,
+ * and this rule reports the length without a fix, as consolidation leaves such an entry alone.
  */
 export const indexLineLength: Rule = {
   id: 'index-line-length',
@@ -24,7 +27,7 @@ export const indexLineLength: Rule = {
     notOkOutput: '1:151: Index entry is 179 characters (limit 150): move the detail into the topic file',
   },
   options: ['max'],
-  check(ctx) {
+  async check(ctx) {
     const index = ctx.memdir.parsedIndex();
     if (!index) return;
     const max = typeof ctx.options.max === 'number' ? ctx.options.max : MAX_ENTRY_CHARS;
@@ -42,7 +45,7 @@ export const indexLineLength: Rule = {
       const e = l.entry;
       const topic = ctx.memdir.topics.find((t) => t.rel.normalize('NFC') === e.key);
       let fix: { edits: TextEdit[] } | undefined;
-      if (topic && e.hookStart >= 0) {
+      if (topic && e.hookStart >= 0 && !(mayHoldSecret(e.hook) && (await findSecrets(e.hook)).length > 0)) {
         const prefixLen = codePointLength(l.text.slice(0, e.hookStart));
         const budget = max - prefixLen;
         if (budget > 0) {
