@@ -200,6 +200,7 @@ const COMMAND_ROW = /^[ \t]*\|.*\|[ \t]*`(?:\/|--|(?:npm|npx|pnpm|yarn|git|make|
 const BREAK_LINE = /^[ \t]*$|^[ \t]{0,3}#{1,6}(?:[ \t]|$)|^[ \t]*\|/u;
 const BLOCK_START = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]|^[ \t]{0,3}#{1,6}(?:[ \t]|$)|^[ \t]*>|^[ \t]*\|/u;
 const PARAGRAPH_LINES = 30;
+const KANA = /[\u3041-\u309f\u30a0-\u30ff]/u;
 // A label that introduces what is to be done: "**How to apply:**", "Next steps:", "**Action:**".
 const INSTRUCTION_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:how[ \t]+to[ \t]+apply|next[ \t]+steps?|to-?do|action(?:[ \t]+items?)?|plan)(?:\*\*|__)?[ \t]*(?:[:：—–-]|\*\*[ \t]*[:：])/iu;
 // What follows such a label is an instruction when it opens with a verb, not with a determiner, a
@@ -680,7 +681,20 @@ class Finder {
     if (kind === 'weekday') this.weekday(m, start, end);
     else if (kind === 'period') this.period(m, start, end);
     else if (kind === 'chrono') this.dayPhrase(m, start, end);
+    else if (kind === 'zhYear' && m[0] === '前年' && this.previousYearOfContext(start, end)) return;
     else this.push(start, end, zhResult(kind, m, this.dayAt(start).ymd), kind !== 'zhWeekday');
+  }
+
+  /**
+   * 前年 as the year before another the text names, not the year before last: in Japanese it is
+   * "the previous year" (a line holding kana), and 前年比 / 前年度 (year on year, the previous fiscal
+   * year) count from the year the text speaks of in either language.
+   */
+  previousYearOfContext(start: number, end: number): boolean {
+    const after = this.masked[end];
+    if (after === '比' || after === '度' || after === '同') return true;
+    const line = this.lineIndex(start);
+    return KANA.test(this.masked.slice(this.lineStarts[line]!, this.lineEnd(line)));
   }
 
   dayAt(offset: number): Day {
