@@ -20,7 +20,7 @@ import { pathBelowRoot } from '../../fs/paths.js';
  * `[[stem]]` wiki link. Files that are not memories (README-like files without a memory type,
  * SKILL.md and skills/, a file without frontmatter in a subfolder, a file in a folder named
  * archive, _archive, .archive or archived: set aside by its writer; a tombstone or redirect stub
- * without frontmatter that names the file now holding its text) are not reported.
+ * without frontmatter that names the file now holding its text; an empty file) are not reported.
  *
  * The fix writes an entry only when it is certain: the file has a memory type, its name and
  * description are what the writer meant (not cut by YAML at ` #`: `Story #12` read as "Story"),
@@ -63,8 +63,9 @@ export const indexOrphan: Rule = {
     // carries a memory type, a skill's files (SKILL.md and what lies beside it), a file without
     // frontmatter in a subfolder.
     if (notAMemory(ctx.file.rel, topic.type, topic.frontmatter !== null)) return;
-    // A tombstone or redirect left where a memory was ("Merged into MEMORY.md."): no memory itself.
-    if (topic.frontmatter === null && isPointerStub(ctx.file.text)) return;
+    // A tombstone or redirect left where a memory was ("Merged into MEMORY.md."), or an empty file
+    // (an agents' mailbox waiting for its first line): no memory itself.
+    if (topic.frontmatter === null && (ctx.file.text.trim() === '' || isPointerStub(ctx.file.text))) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
     if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirRel).has(rel)) return;
