@@ -29,9 +29,9 @@ import { debugWriter, type Io, type Output } from '../io.js';
 const HELP = `Usage: memlint [lint] [options] [PATH...]
 
 Lint memory directories (folders holding MEMORY.md). With no PATH, every memdir in the
-repository (tracked or untracked, not git-ignored, never under node_modules or a templates/
-folder) and those named by config "memoryDirs". A PATH may be a memdir, a folder to search, or a
-single memory file.
+repository (tracked or untracked, not git-ignored, never under node_modules, a templates/ folder
+or Claude Code's .claude/worktrees/) and those named by config "memoryDirs". A PATH may be a
+memdir, a folder to search, or a single memory file.
 
 Options:
   --fix                   apply surgical fixes to the files (bytes it does not mean to change stay)

@@ -57,13 +57,16 @@ export function isSessionLogPath(path: string): boolean {
 const TEMPLATE_FOLDER = /^[._]?templates?$/i;
 
 /**
- * A repository path memlint never takes for memory on its own: anything under node_modules or a
+ * A repository path memlint never takes for memory on its own: anything under node_modules, a
  * template folder (`templates/`, `template/`: a plugin's or a project's copy to start memory from,
  * whose MEMORY.md and topics hold placeholders, not what a team's agents learned; Claude Code reads
- * no memory there). A folder named on the command line or in config memoryDirs is linted all the same.
+ * no memory there), or `.claude/worktrees/` (Claude Code 2.1.332 makes its worktrees there: another
+ * checkout, whose memory is that checkout's to lint, and a copy of this one's when committed). A
+ * folder named on the command line or in config memoryDirs is linted all the same.
  */
 export function neverFoundAsMemory(path: string): boolean {
-  return path.split('/').some((segment) => segment === 'node_modules' || TEMPLATE_FOLDER.test(segment));
+  const segments = path.split('/');
+  return segments.some((segment, i) => segment === 'node_modules' || TEMPLATE_FOLDER.test(segment) || (segment === 'worktrees' && segments[i - 1] === '.claude'));
 }
 
 /** A Markdown file of this memdir (memdir-relative path): not a nested memdir's own index, which is a memdir of its own. */

@@ -220,7 +220,7 @@ describe('discoverMemdirs: the repository root and .claude are not memdirs for l
   });
 });
 
-describe('discoverMemdirs: template folders are no memory (issue 29)', () => {
+describe('discoverMemdirs: template folders and Claude Code\'s worktrees are no memory (issue 29)', () => {
   // The ninth held-out set: a plugin's memory template (plugins/<p>/templates/memory/) and a
   // project template's copy of .claude/agent-memory/ were linted as memory, and their placeholder
   // comments made 88 prompt-injection findings. Claude Code reads no memory there.
@@ -229,11 +229,14 @@ describe('discoverMemdirs: template folders are no memory (issue 29)', () => {
     'plugins/notes/templates/memory/decisions.md': topic('Decisions'),
     'Templates/service/.claude/agent-memory/reviewer/MEMORY.md': '- [Style](style.md) — style\n',
     'Templates/service/.claude/agent-memory/reviewer/style.md': topic('Style', 'feedback'),
+    // A copy in one of Claude Code's worktrees (committed by mistake, as in the tenth held-out set).
+    '.claude/worktrees/agent-a1/.claude/memory/MEMORY.md': '- [A](a.md) — a\n',
+    '.claude/worktrees/agent-a1/.claude/memory/a.md': topic('A'),
     '.claude/memory/MEMORY.md': '- [A](a.md) — a\n',
     '.claude/memory/a.md': topic('A'),
   };
 
-  it('finds neither a plugin\'s memory template nor a project template\'s Claude location; named, each is linted', () => {
+  it('finds neither a plugin\'s memory template, a project template\'s Claude location nor a worktree\'s copy; named, each is linted', () => {
     const repo = initRepo(tempDir('memlint-discover-templates-'));
     writeFiles(repo, templates);
     git(repo, 'add', '-A');
