@@ -36,6 +36,16 @@ describe('dates made absolute (step 4)', () => {
     expect(r.report).toEqual({ fixed: [], left: 3 });
   });
 
+  it('counts as left only what lint reports: a commit-dated "today" that says how things stand is no date (tenth held-out set)', async () => {
+    const find = await loadDateFinder();
+    const text = topic('R', 'project', 'r', 'Zero tracing today, so latency numbers are guesses.\nThe importer is the only caller today.\nWe moved the cron to the new host today.\n');
+    const s = state({ 'project_r.md': text });
+    const r = absoluteDates(s, ctx({}, { today: '2026-11-29', lineDates: () => Object.assign([], { 7: '2026-04-27', 8: '2026-04-27', 9: '2026-04-27' }) }), find);
+    expect(r.state).toBe(s);
+    // Lint reports the one event (line 9) and neither statement of how things stand.
+    expect(r.report).toEqual({ fixed: [], left: 1 });
+  });
+
   it("counts from the date the text gives for itself, before the commit date: a dated section, a note's date line", async () => {
     const find = await loadDateFinder();
     const body = '## 2026-03-23 (pass 13)\n\nRe-review tomorrow.\n\n## Notes\n\nShip next Friday.\n';
@@ -64,7 +74,7 @@ describe('dates made absolute (step 4)', () => {
     const finder = (calls: { n: number }): RelativeDateFinder => (text) => {
       calls.n++;
       const fixes: DateFix[] = [];
-      for (let at = text.indexOf('tomorrow'); at >= 0; at = text.indexOf('tomorrow', at + 1)) fixes.push({ start: at, end: at + 8, replacement: 'tomorrow (2026-04-28)', exact: true });
+      for (let at = text.indexOf('tomorrow'); at >= 0; at = text.indexOf('tomorrow', at + 1)) fixes.push({ start: at, end: at + 8, replacement: 'tomorrow (2026-04-28)', exact: true, told: true });
       return fixes;
     };
     function work(lines: number): { sliced: number; finds: number; fixed: number; text: string | undefined } {
