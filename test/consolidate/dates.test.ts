@@ -38,7 +38,7 @@ describe('dates made absolute (step 4)', () => {
 
   it('counts as left only what lint reports: a commit-dated "today" that says how things stand is no date (tenth held-out set)', async () => {
     const find = await loadDateFinder();
-    const text = topic('R', 'project', 'r', 'Zero tracing today, so latency numbers are guesses.\nThe importer is the only caller today.\nWe moved the cron to the new host today.\n');
+    const text = topic('R', 'project', 'r', '- Webhooks retry three times (still on the old queue today).\nRegistered handlers today: `invoice`, `refund`.\nWe moved the cron to the new host today.\n');
     const s = state({ 'project_r.md': text });
     const r = absoluteDates(s, ctx({}, { today: '2026-11-29', lineDates: () => Object.assign([], { 7: '2026-04-27', 8: '2026-04-27', 9: '2026-04-27' }) }), find);
     expect(r.state).toBe(s);
