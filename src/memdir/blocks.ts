@@ -584,7 +584,7 @@ export function lineBlocks(text: string): BlockModel | null {
     const t = raw[i]!.text;
     if (fence) {
       const f: OpenFence = fence;
-      const lead = t.length - t.trimStart().length;
+      const lead = leadingSpaces(t);
       if (f.container > 0) {
         // In an item: a blank line is the fence's if the item goes on after it; a line less indented
         // than the item's content ends both, where remark's reading of the blank lines before it
@@ -759,6 +759,26 @@ export function lineBlocks(text: string): BlockModel | null {
   return { lines, codeBlocks, comments, via: 'lines' };
 }
 
+/**
+ * How many spaces a line starts with. Only spaces and tabs are Markdown's whitespace: a no-break
+ * or em space (which `trimStart` and `trim` take too) is content.
+ */
+function leadingSpaces(t: string): number {
+  let k = 0;
+  while (t.charCodeAt(k) === 0x20) k++;
+  return k;
+}
+
+/** The text without the spaces and tabs around it (and no other whitespace: see `leadingSpaces`). */
+function withoutSpaces(t: string): string {
+  const isSpace = (k: number) => t.charCodeAt(k) === 0x20 || t.charCodeAt(k) === 0x09;
+  let start = 0;
+  let end = t.length;
+  while (start < end && isSpace(start)) start++;
+  while (end > start && isSpace(end - 1)) end--;
+  return t.slice(start, end);
+}
+
 /** The line without up to `most` spaces it starts with (a fence's own indentation, from its code). */
 function withoutIndent(line: string, most: number): string {
   let k = 0;
@@ -792,15 +812,16 @@ type ReadLine =
 function readLine(t: string, linkMayClose: boolean): ReadLine | null {
   const c = t.charCodeAt(0);
   if (c === 0x20) {
-    const rest = t.trimStart();
-    if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent: t.length - rest.length };
-    if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, t.length - rest.length);
-    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, t.length - rest.length, linkMayClose) : null;
+    const indent = leadingSpaces(t);
+    const rest = t.slice(indent);
+    if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent };
+    if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, indent);
+    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, indent, linkMayClose) : null;
   }
   if (c === 0x3c) return readTagLine(t);
   if (c === 0x23) {
-    if (!ATX_RE.test(t) || t.trimEnd().endsWith('#')) return null;
-    return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: t.replace(/^#{1,6}/, '').trim() };
+    if (!ATX_RE.test(t) || withoutSpaces(t).endsWith('#')) return null;
+    return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: withoutSpaces(t.replace(/^#{1,6}/, '')) };
   }
   if (c === 0x60 || c === 0x7e) return FENCE_RE.test(t) ? readFence(t, 0) : { kind: 'text' };
   // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
@@ -832,7 +853,7 @@ function readTagLine(t: string): ReadLine | null {
 function readFence(rest: string, indent: number): ReadLine | null {
   const f = FENCE_RE.exec(rest);
   if (!f) return null;
-  const info = f[3]!.trim();
+  const info = withoutSpaces(f[3]!);
   // A backtick fence's info holds no backtick; escapes and entities in it are remark's to read.
   if ((f[2]![0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null;
   return { kind: 'fence', indent, mark: f[2]![0]!, length: f[2]!.length, lang: (info.split(/[ \t]/)[0] ?? '').toLowerCase() };

@@ -139,6 +139,17 @@ describe('lineBlocks: the line path', () => {
   });
 
   it.each([
+    ['a no-break space before a marker (content, not indentation)', '- a\n \u00a0- b\n'],
+    ['a no-break space around a heading\'s text', '# \u00a0a\u00a0\n'],
+    ['an em space at the end of a heading', '# a\u2003\n'],
+    ['a no-break space before a fence\'s info', '```\u00a0js\nx\n```\n'],
+  ])('reads only spaces and tabs as whitespace: %s', (_, text) => {
+    const fast = lineBlocks(text);
+    if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+  });
+
+  it.each([
     ['an item after a blank line, indented (it may be the item\'s above)', '- a\n\n  - b\n'],
     ['a nested ordered item that does not start at 1', '- a\n  2. b\n'],
     ['a fence in an item that the item\'s end closes after blank lines', '- a\n  ```\n  b\n\n\nx\n'],
@@ -168,7 +179,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item', ' \u00a0- nbsp', '# a\u00a0', '#\u2003x', '```\u00a0js', '\u00a0text', '  \u00a0```',
       ),
       fc.string({ maxLength: 8 }),
     );
