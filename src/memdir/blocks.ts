@@ -505,10 +505,10 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
 /**
  * The model by a line scan, or null when the text holds something only a parser can read exactly.
  * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), items whose content is
- * text or fenced code, nested or not (and the plain link each starts with), fences, HTML comments
- * and block-level tags in the first column, and block quotes of paragraphs; anything else
- * (indented code, other HTML, items holding other blocks, setext underlines, definitions, tabs) is
- * left to remark.
+ * text, fenced code, indented code or block quotes of paragraphs, nested or not and across blank
+ * lines (and the plain link each starts with), fences, HTML comments and block-level tags in the
+ * first column, and block quotes of paragraphs; anything else (top-level indented code, other
+ * HTML, quotes holding other blocks, setext underlines, definitions, tabs) is left to remark.
  */
 export function lineBlocks(text: string): BlockModel | null {
   const src = withoutBom(text);
@@ -547,10 +547,14 @@ export function lineBlocks(text: string): BlockModel | null {
     while (holder >= 0 && items[holder]!.contentStart > n) holder--;
     return { holder, past: n - (holder < 0 ? 0 : items[holder]!.contentStart) };
   };
-  // The block quote the previous line is in, and its `>` lines with nothing on them since its last
-  // paragraph line: remark ends a quote at its last block, so those are outside it (unless the
-  // quote holds no block at all).
-  let quote: { hasBlock: boolean; emptySince: number[] } | null = null;
+  // The block quote the previous line is in, the open item that holds it (-1: none, the top level),
+  // and its `>` lines with nothing on them since its last paragraph line: remark ends a quote at
+  // its last block, so those are outside it (unless the quote holds no block at all). A quote is
+  // always the innermost container: a line that opens anything else in an item closes it.
+  let quote: { hasBlock: boolean; emptySince: number[]; holder: number } | null = null;
+  // Indented code in an item: `column` where its lines' text starts (its item's content start and
+  // four more), `blanks` the blank lines after its last line, which the next line decides.
+  let code: { start: number; column: number; content: string[]; blanks: string[] } | null = null;
   // An open fence: `container` is the column its item's content starts at (0 at the top level),
   // `indent` how far in from there its opening line is; `content` its lines when they are not the
   // source's own (an indented fence); `blanks` blank lines inside an item's fence, which the next
@@ -575,6 +579,12 @@ export function lineBlocks(text: string): BlockModel | null {
     }
     codeBlocks.push({ startLine: fence!.start + 1, endLine: Math.max(last, fence!.start) + 1, fenced: true, lang: fence!.lang, content });
     fence = null;
+  };
+  const endCode = (next: number) => {
+    const c = code!;
+    for (let k = next - c.blanks.length; k < next; k++) lines[k] = { kind: 'blank', quote: 0 };
+    codeBlocks.push({ startLine: c.start + 1, endLine: next - c.blanks.length, fenced: false, lang: '', content: c.content });
+    code = null;
   };
   const openFence = (at: number, f: { mark: string; length: number; lang: string }, container: number, indent: number) => {
     lines[at] = { kind: 'code', quote: 0, code: 'fenced' };
@@ -611,6 +621,23 @@ export function lineBlocks(text: string): BlockModel | null {
       f.content?.push(withoutIndent(r, f.indent));
       continue;
     }
+    const lead = leadingSpaces(t);
+    if (code) {
+      // Blank lines are the code's when a line indented as far follows, else blank lines after it.
+      if (BLANK_RE.test(t)) {
+        code.blanks.push(t);
+        continue;
+      }
+      if (lead >= code.column) {
+        for (const b of code.blanks) code.content.push(b.slice(code.column));
+        for (let k = i - code.blanks.length; k <= i; k++) lines[k] = { kind: 'code', quote: 0, code: 'indented' };
+        code.blanks = [];
+        code.content.push(t.slice(code.column));
+        extendItems(i + 1);
+        continue;
+      }
+      endCode(i);
+    }
     if (commentStart >= 0) {
       lines[i] = { kind: 'html', quote: 0 };
       if (t.includes('-->')) {
@@ -620,9 +647,10 @@ export function lineBlocks(text: string): BlockModel | null {
       continue;
     }
     if (BLANK_RE.test(t)) {
+      // The open items go on past a blank line (the next line decides), with no paragraph open.
       endQuote();
       lines[i] = { kind: 'blank', quote: 0 };
-      open = 'none';
+      open = items.length > 0 ? 'inItem' : 'none';
       htmlToBlank = false;
       continue;
     }
@@ -635,30 +663,55 @@ export function lineBlocks(text: string): BlockModel | null {
       // that holds `-->`. `<!-->` and `<!--->` are remark's to read.
       if (/^<!---?>/.test(t)) return null;
       endQuote();
+      items = [];
       open = 'none';
       lines[i] = { kind: 'html', quote: 0 };
       if (t.indexOf('-->', 4) >= 0) comments.push({ startLine: i + 1, endLine: i + 1 });
       else commentStart = i;
       continue;
     }
-    if (t.charCodeAt(0) === 0x3e) {
-      // '>': a quote line (it interrupts a paragraph and closes an item).
-      if (!quote) {
-        quote = { hasBlock: false, emptySince: [] };
-        open = 'none';
+    const inItems: boolean = open === 'item' || open === 'inItem';
+    if (open === 'inItem' && lead >= 4) {
+      const { holder, past } = placeIn(lead);
+      if (past >= 4) {
+        // Four columns past where an item's content starts, with no paragraph open: indented code.
+        // (With a CR anywhere, its lines are remark's to cut; after a quote's `>` line with nothing
+        // on it, remark makes a code block of each line.)
+        if (holder < 0 || hasCr || quote) return null;
+        endQuote();
+        items = items.slice(0, holder + 1);
+        extendItems(i + 1);
+        lines[i] = { kind: 'code', quote: 0, code: 'indented' };
+        const column = items[holder]!.contentStart + 4;
+        code = { start: i, column, content: [t.slice(column)], blanks: [] };
+        continue;
       }
-      const content = t.startsWith('> ') ? t.slice(2) : t.slice(1);
+    }
+    if (t.charCodeAt(lead) === 0x3e) {
+      // '>': a quote line, in the item it is indented into or at the top level (it interrupts a
+      // paragraph and closes the items it is not indented into).
+      const { holder, past }: { holder: number; past: number } = inItems ? placeIn(lead) : { holder: -1, past: lead };
+      if (past >= 4 || (quote && quote.holder < holder)) return null;
+      if (!quote || quote.holder !== holder) {
+        endQuote();
+        items = items.slice(0, holder + 1);
+        quote = { hasBlock: false, emptySince: [], holder };
+      }
+      const content = t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1);
       if (BLANK_RE.test(content)) {
+        // (How remark places a quote in an item that holds no block is its own.)
+        if (holder >= 0 && !quote.hasBlock) return null;
         lines[i] = { kind: 'blank', quote: 1 };
         quote.emptySince.push(i);
-        open = 'none';
+        open = holder < 0 ? 'none' : 'inItem';
         continue;
       }
       if (!PLAIN_START_RE.test(content)) return null;
       lines[i] = { kind: 'prose', quote: 1 };
       quote.hasBlock = true;
       quote.emptySince = [];
-      open = 'para';
+      if (holder >= 0) extendItems(i + 1);
+      open = holder < 0 ? 'para' : 'item';
       continue;
     }
     const line = readLine(t, lastLinkClose >= raw[i]!.offset);
@@ -677,6 +730,7 @@ export function lineBlocks(text: string): BlockModel | null {
       // A paragraph of its own, in the item whose content it is indented to, or at the top level.
       const { holder, past } = placeIn(line.indent);
       if (past >= 4) return null;
+      endQuote();
       items = items.slice(0, holder + 1);
       extendItems(i + 1);
       lines[i] = { kind: 'prose', quote: 0 };
@@ -690,30 +744,28 @@ export function lineBlocks(text: string): BlockModel | null {
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
     }
-    if ((line.kind === 'item' || line.kind === 'fence') && line.indent >= 4 && open === 'para') {
-      // Four columns in, a marker neither opens code nor an item: text of the open paragraph.
+    if ((line.kind === 'item' || line.kind === 'fence') && (open === 'para' || open === 'item') && placeIn(line.indent).past >= 4) {
+      // Four columns past where its holder's content starts (the top level's: column 0), a marker
+      // opens neither code nor an item: text of the open paragraph (the quote's, lazily).
+      if (open === 'item') extendItems(i + 1);
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
     }
     endQuote();
     if (line.kind === 'heading') {
       lines[i] = { kind: 'heading', quote: 0, heading: { level: line.level, setext: false, text: line.text, startLine: i + 1, endLine: i + 1 } };
+      items = [];
       open = 'none';
     } else if (line.kind === 'html') {
       lines[i] = { kind: 'html', quote: 0 };
       htmlToBlank = true;
+      items = [];
       open = 'none';
     } else if (line.kind === 'fence') {
       // (With a CR anywhere, an indented fence's code lines are remark's to cut.)
       if (line.indent > 0 && (hasCr || open === 'none')) return null;
-      const { holder, past } = line.indent > 0 && (open === 'item' || open === 'inItem') ? placeIn(line.indent) : { holder: -1, past: line.indent };
-      if (past >= 4) {
-        // Four columns past where its holder's content starts: text of the open paragraph, or code.
-        if (open !== 'item') return null;
-        extendItems(i + 1);
-        lines[i] = { kind: 'prose', quote: 0 };
-        continue;
-      }
+      const { holder, past } = line.indent > 0 && inItems ? placeIn(line.indent) : { holder: -1, past: line.indent };
+      if (past >= 4) return null;
       items = items.slice(0, holder + 1);
       extendItems(i + 1);
       openFence(i, line, holder < 0 ? 0 : items[holder]!.contentStart, past);
@@ -723,16 +775,9 @@ export function lineBlocks(text: string): BlockModel | null {
       if (line.ordered && open === 'para' && !line.one) return null;
       // Which open item holds it: the innermost whose content starts at or before its marker.
       let holder = -1;
-      if (line.indent > 0 && (open === 'item' || open === 'inItem')) {
+      if (line.indent > 0 && inItems) {
         holder = placeIn(line.indent).holder;
-        // Four columns or more past where its holder's content starts (the top level's: column 0),
-        // a marker opens neither code nor an item: the line is text of the open paragraph (or code).
-        if (line.indent >= (holder < 0 ? 0 : items[holder]!.contentStart) + 4) {
-          if (open === 'inItem') return null;
-          extendItems(i + 1);
-          lines[i] = { kind: 'prose', quote: 0 };
-          continue;
-        }
+        if (placeIn(line.indent).past >= 4) return null;
         if (holder >= 0 && line.ordered && !line.one) return null;
       } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
       if (holder < 0) {
@@ -746,8 +791,13 @@ export function lineBlocks(text: string): BlockModel | null {
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
+      if (line.quoted) {
+        lines[i]!.quote = 1;
+        quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
+      }
     }
   }
+  if (code) endCode(raw.length);
   if (fence) {
     // An item's fence that the end closes after blank lines: remark's reading of them is its own.
     if ((fence as OpenFence).blanks.length > 0) return null;
@@ -803,7 +853,7 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: boolean };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
@@ -859,17 +909,25 @@ function readFence(rest: string, indent: number): ReadLine | null {
   return { kind: 'fence', indent, mark: f[2]![0]!, length: f[2]!.length, lang: (info.split(/[ \t]/)[0] ?? '').toLowerCase() };
 }
 
-/** An item's line whose marker starts `indent` columns in: null when its content is not a paragraph. */
+/**
+ * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
+ * or a block quote of one (`quoted`).
+ */
 function readItem(t: string, indent: number, linkMayClose: boolean): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
   if (m[2] !== ' ') return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
+  const ordered = m[1]!.length > 1;
+  const one = /^1[.)]$/.test(m[1]!);
+  if (content.startsWith('>')) {
+    const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
+    return PLAIN_START_RE.test(quoted) ? { kind: 'item', indent, ordered, one, contentStart, quoted: true } : null;
+  }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);
   if (opensBlock || ONLY_MARKS_RE.test(content) || content === '') return null;
-  const ordered = m[1]!.length > 1;
-  const line: ReadLine = { kind: 'item', indent, ordered, one: /^1[.)]$/.test(m[1]!), contentStart };
+  const line: ReadLine = { kind: 'item', indent, ordered, one, contentStart };
   if (!content.startsWith('[')) return line;
   const l = SIMPLE_LINK_RE.exec(content);
   // Without a definition in the file, only `](` after the bracket can make it a link.

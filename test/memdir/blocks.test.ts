@@ -138,6 +138,40 @@ describe('lineBlocks: the line path', () => {
     // 'Text' is a lazy line of the innermost paragraph; the item after it is the outer item's.
   });
 
+  it('takes items holding quotes, blank lines and indented code, as remark reads them', () => {
+    const text = [
+      '- > Quoted [A](a.md)', '  > more of the quote', '  lazy', '  >', '  > after its empty line', '  >', '- a', '', '  - b after a blank line', '',
+      '        code in b', '', '          deeper', '', '  back in a', '  > quote in a', '   - b2', '     > in b2', '> top quote', '- c', '', '      code in c', 'x',
+    ].join('\n') + '\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.lines.map((l) => l.quote).join('')).toBe('11111000000000010110000');
+    expect(fast!.codeBlocks.map((b) => [b.startLine, b.endLine, b.content])).toEqual([
+      [11, 13, ['code in b', '', '  deeper']],
+      [22, 22, ['code in c']],
+    ]);
+    expect(fast!.lines[0]!.item).toMatchObject({ contentStart: 2, endLine: 5 });
+    expect(fast!.lines[0]!.item!.link).toBeUndefined();
+  });
+
+  it('gives what remark gives on items holding quotes, blank lines and indented code (property)', () => {
+    const line = fc.constantFrom(
+      '', '  ', '- > q', '- >', '- > > qq', '1. > one', '  > in item', '  >', '   > three in', '    > four in', '      > six in', '> top', '>', ' > one in', '- a', '  - b', '    - c', '  2. two',
+      'text', '  text', '    text', '      code', '        code', '          code', '  - > nested', '     > in nested', '  ```', '      ```', '```', '# h', '<!-- c -->', '      - code item',
+      '        > code quote', '- [a](b.md) x', '   - three in', ' - one in',
+    );
+    expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
+  });
+
+  it.each([
+    ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
+    ['a quote in an item that opens with an empty line', '- a\n  >\n  > b\n'],
+    ['a quote in an item that holds more than a paragraph', '- > # h\n'],
+  ])('leaves %s to remark', (_, text) => {
+    expect(lineBlocks(text)).toBeNull();
+  });
+
   it.each([
     ['a no-break space before a marker (content, not indentation)', '- a\n \u00a0- b\n'],
     ['a no-break space around a heading\'s text', '# \u00a0a\u00a0\n'],
@@ -150,7 +184,6 @@ describe('lineBlocks: the line path', () => {
   });
 
   it.each([
-    ['an item after a blank line, indented (it may be the item\'s above)', '- a\n\n  - b\n'],
     ['a nested ordered item that does not start at 1', '- a\n  2. b\n'],
     ['a fence in an item that the item\'s end closes after blank lines', '- a\n  ```\n  b\n\n\nx\n'],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
@@ -179,7 +212,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item', ' \u00a0- nbsp', '# a\u00a0', '#\u2003x', '```\u00a0js', '\u00a0text', '  \u00a0```',
+        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item', '  > quote in item', '  >', '   > three in', '        code in item', ' \u00a0- nbsp', '# a\u00a0', '#\u2003x', '```\u00a0js', '\u00a0text', '  \u00a0```',
       ),
       fc.string({ maxLength: 8 }),
     );
@@ -201,8 +234,8 @@ describe('lineBlocks: the line path', () => {
 });
 
 describe('pieceBlocks: a file cut before each top-level item, each piece its own way', () => {
-  it('reads a long list with one indented line by remark for that item only, as remark reads the whole', () => {
-    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    more of the last item\n';
+  it('reads a long list with one line the line path leaves by remark for that item only, as remark reads the whole', () => {
+    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    <span>more of the last item</span>\n';
     expect(lineBlocks(text)).toBeNull();
     const cuts = topLevelBlockStarts(splitLines(text));
     expect(cuts).toHaveLength(50);
