@@ -580,10 +580,21 @@ export function lineBlocks(text: string): BlockModel | null {
     codeBlocks.push({ startLine: fence!.start + 1, endLine: Math.max(last, fence!.start) + 1, fenced: true, lang: fence!.lang, content });
     fence = null;
   };
+  // Indented code ended by line `next` (or the text's end), after the blank lines held in `blanks`:
+  // remark ends it on the last of them that is indented as far as its text (the code's line end
+  // before it dropped, as every code block's last one, when nothing is left of it); the rest are
+  // blank lines.
   const endCode = (next: number) => {
     const c = code!;
-    for (let k = next - c.blanks.length; k < next; k++) lines[k] = { kind: 'blank', quote: 0 };
-    codeBlocks.push({ startLine: c.start + 1, endLine: next - c.blanks.length, fenced: false, lang: '', content: c.content });
+    const first = next - c.blanks.length;
+    let last = c.blanks.length - 1;
+    while (last >= 0 && c.blanks[last]!.length < c.column) last--;
+    c.blanks.forEach((b, j) => {
+      if (j < last || (j === last && b.length > c.column)) c.content.push(b.slice(c.column));
+      lines[first + j] = j <= last ? { kind: 'code', quote: 0, code: 'indented' } : { kind: 'blank', quote: 0 };
+    });
+    codeBlocks.push({ startLine: c.start + 1, endLine: first + last + 1, fenced: false, lang: '', content: c.content });
+    if (last >= 0) extendItems(first + last + 1);
     code = null;
   };
   const openFence = (at: number, f: { mark: string; length: number; lang: string }, container: number, indent: number) => {
@@ -592,23 +603,24 @@ export function lineBlocks(text: string): BlockModel | null {
   };
   for (; i < raw.length; i++) {
     const t = raw[i]!.text;
+    const lead = leadingSpaces(t);
+    if (fence && (fence as OpenFence).container > 0) {
+      // In an item: a blank line is the fence's if the item goes on after it; a line less indented
+      // than the item's content ends both, where remark's reading of the blank lines before it
+      // is its own.
+      const f: OpenFence = fence;
+      if (BLANK_RE.test(t)) {
+        f.blanks.push(t);
+        continue;
+      }
+      if (lead < f.container) return null;
+      for (const b of f.blanks) f.content!.push(withoutIndent(b.slice(f.container), f.indent));
+      for (let k = i - f.blanks.length; k < i; k++) lines[k] = { kind: 'code', quote: 0, code: 'fenced' };
+      f.blanks = [];
+      extendItems(i + 1);
+    }
     if (fence) {
       const f: OpenFence = fence;
-      const lead = leadingSpaces(t);
-      if (f.container > 0) {
-        // In an item: a blank line is the fence's if the item goes on after it; a line less indented
-        // than the item's content ends both, where remark's reading of the blank lines before it
-        // is its own.
-        if (BLANK_RE.test(t)) {
-          f.blanks.push(t);
-          continue;
-        }
-        if (lead < f.container) return null;
-        for (const b of f.blanks) f.content!.push(withoutIndent(b.slice(f.container), f.indent));
-        for (let k = i - f.blanks.length; k < i; k++) lines[k] = { kind: 'code', quote: 0, code: 'fenced' };
-        f.blanks = [];
-        extendItems(i + 1);
-      }
       lines[i] = { kind: 'code', quote: 0, code: 'fenced' };
       const r = t.slice(Math.min(lead, f.container));
       const m = FENCE_RE.exec(r);
@@ -621,7 +633,6 @@ export function lineBlocks(text: string): BlockModel | null {
       f.content?.push(withoutIndent(r, f.indent));
       continue;
     }
-    const lead = leadingSpaces(t);
     if (code) {
       // Blank lines are the code's when a line indented as far follows, else blank lines after it.
       if (BLANK_RE.test(t)) {
@@ -675,9 +686,9 @@ export function lineBlocks(text: string): BlockModel | null {
       const { holder, past } = placeIn(lead);
       if (past >= 4) {
         // Four columns past where an item's content starts, with no paragraph open: indented code.
-        // (With a CR anywhere, its lines are remark's to cut; after a quote's `>` line with nothing
-        // on it, remark makes a code block of each line.)
-        if (holder < 0 || hasCr || quote) return null;
+        // (With a CR anywhere, its lines are remark's to cut; when it closes a quote or an item
+        // nested in its own, remark makes a code block of each of its lines.)
+        if (holder < 0 || holder < items.length - 1 || hasCr || quote) return null;
         endQuote();
         items = items.slice(0, holder + 1);
         extendItems(i + 1);
@@ -797,10 +808,18 @@ export function lineBlocks(text: string): BlockModel | null {
       }
     }
   }
-  if (code) endCode(raw.length);
+  if (code) {
+    // (Blank lines after indented code up to a last one with no line end: remark's to read.)
+    if ((code as { blanks: string[] }).blanks.length > 0 && raw[raw.length - 1]!.eol === '') return null;
+    endCode(raw.length);
+  }
   if (fence) {
     // An item's fence that the end closes after blank lines: remark's reading of them is its own.
     if ((fence as OpenFence).blanks.length > 0) return null;
+    // remark drops a code block's last line end: a last line with none and nothing left after the
+    // fence's indentation adds no line to the code.
+    const content = (fence as OpenFence).content;
+    if (content && raw[raw.length - 1]!.eol === '' && (fence as OpenFence).start < raw.length - 1 && content[content.length - 1] === '') content.pop();
     endFence(raw.length - 1);
   }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });

@@ -157,11 +157,23 @@ describe('lineBlocks: the line path', () => {
 
   it('gives what remark gives on items holding quotes, blank lines and indented code (property)', () => {
     const line = fc.constantFrom(
-      '', '  ', '- > q', '- >', '- > > qq', '1. > one', '  > in item', '  >', '   > three in', '    > four in', '      > six in', '> top', '>', ' > one in', '- a', '  - b', '    - c', '  2. two',
+      '', '  ', '    ', '      ', '       ', '- > q', '- >', '- > > qq', '1. > one', '  > in item', '  >', '   > three in', '    > four in', '      > six in', '> top', '>', ' > one in', '- a', '  - b', '    - c', '  2. two',
       'text', '  text', '    text', '      code', '        code', '          code', '  - > nested', '     > in nested', '  ```', '      ```', '```', '# h', '<!-- c -->', '      - code item',
       '        > code quote', '- [a](b.md) x', '   - three in', ' - one in',
     );
     expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
+  });
+
+  it.each([
+    ['indented code and blank lines after it indented as far (the last one is the code\'s)', '- a\n\n      x\n      \n        \n      \n     \n  y\n'],
+    ['a blank line indented as far as the code, its last line', '- a\n\n      x\n       \n'],
+    ['indented code that closes a nested item (remark makes a block of each line)', '- a\n     - b\n\n      x\n      y\n'],
+    ['indented code, then a last line of spaces with no line end', '- a\n\n      x\n      '],
+    ['a fence indented at the top level, then a last line of spaces with no line end', '1. a\n  2. b\n  ```js\n  - c\n '],
+  ])('gives what remark gives (or leaves it to remark): %s', (_, text) => {
+    const fast = lineBlocks(text);
+    if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
   });
 
   it.each([
@@ -218,8 +230,8 @@ describe('lineBlocks: the line path', () => {
     );
     const eol = fc.constantFrom('\n', '\r\n', '\r');
     fc.assert(
-      fc.property(fc.array(fc.tuple(line, eol), { maxLength: 24 }), fc.boolean(), (parts, fm) => {
-        const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e]) => l + e).join('');
+      fc.property(fc.array(fc.tuple(line, eol), { maxLength: 24 }), fc.boolean(), fc.boolean(), (parts, fm, lastEnded) => {
+        const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e], k) => l + (k < parts.length - 1 || lastEnded ? e : '')).join('');
         const fast = lineBlocks(text);
         if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
       }),
