@@ -597,6 +597,29 @@ export function lineBlocks(text: string): BlockModel | null {
     if (last >= 0) extendItems(first + last + 1);
     code = null;
   };
+  // An item's fence that the item's end closes at line `next` (or the text's end), after the blank
+  // lines held in `blanks`. They are all the code's when a container (an item or a quote) opens on
+  // that line, or at the end; before anything else, remark ends the code where the containers'
+  // columns on the last blank line end: that line is no code when it is empty, and the line end
+  // before it is dropped (as every code block's last one) when nothing is left of it.
+  const endFenceAtItemEnd = (next: number, containerNext: boolean) => {
+    const f = fence!;
+    let last = next - f.blanks.length - 1;
+    f.blanks.forEach((b, j) => {
+      const k = next - f.blanks.length + j;
+      const text = withoutIndent(b.slice(f.container), f.indent);
+      lines[k] = { kind: 'blank', quote: 0 };
+      if (j === f.blanks.length - 1 && !containerNext) {
+        if (b === '') return;
+        if (text !== '') f.content!.push(text);
+      } else f.content!.push(text);
+      lines[k] = { kind: 'code', quote: 0, code: 'fenced' };
+      last = k;
+    });
+    endFence(last);
+    extendItems(last + 1);
+    open = 'inItem';
+  };
   const openFence = (at: number, f: { mark: string; length: number; lang: string }, container: number, indent: number) => {
     lines[at] = { kind: 'code', quote: 0, code: 'fenced' };
     fence = { mark: f.mark, length: f.length, lang: f.lang, start: at, container, indent, content: container > 0 || indent > 0 ? [] : null, blanks: [] };
@@ -606,18 +629,23 @@ export function lineBlocks(text: string): BlockModel | null {
     const lead = leadingSpaces(t);
     if (fence && (fence as OpenFence).container > 0) {
       // In an item: a blank line is the fence's if the item goes on after it; a line less indented
-      // than the item's content ends both, where remark's reading of the blank lines before it
-      // is its own.
+      // than the item's content ends both, and is then read as a line after a closed fence.
       const f: OpenFence = fence;
       if (BLANK_RE.test(t)) {
         f.blanks.push(t);
         continue;
       }
-      if (lead < f.container) return null;
-      for (const b of f.blanks) f.content!.push(withoutIndent(b.slice(f.container), f.indent));
-      for (let k = i - f.blanks.length; k < i; k++) lines[k] = { kind: 'code', quote: 0, code: 'fenced' };
-      f.blanks = [];
-      extendItems(i + 1);
+      if (lead < f.container) {
+        const { past } = placeIn(lead);
+        const rest = t.slice(lead);
+        if (past >= 4 || ONLY_MARKS_RE.test(rest)) return null;
+        endFenceAtItemEnd(i, rest.startsWith('>') || ITEM_RE.test(rest));
+      } else {
+        for (const b of f.blanks) f.content!.push(withoutIndent(b.slice(f.container), f.indent));
+        for (let k = i - f.blanks.length; k < i; k++) lines[k] = { kind: 'code', quote: 0, code: 'fenced' };
+        f.blanks = [];
+        extendItems(i + 1);
+      }
     }
     if (fence) {
       const f: OpenFence = fence;
@@ -814,13 +842,18 @@ export function lineBlocks(text: string): BlockModel | null {
     endCode(raw.length);
   }
   if (fence) {
-    // An item's fence that the end closes after blank lines: remark's reading of them is its own.
-    if ((fence as OpenFence).blanks.length > 0) return null;
-    // remark drops a code block's last line end: a last line with none and nothing left after the
-    // fence's indentation adds no line to the code.
-    const content = (fence as OpenFence).content;
-    if (content && raw[raw.length - 1]!.eol === '' && (fence as OpenFence).start < raw.length - 1 && content[content.length - 1] === '') content.pop();
-    endFence(raw.length - 1);
+    const f: OpenFence = fence;
+    if (f.blanks.length > 0) {
+      // (Closed by the text's end on a blank line with no line end: remark's reading of that line
+      // is its own.)
+      if (raw[raw.length - 1]!.eol === '') return null;
+      endFenceAtItemEnd(raw.length, true);
+    } else {
+      // remark drops a code block's last line end: a last line with none and nothing left after
+      // the fence's indentation adds no line to the code.
+      if (f.content && raw[raw.length - 1]!.eol === '' && f.start < raw.length - 1 && f.content[f.content.length - 1] === '') f.content.pop();
+      endFence(raw.length - 1);
+    }
   }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
   endQuote();

@@ -121,8 +121,22 @@ describe('lineBlocks: the line path', () => {
     ]);
   });
 
+  it.each([
+    ['an item (all of them are the code\'s)', '- a\n  ```\n  b\n\n   \n- c\n', [2, 5, ['b', '', ' ']]],
+    ['a quote (all of them are the code\'s)', '- a\n  ```\n  b\n\n> c\n', [2, 4, ['b', '']]],
+    ['the text\'s end (all of them are the code\'s)', '- a\n  ```\n  b\n\n\n', [2, 5, ['b', '', '']]],
+    ['text (the last one is not, being empty)', '- a\n  ```\n  b\n\n\nx\n', [2, 4, ['b', '']]],
+    ['a heading (the last one is, with no text left)', '- a\n  ```\n  b\n\n  \n# h\n', [2, 5, ['b', '']]],
+    ['the outer item\'s text (the last one is, with text left)', '- a\n  - b\n    ```\n    c\n       \n  d\n', [3, 5, ['c', '   ']]],
+  ])('takes a fence in an item that the item\'s end closes after blank lines, before %s', (_, text, block) => {
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.codeBlocks.map((b) => [b.startLine, b.endLine, b.content])).toEqual([block]);
+  });
+
   it('gives what remark gives on items holding fences (property)', () => {
-    const line = fc.constantFrom('', '- item', '  - nested', '1. one', '  ```', '  ```js', '   ```', '    ```', '  ~~~', '```', ' ```', '  code', '    deeper', 'text', '  text', '     far', '## h');
+    const line = fc.constantFrom('', '  ', '   ', '      ', '> q', '  > q', '- item', '  - nested', '1. one', '  ```', '  ```js', '   ```', '    ```', '  ~~~', '```', ' ```', '  code', '    deeper', 'text', '  text', '     far', '## h');
     expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
   });
 
@@ -197,7 +211,7 @@ describe('lineBlocks: the line path', () => {
 
   it.each([
     ['a nested ordered item that does not start at 1', '- a\n  2. b\n'],
-    ['a fence in an item that the item\'s end closes after blank lines', '- a\n  ```\n  b\n\n\nx\n'],
+    ['a fence in an item that the text\'s end closes on spaces with no line end', '- a\n  ```\n  b\n  '],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
