@@ -514,7 +514,6 @@ export function lineBlocks(text: string): BlockModel | null {
   const src = withoutBom(text);
   if (src.includes(']:') || src.includes('\t')) return null;
   const raw = splitLines(src);
-  const lastLinkClose = src.lastIndexOf('](');
   const hasCr = src.includes('\r');
   const lines: BlockLine[] = new Array(raw.length);
   const codeBlocks: CodeBlock[] = [];
@@ -753,7 +752,7 @@ export function lineBlocks(text: string): BlockModel | null {
       open = holder < 0 ? 'para' : 'item';
       continue;
     }
-    const line = readLine(t, lastLinkClose >= raw[i]!.offset);
+    const line = readLine(t);
     if (line === null) return null;
     if (line.kind === 'text') {
       if (open === 'none' || open === 'inItem') {
@@ -909,16 +908,16 @@ type ReadLine =
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
- * only a parser can tell. `linkMayClose`: a `](` follows the line's start in the file.
+ * only a parser can tell.
  */
-function readLine(t: string, linkMayClose: boolean): ReadLine | null {
+function readLine(t: string): ReadLine | null {
   const c = t.charCodeAt(0);
   if (c === 0x20) {
     const indent = leadingSpaces(t);
     const rest = t.slice(indent);
     if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent };
     if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, indent);
-    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, indent, linkMayClose) : null;
+    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, indent) : null;
   }
   if (c === 0x3c) return readTagLine(t);
   if (c === 0x23) {
@@ -930,7 +929,7 @@ function readLine(t: string, linkMayClose: boolean): ReadLine | null {
   // any other first character starts text.
   if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return { kind: 'text' };
   if (ONLY_MARKS_RE.test(t)) return null;
-  return ITEM_RE.test(t) ? readItem(t, 0, linkMayClose) : { kind: 'text' };
+  return ITEM_RE.test(t) ? readItem(t, 0) : { kind: 'text' };
 }
 
 /**
@@ -965,7 +964,7 @@ function readFence(rest: string, indent: number): ReadLine | null {
  * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
  * or a block quote of one (`quoted`).
  */
-function readItem(t: string, indent: number, linkMayClose: boolean): ReadLine | null {
+function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
   if (m[2] !== ' ') return null;
   const contentStart = indent + m[0].length;
@@ -982,8 +981,12 @@ function readItem(t: string, indent: number, linkMayClose: boolean): ReadLine | 
   const line: ReadLine = { kind: 'item', indent, ordered, one, contentStart };
   if (!content.startsWith('[')) return line;
   const l = SIMPLE_LINK_RE.exec(content);
-  // Without a definition in the file, only `](` after the bracket can make it a link.
-  if (!l) return linkMayClose ? null : line;
+  // Without a definition in the file, only an inline link can start the item, and the model
+  // records it only when it ends on this line: with no `)` after a `](` here, there is none.
+  if (!l) {
+    const close = content.indexOf('](');
+    return close >= 0 && content.indexOf(')', close + 2) >= 0 ? null : line;
+  }
   const close = l[0].indexOf('](');
   line.link = {
     form: 'inline',

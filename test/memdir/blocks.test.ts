@@ -178,6 +178,14 @@ describe('lineBlocks: the line path', () => {
     expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
   });
 
+  it('takes an item whose text opens a link that cannot end on its line, with no link, as remark reads it', () => {
+    const text = '- [a](\n'.repeat(3) + '- [b](c.md\n  d)\n- [e\n  f](g.md)\n- [h](i.md) [j](\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.lines.map((l) => l.item?.link?.url)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'i.md']);
+  });
+
   it.each([
     ['indented code and blank lines after it indented as far (the last one is the code\'s)', '- a\n\n      x\n      \n        \n      \n     \n  y\n'],
     ['a blank line indented as far as the code, its last line', '- a\n\n      x\n       \n'],
@@ -238,7 +246,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item', '  > quote in item', '  >', '   > three in', '        code in item', ' \u00a0- nbsp', '# a\u00a0', '#\u2003x', '```\u00a0js', '\u00a0text', '  \u00a0```',
+        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '- [a](', '- [a](b', '  c)', '- [a](b c)', '- [a](b) [c](', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item', '  > quote in item', '  >', '   > three in', '        code in item', ' \u00a0- nbsp', '# a\u00a0', '#\u2003x', '```\u00a0js', '\u00a0text', '  \u00a0```',
       ),
       fc.string({ maxLength: 8 }),
     );
