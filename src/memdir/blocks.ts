@@ -328,6 +328,12 @@ function appendShifted(model: BlockModel, part: BlockModel, shift: number): void
 }
 
 const CUT_ITEM_RE = /^[-*+][ \t]+\S/;
+const INDENTED_4_RE = /^(?: {4}| {0,3}\t)/;
+// A quote or list item opening (what follows a container's marker). When a container interrupts
+// paragraph text (or follows indented code, even after a blank line), remark reads the containers
+// it opens as if they too interrupted (an empty item, or an ordered one not starting at 1, is then
+// text), where a piece starting with that line would read them as opening: no cut there.
+const OPENS_CONTAINER_RE = /^[ \t]*(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 // The first character of a line that can only be paragraph text.
 const PLAIN_START_RE = /^[^\s\-*+_=0-9>#<`~|[\]!\\&]/;
 // A fence or `<` after indentation or after container markers (`- `, `1. `, `>`).
@@ -344,14 +350,14 @@ const HTML_UNTIL: Array<[RegExp, string[]]> = [
 
 /**
  * Whether a line (outside a fence or HTML block opened at the top level) surely starts a block at
- * the top level: a bullet in the first column with content (it closes every open list item, quote
- * and paragraph, and is never a lazy continuation), or a heading or a paragraph in the first
+ * the top level: a bullet in the first column with content that opens no container (it closes
+ * every open list item, quote and paragraph, and is never a lazy continuation), or a heading or a paragraph in the first
  * column after a blank line (no container holds it, and nothing continues across the blank). A line
  * that may open anything else (an empty item, a break, a quote, `---` that would start a piece as
  * frontmatter) is left alone: remark reads some of those by what came before.
  */
 function startsTopLevelBlock(line: string, previous: string): boolean {
-  if (CUT_ITEM_RE.test(line)) return !ONLY_MARKS_RE.test(line);
+  if (CUT_ITEM_RE.test(line)) return !ONLY_MARKS_RE.test(line) && !OPENS_CONTAINER_RE.test(line.replace(/^[-*+][ \t]+/, ''));
   return BLANK_RE.test(previous) && (PLAIN_START_RE.test(line) || /^#{1,6}[ \t]+\S/.test(line));
 }
 
@@ -378,8 +384,9 @@ export function topLevelBlockStarts(raw: ReadonlyArray<{ text: string }>): numbe
   const cutBefore = (line: number) => {
     // Cut before the blank lines above it: a block its line closes (a fence left open in a list
     // item) ends before them in remark's reading of the whole, and would take them in a piece.
+    // Not before one indented four columns or more: indented code above takes it in both readings.
     let at = line;
-    while (at > first && BLANK_RE.test(raw[at - 1]!.text)) at--;
+    while (at > first && BLANK_RE.test(raw[at - 1]!.text) && !INDENTED_4_RE.test(raw[at - 1]!.text)) at--;
     if (at > first && at > (cuts[cuts.length - 1] ?? 0)) cuts.push(at);
   };
   for (; i < raw.length; i++) {
@@ -435,7 +442,7 @@ export function topLevelBlockStarts(raw: ReadonlyArray<{ text: string }>): numbe
  * holding it needs its lines indented. (After a blank line, `startsTopLevelBlock` takes the rest.)
  */
 function interruptsParagraph(line: string, isFence: boolean): boolean {
-  return isFence || line.startsWith('>') || /^#{1,6}(?:[ \t]|$)/.test(line);
+  return isFence || (line.startsWith('>') && !OPENS_CONTAINER_RE.test(line.slice(1))) || /^#{1,6}(?:[ \t]|$)/.test(line);
 }
 
 /**

@@ -295,6 +295,11 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     ['a fence inside what looked like HTML', '<3 love\n```\n- code\n\n- code\n```\n- b\n', []],
     ['a thematic break and a setext underline', 'Title\n- - -\n-\n- a\n', [3]],
     ['frontmatter', '---\n- a: 1\n---\n- a\n- b\n', [4]],
+    ['indented code and a blank line indented as far (no cut before it: it is the code\'s)', '    code\n    \n\n- a\n', [2]],
+    ['a blank line with a tab after indented code', '\t- tab\r\t\n- item\r', [2]],
+    ['a quote opening an empty item after text (remark reads it as text: no cut)', ':\n>-\n', []],
+    ['an item opening a quote after text (no cut)', ':\n- > -\n', []],
+    ['an item opening an ordered item after indented code and a blank line (no cut)', '    code\n\n- 2. x\n', []],
   ])('cuts only where a top-level block surely starts: %s', (_, text, expected) => {
     expect(topLevelBlockStarts(splitLines(text))).toEqual(expected);
     expect(pieceBlocks(text)).toEqual({ ...remarkBlocks(text), via: pieceBlocks(text).via });
@@ -308,7 +313,7 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
         arbitrary: fc.constantFrom(
           '', '   ', '# Memory', 'Prose.', '  continued', '    indented', '      deeper', '  - nested', '1. one', '2. two', '-', '---', '- - -', '===',
           '> quoted', '>', '```', '```md', '~~~', '  ```', '   ~~~~', '````', '<!-- c', '-->', '<!-- one -->', '<div>', '</div>', '<pre>', '</pre>', '<?x', '?>',
-          '<!X', '>', '<3', '  <b>', '\t- tab', '[t]: t.md', '- [R][t]', '<![CDATA[', ']]>', '字',
+          '<!X', '>', '<3', '  <b>', '\t- tab', '[t]: t.md', '- [R][t]', '<![CDATA[', ']]>', '字', '    ', '\t', '> - x', '> 2. x', '- 2. x', '- > -', ':',
         ),
       },
       { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
