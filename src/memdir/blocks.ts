@@ -751,7 +751,7 @@ export function lineBlocks(text: string): BlockModel | null {
         open = holder < 0 ? 'none' : 'inItem';
         continue;
       }
-      if (!PLAIN_START_RE.test(content)) return null;
+      if (!isQuotedText(content)) return null;
       lines[i] = { kind: 'prose', quote: 1 };
       quote.hasBlock = true;
       quote.emptySince = [];
@@ -957,6 +957,15 @@ function readTagLine(t: string): ReadLine | null {
   return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
 }
 
+/**
+ * Whether a quote's content (after its `>` and the space after it) is paragraph text, as a line is
+ * at the top level: nothing in it opens another block. (A `[` opens no definition, with no `]:` in
+ * the file, and the link an item starts with is never in a quote.)
+ */
+function isQuotedText(content: string): boolean {
+  return !BLANK_RE.test(content) && content.charCodeAt(0) !== 0x3e && readLine(content)?.kind === 'text';
+}
+
 /** A fence's opening line (`rest`: the line from its marker on, `indent` columns in), or null. */
 function readFence(rest: string, indent: number): ReadLine | null {
   const f = FENCE_RE.exec(rest);
@@ -980,7 +989,7 @@ function readItem(t: string, indent: number): ReadLine | null {
   const one = /^1[.)]$/.test(m[1]!);
   if (content.startsWith('>')) {
     const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
-    return PLAIN_START_RE.test(quoted) ? { kind: 'item', indent, ordered, one, contentStart, quoted: true } : null;
+    return isQuotedText(quoted) ? { kind: 'item', indent, ordered, one, contentStart, quoted: true } : null;
   }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);

@@ -169,11 +169,19 @@ describe('lineBlocks: the line path', () => {
     expect(fast!.lines[0]!.item!.link).toBeUndefined();
   });
 
+  it('takes quotes whose text starts with markup that opens no block, as remark reads them', () => {
+    const text = '> **Why:** x\n> [A](a.md) and 2024\n- > *Note:* y\n  > <3 and _z_\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+  });
+
   it('gives what remark gives on items holding quotes, blank lines and indented code (property)', () => {
     const line = fc.constantFrom(
       '', '  ', '    ', '      ', '       ', '- > q', '- >', '- > > qq', '1. > one', '  > in item', '  >', '   > three in', '    > four in', '      > six in', '> top', '>', ' > one in', '- a', '  - b', '    - c', '  2. two',
       'text', '  text', '    text', '      code', '        code', '          code', '  - > nested', '     > in nested', '  ```', '      ```', '```', '# h', '<!-- c -->', '      - code item',
-      '        > code quote', '- [a](b.md) x', '   - three in', ' - one in',
+      '        > code quote', '- [a](b.md) x', '   - three in', ' - one in', '> **b**', '- > [a](b.md)', '  > *x*', '> 2024', '> ***', '> ===', '> <3',
+      '- > 2. x', '  > 1) y', '> !x', '- > ---', '  > # h', '> _x_', '- > **Why:** y', '>  two spaces', '- >', '- > ',
     );
     expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
   });
@@ -202,6 +210,9 @@ describe('lineBlocks: the line path', () => {
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
     ['a quote in an item that opens with an empty line', '- a\n  >\n  > b\n'],
     ['a quote in an item that holds more than a paragraph', '- > # h\n'],
+    ['a quote in an item that opens a quote', '- > > q\n'],
+    ['an item holding an empty quote', '- >\n'],
+    ['a quote whose text may be an item', '> 2. x\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
   });
