@@ -487,19 +487,21 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 }
 
 // ---------------------------------------------------------------------------------------------
-// The line path. A file takes it only when every line is one of these, read from its first
-// character (nothing indented, no tabs before the content):
-//   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`);
-//   an ATX heading `# ...` not ending in `#`; a bullet or ordered item, one space after the
-//   marker, whose content is prose or starts with a plain inline link `[T](x.md)` (no brackets,
+// The line path. A file takes it only when every line is one of these (no tab anywhere):
+//   blank (spaces only); frontmatter (`---` on line 1 closed by a later `---`); an ATX heading
+//   `# ...` not ending in `#`; a bullet or ordered item, one space after the marker, whose
+//   content is text (starting with a plain inline link `[T](x.md)` or not: no brackets,
 //   backslashes, backticks or angle brackets in the text; no space, parentheses, quotes, `&`,
-//   backslash, backtick or angle brackets in the destination; no link title);
-//   and prose that starts with none of the above nor with `>`, `<`, `[` of a definition, a fence.
-// Anything else sends the file to remark: a fence, an indented line, HTML, a block quote, a line
-// of only `-`, `=`, `*` or `_` (setext underline, thematic break, empty item), a `]:` anywhere
-// (a reference definition, so reference links), an empty item, a tab or two spaces after a
-// marker, item content that opens another block, an ordered item that starts at a number other
-// than 1 right after a paragraph (whether it interrupts depends on more than the line).
+//   backslash, backtick or angle brackets in the destination; no title) or a quote of text,
+//   nested in the item whose content its marker is indented to; text (lazy or indented);
+//   a fence, in the first column or in an item; indented code in an item; a quote line of text,
+//   at the top level or in an item; an HTML comment or block-level tag in the first column.
+// Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
+// (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
+// reference links), an empty item, two spaces after a marker, item or quote content that opens
+// another block, top-level indented code, other HTML, an ordered item that starts at a number
+// other than 1 right after a paragraph or in an item (whether it interrupts depends on more than
+// the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
