@@ -328,6 +328,12 @@ function appendShifted(model: BlockModel, part: BlockModel, shift: number): void
 }
 
 const CUT_ITEM_RE = /^[-*+][ \t]+\S/;
+const INDENTED_4_RE = /^(?: {4}| {0,3}\t)/;
+// A quote or list item opening (what follows a container's marker). When a container interrupts
+// paragraph text (or follows indented code, even after a blank line), remark reads the containers
+// it opens as if they too interrupted (an empty item, or an ordered one not starting at 1, is then
+// text), where a piece starting with that line would read them as opening: no cut there.
+const OPENS_CONTAINER_RE = /^[ \t]*(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 // The first character of a line that can only be paragraph text.
 const PLAIN_START_RE = /^[^\s\-*+_=0-9>#<`~|[\]!\\&]/;
 // A fence or `<` after indentation or after container markers (`- `, `1. `, `>`).
@@ -344,14 +350,14 @@ const HTML_UNTIL: Array<[RegExp, string[]]> = [
 
 /**
  * Whether a line (outside a fence or HTML block opened at the top level) surely starts a block at
- * the top level: a bullet in the first column with content (it closes every open list item, quote
- * and paragraph, and is never a lazy continuation), or a heading or a paragraph in the first
+ * the top level: a bullet in the first column with content that opens no container (it closes
+ * every open list item, quote and paragraph, and is never a lazy continuation), or a heading or a paragraph in the first
  * column after a blank line (no container holds it, and nothing continues across the blank). A line
  * that may open anything else (an empty item, a break, a quote, `---` that would start a piece as
  * frontmatter) is left alone: remark reads some of those by what came before.
  */
 function startsTopLevelBlock(line: string, previous: string): boolean {
-  if (CUT_ITEM_RE.test(line)) return !ONLY_MARKS_RE.test(line);
+  if (CUT_ITEM_RE.test(line)) return !ONLY_MARKS_RE.test(line) && !OPENS_CONTAINER_RE.test(line.replace(/^[-*+][ \t]+/, ''));
   return BLANK_RE.test(previous) && (PLAIN_START_RE.test(line) || /^#{1,6}[ \t]+\S/.test(line));
 }
 
@@ -378,8 +384,9 @@ export function topLevelBlockStarts(raw: ReadonlyArray<{ text: string }>): numbe
   const cutBefore = (line: number) => {
     // Cut before the blank lines above it: a block its line closes (a fence left open in a list
     // item) ends before them in remark's reading of the whole, and would take them in a piece.
+    // Not before one indented four columns or more: indented code above takes it in both readings.
     let at = line;
-    while (at > first && BLANK_RE.test(raw[at - 1]!.text)) at--;
+    while (at > first && BLANK_RE.test(raw[at - 1]!.text) && !INDENTED_4_RE.test(raw[at - 1]!.text)) at--;
     if (at > first && at > (cuts[cuts.length - 1] ?? 0)) cuts.push(at);
   };
   for (; i < raw.length; i++) {
@@ -435,7 +442,7 @@ export function topLevelBlockStarts(raw: ReadonlyArray<{ text: string }>): numbe
  * holding it needs its lines indented. (After a blank line, `startsTopLevelBlock` takes the rest.)
  */
 function interruptsParagraph(line: string, isFence: boolean): boolean {
-  return isFence || line.startsWith('>') || /^#{1,6}(?:[ \t]|$)/.test(line);
+  return isFence || (line.startsWith('>') && !OPENS_CONTAINER_RE.test(line.slice(1))) || /^#{1,6}(?:[ \t]|$)/.test(line);
 }
 
 /**
@@ -480,19 +487,21 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 }
 
 // ---------------------------------------------------------------------------------------------
-// The line path. A file takes it only when every line is one of these, read from its first
-// character (nothing indented, no tabs before the content):
-//   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`);
-//   an ATX heading `# ...` not ending in `#`; a bullet or ordered item, one space after the
-//   marker, whose content is prose or starts with a plain inline link `[T](x.md)` (no brackets,
+// The line path. A file takes it only when every line is one of these (no tab anywhere):
+//   blank (spaces only); frontmatter (`---` on line 1 closed by a later `---`); an ATX heading
+//   `# ...` not ending in `#`; a bullet or ordered item, one space after the marker, whose
+//   content is text (starting with a plain inline link `[T](x.md)` or not: no brackets,
 //   backslashes, backticks or angle brackets in the text; no space, parentheses, quotes, `&`,
-//   backslash, backtick or angle brackets in the destination; no link title);
-//   and prose that starts with none of the above nor with `>`, `<`, `[` of a definition, a fence.
-// Anything else sends the file to remark: a fence, an indented line, HTML, a block quote, a line
-// of only `-`, `=`, `*` or `_` (setext underline, thematic break, empty item), a `]:` anywhere
-// (a reference definition, so reference links), an empty item, a tab or two spaces after a
-// marker, item content that opens another block, an ordered item that starts at a number other
-// than 1 right after a paragraph (whether it interrupts depends on more than the line).
+//   backslash, backtick or angle brackets in the destination; no title) or a quote of text,
+//   nested in the item whose content its marker is indented to; text (lazy or indented);
+//   a fence, in the first column or in an item; indented code in an item; a quote line of text,
+//   at the top level or in an item; an HTML comment or block-level tag in the first column.
+// Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
+// (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
+// reference links), an empty item, two spaces after a marker, item or quote content that opens
+// another block, top-level indented code, other HTML, an ordered item that starts at a number
+// other than 1 right after a paragraph or in an item (whether it interrupts depends on more than
+// the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -505,16 +514,15 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
 /**
  * The model by a line scan, or null when the text holds something only a parser can read exactly.
  * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), items whose content is
- * text or fenced code, nested or not (and the plain link each starts with), fences, HTML comments
- * and block-level tags in the first column, and block quotes of paragraphs; anything else
- * (indented code, other HTML, items holding other blocks, setext underlines, definitions, tabs) is
- * left to remark.
+ * text, fenced code, indented code or block quotes of paragraphs, nested or not and across blank
+ * lines (and the plain link each starts with), fences, HTML comments and block-level tags in the
+ * first column, and block quotes of paragraphs; anything else (top-level indented code, other
+ * HTML, quotes holding other blocks, setext underlines, definitions, tabs) is left to remark.
  */
 export function lineBlocks(text: string): BlockModel | null {
   const src = withoutBom(text);
   if (src.includes(']:') || src.includes('\t')) return null;
   const raw = splitLines(src);
-  const lastLinkClose = src.lastIndexOf('](');
   const hasCr = src.includes('\r');
   const lines: BlockLine[] = new Array(raw.length);
   const codeBlocks: CodeBlock[] = [];
@@ -547,10 +555,14 @@ export function lineBlocks(text: string): BlockModel | null {
     while (holder >= 0 && items[holder]!.contentStart > n) holder--;
     return { holder, past: n - (holder < 0 ? 0 : items[holder]!.contentStart) };
   };
-  // The block quote the previous line is in, and its `>` lines with nothing on them since its last
-  // paragraph line: remark ends a quote at its last block, so those are outside it (unless the
-  // quote holds no block at all).
-  let quote: { hasBlock: boolean; emptySince: number[] } | null = null;
+  // The block quote the previous line is in, the open item that holds it (-1: none, the top level),
+  // and its `>` lines with nothing on them since its last paragraph line: remark ends a quote at
+  // its last block, so those are outside it (unless the quote holds no block at all). A quote is
+  // always the innermost container: a line that opens anything else in an item closes it.
+  let quote: { hasBlock: boolean; emptySince: number[]; holder: number } | null = null;
+  // Indented code in an item: `column` where its lines' text starts (its item's content start and
+  // four more), `blanks` the blank lines after its last line, which the next line decides.
+  let code: { start: number; column: number; content: string[]; blanks: string[] } | null = null;
   // An open fence: `container` is the column its item's content starts at (0 at the top level),
   // `indent` how far in from there its opening line is; `content` its lines when they are not the
   // source's own (an indented fence); `blanks` blank lines inside an item's fence, which the next
@@ -576,29 +588,75 @@ export function lineBlocks(text: string): BlockModel | null {
     codeBlocks.push({ startLine: fence!.start + 1, endLine: Math.max(last, fence!.start) + 1, fenced: true, lang: fence!.lang, content });
     fence = null;
   };
+  // Indented code ended by line `next` (or the text's end), after the blank lines held in `blanks`:
+  // remark ends it on the last of them that is indented as far as its text (the code's line end
+  // before it dropped, as every code block's last one, when nothing is left of it); the rest are
+  // blank lines.
+  const endCode = (next: number) => {
+    const c = code!;
+    const first = next - c.blanks.length;
+    let last = c.blanks.length - 1;
+    while (last >= 0 && c.blanks[last]!.length < c.column) last--;
+    c.blanks.forEach((b, j) => {
+      if (j < last || (j === last && b.length > c.column)) c.content.push(b.slice(c.column));
+      lines[first + j] = j <= last ? { kind: 'code', quote: 0, code: 'indented' } : { kind: 'blank', quote: 0 };
+    });
+    codeBlocks.push({ startLine: c.start + 1, endLine: first + last + 1, fenced: false, lang: '', content: c.content });
+    if (last >= 0) extendItems(first + last + 1);
+    code = null;
+  };
+  // An item's fence that the item's end closes at line `next` (or the text's end), after the blank
+  // lines held in `blanks`. They are all the code's when a container (an item or a quote) opens on
+  // that line, or at the end; before anything else, remark ends the code where the containers'
+  // columns on the last blank line end: that line is no code when it is empty, and the line end
+  // before it is dropped (as every code block's last one) when nothing is left of it.
+  const endFenceAtItemEnd = (next: number, containerNext: boolean) => {
+    const f = fence!;
+    let last = next - f.blanks.length - 1;
+    f.blanks.forEach((b, j) => {
+      const k = next - f.blanks.length + j;
+      const text = withoutIndent(b.slice(f.container), f.indent);
+      lines[k] = { kind: 'blank', quote: 0 };
+      if (j === f.blanks.length - 1 && !containerNext) {
+        if (b === '') return;
+        if (text !== '') f.content!.push(text);
+      } else f.content!.push(text);
+      lines[k] = { kind: 'code', quote: 0, code: 'fenced' };
+      last = k;
+    });
+    endFence(last);
+    extendItems(last + 1);
+    open = 'inItem';
+  };
   const openFence = (at: number, f: { mark: string; length: number; lang: string }, container: number, indent: number) => {
     lines[at] = { kind: 'code', quote: 0, code: 'fenced' };
     fence = { mark: f.mark, length: f.length, lang: f.lang, start: at, container, indent, content: container > 0 || indent > 0 ? [] : null, blanks: [] };
   };
   for (; i < raw.length; i++) {
     const t = raw[i]!.text;
-    if (fence) {
+    const lead = leadingSpaces(t);
+    if (fence && (fence as OpenFence).container > 0) {
+      // In an item: a blank line is the fence's if the item goes on after it; a line less indented
+      // than the item's content ends both, and is then read as a line after a closed fence.
       const f: OpenFence = fence;
-      const lead = t.length - t.trimStart().length;
-      if (f.container > 0) {
-        // In an item: a blank line is the fence's if the item goes on after it; a line less indented
-        // than the item's content ends both, where remark's reading of the blank lines before it
-        // is its own.
-        if (BLANK_RE.test(t)) {
-          f.blanks.push(t);
-          continue;
-        }
-        if (lead < f.container) return null;
+      if (BLANK_RE.test(t)) {
+        f.blanks.push(t);
+        continue;
+      }
+      if (lead < f.container) {
+        const { past } = placeIn(lead);
+        const rest = t.slice(lead);
+        if (past >= 4 || ONLY_MARKS_RE.test(rest)) return null;
+        endFenceAtItemEnd(i, rest.startsWith('>') || ITEM_RE.test(rest));
+      } else {
         for (const b of f.blanks) f.content!.push(withoutIndent(b.slice(f.container), f.indent));
         for (let k = i - f.blanks.length; k < i; k++) lines[k] = { kind: 'code', quote: 0, code: 'fenced' };
         f.blanks = [];
         extendItems(i + 1);
       }
+    }
+    if (fence) {
+      const f: OpenFence = fence;
       lines[i] = { kind: 'code', quote: 0, code: 'fenced' };
       const r = t.slice(Math.min(lead, f.container));
       const m = FENCE_RE.exec(r);
@@ -611,6 +669,22 @@ export function lineBlocks(text: string): BlockModel | null {
       f.content?.push(withoutIndent(r, f.indent));
       continue;
     }
+    if (code) {
+      // Blank lines are the code's when a line indented as far follows, else blank lines after it.
+      if (BLANK_RE.test(t)) {
+        code.blanks.push(t);
+        continue;
+      }
+      if (lead >= code.column) {
+        for (const b of code.blanks) code.content.push(b.slice(code.column));
+        for (let k = i - code.blanks.length; k <= i; k++) lines[k] = { kind: 'code', quote: 0, code: 'indented' };
+        code.blanks = [];
+        code.content.push(t.slice(code.column));
+        extendItems(i + 1);
+        continue;
+      }
+      endCode(i);
+    }
     if (commentStart >= 0) {
       lines[i] = { kind: 'html', quote: 0 };
       if (t.includes('-->')) {
@@ -620,9 +694,10 @@ export function lineBlocks(text: string): BlockModel | null {
       continue;
     }
     if (BLANK_RE.test(t)) {
+      // The open items go on past a blank line (the next line decides), with no paragraph open.
       endQuote();
       lines[i] = { kind: 'blank', quote: 0 };
-      open = 'none';
+      open = items.length > 0 ? 'inItem' : 'none';
       htmlToBlank = false;
       continue;
     }
@@ -635,33 +710,58 @@ export function lineBlocks(text: string): BlockModel | null {
       // that holds `-->`. `<!-->` and `<!--->` are remark's to read.
       if (/^<!---?>/.test(t)) return null;
       endQuote();
+      items = [];
       open = 'none';
       lines[i] = { kind: 'html', quote: 0 };
       if (t.indexOf('-->', 4) >= 0) comments.push({ startLine: i + 1, endLine: i + 1 });
       else commentStart = i;
       continue;
     }
-    if (t.charCodeAt(0) === 0x3e) {
-      // '>': a quote line (it interrupts a paragraph and closes an item).
-      if (!quote) {
-        quote = { hasBlock: false, emptySince: [] };
-        open = 'none';
-      }
-      const content = t.startsWith('> ') ? t.slice(2) : t.slice(1);
-      if (BLANK_RE.test(content)) {
-        lines[i] = { kind: 'blank', quote: 1 };
-        quote.emptySince.push(i);
-        open = 'none';
+    const inItems: boolean = open === 'item' || open === 'inItem';
+    if (open === 'inItem' && lead >= 4) {
+      const { holder, past } = placeIn(lead);
+      if (past >= 4) {
+        // Four columns past where an item's content starts, with no paragraph open: indented code.
+        // (With a CR anywhere, its lines are remark's to cut; when it closes a quote or an item
+        // nested in its own, remark makes a code block of each of its lines.)
+        if (holder < 0 || holder < items.length - 1 || hasCr || quote) return null;
+        endQuote();
+        items = items.slice(0, holder + 1);
+        extendItems(i + 1);
+        lines[i] = { kind: 'code', quote: 0, code: 'indented' };
+        const column = items[holder]!.contentStart + 4;
+        code = { start: i, column, content: [t.slice(column)], blanks: [] };
         continue;
       }
-      if (!PLAIN_START_RE.test(content)) return null;
+    }
+    if (t.charCodeAt(lead) === 0x3e) {
+      // '>': a quote line, in the item it is indented into or at the top level (it interrupts a
+      // paragraph and closes the items it is not indented into).
+      const { holder, past }: { holder: number; past: number } = inItems ? placeIn(lead) : { holder: -1, past: lead };
+      if (past >= 4 || (quote && quote.holder < holder)) return null;
+      if (!quote || quote.holder !== holder) {
+        endQuote();
+        items = items.slice(0, holder + 1);
+        quote = { hasBlock: false, emptySince: [], holder };
+      }
+      const content = t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1);
+      if (BLANK_RE.test(content)) {
+        // (How remark places a quote in an item that holds no block is its own.)
+        if (holder >= 0 && !quote.hasBlock) return null;
+        lines[i] = { kind: 'blank', quote: 1 };
+        quote.emptySince.push(i);
+        open = holder < 0 ? 'none' : 'inItem';
+        continue;
+      }
+      if (!isQuotedText(content)) return null;
       lines[i] = { kind: 'prose', quote: 1 };
       quote.hasBlock = true;
       quote.emptySince = [];
-      open = 'para';
+      if (holder >= 0) extendItems(i + 1);
+      open = holder < 0 ? 'para' : 'item';
       continue;
     }
-    const line = readLine(t, lastLinkClose >= raw[i]!.offset);
+    const line = readLine(t);
     if (line === null) return null;
     if (line.kind === 'text') {
       if (open === 'none' || open === 'inItem') {
@@ -677,6 +777,7 @@ export function lineBlocks(text: string): BlockModel | null {
       // A paragraph of its own, in the item whose content it is indented to, or at the top level.
       const { holder, past } = placeIn(line.indent);
       if (past >= 4) return null;
+      endQuote();
       items = items.slice(0, holder + 1);
       extendItems(i + 1);
       lines[i] = { kind: 'prose', quote: 0 };
@@ -690,30 +791,28 @@ export function lineBlocks(text: string): BlockModel | null {
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
     }
-    if ((line.kind === 'item' || line.kind === 'fence') && line.indent >= 4 && open === 'para') {
-      // Four columns in, a marker neither opens code nor an item: text of the open paragraph.
+    if ((line.kind === 'item' || line.kind === 'fence') && (open === 'para' || open === 'item') && placeIn(line.indent).past >= 4) {
+      // Four columns past where its holder's content starts (the top level's: column 0), a marker
+      // opens neither code nor an item: text of the open paragraph (the quote's, lazily).
+      if (open === 'item') extendItems(i + 1);
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
     }
     endQuote();
     if (line.kind === 'heading') {
       lines[i] = { kind: 'heading', quote: 0, heading: { level: line.level, setext: false, text: line.text, startLine: i + 1, endLine: i + 1 } };
+      items = [];
       open = 'none';
     } else if (line.kind === 'html') {
       lines[i] = { kind: 'html', quote: 0 };
       htmlToBlank = true;
+      items = [];
       open = 'none';
     } else if (line.kind === 'fence') {
       // (With a CR anywhere, an indented fence's code lines are remark's to cut.)
       if (line.indent > 0 && (hasCr || open === 'none')) return null;
-      const { holder, past } = line.indent > 0 && (open === 'item' || open === 'inItem') ? placeIn(line.indent) : { holder: -1, past: line.indent };
-      if (past >= 4) {
-        // Four columns past where its holder's content starts: text of the open paragraph, or code.
-        if (open !== 'item') return null;
-        extendItems(i + 1);
-        lines[i] = { kind: 'prose', quote: 0 };
-        continue;
-      }
+      const { holder, past } = line.indent > 0 && inItems ? placeIn(line.indent) : { holder: -1, past: line.indent };
+      if (past >= 4) return null;
       items = items.slice(0, holder + 1);
       extendItems(i + 1);
       openFence(i, line, holder < 0 ? 0 : items[holder]!.contentStart, past);
@@ -723,16 +822,9 @@ export function lineBlocks(text: string): BlockModel | null {
       if (line.ordered && open === 'para' && !line.one) return null;
       // Which open item holds it: the innermost whose content starts at or before its marker.
       let holder = -1;
-      if (line.indent > 0 && (open === 'item' || open === 'inItem')) {
+      if (line.indent > 0 && inItems) {
         holder = placeIn(line.indent).holder;
-        // Four columns or more past where its holder's content starts (the top level's: column 0),
-        // a marker opens neither code nor an item: the line is text of the open paragraph (or code).
-        if (line.indent >= (holder < 0 ? 0 : items[holder]!.contentStart) + 4) {
-          if (open === 'inItem') return null;
-          extendItems(i + 1);
-          lines[i] = { kind: 'prose', quote: 0 };
-          continue;
-        }
+        if (placeIn(line.indent).past >= 4) return null;
         if (holder >= 0 && line.ordered && !line.one) return null;
       } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
       if (holder < 0) {
@@ -746,17 +838,55 @@ export function lineBlocks(text: string): BlockModel | null {
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
+      if (line.quoted) {
+        lines[i]!.quote = 1;
+        quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
+      }
     }
   }
+  if (code) {
+    // (Blank lines after indented code up to a last one with no line end: remark's to read.)
+    if ((code as { blanks: string[] }).blanks.length > 0 && raw[raw.length - 1]!.eol === '') return null;
+    endCode(raw.length);
+  }
   if (fence) {
-    // An item's fence that the end closes after blank lines: remark's reading of them is its own.
-    if ((fence as OpenFence).blanks.length > 0) return null;
-    endFence(raw.length - 1);
+    const f: OpenFence = fence;
+    if (f.blanks.length > 0) {
+      // (Closed by the text's end on a blank line with no line end: remark's reading of that line
+      // is its own.)
+      if (raw[raw.length - 1]!.eol === '') return null;
+      endFenceAtItemEnd(raw.length, true);
+    } else {
+      // remark drops a code block's last line end: a last line with none and nothing left after
+      // the fence's indentation adds no line to the code.
+      if (f.content && raw[raw.length - 1]!.eol === '' && f.start < raw.length - 1 && f.content[f.content.length - 1] === '') f.content.pop();
+      endFence(raw.length - 1);
+    }
   }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
   endQuote();
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
   return { lines, codeBlocks, comments, via: 'lines' };
+}
+
+/**
+ * How many spaces a line starts with. Only spaces and tabs are Markdown's whitespace: a no-break
+ * or em space (which `trimStart` and `trim` take too) is content.
+ */
+function leadingSpaces(t: string): number {
+  let k = 0;
+  while (t.charCodeAt(k) === 0x20) k++;
+  return k;
+}
+
+/** The text without the spaces and tabs around it (and no other whitespace: see `leadingSpaces`). */
+function withoutSpaces(t: string): string {
+  const isSpace = (k: number) => t.charCodeAt(k) === 0x20 || t.charCodeAt(k) === 0x09;
+  let start = 0;
+  let end = t.length;
+  while (start < end && isSpace(start)) start++;
+  while (end > start && isSpace(end - 1)) end--;
+  return t.slice(start, end);
 }
 
 /** The line without up to `most` spaces it starts with (a fence's own indentation, from its code). */
@@ -783,31 +913,32 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: boolean };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
- * only a parser can tell. `linkMayClose`: a `](` follows the line's start in the file.
+ * only a parser can tell.
  */
-function readLine(t: string, linkMayClose: boolean): ReadLine | null {
+function readLine(t: string): ReadLine | null {
   const c = t.charCodeAt(0);
   if (c === 0x20) {
-    const rest = t.trimStart();
-    if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent: t.length - rest.length };
-    if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, t.length - rest.length);
-    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, t.length - rest.length, linkMayClose) : null;
+    const indent = leadingSpaces(t);
+    const rest = t.slice(indent);
+    if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent };
+    if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, indent);
+    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, indent) : null;
   }
   if (c === 0x3c) return readTagLine(t);
   if (c === 0x23) {
-    if (!ATX_RE.test(t) || t.trimEnd().endsWith('#')) return null;
-    return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: t.replace(/^#{1,6}/, '').trim() };
+    if (!ATX_RE.test(t) || withoutSpaces(t).endsWith('#')) return null;
+    return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: withoutSpaces(t.replace(/^#{1,6}/, '')) };
   }
   if (c === 0x60 || c === 0x7e) return FENCE_RE.test(t) ? readFence(t, 0) : { kind: 'text' };
   // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
   // any other first character starts text.
   if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return { kind: 'text' };
   if (ONLY_MARKS_RE.test(t)) return null;
-  return ITEM_RE.test(t) ? readItem(t, 0, linkMayClose) : { kind: 'text' };
+  return ITEM_RE.test(t) ? readItem(t, 0) : { kind: 'text' };
 }
 
 /**
@@ -828,31 +959,52 @@ function readTagLine(t: string): ReadLine | null {
   return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
 }
 
+/**
+ * Whether a quote's content (after its `>` and the space after it) is paragraph text, as a line is
+ * at the top level: nothing in it opens another block. (A `[` opens no definition, with no `]:` in
+ * the file, and the link an item starts with is never in a quote.)
+ */
+function isQuotedText(content: string): boolean {
+  return !BLANK_RE.test(content) && content.charCodeAt(0) !== 0x3e && readLine(content)?.kind === 'text';
+}
+
 /** A fence's opening line (`rest`: the line from its marker on, `indent` columns in), or null. */
 function readFence(rest: string, indent: number): ReadLine | null {
   const f = FENCE_RE.exec(rest);
   if (!f) return null;
-  const info = f[3]!.trim();
+  const info = withoutSpaces(f[3]!);
   // A backtick fence's info holds no backtick; escapes and entities in it are remark's to read.
   if ((f[2]![0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null;
   return { kind: 'fence', indent, mark: f[2]![0]!, length: f[2]!.length, lang: (info.split(/[ \t]/)[0] ?? '').toLowerCase() };
 }
 
-/** An item's line whose marker starts `indent` columns in: null when its content is not a paragraph. */
-function readItem(t: string, indent: number, linkMayClose: boolean): ReadLine | null {
+/**
+ * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
+ * or a block quote of one (`quoted`).
+ */
+function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
   if (m[2] !== ' ') return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
+  const ordered = m[1]!.length > 1;
+  const one = /^1[.)]$/.test(m[1]!);
+  if (content.startsWith('>')) {
+    const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
+    return isQuotedText(quoted) ? { kind: 'item', indent, ordered, one, contentStart, quoted: true } : null;
+  }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);
   if (opensBlock || ONLY_MARKS_RE.test(content) || content === '') return null;
-  const ordered = m[1]!.length > 1;
-  const line: ReadLine = { kind: 'item', indent, ordered, one: /^1[.)]$/.test(m[1]!), contentStart };
+  const line: ReadLine = { kind: 'item', indent, ordered, one, contentStart };
   if (!content.startsWith('[')) return line;
   const l = SIMPLE_LINK_RE.exec(content);
-  // Without a definition in the file, only `](` after the bracket can make it a link.
-  if (!l) return linkMayClose ? null : line;
+  // Without a definition in the file, only an inline link can start the item, and the model
+  // records it only when it ends on this line: with no `)` after a `](` here, there is none.
+  if (!l) {
+    const close = content.indexOf('](');
+    return close >= 0 && content.indexOf(')', close + 2) >= 0 ? null : line;
+  }
   const close = l[0].indexOf('](');
   line.link = {
     form: 'inline',

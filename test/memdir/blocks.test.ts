@@ -121,8 +121,22 @@ describe('lineBlocks: the line path', () => {
     ]);
   });
 
+  it.each([
+    ['an item (all of them are the code\'s)', '- a\n  ```\n  b\n\n   \n- c\n', [2, 5, ['b', '', ' ']]],
+    ['a quote (all of them are the code\'s)', '- a\n  ```\n  b\n\n> c\n', [2, 4, ['b', '']]],
+    ['the text\'s end (all of them are the code\'s)', '- a\n  ```\n  b\n\n\n', [2, 5, ['b', '', '']]],
+    ['text (the last one is not, being empty)', '- a\n  ```\n  b\n\n\nx\n', [2, 4, ['b', '']]],
+    ['a heading (the last one is, with no text left)', '- a\n  ```\n  b\n\n  \n# h\n', [2, 5, ['b', '']]],
+    ['the outer item\'s text (the last one is, with text left)', '- a\n  - b\n    ```\n    c\n       \n  d\n', [3, 5, ['c', '   ']]],
+  ])('takes a fence in an item that the item\'s end closes after blank lines, before %s', (_, text, block) => {
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.codeBlocks.map((b) => [b.startLine, b.endLine, b.content])).toEqual([block]);
+  });
+
   it('gives what remark gives on items holding fences (property)', () => {
-    const line = fc.constantFrom('', '- item', '  - nested', '1. one', '  ```', '  ```js', '   ```', '    ```', '  ~~~', '```', ' ```', '  code', '    deeper', 'text', '  text', '     far', '## h');
+    const line = fc.constantFrom('', '  ', '   ', '      ', '> q', '  > q', '- item', '  - nested', '1. one', '  ```', '  ```js', '   ```', '    ```', '  ~~~', '```', ' ```', '  code', '    deeper', 'text', '  text', '     far', '## h');
     expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
   });
 
@@ -138,10 +152,85 @@ describe('lineBlocks: the line path', () => {
     // 'Text' is a lazy line of the innermost paragraph; the item after it is the outer item's.
   });
 
+  it('takes items holding quotes, blank lines and indented code, as remark reads them', () => {
+    const text = [
+      '- > Quoted [A](a.md)', '  > more of the quote', '  lazy', '  >', '  > after its empty line', '  >', '- a', '', '  - b after a blank line', '',
+      '        code in b', '', '          deeper', '', '  back in a', '  > quote in a', '   - b2', '     > in b2', '> top quote', '- c', '', '      code in c', 'x',
+    ].join('\n') + '\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.lines.map((l) => l.quote).join('')).toBe('11111000000000010110000');
+    expect(fast!.codeBlocks.map((b) => [b.startLine, b.endLine, b.content])).toEqual([
+      [11, 13, ['code in b', '', '  deeper']],
+      [22, 22, ['code in c']],
+    ]);
+    expect(fast!.lines[0]!.item).toMatchObject({ contentStart: 2, endLine: 5 });
+    expect(fast!.lines[0]!.item!.link).toBeUndefined();
+  });
+
+  it('takes quotes whose text starts with markup that opens no block, as remark reads them', () => {
+    const text = '> **Why:** x\n> [A](a.md) and 2024\n- > *Note:* y\n  > <3 and _z_\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+  });
+
+  it('gives what remark gives on items holding quotes, blank lines and indented code (property)', () => {
+    const line = fc.constantFrom(
+      '', '  ', '    ', '      ', '       ', '- > q', '- >', '- > > qq', '1. > one', '  > in item', '  >', '   > three in', '    > four in', '      > six in', '> top', '>', ' > one in', '- a', '  - b', '    - c', '  2. two',
+      'text', '  text', '    text', '      code', '        code', '          code', '  - > nested', '     > in nested', '  ```', '      ```', '```', '# h', '<!-- c -->', '      - code item',
+      '        > code quote', '- [a](b.md) x', '   - three in', ' - one in', '> **b**', '- > [a](b.md)', '  > *x*', '> 2024', '> ***', '> ===', '> <3',
+      '- > 2. x', '  > 1) y', '> !x', '- > ---', '  > # h', '> _x_', '- > **Why:** y', '>  two spaces', '- >', '- > ',
+    );
+    expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
+  });
+
+  it('takes an item whose text opens a link that cannot end on its line, with no link, as remark reads it', () => {
+    const text = '- [a](\n'.repeat(3) + '- [b](c.md\n  d)\n- [e\n  f](g.md)\n- [h](i.md) [j](\n';
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(fast!.lines.map((l) => l.item?.link?.url)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'i.md']);
+  });
+
   it.each([
-    ['an item after a blank line, indented (it may be the item\'s above)', '- a\n\n  - b\n'],
+    ['indented code and blank lines after it indented as far (the last one is the code\'s)', '- a\n\n      x\n      \n        \n      \n     \n  y\n'],
+    ['a blank line indented as far as the code, its last line', '- a\n\n      x\n       \n'],
+    ['indented code that closes a nested item (remark makes a block of each line)', '- a\n     - b\n\n      x\n      y\n'],
+    ['indented code, then a last line of spaces with no line end', '- a\n\n      x\n      '],
+    ['a fence indented at the top level, then a last line of spaces with no line end', '1. a\n  2. b\n  ```js\n  - c\n '],
+  ])('gives what remark gives (or leaves it to remark): %s', (_, text) => {
+    const fast = lineBlocks(text);
+    if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+  });
+
+  it.each([
+    ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
+    ['a quote in an item that opens with an empty line', '- a\n  >\n  > b\n'],
+    ['a quote in an item that holds more than a paragraph', '- > # h\n'],
+    ['a quote in an item that opens a quote', '- > > q\n'],
+    ['an item holding an empty quote', '- >\n'],
+    ['a quote whose text may be an item', '> 2. x\n'],
+  ])('leaves %s to remark', (_, text) => {
+    expect(lineBlocks(text)).toBeNull();
+  });
+
+  it.each([
+    ['a no-break space before a marker (content, not indentation)', '- a\n \u00a0- b\n'],
+    ['a no-break space around a heading\'s text', '# \u00a0a\u00a0\n'],
+    ['an em space at the end of a heading', '# a\u2003\n'],
+    ['a no-break space before a fence\'s info', '```\u00a0js\nx\n```\n'],
+  ])('reads only spaces and tabs as whitespace: %s', (_, text) => {
+    const fast = lineBlocks(text);
+    if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+  });
+
+  it.each([
     ['a nested ordered item that does not start at 1', '- a\n  2. b\n'],
-    ['a fence in an item that the item\'s end closes after blank lines', '- a\n  ```\n  b\n\n\nx\n'],
+    ['a fence in an item that the text\'s end closes on spaces with no line end', '- a\n  ```\n  b\n  '],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
@@ -168,14 +257,14 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item',
+        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '- [a](', '- [a](b', '  c)', '- [a](b c)', '- [a](b) [c](', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item', '  > quote in item', '  >', '   > three in', '        code in item', ' \u00a0- nbsp', '# a\u00a0', '#\u2003x', '```\u00a0js', '\u00a0text', '  \u00a0```',
       ),
       fc.string({ maxLength: 8 }),
     );
     const eol = fc.constantFrom('\n', '\r\n', '\r');
     fc.assert(
-      fc.property(fc.array(fc.tuple(line, eol), { maxLength: 24 }), fc.boolean(), (parts, fm) => {
-        const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e]) => l + e).join('');
+      fc.property(fc.array(fc.tuple(line, eol), { maxLength: 24 }), fc.boolean(), fc.boolean(), (parts, fm, lastEnded) => {
+        const text = (fm ? '---\nname: x\n---\n' : '') + parts.map(([l, e], k) => l + (k < parts.length - 1 || lastEnded ? e : '')).join('');
         const fast = lineBlocks(text);
         if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
       }),
@@ -190,8 +279,8 @@ describe('lineBlocks: the line path', () => {
 });
 
 describe('pieceBlocks: a file cut before each top-level item, each piece its own way', () => {
-  it('reads a long list with one indented line by remark for that item only, as remark reads the whole', () => {
-    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    more of the last item\n';
+  it('reads a long list with one line the line path leaves by remark for that item only, as remark reads the whole', () => {
+    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    <span>more of the last item</span>\n';
     expect(lineBlocks(text)).toBeNull();
     const cuts = topLevelBlockStarts(splitLines(text));
     expect(cuts).toHaveLength(50);
@@ -217,6 +306,11 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     ['a fence inside what looked like HTML', '<3 love\n```\n- code\n\n- code\n```\n- b\n', []],
     ['a thematic break and a setext underline', 'Title\n- - -\n-\n- a\n', [3]],
     ['frontmatter', '---\n- a: 1\n---\n- a\n- b\n', [4]],
+    ['indented code and a blank line indented as far (no cut before it: it is the code\'s)', '    code\n    \n\n- a\n', [2]],
+    ['a blank line with a tab after indented code', '\t- tab\r\t\n- item\r', [2]],
+    ['a quote opening an empty item after text (remark reads it as text: no cut)', ':\n>-\n', []],
+    ['an item opening a quote after text (no cut)', ':\n- > -\n', []],
+    ['an item opening an ordered item after indented code and a blank line (no cut)', '    code\n\n- 2. x\n', []],
   ])('cuts only where a top-level block surely starts: %s', (_, text, expected) => {
     expect(topLevelBlockStarts(splitLines(text))).toEqual(expected);
     expect(pieceBlocks(text)).toEqual({ ...remarkBlocks(text), via: pieceBlocks(text).via });
@@ -230,7 +324,7 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
         arbitrary: fc.constantFrom(
           '', '   ', '# Memory', 'Prose.', '  continued', '    indented', '      deeper', '  - nested', '1. one', '2. two', '-', '---', '- - -', '===',
           '> quoted', '>', '```', '```md', '~~~', '  ```', '   ~~~~', '````', '<!-- c', '-->', '<!-- one -->', '<div>', '</div>', '<pre>', '</pre>', '<?x', '?>',
-          '<!X', '>', '<3', '  <b>', '\t- tab', '[t]: t.md', '- [R][t]', '<![CDATA[', ']]>', '字',
+          '<!X', '>', '<3', '  <b>', '\t- tab', '[t]: t.md', '- [R][t]', '<![CDATA[', ']]>', '字', '    ', '\t', '> - x', '> 2. x', '- 2. x', '- > -', ':',
         ),
       },
       { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
