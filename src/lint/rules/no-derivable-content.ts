@@ -220,7 +220,7 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
 
 // A heading over a plan's steps: "Port plan", "ADAPT (copy then change)", "NEW (write fresh)",
 // "Files to change", "Migration", "Next steps".
-const PLAN_HEADING = /\b(?:plan|planned|porting|port|adapt|copy(?!\s+of\b)|migration|migrate|write fresh|not yet (?:built|written|created|done)|to (?:create|change|add|write|copy|port|move|delete|remove|update|modify|rename)|(?:files?|steps?) to|new files?|to-?do|next steps?)\b/i;
+const PLAN_HEADING = /\b(?:plan|planned|porting|adapt|copy(?!\s+of\b)|migration|migrate|write fresh|not yet (?:built|written|created|done)|to (?:create|change|add|write|copy|port|move|delete|remove|update|modify|rename)|(?:files?|steps?) to|new files?|to-?do|next steps?)\b/i;
 
 /**
  * Whether a line stands under a heading that opens a plan (the nearest heading above it): the
