@@ -1,3 +1,4 @@
+import { pathKey } from '../../memdir/memory-index.js';
 import type { Rule, TextEdit } from '../types.js';
 import { lineRemovalSpan } from '../positions.js';
 import { moveToTopicEdit } from '../../memdir/hook-text.js';
@@ -41,7 +42,7 @@ export const indexDuplicate: Rule = {
       const edits: TextEdit[] = [{ start: span.start, end: span.end, text: '' }];
       let fixable = redundant;
       if (!redundant) {
-        const topic = ctx.memdir.topics.find((t) => t.rel.normalize('NFC') === e.key);
+        const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
         if (topic) {
           const moved = moveToTopicEdit(topic, e.hook);
           if (moved) edits.push(moved);

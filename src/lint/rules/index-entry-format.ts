@@ -1,7 +1,7 @@
 import type { Rule } from '../types.js';
 import { topicMentions } from '../../content/index-mentions.js';
 import { isReadmeLike } from '../../memdir/kinds.js';
-import { linkDestination } from '../../memdir/memory-index.js';
+import { linkDestination, pathKey } from '../../memdir/memory-index.js';
 
 /** 1-based column of the list marker before an item's content (after any `>` of a block quote). */
 function markerColumn(text: string, contentStart: number): number {
@@ -38,7 +38,7 @@ export const indexEntryFormat: Rule = {
     if (first?.kind === 'frontmatter') {
       ctx.report({ message: 'MEMORY.md has frontmatter: the index has none (it is loaded as plain text)', line: 1, column: 1 });
     }
-    const topics = ctx.memdir.topics.filter((t) => !(isReadmeLike(t.rel) && !ctx.memdir.parsedTopic(t).frontmatter)).map((t) => t.rel.normalize('NFC'));
+    const topics = ctx.memdir.topics.filter((t) => !(isReadmeLike(t.rel) && !ctx.memdir.parsedTopic(t).frontmatter)).map((t) => pathKey(t.rel));
     const mentioned = new Map<number, string[]>();
     for (const [rel, line] of topicMentions(index.lines, topics)) mentioned.set(line, [...(mentioned.get(line) ?? []), rel]);
     for (const l of index.lines) {

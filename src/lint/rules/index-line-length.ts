@@ -1,3 +1,4 @@
+import { pathKey } from '../../memdir/memory-index.js';
 import type { Rule, TextEdit } from '../types.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
 import { cutHook, moveToTopicEdit } from '../../memdir/hook-text.js';
@@ -43,7 +44,7 @@ export const indexLineLength: Rule = {
       if (len <= max) continue;
       const message = `Index entry is ${len} characters (limit ${max}): move the detail into the topic file`;
       const e = l.entry;
-      const topic = ctx.memdir.topics.find((t) => t.rel.normalize('NFC') === e.key);
+      const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
       let fix: { edits: TextEdit[] } | undefined;
       if (topic && e.hookStart >= 0 && !(mayHoldSecret(e.hook) && (await findSecrets(e.hook)).length > 0)) {
         const prefixLen = codePointLength(l.text.slice(0, e.hookStart));

@@ -1,7 +1,7 @@
 import { unsafeTopicName } from '../../memdir/names.js';
 import type { Rule, RuleContext } from '../types.js';
 import type { ParsedIndex } from '../../memdir/memory-index.js';
-import { formatEntry, linkDestination, parseEntry, parseIndex } from '../../memdir/memory-index.js';
+import { formatEntry, linkDestination, parseEntry, parseIndex, pathKey } from '../../memdir/memory-index.js';
 import { dominantEol } from '../../memdir/lines.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
 import { cutAtComment } from '../../memdir/topic.js';
@@ -46,7 +46,7 @@ export const indexOrphan: Rule = {
     // A generated index (config generatedIndex) lists every memory by itself: nothing is orphaned.
     if (!index || !ctx.memdir.index || ctx.format.reads('generated-index')) return;
     // Keys are NFC; a file name written NFD (macOS) is the same file.
-    const rel = ctx.file.rel.normalize('NFC');
+    const rel = pathKey(ctx.file.rel);
     // A name no entry can spell reliably: reported (whether or not an entry tries), never fixed.
     const unsafe = unsafeTopicName(ctx.file.rel);
     if (unsafe) {
@@ -68,7 +68,7 @@ export const indexOrphan: Rule = {
     if (topic.frontmatter === null && (ctx.file.text.trim() === '' || isPointerStub(ctx.file.text))) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
-    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirRel).has(rel)) return;
+    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirRel).has(rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
     const name = topic.name?.trim().replace(/\s+/g, ' ');
     const description = topic.description?.trim().replace(/\s+/g, ' ');
@@ -198,10 +198,10 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
     const followed = m.text.endsWith(follower);
     let lines = followed ? m.lines - 1 : m.lines;
     let units = followed ? m.units - follower.length : m.units;
-    const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => t.rel.normalize('NFC')), memdirFromRoot(ctx));
+    const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirFromRoot(ctx));
     const keys = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
     for (const t of ctx.memdir.topics) {
-      const r = t.rel.normalize('NFC');
+      const r = pathKey(t.rel);
       if (keys.has(r) || mentioned.has(r) || unsafeTopicName(t.rel)) continue;
       const p = ctx.memdir.parsedTopic(t);
       if (notAMemory(t.rel, p.type) || !isMemoryType(p.type)) continue;
