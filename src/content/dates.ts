@@ -203,6 +203,19 @@ const PARAGRAPH_LINES = 30;
 const KANA = /[\u3041-\u309f\u30a0-\u30ff]/u;
 // A label that introduces what is to be done: "**How to apply:**", "Next steps:", "**Action:**".
 const INSTRUCTION_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:how[ \t]+to[ \t]+apply|next[ \t]+steps?|to-?do|action(?:[ \t]+items?)?|plan)(?:\*\*|__)?[ \t]*(?:[:：—–-]|\*\*[ \t]*[:：])/iu;
+const HOW_TO_APPLY_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?how[ \t]+to[ \t]+apply\b/iu;
+const FEEDBACK_TYPE = /^type:[ \t]*(["']?)feedback\1[ \t]*$/mu;
+const FRONTMATTER_OPEN = /^(?:\uFEFF)?---[ \t]*\r?\n/u;
+const FRONTMATTER_CLOSE = /^---[ \t]*$/mu;
+
+/** Whether the text is a topic whose frontmatter says `type: feedback`. */
+function isFeedbackMemory(text: string): boolean {
+  const open = FRONTMATTER_OPEN.exec(text);
+  if (!open) return false;
+  const rest = text.slice(open[0].length);
+  const close = FRONTMATTER_CLOSE.exec(rest);
+  return close !== null && FEEDBACK_TYPE.test(rest.slice(0, close.index));
+}
 // What follows such a label is an instruction when it opens with a verb, not with a determiner, a
 // pronoun or a condition ("prioritise X this week", not "any code that reads it (today: …)").
 const IMPERATIVE_START = /^[ \t*_]*(?!(?:any|all|every|each|the|a|an|this|that|these|those|when|whenever|if|for|in|on|at|to|no|never|always|only|it|its|we|you|they|he|she|our|your|their)\b)[a-z]+\b/u;
@@ -335,6 +348,8 @@ export interface Sentence {
   end: number;
   /** The nearest line label above the phrase in its paragraph is a feedback memory's reason ("**Why:**"). */
   rationale: boolean;
+  /** That label is a feedback memory's **How to apply:**, which says when standing guidance applies. */
+  standing?: boolean;
   /** The sentence opens with a label of instructions or a plan ("**How to apply:**", "**Next steps:**"): what it says is to be done. */
   instruction?: boolean;
   facts: SentenceFacts;
@@ -533,6 +548,9 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
     const lead = sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.at);
     if ((hypothetical && HYPOTHETICAL_BEFORE.test(lead)) || (request && REQUEST_BEFORE.test(lead)) || (condition && CONDITION_BEFORE.test(lead))) return true;
   }
+  // "**How to apply:** merge Friday work on Monday" in a feedback memory: guidance for every week.
+  // A deictic phrase there ("merge the two caches this week", "by tomorrow") is still one week's plan.
+  if (wd >= 0 && sent.standing) return true;
   if (sent.rationale && !PAST_POINTING.test(phrase) && !hasVerb(PAST_TENSE, chunkOf(sent.text, sent.at, sent.end).replace(ADJECTIVE_PARTICIPLE, ' '))) return true;
   const modified = wd >= 0 ? null : MODIFIER_WORD.exec(phrase);
   const weekday = wd >= 0 ? wd + 1 : modified ? EN_WEEKDAYS.indexOf(modified[1]!.toLowerCase()) + 1 : 0;
@@ -607,17 +625,22 @@ class Finder {
   // What a sentence says, by where it starts (then where it ends): worked out for its first
   // phrase, shared by the others.
   readonly sentences = new Map<number, SentenceSaid>();
-  // Per line, 0 until worked out: whether the nearest label above it in its paragraph is a reason ("**Why:** …"), 2 yes, 1 no.
+  // Per line, 0 until worked out: whether the nearest label above it in its paragraph is a reason
+  // ("**Why:** …"), 2, a feedback memory's How to apply, 3, or neither, 1.
   readonly rationales: Uint8Array;
   // A week the text defines by its days ("this week = 06-19→06-25", "last week 06-12→06-18") is
   // that text's own window in its section: a report's Friday-to-Thursday week is not the calendar
   // week a count from the anchor gives. Sections run from heading to heading.
   readonly definedWeeks: Array<{ word: string; from: number; to: number }>;
+  // A feedback memory is standing guidance (Claude Code's format: the rule, **Why:**, **How to
+  // apply:** "when/where this guidance kicks in"): a bare weekday in its How to apply is any week's.
+  readonly feedback: boolean;
 
   constructor(text: string, masked: string, anchorAt: (offset: number) => Date) {
     this.text = text;
     this.masked = masked;
     this.anchorAt = anchorAt;
+    this.feedback = isFeedbackMemory(text);
     this.taken = new Spans(masked.length);
     const starts = [0];
     for (let i = masked.indexOf('\n'); i >= 0; i = masked.indexOf('\n', i + 1)) starts.push(i + 1);
@@ -865,13 +888,13 @@ class Finder {
       for (let t = line; t >= k; t--) {
         const l = this.lineText(t);
         if (RATIONALE_LABEL.test(l) || BOLD_LABEL.test(l) || INSTRUCTION_LABEL.test(l)) {
-          rationale = RATIONALE_LABEL.test(l) ? 2 : 1;
+          rationale = RATIONALE_LABEL.test(l) ? 2 : this.feedback && HOW_TO_APPLY_LABEL.test(l) ? 3 : 1;
           break;
         }
       }
       this.rationales[line] = rationale;
     }
-    return { text: this.masked.slice(from, to), at: start - from, end: end - from, rationale: rationale === 2, instruction: said.instruction, facts: said.facts };
+    return { text: this.masked.slice(from, to), at: start - from, end: end - from, rationale: rationale === 2, standing: rationale === 3, instruction: said.instruction, facts: said.facts };
   }
 
   weekday(m: RegExpExecArray, start: number, end: number) {
