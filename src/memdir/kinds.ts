@@ -69,9 +69,17 @@ export function neverFoundAsMemory(path: string): boolean {
   return segments.some((segment, i) => segment === 'node_modules' || TEMPLATE_FOLDER.test(segment) || (segment === 'worktrees' && segments[i - 1] === '.claude'));
 }
 
-/** A Markdown file of this memdir (memdir-relative path): not a nested memdir's own index, which is a memdir of its own. */
+/**
+ * A Markdown file of this memdir (memdir-relative path): not a nested memdir's own index, which is a
+ * memdir of its own, nor an AppleDouble file (`._MEMORY.md`: the resource fork macOS writes beside a
+ * file on a volume without its attributes, binary, copied into repositories by archives and sync tools).
+ */
 export function isMemoryPath(rel: string): boolean {
-  return rel.endsWith('.md') && !rel.endsWith(`/${INDEX_FILE}`);
+  return rel.endsWith('.md') && !rel.endsWith(`/${INDEX_FILE}`) && !isAppleDouble(rel);
+}
+
+function isAppleDouble(path: string): boolean {
+  return path.startsWith('._') || path.includes('/._');
 }
 
 /**
@@ -86,6 +94,7 @@ export function isTopLevelTopic(rel: string): boolean {
 export function pathKind(path: string): PathKind {
   const p = path.replace(/\\/g, '/');
   const name = basename(p);
+  if (isAppleDouble(name)) return 'other';
   if (name === INDEX_FILE || name === ARCHIVE_INDEX) return 'index';
   if (ANY_LOG.test(p)) return 'log';
   if (/\.md$/i.test(name)) return 'topic';

@@ -2,7 +2,7 @@
 // a 5 MB file, a 1 MB line, symlinks (never followed out of the repository), a missing path, a
 // memdir outside any git repository. One bad file never stops the others from being linted.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, git, initRepo, memlint, tempDir, writeFiles, type CliResult } from '../helpers/repo.js';
@@ -174,6 +174,21 @@ describe('bad input', () => {
     const r = memlint(base, ['mem']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^mem\/wide\.md:1:1 +error +saved as UTF-16, not UTF-8; not linted \(Claude Code reads memory as UTF-8: save it as UTF-8\)  memlint-input$/m);
+  });
+
+  it("macOS's AppleDouble files (._MEMORY.md beside MEMORY.md) are no memory: not read, not reported", () => {
+    const base = tempDir('memlint-appledouble-');
+    initRepo(base);
+    writeFiles(base, { 'mem/MEMORY.md': '- [Good](good.md) — a good topic\n', 'mem/good.md': topic('Good') });
+    // The resource fork macOS writes beside each file on a volume without its attributes: binary.
+    const fork = Buffer.from([0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00, 0x4d, 0x61, 0x63, 0x20]);
+    mkdirSync(join(base, 'mem', 'sub'));
+    for (const name of ['._MEMORY.md', '._good.md', 'sub/._notes.md']) writeFileSync(join(base, 'mem', name), fork);
+    git(base, 'add', '-A');
+    git(base, 'commit', '-qm', 'memory copied from a Mac');
+    const r = memlint(base, ['mem']);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(0);
   });
 
   it('the unreadable file really is unreadable to the CLI (the test means what it says)', () => {
