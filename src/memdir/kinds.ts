@@ -103,10 +103,14 @@ export function pathKind(path: string): PathKind {
 
 const README_RE = /^(readme|runbook|setup|install|changelog|contributing|license|notes|todo|handoff|session[-_ ]?handoff|agents|claude)(\.[\w-]+)?\.md$/i;
 
-/** Files that look like documentation rather than a memory. */
+// A name in capitals (SCHEMA.md, CONVENTIONS.md, DEPLOY_GUIDE.md) is how people name a document
+// beside code; Claude Code names the memories it writes by type and topic, in lower case.
+const CAPITALS_RE = /^[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*\.md$/;
+
+/** Files that look like documentation rather than a memory: by name, or a name in capitals. */
 export function isReadmeLike(rel: string): boolean {
   const base = rel.split('/').pop()!;
-  return README_RE.test(base);
+  return README_RE.test(base) || (CAPITALS_RE.test(base) && base !== INDEX_FILE && base !== ARCHIVE_INDEX);
 }
 
 const NAMES_MARKDOWN_FILE = /[\w.-]\.md\b/i;
