@@ -6,7 +6,7 @@
 // beside it ("next Friday (2026-10-09)"). The finding of dates is the absolute-dates rule's (one parser).
 import type { MemState, StepContext, StepResult } from './types.js';
 import { lineOf } from '../lint/content-scan.js';
-import { chooseAnchor, textAnchors, type ChosenAnchor } from '../content/date-anchors.js';
+import { chooseAnchor, firstCommitDate, textAnchors, type ChosenAnchor } from '../content/date-anchors.js';
 import { applyEdits } from '../lint/engine.js';
 import { findFrontmatter } from '../memdir/topic.js';
 import { splitLines } from '../memdir/lines.js';
@@ -54,7 +54,7 @@ export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeD
           anchors = () => chosen;
         } else {
           const dates = ctx.facts.lineDates(rel, text);
-          anchors = textAnchors(text, rel, findFrontmatter(text)?.endOffset ?? 0, (at) => dates[lineAt(at)], ctx.facts.today);
+          anchors = textAnchors(text, rel, findFrontmatter(text)?.endOffset ?? 0, (at) => dates[lineAt(at)], ctx.facts.today, firstCommitDate(dates));
         }
       }
       return anchors(offset);

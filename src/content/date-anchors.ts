@@ -27,6 +27,10 @@ const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
 const DATED_LABEL = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(\*\*|__)([^*_\n]*?\d{4}-\d{2}-\d{2}[^*_\n]*?)\1/u;
 // A heading that opens with its date, after at most a short label: "2026-06-10 — …", "Day log: 2026-06-22", "Update 2026-07-13 —", "Pass 13 (2026-03-23)".
 const ENTRY_HEADING = /^[ \t]*(?:[*_]{1,2})?(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]+){0,3}(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]*[:：—–-][ \t]*)?(?:[*_]{1,2})?\(?\d{4}-\d{2}-\d{2}/u;
+// What may follow a label that stands alone on its line, and the level it takes among headings
+// (below every real one: the next heading of any level, or the next such label, ends it).
+const LABEL_ALONE = /^[ \t]*[:：]?[ \t]*$/u;
+const LABEL_HEADING_LEVEL = 7;
 // Read on every line of the body (made once: a literal in the loop is a new RegExp per line).
 const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/u;
 const HEADING_TEXT = /^ {0,3}(#{1,6})[ \t]+(.*)$/u;
@@ -114,8 +118,13 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     const open = paragraphs[paragraphs.length - 1];
     if (open && open.to === text.length && (blank || heading || f || startsBlock)) open.to = offset;
     if (startsBlock) {
-      const label = validIso(DATED_LABEL.exec(line)?.[2]);
-      if (label) paragraphs.push({ from: offset, to: text.length, anchor: { date: label, source: 'paragraph' } });
+      const m = DATED_LABEL.exec(line);
+      const label = validIso(m?.[2]);
+      // A dated label alone on its line, not in an item ("**UPDATE 2026-03-25 — funnel live:**"),
+      // stands for a heading: it dates what follows up to the next heading or such a label.
+      if (label && !item && LABEL_ALONE.test(line.slice(m!.index + m![0].length))) {
+        headings.push({ offset, level: LABEL_HEADING_LEVEL, date: label, entry: ENTRY_HEADING.test(m![2]!) });
+      } else if (label) paragraphs.push({ from: offset, to: text.length, anchor: { date: label, source: 'paragraph' } });
     }
     inParagraph = !fence && !f && !blank && !heading;
     if (!blank) bodyLine++;
@@ -201,13 +210,30 @@ export const SHALLOW_ANCHOR = "this clone is shallow and does not hold the commi
  * not later than the line's commit date, or than today for a line not committed yet: a later one
  * is an event, not the writing); else the line's commit date; else today.
  */
-export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: LineDate; today: string }): ChosenAnchor {
+/**
+ * A file's name dates the file, not each of its lines: a line committed after the file's first lines
+ * (or written now, when not committed yet) was added later, on a day the name does not give.
+ */
+function addedLater(o: { commitDate?: LineDate; firstCommitDate?: string; today: string }): boolean {
+  if (o.firstCommitDate === undefined) return false;
+  const day = typeof o.commitDate === 'string' ? o.commitDate : o.commitDate ? undefined : o.today;
+  return day !== undefined && day > o.firstCommitDate;
+}
+
+/** The earliest commit date among a file's committed lines (the day its oldest text was committed). */
+export function firstCommitDate(dates: ReadonlyArray<LineDate | undefined>): string | undefined {
+  let first: string | undefined;
+  for (const d of dates) if (typeof d === 'string' && (first === undefined || d < first)) first = d;
+  return first;
+}
+
+export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: LineDate; firstCommitDate?: string; today: string }): ChosenAnchor {
   if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true, own: true, byCommit: false };
   // Past a shallow clone's boundary the line was committed on that commit's date or before: the
   // text's own date is still taken when not later, but that date is not the line's.
   const shallow = typeof o.commitDate === 'object' ? o.commitDate : undefined;
   const limit = (shallow ? shallow.upTo : o.commitDate) ?? o.today;
-  if (o.text && o.text.date <= limit) {
+  if (o.text && o.text.date <= limit && !(o.text.source === 'name' && addedLater(o))) {
     const sure = (o.text.source === 'heading' && o.text.entry === true) || o.text.source === 'paragraph' || o.text.source === 'note';
     return { date: o.text.date, describe: describeAnchor(o.text), sure, known: sure || o.text.source === 'name' || o.text.source === 'modified', own: true, byCommit: false };
   }
@@ -221,7 +247,7 @@ export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDat
  * dates (textDateAnchors) and each line's commit date. One object per distinct answer, made once:
  * a topic of thousands of dated lines asks for every phrase and gets one of a few answers.
  */
-export function textAnchors(text: string, rel: string, bodyFrom: number, commitDate: (offset: number) => LineDate | undefined, today: string): (offset: number) => ChosenAnchor {
+export function textAnchors(text: string, rel: string, bodyFrom: number, commitDate: (offset: number) => LineDate | undefined, today: string, firstCommit?: string): (offset: number) => ChosenAnchor {
   const fromText = textDateAnchors(text, rel, bodyFrom);
   const made = new Map<TextAnchor | undefined, Map<LineDate | undefined, ChosenAnchor>>();
   return (offset) => {
@@ -230,7 +256,7 @@ export function textAnchors(text: string, rel: string, bodyFrom: number, commitD
     let byCommit = made.get(own);
     if (!byCommit) made.set(own, (byCommit = new Map()));
     let chosen = byCommit.get(commit);
-    if (!chosen) byCommit.set(commit, (chosen = chooseAnchor({ text: own, commitDate: commit, today })));
+    if (!chosen) byCommit.set(commit, (chosen = chooseAnchor({ text: own, commitDate: commit, firstCommitDate: firstCommit, today })));
     return chosen;
   };
 }

@@ -123,6 +123,38 @@ describe('absolute-dates through the CLI', () => {
   });
 });
 
+describe('absolute-dates: a file named by its date, added to on later days (eleventh held-out set)', () => {
+  const first = '---\nname: Partner\ndescription: A partner and her plans\ntype: project\n---\nShe sent the brief today.\n\n**Why:** x.\n\n**How to apply:** y.\n';
+  const messagesOf = async (repo: string, args: string[] = ['mem', '--format', 'json']) =>
+    (JSON.parse((await memlintInProcess(repo, args, { env: { MEMLINT_TODAY: '2026-04-24' } })).stdout) as Array<{ messages: Array<{ ruleId: string; severity: number; message: string }> }>)
+      .flatMap((f) => f.messages)
+      .filter((m) => m.ruleId === 'absolute-dates')
+      .map((m) => `${m.severity} ${m.message}`);
+
+  it('a line added in a later commit counts from its commit, not from the name; a dated label alone on its line dates what follows it', async () => {
+    const repo = repoWithMemory({ 'MEMORY.md': '- [Partner](project_partner_2026-03-24.md) — a partner and her plans\n', 'project_partner_2026-03-24.md': first });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-03-24T18:00:00Z', 'the partner, first notes');
+    const later = first.replace('**Why:**', 'She offered to call tomorrow.\n\n**UPDATE 2026-03-26 — funnel live:**\n\n**What she needs:**\n- A call today or tomorrow\n\n**Why:**');
+    writeFiles(join(repo, 'mem'), { 'project_partner_2026-03-24.md': later });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-03-27T09:00:00Z', 'the partner, an update');
+    expect(await messagesOf(repo)).toEqual([
+      '2 relative date "today": write "today (2026-03-24)" (counted from the date in the file\'s name, 2026-03-24)',
+      '1 relative date "tomorrow": write "tomorrow (2026-03-28)" (counted from the line\'s commit date, 2026-03-27)',
+      '2 relative date "today": write "today (2026-03-26)" (counted from the date of its section, 2026-03-26)',
+      '2 relative date "tomorrow": write "tomorrow (2026-03-27)" (counted from the date of its section, 2026-03-26)',
+    ]);
+    // --fix writes the name's date for the first commit's line and the section's for the update; the
+    // later line's date is left to a person.
+    await memlintInProcess(repo, ['mem', '--fix'], { env: { MEMLINT_TODAY: '2026-04-24' } });
+    const fixed = readFileSync(join(repo, 'mem', 'project_partner_2026-03-24.md'), 'utf8');
+    expect(fixed).toContain('She sent the brief today (2026-03-24).');
+    expect(fixed).toContain('She offered to call tomorrow.\n');
+    expect(fixed).toContain('- A call today (2026-03-26) or tomorrow (2026-03-27)\n');
+  });
+});
+
 describe('repository checks', () => {
   it('flags a tracked path and an existing commit inside a repository, and skips both outside one', async () => {
     const body = (commit: string) => `Rounding moved to src/ledger/round.ts in ${commit}.\n\n**Why:** x.\n\n**How to apply:** y.\n`;

@@ -1,7 +1,7 @@
 import { bodyStart, descriptionSpan, lineOf } from '../content-scan.js';
 import type { RelativeDate } from '../../content/dates.js';
 import { mayHoldRelativeDate } from '../../content/date-patterns.js';
-import { chooseAnchor, textAnchors, type ChosenAnchor } from '../../content/date-anchors.js';
+import { chooseAnchor, firstCommitDate, textAnchors, type ChosenAnchor } from '../../content/date-anchors.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
 import { spansOf } from '../../memdir/blocks.js';
@@ -112,7 +112,7 @@ function anchorFor(ctx: RuleContext): { at: (offset: number) => Date; chosen: (o
   }
   const dates = ctx.repo?.lineDates(ctx.file) ?? [];
   const offsets = ctx.lineOffsets();
-  const chosen = textAnchors(ctx.file.text, ctx.file.rel, bodyStart(ctx.file.text), (offset) => dates[lineOf(offsets, offset)], today);
+  const chosen = textAnchors(ctx.file.text, ctx.file.rel, bodyStart(ctx.file.text), (offset) => dates[lineOf(offsets, offset)], today, firstCommitDate(dates));
   const days = new Map<string, Date>();
   const day = (ymd: string) => days.get(ymd) ?? days.set(ymd, ymdDate(ymd)).get(ymd)!;
   return { at: (offset) => day(chosen(offset).date), chosen };
