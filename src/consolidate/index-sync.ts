@@ -4,7 +4,7 @@
 // file may live in the agent's own store, never committed), duplicate entries
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
-import { parseIndex, parseEntry, formatEntry, linkDestination, pathKey, type IndexLine } from '../memdir/memory-index.js';
+import { parseIndex, parseEntry, formatEntry, linkDestination, pathKey, TRAILING_SEPARATOR, type IndexLine } from '../memdir/memory-index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
@@ -155,8 +155,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     const text = o.text.trimEnd();
     const untouched = o.text === l.text;
     const hook = untouched ? e.hook : text.slice(text.indexOf(' — ', text.indexOf('](')) + 3);
-    // The separators the index parser reads (memory-index.ts), " -- " among them.
-    const head = text.slice(0, text.length - hook.length).replace(/\s*(?:[—–]|--?|:)?\s*$/, '');
+    const head = text.slice(0, text.length - hook.length).replace(TRAILING_SEPARATOR, '');
     const sep = untouched && e.separator ? e.separator : ' — ';
     if (withheld(hook, e.key, l.line)) continue;
     const shortened = fitEntry(head, hook, sep);

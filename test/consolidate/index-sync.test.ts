@@ -124,6 +124,18 @@ describe('index synced with topics (step 2)', () => {
     expect(codePointLength(line.trimEnd())).toBeLessThanOrEqual(150);
   });
 
+  it('shortens an over-long entry written with "; " after its link (the eleventh held-out set), keeping its separator once', () => {
+    const hook = 'drive by git -C and absolute paths; the guard catches chains; '.repeat(3).trim();
+    const s = state({ 'MEMORY.md': `- [Cross-repo cwd](cwd.md); ${hook}\n`, 'cwd.md': t('Cross-repo cwd', 'feedback', 'x') });
+    const r = syncIndex(s, ctx());
+    const line = r.state.files.get('MEMORY.md')!;
+    expect(line).toMatch(/^- \[Cross-repo cwd\]\(cwd\.md\); drive by git -C/);
+    expect(codePointLength(line.trimEnd())).toBeLessThanOrEqual(150);
+    // The whole hook, without the separator, moves into the topic.
+    expect(r.state.files.get('cwd.md')).toContain(`\n${hook}`);
+    expect(syncIndex(r.state, ctx()).state.files).toEqual(r.state.files);
+  });
+
   it('leaves an index in sync byte for byte (CRLF, no final newline)', () => {
     const index = '# Memory\r\n\r\n- [A](a.md) — x\r\n<!-- note -->';
     const s = state({ 'MEMORY.md': index, 'a.md': t('A', 'user', 'x') });
