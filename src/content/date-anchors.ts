@@ -7,7 +7,7 @@
 
 import type { LineDate } from '../git/line-dates.js';
 
-export type TextAnchorSource = 'heading' | 'paragraph' | 'note' | 'modified' | 'name';
+export type TextAnchorSource = 'heading' | 'paragraph' | 'note' | 'modified' | 'name' | 'moved';
 
 export interface TextAnchor {
   /** YYYY-MM-DD. */
@@ -153,10 +153,16 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     if (paragraph && at < paragraph.to) return paragraph.anchor;
     // The innermost heading above `at` that has a date, among the headings that enclose it.
     const h = startedBy(headings, at, headingOffset);
-    if (h > 0 && moved[h - 1]) return undefined;
+    if (h > 0 && moved[h - 1]) return MOVED;
     return (h > 0 ? dated[h - 1] : undefined) ?? otherwise;
   };
 }
+
+/**
+ * Text under memlint's "## From the index": hooks moved out of MEMORY.md, written on the day of
+ * their index line, which this file does not give.
+ */
+const MOVED: TextAnchor = { date: '', source: 'moved' };
 
 /** How a message names where the date came from. */
 export function describeAnchor(a: TextAnchor): string {
@@ -171,6 +177,8 @@ export function describeAnchor(a: TextAnchor): string {
       return `the file's modified date, ${a.date}`;
     case 'name':
       return `the date in the file's name, ${a.date}`;
+    case 'moved':
+      return MOVED_ANCHOR;
   }
 }
 
@@ -197,13 +205,17 @@ export interface ChosenAnchor {
   byCommit: boolean;
   /**
    * No day is known: committed text past a shallow clone's boundary, which gives no date of its
-   * own. `date` is then only the latest the line can have been committed, never to be stated.
+   * own, or a hook memlint moved out of MEMORY.md and not committed yet. `date` is then only the
+   * latest the line can have been written, never to be stated.
    */
   unknown?: true;
+  /** With `unknown`: where the day can be found. */
+  findDay?: string;
 }
 
 /** How a message says that no day can be counted (the rule says what to do about it). */
 export const SHALLOW_ANCHOR = "this clone is shallow and does not hold the commit that wrote the line";
+export const MOVED_ANCHOR = 'memlint moved this text here from MEMORY.md and it is not committed yet';
 
 /**
  * The day to count a relative date from: a daily log's date; else the date the text gives (when
@@ -233,11 +245,13 @@ export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDat
   // text's own date is still taken when not later, but that date is not the line's.
   const shallow = typeof o.commitDate === 'object' ? o.commitDate : undefined;
   const limit = (shallow ? shallow.upTo : o.commitDate) ?? o.today;
-  if (o.text && o.text.date <= limit && !(o.text.source === 'name' && addedLater(o))) {
+  if (o.text && o.text.source !== 'moved' && o.text.date <= limit && !(o.text.source === 'name' && addedLater(o))) {
     const sure = (o.text.source === 'heading' && o.text.entry === true) || o.text.source === 'paragraph' || o.text.source === 'note';
     return { date: o.text.date, describe: describeAnchor(o.text), sure, known: sure || o.text.source === 'name' || o.text.source === 'modified', own: true, byCommit: false };
   }
-  if (shallow) return { date: shallow.upTo, describe: SHALLOW_ANCHOR, sure: false, known: false, own: false, byCommit: true, unknown: true };
+  if (shallow) return { date: shallow.upTo, describe: SHALLOW_ANCHOR, sure: false, known: false, own: false, byCommit: true, unknown: true, findDay: '"git fetch --unshallow" fetches its history' };
+  // A hook moved out of the index is as old as its index line, not today's.
+  if (o.text?.source === 'moved' && o.commitDate === undefined) return { date: o.today, describe: MOVED_ANCHOR, sure: false, known: false, own: false, byCommit: true, unknown: true, findDay: "its index line's commit in MEMORY.md's history dates it" };
   if (typeof o.commitDate === 'string') return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: false, own: false, byCommit: true };
   return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false, own: false, byCommit: false };
 }

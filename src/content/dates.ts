@@ -88,7 +88,7 @@ export interface Ymd {
 const EVENT_BEFORE_IN = /(?:(?<!\w)(?:will|going to|gonna)|(?<=\w)'ll)\b[^.;\n]{0,40}$|(?<!\w)(?:due|deadline|ships?|shipping|launch(?:es|ing)?|lands?|starts?|begins?|ends?|closes?|opens?|live|back|returns?|renews?|happens?|is|are|arrives?|scheduled|planned|expected)[ \t]+$/iu;
 // A line that states a recurrence makes its bare weekdays recurring too ("a two-week train; the cut happens Wednesday").
 const RECURRING_LINE = /(?<!\w)(?:every|each|trains?|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
-const NOT_BEFORE_WEEKDAY = /(?<!\w)(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|(?<!\w)(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$/iu;
+const NOT_BEFORE_WEEKDAY = /(?<!\w)(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|(?<!\w)(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$|(?<!\w)only[ \t]+on[ \t]+$/iu;
 const WEEKDAY_CUE_BEFORE = /(?<!\w)(?:by|until|till|before|due|on|since|from|after|coming|(?:mov|push|postpon|delay|reschedul|slipp?|shift)\w*[ \t]+(?:it[ \t]+|them[ \t]+)?to)[ \t]+$/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');

@@ -127,10 +127,11 @@ function anchorFor(ctx: RuleContext): { at: (offset: number) => Date; chosen: (o
 function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (h: RelativeDate, line: number) => boolean) {
   const at = positionAt(ctx, h.start);
   if (anchor.unknown) {
-    // A shallow clone cut the line's history off: the only date at hand is the boundary commit's,
-    // which is not the line's. Nothing is suggested rather than a wrong day.
+    // A shallow clone cut the line's history off (the only date at hand is the boundary commit's),
+    // or memlint moved the text out of the index: not the line's day. Nothing is suggested rather
+    // than a wrong day.
     ctx.report({
-      message: `relative date "${h.text}": write the date it means (no day to count from: ${anchor.describe}; "git fetch --unshallow" fetches its history)`,
+      message: `relative date "${h.text}": write the date it means (no day to count from: ${anchor.describe}; ${anchor.findDay})`,
       line: at.line,
       column: at.column,
       severity: 'warn',
