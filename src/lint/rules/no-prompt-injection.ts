@@ -119,8 +119,15 @@ export function commentAddressesAgent(body: string): boolean {
 export function hiddenCommentVerdict(body: string, where: { kind: 'index' | 'topic' | 'log'; blockLevel: boolean }): 'error' | 'warn' | 'none' {
   if (commentAddressesAgent(body)) return 'error';
   if (where.kind === 'index' && where.blockLevel) return 'none';
+  if (MACHINE_MARKER.test(body)) return 'none';
   return 'warn';
 }
+
+// A comment a tool wrote or reads, which hides no prose: one token of ASCII marker characters
+// (`<!-- session:4f1c… -->`, the marker a hook replaces each session's entry by; `SECTION_START`), or a hyphenated directive name and its reason
+// (`<!-- tmp-ref-ok: an output path, not a reference -->`, a project checker's suppression).
+// Removing either breaks the tool; neither tells the agent anything (one that does is an error).
+const MACHINE_MARKER = /^\s*(?:[\w.:=/#@+-]+|[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:ok|ignore|disable|enable|skip|allow|off):[^\n]*)\s*$/u;
 
 function checkComments(ctx: RuleContext) {
   const text = ctx.file.text;
