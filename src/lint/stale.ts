@@ -31,16 +31,16 @@ export interface CommitReference {
 // often a folder relative to a tree drawn around it, or one kept out of git, as the repository's
 // own (measured on real memory: docs/rules-content.md): none counts.
 const PATH_TOKEN = /(?<![\w@/.:~$%-])(\.\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,7}|(?:[\w@.-]+\/){2,})(?![\w/@-])/g;
-// A line that records a move or a removal itself ("a/ → b/", "renamed …", "整层删除") tells the past
-// on purpose, as a daily log does: its paths are not stale.
-const RECORDS_CHANGE = /→|->|=>|⇒|\b(?:renamed|moved|deleted|removed|dropped|retired|merged|replaced|migrated|split)\b|删除|删掉|移除|迁移|重命名|改名|移到|移至|合并|废弃/i;
+// A line that records a move or a removal itself ("a/ → b/", "renamed …", "整层删除", "… を削除",
+// "no longer exists") tells the past on purpose, as a daily log does: its paths are not stale.
+const RECORDS_CHANGE = /→|->|=>|⇒|\b(?:renamed|moved|deleted|removed|dropped|retired|merged|replaced|migrated|split)\b|\b(?:no longer exists|does not exist|doesn't exist)\b|删除|删掉|移除|迁移|重命名|改名|移到|移至|合并|废弃|削除|廃止|移動|リネーム|統合|存在しない/i;
 // A path the repository deleted (not renamed), named in a story of what happened then: a line
 // that tells the past ("May 19 left scripts/x.py", "tests gated on a folder created by …",
 // "**Why:** … the old job was …"), or a file kept as a history (session_history.md,
 // an archive, a changelog, a progress log). The path was true when it was written and the memory
 // says so; a renamed path is still reported, since its new place helps the reader (issue 29's third
 // and sixth held-out sets).
-const TELLS_PAST = /\b(?:left|added|created|introduced|hardcoded|generated|wrote|was|were|had|used[ \t]+to|didn't|did[ \t]+not|accumulated|shipped)\b|\*\*Why:?\*\*:?/i;
+const TELLS_PAST = /\b(?:left|added|created|introduced|hardcoded|generated|wrote|was|were|had|used[ \t]+to|didn't|did[ \t]+not|accumulated|shipped)\b|\*\*Why:?\*\*:?|済み|[しっ]た(?:[。、）)]|$)/i;
 const HISTORY_FILE = /(?:^|[/_-])(?:history|archive|changelog|session[_-]?log|progress)(?:[_-][^/]*)?\.md$/i;
 
 /** Whether a deleted path in this line of this file is history rather than a stale pointer. */
