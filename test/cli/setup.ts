@@ -1,4 +1,5 @@
 // Shared bits of the CLI end-to-end tests: a temporary repository holding a small memdir.
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
@@ -7,14 +8,29 @@ export const topic = (name: string, type = 'project', body = 'Deploys wait for t
 
 export const CLEAN_INDEX = '# Memory\n\n## Project\n- [Deploys](project_deploys.md) — deploys go out on Tuesdays\n';
 
-/** A repository with a clean memdir at .claude/memory, committed. */
+/**
+ * A repository with a clean memdir at .claude/memory (and `extra` files in it), committed. Made by
+ * git once per worker for each `extra` and copied for every caller (timestamps kept): the add and
+ * the commit are two git processes, the same for every caller, and no caller sees what another
+ * did to its copy.
+ */
 export function cleanRepo(extra: Record<string, string> = {}): { repo: string; memdir: string } {
+  const key = JSON.stringify(extra);
+  let made = cleanMade.get(key);
+  if (!made) cleanMade.set(key, (made = makeCleanRepo(extra)));
+  const repo = tempDir('memlint-cli-');
+  cpSync(made, repo, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  return { repo, memdir: join(repo, '.claude', 'memory') };
+}
+
+const cleanMade = new Map<string, string>();
+
+function makeCleanRepo(extra: Record<string, string>): string {
   const repo = initRepo(tempDir('memlint-cli-'));
-  const memdir = join(repo, '.claude', 'memory');
-  writeFiles(memdir, { 'MEMORY.md': CLEAN_INDEX, 'project_deploys.md': topic('Deploys'), ...extra });
+  writeFiles(join(repo, '.claude', 'memory'), { 'MEMORY.md': CLEAN_INDEX, 'project_deploys.md': topic('Deploys'), ...extra });
   git(repo, 'add', '-A');
   git(repo, 'commit', '-qm', 'memory');
-  return { repo, memdir };
+  return repo;
 }
 
 /** No stack trace, no Node internals: one line per problem. */

@@ -70,6 +70,26 @@ export function memlint(cwd: string, args: string[], opts: { env?: NodeJS.Proces
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * A new repository (initRepo) holding `files`, committed on main with `message`, as initRepo() and
+ * commitFiles() make it. Made by git once per worker for each set of files and message, then
+ * copied for every caller with its timestamps (the add and the commit are two git processes, the
+ * same for every caller); no caller sees what another did to its copy.
+ */
+export function committedRepo(files: Record<string, string>, message = 'commit', dir = tempDir()): string {
+  const key = JSON.stringify([message, files]);
+  let made = committedMade.get(key);
+  if (!made) {
+    made = initRepo();
+    commitFiles(made, files, message);
+    committedMade.set(key, made);
+  }
+  cpSync(made, dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  return dir;
+}
+
+const committedMade = new Map<string, string>();
+
 /** Write files into a repository and commit everything (`git add -A`). */
 export function commitFiles(repo: string, files: Record<string, string>, message = 'commit'): void {
   writeFiles(repo, files);

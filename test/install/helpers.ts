@@ -18,7 +18,25 @@ export function npmInstall(dir: string, opts: { husky?: boolean } = {}): void {
 
 export const topic = (name: string, type: string, desc: string, body: string) => `---\nname: ${name}\ndescription: ${desc}\ntype: ${type}\n---\n\n${body}`;
 
+/**
+ * A project as npm would leave one before memlint is installed: package.json, .gitignore, a memdir
+ * of an index and one topic, node_modules/.bin/memlint (and husky unless `husky: false`), all
+ * committed. Made once per worker for each `opts` and copied for every caller (timestamps and
+ * symlinks kept), as installedProject() is: the add and the commit are two git processes, the same
+ * for every caller, and no caller sees what another did to its copy.
+ */
 export function project(opts: { husky?: boolean; pkg?: Record<string, unknown> } = {}): string {
+  const key = JSON.stringify(opts);
+  let made = projectsMade.get(key);
+  if (!made) projectsMade.set(key, (made = makeProject(opts)));
+  const dir = tempDir();
+  cpSync(made, dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  return dir;
+}
+
+const projectsMade = new Map<string, string>();
+
+function makeProject(opts: { husky?: boolean; pkg?: Record<string, unknown> }): string {
   const dir = initRepo();
   writeFiles(dir, {
     'package.json': JSON.stringify(opts.pkg ?? { name: 'app', private: true, devDependencies: { husky: '9.1.7', memlint: '0.1.0' } }, null, 2) + '\n',

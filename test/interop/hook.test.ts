@@ -7,16 +7,14 @@ import { sanitizePath } from '../../src/claude/auto-memory.js';
 import { shownPath } from '../../src/claude/hook-report.js';
 import { answer } from '../../src/commands/hook.js';
 import { inProcess } from '../helpers/in-process.js';
-import { CLI, commitFiles, initRepo, writeFiles } from '../helpers/repo.js';
+import { CLI, commitFiles, committedRepo, initRepo, writeFiles } from '../helpers/repo.js';
 import { hermetic, type Hermetic } from './helpers.js';
 
 const TOPIC = '---\nname: Testing\ndescription: integration tests hit a real database\ntype: feedback\n---\nIntegration tests hit a real database.\n\n**Why:** mocks hid a broken migration.\n\n**How to apply:** every test that touches SQL.\n';
 const ENTRY = '- [Testing](feedback_testing.md) — integration tests hit a real database\n';
 
 function repoWithMemory(): string {
-  const repo = initRepo();
-  commitFiles(repo, { '.claude/memory/MEMORY.md': ENTRY, '.claude/memory/feedback_testing.md': TOPIC, 'src/notes.md': '# notes\n' });
-  return repo;
+  return committedRepo({ '.claude/memory/MEMORY.md': ENTRY, '.claude/memory/feedback_testing.md': TOPIC, 'src/notes.md': '# notes\n' });
 }
 
 const hookEnv = (h: Hermetic, projectDir: string, extraEnv: Record<string, string>) => ({ ...h.env, CLAUDE_PROJECT_DIR: projectDir, MEMLINT_TODAY: '2026-11-30', ...extraEnv });

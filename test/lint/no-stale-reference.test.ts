@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitFiles, git, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, git, importCommits, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
 
@@ -17,12 +17,18 @@ function topic(body: string, name = 'Billing'): string {
   return `---\nname: ${name}\ndescription: Where billing code is and why\ntype: reference\n---\n${body}`;
 }
 
-/** A repository with code committed, and a memdir naming it (committed too). */
+/**
+ * A repository with code committed, and a memdir naming it (committed too): the two commits made
+ * by one git fast-import and checked out (importCommits), two git processes instead of an add and
+ * a commit for each.
+ */
 function repoWith(code: Record<string, string>, memory: Record<string, string>): string {
   const repo = initRepo(tempDir('memlint-stale-'));
-  commitFiles(repo, code, 'code');
   const index = Object.keys(memory).map((f) => `- [${f}](${f}) — ${f}\n`).join('');
-  commitFiles(repo, Object.fromEntries([[`${MEM}/MEMORY.md`, index], ...Object.entries(memory).map(([f, t]) => [`${MEM}/${f}`, t])]), 'memory');
+  importCommits(repo, [
+    { branch: 'main', message: 'code', files: code },
+    { branch: 'main', message: 'memory', files: Object.fromEntries([[`${MEM}/MEMORY.md`, index], ...Object.entries(memory).map(([f, t]) => [`${MEM}/${f}`, t])]) },
+  ]);
   return repo;
 }
 
@@ -278,15 +284,19 @@ describe('git calls', () => {
     const code: Record<string, string> = {};
     for (let i = 0; i < 20; i++) code[`src/m${i}/f.ts`] = `export const v${i} = ${i};\n`;
     const repo = initRepo(tempDir('memlint-stale-'));
-    commitFiles(repo, code, 'code');
     const memory: Record<string, string> = {};
     for (const dir of [MEM, '.claude/agent-memory/reviewer']) {
       memory[`${dir}/MEMORY.md`] = '- [Map](map.md) — map\n';
       memory[`${dir}/map.md`] = topic(Object.keys(code).map((p) => `- ${p}\n- src/never/${p}\n`).join(''));
     }
-    commitFiles(repo, memory, 'memory');
-    for (let i = 0; i < 20; i++) mv(repo, `src/m${i}`, `lib/m${i}`);
-    git(repo, 'commit', '-qm', 'src to lib');
+    // The 20 folders moved from src/ to lib/ in one commit, as 20 git mv and a commit make it
+    // (the same files, under their new paths): the history made by one fast-import.
+    const moved = Object.fromEntries(Object.entries(code).map(([p, text]) => [p.replace(/^src\//, 'lib/'), text]));
+    importCommits(repo, [
+      { branch: 'main', message: 'code', files: code },
+      { branch: 'main', message: 'memory', files: memory },
+      { branch: 'main', message: 'src to lib', files: moved, deletes: Object.keys(code) },
+    ]);
     const trace = join(tempDir('memlint-trace-'), 'trace.txt');
     const r = memlint(repo, ['--format', 'json', '--rule', 'feedback-structure=off', '--rule', 'no-derivable-content=off'], { env: { GIT_TRACE: trace } });
     const results = JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string }> }>;
@@ -394,24 +404,19 @@ describe('the history read is bounded by what memories name, not by what history
       { 'src/billing/round.ts': ROUND, 'src/billing/fmt.ts': fmt, 'src/other/util.ts': fmt.replaceAll('f', 'u') },
       { 'billing.md': topic('Rounding: src/billing/round.ts. Formats: src/billing/fmt.ts.\n') },
     );
-    for (let b = 0; b < 3; b++) commitFiles(repo, Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`gen/b${b}/f${i}.ts`, `export const g${i} = ${b};\n`])), `generated ${b}`);
-    // Three renames git pairs loosely (75-99% similar): one a memory names, alone of its name in
-    // its commit (certain once the commit's additions are seen); one a memory names, with another
-    // fmt.ts added beside it (stays loose); one no memory names (its commit is never asked about).
-    git(repo, 'rm', '-q', 'src/billing/round.ts');
-    writeFiles(repo, { 'src/money/round.ts': `${ROUND}// banker's rounding\n` });
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-qm', 'round to money');
-    const roundCommit = git(repo, 'rev-parse', 'HEAD').trim();
-    git(repo, 'rm', '-q', 'src/billing/fmt.ts');
-    writeFiles(repo, { 'src/ui/format/fmt.ts': `${fmt}export const extra = 1;\n`, 'src/ui/other/fmt.ts': 'export const other = "unrelated";\n' });
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-qm', 'fmt to ui');
-    const fmtCommit = git(repo, 'rev-parse', 'HEAD').trim();
-    git(repo, 'rm', '-q', 'src/other/util.ts');
-    writeFiles(repo, { 'lib/util.ts': `${fmt.replaceAll('f', 'u')}export const more = 2;\n` });
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-qm', 'util to lib');
+    // Three commits of 200 generated files each, then three renames git pairs loosely (75-99%
+    // similar): one a memory names, alone of its name in its commit (certain once the commit's
+    // additions are seen); one a memory names, with another fmt.ts added beside it (stays loose);
+    // one no memory names (its commit is never asked about). One fast-import for the six commits
+    // (a deletion and additions each, as git rm, a write and git add -A make them).
+    importCommits(repo, [
+      // The first continues the repository's main; the rest, fast-import's.
+      ...[0, 1, 2].map((b) => ({ branch: 'main', message: `generated ${b}`, ...(b === 0 ? { from: 'main' } : {}), files: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`gen/b${b}/f${i}.ts`, `export const g${i} = ${b};\n`])) })),
+      { branch: 'main', message: 'round to money', deletes: ['src/billing/round.ts'], files: { 'src/money/round.ts': `${ROUND}// banker's rounding\n` } },
+      { branch: 'main', message: 'fmt to ui', deletes: ['src/billing/fmt.ts'], files: { 'src/ui/format/fmt.ts': `${fmt}export const extra = 1;\n`, 'src/ui/other/fmt.ts': 'export const other = "unrelated";\n' } },
+      { branch: 'main', message: 'util to lib', deletes: ['src/other/util.ts'], files: { 'lib/util.ts': `${fmt.replaceAll('f', 'u')}export const more = 2;\n` } },
+    ]);
+    const [roundCommit, fmtCommit] = git(repo, 'rev-parse', 'HEAD~2', 'HEAD~1').trim().split('\n');
     const scores = git(repo, 'log', '-M', '--diff-filter=R', '--name-status', '--format=');
     for (const s of scores.match(/^R\d+/gm)!) expect(Number(s.slice(1)), scores).toBeGreaterThanOrEqual(75);
     expect(scores).not.toMatch(/^R100/m);

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { commitFiles, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, committedRepo, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { applyEdits, Client, editsByUri, type Diagnostic, type Range } from './client.js';
 
 const clients: Client[] = [];
@@ -51,9 +51,7 @@ const INDEX = '- [Deploy](deploy.md) — how we deploy\n';
 const ORPHAN = '---\nname: Rollback\ndescription: How we roll a release back\ntype: project\n---\n## 2026-01-05 — rollback review\n\nThe release freeze starts tomorrow; rollbacks need two reviewers on Thursday next week.\n\n**Why:** a rushed rollback lost a day of orders.\n\n**How to apply:** before any rollback.\n';
 
 function memoryRepo(files: Record<string, string> = {}): string {
-  const repo = initRepo(tempDir('memlint-lsp-'));
-  commitFiles(repo, { '.claude/memory/MEMORY.md': INDEX, '.claude/memory/deploy.md': TOPIC('reference'), ...files }, 'memory');
-  return repo;
+  return committedRepo({ '.claude/memory/MEMORY.md': INDEX, '.claude/memory/deploy.md': TOPIC('reference'), ...files }, 'memory', tempDir('memlint-lsp-'));
 }
 
 describe('memlint lsp --stdio, as an editor drives it', () => {

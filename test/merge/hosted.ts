@@ -1,9 +1,9 @@
 // A hosted setup for update-branch, diff and the Action: a bare "origin", an author's clone that
 // makes main and a pull request branch (`feature`), and fresh clones like a CI runner's. Real git.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import { git, importCommits, tempDir } from '../helpers/repo.js';
 import { packMemlint } from '../install/helpers.js';
@@ -101,7 +101,13 @@ function makeHosted(opts: HostedOptions): Hosted {
   return h;
 }
 
-/** Everything a run could change: refs, HEAD, index entries, status, and every working-tree file's bytes. */
+/**
+ * Everything a run could change: refs, HEAD, index entries, status, a merge in progress, and every
+ * working-tree file's bytes. `git status --porcelain=v2 --branch` names HEAD's branch and commit
+ * and every index entry that differs from HEAD's tree (its stages, modes and objects), so it
+ * holds what `git symbolic-ref HEAD`, `git rev-parse HEAD` and `git ls-files -s` print, in one
+ * process instead of four; the merge state is MERGE_HEAD and MERGE_MSG where git keeps them.
+ */
 export function snapshot(repo: string): string {
   const files: string[] = [];
   const walk = (rel: string) => {
@@ -113,13 +119,12 @@ export function snapshot(repo: string): string {
     }
   };
   walk('');
-  const inProgress = ['MERGE_HEAD', 'MERGE_MSG'].map((n) => spawnSync('git', ['rev-parse', '-q', '--verify', n], { cwd: repo }).status === 0 ? n : '').join(' ');
+  const merging = ['MERGE_HEAD', 'MERGE_MSG'];
+  const paths = git(repo, 'rev-parse', ...merging.flatMap((n) => ['--git-path', n])).trim().split('\n');
+  const inProgress = merging.map((n, i) => (existsSync(resolve(repo, paths[i]!)) ? n : '')).join(' ');
   return [
-    git(repo, 'symbolic-ref', 'HEAD'),
-    git(repo, 'rev-parse', 'HEAD'),
+    git(repo, 'status', '--porcelain=v2', '--branch', '--untracked-files=all'),
     git(repo, 'for-each-ref', '--format=%(refname) %(objectname)'),
-    git(repo, 'ls-files', '-s'),
-    git(repo, 'status', '--porcelain', '--untracked-files=all'),
     inProgress,
     files.sort().join('\n'),
   ].join('\n--\n');

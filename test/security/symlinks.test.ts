@@ -8,7 +8,7 @@ import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
-import { git, initRepo, writeFiles, type CliResult } from '../helpers/repo.js';
+import { committedRepo, git, writeFiles, type CliResult } from '../helpers/repo.js';
 import { project, topic } from '../install/helpers.js';
 import { sentinel, treeState } from './helpers.js';
 
@@ -26,11 +26,7 @@ const MEMORY = {
 const prefixed = (prefix: string, files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([k, v]) => [`${prefix}${k}`, v]));
 
 function repoWith(files: Record<string, string> = {}): string {
-  const repo = initRepo();
-  writeFiles(repo, { 'README.md': '# app\n', ...files });
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'init');
-  return repo;
+  return committedRepo({ 'README.md': '# app\n', ...files }, 'init');
 }
 
 function link(repo: string, rel: string, target: string): void {
