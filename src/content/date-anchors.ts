@@ -218,11 +218,6 @@ export const SHALLOW_ANCHOR = "this clone is shallow and does not hold the commi
 export const MOVED_ANCHOR = 'memlint moved this text here from MEMORY.md and it is not committed yet';
 
 /**
- * The day to count a relative date from: a daily log's date; else the date the text gives (when
- * not later than the line's commit date, or than today for a line not committed yet: a later one
- * is an event, not the writing); else the line's commit date; else today.
- */
-/**
  * A file's name dates the file, not each of its lines: a line committed after the file's first lines
  * (or written now, when not committed yet) was added later, on a day the name does not give.
  */
@@ -239,6 +234,13 @@ export function firstCommitDate(dates: ReadonlyArray<LineDate | undefined>): str
   return first;
 }
 
+/**
+ * The day to count a relative date from: a daily log's date; else the date the text gives (when
+ * not later than the line's commit date, or than today for a line not committed yet: a later one
+ * is an event, not the writing; a file name's date only for the lines of the file's first commit,
+ * `firstCommitDate`); else the line's commit date; else, for text memlint moved out of the index
+ * and not committed yet, no day; else today.
+ */
 export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: LineDate; firstCommitDate?: string; today: string }): ChosenAnchor {
   if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true, own: true, byCommit: false };
   // Past a shallow clone's boundary the line was committed on that commit's date or before: the

@@ -20,6 +20,7 @@
 // position of the text, where (?<!\w) lets the scan skip to the pattern's first letters.
 import { Spans } from './spans.js';
 import * as chrono from 'chrono-node';
+import { findFrontmatter } from '../memdir/topic.js';
 import { DEFAULT_WORD, EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
 
 export { mayHoldRelativeDate };
@@ -205,16 +206,11 @@ const KANA = /[\u3041-\u309f\u30a0-\u30ff]/u;
 const INSTRUCTION_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:how[ \t]+to[ \t]+apply|next[ \t]+steps?|to-?do|action(?:[ \t]+items?)?|plan)(?:\*\*|__)?[ \t]*(?:[:：—–-]|\*\*[ \t]*[:：])/iu;
 const HOW_TO_APPLY_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?how[ \t]+to[ \t]+apply\b/iu;
 const FEEDBACK_TYPE = /^type:[ \t]*(["']?)feedback\1[ \t]*$/mu;
-const FRONTMATTER_OPEN = /^(?:\uFEFF)?---[ \t]*\r?\n/u;
-const FRONTMATTER_CLOSE = /^---[ \t]*$/mu;
 
 /** Whether the text is a topic whose frontmatter says `type: feedback`. */
 function isFeedbackMemory(text: string): boolean {
-  const open = FRONTMATTER_OPEN.exec(text);
-  if (!open) return false;
-  const rest = text.slice(open[0].length);
-  const close = FRONTMATTER_CLOSE.exec(rest);
-  return close !== null && FEEDBACK_TYPE.test(rest.slice(0, close.index));
+  const fm = findFrontmatter(text);
+  return fm !== null && FEEDBACK_TYPE.test(fm.yaml);
 }
 // What follows such a label is an instruction when it opens with a verb, not with a determiner, a
 // pronoun or a condition ("prioritise X this week", not "any code that reads it (today: …)").
