@@ -31,6 +31,9 @@ const ENTRY_HEADING = /^[ \t]*(?:[*_]{1,2})?(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[
 // (below every real one: the next heading of any level, or the next such label, ends it).
 const LABEL_ALONE = /^[ \t]*[:：]?[ \t]*$/u;
 const LABEL_HEADING_LEVEL = 7;
+// A body that opens with a date and a time ("2026-07-02 14:00 — design review, minutes: …") was
+// written then, as minutes are: the note's own date, without a label.
+const OPENING_STAMP = /^[ \t]*(?:\*\*|__)?(\d{4}-\d{2}-\d{2})(?:[ \t]+|T)\d{1,2}:\d{2}(?!\d)/u;
 // Read on every line of the body (made once: a literal in the loop is a new RegExp per line).
 const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/u;
 const HEADING_TEXT = /^ {0,3}(#{1,6})[ \t]+(.*)$/u;
@@ -107,7 +110,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
         const date = validIso(h[2]);
         headings.push({ offset, level: h[1]!.length, date, entry: date !== undefined && ENTRY_HEADING.test(h[2]!), ...(FROM_THE_INDEX.test(h[2]!) ? { moved: true } : {}) });
       }
-      else if (bodyLine < 12 && note === undefined) note = validIso(NOTE_DATE.exec(line)?.[1]);
+      else if (bodyLine < 12 && note === undefined) note = validIso((NOTE_DATE.exec(line) ?? (bodyLine === 0 ? OPENING_STAMP.exec(line) : null))?.[1]);
     }
     // A blank line, a heading, a fence or a new list item ends a labelled paragraph; a line that
     // starts a block may open one.
