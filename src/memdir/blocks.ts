@@ -825,7 +825,8 @@ export function lineBlocks(text: string): BlockModel | null {
       if (line.indent > 0 && inItems) {
         holder = placeIn(line.indent).holder;
         if (placeIn(line.indent).past >= 4) return null;
-        if (holder >= 0 && line.ordered && !line.one) return null;
+        // Where no paragraph is open (after a blank line, a fence), it interrupts nothing: it starts a list.
+        if (holder >= 0 && line.ordered && !line.one && open !== 'inItem') return null;
       } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
       if (holder < 0) {
         items = [];

@@ -206,6 +206,19 @@ describe('lineBlocks: the line path', () => {
     expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
   });
 
+  // Where no paragraph is open, an ordered item that does not start at 1 interrupts nothing.
+  it.each([
+    ['after a blank line', '- a\n\n  3. b\n\n  4. c\n'],
+    ['after a blank line, a list of them, nested deeper', '1. a\n\n   2. b\n\n      7. c\n- d\n'],
+    ['after a fence in the item', '- a\n  ```\n  x\n  ```\n  3. b\n'],
+    ['after a blank line, then lazy text', '- a\n\n  3. b\nlazy\n'],
+  ])('reads a nested ordered item that does not start at 1 where nothing is open: %s', (_, text) => {
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+    expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+  });
+
   it.each([
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
     ['a quote in an item that opens with an empty line', '- a\n  >\n  > b\n'],
