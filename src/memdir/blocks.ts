@@ -825,8 +825,9 @@ export function lineBlocks(text: string): BlockModel | null {
       if (line.indent > 0 && inItems) {
         holder = placeIn(line.indent).holder;
         if (placeIn(line.indent).past >= 4) return null;
-        // Where no paragraph is open (after a blank line, a fence), it interrupts nothing: it starts a list.
-        if (holder >= 0 && line.ordered && !line.one && open !== 'inItem') return null;
+        // After a blank line that follows text, no paragraph is open: it interrupts nothing and
+        // starts a list. (After code, fenced or indented, remark's reading is its own.)
+        if (holder >= 0 && line.ordered && !line.one && !(open === 'inItem' && afterBlankAfterText(raw, lines, i))) return null;
       } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
       if (holder < 0) {
         items = [];
@@ -868,6 +869,14 @@ export function lineBlocks(text: string): BlockModel | null {
   endQuote();
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
   return { lines, codeBlocks, comments, via: 'lines' };
+}
+
+/** Whether line `i` follows one or more blank lines, and the line before them is text (not code). */
+function afterBlankAfterText(raw: ReadonlyArray<{ text: string }>, lines: readonly BlockLine[], i: number): boolean {
+  let k = i - 1;
+  if (k < 0 || !BLANK_RE.test(raw[k]!.text)) return false;
+  while (k >= 0 && BLANK_RE.test(raw[k]!.text)) k--;
+  return k >= 0 && lines[k]!.kind === 'prose';
 }
 
 /**

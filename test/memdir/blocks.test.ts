@@ -4,6 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { blockModel, lineBlocks, parsedBlocks, pieceBlocks, remarkBlocks, topLevelBlockStarts } from '../../src/memdir/blocks.js';
 import { splitLines } from '../../src/memdir/lines.js';
 
+/** The line path, where it reads the text, gives remark's model; the block model always does. */
+function readsAsRemark(text: string): void {
+  const fast = lineBlocks(text);
+  if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+  expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+}
+
 /**
  * Files of up to `most` lines drawn from `line`: each the line path takes gives remark's model.
  * Returns how many it took, so that a test can say the lines were not all left to remark.
@@ -201,16 +208,14 @@ describe('lineBlocks: the line path', () => {
     ['indented code, then a last line of spaces with no line end', '- a\n\n      x\n      '],
     ['a fence indented at the top level, then a last line of spaces with no line end', '1. a\n  2. b\n  ```js\n  - c\n '],
   ])('gives what remark gives (or leaves it to remark): %s', (_, text) => {
-    const fast = lineBlocks(text);
-    if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-    expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+    readsAsRemark(text);
   });
 
-  // Where no paragraph is open, an ordered item that does not start at 1 interrupts nothing.
+  // After a blank line that follows text no paragraph is open: an ordered item that does not start at 1 interrupts nothing.
   it.each([
     ['after a blank line', '- a\n\n  3. b\n\n  4. c\n'],
     ['after a blank line, a list of them, nested deeper', '1. a\n\n   2. b\n\n      7. c\n- d\n'],
-    ['after a fence in the item', '- a\n  ```\n  x\n  ```\n  3. b\n'],
+
     ['after a blank line, then lazy text', '- a\n\n  3. b\nlazy\n'],
   ])('reads a nested ordered item that does not start at 1 where nothing is open: %s', (_, text) => {
     const fast = lineBlocks(text);
@@ -220,6 +225,9 @@ describe('lineBlocks: the line path', () => {
   });
 
   it.each([
+    ['a nested ordered item that does not start at 1, right after indented code (remark: text)', '- a\n\n      code\n  2. two\n'],
+    ['a nested ordered item that does not start at 1, right after a fence', '- a\n  ```\n  x\n  ```\n  3. b\n'],
+    ['a nested ordered item that does not start at 1, after indented code and a blank line (remark: text)', '- a\n\n      code\n\n  3. b\n'],
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
     ['a quote in an item that opens with an empty line', '- a\n  >\n  > b\n'],
     ['a quote in an item that holds more than a paragraph', '- > # h\n'],
@@ -236,9 +244,7 @@ describe('lineBlocks: the line path', () => {
     ['an em space at the end of a heading', '# a\u2003\n'],
     ['a no-break space before a fence\'s info', '```\u00a0js\nx\n```\n'],
   ])('reads only spaces and tabs as whitespace: %s', (_, text) => {
-    const fast = lineBlocks(text);
-    if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-    expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+    readsAsRemark(text);
   });
 
   it.each([
