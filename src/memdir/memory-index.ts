@@ -58,12 +58,14 @@ export interface ParsedIndex {
 
 // Bullet, link, then an optional separator and hook. The separator alternatives are the ones
 // seen in Claude Code's template (em dash) and in hand-written indexes (en dash, " - ", " -- "
-// for an em dash typed in ASCII, ":", and ";" as in the eleventh held-out set's indexes).
+// for an em dash typed in ASCII, ":"). A ";" after the link (the eleventh held-out set's indexes) is
+// read as the separator of a non-canonical entry (TAIL_RE): its hook is what follows it, and
+// index-entry-format still asks for the canonical form.
 // A title may hold balanced brackets ("[WIP]"), as CommonMark link text may.
 // ENTRY_RE and TAIL_RE are matched against text without its trailing whitespace (trimEnd,
 // linear): a lazy hook followed by `\s*$` rescans a long run of spaces at every step.
 const ENTRY_RE =
-  /^(\s*)([-*+])[ \t]+\[((?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+--?(?:\s+|$)|\s*[:;]\s*)(.*))?$/;
+  /^(\s*)([-*+])[ \t]+\[((?:\\.|[^[\]\\]|\[(?:\\.|[^[\]\\])*\])*)\]\(\s*(<[^>]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)(?:(\s*[—–]\s*|\s+--?(?:\s+|$)|\s*:\s*)(.*))?$/;
 /** A separator at the end of an entry's head (the text before its hook), with the space around it. */
 export const TRAILING_SEPARATOR = /\s*(?:[—–]|--?|[:;])?\s*$/;
 // The link of a non-canonical entry, from where the block model says it starts: its target as
