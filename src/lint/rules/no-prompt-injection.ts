@@ -123,11 +123,12 @@ export function hiddenCommentVerdict(body: string, where: { kind: 'index' | 'top
   return 'warn';
 }
 
-// A comment a tool wrote or reads, which hides no prose: one token of ASCII marker characters
-// (`<!-- session:4f1c… -->`, the marker a hook replaces each session's entry by; `SECTION_START`), or a hyphenated directive name and its reason
-// (`<!-- tmp-ref-ok: an output path, not a reference -->`, a project checker's suppression).
-// Removing either breaks the tool; neither tells the agent anything (one that does is an error).
-const MACHINE_MARKER = /^\s*(?:[\w.:=/#@+-]+|[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:ok|ignore|disable|enable|skip|allow|off):[^\n]*)\s*$/u;
+// A comment a tool wrote or reads, which hides no prose: one `key:value` token (`<!-- session:4f1c… -->`,
+// the marker a hook replaces each session's entry by), a name in capitals (`SECTION_START`), or a
+// checker's suppression directive and its reason (`<!-- tmp-ref-ok: an output path, not a
+// reference -->`). Removing one breaks the tool; none tells the agent anything (one that does is
+// an error). A lone lowercase word (`<!-- later -->`) is still an author's note: a warning.
+const MACHINE_MARKER = /^\s*(?:[\w.-]+[:=][\w.:=/#@+-]*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:ok|ignore|disable|enable|skip|allow|off):[^\n]*)\s*$/u;
 
 function checkComments(ctx: RuleContext) {
   const text = ctx.file.text;
