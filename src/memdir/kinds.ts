@@ -69,17 +69,18 @@ export function neverFoundAsMemory(path: string): boolean {
   return segments.some((segment, i) => segment === 'node_modules' || TEMPLATE_FOLDER.test(segment) || (segment === 'worktrees' && segments[i - 1] === '.claude'));
 }
 
-/**
- * A Markdown file of this memdir (memdir-relative path): not a nested memdir's own index, which is a
- * memdir of its own, nor an AppleDouble file (`._MEMORY.md`: the resource fork macOS writes beside a
- * file on a volume without its attributes, binary, copied into repositories by archives and sync tools).
- */
+/** A Markdown file of this memdir (memdir-relative path): not a nested memdir's own index, which is a memdir of its own. */
 export function isMemoryPath(rel: string): boolean {
-  return rel.endsWith('.md') && !rel.endsWith(`/${INDEX_FILE}`) && !isAppleDouble(rel);
+  return rel.endsWith('.md') && !rel.endsWith(`/${INDEX_FILE}`);
 }
 
-function isAppleDouble(path: string): boolean {
-  return path.startsWith('._') || path.includes('/._');
+/**
+ * An AppleDouble file: the resource fork macOS writes as `._<name>` beside a file on a volume
+ * without its attributes, copied into repositories by archives and sync tools. Told by its name and
+ * its magic number both: a text file named `._notes.md` is read as memory like any other.
+ */
+export function isAppleDoubleFork(rel: string, bytes: Uint8Array): boolean {
+  return basename(rel).startsWith('._') && bytes.length >= 4 && bytes[0] === 0x00 && bytes[1] === 0x05 && bytes[2] === 0x16 && bytes[3] === 0x07;
 }
 
 /**
@@ -94,7 +95,6 @@ export function isTopLevelTopic(rel: string): boolean {
 export function pathKind(path: string): PathKind {
   const p = path.replace(/\\/g, '/');
   const name = basename(p);
-  if (isAppleDouble(name)) return 'other';
   if (name === INDEX_FILE || name === ARCHIVE_INDEX) return 'index';
   if (ANY_LOG.test(p)) return 'log';
   if (/\.md$/i.test(name)) return 'topic';

@@ -4,7 +4,7 @@
 import { lstatSync, readFileSync, realpathSync, type Dirent } from 'node:fs';
 import { join, posix, sep } from 'node:path';
 import type { MemdirModel, MemoryFile } from './types.js';
-import { fileKind, INDEX_FILE, isMemoryPath } from './kinds.js';
+import { fileKind, INDEX_FILE, isAppleDoubleFork, isMemoryPath } from './kinds.js';
 import { createModel, decodeMemoryText } from './model.js';
 import { walkEntries } from '../fs/walk.js';
 import { isWithin, slashRelative } from '../fs/paths.js';
@@ -152,6 +152,7 @@ function readStaged(dir: string, source: Extract<MemdirSource, { kind: 'staged' 
       problems.push({ path, message: 'cannot read the staged file; not linted' });
       continue;
     }
+    if (isAppleDoubleFork(rel, buf)) continue;
     const decoded = decodeMemoryText(buf);
     if ('problem' in decoded) problems.push({ path, message: decoded.problem });
     else files.push({ path, rel, text: decoded.text, ...fileKind(rel) });
@@ -192,6 +193,8 @@ function readWorktree(dir: string, opts: ReadOptions): LoadedMemdir {
       problems.push({ path, message: `cannot read file (${ioReason(err)}); not linted` });
       continue;
     }
+    // macOS's resource fork beside a file is no text at all: neither read nor reported.
+    if (isAppleDoubleFork(rel, buf)) continue;
     const decoded = decodeMemoryText(buf);
     if ('problem' in decoded) problems.push({ path, message: decoded.problem });
     else files.push({ path, rel, text: decoded.text, ...fileKind(rel) });

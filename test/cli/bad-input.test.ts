@@ -176,19 +176,21 @@ describe('bad input', () => {
     expect(r.stdout).toMatch(/^mem\/wide\.md:1:1 +error +saved as UTF-16, not UTF-8; not linted \(Claude Code reads memory as UTF-8: save it as UTF-8\)  memlint-input$/m);
   });
 
-  it("macOS's AppleDouble files (._MEMORY.md beside MEMORY.md) are no memory: not read, not reported", () => {
+  it("macOS's AppleDouble files (._MEMORY.md beside MEMORY.md) are no memory: not read, not reported; a text ._x.md is", () => {
     const base = tempDir('memlint-appledouble-');
     initRepo(base);
-    writeFiles(base, { 'mem/MEMORY.md': '- [Good](good.md) — a good topic\n', 'mem/good.md': topic('Good') });
-    // The resource fork macOS writes beside each file on a volume without its attributes: binary.
+    writeFiles(base, { 'mem/MEMORY.md': '- [Good](good.md) — a good topic\n', 'mem/good.md': topic('Good'), 'mem/._notes.md': topic('Notes') });
+    // The resource fork macOS writes beside each file on a volume without its attributes: binary,
+    // opening with AppleDouble's magic number.
     const fork = Buffer.from([0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00, 0x4d, 0x61, 0x63, 0x20]);
     mkdirSync(join(base, 'mem', 'sub'));
     for (const name of ['._MEMORY.md', '._good.md', 'sub/._notes.md']) writeFileSync(join(base, 'mem', name), fork);
     git(base, 'add', '-A');
     git(base, 'commit', '-qm', 'memory copied from a Mac');
-    const r = memlint(base, ['mem']);
-    expect(r.stdout).toBe('');
-    expect(r.code).toBe(0);
+    const r = memlint(base, ['mem', '--format', 'json', '--rule', 'feedback-structure=off']);
+    const reported = (JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string | null }> }>).filter((f) => f.messages.length > 0);
+    expect(reported.map((f) => [f.filePath.slice(base.length + 1), f.messages.map((m) => m.ruleId)])).toEqual([['mem/._notes.md', ['index-orphan']]]);
+    expect(r.code).toBe(1);
   });
 
   it('the unreadable file really is unreadable to the CLI (the test means what it says)', () => {

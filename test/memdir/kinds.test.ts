@@ -20,7 +20,7 @@ describe('fileKind: a file of a memdir, by its memdir-relative path', () => {
   });
   it('isMemoryPath: lowercase .md, not a nested memdir’s index', () => {
     expect(['a.md', 'sub/a.md', 'logs/2026/11/2026-11-29.md', 'MEMORY.md'].map(isMemoryPath)).toEqual([true, true, true, true]);
-    expect(['a.MD', 'a.txt', 'sub/MEMORY.md', '._a.md', 'sub/._MEMORY.md'].map(isMemoryPath)).toEqual([false, false, false, false, false]);
+    expect(['a.MD', 'a.txt', 'sub/MEMORY.md'].map(isMemoryPath)).toEqual([false, false, false]);
   });
   it('isTopLevelTopic: a topic at the top of the memdir', () => {
     expect(['a.md', 'ARCHIVE.md'].map(isTopLevelTopic)).toEqual([true, true]);
