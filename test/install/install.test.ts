@@ -130,7 +130,7 @@ describe('memlint install / uninstall / doctor', () => {
     await memlintInProcess(dir, ['install']);
     const hook = readFileSync(join(dir, '.husky/pre-commit'), 'utf8');
     expect(hook.startsWith('npx lint-staged\n# >>> memlint\n# Lint the memory files being committed')).toBe(true);
-    expect(hook).toContain('\nif [ -n "$memlint" ]; then\n  MEMLINT_HOOK=pre-commit "$memlint" --staged || ');
+    expect(hook).toContain('\nif [ "$memlint_staged" = none ]; then\n  :\nelif [ -n "$memlint" ]; then\n  MEMLINT_HOOK=pre-commit "$memlint" --staged || ');
     expect(hook.endsWith('\nfi\n# <<< memlint\n')).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts).toEqual({ prepare: 'npm run build && (husky && memlint install --local || exit 0)', test: 'vitest' });
     const un = await memlintInProcess(dir, ['uninstall']);
@@ -327,7 +327,7 @@ describe('memlint install outside npm', () => {
     const env = { PATH: `${bin}:${process.env.PATH}` };
     const r = memlint(dir, ['install'], { env });
     expect(r.stdout).toContain('note: no package.json');
-    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint=$(command -v memlint 2>/dev/null || :)\nif [ -n "$memlint" ]; then\n  MEMLINT_HOOK=pre-commit "$memlint" --staged || ');
+    expect(readFileSync(join(dir, '.husky/pre-commit'), 'utf8')).toContain('\nmemlint=$(command -v memlint 2>/dev/null || :)\nif [ "$memlint_staged" = none ]; then\n  :\nelif [ -n "$memlint" ]; then\n  MEMLINT_HOOK=pre-commit "$memlint" --staged || ');
     expect(git(dir, 'config', 'merge.memlint.driver')).toMatch(/^memlint merge %O %A %B %L %P/);
     const doctor = memlint(dir, ['doctor'], { env: { ...env, MEMLINT_LINK: '0' } });
     expect(doctor.stdout).toMatch(/^ok    memlint: git's shell finds it at /m);
