@@ -1,8 +1,9 @@
 // The pre-commit hook reads git's list of the staged change with shell builtins and starts Node
 // only when it holds something memlint reads: Markdown, a deletion (a memory may name what went),
-// a symbolic link (a memory folder linked out of the repository). Each case is checked as git runs
-// the hook, and every commit the hook lets through without Node is one `memlint --staged` has
-// nothing to say about.
+// a symbolic link (a memory folder linked out of the repository). The post-commit hook starts it
+// only for a commit that changed Markdown. Each case is checked as git runs the hooks, and every
+// commit the pre-commit hook lets through without Node is one `memlint --staged` has nothing to
+// say about.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -10,30 +11,34 @@ import { join } from 'node:path';
 import { CLI, git, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 import { installedProject, run } from './helpers.js';
 
-/** Replaces the project's memlint with a script that notes each `--staged` run (pre-commit's) and then runs memlint. */
-function recordStarts(dir: string): () => number {
+/** Replaces the project's memlint with a script that notes each run's arguments and then runs memlint. */
+function recordRuns(dir: string): (args: string) => number {
   const log = join(tempDir(), 'starts');
   const bin = join(dir, 'node_modules/.bin/memlint');
   rmSync(bin);
   writeFileSync(bin, `#!/bin/sh\necho "$*" >> '${log}'\nexec node '${CLI}' "$@"\n`, { mode: 0o755 });
-  return () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l === '--staged').length : 0);
+  return (args) => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l === args).length : 0);
 }
 
-describe('pre-commit: Node starts only for a change memlint reads', () => {
-  it('skips a commit of code alone, and runs for Markdown, deletions, renames and symbolic links', async () => {
+describe('pre-commit and post-commit: Node starts only for a change memlint reads', () => {
+  it('skip a commit of code alone; pre-commit runs for Markdown, deletions, renames and symbolic links, post-commit for Markdown', async () => {
     const dir = await installedProject();
     writeFiles(dir, { 'src/total.ts': 'export const total = 0;\n', 'src/round.ts': 'export const round = 0;\n' });
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '--no-verify', '-m', 'code');
-    const starts = recordStarts(dir);
+    const runs = recordRuns(dir);
+    const starts = () => runs('--staged');
+    const postCommits = () => runs('consolidate --post-commit');
     const commit = (message: string) => run(dir, ['commit', '-q', '-m', message]);
 
-    const cases: Array<{ name: string; stage: () => void; runs: boolean; refused?: string }> = [
+    // `runs`: pre-commit starts memlint; `changesMarkdown`: the commit, when made, changes Markdown,
+    // so post-commit starts it too.
+    const cases: Array<{ name: string; stage: () => void; runs: boolean; changesMarkdown?: boolean; refused?: string }> = [
       { name: 'code edited', stage: () => { writeFiles(dir, { 'src/total.ts': 'export const total = 1;\n' }); git(dir, 'add', 'src/total.ts'); }, runs: false },
       { name: 'code added, a name with a space and a tab', stage: () => { writeFiles(dir, { 'src/a b\tc.ts': 'x\n' }); git(dir, 'add', '-A'); }, runs: false },
       { name: 'a file named like Markdown but not', stage: () => { writeFiles(dir, { 'notes.md.txt': 'x\n' }); git(dir, 'add', '-A'); }, runs: false },
-      { name: 'a README', stage: () => { writeFiles(dir, { 'README.md': '# App\n' }); git(dir, 'add', '-A'); }, runs: true },
-      { name: 'Markdown named outside ASCII (quoted by git)', stage: () => { writeFiles(dir, { 'notes-é.md': 'x\n' }); git(dir, 'add', '-A'); }, runs: true },
+      { name: 'a README', stage: () => { writeFiles(dir, { 'README.md': '# App\n' }); git(dir, 'add', '-A'); }, runs: true, changesMarkdown: true },
+      { name: 'Markdown named outside ASCII (quoted by git)', stage: () => { writeFiles(dir, { 'notes-é.md': 'x\n' }); git(dir, 'add', '-A'); }, runs: true, changesMarkdown: true },
       { name: 'a deletion', stage: () => git(dir, 'rm', '-q', 'src/round.ts'), runs: true },
       { name: 'a rename', stage: () => git(dir, 'mv', 'src/total.ts', 'src/sum.ts'), runs: true },
       { name: 'a symbolic link', stage: () => { symlinkSync('src', join(dir, 'link')); git(dir, 'add', 'link'); }, runs: true },
@@ -46,6 +51,7 @@ describe('pre-commit: Node starts only for a change memlint reads', () => {
     ];
     for (const c of cases) {
       const before = starts();
+      const postBefore = postCommits();
       c.stage();
       if (!c.runs) {
         // What the hook skips is what memlint --staged would pass in silence.
@@ -54,6 +60,7 @@ describe('pre-commit: Node starts only for a change memlint reads', () => {
       }
       const done = commit(c.name);
       expect({ name: c.name, started: starts() - before }).toEqual({ name: c.name, started: c.runs ? 1 : 0 });
+      expect({ name: c.name, postCommit: postCommits() - postBefore }).toEqual({ name: c.name, postCommit: c.changesMarkdown ? 1 : 0 });
       if (c.refused) {
         expect(done.code, c.name).not.toBe(0);
         expect(done.out).toContain(c.refused);
@@ -63,12 +70,12 @@ describe('pre-commit: Node starts only for a change memlint reads', () => {
 
   it('runs memlint when git cannot list the staged change', async () => {
     const dir = await installedProject();
-    const starts = recordStarts(dir);
+    const runs = recordRuns(dir);
     const hook = readFileSync(join(dir, '.husky/pre-commit'), 'utf8');
     // An index git cannot read: the list fails, and memlint is asked (it says why).
     writeFileSync(join(dir, '.git/index'), 'not an index');
     const r = spawnSync('sh', ['-e', '-c', hook], { cwd: dir, encoding: 'utf8' });
-    expect(starts()).toBe(1);
+    expect(runs('--staged')).toBe(1);
     expect(r.stderr).toContain('index');
   });
 });
