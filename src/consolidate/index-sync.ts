@@ -17,6 +17,7 @@ import { appendLines, secretIn, shortenAtWord } from './text.js';
 import { moveToTopicEdit } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
+import { withoutHidden } from '../content/hidden.js';
 
 export interface IndexReport {
   added: Array<{ target: string; line: string }>;
@@ -56,8 +57,9 @@ export function isLocalTarget(key: string): boolean {
 
 /** An index line for a topic: title from `name`, hook from `description`, within 150 characters. */
 export function entryFor(rel: string, name: string | undefined, description: string | undefined): string {
-  const title = (name?.trim() || rel.replace(/\.md$/, '').split('/').pop()!).replace(/\s+/g, ' ').replace(/([\[\]])/g, '\\$1');
-  const hook = (description ?? '').replace(/\s+/g, ' ').trim();
+  // No hidden character is copied into the index, where no-hidden-unicode would report it.
+  const title = (withoutHidden(name ?? '').trim() || rel.replace(/\.md$/, '').split('/').pop()!).replace(/\s+/g, ' ').replace(/([\[\]])/g, '\\$1');
+  const hook = withoutHidden(description ?? '').replace(/\s+/g, ' ').trim();
   return fitEntry(formatEntry(title, linkDestination(rel), ''), hook);
 }
 

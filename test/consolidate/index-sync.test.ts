@@ -49,6 +49,13 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.added).toEqual([]);
   });
 
+  it('copies no hidden character of a topic into the entry it adds (an emoji keeps its joiner)', () => {
+    // A zero-width space and a bidi control in name and description: in MEMORY.md they would be a
+    // new no-hidden-unicode error, in a file consolidation wrote.
+    const s = state({ 'MEMORY.md': '# Memory\n', 'user_role.md': t('Role\u200b and ownership', 'user', '\u{1F469}\u200d\u{1F4BB} Staff engineer\u200b who owns the \u202eledger') });
+    expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe('# Memory\n\n- [Role and ownership](user_role.md) — \u{1F469}\u200d\u{1F4BB} Staff engineer who owns the ledger\n');
+  });
+
   it('shortens a long description at a word boundary so the entry fits 150 characters', () => {
     const long = 'word '.repeat(60).trim();
     const line = entryFor('feedback_x.md', 'X', long);
