@@ -343,7 +343,11 @@ function overlaps(a: Range, b: Range): boolean {
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
-/** An incremental change (a client that sends them although the server asks for whole texts). */
+/**
+ * An incremental change (a client that sends them although the server asks for whole texts). As
+ * LSP says, a character past its line's end means that end (never a place on a later line), and a
+ * line past the last one the end of the text.
+ */
 function applyChange(text: string, range: Range, newText: string): string {
   const offset = (p: { line: number; character: number }) => {
     let line = 0;
@@ -352,7 +356,10 @@ function applyChange(text: string, range: Range, newText: string): string {
       const c = text.charCodeAt(i++);
       if (c === 10 || (c === 13 && text.charCodeAt(i) !== 10)) line++;
     }
-    return Math.min(i + p.character, text.length);
+    if (line < p.line) return text.length;
+    let end = i;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    return Math.min(i + Math.max(p.character, 0), end);
   };
   return text.slice(0, offset(range.start)) + newText + text.slice(offset(range.end));
 }

@@ -102,6 +102,28 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(client.stderr).toBe('');
   });
 
+  it('a range whose character lies past its line\'s end stops at that end, as LSP says, never on a later line', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const uri = uriOf(join(repo, '.claude', 'memory', 'deploy.md'));
+    const client = start(repo, env, { stdio: true });
+    await client.initialize(repo);
+    client.open(uri, TOPIC('reference'));
+    expect((await client.published(uri)).diagnostics).toEqual([]);
+    // "type: reference" is 15 characters: an end at character 99 means the end of that line (an
+    // editor selecting to the end of a line may send any large number), not 84 characters into
+    // the lines after it, which would cut away the closing `---` and the body.
+    const mark = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 3, character: 6 }, end: { line: 3, character: 99 } }, text: 'decision' }] });
+    expect((await client.published(uri, mark)).diagnostics.map((d) => d.code)).toEqual(['frontmatter-type']);
+    // And the text is what the editor holds: putting the type back leaves nothing to report.
+    const mark3 = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start: { line: 3, character: 6 }, end: { line: 3, character: 1000 } }, text: 'reference' }] });
+    expect(await client.published(uri, mark3)).toEqual({ uri, version: 3, diagnostics: [] });
+    expect(await client.stop()).toBe(0);
+    expect(client.stderr).toBe('');
+  });
+
   it('offers each fix as memlint --fix makes it, and all of a file\'s fixes; files change only when the editor applies one', async () => {
     const repo = memoryRepo({ '.claude/memory/rollback.md': ORPHAN });
     const env = isolatedEnv();
