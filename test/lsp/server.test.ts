@@ -231,6 +231,29 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(snapshot(repo)).toEqual(before);
   });
 
+  it('an index entry for a memory file the editor holds but has not saved yet links to an existing file', async () => {
+    // The editor's text stands in for the file: the index, linted while the new topic is open, must
+    // not say its entry points at nothing (the new topic, linted, is not an orphan either).
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const index = uriOf(join(repo, '.claude', 'memory', 'MEMORY.md'));
+    const topic = uriOf(join(repo, '.claude', 'memory', 'rollback.md'));
+    const client = start(repo, env, { stdio: true });
+    await client.initialize(repo);
+    client.open(topic, ORPHAN.replace('tomorrow; rollbacks need two reviewers on Thursday next week', '2026-03-03'));
+    expect((await client.published(topic)).diagnostics.map((d) => d.code)).toEqual(['index-orphan']);
+    const mark = client.received.length;
+    client.open(index, `${INDEX}- [Rollback](rollback.md) — how we roll a release back\n`);
+    expect((await client.published(index, mark)).diagnostics).toEqual([]);
+    // Saved or not, once the topic is gone from the editor and the disk, the entry is dangling.
+    client.notify('textDocument/didClose', { textDocument: { uri: topic } });
+    const mark2 = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri: index, version: 2 }, contentChanges: [{ text: `${INDEX}- [Rollback](rollback.md) — how we roll a release back\n` }] });
+    expect((await client.published(index, mark2)).diagnostics.map((d) => d.code)).toEqual(['index-link-target']);
+    expect(await client.stop()).toBe(0);
+    expect(client.stderr).toBe('');
+  });
+
   it('a fix that moves text into another file edits both, in the editor\'s texts of them', async () => {
     const long = `- [Deploy](deploy.md) — how we deploy: ${'from the release branch after a review by two people who did not write the change, '.repeat(2)}then tag`;
     const repo = memoryRepo({ '.claude/memory/MEMORY.md': `${long}\n` });
