@@ -76,6 +76,17 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.missing).toEqual([{ target: 'never.md', line: 4, reason: 'the file was never committed' }]);
   });
 
+  it('an entry for a file of a nested memory folder (a team store mounted as team/<mount>/ with its own MEMORY.md) is not missing', () => {
+    // Claude Code 2.1.332 indexes a mounted team store's memories as team/<mount>/file.md; the
+    // folder holds its own index, so its files are not this memdir's, but they are there.
+    const s = state({ 'MEMORY.md': '- [A](a.md) — x\n- [on-call-rotation](team/eng/on-call-rotation.md) — who is on call\n', 'a.md': t('A', 'user', 'x') });
+    const c = ctx({ allPaths: new Set(['MEMORY.md', 'a.md', 'team/eng/MEMORY.md', 'team/eng/on-call-rotation.md']) }, { deletions: () => new Map() });
+    const r = syncIndex(s, c);
+    expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — x\n- [on-call-rotation](team/eng/on-call-rotation.md) — who is on call\n');
+    expect(r.report.missing).toEqual([]);
+    expect(r.report.dangling).toEqual([]);
+  });
+
   it('merges duplicate entries: the first stays, a hook it lacked is taken from the later one', () => {
     const s = state({ 'MEMORY.md': '- [A](a.md)\n- [B](b.md) — b\n- [A again](./a.md) — the hook\n', 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'user', 'b') });
     const r = syncIndex(s, ctx());
