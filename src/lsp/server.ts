@@ -262,7 +262,8 @@ export function serve(io: ServerIo): Promise<number> {
       for (const c of params.contentChanges) {
         if (!isObject(c) || typeof c.text !== 'string') continue;
         if (c.range === undefined) setText(doc, c.text);
-        else if (doc.text !== null) setText(doc, applyChange(doc.text, c.range as Range, c.text));
+        else if (!isRange(c.range)) io.log(`memlint lsp: ignored a change to ${oneLine(JSON.stringify(doc.uri))} whose range is not two positions`);
+        else if (doc.text !== null) setText(doc, applyChange(doc.text, c.range, c.text));
       }
       doc.version = typeof td!.version === 'number' ? td!.version : doc.version + 1;
       return changed(doc);
@@ -307,7 +308,19 @@ export function serve(io: ServerIo): Promise<number> {
 
   function onFrame(event: FrameEvent): void {
     if (closed) return;
-    if (event.kind === 'message') return onMessage(event.message);
+    if (event.kind === 'message') {
+      // A message the server cannot handle costs that message alone: the reader goes on with the
+      // rest of what it read (an exception here would drop it, and lose the framing of the next).
+      try {
+        return onMessage(event.message);
+      } catch (err) {
+        if (debug) io.log((err as Error)?.stack ?? String(err));
+        io.log(`memlint lsp: ${errorLine(err)}`);
+        const id = isObject(event.message) ? event.message.id : undefined;
+        if (typeof id === 'number' || typeof id === 'string') fail(id, -32603, errorLine(err));
+        return;
+      }
+    }
     if (event.kind === 'unparsable') {
       io.log(`memlint lsp: dropped a message that is not JSON (${oneLine(event.reason)})`);
       return fail(null, -32700, `a message that is not JSON: ${oneLine(event.reason)}`);
@@ -337,6 +350,9 @@ class InvalidParams extends Error {}
 function before(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
   return a.line < b.line || (a.line === b.line && a.character < b.character);
 }
+
+const isPosition = (p: unknown): p is { line: number; character: number } => isObject(p) && Number.isInteger(p.line) && Number.isInteger(p.character);
+const isRange = (r: unknown): r is Range => isObject(r) && isPosition(r.start) && isPosition(r.end);
 
 function overlaps(a: Range, b: Range): boolean {
   if (!isObject(b) || !isObject(b.start) || !isObject(b.end)) return true;

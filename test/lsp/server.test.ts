@@ -458,6 +458,37 @@ describe('memlint lsp --stdio on bad input', () => {
     expect(client.stderr).toMatch(/a message header longer than 8 KiB/);
   });
 
+  it('a notification the server cannot apply loses none of the messages read with it, nor the framing', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const uri = uriOf(join(repo, '.claude', 'memory', 'deploy.md'));
+    // In this process: each write reaches the server as one read, as the test cuts them.
+    const client = start(repo, env);
+    await client.initialize(repo);
+    client.open(uri, TOPIC('reference'));
+    expect((await client.published(uri)).diagnostics).toEqual([]);
+    // One read holds a change whose range has no end (a broken client), a change to apply, a
+    // request, and the first 10 bytes of another request; the next read holds the rest of it.
+    const bad = Client.frame({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 } }, text: 'x' }] } });
+    const good = Client.frame({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 3 }, contentChanges: [{ text: TOPIC('decision') }] } });
+    const asked = Client.frame({ id: 900, method: 'textDocument/codeAction', params: { textDocument: { uri }, range: WHOLE, context: { diagnostics: [] } } });
+    const later = Client.frame({ id: 901, method: 'textDocument/codeAction', params: { textDocument: { uri }, range: WHOLE, context: { diagnostics: [] } } });
+    const mark = client.received.length;
+    client.write(Buffer.concat([bad, good, asked, later.subarray(0, 10)]));
+    client.write(later.subarray(10));
+    // The server answers the last request; it does not end, having lost its place in the stream.
+    const last = await Promise.race([client.next((m) => m.id === 901, mark), client.exited.then((code) => ({ exited: code }))]);
+    expect(last).not.toHaveProperty('exited');
+    expect((last as { error?: unknown }).error).toBeUndefined();
+    expect((await client.next((m) => m.id === 900, mark)).error).toBeUndefined();
+    expect(client.publishes(uri).map((p) => p.version)).toEqual([1, 3]);
+    expect(client.publishes(uri).at(-1)!.diagnostics.map((d) => d.code)).toEqual(['frontmatter-type']);
+    expect(await client.stop()).toBe(0);
+    // The bad change is said in one line, without a stack trace.
+    expect(client.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(client.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('a body that is not JSON is dropped with a parse error; the server goes on', async () => {
     const client = await started();
     client.write('Content-Length: 9\r\n\r\n{"jsonrpc');
