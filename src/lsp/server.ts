@@ -261,7 +261,8 @@ export function serve(io: ServerIo): Promise<number> {
       if (!doc || !Array.isArray(params.contentChanges)) return;
       for (const c of params.contentChanges) {
         if (!isObject(c) || typeof c.text !== 'string') continue;
-        if (c.range === undefined) setText(doc, c.text);
+        // A change without a range (or with a null one) is the whole text.
+        if (c.range === undefined || c.range === null) setText(doc, c.text);
         else if (!isRange(c.range)) io.log(`memlint lsp: ignored a change to ${oneLine(JSON.stringify(doc.uri))} whose range is not two positions`);
         else if (doc.text !== null) setText(doc, applyChange(doc.text, c.range, c.text));
       }
