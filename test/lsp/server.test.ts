@@ -120,6 +120,10 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     const mark3 = client.received.length;
     client.notify('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start: { line: 3, character: 6 }, end: { line: 3, character: 1000 } }, text: 'reference' }] });
     expect(await client.published(uri, mark3)).toEqual({ uri, version: 3, diagnostics: [] });
+    // A whole-text change written with range: null (no range in LSP) replaces the text.
+    const mark4 = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 4 }, contentChanges: [{ range: null, text: TOPIC('decision') }] });
+    expect((await client.published(uri, mark4)).diagnostics.map((d) => d.code)).toEqual(['frontmatter-type']);
     expect(await client.stop()).toBe(0);
     expect(client.stderr).toBe('');
   });
