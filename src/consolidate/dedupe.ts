@@ -52,6 +52,40 @@ function topLevelKeys(yaml: string): Map<string, string[]> {
   return blocks;
 }
 
+/**
+ * The keys directly under a `metadata:` block (its lines as topLevelKeys gives them), each with its
+ * lines, unindented: `type: feedback`, or `claudeCodeItem:` with the lines below it.
+ */
+function metadataKeys(block: string[] | undefined): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  if (!block) return keys;
+  const children = block.slice(1);
+  const indent = children.find((l) => l.trim() !== '' && !/^\s*#/.test(l))?.match(/^[ \t]*/)?.[0] ?? '';
+  if (indent === '') return keys;
+  let current: string[] | null = null;
+  for (const line of children) {
+    const m = line.startsWith(indent) && !/^[ \t]/.test(line.slice(indent.length)) ? /^([A-Za-z_][\w-]*)\s*:/.exec(line.slice(indent.length)) : null;
+    if (m) {
+      current = [line.slice(indent.length)];
+      if (!keys.has(m[1]!)) keys.set(m[1]!, current);
+    } else if (current) current.push(line.startsWith(indent) ? line.slice(indent.length) : line);
+  }
+  return keys;
+}
+
+/** The YAML with these metadata keys (unindented lines) added: at the end of its `metadata:` block, or in a new one. */
+function withMetadataLines(yaml: string, hasBlock: boolean, added: string[][]): string {
+  if (!hasBlock) return `${yaml}${yaml ? '\n' : ''}metadata:\n${added.flat().map((l) => (l.trim() === '' ? l : `  ${l}`)).join('\n')}`;
+  const lines = yaml.split('\n');
+  const start = lines.findIndex((l) => /^metadata\s*:/.test(l));
+  let end = start + 1;
+  while (end < lines.length && (lines[end]!.trim() === '' || /^[ \t]/.test(lines[end]!))) end++;
+  while (end > start + 1 && lines[end - 1]!.trim() === '') end--;
+  const indent = lines.slice(start + 1, end).find((l) => l.trim() !== '')?.match(/^[ \t]*/)?.[0] || '  ';
+  const block = added.flat().map((l) => (l.trim() === '' ? l : indent + l));
+  return [...lines.slice(0, end), ...block, ...lines.slice(end)].join('\n');
+}
+
 function modifiedOf(t: ParsedTopic): string | undefined {
   return t.modified;
 }
@@ -68,8 +102,18 @@ export function mergeTopicTexts(older: string, newer: string): string {
   const extraBody: string[] = [];
   if (fb && fb.closeLine > 0) {
     const aKeys = topLevelKeys(yaml);
+    // Claude Code 2.1.139 on keeps type, modified and originSessionId under `metadata:`; older
+    // memories at the top level. A key the older file holds in either shape is not added in the other.
+    const aNested = metadataKeys(aKeys.get('metadata'));
+    const held = (key: string) => aKeys.has(key) || aNested.has(key);
     for (const [key, block] of topLevelKeys(fb.yaml)) {
-      if (key === 'modified' || key === 'metadata') {
+      if (key === 'metadata') {
+        const added = [...metadataKeys(block)].filter(([k]) => !held(k)).map(([, lines]) => lines);
+        if (added.length > 0) yaml = withMetadataLines(yaml, aKeys.has('metadata'), added);
+        continue;
+      }
+      if (!aKeys.has(key) && aNested.has(key)) continue;
+      if (key === 'modified') {
         if (!aKeys.has(key)) yaml += (yaml ? '\n' : '') + block.join('\n');
         continue;
       }

@@ -17,6 +17,7 @@ import { appendLines, secretIn, shortenAtWord } from './text.js';
 import { moveToTopicEdit } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
+import { withoutHidden } from '../content/hidden.js';
 
 export interface IndexReport {
   added: Array<{ target: string; line: string }>;
@@ -56,8 +57,9 @@ export function isLocalTarget(key: string): boolean {
 
 /** An index line for a topic: title from `name`, hook from `description`, within 150 characters. */
 export function entryFor(rel: string, name: string | undefined, description: string | undefined): string {
-  const title = (name?.trim() || rel.replace(/\.md$/, '').split('/').pop()!).replace(/\s+/g, ' ').replace(/([\[\]])/g, '\\$1');
-  const hook = (description ?? '').replace(/\s+/g, ' ').trim();
+  // No hidden character is copied into the index, where no-hidden-unicode would report it.
+  const title = (withoutHidden(name ?? '').trim() || rel.replace(/\.md$/, '').split('/').pop()!).replace(/\s+/g, ' ').replace(/([\[\]])/g, '\\$1');
+  const hook = withoutHidden(description ?? '').replace(/\s+/g, ' ').trim();
   return fitEntry(formatEntry(title, linkDestination(rel), ''), hook);
 }
 
@@ -125,7 +127,11 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
 
   // Entries without a file: into the archive index only when git shows the file deleted; one git
   // never saw is kept (its file may be in the agent's own store) and reported.
-  let dangling = index.lines.filter((l) => l.entry && out[l.line - 1] && isLocalTarget(l.entry.key) && !files.has(l.entry.key) && !(ctx.allPaths.has(l.entry.key) && !l.entry.key.endsWith('.md')));
+  // A file on disk that is not one of this memdir's memory files (one of a nested memory folder, as
+  // a team store mounted at team/<mount>/ with its own MEMORY.md) is there; one a step of this run
+  // moved to the archive is not.
+  const moved = new Set(state.moves.map((m) => m.from));
+  let dangling = index.lines.filter((l) => l.entry && out[l.line - 1] && isLocalTarget(l.entry.key) && !files.has(l.entry.key) && !(ctx.allPaths.has(l.entry.key) && !moved.has(l.entry.key)));
   // A committed file a sparse checkout leaves out is not missing: its entry stays, nothing is said.
   if (dangling.length > 0) {
     const left = ctx.facts.notCheckedOut(dangling.map((l) => l.entry!.key));

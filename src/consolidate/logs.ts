@@ -82,7 +82,14 @@ export function topicReferences(text: string, logRel: string, topics: Set<string
   });
   // A tag that labels the entry (before or after its words) goes with the entry into the topic; one
   // inside the sentence ("see [[rounding]] first") is part of what it says and stays.
-  const label = (all: string, offset: number, whole: string) => EDGE.test(all.slice(0, offset)) || EDGE.test(all.slice(offset + whole.length));
+  // A tag between the words and the sentence's closing punctuation ("see [[rounding]].", "saved a
+  // memory: [[rounding]].") is what the sentence names: taking it out would leave "see." behind.
+  const closes = (before: string, after: string) => /^\s*[.,;:!?]/.test(after) && /[\p{L}\p{N}:'"’”)]\s*$/u.test(before);
+  const label = (all: string, offset: number, whole: string) => {
+    const before = all.slice(0, offset);
+    const after = all.slice(offset + whole.length);
+    return EDGE.test(before) || (EDGE.test(after) && !closes(before, after));
+  };
   cleaned = cleaned.replace(/\[\[([A-Za-z0-9][\w.-]*)\]\]/g, (whole, tag: string, offset: number, all: string) => {
     // [[name]] names the other memory's `name` slug (Claude Code 2.1.139 on), else its file.
     const topic = slugs.get(tag) ?? resolve(tag.endsWith('.md') ? tag : `${tag}.md`);

@@ -500,8 +500,8 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
 }
 
 /**
- * The memdir with the reported files an editor holds that are not on disk yet (a new, unsaved
- * file): each is read as the memory file it will be once saved, its text filled in by
+ * The memdir with the files an editor holds that are not on disk yet (a new, unsaved file): each
+ * is read as the memory file it will be once saved, its text filled in by
  * withFixedTexts. A path the loader would pass over (not a memory file, ignored, under
  * node_modules, outside the memdir) stays out.
  */
@@ -510,7 +510,9 @@ function withUnsavedFiles(model: MemdirModel, texts: Map<string, string>, report
   const nested = [...model.allPaths].filter((p) => p.endsWith(`/${INDEX_FILE}`)).map((p) => p.slice(0, -INDEX_FILE.length));
   const inNestedMemdir = (rel: string) => nested.some((n) => rel.startsWith(n));
   const added: MemoryFile[] = [];
-  for (const path of reported ?? []) {
+  // Every open file not on disk yet, not only the reported ones: the index, linted while a new topic
+  // is open, must find the file its entry names (the topic itself is linted as the file it will be).
+  for (const path of new Set([...(reported ?? []), ...texts.keys()])) {
     // Anything on disk under that name (a dangling symlink too) is the loader's to judge.
     if (known.has(path) || !texts.has(path) || lstatSync(path, { throwIfNoEntry: false })) continue;
     const rel = slashRelative(model.dir, path);

@@ -261,8 +261,10 @@ export function serve(io: ServerIo): Promise<number> {
       if (!doc || !Array.isArray(params.contentChanges)) return;
       for (const c of params.contentChanges) {
         if (!isObject(c) || typeof c.text !== 'string') continue;
-        if (c.range === undefined) setText(doc, c.text);
-        else if (doc.text !== null) setText(doc, applyChange(doc.text, c.range as Range, c.text));
+        // A change without a range (or with a null one) is the whole text.
+        if (c.range === undefined || c.range === null) setText(doc, c.text);
+        else if (!isRange(c.range)) io.log(`memlint lsp: ignored a change to ${oneLine(JSON.stringify(doc.uri))} whose range is not two positions`);
+        else if (doc.text !== null) setText(doc, applyChange(doc.text, c.range, c.text));
       }
       doc.version = typeof td!.version === 'number' ? td!.version : doc.version + 1;
       return changed(doc);
@@ -307,7 +309,19 @@ export function serve(io: ServerIo): Promise<number> {
 
   function onFrame(event: FrameEvent): void {
     if (closed) return;
-    if (event.kind === 'message') return onMessage(event.message);
+    if (event.kind === 'message') {
+      // A message the server cannot handle costs that message alone: the reader goes on with the
+      // rest of what it read (an exception here would drop it, and lose the framing of the next).
+      try {
+        return onMessage(event.message);
+      } catch (err) {
+        if (debug) io.log((err as Error)?.stack ?? String(err));
+        io.log(`memlint lsp: ${errorLine(err)}`);
+        const id = isObject(event.message) ? event.message.id : undefined;
+        if (typeof id === 'number' || typeof id === 'string') fail(id, -32603, errorLine(err));
+        return;
+      }
+    }
     if (event.kind === 'unparsable') {
       io.log(`memlint lsp: dropped a message that is not JSON (${oneLine(event.reason)})`);
       return fail(null, -32700, `a message that is not JSON: ${oneLine(event.reason)}`);
@@ -338,12 +352,19 @@ function before(a: { line: number; character: number }, b: { line: number; chara
   return a.line < b.line || (a.line === b.line && a.character < b.character);
 }
 
+const isPosition = (p: unknown): p is { line: number; character: number } => isObject(p) && Number.isInteger(p.line) && Number.isInteger(p.character);
+const isRange = (r: unknown): r is Range => isObject(r) && isPosition(r.start) && isPosition(r.end);
+
 function overlaps(a: Range, b: Range): boolean {
   if (!isObject(b) || !isObject(b.start) || !isObject(b.end)) return true;
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
-/** An incremental change (a client that sends them although the server asks for whole texts). */
+/**
+ * An incremental change (a client that sends them although the server asks for whole texts). As
+ * LSP says, a character past its line's end means that end (never a place on a later line), and a
+ * line past the last one the end of the text.
+ */
 function applyChange(text: string, range: Range, newText: string): string {
   const offset = (p: { line: number; character: number }) => {
     let line = 0;
@@ -352,7 +373,10 @@ function applyChange(text: string, range: Range, newText: string): string {
       const c = text.charCodeAt(i++);
       if (c === 10 || (c === 13 && text.charCodeAt(i) !== 10)) line++;
     }
-    return Math.min(i + p.character, text.length);
+    if (line < p.line) return text.length;
+    let end = i;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    return Math.min(i + Math.max(p.character, 0), end);
   };
   return text.slice(0, offset(range.start)) + newText + text.slice(offset(range.end));
 }

@@ -147,5 +147,14 @@ export function notAMemory(rel: string, type: unknown, hasFrontmatter = true): b
   if (isReadmeLike(rel) && !isMemoryType(type)) return true;
   if (!hasFrontmatter && rel.includes('/')) return true;
   if (ARCHIVED_RE.test(rel)) return true;
+  return isSkillFile(rel);
+}
+
+/**
+ * A skill's file: a SKILL.md, or anything under a skills/ folder. Claude Code 2.1.332 shares skills
+ * through team memory (`team/<mount>/skills/<skill-name>/SKILL.md`): a skill's frontmatter is a
+ * skill's (name, description, capability keys), never a memory type.
+ */
+export function isSkillFile(rel: string): boolean {
   return SKILL_FILE.test(rel) || /(?:^|\/)skills\//i.test(rel);
 }

@@ -128,6 +128,19 @@ function later(a: Block, b: Block): Block {
   return text(b.lines) > text(a.lines) ? b : a;
 }
 
+/**
+ * Claude Code (2.1.214 on) stamps each new memory with the session that wrote it,
+ * `originSessionId`, beside `modified`. Two branches that wrote the same memory (an add/add) hold
+ * two stamps: the memory's first writer is the side whose `modified` is earlier; the same instant,
+ * or no dates, is decided by the text, so the result does not depend on which side is ours.
+ */
+function firstWriter(a: Block, b: Block, aModified: Block | undefined, bModified: Block | undefined): Block {
+  const ta = aModified ? Date.parse(scalarValue(aModified)) : Number.NaN;
+  const tb = bModified ? Date.parse(scalarValue(bModified)) : Number.NaN;
+  if (!Number.isNaN(ta) && !Number.isNaN(tb) && ta !== tb) return ta < tb ? a : b;
+  return text(b.lines) < text(a.lines) ? b : a;
+}
+
 function mergeYaml(o: readonly Line[], a: readonly Line[], b: readonly Line[], markerSize: number, conflicts: Conflict[]): OutLine[] {
   const merged = mergeMapping(o, a, b, 0, markerSize, conflicts, []);
   if (merged) return merged;
@@ -157,6 +170,10 @@ function mergeMapping(o: readonly Line[], a: readonly Line[], b: readonly Line[]
     if (at === ot) return { from: 'b', block: bb };
     if (key === 'modified') {
       const w = later(ab, bb);
+      return { from: w === ab ? 'a' : 'b', block: w };
+    }
+    if (key === 'originSessionId') {
+      const w = firstWriter(ab, bb, aM.get('modified'), bM.get('modified'));
       return { from: w === ab ? 'a' : 'b', block: w };
     }
     const label = [...path, key].join('.') || 'frontmatter';

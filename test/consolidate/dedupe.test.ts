@@ -17,6 +17,26 @@ describe('duplicate topics merged (step 3)', () => {
     }
   });
 
+  it('merges a topic in Claude Code 2.1.332\'s shape (type under metadata:) with one in the older shape: each key once', () => {
+    // The two shapes are mixed in one memdir (Claude Code 2.1.139 moved type, modified and
+    // originSessionId under metadata:): a key the older file holds in either shape is not added again
+    // in the other, and `modified` takes the later value where the older file keeps it.
+    const nested = '---\nname: testing\ndescription: Integration tests hit a real database\nmetadata:\n  node_type: memory\n  type: feedback\n  modified: 2026-09-01T10:00:00.000Z\n---\n\n- Never mock the database.\n';
+    const flat = '---\nname: testing\ndescription: Integration tests hit a real database\ntype: feedback\nmodified: 2026-10-02T09:00:00Z\nowner: mei\n---\n\n- Fresh schema per test.\n';
+    expect(mergeTopicTexts(nested, flat)).toBe(
+      '---\nname: testing\ndescription: Integration tests hit a real database\nmetadata:\n  node_type: memory\n  type: feedback\n  modified: 2026-10-02T09:00:00Z\nowner: mei\n---\n\n- Never mock the database.\n- Fresh schema per test.\n',
+    );
+    const newerNested = '---\nname: testing\ndescription: Integration tests hit a real database\nmetadata:\n    type: feedback\n    originSessionId: 5f0c2a8e-1b3d-4c5e-9f60-7a8b9c0d1e2f\n    modified: 2026-10-02T09:00:00.000Z\n---\n\n- Fresh schema per test.\n';
+    const olderFlat = '---\nname: testing\ndescription: Integration tests hit a real database\ntype: feedback\nmodified: 2026-09-01\n---\n\n- Never mock the database.\n';
+    expect(mergeTopicTexts(olderFlat, newerNested)).toBe(
+      '---\nname: testing\ndescription: Integration tests hit a real database\ntype: feedback\nmodified: 2026-10-02T09:00:00.000Z\nmetadata:\n  originSessionId: 5f0c2a8e-1b3d-4c5e-9f60-7a8b9c0d1e2f\n---\n\n- Never mock the database.\n- Fresh schema per test.\n',
+    );
+    // Both nested: the newer's other metadata keys join the older's block.
+    const older2 = '---\nname: testing\ndescription: d\nmetadata:\n  type: feedback\n  modified: 2026-09-01T10:00:00.000Z\nowner: mei\n---\n\n- One.\n';
+    const newer2 = '---\nname: testing\ndescription: d\nmetadata:\n  type: feedback\n  originSessionId: abc\n  modified: 2026-08-01T10:00:00.000Z\n---\n\n- Two.\n';
+    expect(mergeTopicTexts(older2, newer2)).toBe('---\nname: testing\ndescription: d\nmetadata:\n  type: feedback\n  modified: 2026-09-01T10:00:00.000Z\n  originSessionId: abc\nowner: mei\n---\n\n- One.\n- Two.\n');
+  });
+
   it('merges topics with the same name into the older file and archives the other with its entry', () => {
     const s = state({
       'MEMORY.md': '- [Testing](feedback_testing.md) — real db\n- [Testing 2](feedback_testing_2.md) — postgres\n',

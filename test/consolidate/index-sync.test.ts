@@ -49,6 +49,13 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.added).toEqual([]);
   });
 
+  it('copies no hidden character of a topic into the entry it adds (an emoji keeps its joiner)', () => {
+    // A zero-width space and a bidi control in name and description: in MEMORY.md they would be a
+    // new no-hidden-unicode error, in a file consolidation wrote.
+    const s = state({ 'MEMORY.md': '# Memory\n', 'user_role.md': t('Role\u200b and ownership', 'user', '\u{1F469}\u200d\u{1F4BB} Staff engineer\u200b who owns the \u202eledger') });
+    expect(syncIndex(s, ctx()).state.files.get('MEMORY.md')).toBe('# Memory\n\n- [Role and ownership](user_role.md) — \u{1F469}\u200d\u{1F4BB} Staff engineer who owns the ledger\n');
+  });
+
   it('shortens a long description at a word boundary so the entry fits 150 characters', () => {
     const long = 'word '.repeat(60).trim();
     const line = entryFor('feedback_x.md', 'X', long);
@@ -67,6 +74,17 @@ describe('index synced with topics (step 2)', () => {
     expect(archive).not.toContain('never.md');
     expect(r.report.dangling.map((d) => d.target)).toEqual(['gone.md']);
     expect(r.report.missing).toEqual([{ target: 'never.md', line: 4, reason: 'the file was never committed' }]);
+  });
+
+  it('an entry for a file of a nested memory folder (a team store mounted as team/<mount>/ with its own MEMORY.md) is not missing', () => {
+    // Claude Code 2.1.332 indexes a mounted team store's memories as team/<mount>/file.md; the
+    // folder holds its own index, so its files are not this memdir's, but they are there.
+    const s = state({ 'MEMORY.md': '- [A](a.md) — x\n- [on-call-rotation](team/eng/on-call-rotation.md) — who is on call\n', 'a.md': t('A', 'user', 'x') });
+    const c = ctx({ allPaths: new Set(['MEMORY.md', 'a.md', 'team/eng/MEMORY.md', 'team/eng/on-call-rotation.md']) }, { deletions: () => new Map() });
+    const r = syncIndex(s, c);
+    expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — x\n- [on-call-rotation](team/eng/on-call-rotation.md) — who is on call\n');
+    expect(r.report.missing).toEqual([]);
+    expect(r.report.dangling).toEqual([]);
   });
 
   it('merges duplicate entries: the first stays, a hook it lacked is taken from the later one', () => {

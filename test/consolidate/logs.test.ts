@@ -61,6 +61,19 @@ describe('logs into topics (step 1)', () => {
     expect(logsToTopics(s).state.files.get('feedback_testing.md')).toBe(testing + '- moved the fixtures; see [[feedback_testing]] before adding one (2026-04-28)\n- Keep them small (2026-04-28)\n');
   });
 
+  it('keeps a tag that ends the sentence before its full stop: "see [[x]]." does not become "see."', () => {
+    // Claude Code 2.1.332 links memories inline with [[name]]; its session logs record lines such
+    // as "< Saved a team feedback memory: [[name]]." The tag is what the sentence names, not a label.
+    const s = state({
+      'feedback_testing.md': testing,
+      'logs/2026/04/2026-04-28.md': '- 17:00 compose Postgres must be 16.x, see [[feedback_testing]].\n- 17:05 the fixture notes are in [feedback_testing]!\n- 17:10 Keep them small. [[feedback_testing]]\n',
+      'logs/2026/04/28/5f0c2a8e-flaky-tests.md': '< Saved a team feedback memory: [[feedback_testing]].\n',
+    });
+    expect(logsToTopics(s).state.files.get('feedback_testing.md')).toBe(
+      testing + '- compose Postgres must be 16.x, see [[feedback_testing]]. (2026-04-28)\n- the fixture notes are in [feedback_testing]! (2026-04-28)\n- Keep them small. (2026-04-28)\n- Saved a team feedback memory: [[feedback_testing]]. (2026-04-28)\n',
+    );
+  });
+
   it('keeps CRLF line endings of the topic', () => {
     const t = topic('Testing', 'feedback', 'd', '- one\n').replace(/\n/g, '\r\n');
     const s = state({ 'feedback_testing.md': t, 'logs/2026/04/2026-04-28.md': '- two [feedback_testing]\n' });

@@ -102,6 +102,32 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(client.stderr).toBe('');
   });
 
+  it('a range whose character lies past its line\'s end stops at that end, as LSP says, never on a later line', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const uri = uriOf(join(repo, '.claude', 'memory', 'deploy.md'));
+    const client = start(repo, env, { stdio: true });
+    await client.initialize(repo);
+    client.open(uri, TOPIC('reference'));
+    expect((await client.published(uri)).diagnostics).toEqual([]);
+    // "type: reference" is 15 characters: an end at character 99 means the end of that line (an
+    // editor selecting to the end of a line may send any large number), not 84 characters into
+    // the lines after it, which would cut away the closing `---` and the body.
+    const mark = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 3, character: 6 }, end: { line: 3, character: 99 } }, text: 'decision' }] });
+    expect((await client.published(uri, mark)).diagnostics.map((d) => d.code)).toEqual(['frontmatter-type']);
+    // And the text is what the editor holds: putting the type back leaves nothing to report.
+    const mark3 = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start: { line: 3, character: 6 }, end: { line: 3, character: 1000 } }, text: 'reference' }] });
+    expect(await client.published(uri, mark3)).toEqual({ uri, version: 3, diagnostics: [] });
+    // A whole-text change written with range: null (no range in LSP) replaces the text.
+    const mark4 = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 4 }, contentChanges: [{ range: null, text: TOPIC('decision') }] });
+    expect((await client.published(uri, mark4)).diagnostics.map((d) => d.code)).toEqual(['frontmatter-type']);
+    expect(await client.stop()).toBe(0);
+    expect(client.stderr).toBe('');
+  });
+
   it('offers each fix as memlint --fix makes it, and all of a file\'s fixes; files change only when the editor applies one', async () => {
     const repo = memoryRepo({ '.claude/memory/rollback.md': ORPHAN });
     const env = isolatedEnv();
@@ -207,6 +233,29 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     // As the CLI says it; the editor's text is not linted in its place.
     expect(client.publishes(gone).flatMap((p) => p.diagnostics.map((d) => d.message))).toEqual(['symlink to a missing file; not read']);
     expect(snapshot(repo)).toEqual(before);
+  });
+
+  it('an index entry for a memory file the editor holds but has not saved yet links to an existing file', async () => {
+    // The editor's text stands in for the file: the index, linted while the new topic is open, must
+    // not say its entry points at nothing (the new topic, linted, is not an orphan either).
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const index = uriOf(join(repo, '.claude', 'memory', 'MEMORY.md'));
+    const topic = uriOf(join(repo, '.claude', 'memory', 'rollback.md'));
+    const client = start(repo, env, { stdio: true });
+    await client.initialize(repo);
+    client.open(topic, ORPHAN.replace('tomorrow; rollbacks need two reviewers on Thursday next week', '2026-03-03'));
+    expect((await client.published(topic)).diagnostics.map((d) => d.code)).toEqual(['index-orphan']);
+    const mark = client.received.length;
+    client.open(index, `${INDEX}- [Rollback](rollback.md) — how we roll a release back\n`);
+    expect((await client.published(index, mark)).diagnostics).toEqual([]);
+    // Saved or not, once the topic is gone from the editor and the disk, the entry is dangling.
+    client.notify('textDocument/didClose', { textDocument: { uri: topic } });
+    const mark2 = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri: index, version: 2 }, contentChanges: [{ text: `${INDEX}- [Rollback](rollback.md) — how we roll a release back\n` }] });
+    expect((await client.published(index, mark2)).diagnostics.map((d) => d.code)).toEqual(['index-link-target']);
+    expect(await client.stop()).toBe(0);
+    expect(client.stderr).toBe('');
   });
 
   it('a fix that moves text into another file edits both, in the editor\'s texts of them', async () => {
@@ -411,6 +460,37 @@ describe('memlint lsp --stdio on bad input', () => {
     expect(await client.exited).toBe(2);
     oneLine(client.stderr);
     expect(client.stderr).toMatch(/a message header longer than 8 KiB/);
+  });
+
+  it('a notification the server cannot apply loses none of the messages read with it, nor the framing', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const uri = uriOf(join(repo, '.claude', 'memory', 'deploy.md'));
+    // In this process: each write reaches the server as one read, as the test cuts them.
+    const client = start(repo, env);
+    await client.initialize(repo);
+    client.open(uri, TOPIC('reference'));
+    expect((await client.published(uri)).diagnostics).toEqual([]);
+    // One read holds a change whose range has no end (a broken client), a change to apply, a
+    // request, and the first 10 bytes of another request; the next read holds the rest of it.
+    const bad = Client.frame({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 } }, text: 'x' }] } });
+    const good = Client.frame({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 3 }, contentChanges: [{ text: TOPIC('decision') }] } });
+    const asked = Client.frame({ id: 900, method: 'textDocument/codeAction', params: { textDocument: { uri }, range: WHOLE, context: { diagnostics: [] } } });
+    const later = Client.frame({ id: 901, method: 'textDocument/codeAction', params: { textDocument: { uri }, range: WHOLE, context: { diagnostics: [] } } });
+    const mark = client.received.length;
+    client.write(Buffer.concat([bad, good, asked, later.subarray(0, 10)]));
+    client.write(later.subarray(10));
+    // The server answers the last request; it does not end, having lost its place in the stream.
+    const last = await Promise.race([client.next((m) => m.id === 901, mark), client.exited.then((code) => ({ exited: code }))]);
+    expect(last).not.toHaveProperty('exited');
+    expect((last as { error?: unknown }).error).toBeUndefined();
+    expect((await client.next((m) => m.id === 900, mark)).error).toBeUndefined();
+    expect(client.publishes(uri).map((p) => p.version)).toEqual([1, 3]);
+    expect(client.publishes(uri).at(-1)!.diagnostics.map((d) => d.code)).toEqual(['frontmatter-type']);
+    expect(await client.stop()).toBe(0);
+    // The bad change is said in one line, without a stack trace.
+    expect(client.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(client.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('a body that is not JSON is dropped with a parse error; the server goes on', async () => {

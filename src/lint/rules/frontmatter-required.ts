@@ -1,9 +1,11 @@
 import type { Rule } from '../types.js';
 import { frontmatterKeyLine, isPinned } from '../../memdir/topic.js';
+import { isSkillFile } from '../../memdir/kinds.js';
 
 /**
  * frontmatter-required: `name`, `description` and `type` are present and not empty (`type` may sit
- * at top level or under `metadata:`; a pinned lesson, `metadata.pinned: true`, needs none). The agent picks memories by their one-line description.
+ * at top level or under `metadata:`; a pinned lesson, `metadata.pinned: true`, needs none, nor does a
+ * skill's SKILL.md). The agent picks memories by their one-line description.
  */
 export const frontmatterRequired: Rule = {
   id: 'frontmatter-required',
@@ -26,7 +28,8 @@ export const frontmatterRequired: Rule = {
     if (empty(fm.data.name)) missing.push('name');
     if (empty(fm.data.description)) missing.push('description');
     // A pinned lesson (Claude Code 2.1.219 on) has no type: it applies to every session.
-    if (empty(topic.type) && !(ctx.format.reads('pinned-lessons') && isPinned(fm.data))) missing.push('type');
+    // A skill (SKILL.md, a skills/ folder: Claude Code 2.1.332 shares them through team memory) has no memory type.
+    if (empty(topic.type) && !(ctx.format.reads('pinned-lessons') && isPinned(fm.data)) && !isSkillFile(ctx.file.rel)) missing.push('type');
     for (const key of missing) {
       const line = frontmatterKeyLine(topic, key) || 1;
       const why = key === 'description' ? ': the agent decides which memories to recall by it' : key === 'type' ? ': one of user, feedback, project, reference' : '';

@@ -9,6 +9,7 @@ import { isMemoryType } from '../../memdir/types.js';
 import { cutAtWord } from '../../memdir/hook-text.js';
 import { isPointerStub, notAMemory } from '../../memdir/kinds.js';
 import { topicMentions } from '../../content/index-mentions.js';
+import { withoutHidden } from '../../content/hidden.js';
 import { pathBelowRoot } from '../../fs/paths.js';
 
 /**
@@ -70,8 +71,10 @@ export const indexOrphan: Rule = {
     // it; index-entry-format asks for a real entry, and no second one is appended here.
     if (mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirRel).has(rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
-    const name = topic.name?.trim().replace(/\s+/g, ' ');
-    const description = topic.description?.trim().replace(/\s+/g, ' ');
+    // No hidden character is copied into the index (no-hidden-unicode would report it there, in a
+    // file this fix wrote): the entry reads as the topic does once that rule's fix is made.
+    const name = topic.name === undefined ? undefined : withoutHidden(topic.name).trim().replace(/\s+/g, ' ');
+    const description = topic.description === undefined ? undefined : withoutHidden(topic.description).trim().replace(/\s+/g, ' ');
     // An entry is added only for what is surely a memory, with the words its writer meant: a
     // memory type, and a name and description YAML did not cut at a ` #`.
     const certain = isMemoryType(topic.type) && !cutAtComment(topic.frontmatter, 'name') && !cutAtComment(topic.frontmatter, 'description');
