@@ -41,6 +41,7 @@ export const FORMAT_FACTS: readonly FormatFact[] = [
   { id: 'index-strip-on-load', since: '2.1.211', summary: 'the index limits are measured on loaded content only: frontmatter and HTML comments excluded', source: 'CL' },
   { id: 'modified-timestamp', since: '2.1.214', summary: 'an ISO metadata.modified timestamp is written on every save', source: 'CL, PKG (metadata:{...,modified})' },
   { id: 'pinned-lessons', since: '2.1.219', until: '2.1.240', summary: 'a lesson may be metadata.pinned: true with no type; at most 4 pinned', source: 'PR (durable lesson instructions 2.1.219-2.1.239), CL; not in 2.1.332\'s strings' },
+  { id: 'topic-recall-limit', since: null, summary: 'recall shows another session only the first 200 lines and 4,096 bytes of a memory file, frontmatter included; a write past that gets an error asking to rewrite it under 70%', source: 'PKG (ght=200, n1e=4096; "Keep each memory file under 4 KB", "recall shows other sessions only the first")' },
   { id: 'description-length', since: null, summary: 'recall flags a description over 300 characters and asks for about 150', source: 'PKG (bNn=300, long_description)' },
   { id: 'agent-memory-scopes', since: null, summary: 'subagent memory: user ~/.claude/agent-memory/<agent>/, project .claude/agent-memory/<agent>/ (committed), local .claude/agent-memory-local/<agent>/ (never committed)', source: 'PKG (memory scope setting, VLs)' },
   { id: 'generated-index', since: null, gated: true, summary: 'no hand-kept MEMORY.md: the index is assembled from each file\'s name and description at load time', source: 'PR (dream prompt, gated variant), PKG ("memory index backfill")' },
@@ -73,6 +74,8 @@ export interface ClaudeFormat {
   compactWarnAt: number;
   maxPinned: number;
   descriptionMaxChars: number;
+  /** What recall shows of a memory file: its first lines and bytes (UTF-8), frontmatter included. */
+  topicRecall: { lines: number; bytes: number };
 }
 
 export interface FormatOptions {
@@ -112,6 +115,7 @@ export function claudeFormat(version: string = NEWEST_KNOWN, options: FormatOpti
     compactWarnAt: 0.8,
     maxPinned: 4,
     descriptionMaxChars: 300,
+    topicRecall: { lines: 200, bytes: 4096 },
   };
 }
 

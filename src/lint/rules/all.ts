@@ -12,6 +12,7 @@ import { indexDuplicate } from './index-duplicate.js';
 import { indexOrphan } from './index-orphan.js';
 import { maxTopicFiles } from './max-topic-files.js';
 import { maxPinned } from './max-pinned.js';
+import { topicRecallLimit } from './topic-recall-limit.js';
 import { noConflictMarkers } from './no-conflict-markers.js';
 import { noSecrets } from './no-secrets.js';
 import { noHiddenUnicode } from './no-hidden-unicode.js';
@@ -38,6 +39,7 @@ export const structuralRules: Rule[] = [
   indexOrphan,
   maxTopicFiles,
   maxPinned,
+  topicRecallLimit,
   noConflictMarkers,
 ];
 
