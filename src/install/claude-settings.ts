@@ -29,21 +29,36 @@ export const HOOK_TIMEOUT = 30;
 
 const ADVICE = 'memlint is not installed in this checkout (npm install): memory was not checked';
 
-/** The hook command for a way of starting memlint (memlintWords): never fails when memlint is missing. */
+/**
+ * The hook command for a way of starting memlint (memlintWords): never fails when memlint is
+ * missing. In a linked worktree without node_modules (Claude Code's own agent worktrees under
+ * .claude/worktrees/ among them) it runs the main worktree's memlint, as the git hooks and the
+ * merge driver do (src/merge/command.ts mainWorktreeCopy).
+ */
 export function claudeHookCommand(words: string): string {
-  if (words === DEFAULT_MEMLINT_BIN) {
-    return `m="$CLAUDE_PROJECT_DIR/${DEFAULT_MEMLINT_BIN}"; if [ -x "$m" ]; then "$m" hook; else echo "${ADVICE}" >&2; fi`;
-  }
-  if (words.startsWith('node ')) {
-    const script = words.split(/\s+/)[1]!.replace(/^\.\//, '');
-    return `m="$CLAUDE_PROJECT_DIR/${script}"; if [ -f "$m" ]; then node "$m" hook; else echo "${ADVICE}" >&2; fi`;
-  }
+  const inProject = (file: string, test: '-x' | '-f', run: string) =>
+    `m="$CLAUDE_PROJECT_DIR/${file}"; if [ ! ${test} "$m" ]; then m=$(git -C "$CLAUDE_PROJECT_DIR" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || :); case $m in */.git) m=\${m%/.git}/${file} ;; *) m= ;; esac; fi; if [ -n "$m" ] && [ ${test} "$m" ]; then ${run} hook; else echo "${ADVICE}" >&2; fi`;
+  if (words === DEFAULT_MEMLINT_BIN) return inProject(DEFAULT_MEMLINT_BIN, '-x', '"$m"');
+  if (words.startsWith('node ')) return inProject(words.split(/\s+/)[1]!.replace(/^\.\//, ''), '-f', 'node "$m"');
   return `if command -v ${words} >/dev/null 2>&1; then ${words} hook; else echo "${ADVICE}" >&2; fi`;
+}
+
+/** The commands memlint wrote before the main worktree's fallback: recognised, and brought up to date by install. */
+function earlierHookCommand(words: string): string {
+  if (words === DEFAULT_MEMLINT_BIN) return `m="$CLAUDE_PROJECT_DIR/${DEFAULT_MEMLINT_BIN}"; if [ -x "$m" ]; then "$m" hook; else echo "${ADVICE}" >&2; fi`;
+  const script = words.split(/\s+/)[1]!.replace(/^\.\//, '');
+  return `m="$CLAUDE_PROJECT_DIR/${script}"; if [ -f "$m" ]; then node "$m" hook; else echo "${ADVICE}" >&2; fi`;
 }
 
 /** Every command memlint may have installed (any way of starting it), so a change of layout is recognised. */
 function ownCommands(): Set<string> {
-  return new Set([claudeHookCommand(DEFAULT_MEMLINT_BIN), claudeHookCommand('node ./dist/cli.js'), claudeHookCommand('memlint')]);
+  return new Set([
+    claudeHookCommand(DEFAULT_MEMLINT_BIN),
+    claudeHookCommand('node ./dist/cli.js'),
+    claudeHookCommand('memlint'),
+    earlierHookCommand(DEFAULT_MEMLINT_BIN),
+    earlierHookCommand('node ./dist/cli.js'),
+  ]);
 }
 
 type Json = Record<string, unknown>;
@@ -210,6 +225,16 @@ export function checkClaudeHooks(wt: Worktree): Check {
     try {
       accessSync(bin, words.startsWith('node ') ? constants.R_OK : constants.X_OK);
     } catch {
+      // A linked worktree without node_modules: the command runs the main worktree's memlint, if
+      // the command is this version's and the main worktree has one.
+      const program = bin.slice(wt.root.length + 1);
+      const mainBin = wt.isLinked && wt.mainRoot ? join(wt.mainRoot, program) : null;
+      const commands = found.flatMap((f) => (f.group!.hooks as unknown[]).filter((h) => isOwnHandler(h, own)).map((h) => (h as Json).command));
+      const current = commands.every((c) => c === claudeHookCommand(words));
+      if (mainBin !== null && existsSync(mainBin)) {
+        if (current) return { part, ok: true, detail: `${CLAUDE_SETTINGS} runs "memlint hook" after Write|Edit and at SessionStart; this worktree has no ${program}, so they run the main worktree's (${mainBin})` };
+        return { part, ok: false, detail: `${CLAUDE_SETTINGS} runs memlint hook with a command written before it could use the main worktree's memlint, and this worktree has no ${program}: the hooks only advise here`, fix: 'memlint install --claude (in any worktree), then commit .claude/settings.json' };
+      }
       return { part, ok: false, detail: `${CLAUDE_SETTINGS} runs memlint hook, but ${bin} is missing in this worktree: the hooks only advise until it is installed`, fix: existsSync(join(wt.root, 'package.json')) ? 'npm install' : 'npm install -g memlint' };
     }
   }

@@ -177,3 +177,35 @@ describe('the settings edit', () => {
     expect(withoutClaudeHooks(text)).toBe(text);
   });
 });
+
+describe('the hook command in a linked worktree without node_modules', () => {
+  it("runs the main worktree's memlint, as the git hooks do; doctor says so, and names a command written before", async () => {
+    const dir = project();
+    await memlintInProcess(dir, ['install', '--claude']);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'claude hooks');
+    // An agent's worktree, as Claude Code makes them: no node_modules of its own.
+    const wt = join(tempDir(), 'agent-wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'agent', wt);
+    expect(existsSync(join(wt, 'node_modules'))).toBe(false);
+    writeFiles(wt, { '.claude/memory/feedback_x.md': 'no frontmatter\n' });
+    const file = join(wt, '.claude/memory/feedback_x.md');
+    const payload = { hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: file }, tool_response: { filePath: file, success: true }, cwd: wt };
+    const command = settingsOf(wt).hooks.PostToolUse.find((g: { matcher: string }) => g.matcher === 'Write|Edit').hooks[0].command;
+    const r = runCommand(wt, command, payload);
+    expect(r.stderr).not.toContain('memlint is not installed');
+    expect(r.stdout).toContain('"decision":"block"');
+    expect(r.stdout).toContain('frontmatter');
+    const line = (out: string) => out.split('\n').find((l) => l.includes('claude hooks:'));
+    expect(line((await memlintInProcess(wt, ['doctor'])).stdout)).toBe(`ok    claude hooks: .claude/settings.json runs "memlint hook" after Write|Edit and at SessionStart; this worktree has no node_modules/.bin/memlint, so they run the main worktree's (${join(dir, 'node_modules/.bin/memlint')})`);
+    // A command of the earlier form only advises here: doctor names the fix.
+    const earlier = `m="$CLAUDE_PROJECT_DIR/node_modules/.bin/memlint"; if [ -x "$m" ]; then "$m" hook; else echo "memlint is not installed in this checkout (npm install): memory was not checked" >&2; fi`;
+    writeFiles(wt, { [SETTINGS]: readFileSync(join(wt, SETTINGS), 'utf8').split(JSON.stringify(command).slice(1, -1)).join(JSON.stringify(earlier).slice(1, -1)) });
+    expect(runCommand(wt, earlier, payload).stderr).toContain('memlint is not installed');
+    const doctor = await memlintInProcess(wt, ['doctor']);
+    expect(line(doctor.stdout)).toMatch(/^FAIL +claude hooks: .* written before it could use the main worktree's memlint.*; fix: memlint install --claude \(in any worktree\), then commit \.claude\/settings\.json$/);
+    // install brings it up to date.
+    await memlintInProcess(wt, ['install', '--claude']);
+    expect(settingsOf(wt).hooks.PostToolUse.find((g: { matcher: string }) => g.matcher === 'Write|Edit').hooks[0].command).toBe(command);
+  });
+});
