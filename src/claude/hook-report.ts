@@ -115,12 +115,15 @@ export function blockReason(messages: HookMessage[], ctx: BlockContext, fixTarge
   return fitLines(lines, tail, MAX_HOOK_OUTPUT - 64);
 }
 
-/** Join lines, dropping the last ones (and saying how many) until the JSON-encoded text fits. */
+/**
+ * Join lines, dropping the last ones (and saying how many problems went: the "- " lines, not a
+ * heading such as the warnings') until the JSON-encoded text fits.
+ */
 export function fitLines(lines: string[], tail: string[], limit: number): string {
   const encoded = (s: string) => JSON.stringify(s).length;
   let kept = lines.length;
   for (;;) {
-    const dropped = lines.length - kept;
+    const dropped = lines.slice(kept).filter((l) => l.startsWith('- ')).length;
     const more = dropped > 0 ? [`… and ${dropped} more (run "npx memlint" to see all).`] : [];
     const text = [...lines.slice(0, kept), ...more, ...tail].join('\n');
     if (encoded(text) <= limit || kept <= 1) {
