@@ -60,7 +60,7 @@ export function checkHooks(wt: Worktree, memdirs: string[]): Check {
     return {
       part,
       ok: false,
-      detail: `${older.join(', ')} ${older.length === 1 ? 'is' : 'are'} an older memlint's (this version writes ${older.length === 1 ? 'it' : 'them'} otherwise: hooks that let git go on when the config is broken, a prepare script that lets "npm ci --omit=dev" work); commit what install changes`,
+      detail: `${older.join(', ')} ${older.length === 1 ? 'is' : 'are'} an older memlint's (this version writes ${older.length === 1 ? 'it' : 'them'} otherwise; install rewrites only memlint's part); commit what install changes`,
       fix: 'memlint install',
     };
   }
