@@ -68,6 +68,32 @@ describe('pre-commit and post-commit: Node starts only for a change memlint read
     }
   });
 
+  it('post-checkout: Node only when the checkout changes Markdown, or is a file checkout', async () => {
+    const dir = await installedProject();
+    const runs = recordRuns(dir);
+    const touches = () => runs('touch');
+    const checkout = (...args: string[]) => {
+      const before = touches();
+      const r = run(dir, ['checkout', '-q', ...args]);
+      expect(r.code, r.out).toBe(0);
+      return touches() - before;
+    };
+    writeFiles(dir, { 'src/a.ts': 'export const a = 1;\n' });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'code');
+    git(dir, 'branch', 'code-only');
+    writeFiles(dir, { 'src/a.ts': 'export const a = 2;\n' });
+    git(dir, 'commit', '-q', '--no-verify', '-am', 'code again');
+    git(dir, 'branch', 'memory-too', 'code-only');
+    git(dir, 'checkout', '-q', 'memory-too');
+    writeFiles(dir, { '.claude/memory/user_role.md': readFileSync(join(dir, '.claude/memory/user_role.md'), 'utf8') + 'Prefers small commits.\n' });
+    git(dir, 'commit', '-q', '--no-verify', '-am', 'memory');
+    git(dir, 'checkout', '-q', 'main');
+    expect({ 'code only': checkout('code-only'), back: checkout('main'), 'a new branch here': checkout('-b', 'same') }).toEqual({ 'code only': 0, back: 0, 'a new branch here': 0 });
+    expect({ 'memory changed': checkout('memory-too'), 'and back': checkout('main') }).toEqual({ 'memory changed': 1, 'and back': 1 });
+    expect(checkout('--', '.claude/memory/user_role.md')).toBe(1);
+  });
+
   it('runs memlint when git cannot list the staged change', async () => {
     const dir = await installedProject();
     const runs = recordRuns(dir);

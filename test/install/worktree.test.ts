@@ -76,9 +76,12 @@ describe('hooks in a worktree without memlint', () => {
     const push = run(wt, ['push', '-q', 'origin', 'side']);
     expect(push.code).toBe(0);
     oneLineOfAdvice(push.out, /pushed memory was not checked/);
-    const checkout = run(wt, ['checkout', '-q', '-b', 'side2']);
+    // A checkout that changes no Markdown has no mtimes to set: nothing is said. One that does advises.
+    expect(run(wt, ['checkout', '-q', '-b', 'side2'])).toEqual({ code: 0, out: '' });
+    const checkout = run(wt, ['checkout', '-q', 'HEAD~1']);
     expect(checkout.code).toBe(0);
     oneLineOfAdvice(checkout.out, /memory mtimes were not set/);
+    expect(run(wt, ['checkout', '-q', 'side2']).code).toBe(0);
     // main moves on with a daily log: no conflict to replay (the driver is not there to merge).
     mkdirSync(join(dir, MEM, 'logs/2026/11'), { recursive: true });
     writeFileSync(join(dir, MEM, 'logs/2026/11/2026-11-20.md'), '- 09:00 — paired on the retry job\n');
