@@ -94,6 +94,31 @@ describe('pre-commit and post-commit: Node starts only for a change memlint read
     expect(checkout('--', '.claude/memory/user_role.md')).toBe(1);
   });
 
+  it('post-merge: Node only when the merge changes Markdown, or is a squash', async () => {
+    const dir = await installedProject();
+    const runs = recordRuns(dir);
+    const touches = () => runs('touch');
+    const merge = (...args: string[]) => {
+      const before = touches();
+      const r = run(dir, ['merge', '-q', '--no-edit', ...args]);
+      expect(r.code, r.out).toBe(0);
+      return touches() - before;
+    };
+    const branch = (name: string, files: Record<string, string>) => {
+      git(dir, 'checkout', '-q', '-b', name, 'main');
+      writeFiles(dir, files);
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '--no-verify', '-m', name);
+      git(dir, 'checkout', '-q', 'main');
+    };
+    branch('code', { 'src/a.ts': 'export const a = 1;\n' });
+    branch('more-code', { 'src/b.ts': 'export const b = 1;\n' });
+    branch('memory', { '.claude/memory/user_role.md': readFileSync(join(dir, '.claude/memory/user_role.md'), 'utf8') + 'Prefers small commits.\n' });
+    branch('squashed', { '.claude/memory/MEMORY.md': readFileSync(join(dir, '.claude/memory/MEMORY.md'), 'utf8') + '\n' });
+    expect({ 'fast-forward, code': merge('code'), 'merge commit, code': merge('--no-ff', 'more-code'), memory: merge('--no-ff', 'memory') }).toEqual({ 'fast-forward, code': 0, 'merge commit, code': 0, memory: 1 });
+    expect(merge('--squash', 'squashed')).toBe(1);
+  });
+
   it('runs memlint when git cannot list the staged change', async () => {
     const dir = await installedProject();
     const runs = recordRuns(dir);
