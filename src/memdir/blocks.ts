@@ -519,7 +519,7 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * first column, and block quotes of paragraphs; anything else (top-level indented code, other
  * HTML, quotes holding other blocks, setext underlines, definitions, tabs) is left to remark.
  */
-export function lineBlocks(text: string): BlockModel | null {
+export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
   if (src.includes(']:') || src.includes('\t')) return null;
   const raw = splitLines(src);
@@ -538,6 +538,7 @@ export function lineBlocks(text: string): BlockModel | null {
     if (close < 0) return null;
     for (; i <= close; i++) lines[i] = { kind: 'frontmatter', quote: 0 };
   }
+  const bodyStart = i;
   // What the previous line leaves open: nothing, a paragraph (top-level or in the quote), the
   // paragraph of the innermost of the open list items (outermost first), or those items with no
   // paragraph open (after a fence in one).
@@ -573,8 +574,13 @@ export function lineBlocks(text: string): BlockModel | null {
   let commentStart = -1;
   let htmlToBlank = false;
   const comments: Array<{ startLine: number; endLine: number }> = [];
+  // In a quote's document (`nesting` > 0), remark ends a block that the next line's container
+  // closes (a quote holding no block, an item's fence, even at the document's end) after the
+  // outer quote's `>` on that line: the block takes that line too. Left to remark.
+  let nestedEnd = false;
   const endQuote = () => {
     if (quote?.hasBlock) for (const k of quote.emptySince) lines[k]!.quote = 0;
+    else if (quote) nestedEnd = true;
     quote = null;
   };
   const endFence = (last: number) => {
@@ -611,6 +617,7 @@ export function lineBlocks(text: string): BlockModel | null {
   // columns on the last blank line end: that line is no code when it is empty, and the line end
   // before it is dropped (as every code block's last one) when nothing is left of it.
   const endFenceAtItemEnd = (next: number, containerNext: boolean) => {
+    if (next < raw.length) nestedEnd = true;
     const f = fence!;
     let last = next - f.blanks.length - 1;
     f.blanks.forEach((b, j) => {
@@ -734,6 +741,46 @@ export function lineBlocks(text: string): BlockModel | null {
         continue;
       }
     }
+    if (t.charCodeAt(lead) === 0x3e && !quote) {
+      // A block quote the quote lines below cannot read (it holds a quote, a list, a heading, a
+      // fence...): read as a document of its own when nothing before it or after it can reach in.
+      const { holder, past }: { holder: number; past: number } = inItems ? placeIn(lead) : { holder: -1, past: lead };
+      const read = past < 4 ? quoteDocument(raw, lines, i, bodyStart, holder < 0 ? 0 : items[holder]!.contentStart, holder >= 0, nesting) : 'lines';
+      if (read === null) return null;
+      if (read !== 'lines') {
+        const depth = holder + 1;
+        const family = holder >= 0 ? families[families.length - 1]! : null;
+        for (let j = 0; j < read.model.lines.length; j++) {
+          const l = read.model.lines[j]!;
+          const shift = raw[i + j]!.text.length - read.inner[j]!.length;
+          if (l.item) {
+            l.item.depth += depth;
+            l.item.contentStart += shift;
+            l.item.endLine += i;
+            l.item.rootEndLine += i;
+            if (l.item.link) {
+              l.item.link.start += shift;
+              l.item.link.end += shift;
+              l.item.link.textStart += shift;
+              l.item.link.textEnd += shift;
+            }
+            family?.push(l.item);
+          }
+          if (l.heading) {
+            l.heading.startLine += i;
+            l.heading.endLine += i;
+          }
+          if (j <= read.end) l.quote += 1;
+          lines[i + j] = l;
+        }
+        for (const b of read.model.codeBlocks) codeBlocks.push({ ...b, startLine: b.startLine + i, endLine: b.endLine + i });
+        items = items.slice(0, holder + 1);
+        if (holder >= 0) extendItems(i + read.end + 1);
+        open = holder >= 0 ? 'inItem' : 'none';
+        i += read.model.lines.length - 1;
+        continue;
+      }
+    }
     if (t.charCodeAt(lead) === 0x3e) {
       // '>': a quote line, in the item it is indented into or at the top level (it interrupts a
       // paragraph and closes the items it is not indented into).
@@ -785,8 +832,15 @@ export function lineBlocks(text: string): BlockModel | null {
       continue;
     }
     if (line.kind === 'indented') {
-      // Indentation never interrupts a paragraph; with none open, it may be code or an item's.
-      if (open === 'none') return null;
+      // Indentation never interrupts a paragraph. With none open (and so no item), one to three
+      // columns start a paragraph, four or more indented code.
+      if (open === 'none') {
+        if (line.indent >= 4) return null;
+        endQuote();
+        lines[i] = { kind: 'prose', quote: 0 };
+        open = 'para';
+        continue;
+      }
       if (open === 'item') extendItems(i + 1);
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
@@ -852,6 +906,8 @@ export function lineBlocks(text: string): BlockModel | null {
     endCode(raw.length);
   }
   if (fence) {
+    // (A fence the quote's end closes: remark's reading of its last lines is its own.)
+    if (nesting > 0) return null;
     const f: OpenFence = fence;
     if (f.blanks.length > 0) {
       // (Closed by the text's end on a blank line with no line end: remark's reading of that line
@@ -867,8 +923,90 @@ export function lineBlocks(text: string): BlockModel | null {
   }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
   endQuote();
+  if (nesting > 0 && nestedEnd) return null;
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
   return { lines, codeBlocks, comments, via: 'lines' };
+}
+
+// How many block quotes deep `quoteDocument` reads (the parse reads 32 containers on one line).
+const MAX_QUOTE_DOCUMENTS = 8;
+
+/**
+ * A block quote whose first line is `i` (its `>` at most three columns past `column`, where the
+ * item holding it has its content, or 0), read as the document its lines hold after their `>`
+ * and the space after it: what CommonMark parses a quote's content as. 'lines' when the quote
+ * lines of `lineBlocks` read it (every line quoted text or empty) or this cannot (then they may,
+ * or decline); null when only remark can read the document. Taken only where nothing reaches
+ * into the quote or out of it: it starts a text, or follows a blank line or a heading (never
+ * code: remark reads what a quote opens there as if it interrupted), and a blank line or the
+ * text's end follows its last line (no lazy line). `end`: its last line (0-based, in the quote)
+ * that the quote covers, remark ending a quote at its last block (every line, with none).
+ */
+function quoteDocument(
+  raw: ReadonlyArray<{ text: string; eol: string }>,
+  lines: readonly BlockLine[],
+  i: number,
+  bodyStart: number,
+  column: number,
+  inItem: boolean,
+  nesting: number,
+): 'lines' | null | { model: BlockModel; inner: string[]; end: number } {
+  if (nesting >= MAX_QUOTE_DOCUMENTS) return 'lines';
+  // After text, remark reads the containers a quote opens on its first line as if they too
+  // interrupted the text: an empty item, or an ordered one not starting at 1, is text then.
+  const interrupts = i > bodyStart && !BLANK_RE.test(raw[i - 1]!.text) && lines[i - 1]!.kind !== 'heading';
+  let before = i - 1;
+  while (before >= bodyStart && BLANK_RE.test(raw[before]!.text)) before--;
+  if (before >= bodyStart && lines[before]!.kind === 'code') return 'lines';
+  const inner: string[] = [];
+  let k = i;
+  for (; k < raw.length; k++) {
+    const t = raw[k]!.text;
+    const lead = leadingSpaces(t);
+    if (lead < column || lead - column > 3 || t.charCodeAt(lead) !== 0x3e) break;
+    inner.push(t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1));
+  }
+  const quoteLines = inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
+  if (quoteLines || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
+  const model = lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  if (!model) return null;
+  if (model.lines.length !== inner.length) return 'lines';
+  if (k < raw.length && !BLANK_RE.test(raw[k]!.text) && !endsQuote(raw[k]!.text, column, model.lines[model.lines.length - 1]!.kind)) return 'lines';
+  // (A quote holding only empty quotes: where remark ends them is its own.)
+  if (model.lines.every((l) => l.kind === 'blank' && !l.item)) return 'lines';
+  let end = model.lines.length - 1;
+  while (model.lines[end]!.kind === 'blank' && !model.lines[end]!.item && model.lines[end]!.quote === 0) end--;
+  return { model, inner, end };
+}
+
+/**
+ * Whether a line right after a quote's last `>` line surely ends the quote and is read afresh:
+ * one that interrupts a paragraph (so is no lazy line of one open in the quote) and opens nothing
+ * whose reading depends on interrupting (an ATX heading, a fence, an HTML comment, a non-empty
+ * bullet item or one at 1, a quote outside the item holding this one), or text after a quote
+ * whose last line holds no paragraph. Never four columns past an item's content (remark makes a
+ * code block of each line of indented code that closes a quote).
+ */
+function endsQuote(t: string, column: number, last: BlockKind): boolean {
+  const lead = leadingSpaces(t);
+  if (t.charCodeAt(lead) === 0x3e) return lead < column;
+  if (!(lead < 4 || (lead >= column && lead < column + 4))) return false;
+  if (lead === 0 && t.startsWith('<!--')) return !/^<!---?>/.test(t);
+  const line = readLine(t);
+  if (line === null) return false;
+  if (line.kind === 'heading' || line.kind === 'fence') return true;
+  if (line.kind === 'item') return !line.ordered || line.one;
+  return (line.kind === 'text' || line.kind === 'indented') && (last === 'blank' || last === 'heading');
+}
+
+/**
+ * Whether a quote's first line, after text, opens nothing whose reading depends on interrupting:
+ * past any more `>`, no empty item and no ordered item that does not start at 1.
+ */
+function interruptingOpens(content: string): boolean {
+  const rest = content.replace(/^(?: {0,3}> ?)*/, '');
+  const m = /^ {0,3}([-*+]|\d{1,9}[.)])(?: +|$)/.exec(rest);
+  return !m || (!BLANK_RE.test(rest.slice(m[0].length)) && (m[1]!.length === 1 || /^1[.)]$/.test(m[1]!)));
 }
 
 /** Whether line `i` follows one or more blank lines, and the line before them is text (not code). */
