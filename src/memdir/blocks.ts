@@ -495,11 +495,15 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   backslash, backtick or angle brackets in the destination; no title) or a quote of text,
 //   nested in the item whose content its marker is indented to; text (lazy or indented);
 //   a fence, in the first column or in an item; indented code in an item; a quote line of text,
-//   at the top level or in an item; an HTML comment or block-level tag in the first column.
+//   at the top level or in an item; a block quote of anything the line path reads (nested quotes,
+//   lists, headings...) where nothing before or after it reaches in (`quoteDocument`); an HTML
+//   comment, block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name
+//   in the first column (the last only where it interrupts nothing; after text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, two spaces after a marker, item or quote content that opens
-// another block, top-level indented code, other HTML, an ordered item that starts at a number
+// reference links), an empty item, two spaces after a marker, item content that opens another
+// block, a quote that holds what the line path does not read or that something before or after
+// it reaches into, top-level indented code, other HTML, an ordered item that starts at a number
 // other than 1 right after a paragraph or in an item (whether it interrupts depends on more than
 // the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
@@ -516,8 +520,10 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), items whose content is
  * text, fenced code, indented code or block quotes of paragraphs, nested or not and across blank
  * lines (and the plain link each starts with), fences, HTML comments and block-level tags in the
- * first column, and block quotes of paragraphs; anything else (top-level indented code, other
- * HTML, quotes holding other blocks, setext underlines, definitions, tabs) is left to remark.
+ * first column, raw HTML blocks and complete tags, block quotes of paragraphs, and block quotes
+ * of anything it reads (each read as a document of its own: `nesting` is how many quotes hold
+ * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions,
+ * tabs) is left to remark.
  */
 export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
@@ -573,6 +579,7 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   // line is open (CommonMark's kind 6: a block-level tag such as `<details>`).
   let commentStart = -1;
   let htmlToBlank = false;
+  let rawOpen = false;
   const comments: Array<{ startLine: number; endLine: number }> = [];
   // In a quote's document (`nesting` > 0), remark ends a block that the next line's container
   // closes (a quote holding no block, an item's fence, even at the document's end) after the
@@ -692,6 +699,11 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       }
       endCode(i);
     }
+    if (rawOpen) {
+      lines[i] = { kind: 'html', quote: 0 };
+      if (RAW_END_RE.test(t)) rawOpen = false;
+      continue;
+    }
     if (commentStart >= 0) {
       lines[i] = { kind: 'html', quote: 0 };
       if (t.includes('-->')) {
@@ -810,6 +822,31 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     }
     const line = readLine(t);
     if (line === null) return null;
+    if (line.kind === 'raw') {
+      // A raw HTML block (it interrupts a paragraph and closes an item or a quote) to the line
+      // that holds an end tag of any of the four names.
+      endQuote();
+      lines[i] = { kind: 'html', quote: 0 };
+      rawOpen = !line.closed;
+      items = [];
+      open = 'none';
+      continue;
+    }
+    if (line.kind === 'tag') {
+      // A complete tag of another name alone on its line opens an HTML block to a blank line
+      // where it interrupts nothing; it cannot interrupt top-level paragraph text, so it is more
+      // of it. (Lazily after a quote's or an item's paragraph, remark opens the block: its own.)
+      if (open === 'para' && !quote) {
+        lines[i] = { kind: 'prose', quote: 0 };
+        continue;
+      }
+      if (open === 'para' || open === 'item' || quote) return null;
+      lines[i] = { kind: 'html', quote: 0 };
+      htmlToBlank = true;
+      items = [];
+      open = 'none';
+      continue;
+    }
     if (line.kind === 'text') {
       if (open === 'none' || open === 'inItem') {
         endQuote();
@@ -922,6 +959,8 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     }
   }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
+  // (An HTML block the quote's end closes: left to remark, as a fence is.)
+  if (nesting > 0 && (rawOpen || commentStart >= 0)) return null;
   endQuote();
   if (nesting > 0 && nestedEnd) return null;
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
@@ -1058,6 +1097,8 @@ interface OpenFence {
 type ReadLine =
   | { kind: 'text' }
   | { kind: 'html' }
+  | { kind: 'raw'; closed: boolean }
+  | { kind: 'tag' }
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
@@ -1091,20 +1132,90 @@ function readLine(t: string): ReadLine | null {
 
 /**
  * A line starting with '<': an HTML block that ends at a blank line when it opens (or closes) a
- * block-level tag (micromark's own list), text when it can open no HTML block ('<' before anything
- * but a letter, '/', '!' or '?'), null for the other kinds (raw text, comments inside other blocks,
- * processing instructions, declarations, CDATA, a complete tag of any name), which remark reads.
+ * block-level tag (micromark's own list), a raw block (`<pre>`, `<script>`, `<style>`,
+ * `<textarea>`, and whether its end tag is on this line), a complete tag of another name alone on
+ * the line ('tag': a block to a blank line where it interrupts nothing), text when it can open no
+ * HTML block ('<' before anything but a letter, '/', '!' or '?', a tag name micromark ends at
+ * once, a tag that is not complete), null for the other kinds (comments inside other blocks,
+ * processing instructions, declarations, CDATA, `<div/x`), which remark reads.
  */
 function readTagLine(t: string): ReadLine | null {
   if (!/^<[A-Za-z/!?]/.test(t)) return { kind: 'text' };
   const m = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(t);
-  if (!m) return null;
+  if (!m) return t.startsWith('</') ? { kind: 'text' } : null;
   const after = t.charAt(m[0].length);
-  if (!(after === '' || after === ' ' || after === '>' || after === '/')) return null;
+  // micromark's tag name ends at a space, '/', '>' or the line's end; anything else opens no HTML.
+  if (!(after === '' || after === ' ' || after === '>' || after === '/')) return { kind: 'text' };
   const name = m[2]!.toLowerCase();
-  if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return null;
-  if (!htmlBlockNames.includes(name)) return null;
+  if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return { kind: 'raw', closed: RAW_END_RE.test(t.slice(m[0].length)) };
+  if (!htmlBlockNames.includes(name)) return completeTag(t) ? { kind: 'tag' } : { kind: 'text' };
   return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
+}
+
+// What ends a raw HTML block (`<pre>`, `<script>`, `<style>`, `<textarea>`): any of their end tags.
+const RAW_END_RE = /<\/(?:pre|script|style|textarea)>/i;
+
+/**
+ * Whether a line is one complete open or closing tag and nothing but spaces after it: what opens
+ * an HTML block of any other tag name (CommonMark's kind 7), read as micromark's html-flow reads
+ * it (its states for attributes, values quoted and not, and the end).
+ */
+function completeTag(t: string): boolean {
+  const space = (k: number) => t.charCodeAt(k) === 0x20 || t.charCodeAt(k) === 0x09;
+  const end = (k: number) => {
+    if (t[k] !== '>') return false;
+    k++;
+    while (space(k)) k++;
+    return k === t.length;
+  };
+  let k = 1;
+  const closing = t[k] === '/';
+  if (closing) k++;
+  if (!/[A-Za-z]/.test(t[k] ?? '')) return false;
+  while (k < t.length && /[A-Za-z0-9-]/.test(t[k]!)) k++;
+  if (closing) {
+    while (space(k)) k++;
+    return end(k);
+  }
+  let state: 'nameBefore' | 'nameAfter' = 'nameBefore';
+  for (;;) {
+    if (state === 'nameBefore') {
+      if (t[k] === '/') return end(k + 1);
+      if (/[A-Za-z:_]/.test(t[k] ?? '')) {
+        k++;
+        while (k < t.length && /[A-Za-z0-9\-.:_]/.test(t[k]!)) k++;
+        state = 'nameAfter';
+        continue;
+      }
+      if (space(k)) {
+        k++;
+        continue;
+      }
+      return end(k);
+    }
+    // After an attribute's name (or an unquoted value): '=' opens a value.
+    if (t[k] === '=') {
+      k++;
+      while (space(k)) k++;
+      const v = t[k];
+      if (v === undefined || v === '<' || v === '=' || v === '>' || v === '`') return false;
+      if (v === '"' || v === "'") {
+        const close = t.indexOf(v, k + 1);
+        if (close < 0) return false;
+        k = close + 1;
+        if (!(t[k] === '/' || t[k] === '>' || space(k))) return false;
+        state = 'nameBefore';
+        continue;
+      }
+      while (k < t.length && !/["'/<=>`\r\n \t]/.test(t[k]!)) k++;
+      continue;
+    }
+    if (space(k)) {
+      k++;
+      continue;
+    }
+    state = 'nameBefore';
+  }
 }
 
 /**

@@ -117,6 +117,49 @@ describe('lineBlocks: the line path', () => {
     expect(fast!.lines.map((l) => l.kind)).toEqual(['prose', 'html', 'html', 'html', 'blank', 'prose', 'html']);
   });
 
+  it.each([
+    ['a raw block to the line that ends it, blank lines and any end tag of the four', '<pre>\n- not an item\n\n# nor a heading\nx</STYLE>y\n- item\n'],
+    ['a raw block that ends on its line, after text (it interrupts)', 'Text\n<pre>one line</pre>\nmore\n'],
+    ['a raw block left open to the end', '<script>\nlet a = 1;\n\n'],
+    ['a complete tag alone on its line, to a blank line', '<span class="x" id=\'y\'>\n- not an item\n\n- an item\n\n</span>\n'],
+    ['a complete tag after text (it cannot interrupt: text)', 'Text\n<span>\n<custom-tag/>\n'],
+    ['tags that are not complete, and names micromark ends at once (text)', '<span>x</span>\n<a.b>\n\n<a b=>\n</ x>\n'],
+    ['a complete tag in a quote, and a raw block in a quote', '> <span>\n> x\n\n> <pre>\n> y\n> </pre>\n'],
+  ])('takes HTML blocks: %s, as remark reads them', (_, text) => {
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+  });
+
+  it('gives what remark gives on raw HTML blocks and complete tags (property)', () => {
+    const tag = fc.constantFrom(
+      '<pre>', '<pre class="x">', '<PRE>', '<pre', '</pre>', 'x</PRE>y', '</pre >', '<script>', '</script>', '<style>', '</style>', '<textarea>', '</textarea> after',
+      '<pre>one line</pre>', '<span>', '<span class="x">', "<span class=x id='y'>", '<a href="u">', '</span>', '<span>x</span>', '<custom-tag>', '<custom-tag/>', '<x y=z=w>',
+      '<a b="c"d>', '<a b = "c" >', '<a\u00a0b>', '<img src="x"/>', '</a >', '<a.b>', '</ x>', '<br/>', '<br />', '<br/ >', '<a b=`c`>', "<a b='c>", '<a :b _c=d>', '<a b=>',
+      '<a b= c>', '<div>', '</div>', '<details>', '<!-- c -->', '<span  >  ', '<span>  x', '<a-b1>', '<1a>', '<a/b>', '<a b/>', '<a b="x"/>',
+    );
+    const other = fc.constantFrom(
+      '', '', '', 'text yesterday', 'more text', '- item', '  continued', '1. one', '> quote', '> <span>', '> <pre>', '>', '# h', '```', '    code',
+      '- <span>', '  <span>', '   <pre>', 'a <b>c</b>', '* star', '  - nested',
+    );
+    const line = fc.oneof({ weight: 3, arbitrary: tag }, { weight: 4, arbitrary: other });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 16 }), eol, fc.boolean(), fc.boolean(), (ls, e, fm, lastEnded) => {
+        const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        const fast = lineBlocks(text);
+        if (fast) {
+          taken++;
+          expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+        }
+        expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+      }),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(500);
+  });
+
   it('takes fences inside items, as remark reads them', () => {
     const text = '- Build\n  ```sh\n  npm run build\n\n    indented in the code\n  ```\n  After the fence.\n  - nested\n     ~~~\n     x\n     ~~~\n- next\n';
     const fast = lineBlocks(text);
@@ -313,7 +356,8 @@ describe('lineBlocks: the line path', () => {
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
-    ['HTML that is neither a comment nor a block-level tag', '<span>x</span>\n'],
+    ['a complete tag lazily after a quote\'s paragraph (remark opens an HTML block)', '> a\n<span>\n'],
+    ['a processing instruction', '<?php x ?>\n'],
     ['a setext underline', 'Feedback\n---\n'],
     ['a block quote holding a list, then a lazy line', '> - [Q](q.md)\nmore\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
