@@ -336,8 +336,10 @@ const INDENTED_4_RE = /^(?: {4}| {0,3}\t)/;
 const OPENS_CONTAINER_RE = /^[ \t]*(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 // The first character of a line that can only be paragraph text.
 const PLAIN_START_RE = /^[^\s\-*+_=0-9>#<`~|[\]!\\&]/;
-// A fence or `<` after indentation or after container markers (`- `, `1. `, `>`).
-const CONTAINED_OPEN_RE = /^(?:[ \t]+|(?: {0,3}(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)|>[ \t]?))+[ \t]*)(?:`{3}|~{3}|<)/;
+// A fence or `<` after indentation or after container markers (`- `, `1. `, `>`), each marker
+// indented any number of columns (a quote four columns in is an item's). Each space is read one
+// way only: with `>[ \t]?` and ` {0,3}` both taking it, a failing line of 30 `> ` took minutes.
+const CONTAINED_OPEN_RE = /^(?:[ \t]+|(?:[ \t]*(?:(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)|>))+[ \t]*)(?:`{3}|~{3}|<)/;
 const FENCE_RE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 // HTML blocks that end at a marker (CommonMark's kinds 1 to 5), by how they open.
 const HTML_UNTIL: Array<[RegExp, string[]]> = [

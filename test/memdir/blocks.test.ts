@@ -434,6 +434,8 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     ['a quote opening an empty item after text (remark reads it as text: no cut)', ':\n>-\n', []],
     ['an item opening a quote after text (no cut)', ':\n- > -\n', []],
     ['an item opening an ordered item after indented code and a blank line (no cut)', '    code\n\n- 2. x\n', []],
+    ['a fence in a quote four columns in, in an item (no cut after it)', '1. one\n\n    > ```\n   >     code\n   > \n- item\n', []],
+    ['a line of forty quote markers (read once: it held the cutter for hours)', '> '.repeat(40) + 'x\n- a\n', [1]],
   ])('cuts only where a top-level block surely starts: %s', (_, text, expected) => {
     expect(topLevelBlockStarts(splitLines(text))).toEqual(expected);
     expect(pieceBlocks(text)).toEqual({ ...remarkBlocks(text), via: pieceBlocks(text).via });
