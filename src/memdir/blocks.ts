@@ -978,10 +978,11 @@ const MAX_QUOTE_DOCUMENTS = 8;
  * and the space after it: what CommonMark parses a quote's content as. 'lines' when the quote
  * lines of `lineBlocks` read it (every line quoted text or empty) or this cannot (then they may,
  * or decline); null when only remark can read the document. Taken only where nothing reaches
- * into the quote or out of it: it starts a text, or follows a blank line or a heading (never
- * code: remark reads what a quote opens there as if it interrupted), and a blank line or the
- * text's end follows its last line (no lazy line). `end`: its last line (0-based, in the quote)
- * that the quote covers, remark ending a quote at its last block (every line, with none).
+ * into the quote or out of it: it starts a text, or follows a blank line or a heading (after
+ * text, see `interruptingOpens`; never after code: remark reads what a quote opens there as if it
+ * interrupted), its lazy lines go on a paragraph in it, and a blank line, the text's end or a line
+ * that surely ends it (`endsQuote`) follows its last line. `end`: its last line (0-based, in the
+ * quote) that the quote covers, remark ending a quote at its last block.
  */
 function quoteDocument(
   raw: ReadonlyArray<{ text: string; eol: string }>,
@@ -1000,18 +1001,26 @@ function quoteDocument(
   while (before >= bodyStart && BLANK_RE.test(raw[before]!.text)) before--;
   if (before >= bodyStart && lines[before]!.kind === 'code') return 'lines';
   const inner: string[] = [];
+  // Lines with no `>` that can only be paragraph text: lazy lines of the paragraph open in the
+  // quote, if one is (checked on the document's reading below), given to the document as they are.
+  const lazy: number[] = [];
   let k = i;
   for (; k < raw.length; k++) {
     const t = raw[k]!.text;
     const lead = leadingSpaces(t);
-    if (lead < column || lead - column > 3 || t.charCodeAt(lead) !== 0x3e) break;
-    inner.push(t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1));
+    if (lead >= column && lead - column <= 3 && t.charCodeAt(lead) === 0x3e) inner.push(t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1));
+    else if (!BLANK_RE.test(inner[inner.length - 1]!) && PLAIN_START_RE.test(t.slice(lead))) {
+      lazy.push(inner.length);
+      inner.push(t);
+    } else break;
   }
   const quoteLines = inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
   if (quoteLines || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
   const model = lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
   if (!model) return null;
   if (model.lines.length !== inner.length) return 'lines';
+  // A lazy line is the quote's only where it goes on a paragraph there (as it does in the document).
+  if (lazy.some((j) => j === 0 || model.lines[j]!.kind !== 'prose' || model.lines[j - 1]!.kind !== 'prose')) return 'lines';
   if (k < raw.length && !BLANK_RE.test(raw[k]!.text) && !endsQuote(raw[k]!.text, column, model.lines[model.lines.length - 1]!.kind)) return 'lines';
   // (A quote holding only empty quotes: where remark ends them is its own.)
   if (model.lines.every((l) => l.kind === 'blank' && !l.item)) return 'lines';

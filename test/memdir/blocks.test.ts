@@ -272,7 +272,7 @@ describe('lineBlocks: the line path', () => {
     ['a nested ordered item that does not start at 1, right after a fence', '- a\n  ```\n  x\n  ```\n  3. b\n'],
     ['a nested ordered item that does not start at 1, after indented code and a blank line (remark: text)', '- a\n\n      code\n\n  3. b\n'],
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
-    ['a quote in an item that opens with an empty line, then a lazy line', '- a\n  >\n  > b\nc\n'],
+    ['a quote holding a heading, then text (no lazy line: the line path does not tell)', '- a\n  > # h\nc\n'],
     ['a quote in an item that holds more than a paragraph', '- > # h\n'],
     ['a quote in an item that opens a quote', '- > > q\n'],
     ['an item holding an empty quote', '- >\n'],
@@ -281,7 +281,7 @@ describe('lineBlocks: the line path', () => {
     ['an empty quote in a quote, closed by the next line (remark: it takes that line)', '>>\n>- item\n'],
     ['a fence in a quote that the quote\'s end closes', '> ```js\n> x\n>\n'],
     ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
-    ['a quote holding a list, then a lazy line', '> - [Q](q.md)\nlazy\n'],
+    ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
     ['a quote holding a list, then an ordered item that does not start at 1 (lazy)', '> - a\n2. b\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
@@ -301,6 +301,8 @@ describe('lineBlocks: the line path', () => {
     ['a quote after text, opening a list', 'text\n> - a\n> - b\n'],
     ['a quote holding a fence, and indented code after the quote in an item', '- a\n\n  > ```js\n  > x\n  > ```\n\n      code\n'],
     ['with CRLF and CR', '> > a\r\n> - b\r\n\r\n> > c\r>\r'],
+    ['lazy lines of a nested quote\'s paragraph and of a list\'s in a quote', '> > a\nlazy\n> > b\n\n> - [Q](q.md)\nmore\n'],
+    ['a lazy line of a quote in an item, and the item\'s text after it', '- a\n\n  > > q\nlazy\n  > - r\n  more\n\n- b\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     const fast = lineBlocks(text);
     expect(fast).not.toBeNull();
@@ -359,7 +361,7 @@ describe('lineBlocks: the line path', () => {
     ['a complete tag lazily after a quote\'s paragraph (remark opens an HTML block)', '> a\n<span>\n'],
     ['a processing instruction', '<?php x ?>\n'],
     ['a setext underline', 'Feedback\n---\n'],
-    ['a block quote holding a list, then a lazy line', '> - [Q](q.md)\nmore\n'],
+    ['a block quote holding a heading, then text', '> # h\nmore\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
