@@ -336,8 +336,10 @@ const INDENTED_4_RE = /^(?: {4}| {0,3}\t)/;
 const OPENS_CONTAINER_RE = /^[ \t]*(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 // The first character of a line that can only be paragraph text.
 const PLAIN_START_RE = /^[^\s\-*+_=0-9>#<`~|[\]!\\&]/;
-// A fence or `<` after indentation or after container markers (`- `, `1. `, `>`).
-const CONTAINED_OPEN_RE = /^(?:[ \t]+|(?: {0,3}(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)|>[ \t]?))+[ \t]*)(?:`{3}|~{3}|<)/;
+// A fence or `<` after indentation or after container markers (`- `, `1. `, `>`), each marker
+// indented any number of columns (a quote four columns in is an item's). Each space is read one
+// way only: with `>[ \t]?` and ` {0,3}` both taking it, a failing line of 30 `> ` took minutes.
+const CONTAINED_OPEN_RE = /^(?:[ \t]+|(?:[ \t]*(?:(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)|>))+[ \t]*)(?:`{3}|~{3}|<)/;
 const FENCE_RE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 // HTML blocks that end at a marker (CommonMark's kinds 1 to 5), by how they open.
 const HTML_UNTIL: Array<[RegExp, string[]]> = [
@@ -495,11 +497,15 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   backslash, backtick or angle brackets in the destination; no title) or a quote of text,
 //   nested in the item whose content its marker is indented to; text (lazy or indented);
 //   a fence, in the first column or in an item; indented code in an item; a quote line of text,
-//   at the top level or in an item; an HTML comment or block-level tag in the first column.
+//   at the top level or in an item; a block quote of anything the line path reads (nested quotes,
+//   lists, headings...) where nothing before or after it reaches in (`quoteDocument`); an HTML
+//   comment, block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name
+//   in the first column (the last only where it interrupts nothing; after text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, two spaces after a marker, item or quote content that opens
-// another block, top-level indented code, other HTML, an ordered item that starts at a number
+// reference links), an empty item, two spaces after a marker, item content that opens another
+// block, a quote that holds what the line path does not read or that something before or after
+// it reaches into, top-level indented code, other HTML, an ordered item that starts at a number
 // other than 1 right after a paragraph or in an item (whether it interrupts depends on more than
 // the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
@@ -516,10 +522,12 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * It reads frontmatter, ATX headings, paragraphs (lazy and indented lines), items whose content is
  * text, fenced code, indented code or block quotes of paragraphs, nested or not and across blank
  * lines (and the plain link each starts with), fences, HTML comments and block-level tags in the
- * first column, and block quotes of paragraphs; anything else (top-level indented code, other
- * HTML, quotes holding other blocks, setext underlines, definitions, tabs) is left to remark.
+ * first column, raw HTML blocks and complete tags, block quotes of paragraphs, and block quotes
+ * of anything it reads (each read as a document of its own: `nesting` is how many quotes hold
+ * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions,
+ * tabs) is left to remark.
  */
-export function lineBlocks(text: string): BlockModel | null {
+export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
   if (src.includes(']:') || src.includes('\t')) return null;
   const raw = splitLines(src);
@@ -538,6 +546,7 @@ export function lineBlocks(text: string): BlockModel | null {
     if (close < 0) return null;
     for (; i <= close; i++) lines[i] = { kind: 'frontmatter', quote: 0 };
   }
+  const bodyStart = i;
   // What the previous line leaves open: nothing, a paragraph (top-level or in the quote), the
   // paragraph of the innermost of the open list items (outermost first), or those items with no
   // paragraph open (after a fence in one).
@@ -572,9 +581,15 @@ export function lineBlocks(text: string): BlockModel | null {
   // line is open (CommonMark's kind 6: a block-level tag such as `<details>`).
   let commentStart = -1;
   let htmlToBlank = false;
+  let rawOpen = false;
   const comments: Array<{ startLine: number; endLine: number }> = [];
+  // In a quote's document (`nesting` > 0), remark ends a block that the next line's container
+  // closes (a quote holding no block, an item's fence, even at the document's end) after the
+  // outer quote's `>` on that line: the block takes that line too. Left to remark.
+  let nestedEnd = false;
   const endQuote = () => {
     if (quote?.hasBlock) for (const k of quote.emptySince) lines[k]!.quote = 0;
+    else if (quote) nestedEnd = true;
     quote = null;
   };
   const endFence = (last: number) => {
@@ -611,6 +626,7 @@ export function lineBlocks(text: string): BlockModel | null {
   // columns on the last blank line end: that line is no code when it is empty, and the line end
   // before it is dropped (as every code block's last one) when nothing is left of it.
   const endFenceAtItemEnd = (next: number, containerNext: boolean) => {
+    if (next < raw.length) nestedEnd = true;
     const f = fence!;
     let last = next - f.blanks.length - 1;
     f.blanks.forEach((b, j) => {
@@ -685,6 +701,11 @@ export function lineBlocks(text: string): BlockModel | null {
       }
       endCode(i);
     }
+    if (rawOpen) {
+      lines[i] = { kind: 'html', quote: 0 };
+      if (RAW_END_RE.test(t)) rawOpen = false;
+      continue;
+    }
     if (commentStart >= 0) {
       lines[i] = { kind: 'html', quote: 0 };
       if (t.includes('-->')) {
@@ -734,6 +755,46 @@ export function lineBlocks(text: string): BlockModel | null {
         continue;
       }
     }
+    if (t.charCodeAt(lead) === 0x3e && !quote) {
+      // A block quote the quote lines below cannot read (it holds a quote, a list, a heading, a
+      // fence...): read as a document of its own when nothing before it or after it can reach in.
+      const { holder, past }: { holder: number; past: number } = inItems ? placeIn(lead) : { holder: -1, past: lead };
+      const read = past < 4 ? quoteDocument(raw, lines, i, bodyStart, holder < 0 ? 0 : items[holder]!.contentStart, holder >= 0, nesting) : 'lines';
+      if (read === null) return null;
+      if (read !== 'lines') {
+        const depth = holder + 1;
+        const family = holder >= 0 ? families[families.length - 1]! : null;
+        for (let j = 0; j < read.model.lines.length; j++) {
+          const l = read.model.lines[j]!;
+          const shift = raw[i + j]!.text.length - read.inner[j]!.length;
+          if (l.item) {
+            l.item.depth += depth;
+            l.item.contentStart += shift;
+            l.item.endLine += i;
+            l.item.rootEndLine += i;
+            if (l.item.link) {
+              l.item.link.start += shift;
+              l.item.link.end += shift;
+              l.item.link.textStart += shift;
+              l.item.link.textEnd += shift;
+            }
+            family?.push(l.item);
+          }
+          if (l.heading) {
+            l.heading.startLine += i;
+            l.heading.endLine += i;
+          }
+          if (j <= read.end) l.quote += 1;
+          lines[i + j] = l;
+        }
+        for (const b of read.model.codeBlocks) codeBlocks.push({ ...b, startLine: b.startLine + i, endLine: b.endLine + i });
+        items = items.slice(0, holder + 1);
+        if (holder >= 0) extendItems(i + read.end + 1);
+        open = holder >= 0 ? 'inItem' : 'none';
+        i += read.model.lines.length - 1;
+        continue;
+      }
+    }
     if (t.charCodeAt(lead) === 0x3e) {
       // '>': a quote line, in the item it is indented into or at the top level (it interrupts a
       // paragraph and closes the items it is not indented into).
@@ -763,6 +824,31 @@ export function lineBlocks(text: string): BlockModel | null {
     }
     const line = readLine(t);
     if (line === null) return null;
+    if (line.kind === 'raw') {
+      // A raw HTML block (it interrupts a paragraph and closes an item or a quote) to the line
+      // that holds an end tag of any of the four names.
+      endQuote();
+      lines[i] = { kind: 'html', quote: 0 };
+      rawOpen = !line.closed;
+      items = [];
+      open = 'none';
+      continue;
+    }
+    if (line.kind === 'tag') {
+      // A complete tag of another name alone on its line opens an HTML block to a blank line
+      // where it interrupts nothing; it cannot interrupt top-level paragraph text, so it is more
+      // of it. (Lazily after a quote's or an item's paragraph, remark opens the block: its own.)
+      if (open === 'para' && !quote) {
+        lines[i] = { kind: 'prose', quote: 0 };
+        continue;
+      }
+      if (open === 'para' || open === 'item' || quote) return null;
+      lines[i] = { kind: 'html', quote: 0 };
+      htmlToBlank = true;
+      items = [];
+      open = 'none';
+      continue;
+    }
     if (line.kind === 'text') {
       if (open === 'none' || open === 'inItem') {
         endQuote();
@@ -785,8 +871,15 @@ export function lineBlocks(text: string): BlockModel | null {
       continue;
     }
     if (line.kind === 'indented') {
-      // Indentation never interrupts a paragraph; with none open, it may be code or an item's.
-      if (open === 'none') return null;
+      // Indentation never interrupts a paragraph. With none open (and so no item), one to three
+      // columns start a paragraph, four or more indented code.
+      if (open === 'none') {
+        if (line.indent >= 4) return null;
+        endQuote();
+        lines[i] = { kind: 'prose', quote: 0 };
+        open = 'para';
+        continue;
+      }
       if (open === 'item') extendItems(i + 1);
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
@@ -852,6 +945,8 @@ export function lineBlocks(text: string): BlockModel | null {
     endCode(raw.length);
   }
   if (fence) {
+    // (A fence the quote's end closes: remark's reading of its last lines is its own.)
+    if (nesting > 0) return null;
     const f: OpenFence = fence;
     if (f.blanks.length > 0) {
       // (Closed by the text's end on a blank line with no line end: remark's reading of that line
@@ -866,9 +961,102 @@ export function lineBlocks(text: string): BlockModel | null {
     }
   }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
+  // (An HTML block the quote's end closes: left to remark, as a fence is.)
+  if (nesting > 0 && (rawOpen || commentStart >= 0)) return null;
   endQuote();
+  if (nesting > 0 && nestedEnd) return null;
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
   return { lines, codeBlocks, comments, via: 'lines' };
+}
+
+// How many block quotes deep `quoteDocument` reads (the parse reads 32 containers on one line).
+const MAX_QUOTE_DOCUMENTS = 8;
+
+/**
+ * A block quote whose first line is `i` (its `>` at most three columns past `column`, where the
+ * item holding it has its content, or 0), read as the document its lines hold after their `>`
+ * and the space after it: what CommonMark parses a quote's content as. 'lines' when the quote
+ * lines of `lineBlocks` read it (every line quoted text or empty) or this cannot (then they may,
+ * or decline); null when only remark can read the document. Taken only where nothing reaches
+ * into the quote or out of it: it starts a text, or follows a blank line or a heading (after
+ * text, see `interruptingOpens`; never after code: remark reads what a quote opens there as if it
+ * interrupted), its lazy lines go on a paragraph in it, and a blank line, the text's end or a line
+ * that surely ends it (`endsQuote`) follows its last line. `end`: its last line (0-based, in the
+ * quote) that the quote covers, remark ending a quote at its last block.
+ */
+function quoteDocument(
+  raw: ReadonlyArray<{ text: string; eol: string }>,
+  lines: readonly BlockLine[],
+  i: number,
+  bodyStart: number,
+  column: number,
+  inItem: boolean,
+  nesting: number,
+): 'lines' | null | { model: BlockModel; inner: string[]; end: number } {
+  if (nesting >= MAX_QUOTE_DOCUMENTS) return 'lines';
+  // After text, remark reads the containers a quote opens on its first line as if they too
+  // interrupted the text: an empty item, or an ordered one not starting at 1, is text then.
+  const interrupts = i > bodyStart && !BLANK_RE.test(raw[i - 1]!.text) && lines[i - 1]!.kind !== 'heading';
+  let before = i - 1;
+  while (before >= bodyStart && BLANK_RE.test(raw[before]!.text)) before--;
+  if (before >= bodyStart && lines[before]!.kind === 'code') return 'lines';
+  const inner: string[] = [];
+  // Lines with no `>` that can only be paragraph text: lazy lines of the paragraph open in the
+  // quote, if one is (checked on the document's reading below), given to the document as they are.
+  const lazy: number[] = [];
+  let k = i;
+  for (; k < raw.length; k++) {
+    const t = raw[k]!.text;
+    const lead = leadingSpaces(t);
+    if (lead >= column && lead - column <= 3 && t.charCodeAt(lead) === 0x3e) inner.push(t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1));
+    else if (!BLANK_RE.test(inner[inner.length - 1]!) && PLAIN_START_RE.test(t.slice(lead))) {
+      lazy.push(inner.length);
+      inner.push(t);
+    } else break;
+  }
+  const quoteLines = inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
+  if (quoteLines || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
+  const model = lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  if (!model) return null;
+  if (model.lines.length !== inner.length) return 'lines';
+  // A lazy line is the quote's only where it goes on a paragraph there (as it does in the document).
+  if (lazy.some((j) => j === 0 || model.lines[j]!.kind !== 'prose' || model.lines[j - 1]!.kind !== 'prose')) return 'lines';
+  if (k < raw.length && !BLANK_RE.test(raw[k]!.text) && !endsQuote(raw[k]!.text, column, model.lines[model.lines.length - 1]!.kind)) return 'lines';
+  // (A quote holding only empty quotes: where remark ends them is its own.)
+  if (model.lines.every((l) => l.kind === 'blank' && !l.item)) return 'lines';
+  let end = model.lines.length - 1;
+  while (model.lines[end]!.kind === 'blank' && !model.lines[end]!.item && model.lines[end]!.quote === 0) end--;
+  return { model, inner, end };
+}
+
+/**
+ * Whether a line right after a quote's last `>` line surely ends the quote and is read afresh:
+ * one that interrupts a paragraph (so is no lazy line of one open in the quote) and opens nothing
+ * whose reading depends on interrupting (an ATX heading, a fence, an HTML comment, a non-empty
+ * bullet item or one at 1, a quote outside the item holding this one), or text after a quote
+ * whose last line holds no paragraph. Never four columns past an item's content (remark makes a
+ * code block of each line of indented code that closes a quote).
+ */
+function endsQuote(t: string, column: number, last: BlockKind): boolean {
+  const lead = leadingSpaces(t);
+  if (t.charCodeAt(lead) === 0x3e) return lead < column;
+  if (!(lead < 4 || (lead >= column && lead < column + 4))) return false;
+  if (lead === 0 && t.startsWith('<!--')) return !/^<!---?>/.test(t);
+  const line = readLine(t);
+  if (line === null) return false;
+  if (line.kind === 'heading' || line.kind === 'fence') return true;
+  if (line.kind === 'item') return !line.ordered || line.one;
+  return (line.kind === 'text' || line.kind === 'indented') && (last === 'blank' || last === 'heading');
+}
+
+/**
+ * Whether a quote's first line, after text, opens nothing whose reading depends on interrupting:
+ * past any more `>`, no empty item and no ordered item that does not start at 1.
+ */
+function interruptingOpens(content: string): boolean {
+  const rest = content.replace(/^(?: {0,3}> ?)*/, '');
+  const m = /^ {0,3}([-*+]|\d{1,9}[.)])(?: +|$)/.exec(rest);
+  return !m || (!BLANK_RE.test(rest.slice(m[0].length)) && (m[1]!.length === 1 || /^1[.)]$/.test(m[1]!)));
 }
 
 /** Whether line `i` follows one or more blank lines, and the line before them is text (not code). */
@@ -920,6 +1108,8 @@ interface OpenFence {
 type ReadLine =
   | { kind: 'text' }
   | { kind: 'html' }
+  | { kind: 'raw'; closed: boolean }
+  | { kind: 'tag' }
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
@@ -953,20 +1143,90 @@ function readLine(t: string): ReadLine | null {
 
 /**
  * A line starting with '<': an HTML block that ends at a blank line when it opens (or closes) a
- * block-level tag (micromark's own list), text when it can open no HTML block ('<' before anything
- * but a letter, '/', '!' or '?'), null for the other kinds (raw text, comments inside other blocks,
- * processing instructions, declarations, CDATA, a complete tag of any name), which remark reads.
+ * block-level tag (micromark's own list), a raw block (`<pre>`, `<script>`, `<style>`,
+ * `<textarea>`, and whether its end tag is on this line), a complete tag of another name alone on
+ * the line ('tag': a block to a blank line where it interrupts nothing), text when it can open no
+ * HTML block ('<' before anything but a letter, '/', '!' or '?', a tag name micromark ends at
+ * once, a tag that is not complete), null for the other kinds (comments inside other blocks,
+ * processing instructions, declarations, CDATA, `<div/x`), which remark reads.
  */
 function readTagLine(t: string): ReadLine | null {
   if (!/^<[A-Za-z/!?]/.test(t)) return { kind: 'text' };
   const m = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(t);
-  if (!m) return null;
+  if (!m) return t.startsWith('</') ? { kind: 'text' } : null;
   const after = t.charAt(m[0].length);
-  if (!(after === '' || after === ' ' || after === '>' || after === '/')) return null;
+  // micromark's tag name ends at a space, '/', '>' or the line's end; anything else opens no HTML.
+  if (!(after === '' || after === ' ' || after === '>' || after === '/')) return { kind: 'text' };
   const name = m[2]!.toLowerCase();
-  if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return null;
-  if (!htmlBlockNames.includes(name)) return null;
+  if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return { kind: 'raw', closed: RAW_END_RE.test(t.slice(m[0].length)) };
+  if (!htmlBlockNames.includes(name)) return completeTag(t) ? { kind: 'tag' } : { kind: 'text' };
   return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
+}
+
+// What ends a raw HTML block (`<pre>`, `<script>`, `<style>`, `<textarea>`): any of their end tags.
+const RAW_END_RE = /<\/(?:pre|script|style|textarea)>/i;
+
+/**
+ * Whether a line is one complete open or closing tag and nothing but spaces after it: what opens
+ * an HTML block of any other tag name (CommonMark's kind 7), read as micromark's html-flow reads
+ * it (its states for attributes, values quoted and not, and the end).
+ */
+function completeTag(t: string): boolean {
+  const space = (k: number) => t.charCodeAt(k) === 0x20 || t.charCodeAt(k) === 0x09;
+  const end = (k: number) => {
+    if (t[k] !== '>') return false;
+    k++;
+    while (space(k)) k++;
+    return k === t.length;
+  };
+  let k = 1;
+  const closing = t[k] === '/';
+  if (closing) k++;
+  if (!/[A-Za-z]/.test(t[k] ?? '')) return false;
+  while (k < t.length && /[A-Za-z0-9-]/.test(t[k]!)) k++;
+  if (closing) {
+    while (space(k)) k++;
+    return end(k);
+  }
+  let state: 'nameBefore' | 'nameAfter' = 'nameBefore';
+  for (;;) {
+    if (state === 'nameBefore') {
+      if (t[k] === '/') return end(k + 1);
+      if (/[A-Za-z:_]/.test(t[k] ?? '')) {
+        k++;
+        while (k < t.length && /[A-Za-z0-9\-.:_]/.test(t[k]!)) k++;
+        state = 'nameAfter';
+        continue;
+      }
+      if (space(k)) {
+        k++;
+        continue;
+      }
+      return end(k);
+    }
+    // After an attribute's name (or an unquoted value): '=' opens a value.
+    if (t[k] === '=') {
+      k++;
+      while (space(k)) k++;
+      const v = t[k];
+      if (v === undefined || v === '<' || v === '=' || v === '>' || v === '`') return false;
+      if (v === '"' || v === "'") {
+        const close = t.indexOf(v, k + 1);
+        if (close < 0) return false;
+        k = close + 1;
+        if (!(t[k] === '/' || t[k] === '>' || space(k))) return false;
+        state = 'nameBefore';
+        continue;
+      }
+      while (k < t.length && !/["'/<=>`\r\n \t]/.test(t[k]!)) k++;
+      continue;
+    }
+    if (space(k)) {
+      k++;
+      continue;
+    }
+    state = 'nameBefore';
+  }
 }
 
 /**

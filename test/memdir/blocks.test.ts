@@ -117,6 +117,49 @@ describe('lineBlocks: the line path', () => {
     expect(fast!.lines.map((l) => l.kind)).toEqual(['prose', 'html', 'html', 'html', 'blank', 'prose', 'html']);
   });
 
+  it.each([
+    ['a raw block to the line that ends it, blank lines and any end tag of the four', '<pre>\n- not an item\n\n# nor a heading\nx</STYLE>y\n- item\n'],
+    ['a raw block that ends on its line, after text (it interrupts)', 'Text\n<pre>one line</pre>\nmore\n'],
+    ['a raw block left open to the end', '<script>\nlet a = 1;\n\n'],
+    ['a complete tag alone on its line, to a blank line', '<span class="x" id=\'y\'>\n- not an item\n\n- an item\n\n</span>\n'],
+    ['a complete tag after text (it cannot interrupt: text)', 'Text\n<span>\n<custom-tag/>\n'],
+    ['tags that are not complete, and names micromark ends at once (text)', '<span>x</span>\n<a.b>\n\n<a b=>\n</ x>\n'],
+    ['a complete tag in a quote, and a raw block in a quote', '> <span>\n> x\n\n> <pre>\n> y\n> </pre>\n'],
+  ])('takes HTML blocks: %s, as remark reads them', (_, text) => {
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+  });
+
+  it('gives what remark gives on raw HTML blocks and complete tags (property)', () => {
+    const tag = fc.constantFrom(
+      '<pre>', '<pre class="x">', '<PRE>', '<pre', '</pre>', 'x</PRE>y', '</pre >', '<script>', '</script>', '<style>', '</style>', '<textarea>', '</textarea> after',
+      '<pre>one line</pre>', '<span>', '<span class="x">', "<span class=x id='y'>", '<a href="u">', '</span>', '<span>x</span>', '<custom-tag>', '<custom-tag/>', '<x y=z=w>',
+      '<a b="c"d>', '<a b = "c" >', '<a\u00a0b>', '<img src="x"/>', '</a >', '<a.b>', '</ x>', '<br/>', '<br />', '<br/ >', '<a b=`c`>', "<a b='c>", '<a :b _c=d>', '<a b=>',
+      '<a b= c>', '<div>', '</div>', '<details>', '<!-- c -->', '<span  >  ', '<span>  x', '<a-b1>', '<1a>', '<a/b>', '<a b/>', '<a b="x"/>',
+    );
+    const other = fc.constantFrom(
+      '', '', '', 'text yesterday', 'more text', '- item', '  continued', '1. one', '> quote', '> <span>', '> <pre>', '>', '# h', '```', '    code',
+      '- <span>', '  <span>', '   <pre>', 'a <b>c</b>', '* star', '  - nested',
+    );
+    const line = fc.oneof({ weight: 3, arbitrary: tag }, { weight: 4, arbitrary: other });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 16 }), eol, fc.boolean(), fc.boolean(), (ls, e, fm, lastEnded) => {
+        const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        const fast = lineBlocks(text);
+        if (fast) {
+          taken++;
+          expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+        }
+        expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+      }),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(500);
+  });
+
   it('takes fences inside items, as remark reads them', () => {
     const text = '- Build\n  ```sh\n  npm run build\n\n    indented in the code\n  ```\n  After the fence.\n  - nested\n     ~~~\n     x\n     ~~~\n- next\n';
     const fast = lineBlocks(text);
@@ -229,13 +272,75 @@ describe('lineBlocks: the line path', () => {
     ['a nested ordered item that does not start at 1, right after a fence', '- a\n  ```\n  x\n  ```\n  3. b\n'],
     ['a nested ordered item that does not start at 1, after indented code and a blank line (remark: text)', '- a\n\n      code\n\n  3. b\n'],
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
-    ['a quote in an item that opens with an empty line', '- a\n  >\n  > b\n'],
+    ['a quote holding a heading, then text (no lazy line: the line path does not tell)', '- a\n  > # h\nc\n'],
     ['a quote in an item that holds more than a paragraph', '- > # h\n'],
     ['a quote in an item that opens a quote', '- > > q\n'],
     ['an item holding an empty quote', '- >\n'],
-    ['a quote whose text may be an item', '> 2. x\n'],
+    ['a quote after text whose text may be an item (remark: text)', 'a\n> 2. x\n'],
+    ['a quote holding only an empty quote, closed by the next line', '> > > \n> - item\n'],
+    ['an empty quote in a quote, closed by the next line (remark: it takes that line)', '>>\n>- item\n'],
+    ['a fence in a quote that the quote\'s end closes', '> ```js\n> x\n>\n'],
+    ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
+    ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
+    ['a quote holding a list, then an ordered item that does not start at 1 (lazy)', '> - a\n2. b\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
+  });
+
+  // A quote's content is a document of its own: quotes in quotes, lists and headings in quotes.
+  it.each([
+    ['a quote holding a list', '> - [Q](q.md)\n'],
+    ['a quote whose list starts at 2 (nothing to interrupt)', '> 2. x\n'],
+    ['nested quotes, with a lazy line of the inner one', '> a\n> > b\n> c\n\nx\n'],
+    ['quotes nested four deep, and empty `>` lines', '> > > > a\n> > >\n> > > b\n>\n\n> > c\n'],
+    ['a quote holding items that change marker, nested items and a heading', '> # Notes\n> - a\n>   - b\n> * c\n> 1. d\n>\n> text\n'],
+    ['a quote in an item that opens with an empty line', '- a\n  >\n  > b\n'],
+    ['a quote in an item after a blank line, holding a quote and a list', '- a\n\n  > > q\n  > - r\n  >   s\n\n- b\n'],
+    ['a quote after a heading, then an item', '# h\n> > q\n- b\n'],
+    ['a quote ended by a heading and by a fence', '> - a\n# h\n> > b\n```\nx\n```\n'],
+    ['a quote after text, opening a list', 'text\n> - a\n> - b\n'],
+    ['a quote holding a fence, and indented code after the quote in an item', '- a\n\n  > ```js\n  > x\n  > ```\n\n      code\n'],
+    ['with CRLF and CR', '> > a\r\n> - b\r\n\r\n> > c\r>\r'],
+    ['lazy lines of a nested quote\'s paragraph and of a list\'s in a quote', '> > a\nlazy\n> > b\n\n> - [Q](q.md)\nmore\n'],
+    ['a lazy line of a quote in an item, and the item\'s text after it', '- a\n\n  > > q\nlazy\n  > - r\n  more\n\n- b\n'],
+  ])('takes %s, as remark reads it', (_, text) => {
+    const fast = lineBlocks(text);
+    expect(fast).not.toBeNull();
+    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+  });
+
+  it('gives what remark gives on quotes holding quotes and lists, at the top level and in items (property)', () => {
+    const body = fc.oneof(
+      { weight: 10, arbitrary: fc.constantFrom('text yesterday', 'more text', '', '- item', '* star', '+ plus', '1. one', '1) paren', '2. two', '  continued', '  - nested', '   text', '# h', '- [A](a.md) x', '**Why:** z') },
+      { weight: 2, arbitrary: fc.constantFrom('    code', '      deeper', '```', '```js', '~~~', '<!-- c -->', '<div>', '- > q', '- ', '-', '<span>x</span>', 'Title', '===', '---', '3. three', '    - four') },
+    );
+    const quoteLine = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.constantFrom('> ', '> ', '> ', '>', ' > '), body).map(([d, mark, b]) => mark.repeat(d) + b);
+    const run = fc.tuple(
+      fc.constantFrom('', '', '', '- item yesterday', '* star item', '1. one', '  - nested', '- [B](b.md) — hook'),
+      fc.constantFrom(['', ''], ['', ''], [], ['    '], ['', '', '']),
+      fc.array(quoteLine, { minLength: 1, maxLength: 8 }),
+      fc.oneof({ weight: 8, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('lazy text', '- item after', '# heading after', '1. one after', '2. two after', '      code after', '  text after', '> plain quote') }),
+    ).map(([item, gap, quoted, after]) => {
+      const indent = item.startsWith('  - ') ? '    ' : item.startsWith('1. ') ? '   ' : item ? '  ' : '';
+      return [...(item ? [item, ...gap.slice(0, gap.length - 1)] : []), ...quoted.map((q) => indent + q), ...(after ? [indent + after] : [])];
+    });
+    const between = fc.constantFrom([''], [''], [''], ['', ''], [], ['Text yesterday.'], ['# Heading'], ['    code', ''], ['', '      code', ''], ['```', 'x', '```', '']);
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(run, between), { minLength: 1, maxLength: 4 }), eol, fc.boolean(), fc.boolean(), (blocks, e, fm, lastEnded) => {
+        const ls = blocks.flatMap(([b, s]) => [...b, ...s]);
+        const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        const fast = lineBlocks(text);
+        if (fast) {
+          taken++;
+          expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+        }
+        expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+      }),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(50);
   });
 
   it.each([
@@ -253,9 +358,10 @@ describe('lineBlocks: the line path', () => {
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
-    ['HTML that is neither a comment nor a block-level tag', '<span>x</span>\n'],
+    ['a complete tag lazily after a quote\'s paragraph (remark opens an HTML block)', '> a\n<span>\n'],
+    ['a processing instruction', '<?php x ?>\n'],
     ['a setext underline', 'Feedback\n---\n'],
-    ['a block quote', '> - [Q](q.md)\n'],
+    ['a block quote holding a heading, then text', '> # h\nmore\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
@@ -276,7 +382,7 @@ describe('lineBlocks: the line path', () => {
         '- plain item', '-  two spaces', '1. [O](o.md) — ordered', '1) one', '2. two', '10. ten', '-', '*', '1.',
         '---', '***', '- - -', '===', '___', 'Title', '> quoted', '> - [Q](q.md)', '    indented', '  - [N](n.md) nested',
         '```', '~~~', '```md', '<!-- c -->', '<div>', '[t]: t.md', '- [R][t]', '[x] checkbox', '\t- tab', '- [ ] task',
-        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '- [a](', '- [a](b', '  c)', '- [a](b c)', '- [a](b) [c](', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '- > quote in item', '  > quote in item', '  >', '   > three in', '        code in item', ' \u00a0- nbsp', '# a\u00a0', '#\u2003x', '```\u00a0js', '\u00a0text', '  \u00a0```',
+        '[A](a.md) — no bullet', '  ```', '  ```js', '    ```', '   ~~~~', ' ```', '  x = 1', '      y', '- <3', '- < x', '- <div>', '- <!-- c -->', '<details>', '</DIV>', '<div/>', '<div/x', '<table', '<pre>', '</pre>', '<custom-tag>', '<br/>', '<!-- open', 'end -->', '<!---->', '<!--->', '- a <!-- b', '  - [N](n.md) — nested', '    * deeper', '     - five', '        - eight', '  2) two', '   10. ten', '<3', '<', '- [[[', '- [a', 'b](c.md)', '- [a](', '- [a](b', '  c)', '- [a](b c)', '- [a](b) [c](', '  continued text', '      deep continued', '   - not text', '  # not text', '—', '字', 'https://x.example/a?b=c', 'name: x', '- # heading in item', '> > nested quote', '> # quoted heading', '>   - quoted nested', '- > quote in item', '  > quote in item', '  >', '   > three in', '        code in item', ' \u00a0- nbsp', '# a\u00a0', '#\u2003x', '```\u00a0js', '\u00a0text', '  \u00a0```',
       ),
       fc.string({ maxLength: 8 }),
     );
@@ -330,6 +436,8 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     ['a quote opening an empty item after text (remark reads it as text: no cut)', ':\n>-\n', []],
     ['an item opening a quote after text (no cut)', ':\n- > -\n', []],
     ['an item opening an ordered item after indented code and a blank line (no cut)', '    code\n\n- 2. x\n', []],
+    ['a fence in a quote four columns in, in an item (no cut after it)', '1. one\n\n    > ```\n   >     code\n   > \n- item\n', []],
+    ['a line of forty quote markers (read once: it held the cutter for hours)', '> '.repeat(40) + 'x\n- a\n', [1]],
   ])('cuts only where a top-level block surely starts: %s', (_, text, expected) => {
     expect(topLevelBlockStarts(splitLines(text))).toEqual(expected);
     expect(pieceBlocks(text)).toEqual({ ...remarkBlocks(text), via: pieceBlocks(text).via });
@@ -343,7 +451,7 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
         arbitrary: fc.constantFrom(
           '', '   ', '# Memory', 'Prose.', '  continued', '    indented', '      deeper', '  - nested', '1. one', '2. two', '-', '---', '- - -', '===',
           '> quoted', '>', '```', '```md', '~~~', '  ```', '   ~~~~', '````', '<!-- c', '-->', '<!-- one -->', '<div>', '</div>', '<pre>', '</pre>', '<?x', '?>',
-          '<!X', '>', '<3', '  <b>', '\t- tab', '[t]: t.md', '- [R][t]', '<![CDATA[', ']]>', '字', '    ', '\t', '> - x', '> 2. x', '- 2. x', '- > -', ':',
+          '<!X', '>', '<3', '  <b>', '\t- tab', '[t]: t.md', '- [R][t]', '<![CDATA[', ']]>', '字', '    ', '\t', '> - x', '> > q', '> 2. x', '- 2. x', '- > -', ':',
         ),
       },
       { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
