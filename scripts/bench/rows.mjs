@@ -30,7 +30,7 @@ export const SIZES = {
   },
 };
 
-export const ROW_IDS = ['lint-20', 'lint-566', 'lint-566-dated', 'lint-2000', 'per-file', 'staged-none', 'hook-pre-commit-code', 'staged-doc', 'staged-three', 'staged-rm', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'update-branch', 'consolidate-566', 'consolidate-2000'];
+export const ROW_IDS = ['lint-20', 'lint-566', 'lint-566-dated', 'lint-2000', 'per-file', 'staged-none', 'hook-pre-commit-code', 'hook-pre-commit-rm', 'staged-doc', 'staged-three', 'staged-rm', 'hook-post-tool-use', 'pre-push-none', 'merge-driver', 'merge-git', 'update-branch', 'consolidate-566', 'consolidate-2000'];
 
 function memlint(ctx, args, cwd, extra = {}) {
   return { name: 'memlint', argv: [process.execPath, ctx.cli, ...args], cwd, display: `memlint ${args.join(' ')}`, ...extra };
@@ -281,21 +281,28 @@ const shellQuote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 
 /**
  * The pre-commit hook as git runs it (memlint's block of `.husky/pre-commit`, from hooks/, with
- * this build's memlint) when the commit stages code alone: what every such commit costs.
+ * this build's memlint) when the commit stages code alone (`code`) or deletes a source file no
+ * memory names (`rm`): what every such commit costs.
  */
-function preCommitHookRow(ctx) {
+function preCommitHookRow(ctx, which) {
   const repo = largeRepo(ctx);
   const sources = git(repo, ['ls-files', '--', 'src']).split('\n').slice(0, 2);
   const script = readFileSync(join(ctx.root, 'hooks', 'pre-commit'), 'utf8')
     .replace('@find@', `memlint=${shellQuote(ctx.cli)}`)
     .replaceAll('@run@', `${shellQuote(process.execPath)} "$memlint"`);
+  const what = which === 'code' ? 'nothing memory-related staged (two source files)' : STAGED.rm.title;
   return {
-    title: `the pre-commit hook as git runs it, in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, nothing memory-related staged (two source files)`,
-    setup: () => ({ 'tracked files': tracked(repo), staged: stageEdits(repo, ctx.work, sources.map((p) => [p, '// touched\n'])).join(', ') }),
+    title: `the pre-commit hook as git runs it, in a repository of ${ctx.sizes.repoFiles.toLocaleString('en')} tracked files, ${what}`,
+    setup: () => {
+      if (which === 'code') return { 'tracked files': tracked(repo), staged: stageEdits(repo, ctx.work, sources.map((p) => [p, '// touched\n'])).join(', ') };
+      stageEdits(repo, ctx.work, []);
+      git(repo, ['rm', '-q', '--', sources[1]]);
+      return { 'tracked files': tracked(repo), staged: `${sources[1]} (deleted)` };
+    },
     teardown: () => stageEdits(repo, ctx.work, []),
     commands: [{ name: 'pre-commit hook', argv: ['sh', '-e', '-c', script], cwd: repo, display: "sh -e .husky/pre-commit (memlint's block)" }, nodeNothing(repo), memlint(ctx, ['--staged'], repo, { name: 'memlint --staged' })],
     runsFactor: 3,
-    targets: (res) => [ratioTarget('pre-commit hook, nothing memory-related staged (source files), vs node -e 0', res.ratios, 'node -e 0', 1.25)],
+    targets: (res) => [ratioTarget(`pre-commit hook, ${which === 'code' ? 'nothing memory-related staged (source files)' : 'a staged deletion no memory names'}, vs node -e 0`, res.ratios, 'node -e 0', 1.25)],
   };
 }
 
@@ -480,7 +487,8 @@ export function buildRow(ctx, id) {
   if (lint) return lintRow(ctx, lint);
   if (id === 'per-file') return perFileRow(ctx);
   if (id === 'staged-none') return stagedRow(ctx, 'none');
-  if (id === 'hook-pre-commit-code') return preCommitHookRow(ctx);
+  if (id === 'hook-pre-commit-code') return preCommitHookRow(ctx, 'code');
+  if (id === 'hook-pre-commit-rm') return preCommitHookRow(ctx, 'rm');
   if (id === 'staged-doc') return stagedRow(ctx, 'doc');
   if (id === 'staged-three') return stagedRow(ctx, 'three');
   if (id === 'staged-rm') return stagedRow(ctx, 'rm');

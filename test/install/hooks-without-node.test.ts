@@ -1,6 +1,7 @@
 // The pre-commit hook reads git's list of the staged change with shell builtins and starts Node
-// only when it holds something memlint reads: Markdown, a deletion (a memory may name what went),
-// a symbolic link (a memory folder linked out of the repository). The post-commit hook starts it
+// only when it holds something memlint reads: Markdown, a deletion from a folder some Markdown
+// names (a memory may name what went), a symbolic link (a memory folder linked out of the
+// repository). The post-commit hook starts it
 // only for a commit that changed Markdown. Each case is checked as git runs the hooks, and every
 // commit the pre-commit hook lets through without Node is one `memlint --staged` has nothing to
 // say about.
@@ -23,7 +24,8 @@ function recordRuns(dir: string): (args: string) => number {
 describe('pre-commit and post-commit: Node starts only for a change memlint reads', () => {
   it('skip a commit of code alone; pre-commit runs for Markdown, deletions, renames and symbolic links, post-commit for Markdown', async () => {
     const dir = await installedProject();
-    writeFiles(dir, { 'src/total.ts': 'export const total = 0;\n', 'src/round.ts': 'export const round = 0;\n' });
+    // docs/notes.md names src/; nothing names lib/.
+    writeFiles(dir, { 'src/total.ts': 'export const total = 0;\n', 'src/round.ts': 'export const round = 0;\n', 'lib/old.ts': 'x\n', 'lib/older.ts': 'y\n', 'top.txt': 'z\n', 'docs/notes.md': 'Totals live in src/total.ts.\n' });
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '--no-verify', '-m', 'code');
     const runs = recordRuns(dir);
@@ -39,8 +41,11 @@ describe('pre-commit and post-commit: Node starts only for a change memlint read
       { name: 'a file named like Markdown but not', stage: () => { writeFiles(dir, { 'notes.md.txt': 'x\n' }); git(dir, 'add', '-A'); }, runs: false },
       { name: 'a README', stage: () => { writeFiles(dir, { 'README.md': '# App\n' }); git(dir, 'add', '-A'); }, runs: true, changesMarkdown: true },
       { name: 'Markdown named outside ASCII (quoted by git)', stage: () => { writeFiles(dir, { 'notes-é.md': 'x\n' }); git(dir, 'add', '-A'); }, runs: true, changesMarkdown: true },
-      { name: 'a deletion', stage: () => git(dir, 'rm', '-q', 'src/round.ts'), runs: true },
-      { name: 'a rename', stage: () => git(dir, 'mv', 'src/total.ts', 'src/sum.ts'), runs: true },
+      { name: 'a deletion at the top', stage: () => git(dir, 'rm', '-q', 'top.txt'), runs: false },
+      { name: 'a deletion in a folder no Markdown names', stage: () => git(dir, 'rm', '-q', 'lib/old.ts'), runs: false },
+      { name: 'a rename in that folder', stage: () => git(dir, 'mv', 'lib/older.ts', 'lib/newer.ts'), runs: false },
+      { name: 'a deletion in a folder Markdown names', stage: () => git(dir, 'rm', '-q', 'src/round.ts'), runs: true },
+      { name: 'a rename in that folder', stage: () => git(dir, 'mv', 'src/total.ts', 'src/sum.ts'), runs: true },
       { name: 'a symbolic link', stage: () => { symlinkSync('src', join(dir, 'link')); git(dir, 'add', 'link'); }, runs: true },
       {
         name: 'a memory with no frontmatter',
