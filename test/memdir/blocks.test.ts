@@ -4,11 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { blockModel, lineBlocks, parsedBlocks, pieceBlocks, remarkBlocks, topLevelBlockStarts } from '../../src/memdir/blocks.js';
 import { splitLines } from '../../src/memdir/lines.js';
 
-/** The line path, where it reads the text, gives remark's model; the block model always does. */
-function readsAsRemark(text: string): void {
+/**
+ * The line path, where it reads the text, gives remark's model; the block model always does.
+ * Returns whether the line path took the text.
+ */
+function readsAsRemark(text: string): boolean {
   const fast = lineBlocks(text);
   if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
   expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+  return fast !== null;
+}
+
+/** The line path takes the text, and gives remark's model. */
+function takenAsRemarkReadsIt(text: string): void {
+  const fast = lineBlocks(text);
+  expect(fast).not.toBeNull();
+  expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
 }
 
 /**
@@ -126,9 +137,7 @@ describe('lineBlocks: the line path', () => {
     ['tags that are not complete, and names micromark ends at once (text)', '<span>x</span>\n<a.b>\n\n<a b=>\n</ x>\n'],
     ['a complete tag in a quote, and a raw block in a quote', '> <span>\n> x\n\n> <pre>\n> y\n> </pre>\n'],
   ])('takes HTML blocks: %s, as remark reads them', (_, text) => {
-    const fast = lineBlocks(text);
-    expect(fast).not.toBeNull();
-    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    takenAsRemarkReadsIt(text);
   });
 
   it('gives what remark gives on raw HTML blocks and complete tags (property)', () => {
@@ -148,12 +157,7 @@ describe('lineBlocks: the line path', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 16 }), eol, fc.boolean(), fc.boolean(), (ls, e, fm, lastEnded) => {
         const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
-        const fast = lineBlocks(text);
-        if (fast) {
-          taken++;
-          expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-        }
-        expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+        if (readsAsRemark(text)) taken++;
       }),
       { numRuns: 1500 },
     );
@@ -221,9 +225,7 @@ describe('lineBlocks: the line path', () => {
 
   it('takes quotes whose text starts with markup that opens no block, as remark reads them', () => {
     const text = '> **Why:** x\n> [A](a.md) and 2024\n- > *Note:* y\n  > <3 and _z_\n';
-    const fast = lineBlocks(text);
-    expect(fast).not.toBeNull();
-    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    takenAsRemarkReadsIt(text);
   });
 
   it('gives what remark gives on items holding quotes, blank lines and indented code (property)', () => {
@@ -304,9 +306,7 @@ describe('lineBlocks: the line path', () => {
     ['lazy lines of a nested quote\'s paragraph and of a list\'s in a quote', '> > a\nlazy\n> > b\n\n> - [Q](q.md)\nmore\n'],
     ['a lazy line of a quote in an item, and the item\'s text after it', '- a\n\n  > > q\nlazy\n  > - r\n  more\n\n- b\n'],
   ])('takes %s, as remark reads it', (_, text) => {
-    const fast = lineBlocks(text);
-    expect(fast).not.toBeNull();
-    expect({ ...fast!, via: 'remark' }).toEqual(remarkBlocks(text));
+    takenAsRemarkReadsIt(text);
   });
 
   it('gives what remark gives on quotes holding quotes and lists, at the top level and in items (property)', () => {
@@ -331,12 +331,7 @@ describe('lineBlocks: the line path', () => {
       fc.property(fc.array(fc.tuple(run, between), { minLength: 1, maxLength: 4 }), eol, fc.boolean(), fc.boolean(), (blocks, e, fm, lastEnded) => {
         const ls = blocks.flatMap(([b, s]) => [...b, ...s]);
         const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
-        const fast = lineBlocks(text);
-        if (fast) {
-          taken++;
-          expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-        }
-        expect(blockModel(text)).toEqual({ ...remarkBlocks(text), via: blockModel(text).via });
+        if (readsAsRemark(text)) taken++;
       }),
       { numRuns: 1500 },
     );
