@@ -26,13 +26,15 @@ describe('recallCut', () => {
 });
 
 describe('topic-recall-limit on a memory folder', () => {
-  it('reports each topic recall cuts, on the first line it leaves out, and no log', () => {
+  it('reports each topic recall cuts, on the first line it leaves out, and no log or skill', () => {
     const dir = tempDir();
     writeFiles(dir, {
       'memory/MEMORY.md': '- [Long](long.md) — many short notes\n- [Wide](wide.md) — notes in Japanese\n- [Fits](fits.md) — fits\n',
       'memory/long.md': head + Array.from({ length: 200 }, (_, i) => `- note ${i + 1}`).join('\n') + '\n',
       'memory/wide.md': head + `${'ビルドは夜間に走る。'.repeat(14)}\n`.repeat(10),
       'memory/fits.md': head + 'One fact.\n',
+      // A skill shared through team memory is no memory recall shows (Claude Code reads skills up to 128 KB).
+      'memory/team/eng/skills/deploy/SKILL.md': `---\nname: deploy\ndescription: How to deploy\n---\n${'Run the deploy script, then check the health page.\n'.repeat(100)}`,
       'memory/logs/2026/11/2026-11-30.md': `${'- 10:00 a long day of notes that runs on and on\n'.repeat(120)}`,
     });
     const r = memlint(dir, ['--format', 'json', 'memory']);
