@@ -9,7 +9,7 @@ import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
 import { isMemoryType } from '../memdir/types.js';
-import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex } from '../memdir/limits.js';
+import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex, withinRecall } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../content/index-mentions.js';
@@ -29,6 +29,11 @@ export interface IndexReport {
   shortened: Array<{ target: string; line: number }>;
   /** Entries too long even with no hook (a long title): for the agent or a person. */
   tooLong: Array<{ target: string; line: number }>;
+  /**
+   * Entries left as they are (an over-long one not shortened, a duplicate not merged) because the
+   * text to move would take their topic file past what recall shows another session.
+   */
+  pastRecall: Array<{ target: string; line: number }>;
   /**
    * What this step would have copied or moved but holds a secret no-secrets reports: left where it
    * is (`line`: the index line; null for a topic that would have got an entry from its frontmatter).
@@ -80,7 +85,7 @@ function holds(text: string, detail: string): boolean {
 }
 
 export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexReport> {
-  const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], shortened: [], tooLong: [], withheld: [] };
+  const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], shortened: [], tooLong: [], pastRecall: [], withheld: [] };
   // Text holding a secret is neither copied nor moved (contract §9): it stays, reported.
   const withheld = (text: string, target: string, line: number | null): boolean => {
     const kind = secretIn(text, ctx.secrets);
@@ -94,11 +99,21 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   const out: Array<{ text: string; eol: string } | null> = index.lines.map((l) => ({ text: l.text, eol: l.eol }));
   const files = new Map(state.files);
   let next: MemState = { ...state, files };
-  const details = new Map<string, string[]>();
-  const addDetail = (target: string, detail: string) => {
-    const topic = files.get(target);
-    if (topic === undefined || holds(topic, detail) || (details.get(target) ?? []).some((d) => holds(d, detail))) return;
-    details.set(target, [...(details.get(target) ?? []), detail]);
+  // Text moved out of the index goes into the topic's "## From the index" section, as lint's fixes
+  // move hooks: never read as part of the section before it (nor dated by that section's heading).
+  // A move that would take the topic past what recall shows is not made (false): the text would
+  // leave the index, which every session loads, for lines no session is shown.
+  const movedInto = new Map<string, string>();
+  const moveDetail = (target: string, detail: string): boolean => {
+    const topic = movedInto.get(target) ?? files.get(target);
+    if (topic === undefined) return false;
+    if (holds(topic, detail)) return true;
+    const edit = moveToTopicEdit({ path: target, text: topic }, detail);
+    if (!edit) return true;
+    const after = topic.slice(0, edit.start) + edit.text + topic.slice(edit.end);
+    if (!withinRecall(after)) return false;
+    movedInto.set(target, after);
+    return true;
   };
 
   // Duplicates: the first entry for a target stays; a later one's hook is kept as the first's hook
@@ -112,17 +127,20 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       continue;
     }
     if (withheld(l.text, l.entry.key, l.line)) continue;
-    out[l.line - 1] = null;
-    report.duplicates.push({ target: l.entry.key, line: l.line, keptLine: kept.line });
     const keptText = out[kept.line - 1]!.text;
     if (l.entry.hook) {
       if (!kept.entry!.hook && keptText === kept.text) {
         out[kept.line - 1]!.text = keptText.trimEnd() + ' — ' + l.entry.hook;
       } else if (!holds(keptText, l.entry.hook)) {
-        if (files.has(l.entry.key)) addDetail(l.entry.key, l.entry.hook);
-        else next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
+        if (!files.has(l.entry.key)) next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
+        else if (!moveDetail(l.entry.key, l.entry.hook)) {
+          report.pastRecall.push({ target: l.entry.key, line: l.line });
+          continue;
+        }
       }
     }
+    out[l.line - 1] = null;
+    report.duplicates.push({ target: l.entry.key, line: l.line, keptLine: kept.line });
   }
 
   // Entries without a file: into the archive index only when git shows the file deleted; one git
@@ -169,7 +187,10 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       report.tooLong.push({ target: e.key, line: l.line });
       continue;
     }
-    addDetail(e.key, hook);
+    if (!moveDetail(e.key, hook)) {
+      report.pastRecall.push({ target: e.key, line: l.line });
+      continue;
+    }
     o.text = shortened;
     report.shortened.push({ target: e.key, line: l.line });
   }
@@ -250,15 +271,6 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     }
   }
   if (text !== raw) files.set(INDEX_FILE, text);
-  // Into the topic's "## From the index" section, as lint's fixes move hooks: never read as part of
-  // the section before it (nor dated by that section's heading).
-  for (const [target, list] of details) {
-    let text = files.get(target)!;
-    for (const detail of list) {
-      const edit = moveToTopicEdit({ path: target, text }, detail);
-      if (edit) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    }
-    files.set(target, text);
-  }
+  for (const [target, text] of movedInto) files.set(target, text);
   return { state: next, report };
 }

@@ -6,6 +6,7 @@ import { normalizeTarget } from '../memdir/memory-index.js';
 import type { MemState, StepResult } from './types.js';
 import { appendLines, isListItem, normalizeContent, LIST_ITEM_RE, secretIn } from './text.js';
 import { splitLines } from '../memdir/lines.js';
+import { withinRecall } from '../memdir/limits.js';
 import { isSessionLog, isTopLevelTopic, fileKind } from '../memdir/kinds.js';
 import { parseTopic } from '../memdir/topic.js';
 
@@ -25,6 +26,11 @@ export interface LogsReport {
    * given to the agent step (`topics`: where they would have gone; `kind`: the secret's kind).
    */
   withheld: Array<{ log: string; line: number; topics: string[]; kind: string }>;
+  /**
+   * Entries not appended because their topic would pass what recall shows another session (Claude
+   * Code's 200 lines and 4,096 bytes): left in the log, for the agent step or a person to fold in.
+   */
+  pastRecall: Array<{ log: string; line: number; topic: string }>;
 }
 
 /** Top-level list items of a log, each with its continuation lines. */
@@ -119,7 +125,7 @@ export function topicItem(cleaned: string, logDate: string): string {
 
 /** `secrets`: what no-secrets reports in the memdir (value -> kind); an entry holding one stays in its log. */
 export function logsToTopics(state: MemState, secrets?: ReadonlyMap<string, string>): StepResult<LogsReport> {
-  const report: LogsReport = { appended: [], untagged: [], withheld: [] };
+  const report: LogsReport = { appended: [], untagged: [], withheld: [], pastRecall: [] };
   const topics = new Set([...state.files.keys()].filter(isTopLevelTopic));
   const logs = [...state.files.keys()].filter((r) => fileKind(r).logDate !== undefined).sort();
   const slugs = new Map<string, string>();
@@ -127,7 +133,9 @@ export function logsToTopics(state: MemState, secrets?: ReadonlyMap<string, stri
     const name = parseTopic(state.files.get(t) ?? '').name;
     if (typeof name === 'string' && name.trim() !== '' && !slugs.has(name.trim())) slugs.set(name.trim(), t);
   }
-  const additions = new Map<string, string[]>();
+  // Each topic's text with the entries appended so far; a topic that could take no more stays full.
+  const appended = new Map<string, string>();
+  const full = new Set<string>();
   const known = new Map<string, Set<string>>();
   const knownOf = (topic: string) => {
     let set = known.get(topic);
@@ -158,15 +166,17 @@ export function logsToTopics(state: MemState, secrets?: ReadonlyMap<string, stri
         const seen = knownOf(topic);
         if (seen.has(key)) continue;
         seen.add(key);
-        const list = additions.get(topic) ?? [];
-        list.push(item);
-        additions.set(topic, list);
+        const after = full.has(topic) ? '' : appendLines(appended.get(topic) ?? state.files.get(topic)!, [item]);
+        if (full.has(topic) || !withinRecall(after)) {
+          full.add(topic);
+          report.pastRecall.push({ log, line: entry.line, topic });
+          continue;
+        }
+        appended.set(topic, after);
         report.appended.push({ log, line: entry.line, topic, item });
       }
     }
   }
-  if (additions.size === 0) return { state, report };
-  const files = new Map(state.files);
-  for (const [topic, items] of additions) files.set(topic, appendLines(files.get(topic)!, items));
-  return { state: { ...state, files }, report };
+  if (appended.size === 0) return { state, report };
+  return { state: { ...state, files: new Map([...state.files, ...appended]) }, report };
 }

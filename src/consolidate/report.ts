@@ -5,6 +5,7 @@ import type { Outcome } from './run.js';
 import type { Plan } from './plan.js';
 import { unifiedDiff } from './diff.js';
 import { limitsMessage } from './limits.js';
+import { TOPIC_RECALL } from '../memdir/limits.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -74,6 +75,14 @@ export function describe(o: Outcome, cwd: string, prune: boolean): string[] {
   if (o.plan && o.plan.report.dates === null && o.status !== 'gates-closed') out.push(`${name}: relative dates not checked (the absolute-dates finder is not available in this build)`);
   if (o.plan && !o.plan.report.limits.ok) out.push(limitsMessage(name, o.plan.report.limits));
   if (o.plan && o.plan.report.index.tooLong.length) out.push(`${name}/MEMORY.md: ${o.plan.report.index.tooLong.map((t) => `line ${t.line}`).join(', ')} over 150 characters even without a hook: shorten the title`);
+  const logsPastRecall = o.plan && o.status !== 'gates-closed' ? o.plan.report.logs.pastRecall : [];
+  for (const topic of new Set(logsPastRecall.map((t) => t.topic))) {
+    const from = logsPastRecall.filter((t) => t.topic === topic).map((t) => `${t.log}:${t.line}`);
+    out.push(`${name}/${topic}: ${plural(from.length, 'log entry', 'log entries')} naming it left in ${from.length === 1 ? 'its log' : 'their logs'} (${from.slice(0, 4).join(', ')}${from.length > 4 ? ', …' : ''}): appending would take it past the ${TOPIC_RECALL.bytes.toLocaleString('en')} bytes or ${TOPIC_RECALL.lines} lines recall shows another session; split ${topic} first`);
+  }
+  for (const t of o.plan && o.status !== 'gates-closed' ? o.plan.report.index.pastRecall : []) {
+    out.push(`${name}/MEMORY.md:${t.line}: left as it is: moving its text into ${t.target} would take that file past the ${TOPIC_RECALL.bytes.toLocaleString('en')} bytes or ${TOPIC_RECALL.lines} lines recall shows another session; split ${t.target} first`);
+  }
   // Said where each one is: the value itself never (lint names it masked, and how to allow it).
   for (const w of o.plan && o.status !== 'gates-closed' ? o.plan.report.logs.withheld : []) {
     const into = w.topics.length ? ` into ${w.topics.join(', ')}` : '';

@@ -1,6 +1,6 @@
 // An index entry's hook as text: cut at a word, and moved out of the index into its topic file
 // (nothing an index fix, consolidation or resolve --both removes is dropped).
-import { codePointLength } from './limits.js';
+import { codePointLength, withinRecall } from './limits.js';
 import { dominantEol, inlineCodeRanges, splitLines } from './lines.js';
 import type { TextEdit } from './types.js';
 
@@ -220,6 +220,15 @@ function withoutDanglingWords(cps: string[], cut: number): number {
     if (s === 0 || !DANGLING.has(word)) return end === cut ? cut : e;
     end = s;
   }
+}
+
+/**
+ * Whether a move leaves its topic file whole in what recall shows another session (true when there
+ * is nothing to move): text moved out of the index, which every session loads, must not land where
+ * no session is shown it.
+ */
+export function moveKeepsRecall(topic: { text: string }, edit: TextEdit | null): boolean {
+  return edit === null || withinRecall(topic.text.slice(0, edit.start) + edit.text + topic.text.slice(edit.end));
 }
 
 /** The section of a topic file that receives text the index fixes move out of MEMORY.md. */

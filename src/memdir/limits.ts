@@ -10,6 +10,8 @@ const NEWEST = claudeFormat();
 export const MAX_INDEX_LINES = NEWEST.indexMaxLines;
 export const MAX_INDEX_UNITS = NEWEST.indexMaxUnits;
 export const MAX_ENTRY_CHARS = NEWEST.maxEntryChars;
+/** What recall shows another session of a memory file: its first lines and bytes (UTF-8). */
+export const TOPIC_RECALL = NEWEST.topicRecall;
 export const MAX_TOPIC_FILES = 200;
 export const FRONTMATTER_MAX_LINES = 30;
 
@@ -198,4 +200,36 @@ export function compactTargetText(format: ClaudeFormat, lines: number, units: nu
   const t = format.compactTarget;
   if (!t) return `${format.indexMaxLines} lines and ${formatFileSize(format.indexMaxUnits)}`;
   return units / format.indexMaxUnits > lines / format.indexMaxLines ? formatFileSize(t.units) : `${t.lines} lines`;
+}
+
+/**
+ * Where recall cuts a file, as Claude Code 2.1.332 reads one: lines split on "\n", taken while
+ * there are fewer than `maxLines` and their bytes (UTF-8, one for each line break between them)
+ * stay within `maxBytes`. null when the whole file is shown.
+ */
+export function recallCut(text: string, maxLines: number, maxBytes: number): { shown: number; lines: number; bytes: number; by: 'lines' | 'bytes' } | null {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (lines.length <= maxLines && bytes <= maxBytes) return null;
+  let shown = 0;
+  let used = 0;
+  for (const line of lines) {
+    if (shown === maxLines) return { shown, lines: lines.length, bytes, by: 'lines' };
+    const next = used + (shown > 0 ? 1 : 0) + Buffer.byteLength(line, 'utf8');
+    if (next > maxBytes) return { shown, lines: lines.length, bytes, by: 'bytes' };
+    used = next;
+    shown++;
+  }
+  // Within both limits line by line, over only by the final line break.
+  return null;
+}
+
+/**
+ * Whether recall shows a memory file whole (Claude Code's limits for topics, the same in every
+ * version the registry knows): what memlint moves into a topic must stay where another session
+ * sees it, and a file past the limit gets Claude Code's own error on its next write.
+ */
+export function withinRecall(text: string): boolean {
+  return recallCut(text, TOPIC_RECALL.lines, TOPIC_RECALL.bytes) === null;
 }

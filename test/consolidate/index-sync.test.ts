@@ -94,6 +94,31 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.duplicates).toEqual([{ target: 'a.md', line: 3, keptLine: 1 }]);
   });
 
+  it('moves no text into a topic past what recall shows: the long entry and the duplicate stay as they are, reported', () => {
+    // 4,030 bytes: room for no hook of 60 characters within the 4,096 bytes recall shows.
+    const fact = 'Staging deploys from the release branch after the nightly build; production waits.\n';
+    const head = topic('Deploy', 'project', 'deploy steps', '');
+    const body = fact.repeat(Math.floor((4030 - head.length) / fact.length));
+    const full = head + body + 'x'.repeat(4029 - head.length - body.length) + '\n';
+    expect(Buffer.byteLength(full)).toBe(4030);
+    const long = `- [Deploy](deploy.md) — ${'staging deploys from the release branch, production waits for a sign-off '.repeat(2).trim()}`;
+    const index = `${long}\n- [Deploy](deploy.md) — a second hook with a different text of sixty characters or so\n`;
+    const r = syncIndex(state({ 'MEMORY.md': index, 'deploy.md': full }), ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe(index);
+    expect(r.state.files.get('deploy.md')).toBe(full);
+    expect(r.report.pastRecall).toEqual([
+      { target: 'deploy.md', line: 2 },
+      { target: 'deploy.md', line: 1 },
+    ]);
+    expect(r.report).toMatchObject({ shortened: [], duplicates: [] });
+    // With room, the same index is settled as before.
+    const small = topic('Deploy', 'project', 'deploy steps', fact);
+    const roomy = syncIndex(state({ 'MEMORY.md': index, 'deploy.md': small }), ctx());
+    expect(roomy.report.pastRecall).toEqual([]);
+    expect(roomy.report.shortened).toHaveLength(1);
+    expect(roomy.report.duplicates).toHaveLength(1);
+  });
+
   it('keeps a duplicate\'s different hook in the topic file, never dropping it', () => {
     const s = state({ 'MEMORY.md': '- [A](a.md) — first hook\n- [A](a.md) — second hook\n', 'a.md': t('A', 'user', 'x') });
     const r = syncIndex(s, ctx());

@@ -36,6 +36,24 @@ describe('logs into topics (step 1)', () => {
     expect(second.report.appended).toEqual([]);
   });
 
+  it('appends no entry that would take its topic past what recall shows: it stays in the log, reported', () => {
+    const fact = 'Payout retries use the compose Postgres, never a mock of the database driver.\n';
+    const near = topic('Testing', 'feedback', 'd', fact.repeat(Math.floor(4000 / fact.length)));
+    const log = '# 2026-04-27\n\n- 09:14 — short [feedback_testing]\n- 09:20 — a longer entry that will not fit into the topic any more at all [feedback_testing]\n- 09:30 — ok [feedback_testing]\n';
+    const room = 4096 - Buffer.byteLength(near);
+    expect(room).toBeGreaterThan('\n- short (2026-04-27)\n'.length);
+    expect(room).toBeLessThan('\n- short (2026-04-27)\n- a longer entry that will not fit into the topic any more at all (2026-04-27)\n'.length);
+    const r = logsToTopics(state({ 'feedback_testing.md': near, 'logs/2026/04/2026-04-27.md': log }));
+    expect(r.state.files.get('feedback_testing.md')).toBe(near + '\n- short (2026-04-27)\n');
+    expect(r.report.appended.map((a) => a.line)).toEqual([3]);
+    // In order: once a topic is full, a later, shorter entry is not slipped in after it.
+    expect(r.report.pastRecall).toEqual([
+      { log: 'logs/2026/04/2026-04-27.md', line: 4, topic: 'feedback_testing.md' },
+      { log: 'logs/2026/04/2026-04-27.md', line: 5, topic: 'feedback_testing.md' },
+    ]);
+    expect(r.state.files.get('logs/2026/04/2026-04-27.md')).toBe(log);
+  });
+
   it('matches by normalised content: an item already in the topic is not added again', () => {
     const t = topic('Testing', 'feedback', 'd', '- payout retry test uses compose postgres.\n');
     const s = state({ 'feedback_testing.md': t, 'logs/2026/04/2026-04-28.md': '- 08:00 Payout retry test uses compose Postgres [feedback_testing]\n' });

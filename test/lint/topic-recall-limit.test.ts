@@ -2,7 +2,7 @@
 // memory folder of real files: lines and UTF-8 bytes as Claude Code 2.1.332 counts them, topics
 // only (a log is consolidation's to distil).
 import { describe, expect, it } from 'vitest';
-import { recallCut } from '../../src/lint/rules/topic-recall-limit.js';
+import { recallCut } from '../../src/memdir/limits.js';
 import { memlint, tempDir, writeFiles } from '../helpers/repo.js';
 
 const head = '---\nname: Notes\ndescription: Notes on the build\ntype: project\n---\n';

@@ -1,7 +1,7 @@
 import { pathKey } from '../../memdir/memory-index.js';
 import type { Rule, TextEdit } from '../types.js';
 import { lineRemovalSpan } from '../positions.js';
-import { moveToTopicEdit } from '../../memdir/hook-text.js';
+import { moveKeepsRecall, moveToTopicEdit } from '../../memdir/hook-text.js';
 import { holdsConflictMarkers } from '../../memdir/lines.js';
 
 /**
@@ -41,10 +41,12 @@ export const indexDuplicate: Rule = {
       const span = lineRemovalSpan(ctx, l.line);
       const edits: TextEdit[] = [{ start: span.start, end: span.end, text: '' }];
       let fixable = redundant;
+      let pastRecall = false;
       if (!redundant) {
         const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
-        if (topic) {
-          const moved = moveToTopicEdit(topic, e.hook);
+        const moved = topic ? moveToTopicEdit(topic, e.hook) : null;
+        pastRecall = topic !== undefined && !moveKeepsRecall(topic, moved);
+        if (topic && !pastRecall) {
           if (moved) edits.push(moved);
           fixable = true;
         }
@@ -55,6 +57,8 @@ export const indexDuplicate: Rule = {
           ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: settle the conflict first ("memlint resolve")`
           : fixable
           ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: --fix keeps the first and moves this hook into ${e.key}`
+          : pastRecall
+          ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: merge the two hooks into one entry (not fixed: this hook would take ${e.key} past what recall shows another session)`
           : `${e.key} is listed twice (first on line ${prev.line}) with a different hook: merge the two hooks into one entry`;
       ctx.report({ message, line: l.line, column: 1, ...(fixable ? { fix: { edits } } : {}) });
     }

@@ -1,7 +1,7 @@
 import { pathKey } from '../../memdir/memory-index.js';
 import type { Rule, TextEdit } from '../types.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
-import { cutHook, moveToTopicEdit } from '../../memdir/hook-text.js';
+import { cutHook, moveKeepsRecall, moveToTopicEdit } from '../../memdir/hook-text.js';
 import { findSecrets, mayHoldSecret } from '../../content/secrets.js';
 
 /**
@@ -42,7 +42,7 @@ export const indexLineLength: Rule = {
       if (!l.entry) continue;
       const len = codePointLength(l.text.trimEnd());
       if (len <= max) continue;
-      const message = `Index entry is ${len} characters (limit ${max}): move the detail into the topic file`;
+      let message = `Index entry is ${len} characters (limit ${max}): move the detail into the topic file`;
       const e = l.entry;
       const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
       let fix: { edits: TextEdit[] } | undefined;
@@ -57,8 +57,11 @@ export const indexLineLength: Rule = {
             const edits: TextEdit[] = [{ start: hookOffset, end: hookEnd, text: head }];
             // The whole hook goes to the topic file, so the tail keeps its context.
             const moved = moveToTopicEdit(topic, e.hook);
-            if (moved) edits.push(moved);
-            fix = { edits };
+            if (!moveKeepsRecall(topic, moved)) message += ` (not fixed: the hook would take ${e.key} past what recall shows another session; split that file first)`;
+            else {
+              if (moved) edits.push(moved);
+              fix = { edits };
+            }
           }
         }
       }

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
 import { isSkillFile } from '../../memdir/kinds.js';
+import { recallCut } from '../../memdir/limits.js';
 
 /**
  * topic-recall-limit: Claude Code's recall shows another session only the first 200 lines and
@@ -39,26 +40,3 @@ export const topicRecallLimit: Rule = {
     });
   },
 };
-
-/**
- * Where recall cuts a file, as Claude Code 2.1.332 reads one: lines split on "\n", taken while
- * there are fewer than `maxLines` and their bytes (UTF-8, one for each line break between them)
- * stay within `maxBytes`. null when the whole file is shown.
- */
-export function recallCut(text: string, maxLines: number, maxBytes: number): { shown: number; lines: number; bytes: number; by: 'lines' | 'bytes' } | null {
-  const lines = text.split('\n');
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const bytes = Buffer.byteLength(text, 'utf8');
-  if (lines.length <= maxLines && bytes <= maxBytes) return null;
-  let shown = 0;
-  let used = 0;
-  for (const line of lines) {
-    if (shown === maxLines) return { shown, lines: lines.length, bytes, by: 'lines' };
-    const next = used + (shown > 0 ? 1 : 0) + Buffer.byteLength(line, 'utf8');
-    if (next > maxBytes) return { shown, lines: lines.length, bytes, by: 'bytes' };
-    used = next;
-    shown++;
-  }
-  // Within both limits line by line, over only by the final line break.
-  return null;
-}
