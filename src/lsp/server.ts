@@ -6,9 +6,12 @@
 //
 // One lint per document version: a change (re)starts a short quiet period, a lint that would run
 // for a version the editor has since replaced does not run, and a version's diagnostics are
-// published once, by whichever of its lint or a code action request finished it first.
+// published once, by whichever of its lint or a code action request finished it first. A change to
+// one file of a memory folder can settle or make another's finding (an index entry added for an
+// orphan topic): the folder's other open documents are linted again, and published when what they
+// show changed.
 import { fileURLToPath } from 'node:url';
-import { realOrResolved } from '../fs/paths.js';
+import { isWithin, realOrResolved } from '../fs/paths.js';
 import { sizeProblem } from '../memdir/model.js';
 import { VERSION } from '../version.js';
 import { FrameReader, frame, type FrameEvent } from './framing.js';
@@ -39,6 +42,10 @@ interface Doc {
   published: number | null;
   /** The last publish held diagnostics (closing or leaving memory clears them). */
   shown: boolean;
+  /** The diagnostics last published, as JSON: a lint again in a changed world is published when they differ. */
+  sent: string | null;
+  /** The memory folder (real path) its last lint found it in; null when none was found yet. */
+  memdir: string | null;
 }
 
 /** A document's lint: its findings and fixes, null when it is not memory, 'stale' when its version was replaced before it ran. */
@@ -121,6 +128,7 @@ export function serve(io: ServerIo): Promise<number> {
       if (!doc.file) return null;
       try {
         const located = await locateDocument(doc.file, folders, io.env);
+        doc.memdir = located ? realOrResolved(located.dir) : null;
         if (!located) return null;
         if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], suggestions: [], fixAll: () => Promise.resolve(new Map()) };
         if (debug) io.log(`memlint lsp: linting ${oneLine(JSON.stringify(doc.uri))} version ${version}`);
@@ -135,18 +143,35 @@ export function serve(io: ServerIo): Promise<number> {
     return result;
   }
 
-  /** Publish a version's diagnostics, once, while it is still the document's version. */
+  /**
+   * Publish a version's diagnostics while it is still the document's version: once, and again only
+   * when a lint in a changed world (another file of its folder edited) finds something else.
+   */
   function publish(doc: Doc, version: number, linted: Linted): void {
-    if (closed || linted === 'stale' || docs.get(doc.uri) !== doc || doc.version !== version || doc.published === version) return;
-    doc.published = version;
+    if (closed || linted === 'stale' || docs.get(doc.uri) !== doc || doc.version !== version) return;
     if (linted === null && !doc.shown) return; // not memory: nothing to say
     const diagnostics = linted?.diagnostics ?? [];
+    const json = JSON.stringify(diagnostics);
+    if (doc.published === version && doc.sent === json) return;
+    doc.published = version;
+    doc.sent = json;
     doc.shown = diagnostics.length > 0;
     send({ method: 'textDocument/publishDiagnostics', params: { uri: doc.uri, version, diagnostics } });
   }
 
+  /** The other open documents of the memory folder a changed file is in (as their last lints found them). */
+  function siblings(doc: Doc): Doc[] {
+    const file = doc.file === null ? null : realOrResolved(doc.file);
+    return [...docs.values()].filter((d) => d !== doc && d.memdir !== null && file !== null && isWithin(file, d.memdir));
+  }
+
   function changed(doc: Doc): void {
     world++;
+    lintSoon(doc);
+    for (const d of siblings(doc)) lintSoon(d);
+  }
+
+  function lintSoon(doc: Doc): void {
     if (doc.timer) clearTimeout(doc.timer);
     doc.timer = setTimeout(() => {
       doc.timer = null;
@@ -251,7 +276,7 @@ export function serve(io: ServerIo): Promise<number> {
       if (uri === null || typeof td!.text !== 'string') return;
       const old = docs.get(uri);
       if (old?.timer) clearTimeout(old.timer);
-      const doc: Doc = { uri, file: fileOf(uri), version: typeof td!.version === 'number' ? td!.version : 0, text: null, bytes: 0, timer: null, lint: null, published: null, shown: false };
+      const doc: Doc = { uri, file: fileOf(uri), version: typeof td!.version === 'number' ? td!.version : 0, text: null, bytes: 0, timer: null, lint: null, published: null, shown: false, sent: null, memdir: null };
       setText(doc, td!.text);
       docs.set(uri, doc);
       return changed(doc);
@@ -276,6 +301,8 @@ export function serve(io: ServerIo): Promise<number> {
       docs.delete(uri!);
       world++;
       if (doc.shown) send({ method: 'textDocument/publishDiagnostics', params: { uri, diagnostics: [] } });
+      // What the editor held is gone: the folder's other files are read from the disk again.
+      for (const d of siblings(doc)) lintSoon(d);
       return;
     }
     if (method === 'textDocument/didSave') {

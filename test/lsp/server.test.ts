@@ -258,6 +258,32 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(client.stderr).toBe('');
   });
 
+  it('an edit to one file of a memory folder publishes again what it settles in another open file (the orphan the index now names)', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const index = uriOf(join(repo, '.claude', 'memory', 'MEMORY.md'));
+    const topic = uriOf(join(repo, '.claude', 'memory', 'rollback.md'));
+    const client = start(repo, env, { stdio: true });
+    await client.initialize(repo);
+    client.open(topic, ORPHAN.replace('tomorrow; rollbacks need two reviewers on Thursday next week', '2026-03-03'));
+    client.open(index, INDEX);
+    expect((await client.published(index)).diagnostics).toEqual([]);
+    expect((await client.published(topic)).diagnostics.map((d) => d.code)).toEqual(['index-orphan']);
+    // The entry the quick fix writes, typed into the index: the topic's finding goes, unedited.
+    const mark = client.received.length;
+    client.notify('textDocument/didChange', { textDocument: { uri: index, version: 2 }, contentChanges: [{ text: `${INDEX}- [Rollback](rollback.md) — how we roll a release back\n` }] });
+    expect((await client.published(topic, mark)).diagnostics).toEqual([]);
+    // Closing the index, whose entry was never saved: the disk's index names no rollback.md again.
+    const mark2 = client.received.length;
+    client.notify('textDocument/didClose', { textDocument: { uri: index } });
+    expect((await client.published(topic, mark2)).diagnostics.map((d) => d.code)).toEqual(['index-orphan']);
+    expect(await client.stop()).toBe(0);
+    // Each publish for the topic says something new: nothing is sent twice.
+    const sent = client.publishes(topic).map((p) => JSON.stringify(p.diagnostics));
+    expect(sent.every((d, i) => i === 0 || d !== sent[i - 1])).toBe(true);
+    expect(client.stderr).toBe('');
+  });
+
   it('a fix that moves text into another file edits both, in the editor\'s texts of them', async () => {
     const long = `- [Deploy](deploy.md) — how we deploy: ${'from the release branch after a review by two people who did not write the change, '.repeat(2)}then tag`;
     const repo = memoryRepo({ '.claude/memory/MEMORY.md': `${long}\n` });
