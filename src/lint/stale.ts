@@ -166,17 +166,24 @@ function folderFate(folder: string, losses: LossIndex, present: (path: string, f
   const newest = losses.all.find((e) => e.from.startsWith(prefix))!;
   const stamp = { commit: newest.commit, ...(newest.date ? { date: newest.date } : {}) };
   // The folder moved when every file that left it went to one other folder, under the same name.
+  // A file edited in the move is one git no longer pairs (a deletion, its new copy an addition):
+  // when each such file's name is in that folder now, the folder moved all the same, but only as
+  // surely as the pairing of the new copies by name: a loose match, not a fix.
   let target: string | null = null;
+  const unpaired: string[] = [];
   for (const e of under) {
-    if (e.status !== 'R') return { kind: 'deleted', ...stamp };
     const rest = e.from.slice(prefix.length);
+    if (e.status !== 'R') {
+      unpaired.push(rest);
+      continue;
+    }
     if (!e.to!.endsWith(`/${rest}`)) return { kind: 'deleted', ...stamp };
     const to = e.to!.slice(0, -rest.length - 1);
     if (target !== null && to !== target) return { kind: 'deleted', ...stamp };
     target = to;
   }
-  // Every file that left went to one folder under its own name: the folder's move is certain.
-  return target !== null && present(target, true) ? { kind: 'renamed', to: target, certain: true, ...stamp } : { kind: 'deleted', ...stamp };
+  if (target === null || !present(target, true) || unpaired.some((rest) => !present(`${target}/${rest}`, false))) return { kind: 'deleted', ...stamp };
+  return { kind: 'renamed', to: target, certain: unpaired.length === 0, ...stamp };
 }
 
 /** "in 3f9c2ab (2026-03-02)", or what the change not committed yet is called. */
