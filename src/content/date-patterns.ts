@@ -83,3 +83,23 @@ export const DEFAULT_WORD = /default|默认/iu;
 export function namesNoDay(line: string, start: number, end: number, mayDefault = true): boolean {
   return (mayDefault && DEFAULT_BEFORE.test(line.slice(Math.max(0, start - 24), start))) || ZH_NAME_AFTER.test(line.slice(end, end + 12)) || EN_NAME_AFTER.test(line.slice(end, end + 40));
 }
+
+// A date field left blank ("**Started:** YYYY-MM-DD", "| DD/MM/YYYY |", "[YYYY-MM-DD]"): the mark of
+// a template, whose relative dates are example text ("**Next Week:** …", "[Add next week]") that no
+// one wrote on a day. A field labelled as a format ("Date format: YYYY-MM-DD") is a convention.
+const DATE_BLANK = '(?:YYYY[-/.]MM[-/.]DD|DD[-/.]MM[-/.]YYYY|MM[-/.]DD[-/.]YYYY)';
+const BLANK_FIELD = new RegExp(`(?:[:：|]\\**|\\[)[ \\t]*${DATE_BLANK}(?=[ \\t]*(?:$|[|\\]()]|to\\b|[-–—~→]|\\p{Extended_Pictographic}))`, 'gimu');
+const FORMAT_LABEL = /format|格式|形式|формат|書式/iu;
+
+/** Whether a text is a template: at least two date fields left blank (see BLANK_FIELD). */
+export function isDateTemplate(text: string): boolean {
+  if (!/YYYY/i.test(text)) return false;
+  let blanks = 0;
+  for (const m of text.matchAll(BLANK_FIELD)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    if (FORMAT_LABEL.test(text.slice(lineStart, m.index))) continue;
+    if (++blanks === 2) return true;
+  }
+  return false;
+}
+

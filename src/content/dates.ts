@@ -21,7 +21,7 @@
 import { Spans } from './spans.js';
 import * as chrono from 'chrono-node';
 import { findFrontmatter } from '../memdir/topic.js';
-import { DEFAULT_WORD, EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
+import { DEFAULT_WORD, EN_PATTERNS, PRESENT_VERB_MORE, WEEKDAY, ZH_PATTERNS, isDateTemplate, mayHoldRelativeDate, namesNoDay } from './date-patterns.js';
 
 export { mayHoldRelativeDate };
 
@@ -581,7 +581,8 @@ interface Scan {
  * `skip`: the ranges that are not prose (frontmatter and code, from the block model: `spansOf`).
  */
 export function findRelativeDates(text: string, anchor: DateAnchor, skip: ReadonlyArray<readonly [number, number]> = []): RelativeDate[] {
-  if (!mayHoldRelativeDate(text)) return [];
+  // A template's dates are examples, counted from no day (its example sections are dated too).
+  if (!mayHoldRelativeDate(text) || isDateTemplate(text)) return [];
   return new Finder(text, maskSkipped(text, skip), typeof anchor === 'function' ? anchor : () => anchor).find();
 }
 
