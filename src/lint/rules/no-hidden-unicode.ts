@@ -12,7 +12,10 @@ export { SUSPECT, holdsSuspect, hiddenRuns } from '../../content/hidden.js';
  * U+E0000–E007F (invisible ASCII: the "Rules File Backdoor"), variation selectors outside emoji,
  * and C0/C1 control characters. A ZWJ or ZWNJ inside an emoji sequence or between letters of a
  * script that uses them (Persian, Devanagari…) is fine; so are emoji presentation selectors and
- * a byte-order mark at the very start. The fix deletes the characters: they carry no visible text.
+ * a byte-order mark at the very start. The fix deletes the characters: they carry no visible text,
+ * except where the words around them name that kind of character ("the BOM makes the first column
+ * \uFEFFid"): then the character is what the line is about, and deleting it is a choice the person
+ * makes (a suggestion), not a fix. It is still reported: a name nearby hides nothing from the model.
  *
  * Certainty: high.
  */
@@ -54,5 +57,34 @@ function report(ctx: RuleContext, run: HiddenRun) {
   const spelled = run.tagText.trim() && findPatternSecrets(run.tagText).length === 0 ? run.tagText : '';
   const carried = spelled ? `; they spell "${spelled.length > 60 ? `${spelled.slice(0, 60)}…` : spelled}"` : '';
   const at = positionAt(ctx, run.start);
-  ctx.report({ message: `${what}${carried}`, line: at.line, column: at.column, fix: { edits: [{ start: run.start, end: run.end, text: '' }] } });
+  const edits = [{ start: run.start, end: run.end, text: '' }];
+  if (namedNearby(ctx.file.text, run)) {
+    const message = `${what}${carried} (not fixed: the text around it names it, so it may be the example the line is about; delete it if not)`;
+    ctx.report({ message, line: at.line, column: at.column, suggest: [{ desc: 'Delete the hidden characters', fix: { edits } }] });
+    return;
+  }
+  ctx.report({ message: `${what}${carried}`, line: at.line, column: at.column, fix: { edits } });
+}
+
+// How text names each kind of hidden character (English, as code and docs write them): words in
+// any case, abbreviations in capitals only ("bom" is a word in Portuguese, "pdf" a file type).
+const KIND_NAMES: Record<Kind, RegExp[]> = {
+  bidi: [/\bbidi|bidirectional|right-to-left|left-to-right|U\+(?:200[EF]|202[A-E]|206[6-9]|061C)/iu, /\b(?:RLO|LRO|RLE|LRE|RLI|LRI|FSI|PDI|RLM|LRM|ALM)\b/u],
+  'zero-width': [/byte[- ]order[- ]mark|zero[- ]width|word[- ]joiner|soft[- ]hyphen|U\+(?:FEFF|200[B-D]|206[0-4]|00AD)/iu, /\b(?:BOM|ZWSP|ZWJ|ZWNJ|ZWNBSP)\b/u],
+  tag: [/\btag (?:characters?|block)\b|unicode tags?\b|U\+E00[0-7]/iu],
+  'variation-selector': [/variation[- ]selectors?|U\+(?:FE0[0-9A-F]|E01)/iu],
+  control: [/control (?:characters?|codes?)|escape (?:sequences?|codes?)|U\+00[0-9A-F]{2}/iu, /\bANSI\b/u],
+};
+
+/**
+ * Whether the run's line names a kind of character the run holds, or the line before it does when
+ * the run's line goes on its sentence (a wrapped line: no list item, heading or quote opens it).
+ */
+function namedNearby(text: string, run: HiddenRun): boolean {
+  const lineStart = text.lastIndexOf('\n', run.start - 1) + 1;
+  const opens = /^[ \t]*(?:[-*+>#]|\d+[.)])/u.test(text.slice(lineStart, run.start));
+  const before = lineStart > 0 && !opens ? text.lastIndexOf('\n', lineStart - 2) + 1 : lineStart;
+  const lineEnd = text.indexOf('\n', run.end);
+  const near = text.slice(before, lineEnd < 0 ? text.length : lineEnd);
+  return [...run.kinds].some((k) => KIND_NAMES[k].some((re) => re.test(near)));
 }
