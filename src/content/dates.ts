@@ -702,7 +702,10 @@ class Finder {
     else if (kind === 'period') this.period(m, start, end);
     else if (kind === 'chrono') this.dayPhrase(m, start, end);
     else if (kind === 'zhYear' && m[0] === '前年' && this.previousYearOfContext(start, end)) return;
-    else this.push(start, end, zhResult(kind, m, this.dayAt(start).ymd), kind !== 'zhWeekday');
+    else if (kind === 'zhCount' && m[3] === '年') {
+      const res = zhResult(kind, m, this.dayAt(start).ymd);
+      this.push(start, end, res && { absolute: yearOf(res).absolute, replacement: `${yearOf(res).replacement}年` }, false);
+    } else this.push(start, end, zhResult(kind, m, this.dayAt(start).ymd), kind !== 'zhWeekday');
   }
 
   /**
@@ -942,16 +945,18 @@ class Finder {
     const day = this.dayAt(start);
     const readings = forward ? day.forward : day.backward;
     let res = readings.get(written);
+    const years = YEARS_COUNT.test(phrase);
     if (res === undefined) {
       const own = englishReading(written, day.ymd);
       res = dayResult(own === undefined ? viaChrono(written, day.ymd, forward) : own);
+      if (res && years) res = yearOf(res);
       if (res && VAGUE_COUNT.test(phrase)) res.replacement = `around ${res.replacement}`;
       readings.set(written, res);
     }
     const either = twoWeeksMeant(phrase, day.ymd);
     const [y, mo, d] = res?.absolute.split('-').map(Number) ?? [];
     const other = either && res && phrase.startsWith('next') ? iso(shift({ y: y!, m: mo!, d: d! }, 7)) : undefined;
-    this.push(start, end, res, !either, other);
+    this.push(start, end, res, !either && !years, other);
   }
 }
 
@@ -1211,6 +1216,17 @@ interface SentenceSaid {
 
 function dayResult(x: Ymd | null): Reading | null {
   return x ? { absolute: iso(x), replacement: iso(x) } : null;
+}
+
+// A count of years ("20 years ago", "in two years", "5 年前") names a year, and loosely: people
+// round years ("about twenty"), and the day a count lands on is no day anyone meant. Its year is
+// proposed, never written by --fix.
+const YEARS_COUNT = /\byears?\b/u;
+
+/** The year of a reading: its 1 January, written as the year alone. */
+function yearOf(r: Reading): Reading {
+  const y = r.absolute.slice(0, 4);
+  return { absolute: `${y}-01-01`, replacement: y };
 }
 
 function addUnits(at: Ymd, unit: string, n: number): Ymd {
