@@ -52,12 +52,14 @@ function validIso(s: string | undefined): string | undefined {
 }
 
 /**
- * The date a file's name gives: `2026-03-25` anywhere in it, or a basic ISO 8601 stamp
+ * The date a file's name gives: `2026-03-25` (or `2026_03_25`, as snake_case names write it) anywhere in it, or a basic ISO 8601 stamp
  * (`20260325T141500Z`: eight digits and a `T` time). Eight digits alone are no date (an id, a build number).
  */
 function nameDate(name: string): string | undefined {
   const dashed = validIso(/(\d{4}-\d{2}-\d{2})/u.exec(name)?.[1]);
   if (dashed) return dashed;
+  const underscored = /(?<!\d)(\d{4})_(\d{2})_(\d{2})(?![\d_]?\d)/u.exec(name);
+  if (underscored) return validIso(`${underscored[1]}-${underscored[2]}-${underscored[3]}`);
   const basic = /(?<!\d)(\d{4})(\d{2})(\d{2})T\d{4}(?:\d{2})?(?:Z|(?!\d))/u.exec(name);
   return basic ? validIso(`${basic[1]}-${basic[2]}-${basic[3]}`) : undefined;
 }
