@@ -101,7 +101,7 @@ const ABSOLUTE_BEFORE = /\d{4}-\d{2}-\d{2}[ \t]*[,(（]?[ \t]*$/u;
 
 // The fix's own form: the phrase, then its date in parentheses ("next Friday (2026-10-09)",
 // "last week (the week of 2026-04-13)", "next month (2026-05)", "下周四（2026-04-30）").
-const PAIRED_AFTER = /^[ \t]*[(（][ \t]*(?:(?:the[ \t]+)?(?:week|weekend)[ \t]+of[ \t]+|around[ \t]+)?\d{4}(?:-\d{2}(?:-\d{2})?|-Q[1-4])?(?:[ \t]*(?:那一周|那个周末|月初|月底|前后|年))?[ \t]*[)）]/u;
+const PAIRED_AFTER = /^[ \t]*[(（][ \t]*(?:(?:the[ \t]+)?(?:week|weekend)[ \t]+of[ \t]+|around[ \t]+|約|约)?\d{4}(?:-\d{2}(?:-\d{2})?|-Q[1-4])?(?:[ \t]*(?:那一周|那个周末|月初|月底|前后|年))?[ \t]*[)）]/u;
 
 const PERIOD_AS_NAME = /^['’]?[ \t-]+(?:contracts?|options?|futures?|expiry|expiries|series|issues?|editions?|cohorts?|batch(?:es)?|slots?|prices?|rates?|view|tab|column|bucket|filter)\b/iu;
 const EN_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -704,7 +704,9 @@ class Finder {
     else if (kind === 'zhYear' && m[0] === '前年' && this.previousYearOfContext(start, end)) return;
     else if (kind === 'zhCount' && m[3] === '年') {
       const res = zhResult(kind, m, this.dayAt(start).ymd);
-      this.push(start, end, res && { absolute: yearOf(res).absolute, replacement: `${yearOf(res).replacement}年` }, false);
+      // 約 20 年前 ("about 20 years ago"): the year is as rough as the count, said with the text's own word.
+      const about = ZH_ABOUT_BEFORE.exec(this.masked.slice(Math.max(0, start - 4), start))?.[1];
+      this.push(start, end, res && { absolute: yearOf(res).absolute, replacement: `${about ? (about.includes('約') ? '約' : '约') : ''}${yearOf(res).replacement}年` }, false);
     } else this.push(start, end, zhResult(kind, m, this.dayAt(start).ymd), kind !== 'zhWeekday');
   }
 
@@ -953,6 +955,8 @@ class Finder {
       if (res && VAGUE_COUNT.test(phrase)) res.replacement = `around ${res.replacement}`;
       readings.set(written, res);
     }
+    // "about 20 years ago": the year is as rough as the count.
+    if (res && years && EN_ABOUT_BEFORE.test(this.lineBehind(this.lineIndex(start), start))) res = { ...res, replacement: `around ${res.replacement}` };
     const either = twoWeeksMeant(phrase, day.ymd);
     const [y, mo, d] = res?.absolute.split('-').map(Number) ?? [];
     const other = either && res && phrase.startsWith('next') ? iso(shift({ y: y!, m: mo!, d: d! }, 7)) : undefined;
@@ -1222,6 +1226,8 @@ function dayResult(x: Ymd | null): Reading | null {
 // round years ("about twenty"), and the day a count lands on is no day anyone meant. Its year is
 // proposed, never written by --fix.
 const YEARS_COUNT = /\byears?\b/u;
+const EN_ABOUT_BEFORE = /\b(?:about|around|roughly|approximately|some|nearly|almost)[ \t]+$/iu;
+const ZH_ABOUT_BEFORE = /(約|约|大約|大约|大概)[ \t]*$/u;
 
 /** The year of a reading: its 1 January, written as the year alone. */
 function yearOf(r: Reading): Reading {
