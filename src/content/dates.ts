@@ -471,6 +471,15 @@ const ZH_WEEKDAY_WORD = /^(?:周|星期|礼拜)/u;
 const HEADING_LINE = /^[ \t]*#{1,6}[ \t]/u;
 const POSSESSIVE_AFTER = /^['’]s\b/u;
 const CAPITAL = /^[A-Z]/u;
+const CAPITALISED_WORD_BEFORE = /(?:^|[^\p{L}\p{N}])\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
+// Words a title leaves in lower case ("Into a Daily Standup").
+const TITLE_SMALL_WORD = /^(?:a|an|the|of|to|in|on|for|and|or|nor|but|into|onto|with|at|by|from|vs\.?|as|per)$/u;
+
+/** How many of the (up to) four words after a phrase, small words aside, are capitalised. */
+function titleWordsAfter(ahead: string): number {
+  const words = ahead.replace(/^['’]s\b/u, '').split(/[ \t]+/u).filter((w) => w !== '' && !TITLE_SMALL_WORD.test(w));
+  return words.slice(0, 4).filter((w) => /^\p{Lu}/u.test(w)).length;
+}
 const TITLE_WORD_BEFORE = /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
 const SENTENCE_OPENING_WORD = /^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
 const ORDINAL_MODIFIER = /^(?:last|first|next)[ \t]/iu;
@@ -521,6 +530,9 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
   if (line.slice(start, end) === 'Today' && TITLE_WORD_BEFORE.test(behind(line, start)) && !SENTENCE_OPENING_WORD.test(sent.text.slice(0, sent.at))) return true;
+  // "Turn Yesterday's Commits Into a Daily Standup": a capitalised phrase inside a run of
+  // capitalised words, one before it and most of those after it, is part of a title.
+  if (CAPITAL.test(line.slice(start, end)) && CAPITALISED_WORD_BEFORE.test(behind(line, start)) && titleWordsAfter(ahead) >= 3) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (ORDINAL_MODIFIER.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
   if (phrase === 'today') {
