@@ -1014,11 +1014,26 @@ function quoteDocument(
       inner.push(t);
     } else break;
   }
-  const quoteLines = inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
-  if (quoteLines || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
-  const model = lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  const quoteLines = () => inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
+  if (quoteLines() || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
+  const read = () => lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  let model = read();
   if (!model) return null;
   if (model.lines.length !== inner.length) return 'lines';
+  // A line taken as lazy right after a line that holds no paragraph in the document (a heading,
+  // an empty nested quote: `> > a`, `> >`, then `b`) goes on nothing: the quote ends before it.
+  // The quote is read again without it and the lines after, and that line is then the one after
+  // the quote (`endsQuote` checks again that no paragraph is open before it).
+  const notLazy = lazy.findIndex((j) => j > 0 && model!.lines[j - 1]!.kind !== 'prose');
+  if (notLazy >= 0) {
+    k = i + lazy[notLazy]!;
+    inner.length = lazy[notLazy]!;
+    lazy.length = notLazy;
+    if (quoteLines()) return 'lines';
+    model = read();
+    if (!model) return null;
+    if (model.lines.length !== inner.length) return 'lines';
+  }
   // A lazy line is the quote's only where it goes on a paragraph there (as it does in the document).
   if (lazy.some((j) => j === 0 || model.lines[j]!.kind !== 'prose' || model.lines[j - 1]!.kind !== 'prose')) return 'lines';
   if (k < raw.length && !BLANK_RE.test(raw[k]!.text) && !endsQuote(raw[k]!.text, column, model.lines[model.lines.length - 1]!.kind)) return 'lines';

@@ -274,7 +274,6 @@ describe('lineBlocks: the line path', () => {
     ['a nested ordered item that does not start at 1, right after a fence', '- a\n  ```\n  x\n  ```\n  3. b\n'],
     ['a nested ordered item that does not start at 1, after indented code and a blank line (remark: text)', '- a\n\n      code\n\n  3. b\n'],
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
-    ['a quote holding a heading, then text (no lazy line: the line path does not tell)', '- a\n  > # h\nc\n'],
     ['a quote in an item that holds more than a paragraph', '- > # h\n'],
     ['a quote in an item that opens a quote', '- > > q\n'],
     ['an item holding an empty quote', '- >\n'],
@@ -305,6 +304,10 @@ describe('lineBlocks: the line path', () => {
     ['with CRLF and CR', '> > a\r\n> - b\r\n\r\n> > c\r>\r'],
     ['lazy lines of a nested quote\'s paragraph and of a list\'s in a quote', '> > a\nlazy\n> > b\n\n> - [Q](q.md)\nmore\n'],
     ['a lazy line of a quote in an item, and the item\'s text after it', '- a\n\n  > > q\nlazy\n  > - r\n  more\n\n- b\n'],
+    ['quote lines at depths 1 to 3, each followed by an empty `>` line of its depth', '> a\n>\n> > > b\n> > >\n> c\n>\n> > d\n> >\n> > e\n> >\n'],
+    ['a nested quote ended by its empty `>` line, then text (no lazy line: no paragraph is open)', '> > a\n> >\nb\n'],
+    ['a quote holding a heading, then text (no lazy line)', '> # h\nmore\n'],
+    ['a quote in an item holding a heading, then text (no lazy line)', '- a\n  > # h\nc\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -356,7 +359,6 @@ describe('lineBlocks: the line path', () => {
     ['a complete tag lazily after a quote\'s paragraph (remark opens an HTML block)', '> a\n<span>\n'],
     ['a processing instruction', '<?php x ?>\n'],
     ['a setext underline', 'Feedback\n---\n'],
-    ['a block quote holding a heading, then text', '> # h\nmore\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
