@@ -587,6 +587,8 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   // closes (a quote holding no block, an item's fence, even at the document's end) after the
   // outer quote's `>` on that line: the block takes that line too. Left to remark.
   let nestedEnd = false;
+  // The last line (0-based) of the last quote read as a document of its own.
+  let quoteDocumentEnd = -1;
   const endQuote = () => {
     if (quote?.hasBlock) for (const k of quote.emptySince) lines[k]!.quote = 0;
     else if (quote) nestedEnd = true;
@@ -792,6 +794,7 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
         if (holder >= 0) extendItems(i + read.end + 1);
         open = holder >= 0 ? 'inItem' : 'none';
         i += read.model.lines.length - 1;
+        quoteDocumentEnd = i;
         continue;
       }
     }
@@ -891,6 +894,8 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
     }
+    // Whether the previous line is in a quote (which this line, with no `>`, does not go on).
+    const quoteOpen = quote !== null || quoteDocumentEnd === i - 1;
     endQuote();
     if (line.kind === 'heading') {
       lines[i] = { kind: 'heading', quote: 0, heading: { level: line.level, setext: false, text: line.text, startLine: i + 1, endLine: i + 1 } };
@@ -912,15 +917,17 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       open = 'none';
     } else {
       // An ordered item that does not start at 1 does not interrupt a paragraph: it continues it.
-      if (line.ordered && open === 'para' && !line.one) return null;
+      // (Not the paragraph of a quote the line does not go on: see `endsQuote`.)
+      if (line.ordered && open === 'para' && !line.one && !quoteOpen) return null;
       // Which open item holds it: the innermost whose content starts at or before its marker.
       let holder = -1;
       if (line.indent > 0 && inItems) {
         holder = placeIn(line.indent).holder;
         if (placeIn(line.indent).past >= 4) return null;
         // After a blank line that follows text, no paragraph is open: it interrupts nothing and
-        // starts a list. (After code, fenced or indented, remark's reading is its own.)
-        if (holder >= 0 && line.ordered && !line.one && !(open === 'inItem' && afterBlankAfterText(raw, lines, i))) return null;
+        // starts a list; nor right after a quote (see `endsQuote`). (After code, fenced or
+        // indented, remark's reading is its own.)
+        if (holder >= 0 && line.ordered && !line.one && !quoteOpen && !(open === 'inItem' && afterBlankAfterText(raw, lines, i))) return null;
       } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
       if (holder < 0) {
         items = [];
@@ -1047,10 +1054,13 @@ function quoteDocument(
 /**
  * Whether a line right after a quote's last `>` line surely ends the quote and is read afresh:
  * one that interrupts a paragraph (so is no lazy line of one open in the quote) and opens nothing
- * whose reading depends on interrupting (an ATX heading, a fence, an HTML comment, a non-empty
- * bullet item or one at 1, a quote outside the item holding this one), or text after a quote
- * whose last line holds no paragraph. Never four columns past an item's content (remark makes a
- * code block of each line of indented code that closes a quote).
+ * whose reading depends on interrupting (an ATX heading, a fence, an HTML comment, a quote
+ * outside the item holding this one), a non-empty item of any kind, or text after a quote whose
+ * last line holds no paragraph. An item opens there whatever it is: on a line that does not go on
+ * every open container, micromark looks for a new one with nothing to interrupt (its
+ * `self.interrupt` is set only when all go on), so an ordered item not at 1 ends the quote and
+ * starts a list. Never four columns past an item's content (remark makes a code block of each
+ * line of indented code that closes a quote).
  */
 function endsQuote(t: string, column: number, last: BlockKind): boolean {
   const lead = leadingSpaces(t);
@@ -1060,7 +1070,7 @@ function endsQuote(t: string, column: number, last: BlockKind): boolean {
   const line = readLine(t);
   if (line === null) return false;
   if (line.kind === 'heading' || line.kind === 'fence') return true;
-  if (line.kind === 'item') return !line.ordered || line.one;
+  if (line.kind === 'item') return true;
   return (line.kind === 'text' || line.kind === 'indented') && (last === 'blank' || last === 'heading');
 }
 

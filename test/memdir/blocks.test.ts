@@ -283,7 +283,6 @@ describe('lineBlocks: the line path', () => {
     ['a fence in a quote that the quote\'s end closes', '> ```js\n> x\n>\n'],
     ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
     ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
-    ['a quote holding a list, then an ordered item that does not start at 1 (lazy)', '> - a\n2. b\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
   });
@@ -308,6 +307,13 @@ describe('lineBlocks: the line path', () => {
     ['a nested quote ended by its empty `>` line, then text (no lazy line: no paragraph is open)', '> > a\n> >\nb\n'],
     ['a quote holding a heading, then text (no lazy line)', '> # h\nmore\n'],
     ['a quote in an item holding a heading, then text (no lazy line)', '- a\n  > # h\nc\n'],
+    // A line with no `>` leaves a quote open that it does not go on: micromark then looks for a new
+    // container with nothing to interrupt, and an ordered item not at 1 starts a list.
+    ['a quote holding a list, then an ordered item that does not start at 1 (a list, not lazy)', '> - a\n2. b\n'],
+    ['a quote\'s paragraph and its lazy line, then an ordered item at 2', '> a\nlazy\n2. c\n'],
+    ['a quote in an item, then an ordered item at 2 in that item', '- x\n  > a\n  2. b\n'],
+    ['a quote on an item\'s line, then an ordered item at 2 in the item', '- > a\n  2. b\n'],
+    ['a quote holding a heading in an item after a blank line, then an ordered item at 3', '- x\n\n  > # h\n  3. b\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
