@@ -347,6 +347,43 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(50);
   });
 
+  it('gives what remark gives on quote lines at changing depths with empty `>` lines and lines after them (property)', () => {
+    // Each quote line at a depth of its own, maybe followed by an empty `>` line of its depth or of
+    // another, and by a line with no `>` (lazy text, an item of any kind, a heading...).
+    const body = fc.oneof(
+      { weight: 20, arbitrary: fc.constantFrom('note yesterday', 'more text', '- item', '* star', '1. one', '2. two', '# h', '- [A](a.md) x', '  continued', '  - nested') },
+      { weight: 2, arbitrary: fc.constantFrom('', '    code', '```', '<!-- c -->', '<div>', '<span>', '- ', '-', 'Title', '===', '3) three', '> ') },
+    );
+    const mark = fc.constantFrom('> ', '> ', '> ', '>', ' > ');
+    const depth = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) });
+    const quoteLine = depth.chain((d) => fc.tuple(fc.array(mark, { minLength: d, maxLength: d }), body)).map(([ms, b]) => ms.join('') + b);
+    const emptyQuote = depth.chain((d) => fc.constantFrom('> ', '>').map((mk) => mk.repeat(d).trimEnd()));
+    const after = fc.constantFrom('lazy text', '2. b', '1. b', '- b', '# h', '```', '<span>', '<!-- c -->', '  text', '    code', '-', '3.', '  - nested', '   2. x');
+    const entry = fc
+      .tuple(
+        quoteLine,
+        fc.oneof({ weight: 4, arbitrary: fc.constant('same') }, { weight: 2, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: emptyQuote }),
+        fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: after }),
+        fc.oneof({ weight: 5, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.constant(['']) }, { weight: 1, arbitrary: fc.constantFrom(['Text.'], ['# Heading'], ['- item'], ['```', 'x', '```']) }),
+      )
+      .map(([q, empty, next, sep]) => [q, ...(empty === 'same' ? [q.replace(/^((?: *>)+).*$/, '$1').trimEnd()] : empty ? [empty] : []), ...(next ? [next] : []), ...sep]);
+    const run = fc.tuple(fc.constantFrom('', '', '', '- item yesterday', '1. one', '  - nested'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
+      const indent = item.startsWith('  - ') ? '    ' : item.startsWith('1. ') ? '   ' : item ? '  ' : '';
+      return [...(item ? [item, ...gap] : []), ...es.flat().map((l) => (l === '' ? '' : indent + l))];
+    });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(run, { minLength: 1, maxLength: 2 }), eol, fc.boolean(), fc.boolean(), (runs, e, fm, lastEnded) => {
+        const ls = runs.flatMap((r) => [...r, '']);
+        const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        if (readsAsRemark(text)) taken++;
+      }),
+      { numRuns: 1000 },
+    );
+    expect(taken).toBeGreaterThan(120);
+  });
+
   it.each([
     ['a no-break space before a marker (content, not indentation)', '- a\n \u00a0- b\n'],
     ['a no-break space around a heading\'s text', '# \u00a0a\u00a0\n'],
