@@ -976,6 +976,13 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   return { lines, codeBlocks, comments, via: 'lines' };
 }
 
+// A quote's line (after its `>`) after which no paragraph is open in the quote, so that a line
+// with no `>` after it is no lazy line: blank, or only `>` (empty nested quotes: `> >`, then `b`),
+// or an ATX heading after them (`> # h`, then text). Each `>` here is at most three columns past
+// the one before: it opens a quote, which interrupts any paragraph. (`endsQuote` checks the
+// document's reading of that line again.)
+const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?: |$))/;
+
 // How many block quotes deep `quoteDocument` reads (the parse reads 32 containers on one line).
 const MAX_QUOTE_DOCUMENTS = 8;
 
@@ -1016,31 +1023,16 @@ function quoteDocument(
     const t = raw[k]!.text;
     const lead = leadingSpaces(t);
     if (lead >= column && lead - column <= 3 && t.charCodeAt(lead) === 0x3e) inner.push(t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1));
-    else if (!BLANK_RE.test(inner[inner.length - 1]!) && PLAIN_START_RE.test(t.slice(lead))) {
+    else if (!NO_PARAGRAPH_AFTER_RE.test(inner[inner.length - 1]!) && PLAIN_START_RE.test(t.slice(lead))) {
       lazy.push(inner.length);
       inner.push(t);
     } else break;
   }
-  const quoteLines = () => inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
-  if (quoteLines() || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
-  const read = () => lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
-  let model = read();
+  const quoteLines = inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
+  if (quoteLines || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
+  const model = lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
   if (!model) return null;
   if (model.lines.length !== inner.length) return 'lines';
-  // A line taken as lazy right after a line that holds no paragraph in the document (a heading,
-  // an empty nested quote: `> > a`, `> >`, then `b`) goes on nothing: the quote ends before it.
-  // The quote is read again without it and the lines after, and that line is then the one after
-  // the quote (`endsQuote` checks again that no paragraph is open before it).
-  const notLazy = lazy.findIndex((j) => j > 0 && model!.lines[j - 1]!.kind !== 'prose');
-  if (notLazy >= 0) {
-    k = i + lazy[notLazy]!;
-    inner.length = lazy[notLazy]!;
-    lazy.length = notLazy;
-    if (quoteLines()) return 'lines';
-    model = read();
-    if (!model) return null;
-    if (model.lines.length !== inner.length) return 'lines';
-  }
   // A lazy line is the quote's only where it goes on a paragraph there (as it does in the document).
   if (lazy.some((j) => j === 0 || model.lines[j]!.kind !== 'prose' || model.lines[j - 1]!.kind !== 'prose')) return 'lines';
   if (k < raw.length && !BLANK_RE.test(raw[k]!.text) && !endsQuote(raw[k]!.text, column, model.lines[model.lines.length - 1]!.kind)) return 'lines';
