@@ -983,8 +983,12 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
 // document's reading of that line again.)
 const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?: |$))/;
 
-// How many block quotes deep `quoteDocument` reads (the parse reads 32 containers on one line).
-const MAX_QUOTE_DOCUMENTS = 8;
+// How many block quotes deep `quoteDocument` reads. The parse reads at most MAX_NESTING (32)
+// containers on one line (markdown.ts) and the rest of the line as text; a line the line path
+// takes holds at most this many `>` of quotes read as documents, and after them a `>` of a quote
+// of text or an item's marker and a `>` after it: 27 containers at most, under the cap. Each
+// level reads its lines once more, so reading them costs at most this many times a flat quote's.
+const MAX_QUOTE_DOCUMENTS = 24;
 
 /**
  * A block quote whose first line is `i` (its `>` at most three columns past `column`, where the

@@ -283,6 +283,7 @@ describe('lineBlocks: the line path', () => {
     ['a fence in a quote that the quote\'s end closes', '> ```js\n> x\n>\n'],
     ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
     ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
+    ['quotes nested twenty-six deep', `${'> '.repeat(26)}a\n`],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
   });
@@ -314,6 +315,9 @@ describe('lineBlocks: the line path', () => {
     ['a quote in an item, then an ordered item at 2 in that item', '- x\n  > a\n  2. b\n'],
     ['a quote on an item\'s line, then an ordered item at 2 in the item', '- > a\n  2. b\n'],
     ['a quote holding a heading in an item after a blank line, then an ordered item at 3', '- x\n\n  > # h\n  3. b\n'],
+    ['quotes nested twelve deep, with their empty `>` lines', `${'> '.repeat(12)}a\n${'> '.repeat(12)}\n> b\n>\n`],
+    ['quotes nested twenty-five deep (the deepest read as text), and an item in a quote twenty-four deep', `${'> '.repeat(25)}a\n\n${'> '.repeat(24)}- > b\n`],
+    ['quotes nested twenty deep in an item', `- a\n\n  ${'> '.repeat(20)}- b\n  >\n`],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
