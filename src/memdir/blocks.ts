@@ -494,8 +494,8 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   `# ...` not ending in `#`; a bullet or ordered item, one space after the marker, whose
 //   content is text (starting with a plain inline link `[T](x.md)` or not: no brackets,
 //   backslashes, backticks or angle brackets in the text; no space, parentheses, quotes, `&`,
-//   backslash, backtick or angle brackets in the destination; no title) or a quote of text,
-//   nested in the item whose content its marker is indented to; text (lazy or indented);
+//   backslash, backtick or angle brackets in the destination; no title) or a quote (of text, or
+//   read as a document as below), nested in the item whose content its marker is indented to; text (lazy or indented);
 //   a fence, in the first column or in an item; indented code in an item; a quote line of text,
 //   at the top level or in an item; a block quote of anything the line path reads (nested quotes,
 //   lists, headings...) where nothing before or after it reaches in (`quoteDocument`); an HTML
@@ -650,6 +650,41 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     lines[at] = { kind: 'code', quote: 0, code: 'fenced' };
     fence = { mark: f.mark, length: f.length, lang: f.lang, start: at, container, indent, content: container > 0 || indent > 0 ? [] : null, blanks: [] };
   };
+  // Puts the model of a quote read as a document (`quoteDocument`), starting at line i, in the
+  // item `holder` (-1: the top level); returns its last `>` line or lazy line (0-based).
+  const placeQuote = (read: { model: BlockModel; inner: string[]; end: number }, holder: number): number => {
+    const depth = holder + 1;
+    const family = holder >= 0 ? families[families.length - 1]! : null;
+    for (let j = 0; j < read.model.lines.length; j++) {
+      const l = read.model.lines[j]!;
+      const shift = raw[i + j]!.text.length - read.inner[j]!.length;
+      if (l.item) {
+        l.item.depth += depth;
+        l.item.contentStart += shift;
+        l.item.endLine += i;
+        l.item.rootEndLine += i;
+        if (l.item.link) {
+          l.item.link.start += shift;
+          l.item.link.end += shift;
+          l.item.link.textStart += shift;
+          l.item.link.textEnd += shift;
+        }
+        family?.push(l.item);
+      }
+      if (l.heading) {
+        l.heading.startLine += i;
+        l.heading.endLine += i;
+      }
+      if (j <= read.end) l.quote += 1;
+      lines[i + j] = l;
+    }
+    for (const b of read.model.codeBlocks) codeBlocks.push({ ...b, startLine: b.startLine + i, endLine: b.endLine + i });
+    items = items.slice(0, holder + 1);
+    if (holder >= 0) extendItems(i + read.end + 1);
+    open = holder >= 0 ? 'inItem' : 'none';
+    quoteDocumentEnd = i + read.model.lines.length - 1;
+    return quoteDocumentEnd;
+  };
   for (; i < raw.length; i++) {
     const t = raw[i]!.text;
     const lead = leadingSpaces(t);
@@ -764,37 +799,7 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       const read = past < 4 ? quoteDocument(raw, lines, i, bodyStart, holder < 0 ? 0 : items[holder]!.contentStart, holder >= 0, nesting) : 'lines';
       if (read === null) return null;
       if (read !== 'lines') {
-        const depth = holder + 1;
-        const family = holder >= 0 ? families[families.length - 1]! : null;
-        for (let j = 0; j < read.model.lines.length; j++) {
-          const l = read.model.lines[j]!;
-          const shift = raw[i + j]!.text.length - read.inner[j]!.length;
-          if (l.item) {
-            l.item.depth += depth;
-            l.item.contentStart += shift;
-            l.item.endLine += i;
-            l.item.rootEndLine += i;
-            if (l.item.link) {
-              l.item.link.start += shift;
-              l.item.link.end += shift;
-              l.item.link.textStart += shift;
-              l.item.link.textEnd += shift;
-            }
-            family?.push(l.item);
-          }
-          if (l.heading) {
-            l.heading.startLine += i;
-            l.heading.endLine += i;
-          }
-          if (j <= read.end) l.quote += 1;
-          lines[i + j] = l;
-        }
-        for (const b of read.model.codeBlocks) codeBlocks.push({ ...b, startLine: b.startLine + i, endLine: b.endLine + i });
-        items = items.slice(0, holder + 1);
-        if (holder >= 0) extendItems(i + read.end + 1);
-        open = holder >= 0 ? 'inItem' : 'none';
-        i += read.model.lines.length - 1;
-        quoteDocumentEnd = i;
+        i = placeQuote(read, holder);
         continue;
       }
     }
@@ -940,7 +945,17 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.quoted) {
+      if (line.quoted === 'document') {
+        // The quote the item opens on its line, read as the quote lines indented into the item are
+        // (its line with spaces for the marker: the columns stay).
+        const first = ' '.repeat(line.contentStart) + t.slice(line.contentStart);
+        const read = quoteDocument(raw, lines, i, bodyStart, line.contentStart, true, nesting, first);
+        if (read === null || read === 'lines') return null;
+        const at = i;
+        i = placeQuote(read, items.length - 1);
+        // (An item the quote opens on this line is the line's innermost.)
+        lines[at]!.item ??= item;
+      } else if (line.quoted) {
         lines[i]!.quote = 1;
         quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
       }
@@ -1010,6 +1025,7 @@ function quoteDocument(
   column: number,
   inItem: boolean,
   nesting: number,
+  firstText = raw[i]!.text,
 ): 'lines' | null | { model: BlockModel; inner: string[]; end: number } {
   if (nesting >= MAX_QUOTE_DOCUMENTS) return 'lines';
   // After text, remark reads the containers a quote opens on its first line as if they too
@@ -1024,7 +1040,7 @@ function quoteDocument(
   const lazy: number[] = [];
   let k = i;
   for (; k < raw.length; k++) {
-    const t = raw[k]!.text;
+    const t = k === i ? firstText : raw[k]!.text;
     const lead = leadingSpaces(t);
     if (lead >= column && lead - column <= 3 && t.charCodeAt(lead) === 0x3e) inner.push(t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1));
     else if (!NO_PARAGRAPH_AFTER_RE.test(inner[inner.length - 1]!) && PLAIN_START_RE.test(t.slice(lead))) {
@@ -1134,7 +1150,7 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: boolean };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
@@ -1271,7 +1287,7 @@ function readFence(rest: string, indent: number): ReadLine | null {
 
 /**
  * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
- * or a block quote of one (`quoted`).
+ * or a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more).
  */
 function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
@@ -1282,7 +1298,9 @@ function readItem(t: string, indent: number): ReadLine | null {
   const one = /^1[.)]$/.test(m[1]!);
   if (content.startsWith('>')) {
     const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
-    return isQuotedText(quoted) ? { kind: 'item', indent, ordered, one, contentStart, quoted: true } : null;
+    if (isQuotedText(quoted)) return { kind: 'item', indent, ordered, one, contentStart, quoted: true };
+    // A quote holding more than text: read as a document of its own (`quoteDocument`), if it can be.
+    return BLANK_RE.test(quoted) ? null : { kind: 'item', indent, ordered, one, contentStart, quoted: 'document' };
   }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);

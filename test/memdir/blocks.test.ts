@@ -274,8 +274,6 @@ describe('lineBlocks: the line path', () => {
     ['a nested ordered item that does not start at 1, right after a fence', '- a\n  ```\n  x\n  ```\n  3. b\n'],
     ['a nested ordered item that does not start at 1, after indented code and a blank line (remark: text)', '- a\n\n      code\n\n  3. b\n'],
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
-    ['a quote in an item that holds more than a paragraph', '- > # h\n'],
-    ['a quote in an item that opens a quote', '- > > q\n'],
     ['an item holding an empty quote', '- >\n'],
     ['a quote after text whose text may be an item (remark: text)', 'a\n> 2. x\n'],
     ['a quote holding only an empty quote, closed by the next line', '> > > \n> - item\n'],
@@ -318,6 +316,12 @@ describe('lineBlocks: the line path', () => {
     ['quotes nested twelve deep, with their empty `>` lines', `${'> '.repeat(12)}a\n${'> '.repeat(12)}\n> b\n>\n`],
     ['quotes nested twenty-five deep (the deepest read as text), and an item in a quote twenty-four deep', `${'> '.repeat(25)}a\n\n${'> '.repeat(24)}- > b\n`],
     ['quotes nested twenty deep in an item', `- a\n\n  ${'> '.repeat(20)}- b\n  >\n`],
+    // A quote opening on an item's line, read as the quote lines indented into the item are.
+    ['a quote on an item\'s line holding a heading', '- > # h\n'],
+    ['a quote on an item\'s line opening a quote', '- > > q\n'],
+    ['a quote on an item\'s line holding a list, then the next item', '- > - a\n  > - b\n\n- c\n'],
+    ['a quote on an ordered item\'s line holding a quote, its empty `>` line and text', '1. > > a\n   > > b\n   >\n   > c\n2. d\n'],
+    ['a quote on an item\'s line after text, opening a quote of text', 'text\n- > > a\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -353,7 +357,8 @@ describe('lineBlocks: the line path', () => {
 
   it('gives what remark gives on quote lines at changing depths with empty `>` lines and lines after them (property)', () => {
     // Each quote line at a depth of its own, maybe followed by an empty `>` line of its depth or of
-    // another, and by a line with no `>` (lazy text, an item of any kind, a heading...).
+    // another, and by a line with no `>` (lazy text, an item of any kind, a heading...); at the top
+    // level, or in an item (some opening a quote on their line).
     const body = fc.oneof(
       { weight: 20, arbitrary: fc.constantFrom('note yesterday', 'more text', '- item', '* star', '1. one', '2. two', '# h', '- [A](a.md) x', '  continued', '  - nested') },
       { weight: 2, arbitrary: fc.constantFrom('', '    code', '```', '<!-- c -->', '<div>', '<span>', '- ', '-', 'Title', '===', '3) three', '> ') },
@@ -371,7 +376,7 @@ describe('lineBlocks: the line path', () => {
         fc.oneof({ weight: 5, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.constant(['']) }, { weight: 1, arbitrary: fc.constantFrom(['Text.'], ['# Heading'], ['- item'], ['```', 'x', '```']) }),
       )
       .map(([q, empty, next, sep]) => [q, ...(empty === 'same' ? [q.replace(/^((?: *>)+).*$/, '$1').trimEnd()] : empty ? [empty] : []), ...(next ? [next] : []), ...sep]);
-    const run = fc.tuple(fc.constantFrom('', '', '', '- item yesterday', '1. one', '  - nested'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
+    const run = fc.tuple(fc.constantFrom('', '', '', '', '- item yesterday', '1. one', '  - nested', '- > > quoted', '- > - item', '1. > # h'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
       const indent = item.startsWith('  - ') ? '    ' : item.startsWith('1. ') ? '   ' : item ? '  ' : '';
       return [...(item ? [item, ...gap] : []), ...es.flat().map((l) => (l === '' ? '' : indent + l))];
     });
