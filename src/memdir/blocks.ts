@@ -491,7 +491,7 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // ---------------------------------------------------------------------------------------------
 // The line path. A file takes it only when every line is one of these (no tab anywhere):
 //   blank (spaces only); frontmatter (`---` on line 1 closed by a later `---`); an ATX heading
-//   `# ...` not ending in `#`; a bullet or ordered item, one space after the marker, whose
+//   `# ...` not ending in `#`; a bullet or ordered item, one to four spaces after the marker, whose
 //   content is text (starting with a plain inline link `[T](x.md)` or not: no brackets,
 //   backslashes, backticks or angle brackets in the text; no space, parentheses, quotes, `&`,
 //   backslash, backtick or angle brackets in the destination; no title) or a quote (of text, or
@@ -503,7 +503,7 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   in the first column (the last only where it interrupts nothing; after text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, two spaces after a marker, item content that opens another
+// reference links), an empty item, five spaces or a tab after a marker, item content that opens another
 // block, a quote that holds what the line path does not read or that something before or after
 // it reaches into, top-level indented code, other HTML, an ordered item that starts at a number
 // other than 1 right after a paragraph or in an item (whether it interrupts depends on more than
@@ -1291,7 +1291,7 @@ function readFence(rest: string, indent: number): ReadLine | null {
  */
 function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
-  if (m[2] !== ' ') return null;
+  if (!/^ {1,4}$/.test(m[2]!)) return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
   const ordered = m[1]!.length > 1;

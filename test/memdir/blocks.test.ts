@@ -322,6 +322,9 @@ describe('lineBlocks: the line path', () => {
     ['a quote on an item\'s line holding a list, then the next item', '- > - a\n  > - b\n\n- c\n'],
     ['a quote on an ordered item\'s line holding a quote, its empty `>` line and text', '1. > > a\n   > > b\n   >\n   > c\n2. d\n'],
     ['a quote on an item\'s line after text, opening a quote of text', 'text\n- > > a\n'],
+    // Two to four spaces after an item's marker: its content starts after them.
+    ['items with two, three and four spaces after their marker, and their lines', '-  a\n   b\n1.   c\n     - d\n-    e\n\n     f\n'],
+    ['a quote on the line of an item with two spaces after its marker', '-  > > a\n   > b\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -391,6 +394,25 @@ describe('lineBlocks: the line path', () => {
       { numRuns: 1000 },
     );
     expect(taken).toBeGreaterThan(120);
+  });
+
+  it('gives what remark gives on items with one to five spaces after their marker (property)', () => {
+    const marker = fc.constantFrom('-', '*', '+', '1.', '2.', '1)', '10.');
+    const spaces = fc.constantFrom(' ', ' ', '  ', '   ', '    ', '     ');
+    const content = fc.constantFrom('item yesterday', 'text', '[A](a.md) x', '> q', '> > q', '# h', '```', '- inner', '');
+    const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ', '     ', '      ', '        ');
+    const item = fc.tuple(indent, marker, spaces, content).map(([i, mk, sp, c]) => i + mk + sp + c);
+    const other = fc.tuple(indent, fc.constantFrom('text', 'more', '> q', '```', 'code', '# h', '')).map(([i, c]) => (c === '' ? '' : i + c));
+    const line = fc.oneof({ weight: 3, arbitrary: item }, { weight: 3, arbitrary: other }, { weight: 1, arbitrary: fc.constant('') });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 14 }), eol, (ls, e) => {
+        if (readsAsRemark(ls.map((l) => l + e).join(''))) taken++;
+      }),
+      { numRuns: 800 },
+    );
+    expect(taken).toBeGreaterThan(80);
   });
 
   it.each([
