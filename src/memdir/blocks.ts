@@ -499,9 +499,9 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   (lazy or indented); a fence, in the first column or in an item; indented code in an item; a
 //   quote line of text, at the top level or in an item; a block quote of anything the line path
 //   reads (nested quotes, lists, headings...) where nothing before or after it reaches in
-//   (`quoteDocument`); an HTML comment, block-level tag, raw block (`<pre>`, `<script>`...) or
-//   complete tag of another name in the first column (the last only where it interrupts nothing;
-//   after text it is text).
+//   (`quoteDocument`); an HTML comment, processing instruction, declaration, CDATA section,
+//   block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name in the
+//   first column (the last only where it interrupts nothing; after text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
 // reference links), an empty item, five spaces or a tab after a marker, item content that opens
@@ -583,6 +583,8 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   let commentStart = -1;
   let htmlToBlank = false;
   let rawOpen = false;
+  // What ends an open processing instruction, declaration or CDATA section (`?>`, `>`, `]]>`).
+  let htmlUntil: string | null = null;
   const comments: Array<{ startLine: number; endLine: number }> = [];
   // In a quote's document (`nesting` > 0), remark ends a block that the next line's container
   // closes (a quote holding no block, an item's fence, even at the document's end) after the
@@ -744,6 +746,11 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       if (RAW_END_RE.test(t)) rawOpen = false;
       continue;
     }
+    if (htmlUntil) {
+      lines[i] = { kind: 'html', quote: 0 };
+      if (t.includes(htmlUntil)) htmlUntil = null;
+      continue;
+    }
     if (commentStart >= 0) {
       lines[i] = { kind: 'html', quote: 0 };
       if (t.includes('-->')) {
@@ -774,6 +781,19 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       lines[i] = { kind: 'html', quote: 0 };
       if (t.indexOf('-->', 4) >= 0) comments.push({ startLine: i + 1, endLine: i + 1 });
       else commentStart = i;
+      continue;
+    }
+    const other = OTHER_HTML_RE.exec(t);
+    if (other) {
+      // A processing instruction, declaration or CDATA section: an HTML block as a comment is, to
+      // the line that holds its end. micromark looks for the end right after the opener's `<?`,
+      // `<!` and a letter, or `<![CDATA[` (so `<?>` ends where it opens).
+      const [until, from] = other[0] === '<?' ? ['?>', 1] : other[0].length > 3 ? [']]>', 9] : ['>', 3];
+      endQuote();
+      items = [];
+      open = 'none';
+      lines[i] = { kind: 'html', quote: 0 };
+      if (t.indexOf(until, from) < 0) htmlUntil = until;
       continue;
     }
     const inItems: boolean = open === 'item' || open === 'inItem';
@@ -985,7 +1005,7 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
   // (An HTML block the quote's end closes: left to remark, as a fence is.)
-  if (nesting > 0 && (rawOpen || commentStart >= 0)) return null;
+  if (nesting > 0 && (rawOpen || commentStart >= 0 || htmlUntil)) return null;
   endQuote();
   if (nesting > 0 && nestedEnd) return null;
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
@@ -1185,8 +1205,9 @@ function readLine(t: string): ReadLine | null {
  * `<textarea>`, and whether its end tag is on this line), a complete tag of another name alone on
  * the line ('tag': a block to a blank line where it interrupts nothing), text when it can open no
  * HTML block ('<' before anything but a letter, '/', '!' or '?', a tag name micromark ends at
- * once, a tag that is not complete), null for the other kinds (comments inside other blocks,
- * processing instructions, declarations, CDATA, `<div/x`), which remark reads.
+ * once, a tag that is not complete), null for the other kinds (comments, processing
+ * instructions, declarations and CDATA, which `lineBlocks` reads in the first column before it
+ * comes here, and `<div/x`), which remark reads.
  */
 function readTagLine(t: string): ReadLine | null {
   if (!/^<[A-Za-z/!?]/.test(t)) return { kind: 'text' };
@@ -1200,6 +1221,10 @@ function readTagLine(t: string): ReadLine | null {
   if (!htmlBlockNames.includes(name)) return completeTag(t) ? { kind: 'tag' } : { kind: 'text' };
   return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
 }
+
+// What opens a processing instruction, a declaration or a CDATA section (CommonMark's HTML
+// blocks of kinds 3 to 5), in the first column.
+const OTHER_HTML_RE = /^<(?:\?|![A-Za-z]|!\[CDATA\[)/;
 
 // What ends a raw HTML block (`<pre>`, `<script>`, `<style>`, `<textarea>`): any of their end tags.
 const RAW_END_RE = /<\/(?:pre|script|style|textarea)>/i;

@@ -136,6 +136,10 @@ describe('lineBlocks: the line path', () => {
     ['a complete tag after text (it cannot interrupt: text)', 'Text\n<span>\n<custom-tag/>\n'],
     ['tags that are not complete, and names micromark ends at once (text)', '<span>x</span>\n<a.b>\n\n<a b=>\n</ x>\n'],
     ['a complete tag in a quote, and a raw block in a quote', '> <span>\n> x\n\n> <pre>\n> y\n> </pre>\n'],
+    ['a processing instruction to the line that ends it, after text (it interrupts)', 'Text\n<?php x\n- not an item\n\ny ?>\n- item\n'],
+    ['processing instructions and declarations ending on their line (`<?>` too)', '<?xml version="1.0"?>\n<!DOCTYPE html>\n<?>\ntext\n'],
+    ['a declaration over lines, and a CDATA section', '<!X\ny>\nz\n<![CDATA[\n> not a quote\n]]>\n'],
+    ['a processing instruction in a quote of a quote', '> > a\n> <?x\n> ?>\n'],
   ])('takes HTML blocks: %s, as remark reads them', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -146,6 +150,7 @@ describe('lineBlocks: the line path', () => {
       '<pre>one line</pre>', '<span>', '<span class="x">', "<span class=x id='y'>", '<a href="u">', '</span>', '<span>x</span>', '<custom-tag>', '<custom-tag/>', '<x y=z=w>',
       '<a b="c"d>', '<a b = "c" >', '<a\u00a0b>', '<img src="x"/>', '</a >', '<a.b>', '</ x>', '<br/>', '<br />', '<br/ >', '<a b=`c`>', "<a b='c>", '<a :b _c=d>', '<a b=>',
       '<a b= c>', '<div>', '</div>', '<details>', '<!-- c -->', '<span  >  ', '<span>  x', '<a-b1>', '<1a>', '<a/b>', '<a b/>', '<a b="x"/>',
+      '<?php x ?>', '<?xml', '?>', 'x ?> y', '<?>', '<!DOCTYPE html>', '<!x', 'a>', '<![CDATA[', '<![CDATA[x]]>', ']]>', '<![CDATA', '<!1>', '> <?x', '> ?>',
     );
     const other = fc.constantFrom(
       '', '', '', 'text yesterday', 'more text', '- item', '  continued', '1. one', '> quote', '> <span>', '> <pre>', '>', '# h', '```', '    code',
@@ -431,7 +436,6 @@ describe('lineBlocks: the line path', () => {
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
     ['a complete tag lazily after a quote\'s paragraph (remark opens an HTML block)', '> a\n<span>\n'],
-    ['a processing instruction', '<?php x ?>\n'],
     ['a setext underline', 'Feedback\n---\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
