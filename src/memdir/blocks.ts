@@ -501,7 +501,8 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   reads (nested quotes, lists, headings...) where nothing before or after it reaches in
 //   (`quoteDocument`); an HTML comment, processing instruction, declaration, CDATA section,
 //   block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name in the
-//   first column (the last only where it interrupts nothing; after text it is text).
+//   first column (the last where it interrupts nothing, or lazily after a quote's or an item's
+//   paragraph where the next line ends it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
 // reference links), an empty item, five spaces or a tab after a marker, item content that opens
@@ -866,9 +867,35 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     if (line.kind === 'tag') {
       // A complete tag of another name alone on its line opens an HTML block to a blank line
       // where it interrupts nothing; it cannot interrupt top-level paragraph text, so it is more
-      // of it. (Lazily after a quote's or an item's paragraph, remark opens the block: its own.)
+      // of it.
       if (open === 'para' && !quote) {
         lines[i] = { kind: 'prose', quote: 0 };
+        continue;
+      }
+      // Lazily after the paragraph of a quote at the top level or of an item, micromark lets it
+      // interrupt (html-flow, on a lazy line) and opens the block in that container. The next
+      // line ends the block unless it goes on the container: taken only where it does not (or is
+      // an empty `>` line of the quote: a blank line there, which ends the block too).
+      const lazyInQuote = open === 'para' && quote !== null && (quote as { holder: number }).holder < 0;
+      const lazyInItem = open === 'item' && !quote;
+      if (lazyInQuote || lazyInItem) {
+        // (As the text's last line with no line end, remark places it differently: its own.)
+        if (raw[i]!.eol === '') return null;
+        const next = raw[i + 1]?.text;
+        if (next !== undefined && !BLANK_RE.test(next)) {
+          const nl = leadingSpaces(next);
+          if (lazyInItem && nl >= items[0]!.contentStart) return null;
+          if (lazyInQuote && next.charCodeAt(nl) === 0x3e && !(nl < 4 && BLANK_RE.test(next.slice(nl + 1)))) return null;
+        }
+        if (lazyInQuote) {
+          quote!.emptySince = [];
+          lines[i] = { kind: 'html', quote: 1 };
+          open = 'none';
+        } else {
+          lines[i] = { kind: 'html', quote: 0 };
+          extendItems(i + 1);
+          open = 'inItem';
+        }
         continue;
       }
       if (open === 'para' || open === 'item' || quote) return null;

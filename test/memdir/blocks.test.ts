@@ -140,6 +140,11 @@ describe('lineBlocks: the line path', () => {
     ['processing instructions and declarations ending on their line (`<?>` too)', '<?xml version="1.0"?>\n<!DOCTYPE html>\n<?>\ntext\n'],
     ['a declaration over lines, and a CDATA section', '<!X\ny>\nz\n<![CDATA[\n> not a quote\n]]>\n'],
     ['a processing instruction in a quote of a quote', '> > a\n> <?x\n> ?>\n'],
+    // Lazily after a quote's or an item's paragraph, micromark opens the block in that container.
+    ['a complete tag lazily after a quote\'s paragraph', '> a\n<span>\nb\n'],
+    ['a complete tag lazily after a quote\'s lazy line, then an empty `>` line and the quote\'s text', '> a\nlazy\n<span>\n>\n> c\n'],
+    ['a complete tag lazily after an item\'s paragraph, a blank line and the item\'s text', '- a\n<span>\n\n  b\n'],
+    ['a complete tag lazily after a nested item\'s paragraph, then text', '- a\n  - b\n<span class="x">\nc\n'],
   ])('takes HTML blocks: %s, as remark reads them', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -435,7 +440,8 @@ describe('lineBlocks: the line path', () => {
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
-    ['a complete tag lazily after a quote\'s paragraph (remark opens an HTML block)', '> a\n<span>\n'],
+    ['a complete tag lazily after a quote\'s paragraph, then a line that goes on the quote', '> a\n<span>\n> b\n'],
+    ['a complete tag lazily after an item\'s paragraph as the last line, with no line end', '- a\n<span>'],
     ['a setext underline', 'Feedback\n---\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
