@@ -1096,11 +1096,26 @@ function quoteDocument(
       inner.push(t);
     } else break;
   }
-  const quoteLines = inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
-  if (quoteLines || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
-  const model = lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  const quoteLines = () => inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
+  if (quoteLines() || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
+  const read = () => lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  let model = read();
   if (!model) return null;
   if (model.lines.length !== inner.length) return 'lines';
+  // A line taken as lazy after a line that holds no paragraph in the document's reading (the end
+  // of a fence, HTML) goes on nothing: the quote ends before it. At the top level only, the quote
+  // is read again without that line and the lines after it, which is then the line after the
+  // quote (`endsQuote`). (Read again at every level, a quote could cost twice its reading at each.)
+  const notLazy = nesting === 0 ? lazy.findIndex((j) => j > 0 && model!.lines[j - 1]!.kind !== 'prose') : -1;
+  if (notLazy >= 0) {
+    k = i + lazy[notLazy]!;
+    inner.length = lazy[notLazy]!;
+    lazy.length = notLazy;
+    if (quoteLines()) return 'lines';
+    model = read();
+    if (!model) return null;
+    if (model.lines.length !== inner.length) return 'lines';
+  }
   // A lazy line is the quote's only where it goes on a paragraph there (as it does in the document).
   if (lazy.some((j) => j === 0 || model.lines[j]!.kind !== 'prose' || model.lines[j - 1]!.kind !== 'prose')) return 'lines';
   if (k < raw.length && !BLANK_RE.test(raw[k]!.text) && !endsQuote(raw[k]!.text, column, model.lines[model.lines.length - 1]!.kind)) return 'lines';
@@ -1116,7 +1131,7 @@ function quoteDocument(
  * one that interrupts a paragraph (so is no lazy line of one open in the quote) and opens nothing
  * whose reading depends on interrupting (an ATX heading, a fence, an HTML comment, a quote
  * outside the item holding this one), a non-empty item of any kind, or text after a quote whose
- * last line holds no paragraph. An item opens there whatever it is: on a line that does not go on
+ * last line holds no paragraph (a blank line, a heading, code, HTML). An item opens there whatever it is: on a line that does not go on
  * every open container, micromark looks for a new one with nothing to interrupt (its
  * `self.interrupt` is set only when all go on), so an ordered item not at 1 ends the quote and
  * starts a list. Never four columns past an item's content (remark makes a code block of each
@@ -1131,7 +1146,7 @@ function endsQuote(t: string, column: number, last: BlockKind): boolean {
   if (line === null) return false;
   if (line.kind === 'heading' || line.kind === 'fence') return true;
   if (line.kind === 'item') return true;
-  return (line.kind === 'text' || line.kind === 'indented') && (last === 'blank' || last === 'heading');
+  return (line.kind === 'text' || line.kind === 'indented') && last !== 'prose';
 }
 
 /**

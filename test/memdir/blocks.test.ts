@@ -292,6 +292,7 @@ describe('lineBlocks: the line path', () => {
     ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
     ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
     ['quotes nested twenty-six deep', `${'> '.repeat(26)}a\n`],
+    ['a quote in a quote ending in a closed fence, then text (read again only at the top level)', '> > ```\n> > x\n> > ```\ntext\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
   });
@@ -316,6 +317,9 @@ describe('lineBlocks: the line path', () => {
     ['a nested quote ended by its empty `>` line, then text (no lazy line: no paragraph is open)', '> > a\n> >\nb\n'],
     ['a quote holding a heading, then text (no lazy line)', '> # h\nmore\n'],
     ['a quote in an item holding a heading, then text (no lazy line)', '- a\n  > # h\nc\n'],
+    ['a quote ending in a closed fence, then text (no lazy line)', '> a\n> ```\n> x\n> ```\nb\n'],
+    ['a quote holding an HTML block, then text (it ends the block and the quote)', '> <div>\n> x\nlazy\n'],
+    ['a quote in an item ending in a fence, then text at the top level', '- a\n  > ```\n  > ```\nb\n'],
     // A line with no `>` leaves a quote open that it does not go on: micromark then looks for a new
     // container with nothing to interrupt, and an ordered item not at 1 starts a list.
     ['a quote holding a list, then an ordered item that does not start at 1 (a list, not lazy)', '> - a\n2. b\n'],
