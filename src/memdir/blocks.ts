@@ -491,23 +491,25 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // ---------------------------------------------------------------------------------------------
 // The line path. A file takes it only when every line is one of these (no tab anywhere):
 //   blank (spaces only); frontmatter (`---` on line 1 closed by a later `---`); an ATX heading
-//   `# ...` not ending in `#`; a bullet or ordered item, one space after the marker, whose
+//   `# ...` not ending in `#`; a bullet or ordered item, one to four spaces after the marker, whose
 //   content is text (starting with a plain inline link `[T](x.md)` or not: no brackets,
 //   backslashes, backticks or angle brackets in the text; no space, parentheses, quotes, `&`,
-//   backslash, backtick or angle brackets in the destination; no title) or a quote of text,
-//   nested in the item whose content its marker is indented to; text (lazy or indented);
-//   a fence, in the first column or in an item; indented code in an item; a quote line of text,
-//   at the top level or in an item; a block quote of anything the line path reads (nested quotes,
-//   lists, headings...) where nothing before or after it reaches in (`quoteDocument`); an HTML
-//   comment, block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name
-//   in the first column (the last only where it interrupts nothing; after text it is text).
+//   backslash, backtick or angle brackets in the destination; no title) or a quote (of text, or
+//   read as a document as below), nested in the item whose content its marker is indented to; text
+//   (lazy or indented); a fence, in the first column or in an item; indented code in an item; a
+//   quote line of text, at the top level or in an item; a block quote of anything the line path
+//   reads (nested quotes, lists, headings...) where nothing before or after it reaches in
+//   (`quoteDocument`); an HTML comment, processing instruction, declaration, CDATA section,
+//   block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name in the
+//   first column (the last where it interrupts nothing, or lazily after a quote's or an item's
+//   paragraph where the next line ends it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, two spaces after a marker, item content that opens another
-// block, a quote that holds what the line path does not read or that something before or after
-// it reaches into, top-level indented code, other HTML, an ordered item that starts at a number
-// other than 1 right after a paragraph or in an item (whether it interrupts depends on more than
-// the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
+// reference links), an empty item, five spaces or a tab after a marker, item content that opens
+// another block, a quote that holds what the line path does not read or that something before or
+// after it reaches into, top-level indented code, other HTML, an ordered item that starts at a
+// number other than 1 right after a paragraph or in an item (whether it interrupts depends on more
+// than the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -582,11 +584,15 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   let commentStart = -1;
   let htmlToBlank = false;
   let rawOpen = false;
+  // What ends an open processing instruction, declaration or CDATA section (`?>`, `>`, `]]>`).
+  let htmlUntil: string | null = null;
   const comments: Array<{ startLine: number; endLine: number }> = [];
   // In a quote's document (`nesting` > 0), remark ends a block that the next line's container
   // closes (a quote holding no block, an item's fence, even at the document's end) after the
   // outer quote's `>` on that line: the block takes that line too. Left to remark.
   let nestedEnd = false;
+  // The last line (0-based) of the last quote read as a document of its own.
+  let quoteDocumentEnd = -1;
   const endQuote = () => {
     if (quote?.hasBlock) for (const k of quote.emptySince) lines[k]!.quote = 0;
     else if (quote) nestedEnd = true;
@@ -648,6 +654,41 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     lines[at] = { kind: 'code', quote: 0, code: 'fenced' };
     fence = { mark: f.mark, length: f.length, lang: f.lang, start: at, container, indent, content: container > 0 || indent > 0 ? [] : null, blanks: [] };
   };
+  // Puts the model of a quote read as a document (`quoteDocument`), starting at line i, in the
+  // item `holder` (-1: the top level); returns its last `>` line or lazy line (0-based).
+  const placeQuote = (read: { model: BlockModel; inner: string[]; end: number }, holder: number): number => {
+    const depth = holder + 1;
+    const family = holder >= 0 ? families[families.length - 1]! : null;
+    for (let j = 0; j < read.model.lines.length; j++) {
+      const l = read.model.lines[j]!;
+      const shift = raw[i + j]!.text.length - read.inner[j]!.length;
+      if (l.item) {
+        l.item.depth += depth;
+        l.item.contentStart += shift;
+        l.item.endLine += i;
+        l.item.rootEndLine += i;
+        if (l.item.link) {
+          l.item.link.start += shift;
+          l.item.link.end += shift;
+          l.item.link.textStart += shift;
+          l.item.link.textEnd += shift;
+        }
+        family?.push(l.item);
+      }
+      if (l.heading) {
+        l.heading.startLine += i;
+        l.heading.endLine += i;
+      }
+      if (j <= read.end) l.quote += 1;
+      lines[i + j] = l;
+    }
+    for (const b of read.model.codeBlocks) codeBlocks.push({ ...b, startLine: b.startLine + i, endLine: b.endLine + i });
+    items = items.slice(0, holder + 1);
+    if (holder >= 0) extendItems(i + read.end + 1);
+    open = holder >= 0 ? 'inItem' : 'none';
+    quoteDocumentEnd = i + read.model.lines.length - 1;
+    return quoteDocumentEnd;
+  };
   for (; i < raw.length; i++) {
     const t = raw[i]!.text;
     const lead = leadingSpaces(t);
@@ -706,6 +747,11 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       if (RAW_END_RE.test(t)) rawOpen = false;
       continue;
     }
+    if (htmlUntil) {
+      lines[i] = { kind: 'html', quote: 0 };
+      if (t.includes(htmlUntil)) htmlUntil = null;
+      continue;
+    }
     if (commentStart >= 0) {
       lines[i] = { kind: 'html', quote: 0 };
       if (t.includes('-->')) {
@@ -738,6 +784,19 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       else commentStart = i;
       continue;
     }
+    const other = OTHER_HTML_RE.exec(t);
+    if (other) {
+      // A processing instruction, declaration or CDATA section: an HTML block as a comment is, to
+      // the line that holds its end. micromark looks for the end right after the opener's `<?`,
+      // `<!` and a letter, or `<![CDATA[` (so `<?>` ends where it opens).
+      const [until, from] = other[0] === '<?' ? ['?>', 1] : other[0].length > 3 ? [']]>', 9] : ['>', 3];
+      endQuote();
+      items = [];
+      open = 'none';
+      lines[i] = { kind: 'html', quote: 0 };
+      if (t.indexOf(until, from) < 0) htmlUntil = until;
+      continue;
+    }
     const inItems: boolean = open === 'item' || open === 'inItem';
     if (open === 'inItem' && lead >= 4) {
       const { holder, past } = placeIn(lead);
@@ -762,36 +821,7 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       const read = past < 4 ? quoteDocument(raw, lines, i, bodyStart, holder < 0 ? 0 : items[holder]!.contentStart, holder >= 0, nesting) : 'lines';
       if (read === null) return null;
       if (read !== 'lines') {
-        const depth = holder + 1;
-        const family = holder >= 0 ? families[families.length - 1]! : null;
-        for (let j = 0; j < read.model.lines.length; j++) {
-          const l = read.model.lines[j]!;
-          const shift = raw[i + j]!.text.length - read.inner[j]!.length;
-          if (l.item) {
-            l.item.depth += depth;
-            l.item.contentStart += shift;
-            l.item.endLine += i;
-            l.item.rootEndLine += i;
-            if (l.item.link) {
-              l.item.link.start += shift;
-              l.item.link.end += shift;
-              l.item.link.textStart += shift;
-              l.item.link.textEnd += shift;
-            }
-            family?.push(l.item);
-          }
-          if (l.heading) {
-            l.heading.startLine += i;
-            l.heading.endLine += i;
-          }
-          if (j <= read.end) l.quote += 1;
-          lines[i + j] = l;
-        }
-        for (const b of read.model.codeBlocks) codeBlocks.push({ ...b, startLine: b.startLine + i, endLine: b.endLine + i });
-        items = items.slice(0, holder + 1);
-        if (holder >= 0) extendItems(i + read.end + 1);
-        open = holder >= 0 ? 'inItem' : 'none';
-        i += read.model.lines.length - 1;
+        i = placeQuote(read, holder);
         continue;
       }
     }
@@ -837,9 +867,35 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     if (line.kind === 'tag') {
       // A complete tag of another name alone on its line opens an HTML block to a blank line
       // where it interrupts nothing; it cannot interrupt top-level paragraph text, so it is more
-      // of it. (Lazily after a quote's or an item's paragraph, remark opens the block: its own.)
+      // of it.
       if (open === 'para' && !quote) {
         lines[i] = { kind: 'prose', quote: 0 };
+        continue;
+      }
+      // Lazily after the paragraph of a quote at the top level or of an item, micromark lets it
+      // interrupt (html-flow, on a lazy line) and opens the block in that container. The next
+      // line ends the block unless it goes on the container: taken only where it does not (or is
+      // an empty `>` line of the quote: a blank line there, which ends the block too).
+      const lazyInQuote = open === 'para' && quote !== null && (quote as { holder: number }).holder < 0;
+      const lazyInItem = open === 'item' && !quote;
+      if (lazyInQuote || lazyInItem) {
+        // (As the text's last line with no line end, remark places it differently: its own.)
+        if (raw[i]!.eol === '') return null;
+        const next = raw[i + 1]?.text;
+        if (next !== undefined && !BLANK_RE.test(next)) {
+          const nl = leadingSpaces(next);
+          if (lazyInItem && nl >= items[0]!.contentStart) return null;
+          if (lazyInQuote && next.charCodeAt(nl) === 0x3e && !(nl < 4 && BLANK_RE.test(next.slice(nl + 1)))) return null;
+        }
+        if (lazyInQuote) {
+          quote!.emptySince = [];
+          lines[i] = { kind: 'html', quote: 1 };
+          open = 'none';
+        } else {
+          lines[i] = { kind: 'html', quote: 0 };
+          extendItems(i + 1);
+          open = 'inItem';
+        }
         continue;
       }
       if (open === 'para' || open === 'item' || quote) return null;
@@ -891,6 +947,8 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       lines[i] = { kind: 'prose', quote: quote ? 1 : 0 };
       continue;
     }
+    // Whether the previous line is in a quote (which this line, with no `>`, does not go on).
+    const quoteOpen = quote !== null || quoteDocumentEnd === i - 1;
     endQuote();
     if (line.kind === 'heading') {
       lines[i] = { kind: 'heading', quote: 0, heading: { level: line.level, setext: false, text: line.text, startLine: i + 1, endLine: i + 1 } };
@@ -912,15 +970,17 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       open = 'none';
     } else {
       // An ordered item that does not start at 1 does not interrupt a paragraph: it continues it.
-      if (line.ordered && open === 'para' && !line.one) return null;
+      // (Not the paragraph of a quote the line does not go on: see `endsQuote`.)
+      if (line.ordered && open === 'para' && !line.one && !quoteOpen) return null;
       // Which open item holds it: the innermost whose content starts at or before its marker.
       let holder = -1;
       if (line.indent > 0 && inItems) {
         holder = placeIn(line.indent).holder;
         if (placeIn(line.indent).past >= 4) return null;
         // After a blank line that follows text, no paragraph is open: it interrupts nothing and
-        // starts a list. (After code, fenced or indented, remark's reading is its own.)
-        if (holder >= 0 && line.ordered && !line.one && !(open === 'inItem' && afterBlankAfterText(raw, lines, i))) return null;
+        // starts a list; nor right after a quote (see `endsQuote`). (After code, fenced or
+        // indented, remark's reading is its own.)
+        if (holder >= 0 && line.ordered && !line.one && !quoteOpen && !(open === 'inItem' && afterBlankAfterText(raw, lines, i))) return null;
       } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
       if (holder < 0) {
         items = [];
@@ -933,7 +993,17 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.quoted) {
+      if (line.quoted === 'document') {
+        // The quote the item opens on its line, read as the quote lines indented into the item are
+        // (its line with spaces for the marker: the columns stay).
+        const first = ' '.repeat(line.contentStart) + t.slice(line.contentStart);
+        const read = quoteDocument(raw, lines, i, bodyStart, line.contentStart, true, nesting, first);
+        if (read === null || read === 'lines') return null;
+        const at = i;
+        i = placeQuote(read, items.length - 1);
+        // (An item the quote opens on this line is the line's innermost.)
+        lines[at]!.item ??= item;
+      } else if (line.quoted) {
         lines[i]!.quote = 1;
         quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
       }
@@ -962,15 +1032,26 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   }
   if (commentStart >= 0) comments.push({ startLine: commentStart + 1, endLine: raw.length });
   // (An HTML block the quote's end closes: left to remark, as a fence is.)
-  if (nesting > 0 && (rawOpen || commentStart >= 0)) return null;
+  if (nesting > 0 && (rawOpen || commentStart >= 0 || htmlUntil)) return null;
   endQuote();
   if (nesting > 0 && nestedEnd) return null;
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
   return { lines, codeBlocks, comments, via: 'lines' };
 }
 
-// How many block quotes deep `quoteDocument` reads (the parse reads 32 containers on one line).
-const MAX_QUOTE_DOCUMENTS = 8;
+// A quote's line (after its `>`) after which no paragraph is open in the quote, so that a line
+// with no `>` after it is no lazy line: blank, or only `>` (empty nested quotes: `> >`, then `b`),
+// or an ATX heading after them (`> # h`, then text). Each `>` here is at most three columns past
+// the one before: it opens a quote, which interrupts any paragraph. (`endsQuote` checks the
+// document's reading of that line again.)
+const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?: |$))/;
+
+// How many block quotes deep `quoteDocument` reads. The parse reads at most MAX_NESTING (32)
+// containers on one line (markdown.ts) and the rest of the line as text; a line the line path
+// takes holds at most this many `>` of quotes read as documents, and after them a `>` of a quote
+// of text or an item's marker and a `>` after it: 27 containers at most, under the cap. Each
+// level reads its lines once more, so reading them costs at most this many times a flat quote's.
+const MAX_QUOTE_DOCUMENTS = 24;
 
 /**
  * A block quote whose first line is `i` (its `>` at most three columns past `column`, where the
@@ -992,6 +1073,7 @@ function quoteDocument(
   column: number,
   inItem: boolean,
   nesting: number,
+  firstText = raw[i]!.text,
 ): 'lines' | null | { model: BlockModel; inner: string[]; end: number } {
   if (nesting >= MAX_QUOTE_DOCUMENTS) return 'lines';
   // After text, remark reads the containers a quote opens on its first line as if they too
@@ -1006,19 +1088,34 @@ function quoteDocument(
   const lazy: number[] = [];
   let k = i;
   for (; k < raw.length; k++) {
-    const t = raw[k]!.text;
+    const t = k === i ? firstText : raw[k]!.text;
     const lead = leadingSpaces(t);
     if (lead >= column && lead - column <= 3 && t.charCodeAt(lead) === 0x3e) inner.push(t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1));
-    else if (!BLANK_RE.test(inner[inner.length - 1]!) && PLAIN_START_RE.test(t.slice(lead))) {
+    else if (!NO_PARAGRAPH_AFTER_RE.test(inner[inner.length - 1]!) && PLAIN_START_RE.test(t.slice(lead))) {
       lazy.push(inner.length);
       inner.push(t);
     } else break;
   }
-  const quoteLines = inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
-  if (quoteLines || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
-  const model = lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  const quoteLines = () => inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
+  if (quoteLines() || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
+  const read = () => lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  let model = read();
   if (!model) return null;
   if (model.lines.length !== inner.length) return 'lines';
+  // A line taken as lazy after a line that holds no paragraph in the document's reading (the end
+  // of a fence, HTML) goes on nothing: the quote ends before it. At the top level only, the quote
+  // is read again without that line and the lines after it, which is then the line after the
+  // quote (`endsQuote`). (Read again at every level, a quote could cost twice its reading at each.)
+  const notLazy = nesting === 0 ? lazy.findIndex((j) => j > 0 && model!.lines[j - 1]!.kind !== 'prose') : -1;
+  if (notLazy >= 0) {
+    k = i + lazy[notLazy]!;
+    inner.length = lazy[notLazy]!;
+    lazy.length = notLazy;
+    if (quoteLines()) return 'lines';
+    model = read();
+    if (!model) return null;
+    if (model.lines.length !== inner.length) return 'lines';
+  }
   // A lazy line is the quote's only where it goes on a paragraph there (as it does in the document).
   if (lazy.some((j) => j === 0 || model.lines[j]!.kind !== 'prose' || model.lines[j - 1]!.kind !== 'prose')) return 'lines';
   if (k < raw.length && !BLANK_RE.test(raw[k]!.text) && !endsQuote(raw[k]!.text, column, model.lines[model.lines.length - 1]!.kind)) return 'lines';
@@ -1032,10 +1129,13 @@ function quoteDocument(
 /**
  * Whether a line right after a quote's last `>` line surely ends the quote and is read afresh:
  * one that interrupts a paragraph (so is no lazy line of one open in the quote) and opens nothing
- * whose reading depends on interrupting (an ATX heading, a fence, an HTML comment, a non-empty
- * bullet item or one at 1, a quote outside the item holding this one), or text after a quote
- * whose last line holds no paragraph. Never four columns past an item's content (remark makes a
- * code block of each line of indented code that closes a quote).
+ * whose reading depends on interrupting (an ATX heading, a fence, an HTML comment, a quote
+ * outside the item holding this one), a non-empty item of any kind, or text after a quote whose
+ * last line holds no paragraph (a blank line, a heading, code, HTML). An item opens there whatever it is: on a line that does not go on
+ * every open container, micromark looks for a new one with nothing to interrupt (its
+ * `self.interrupt` is set only when all go on), so an ordered item not at 1 ends the quote and
+ * starts a list. Never four columns past an item's content (remark makes a code block of each
+ * line of indented code that closes a quote).
  */
 function endsQuote(t: string, column: number, last: BlockKind): boolean {
   const lead = leadingSpaces(t);
@@ -1045,8 +1145,8 @@ function endsQuote(t: string, column: number, last: BlockKind): boolean {
   const line = readLine(t);
   if (line === null) return false;
   if (line.kind === 'heading' || line.kind === 'fence') return true;
-  if (line.kind === 'item') return !line.ordered || line.one;
-  return (line.kind === 'text' || line.kind === 'indented') && (last === 'blank' || last === 'heading');
+  if (line.kind === 'item') return true;
+  return (line.kind === 'text' || line.kind === 'indented') && last !== 'prose';
 }
 
 /**
@@ -1113,7 +1213,7 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: boolean };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
@@ -1147,8 +1247,9 @@ function readLine(t: string): ReadLine | null {
  * `<textarea>`, and whether its end tag is on this line), a complete tag of another name alone on
  * the line ('tag': a block to a blank line where it interrupts nothing), text when it can open no
  * HTML block ('<' before anything but a letter, '/', '!' or '?', a tag name micromark ends at
- * once, a tag that is not complete), null for the other kinds (comments inside other blocks,
- * processing instructions, declarations, CDATA, `<div/x`), which remark reads.
+ * once, a tag that is not complete), null for the other kinds (comments, processing
+ * instructions, declarations and CDATA, which `lineBlocks` reads in the first column before it
+ * comes here, and `<div/x`), which remark reads.
  */
 function readTagLine(t: string): ReadLine | null {
   if (!/^<[A-Za-z/!?]/.test(t)) return { kind: 'text' };
@@ -1162,6 +1263,10 @@ function readTagLine(t: string): ReadLine | null {
   if (!htmlBlockNames.includes(name)) return completeTag(t) ? { kind: 'tag' } : { kind: 'text' };
   return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
 }
+
+// What opens a processing instruction, a declaration or a CDATA section (CommonMark's HTML
+// blocks of kinds 3 to 5), in the first column.
+const OTHER_HTML_RE = /^<(?:\?|![A-Za-z]|!\[CDATA\[)/;
 
 // What ends a raw HTML block (`<pre>`, `<script>`, `<style>`, `<textarea>`): any of their end tags.
 const RAW_END_RE = /<\/(?:pre|script|style|textarea)>/i;
@@ -1250,18 +1355,20 @@ function readFence(rest: string, indent: number): ReadLine | null {
 
 /**
  * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
- * or a block quote of one (`quoted`).
+ * or a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more).
  */
 function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
-  if (m[2] !== ' ') return null;
+  if (!/^ {1,4}$/.test(m[2]!)) return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
   const ordered = m[1]!.length > 1;
   const one = /^1[.)]$/.test(m[1]!);
   if (content.startsWith('>')) {
     const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
-    return isQuotedText(quoted) ? { kind: 'item', indent, ordered, one, contentStart, quoted: true } : null;
+    if (isQuotedText(quoted)) return { kind: 'item', indent, ordered, one, contentStart, quoted: true };
+    // A quote holding more than text: read as a document of its own (`quoteDocument`), if it can be.
+    return BLANK_RE.test(quoted) ? null : { kind: 'item', indent, ordered, one, contentStart, quoted: 'document' };
   }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);

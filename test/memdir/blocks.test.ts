@@ -136,6 +136,15 @@ describe('lineBlocks: the line path', () => {
     ['a complete tag after text (it cannot interrupt: text)', 'Text\n<span>\n<custom-tag/>\n'],
     ['tags that are not complete, and names micromark ends at once (text)', '<span>x</span>\n<a.b>\n\n<a b=>\n</ x>\n'],
     ['a complete tag in a quote, and a raw block in a quote', '> <span>\n> x\n\n> <pre>\n> y\n> </pre>\n'],
+    ['a processing instruction to the line that ends it, after text (it interrupts)', 'Text\n<?php x\n- not an item\n\ny ?>\n- item\n'],
+    ['processing instructions and declarations ending on their line (`<?>` too)', '<?xml version="1.0"?>\n<!DOCTYPE html>\n<?>\ntext\n'],
+    ['a declaration over lines, and a CDATA section', '<!X\ny>\nz\n<![CDATA[\n> not a quote\n]]>\n'],
+    ['a processing instruction in a quote of a quote', '> > a\n> <?x\n> ?>\n'],
+    // Lazily after a quote's or an item's paragraph, micromark opens the block in that container.
+    ['a complete tag lazily after a quote\'s paragraph', '> a\n<span>\nb\n'],
+    ['a complete tag lazily after a quote\'s lazy line, then an empty `>` line and the quote\'s text', '> a\nlazy\n<span>\n>\n> c\n'],
+    ['a complete tag lazily after an item\'s paragraph, a blank line and the item\'s text', '- a\n<span>\n\n  b\n'],
+    ['a complete tag lazily after a nested item\'s paragraph, then text', '- a\n  - b\n<span class="x">\nc\n'],
   ])('takes HTML blocks: %s, as remark reads them', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -146,6 +155,7 @@ describe('lineBlocks: the line path', () => {
       '<pre>one line</pre>', '<span>', '<span class="x">', "<span class=x id='y'>", '<a href="u">', '</span>', '<span>x</span>', '<custom-tag>', '<custom-tag/>', '<x y=z=w>',
       '<a b="c"d>', '<a b = "c" >', '<a\u00a0b>', '<img src="x"/>', '</a >', '<a.b>', '</ x>', '<br/>', '<br />', '<br/ >', '<a b=`c`>', "<a b='c>", '<a :b _c=d>', '<a b=>',
       '<a b= c>', '<div>', '</div>', '<details>', '<!-- c -->', '<span  >  ', '<span>  x', '<a-b1>', '<1a>', '<a/b>', '<a b/>', '<a b="x"/>',
+      '<?php x ?>', '<?xml', '?>', 'x ?> y', '<?>', '<!DOCTYPE html>', '<!x', 'a>', '<![CDATA[', '<![CDATA[x]]>', ']]>', '<![CDATA', '<!1>', '> <?x', '> ?>',
     );
     const other = fc.constantFrom(
       '', '', '', 'text yesterday', 'more text', '- item', '  continued', '1. one', '> quote', '> <span>', '> <pre>', '>', '# h', '```', '    code',
@@ -274,9 +284,6 @@ describe('lineBlocks: the line path', () => {
     ['a nested ordered item that does not start at 1, right after a fence', '- a\n  ```\n  x\n  ```\n  3. b\n'],
     ['a nested ordered item that does not start at 1, after indented code and a blank line (remark: text)', '- a\n\n      code\n\n  3. b\n'],
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
-    ['a quote holding a heading, then text (no lazy line: the line path does not tell)', '- a\n  > # h\nc\n'],
-    ['a quote in an item that holds more than a paragraph', '- > # h\n'],
-    ['a quote in an item that opens a quote', '- > > q\n'],
     ['an item holding an empty quote', '- >\n'],
     ['a quote after text whose text may be an item (remark: text)', 'a\n> 2. x\n'],
     ['a quote holding only an empty quote, closed by the next line', '> > > \n> - item\n'],
@@ -284,7 +291,8 @@ describe('lineBlocks: the line path', () => {
     ['a fence in a quote that the quote\'s end closes', '> ```js\n> x\n>\n'],
     ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
     ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
-    ['a quote holding a list, then an ordered item that does not start at 1 (lazy)', '> - a\n2. b\n'],
+    ['quotes nested twenty-six deep', `${'> '.repeat(26)}a\n`],
+    ['a quote in a quote ending in a closed fence, then text (read again only at the top level)', '> > ```\n> > x\n> > ```\ntext\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
   });
@@ -305,6 +313,32 @@ describe('lineBlocks: the line path', () => {
     ['with CRLF and CR', '> > a\r\n> - b\r\n\r\n> > c\r>\r'],
     ['lazy lines of a nested quote\'s paragraph and of a list\'s in a quote', '> > a\nlazy\n> > b\n\n> - [Q](q.md)\nmore\n'],
     ['a lazy line of a quote in an item, and the item\'s text after it', '- a\n\n  > > q\nlazy\n  > - r\n  more\n\n- b\n'],
+    ['quote lines at depths 1 to 3, each followed by an empty `>` line of its depth', '> a\n>\n> > > b\n> > >\n> c\n>\n> > d\n> >\n> > e\n> >\n'],
+    ['a nested quote ended by its empty `>` line, then text (no lazy line: no paragraph is open)', '> > a\n> >\nb\n'],
+    ['a quote holding a heading, then text (no lazy line)', '> # h\nmore\n'],
+    ['a quote in an item holding a heading, then text (no lazy line)', '- a\n  > # h\nc\n'],
+    ['a quote ending in a closed fence, then text (no lazy line)', '> a\n> ```\n> x\n> ```\nb\n'],
+    ['a quote holding an HTML block, then text (it ends the block and the quote)', '> <div>\n> x\nlazy\n'],
+    ['a quote in an item ending in a fence, then text at the top level', '- a\n  > ```\n  > ```\nb\n'],
+    // A line with no `>` leaves a quote open that it does not go on: micromark then looks for a new
+    // container with nothing to interrupt, and an ordered item not at 1 starts a list.
+    ['a quote holding a list, then an ordered item that does not start at 1 (a list, not lazy)', '> - a\n2. b\n'],
+    ['a quote\'s paragraph and its lazy line, then an ordered item at 2', '> a\nlazy\n2. c\n'],
+    ['a quote in an item, then an ordered item at 2 in that item', '- x\n  > a\n  2. b\n'],
+    ['a quote on an item\'s line, then an ordered item at 2 in the item', '- > a\n  2. b\n'],
+    ['a quote holding a heading in an item after a blank line, then an ordered item at 3', '- x\n\n  > # h\n  3. b\n'],
+    ['quotes nested twelve deep, with their empty `>` lines', `${'> '.repeat(12)}a\n${'> '.repeat(12)}\n> b\n>\n`],
+    ['quotes nested twenty-five deep (the deepest read as text), and an item in a quote twenty-four deep', `${'> '.repeat(25)}a\n\n${'> '.repeat(24)}- > b\n`],
+    ['quotes nested twenty deep in an item', `- a\n\n  ${'> '.repeat(20)}- b\n  >\n`],
+    // A quote opening on an item's line, read as the quote lines indented into the item are.
+    ['a quote on an item\'s line holding a heading', '- > # h\n'],
+    ['a quote on an item\'s line opening a quote', '- > > q\n'],
+    ['a quote on an item\'s line holding a list, then the next item', '- > - a\n  > - b\n\n- c\n'],
+    ['a quote on an ordered item\'s line holding a quote, its empty `>` line and text', '1. > > a\n   > > b\n   >\n   > c\n2. d\n'],
+    ['a quote on an item\'s line after text, opening a quote of text', 'text\n- > > a\n'],
+    // Two to four spaces after an item's marker: its content starts after them.
+    ['items with two, three and four spaces after their marker, and their lines', '-  a\n   b\n1.   c\n     - d\n-    e\n\n     f\n'],
+    ['a quote on the line of an item with two spaces after its marker', '-  > > a\n   > b\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -338,6 +372,63 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(50);
   });
 
+  it('gives what remark gives on quote lines at changing depths with empty `>` lines and lines after them (property)', () => {
+    // Each quote line at a depth of its own, maybe followed by an empty `>` line of its depth or of
+    // another, and by a line with no `>` (lazy text, an item of any kind, a heading...); at the top
+    // level, or in an item (some opening a quote on their line).
+    const body = fc.oneof(
+      { weight: 20, arbitrary: fc.constantFrom('note yesterday', 'more text', '- item', '* star', '1. one', '2. two', '# h', '- [A](a.md) x', '  continued', '  - nested') },
+      { weight: 2, arbitrary: fc.constantFrom('', '    code', '```', '<!-- c -->', '<div>', '<span>', '- ', '-', 'Title', '===', '3) three', '> ') },
+    );
+    const mark = fc.constantFrom('> ', '> ', '> ', '>', ' > ');
+    const depth = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) });
+    const quoteLine = depth.chain((d) => fc.tuple(fc.array(mark, { minLength: d, maxLength: d }), body)).map(([ms, b]) => ms.join('') + b);
+    const emptyQuote = depth.chain((d) => fc.constantFrom('> ', '>').map((mk) => mk.repeat(d).trimEnd()));
+    const after = fc.constantFrom('lazy text', '2. b', '1. b', '- b', '# h', '```', '<span>', '<!-- c -->', '  text', '    code', '-', '3.', '  - nested', '   2. x');
+    const entry = fc
+      .tuple(
+        quoteLine,
+        fc.oneof({ weight: 4, arbitrary: fc.constant('same') }, { weight: 2, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: emptyQuote }),
+        fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: after }),
+        fc.oneof({ weight: 5, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.constant(['']) }, { weight: 1, arbitrary: fc.constantFrom(['Text.'], ['# Heading'], ['- item'], ['```', 'x', '```']) }),
+      )
+      .map(([q, empty, next, sep]) => [q, ...(empty === 'same' ? [q.replace(/^((?: *>)+).*$/, '$1').trimEnd()] : empty ? [empty] : []), ...(next ? [next] : []), ...sep]);
+    const run = fc.tuple(fc.constantFrom('', '', '', '', '- item yesterday', '1. one', '  - nested', '- > > quoted', '- > - item', '1. > # h'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
+      const indent = item.startsWith('  - ') ? '    ' : item.startsWith('1. ') ? '   ' : item ? '  ' : '';
+      return [...(item ? [item, ...gap] : []), ...es.flat().map((l) => (l === '' ? '' : indent + l))];
+    });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(run, { minLength: 1, maxLength: 2 }), eol, fc.boolean(), fc.boolean(), (runs, e, fm, lastEnded) => {
+        const ls = runs.flatMap((r) => [...r, '']);
+        const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        if (readsAsRemark(text)) taken++;
+      }),
+      { numRuns: 1000 },
+    );
+    expect(taken).toBeGreaterThan(120);
+  });
+
+  it('gives what remark gives on items with one to five spaces after their marker (property)', () => {
+    const marker = fc.constantFrom('-', '*', '+', '1.', '2.', '1)', '10.');
+    const spaces = fc.constantFrom(' ', ' ', '  ', '   ', '    ', '     ');
+    const content = fc.constantFrom('item yesterday', 'text', '[A](a.md) x', '> q', '> > q', '# h', '```', '- inner', '');
+    const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ', '     ', '      ', '        ');
+    const item = fc.tuple(indent, marker, spaces, content).map(([i, mk, sp, c]) => i + mk + sp + c);
+    const other = fc.tuple(indent, fc.constantFrom('text', 'more', '> q', '```', 'code', '# h', '')).map(([i, c]) => (c === '' ? '' : i + c));
+    const line = fc.oneof({ weight: 3, arbitrary: item }, { weight: 3, arbitrary: other }, { weight: 1, arbitrary: fc.constant('') });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 14 }), eol, (ls, e) => {
+        if (readsAsRemark(ls.map((l) => l + e).join(''))) taken++;
+      }),
+      { numRuns: 800 },
+    );
+    expect(taken).toBeGreaterThan(80);
+  });
+
   it.each([
     ['a no-break space before a marker (content, not indentation)', '- a\n \u00a0- b\n'],
     ['a no-break space around a heading\'s text', '# \u00a0a\u00a0\n'],
@@ -353,10 +444,9 @@ describe('lineBlocks: the line path', () => {
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
     ['an indented line', 'a\n\n    code\n'],
-    ['a complete tag lazily after a quote\'s paragraph (remark opens an HTML block)', '> a\n<span>\n'],
-    ['a processing instruction', '<?php x ?>\n'],
+    ['a complete tag lazily after a quote\'s paragraph, then a line that goes on the quote', '> a\n<span>\n> b\n'],
+    ['a complete tag lazily after an item\'s paragraph as the last line, with no line end', '- a\n<span>'],
     ['a setext underline', 'Feedback\n---\n'],
-    ['a block quote holding a heading, then text', '> # h\nmore\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
