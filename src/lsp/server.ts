@@ -11,7 +11,9 @@
 // orphan topic): the folder's other open documents are linted again, and published when what they
 // show changed.
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { isWithin, realOrResolved } from '../fs/paths.js';
+import { INDEX_FILE } from '../memdir/kinds.js';
 import { sizeProblem } from '../memdir/model.js';
 import { VERSION } from '../version.js';
 import { FrameReader, frame, type FrameEvent } from './framing.js';
@@ -159,10 +161,17 @@ export function serve(io: ServerIo): Promise<number> {
     send({ method: 'textDocument/publishDiagnostics', params: { uri: doc.uri, version, diagnostics } });
   }
 
-  /** The other open documents of the memory folder a changed file is in (as their last lints found them). */
+  /**
+   * The other open documents of the memory folder a changed file is in (as their last lints found
+   * them) whose findings it can change: every one for a change to the index, which names them all;
+   * the index for a change to a topic (its entry's target, an orphan). A topic's findings about
+   * another topic (a `[[name]]` link to no memory) are not reported by default: not re-linted for.
+   */
   function siblings(doc: Doc): Doc[] {
     const file = doc.file === null ? null : realOrResolved(doc.file);
-    return [...docs.values()].filter((d) => d !== doc && d.memdir !== null && file !== null && isWithin(file, d.memdir));
+    if (file === null) return [];
+    const index = path.basename(file) === INDEX_FILE;
+    return [...docs.values()].filter((d) => d !== doc && d.memdir !== null && isWithin(file, d.memdir) && (index || (d.file !== null && path.basename(d.file) === INDEX_FILE)));
   }
 
   function changed(doc: Doc): void {

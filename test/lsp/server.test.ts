@@ -284,6 +284,29 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(client.stderr).toBe('');
   });
 
+  it('a topic the editor opens settles the open index\'s entry for it; a topic edit re-lints the index, not the other topics', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv({ MEMLINT_DEBUG: '1' });
+    const index = uriOf(join(repo, '.claude', 'memory', 'MEMORY.md'));
+    const deploy = uriOf(join(repo, '.claude', 'memory', 'deploy.md'));
+    const topic = uriOf(join(repo, '.claude', 'memory', 'rollback.md'));
+    const client = start(repo, env, { stdio: true });
+    await client.initialize(repo);
+    client.open(deploy, TOPIC('reference'));
+    client.open(index, `${INDEX}- [Rollback](rollback.md) — how we roll a release back\n`);
+    expect((await client.published(index)).diagnostics.map((d) => d.code)).toEqual(['index-link-target']);
+    expect((await client.published(deploy)).diagnostics).toEqual([]);
+    // The new topic, not saved yet: the index's entry now points at it.
+    const mark = client.received.length;
+    client.open(topic, ORPHAN.replace('tomorrow; rollbacks need two reviewers on Thursday next week', '2026-03-03'));
+    expect((await client.published(index, mark)).diagnostics).toEqual([]);
+    expect((await client.published(topic, mark)).diagnostics).toEqual([]);
+    expect(await client.stop()).toBe(0);
+    // deploy.md was linted once: a topic's change reaches the index, not the other topics.
+    const lints = client.stderr.split('\n').filter((l) => l.includes('linting') && l.includes('deploy.md'));
+    expect(lints).toHaveLength(1);
+  });
+
   it('a fix that moves text into another file edits both, in the editor\'s texts of them', async () => {
     const long = `- [Deploy](deploy.md) — how we deploy: ${'from the release branch after a review by two people who did not write the change, '.repeat(2)}then tag`;
     const repo = memoryRepo({ '.claude/memory/MEMORY.md': `${long}\n` });
