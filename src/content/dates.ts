@@ -195,6 +195,10 @@ const TODAY_OR_YESTERDAY = /(?<!\w)(?:today|yesterday)[ \t]+(?:or|and\/or|\/)[ \
 const ZH_DAY_ITEM_AFTER = /^(?:的)?(?:文件|数据|日志|记录|报告|日报|内容)/u;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/u;
 // The line that opens a list with a recurrence: "Every Monday:", "Each sprint:", "每周一：".
+// A heading that names a recurring ritual ("### Daily Review (3-Part, 20 min)", "## Weekly
+// checklist"), with no date of its own: the list under it is the ritual's steps, asked on any day
+// ("1. What did I do today?"). A dated heading ("## Daily log 2026-03-05") tells that day.
+const RITUAL_HEADING = /^ {0,3}#{1,6}[ \t]+(?:\*\*|__)?(?:(?:every|each)[ \t]+(?:day|morning|evening|night|week|weekday|month|sprint)|daily|nightly|weekly|monthly)[ \t]+(?:review|retro(?:spective)?|routine|checklist|ritual|habits?|questions|check-?in|reflection|planning)\b(?![^\n]*\d{4}-\d{2}-\d{2})[^\n]*$/iu;
 const RECURRENCE_LEAD = /^[ \t]*(?:\*\*|__)?(?:(?:(?:every|each)[ \t]+(?:day|morning|evening|night|week|weekday|month|sprint|quarter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly|monthly)\b|每(?:天|日|周|星期|月))[^:：\n]{0,40}[:：](?:\*\*|__)?[ \t]*$/iu;
 // A table row with a cell that is only a command: the row documents what the command does.
 const COMMAND_ROW = /^[ \t]*\|.*\|[ \t]*`(?:\/|--|(?:npm|npx|pnpm|yarn|git|make|python3?|node|bun|cargo|go|uv|docker)[ \t])[^`]*`[ \t]*(?:\||$)/u;
@@ -851,7 +855,7 @@ class Finder {
       if (LIST_ITEM.test(this.lineText(i))) {
         let k = i;
         while (k > 0 && i - k < PARAGRAPH_LINES && this.continuesList(k)) k--;
-        if (k < i && RECURRENCE_LEAD.test(this.lineText(k))) r = 2;
+        if (k < i && (RECURRENCE_LEAD.test(this.lineText(k)) || RITUAL_HEADING.test(this.lineText(k)))) r = 2;
       }
       this.ledByRecurrence[i] = r;
     }
