@@ -425,7 +425,16 @@ function hasVerb(re: RegExp, text: string): boolean {
 
 /** The sentence tells an event, past or future, or a schedule (besides the phrase itself). */
 function tellsEvent(text: string): boolean {
-  return hasVerb(EVENT_VERB, text) || TIME_PREPOSITION.test(text) || EVENT_NOUN_NEAR.test(text);
+  return hasVerb(EVENT_VERB, text.replace(CAUSAL_SINCE, ' ')) || TIME_PREPOSITION.test(text) || EVENT_NOUN_NEAR.test(text);
+}
+
+// "since" before a clause in the present tense gives a reason ("not deterministic today, since the
+// seed is drawn per call"), not a point in time ("since the reset", "since it was moved").
+const CAUSAL_SINCE = /(?<!\w)since(?=[ \t]+(?:\S+[ \t]+){0,4}?(?:is|are|isn't|aren't|does|doesn't|do|don't|can|cannot|can't)\b)/giu;
+
+/** A sentence's first word in Title case is capitalised for opening it ("Can it run today?"), not a name. */
+function openingInLowerCase(clause: string): string {
+  return clause.replace(/^([^\p{L}]*)(\p{Lu})(?=\p{Ll}*(?!\w))/u, (_, lead: string, first: string) => lead + first.toLowerCase());
 }
 
 const CLAUSE_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[:：()（）;；])/gu;
@@ -544,7 +553,8 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
     // shows both", not "(NL, $39, today)" after "this is the best candidate".
     const marked = eventText(sent);
     const mark = marked.indexOf('\u0000');
-    const clause = clauseOf(marked, mark, mark + 1);
+    const opening = clauseOf(marked, mark, mark + 1);
+    const clause = marked.startsWith(opening) ? openingInLowerCase(opening) : opening;
     if ((hasVerb(PRESENT_VERB, clause) || hasVerb(PRESENT_VERB_MORE, clause)) && !tellsEvent(clause)) return true;
   }
   if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !DATING_PREPOSITION_BEFORE.test(behind(line, start))) return true;
