@@ -187,7 +187,7 @@ const CONDITION_BEFORE = /(?<!\w)(?:if|when|whenever|unless)\b[^.;:!?—–]{0,8
 const HYPOTHETICAL_BEFORE = /(?<!\w)(?:any|anything|anyone|anybody|whatever|whichever)\b[^.;!?\n]{0,60}\b(?:could|would|might)\b[^.;!?\n]{0,40}$/iu;
 
 // The word used as the name of a thing, not as a date: "the Today view", "a Yesterday tab".
-const NAMED_AFTER = /^['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|column|section|widget|panel|badge|list|folder|board|feed|header|menu|chip|pill|link|card)s?\b/iu;
+const NAMED_AFTER = /^(?:\*{1,2}|_{1,2})?['’]?[ \t]+(?:view|tab|page|screen|button|label|filter|column|section|widget|panel|badge|list|folder|board|feed|header|menu|chip|pill|link|card|preset|option|toggle|shortcut)s?\b/iu;
 
 // A line that ends a paragraph (blank, a heading, a table row) and one that starts a block (a list
 // item, a heading, a quote, a table row): a sentence runs across the other line breaks.
