@@ -432,6 +432,16 @@ function tellsEvent(text: string): boolean {
 // seed is drawn per call"), not a point in time ("since the reset", "since it was moved").
 const CAUSAL_SINCE = /(?<!\w)since(?=[ \t]+(?:\S+[ \t]+){0,4}?(?:is|are|isn't|aren't|does|doesn't|do|don't|can|cannot|can't)\b)/giu;
 
+/**
+ * The clause says how something behaves: a verb of action in the present tense ("keeps",
+ * "serves", "makes"; "is" or "has" alone may state one day's fact), none in the past, no event.
+ */
+function describesBehaviour(clause: string): boolean {
+  const acts = hasVerb(PRESENT_VERB_MORE, clause) || hasVerb(PRESENT_VERB, clause.replace(COPULA, ' '));
+  return acts && !hasVerb(PAST_TENSE, clause) && !tellsEvent(clause);
+}
+const COPULA = /(?<!\w)(?:is|are|isn't|aren't|has|have|hasn't|haven't)\b/giu;
+
 /** A sentence's first word in Title case is capitalised for opening it ("Can it run today?"), not a name. */
 function openingInLowerCase(clause: string): string {
   return clause.replace(/^([^\p{L}]*)(\p{Lu})(?=\p{Ll}*(?!\w))/u, (_, lead: string, first: string) => lead + first.toLowerCase());
@@ -845,7 +855,10 @@ class Finder {
     if (this.listLedByRecurrence(first)) return;
     // A table row that documents a command ("| run today's batch | `/batch` |") describes any day's run.
     if (COMMAND_ROW.test(this.text.slice(ls, le))) return;
-    const told = zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause));
+    // "keeps serving yesterday's values": data named by its day, in a sentence that says how a
+    // system behaves, is stale data of any day, not the day before the text was written.
+    const staleData = phrase.toLowerCase() === 'yesterday' && POSSESSIVE_AFTER.test(after) && describesBehaviour((clause ??= phraseClause(sent)));
+    const told = !staleData && (zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause)));
     this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told, ...(other ? { otherReplacement: `${phrase} (${other})` } : {}) });
   }
 

@@ -47,7 +47,9 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * ("so today the tile shows both", read across wrapped lines), a condition or possibility ("if a
  * task fired Friday", "could grade yesterday's decisions"), a feedback memory's **Why:**, a
  * hypothetical ("anything we could ship this month"), a reported request ("asked it to fetch
- * today's weather"), interface labels ("Today / Yesterday / 1 week ago"), "the next month" of a
+ * today's weather"), interface labels ("Today / Yesterday / 1 week ago", "the Today preset"),
+ * stale data named by its day in a sentence about how a system behaves ("keeps serving
+ * yesterday's prices", when only a commit dates the line), "the next month" of a
  * story or a product ("the next month contract"), names and file names (`Monday.com`,
  * `monday-api.md`, link targets, `[[next-week]]`), quoted speech, schedules, headings used as
  * names, figurative uses, other frontmatter keys, code, URLs, and a phrase already paired with a
