@@ -4,7 +4,9 @@ import type { Rule } from '../types.js';
  * no-conflict-markers: no merge conflict markers left in memory. Markers in Markdown break no
  * build, so they get committed, and then the agent reads both sides as memory. A marker is a run
  * of at least the file's conflict marker size (git's `conflict-marker-size` attribute, 7 when
- * unset or outside a repository), as git and the merge driver write them.
+ * unset or outside a repository), as git and the merge driver write them. A separator (`=======`)
+ * left alone after a conflict was settled by hand is one too, where Markdown reads it as text (a
+ * lazy line of an entry or an item), not as a heading's underline or code.
  */
 export const noConflictMarkers: Rule = {
   id: 'no-conflict-markers',
@@ -19,13 +21,15 @@ export const noConflictMarkers: Rule = {
     notOkOutput: '1:1: Merge conflict left unresolved (lines 1-5): run `memlint resolve` or settle it by hand',
   },
   check(ctx) {
-    // git asked only where a marker could be: a line opening with a run of '<' (any size), or a
-    // seven-character run of the default size. A lone short '>' or '|' run is a block quote or a
-    // table row far more often than a stray marker.
-    if (!/^(?:<+(?: |$)|>{7}|\|{7})/m.test(ctx.file.text)) return;
+    // git asked only where a marker could be: a line opening with a run of '<' (any size), a
+    // seven-character run of the default size, or a line of '=' alone. A lone short '>' or '|' run
+    // is a block quote or a table row far more often than a stray marker.
+    if (!/^(?:<+(?: |$)|>{7}|\|{7}|=+\r?$)/m.test(ctx.file.text)) return;
     const size = ctx.repo?.conflictMarkerSize(ctx.file) ?? 7;
     const marker = (c: string) => new RegExp(`^${c}{${size},}(?: |$)`);
     const [opens, closes, base] = [marker('<'), marker('>'), marker('\\|')];
+    // git writes the separator as exactly the marker size, alone on its line.
+    const separator = new RegExp(`^={${size}}$`);
     const lines = ctx.lines();
     // The closing marker after each line, found in one pass from the end (a search per opener
     // was quadratic in a file of openers).
@@ -46,6 +50,10 @@ export const noConflictMarkers: Rule = {
         open = 0;
       } else if (base.test(text) && open === 0) {
         ctx.report({ message: 'Stray merge conflict marker', line: i + 1, column: 1 });
+      } else if (open === 0 && separator.test(text) && ctx.blocks().lines[i]?.kind === 'prose') {
+        // A separator left after the other markers were deleted by hand. Where Markdown reads the
+        // line as a heading's underline (after a paragraph) it is one, and in code it is code.
+        ctx.report({ message: 'Stray merge conflict marker (a separator left without its conflict)', line: i + 1, column: 1 });
       }
     });
   },
