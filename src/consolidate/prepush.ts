@@ -67,7 +67,7 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
     }
     const markers = findings.some((f) => f.message.ruleId === 'no-conflict-markers');
     const secrets = findings.some((f) => f.message.ruleId === 'no-secrets');
-    const fix = [markers ? 'settle each conflict ("memlint resolve FILE" or by hand)' : '', secrets ? 'remove each secret (and rotate it)' : ''].filter(Boolean).join(' and ');
+    const fix = [markers ? 'settle each conflict ("memlint resolve FILE" or by hand; a stray marker line, by deleting it)' : '', secrets ? 'remove each secret (and rotate it)' : ''].filter(Boolean).join(' and ');
     opts.io.stderr.write(`memlint: nothing was pushed: pushed memory holds ${[markers ? 'conflict markers' : '', secrets ? 'a secret' : ''].filter(Boolean).join(' and ')} (above); ${fix}, then amend the commit named (or "git rebase -i" an earlier one) and push again\n`);
     return 1;
   }

@@ -73,11 +73,36 @@ describe('the team loop through git hooks', () => {
     const head = git(alice, 'rev-parse', '--short=7', 'HEAD').trim();
     expect(pushed.out).toContain(`${MEM}/user_role.md:${line}:1: Merge conflict left unresolved`);
     expect(pushed.out).toContain(`[no-conflict-markers] (commit ${head})`);
-    expect(pushed.out).toMatch(/^memlint: nothing was pushed: pushed memory holds conflict markers \(above\); settle each conflict \("memlint resolve FILE" or by hand\), then amend the commit named/m);
+    expect(pushed.out).toMatch(/^memlint: nothing was pushed: pushed memory holds conflict markers \(above\); settle each conflict \("memlint resolve FILE" or by hand; a stray marker line, by deleting it\), then amend the commit named/m);
     expect(git(remote, 'log', '--format=%s', 'main')).not.toContain('alice: role');
     // Settled with a choice, amended: the push goes through.
     expect((await memlintInProcess(alice, ['resolve', '--ours', `${MEM}/user_role.md`])).code).toBe(0);
     expect(run(alice, ['commit', '-q', '--amend', '--no-edit'], env).code).toBe(0);
+    expect(run(alice, ['push', '-q'], env).code).toBe(0);
+    expect(git(remote, 'log', '--format=%s', '-1', 'main')).toBe('alice: role\n');
+  });
+
+  it('refuses a push whose conflict was settled by hand but kept its separator, and takes it once the line is gone', async () => {
+    const { alice, bob, remote } = await team();
+    writeFileSync(join(bob, MEM, 'user_role.md'), role('Reads diffs after descriptions.'));
+    expect(run(bob, ['commit', '-q', '-am', 'bob: role'], env).code).toBe(0);
+    expect(run(bob, ['push', '-q'], env).code).toBe(0);
+    writeFileSync(join(alice, MEM, 'user_role.md'), role('Reads tests before diffs.'));
+    expect(run(alice, ['commit', '-q', '-am', 'alice: role'], env).code).toBe(0);
+    expect(run(alice, ['pull', '-q', '--rebase'], env).code).not.toBe(0);
+    // Both sides kept by deleting the outer markers only: the separator stays between them.
+    const file = join(alice, MEM, 'user_role.md');
+    const settled = readFileSync(file, 'utf8').split('\n').filter((l) => !/^(?:<{7}|>{7}) /.test(l));
+    writeFileSync(file, settled.join('\n'));
+    git(alice, 'add', '-A');
+    expect(run(alice, ['-c', 'core.editor=true', 'rebase', '--continue'], env).code).toBe(0);
+    const pushed = run(alice, ['push', '-q'], env);
+    expect(pushed.code).not.toBe(0);
+    expect(pushed.out).toContain(`${MEM}/user_role.md:${settled.indexOf('=======') + 1}:1: Stray merge conflict marker (a separator left without its conflict) [no-conflict-markers]`);
+    expect(pushed.out).toContain('a stray marker line, by deleting it');
+    expect(git(remote, 'log', '--format=%s', 'main')).not.toContain('alice: role');
+    writeFileSync(file, settled.filter((l) => l !== '=======').join('\n'));
+    expect(run(alice, ['commit', '-q', '-a', '--amend', '--no-edit'], env).code).toBe(0);
     expect(run(alice, ['push', '-q'], env).code).toBe(0);
     expect(git(remote, 'log', '--format=%s', '-1', 'main')).toBe('alice: role\n');
   });

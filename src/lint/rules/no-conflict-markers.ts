@@ -5,8 +5,7 @@ import type { Rule } from '../types.js';
  * build, so they get committed, and then the agent reads both sides as memory. A marker is a run
  * of at least the file's conflict marker size (git's `conflict-marker-size` attribute, 7 when
  * unset or outside a repository), as git and the merge driver write them. A separator (`=======`)
- * left alone after a conflict was settled by hand is one too, where Markdown reads it as text (a
- * lazy line of an entry or an item), not as a heading's underline or code.
+ * left alone after a conflict was settled by hand is one too (see `leftAlone`).
  */
 export const noConflictMarkers: Rule = {
   id: 'no-conflict-markers',
@@ -50,11 +49,19 @@ export const noConflictMarkers: Rule = {
         open = 0;
       } else if (base.test(text) && open === 0) {
         ctx.report({ message: 'Stray merge conflict marker', line: i + 1, column: 1 });
-      } else if (open === 0 && separator.test(text) && ctx.blocks().lines[i]?.kind === 'prose') {
-        // A separator left after the other markers were deleted by hand. Where Markdown reads the
-        // line as a heading's underline (after a paragraph) it is one, and in code it is code.
+      } else if (open === 0 && separator.test(text) && leftAlone(ctx.blocks().lines[i]?.kind, lines[i - 1] ?? '')) {
         ctx.report({ message: 'Stray merge conflict marker (a separator left without its conflict)', line: i + 1, column: 1 });
       }
     });
   },
 };
+
+/**
+ * A separator left after the other markers were deleted by hand. Markdown reads it as text after an
+ * entry or a list item, and as a heading's underline after a paragraph: there it is one only under
+ * a line that ends a sentence, as the last line of a side does and a title does not. In code it is
+ * code.
+ */
+function leftAlone(kind: string | undefined, before: string): boolean {
+  return kind === 'prose' || (kind === 'heading' && /[.!?。！？]\s*$/u.test(before));
+}
