@@ -11,6 +11,7 @@ import { applyEdits } from '../lint/engine.js';
 import { findFrontmatter } from '../memdir/topic.js';
 import { splitLines } from '../memdir/lines.js';
 import { fileKind } from '../memdir/kinds.js';
+import { namedByFile } from '../content/date-patterns.js';
 
 /** A relative date found in a text and what it becomes, as UTF-16 offsets into that text. */
 export interface DateFix {
@@ -59,7 +60,7 @@ export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeD
       }
       return anchors(offset);
     };
-    const found = find(text, (offset) => anchorOf(offset).date).filter((f) => text.slice(f.start, f.end) !== f.replacement);
+    const found = find(text, (offset) => anchorOf(offset).date).filter((f) => text.slice(f.start, f.end) !== f.replacement && !namedByFile(text.slice(f.start, f.end), rel));
     const fixes: DateFix[] = [];
     for (const f of found) {
       if (isCertain(f, anchorOf(f.start))) fixes.push(f);

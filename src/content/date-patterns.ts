@@ -103,3 +103,16 @@ export function isDateTemplate(text: string): boolean {
   return false;
 }
 
+
+/**
+ * The phrase is part of its file's own name ("previous month" in
+ * `budget-copy-from-previous-month.md`): there it names what the file is about, a feature or a
+ * rule, not a day. Phrases of two words or more, read as the file name's words in a row.
+ */
+export function namedByFile(phrase: string, rel: string): boolean {
+  const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  const want = words(phrase).filter((w, i) => i > 0 || w !== 'the');
+  if (want.length < 2) return false;
+  const name = words((rel.split('/').pop() ?? '').replace(/\.md$/iu, ''));
+  return name.some((_, i) => want.every((w, j) => name[i + j] === w));
+}

@@ -503,6 +503,22 @@ function titleWordsAfter(ahead: string): number {
   const words = ahead.replace(/^['’]s\b/u, '').split(/[ \t]+/u).filter((w) => w !== '' && !TITLE_SMALL_WORD.test(w));
   return words.slice(0, 4).filter((w) => /^\p{Lu}/u.test(w)).length;
 }
+/** How many of the (up to) four words before a phrase, small words aside, are capitalised, up to the first that is not. */
+function titleWordsBefore(before: string): number {
+  const words = before.split(/[ \t]+/u).filter((w) => w !== '' && !TITLE_SMALL_WORD.test(w)).slice(-4).reverse();
+  let n = 0;
+  for (const w of words) {
+    if (!/^\p{Lu}[\p{L}\p{N}'’-]*$/u.test(w)) break;
+    n++;
+  }
+  return n;
+}
+// Every word of the phrase capitalised ("Previous Month", "Next Week").
+const TITLE_CASE_PHRASE = /^\p{Lu}[\p{L}'’]*(?:[ \t]+\p{Lu}[\p{L}'’]*)+$/u;
+const OPERAND_BEFORE = /(?:^|[^=<>!])(?:==?|<=?|>=?|≤|≥)[ \t]*$/u;
+const OPERAND_AFTER = /^[ \t]*(?:[+\-−][ \t]*\d|(?:→|->)[ \t]*\d)/u;
+const BOUND_BEFORE = /(?<!\w)(?:(?:more|less|fewer|older|newer|earlier|later)[ \t]+than|at[ \t]+(?:most|least)|up[ \t]+to)[ \t]+$/iu;
+const UI_QUALIFIER_BEFORE = /(?<!\w)(?:panel|view|tab|widget|card|chart|graph|column|filter|section|tile|table|report|summary|button|badge|label)s?[ \t]*\($/iu;
 const TITLE_WORD_BEFORE = /(?:^|[\p{L}\p{N},)][ \t]+)\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
 const SENTENCE_OPENING_WORD = /^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
 const ORDINAL_MODIFIER = /^(?:last|first|next)[ \t]/iu;
@@ -556,6 +572,16 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   // "Turn Yesterday's Commits Into a Daily Standup": a capitalised phrase inside a run of
   // capitalised words, one before it and most of those after it, is part of a title.
   if (CAPITAL.test(line.slice(start, end)) && CAPITALISED_WORD_BEFORE.test(behind(line, start)) && titleWordsAfter(ahead) >= 3) return true;
+  // "Budget Copy from Previous Month", "Copy Previous Month Budgets": a phrase in Title Case after
+  // two capitalised words, or after one and before two, names a feature, a screen or a helper.
+  if (TITLE_CASE_PHRASE.test(line.slice(start, end))) {
+    const before = titleWordsBefore(behind(line, start));
+    if (before >= 2 || (before === 1 && titleWordsAfter(ahead) >= 2)) return true;
+  }
+  // A run-time value in a formula, a rule or a test input: "min = today - 10 years", "date = 11
+  // years ago", "today → 201", "not more than 10 years ago", "Cash Flow panel (this month)".
+  if (OPERAND_BEFORE.test(behind(line, start)) || OPERAND_AFTER.test(ahead) || BOUND_BEFORE.test(behind(line, start))) return true;
+  if (UI_QUALIFIER_BEFORE.test(behind(line, start)) && /^[ \t]*\)/u.test(ahead)) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (ORDINAL_MODIFIER.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
   if (phrase === 'today') {

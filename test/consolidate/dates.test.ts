@@ -46,6 +46,15 @@ describe('dates made absolute (step 4)', () => {
     expect(r.report).toEqual({ fixed: [], left: 1 });
   });
 
+  it("writes no date into a phrase its file's name holds: there it names the file's subject (thirteenth held-out set)", async () => {
+    const find = await loadDateFinder();
+    const note = 'Date: 2026-03-24\n\n- The draft for next month is built on the 25th.\n- Shipped the draft button yesterday.\n';
+    const s = state({ 'project_drafts-for-next-month.md': topic('C', 'project', 'c', note) });
+    const r = absoluteDates(s, ctx({}, { today: '2026-11-29', lineDates: () => Array(20).fill('2026-03-30') }), find);
+    expect(r.state.files.get('project_drafts-for-next-month.md')).toBe(topic('C', 'project', 'c', note.replace('yesterday', 'yesterday (2026-03-23)')));
+    expect(r.report.fixed.map((f) => f.from)).toEqual(['yesterday']);
+  });
+
   it("counts from the date the text gives for itself, before the commit date: a dated section, a note's date line", async () => {
     const find = await loadDateFinder();
     const body = '## 2026-03-23 (pass 13)\n\nRe-review tomorrow.\n\n## Notes\n\nShip next Friday.\n';

@@ -1,6 +1,6 @@
 import { bodyStart, descriptionSpan, lineOf } from '../content-scan.js';
 import type { RelativeDate } from '../../content/dates.js';
-import { mayHoldRelativeDate } from '../../content/date-patterns.js';
+import { mayHoldRelativeDate, namedByFile } from '../../content/date-patterns.js';
 import { chooseAnchor, firstCommitDate, textAnchors, type ChosenAnchor } from '../../content/date-anchors.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
@@ -49,7 +49,10 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * hypothetical ("anything we could ship this month"), a reported request ("asked it to fetch
  * today's weather"), interface labels ("Today / Yesterday / 1 week ago", "the Today preset"),
  * stale data named by its day in a sentence about how a system behaves ("keeps serving
- * yesterday's prices", when only a commit dates the line), "the next month" of a
+ * yesterday's prices", when only a commit dates the line), a product spec's run-time values
+ * ("min = today - 10 years", "date = 11 years ago", "not more than 10 years ago", "Cash Flow panel
+ * (this month)"), a feature's name (in Title Case after capitalised words, "Budget Copy from
+ * Previous Month", or in the file's own name, `copy-from-previous-month.md`), "the next month" of a
  * story or a product ("the next month contract"), names and file names (`Monday.com`,
  * `monday-api.md`, link targets, `[[next-week]]`), quoted speech, schedules, headings used as
  * names, figurative uses, other frontmatter keys, code, URLs, and a phrase already paired with a
@@ -82,7 +85,7 @@ export const absoluteDates: Rule = {
     // first phrase asks for its day, never for a text without one.
     let anchorOf: ReturnType<typeof anchorFor> | undefined;
     const anchors = () => (anchorOf ??= anchorFor(ctx));
-    const hits = findRelativeDates(text, (offset) => anchors().at(offset), skip).filter(checked);
+    const hits = findRelativeDates(text, (offset) => anchors().at(offset), skip).filter((h) => checked(h) && !namedByFile(h.text, ctx.file.rel));
     if (hits.length === 0) return;
     const room = indexRoom(ctx);
     for (const h of hits) {
