@@ -17,7 +17,9 @@ const HOME_RE = /(?<![\w.$~-])(?:\/Users\/|\/home\/|[A-Za-z]:[\\/](?:Users|Docum
 
 const IP_RE = /(?<![\w.])(?:10\.(?:\d{1,3})\.(?:\d{1,3})\.(?:\d{1,3})|172\.(?:1[6-9]|2\d|3[01])\.(?:\d{1,3})\.(?:\d{1,3})|192\.168\.(?:\d{1,3})\.(?:\d{1,3}))(?![\w]|\.\d)/g;
 
-const DOCKER_BRIDGE_GATEWAY = '172.17.0.1';
+// The same address on every machine of its kind, no one's network: Docker's default bridge
+// gateway (how a container reaches its host), the Android emulator's alias for its host.
+const WELL_KNOWN_HOST_ALIASES = new Set(['172.17.0.1', '10.0.2.2']);
 
 /** Quick test: a text without these hints has nothing to find. */
 export function mayHoldLocalAddress(text: string): boolean {
@@ -36,9 +38,7 @@ export function findLocalAddresses(text: string): LocalAddress[] {
     const octets = m[0].split('.').map(Number);
     // A network (10.9.100.0, 10.6.0.0/16) names no host; an octet over 255 is no address.
     if (octets.some((o) => o > 255) || octets[3] === 0 || text[m.index! + m[0].length] === '/') continue;
-    // Docker's default bridge gateway: the same address on every machine that runs Docker (how a
-    // container reaches its host), no one's network.
-    if (m[0] === DOCKER_BRIDGE_GATEWAY) continue;
+    if (WELL_KNOWN_HOST_ALIASES.has(m[0])) continue;
     out.push({ start: m.index!, end: m.index! + m[0].length, kind: 'private-ip', value: m[0] });
   }
   return out.sort((a, b) => a.start - b.start);
