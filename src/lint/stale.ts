@@ -43,6 +43,16 @@ const RECORDS_CHANGE = /→|->|=>|⇒|\b(?:renamed|moved|deleted|removed|dropped
 const TELLS_PAST = /\b(?:left|added|created|introduced|hardcoded|generated|wrote|was|were|had|used[ \t]+to|didn't|did[ \t]+not|accumulated|shipped)\b|\*\*Why:?\*\*:?|済み|[しっ]た(?:[。、）)]|$)/i;
 const HISTORY_FILE = /(?:^|[/_-])(?:history|archive|changelog|session[_-]?log|progress)(?:[_-][^/]*)?\.md$/i;
 
+// A path the line itself names as gone or former: "originally in a standalone x.js, absorbed into
+// y.js", "links the now-broken `docs/old/` (404 …)". The memory knows; neither stale nor to rewrite.
+const FORMER_BEFORE = /(?:\b(?:originally|formerly|previously|once|former|legacy|deprecated|obsolete|outdated|removed|deleted|archived|dead|now[- ]broken|broken)\b|\bat[ \t]+the[ \t]+time\b)[^.;:!?\n]{0,40}$/iu;
+const FORMER_AFTER = /^[^\s(]*[ \t]*\((?:404|gone|deleted|removed|archived|dead)\b/iu;
+
+/** Whether the line names the path at `column` (1-based) as one that is gone or former. */
+export function namedAsFormer(line: string, column: number, written: string): boolean {
+  return FORMER_BEFORE.test(line.slice(0, column - 1)) || FORMER_AFTER.test(line.slice(column - 1 + written.length));
+}
+
 /** Whether a deleted path in this line of this file is history rather than a stale pointer. */
 export function toldAsHistory(line: string, file: string): boolean {
   return TELLS_PAST.test(line) || HISTORY_FILE.test(file);

@@ -1,6 +1,6 @@
 import { bodyStart, descriptionSpan, lineOf } from '../content-scan.js';
 import { codeLineSet } from '../../memdir/blocks.js';
-import { commitReferences, pathReferences, rewritten, stalePathMessage, toldAsHistory, type PathFate, type PathReference } from '../stale.js';
+import { commitReferences, namedAsFormer, pathReferences, rewritten, stalePathMessage, toldAsHistory, type PathFate, type PathReference } from '../stale.js';
 import type { Fix, RepoFacts, Rule, RuleContext, Suggestion } from '../types.js';
 import type { MemdirModel } from '../../memdir/types.js';
 import { linkTargets, wikiLinks } from '../../memdir/links.js';
@@ -79,6 +79,7 @@ export const noStaleReference: Rule = {
       for (const ref of refs) {
         const fate = fates.get(ref.folder ? `${ref.path}/` : ref.path);
         if (!fate || (ctx.changeOnly && fate.commit !== null)) continue;
+        if (namedAsFormer(lines[ref.line - 1]!, ref.column, ref.written)) continue;
         if (fate.kind === 'deleted' && toldAsHistory(lines[ref.line - 1]!, ctx.file.rel)) continue;
         if (fate.kind === 'renamed' && namedFromNewRoot(ref, fate, text, () => repo.lineDates(ctx.file)[ref.line])) continue;
         // A line that names where the path went knows of the move ("the new X overrides the old Y").
