@@ -48,7 +48,13 @@ interface Phrase {
   always?: boolean;
   /** Cheap test first: every group must have one of its words in the lower-cased text. */
   needs: string[][];
+  /** Not when a legend defines it: the token opens its line or list item and ` = ` follows. */
+  definable?: boolean;
 }
+
+// "- <SYSTEM> = a system response": a document's notation, the token defined as a placeholder.
+const LEGEND_BEFORE = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?$/u;
+const LEGEND_AFTER = /^[ \t]*=[ \t]/u;
 
 const PHRASES: Phrase[] = [
   {
@@ -73,7 +79,7 @@ const PHRASES: Phrase[] = [
   // Fake conversation turns and chat-template tokens.
   { re: /^\s*(?:\*\*)?(?:Human|Assistant|HUMAN|ASSISTANT)(?:\*\*)?\s*:(?=\s*\S)/m, what: 'a fake conversation turn', always: true, needs: [['human', 'assistant']] },
   { re: /^\s*(?:\*\*)?(?:System|SYSTEM)(?:\s+(?:prompt|message|note))?(?:\*\*)?\s*:\s*(?:you|ignore|disregard|new|from now|the assistant|always|never|override)/m, what: 'a fake system message', always: true, needs: [['system']] },
-  { re: /<\|(?:im_start|im_end|system|assistant|user|endoftext|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system[-_]prompt|system[-_]reminder|assistant|human|admin|instructions?)>/i, what: 'a chat-template token or fake system tag', always: true, needs: [['<|', '[inst]', '[/inst]', '<<sys>>', '<<\/sys>>', '<system', '</system', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '<instruction', '</instruction']] },
+  { re: /<\|(?:im_start|im_end|system|assistant|user|endoftext|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system[-_]prompt|system[-_]reminder|assistant|human|admin|instructions?)>/i, what: 'a chat-template token or fake system tag', always: true, definable: true, needs: [['<|', '[inst]', '[/inst]', '<<sys>>', '<<\/sys>>', '<system', '</system', '<assistant', '</assistant', '<human', '</human', '<admin', '</admin', '<instruction', '</instruction']] },
   // Chinese.
   { re: /(?:忽略|无视|忘记|忘掉|不要理会|不用理会|跳过)(?:掉)?(?:你的|你)?(?:之前|以前|先前|此前|以上|上文|前文|上面|上述|前面|原来|原有|所有|一切|全部|系统)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|规则|提示词?|设定|约束|限制|要求)/, what: 'text telling the agent to ignore its instructions', needs: [['忽略', '无视', '忘记', '忘掉', '不要理会', '不用理会', '跳过']] },
   // "不要让用户跑" (don't make the user run it) and "不要告诉用户用菜单" (never tell the user to use the menu) are advice, not concealment.
@@ -199,6 +205,7 @@ function checkPhrases(ctx: RuleContext) {
       const said = m.groups?.say ?? m[0];
       const start = m.index + m[0].lastIndexOf(said);
       const end = start + said.length;
+      if (p.definable && LEGEND_BEFORE.test(line.slice(0, start)) && LEGEND_AFTER.test(line.slice(end))) continue;
       if (!p.always) {
         code ??= inlineCodeRanges(line);
         if (inRanges(code, start, end) || isQuoted(line, start, end) || inFence(ctx, offsets[i + 1]! + start)) continue;
