@@ -13,7 +13,7 @@
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { parseMarkdown } from './markdown.js';
-import { bomOf, splitLines, withoutBom } from './lines.js';
+import { bomOf, splitLines, withoutBom, type Line } from './lines.js';
 
 /**
  * What a line holds, by the innermost block on it (paragraph text is 'prose'). Containers are
@@ -489,15 +489,17 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 }
 
 // ---------------------------------------------------------------------------------------------
-// The line path. A file takes it only when every line is one of these (no tab anywhere):
-//   blank (spaces only); frontmatter (`---` on line 1 closed by a later `---`); an ATX heading
-//   `# ...` not ending in `#`; a bullet or ordered item, one to four spaces after the marker, whose
-//   content is text (starting with a plain inline link `[T](x.md)` or not: no brackets,
-//   backslashes, backticks or angle brackets in the text; no space, parentheses, quotes, `&`,
-//   backslash, backtick or angle brackets in the destination; no title) or a quote (of text, or
-//   read as a document as below), nested in the item whose content its marker is indented to; text
-//   (lazy or indented); a fence, in the first column or in an item; indented code in an item; a
-//   quote line of text, at the top level or in an item; a block quote of anything the line path
+// The line path. A file takes it only when every line is one of these (a tab only in a line's
+// indentation and in the whitespace after its container markers, read as the columns it reaches to
+// the next tab stop: see `withTabStops`):
+//   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
+//   heading `# ...` not ending in `#`; a bullet or ordered item, one to four columns after the
+//   marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
+//   brackets, backslashes, backticks or angle brackets in the text; no space, parentheses, quotes,
+//   `&`, backslash, backtick or angle brackets in the destination; no title) or a quote (of text,
+//   or read as a document as below), nested in the item whose content its marker is indented to;
+//   text (lazy or indented); a fence, in the first column or in an item; indented code in an item;
+//   a quote line of text, at the top level or in an item; a block quote of anything the line path
 //   reads (nested quotes, lists, headings...) where nothing before or after it reaches in
 //   (`quoteDocument`); an HTML comment, processing instruction, declaration, CDATA section,
 //   block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name in the
@@ -505,11 +507,13 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   paragraph where the next line ends it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, five spaces or a tab after a marker, item content that opens
-// another block, a quote that holds what the line path does not read or that something before or
-// after it reaches into, top-level indented code, other HTML, an ordered item that starts at a
-// number other than 1 right after a paragraph or in an item (whether it interrupts depends on more
-// than the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
+// reference links), an empty item, five columns or more of spaces and tabs after a marker, a tab
+// anywhere else (in text, a heading, a fence's info) or in the lines of a code block other than a
+// fence in the first column (what a tab there becomes in the code is remark's to say), item content
+// that opens another block, a quote that holds what the line path does not read or that something
+// before or after it reaches into, top-level indented code, other HTML, an ordered item that starts
+// at a number other than 1 right after a paragraph or in an item (whether it interrupts depends on
+// more than the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -527,12 +531,26 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * first column, raw HTML blocks and complete tags, block quotes of paragraphs, and block quotes
  * of anything it reads (each read as a document of its own: `nesting` is how many quotes hold
  * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions,
- * tabs) is left to remark.
+ * tabs other than in indentation and after container markers) is left to remark.
  */
 export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
-  if (src.includes(']:') || src.includes('\t')) return null;
-  const raw = splitLines(src);
+  if (src.includes(']:')) return null;
+  const source = splitLines(src);
+  if (!src.includes('\t')) return readLines(src, source, source, nesting);
+  // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
+  // and container markers as spaces, and the model's offsets are then the source's again.
+  const raw = source.map((l) => ({ ...l, text: withTabStops(l.text) }));
+  if (raw.some((l) => l.text.includes('\t'))) return null;
+  const model = readLines(src, source, raw, nesting);
+  return model && withSourceOffsets(model, source, raw);
+}
+
+/**
+ * `lineBlocks` on the lines as read (`raw`: the source's lines, or the same with tabs as spaces);
+ * `source` gives a fence's code as written.
+ */
+function readLines(src: string, source: readonly Line[], raw: readonly Line[], nesting: number): BlockModel | null {
   const hasCr = src.includes('\r');
   const lines: BlockLine[] = new Array(raw.length);
   const codeBlocks: CodeBlock[] = [];
@@ -599,11 +617,11 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     quote = null;
   };
   const endFence = (last: number) => {
-    const first = raw[fence!.start + 1];
+    const first = source[fence!.start + 1];
     let content: string[];
     if (fence!.content) content = fence!.content.length === 1 && fence!.content[0] === '' ? [] : fence!.content;
     else {
-      const value = first && fence!.start + 1 <= last ? src.slice(first.offset, raw[last]!.offset + raw[last]!.text.length) : '';
+      const value = first && fence!.start + 1 <= last ? src.slice(first.offset, source[last]!.offset + source[last]!.text.length) : '';
       content = value === '' ? [] : value.split('\n');
     }
     codeBlocks.push({ startLine: fence!.start + 1, endLine: Math.max(last, fence!.start) + 1, fenced: true, lang: fence!.lang, content });
@@ -1165,6 +1183,68 @@ function afterBlankAfterText(raw: ReadonlyArray<{ text: string }>, lines: readon
   if (k < 0 || !BLANK_RE.test(raw[k]!.text)) return false;
   while (k >= 0 && BLANK_RE.test(raw[k]!.text)) k--;
   return k >= 0 && lines[k]!.kind === 'prose';
+}
+
+// A container's marker after a line's indentation: a quote's `>`, or an item's marker with a
+// space or tab after it.
+const CONTAINER_MARK_RE = /(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]))/y;
+
+/**
+ * The line with each tab of its indentation and of the whitespace after its container markers
+ * (`>`, `-`, `1.`...) as the spaces that reach the next tab stop (one every four columns from the
+ * line's start): the columns CommonMark reads there, where a container's indentation or the space
+ * after a marker may take part of a tab and leave the rest as spaces. Tabs further in are left.
+ */
+function withTabStops(t: string): string {
+  let out = '';
+  let k = 0;
+  for (;;) {
+    for (; t[k] === ' ' || t[k] === '\t'; k++) out += t[k] === ' ' ? ' ' : ' '.repeat(4 - (out.length % 4));
+    CONTAINER_MARK_RE.lastIndex = k;
+    const mark = CONTAINER_MARK_RE.exec(t);
+    if (!mark) return out + t.slice(k);
+    out += mark[0];
+    k += mark[0].length;
+  }
+}
+
+/** The offset in `t` of the character that starts at `column` (a tab reaching the next tab stop), or -1. */
+function offsetAtColumn(t: string, column: number): number {
+  let col = 0;
+  for (let k = 0; k < t.length && col <= column; k++) {
+    if (col === column) return k;
+    col = t[k] === '\t' ? col + 4 - (col % 4) : col + 1;
+  }
+  return col === column ? t.length : -1;
+}
+
+/**
+ * The model of the lines read with tabs as spaces (`withTabStops`), with the source's offsets in
+ * its items and links; null where a code block's text may hold what a tab became (a fence in the
+ * first column gives its lines as written: only its structure was read from the spaces).
+ */
+function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[]): BlockModel | null {
+  const changed = (k: number) => source[k]!.text !== raw[k]!.text;
+  for (const b of model.codeBlocks) {
+    if (b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text)) continue;
+    // (The blank lines after it too: which of them are its lines depends on their columns.)
+    let last = b.endLine - 1;
+    while (last + 1 < raw.length && BLANK_RE.test(raw[last + 1]!.text)) last++;
+    for (let k = b.startLine - 1; k <= last; k++) if (changed(k)) return null;
+  }
+  for (let k = 0; k < raw.length; k++) {
+    const item = model.lines[k]!.item;
+    if (!item || !changed(k)) continue;
+    const at = (column: number) => offsetAtColumn(source[k]!.text, column);
+    item.contentStart = at(item.contentStart);
+    if (item.contentStart < 0) return null;
+    const link = item.link;
+    if (link) {
+      [link.start, link.end, link.textStart, link.textEnd] = [at(link.start), at(link.end), at(link.textStart), at(link.textEnd)];
+      if (Math.min(link.start, link.end, link.textStart, link.textEnd) < 0) return null;
+    }
+  }
+  return model;
 }
 
 /**

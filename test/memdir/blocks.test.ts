@@ -429,6 +429,45 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(80);
   });
 
+  it('gives what remark gives on tabs after markers, as indentation and in quotes, among spaces (property)', () => {
+    const indent = fc.constantFrom(' ', '  ', '   ', '\t', '\t', '\t', ' \t', '  \t', '   \t', '\t ', '\t  ', '\t\t', '    ', '      ');
+    const marker = fc.constantFrom('-', '-', '*', '+', '1.', '1)', '2.', '10.', '>', '>', '>');
+    const space = fc.constantFrom(' ', ' ', '\t', '\t', '\t', '  ', ' \t', '\t ', '\t\t', '   \t', '');
+    const content = fc.oneof(
+      { weight: 12, arbitrary: fc.constantFrom('text yesterday', 'more text', '[A](a.md) x', '> q', '**Why:** z') },
+      { weight: 3, arbitrary: fc.constantFrom('```', '```', '```js', '~~~', '\tcode', '  \tcode', 'code', '# h', '', 'x\ty', '<div>', '<!-- c -->', '-', '2. two', '- inner', '1. one') },
+    );
+    const container = fc.tuple(marker, space).map(([m, sp]) => m + sp);
+    const top = fc.tuple(fc.oneof({ weight: 4, arbitrary: container }, { weight: 1, arbitrary: fc.constant('') }), content).map(([c, t]) => c + t);
+    const under = fc.tuple(indent, fc.array(container, { maxLength: 2 }), content).map(([i, cs, t]) => i + cs.join('') + t);
+    const blank = fc.constantFrom('', '', '\t', ' \t', '>', '>\t', '\t>');
+    const entry = fc.tuple(top, fc.array(fc.oneof({ weight: 5, arbitrary: under }, { weight: 1, arbitrary: blank }), { maxLength: 3 }), fc.constantFrom([], [''], ['\t'])).map(([t, us, b]) => [t, ...us, ...b]);
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 3 }), eol, fc.boolean(), fc.boolean(), (es, e, fm, lastEnded) => {
+        const ls = es.flat();
+        const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        if (readsAsRemark(text) && text.includes('\t')) taken++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(taken).toBeGreaterThan(200);
+  });
+
+  it.each([
+    ['a tab after an item\'s marker, and nested items indented by a tab', '-\ta yesterday\n\t-\tb\n\t\t-\tc\n1.\tone\n'],
+    ['lines of an item\'s paragraph indented by a tab, across a blank line', '- a\n\tcontinued\n\n\tmore\n'],
+    ['a tab the space after a marker takes part of', '1.\ta\n  \t- b\n   \t- c\n'],
+    ['tabs after a quote\'s marker', '>\tquoted\n> \tmore\n>\t> nested\n'],
+    ['an item opening quotes after a tab, and quotes indented by a tab', '-\t> > a\n\t> - c\n\n1.\t> > d\n'],
+    ['a tab before an item\'s link', '-\t[A](a.md) x\n\t* [B](b.md)\n'],
+    ['a fence in the first column whose code is indented by tabs', '```\n\tcode\n\t\tmore\n```\n-\tafter\n'],
+    ['tabs with CR and CRLF', '-\ta\r\n\tb\r\n\t-\tc\r\n-\td\r\te\r'],
+  ])('takes %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
   it.each([
     ['a no-break space before a marker (content, not indentation)', '- a\n \u00a0- b\n'],
     ['a no-break space around a heading\'s text', '# \u00a0a\u00a0\n'],
@@ -451,7 +490,10 @@ describe('lineBlocks: the line path', () => {
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
     ['an ordered item that may not interrupt', 'Text\n2. two\n'],
-    ['a tab', '-\tx\n'],
+    ['a tab in text', '- a\tb\n'],
+    ['a tab in the code of an item\'s fence', '- a\n  ```\n  \tx\n  ```\n'],
+    ['a tab in an item\'s indented code', '- a\n\n      \tx\n'],
+    ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n> ```\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
     ['a link it does not read', '- [a `]` b](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
