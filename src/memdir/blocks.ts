@@ -540,8 +540,12 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   if (!src.includes('\t')) return readLines(src, source, source, nesting);
   // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
   // and container markers as spaces, and the model's offsets are then the source's again.
-  const raw = source.map((l) => ({ ...l, text: withTabStops(l.text) }));
-  if (raw.some((l) => l.text.includes('\t'))) return null;
+  const raw: Line[] = [];
+  for (const l of source) {
+    const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
+    if (text.includes('\t')) return null;
+    raw.push(text === l.text ? l : { text, eol: l.eol, offset: l.offset });
+  }
   const model = readLines(src, source, raw, nesting);
   return model && withSourceOffsets(model, source, raw);
 }
@@ -1011,19 +1015,22 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.quoted === 'document') {
+      if (line.quoted) {
         // The quote the item opens on its line, read as the quote lines indented into the item are
-        // (its line with spaces for the marker: the columns stay).
+        // (its line with spaces for the marker: the columns stay); when it holds only text, by the
+        // quote lines below.
         const first = ' '.repeat(line.contentStart) + t.slice(line.contentStart);
         const read = quoteDocument(raw, lines, i, bodyStart, line.contentStart, true, nesting, first);
-        if (read === null || read === 'lines') return null;
-        const at = i;
-        i = placeQuote(read, items.length - 1);
-        // (An item the quote opens on this line is the line's innermost.)
-        lines[at]!.item ??= item;
-      } else if (line.quoted) {
-        lines[i]!.quote = 1;
-        quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
+        if (read === null || (read === 'lines' && line.quoted === 'document')) return null;
+        if (read === 'lines') {
+          lines[i]!.quote = 1;
+          quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
+        } else {
+          const at = i;
+          i = placeQuote(read, items.length - 1);
+          // (An item the quote opens on this line is the line's innermost.)
+          lines[at]!.item ??= item;
+        }
       }
     }
   }
@@ -1197,16 +1204,23 @@ const CONTAINER_MARK_RE = /(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]))/y;
  */
 function withTabStops(t: string): string {
   let out = '';
+  let copied = 0;
   let k = 0;
   for (;;) {
-    for (; t[k] === ' ' || t[k] === '\t'; k++) out += t[k] === ' ' ? ' ' : ' '.repeat(4 - (out.length % 4));
+    for (; t[k] === ' ' || t[k] === '\t'; k++) {
+      if (t[k] === ' ') continue;
+      out += t.slice(copied, k);
+      out += TO_TAB_STOP[out.length % 4];
+      copied = k + 1;
+    }
     CONTAINER_MARK_RE.lastIndex = k;
-    const mark = CONTAINER_MARK_RE.exec(t);
-    if (!mark) return out + t.slice(k);
-    out += mark[0];
-    k += mark[0].length;
+    if (!CONTAINER_MARK_RE.test(t)) return out + t.slice(copied);
+    k = CONTAINER_MARK_RE.lastIndex;
   }
 }
+
+// The spaces a tab stands for, by the column it starts at (modulo 4).
+const TO_TAB_STOP = ['    ', '   ', '  ', ' '];
 
 /** The offset in `t` of the character that starts at `column` (a tab reaching the next tab stop), or -1. */
 function offsetAtColumn(t: string, column: number): number {

@@ -372,10 +372,17 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(50);
   });
 
+  it.each([
+    ['followed by quote lines holding a quote and a list', '- > a\n  > > b\n  > - c\n1. > d\n'],
+    ['after a tab, followed by quote lines indented by a tab', '-\t> a\n\t> > b\n\t> - c\n1.\t> d\n'],
+  ])('takes an item opening a quote of text on its line %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
   it('gives what remark gives on quote lines at changing depths with empty `>` lines and lines after them (property)', () => {
     // Each quote line at a depth of its own, maybe followed by an empty `>` line of its depth or of
     // another, and by a line with no `>` (lazy text, an item of any kind, a heading...); at the top
-    // level, or in an item (some opening a quote on their line).
+    // level, or in an item (some opening a quote on their line, of text or of more).
     const body = fc.oneof(
       { weight: 20, arbitrary: fc.constantFrom('note yesterday', 'more text', '- item', '* star', '1. one', '2. two', '# h', '- [A](a.md) x', '  continued', '  - nested') },
       { weight: 2, arbitrary: fc.constantFrom('', '    code', '```', '<!-- c -->', '<div>', '<span>', '- ', '-', 'Title', '===', '3) three', '> ') },
@@ -393,7 +400,7 @@ describe('lineBlocks: the line path', () => {
         fc.oneof({ weight: 5, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.constant(['']) }, { weight: 1, arbitrary: fc.constantFrom(['Text.'], ['# Heading'], ['- item'], ['```', 'x', '```']) }),
       )
       .map(([q, empty, next, sep]) => [q, ...(empty === 'same' ? [q.replace(/^((?: *>)+).*$/, '$1').trimEnd()] : empty ? [empty] : []), ...(next ? [next] : []), ...sep]);
-    const run = fc.tuple(fc.constantFrom('', '', '', '', '- item yesterday', '1. one', '  - nested', '- > > quoted', '- > - item', '1. > # h'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
+    const run = fc.tuple(fc.constantFrom('', '', '', '', '- item yesterday', '1. one', '  - nested', '- > > quoted', '- > - item', '1. > # h', '- > quoted yesterday', '1. > text'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
       const indent = item.startsWith('  - ') ? '    ' : item.startsWith('1. ') ? '   ' : item ? '  ' : '';
       return [...(item ? [item, ...gap] : []), ...es.flat().map((l) => (l === '' ? '' : indent + l))];
     });
