@@ -859,8 +859,8 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       }
       const content = t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1);
       if (BLANK_RE.test(content)) {
-        // (How remark places a quote in an item that holds no block is its own.)
-        if (holder >= 0 && !quote.hasBlock) return null;
+        // A quote in an item that holds no block yet: its `>` lines are its own and the item's.
+        if (holder >= 0 && !quote.hasBlock) extendItems(i + 1);
         lines[i] = { kind: 'blank', quote: 1 };
         quote.emptySince.push(i);
         open = holder < 0 ? 'none' : 'inItem';
@@ -1015,7 +1015,11 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.quoted) {
+      if (line.quoted === 'empty') {
+        lines[i] = { kind: 'blank', quote: 1, item };
+        quote = { hasBlock: false, emptySince: [], holder: items.length - 1 };
+        open = 'inItem';
+      } else if (line.quoted) {
         // The quote the item opens on its line, read as the quote lines indented into the item are
         // (its line with spaces for the marker: the columns stay); when it holds only text, by the
         // quote lines below.
@@ -1307,7 +1311,7 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty' };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
@@ -1449,7 +1453,8 @@ function readFence(rest: string, indent: number): ReadLine | null {
 
 /**
  * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
- * or a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more).
+ * or a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more,
+ * 'empty' when it holds nothing on this line).
  */
 function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
@@ -1462,7 +1467,7 @@ function readItem(t: string, indent: number): ReadLine | null {
     const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
     if (isQuotedText(quoted)) return { kind: 'item', indent, ordered, one, contentStart, quoted: true };
     // A quote holding more than text: read as a document of its own (`quoteDocument`), if it can be.
-    return BLANK_RE.test(quoted) ? null : { kind: 'item', indent, ordered, one, contentStart, quoted: 'document' };
+    return { kind: 'item', indent, ordered, one, contentStart, quoted: BLANK_RE.test(quoted) ? 'empty' : 'document' };
   }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);

@@ -284,7 +284,7 @@ describe('lineBlocks: the line path', () => {
     ['a nested ordered item that does not start at 1, right after a fence', '- a\n  ```\n  x\n  ```\n  3. b\n'],
     ['a nested ordered item that does not start at 1, after indented code and a blank line (remark: text)', '- a\n\n      code\n\n  3. b\n'],
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
-    ['an item holding an empty quote', '- >\n'],
+    ['an item holding an empty quote, in a quote (remark ends it on the next line)', '> - >\n>   a\n'],
     ['a quote after text whose text may be an item (remark: text)', 'a\n> 2. x\n'],
     ['a quote holding only an empty quote, closed by the next line', '> > > \n> - item\n'],
     ['an empty quote in a quote, closed by the next line (remark: it takes that line)', '>>\n>- item\n'],
@@ -379,6 +379,21 @@ describe('lineBlocks: the line path', () => {
     takenAsRemarkReadsIt(text);
   });
 
+  it.each([
+    ['then its text', '- >\n  text yesterday\n\n- >\n  more\n'],
+    ['then more empty `>` lines, a quote of text and the item\'s text', '- >\n  >\n  > b\n  >\n  c\n'],
+    ['then the next item, and text that ends the list', '- >\n- b\n1. >\ntext\n'],
+    ['then a nested item', '- >\n  - c\n'],
+    ['in a nested item, after a tab', '- a\n\t- >\n\t  b\n'],
+    ['as the text\'s last line', '- >'],
+  ])('takes an item opening an empty quote on its line, %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
+  it('takes an empty quote in an item, holding no block, as remark reads it', () => {
+    takenAsRemarkReadsIt('- a\n  - b\n  >\n  c\n- d\n  >\n- e\n  >');
+  });
+
   it('gives what remark gives on quote lines at changing depths with empty `>` lines and lines after them (property)', () => {
     // Each quote line at a depth of its own, maybe followed by an empty `>` line of its depth or of
     // another, and by a line with no `>` (lazy text, an item of any kind, a heading...); at the top
@@ -400,7 +415,7 @@ describe('lineBlocks: the line path', () => {
         fc.oneof({ weight: 5, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.constant(['']) }, { weight: 1, arbitrary: fc.constantFrom(['Text.'], ['# Heading'], ['- item'], ['```', 'x', '```']) }),
       )
       .map(([q, empty, next, sep]) => [q, ...(empty === 'same' ? [q.replace(/^((?: *>)+).*$/, '$1').trimEnd()] : empty ? [empty] : []), ...(next ? [next] : []), ...sep]);
-    const run = fc.tuple(fc.constantFrom('', '', '', '', '- item yesterday', '1. one', '  - nested', '- > > quoted', '- > - item', '1. > # h', '- > quoted yesterday', '1. > text'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
+    const run = fc.tuple(fc.constantFrom('', '', '', '', '- item yesterday', '1. one', '  - nested', '- > > quoted', '- > - item', '1. > # h', '- > quoted yesterday', '1. > text', '- >', '1. >'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
       const indent = item.startsWith('  - ') ? '    ' : item.startsWith('1. ') ? '   ' : item ? '  ' : '';
       return [...(item ? [item, ...gap] : []), ...es.flat().map((l) => (l === '' ? '' : indent + l))];
     });
