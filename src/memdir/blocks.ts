@@ -1324,7 +1324,9 @@ function readLine(t: string): ReadLine | null {
     const rest = t.slice(indent);
     if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent };
     if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, indent);
-    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, indent) : null;
+    if (ITEM_RE.test(rest)) return ONLY_MARKS_RE.test(rest) ? null : readItem(t, indent);
+    // Text that would be text in the first column (`**Why:**`, `[T](t.md)`) is text indented too.
+    return rest.charCodeAt(0) !== 0x3e && readLine(rest)?.kind === 'text' ? { kind: 'indented', indent } : null;
   }
   if (c === 0x3c) return readTagLine(t);
   if (c === 0x23) {

@@ -244,8 +244,17 @@ describe('lineBlocks: the line path', () => {
       'text', '  text', '    text', '      code', '        code', '          code', '  - > nested', '     > in nested', '  ```', '      ```', '```', '# h', '<!-- c -->', '      - code item',
       '        > code quote', '- [a](b.md) x', '   - three in', ' - one in', '> **b**', '- > [a](b.md)', '  > *x*', '> 2024', '> ***', '> ===', '> <3',
       '- > 2. x', '  > 1) y', '> !x', '- > ---', '  > # h', '> _x_', '- > **Why:** y', '>  two spaces', '- >', '- > ',
+      '  **Why:** x', '>   **b**', '  > [a](b.md)', '>    [a](b.md)', '  \\x',
     );
     expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
+  });
+
+  it.each([
+    ['an item\'s text', '- a\n  **Why:** b\n  [T](t.md) c\n   _d_\n'],
+    ['a quote\'s text', '> a\n>   [x](y.md) b\n>  **c**\n'],
+    ['a paragraph\'s first line', '  **x** y\n  \\z\n'],
+  ])('takes indented lines that would be text in the first column: %s, as remark reads them', (_, text) => {
+    takenAsRemarkReadsIt(text);
   });
 
   it('takes an item whose text opens a link that cannot end on its line, with no link, as remark reads it', () => {
@@ -547,14 +556,14 @@ describe('lineBlocks: the line path', () => {
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '  ```sh', '  ```', '    ```', '   ~~~', '  code in item', '    deeper code', '- <3 love', '- <', '- <b>bold</b>', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '  ```sh', '  ```', '    ```', '   ~~~', '  code in item', '    deeper code', '- <3 love', '- <', '- <b>bold</b>', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '  **Why:** x', '  [A](a.md) y', '   _x_', '  \\x', '  !x', '  *x', '  <3', '  `x`', '  <span>', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     expect(takenAsRemarkReads(plainLine, 30, 700)).toBeGreaterThan(200);
   });
 });
 
 describe('pieceBlocks: a file cut before each top-level item, each piece its own way', () => {
   it('reads a long list with one line the line path leaves by remark for that item only, as remark reads the whole', () => {
-    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    <span>more of the last item</span>\n';
+    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    <span>\n    more of the last item\n';
     expect(lineBlocks(text)).toBeNull();
     const cuts = topLevelBlockStarts(splitLines(text));
     expect(cuts).toHaveLength(50);
