@@ -13,6 +13,7 @@
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { parseMarkdown } from './markdown.js';
+import { MAX_NESTING, withNestingCapped } from './nesting.js';
 import { bomOf, splitLines, withoutBom, type Line } from './lines.js';
 
 /**
@@ -535,7 +536,8 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  */
 export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
-  if (src.includes(']:')) return null;
+  // (remark reads what a line holds past its MAX_NESTING-th container as text.)
+  if (src.includes(']:') || (nesting === 0 && withNestingCapped(src) !== src)) return null;
   const source = splitLines(src);
   if (!src.includes('\t')) return readLines(src, source, source, nesting);
   // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
@@ -1075,12 +1077,10 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
 // document's reading of that line again.)
 const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?: |$))/;
 
-// How many block quotes deep `quoteDocument` reads. The parse reads at most MAX_NESTING (32)
-// containers on one line (markdown.ts) and the rest of the line as text; a line the line path
-// takes holds at most this many `>` of quotes read as documents, and after them a `>` of a quote
-// of text or an item's marker and a `>` after it: 27 containers at most, under the cap. Each
-// level reads its lines once more, so reading them costs at most this many times a flat quote's.
-const MAX_QUOTE_DOCUMENTS = 24;
+// How many block quotes deep `quoteDocument` reads: as many as the parse reads containers on one
+// line (the line path takes no line that nests deeper: see `lineBlocks`). Each level reads its
+// lines once more, so reading them costs at most this many times a flat quote's.
+const MAX_QUOTE_DOCUMENTS = MAX_NESTING;
 
 /**
  * A block quote whose first line is `i` (its `>` at most three columns past `column`, where the

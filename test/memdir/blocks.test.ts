@@ -300,7 +300,8 @@ describe('lineBlocks: the line path', () => {
     ['a fence in a quote that the quote\'s end closes', '> ```js\n> x\n>\n'],
     ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
     ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
-    ['quotes nested twenty-six deep', `${'> '.repeat(26)}a\n`],
+    ['quotes nested past the parse\'s cap', `${'> '.repeat(33)}a\n`],
+    ['items and quotes nested past the parse\'s cap (remark reads the rest of the line as text)', `${'- > '.repeat(17)}a\n`],
     ['a quote in a quote ending in a closed fence, then text (read again only at the top level)', '> > ```\n> > x\n> > ```\ntext\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
@@ -388,6 +389,10 @@ describe('lineBlocks: the line path', () => {
     takenAsRemarkReadsIt(text);
   });
 
+  it('takes quotes nested thirty deep, each line followed by an empty `>` line, as remark reads them', () => {
+    takenAsRemarkReadsIt(`${'> '.repeat(30)}a yesterday\n${'>'.repeat(30)}\n\n${'> '.repeat(28)}- > b\n`);
+  });
+
   it.each([
     ['then its text', '- >\n  text yesterday\n\n- >\n  more\n'],
     ['then more empty `>` lines, a quote of text and the item\'s text', '- >\n  >\n  > b\n  >\n  c\n'],
@@ -412,7 +417,7 @@ describe('lineBlocks: the line path', () => {
       { weight: 2, arbitrary: fc.constantFrom('', '    code', '```', '<!-- c -->', '<div>', '<span>', '- ', '-', 'Title', '===', '3) three', '> ') },
     );
     const mark = fc.constantFrom('> ', '> ', '> ', '>', ' > ');
-    const depth = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) });
+    const depth = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: fc.integer({ min: 20, max: 34 }) });
     const quoteLine = depth.chain((d) => fc.tuple(fc.array(mark, { minLength: d, maxLength: d }), body)).map(([ms, b]) => ms.join('') + b);
     const emptyQuote = depth.chain((d) => fc.constantFrom('> ', '>').map((mk) => mk.repeat(d).trimEnd()));
     const after = fc.constantFrom('lazy text', '2. b', '1. b', '- b', '# h', '```', '<span>', '<!-- c -->', '  text', '    code', '-', '3.', '  - nested', '   2. x');
