@@ -498,14 +498,15 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
 //   brackets, backslashes, backticks or angle brackets in the text; no space, parentheses, quotes,
 //   `&`, backslash, backtick or angle brackets in the destination; no title) or a quote (of text,
-//   or read as a document as below), nested in the item whose content its marker is indented to;
-//   text (lazy or indented); a fence, in the first column or in an item; indented code in an item;
-//   a quote line of text, at the top level or in an item; a block quote of anything the line path
-//   reads (nested quotes, lists, headings...) where nothing before or after it reaches in
-//   (`quoteDocument`); an HTML comment, processing instruction, declaration, CDATA section,
-//   block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name in the
-//   first column (the last where it interrupts nothing, or lazily after a quote's or an item's
-//   paragraph where the next line ends it; after top-level text it is text).
+//   empty, or read as a document as below), nested in the item whose content its marker is
+//   indented to; text (lazy, or indented and text in the first column too); a fence, in the
+//   first column or in an item; indented code in an item; a quote line of text, at the top level
+//   or in an item; a block quote of anything the line path reads (nested quotes, lists,
+//   headings...) where nothing before or after it reaches in (`quoteDocument`); an HTML comment,
+//   processing instruction, declaration, CDATA section, block-level tag, raw block (`<pre>`,
+//   `<script>`...) or complete tag of another name in the first column (the last where it
+//   interrupts nothing, or lazily after a quote's or an item's paragraph where the next line ends
+//   it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
 // reference links), an empty item, five columns or more of spaces and tabs after a marker, a tab
@@ -514,7 +515,8 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // that opens another block, a quote that holds what the line path does not read or that something
 // before or after it reaches into, top-level indented code, other HTML, an ordered item that starts
 // at a number other than 1 right after a paragraph or in an item (whether it interrupts depends on
-// more than the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
+// more than the line), a line nesting more containers than the parse reads (MAX_NESTING), and the
+// few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
