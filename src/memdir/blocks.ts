@@ -492,7 +492,7 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // ---------------------------------------------------------------------------------------------
 // The line path. A file takes it only when every line is one of these (a tab only in a line's
 // indentation and in the whitespace after its container markers, read as the columns it reaches to
-// the next tab stop: see `withTabStops`):
+// the next tab stop: see `withTabStops`, or anywhere in the code of a fence in the first column):
 //   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
 //   heading `# ...` not ending in `#`; a bullet or ordered item, one to four columns after the
 //   marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
@@ -510,8 +510,9 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
 // reference links), an empty item, five columns or more of spaces and tabs after a marker, a tab
-// anywhere else (in text, a heading, a fence's info) or in the lines of a code block other than a
-// fence in the first column (what a tab there becomes in the code is remark's to say), item content
+// anywhere else (in text, a heading, a fence's info) but in the code of a fence in the first
+// column, a tab on the lines of any other code block (what it becomes in the code is remark's to
+// say), item content
 // that opens another block, a quote that holds what the line path does not read or that something
 // before or after it reaches into, top-level indented code, other HTML, an ordered item that starts
 // at a number other than 1 right after a paragraph or in an item (whether it interrupts depends on
@@ -545,13 +546,16 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
   // and container markers as spaces, and the model's offsets are then the source's again.
   const raw: Line[] = [];
-  for (const l of source) {
+  const tabsLeft: number[] = [];
+  source.forEach((l, k) => {
     const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
-    if (text.includes('\t')) return null;
+    if (text.includes('\t')) tabsLeft.push(k);
     raw.push(text === l.text ? l : { text, eol: l.eol, offset: l.offset });
-  }
+  });
+  // (A tab further in than that is read only in a fence's code.)
+  if (tabsLeft.length > 0 && !/^(?:`{3}|~{3})/m.test(src)) return null;
   const model = readLines(src, source, raw, nesting);
-  return model && withSourceOffsets(model, source, raw);
+  return model && withSourceOffsets(model, source, raw, tabsLeft);
 }
 
 /**
@@ -1240,13 +1244,20 @@ function offsetAtColumn(t: string, column: number): number {
 
 /**
  * The model of the lines read with tabs as spaces (`withTabStops`), with the source's offsets in
- * its items and links; null where a code block's text may hold what a tab became (a fence in the
- * first column gives its lines as written: only its structure was read from the spaces).
+ * its items and links; null where a code block's text may hold what a tab became, or where a line
+ * holding a tab further in (`tabsLeft`) is not code. A fence in the first column gives its lines as
+ * written: only its structure was read from the spaces, and its code may hold tabs anywhere.
  */
-function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[]): BlockModel | null {
+function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[], tabsLeft: readonly number[]): BlockModel | null {
   const changed = (k: number) => source[k]!.text !== raw[k]!.text;
+  const asWritten = (b: CodeBlock) => b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text);
+  if (tabsLeft.length > 0) {
+    const code = new Uint8Array(raw.length);
+    for (const b of model.codeBlocks) if (asWritten(b)) code.fill(1, b.startLine, b.endLine);
+    if (tabsLeft.some((k) => code[k] === 0)) return null;
+  }
   for (const b of model.codeBlocks) {
-    if (b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text)) continue;
+    if (asWritten(b)) continue;
     // (The blank lines after it too: which of them are its lines depends on their columns.)
     let last = b.endLine - 1;
     while (last + 1 < raw.length && BLANK_RE.test(raw[last + 1]!.text)) last++;

@@ -471,7 +471,7 @@ describe('lineBlocks: the line path', () => {
     const space = fc.constantFrom(' ', ' ', '\t', '\t', '\t', '  ', ' \t', '\t ', '\t\t', '   \t', '');
     const content = fc.oneof(
       { weight: 12, arbitrary: fc.constantFrom('text yesterday', 'more text', '[A](a.md) x', '> q', '**Why:** z') },
-      { weight: 3, arbitrary: fc.constantFrom('```', '```', '```js', '~~~', '\tcode', '  \tcode', 'code', '# h', '', 'x\ty', '<div>', '<!-- c -->', '-', '2. two', '- inner', '1. one') },
+      { weight: 3, arbitrary: fc.constantFrom('```', '```', '```js', '~~~', '```\t', '\tcode', '  \tcode', 'code', 'a\tb\t', '<div\tclass="x">', '# h', '', 'x\ty', '<div>', '<!-- c -->', '-', '2. two', '- inner', '1. one') },
     );
     const container = fc.tuple(marker, space).map(([m, sp]) => m + sp);
     const top = fc.tuple(fc.oneof({ weight: 4, arbitrary: container }, { weight: 1, arbitrary: fc.constant('') }), content).map(([c, t]) => c + t);
@@ -491,6 +491,22 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(200);
   });
 
+  it('gives what remark gives on fences in the first column whose code holds tabs, among lines with tabs in text (property)', () => {
+    const line = fc.constantFrom(
+      '```', '```', '```go', '~~~', '```\t', '\tx := 1\t// c', '\t\tdeep\tcode', 'a\tb', 'text', '', '', '\t', '-\ta', '\tcontinued',
+      '<div\tclass="x">', '# h\tx', '- [A](a.md)\tx', '> q\tr', '  ```', '\t```',
+    );
+    const eol = fc.constantFrom('\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), eol, (ls, e) => {
+        if (readsAsRemark(ls.map((l) => l + e).join(''))) taken++;
+      }),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(150);
+  });
+
   it.each([
     ['a tab after an item\'s marker, and nested items indented by a tab', '-\ta yesterday\n\t-\tb\n\t\t-\tc\n1.\tone\n'],
     ['lines of an item\'s paragraph indented by a tab, across a blank line', '- a\n\tcontinued\n\n\tmore\n'],
@@ -499,6 +515,7 @@ describe('lineBlocks: the line path', () => {
     ['an item opening quotes after a tab, and quotes indented by a tab', '-\t> > a\n\t> - c\n\n1.\t> > d\n'],
     ['a tab before an item\'s link', '-\t[A](a.md) x\n\t* [B](b.md)\n'],
     ['a fence in the first column whose code is indented by tabs', '```\n\tcode\n\t\tmore\n```\n-\tafter\n'],
+    ['a fence in the first column whose code holds tabs anywhere, closed after a tab', '```go\nfunc f() {\n\tx := 1\t// c\n}\n```\t\n-\tafter\n~~~\na\tb'],
     ['tabs with CR and CRLF', '-\ta\r\n\tb\r\n\t-\tc\r\n-\td\r\te\r'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
@@ -527,6 +544,7 @@ describe('lineBlocks: the line path', () => {
     ['an empty item with a space after its bullet', '+ \n'],
     ['an ordered item that may not interrupt', 'Text\n2. two\n'],
     ['a tab in text', '- a\tb\n'],
+    ['a tab in a tag (the line opens HTML) in a file with a fence', '```\nx\n```\n<div\tclass="x">\n- a\n'],
     ['a tab in the code of an item\'s fence', '- a\n  ```\n  \tx\n  ```\n'],
     ['a tab in an item\'s indented code', '- a\n\n      \tx\n'],
     ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n> ```\n'],
