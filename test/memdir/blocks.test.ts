@@ -416,7 +416,7 @@ describe('lineBlocks: the line path', () => {
       { weight: 20, arbitrary: fc.constantFrom('note yesterday', 'more text', '- item', '* star', '1. one', '2. two', '# h', '- [A](a.md) x', '  continued', '  - nested') },
       { weight: 2, arbitrary: fc.constantFrom('', '    code', '```', '<!-- c -->', '<div>', '<span>', '- ', '-', 'Title', '===', '3) three', '> ') },
     );
-    const mark = fc.constantFrom('> ', '> ', '> ', '>', ' > ');
+    const mark = fc.constantFrom('> ', '> ', '> ', '>', ' > ', '>\t');
     const depth = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: fc.integer({ min: 20, max: 34 }) });
     const quoteLine = depth.chain((d) => fc.tuple(fc.array(mark, { minLength: d, maxLength: d }), body)).map(([ms, b]) => ms.join('') + b);
     const emptyQuote = depth.chain((d) => fc.constantFrom('> ', '>').map((mk) => mk.repeat(d).trimEnd()));
@@ -446,11 +446,11 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(120);
   });
 
-  it('gives what remark gives on items with one to five spaces after their marker (property)', () => {
+  it('gives what remark gives on items with one to five spaces (or tabs) after their marker (property)', () => {
     const marker = fc.constantFrom('-', '*', '+', '1.', '2.', '1)', '10.');
-    const spaces = fc.constantFrom(' ', ' ', '  ', '   ', '    ', '     ');
+    const spaces = fc.constantFrom(' ', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '\t ');
     const content = fc.constantFrom('item yesterday', 'text', '[A](a.md) x', '> q', '> > q', '# h', '```', '- inner', '');
-    const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ', '     ', '      ', '        ');
+    const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ', '     ', '      ', '        ', '\t', '  \t');
     const item = fc.tuple(indent, marker, spaces, content).map(([i, mk, sp, c]) => i + mk + sp + c);
     const other = fc.tuple(indent, fc.constantFrom('text', 'more', '> q', '```', 'code', '# h', '')).map(([i, c]) => (c === '' ? '' : i + c));
     const line = fc.oneof({ weight: 3, arbitrary: item }, { weight: 3, arbitrary: other }, { weight: 1, arbitrary: fc.constant('') });
