@@ -13,7 +13,8 @@
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { parseMarkdown } from './markdown.js';
-import { bomOf, splitLines, withoutBom } from './lines.js';
+import { MAX_NESTING, withNestingCapped } from './nesting.js';
+import { bomOf, splitLines, withoutBom, type Line } from './lines.js';
 
 /**
  * What a line holds, by the innermost block on it (paragraph text is 'prose'). Containers are
@@ -489,27 +490,34 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 }
 
 // ---------------------------------------------------------------------------------------------
-// The line path. A file takes it only when every line is one of these (no tab anywhere):
-//   blank (spaces only); frontmatter (`---` on line 1 closed by a later `---`); an ATX heading
-//   `# ...` not ending in `#`; a bullet or ordered item, one to four spaces after the marker, whose
-//   content is text (starting with a plain inline link `[T](x.md)` or not: no brackets,
-//   backslashes, backticks or angle brackets in the text; no space, parentheses, quotes, `&`,
-//   backslash, backtick or angle brackets in the destination; no title) or a quote (of text, or
-//   read as a document as below), nested in the item whose content its marker is indented to; text
-//   (lazy or indented); a fence, in the first column or in an item; indented code in an item; a
-//   quote line of text, at the top level or in an item; a block quote of anything the line path
-//   reads (nested quotes, lists, headings...) where nothing before or after it reaches in
-//   (`quoteDocument`); an HTML comment, processing instruction, declaration, CDATA section,
-//   block-level tag, raw block (`<pre>`, `<script>`...) or complete tag of another name in the
-//   first column (the last where it interrupts nothing, or lazily after a quote's or an item's
-//   paragraph where the next line ends it; after top-level text it is text).
+// The line path. A file takes it only when every line is one of these (a tab only in a line's
+// indentation and in the whitespace after its container markers, read as the columns it reaches to
+// the next tab stop: see `withTabStops`, or anywhere in the code of a fence in the first column):
+//   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
+//   heading `# ...` not ending in `#`; a bullet or ordered item, one to four columns after the
+//   marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
+//   brackets, backslashes, backticks or angle brackets in the text; no space, parentheses, quotes,
+//   `&`, backslash, backtick or angle brackets in the destination; no title) or a quote (of text,
+//   empty, or read as a document as below), nested in the item whose content its marker is
+//   indented to; text (lazy, or indented and text in the first column too); a fence, in the
+//   first column or in an item; indented code in an item; a quote line of text, at the top level
+//   or in an item; a block quote of anything the line path reads (nested quotes, lists,
+//   headings...) where nothing before or after it reaches in (`quoteDocument`); an HTML comment,
+//   processing instruction, declaration, CDATA section, block-level tag, raw block (`<pre>`,
+//   `<script>`...) or complete tag of another name in the first column (the last where it
+//   interrupts nothing, or lazily after a quote's or an item's paragraph where the next line ends
+//   it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, five spaces or a tab after a marker, item content that opens
-// another block, a quote that holds what the line path does not read or that something before or
-// after it reaches into, top-level indented code, other HTML, an ordered item that starts at a
-// number other than 1 right after a paragraph or in an item (whether it interrupts depends on more
-// than the line), and the few shapes whose remark reading `lineBlocks` notes as its own.
+// reference links), an empty item, five columns or more of spaces and tabs after a marker, a tab
+// anywhere else (in text, a heading, a fence's info) but in the code of a fence in the first
+// column, a tab on the lines of any other code block (what it becomes in the code is remark's to
+// say), item content
+// that opens another block, a quote that holds what the line path does not read or that something
+// before or after it reaches into, top-level indented code, other HTML, an ordered item that starts
+// at a number other than 1 right after a paragraph or in an item (whether it interrupts depends on
+// more than the line), a line nesting more containers than the parse reads (MAX_NESTING), and the
+// few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -527,12 +535,34 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * first column, raw HTML blocks and complete tags, block quotes of paragraphs, and block quotes
  * of anything it reads (each read as a document of its own: `nesting` is how many quotes hold
  * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions,
- * tabs) is left to remark.
+ * tabs other than in indentation and after container markers) is left to remark.
  */
 export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
-  if (src.includes(']:') || src.includes('\t')) return null;
-  const raw = splitLines(src);
+  // (remark reads what a line holds past its MAX_NESTING-th container as text.)
+  if (src.includes(']:') || (nesting === 0 && withNestingCapped(src) !== src)) return null;
+  const source = splitLines(src);
+  if (!src.includes('\t')) return readLines(src, source, source, nesting);
+  // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
+  // and container markers as spaces, and the model's offsets are then the source's again.
+  const raw: Line[] = [];
+  const tabsLeft: number[] = [];
+  source.forEach((l, k) => {
+    const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
+    if (text.includes('\t')) tabsLeft.push(k);
+    raw.push(text === l.text ? l : { text, eol: l.eol, offset: l.offset });
+  });
+  // (A tab further in than that is read only in a fence's code.)
+  if (tabsLeft.length > 0 && !/^(?:`{3}|~{3})/m.test(src)) return null;
+  const model = readLines(src, source, raw, nesting);
+  return model && withSourceOffsets(model, source, raw, tabsLeft);
+}
+
+/**
+ * `lineBlocks` on the lines as read (`raw`: the source's lines, or the same with tabs as spaces);
+ * `source` gives a fence's code as written.
+ */
+function readLines(src: string, source: readonly Line[], raw: readonly Line[], nesting: number): BlockModel | null {
   const hasCr = src.includes('\r');
   const lines: BlockLine[] = new Array(raw.length);
   const codeBlocks: CodeBlock[] = [];
@@ -599,11 +629,11 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     quote = null;
   };
   const endFence = (last: number) => {
-    const first = raw[fence!.start + 1];
+    const first = source[fence!.start + 1];
     let content: string[];
     if (fence!.content) content = fence!.content.length === 1 && fence!.content[0] === '' ? [] : fence!.content;
     else {
-      const value = first && fence!.start + 1 <= last ? src.slice(first.offset, raw[last]!.offset + raw[last]!.text.length) : '';
+      const value = first && fence!.start + 1 <= last ? src.slice(first.offset, source[last]!.offset + source[last]!.text.length) : '';
       content = value === '' ? [] : value.split('\n');
     }
     codeBlocks.push({ startLine: fence!.start + 1, endLine: Math.max(last, fence!.start) + 1, fenced: true, lang: fence!.lang, content });
@@ -837,8 +867,8 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       }
       const content = t.startsWith(' ', lead + 1) ? t.slice(lead + 2) : t.slice(lead + 1);
       if (BLANK_RE.test(content)) {
-        // (How remark places a quote in an item that holds no block is its own.)
-        if (holder >= 0 && !quote.hasBlock) return null;
+        // A quote in an item that holds no block yet: its `>` lines are its own and the item's.
+        if (holder >= 0 && !quote.hasBlock) extendItems(i + 1);
         lines[i] = { kind: 'blank', quote: 1 };
         quote.emptySince.push(i);
         open = holder < 0 ? 'none' : 'inItem';
@@ -993,19 +1023,26 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.quoted === 'document') {
+      if (line.quoted === 'empty') {
+        lines[i] = { kind: 'blank', quote: 1, item };
+        quote = { hasBlock: false, emptySince: [], holder: items.length - 1 };
+        open = 'inItem';
+      } else if (line.quoted) {
         // The quote the item opens on its line, read as the quote lines indented into the item are
-        // (its line with spaces for the marker: the columns stay).
+        // (its line with spaces for the marker: the columns stay); when it holds only text, by the
+        // quote lines below.
         const first = ' '.repeat(line.contentStart) + t.slice(line.contentStart);
         const read = quoteDocument(raw, lines, i, bodyStart, line.contentStart, true, nesting, first);
-        if (read === null || read === 'lines') return null;
-        const at = i;
-        i = placeQuote(read, items.length - 1);
-        // (An item the quote opens on this line is the line's innermost.)
-        lines[at]!.item ??= item;
-      } else if (line.quoted) {
-        lines[i]!.quote = 1;
-        quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
+        if (read === null || (read === 'lines' && line.quoted === 'document')) return null;
+        if (read === 'lines') {
+          lines[i]!.quote = 1;
+          quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
+        } else {
+          const at = i;
+          i = placeQuote(read, items.length - 1);
+          // (An item the quote opens on this line is the line's innermost.)
+          lines[at]!.item ??= item;
+        }
       }
     }
   }
@@ -1046,12 +1083,10 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
 // document's reading of that line again.)
 const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?: |$))/;
 
-// How many block quotes deep `quoteDocument` reads. The parse reads at most MAX_NESTING (32)
-// containers on one line (markdown.ts) and the rest of the line as text; a line the line path
-// takes holds at most this many `>` of quotes read as documents, and after them a `>` of a quote
-// of text or an item's marker and a `>` after it: 27 containers at most, under the cap. Each
-// level reads its lines once more, so reading them costs at most this many times a flat quote's.
-const MAX_QUOTE_DOCUMENTS = 24;
+// How many block quotes deep `quoteDocument` reads: as many as the parse reads containers on one
+// line (the line path takes no line that nests deeper: see `lineBlocks`). Each level reads its
+// lines once more, so reading them costs at most this many times a flat quote's.
+const MAX_QUOTE_DOCUMENTS = MAX_NESTING;
 
 /**
  * A block quote whose first line is `i` (its `>` at most three columns past `column`, where the
@@ -1167,6 +1202,82 @@ function afterBlankAfterText(raw: ReadonlyArray<{ text: string }>, lines: readon
   return k >= 0 && lines[k]!.kind === 'prose';
 }
 
+// A container's marker after a line's indentation: a quote's `>`, or an item's marker with a
+// space or tab after it.
+const CONTAINER_MARK_RE = /(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]))/y;
+
+/**
+ * The line with each tab of its indentation and of the whitespace after its container markers
+ * (`>`, `-`, `1.`...) as the spaces that reach the next tab stop (one every four columns from the
+ * line's start): the columns CommonMark reads there, where a container's indentation or the space
+ * after a marker may take part of a tab and leave the rest as spaces. Tabs further in are left.
+ */
+function withTabStops(t: string): string {
+  let out = '';
+  let copied = 0;
+  let k = 0;
+  for (;;) {
+    for (; t[k] === ' ' || t[k] === '\t'; k++) {
+      if (t[k] === ' ') continue;
+      out += t.slice(copied, k);
+      out += TO_TAB_STOP[out.length % 4];
+      copied = k + 1;
+    }
+    CONTAINER_MARK_RE.lastIndex = k;
+    if (!CONTAINER_MARK_RE.test(t)) return out + t.slice(copied);
+    k = CONTAINER_MARK_RE.lastIndex;
+  }
+}
+
+// The spaces a tab stands for, by the column it starts at (modulo 4).
+const TO_TAB_STOP = ['    ', '   ', '  ', ' '];
+
+/** The offset in `t` of the character that starts at `column` (a tab reaching the next tab stop), or -1. */
+function offsetAtColumn(t: string, column: number): number {
+  let col = 0;
+  for (let k = 0; k < t.length && col <= column; k++) {
+    if (col === column) return k;
+    col = t[k] === '\t' ? col + 4 - (col % 4) : col + 1;
+  }
+  return col === column ? t.length : -1;
+}
+
+/**
+ * The model of the lines read with tabs as spaces (`withTabStops`), with the source's offsets in
+ * its items and links; null where a code block's text may hold what a tab became, or where a line
+ * holding a tab further in (`tabsLeft`) is not code. A fence in the first column gives its lines as
+ * written: only its structure was read from the spaces, and its code may hold tabs anywhere.
+ */
+function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[], tabsLeft: readonly number[]): BlockModel | null {
+  const changed = (k: number) => source[k]!.text !== raw[k]!.text;
+  const asWritten = (b: CodeBlock) => b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text);
+  if (tabsLeft.length > 0) {
+    const code = new Uint8Array(raw.length);
+    for (const b of model.codeBlocks) if (asWritten(b)) code.fill(1, b.startLine, b.endLine);
+    if (tabsLeft.some((k) => code[k] === 0)) return null;
+  }
+  for (const b of model.codeBlocks) {
+    if (asWritten(b)) continue;
+    // (The blank lines after it too: which of them are its lines depends on their columns.)
+    let last = b.endLine - 1;
+    while (last + 1 < raw.length && BLANK_RE.test(raw[last + 1]!.text)) last++;
+    for (let k = b.startLine - 1; k <= last; k++) if (changed(k)) return null;
+  }
+  for (let k = 0; k < raw.length; k++) {
+    const item = model.lines[k]!.item;
+    if (!item || !changed(k)) continue;
+    const at = (column: number) => offsetAtColumn(source[k]!.text, column);
+    item.contentStart = at(item.contentStart);
+    if (item.contentStart < 0) return null;
+    const link = item.link;
+    if (link) {
+      [link.start, link.end, link.textStart, link.textEnd] = [at(link.start), at(link.end), at(link.textStart), at(link.textEnd)];
+      if (Math.min(link.start, link.end, link.textStart, link.textEnd) < 0) return null;
+    }
+  }
+  return model;
+}
+
 /**
  * How many spaces a line starts with. Only spaces and tabs are Markdown's whitespace: a no-break
  * or em space (which `trimStart` and `trim` take too) is content.
@@ -1213,7 +1324,7 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty' };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
@@ -1226,7 +1337,9 @@ function readLine(t: string): ReadLine | null {
     const rest = t.slice(indent);
     if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent };
     if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, indent);
-    return ITEM_RE.test(rest) && !ONLY_MARKS_RE.test(rest) ? readItem(t, indent) : null;
+    if (ITEM_RE.test(rest)) return ONLY_MARKS_RE.test(rest) ? null : readItem(t, indent);
+    // Text that would be text in the first column (`**Why:**`, `[T](t.md)`) is text indented too.
+    return rest.charCodeAt(0) !== 0x3e && readLine(rest)?.kind === 'text' ? { kind: 'indented', indent } : null;
   }
   if (c === 0x3c) return readTagLine(t);
   if (c === 0x23) {
@@ -1355,7 +1468,8 @@ function readFence(rest: string, indent: number): ReadLine | null {
 
 /**
  * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
- * or a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more).
+ * or a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more,
+ * 'empty' when it holds nothing on this line).
  */
 function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
@@ -1368,7 +1482,7 @@ function readItem(t: string, indent: number): ReadLine | null {
     const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
     if (isQuotedText(quoted)) return { kind: 'item', indent, ordered, one, contentStart, quoted: true };
     // A quote holding more than text: read as a document of its own (`quoteDocument`), if it can be.
-    return BLANK_RE.test(quoted) ? null : { kind: 'item', indent, ordered, one, contentStart, quoted: 'document' };
+    return { kind: 'item', indent, ordered, one, contentStart, quoted: BLANK_RE.test(quoted) ? 'empty' : 'document' };
   }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);

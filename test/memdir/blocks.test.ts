@@ -244,8 +244,17 @@ describe('lineBlocks: the line path', () => {
       'text', '  text', '    text', '      code', '        code', '          code', '  - > nested', '     > in nested', '  ```', '      ```', '```', '# h', '<!-- c -->', '      - code item',
       '        > code quote', '- [a](b.md) x', '   - three in', ' - one in', '> **b**', '- > [a](b.md)', '  > *x*', '> 2024', '> ***', '> ===', '> <3',
       '- > 2. x', '  > 1) y', '> !x', '- > ---', '  > # h', '> _x_', '- > **Why:** y', '>  two spaces', '- >', '- > ',
+      '  **Why:** x', '>   **b**', '  > [a](b.md)', '>    [a](b.md)', '  \\x',
     );
     expect(takenAsRemarkReads(line, 20, 1500)).toBeGreaterThan(300);
+  });
+
+  it.each([
+    ['an item\'s text', '- a\n  **Why:** b\n  [T](t.md) c\n   _d_\n'],
+    ['a quote\'s text', '> a\n>   [x](y.md) b\n>  **c**\n'],
+    ['a paragraph\'s first line', '  **x** y\n  \\z\n'],
+  ])('takes indented lines that would be text in the first column: %s, as remark reads them', (_, text) => {
+    takenAsRemarkReadsIt(text);
   });
 
   it('takes an item whose text opens a link that cannot end on its line, with no link, as remark reads it', () => {
@@ -284,14 +293,15 @@ describe('lineBlocks: the line path', () => {
     ['a nested ordered item that does not start at 1, right after a fence', '- a\n  ```\n  x\n  ```\n  3. b\n'],
     ['a nested ordered item that does not start at 1, after indented code and a blank line (remark: text)', '- a\n\n      code\n\n  3. b\n'],
     ['code after a quote\'s empty line (remark makes a block of each line)', '- > q\n  >\n      x\n      y\n'],
-    ['an item holding an empty quote', '- >\n'],
+    ['an item holding an empty quote, in a quote (remark ends it on the next line)', '> - >\n>   a\n'],
     ['a quote after text whose text may be an item (remark: text)', 'a\n> 2. x\n'],
     ['a quote holding only an empty quote, closed by the next line', '> > > \n> - item\n'],
     ['an empty quote in a quote, closed by the next line (remark: it takes that line)', '>>\n>- item\n'],
     ['a fence in a quote that the quote\'s end closes', '> ```js\n> x\n>\n'],
     ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
     ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
-    ['quotes nested twenty-six deep', `${'> '.repeat(26)}a\n`],
+    ['quotes nested past the parse\'s cap', `${'> '.repeat(33)}a\n`],
+    ['items and quotes nested past the parse\'s cap (remark reads the rest of the line as text)', `${'- > '.repeat(17)}a\n`],
     ['a quote in a quote ending in a closed fence, then text (read again only at the top level)', '> > ```\n> > x\n> > ```\ntext\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
@@ -372,16 +382,42 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(50);
   });
 
+  it.each([
+    ['followed by quote lines holding a quote and a list', '- > a\n  > > b\n  > - c\n1. > d\n'],
+    ['after a tab, followed by quote lines indented by a tab', '-\t> a\n\t> > b\n\t> - c\n1.\t> d\n'],
+  ])('takes an item opening a quote of text on its line %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
+  it('takes quotes nested thirty deep, each line followed by an empty `>` line, as remark reads them', () => {
+    takenAsRemarkReadsIt(`${'> '.repeat(30)}a yesterday\n${'>'.repeat(30)}\n\n${'> '.repeat(28)}- > b\n`);
+  });
+
+  it.each([
+    ['then its text', '- >\n  text yesterday\n\n- >\n  more\n'],
+    ['then more empty `>` lines, a quote of text and the item\'s text', '- >\n  >\n  > b\n  >\n  c\n'],
+    ['then the next item, and text that ends the list', '- >\n- b\n1. >\ntext\n'],
+    ['then a nested item', '- >\n  - c\n'],
+    ['in a nested item, after a tab', '- a\n\t- >\n\t  b\n'],
+    ['as the text\'s last line', '- >'],
+  ])('takes an item opening an empty quote on its line, %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
+  it('takes an empty quote in an item, holding no block, as remark reads it', () => {
+    takenAsRemarkReadsIt('- a\n  - b\n  >\n  c\n- d\n  >\n- e\n  >');
+  });
+
   it('gives what remark gives on quote lines at changing depths with empty `>` lines and lines after them (property)', () => {
     // Each quote line at a depth of its own, maybe followed by an empty `>` line of its depth or of
     // another, and by a line with no `>` (lazy text, an item of any kind, a heading...); at the top
-    // level, or in an item (some opening a quote on their line).
+    // level, or in an item (some opening a quote on their line, of text or of more).
     const body = fc.oneof(
       { weight: 20, arbitrary: fc.constantFrom('note yesterday', 'more text', '- item', '* star', '1. one', '2. two', '# h', '- [A](a.md) x', '  continued', '  - nested') },
       { weight: 2, arbitrary: fc.constantFrom('', '    code', '```', '<!-- c -->', '<div>', '<span>', '- ', '-', 'Title', '===', '3) three', '> ') },
     );
-    const mark = fc.constantFrom('> ', '> ', '> ', '>', ' > ');
-    const depth = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) });
+    const mark = fc.constantFrom('> ', '> ', '> ', '>', ' > ', '>\t');
+    const depth = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: fc.integer({ min: 20, max: 34 }) });
     const quoteLine = depth.chain((d) => fc.tuple(fc.array(mark, { minLength: d, maxLength: d }), body)).map(([ms, b]) => ms.join('') + b);
     const emptyQuote = depth.chain((d) => fc.constantFrom('> ', '>').map((mk) => mk.repeat(d).trimEnd()));
     const after = fc.constantFrom('lazy text', '2. b', '1. b', '- b', '# h', '```', '<span>', '<!-- c -->', '  text', '    code', '-', '3.', '  - nested', '   2. x');
@@ -393,7 +429,7 @@ describe('lineBlocks: the line path', () => {
         fc.oneof({ weight: 5, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.constant(['']) }, { weight: 1, arbitrary: fc.constantFrom(['Text.'], ['# Heading'], ['- item'], ['```', 'x', '```']) }),
       )
       .map(([q, empty, next, sep]) => [q, ...(empty === 'same' ? [q.replace(/^((?: *>)+).*$/, '$1').trimEnd()] : empty ? [empty] : []), ...(next ? [next] : []), ...sep]);
-    const run = fc.tuple(fc.constantFrom('', '', '', '', '- item yesterday', '1. one', '  - nested', '- > > quoted', '- > - item', '1. > # h'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
+    const run = fc.tuple(fc.constantFrom('', '', '', '', '- item yesterday', '1. one', '  - nested', '- > > quoted', '- > - item', '1. > # h', '- > quoted yesterday', '1. > text', '- >', '1. >'), fc.constantFrom([''], []), fc.array(entry, { minLength: 1, maxLength: 6 })).map(([item, gap, es]) => {
       const indent = item.startsWith('  - ') ? '    ' : item.startsWith('1. ') ? '   ' : item ? '  ' : '';
       return [...(item ? [item, ...gap] : []), ...es.flat().map((l) => (l === '' ? '' : indent + l))];
     });
@@ -410,11 +446,11 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(120);
   });
 
-  it('gives what remark gives on items with one to five spaces after their marker (property)', () => {
+  it('gives what remark gives on items with one to five spaces (or tabs) after their marker (property)', () => {
     const marker = fc.constantFrom('-', '*', '+', '1.', '2.', '1)', '10.');
-    const spaces = fc.constantFrom(' ', ' ', '  ', '   ', '    ', '     ');
+    const spaces = fc.constantFrom(' ', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '\t ');
     const content = fc.constantFrom('item yesterday', 'text', '[A](a.md) x', '> q', '> > q', '# h', '```', '- inner', '');
-    const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ', '     ', '      ', '        ');
+    const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ', '     ', '      ', '        ', '\t', '  \t');
     const item = fc.tuple(indent, marker, spaces, content).map(([i, mk, sp, c]) => i + mk + sp + c);
     const other = fc.tuple(indent, fc.constantFrom('text', 'more', '> q', '```', 'code', '# h', '')).map(([i, c]) => (c === '' ? '' : i + c));
     const line = fc.oneof({ weight: 3, arbitrary: item }, { weight: 3, arbitrary: other }, { weight: 1, arbitrary: fc.constant('') });
@@ -427,6 +463,62 @@ describe('lineBlocks: the line path', () => {
       { numRuns: 800 },
     );
     expect(taken).toBeGreaterThan(80);
+  });
+
+  it('gives what remark gives on tabs after markers, as indentation and in quotes, among spaces (property)', () => {
+    const indent = fc.constantFrom(' ', '  ', '   ', '\t', '\t', '\t', ' \t', '  \t', '   \t', '\t ', '\t  ', '\t\t', '    ', '      ');
+    const marker = fc.constantFrom('-', '-', '*', '+', '1.', '1)', '2.', '10.', '>', '>', '>');
+    const space = fc.constantFrom(' ', ' ', '\t', '\t', '\t', '  ', ' \t', '\t ', '\t\t', '   \t', '');
+    const content = fc.oneof(
+      { weight: 12, arbitrary: fc.constantFrom('text yesterday', 'more text', '[A](a.md) x', '> q', '**Why:** z') },
+      { weight: 3, arbitrary: fc.constantFrom('```', '```', '```js', '~~~', '```\t', '\tcode', '  \tcode', 'code', 'a\tb\t', '<div\tclass="x">', '# h', '', 'x\ty', '<div>', '<!-- c -->', '-', '2. two', '- inner', '1. one') },
+    );
+    const container = fc.tuple(marker, space).map(([m, sp]) => m + sp);
+    const top = fc.tuple(fc.oneof({ weight: 4, arbitrary: container }, { weight: 1, arbitrary: fc.constant('') }), content).map(([c, t]) => c + t);
+    const under = fc.tuple(indent, fc.array(container, { maxLength: 2 }), content).map(([i, cs, t]) => i + cs.join('') + t);
+    const blank = fc.constantFrom('', '', '\t', ' \t', '>', '>\t', '\t>');
+    const entry = fc.tuple(top, fc.array(fc.oneof({ weight: 5, arbitrary: under }, { weight: 1, arbitrary: blank }), { maxLength: 3 }), fc.constantFrom([], [''], ['\t'])).map(([t, us, b]) => [t, ...us, ...b]);
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 3 }), eol, fc.boolean(), fc.boolean(), (es, e, fm, lastEnded) => {
+        const ls = es.flat();
+        const text = (fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        if (readsAsRemark(text) && text.includes('\t')) taken++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(taken).toBeGreaterThan(200);
+  });
+
+  it('gives what remark gives on fences in the first column whose code holds tabs, among lines with tabs in text (property)', () => {
+    const line = fc.constantFrom(
+      '```', '```', '```go', '~~~', '```\t', '\tx := 1\t// c', '\t\tdeep\tcode', 'a\tb', 'text', '', '', '\t', '-\ta', '\tcontinued',
+      '<div\tclass="x">', '# h\tx', '- [A](a.md)\tx', '> q\tr', '  ```', '\t```',
+    );
+    const eol = fc.constantFrom('\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), eol, (ls, e) => {
+        if (readsAsRemark(ls.map((l) => l + e).join(''))) taken++;
+      }),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(150);
+  });
+
+  it.each([
+    ['a tab after an item\'s marker, and nested items indented by a tab', '-\ta yesterday\n\t-\tb\n\t\t-\tc\n1.\tone\n'],
+    ['lines of an item\'s paragraph indented by a tab, across a blank line', '- a\n\tcontinued\n\n\tmore\n'],
+    ['a tab the space after a marker takes part of', '1.\ta\n  \t- b\n   \t- c\n'],
+    ['tabs after a quote\'s marker', '>\tquoted\n> \tmore\n>\t> nested\n'],
+    ['an item opening quotes after a tab, and quotes indented by a tab', '-\t> > a\n\t> - c\n\n1.\t> > d\n'],
+    ['a tab before an item\'s link', '-\t[A](a.md) x\n\t* [B](b.md)\n'],
+    ['a fence in the first column whose code is indented by tabs', '```\n\tcode\n\t\tmore\n```\n-\tafter\n'],
+    ['a fence in the first column whose code holds tabs anywhere, closed after a tab', '```go\nfunc f() {\n\tx := 1\t// c\n}\n```\t\n-\tafter\n~~~\na\tb'],
+    ['tabs with CR and CRLF', '-\ta\r\n\tb\r\n\t-\tc\r\n-\td\r\te\r'],
+  ])('takes %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
   });
 
   it.each([
@@ -451,7 +543,11 @@ describe('lineBlocks: the line path', () => {
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
     ['an ordered item that may not interrupt', 'Text\n2. two\n'],
-    ['a tab', '-\tx\n'],
+    ['a tab in text', '- a\tb\n'],
+    ['a tab in a tag (the line opens HTML) in a file with a fence', '```\nx\n```\n<div\tclass="x">\n- a\n'],
+    ['a tab in the code of an item\'s fence', '- a\n  ```\n  \tx\n  ```\n'],
+    ['a tab in an item\'s indented code', '- a\n\n      \tx\n'],
+    ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n> ```\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
     ['a link it does not read', '- [a `]` b](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
@@ -483,14 +579,14 @@ describe('lineBlocks: the line path', () => {
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
-    const plainLine = fc.constantFrom('', '# Memory', '  ```sh', '  ```', '    ```', '   ~~~', '  code in item', '    deeper code', '- <3 love', '- <', '- <b>bold</b>', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
+    const plainLine = fc.constantFrom('', '# Memory', '  ```sh', '  ```', '    ```', '   ~~~', '  code in item', '    deeper code', '- <3 love', '- <', '- <b>bold</b>', '<details>', '</details>', '<summary>S</summary>', '<div/>', '<div/x', '<p class="x">', '<pre>', '<span>', '<br>', '<!-- note', 'still -->', '<!-- one -->', 'x --> y', '<!-->', '<!--x-->after',  '  indented text', '  - nested', '    - deeper', '   * three in', '  1. one', '  2. two', '      - far', ' - one in', '<3 text', '- [not a link', '[also not', '](x.md)', '  **Why:** x', '  [A](a.md) y', '   _x_', '  \\x', '  !x', '  *x', '  <3', '  `x`', '  <span>', '```', '```Js x', '~~~~', '> quoted', '>', '> more', '## Feedback', 'Prose line.', '- [T](t.md) — hook', '* [B](./b.md): x', '- plain item', '1. [O](o.md)', '2. two', 'Lazy prose', '**Why:** x', '[A](a.md) — no bullet');
     expect(takenAsRemarkReads(plainLine, 30, 700)).toBeGreaterThan(200);
   });
 });
 
 describe('pieceBlocks: a file cut before each top-level item, each piece its own way', () => {
   it('reads a long list with one line the line path leaves by remark for that item only, as remark reads the whole', () => {
-    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    <span>more of the last item</span>\n';
+    const text = '---\nname: x\n---\n' + '- item\n'.repeat(50) + '- last\n\n    <span>\n    more of the last item\n';
     expect(lineBlocks(text)).toBeNull();
     const cuts = topLevelBlockStarts(splitLines(text));
     expect(cuts).toHaveLength(50);
