@@ -52,17 +52,23 @@ async function team(): Promise<{ alice: string; bob: string; remote: string }> {
 
 const role = (line: string) => topic('Role', 'user', 'Backend lead on payments', `${line}\n`);
 
+/** Alice's rebase onto Bob's pushed edit of the same line stops on a true conflict in user_role.md. */
+async function conflictedRebase() {
+  const { alice, bob, remote } = await team();
+  writeFileSync(join(bob, MEM, 'user_role.md'), role('Reads diffs after descriptions.'));
+  expect(run(bob, ['commit', '-q', '-am', 'bob: role'], env).code).toBe(0);
+  expect(run(bob, ['push', '-q'], env).code).toBe(0);
+  writeFileSync(join(alice, MEM, 'user_role.md'), role('Reads tests before diffs.'));
+  expect(run(alice, ['commit', '-q', '-am', 'alice: role'], env).code).toBe(0);
+  expect(run(alice, ['pull', '-q', '--rebase'], env).code).not.toBe(0);
+  return { alice, remote };
+}
+
 describe('the team loop through git hooks', () => {
   it('refuses a push whose rebased commit holds conflict markers, naming file:line, and takes it once settled', async () => {
-    const { alice, bob, remote } = await team();
-    writeFileSync(join(bob, MEM, 'user_role.md'), role('Reads diffs after descriptions.'));
-    expect(run(bob, ['commit', '-q', '-am', 'bob: role'], env).code).toBe(0);
-    expect(run(bob, ['push', '-q'], env).code).toBe(0);
-    writeFileSync(join(alice, MEM, 'user_role.md'), role('Reads tests before diffs.'));
-    expect(run(alice, ['commit', '-q', '-am', 'alice: role'], env).code).toBe(0);
     // Both sides edited the same line: the driver leaves a true conflict; the person stages the
     // file as it is and continues, and git's sequencer commits it without the pre-commit hook.
-    expect(run(alice, ['pull', '-q', '--rebase'], env).code).not.toBe(0);
+    const { alice, remote } = await conflictedRebase();
     const markers = readFileSync(join(alice, MEM, 'user_role.md'), 'utf8');
     expect(markers).toMatch(/^<<<<<<< /m);
     git(alice, 'add', '-A');
@@ -83,13 +89,7 @@ describe('the team loop through git hooks', () => {
   });
 
   it('refuses a push whose conflict was settled by hand but kept its separator, and takes it once the line is gone', async () => {
-    const { alice, bob, remote } = await team();
-    writeFileSync(join(bob, MEM, 'user_role.md'), role('Reads diffs after descriptions.'));
-    expect(run(bob, ['commit', '-q', '-am', 'bob: role'], env).code).toBe(0);
-    expect(run(bob, ['push', '-q'], env).code).toBe(0);
-    writeFileSync(join(alice, MEM, 'user_role.md'), role('Reads tests before diffs.'));
-    expect(run(alice, ['commit', '-q', '-am', 'alice: role'], env).code).toBe(0);
-    expect(run(alice, ['pull', '-q', '--rebase'], env).code).not.toBe(0);
+    const { alice, remote } = await conflictedRebase();
     // Both sides kept by deleting the outer markers only: the separator stays between them.
     const file = join(alice, MEM, 'user_role.md');
     const settled = readFileSync(file, 'utf8').split('\n').filter((l) => !/^(?:<{7}|>{7}) /.test(l));

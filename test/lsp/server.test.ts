@@ -235,9 +235,8 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(snapshot(repo)).toEqual(before);
   });
 
-  it('an index entry for a memory file the editor holds but has not saved yet links to an existing file', async () => {
-    // The editor's text stands in for the file: the index, linted while the new topic is open, must
-    // not say its entry points at nothing (the new topic, linted, is not an orphan either).
+  /** A server on a memory repository with the topic `rollback.md` open, no index entry naming it yet. */
+  async function orphanTopicOpen() {
     const repo = memoryRepo();
     const env = isolatedEnv();
     const index = uriOf(join(repo, '.claude', 'memory', 'MEMORY.md'));
@@ -245,6 +244,13 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     const client = start(repo, env, { stdio: true });
     await client.initialize(repo);
     client.open(topic, ORPHAN.replace('tomorrow; rollbacks need two reviewers on Thursday next week', '2026-03-03'));
+    return { client, index, topic };
+  }
+
+  it('an index entry for a memory file the editor holds but has not saved yet links to an existing file', async () => {
+    // The editor's text stands in for the file: the index, linted while the new topic is open, must
+    // not say its entry points at nothing (the new topic, linted, is not an orphan either).
+    const { client, index, topic } = await orphanTopicOpen();
     expect((await client.published(topic)).diagnostics.map((d) => d.code)).toEqual(['index-orphan']);
     const mark = client.received.length;
     client.open(index, `${INDEX}- [Rollback](rollback.md) — how we roll a release back\n`);
@@ -259,13 +265,7 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
   });
 
   it('an edit to one file of a memory folder publishes again what it settles in another open file (the orphan the index now names)', async () => {
-    const repo = memoryRepo();
-    const env = isolatedEnv();
-    const index = uriOf(join(repo, '.claude', 'memory', 'MEMORY.md'));
-    const topic = uriOf(join(repo, '.claude', 'memory', 'rollback.md'));
-    const client = start(repo, env, { stdio: true });
-    await client.initialize(repo);
-    client.open(topic, ORPHAN.replace('tomorrow; rollbacks need two reviewers on Thursday next week', '2026-03-03'));
+    const { client, index, topic } = await orphanTopicOpen();
     client.open(index, INDEX);
     expect((await client.published(index)).diagnostics).toEqual([]);
     expect((await client.published(topic)).diagnostics.map((d) => d.code)).toEqual(['index-orphan']);
