@@ -515,9 +515,10 @@ function titleWordsBefore(before: string): number {
 }
 // Every word of the phrase capitalised ("Previous Month", "Next Week").
 const TITLE_CASE_PHRASE = /^\p{Lu}[\p{L}'’]*(?:[ \t]+\p{Lu}[\p{L}'’]*)+$/u;
-// An operand: right after `=`, `<`, `>`, or after a count of days to years counted from it ("=
-// exactly 30 days from today", "= 10 years ago today").
-const OPERAND_BEFORE = /(?:^|[^=<>!])(?:==?|<=?|>=?|≤|≥)[ \t]*(?:(?:exactly[ \t]+)?\d+[ \t]+(?:days?|weeks?|months?|years?)[ \t]+(?:from|before|after|ago)[ \t]+)?$/iu;
+// An operand: right after `=`, `<`, `>` that follow another ("date = today"; a `>` opening a
+// line is a block quote's), or after a count of days to years counted from it ("= exactly 30 days
+// from today", "= 10 years ago today").
+const OPERAND_BEFORE = /[\p{L}\p{N}_)\]`'"][ \t]*(?:==?|<=?|>=?|≤|≥)[ \t]*(?:(?:exactly[ \t]+)?\d+[ \t]+(?:days?|weeks?|months?|years?)[ \t]+(?:from|before|after|ago)[ \t]+)?$/iu;
 const OPERAND_AFTER = /^[ \t]*(?:[+\-−][ \t]*\d|(?:→|->)[ \t]*\d)/u;
 const BOUND_BEFORE = /(?<!\w)(?:(?:more|less|fewer|older|newer|earlier|later)[ \t]+than|at[ \t]+(?:most|least)|up[ \t]+to)[ \t]+$/iu;
 const UI_QUALIFIER_BEFORE = /(?<!\w)(?:panel|view|tab|widget|card|chart|graph|column|filter|section|tile|table|report|summary|button|badge|label)s?(?:\*\*|__)?[ \t]*\($/iu;
