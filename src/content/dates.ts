@@ -583,7 +583,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   }
   // A run-time value in a formula, a rule or a test input: "min = today - 10 years", "date = 11
   // years ago", "today → 201", "not more than 10 years ago", "Cash Flow panel (this month)".
-  if (OPERAND_BEFORE.test(behind(line, start)) || OPERAND_AFTER.test(ahead) || BOUND_BEFORE.test(behind(line, start))) return true;
+  if (OPERAND_BEFORE.test(behind(line, start)) || OPERAND_AFTER.test(ahead) || (/^\d/u.test(phrase) && BOUND_BEFORE.test(behind(line, start)))) return true;
   if (UI_QUALIFIER_BEFORE.test(behind(line, start)) && /^[ \t]*\)/u.test(ahead)) return true;
   if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (ORDINAL_MODIFIER.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
