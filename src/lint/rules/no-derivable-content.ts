@@ -72,7 +72,7 @@ const CODE_SIGNAL = /[;{}]\s*$|^\s*(?:import|export|from|def|class|function|cons
 export function codeBlockKind(b: { lang: string; content: string[] }): 'shell' | 'code' | null {
   const content = b.content.filter((l) => l.trim() !== '');
   if (content.length === 0 || PROSE_LANGS.has(b.lang)) return null;
-  if (SHELL_LANGS.has(b.lang) || (b.lang === '' && content.every((l) => /^\s*\$?\s*(?:npm|npx|pnpm|yarn|git|make|cargo|go|python3?|pip|node|docker|kubectl|curl|cd|ls|psql)\b/.test(l)))) {
+  if (SHELL_LANGS.has(b.lang) || (b.lang === '' && content.every((l) => /^\s*(?:\$\s*)?(?:npm|npx|pnpm|yarn|git|make|cargo|go|python3?|pip|node|docker|kubectl|curl|cd|ls|psql)\b/.test(l)))) {
     // A command or two is a pointer; a script is a recipe.
     return content.length < 4 ? null : 'shell';
   }
