@@ -21,6 +21,6 @@ export async function loadDateFinder(): Promise<RelativeDateFinder> {
     };
     // Never inside code or frontmatter (the block model's reading of the text).
     const skip = spansOf(blockModel(text), text, ['frontmatter', 'code']);
-    return findRelativeDates(text, at, skip).map((r) => ({ start: r.start, end: r.end, replacement: r.replacement, exact: r.exact && r.fixable, told: r.told }));
+    return findRelativeDates(text, at, skip).map((r) => ({ start: r.start, end: r.end, replacement: r.replacement, exact: r.exact && r.fixable && r.narrated, told: r.told }));
   };
 }

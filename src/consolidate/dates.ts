@@ -1,6 +1,7 @@
 // Step 4: relative dates made absolute everywhere in the memdir, daily logs included, in place,
 // but only where the fix is certain (see `isCertain`): the phrase names one day, week, month or
-// year (not a bare weekday, not "a few days ago"), and the text says for sure when it was written
+// year (not a bare weekday, not "a few days ago") in a sentence that tells an event in its own
+// words (RelativeDate.narrated), and the text says for sure when it was written
 // (a daily log's date, a section heading that opens with its date, a dated paragraph label, a note's own date line). Everything else is left
 // for `memlint --fix`, which a person runs and reviews. The fix keeps the phrase and writes the date
 // beside it ("next Friday (2026-10-09)"). The finding of dates is the absolute-dates rule's (one parser).
@@ -18,7 +19,7 @@ export interface DateFix {
   start: number;
   end: number;
   replacement: string;
-  /** The phrase names one day, week, month or year (not a bare weekday, not a vague count). */
+  /** The phrase names one day, week, month or year (not a bare weekday, not a vague count), where a date may be written, in a sentence that tells an event. */
   exact: boolean;
   /** Its sentence tells an event (RelativeDate.told): without it, a phrase only a commit dates is no date for lint either. */
   told: boolean;

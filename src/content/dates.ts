@@ -71,6 +71,16 @@ export interface RelativeDate {
    */
   told: boolean;
   /**
+   * The sentence's own words tell a one-off event, past or future: a verb of one ("shipped", "will",
+   * "due"), a deadline or time ("by", "as of"), a meeting beside the phrase, or an instruction's
+   * label. Not the phrase alone: "previous month" or "today" in a heading, a table cell, a formula
+   * or a spec's step ("Compute previous month", "date = today") is as often a product's notion of
+   * the day it runs as a day meant. Only a narrated phrase is written without a person (--fix,
+   * consolidate); the others are suggestions (checked on real memory: docs/rules-content.md,
+   * "Dates written only where the sentence tells an event").
+   */
+  narrated: boolean;
+  /**
    * For "next Thursday" said while a Thursday still comes this week: the phrase with the date a
    * week later, the other day it may mean (the finding suggests both; neither is written by --fix).
    */
@@ -442,6 +452,29 @@ function describesBehaviour(clause: string): boolean {
 }
 const COPULA = /(?<!\w)(?:is|are|isn't|aren't|has|have|hasn't|haven't)\b/giu;
 
+const WEEKDAY_NAMED = new RegExp(`(?<!\\w)${WEEKDAY}(?!\\w)`, 'iu');
+// A person doing something ("we cut the branch", "I merged it"), not what they can or usually do.
+const PERSON_ACTS = /(?<!\w)(?:we|i|he|she|they)[ \t]+(?!(?:can|could|should|would|might|may|must|need|want|always|usually|often|never|typically|normally|generally)\b)\p{L}+/iu;
+// A copula right before the phrase: a one-off's day ("triage is next Thursday", "the audit is on Friday next week").
+const SCHEDULED_AS = /(?<!\w)(?:is|are|was|were)(?:[ \t]+(?:on|at|for))?[ \t]+\u0000/iu;
+// Something done to a thing on a day ahead ("the rest are retried tomorrow").
+const DONE_TO = /(?<!\w)(?:is|are|gets?|will[ \t]+be)[ \t]+\p{Ll}{2,}ed\b/iu;
+
+/**
+ * The clause around a phrase (phraseClause) tells a one-off event in its own words: a verb of one,
+ * a time or a meeting (tellsEvent), a person acting, a copula giving the day, or a day ahead with
+ * a verb in the present tense ("the owner sends the table tomorrow"). A phrase alone in a heading,
+ * a table cell, a formula or a spec's step ("Compute previous month", "date = today") tells none.
+ */
+function narratesEvent(phrase: string, clause: string): boolean {
+  // A named weekday ("Thursday next week", "last Monday") is one day someone meant; "today",
+  // "this month" or "previous month" may be whatever day a product runs.
+  if (WEEKDAY_NAMED.test(phrase)) return true;
+  const opened = openingInLowerCase(clause);
+  if (hasVerb(TOLD, opened) || tellsEvent(opened) || PERSON_ACTS.test(clause) || SCHEDULED_AS.test(clause)) return true;
+  return FUTURE_POINTING.test(phrase) && (hasVerb(PRESENT_VERB_MORE, opened) || hasVerb(PRESENT_VERB, opened) || DONE_TO.test(clause));
+}
+
 /** A sentence's first word in Title case is capitalised for opening it ("Can it run today?"), not a name. */
 function openingInLowerCase(clause: string): string {
   return clause.replace(/^([^\p{L}]*)(\p{Lu})(?=\p{Ll}*(?!\w))/u, (_, lead: string, first: string) => lead + first.toLowerCase());
@@ -531,6 +564,9 @@ const JOINED_AFTER = /^[-_./@\\][\p{L}\p{N}_]/u;
 const LETTERS_ONLY = /^[a-z]+$/iu;
 const REGEX_ESCAPE = /\\[*?+.()[\]{}|^$]/u;
 const CJK = /[\u3400-\u9fff]/u;
+// A Chinese or Japanese sentence that tells an event: an aspect or modal marker of one ("了", "已",
+// "将", "会", "要", "した"), or a verb of planning, shipping or fixing.
+const ZH_EVENT = /了|已|将|將|会|會|要|计划|計劃|预计|預計|截止|到期|上线|上線|发布|發布|修复|修復|完成|部署|合并|合併|开始|開始|结束|結束|した|しました|する予定|予定/u;
 const VAGUE_COUNT_ZH = /\b(?:few|several|couple)\b|几/u;
 const AROUND_FORM = /^around /u;
 const ZH_AROUND_FORM = / 前后$/u;
@@ -888,7 +924,8 @@ class Finder {
     // system behaves, is stale data of any day, not the day before the text was written.
     const staleData = phrase.toLowerCase() === 'yesterday' && POSSESSIVE_AFTER.test(after) && describesBehaviour((clause ??= phraseClause(sent)));
     const told = !staleData && (zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause)));
-    this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told, ...(other ? { otherReplacement: `${phrase} (${other})` } : {}) });
+    const narrated = !staleData && (zh ? ZH_EVENT.test(eventText(sent)) : sent.instruction === true || narratesEvent(phrase, (clause ??= phraseClause(sent))));
+    this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told, narrated, ...(other ? { otherReplacement: `${phrase} (${other})` } : {}) });
   }
 
   continuesList(k: number): boolean {

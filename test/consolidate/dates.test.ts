@@ -55,6 +55,31 @@ describe('dates made absolute (step 4)', () => {
     expect(r.report.fixed.map((f) => f.from)).toEqual(['yesterday']);
   });
 
+  it('writes a date only where its sentence tells an event, not into a spec that names the day it runs (thirteenth held-out set)', async () => {
+    const find = await loadDateFinder();
+    const spec = [
+      'Date: 2026-03-24',
+      '',
+      '### Previous Month Totals Helper',
+      '',
+      '1. Compute previous month (January wraps to December).',
+      '',
+      '| Case | Result |',
+      '|---|---|',
+      '| Empty previous month | toast |',
+      '',
+      '- **Savings card**: top 5 goals this month.',
+      '',
+      'We moved the spec review to tomorrow.',
+      '',
+    ].join('\n');
+    const s = state({ 'project_totals.md': topic('T', 'project', 't', spec) });
+    const r = absoluteDates(s, ctx({}, { today: '2026-11-29', lineDates: () => Array(30).fill('2026-03-24') }), find);
+    expect(r.report.fixed.map((f) => `${f.line} ${f.to}`)).toEqual(['19 tomorrow (2026-03-25)']);
+    // The others are left for lint to report and a person to date.
+    expect(r.report.left).toBe(4);
+  });
+
   it("counts from the date the text gives for itself, before the commit date: a dated section, a note's date line", async () => {
     const find = await loadDateFinder();
     const body = '## 2026-03-23 (pass 13)\n\nRe-review tomorrow.\n\n## Notes\n\nShip next Friday.\n';

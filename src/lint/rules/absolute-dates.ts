@@ -24,7 +24,9 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  *
  * --fix writes the date beside the word ("next Friday (2026-10-09)"), which the rule accepts, only
  * when that is certain: the phrase names one day, week, month or year; it is not in a link's text;
- * and the day it counts from is the text's own: a daily log's, a heading that opens with its date,
+ * its sentence tells a one-off event in its own words (a verb of one, a deadline, a person acting:
+ * "we moved the call to tomorrow"), not the phrase alone as in a heading, a table cell, a formula or
+ * a spec's step ("Compute previous month", "date = today"); and the day it counts from is the text's own: a daily log's, a heading that opens with its date,
  * a dated paragraph label, a note's date line, the file name's, `modified`. Never the line's commit
  * date (a commit often comes days after the writing: docs/rules-content.md), a date a topic's
  * heading only names further on, or the day of the run. Otherwise the date is offered as a
@@ -125,9 +127,9 @@ function anchorFor(ctx: RuleContext): { at: (offset: number) => Date; chosen: (o
 
 /**
  * A date is written by --fix only when it is certain: the phrase names one day, week, month or
- * year, it stands where a date may be written (not in a link's text), and the day it counts from
- * is known (the text's own date, else the line's commit), not the day of the run. Otherwise the
- * date is a suggestion the person chooses.
+ * year, it stands where a date may be written (not in a link's text), its sentence tells an event
+ * (RelativeDate.narrated), and the day it counts from is the text's own (ChosenAnchor.known), not
+ * a commit's or the run's. Otherwise the date is a suggestion the person chooses.
  */
 function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (h: RelativeDate, line: number) => boolean) {
   const at = positionAt(ctx, h.start);
@@ -144,7 +146,7 @@ function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (
     return;
   }
   const edits = [{ start: h.start, end: h.end, text: h.replacement }];
-  const certain = h.exact && h.fixable && anchor.known && room(h, at.line);
+  const certain = h.exact && h.fixable && h.narrated && anchor.known && room(h, at.line);
   ctx.report({
     message: `relative date "${h.text}": write "${h.replacement}"${h.otherReplacement ? `, or "${h.otherReplacement}" if next week's is meant` : ''} (counted from ${anchor.describe})`,
     line: at.line,
