@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import { repository } from '../git/repo.js';
 import { unmergedPaths } from '../git/status.js';
 import { resolveConflicts } from '../merge/resolve.js';
-import { isWithin } from '../fs/paths.js';
+import { isWithin, slashRelative } from '../fs/paths.js';
 import type { Io } from '../io.js';
 import { escapeControls } from '../printable.js';
 import { shellPath, shellQuote } from '../shell.js';
@@ -34,7 +34,11 @@ markers, and resolve prints, for each such conflict, the command that settles it
   PATH           files or folders (default: every memory file in conflict, and every
                  tracked memory file holding conflict markers)
 
-Exit codes: 0 everything settled, 1 something is still in conflict (listed), 2 failure.
+With no conflict to settle, resolve lists any conflict marker line still in the memory
+files (a separator left when a conflict was settled by hand: delete that line).
+
+Exit codes: 0 everything settled, 1 something is still in conflict or a marker line is
+left (listed), 2 failure.
 `;
 
 export async function run(argv: string[], io: Io): Promise<number> {
@@ -82,8 +86,28 @@ export async function run(argv: string[], io: Io): Promise<number> {
       io.stdout.write(escapeControls(`conflict  ${r.path}:${b.line}${what}${why}; settle it: memlint resolve ${options}${entry} ${where}`) + '\n');
     }
   }
-  if (report.resolved.length === 0 && report.remaining.length === 0) io.stdout.write('nothing to resolve\n');
+  if (report.resolved.length === 0 && report.remaining.length === 0) {
+    // No conflict to settle, but a marker line may still be there: a separator left behind when a
+    // conflict was settled by hand, which the pre-push check refuses. Said with the line to delete.
+    const left = await markerLines(cwd, positionals, io);
+    for (const m of left) io.stdout.write(escapeControls(`marker    ${m}`) + '\n');
+    if (left.length > 0) return 1;
+    io.stdout.write('nothing to resolve\n');
+  }
   return report.remaining.length > 0 ? 1 : 0;
 }
 
-
+/** The no-conflict-markers findings in the memory folders of PATH (default: the repository's), as "file:line: message; what to do". */
+async function markerLines(cwd: string, positionals: string[], io: Io): Promise<string[]> {
+  const { discoverMemdirs } = await import('../memdir/discover.js');
+  const { lintMemdirs, resolveRules } = await import('../lint/engine.js');
+  const { allRules } = await import('../lint/rules/all.js');
+  const memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, onSymlinked: () => {} });
+  if (memdirs.length === 0) return [];
+  const only = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, r.id === 'no-conflict-markers' ? 'error' : 'off'])));
+  const run = await lintMemdirs({ memdirs, env: io.env, rules: only });
+  const root = memdirs.find((d) => d.repoRoot)?.repoRoot ?? cwd;
+  return run.results.flatMap((r) =>
+    r.messages.map((m) => `${slashRelative(root, r.filePath)}:${m.line}: ${m.message}${/^Stray/.test(m.message) ? '; delete the line by hand' : ''}`),
+  );
+}
