@@ -4,7 +4,7 @@
 // file may live in the agent's own store, never committed), duplicate entries
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
-import { parseIndex, parseEntry, formatEntry, linkDestination, pathKey, TRAILING_SEPARATOR, type IndexLine } from '../memdir/memory-index.js';
+import { parseIndex, pathKey, TRAILING_SEPARATOR, type IndexLine } from '../memdir/memory-index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
@@ -13,11 +13,12 @@ import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, mea
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../content/index-mentions.js';
-import { appendLines, secretIn, shortenAtWord } from './text.js';
+import { appendLines, secretIn } from './text.js';
+import { fitEntry, topicEntry } from '../memdir/topic-entry.js';
 import { moveToTopicEdit } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
-import { withoutHidden } from '../content/hidden.js';
+import { visibleLine } from '../content/hidden.js';
 
 export interface IndexReport {
   added: Array<{ target: string; line: string }>;
@@ -59,24 +60,6 @@ export function isLocalTarget(key: string): boolean {
   return key !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(key) && !key.startsWith('/') && !key.startsWith('../') && key !== '..';
 }
 
-
-/** An index line for a topic: title from `name`, hook from `description`, within 150 characters. */
-export function entryFor(rel: string, name: string | undefined, description: string | undefined): string {
-  // No hidden character is copied into the index, where no-hidden-unicode would report it.
-  const title = (withoutHidden(name ?? '').trim() || rel.replace(/\.md$/, '').split('/').pop()!).replace(/\s+/g, ' ').replace(/([\[\]])/g, '\\$1');
-  const hook = withoutHidden(description ?? '').replace(/\s+/g, ' ').trim();
-  return fitEntry(formatEntry(title, linkDestination(rel), ''), hook);
-}
-
-/** Join a hook to an entry's head (`- [Title](file.md)`), shortened at a word so the line fits. */
-function fitEntry(head: string, hook: string, separator = ' — '): string {
-  if (!hook) return head;
-  const room = MAX_ENTRY_CHARS - codePointLength(head) - codePointLength(separator);
-  if (room < 8) return head;
-  const line = head + separator + shortenAtWord(hook, room);
-  // A hook that cannot be cut at a word and keep its links stays out of a new line entirely.
-  return codePointLength(line) <= MAX_ENTRY_CHARS ? line : head;
-}
 
 /** Whether a text already holds this detail (spacing and case ignored). */
 function holds(text: string, detail: string): boolean {
@@ -225,8 +208,11 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       // Only what is surely a memory, titled with the words its writer meant (lint's index-orphan
       // reports the rest).
       if (notAMemory(rel, topic.type) || !isMemoryType(topic.type) || cutAtComment(topic.frontmatter, 'name') || cutAtComment(topic.frontmatter, 'description')) continue;
-      const line = entryFor(rel, topic.name, topic.description);
-      if (parseEntry(line)?.key !== pathKey(rel) || withheld(line, rel, null)) continue;
+      const name = visibleLine(topic.name);
+      const description = visibleLine(topic.description);
+      if (!name || !description) continue;
+      const line = topicEntry(rel, name, description);
+      if (line === null || withheld(line, rel, null)) continue;
       const type = typeof topic.type === 'string' ? topic.type : undefined;
       const section = type ? typed.find((h) => headingType(h.text) === type) : undefined;
       const extra = !section && type && typed.length > 0 && !newSections.has(type) ? 3 : 0;

@@ -1,8 +1,6 @@
 // Small text helpers shared by the steps: line handling that keeps a file's own line endings,
 // and the normalisation under which two list items count as "the same content".
 import { dominantEol, splitLines } from '../memdir/lines.js';
-import { codePointLength } from '../memdir/limits.js';
-import { cutHook } from '../memdir/hook-text.js';
 import { weak } from '../content/secret-patterns.js';
 
 export const LIST_ITEM_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+/;
@@ -40,19 +38,6 @@ export function appendLines(text: string, added: string[], separateFromList = fa
   const inList = !separateFromList && isListItem(last) || (!separateFromList && /^\s+\S/.test(last) && lines.some((l) => isListItem(l.text)));
   const gap = inList && isListItem(added[0]!) ? eol : eol + eol;
   return trimmed + gap + added.join(eol) + eol;
-}
-
-/**
- * Shorten text at a word boundary so that it holds at most `max` code points, ending with "…";
- * never inside a word, a number or a date, and never dropping or breaking a link (lint's cutHook).
- * The text unchanged when no such cut fits.
- */
-export function shortenAtWord(text: string, max: number): string {
-  if (codePointLength(text) <= max) return text;
-  if (max <= 1) return '';
-  const { head } = cutHook(text, max - 1);
-  const trimmed = head.replace(/[\s,;:—–-]+$/u, '');
-  return trimmed === '' ? text : `${trimmed}…`;
 }
 
 /** The YYYY-MM-DD of an ISO-like date string, or undefined. */

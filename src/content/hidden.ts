@@ -120,6 +120,11 @@ export function hiddenRuns(text: string): HiddenRun[] {
   return runs;
 }
 
+/** A frontmatter value as an index line shows it: without hidden characters, its spacing on one line ('' when absent). */
+export function visibleLine(text: string | undefined): string {
+  return text === undefined ? '' : withoutHidden(text).trim().replace(/\s+/g, ' ');
+}
+
 /** The text without its hidden characters: what no-hidden-unicode's fix leaves of it. */
 export function withoutHidden(text: string): string {
   if (!holdsSuspect(text)) return text;

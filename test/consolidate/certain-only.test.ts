@@ -1,15 +1,20 @@
 // Consolidation applies only changes that are certain (issue 29): entries only for memories,
 // titled with the words their writer meant, never past Claude Code's limits, and a shortened line
 // keeps every link it held.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lintMemdirs, resolveRules } from '../../src/lint/engine.js';
+import { allRules } from '../../src/lint/rules/all.js';
+import { tempDir, writeFiles } from '../helpers/repo.js';
 import { syncIndex } from '../../src/consolidate/index-sync.js';
-import { shortenAtWord } from '../../src/consolidate/text.js';
+import { shortenAtWord } from '../../src/memdir/topic-entry.js';
 import { cutAtWord, cutHook } from '../../src/memdir/hook-text.js';
 import { measureIndex } from '../../src/memdir/limits.js';
 import { ctx, state, topic } from './helpers.js';
 
 describe('index sync adds entries only where certain', () => {
-  it('adds none for README.md, a skill file, an untyped file or a name YAML cut at " #"', () => {
+  it('adds none for README.md, a skill file, an untyped file, a name YAML cut at " #" or a file without a description', () => {
     const s = state({
       'MEMORY.md': '- [A](a.md) — x\n',
       'a.md': topic('A', 'user', 'x', 'one\n'),
@@ -18,10 +23,28 @@ describe('index sync adds entries only where certain', () => {
       'untyped.md': '---\nname: Untyped\ndescription: no type\n---\nx\n',
       'story.md': '---\nname: Story #12 guest checkout\ndescription: The guest story\ntype: project\n---\nx\n',
       'ok.md': topic('Payments', 'project', 'Payment notes', 'x\n'),
+      'no_description.md': '---\nname: No description\ntype: project\n---\nx\n',
     });
     const r = syncIndex(s, ctx());
     expect(r.report.added.map((a) => a.target)).toEqual(['ok.md']);
     expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — x\n- [Payments](ok.md) — Payment notes\n');
+  });
+
+  it('writes the line index-orphan --fix writes, for the same topics', async () => {
+    const topics: Record<string, string> = {
+      'feedback_long.md': topic('Long [draft]', 'feedback', 'A description that goes on and on about deploys, freezes, approvals, rollback plans, staging rehearsals, on-call rotations and more', 'x\n'),
+      'user_hidden.md': topic('Role\u200b and  ownership', 'user', 'Staff engineer\u200b who owns the \u202eledger', 'x\n'),
+      'project_links.md': topic('Links', 'project', 'see [Billing](billing.md) and [Refunds](refunds.md) for how money moves between the accounts every night, and why it matters', 'x\n'),
+      'reference_odd ] name.md': topic('Odd ] name', 'reference', 'A file whose name needs care', 'x\n'),
+    };
+    const added = syncIndex(state({ 'MEMORY.md': '', ...topics }), ctx()).report.added;
+    const dir = tempDir('memlint-entry-parity-');
+    writeFiles(dir, { 'MEMORY.md': '', ...topics });
+    const rules = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, r.id === 'index-orphan' ? 'error' : 'off'])));
+    await lintMemdirs({ memdirs: [{ dir, repoRoot: null, reason: 'path' }], env: process.env, rules, fix: true });
+    const fixed = readFileSync(join(dir, 'MEMORY.md'), 'utf8').split('\n').filter(Boolean).sort();
+    expect(added.map((a) => a.line).sort()).toEqual(fixed);
+    expect(fixed).toHaveLength(4);
   });
 
   it('stops adding entries at 200 loaded lines', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryFor, headingType, syncIndex } from '../../src/consolidate/index-sync.js';
+import { headingType, syncIndex } from '../../src/consolidate/index-sync.js';
+import { topicEntry } from '../../src/memdir/topic-entry.js';
 import { codePointLength } from '../../src/memdir/limits.js';
 import { ctx, state, topic } from './helpers.js';
 
@@ -58,10 +59,10 @@ describe('index synced with topics (step 2)', () => {
 
   it('shortens a long description at a word boundary so the entry fits 150 characters', () => {
     const long = 'word '.repeat(60).trim();
-    const line = entryFor('feedback_x.md', 'X', long);
+    const line = topicEntry('feedback_x.md', 'X', long)!;
     expect(codePointLength(line)).toBeLessThanOrEqual(150);
     expect(line.endsWith('word…')).toBe(true);
-    expect(entryFor('a b.md', undefined, '')).toBe('- [a b](<a b.md>)');
+    expect(topicEntry('a b.md', 'a b', '')).toBe('- [a b](<a b.md>)');
   });
 
   it('moves an entry to the archive only when git shows its file deleted; one never committed is kept and reported', () => {

@@ -1,15 +1,15 @@
 import { unsafeTopicName } from '../../memdir/names.js';
 import type { Rule, RuleContext } from '../types.js';
 import type { ParsedIndex } from '../../memdir/memory-index.js';
-import { formatEntry, linkDestination, parseEntry, parseIndex, pathKey } from '../../memdir/memory-index.js';
+import { parseIndex, pathKey } from '../../memdir/memory-index.js';
 import { dominantEol } from '../../memdir/lines.js';
-import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
+import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex } from '../../memdir/limits.js';
 import { cutAtComment } from '../../memdir/topic.js';
 import { isMemoryType } from '../../memdir/types.js';
-import { cutAtWord } from '../../memdir/hook-text.js';
 import { isPointerStub, notAMemory } from '../../memdir/kinds.js';
 import { topicMentions } from '../../content/index-mentions.js';
-import { withoutHidden } from '../../content/hidden.js';
+import { visibleLine } from '../../content/hidden.js';
+import { topicEntry } from '../../memdir/topic-entry.js';
 import { pathBelowRoot } from '../../fs/paths.js';
 
 /**
@@ -73,8 +73,8 @@ export const indexOrphan: Rule = {
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
     // No hidden character is copied into the index (no-hidden-unicode would report it there, in a
     // file this fix wrote): the entry reads as the topic does once that rule's fix is made.
-    const name = topic.name === undefined ? undefined : withoutHidden(topic.name).trim().replace(/\s+/g, ' ');
-    const description = topic.description === undefined ? undefined : withoutHidden(topic.description).trim().replace(/\s+/g, ' ');
+    const name = visibleLine(topic.name);
+    const description = visibleLine(topic.description);
     // An entry is added only for what is surely a memory, with the words its writer meant: a
     // memory type, and a name and description YAML did not cut at a ` #`.
     const certain = isMemoryType(topic.type) && !cutAtComment(topic.frontmatter, 'name') && !cutAtComment(topic.frontmatter, 'description');
@@ -88,7 +88,7 @@ export const indexOrphan: Rule = {
       ctx.report({ message: `${message}; no entry is added: the index has no room left within Claude Code's limits (${MAX_INDEX_LINES} lines, ${MAX_INDEX_UNITS.toLocaleString('en-US')} UTF-16 units)`, line: 1, column: 1 });
       return;
     }
-    const line = entryLine(name, rel, description);
+    const line = topicEntry(rel, name, description);
     // An entry that would not read back as an entry for this file would be added again on every
     // run (--fix must settle): report without a fix instead.
     if (!line) {
@@ -112,29 +112,6 @@ export const indexOrphan: Rule = {
   },
 };
 
-
-/** Brackets in a title must balance for the line to read as an entry: escape them when they do not. */
-function escapeTitle(name: string): string {
-  let depth = 0;
-  for (const c of name) {
-    if (c === '[') depth++;
-    else if (c === ']' && --depth < 0) break;
-  }
-  return depth === 0 && !/\\/.test(name) ? name : name.replace(/[\\[\]]/g, '\\$&');
-}
-
-/** The entry line for a topic, within the length limit, or null when none would parse back to it. */
-function entryLine(name: string, rel: string, description: string): string | null {
-  const target = linkDestination(rel);
-  for (const title of [escapeTitle(name), name.replace(/[\\[\]]/g, '\\$&')]) {
-    const prefix = formatEntry(title, target, 'x');
-    const budget = MAX_ENTRY_CHARS - (codePointLength(prefix) - 1);
-    const hook = budget > 10 ? cutAtWord(description, budget).head : '';
-    const line = formatEntry(title, target, hook);
-    if (parseEntry(line)?.key === rel) return line;
-  }
-  return null;
-}
 
 const SECTION_WORDS: Record<string, RegExp> = {
   user: /\b(users?|about (the )?user|people)\b|用户/i,
