@@ -471,9 +471,12 @@ function narratesEvent(phrase: string, clause: string): boolean {
   // "this month" or "previous month" may be whatever day a product runs.
   if (WEEKDAY_NAMED.test(phrase)) return true;
   const opened = openingInLowerCase(clause);
-  if (hasVerb(TOLD, opened) || tellsEvent(opened) || PERSON_ACTS.test(clause) || SCHEDULED_AS.test(clause)) return true;
-  return FUTURE_POINTING.test(phrase) && (hasVerb(PRESENT_VERB_MORE, opened) || hasVerb(PRESENT_VERB, opened) || DONE_TO.test(clause));
+  if (hasVerb(TOLD, opened) || tellsEvent(opened) || PERSON_ACTS.test(clause)) return true;
+  // A day ahead: a schedule in the present tense. Not "is today" or "can book tomorrow": a
+  // product's default or what it allows on any day.
+  return FUTURE_POINTING.test(phrase) && (SCHEDULED_AS.test(clause) || DONE_TO.test(clause) || hasVerb(PRESENT_VERB_MORE, opened) || hasVerb(PRESENT_VERB, opened.replace(NO_ACTION, ' ')));
 }
+const NO_ACTION = /(?<!\w)(?:is|are|isn't|aren't|has|have|hasn't|haven't|can|cannot|can't|does|doesn't|don't)\b/giu;
 
 /** A sentence's first word in Title case is capitalised for opening it ("Can it run today?"), not a name. */
 function openingInLowerCase(clause: string): string {
