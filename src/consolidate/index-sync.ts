@@ -4,7 +4,7 @@
 // file may live in the agent's own store, never committed), duplicate entries
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
-import { parseIndex, pathKey, TRAILING_SEPARATOR, type IndexLine } from '../memdir/memory-index.js';
+import { parseEntry, parseIndex, pathKey, TRAILING_SEPARATOR, type IndexLine } from '../memdir/memory-index.js';
 import type { BlockHeading } from '../memdir/blocks.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
@@ -15,7 +15,7 @@ import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../content/index-mentions.js';
 import { appendLines, secretIn } from './text.js';
 import { fitEntry, topicEntry } from '../memdir/topic-entry.js';
-import { moveToTopicEdit } from '../memdir/hook-text.js';
+import { duplicateDetail, holdsText, moveToTopicEdit } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
 import { visibleLine } from '../content/hidden.js';
@@ -61,11 +61,6 @@ export function isLocalTarget(key: string): boolean {
 }
 
 
-/** Whether a text already holds this detail (spacing and case ignored). */
-function holds(text: string, detail: string): boolean {
-  const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
-  return squash(text).includes(squash(detail).replace(/…$/, ''));
-}
 
 export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexReport> {
   const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], shortened: [], tooLong: [], pastRecall: [], withheld: [] };
@@ -90,7 +85,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   const moveDetail = (target: string, detail: string): boolean => {
     const topic = movedInto.get(target) ?? files.get(target);
     if (topic === undefined) return false;
-    if (holds(topic, detail)) return true;
+    if (holdsText(topic, detail)) return true;
     const edit = moveToTopicEdit({ path: target, text: topic }, detail);
     if (!edit) return true;
     const after = topic.slice(0, edit.start) + edit.text + topic.slice(edit.end);
@@ -111,17 +106,19 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     }
     if (withheld(l.text, l.entry.key, l.line)) continue;
     const keptText = out[kept.line - 1]!.text;
-    if (l.entry.hook) {
-      if (!kept.entry!.hook && keptText === kept.text) {
-        out[kept.line - 1]!.text = keptText.trimEnd() + ' — ' + l.entry.hook;
-      } else if (!holds(keptText, l.entry.hook)) {
-        if (!files.has(l.entry.key)) next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
-        else if (!moveDetail(l.entry.key, l.entry.hook)) {
-          report.pastRecall.push({ target: l.entry.key, line: l.line });
-          continue;
-        }
+    // A first entry without a hook takes the second's; what else the second says (a title of its
+    // own, or a hook the first does not hold) moves into the topic.
+    const takesHook = l.entry.hook !== '' && !kept.entry!.hook && keptText === kept.text;
+    const keptEntry = parseEntry(keptText) ?? kept.entry!;
+    const detail = duplicateDetail(takesHook ? { ...keptEntry, hook: l.entry.hook } : keptEntry, l.entry);
+    if (detail) {
+      if (!files.has(l.entry.key)) next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
+      else if (!moveDetail(l.entry.key, detail)) {
+        report.pastRecall.push({ target: l.entry.key, line: l.line });
+        continue;
       }
     }
+    if (takesHook) out[kept.line - 1]!.text = keptText.trimEnd() + ' — ' + l.entry.hook;
     out[l.line - 1] = null;
     report.duplicates.push({ target: l.entry.key, line: l.line, keptLine: kept.line });
   }

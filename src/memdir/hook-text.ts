@@ -3,6 +3,7 @@
 import { codePointLength, withinRecall } from './limits.js';
 import { dominantEol, inlineCodeRanges, splitLines } from './lines.js';
 import type { TextEdit } from './types.js';
+import type { IndexEntry } from './memory-index.js';
 
 /**
  * Cut text to at most `max` code points at a word boundary. Returns the head (trimmed at its end)
@@ -261,4 +262,23 @@ export function moveToTopicEdit(topic: { path: string; text: string }, moved: st
   // other's text into the section the first created.
   const start = Math.max(0, body.length - 1);
   return { path: topic.path, start, end: body.length, text: `${body.slice(start)}${blankBefore(body.length)}${FROM_INDEX_HEADING}${eol}${eol}${moved}${eol}` };
+}
+
+/** Whether `text` already says `detail` (case and spacing aside; a trailing "…" of a cut hook ignored). */
+export function holdsText(text: string, detail: string): boolean {
+  const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+  return squash(text).includes(squash(detail).replace(/…$/, ''));
+}
+
+/**
+ * What a second entry for a topic says that the kept one does not: its hook, and its title when
+ * the kept entry does not say it ("[Import is schema-driven (#58)](x.md) — …" beside "[YTD
+ * convention](x.md) — …"), as "title — hook". '' when the kept entry says it all. Merging the two
+ * moves this into the topic file: the duplicate line goes, none of its words do.
+ */
+export function duplicateDetail(kept: IndexEntry, second: IndexEntry): string {
+  const keptWords = `${kept.title} ${kept.hook}`;
+  const title = holdsText(keptWords, second.title) ? '' : second.title;
+  const hook = second.hook === '' || holdsText(keptWords, second.hook) ? '' : second.hook;
+  return title && hook ? `${title} — ${hook}` : title || hook;
 }

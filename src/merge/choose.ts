@@ -4,7 +4,7 @@
 // frontmatter key, a topic's lines), so a choice can be made for one entry.
 import { splitLines } from '../memdir/lines.js';
 import { parseEntry } from '../memdir/memory-index.js';
-import { moveToTopicEdit } from '../memdir/hook-text.js';
+import { duplicateDetail, moveToTopicEdit } from '../memdir/hook-text.js';
 
 export type Choice = 'ours' | 'theirs' | 'both';
 
@@ -116,11 +116,12 @@ function bothEntries(b: MarkedBlock, topicOf: (key: string) => TopicFile | null,
       kept.push(line);
       continue;
     }
-    if (e.hook === '' || e.hook === mine.hook || mine.hook.includes(e.hook)) continue;
+    const detail = duplicateDetail(mine, e);
+    if (detail === '') continue;
     const topic = topicOf(e.key);
     if (!topic) return `${e.key} has no topic file to receive theirs' hook: choose --ours or --theirs`;
     const current = { path: topic.rel, text: topics.get(topic.rel) ?? topic.text };
-    const edit = moveToTopicEdit(current, e.hook);
+    const edit = moveToTopicEdit(current, detail);
     if (edit) topics.set(topic.rel, current.text.slice(0, edit.start) + edit.text + current.text.slice(edit.end));
   }
   return kept;

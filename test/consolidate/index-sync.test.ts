@@ -88,11 +88,24 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.dangling).toEqual([]);
   });
 
-  it('merges duplicate entries: the first stays, a hook it lacked is taken from the later one', () => {
-    const s = state({ 'MEMORY.md': '- [A](a.md)\n- [B](b.md) — b\n- [A again](./a.md) — the hook\n', 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'user', 'b') });
+  it('merges duplicate entries: the first stays, a hook it lacked is taken from the later one, and its own title moves into the topic', () => {
+    const s = state({ 'MEMORY.md': '- [A](a.md)\n- [B](b.md) — b\n- [A again](./a.md) — the hook\n- [B](b.md)\n', 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'user', 'b') });
     const r = syncIndex(s, ctx());
     expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — the hook\n- [B](b.md) — b\n');
-    expect(r.report.duplicates).toEqual([{ target: 'a.md', line: 3, keptLine: 1 }]);
+    expect(r.state.files.get('a.md')).toContain('## From the index\n\nA again\n');
+    // The second [B] says nothing the first does not: nothing moves.
+    expect(r.state.files.get('b.md')).toBe(t('B', 'user', 'b'));
+    expect(r.report.duplicates).toEqual([{ target: 'a.md', line: 3, keptLine: 1 }, { target: 'b.md', line: 4, keptLine: 2 }]);
+  });
+
+  it("keeps every word of a duplicate entry: a title of its own moves into the topic with its hook (fourteenth held-out set)", () => {
+    const s = state({
+      'MEMORY.md': '- [Fiscal calendar differs by ledger](fiscal.md) — the 2025 ledger closes in March\n- [Export is template-driven (#41)](fiscal.md) — exports go through the shared template\n',
+      'fiscal.md': t('Fiscal calendar', 'project', 'x'),
+    });
+    const r = syncIndex(s, ctx());
+    expect(r.state.files.get('MEMORY.md')).toBe('- [Fiscal calendar differs by ledger](fiscal.md) — the 2025 ledger closes in March\n');
+    expect(r.state.files.get('fiscal.md')).toContain('## From the index\n\nExport is template-driven (#41) — exports go through the shared template\n');
   });
 
   it('moves no text into a topic past what recall shows: the long entry and the duplicate stay as they are, reported', () => {

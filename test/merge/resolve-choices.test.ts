@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { markedBlocks, settleBlocks } from '../../src/merge/choose.js';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, initRepo, writeFiles } from '../helpers/repo.js';
 
@@ -95,5 +96,15 @@ describe('memlint resolve with a choice', () => {
     expect(r.stdout).toMatch(/^conflict {2}\.claude\/memory\/user_role\.md:3 \(description: edited on both sides\): a frontmatter key holds one value: choose --ours or --theirs; settle it: memlint resolve --ours\|--theirs --entry description \.claude\/memory\/user_role\.md\n$/);
     expect(await memlintInProcess(dir, ['resolve', '--theirs', '--entry', 'description'])).toMatchObject({ code: 0 });
     expect(read(dir, ROLE)).toContain('description: Lead of payments\n');
+  });
+});
+
+describe('--both in an index keeps every word of theirs', () => {
+  it("moves theirs' title into the topic when ours' entry names the topic otherwise (fourteenth held-out set)", () => {
+    const text = '<<<<<<< ours\n- [Fiscal calendar](fiscal.md) — the ledger closes in March\n=======\n- [Export is template-driven (#41)](fiscal.md) — the ledger closes in March\n>>>>>>> theirs\n';
+    const topicText = '---\nname: Fiscal calendar\ndescription: d\ntype: project\n---\nBody.\n';
+    const settled = settleBlocks(text, markedBlocks(text)!, () => 'both', { index: true, topicOf: () => ({ rel: 'fiscal.md', text: topicText }) });
+    expect(settled.text).toBe('- [Fiscal calendar](fiscal.md) — the ledger closes in March\n');
+    expect(settled.topics.get('fiscal.md')).toBe(`${topicText}\n## From the index\n\nExport is template-driven (#41)\n`);
   });
 });

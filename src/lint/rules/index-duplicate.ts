@@ -1,7 +1,7 @@
 import { pathKey } from '../../memdir/memory-index.js';
 import type { Rule, TextEdit } from '../types.js';
 import { lineRemovalSpan } from '../positions.js';
-import { moveKeepsRecall, moveToTopicEdit } from '../../memdir/hook-text.js';
+import { duplicateDetail, moveKeepsRecall, moveToTopicEdit } from '../../memdir/hook-text.js';
 import { holdsConflictMarkers } from '../../memdir/lines.js';
 
 /**
@@ -37,14 +37,16 @@ export const indexDuplicate: Rule = {
         continue;
       }
       const p = prev.entry!;
-      const redundant = e.hook === '' || p.hook.includes(e.hook);
+      // What this entry says that the first does not (its hook, a title of its own) moves into the topic.
+      const detail = duplicateDetail(p, e);
+      const redundant = detail === '';
       const span = lineRemovalSpan(ctx, l.line);
       const edits: TextEdit[] = [{ start: span.start, end: span.end, text: '' }];
       let fixable = redundant;
       let pastRecall = false;
       if (!redundant) {
         const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
-        const moved = topic ? moveToTopicEdit(topic, e.hook) : null;
+        const moved = topic ? moveToTopicEdit(topic, detail) : null;
         pastRecall = topic !== undefined && !moveKeepsRecall(topic, moved);
         if (topic && !pastRecall) {
           if (moved) edits.push(moved);
@@ -56,11 +58,16 @@ export const indexDuplicate: Rule = {
         : inConflict
           ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: settle the conflict first ("memlint resolve")`
           : fixable
-          ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: --fix keeps the first and moves this hook into ${e.key}`
+          ? `${e.key} is listed twice (first on line ${prev.line}) with ${movedWhat(detail, e)}: --fix keeps the first and moves ${detail === e.hook ? 'this hook' : detail === e.title ? 'this title' : 'this title and hook'} into ${e.key}`
           : pastRecall
-          ? `${e.key} is listed twice (first on line ${prev.line}) with a different hook: merge the two hooks into one entry (not fixed: this hook would take ${e.key} past what recall shows another session)`
-          : `${e.key} is listed twice (first on line ${prev.line}) with a different hook: merge the two hooks into one entry`;
+          ? `${e.key} is listed twice (first on line ${prev.line}) with ${movedWhat(detail, e)}: merge the two hooks into one entry (not fixed: this hook would take ${e.key} past what recall shows another session)`
+          : `${e.key} is listed twice (first on line ${prev.line}) with ${movedWhat(detail, e)}: merge the two hooks into one entry`;
       ctx.report({ message, line: l.line, column: 1, ...(fixable ? { fix: { edits } } : {}) });
     }
   },
 };
+
+/** What a duplicate says that the first entry does not, for its message. */
+function movedWhat(detail: string, e: { hook: string; title: string }): string {
+  return detail === e.hook ? 'a different hook' : detail === e.title ? 'a title of its own' : 'a title and hook of its own';
+}
