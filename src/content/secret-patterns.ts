@@ -119,6 +119,21 @@ export function isPasswordPlaceholder(value: string): boolean {
   return SHAPED_PLACEHOLDER.test(value) || SCRIPT_PATH.test(value) || NAME_IN_CAPITALS.test(value) || /^(?:PASSWORD|PASSWD|SECRET|TOKEN)$/.test(value) || /([xX*#.•])\1{7,}/.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|YOUR_|_HERE\b|^your[-_]|change[-_]?me|replace[-_]?me/i.test(value);
 }
 
+// A CSS selector that finds a form's password field ("Password: `input#password`" in a list of a
+// form's locators): a form element with an id, class or attribute, an attribute selector naming a
+// field, or an id or class of lower-case words that names a password field. A value with digits or
+// capitals after `#` or `.` is left to be a password.
+const FIELD_SELECTOR = [
+  /^(?:input|textarea|select|button|form|label)(?:[#.][A-Za-z][\w-]*|\[[^\]\s]+\])+(?::[\w-]+(?:\([^)\s]*\))?)*$/,
+  /^\[(?:name|type|id|data-[\w-]+|aria-label|placeholder|autocomplete)(?:[~|^$*]?=[^\]\s]+)?\]$/,
+  /^[#.](?=[a-z_-]*(?:pass|pwd|pw))[a-z][a-z_-]*$/,
+];
+
+/** A value that is a CSS selector of a form field, not what is typed into it. */
+export function isFormFieldSelector(value: string): boolean {
+  return FIELD_SELECTOR.some((re) => re.test(value));
+}
+
 export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || NAME_IN_CAPITALS.test(value) || NAMED_SLOT.test(value) || /([xX*0#.•])\1{7,}/.test(value) || /(?:^|[-_])your[-_]|[-_]here(?:[-_]|$)|change[-_]?me|replace[-_]?me/i.test(value) || /EXAMPLE|REDACTED|PLACEHOLDER|^x+$|\*{3,}|^<|>$|^\$\{|YOUR_|_HERE\b/i.test(value);
 }
@@ -166,7 +181,7 @@ export function findPatternSecrets(text: string): SecretFinding[] {
       // The rest of this token is this secret: the pattern goes on after it.
       if (end > p.re.lastIndex) p.re.lastIndex = end;
       const value = text.slice(start, end);
-      if (p.kind === 'password-in-prose' ? isPasswordPlaceholder(value) : p.kind !== 'private-key' && isPlaceholder(value)) continue;
+      if (p.kind === 'password-in-prose' ? isPasswordPlaceholder(value) || isFormFieldSelector(value) : p.kind !== 'private-key' && isPlaceholder(value)) continue;
       // "PASS: `lint`", "Pass: `e2e`": a review's verdict, not a password (the word alone, capitalised).
       if (p.kind === 'password-in-prose' && /^(?:PASS|Pass)\b(?!word|wd|phrase)/u.test(m[0])) continue;
       // "Backward pass: `wi-c`", "a second pass: `lint`": the bare word after another word is a step, not a password.

@@ -95,7 +95,22 @@ export function significantLines(content: string[]): string[] {
 export function isDerivableBlock(content: string[], inTracked: (line: string) => boolean): boolean {
   const lines = significantLines(content);
   if (lines.length === 0) return false;
-  return lines.filter(inTracked).length >= Math.ceil(lines.length / 2);
+  const found = lines.filter(inTracked);
+  if (found.length < Math.ceil(lines.length / 2)) return false;
+  // A line left to fill in (`arn:aws:iam::ACCOUNT_ID:role/…`) and in no file makes the block a
+  // template the note recommends: its generic lines (`permissions:`, `contents: read`) are in
+  // every such file, the block as written is in none.
+  return !lines.some((l) => !found.includes(l) && holdsPlaceholder(l));
+}
+
+// A slot to fill in: a name in capitals between separators of an address (`::ACCOUNT_ID:`,
+// `/BUCKET_NAME/`), `<your-token>`, `YOUR_…`, `…_HERE`, `CHANGE_ME`. A capitals name on its own
+// (`API_KEY =`, `${{ secrets.CI_KEY }}`) is a constant or a variable, not a slot.
+const PLACEHOLDER_SLOT = /[:/@][A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[:/@]|<[a-z][a-z0-9]*(?:[-_ ][a-z0-9]+)+>|\bYOUR_[A-Z0-9_]+|\b[A-Z0-9_]+_HERE\b|\b(?:CHANGE|REPLACE)_?ME\b/;
+
+/** Whether a line of code holds a slot left to fill in. */
+function holdsPlaceholder(line: string): boolean {
+  return PLACEHOLDER_SLOT.test(line);
 }
 
 function reportIfDerivable(ctx: RuleContext, b: { openLine: number; lang: string; content: string[] }, kind: 'shell' | 'code', found: Set<string>) {

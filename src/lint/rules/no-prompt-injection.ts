@@ -16,6 +16,8 @@ import { positionAt } from '../positions.js';
  * (`secretlint-disable`, `gitleaks:allow`, `<!-- lint disable -->`) that would switch off the
  * scans that protect memory. Ordinary imperatives in feedback ("Ignore lint warnings in
  * generated code") are not injection; a phrase quoted or in inline code is talked about, not said.
+ * Acting "without asking the user" is a standing permission in a memory that records the user's
+ * own request (a feedback memory, or one saying the user asked); acting without telling is not.
  *
  * Certainty: high for fake turns, hidden comments and directives; medium for phrasing.
  */
@@ -50,11 +52,22 @@ interface Phrase {
   needs: string[][];
   /** Not when a legend defines it: the token opens its line or list item and ` = ` follows. */
   definable?: boolean;
+  /** Not in a memory that records the user's own request: the user may waive being asked, not being told. */
+  grantable?: boolean;
 }
 
 // "- <SYSTEM> = a system response": a document's notation, the token defined as a placeholder.
 const LEGEND_BEFORE = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?$/u;
 const LEGEND_AFTER = /^[ \t]*=[ \t]/u;
+
+// Who asked for what the memory keeps: a feedback memory is the user's guidance by its type; any
+// other says so in words ("the user asked", "the operator said", "at the user's request").
+const OWN_REQUEST = /\b(?:the\s+)?(?:user|operator|owner|maintainer)\s+(?:asked|requested|stated|said|told\s+(?:me|us)|wants|prefers|insisted|instructed|decided)\b|\b(?:at|per)\s+(?:the\s+)?(?:user|operator|owner|maintainer)['’]s\s+(?:request|instruction|wish)/i;
+
+/** Whether the memory records the user's own request or preference, not text from elsewhere. */
+function recordsOwnRequest(type: unknown, body: string): boolean {
+  return (typeof type === 'string' && type.trim().toLowerCase() === 'feedback') || OWN_REQUEST.test(body);
+}
 
 const PHRASES: Phrase[] = [
   {
@@ -68,7 +81,8 @@ const PHRASES: Phrase[] = [
   {
     re: /\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:(?:tell|inform|notify|alert|warn|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to|disclose\s+(?:this|it)\s+to)\s+(?:the\s+)?(?:user|human|developer|operator|owner|anyone)(?!['’]s)\b(?!\s+(?:to|how|which|where)\b)|let\s+(?:the\s+)?(?:user|human|developer|operator|owner|anyone)\s+(?:know|see|notice|find\s+out)\b)/i,
     what: 'text telling the agent to hide something from the user', needs: [['not', "n't", 'dont', 'never'], ['tell', 'inform', 'notify', 'alert', 'warn', 'mention', 'reveal', 'disclose', 'let'], ['user', 'human', 'developer', 'operator', 'owner', 'anyone']] },
-  { re: /\b(?:without|w\/o)\s+(?:telling|informing|notifying|alerting|asking)\s+(?:the\s+)?(?:user|human|developer|operator|anyone)\b/i, what: 'text telling the agent to act behind the user\'s back', needs: [['without', 'w/o']] },
+  { re: /\b(?:without|w\/o)\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|developer|operator|anyone)\b/i, what: 'text telling the agent to act behind the user\'s back', needs: [['without', 'w/o']] },
+  { re: /\b(?:without|w\/o)\s+asking\s+(?:the\s+)?(?:user|human|developer|operator|anyone)\b/i, what: 'text telling the agent to act behind the user\'s back', needs: [['without', 'w/o']], grantable: true },
   { re: /\b(?:keep\s+(?:this|it)\s+(?:secret|hidden)\s+from|hide\s+(?:this|it|these|your\s+actions)\s+from)\s+(?:the\s+)?(?:user|human|developer|operator)\b/i, what: 'text telling the agent to hide something from the user', needs: [['keep this', 'keep it', 'hide']] },
   {
     re: /(?:(?:^\s*(?:(?:[-*+]|\d+[.)])\s+)?|[.!?;:—–(]\s*)(?:(?:then|and|also|now|first)\s+)?|\b(?:and|always|must|should|please|you\s+(?:must|should|will|can|may)|to)\s+)(?<say>(?:silently|quietly|secretly|covertly)\s+(?:send|upload|post|copy|exfiltrate|forward|email|transmit|run|execute|install|add|push|delete|disable|modify)\b)/im,
@@ -181,6 +195,11 @@ function checkComments(ctx: RuleContext) {
   }
 }
 
+function ownRequestOf(ctx: RuleContext): boolean {
+  const type = ctx.file.kind === 'topic' ? ctx.memdir.parsedTopic(ctx.file).type : undefined;
+  return recordsOwnRequest(type, ctx.file.text);
+}
+
 /** Whether an offset is in a code block, fenced or indented (phrases there are examples, except tokens and directives). */
 function inFence(ctx: RuleContext, offset: number): boolean {
   return codeLineSet(ctx.blocks()).has(lineOf(ctx.lineOffsets(), offset));
@@ -194,6 +213,7 @@ function checkPhrases(ctx: RuleContext) {
   if (candidates.length === 0) return;
   const lines = ctx.lines();
   const offsets = ctx.lineOffsets();
+  let ownRequest: boolean | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.trim() === '') continue;
@@ -201,6 +221,7 @@ function checkPhrases(ctx: RuleContext) {
     for (const p of candidates) {
       const m = p.re.exec(line);
       if (!m) continue;
+      if (p.grantable && (ownRequest ??= ownRequestOf(ctx))) continue;
       // A pattern that needs context around the phrase names the phrase itself `say`.
       const said = m.groups?.say ?? m[0];
       const start = m.index + m[0].lastIndexOf(said);
