@@ -17,7 +17,7 @@ import { appendLines, secretIn } from './text.js';
 import { fitEntry, topicEntry } from '../memdir/topic-entry.js';
 import { duplicateDetail, holdsText, moveToTopicEdit } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
-import { INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
+import { INDEX_FILE, isTopLevelTopic, isUnfilledStub, notAMemory } from '../memdir/kinds.js';
 import { visibleLine } from '../content/hidden.js';
 
 export interface IndexReport {
@@ -204,7 +204,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       const topic = parseTopic(files.get(rel)!);
       // Only what is surely a memory, titled with the words its writer meant (lint's index-orphan
       // reports the rest).
-      if (notAMemory(rel, topic.type) || !isMemoryType(topic.type) || cutAtComment(topic.frontmatter, 'name') || cutAtComment(topic.frontmatter, 'description')) continue;
+      if (notAMemory(rel, topic.type) || !isMemoryType(topic.type) || isUnfilledStub(topic.body) || cutAtComment(topic.frontmatter, 'name') || cutAtComment(topic.frontmatter, 'description')) continue;
       const name = visibleLine(topic.name);
       const description = visibleLine(topic.description);
       if (!name || !description) continue;

@@ -129,6 +129,16 @@ export function isPointerStub(text: string): boolean {
   return body.length <= 300 && NAMES_MARKDOWN_FILE.test(body) && POINTS_AWAY.test(body);
 }
 
+/**
+ * A memory file its template left unfilled: frontmatter, and a body of nothing but HTML comments
+ * (a writer's instructions, "fill in when this agent first works here") and blank lines. No memory
+ * yet: an index entry would point the agent at an empty note. (A body left empty is not one: a
+ * short memory may say all it knows in its description.)
+ */
+export function isUnfilledStub(body: string): boolean {
+  return body.includes('<!--') && body.replace(/<!--[\s\S]*?-->/g, '').trim() === '';
+}
+
 const SKILL_FILE = /(?:^|\/)SKILL\.md$/i;
 const ARCHIVED_RE = /(?:^|\/)[._]?archived?\//i;
 

@@ -14,7 +14,7 @@ import { measureIndex } from '../../src/memdir/limits.js';
 import { ctx, state, topic } from './helpers.js';
 
 describe('index sync adds entries only where certain', () => {
-  it('adds none for README.md, a skill file, an untyped file, a name YAML cut at " #" or a file without a description', () => {
+  it('adds none for README.md, a skill file, an untyped file, a name YAML cut at " #", a file without a description or a template stub left unfilled', () => {
     const s = state({
       'MEMORY.md': '- [A](a.md) — x\n',
       'a.md': topic('A', 'user', 'x', 'one\n'),
@@ -24,6 +24,7 @@ describe('index sync adds entries only where certain', () => {
       'story.md': '---\nname: Story #12 guest checkout\ndescription: The guest story\ntype: project\n---\nx\n',
       'ok.md': topic('Payments', 'project', 'Payment notes', 'x\n'),
       'no_description.md': '---\nname: No description\ntype: project\n---\nx\n',
+      'stub.md': '---\nname: Hosting\ndescription: Where the app runs\ntype: project\n---\n\n<!-- fill in the first time -->\n',
     });
     const r = syncIndex(s, ctx());
     expect(r.report.added.map((a) => a.target)).toEqual(['ok.md']);

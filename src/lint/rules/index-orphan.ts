@@ -6,7 +6,7 @@ import { dominantEol } from '../../memdir/lines.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex } from '../../memdir/limits.js';
 import { cutAtComment } from '../../memdir/topic.js';
 import { isMemoryType } from '../../memdir/types.js';
-import { isPointerStub, notAMemory } from '../../memdir/kinds.js';
+import { isPointerStub, isUnfilledStub, notAMemory } from '../../memdir/kinds.js';
 import { topicMentions } from '../../content/index-mentions.js';
 import { visibleLine } from '../../content/hidden.js';
 import { topicEntry } from '../../memdir/topic-entry.js';
@@ -21,7 +21,8 @@ import { pathBelowRoot } from '../../fs/paths.js';
  * `[[stem]]` wiki link. Files that are not memories (README-like files without a memory type,
  * SKILL.md and skills/, a file without frontmatter in a subfolder, a file in a folder named
  * archive, _archive, .archive or archived: set aside by its writer; a tombstone or redirect stub
- * without frontmatter that names the file now holding its text; an empty file) are not reported.
+ * without frontmatter that names the file now holding its text; an empty file; a template's stub
+ * whose body is only HTML comments) are not reported.
  *
  * The fix writes an entry only when it is certain: the file has a memory type, its name and
  * description are what the writer meant (not cut by YAML at ` #`: `Story #12` read as "Story"),
@@ -67,6 +68,8 @@ export const indexOrphan: Rule = {
     // A tombstone or redirect left where a memory was ("Merged into MEMORY.md."), or an empty file
     // (an agents' mailbox waiting for its first line): no memory itself.
     if (topic.frontmatter === null && (ctx.file.text.trim() === '' || isPointerStub(ctx.file.text))) return;
+    // A template's stub with frontmatter and nothing written under it yet: no memory to point at.
+    if (topic.frontmatter !== null && isUnfilledStub(topic.body)) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
     if (mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirRel).has(rel)) return;
