@@ -93,6 +93,8 @@ function openCodeSpan(cps: string[], cut: number): number {
  * would be cut off its index line. One pass over the text: a regex that looked ahead from every `[` took minutes on a hook
  * of thousands of them.
  */
+const TAG_ALONE = /^\/?[A-Za-z][A-Za-z0-9-]*\/?$/;
+
 export function lastLinkEnd(text: string): number {
   const code = inlineCodeRanges(text);
   const after = nextOf(text);
@@ -113,7 +115,9 @@ export function lastLinkEnd(text: string): number {
     }
     if (c === '<' && !coded) {
       const close = after.angle[i + 1]!;
-      if (close > i + 1 && close < after.space[i + 1]!) last = Math.max(last, close + 1);
+      // An autolink or a file named in brackets (`<https://…>`, `<a.md>`), not a tag or a
+      // placeholder (`<i>`, `</b>`, `<your-token>`): a hook may be cut after those.
+      if (close > i + 1 && close < after.space[i + 1]! && !TAG_ALONE.test(text.slice(i + 1, close))) last = Math.max(last, close + 1);
       continue;
     }
     if (c !== ']') continue;

@@ -7,7 +7,9 @@ import { inlineCodeRanges } from '../../src/memdir/lines.js';
 
 // The links the hook cut protected before (a regex that looked ahead from every `[`, quadratic on
 // a hook of thousands of them): the one-pass reading must never end before the last of these.
-const FORMER = /\[\[[^\]\n]*\]\]|!?\[(?:[^\[\]\\]|\\.|\[[^\]]*\])*\](?:\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+"[^"\n]*")?\)|\[[^\]\n]*\])|<[^>\s]+>/g;
+// A tag or placeholder alone in angle brackets (`<i>`, `<your-token>`) is no link, and never was one
+// to keep (fourteenth held-out set: a `<i>` kept a hook from being cut at all).
+const FORMER = /\[\[[^\]\n]*\]\]|!?\[(?:[^\[\]\\]|\\.|\[[^\]]*\])*\](?:\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:[ \t]+"[^"\n]*")?\)|\[[^\]\n]*\])|<(?!\/?[A-Za-z][A-Za-z0-9-]*\/?>)[^>\s]+>/g;
 function formerLastEnd(text: string): number {
   const code = inlineCodeRanges(text);
   let last = 0;
@@ -33,6 +35,8 @@ describe('lastLinkEnd', () => {
     expect(lastLinkEnd('see [A][a] then')).toBe(10);
     expect(lastLinkEnd('see [[a name]] then')).toBe(14);
     expect(lastLinkEnd('see <a.md> then')).toBe(10);
+    expect(lastLinkEnd('see <https://x.io/a> then')).toBe(20);
+    expect(lastLinkEnd('state-test-w<i> dirs, </b> and <your-token>')).toBe(0);
     expect(lastLinkEnd('run `git log <tag>..main` then')).toBe(0);
     expect(lastLinkEnd('plain [brackets] and (parens)')).toBe(0);
     expect(lastLinkEnd('[[a\n[[b]]')).toBe(9);

@@ -46,25 +46,32 @@ export const indexLineLength: Rule = {
       const e = l.entry;
       const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
       let fix: { edits: TextEdit[] } | undefined;
-      if (topic && e.hookStart >= 0 && !(mayHoldSecret(e.hook) && (await findSecrets(e.hook)).length > 0)) {
+      // Why no fix is offered, said in the message: a person then knows what to do by hand.
+      let notFixed: string | null = null;
+      if (!topic) notFixed = `no topic file ${e.key} here to receive the detail`;
+      else if (e.hookStart < 0) notFixed = 'the entry has no hook to shorten';
+      else if (mayHoldSecret(e.hook) && (await findSecrets(e.hook)).length > 0) notFixed = 'the hook holds what may be a secret, which memlint does not copy';
+      else {
         const prefixLen = codePointLength(l.text.slice(0, e.hookStart));
         const budget = max - prefixLen;
         if (budget > 0) {
           const { head, tail } = cutHook(e.hook, budget);
-          if (head !== '' && tail !== '') {
+          if (head === '') notFixed = 'no cut at a word within the limit keeps the hook\'s links whole';
+          else if (tail !== '') {
             const hookOffset = l.offset + e.hookStart;
             const hookEnd = hookOffset + e.hook.length;
             const edits: TextEdit[] = [{ start: hookOffset, end: hookEnd, text: head }];
             // The whole hook goes to the topic file, so the tail keeps its context.
             const moved = moveToTopicEdit(topic, e.hook);
-            if (!moveKeepsRecall(topic, moved)) message += ` (not fixed: the hook would take ${e.key} past what recall shows another session; split that file first)`;
+            if (!moveKeepsRecall(topic, moved)) notFixed = `the hook would take ${e.key} past what recall shows another session; split that file first`;
             else {
               if (moved) edits.push(moved);
               fix = { edits };
             }
           }
-        }
+        } else notFixed = 'the title and link alone take the whole limit';
       }
+      if (notFixed) message += ` (not fixed: ${notFixed})`;
       const column = Array.from(l.text).slice(0, max).join('').length + 1;
       ctx.report({ message, line: l.line, column, ...(fix ? { fix } : {}) });
     }
