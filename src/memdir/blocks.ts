@@ -490,9 +490,10 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 }
 
 // ---------------------------------------------------------------------------------------------
-// The line path. A file takes it only when every line is one of these (a tab only in a line's
-// indentation and in the whitespace after its container markers, read as the columns it reaches to
-// the next tab stop: see `withTabStops`, or anywhere in the code of a fence in the first column):
+// The line path. A file takes it only when every line is one of these (a tab in a line's
+// indentation and in the whitespace after its container markers is read as the columns it reaches
+// to the next tab stop: see `withTabStops`; one further in, in text, a heading, a tag or a fence's
+// info, as written, as in the code of a fence in the first column):
 //   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
 //   heading `# ...` not ending in `#`; a bullet or ordered item, one to four columns after the
 //   marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
@@ -510,9 +511,8 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
 // reference links), an empty item, five columns or more of spaces and tabs after a marker, a tab
-// anywhere else (in text, a heading, a fence's info) but in the code of a fence in the first
-// column, a tab on the lines of any other code block (what it becomes in the code is remark's to
-// say), item content
+// on the lines of a code block other than a fence in the first column (what it becomes in the code
+// is remark's to say), item content
 // that opens another block, a quote that holds what the line path does not read or that something
 // before or after it reaches into, top-level indented code, other HTML, an ordered item that starts
 // at a number other than 1 right after a paragraph or in an item (whether it interrupts depends on
@@ -535,7 +535,7 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * first column, raw HTML blocks and complete tags, block quotes of paragraphs, and block quotes
  * of anything it reads (each read as a document of its own: `nesting` is how many quotes hold
  * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions,
- * tabs other than in indentation and after container markers) is left to remark.
+ * tabs in code other than a first-column fence's) is left to remark.
  */
 export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
@@ -552,8 +552,6 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
     if (text.includes('\t')) tabsLeft.push(k);
     raw.push(text === l.text ? l : { text, eol: l.eol, offset: l.offset });
   });
-  // (A tab further in than that is read only in a fence's code.)
-  if (tabsLeft.length > 0 && !/^(?:`{3}|~{3})/m.test(src)) return null;
   const model = readLines(src, source, raw, nesting);
   return model && withSourceOffsets(model, source, raw, tabsLeft);
 }
@@ -1081,7 +1079,7 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
 // or an ATX heading after them (`> # h`, then text). Each `>` here is at most three columns past
 // the one before: it opens a quote, which interrupts any paragraph. (`endsQuote` checks the
 // document's reading of that line again.)
-const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?: |$))/;
+const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?:[ \t]|$))/;
 
 // How many block quotes deep `quoteDocument` reads: as many as the parse reads containers on one
 // line (the line path takes no line that nests deeper: see `lineBlocks`). Each level reads its
@@ -1232,29 +1230,34 @@ function withTabStops(t: string): string {
 // The spaces a tab stands for, by the column it starts at (modulo 4).
 const TO_TAB_STOP = ['    ', '   ', '  ', ' '];
 
-/** The offset in `t` of the character that starts at `column` (a tab reaching the next tab stop), or -1. */
-function offsetAtColumn(t: string, column: number): number {
-  let col = 0;
-  for (let k = 0; k < t.length && col <= column; k++) {
-    if (col === column) return k;
-    col = t[k] === '\t' ? col + 4 - (col % 4) : col + 1;
+/**
+ * The offset in `source` of the character at `at` in `read` (the line as `withTabStops` gives it:
+ * some of its tabs as spaces), or -1 when `at` falls inside such a tab.
+ */
+function sourceOffset(source: string, read: string, at: number): number {
+  for (let k = 0, j = 0; k <= source.length; k++) {
+    if (j === at) return k;
+    if (j > at) return -1;
+    j += source[k] === '\t' && read[j] === ' ' ? 4 - (j % 4) : 1;
   }
-  return col === column ? t.length : -1;
+  return -1;
 }
 
 /**
  * The model of the lines read with tabs as spaces (`withTabStops`), with the source's offsets in
  * its items and links; null where a code block's text may hold what a tab became, or where a line
- * holding a tab further in (`tabsLeft`) is not code. A fence in the first column gives its lines as
- * written: only its structure was read from the spaces, and its code may hold tabs anywhere.
+ * holding a tab further in (`tabsLeft`) is code other than a first-column fence's. Elsewhere such
+ * a tab (in text, a heading, a tag, a fence's info) is read as written: only a line's start and
+ * what follows a container's marker tell blocks apart. A fence in the first column gives its lines
+ * as written: only its structure was read from the spaces, and its code may hold tabs anywhere.
  */
 function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[], tabsLeft: readonly number[]): BlockModel | null {
   const changed = (k: number) => source[k]!.text !== raw[k]!.text;
   const asWritten = (b: CodeBlock) => b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text);
   if (tabsLeft.length > 0) {
-    const code = new Uint8Array(raw.length);
-    for (const b of model.codeBlocks) if (asWritten(b)) code.fill(1, b.startLine, b.endLine);
-    if (tabsLeft.some((k) => code[k] === 0)) return null;
+    const otherCode = new Uint8Array(raw.length);
+    for (const b of model.codeBlocks) if (!asWritten(b)) otherCode.fill(1, b.fenced ? b.startLine : b.startLine - 1, b.endLine);
+    if (tabsLeft.some((k) => otherCode[k] === 1)) return null;
   }
   for (const b of model.codeBlocks) {
     if (asWritten(b)) continue;
@@ -1266,7 +1269,7 @@ function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: read
   for (let k = 0; k < raw.length; k++) {
     const item = model.lines[k]!.item;
     if (!item || !changed(k)) continue;
-    const at = (column: number) => offsetAtColumn(source[k]!.text, column);
+    const at = (offset: number) => sourceOffset(source[k]!.text, raw[k]!.text, offset);
     item.contentStart = at(item.contentStart);
     if (item.contentStart < 0) return null;
     const link = item.link;
@@ -1369,8 +1372,8 @@ function readTagLine(t: string): ReadLine | null {
   const m = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(t);
   if (!m) return t.startsWith('</') ? { kind: 'text' } : null;
   const after = t.charAt(m[0].length);
-  // micromark's tag name ends at a space, '/', '>' or the line's end; anything else opens no HTML.
-  if (!(after === '' || after === ' ' || after === '>' || after === '/')) return { kind: 'text' };
+  // micromark's tag name ends at a space or tab, '/', '>' or the line's end; anything else opens no HTML.
+  if (!(after === '' || after === ' ' || after === '\t' || after === '>' || after === '/')) return { kind: 'text' };
   const name = m[2]!.toLowerCase();
   if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return { kind: 'raw', closed: RAW_END_RE.test(t.slice(m[0].length)) };
   if (!htmlBlockNames.includes(name)) return completeTag(t) ? { kind: 'tag' } : { kind: 'text' };

@@ -507,6 +507,35 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(150);
   });
 
+  it('gives what remark gives on lines holding tabs after their first character: text, headings, tags, fences\' info (property)', () => {
+    const line = fc.constantFrom(
+      '- [A](a.md) — hook yesterday', 'text yesterday, more', '# Notes on it', '## a b #', '> quoted text here', '> - [Q](q.md) x y', '1. one two', '  - nested item x',
+      '  continued text', '```js x', '```', '~~~ sh', '  ```ts y', '  code a b', '<div class="x">', '<span id="y">', '</div >', '<pre x>', '<!-- c d -->', '', '', '',
+      '    indented code', '- a', '  > q r', '**Why:** x y', '- [T](t.md)', '> # h x', '>', 'lazy line', '-\ttab item', '\tunder', '---', '1. > a b',
+    );
+    // Tabs put after the line's first character that is not a space, each over a space or before a character.
+    const tabbed = fc.tuple(line, fc.array(fc.tuple(fc.nat(60), fc.boolean()), { maxLength: 3 })).map(([l, tabs]) => {
+      let out = l;
+      for (const [n, over] of tabs) {
+        const first = out.search(/[^ \t]/);
+        if (first < 0) break;
+        const at = first + 1 + (n % (out.length - first));
+        out = out.slice(0, at) + '\t' + out.slice(over && out[at] === ' ' ? at + 1 : at);
+      }
+      return out;
+    });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(fc.oneof({ weight: 2, arbitrary: tabbed }, { weight: 1, arbitrary: line }), { minLength: 1, maxLength: 14 }), eol, fc.boolean(), fc.boolean(), (ls, e, fm, lastEnded) => {
+        const text = (fm ? '---\nname:\tx\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        if (readsAsRemark(text) && /[^ \t\r\n]\t/.test(text)) taken++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(taken).toBeGreaterThan(500);
+  });
+
   it.each([
     ['a tab after an item\'s marker, and nested items indented by a tab', '-\ta yesterday\n\t-\tb\n\t\t-\tc\n1.\tone\n'],
     ['lines of an item\'s paragraph indented by a tab, across a blank line', '- a\n\tcontinued\n\n\tmore\n'],
@@ -517,6 +546,20 @@ describe('lineBlocks: the line path', () => {
     ['a fence in the first column whose code is indented by tabs', '```\n\tcode\n\t\tmore\n```\n-\tafter\n'],
     ['a fence in the first column whose code holds tabs anywhere, closed after a tab', '```go\nfunc f() {\n\tx := 1\t// c\n}\n```\t\n-\tafter\n~~~\na\tb'],
     ['tabs with CR and CRLF', '-\ta\r\n\tb\r\n\t-\tc\r\n-\td\r\te\r'],
+  ])('takes %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
+  // A tab after a line's first character that is not a space, a tab or a container's marker is
+  // read as written: it tells no block from another.
+  it.each([
+    ['a tab in an item\'s text, in a paragraph and in a quote', '- a\tb yesterday\ntext\tmore\t\n> q\tr\n'],
+    ['tabs in a heading: after the `#`, in its text and after it', '#\th\tx\t\n## a\tb\n'],
+    ['a tab in a fence\'s info string, in the first column and in an item', '```js\tx\ny\n```\n- a\n  ~~~\tsh\n  b\n  ~~~\n'],
+    ['a tab after a tag\'s name (an HTML block to a blank line), and in a closing tag', '<div\tclass="x">\n- a\n\n</div\t>\nb\n'],
+    ['a tab in the text of an item\'s link, and after it', '-\t[A\tB](a.md)\tx\n\t* [C](c.md)\ty\n'],
+    ['tabs in the text of a quote read as a document, and in its heading before a lazy line', '> - a\tb\n>\t- [A](a.md)\tc\n\n> #\th\nlazy\tline\n'],
+    ['tabs in text and frontmatter, with CR and CRLF', '---\r\nname:\tx\r\n---\r\n- a\tb\r\tc\td\r'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -543,8 +586,6 @@ describe('lineBlocks: the line path', () => {
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
     ['an ordered item that may not interrupt', 'Text\n2. two\n'],
-    ['a tab in text', '- a\tb\n'],
-    ['a tab in a tag (the line opens HTML) in a file with a fence', '```\nx\n```\n<div\tclass="x">\n- a\n'],
     ['a tab in the code of an item\'s fence', '- a\n  ```\n  \tx\n  ```\n'],
     ['a tab in an item\'s indented code', '- a\n\n      \tx\n'],
     ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n> ```\n'],
