@@ -495,8 +495,9 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // to the next tab stop: see `withTabStops`; one further in, in text, a heading, a tag or a fence's
 // info, as written, as in the code of a fence in the first column):
 //   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
-//   heading `# ...` not ending in `#`; a bullet or ordered item, one to four columns after the
-//   marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
+//   heading `# ...` not ending in `#`; a bullet or ordered item five columns or more after the
+//   marker (its content starts one column after it: the rest is indented code, the item's first
+//   block), or one to four columns after the marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
 //   brackets, backslashes, backticks or angle brackets in the text; no space, parentheses, quotes,
 //   `&`, backslash, backtick or angle brackets in the destination; no title) or a quote (of text,
 //   empty, or read as a document as below), nested in the item whose content its marker is
@@ -510,14 +511,13 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, five columns or more of spaces and tabs after a marker, a tab
-// on the lines of a code block other than a fence in the first column (what it becomes in the code
-// is remark's to say), item content
-// that opens another block, a quote that holds what the line path does not read or that something
-// before or after it reaches into, top-level indented code, other HTML, an ordered item that starts
-// at a number other than 1 right after a paragraph or in an item (whether it interrupts depends on
-// more than the line), a line nesting more containers than the parse reads (MAX_NESTING), and the
-// few shapes whose remark reading `lineBlocks` notes as its own.
+// reference links), an empty item, a tab on the lines of a code block other than a fence in the
+// first column (what it becomes in the code is remark's to say), item content that opens another
+// block, a quote that holds what the line path does not read or that something before or after it
+// reaches into, top-level indented code, other HTML, an ordered item that starts at a number other
+// than 1 right after a paragraph or in an item (whether it interrupts depends on more than the
+// line), a line nesting more containers than the parse reads (MAX_NESTING), and the few shapes
+// whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -1021,7 +1021,15 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.quoted === 'empty') {
+      if (line.code) {
+        // Five columns or more after its marker: the item's content starts one column after it,
+        // and the rest of the line is indented code. (With a CR anywhere, remark's to cut.)
+        if (hasCr) return null;
+        lines[i] = { kind: 'code', quote: 0, item, code: 'indented' };
+        const column = line.contentStart + 4;
+        code = { start: i, column, content: [t.slice(column)], blanks: [] };
+        open = 'inItem';
+      } else if (line.quoted === 'empty') {
         lines[i] = { kind: 'blank', quote: 1, item };
         quote = { hasBlock: false, emptySince: [], holder: items.length - 1 };
         open = 'inItem';
@@ -1327,7 +1335,7 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty' };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty'; code?: true };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
@@ -1470,17 +1478,19 @@ function readFence(rest: string, indent: number): ReadLine | null {
 }
 
 /**
- * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
- * or a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more,
- * 'empty' when it holds nothing on this line).
+ * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph,
+ * a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more,
+ * 'empty' when it holds nothing on this line) or indented code (`code`: five columns or more after
+ * the marker, of which the first is the marker's own).
  */
 function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
+  const ordered = m[1]!.length > 1;
+  const one = /^1[.)]$/.test(m[1]!);
+  if (/^ {5,}$/.test(m[2]!) && t.length > indent + m[0].length) return { kind: 'item', indent, ordered, one, contentStart: indent + m[1]!.length + 1, code: true };
   if (!/^ {1,4}$/.test(m[2]!)) return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
-  const ordered = m[1]!.length > 1;
-  const one = /^1[.)]$/.test(m[1]!);
   if (content.startsWith('>')) {
     const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
     if (isQuotedText(quoted)) return { kind: 'item', indent, ordered, one, contentStart, quoted: true };

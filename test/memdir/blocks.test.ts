@@ -465,6 +465,39 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(80);
   });
 
+  // Five columns or more after an item's marker: its content starts one column after the marker,
+  // and the rest of its line is indented code.
+  it.each([
+    ['lines of its code that would be a quote and an item, then the next item', '-     a yesterday\n      > b\n      - c\n\n-     d\n'],
+    ['an ordered item\'s code over blank lines, its text, and the next item', '1.     a\n\n       b\n        \n\n   c\n2.      d\n'],
+    ['a nested item starting with a link (code: no link), then the outer item\'s text', '- x\n  -     [A](a.md)\n        b\n  y\n- z\n'],
+    ['an item interrupting a paragraph, then text (no lazy line after code)', 'text\n-     a\nb\n'],
+    ['in a quote, and after a quote', '> -     a\n>       b\n\n> x\n-     c\n'],
+    ['as the text\'s last line, with no line end', '-     a\n      b'],
+  ])('takes an item with five columns after its marker: %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
+  it('gives what remark gives on items with five columns or more after their marker, and the lines under them (property)', () => {
+    const marker = fc.constantFrom('-', '*', '+', '1.', '2.', '1)', '10.');
+    const spaces = fc.constantFrom('     ', '     ', '      ', '        ', '         ', '    \t', '\t ', '  ');
+    const content = fc.constantFrom('code yesterday', 'a', '> b', '- c', '[A](a.md) x', '```', '# h', '1. d', '');
+    const item = fc.tuple(fc.constantFrom('', '', '', '', '  ', '   '), marker, spaces, content).map(([i, mk, sp, c]) => i + mk + sp + c);
+    const under = fc.tuple(fc.constantFrom('', ' ', '  ', '   ', '    ', '     ', '      ', '       ', '        ', '          ', '\t', '      \t'), fc.constantFrom('b yesterday', '> q', '- c', 'x', '```', '')).map(([i, c]) => i + c);
+    const other = fc.constantFrom('', '', 'text', '> quote', '- item', '# h', '<div>', '    code');
+    const line = fc.oneof({ weight: 3, arbitrary: item }, { weight: 4, arbitrary: under }, { weight: 1, arbitrary: other });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\n', '\r\n');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), eol, fc.boolean(), fc.boolean(), (ls, e, quoted, lastEnded) => {
+        const text = ls.map((l, k) => (quoted ? '> ' : '') + l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        if (readsAsRemark(text) && /^(?:> )?[ \t]*(?:[-*+]|\d+[.)]) {5}/m.test(text)) taken++;
+      }),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(100);
+  });
+
   it('gives what remark gives on tabs after markers, as indentation and in quotes, among spaces (property)', () => {
     const indent = fc.constantFrom(' ', '  ', '   ', '\t', '\t', '\t', ' \t', '  \t', '   \t', '\t ', '\t  ', '\t\t', '    ', '      ');
     const marker = fc.constantFrom('-', '-', '*', '+', '1.', '1)', '2.', '10.', '>', '>', '>');
