@@ -492,8 +492,8 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // ---------------------------------------------------------------------------------------------
 // The line path. A file takes it only when every line is one of these (a tab in a line's
 // indentation and in the whitespace after its container markers is read as the columns it reaches
-// to the next tab stop: see `withTabStops`; one further in, in text, a heading, a tag or a fence's
-// info, as written, as in the code of a fence in the first column):
+// to the next tab stop: see `withTabStops`; one further in, in text, a heading, a tag, a fence's
+// info or code, as written; code gives what its containers and indentation leave of a tab):
 //   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
 //   heading `# ...` not ending in `#`; a bullet or ordered item five columns or more after the
 //   marker (its content starts one column after it: the rest is indented code, the item's first
@@ -511,13 +511,12 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, a tab on the lines of a code block other than a fence in the
-// first column (what it becomes in the code is remark's to say), item content that opens another
-// block, a quote that holds what the line path does not read or that something before or after it
-// reaches into, top-level indented code, other HTML, an ordered item that starts at a number other
-// than 1 right after a paragraph or in an item (whether it interrupts depends on more than the
-// line), a line nesting more containers than the parse reads (MAX_NESTING), and the few shapes
-// whose remark reading `lineBlocks` notes as its own.
+// reference links), an empty item, item content that opens another block, a quote that holds what
+// the line path does not read or that something before or after it reaches into, top-level
+// indented code, other HTML, an ordered item that starts at a number other than 1 right after a
+// paragraph or in an item (whether it interrupts depends on more than the line), a line nesting
+// more containers than the parse reads (MAX_NESTING), an item's start or a link inside a tab, and
+// the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -534,8 +533,8 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * lines (and the plain link each starts with), fences, HTML comments and block-level tags in the
  * first column, raw HTML blocks and complete tags, block quotes of paragraphs, and block quotes
  * of anything it reads (each read as a document of its own: `nesting` is how many quotes hold
- * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions,
- * tabs in code other than a first-column fence's) is left to remark.
+ * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions)
+ * is left to remark.
  */
 export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
@@ -544,16 +543,13 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const source = splitLines(src);
   if (!src.includes('\t')) return readLines(src, source, source, nesting);
   // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
-  // and container markers as spaces, and the model's offsets are then the source's again.
-  const raw: Line[] = [];
-  const tabsLeft: number[] = [];
-  source.forEach((l, k) => {
+  // and container markers as spaces, and the model's offsets and code are then the source's again.
+  const raw = source.map((l) => {
     const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
-    if (text.includes('\t')) tabsLeft.push(k);
-    raw.push(text === l.text ? l : { text, eol: l.eol, offset: l.offset });
+    return text === l.text ? l : { text, eol: l.eol, offset: l.offset };
   });
   const model = readLines(src, source, raw, nesting);
-  return model && withSourceOffsets(model, source, raw, tabsLeft);
+  return model && withSourceOffsets(model, source, raw);
 }
 
 /**
@@ -1252,27 +1248,38 @@ function sourceOffset(source: string, read: string, at: number): number {
 }
 
 /**
- * The model of the lines read with tabs as spaces (`withTabStops`), with the source's offsets in
- * its items and links; null where a code block's text may hold what a tab became, or where a line
- * holding a tab further in (`tabsLeft`) is code other than a first-column fence's. Elsewhere such
- * a tab (in text, a heading, a tag, a fence's info) is read as written: only a line's start and
- * what follows a container's marker tell blocks apart. A fence in the first column gives its lines
- * as written: only its structure was read from the spaces, and its code may hold tabs anywhere.
+ * The line from the character at `at` in `read` (the line as `withTabStops` gives it) on, as
+ * written: where `at` falls inside a tab, the columns of it right of `at` are spaces (micromark
+ * gives what a container or code's indentation leaves of a tab so).
  */
-function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[], tabsLeft: readonly number[]): BlockModel | null {
-  const changed = (k: number) => source[k]!.text !== raw[k]!.text;
-  const asWritten = (b: CodeBlock) => b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text);
-  if (tabsLeft.length > 0) {
-    const otherCode = new Uint8Array(raw.length);
-    for (const b of model.codeBlocks) if (!asWritten(b)) otherCode.fill(1, b.fenced ? b.startLine : b.startLine - 1, b.endLine);
-    if (tabsLeft.some((k) => otherCode[k] === 1)) return null;
+function sourceFrom(source: string, read: string, at: number): string {
+  for (let k = 0, j = 0; k <= source.length; k++) {
+    if (j >= at) return ' '.repeat(j - at) + source.slice(k);
+    j += source[k] === '\t' && read[j] === ' ' ? 4 - (j % 4) : 1;
   }
+  return '';
+}
+
+/**
+ * The model of the lines read with tabs as spaces (`withTabStops`), with the source's offsets in
+ * its items and links and the source's text in its code. A tab past a line's indentation and its
+ * container markers (`tabsLeft`: in text, a heading, a tag, a fence's info, code) is read as
+ * written: only a line's start and what follows a container's marker tell blocks apart. Each code
+ * line's text is a suffix of its line as read, starting in the columns its containers and the
+ * code's indentation take: from the same column of the line as written (a fence in the first
+ * column gives its lines as written already).
+ */
+function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[]): BlockModel | null {
+  const changed = (k: number) => source[k]!.text !== raw[k]!.text;
   for (const b of model.codeBlocks) {
-    if (asWritten(b)) continue;
-    // (The blank lines after it too: which of them are its lines depends on their columns.)
-    let last = b.endLine - 1;
-    while (last + 1 < raw.length && BLANK_RE.test(raw[last + 1]!.text)) last++;
-    for (let k = b.startLine - 1; k <= last; k++) if (changed(k)) return null;
+    if (b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text)) continue;
+    const first = b.fenced ? b.startLine : b.startLine - 1;
+    for (let j = 0; j < b.content.length; j++) {
+      const read = raw[first + j]!.text;
+      if (!changed(first + j)) continue;
+      if (!read.endsWith(b.content[j]!)) return null;
+      b.content[j] = sourceFrom(source[first + j]!.text, read, read.length - b.content[j]!.length);
+    }
   }
   for (let k = 0; k < raw.length; k++) {
     const item = model.lines[k]!.item;

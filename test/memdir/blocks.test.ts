@@ -524,6 +524,25 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(200);
   });
 
+  it('gives what remark gives on code in items and quotes whose lines hold tabs, in their indentation and further in (property)', () => {
+    const opener = fc.constantFrom('- a', '1. a', '-\ta', '1.\ta', '  - b', '- > a', '-     a', '');
+    const indent = fc.constantFrom('  ', '   ', '\t', ' \t', '  \t', '   \t', '\t ', '\t\t', '      ', '  \t  ', '\t    ', '   \t\t', '\t\t\t', '    ');
+    const code = fc.constantFrom('x', 'a\tb', '-\tc', '>\td', '\ty', '```', '~~~', '```\t', '```js\tz', 'code yesterday', '', '\t');
+    const codeLine = fc.tuple(indent, code).map(([i, c]) => i + c);
+    const other = fc.constantFrom('', '', '\t', '  \t', '    ', 'text', '  text', '- next', '  ```', '\t```', '```');
+    const entry = fc.tuple(opener, fc.array(fc.oneof({ weight: 5, arbitrary: codeLine }, { weight: 2, arbitrary: other }), { minLength: 1, maxLength: 8 })).map(([o, ls]) => (o ? [o, ...ls] : ls));
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 2 }), fc.constantFrom('', '', '> ', '>\t', '>'), eol, (es, quote, e) => {
+        const text = es.flat().map((l) => quote + l + e).join('');
+        if (readsAsRemark(text) && lineBlocks(text)!.codeBlocks.length > 0 && text.includes('\t')) taken++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(taken).toBeGreaterThan(250);
+  });
+
   it('gives what remark gives on fences in the first column whose code holds tabs, among lines with tabs in text (property)', () => {
     const line = fc.constantFrom(
       '```', '```', '```go', '~~~', '```\t', '\tx := 1\t// c', '\t\tdeep\tcode', 'a\tb', 'text', '', '', '\t', '-\ta', '\tcontinued',
@@ -597,6 +616,18 @@ describe('lineBlocks: the line path', () => {
     takenAsRemarkReadsIt(text);
   });
 
+  // A code line's text starts in the column its containers and the code's indentation leave: what
+  // is left there of a tab is spaces, and the rest of the line is as written.
+  it.each([
+    ['a tab in the code of an item\'s fence, one an item\'s indentation takes part of, and a closing fence after a tab', '- a\n  ```go\n  \tx := 1\t// c\n \t\ty\n\t```\n'],
+    ['tabs in an item\'s indented code and in its blank lines, and after an ordered item\'s tab', '- a\n\n\t\tcode\n\t\t\n\t\t  more\ty\n\t\n  b\n1.\ta\n\n\t    code\ty\n'],
+    ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n>  \ty\n> ```\n'],
+    ['code lines in an item\'s fence that would be markers followed by a tab', '- a\n  ```\n  -\tx\n  >\ty\n  ```\n'],
+    ['tabs in the code an item five columns after its marker starts with', '-     a\tb\n      \tc\n'],
+  ])('takes %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
   it.each([
     ['a no-break space before a marker (content, not indentation)', '- a\n \u00a0- b\n'],
     ['a no-break space around a heading\'s text', '# \u00a0a\u00a0\n'],
@@ -619,9 +650,6 @@ describe('lineBlocks: the line path', () => {
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
     ['an ordered item that may not interrupt', 'Text\n2. two\n'],
-    ['a tab in the code of an item\'s fence', '- a\n  ```\n  \tx\n  ```\n'],
-    ['a tab in an item\'s indented code', '- a\n\n      \tx\n'],
-    ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n> ```\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
     ['a link it does not read', '- [a `]` b](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
