@@ -1235,39 +1235,44 @@ function withTabStops(t: string): string {
 const TO_TAB_STOP = ['    ', '   ', '  ', ' '];
 
 /**
- * The offset in `source` of the character at `at` in `read` (the line as `withTabStops` gives it:
- * some of its tabs as spaces), or -1 when `at` falls inside such a tab.
+ * Where the character at `at` in `read` (the line as `withTabStops` gives it: some of its tabs as
+ * spaces) is in `source`: the offset of the first character of the source at or after it, and how
+ * many columns of a tab `at` falls inside are left before that character (0 when none).
  */
-function sourceOffset(source: string, read: string, at: number): number {
-  for (let k = 0, j = 0; k <= source.length; k++) {
-    if (j === at) return k;
-    if (j > at) return -1;
+function sourceAt(source: string, read: string, at: number): { offset: number; tabLeft: number } {
+  let j = 0;
+  for (let k = 0; k < source.length; k++) {
+    if (j >= at) return { offset: k, tabLeft: j - at };
     j += source[k] === '\t' && read[j] === ' ' ? 4 - (j % 4) : 1;
   }
-  return -1;
+  return { offset: source.length, tabLeft: j - at };
+}
+
+/** The offset in `source` of the character at `at` in `read`, or -1 inside a tab (see `sourceAt`). */
+function sourceOffset(source: string, read: string, at: number): number {
+  const { offset, tabLeft } = sourceAt(source, read, at);
+  return tabLeft === 0 ? offset : -1;
 }
 
 /**
- * The line from the character at `at` in `read` (the line as `withTabStops` gives it) on, as
- * written: where `at` falls inside a tab, the columns of it right of `at` are spaces (micromark
- * gives what a container or code's indentation leaves of a tab so).
+ * Whether indented code whose node starts at `at` in `read` is a fence in remark's model: a node
+ * starting inside a tab starts, in remark's positions, after it, and `parsedBlocks` takes code
+ * whose text from there looks like a fence's start for a fence. (Its own reading: left to it.)
  */
-function sourceFrom(source: string, read: string, at: number): string {
-  for (let k = 0, j = 0; k <= source.length; k++) {
-    if (j >= at) return ' '.repeat(j - at) + source.slice(k);
-    j += source[k] === '\t' && read[j] === ' ' ? 4 - (j % 4) : 1;
-  }
-  return '';
+function looksFencedToRemark(source: string, read: string, at: number): boolean {
+  const { offset, tabLeft } = sourceAt(source, read, at);
+  return tabLeft > 0 && /^ {0,3}(?:`{3,}|~{3,})/.test(source.slice(offset));
 }
 
 /**
  * The model of the lines read with tabs as spaces (`withTabStops`), with the source's offsets in
  * its items and links and the source's text in its code. A tab past a line's indentation and its
- * container markers (`tabsLeft`: in text, a heading, a tag, a fence's info, code) is read as
- * written: only a line's start and what follows a container's marker tell blocks apart. Each code
- * line's text is a suffix of its line as read, starting in the columns its containers and the
- * code's indentation take: from the same column of the line as written (a fence in the first
- * column gives its lines as written already).
+ * container markers (in text, a heading, a tag, a fence's info, code) is read as written: only a
+ * line's start and what follows a container's marker tell blocks apart. Each code line's text is a
+ * suffix of its line as read, starting in the columns its containers and the code's indentation
+ * take: it is the line as written from that column, the columns left of a tab that column falls
+ * inside as spaces (micromark gives what a container or an indentation leaves of a tab so). A fence
+ * in the first column gives its lines as written already.
  */
 function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[]): BlockModel | null {
   const changed = (k: number) => source[k]!.text !== raw[k]!.text;
@@ -1278,7 +1283,10 @@ function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: read
       const read = raw[first + j]!.text;
       if (!changed(first + j)) continue;
       if (!read.endsWith(b.content[j]!)) return null;
-      b.content[j] = sourceFrom(source[first + j]!.text, read, read.length - b.content[j]!.length);
+      const column = read.length - b.content[j]!.length;
+      if (!b.fenced && j === 0 && looksFencedToRemark(source[first]!.text, read, column - 4)) return null;
+      const { offset, tabLeft } = sourceAt(source[first + j]!.text, read, column);
+      b.content[j] = ' '.repeat(tabLeft) + source[first + j]!.text.slice(offset);
     }
   }
   for (let k = 0; k < raw.length; k++) {

@@ -526,7 +526,7 @@ describe('lineBlocks: the line path', () => {
 
   it('gives what remark gives on code in items and quotes whose lines hold tabs, in their indentation and further in (property)', () => {
     const opener = fc.constantFrom('- a', '1. a', '-\ta', '1.\ta', '  - b', '- > a', '-     a', '');
-    const indent = fc.constantFrom('  ', '   ', '\t', ' \t', '  \t', '   \t', '\t ', '\t\t', '      ', '  \t  ', '\t    ', '   \t\t', '\t\t\t', '    ');
+    const indent = fc.constantFrom('  ', '   ', '\t', ' \t', '  \t', '   \t', '\t ', '\t  ', '\t\t', '      ', '  \t  ', '\t    ', '   \t\t', '\t\t\t', '    ');
     const code = fc.constantFrom('x', 'a\tb', '-\tc', '>\td', '\ty', '```', '~~~', '```\t', '```js\tz', 'code yesterday', '', '\t');
     const codeLine = fc.tuple(indent, code).map(([i, c]) => i + c);
     const other = fc.constantFrom('', '', '\t', '  \t', '    ', 'text', '  text', '- next', '  ```', '\t```', '```');
@@ -650,6 +650,7 @@ describe('lineBlocks: the line path', () => {
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
     ['an ordered item that may not interrupt', 'Text\n2. two\n'],
+    ['indented code starting inside a tab, its text looking like a fence (remark\'s model reads a fence)', '- a\n\n\t  ```js\tx\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
     ['a link it does not read', '- [a `]` b](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
