@@ -1279,6 +1279,11 @@ function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: read
   for (const b of model.codeBlocks) {
     if (b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text)) continue;
     const first = b.fenced ? b.startLine : b.startLine - 1;
+    // (Code whose lines end in a lone CR is one string: remark keeps the CR, and splits at \n only.)
+    if (b.content.some((c) => c.includes('\r'))) {
+      for (let k = first; k < b.endLine; k++) if (changed(k)) return null;
+      continue;
+    }
     for (let j = 0; j < b.content.length; j++) {
       const read = raw[first + j]!.text;
       if (!changed(first + j)) continue;

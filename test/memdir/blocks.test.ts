@@ -531,7 +531,7 @@ describe('lineBlocks: the line path', () => {
     const codeLine = fc.tuple(indent, code).map(([i, c]) => i + c);
     const other = fc.constantFrom('', '', '\t', '  \t', '    ', 'text', '  text', '- next', '  ```', '\t```', '```');
     const entry = fc.tuple(opener, fc.array(fc.oneof({ weight: 5, arbitrary: codeLine }, { weight: 2, arbitrary: other }), { minLength: 1, maxLength: 8 })).map(([o, ls]) => (o ? [o, ...ls] : ls));
-    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n');
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
     let taken = 0;
     fc.assert(
       fc.property(fc.array(entry, { minLength: 1, maxLength: 2 }), fc.constantFrom('', '', '> ', '>\t', '>'), eol, (es, quote, e) => {
@@ -651,6 +651,7 @@ describe('lineBlocks: the line path', () => {
     ['an empty item with a space after its bullet', '+ \n'],
     ['an ordered item that may not interrupt', 'Text\n2. two\n'],
     ['indented code starting inside a tab, its text looking like a fence (remark\'s model reads a fence)', '- a\n\n\t  ```js\tx\n'],
+    ['a tab in the code of a quote\'s fence whose lines end in a lone CR (one string: its lines are not cut)', '> ```\r> a\r> -\tc\r> ```\r'],
     ['unclosed frontmatter', '---\na: 1\n'],
     ['a link it does not read', '- [a `]` b](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
