@@ -349,6 +349,14 @@ describe('lineBlocks: the line path', () => {
     // Two to four spaces after an item's marker: its content starts after them.
     ['items with two, three and four spaces after their marker, and their lines', '-  a\n   b\n1.   c\n     - d\n-    e\n\n     f\n'],
     ['a quote on the line of an item with two spaces after its marker', '-  > > a\n   > b\n'],
+    // Five columns or more: its content starts one column after the marker, and the rest of its
+    // line is indented code.
+    ['an item five columns after its marker, its code holding lines that would be a quote and an item, then the next item', '-     a yesterday\n      > b\n      - c\n\n-     d\n'],
+    ['an ordered item five columns after its marker, its code over blank lines, its text, and the next item', '1.     a\n\n       b\n        \n\n   c\n2.      d\n'],
+    ['a nested item five columns after its marker starting with a link (code: no link), then the outer item\'s text', '- x\n  -     [A](a.md)\n        b\n  y\n- z\n'],
+    ['an item five columns after its marker interrupting a paragraph, then text (no lazy line after code)', 'text\n-     a\nb\n'],
+    ['an item five columns after its marker in a quote, and one after a quote', '> -     a\n>       b\n\n> x\n-     c\n'],
+    ['an item five columns after its marker as the text\'s last line, with no line end', '-     a\n      b'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -463,19 +471,6 @@ describe('lineBlocks: the line path', () => {
       { numRuns: 800 },
     );
     expect(taken).toBeGreaterThan(80);
-  });
-
-  // Five columns or more after an item's marker: its content starts one column after the marker,
-  // and the rest of its line is indented code.
-  it.each([
-    ['lines of its code that would be a quote and an item, then the next item', '-     a yesterday\n      > b\n      - c\n\n-     d\n'],
-    ['an ordered item\'s code over blank lines, its text, and the next item', '1.     a\n\n       b\n        \n\n   c\n2.      d\n'],
-    ['a nested item starting with a link (code: no link), then the outer item\'s text', '- x\n  -     [A](a.md)\n        b\n  y\n- z\n'],
-    ['an item interrupting a paragraph, then text (no lazy line after code)', 'text\n-     a\nb\n'],
-    ['in a quote, and after a quote', '> -     a\n>       b\n\n> x\n-     c\n'],
-    ['as the text\'s last line, with no line end', '-     a\n      b'],
-  ])('takes an item with five columns after its marker: %s, as remark reads it', (_, text) => {
-    takenAsRemarkReadsIt(text);
   });
 
   it('gives what remark gives on items with five columns or more after their marker, and the lines under them (property)', () => {
@@ -598,13 +593,8 @@ describe('lineBlocks: the line path', () => {
     ['a fence in the first column whose code is indented by tabs', '```\n\tcode\n\t\tmore\n```\n-\tafter\n'],
     ['a fence in the first column whose code holds tabs anywhere, closed after a tab', '```go\nfunc f() {\n\tx := 1\t// c\n}\n```\t\n-\tafter\n~~~\na\tb'],
     ['tabs with CR and CRLF', '-\ta\r\n\tb\r\n\t-\tc\r\n-\td\r\te\r'],
-  ])('takes %s, as remark reads it', (_, text) => {
-    takenAsRemarkReadsIt(text);
-  });
-
-  // A tab after a line's first character that is not a space, a tab or a container's marker is
-  // read as written: it tells no block from another.
-  it.each([
+    // A tab after a line's first character that is not a space, a tab or a container's marker is
+    // read as written: it tells no block from another.
     ['a tab in an item\'s text, in a paragraph and in a quote', '- a\tb yesterday\ntext\tmore\t\n> q\tr\n'],
     ['tabs in a heading: after the `#`, in its text and after it', '#\th\tx\t\n## a\tb\n'],
     ['a tab in a fence\'s info string, in the first column and in an item', '```js\tx\ny\n```\n- a\n  ~~~\tsh\n  b\n  ~~~\n'],
@@ -612,13 +602,8 @@ describe('lineBlocks: the line path', () => {
     ['a tab in the text of an item\'s link, and after it', '-\t[A\tB](a.md)\tx\n\t* [C](c.md)\ty\n'],
     ['tabs in the text of a quote read as a document, and in its heading before a lazy line', '> - a\tb\n>\t- [A](a.md)\tc\n\n> #\th\nlazy\tline\n'],
     ['tabs in text and frontmatter, with CR and CRLF', '---\r\nname:\tx\r\n---\r\n- a\tb\r\tc\td\r'],
-  ])('takes %s, as remark reads it', (_, text) => {
-    takenAsRemarkReadsIt(text);
-  });
-
-  // A code line's text starts in the column its containers and the code's indentation leave: what
-  // is left there of a tab is spaces, and the rest of the line is as written.
-  it.each([
+    // A code line's text starts in the column its containers and the code's indentation leave: what
+    // is left there of a tab is spaces, and the rest of the line is as written.
     ['a tab in the code of an item\'s fence, one an item\'s indentation takes part of, and a closing fence after a tab', '- a\n  ```go\n  \tx := 1\t// c\n \t\ty\n\t```\n'],
     ['tabs in an item\'s indented code and in its blank lines, and after an ordered item\'s tab', '- a\n\n\t\tcode\n\t\t\n\t\t  more\ty\n\t\n  b\n1.\ta\n\n\t    code\ty\n'],
     ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n>  \ty\n> ```\n'],
