@@ -513,10 +513,9 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
 // reference links), an empty item, item content that opens another block, a quote that holds what
 // the line path does not read or that something before or after it reaches into, top-level
-// indented code, other HTML, an ordered item that starts at a number other than 1 right after a
-// paragraph or in an item (whether it interrupts depends on more than the line), a line nesting
-// more containers than the parse reads (MAX_NESTING), an item's start or a link inside a tab, and
-// the few shapes whose remark reading `lineBlocks` notes as its own.
+// indented code, other HTML, an ordered item that starts at a number other than 1 in an item right
+// after code, a line nesting more containers than the parse reads (MAX_NESTING), an item's start
+// or a link inside a tab, and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -993,18 +992,25 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       openFence(i, line, holder < 0 ? 0 : items[holder]!.contentStart, past);
       open = 'none';
     } else {
-      // An ordered item that does not start at 1 does not interrupt a paragraph: it continues it.
-      // (Not the paragraph of a quote the line does not go on: see `endsQuote`.)
-      if (line.ordered && open === 'para' && !line.one && !quoteOpen) return null;
+      // An ordered item that does not start at 1 does not interrupt a paragraph: on a line that goes
+      // on every open container (the top level's paragraph, or one indented into the innermost
+      // item), it continues it. (Not the paragraph of a quote the line does not go on: see
+      // `endsQuote`.)
+      if (line.ordered && !line.one && !quoteOpen && (open === 'para' || (open === 'item' && placeIn(line.indent).holder === items.length - 1))) {
+        if (open === 'item') extendItems(i + 1);
+        lines[i] = { kind: 'prose', quote: 0 };
+        continue;
+      }
       // Which open item holds it: the innermost whose content starts at or before its marker.
       let holder = -1;
       if (line.indent > 0 && inItems) {
         holder = placeIn(line.indent).holder;
         if (placeIn(line.indent).past >= 4) return null;
-        // After a blank line that follows text, no paragraph is open: it interrupts nothing and
-        // starts a list; nor right after a quote (see `endsQuote`). (After code, fenced or
+        // On a line that does not go on every open item, micromark looks for a new container with
+        // nothing to interrupt: it starts a list; so after a blank line that follows text (no
+        // paragraph is open) and right after a quote (see `endsQuote`). (After code, fenced or
         // indented, remark's reading is its own.)
-        if (holder >= 0 && line.ordered && !line.one && !quoteOpen && !(open === 'inItem' && afterBlankAfterText(raw, lines, i))) return null;
+        if (holder >= 0 && line.ordered && !line.one && !quoteOpen && open === 'inItem' && !afterBlankAfterText(raw, lines, i)) return null;
       } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
       if (holder < 0) {
         items = [];

@@ -337,6 +337,12 @@ describe('lineBlocks: the line path', () => {
     ['a quote in an item, then an ordered item at 2 in that item', '- x\n  > a\n  2. b\n'],
     ['a quote on an item\'s line, then an ordered item at 2 in the item', '- > a\n  2. b\n'],
     ['a quote holding a heading in an item after a blank line, then an ordered item at 3', '- x\n\n  > # h\n  3. b\n'],
+    // An ordered item that does not start at 1 interrupts no paragraph: on a line that goes on
+    // every open container it is more of the paragraph; on one that does not, it starts a list.
+    ['an ordered item at 2 after top-level text, indented or not (more of the paragraph)', 'Text\n2. two\n   3. three\n- c\n'],
+    ['a nested ordered item at 2 right after an item\'s text (more of it)', '- a\n  2. b\n  - c\n    3. d\n'],
+    ['an ordered item at 2 after a nested item\'s text, going on the outer item only (a list in it)', '- a\n  - b\n  2. c\n'],
+    ['an ordered item at 2 after an ordered item\'s text, indented by spaces and a tab', '1. a\n   \t2. two\n'],
     ['quotes nested twelve deep, with their empty `>` lines', `${'> '.repeat(12)}a\n${'> '.repeat(12)}\n> b\n>\n`],
     ['quotes nested twenty-five deep (the deepest read as text), and an item in a quote twenty-four deep', `${'> '.repeat(25)}a\n\n${'> '.repeat(24)}- > b\n`],
     ['quotes nested twenty deep in an item', `- a\n\n  ${'> '.repeat(20)}- b\n  >\n`],
@@ -623,7 +629,6 @@ describe('lineBlocks: the line path', () => {
   });
 
   it.each([
-    ['a nested ordered item that does not start at 1', '- a\n  2. b\n'],
     ['a fence in an item that the text\'s end closes on spaces with no line end', '- a\n  ```\n  b\n  '],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
@@ -634,7 +639,6 @@ describe('lineBlocks: the line path', () => {
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
-    ['an ordered item that may not interrupt', 'Text\n2. two\n'],
     ['indented code starting inside a tab, its text looking like a fence (remark\'s model reads a fence)', '- a\n\n\t  ```js\tx\n'],
     ['a tab in the code of a quote\'s fence whose lines end in a lone CR (one string: its lines are not cut)', '> ```\r> a\r> -\tc\r> ```\r'],
     ['unclosed frontmatter', '---\na: 1\n'],
