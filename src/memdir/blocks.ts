@@ -514,8 +514,8 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // reference links), an empty item, item content that opens another block, a quote that holds what
 // the line path does not read or that something before or after it reaches into, top-level
 // indented code, other HTML, an ordered item that starts at a number other than 1 in an item right
-// after code, a line nesting more containers than the parse reads (MAX_NESTING), an item's start
-// or a link inside a tab, and the few shapes whose remark reading `lineBlocks` notes as its own.
+// after code, a line nesting more containers than the parse reads (MAX_NESTING), a link inside a
+// tab, and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -1304,8 +1304,11 @@ function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: read
     const item = model.lines[k]!.item;
     if (!item || !changed(k)) continue;
     const at = (offset: number) => sourceOffset(source[k]!.text, raw[k]!.text, offset);
-    item.contentStart = at(item.contentStart);
-    if (item.contentStart < 0) return null;
+    // An item whose first block is code on its line (five columns or more after its marker) may
+    // start inside a tab: remark's positions put the code, and so the item's content, after it.
+    const start = sourceAt(source[k]!.text, raw[k]!.text, item.contentStart);
+    if (start.tabLeft > 0 && model.lines[k]!.kind !== 'code') return null;
+    item.contentStart = start.offset;
     const link = item.link;
     if (link) {
       [link.start, link.end, link.textStart, link.textEnd] = [at(link.start), at(link.end), at(link.textStart), at(link.textEnd)];

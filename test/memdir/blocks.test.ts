@@ -481,7 +481,7 @@ describe('lineBlocks: the line path', () => {
 
   it('gives what remark gives on items with five columns or more after their marker, and the lines under them (property)', () => {
     const marker = fc.constantFrom('-', '*', '+', '1.', '2.', '1)', '10.');
-    const spaces = fc.constantFrom('     ', '     ', '      ', '        ', '         ', '    \t', '\t ', '  ');
+    const spaces = fc.constantFrom('     ', '     ', '      ', '        ', '         ', '    \t', '\t ', '\t  ', '\t\t', ' \t\t', '  ');
     const content = fc.constantFrom('code yesterday', 'a', '> b', '- c', '[A](a.md) x', '```', '# h', '1. d', '');
     const item = fc.tuple(fc.constantFrom('', '', '', '', '  ', '   '), marker, spaces, content).map(([i, mk, sp, c]) => i + mk + sp + c);
     const under = fc.tuple(fc.constantFrom('', ' ', '  ', '   ', '    ', '     ', '      ', '       ', '        ', '          ', '\t', '      \t'), fc.constantFrom('b yesterday', '> q', '- c', 'x', '```', '')).map(([i, c]) => i + c);
@@ -615,6 +615,7 @@ describe('lineBlocks: the line path', () => {
     ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n>  \ty\n> ```\n'],
     ['code lines in an item\'s fence that would be markers followed by a tab', '- a\n  ```\n  -\tx\n  >\ty\n  ```\n'],
     ['tabs in the code an item five columns after its marker starts with', '-     a\tb\n      \tc\n'],
+    ['items five columns after their marker reached by a tab (their content starts inside it)', '-\t\ta\n-\t    b\n1.\t\t\tc\n  \t  d\n> -\t\te\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
