@@ -497,18 +497,18 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
 //   heading `# ...` not ending in `#`; a bullet or ordered item five columns or more after the
 //   marker (its content starts one column after it: the rest is indented code, the item's first
-//   block), or one to four columns after the marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
-//   brackets, backslashes, backticks or angle brackets in the text; no space, parentheses, quotes,
-//   `&`, backslash, backtick or angle brackets in the destination; no title) or a quote (of text,
-//   empty, or read as a document as below), nested in the item whose content its marker is
-//   indented to; text (lazy, or indented and text in the first column too); a fence, in the
-//   first column or in an item; indented code in an item; a quote line of text, at the top level
-//   or in an item; a block quote of anything the line path reads (nested quotes, lists,
-//   headings...) where nothing before or after it reaches in (`quoteDocument`); an HTML comment,
-//   processing instruction, declaration, CDATA section, block-level tag, raw block (`<pre>`,
-//   `<script>`...) or complete tag of another name in the first column (the last where it
-//   interrupts nothing, or lazily after a quote's or an item's paragraph where the next line ends
-//   it; after top-level text it is text).
+//   block), or one to four columns after the marker, whose content is text (starting with a plain
+//   inline link `[T](x.md)` or not: no brackets, backslashes, backticks or angle brackets in the
+//   text; no space, parentheses, quotes, `&`, backslash, backtick or angle brackets in the
+//   destination; no title) or a quote (of text, empty, or read as a document as below), nested in
+//   the item whose content its marker is indented to (or one to three columns in, with nothing
+//   open); text (lazy, or indented and text in the first column too); a fence, in the first column
+//   or in an item; indented code in an item; a quote line of text, at the top level or in an item;
+//   a block quote of anything the line path reads (nested quotes, lists, headings...) where nothing
+//   before or after it reaches in (`quoteDocument`); an HTML comment, processing instruction,
+//   declaration, CDATA section, block-level tag, raw block (`<pre>`, `<script>`...) or complete tag
+//   of another name in the first column (the last where it interrupts nothing, or lazily after a
+//   quote's or an item's paragraph where the next line ends it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
 // reference links), an empty item, item content that opens another block, a quote that holds what
@@ -1011,7 +1011,7 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         // paragraph is open) and right after a quote (see `endsQuote`). (After code, fenced or
         // indented, remark's reading is its own.)
         if (holder >= 0 && line.ordered && !line.one && !quoteOpen && open === 'inItem' && !afterBlankAfterText(raw, lines, i)) return null;
-      } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
+      } else if (line.indent >= 4) return null; // with nothing open: top-level indented code
       if (holder < 0) {
         items = [];
         families.push([]);

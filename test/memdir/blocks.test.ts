@@ -355,6 +355,10 @@ describe('lineBlocks: the line path', () => {
     // Two to four spaces after an item's marker: its content starts after them.
     ['items with two, three and four spaces after their marker, and their lines', '-  a\n   b\n1.   c\n     - d\n-    e\n\n     f\n'],
     ['a quote on the line of an item with two spaces after its marker', '-  > > a\n   > b\n'],
+    // With nothing open, an item indented one to three columns starts a list as one in the first
+    // column does.
+    ['items indented one to three columns: at the start, after a heading, a fence, a blank line after text', '  - a\n  b\n# h\n   1. a\n      c\n```\nx\n```\n - d\n\ne\n\n  * f\n'],
+    ['an ordered item starting a quote\'s document after a tab', '>\t1. a\n>\t   b\n'],
     // Five columns or more: its content starts one column after the marker, and the rest of its
     // line is indented code.
     ['an item five columns after its marker, its code holding lines that would be a quote and an item, then the next item', '-     a yesterday\n      > b\n      - c\n\n-     d\n'],
