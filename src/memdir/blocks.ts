@@ -490,34 +490,32 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 }
 
 // ---------------------------------------------------------------------------------------------
-// The line path. A file takes it only when every line is one of these (a tab only in a line's
-// indentation and in the whitespace after its container markers, read as the columns it reaches to
-// the next tab stop: see `withTabStops`, or anywhere in the code of a fence in the first column):
+// The line path. A file takes it only when every line is one of these (a tab in a line's
+// indentation and in the whitespace after its container markers is read as the columns it reaches
+// to the next tab stop: see `withTabStops`; one further in, in text, a heading, a tag, a fence's
+// info or code, as written; code gives what its containers and indentation leave of a tab):
 //   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
-//   heading `# ...` not ending in `#`; a bullet or ordered item, one to four columns after the
-//   marker, whose content is text (starting with a plain inline link `[T](x.md)` or not: no
-//   brackets, backslashes, backticks or angle brackets in the text; no space, parentheses, quotes,
-//   `&`, backslash, backtick or angle brackets in the destination; no title) or a quote (of text,
-//   empty, or read as a document as below), nested in the item whose content its marker is
-//   indented to; text (lazy, or indented and text in the first column too); a fence, in the
-//   first column or in an item; indented code in an item; a quote line of text, at the top level
-//   or in an item; a block quote of anything the line path reads (nested quotes, lists,
-//   headings...) where nothing before or after it reaches in (`quoteDocument`); an HTML comment,
-//   processing instruction, declaration, CDATA section, block-level tag, raw block (`<pre>`,
-//   `<script>`...) or complete tag of another name in the first column (the last where it
-//   interrupts nothing, or lazily after a quote's or an item's paragraph where the next line ends
-//   it; after top-level text it is text).
+//   heading `# ...` not ending in `#`; a bullet or ordered item five columns or more after the
+//   marker (its content starts one column after it: the rest is indented code, the item's first
+//   block), or one to four columns after the marker, whose content is text (starting with a plain
+//   inline link `[T](x.md)` or not: no brackets, backslashes, backticks or angle brackets in the
+//   text; no space, parentheses, quotes, `&`, backslash, backtick or angle brackets in the
+//   destination; no title) or a quote (of text, empty, or read as a document as below), nested in
+//   the item whose content its marker is indented to (or one to three columns in, with nothing
+//   open); text (lazy, or indented and text in the first column too); a fence, in the first column
+//   or in an item; indented code in an item; a quote line of text, at the top level or in an item;
+//   a block quote of anything the line path reads (nested quotes, lists, headings...) where nothing
+//   before or after it reaches in (`quoteDocument`); an HTML comment, processing instruction,
+//   declaration, CDATA section, block-level tag, raw block (`<pre>`, `<script>`...) or complete tag
+//   of another name in the first column (the last where it interrupts nothing, or lazily after a
+//   quote's or an item's paragraph where the next line ends it; after top-level text it is text).
 // Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
 // (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, five columns or more of spaces and tabs after a marker, a tab
-// anywhere else (in text, a heading, a fence's info) but in the code of a fence in the first
-// column, a tab on the lines of any other code block (what it becomes in the code is remark's to
-// say), item content
-// that opens another block, a quote that holds what the line path does not read or that something
-// before or after it reaches into, top-level indented code, other HTML, an ordered item that starts
-// at a number other than 1 right after a paragraph or in an item (whether it interrupts depends on
-// more than the line), a line nesting more containers than the parse reads (MAX_NESTING), and the
-// few shapes whose remark reading `lineBlocks` notes as its own.
+// reference links), an empty item, item content that opens another block, a quote that holds what
+// the line path does not read or that something before or after it reaches into, top-level
+// indented code, other HTML, an ordered item that starts at a number other than 1 in an item right
+// after code, a line nesting more containers than the parse reads (MAX_NESTING), a link inside a
+// tab, and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
@@ -534,8 +532,8 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * lines (and the plain link each starts with), fences, HTML comments and block-level tags in the
  * first column, raw HTML blocks and complete tags, block quotes of paragraphs, and block quotes
  * of anything it reads (each read as a document of its own: `nesting` is how many quotes hold
- * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions,
- * tabs other than in indentation and after container markers) is left to remark.
+ * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions)
+ * is left to remark.
  */
 export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
@@ -544,18 +542,13 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const source = splitLines(src);
   if (!src.includes('\t')) return readLines(src, source, source, nesting);
   // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
-  // and container markers as spaces, and the model's offsets are then the source's again.
-  const raw: Line[] = [];
-  const tabsLeft: number[] = [];
-  source.forEach((l, k) => {
+  // and container markers as spaces, and the model's offsets and code are then the source's again.
+  const raw = source.map((l) => {
     const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
-    if (text.includes('\t')) tabsLeft.push(k);
-    raw.push(text === l.text ? l : { text, eol: l.eol, offset: l.offset });
+    return text === l.text ? l : { text, eol: l.eol, offset: l.offset };
   });
-  // (A tab further in than that is read only in a fence's code.)
-  if (tabsLeft.length > 0 && !/^(?:`{3}|~{3})/m.test(src)) return null;
   const model = readLines(src, source, raw, nesting);
-  return model && withSourceOffsets(model, source, raw, tabsLeft);
+  return model && withSourceOffsets(model, source, raw);
 }
 
 /**
@@ -999,19 +992,26 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       openFence(i, line, holder < 0 ? 0 : items[holder]!.contentStart, past);
       open = 'none';
     } else {
-      // An ordered item that does not start at 1 does not interrupt a paragraph: it continues it.
-      // (Not the paragraph of a quote the line does not go on: see `endsQuote`.)
-      if (line.ordered && open === 'para' && !line.one && !quoteOpen) return null;
+      // An ordered item that does not start at 1 does not interrupt a paragraph: on a line that goes
+      // on every open container (the top level's paragraph, or one indented into the innermost
+      // item), it continues it. (Not the paragraph of a quote the line does not go on: see
+      // `endsQuote`.)
+      if (line.ordered && !line.one && !quoteOpen && (open === 'para' || (open === 'item' && placeIn(line.indent).holder === items.length - 1))) {
+        if (open === 'item') extendItems(i + 1);
+        lines[i] = { kind: 'prose', quote: 0 };
+        continue;
+      }
       // Which open item holds it: the innermost whose content starts at or before its marker.
       let holder = -1;
       if (line.indent > 0 && inItems) {
         holder = placeIn(line.indent).holder;
         if (placeIn(line.indent).past >= 4) return null;
-        // After a blank line that follows text, no paragraph is open: it interrupts nothing and
-        // starts a list; nor right after a quote (see `endsQuote`). (After code, fenced or
+        // On a line that does not go on every open item, micromark looks for a new container with
+        // nothing to interrupt: it starts a list; so after a blank line that follows text (no
+        // paragraph is open) and right after a quote (see `endsQuote`). (After code, fenced or
         // indented, remark's reading is its own.)
-        if (holder >= 0 && line.ordered && !line.one && !quoteOpen && !(open === 'inItem' && afterBlankAfterText(raw, lines, i))) return null;
-      } else if (line.indent > 0 && open !== 'para') return null; // after a blank line: it may be an item's
+        if (holder >= 0 && line.ordered && !line.one && !quoteOpen && open === 'inItem' && !afterBlankAfterText(raw, lines, i)) return null;
+      } else if (line.indent >= 4) return null; // with nothing open: top-level indented code
       if (holder < 0) {
         items = [];
         families.push([]);
@@ -1023,7 +1023,15 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.quoted === 'empty') {
+      if (line.code) {
+        // Five columns or more after its marker: the item's content starts one column after it,
+        // and the rest of the line is indented code. (With a CR anywhere, remark's to cut.)
+        if (hasCr) return null;
+        lines[i] = { kind: 'code', quote: 0, item, code: 'indented' };
+        const column = line.contentStart + 4;
+        code = { start: i, column, content: [t.slice(column)], blanks: [] };
+        open = 'inItem';
+      } else if (line.quoted === 'empty') {
         lines[i] = { kind: 'blank', quote: 1, item };
         quote = { hasBlock: false, emptySince: [], holder: items.length - 1 };
         open = 'inItem';
@@ -1081,7 +1089,7 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
 // or an ATX heading after them (`> # h`, then text). Each `>` here is at most three columns past
 // the one before: it opens a quote, which interrupts any paragraph. (`endsQuote` checks the
 // document's reading of that line again.)
-const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?: |$))/;
+const NO_PARAGRAPH_AFTER_RE = /^(?: {0,3}>)*(?: *$| {0,3}#{1,6}(?:[ \t]|$))/;
 
 // How many block quotes deep `quoteDocument` reads: as many as the parse reads containers on one
 // line (the line path takes no line that nests deeper: see `lineBlocks`). Each level reads its
@@ -1232,43 +1240,75 @@ function withTabStops(t: string): string {
 // The spaces a tab stands for, by the column it starts at (modulo 4).
 const TO_TAB_STOP = ['    ', '   ', '  ', ' '];
 
-/** The offset in `t` of the character that starts at `column` (a tab reaching the next tab stop), or -1. */
-function offsetAtColumn(t: string, column: number): number {
-  let col = 0;
-  for (let k = 0; k < t.length && col <= column; k++) {
-    if (col === column) return k;
-    col = t[k] === '\t' ? col + 4 - (col % 4) : col + 1;
+/**
+ * Where the character at `at` in `read` (the line as `withTabStops` gives it: some of its tabs as
+ * spaces) is in `source`: the offset of the first character of the source at or after it, and how
+ * many columns of a tab `at` falls inside are left before that character (0 when none).
+ */
+function sourceAt(source: string, read: string, at: number): { offset: number; tabLeft: number } {
+  let j = 0;
+  for (let k = 0; k < source.length; k++) {
+    if (j >= at) return { offset: k, tabLeft: j - at };
+    j += source[k] === '\t' && read[j] === ' ' ? 4 - (j % 4) : 1;
   }
-  return col === column ? t.length : -1;
+  return { offset: source.length, tabLeft: j - at };
+}
+
+/** The offset in `source` of the character at `at` in `read`, or -1 inside a tab (see `sourceAt`). */
+function sourceOffset(source: string, read: string, at: number): number {
+  const { offset, tabLeft } = sourceAt(source, read, at);
+  return tabLeft === 0 ? offset : -1;
+}
+
+/**
+ * Whether indented code whose node starts at `at` in `read` is a fence in remark's model: a node
+ * starting inside a tab starts, in remark's positions, after it, and `parsedBlocks` takes code
+ * whose text from there looks like a fence's start for a fence. (Its own reading: left to it.)
+ */
+function looksFencedToRemark(source: string, read: string, at: number): boolean {
+  const { offset, tabLeft } = sourceAt(source, read, at);
+  return tabLeft > 0 && /^ {0,3}(?:`{3,}|~{3,})/.test(source.slice(offset));
 }
 
 /**
  * The model of the lines read with tabs as spaces (`withTabStops`), with the source's offsets in
- * its items and links; null where a code block's text may hold what a tab became, or where a line
- * holding a tab further in (`tabsLeft`) is not code. A fence in the first column gives its lines as
- * written: only its structure was read from the spaces, and its code may hold tabs anywhere.
+ * its items and links and the source's text in its code. A tab past a line's indentation and its
+ * container markers (in text, a heading, a tag, a fence's info, code) is read as written: only a
+ * line's start and what follows a container's marker tell blocks apart. Each code line's text is a
+ * suffix of its line as read, starting in the columns its containers and the code's indentation
+ * take: it is the line as written from that column, the columns left of a tab that column falls
+ * inside as spaces (micromark gives what a container or an indentation leaves of a tab so). A fence
+ * in the first column gives its lines as written already.
  */
-function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[], tabsLeft: readonly number[]): BlockModel | null {
+function withSourceOffsets(model: BlockModel, source: readonly Line[], raw: readonly Line[]): BlockModel | null {
   const changed = (k: number) => source[k]!.text !== raw[k]!.text;
-  const asWritten = (b: CodeBlock) => b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text);
-  if (tabsLeft.length > 0) {
-    const code = new Uint8Array(raw.length);
-    for (const b of model.codeBlocks) if (asWritten(b)) code.fill(1, b.startLine, b.endLine);
-    if (tabsLeft.some((k) => code[k] === 0)) return null;
-  }
   for (const b of model.codeBlocks) {
-    if (asWritten(b)) continue;
-    // (The blank lines after it too: which of them are its lines depends on their columns.)
-    let last = b.endLine - 1;
-    while (last + 1 < raw.length && BLANK_RE.test(raw[last + 1]!.text)) last++;
-    for (let k = b.startLine - 1; k <= last; k++) if (changed(k)) return null;
+    if (b.fenced && /^[`~]/.test(source[b.startLine - 1]!.text)) continue;
+    const first = b.fenced ? b.startLine : b.startLine - 1;
+    // (Code whose lines end in a lone CR is one string: remark keeps the CR, and splits at \n only.)
+    if (b.content.some((c) => c.includes('\r'))) {
+      for (let k = first; k < b.endLine; k++) if (changed(k)) return null;
+      continue;
+    }
+    for (let j = 0; j < b.content.length; j++) {
+      const read = raw[first + j]!.text;
+      if (!changed(first + j)) continue;
+      if (!read.endsWith(b.content[j]!)) return null;
+      const column = read.length - b.content[j]!.length;
+      if (!b.fenced && j === 0 && looksFencedToRemark(source[first]!.text, read, column - 4)) return null;
+      const { offset, tabLeft } = sourceAt(source[first + j]!.text, read, column);
+      b.content[j] = ' '.repeat(tabLeft) + source[first + j]!.text.slice(offset);
+    }
   }
   for (let k = 0; k < raw.length; k++) {
     const item = model.lines[k]!.item;
     if (!item || !changed(k)) continue;
-    const at = (column: number) => offsetAtColumn(source[k]!.text, column);
-    item.contentStart = at(item.contentStart);
-    if (item.contentStart < 0) return null;
+    const at = (offset: number) => sourceOffset(source[k]!.text, raw[k]!.text, offset);
+    // An item whose first block is code on its line (five columns or more after its marker) may
+    // start inside a tab: remark's positions put the code, and so the item's content, after it.
+    const start = sourceAt(source[k]!.text, raw[k]!.text, item.contentStart);
+    if (start.tabLeft > 0 && model.lines[k]!.kind !== 'code') return null;
+    item.contentStart = start.offset;
     const link = item.link;
     if (link) {
       [link.start, link.end, link.textStart, link.textEnd] = [at(link.start), at(link.end), at(link.textStart), at(link.textEnd)];
@@ -1324,7 +1364,7 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty' };
+  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty'; code?: true };
 
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
@@ -1369,8 +1409,8 @@ function readTagLine(t: string): ReadLine | null {
   const m = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(t);
   if (!m) return t.startsWith('</') ? { kind: 'text' } : null;
   const after = t.charAt(m[0].length);
-  // micromark's tag name ends at a space, '/', '>' or the line's end; anything else opens no HTML.
-  if (!(after === '' || after === ' ' || after === '>' || after === '/')) return { kind: 'text' };
+  // micromark's tag name ends at a space or tab, '/', '>' or the line's end; anything else opens no HTML.
+  if (!(after === '' || after === ' ' || after === '\t' || after === '>' || after === '/')) return { kind: 'text' };
   const name = m[2]!.toLowerCase();
   if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return { kind: 'raw', closed: RAW_END_RE.test(t.slice(m[0].length)) };
   if (!htmlBlockNames.includes(name)) return completeTag(t) ? { kind: 'tag' } : { kind: 'text' };
@@ -1467,17 +1507,19 @@ function readFence(rest: string, indent: number): ReadLine | null {
 }
 
 /**
- * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph
- * or a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more,
- * 'empty' when it holds nothing on this line).
+ * An item's line whose marker starts `indent` columns in: null when its content is not a paragraph,
+ * a block quote (`quoted`: true when the quote holds text, 'document' when it may hold more,
+ * 'empty' when it holds nothing on this line) or indented code (`code`: five columns or more after
+ * the marker, of which the first is the marker's own).
  */
 function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
+  const ordered = m[1]!.length > 1;
+  const one = /^1[.)]$/.test(m[1]!);
+  if (/^ {5,}$/.test(m[2]!) && t.length > indent + m[0].length) return { kind: 'item', indent, ordered, one, contentStart: indent + m[1]!.length + 1, code: true };
   if (!/^ {1,4}$/.test(m[2]!)) return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
-  const ordered = m[1]!.length > 1;
-  const one = /^1[.)]$/.test(m[1]!);
   if (content.startsWith('>')) {
     const quoted = content.startsWith('> ') ? content.slice(2) : content.slice(1);
     if (isQuotedText(quoted)) return { kind: 'item', indent, ordered, one, contentStart, quoted: true };

@@ -337,6 +337,12 @@ describe('lineBlocks: the line path', () => {
     ['a quote in an item, then an ordered item at 2 in that item', '- x\n  > a\n  2. b\n'],
     ['a quote on an item\'s line, then an ordered item at 2 in the item', '- > a\n  2. b\n'],
     ['a quote holding a heading in an item after a blank line, then an ordered item at 3', '- x\n\n  > # h\n  3. b\n'],
+    // An ordered item that does not start at 1 interrupts no paragraph: on a line that goes on
+    // every open container it is more of the paragraph; on one that does not, it starts a list.
+    ['an ordered item at 2 after top-level text, indented or not (more of the paragraph)', 'Text\n2. two\n   3. three\n- c\n'],
+    ['a nested ordered item at 2 right after an item\'s text (more of it)', '- a\n  2. b\n  - c\n    3. d\n'],
+    ['an ordered item at 2 after a nested item\'s text, going on the outer item only (a list in it)', '- a\n  - b\n  2. c\n'],
+    ['an ordered item at 2 after an ordered item\'s text, indented by spaces and a tab', '1. a\n   \t2. two\n'],
     ['quotes nested twelve deep, with their empty `>` lines', `${'> '.repeat(12)}a\n${'> '.repeat(12)}\n> b\n>\n`],
     ['quotes nested twenty-five deep (the deepest read as text), and an item in a quote twenty-four deep', `${'> '.repeat(25)}a\n\n${'> '.repeat(24)}- > b\n`],
     ['quotes nested twenty deep in an item', `- a\n\n  ${'> '.repeat(20)}- b\n  >\n`],
@@ -349,6 +355,18 @@ describe('lineBlocks: the line path', () => {
     // Two to four spaces after an item's marker: its content starts after them.
     ['items with two, three and four spaces after their marker, and their lines', '-  a\n   b\n1.   c\n     - d\n-    e\n\n     f\n'],
     ['a quote on the line of an item with two spaces after its marker', '-  > > a\n   > b\n'],
+    // With nothing open, an item indented one to three columns starts a list as one in the first
+    // column does.
+    ['items indented one to three columns: at the start, after a heading, a fence, a blank line after text', '  - a\n  b\n# h\n   1. a\n      c\n```\nx\n```\n - d\n\ne\n\n  * f\n'],
+    ['an ordered item starting a quote\'s document after a tab', '>\t1. a\n>\t   b\n'],
+    // Five columns or more: its content starts one column after the marker, and the rest of its
+    // line is indented code.
+    ['an item five columns after its marker, its code holding lines that would be a quote and an item, then the next item', '-     a yesterday\n      > b\n      - c\n\n-     d\n'],
+    ['an ordered item five columns after its marker, its code over blank lines, its text, and the next item', '1.     a\n\n       b\n        \n\n   c\n2.      d\n'],
+    ['a nested item five columns after its marker starting with a link (code: no link), then the outer item\'s text', '- x\n  -     [A](a.md)\n        b\n  y\n- z\n'],
+    ['an item five columns after its marker interrupting a paragraph, then text (no lazy line after code)', 'text\n-     a\nb\n'],
+    ['an item five columns after its marker in a quote, and one after a quote', '> -     a\n>       b\n\n> x\n-     c\n'],
+    ['an item five columns after its marker as the text\'s last line, with no line end', '-     a\n      b'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -465,6 +483,26 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(80);
   });
 
+  it('gives what remark gives on items with five columns or more after their marker, and the lines under them (property)', () => {
+    const marker = fc.constantFrom('-', '*', '+', '1.', '2.', '1)', '10.');
+    const spaces = fc.constantFrom('     ', '     ', '      ', '        ', '         ', '    \t', '\t ', '\t  ', '\t\t', ' \t\t', '  ');
+    const content = fc.constantFrom('code yesterday', 'a', '> b', '- c', '[A](a.md) x', '```', '# h', '1. d', '');
+    const item = fc.tuple(fc.constantFrom('', '', '', '', '  ', '   '), marker, spaces, content).map(([i, mk, sp, c]) => i + mk + sp + c);
+    const under = fc.tuple(fc.constantFrom('', ' ', '  ', '   ', '    ', '     ', '      ', '       ', '        ', '          ', '\t', '      \t'), fc.constantFrom('b yesterday', '> q', '- c', 'x', '```', '')).map(([i, c]) => i + c);
+    const other = fc.constantFrom('', '', 'text', '> quote', '- item', '# h', '<div>', '    code');
+    const line = fc.oneof({ weight: 3, arbitrary: item }, { weight: 4, arbitrary: under }, { weight: 1, arbitrary: other });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\n', '\r\n');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), eol, fc.boolean(), fc.boolean(), (ls, e, quoted, lastEnded) => {
+        const text = ls.map((l, k) => (quoted ? '> ' : '') + l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        if (readsAsRemark(text) && /^(?:> )?[ \t]*(?:[-*+]|\d+[.)]) {5}/m.test(text)) taken++;
+      }),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(100);
+  });
+
   it('gives what remark gives on tabs after markers, as indentation and in quotes, among spaces (property)', () => {
     const indent = fc.constantFrom(' ', '  ', '   ', '\t', '\t', '\t', ' \t', '  \t', '   \t', '\t ', '\t  ', '\t\t', '    ', '      ');
     const marker = fc.constantFrom('-', '-', '*', '+', '1.', '1)', '2.', '10.', '>', '>', '>');
@@ -491,6 +529,25 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(200);
   });
 
+  it('gives what remark gives on code in items and quotes whose lines hold tabs, in their indentation and further in (property)', () => {
+    const opener = fc.constantFrom('- a', '1. a', '-\ta', '1.\ta', '  - b', '- > a', '-     a', '');
+    const indent = fc.constantFrom('  ', '   ', '\t', ' \t', '  \t', '   \t', '\t ', '\t  ', '\t\t', '      ', '  \t  ', '\t    ', '   \t\t', '\t\t\t', '    ');
+    const code = fc.constantFrom('x', 'a\tb', '-\tc', '>\td', '\ty', '```', '~~~', '```\t', '```js\tz', 'code yesterday', '', '\t');
+    const codeLine = fc.tuple(indent, code).map(([i, c]) => i + c);
+    const other = fc.constantFrom('', '', '\t', '  \t', '    ', 'text', '  text', '- next', '  ```', '\t```', '```');
+    const entry = fc.tuple(opener, fc.array(fc.oneof({ weight: 5, arbitrary: codeLine }, { weight: 2, arbitrary: other }), { minLength: 1, maxLength: 8 })).map(([o, ls]) => (o ? [o, ...ls] : ls));
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 2 }), fc.constantFrom('', '', '> ', '>\t', '>'), eol, (es, quote, e) => {
+        const text = es.flat().map((l) => quote + l + e).join('');
+        if (readsAsRemark(text) && lineBlocks(text)!.codeBlocks.length > 0 && text.includes('\t')) taken++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(taken).toBeGreaterThan(250);
+  });
+
   it('gives what remark gives on fences in the first column whose code holds tabs, among lines with tabs in text (property)', () => {
     const line = fc.constantFrom(
       '```', '```', '```go', '~~~', '```\t', '\tx := 1\t// c', '\t\tdeep\tcode', 'a\tb', 'text', '', '', '\t', '-\ta', '\tcontinued',
@@ -507,6 +564,35 @@ describe('lineBlocks: the line path', () => {
     expect(taken).toBeGreaterThan(150);
   });
 
+  it('gives what remark gives on lines holding tabs after their first character: text, headings, tags, fences\' info (property)', () => {
+    const line = fc.constantFrom(
+      '- [A](a.md) — hook yesterday', 'text yesterday, more', '# Notes on it', '## a b #', '> quoted text here', '> - [Q](q.md) x y', '1. one two', '  - nested item x',
+      '  continued text', '```js x', '```', '~~~ sh', '  ```ts y', '  code a b', '<div class="x">', '<span id="y">', '</div >', '<pre x>', '<!-- c d -->', '', '', '',
+      '    indented code', '- a', '  > q r', '**Why:** x y', '- [T](t.md)', '> # h x', '>', 'lazy line', '-\ttab item', '\tunder', '---', '1. > a b',
+    );
+    // Tabs put after the line's first character that is not a space, each over a space or before a character.
+    const tabbed = fc.tuple(line, fc.array(fc.tuple(fc.nat(60), fc.boolean()), { maxLength: 3 })).map(([l, tabs]) => {
+      let out = l;
+      for (const [n, over] of tabs) {
+        const first = out.search(/[^ \t]/);
+        if (first < 0) break;
+        const at = first + 1 + (n % (out.length - first));
+        out = out.slice(0, at) + '\t' + out.slice(over && out[at] === ' ' ? at + 1 : at);
+      }
+      return out;
+    });
+    const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(fc.oneof({ weight: 2, arbitrary: tabbed }, { weight: 1, arbitrary: line }), { minLength: 1, maxLength: 14 }), eol, fc.boolean(), fc.boolean(), (ls, e, fm, lastEnded) => {
+        const text = (fm ? '---\nname:\tx\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join('');
+        if (readsAsRemark(text) && /[^ \t\r\n]\t/.test(text)) taken++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(taken).toBeGreaterThan(500);
+  });
+
   it.each([
     ['a tab after an item\'s marker, and nested items indented by a tab', '-\ta yesterday\n\t-\tb\n\t\t-\tc\n1.\tone\n'],
     ['lines of an item\'s paragraph indented by a tab, across a blank line', '- a\n\tcontinued\n\n\tmore\n'],
@@ -517,6 +603,23 @@ describe('lineBlocks: the line path', () => {
     ['a fence in the first column whose code is indented by tabs', '```\n\tcode\n\t\tmore\n```\n-\tafter\n'],
     ['a fence in the first column whose code holds tabs anywhere, closed after a tab', '```go\nfunc f() {\n\tx := 1\t// c\n}\n```\t\n-\tafter\n~~~\na\tb'],
     ['tabs with CR and CRLF', '-\ta\r\n\tb\r\n\t-\tc\r\n-\td\r\te\r'],
+    // A tab after a line's first character that is not a space, a tab or a container's marker is
+    // read as written: it tells no block from another.
+    ['a tab in an item\'s text, in a paragraph and in a quote', '- a\tb yesterday\ntext\tmore\t\n> q\tr\n'],
+    ['tabs in a heading: after the `#`, in its text and after it', '#\th\tx\t\n## a\tb\n'],
+    ['a tab in a fence\'s info string, in the first column and in an item', '```js\tx\ny\n```\n- a\n  ~~~\tsh\n  b\n  ~~~\n'],
+    ['a tab after a tag\'s name (an HTML block to a blank line), and in a closing tag', '<div\tclass="x">\n- a\n\n</div\t>\nb\n'],
+    ['a tab in the text of an item\'s link, and after it', '-\t[A\tB](a.md)\tx\n\t* [C](c.md)\ty\n'],
+    ['tabs in the text of a quote read as a document, and in its heading before a lazy line', '> - a\tb\n>\t- [A](a.md)\tc\n\n> #\th\nlazy\tline\n'],
+    ['tabs in text and frontmatter, with CR and CRLF', '---\r\nname:\tx\r\n---\r\n- a\tb\r\tc\td\r'],
+    // A code line's text starts in the column its containers and the code's indentation leave: what
+    // is left there of a tab is spaces, and the rest of the line is as written.
+    ['a tab in the code of an item\'s fence, one an item\'s indentation takes part of, and a closing fence after a tab', '- a\n  ```go\n  \tx := 1\t// c\n \t\ty\n\t```\n'],
+    ['tabs in an item\'s indented code and in its blank lines, and after an ordered item\'s tab', '- a\n\n\t\tcode\n\t\t\n\t\t  more\ty\n\t\n  b\n1.\ta\n\n\t    code\ty\n'],
+    ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n>  \ty\n> ```\n'],
+    ['code lines in an item\'s fence that would be markers followed by a tab', '- a\n  ```\n  -\tx\n  >\ty\n  ```\n'],
+    ['tabs in the code an item five columns after its marker starts with', '-     a\tb\n      \tc\n'],
+    ['items five columns after their marker reached by a tab (their content starts inside it)', '-\t\ta\n-\t    b\n1.\t\t\tc\n  \t  d\n> -\t\te\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -531,7 +634,6 @@ describe('lineBlocks: the line path', () => {
   });
 
   it.each([
-    ['a nested ordered item that does not start at 1', '- a\n  2. b\n'],
     ['a fence in an item that the text\'s end closes on spaces with no line end', '- a\n  ```\n  b\n  '],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
@@ -542,12 +644,8 @@ describe('lineBlocks: the line path', () => {
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
-    ['an ordered item that may not interrupt', 'Text\n2. two\n'],
-    ['a tab in text', '- a\tb\n'],
-    ['a tab in a tag (the line opens HTML) in a file with a fence', '```\nx\n```\n<div\tclass="x">\n- a\n'],
-    ['a tab in the code of an item\'s fence', '- a\n  ```\n  \tx\n  ```\n'],
-    ['a tab in an item\'s indented code', '- a\n\n      \tx\n'],
-    ['tabs in the code of a quote\'s fence', '> ```\n> \t\tx\n> ```\n'],
+    ['indented code starting inside a tab, its text looking like a fence (remark\'s model reads a fence)', '- a\n\n\t  ```js\tx\n'],
+    ['a tab in the code of a quote\'s fence whose lines end in a lone CR (one string: its lines are not cut)', '> ```\r> a\r> -\tc\r> ```\r'],
     ['unclosed frontmatter', '---\na: 1\n'],
     ['a link it does not read', '- [a `]` b](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
