@@ -277,11 +277,12 @@ export function holdsText(text: string, detail: string): boolean {
 /**
  * What a second entry for a topic says that the kept one does not: its hook, and its title when
  * the kept entry does not say it ("[Import is schema-driven (#58)](x.md) — …" beside "[YTD
- * convention](x.md) — …"), as "title — hook". '' when the kept entry says it all. Merging the two
- * moves this into the topic file: the duplicate line goes, none of its words do.
+ * convention](x.md) — …"), as "title — hook". '' when the kept entry (or the topic's text, where
+ * an earlier fix may have moved the hook) says it all. Merging the two moves this into the topic
+ * file: the duplicate line goes, none of its words do.
  */
-export function duplicateDetail(kept: IndexEntry, second: IndexEntry): string {
-  const keptWords = `${kept.title} ${kept.hook}`;
+export function duplicateDetail(kept: IndexEntry, second: IndexEntry, topicText = ''): string {
+  const keptWords = `${kept.title} ${kept.hook} ${topicText}`;
   const title = holdsText(keptWords, second.title) ? '' : second.title;
   const hook = second.hook === '' || holdsText(keptWords, second.hook) ? '' : second.hook;
   return title && hook ? `${title} — ${hook}` : title || hook;

@@ -116,9 +116,9 @@ function bothEntries(b: MarkedBlock, topicOf: (key: string) => TopicFile | null,
       kept.push(line);
       continue;
     }
-    const detail = duplicateDetail(mine, e);
-    if (detail === '') continue;
     const topic = topicOf(e.key);
+    const detail = duplicateDetail(mine, e, topic ? (topics.get(topic.rel) ?? topic.text) : '');
+    if (detail === '') continue;
     if (!topic) return `${e.key} has no topic file to receive theirs' hook: choose --ours or --theirs`;
     const current = { path: topic.rel, text: topics.get(topic.rel) ?? topic.text };
     const edit = moveToTopicEdit(current, detail);

@@ -38,14 +38,14 @@ export const indexDuplicate: Rule = {
       }
       const p = prev.entry!;
       // What this entry says that the first does not (its hook, a title of its own) moves into the topic.
-      const detail = duplicateDetail(p, e);
+      const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
+      const detail = duplicateDetail(p, e, topic?.text);
       const redundant = detail === '';
       const span = lineRemovalSpan(ctx, l.line);
       const edits: TextEdit[] = [{ start: span.start, end: span.end, text: '' }];
       let fixable = redundant;
       let pastRecall = false;
       if (!redundant) {
-        const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
         const moved = topic ? moveToTopicEdit(topic, detail) : null;
         pastRecall = topic !== undefined && !moveKeepsRecall(topic, moved);
         if (topic && !pastRecall) {
