@@ -163,15 +163,48 @@ function checkTaskNotes(ctx: RuleContext, lines: string[], from: number, inCode:
   // One pass over the whole text; a line is reported once.
   const offsets = ctx.lineOffsets();
   const seen = new Set<number>();
+  let standing: Uint8Array | undefined;
   for (const m of ctx.file.text.matchAll(TASK_NOTE_ALL)) {
     const l = lineOf(offsets, m.index!);
     if (l < from || inCode.has(l) || seen.has(l) || l > lines.length) continue;
     seen.add(l);
+    // An open box of a standing checklist (a threat model's "Security Requirements Checklist", a
+    // fix's "**Verification**:") is what to check each time, not where a task was left.
+    if (CHECKBOX.test(m[0]) && (standing ??= standingListLines(lines))[l] === 1) continue;
     ctx.report({ message: 'task-in-progress note: ephemeral task state belongs in the conversation or a task list, not in memory', line: l, column: m.index! - offsets[l]! + 1 });
   }
 }
 
 const TASK_NOTE_ALL = new RegExp(TASK_NOTE.source, 'gim');
+const CHECKBOX = /^\s*[-*+]\s+\[ \]/;
+const LIST_LINE = /^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)|^\s*$|^\s+\S/;
+const HEADING_LINE = /^ {0,3}(#{1,6})[ \t]+(.*)$/;
+// What a heading or a list's label calls a list to check each time, not a task list.
+// ("Release checklist:" may be one release's open tasks, and stays one.)
+const STANDING_LIST = /\b(?:(?:security|requirements?|review|compliance|hardening|audit|qa)\s+checklists?|verification|acceptance criteria|test plan|controls|mitigations|recommendations|hardening|definition of done|requirements)\b|验收标准/i;
+
+/**
+ * For each line (1-based), 1 when it stands in a list that a heading above it (at its level or an
+ * enclosing one) or the paragraph line opening the list names a standing checklist. One pass.
+ */
+function standingListLines(lines: string[]): Uint8Array {
+  const out = new Uint8Array(lines.length + 1);
+  const headings: Array<{ level: number; standing: boolean }> = [];
+  let label = false;
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!;
+    const h = HEADING_LINE.exec(text);
+    if (h) {
+      const level = h[1]!.length;
+      while (headings.length > 0 && headings[headings.length - 1]!.level >= level) headings.pop();
+      headings.push({ level, standing: STANDING_LIST.test(h[2]!) });
+      label = false;
+    } else if (LIST_LINE.test(text)) {
+      out[i + 1] = label || headings.some((x) => x.standing) ? 1 : 0;
+    } else label = STANDING_LIST.test(text);
+  }
+  return out;
+}
 
 const PATH_TOKEN = /(?<![\w@/.:-])(?:\.{1,2}\/)?((?:[\w@.-]+\/)+[\w@.-]*\.[A-Za-z0-9]{1,8}|(?:[\w@.-]+\/){2,}[\w@.-]+|(?:[\w@.-]+\/){2,})(?![\w/-])/g;
 
