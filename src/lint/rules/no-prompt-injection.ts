@@ -16,8 +16,9 @@ import { positionAt } from '../positions.js';
  * (`secretlint-disable`, `gitleaks:allow`, `<!-- lint disable -->`) that would switch off the
  * scans that protect memory. Ordinary imperatives in feedback ("Ignore lint warnings in
  * generated code") are not injection; a phrase quoted or in inline code is talked about, not said.
- * Acting "without asking the user" is a standing permission in a memory that records the user's
- * own request (a feedback memory, or one saying the user asked); acting without telling is not.
+ * Acting "without asking the user" is a standing permission in a feedback memory (Claude Code's
+ * type for the user's own guidance); anywhere else, and acting without telling anywhere, it is
+ * reported. A sentence saying "the user asked" grants nothing: injected text could say it too.
  *
  * Certainty: high for fake turns, hidden comments and directives; medium for phrasing.
  */
@@ -52,7 +53,7 @@ interface Phrase {
   needs: string[][];
   /** Not when a legend defines it: the token opens its line or list item and ` = ` follows. */
   definable?: boolean;
-  /** Not in a memory that records the user's own request: the user may waive being asked, not being told. */
+  /** Not in a feedback memory: the user may waive being asked, not being told. */
   grantable?: boolean;
 }
 
@@ -60,13 +61,9 @@ interface Phrase {
 const LEGEND_BEFORE = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?$/u;
 const LEGEND_AFTER = /^[ \t]*=[ \t]/u;
 
-// Who asked for what the memory keeps: a feedback memory is the user's guidance by its type; any
-// other says so in words ("the user asked", "the operator said", "at the user's request").
-const OWN_REQUEST = /\b(?:the\s+)?(?:user|operator|owner|maintainer)\s+(?:asked|requested|stated|said|told\s+(?:me|us)|wants|prefers|insisted|instructed|decided)\b|\b(?:at|per)\s+(?:the\s+)?(?:user|operator|owner|maintainer)['’]s\s+(?:request|instruction|wish)/i;
-
-/** Whether the memory records the user's own request or preference, not text from elsewhere. */
-function recordsOwnRequest(type: unknown, body: string): boolean {
-  return (typeof type === 'string' && type.trim().toLowerCase() === 'feedback') || OWN_REQUEST.test(body);
+/** A feedback memory: the user's own guidance by its type, where a waiver of being asked is theirs to give. */
+function isFeedback(type: unknown): boolean {
+  return typeof type === 'string' && type.trim().toLowerCase() === 'feedback';
 }
 
 const PHRASES: Phrase[] = [
@@ -196,8 +193,7 @@ function checkComments(ctx: RuleContext) {
 }
 
 function ownRequestOf(ctx: RuleContext): boolean {
-  const type = ctx.file.kind === 'topic' ? ctx.memdir.parsedTopic(ctx.file).type : undefined;
-  return recordsOwnRequest(type, ctx.file.text);
+  return ctx.file.kind === 'topic' && isFeedback(ctx.memdir.parsedTopic(ctx.file).type);
 }
 
 /** Whether an offset is in a code block, fenced or indented (phrases there are examples, except tokens and directives). */
