@@ -95,12 +95,12 @@ export function significantLines(content: string[]): string[] {
 export function isDerivableBlock(content: string[], inTracked: (line: string) => boolean): boolean {
   const lines = significantLines(content);
   if (lines.length === 0) return false;
-  const found = lines.filter(inTracked);
-  if (found.length < Math.ceil(lines.length / 2)) return false;
+  const found = new Set(lines.filter(inTracked));
+  if (lines.filter((l) => found.has(l)).length < Math.ceil(lines.length / 2)) return false;
   // A line left to fill in (`arn:aws:iam::ACCOUNT_ID:role/…`) and in no file makes the block a
   // template the note recommends: its generic lines (`permissions:`, `contents: read`) are in
   // every such file, the block as written is in none.
-  return !lines.some((l) => !found.includes(l) && holdsPlaceholder(l));
+  return !lines.some((l) => !found.has(l) && holdsPlaceholder(l));
 }
 
 // A slot to fill in: a name in capitals between separators of an address (`::ACCOUNT_ID:`,
@@ -170,7 +170,7 @@ function checkTaskNotes(ctx: RuleContext, lines: string[], from: number, inCode:
     seen.add(l);
     // An open box of a standing checklist (a threat model's "Security Requirements Checklist", a
     // fix's "**Verification**:") is what to check each time, not where a task was left.
-    if (CHECKBOX.test(m[0]) && (standing ??= standingListLines(lines))[l] === 1) continue;
+    if (CHECKBOX.test(m[0]) && (standing ??= standingListLines(lines, inCode))[l] === 1) continue;
     ctx.report({ message: 'task-in-progress note: ephemeral task state belongs in the conversation or a task list, not in memory', line: l, column: m.index! - offsets[l]! + 1 });
   }
 }
@@ -185,13 +185,16 @@ const STANDING_LIST = /\b(?:(?:security|requirements?|review|compliance|hardenin
 
 /**
  * For each line (1-based), 1 when it stands in a list that a heading above it (at its level or an
- * enclosing one) or the paragraph line opening the list names a standing checklist. One pass.
+ * enclosing one) or the paragraph line opening the list names a standing checklist. One pass; code
+ * lines are skipped.
  */
-function standingListLines(lines: string[]): Uint8Array {
+function standingListLines(lines: string[], inCode: Set<number>): Uint8Array {
   const out = new Uint8Array(lines.length + 1);
   const headings: Array<{ level: number; standing: boolean }> = [];
   let label = false;
   for (let i = 0; i < lines.length; i++) {
+    // A `# comment` in a fenced block is code, not a heading.
+    if (inCode.has(i + 1)) continue;
     const text = lines[i]!;
     const h = HEADING_LINE.exec(text);
     if (h) {
