@@ -110,7 +110,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     // own, or a hook the first does not hold) moves into the topic.
     const takesHook = l.entry.hook !== '' && !kept.entry!.hook && keptText === kept.text;
     const keptEntry = parseEntry(keptText) ?? kept.entry!;
-    const detail = duplicateDetail(takesHook ? { ...keptEntry, hook: l.entry.hook } : keptEntry, l.entry, files.get(l.entry.key));
+    const detail = duplicateDetail(takesHook ? { ...keptEntry, hook: l.entry.hook } : keptEntry, l.entry, movedInto.get(l.entry.key) ?? files.get(l.entry.key));
     if (detail) {
       if (!files.has(l.entry.key)) next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
       else if (!moveDetail(l.entry.key, detail)) {

@@ -85,6 +85,9 @@ function openCodeSpan(cps: string[], cut: number): number {
   return span ? Array.from(text.slice(0, span[0])).length : -1;
 }
 
+// A tag or a placeholder alone in angle brackets (`<i>`, `</b>`, `<your-token>`): no link.
+const TAG_ALONE = /^\/?[A-Za-z][A-Za-z0-9-]*\/?$/;
+
 /**
  * Where the last link in a text ends (a UTF-16 offset; 0 when it holds none): `[t](x.md)`,
  * `![t](x.png)`, `[t][ref]`, `[[name]]` or `<x.md>`, not begun inside inline code, where
@@ -93,8 +96,6 @@ function openCodeSpan(cps: string[], cut: number): number {
  * would be cut off its index line. One pass over the text: a regex that looked ahead from every `[` took minutes on a hook
  * of thousands of them.
  */
-const TAG_ALONE = /^\/?[A-Za-z][A-Za-z0-9-]*\/?$/;
-
 export function lastLinkEnd(text: string): number {
   const code = inlineCodeRanges(text);
   const after = nextOf(text);
@@ -268,10 +269,23 @@ export function moveToTopicEdit(topic: { path: string; text: string }, moved: st
   return { path: topic.path, start, end: body.length, text: `${body.slice(start)}${blankBefore(body.length)}${FROM_INDEX_HEADING}${eol}${eol}${moved}${eol}` };
 }
 
-/** Whether `text` already says `detail` (case and spacing aside; a trailing "…" of a cut hook ignored). */
+// A letter or digit of a script written with spaces between words (CJK runs on without them).
+const WORD_CHAR = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}\p{N}_]/u;
+
+/**
+ * Whether `text` already says `detail` (case and spacing aside; a trailing "…" of a cut hook
+ * ignored), as whole words: a title "Auth" is not said by "author".
+ */
 export function holdsText(text: string, detail: string): boolean {
   const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
-  return squash(text).includes(squash(detail).replace(/…$/, ''));
+  const hay = squash(text);
+  const needle = squash(detail).replace(/…$/, '');
+  if (needle === '') return true;
+  const joins = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && WORD_CHAR.test(a) && WORD_CHAR.test(b);
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    if (!joins(hay[at - 1], needle[0]) && !joins(needle[needle.length - 1], hay[at + needle.length])) return true;
+  }
+  return false;
 }
 
 /**

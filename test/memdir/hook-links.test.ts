@@ -2,7 +2,8 @@
 // index. Read in one pass; whatever might end a link counts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutHook, lastLinkEnd } from '../../src/memdir/hook-text.js';
+import { cutHook, duplicateDetail, holdsText, lastLinkEnd } from '../../src/memdir/hook-text.js';
+import { parseEntry } from '../../src/memdir/memory-index.js';
 import { inlineCodeRanges } from '../../src/memdir/lines.js';
 
 // The links the hook cut protected before (a regex that looked ahead from every `[`, quadratic on
@@ -54,5 +55,20 @@ describe('cutHook', () => {
     expect(cutHook('[A](a.md) and [B](b.md) then more words here', 30).head).toBe('[A](a.md) and [B](b.md) then');
     expect(cutHook('[A long title](a.md) and [B](b.md)', 10).head).toBe('');
     expect(cutHook('words `<tag>` then many more words after it', 20)).toEqual({ head: 'words `<tag>` then', tail: 'many more words after it' });
+  });
+});
+
+describe('holdsText and duplicateDetail', () => {
+  it('hold a detail only as whole words, case and spacing aside', () => {
+    expect(holdsText('The author owns it', 'Auth')).toBe(false);
+    expect(holdsText('Role and  ownership.', 'role')).toBe(true);
+    expect(holdsText('see the API.', 'api')).toBe(true);
+    expect(holdsText('部署流程需要两个人审批', '部署')).toBe(true);
+    expect(holdsText('exports go through the shared template', 'exports go through the…')).toBe(true);
+  });
+  it("move a second entry's title when the first says it only inside a word", () => {
+    const kept = parseEntry('- [Author](x.md) — owns the ledger')!;
+    expect(duplicateDetail(kept, parseEntry('- [Auth](x.md) — owns the ledger')!)).toBe('Auth');
+    expect(duplicateDetail(kept, parseEntry('- [author](./x.md) — owns the ledger')!)).toBe('');
   });
 });

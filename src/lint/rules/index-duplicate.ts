@@ -60,8 +60,8 @@ export const indexDuplicate: Rule = {
           : fixable
           ? `${e.key} is listed twice (first on line ${prev.line}) with ${movedWhat(detail, e)}: --fix keeps the first and moves ${detail === e.hook ? 'this hook' : detail === e.title ? 'this title' : 'this title and hook'} into ${e.key}`
           : pastRecall
-          ? `${e.key} is listed twice (first on line ${prev.line}) with ${movedWhat(detail, e)}: merge the two hooks into one entry (not fixed: this hook would take ${e.key} past what recall shows another session)`
-          : `${e.key} is listed twice (first on line ${prev.line}) with ${movedWhat(detail, e)}: merge the two hooks into one entry`;
+          ? `${e.key} is listed twice (first on line ${prev.line}) with ${movedWhat(detail, e)}: merge the two into one entry (not fixed: what it says would take ${e.key} past what recall shows another session)`
+          : `${e.key} is listed twice (first on line ${prev.line}) with ${movedWhat(detail, e)}: merge the two into one entry`;
       ctx.report({ message, line: l.line, column: 1, ...(fixable ? { fix: { edits } } : {}) });
     }
   },
