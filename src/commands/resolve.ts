@@ -102,7 +102,17 @@ async function markerLines(cwd: string, positionals: string[], io: Io): Promise<
   const { discoverMemdirs } = await import('../memdir/discover.js');
   const { lintMemdirs, resolveRules } = await import('../lint/engine.js');
   const { allRules } = await import('../lint/rules/all.js');
-  const memdirs = discoverMemdirs({ cwd, env: io.env, paths: positionals, onSymlinked: () => {} });
+  // A PATH outside any memory folder (a README in conflict) holds no memory to check: skipped, as
+  // resolve's own settling skips it, not an error.
+  const inMemory = (paths: string[]) => {
+    try {
+      return discoverMemdirs({ cwd, env: io.env, paths, onSymlinked: () => {} });
+    } catch (err) {
+      if (err instanceof UsageError) return [];
+      throw err;
+    }
+  };
+  const memdirs = positionals.length === 0 ? inMemory([]) : positionals.flatMap((p) => inMemory([p]));
   if (memdirs.length === 0) return [];
   const only = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, r.id === 'no-conflict-markers' ? 'error' : 'off'])));
   const run = await lintMemdirs({ memdirs, env: io.env, rules: only });

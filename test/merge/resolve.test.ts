@@ -278,6 +278,9 @@ describe('memlint resolve', () => {
     commit(dir, { [INDEX]: HEAD + e('a') }, 'base');
     const r = memlint(dir, ['resolve']);
     expect(r).toMatchObject({ code: 0, stdout: 'nothing to resolve\n' });
+    // A PATH outside any memory folder has no memory to settle or check: not an error.
+    commit(dir, { 'README.md': '# Project\n' }, 'readme');
+    expect(memlint(dir, ['resolve', 'README.md', INDEX])).toMatchObject({ code: 0, stdout: 'nothing to resolve\n', stderr: '' });
     const missing = memlint(dir, ['resolve', 'no-such-file.md']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('memlint: no such file or folder: no-such-file.md\n');
