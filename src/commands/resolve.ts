@@ -118,6 +118,6 @@ async function markerLines(cwd: string, positionals: string[], io: Io): Promise<
   const run = await lintMemdirs({ memdirs, env: io.env, rules: only });
   const root = memdirs.find((d) => d.repoRoot)?.repoRoot ?? cwd;
   return run.results.flatMap((r) =>
-    r.messages.map((m) => `${slashRelative(root, r.filePath)}:${m.line}: ${m.message}${/^Stray/.test(m.message) ? '; delete the line by hand' : ''}`),
+    r.messages.map((m) => `${slashRelative(root, r.filePath)}:${m.line}: ${m.message}`),
   );
 }

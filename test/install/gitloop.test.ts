@@ -98,12 +98,12 @@ describe('the team loop through git hooks', () => {
     expect(run(alice, ['-c', 'core.editor=true', 'rebase', '--continue'], env).code).toBe(0);
     const pushed = run(alice, ['push', '-q'], env);
     expect(pushed.code).not.toBe(0);
-    expect(pushed.out).toContain(`${MEM}/user_role.md:${settled.indexOf('=======') + 1}:1: Stray merge conflict marker (a separator left without its conflict) [no-conflict-markers]`);
+    expect(pushed.out).toContain(`${MEM}/user_role.md:${settled.indexOf('=======') + 1}:1: Stray merge conflict marker (a separator left without its conflict): delete the line by hand [no-conflict-markers]`);
     expect(pushed.out).toContain('a stray marker line, by deleting it');
     expect(git(remote, 'log', '--format=%s', 'main')).not.toContain('alice: role');
     // resolve has no conflict to settle there: it names the line to delete, and does not say all is well.
     const asked = await memlintInProcess(alice, ['resolve']);
-    expect(asked).toMatchObject({ code: 1, stdout: `marker    ${MEM}/user_role.md:${settled.indexOf('=======') + 1}: Stray merge conflict marker (a separator left without its conflict); delete the line by hand\n` });
+    expect(asked).toMatchObject({ code: 1, stdout: `marker    ${MEM}/user_role.md:${settled.indexOf('=======') + 1}: Stray merge conflict marker (a separator left without its conflict): delete the line by hand\n` });
     writeFileSync(file, settled.filter((l) => l !== '=======').join('\n'));
     expect(run(alice, ['commit', '-q', '-a', '--amend', '--no-edit'], env).code).toBe(0);
     expect(run(alice, ['push', '-q'], env).code).toBe(0);

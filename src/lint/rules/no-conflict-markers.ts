@@ -45,12 +45,12 @@ export const noConflictMarkers: Rule = {
           column: 1,
         });
       } else if (closes.test(text)) {
-        if (open === 0) ctx.report({ message: 'Stray merge conflict marker', line: i + 1, column: 1 });
+        if (open === 0) ctx.report({ message: 'Stray merge conflict marker: delete the line by hand', line: i + 1, column: 1 });
         open = 0;
       } else if (base.test(text) && open === 0) {
-        ctx.report({ message: 'Stray merge conflict marker', line: i + 1, column: 1 });
+        ctx.report({ message: 'Stray merge conflict marker: delete the line by hand', line: i + 1, column: 1 });
       } else if (open === 0 && separator.test(text) && leftAlone(ctx.blocks().lines[i]?.kind, lines[i - 1] ?? '')) {
-        ctx.report({ message: 'Stray merge conflict marker (a separator left without its conflict)', line: i + 1, column: 1 });
+        ctx.report({ message: 'Stray merge conflict marker (a separator left without its conflict): delete the line by hand', line: i + 1, column: 1 });
       }
     });
   },
