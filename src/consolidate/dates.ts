@@ -11,7 +11,7 @@ import { chooseAnchor, firstCommitDate, textAnchors, type ChosenAnchor } from '.
 import { applyEdits } from '../lint/engine.js';
 import { findFrontmatter } from '../memdir/topic.js';
 import { splitLines } from '../memdir/lines.js';
-import { fileKind } from '../memdir/kinds.js';
+import { fileKind, isSessionLog } from '../memdir/kinds.js';
 import { namedByFile } from '../content/date-patterns.js';
 
 /** A relative date found in a text and what it becomes, as UTF-16 offsets into that text. */
@@ -43,6 +43,8 @@ export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeD
   const report: DatesReport = { fixed: [], left: 0 };
   let files: Map<string, string> | null = null;
   for (const [rel, text] of state.files) {
+    // A session log is a transcript: its lines are a record, dated by its path (lint offers dates).
+    const transcript = isSessionLog(rel);
     const logDate = fileKind(rel).logDate;
     let offsets: number[] | undefined;
     const lineAt = (offset: number) => lineOf((offsets ??= [0, ...splitLines(text).map((l) => l.offset)]), offset); // 1-based, as lineOf reads them
@@ -64,7 +66,7 @@ export function absoluteDates(state: MemState, ctx: StepContext, find: RelativeD
     const found = find(text, (offset) => anchorOf(offset).date).filter((f) => text.slice(f.start, f.end) !== f.replacement && !namedByFile(text.slice(f.start, f.end), rel));
     const fixes: DateFix[] = [];
     for (const f of found) {
-      if (isCertain(f, anchorOf(f.start))) fixes.push(f);
+      if (!transcript && isCertain(f, anchorOf(f.start))) fixes.push(f);
       // Left: what lint reports and this step does not write (a phrase only a commit dates, in a
       // sentence that tells no event, is how things are: lint does not report it, nor is it counted).
       else if (anchorOf(f.start).own || f.told) report.left++;

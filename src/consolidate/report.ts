@@ -24,7 +24,7 @@ export function planSummary(plan: Plan, prune: boolean, archive: string): string
   const r = plan.report;
   const parts: string[] = [];
   if (r.dates && r.dates.fixed.length) parts.push(`${plural(r.dates.fixed.length, 'relative date')} made absolute${named(r.dates.fixed.map((f) => f.file))}`);
-  if (r.dates && r.dates.left) parts.push(`${plural(r.dates.left, 'relative date')} left as written (not certain: no date of its own in the text, or a bare weekday; "memlint" shows the date each may mean, for a person to write)`);
+  if (r.dates && r.dates.left) parts.push(`${plural(r.dates.left, 'relative date')} left as written (not certain: no date of its own in the text, a bare weekday, or a line of a session log; "memlint" shows the date each may mean, for a person to write)`);
   if (r.logs.appended.length) parts.push(`${plural(r.logs.appended.length, 'log entry', 'log entries')} added to topics${named(r.logs.appended.map((a) => a.topic))}`);
   if (r.dedupe.merged.length) parts.push(`${plural(r.dedupe.merged.length, 'duplicate topic')} merged (${r.dedupe.merged.map((m) => `${m.from} into ${m.into}`).join(', ')})`);
   if (r.index.added.length) parts.push(`${plural(r.index.added.length, 'index entry', 'index entries')} added${named(r.index.added.map((a) => a.target))}`);

@@ -80,7 +80,7 @@ describe('memlint consolidate', () => {
     });
     const r = await memlintInProcess(dir, ['consolidate', '--force'], { env: { MEMLINT_TODAY: '2026-11-30' } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('1 relative date left as written (not certain: no date of its own in the text, or a bare weekday; "memlint" shows the date each may mean, for a person to write)');
+    expect(r.stdout).toContain('1 relative date left as written (not certain: no date of its own in the text, a bare weekday, or a line of a session log; "memlint" shows the date each may mean, for a person to write)');
     expect(r.stdout).not.toContain('--fix');
     expect(readFileSync(join(dir, MEM, 'project_release.md'), 'utf8')).toContain('The freeze starts tomorrow.\n');
   });

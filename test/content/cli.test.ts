@@ -123,6 +123,30 @@ describe('absolute-dates through the CLI', () => {
   });
 });
 
+describe('absolute-dates in a session log: a transcript is offered dates, never rewritten', () => {
+  it('reports its phrases as warnings with a suggestion; --fix and consolidate leave the record as it is', async () => {
+    const log = '> We moved the vendor call to tomorrow.\n< I will ship the ledger export tomorrow.\n. ran the export tests\n';
+    const rel = 'logs/2026/03/02/7f3a9c-ledger-export.md';
+    const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': topic(CLEAN_BODY), [rel]: log });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-03-02T18:00:00Z', 'memory');
+    const env = { MEMLINT_TODAY: '2026-04-24' };
+    const r = await memlintInProcess(repo, ['mem', '--format', 'json'], { env });
+    const found = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; severity: number; line: number; suggestions?: unknown[] }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
+    expect(found.map((m) => [m.line, m.severity])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    // A log Claude Code wrote stops no commit.
+    expect(r.code).toBe(0);
+    await memlintInProcess(repo, ['mem', '--fix'], { env });
+    expect(readFileSync(join(repo, 'mem', rel), 'utf8')).toBe(log);
+    const consolidated = await memlintInProcess(repo, ['consolidate', 'mem', '--force'], { env });
+    expect(consolidated.code).toBe(0);
+    expect(readFileSync(join(repo, 'mem', rel), 'utf8')).toBe(log);
+  });
+});
+
 describe('absolute-dates: a file named by its date, added to on later days (eleventh held-out set)', () => {
   const first = '---\nname: Partner\ndescription: A partner and her plans\ntype: project\n---\nShe sent the brief today.\n\n**Why:** x.\n\n**How to apply:** y.\n';
   const messagesOf = async (repo: string, args: string[] = ['mem', '--format', 'json']) =>

@@ -6,6 +6,7 @@ import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
 import { spansOf } from '../../memdir/blocks.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
+import { isSessionLog } from '../../memdir/kinds.js';
 
 /** A date in frontmatter or code (fenced or indented) is not a relative date of the text. */
 const NOT_PROSE = ['frontmatter', 'code'] as const;
@@ -34,7 +35,8 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * present ("today", "this week") is reported only in a sentence that tells an event.
  *
  * An error where memlint knows the day the text was written: the text's own date, or today for a
- * line being written (not committed yet: the agent's edit, the staged change). A warning where
+ * line being written (not committed yet: the agent's edit, the staged change). A warning in a
+ * session log (a transcript: nothing is written into it) and where
  * only the line's commit dates committed text: read later, such a phrase was a one-off relative
  * date in about one finding of eight on real memory (docs/rules-content.md, "absolute-dates:
  * severity by anchor"), and old lines must not stop a commit that does not touch them.
@@ -146,7 +148,11 @@ function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (
     return;
   }
   const edits = [{ start: h.start, end: h.end, text: h.replacement }];
-  const certain = h.exact && h.fixable && h.narrated && anchor.known && room(h, at.line);
+  // A session log is a transcript (the user's, the agent's and the tools' lines): its words are a
+  // record, and its path already dates them. A date there is offered, never written, and stops no
+  // commit of a log Claude Code wrote.
+  const transcript = isSessionLog(ctx.file.rel);
+  const certain = !transcript && h.exact && h.fixable && h.narrated && anchor.known && room(h, at.line);
   ctx.report({
     message: `relative date "${h.text}": write "${h.replacement}"${h.otherReplacement ? `, or "${h.otherReplacement}" if next week's is meant` : ''} (counted from ${anchor.describe})`,
     line: at.line,
@@ -159,7 +165,7 @@ function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (
             ...(h.otherReplacement ? [{ desc: `Write the date: ${h.otherReplacement}`, fix: { edits: [{ start: h.start, end: h.end, text: h.otherReplacement }] } }] : []),
           ],
         }),
-    ...(anchor.byCommit ? { severity: 'warn' as const } : {}),
+    ...(anchor.byCommit || transcript ? { severity: 'warn' as const } : {}),
   });
 }
 
