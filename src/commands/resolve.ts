@@ -27,7 +27,7 @@ markers, and resolve prints, for each such conflict, the command that settles it
   --ours         keep our side of each true conflict
   --theirs       keep their side
   --both         keep both: in MEMORY.md, ours' entry stays and theirs' hook moves into
-                 the topic file (as "index-duplicate --fix" does); elsewhere ours' lines,
+                 the topic file (as index-duplicate's quick fix does); elsewhere ours' lines,
                  then theirs' (not for a frontmatter key, which holds one value)
   --entry WHAT   only the conflict whose label names WHAT (an index entry's file name,
                  a frontmatter key, a topic's lines, as resolve prints them)

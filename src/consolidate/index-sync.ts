@@ -15,7 +15,7 @@ import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../content/index-mentions.js';
 import { appendLines, secretIn } from './text.js';
 import { fitEntry, topicEntry } from '../memdir/topic-entry.js';
-import { duplicateDetail, holdsText, moveToTopicEdit } from '../memdir/hook-text.js';
+import { duplicateDetail, holdsText, moveToTopicEdit, ownText } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, isUnfilledStub, notAMemory } from '../memdir/kinds.js';
 import { visibleLine } from '../content/hidden.js';
@@ -27,6 +27,8 @@ export interface IndexReport {
   /** Entries kept though their file is not here: git never saw it (it may live in the agent's store). */
   missing: Array<{ target: string; line: number; reason: string }>;
   duplicates: Array<{ target: string; line: number; keptLine: number }>;
+  /** Second entries for a topic with words of their own: left for a person (lint suggests the merge). */
+  differing: Array<{ target: string; line: number; keptLine: number }>;
   shortened: Array<{ target: string; line: number }>;
   /** Entries too long even with no hook (a long title): for the agent or a person. */
   tooLong: Array<{ target: string; line: number }>;
@@ -63,7 +65,7 @@ export function isLocalTarget(key: string): boolean {
 
 
 export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexReport> {
-  const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], shortened: [], tooLong: [], pastRecall: [], withheld: [] };
+  const report: IndexReport = { added: [], dangling: [], missing: [], duplicates: [], differing: [], shortened: [], tooLong: [], pastRecall: [], withheld: [] };
   // Text holding a secret is neither copied nor moved (contract §9): it stays, reported.
   const withheld = (text: string, target: string, line: number | null): boolean => {
     const kind = secretIn(text, ctx.secrets);
@@ -94,8 +96,10 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     return true;
   };
 
-  // Duplicates: the first entry for a target stays; a later one's hook is kept as the first's hook
-  // when the first has none, else moved into the topic file.
+  // Duplicates: the first entry for a target stays; a later one that says nothing else is dropped,
+  // its hook kept as the first's when the first has none. One with words of its own (a hook the
+  // first does not hold, a title of its own) is left: it is as often a correction written after
+  // the first ("— CORRECTED") as a repeat, and which is current is a person's to choose.
   const first = new Map<string, IndexLine>();
   for (const l of index.lines) {
     if (!l.entry || !isLocalTarget(l.entry.key)) continue;
@@ -106,17 +110,17 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     }
     if (withheld(l.text, l.entry.key, l.line)) continue;
     const keptText = out[kept.line - 1]!.text;
-    // A first entry without a hook takes the second's; what else the second says (a title of its
-    // own, or a hook the first does not hold) moves into the topic.
+    // A first entry without a hook takes the second's when that is all the second says.
     const takesHook = l.entry.hook !== '' && !kept.entry!.hook && keptText === kept.text;
     const keptEntry = parseEntry(keptText) ?? kept.entry!;
-    const detail = duplicateDetail(takesHook ? { ...keptEntry, hook: l.entry.hook } : keptEntry, l.entry, movedInto.get(l.entry.key) ?? files.get(l.entry.key));
+    const topicText = files.get(l.entry.key);
+    const detail = duplicateDetail(takesHook ? { ...keptEntry, hook: l.entry.hook } : keptEntry, l.entry, topicText && ownText(topicText));
     if (detail) {
-      if (!files.has(l.entry.key)) next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
-      else if (!moveDetail(l.entry.key, detail)) {
-        report.pastRecall.push({ target: l.entry.key, line: l.line });
+      if (files.has(l.entry.key)) {
+        report.differing.push({ target: l.entry.key, line: l.line, keptLine: kept.line });
         continue;
       }
+      next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
     }
     if (takesHook) out[kept.line - 1]!.text = keptText.trimEnd() + ' — ' + l.entry.hook;
     out[l.line - 1] = null;

@@ -31,6 +31,7 @@ export function planSummary(plan: Plan, prune: boolean, archive: string): string
   if (r.index.dangling.length) parts.push(`${plural(r.index.dangling.length, 'dangling entry', 'dangling entries')} moved to the archive index ${join(archive, ARCHIVE_INDEX)}${named(r.index.dangling.map((d) => d.target))}`);
   if (r.index.missing.length) parts.push(`${plural(r.index.missing.length, 'entry', 'entries')} whose file is not here kept (${r.index.missing.map((m) => `${m.target}: ${m.reason}`).join(', ')}; it may live in the agent's own store)`);
   if (r.index.duplicates.length) parts.push(`${plural(r.index.duplicates.length, 'duplicate entry', 'duplicate entries')} merged${named(r.index.duplicates.map((d) => d.target))}`);
+  if (r.index.differing.length) parts.push(`${plural(r.index.differing.length, 'second entry', 'second entries')} for a topic left as written (${r.index.differing.map((d) => `MEMORY.md:${d.line}, ${d.target}: it says what line ${d.keptLine} does not; merging them is a person's choice, "memlint" suggests both ways`).join('; ')})`);
   if (r.index.shortened.length) parts.push(`${plural(r.index.shortened.length, 'long entry', 'long entries')} shortened${named(r.index.shortened.map((s) => s.target))}`);
   if (r.stale.stale.length) {
     const n = r.stale.stale.length;

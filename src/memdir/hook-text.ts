@@ -269,6 +269,19 @@ export function moveToTopicEdit(topic: { path: string; text: string }, moved: st
   return { path: topic.path, start, end: body.length, text: `${body.slice(start)}${blankBefore(body.length)}${FROM_INDEX_HEADING}${eol}${eol}${moved}${eol}` };
 }
 
+/**
+ * A topic's text without its "## From the index" section: what the topic says of its own, not what
+ * an index fix moved there. A second entry whose words only that section holds (memlint shortened
+ * it there) still says something the first entry does not.
+ */
+export function ownText(topicText: string): string {
+  const lines = splitLines(topicText);
+  const at = lines.findIndex((l) => FROM_INDEX_RE.test(l.text));
+  if (at < 0) return topicText;
+  const next = lines.findIndex((l, i) => i > at && SECTION_END_RE.test(l.text));
+  return topicText.slice(0, lines[at]!.offset) + (next < 0 ? '' : topicText.slice(lines[next]!.offset));
+}
+
 // A letter or digit of a script written with spaces between words (CJK runs on without them).
 const WORD_CHAR = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hangul}\p{N}_]/u;
 
@@ -291,9 +304,8 @@ export function holdsText(text: string, detail: string): boolean {
 /**
  * What a second entry for a topic says that the kept one does not: its hook, and its title when
  * the kept entry does not say it ("[Import is schema-driven (#58)](x.md) — …" beside "[YTD
- * convention](x.md) — …"), as "title — hook". '' when the kept entry (or the topic's text, where
- * an earlier fix may have moved the hook) says it all. Merging the two moves this into the topic
- * file: the duplicate line goes, none of its words do.
+ * convention](x.md) — …"), as "title — hook". '' when the kept entry (or `topicText`) says it all.
+ * Merging the two moves this into the topic file: the duplicate line goes, none of its words do.
  */
 export function duplicateDetail(kept: IndexEntry, second: IndexEntry, topicText = ''): string {
   const keptWords = `${kept.title} ${kept.hook} ${topicText}`;

@@ -73,7 +73,7 @@ export interface Settled {
 /**
  * Replace each block `pick` chooses for with the chosen side: ours' lines, theirs', or both (ours
  * then theirs). In an index (`index` true), `both` keeps ours' entry and moves theirs' hook into
- * the topic file, as `index-duplicate --fix` does; `topicOf` gives that file's text (null: there
+ * the topic file, as `index-duplicate`'s quick fix does; `topicOf` gives that file's text (null: there
  * is none, and the block is left, since theirs' hook would have nowhere to go).
  */
 export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: MarkedBlock) => Choice | null, opts: { index: boolean; topicOf?: (key: string) => TopicFile | null }): Settled {

@@ -88,24 +88,33 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.dangling).toEqual([]);
   });
 
-  it('merges duplicate entries: the first stays, a hook it lacked is taken from the later one, and its own title moves into the topic', () => {
-    const s = state({ 'MEMORY.md': '- [A](a.md)\n- [B](b.md) — b\n- [A again](./a.md) — the hook\n- [B](b.md)\n', 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'user', 'b') });
+  it('merges a duplicate that says nothing else: the first stays, taking a hook it lacked; one with a title of its own is left', () => {
+    const s = state({ 'MEMORY.md': '- [A](a.md)\n- [B](b.md) — b\n- [A](./a.md) — the hook\n- [B](b.md)\n- [B again](b.md) — b\n', 'a.md': t('A', 'user', 'x'), 'b.md': t('B', 'user', 'b') });
     const r = syncIndex(s, ctx());
-    expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — the hook\n- [B](b.md) — b\n');
-    expect(r.state.files.get('a.md')).toContain('## From the index\n\nA again\n');
-    // The second [B] says nothing the first does not: nothing moves.
+    expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — the hook\n- [B](b.md) — b\n- [B again](b.md) — b\n');
+    expect(r.state.files.get('a.md')).toBe(t('A', 'user', 'x'));
     expect(r.state.files.get('b.md')).toBe(t('B', 'user', 'b'));
     expect(r.report.duplicates).toEqual([{ target: 'a.md', line: 3, keptLine: 1 }, { target: 'b.md', line: 4, keptLine: 2 }]);
+    expect(r.report.differing).toEqual([{ target: 'b.md', line: 5, keptLine: 2 }]);
   });
 
-  it("keeps every word of a duplicate entry: a title of its own moves into the topic with its hook (fourteenth held-out set)", () => {
-    const s = state({
-      'MEMORY.md': '- [Fiscal calendar differs by ledger](fiscal.md) — the 2025 ledger closes in March\n- [Export is template-driven (#41)](fiscal.md) — exports go through the shared template\n',
-      'fiscal.md': t('Fiscal calendar', 'project', 'x'),
-    });
+  it('leaves a second entry with words of its own: a correction written after the first is not merged away (fifteenth held-out set)', () => {
+    const index = '- [Fiscal calendar differs by ledger](fiscal.md) — the 2025 ledger closes in March\n- [Fiscal calendar — CORRECTED](fiscal.md) — the 2025 ledger closes in April, not March\n';
+    const s = state({ 'MEMORY.md': index, 'fiscal.md': t('Fiscal calendar', 'project', 'x') });
     const r = syncIndex(s, ctx());
-    expect(r.state.files.get('MEMORY.md')).toBe('- [Fiscal calendar differs by ledger](fiscal.md) — the 2025 ledger closes in March\n');
-    expect(r.state.files.get('fiscal.md')).toContain('## From the index\n\nExport is template-driven (#41) — exports go through the shared template\n');
+    expect(r.state.files.get('MEMORY.md')).toBe(index);
+    expect(r.state.files.get('fiscal.md')).toBe(t('Fiscal calendar', 'project', 'x'));
+    expect(r.report).toMatchObject({ duplicates: [], differing: [{ target: 'fiscal.md', line: 2, keptLine: 1 }] });
+  });
+
+  it('leaves a long second entry as a second entry once shortened: its hook moved into the topic is still its own, and a second run changes nothing', () => {
+    const long = `- [A](a.md) — ${'the second entry says what the first does not '.repeat(4).trim()}`;
+    const s = state({ 'MEMORY.md': `- [A](a.md) — first hook\n${long}\n`, 'a.md': t('A', 'user', 'x') });
+    const r = syncIndex(s, ctx());
+    expect(r.report.shortened).toHaveLength(1);
+    expect(r.report.differing).toHaveLength(1);
+    expect(r.state.files.get('MEMORY.md')!.split('\n')).toHaveLength(3);
+    expect(syncIndex(r.state, ctx()).state.files).toEqual(r.state.files);
   });
 
   it('moves no text into a topic past what recall shows: the long entry and the duplicate stay as they are, reported', () => {
@@ -120,24 +129,22 @@ describe('index synced with topics (step 2)', () => {
     const r = syncIndex(state({ 'MEMORY.md': index, 'deploy.md': full }), ctx());
     expect(r.state.files.get('MEMORY.md')).toBe(index);
     expect(r.state.files.get('deploy.md')).toBe(full);
-    expect(r.report.pastRecall).toEqual([
-      { target: 'deploy.md', line: 2 },
-      { target: 'deploy.md', line: 1 },
-    ]);
+    expect(r.report.pastRecall).toEqual([{ target: 'deploy.md', line: 1 }]);
+    expect(r.report.differing).toEqual([{ target: 'deploy.md', line: 2, keptLine: 1 }]);
     expect(r.report).toMatchObject({ shortened: [], duplicates: [] });
-    // With room, the same index is settled as before.
+    // With room, the long entry is shortened; the second entry, saying what the first does not, stays.
     const small = topic('Deploy', 'project', 'deploy steps', fact);
     const roomy = syncIndex(state({ 'MEMORY.md': index, 'deploy.md': small }), ctx());
     expect(roomy.report.pastRecall).toEqual([]);
     expect(roomy.report.shortened).toHaveLength(1);
-    expect(roomy.report.duplicates).toHaveLength(1);
+    expect(roomy.report).toMatchObject({ duplicates: [], differing: [{ target: 'deploy.md', line: 2, keptLine: 1 }] });
   });
 
-  it('keeps a duplicate\'s different hook in the topic file, never dropping it', () => {
-    const s = state({ 'MEMORY.md': '- [A](a.md) — first hook\n- [A](a.md) — second hook\n', 'a.md': t('A', 'user', 'x') });
+  it('merges a duplicate whose different hook the topic itself already says', () => {
+    const s = state({ 'MEMORY.md': '- [A](a.md) — first hook\n- [A](a.md) — second hook\n', 'a.md': t('A', 'user', 'x') + 'The second hook.\n' });
     const r = syncIndex(s, ctx());
     expect(r.state.files.get('MEMORY.md')).toBe('- [A](a.md) — first hook\n');
-    expect(r.state.files.get('a.md')).toBe(t('A', 'user', 'x') + '\n## From the index\n\nsecond hook\n');
+    expect(r.state.files.get('a.md')).toBe(t('A', 'user', 'x') + 'The second hook.\n');
   });
 
   it('moves a shortened hook into the topic\'s "## From the index" section, never into the dated section before it (issue 29: one run settles)', () => {

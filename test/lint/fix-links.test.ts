@@ -65,7 +65,8 @@ describe('--fix keeps [[links]] intact', () => {
         const dir = join(tempDir('memlint-fixlinks-'), 'mem');
         mkdirSync(dir, { recursive: true });
         const entries = m.hooks.map((h, i) => `- [T${i}](t${i}.md) — ${h}`);
-        if (m.duplicate) entries.push(`- [T0 again](t0.md) — ${m.hooks[0]}`);
+        // An exact copy, its target spelled another way: the duplicate --fix drops.
+        if (m.duplicate) entries.push(`- [T0](./t0.md) — ${m.hooks[0]}`);
         writeFileSync(join(dir, 'MEMORY.md'), `${entries.join('\n')}\n`);
         for (let i = 0; i < m.hooks.length; i++) writeFileSync(join(dir, `t${i}.md`), topic(`t${i}`, m.bodies[i]!));
         if (m.orphan) writeFileSync(join(dir, 'orphan.md'), topic('orphan', m.bodies[3]!));
@@ -95,7 +96,7 @@ describe('--fix keeps [[links]] intact', () => {
     ];
     const hook = `rounding rules of [[ledger-rounding]] ${'and more detail '.repeat(8)}then the tail of it all`;
     writeFiles(repo, {
-      '.claude/memory/MEMORY.md': `- [Notes](notes.md) — ${hook}\n- [Notes again](notes.md) — see [[ops]]\n`,
+      '.claude/memory/MEMORY.md': `- [Notes](notes.md) — ${hook}\n- [Notes](./notes.md) — rounding rules of [[ledger-rounding]]\n`,
       '.claude/memory/notes.md': topic('notes', body),
       '.claude/memory/orphan.md': topic('orphan', ['Links to [[notes]].']),
     });
