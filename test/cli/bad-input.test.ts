@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, git, initRepo, memlint, tempDir, writeFiles, type CliResult } from '../helpers/repo.js';
 import { expectNoStack, topic } from './setup.js';
+import { memlintInProcess } from '../helpers/in-process.js';
 
 const SECRET = 'TOPSECRET-OUTSIDE-CONTENT';
 
@@ -198,5 +199,27 @@ describe('bad input', () => {
     const base = tempDir('memlint-nogit-');
     const mem = badMemdir(base);
     expect(statSync(join(mem, 'unreadable.md')).mode & 0o777).toBe(0);
+  });
+});
+
+describe('a text memory with a stray NUL byte', () => {
+  it('is linted as text, its other findings reported: one NUL in an example is no binary file (fifteenth held-out set)', async () => {
+    const repo = initRepo(tempDir('memlint-nul-'));
+    const mem = join(repo, 'mem');
+    writeFiles(mem, { 'MEMORY.md': '- [Good](good.md) — good\n', 'good.md': topic('Good') });
+    const about = `---\nname: Diff bytes\ndescription: How diffs show control bytes\ntype: reference\n---\n${'A diff of a file with control bytes shows them escaped. '.repeat(20)}\n\n`;
+    // Named in code: the example itself. Unnamed, in prose: a hidden control character.
+    writeFileSync(join(mem, 'diff-bytes.md'), Buffer.concat([Buffer.from(`${about}- The NUL byte example: \`a`), Buffer.from([0]), Buffer.from('b`\n- Stray: c'), Buffer.from([0]), Buffer.from('d\n')]));
+    const r = await memlintInProcess(repo, ['mem', '--format', 'json']);
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string | null; message: string; line: number }> }>;
+    const found = results.flatMap((f) => f.messages.map((m) => `${f.filePath.slice(mem.length + 1)}:${m.line} ${m.ruleId ?? 'input'}: ${m.message}`));
+    expect(found).toEqual([
+      'diff-bytes.md:1 index-orphan: diff-bytes.md has no entry in MEMORY.md: the agent does not know this memory exists',
+      'diff-bytes.md:9 no-hidden-unicode: hidden control character (U+0000)',
+    ]);
+    // Control bytes through and through are still binary.
+    writeFileSync(join(mem, 'diff-bytes.md'), Buffer.concat([Buffer.from(about), Buffer.alloc(40, 1), Buffer.from([0])]));
+    const again = JSON.parse((await memlintInProcess(repo, ['mem', '--format', 'json'])).stdout) as typeof results;
+    expect(again.flatMap((f) => f.messages.map((m) => m.message))).toContain('binary file (contains NUL bytes); not linted');
   });
 });

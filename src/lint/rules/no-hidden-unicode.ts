@@ -81,7 +81,7 @@ const KIND_NAMES: Record<Kind, RegExp[]> = {
   'zero-width': [/byte[- ]order[- ]mark|zero[- ]width|word[- ]joiner|soft[- ]hyphen|U\+(?:FEFF|200[B-D]|206[0-4]|00AD)/iu, /\b(?:BOM|ZWSP|ZWJ|ZWNJ|ZWNBSP)\b/u],
   tag: [/\btag (?:characters?|block)\b|unicode tags?\b|U\+E00[0-7]/iu],
   'variation-selector': [/variation[- ]selectors?|U\+(?:FE0[0-9A-F]|E01)/iu],
-  control: [/control (?:characters?|codes?)|escape (?:sequences?|codes?)|U\+00[0-9A-F]{2}/iu, /\bANSI\b/u],
+  control: [/control (?:characters?|codes?|bytes?)|escape (?:sequences?|codes?)|null (?:bytes?|characters?)|U\+00[0-9A-F]{2}/iu, /\b(?:ANSI|NUL)\b/u],
 };
 
 /**
