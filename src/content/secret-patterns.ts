@@ -100,7 +100,7 @@ const PATTERNS: Pattern[] = [
 ];
 
 // Values that only stand for a secret: placeholders, examples, redactions.
-const PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\*+|x{3,}|\.{3}|…|changeme|change_me|password\d*|passw0rd|secret|example|redacted|your[_-]?\w*|placeholder|dummy|test|none|null|empty|n\/a|\[redacted\]|<redacted>|pass|admin|user|root)$/i;
+const PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\{[\w.:-]+\}|\*+|x{3,}|\.{3}|…|changeme|change_me|password\d*|passw0rd|secret|example|redacted|your[_-]?\w*|placeholder|dummy|test|none|null|empty|n\/a|\[redacted\]|<redacted>|pass|admin|user|root)$/i;
 
 // The name of a value in capitals, as docs write where a secret goes: `https://USER:TOKEN@host`,
 // `GH_TOKEN`, `API_KEY`, `USER:PASS` (an environment variable's or a template's name, not a value).
@@ -109,7 +109,7 @@ const NAMED_SLOT = /^(?:token|pat|key|api[_-]?key|access[_-]?token|username|user
 
 // For a password given in words next to its value (`password: \`user\``), only a value shaped as
 // a placeholder stands for one: the word itself may be the password, whatever it is.
-const SHAPED_PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\*+|x{3,}|\.{3}|…|\[redacted\])$/i;
+const SHAPED_PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\{[\w.:-]+\}|\*+|x{3,}|\.{3}|…|\[redacted\])$/i;
 
 // The script that sets or asks for a password (`.\\set-password.ps1`): where it comes from, not it.
 const SCRIPT_PATH = /^(?:\.{1,2}[\\/]|[\\/])?(?:[\w.-]+[\\/])*[\w.-]+\.(?:ps1|sh|bat|cmd|py|js|ts)$/i;
@@ -186,6 +186,9 @@ export function findPatternSecrets(text: string): SecretFinding[] {
       if (p.kind === 'password-in-prose' && /^(?:PASS|Pass)\b(?!word|wd|phrase)/u.test(m[0])) continue;
       // "Backward pass: `wi-c`", "a second pass: `lint`": the bare word after another word is a step, not a password.
       if (p.kind === 'password-in-prose' && /^pass\b(?!word|wd|phrase)/iu.test(m[0]) && /[\p{L}\p{N}][ \t]+$/u.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+      // "reset-password: `btn-accent`": the word ends a name (a route, a component, a file), not
+      // prose giving a password; a value with a digit is still read as one (`db_password: s3cret9`).
+      if (p.kind === 'password-in-prose' && /[\p{L}\p{N}][-_.]$/u.test(text.slice(Math.max(0, m.index - 2), m.index)) && !/\d/.test(value)) continue;
       if (p.skip?.(m[0])) continue;
       if (p.kind === 'generic-secret' && entropy(value) < 3) continue;
       if (p.kind === 'private-key' && !/[A-Za-z0-9+/]{40,}/.test(value)) continue;
