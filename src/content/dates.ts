@@ -121,8 +121,9 @@ const SCHEDULE_LEAD = /^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:#{1,6}[
 const SCHEDULE_SEPARATOR = /^(?:s)?(?:\*\*|__)?[ \t]*(?:[:：|—–]|-[ \t]|\([^)]*\)[ \t]*[:：—–-])|^[ \t]+(?:is|are)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:only[ \t]+|main[ \t]+)?(?:day|days)\b/iu;
 const ZH_SCHEDULE = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\|[ \t]*)?(?:\*\*)?(?:周|星期|礼拜)[一二三四五六日天](?:\*\*)?[ \t]*[:：|—–-]/u;
 // "today" that means "at present": "safe today", "not a bottleneck today", "no caller today", "not
-// ready today", "the only one in the repo today" (not "available today", which may announce a launch).
-const PRESENT_STATE_TODAY = /(?<!\w)(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|not[ \t]+(?:yet[ \t]+)?ready|callers?|users?|nobody|no one|none|(?:only|no|nothing)\b[^.;!?\n]{0,40}\bin[ \t]+the[ \t]+(?:repo|repository|codebase|code|tree|schema))\b[^.;!?\n]{0,40}\btoday\b/iu;
+// ready today", "not reachable today", "the only one in the repo today" (not "available today",
+// which may announce a launch).
+const PRESENT_STATE_TODAY = /(?<!\w)(?:safe|fine|ok|okay|works?|working|bugs?|bottlenecks?|problems?|issues?|true|the case|possible|supported|needed|used|exists?|matters?|relevant|enough|correct|valid|broken|(?:un)?reachable|exploitable|latent|dormant|not[ \t]+(?:yet[ \t]+)?ready|callers?|users?|nobody|no one|none|(?:only|no|nothing)\b[^.;!?\n]{0,40}\bin[ \t]+the[ \t]+(?:repo|repository|codebase|code|tree|schema))\b[^.;!?\n]{0,40}\btoday\b/iu;
 // "today's fashion is tomorrow's standard", "a key that works today may be dead tomorrow": a
 // saying or a contrast that holds on any day.
 const FIGURATIVE = /(?<!\w)today['’]s\b[^.;\n]{0,60}\b(?:is|are|becomes?)\b[^.;\n]{0,20}\btomorrow['’]s\b|(?<!\w)today\b[^.;\n]{0,60}\b(?:may|might|could|can)\b[^.;\n]{0,40}\b(?:tomorrow|next[ \t]+(?:week|month))\b|(?<!\w)(?:none|nothing|nobody|no one)\b[^.;\n]{0,40}\b(?:tomorrow|today)\b|(?<!\w)(?:not|never)\s+(?:built|made|done|won|paid)\s+(?:in\s+a\s+day|overnight)|(?<!\w)(?:as\s+if\s+there\s+were\s+no|like\s+there'?s\s+no)\s+tomorrow\b/iu;
@@ -529,6 +530,14 @@ function lineMemo(): LineMemo {
 const ZH_WEEKDAY_WORD = /^(?:周|星期|礼拜)/u;
 const HEADING_LINE = /^[ \t]*#{1,6}[ \t]/u;
 const POSSESSIVE_AFTER = /^['’]s\b/u;
+// "today's WOD card", "yesterday's summary tile": what a day names in an interface (any day's card),
+// up to two words before the element's noun.
+const UI_ELEMENT_AFTER = /^['’]s[ \t]+(?:[\p{L}\p{N}-]+[ \t]+){0,2}(?:cards?|screens?|widgets?|tabs?|views?|pages?|panels?|panes?|tiles?|banners?|badges?|cells?|chips?|modals?|dialogs?|buttons?|headers?|rows?|columns?|feeds?|sections?)\b/iu;
+// "Today's Plan": a capitalised possessive before a capitalised word names a card, a feature, a list.
+const TITLE_AFTER_POSSESSIVE = /^['’]s[ \t]+\p{Lu}/u;
+// "`endOfMonth` returns the first day of next month": what code computes from its argument, any day.
+const AT_SENTENCE_START = /^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?$/u;
+const CODE_COMPUTES_BEFORE = /`[^`\n]+`[ \t]+(?:returns?|yields?|computes?|produces?|gives)\b[^.;!?`\n]*$/iu;
 const CAPITAL = /^[A-Z]/u;
 const CAPITALISED_WORD_BEFORE = /(?:^|[^\p{L}\p{N}])\p{Lu}[\p{L}\p{N}]*[ \t]+$/u;
 // Words a title leaves in lower case ("Into a Daily Standup").
@@ -599,7 +608,9 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (ZH_WEEKDAY_WORD.test(phrase) && ZH_SCHEDULE.test(line)) return true;
   if (HEADING_LINE.test(line) && POSSESSIVE_AFTER.test(line.slice(end))) return true;
+  if (DAY_WORD.test(phrase) && UI_ELEMENT_AFTER.test(line.slice(end))) return true;
   const sent = sentence ?? lineSentence(line, start, end, memo);
+  if (DAY_WORD.test(phrase) && CAPITAL.test(line.slice(start, end)) && TITLE_AFTER_POSSESSIVE.test(line.slice(end)) && !AT_SENTENCE_START.test(sent.text.slice(0, sent.at))) return true;
   const facts = sent.facts;
   if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
@@ -902,6 +913,10 @@ class Finder {
     const line = this.masked.slice(ls, le);
     if (notADate(line, start - ls, end - ls, memo, sent)) return;
     const form = res.replacement;
+    // The sentence already gives the date the phrase means ("today's date when this was built,
+    // 2026-07-11"): nothing to write.
+    if (/\d{4}-\d{2}/u.test(form) && sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.end + LOOK_BEHIND).includes(form)) return;
+    if (CODE_COMPUTES_BEFORE.test(this.text.slice(Math.max(ls, start - LOOK_BEHIND), start))) return;
     const zh = CJK.test(phrase);
     const vague = VAGUE_COUNT_ZH.test(phrase) || AROUND_FORM.test(form) || ZH_AROUND_FORM.test(form);
     const inLink = inLinkText(line, start - ls, end - ls, memo);

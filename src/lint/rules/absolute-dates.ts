@@ -58,7 +58,9 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  * (this month)"), a feature's name (in Title Case after capitalised words, "Budget Copy from
  * Previous Month", or in the file's own name, `copy-from-previous-month.md`), "the next month" of a
  * story or a product ("the next month contract"), names and file names (`Monday.com`,
- * `monday-api.md`, link targets, `[[next-week]]`), quoted speech, schedules, headings used as
+ * `monday-api.md`, link targets, `[[next-week]]`), a day in an interface's names ("today's workout
+ * card", "Today's Plan"), what code computes ("`endOfMonth` returns the first day of next month"), a
+ * phrase whose sentence already gives its date, quoted speech, schedules, headings used as
  * names, figurative uses, other frontmatter keys, code, URLs, and a phrase already paired with a
  * date ("Thursday (2026-03-05)").
  *
