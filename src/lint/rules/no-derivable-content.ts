@@ -434,7 +434,13 @@ const CHAIN = String.raw`(?:[0-9a-f]{7,40}[${Q})\]]*\s*(?:->|→|=>|\/|,|\+|\bto
 // The point a check, a state or a deployment was taken at ("on top of", "as of", "deployed",
 // "graded", Russian на/от/поверх/после/до, Chinese 基于/截至), or old content to read. A branch name
 // may stand between: "at branch tip (fix/x `abc1234`)", "from main `abc1234`".
-const REFERENCE_BEFORE = new RegExp(String.raw`(?:\b(?:at|on|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?|graded|checked|verified|reviewed|evaluated|audited|measured)|(?<![\wа-яё])(?:на|от|поверх|после|до)|基于|截至|@)\s*(?:commit\s*|\(\s*[\w./-]+\s+|${BRANCH}[${Q}]?\s+)?[-${Q}(]*${CHAIN}$`, 'i');
+const REFERENCE_BEFORE = new RegExp(String.raw`(?:\b(?:at|on|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?|graded|checked|verified|reviewed|evaluated|audited|measured)|(?<![\wа-яё])(?:на|от|поверх|после|до)|基于|截至|@)\s*(?:(?:(?!(?:in|into|by|with|via|as)\b)[\w-]+\s+){0,2}commit\s*|\(\s*[\w./-]+\s+|${BRANCH}[${Q}]?\s+)?[-${Q}(]*${CHAIN}$`, 'i');
+// The commit a review's verdict stands on, in a parenthesis after the review (with its date, maybe):
+// "the codebase review (commit abc1234)", "G3 (2026-07-16, commit abc1234) PASS".
+const REVIEWED_AT_BEFORE = new RegExp(String.raw`\b(?:review|re-?review|audit|check|evaluation|assessment|verification|sign-?off|snapshot|baseline|G\d)\b[^()]{0,30}\(\s*(?:\d{4}-\d{2}-\d{2}[^,()]{0,20},\s*)?commit\s*[${Q}]?$`, 'i');
+// One end of a range of history (`abc1234..def5678`): the window a review or a count covered.
+const RANGE_BEFORE = /[0-9a-f]{7,40}[`'"]?\s*\.\.\.?\s*[`'"]?$/;
+const RANGE_AFTER = /^[`'"]?\s*\.\.\.?\s*[`'"]?[0-9a-f]{7,40}\b/;
 // A branch's position written beside it: "(main abc1234)", "main@abc1234", "origin/main = abc1234".
 // After a verb of change the parenthesis names the commit the change made: "merged (main abc1234)".
 const BRANCH_AT = new RegExp(String.raw`(?:(?<!\b(?:merged|landed|pushed|committed|shipped|released|squashed|fast-forwarded)\W*)\(\s*[${Q}]?${BRANCH}[${Q}]?\s+|\b${BRANCH}[${Q}]?\s*(?:@|=|\bis\b|\bwas\b)\s*)[${Q}(]*${CHAIN}$`, 'i');
@@ -474,6 +480,7 @@ export function notARecord(line: string, column: number, length: number, lead = 
   // The words before the id may be on the line before, where a hard wrap put them.
   const text = lead === '' ? before : `${lead} ${before}`;
   if (REFERENCE_BEFORE.test(text) || BRANCH_AT.test(text) || WINDOW_BEFORE.test(before) || WINDOW_AFTER.test(after)) return true;
+  if (REVIEWED_AT_BEFORE.test(text) || RANGE_BEFORE.test(before) || RANGE_AFTER.test(after)) return true;
   const git = GIT_AT.exec(before);
   if (git && !git[0].includes(`${line.slice(column, column + length)}^`) && !git[0].includes(`${line.slice(column, column + length)}~`)) return true;
   // The sentence that holds the id (a long line holds several). Where HEAD or a branch stood may
