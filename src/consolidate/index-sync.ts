@@ -14,8 +14,8 @@ import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { topicMentions } from '../content/index-mentions.js';
 import { appendLines, secretIn } from './text.js';
-import { fitEntry, topicEntry } from '../memdir/topic-entry.js';
-import { duplicateDetail, holdsText, moveToTopicEdit, ownText } from '../memdir/hook-text.js';
+import { topicEntry } from '../memdir/topic-entry.js';
+import { cutHook, duplicateDetail, holdsText, moveToTopicEdit, ownText } from '../memdir/hook-text.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, isTopLevelTopic, isUnfilledStub, notAMemory } from '../memdir/kinds.js';
 import { visibleLine } from '../content/hidden.js';
@@ -30,8 +30,8 @@ export interface IndexReport {
   /** Second entries for a topic with words of their own: left for a person (lint suggests the merge). */
   differing: Array<{ target: string; line: number; keptLine: number }>;
   shortened: Array<{ target: string; line: number }>;
-  /** Entries too long even with no hook (a long title): for the agent or a person. */
-  tooLong: Array<{ target: string; line: number }>;
+  /** Over-long entries not shortened, and why (a long title, no topic file, no cut keeping the links): for the agent or a person. */
+  tooLong: Array<{ target: string; line: number; reason: string }>;
   /**
    * Entries left as they are (an over-long one not shortened, a duplicate not merged) because the
    * text to move would take their topic file past what recall shows another session.
@@ -166,11 +166,15 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     const head = text.slice(0, text.length - hook.length).replace(TRAILING_SEPARATOR, '');
     const sep = untouched && e.separator ? e.separator : ' — ';
     if (withheld(hook, e.key, l.line)) continue;
-    const shortened = fitEntry(head, hook, sep);
-    if (codePointLength(shortened) > MAX_ENTRY_CHARS || !files.has(e.key) || shortened === head) {
-      report.tooLong.push({ target: e.key, line: l.line });
+    // Cut as index-line-length's fix cuts (one cut for both): at a word, after the hook's last link.
+    const budget = MAX_ENTRY_CHARS - codePointLength(head + sep);
+    const cut = hook !== '' && budget > 0 ? cutHook(hook, budget) : { head: '', tail: hook };
+    const reason = hook === '' ? 'the entry has no hook to shorten' : budget <= 0 ? 'the title and link alone take the whole limit' : !files.has(e.key) ? `no topic file ${e.key} here to receive the detail` : cut.head === '' ? "no cut at a word within the limit keeps the hook's links whole" : null;
+    if (reason) {
+      report.tooLong.push({ target: e.key, line: l.line, reason });
       continue;
     }
+    const shortened = head + sep + cut.head;
     if (!moveDetail(e.key, hook)) {
       report.pastRecall.push({ target: e.key, line: l.line });
       continue;

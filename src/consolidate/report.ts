@@ -75,7 +75,7 @@ export function describe(o: Outcome, cwd: string, prune: boolean): string[] {
   }
   if (o.plan && o.plan.report.dates === null && o.status !== 'gates-closed') out.push(`${name}: relative dates not checked (the absolute-dates finder is not available in this build)`);
   if (o.plan && !o.plan.report.limits.ok) out.push(limitsMessage(name, o.plan.report.limits));
-  if (o.plan && o.plan.report.index.tooLong.length) out.push(`${name}/MEMORY.md: ${o.plan.report.index.tooLong.map((t) => `line ${t.line}`).join(', ')} over 150 characters even without a hook: shorten the title`);
+  for (const t of o.plan ? o.plan.report.index.tooLong : []) out.push(`${name}/MEMORY.md:${t.line}: over 150 characters, not shortened (${t.reason})`);
   const logsPastRecall = o.plan && o.status !== 'gates-closed' ? o.plan.report.logs.pastRecall : [];
   for (const topic of new Set(logsPastRecall.map((t) => t.topic))) {
     const from = logsPastRecall.filter((t) => t.topic === topic).map((t) => `${t.log}:${t.line}`);
