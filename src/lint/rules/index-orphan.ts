@@ -81,8 +81,20 @@ export const indexOrphan: Rule = {
     // An entry is added only for what is surely a memory, with the words its writer meant: a
     // memory type, and a name and description YAML did not cut at a ` #`.
     const certain = isMemoryType(topic.type) && !cutAtComment(topic.frontmatter, 'name') && !cutAtComment(topic.frontmatter, 'description');
-    if (!name || !description || topic.frontmatter?.error || !certain) {
-      ctx.report({ message, line: 1, column: 1 });
+    // Why no entry is added, said in the message: a person then knows what to write.
+    const notFixed = topic.frontmatter === null
+      ? 'it has no frontmatter (name, description, type) to write the entry from'
+      : topic.frontmatter.error
+      ? 'its frontmatter is not valid YAML'
+      : !name || !description
+        ? `its frontmatter gives no ${!name && !description ? 'name and description' : !name ? 'name' : 'description'} to write the entry from`
+        : !isMemoryType(topic.type)
+          ? 'its frontmatter gives no memory type (user, feedback, project, reference), so it may not be a memory'
+          : !certain
+            ? "YAML cut its name or description at ' #'"
+            : null;
+    if (notFixed) {
+      ctx.report({ message: `${message} (not fixed: ${notFixed})`, line: 1, column: 1 });
       return;
     }
     // Never a fix that takes the index past what Claude Code loads: the orphans fixed in one run
@@ -95,7 +107,7 @@ export const indexOrphan: Rule = {
     // An entry that would not read back as an entry for this file would be added again on every
     // run (--fix must settle): report without a fix instead.
     if (!line) {
-      ctx.report({ message, line: 1, column: 1 });
+      ctx.report({ message: `${message} (not fixed: no entry built from its name and description reads back as one)`, line: 1, column: 1 });
       return;
     }
     const indexText = ctx.memdir.index.text;
@@ -108,7 +120,7 @@ export const indexOrphan: Rule = {
     // index that ends inside an unclosed fence): else report without a fix.
     const after = parseIndex(indexText.slice(0, at.offset) + text + indexText.slice(at.offset));
     if (!after.lines.some((l) => l.entry?.key === rel && l.text === line)) {
-      ctx.report({ message, line: 1, column: 1 });
+      ctx.report({ message: `${message} (not fixed: an entry added where it belongs would not read as one there)`, line: 1, column: 1 });
       return;
     }
     ctx.report({ message, line: 1, column: 1, fix: { edits: [{ path: ctx.memdir.index.path, start: at.offset, end: at.offset, text }] } });
