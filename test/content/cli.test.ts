@@ -210,9 +210,9 @@ describe('no-hidden-unicode --fix', () => {
 });
 
 describe('no-prompt-injection severities through the CLI', () => {
-  it('an authoring comment in a topic is a warning (exit 0), one addressed to the agent an error', async () => {
+  it('a hidden note in a topic is a warning (exit 0), one addressed to the agent an error', async () => {
     const rules = { 'no-prompt-injection': 'error' };
-    const benign = repoWithMemory({ 'MEMORY.md': `<!-- kept by hand -->\n${INDEX}`, 'project_release.md': topic(`${CLEAN_BODY}<!-- fill in after the next review -->\n`) }, rules);
+    const benign = repoWithMemory({ 'MEMORY.md': `<!-- kept by hand -->\n${INDEX}`, 'project_release.md': topic(`${CLEAN_BODY}<!-- ask Priya before the next review -->\n`) }, rules);
     const r = await memlintInProcess(benign, ['mem', '--format', 'json']);
     expect(r.code).toBe(0);
     const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; severity: number; line: number }> }>).flatMap((f) => f.messages);

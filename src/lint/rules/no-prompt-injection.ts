@@ -136,9 +136,15 @@ export function commentAddressesAgent(body: string): boolean {
 export function hiddenCommentVerdict(body: string, where: { kind: 'index' | 'topic' | 'log'; blockLevel: boolean }): 'error' | 'warn' | 'none' {
   if (commentAddressesAgent(body)) return 'error';
   if (where.kind === 'index' && where.blockLevel) return 'none';
-  if (MACHINE_MARKER.test(body)) return 'none';
+  if (MACHINE_MARKER.test(body) || AUTHORING_NOTE.test(body)) return 'none';
   return 'warn';
 }
+
+// A template's note on keeping the file ("fill in when …", "append each time the editor reviews",
+// Portuguese "Preencher quando …", Japanese "…たびに追記"): how the memory is to be kept, which
+// hides nothing from anyone (fourteenth and fifteenth held-out sets: 0 of 5 such warnings right).
+// One that addresses the agent otherwise (override, conceal, exfiltrate) is an error before this.
+const AUTHORING_NOTE = /^\s*(?:fill(?:[ -]?in|[ -]out)?|append|add(?: (?:new|more|entries|items|notes|rows|lessons|findings))|record|update|keep (?:adding|appending|this)|write (?:here|below)|preench\w*|registr\w*|adicion\w*|atualiz\w*|rellen\w*|añad\w*|actualiz\w*|rempli\w*|ajout\w*|ergänz\w*|eintrag\w*|ausfüll\w*)\b|追記|記入|追加して|を記録|更新して|填写|补充|追加|记录于|기록|추가/iu;
 
 // A comment a tool wrote or reads, which hides no prose: one `key:value` token (`<!-- session:4f1c… -->`,
 // the marker a hook replaces each session's entry by), a name in capitals (`SECTION_START`), or a
