@@ -115,6 +115,8 @@ const PAIRED_AFTER = /^[ \t]*[(（][ \t]*(?:(?:the[ \t]+)?(?:week|weekend)[ \t]+
 
 const PERIOD_AS_NAME = /^['’]?[ \t-]+(?:contracts?|options?|futures?|expiry|expiries|series|issues?|editions?|cohorts?|batch(?:es)?|slots?|prices?|rates?|view|tab|column|bucket|filter)\b/iu;
 const EN_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+// A phrase twoWeeksMeant can say yes to holds one of these (its words are split at whitespace).
+const WEEKDAY_IN = /monday|tuesday|wednesday|thursday|friday|saturday|sunday/u;
 // A weekday leading a line, list item, table cell or bold label, then a separator: a schedule
 // ("Monday: run the digest", "| Tuesday | grants |", "**Friday** — hygiene").
 const SCHEDULE_LEAD = /^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:#{1,6}[ \t]+)?(?:\|[ \t]*)?(?:\*\*|__)?$/u;
@@ -408,7 +410,7 @@ function phraseClause(sent: Sentence): string {
 
 /** The sentence with the phrase replaced by a mark, other "today"s and adjectival participles ("the shipped proxy") removed. */
 function eventText(sent: Sentence): string {
-  return (sent.text.slice(0, sent.at) + '\u0000' + sent.text.slice(sent.end)).replace(/(?<!\w)today\b/giu, '').replace(ADJECTIVE_PARTICIPLE, ' ');
+  return (sent.text.slice(0, sent.at) + '\u0000' + sent.text.slice(sent.end)).replace(TODAY_WORD, '').replace(ADJECTIVE_PARTICIPLE, ' ');
 }
 
 /**
@@ -527,6 +529,8 @@ function lineMemo(): LineMemo {
 
 // Patterns the finder reads for every phrase, made once (a literal in a function is a new RegExp each time it runs).
 const ZH_WEEKDAY_WORD = /^(?:周|星期|礼拜)/u;
+const LEADING_SPACE = /^\s+/u;
+const TODAY_WORD = /(?<!\w)today\b/giu;
 const HEADING_LINE = /^[ \t]*#{1,6}[ \t]/u;
 const POSSESSIVE_AFTER = /^['’]s\b/u;
 const CAPITAL = /^[A-Z]/u;
@@ -589,10 +593,13 @@ const THIS_PART_OF_DAY = /^this\s+(?:morning|afternoon|evening)$/u;
 const VAGUE_COUNT = /\b(?:few|several|couple)\b/u;
 
 const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/gu;
+const DIGIT_FIRST = /^\d/u;
+const CLOSING_PAREN_AFTER = /^[ \t]*\)/u;
 const MODIFIER_WORD = /(?:next|last|this|coming|past)[ \t]+(\w+)/iu;
 
 export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo(), sentence?: Sentence): boolean {
-  const phrase = line.slice(start, end).toLowerCase();
+  const written = line.slice(start, end);
+  const phrase = written.toLowerCase();
   if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end, (memo.defaults ??= DEFAULT_WORD.test(line)))) return true;
   if (sentence && quotedAcrossLines(sentence)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
@@ -603,28 +610,29 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   const facts = sent.facts;
   if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
-  if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead))) return true;
+  const back = behind(line, start);
+  if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(back) || LABEL_AFTER.test(ahead))) return true;
   if (titleCaseOptions(line, start, end)) return true;
   // "the today badge", "2 today lines": a day word after an article or a count, before a noun, names a thing.
-  if (DAY_WORD.test(phrase) && WORD_AFTER.test(ahead) && !NOT_A_NOUN_AFTER.test(ahead) && NOUN_DETERMINER_BEFORE.test(behind(line, start))) return true;
-  if (NAMED_AFTER.test(ahead) && CAPITAL.test(line.slice(start, end))) return true;
+  if (DAY_WORD.test(phrase) && WORD_AFTER.test(ahead) && !NOT_A_NOUN_AFTER.test(ahead) && NOUN_DETERMINER_BEFORE.test(back)) return true;
+  if (NAMED_AFTER.test(ahead) && CAPITAL.test(written)) return true;
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
-  if (line.slice(start, end) === 'Today' && TITLE_WORD_BEFORE.test(behind(line, start)) && !SENTENCE_OPENING_WORD.test(sent.text.slice(0, sent.at))) return true;
+  if (written === 'Today' && TITLE_WORD_BEFORE.test(back) && !SENTENCE_OPENING_WORD.test(sent.text.slice(0, sent.at))) return true;
   // "Turn Yesterday's Commits Into a Daily Standup": a capitalised phrase inside a run of
   // capitalised words, one before it and most of those after it, is part of a title.
-  if (CAPITAL.test(line.slice(start, end)) && CAPITALISED_WORD_BEFORE.test(behind(line, start)) && titleWordsAfter(ahead) >= 3) return true;
+  if (CAPITAL.test(written) && CAPITALISED_WORD_BEFORE.test(back) && titleWordsAfter(ahead) >= 3) return true;
   // "Budget Copy from Previous Month", "Copy Previous Month Budgets": a phrase in Title Case after
   // two capitalised words, or after one and before two, names a feature, a screen or a helper.
-  if (TITLE_CASE_PHRASE.test(line.slice(start, end))) {
-    const before = titleWordsBefore(behind(line, start));
+  if (TITLE_CASE_PHRASE.test(written)) {
+    const before = titleWordsBefore(back);
     if (before >= 2 || (before === 1 && titleWordsAfter(ahead) >= 2)) return true;
   }
   // A run-time value in a formula, a rule or a test input: "min = today - 10 years", "date = 11
   // years ago", "today → 201", "not more than 10 years ago", "Cash Flow panel (this month)".
-  if (OPERAND_BEFORE.test(behind(line, start)) || OPERAND_AFTER.test(ahead) || (/^\d/u.test(phrase) && BOUND_BEFORE.test(behind(line, start)))) return true;
-  if (UI_QUALIFIER_BEFORE.test(behind(line, start)) && /^[ \t]*\)/u.test(ahead)) return true;
-  if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
+  if (OPERAND_BEFORE.test(back) || OPERAND_AFTER.test(ahead) || (DIGIT_FIRST.test(phrase) && BOUND_BEFORE.test(back))) return true;
+  if (UI_QUALIFIER_BEFORE.test(back) && CLOSING_PAREN_AFTER.test(ahead)) return true;
+  if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(back) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (ORDINAL_MODIFIER.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
   if (phrase === 'today') {
     // The clause that holds "today" states how things are, and tells no event: "so today the tile
@@ -635,7 +643,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
     const clause = marked.startsWith(opening) ? openingInLowerCase(opening) : opening;
     if ((hasVerb(PRESENT_VERB, clause) || hasVerb(PRESENT_VERB_MORE, clause)) && !tellsEvent(clause)) return true;
   }
-  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !DATING_PREPOSITION_BEFORE.test(behind(line, start))) return true;
+  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !DATING_PREPOSITION_BEFORE.test(back)) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE_WORD.test(line) ? FIGURATIVE.exec(line) : null;
   const m = memo.figurative;
   if (m && m.index <= start && m.index + m[0].length >= end) return true;
@@ -710,10 +718,14 @@ class Finder {
   readonly lineStarts: number[];
   readonly lines: number;
   // What the checks work out once per line, by line; a phrase written across a line break reads
-  // both lines, and has its own memo (by the first line's start and the last line's end).
-  readonly lineMemos: Array<LineMemo | undefined> = [];
+  // both lines, and has its own memo (by the first line's start and the last line's end). Kept for
+  // the lines find() is reading, then dropped: no later match starts on them, and a memo kept for
+  // every line of a large text was copied by each young-generation collection until promoted.
+  readonly lineMemos = new Map<number, LineMemo>();
   readonly spanMemos = new Map<number, Map<number, LineMemo>>();
   readonly out: RelativeDate[] = [];
+  readonly replacements = new Map<string, Map<string, string>>();
+  readonly phrases = new Map<string, string>();
   // Per line, 0 until worked out, then 1 (no) or 2 (yes): whether a list led by a recurrence holds
   // it; whether it continues a list upward (a list item or an indented line, not a break). Each
   // line's answer is read by every phrase on it and by the 30 lines below it.
@@ -724,8 +736,8 @@ class Finder {
   readonly paragraphFirst: Int32Array;
   readonly paragraphLast: Int32Array;
   // What a sentence says, by where it starts (then where it ends): worked out for its first
-  // phrase, shared by the others.
-  readonly sentences = new Map<number, SentenceSaid>();
+  // phrase, shared by the others; a sentence that ends before the lines being read is dropped.
+  sentences = new Map<number, SentenceSaid>();
   // Per line, 0 until worked out: whether the nearest label above it in its paragraph is a reason
   // ("**Why:** …"), 2, a feedback memory's How to apply, 3, or neither, 1.
   readonly rationales: Uint8Array;
@@ -788,9 +800,12 @@ class Finder {
         }
       }
       for (const scan of scans) {
+        // Most patterns hold nothing here: setting an array's length is a call into the runtime.
+        if (scan.held.length === 0) continue;
         for (const m of scan.held) this.read(scan.kind, m);
         scan.held.length = 0;
       }
+      this.forgetBefore(to);
     }
     return this.out.sort((a, b) => a.start - b.start);
   }
@@ -850,8 +865,48 @@ class Finder {
     return this.masked.slice(Math.max(this.lineStarts[i]!, at - LOOK_BEHIND - 1), at);
   }
 
+  /**
+   * The phrase with its date beside it, one string for each phrase and date written alike: a text
+   * holds thousands of phrases and few such pairs, and every finding is kept to the end of a run.
+   */
+  /** One string for each phrase as written (a short one is a copy of its characters each time it is cut from the text). */
+  phraseAs(phrase: string): string {
+    let out = this.phrases.get(phrase);
+    if (out === undefined) this.phrases.set(phrase, (out = phrase));
+    return out;
+  }
+
+  replacementOf(phrase: string, form: string, zh: boolean): string {
+    let byPhrase = this.replacements.get(form);
+    if (!byPhrase) this.replacements.set(form, (byPhrase = new Map()));
+    let out = byPhrase.get(phrase);
+    if (out === undefined) byPhrase.set(phrase, (out = zh ? `${phrase}（${form}）` : `${phrase} (${form})`));
+    return out;
+  }
+
+  /** Drop what was worked out for lines and sentences that end at or before `at`: no match read from there on reads them. */
+  forgetBefore(at: number) {
+    if (this.lineMemos.size > 0) this.lineMemos.clear();
+    if (this.spanMemos.size > 0) this.spanMemos.clear();
+    if (this.sentences.size < 64) return;
+    const kept = new Map<number, SentenceSaid>();
+    for (const [from, said] of this.sentences) {
+      for (let s: SentenceSaid | undefined = said; s; s = s.next) {
+        if (s.to > at) {
+          kept.set(from, said);
+          break;
+        }
+      }
+    }
+    this.sentences = kept;
+  }
+
   memoOf(first: number, last: number): LineMemo {
-    if (first === last) return (this.lineMemos[first] ??= lineMemo());
+    if (first === last) {
+      let memo = this.lineMemos.get(first);
+      if (!memo) this.lineMemos.set(first, (memo = lineMemo()));
+      return memo;
+    }
     const ls = this.lineStarts[first]!;
     const le = this.lineEnd(last);
     let byEnd = this.spanMemos.get(ls);
@@ -928,7 +983,10 @@ class Finder {
     const staleData = phrase.toLowerCase() === 'yesterday' && POSSESSIVE_AFTER.test(after) && describesBehaviour((clause ??= phraseClause(sent)));
     const told = !staleData && (zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause)));
     const narrated = !staleData && (zh ? ZH_EVENT.test(eventText(sent)) : sent.instruction === true || narratesEvent(phrase, (clause ??= phraseClause(sent))));
-    this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told, narrated, ...(other ? { otherReplacement: `${phrase} (${other})` } : {}) });
+    // Built, then given its other reading: a spread into the literal made each a slow copy.
+    const found: RelativeDate = { start, end, text: this.phraseAs(phrase), absolute: res.absolute, absoluteForm: form, replacement: this.replacementOf(phrase, form, zh), exact: exact && !vague, fixable, present: today && !told, told, narrated };
+    if (other) found.otherReplacement = `${phrase} (${other})`;
+    this.out.push(found);
   }
 
   continuesList(k: number): boolean {
@@ -986,7 +1044,7 @@ class Finder {
     if (!said) {
       // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
       // not a rule further on in a list of them.
-      const opening = this.masked.slice(from, to).replace(/^\s+/u, '');
+      const opening = this.masked.slice(from, to).replace(LEADING_SPACE, '');
       const label = INSTRUCTION_LABEL.exec(opening);
       said = { to, instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: sentenceFacts(), next: this.sentences.get(from) };
       this.sentences.set(from, said);
@@ -1065,9 +1123,12 @@ class Finder {
     }
     // "about 20 years ago": the year is as rough as the count.
     if (res && years && EN_ABOUT_BEFORE.test(this.lineBehind(this.lineIndex(start), start))) res = { ...res, replacement: `around ${res.replacement}` };
-    const either = twoWeeksMeant(phrase, day.ymd);
-    const [y, mo, d] = res?.absolute.split('-').map(Number) ?? [];
-    const other = either && res && phrase.startsWith('next') ? iso(shift({ y: y!, m: mo!, d: d! }, 7)) : undefined;
+    const either = WEEKDAY_IN.test(phrase) && twoWeeksMeant(phrase, day.ymd);
+    let other: string | undefined;
+    if (either && res && phrase.startsWith('next')) {
+      const [y, mo, d] = res.absolute.split('-').map(Number);
+      other = iso(shift({ y: y!, m: mo!, d: d! }, 7));
+    }
     this.push(start, end, res, !either && !years, other);
   }
 }
