@@ -28,7 +28,8 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   for (const r of results) {
     const file = fileOf(r);
     for (const m of r.messages) {
-      width = Math.max(width, `${file}:${m.line}:${m.column}`.length);
+      // The location's length, without writing it out: this pass is over every message.
+      width = Math.max(width, file.length + 2 + decimalLength(m.line) + decimalLength(m.column));
       rows++;
     }
     errors += r.errorCount;
@@ -50,6 +51,14 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   if (fixable > 0 && opts.fixHint) yield `  ${fixable} of them can be settled by \`memlint --fix\`\n`;
   const staged = results.filter((r) => r.messages.length > 0 && opts.fixedInWorktree?.has(r.filePath)).map(fileOf);
   if (staged.length > 0) yield `  the working tree already fixes ${staged.join(', ')}: stage ${staged.length === 1 ? 'it' : 'them'} with \`git add ${staged.join(' ')}\`\n`;
+}
+
+/** The length of `${n}`: its digits for a non-negative integer, else the string's own. */
+function decimalLength(n: number): number {
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) return String(n).length;
+  let digits = 1;
+  for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
+  return digits;
 }
 
 export function formatStylish(results: FileResult[], opts: StylishOptions): string {
