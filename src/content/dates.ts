@@ -233,7 +233,26 @@ function isFeedbackMemory(text: string): boolean {
 const IMPERATIVE_START = /^[ \t*_]*(?!(?:any|all|every|each|the|a|an|this|that|these|those|when|whenever|if|for|in|on|at|to|no|never|always|only|it|its|we|you|they|he|she|our|your|their)\b)[a-z]+\b/u;
 // A line opened by a bold label ("**What:**", "**Decision** —").
 const BOLD_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)[^*_\n]{1,40}(?:(?:\*\*|__)[ \t]*[:：—–]|[:：](?:\*\*|__))/u;
-const SENTENCE_END = /[.!?;。！？；](?=\s|$)|[。！？；]/gu;
+export const SENTENCE_END = /[.!?;。！？；](?=\s|$)|[。！？；]/gu;
+
+/**
+ * Whether SENTENCE_END matches at `p` of `s` read up to `limit` (its `$`): a full-width stop, or
+ * a stop followed by whitespace (\s) or by that end. test/content/dates-sentence-end.test.ts holds
+ * it to the pattern.
+ */
+export function sentenceEndAt(s: string, p: number, limit: number): boolean {
+  const c = s.charCodeAt(p);
+  if (c === 0x3002 || c === 0xff01 || c === 0xff1f || c === 0xff1b) return true;
+  if (c !== 0x2e && c !== 0x21 && c !== 0x3f && c !== 0x3b) return false;
+  return p + 1 >= limit || isRegExpSpace(s.charCodeAt(p + 1));
+}
+
+/** A UTF-16 unit \s matches: ECMAScript's WhiteSpace and LineTerminator. */
+function isRegExpSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
 // How far back the checks of the words before a phrase look. They read a few words; bounding them
 // keeps a line of any length linear (contract §9), where reading the whole line before each phrase
@@ -482,8 +501,10 @@ const NO_ACTION = /(?<!\w)(?:is|are|isn't|aren't|has|have|hasn't|haven't|can|can
 
 /** A sentence's first word in Title case is capitalised for opening it ("Can it run today?"), not a name. */
 function openingInLowerCase(clause: string): string {
-  return clause.replace(/^([^\p{L}]*)(\p{Lu})(?=\p{Ll}*(?!\w))/u, (_, lead: string, first: string) => lead + first.toLowerCase());
+  const m = OPENING_CAPITAL.exec(clause);
+  return m ? m[1]! + m[2]!.toLowerCase() + clause.slice(m[0].length) : clause;
 }
+const OPENING_CAPITAL = /^([^\p{L}]*)(\p{Lu})(?=\p{Ll}*(?!\w))/u;
 
 const CLAUSE_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[:：()（）;；])/gu;
 const CHUNK_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[,，:：()（）;；])/gu;
@@ -717,11 +738,13 @@ class Finder {
   // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
   readonly lineStarts: number[];
   readonly lines: number;
-  // What the checks work out once per line, by line; a phrase written across a line break reads
-  // both lines, and has its own memo (by the first line's start and the last line's end). Kept for
-  // the lines find() is reading, then dropped: no later match starts on them, and a memo kept for
-  // every line of a large text was copied by each young-generation collection until promoted.
-  readonly lineMemos = new Map<number, LineMemo>();
+  // What the checks work out once per line: the memo of the line read last (a batch of lines is
+  // mostly one line); a phrase written across a line break reads both lines, and has its own memo
+  // (by the first line's start and the last line's end), kept for the lines find() is reading. A
+  // memo kept for every line of a large text was copied by each young-generation collection until
+  // promoted; one made again gives the same answers.
+  lineMemoAt = -1;
+  currentMemo: LineMemo = lineMemo();
   readonly spanMemos = new Map<number, Map<number, LineMemo>>();
   readonly out: RelativeDate[] = [];
   readonly replacements = new Map<string, Map<string, string>>();
@@ -769,13 +792,15 @@ class Finder {
 
   find(): RelativeDate[] {
     const masked = this.masked;
-    const scans: Scan[] = [];
-    for (const { kind, re, need } of EN_PATTERNS) if (!need || need.test(masked)) scans.push({ kind, re, next: null, held: [] });
-    for (const { kind, re } of ZH_PATTERNS) scans.push({ kind, re, next: null, held: [] });
-    for (const scan of scans) {
+    const all: Scan[] = [];
+    for (const { kind, re, need } of EN_PATTERNS) if (!need || need.test(masked)) all.push({ kind, re, next: null, held: [] });
+    for (const { kind, re } of ZH_PATTERNS) all.push({ kind, re, next: null, held: [] });
+    for (const scan of all) {
       scan.re.lastIndex = 0;
       scan.next = scan.re.exec(masked);
     }
+    // A pattern that finds nothing in the text is not asked again at each batch of lines.
+    const scans = all.filter((scan) => scan.next !== null);
     // The patterns are read together, a few lines at a time, each in its order of priority there:
     // an earlier pattern's phrase hides a later one's only where they overlap, and no match runs
     // past the lines read. Every kind of phrase is then met in the text's first lines, before V8
@@ -886,7 +911,6 @@ class Finder {
 
   /** Drop what was worked out for lines and sentences that end at or before `at`: no match read from there on reads them. */
   forgetBefore(at: number) {
-    if (this.lineMemos.size > 0) this.lineMemos.clear();
     if (this.spanMemos.size > 0) this.spanMemos.clear();
     if (this.sentences.size < 64) return;
     const kept = new Map<number, SentenceSaid>();
@@ -903,9 +927,11 @@ class Finder {
 
   memoOf(first: number, last: number): LineMemo {
     if (first === last) {
-      let memo = this.lineMemos.get(first);
-      if (!memo) this.lineMemos.set(first, (memo = lineMemo()));
-      return memo;
+      if (this.lineMemoAt !== first) {
+        this.lineMemoAt = first;
+        this.currentMemo = lineMemo();
+      }
+      return this.currentMemo;
     }
     const ls = this.lineStarts[first]!;
     const le = this.lineEnd(last);
@@ -1031,14 +1057,23 @@ class Finder {
     const pEnd = this.lineEnd(this.paragraphLast[line]!);
     const lo = Math.max(pStart, start - LOOK_BEHIND);
     const hi = Math.min(pEnd, end + LOOK_BEHIND);
-    const head = this.masked.slice(lo, start);
+    // SENTENCE_END's last match in [lo, start) and its first in [end, hi), each stretch read as a
+    // text of its own (its end is the pattern's `$`), found without cutting them out.
+    const masked = this.masked;
     let from = lo;
-    SENTENCE_END.lastIndex = 0;
-    for (let m: RegExpExecArray | null; (m = SENTENCE_END.exec(head)); ) from = lo + m.index + m[0].length;
-    SENTENCE_END.lastIndex = 0;
-    const tail = SENTENCE_END.exec(this.masked.slice(end, hi));
-    SENTENCE_END.lastIndex = 0;
-    const to = tail ? end + tail.index + 1 : hi;
+    for (let p = start - 1; p >= lo; p--) {
+      if (sentenceEndAt(masked, p, start)) {
+        from = p + 1;
+        break;
+      }
+    }
+    let to = hi;
+    for (let p = end; p < hi; p++) {
+      if (sentenceEndAt(masked, p, hi)) {
+        to = p + 1;
+        break;
+      }
+    }
     let said = this.sentences.get(from);
     while (said && said.to !== to) said = said.next;
     if (!said) {
