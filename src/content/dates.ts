@@ -1211,10 +1211,33 @@ export function makeDatesAbsolute(text: string, anchor: DateAnchor, skip: Readon
  * block model gives (frontmatter and code, fenced or indented), then inline code, URLs, link
  * destinations and wiki links.
  */
+/**
+ * `s` with every UTF-16 unit but \r and \n as a space (what `s.replace(/[^\r\n]/g, ' ')` gives),
+ * built from runs of spaces: the frontmatter and code of a topic are thousands of such stretches.
+ */
+function blankOut(s: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) {
+      out += spaces(i - from) + s[i];
+      from = i + 1;
+    }
+  }
+  return out + spaces(s.length - from);
+}
+
+const SPACES = ' '.repeat(256);
+
+function spaces(n: number): string {
+  return n <= SPACES.length ? SPACES.slice(0, n) : ' '.repeat(n);
+}
+
 function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]>): string {
   // Without the u flag: one space per UTF-16 code unit, so an emoji keeps its two (offsets into
   // the masked text are offsets into the text).
-  const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
+  const blank = blankOut;
   let out = text;
   if (skip.length > 0) {
     const parts: string[] = [];
