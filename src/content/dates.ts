@@ -115,6 +115,8 @@ const PAIRED_AFTER = /^[ \t]*[(（][ \t]*(?:(?:the[ \t]+)?(?:week|weekend)[ \t]+
 
 const PERIOD_AS_NAME = /^['’]?[ \t-]+(?:contracts?|options?|futures?|expiry|expiries|series|issues?|editions?|cohorts?|batch(?:es)?|slots?|prices?|rates?|view|tab|column|bucket|filter)\b/iu;
 const EN_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+// A phrase twoWeeksMeant can say yes to holds one of these (its words are split at whitespace).
+const WEEKDAY_IN = /monday|tuesday|wednesday|thursday|friday|saturday|sunday/u;
 // A weekday leading a line, list item, table cell or bold label, then a separator: a schedule
 // ("Monday: run the digest", "| Tuesday | grants |", "**Friday** — hygiene").
 const SCHEDULE_LEAD = /^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:#{1,6}[ \t]+)?(?:\|[ \t]*)?(?:\*\*|__)?$/u;
@@ -232,7 +234,26 @@ function isFeedbackMemory(text: string): boolean {
 const IMPERATIVE_START = /^[ \t*_]*(?!(?:any|all|every|each|the|a|an|this|that|these|those|when|whenever|if|for|in|on|at|to|no|never|always|only|it|its|we|you|they|he|she|our|your|their)\b)[a-z]+\b/u;
 // A line opened by a bold label ("**What:**", "**Decision** —").
 const BOLD_LABEL = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)[^*_\n]{1,40}(?:(?:\*\*|__)[ \t]*[:：—–]|[:：](?:\*\*|__))/u;
-const SENTENCE_END = /[.!?;。！？；](?=\s|$)|[。！？；]/gu;
+export const SENTENCE_END = /[.!?;。！？；](?=\s|$)|[。！？；]/gu;
+
+/**
+ * Whether SENTENCE_END matches at `p` of `s` read up to `limit` (its `$`): a full-width stop, or
+ * a stop followed by whitespace (\s) or by that end. test/content/dates-sentence-end.test.ts holds
+ * it to the pattern.
+ */
+export function sentenceEndAt(s: string, p: number, limit: number): boolean {
+  const c = s.charCodeAt(p);
+  if (c === 0x3002 || c === 0xff01 || c === 0xff1f || c === 0xff1b) return true;
+  if (c !== 0x2e && c !== 0x21 && c !== 0x3f && c !== 0x3b) return false;
+  return p + 1 >= limit || isRegExpSpace(s.charCodeAt(p + 1));
+}
+
+/** A UTF-16 unit \s matches: ECMAScript's WhiteSpace and LineTerminator. */
+function isRegExpSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
 // How far back the checks of the words before a phrase look. They read a few words; bounding them
 // keeps a line of any length linear (contract §9), where reading the whole line before each phrase
@@ -409,7 +430,7 @@ function phraseClause(sent: Sentence): string {
 
 /** The sentence with the phrase replaced by a mark, other "today"s and adjectival participles ("the shipped proxy") removed. */
 function eventText(sent: Sentence): string {
-  return (sent.text.slice(0, sent.at) + '\u0000' + sent.text.slice(sent.end)).replace(/(?<!\w)today\b/giu, '').replace(ADJECTIVE_PARTICIPLE, ' ');
+  return (sent.text.slice(0, sent.at) + '\u0000' + sent.text.slice(sent.end)).replace(TODAY_WORD, '').replace(ADJECTIVE_PARTICIPLE, ' ');
 }
 
 /**
@@ -481,8 +502,10 @@ const NO_ACTION = /(?<!\w)(?:is|are|isn't|aren't|has|have|hasn't|haven't|can|can
 
 /** A sentence's first word in Title case is capitalised for opening it ("Can it run today?"), not a name. */
 function openingInLowerCase(clause: string): string {
-  return clause.replace(/^([^\p{L}]*)(\p{Lu})(?=\p{Ll}*(?!\w))/u, (_, lead: string, first: string) => lead + first.toLowerCase());
+  const m = OPENING_CAPITAL.exec(clause);
+  return m ? m[1]! + m[2]!.toLowerCase() + clause.slice(m[0].length) : clause;
 }
+const OPENING_CAPITAL = /^([^\p{L}]*)(\p{Lu})(?=\p{Ll}*(?!\w))/u;
 
 const CLAUSE_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[:：()（）;；])/gu;
 const CHUNK_CUT = /(?:[ \t\n][—–][ \t\n]|[ \t\n]--[ \t\n]|[,，:：()（）;；])/gu;
@@ -528,6 +551,8 @@ function lineMemo(): LineMemo {
 
 // Patterns the finder reads for every phrase, made once (a literal in a function is a new RegExp each time it runs).
 const ZH_WEEKDAY_WORD = /^(?:周|星期|礼拜)/u;
+const LEADING_SPACE = /^\s+/u;
+const TODAY_WORD = /(?<!\w)today\b/giu;
 const HEADING_LINE = /^[ \t]*#{1,6}[ \t]/u;
 const POSSESSIVE_AFTER = /^['’]s\b/u;
 // "today's WOD card", "yesterday's summary tile": what a day names in an interface (any day's card),
@@ -536,6 +561,7 @@ const UI_ELEMENT_AFTER = /^['’]s[ \t]+(?:[\p{L}\p{N}-]+[ \t]+){0,2}(?:cards?|s
 // "Today's Plan": a capitalised possessive before a capitalised word names a card, a feature, a list.
 const TITLE_AFTER_POSSESSIVE = /^['’]s[ \t]+\p{Lu}/u;
 // "`endOfMonth` returns the first day of next month": what code computes from its argument, any day.
+const DATED_FORM = /\d{4}-\d{2}/u;
 const AT_SENTENCE_START = /^[\s]*(?:[-*+>#|]+[ \t]*)*(?:\*\*|__)?$/u;
 const CODE_COMPUTES_BEFORE = /`[^`\n]+`[ \t]+(?:returns?|yields?|computes?|produces?|gives)\b[^.;!?`\n]*$/iu;
 const CAPITAL = /^[A-Z]/u;
@@ -598,10 +624,13 @@ const THIS_PART_OF_DAY = /^this\s+(?:morning|afternoon|evening)$/u;
 const VAGUE_COUNT = /\b(?:few|several|couple)\b/u;
 
 const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/gu;
+const DIGIT_FIRST = /^\d/u;
+const CLOSING_PAREN_AFTER = /^[ \t]*\)/u;
 const MODIFIER_WORD = /(?:next|last|this|coming|past)[ \t]+(\w+)/iu;
 
 export function notADate(line: string, start: number, end: number, memo: LineMemo = lineMemo(), sentence?: Sentence): boolean {
-  const phrase = line.slice(start, end).toLowerCase();
+  const written = line.slice(start, end);
+  const phrase = written.toLowerCase();
   if (inQuotation(line, start, end, memo) || namesNoDay(line, start, end, (memo.defaults ??= DEFAULT_WORD.test(line)))) return true;
   if (sentence && quotedAcrossLines(sentence)) return true;
   const wd = EN_WEEKDAYS.indexOf(phrase);
@@ -614,28 +643,29 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   const facts = sent.facts;
   if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
-  if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(behind(line, start)) || LABEL_AFTER.test(ahead))) return true;
+  const back = behind(line, start);
+  if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(back) || LABEL_AFTER.test(ahead))) return true;
   if (titleCaseOptions(line, start, end)) return true;
   // "the today badge", "2 today lines": a day word after an article or a count, before a noun, names a thing.
-  if (DAY_WORD.test(phrase) && WORD_AFTER.test(ahead) && !NOT_A_NOUN_AFTER.test(ahead) && NOUN_DETERMINER_BEFORE.test(behind(line, start))) return true;
-  if (NAMED_AFTER.test(ahead) && CAPITAL.test(line.slice(start, end))) return true;
+  if (DAY_WORD.test(phrase) && WORD_AFTER.test(ahead) && !NOT_A_NOUN_AFTER.test(ahead) && NOUN_DETERMINER_BEFORE.test(back)) return true;
+  if (NAMED_AFTER.test(ahead) && CAPITAL.test(written)) return true;
   // "OneUp Today", "Price Today": a capitalised "Today" after a capitalised word that does not
   // open the sentence is part of a name or a title.
-  if (line.slice(start, end) === 'Today' && TITLE_WORD_BEFORE.test(behind(line, start)) && !SENTENCE_OPENING_WORD.test(sent.text.slice(0, sent.at))) return true;
+  if (written === 'Today' && TITLE_WORD_BEFORE.test(back) && !SENTENCE_OPENING_WORD.test(sent.text.slice(0, sent.at))) return true;
   // "Turn Yesterday's Commits Into a Daily Standup": a capitalised phrase inside a run of
   // capitalised words, one before it and most of those after it, is part of a title.
-  if (CAPITAL.test(line.slice(start, end)) && CAPITALISED_WORD_BEFORE.test(behind(line, start)) && titleWordsAfter(ahead) >= 3) return true;
+  if (CAPITAL.test(written) && CAPITALISED_WORD_BEFORE.test(back) && titleWordsAfter(ahead) >= 3) return true;
   // "Budget Copy from Previous Month", "Copy Previous Month Budgets": a phrase in Title Case after
   // two capitalised words, or after one and before two, names a feature, a screen or a helper.
-  if (TITLE_CASE_PHRASE.test(line.slice(start, end))) {
-    const before = titleWordsBefore(behind(line, start));
+  if (TITLE_CASE_PHRASE.test(written)) {
+    const before = titleWordsBefore(back);
     if (before >= 2 || (before === 1 && titleWordsAfter(ahead) >= 2)) return true;
   }
   // A run-time value in a formula, a rule or a test input: "min = today - 10 years", "date = 11
   // years ago", "today → 201", "not more than 10 years ago", "Cash Flow panel (this month)".
-  if (OPERAND_BEFORE.test(behind(line, start)) || OPERAND_AFTER.test(ahead) || (/^\d/u.test(phrase) && BOUND_BEFORE.test(behind(line, start)))) return true;
-  if (UI_QUALIFIER_BEFORE.test(behind(line, start)) && /^[ \t]*\)/u.test(ahead)) return true;
-  if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(behind(line, start)) || OF_PERIOD_AFTER.test(ahead))) return true;
+  if (OPERAND_BEFORE.test(back) || OPERAND_AFTER.test(ahead) || (DIGIT_FIRST.test(phrase) && BOUND_BEFORE.test(back))) return true;
+  if (UI_QUALIFIER_BEFORE.test(back) && CLOSING_PAREN_AFTER.test(ahead)) return true;
+  if (wd >= 0 && (GENERIC_BEFORE_WEEKDAY.test(back) || OF_PERIOD_AFTER.test(ahead))) return true;
   if (ORDINAL_MODIFIER.test(phrase) && EN_WEEKDAYS.some((w) => phrase.endsWith(w)) && OF_PERIOD_AFTER.test(ahead)) return true;
   if (phrase === 'today') {
     // The clause that holds "today" states how things are, and tells no event: "so today the tile
@@ -646,7 +676,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
     const clause = marked.startsWith(opening) ? openingInLowerCase(opening) : opening;
     if ((hasVerb(PRESENT_VERB, clause) || hasVerb(PRESENT_VERB_MORE, clause)) && !tellsEvent(clause)) return true;
   }
-  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !DATING_PREPOSITION_BEFORE.test(behind(line, start))) return true;
+  if (phrase === 'today' && PRESENT_STATE_TODAY.test(behind(line, end)) && !DATING_PREPOSITION_BEFORE.test(back)) return true;
   if (memo.figurative === undefined) memo.figurative = FIGURATIVE_WORD.test(line) ? FIGURATIVE.exec(line) : null;
   const m = memo.figurative;
   if (m && m.index <= start && m.index + m[0].length >= end) return true;
@@ -720,11 +750,17 @@ class Finder {
   // Where each line starts: a phrase finds its line by a binary search, not by scanning back.
   readonly lineStarts: number[];
   readonly lines: number;
-  // What the checks work out once per line, by line; a phrase written across a line break reads
-  // both lines, and has its own memo (by the first line's start and the last line's end).
-  readonly lineMemos: Array<LineMemo | undefined> = [];
+  // What the checks work out once per line: the memo of the line read last (a batch of lines is
+  // mostly one line); a phrase written across a line break reads both lines, and has its own memo
+  // (by the first line's start and the last line's end), kept for the lines find() is reading. A
+  // memo kept for every line of a large text was copied by each young-generation collection until
+  // promoted; one made again gives the same answers.
+  lineMemoAt = -1;
+  currentMemo: LineMemo = lineMemo();
   readonly spanMemos = new Map<number, Map<number, LineMemo>>();
   readonly out: RelativeDate[] = [];
+  readonly replacements = new Map<string, Map<string, string>>();
+  readonly phrases = new Map<string, string>();
   // Per line, 0 until worked out, then 1 (no) or 2 (yes): whether a list led by a recurrence holds
   // it; whether it continues a list upward (a list item or an indented line, not a break). Each
   // line's answer is read by every phrase on it and by the 30 lines below it.
@@ -735,8 +771,8 @@ class Finder {
   readonly paragraphFirst: Int32Array;
   readonly paragraphLast: Int32Array;
   // What a sentence says, by where it starts (then where it ends): worked out for its first
-  // phrase, shared by the others.
-  readonly sentences = new Map<number, SentenceSaid>();
+  // phrase, shared by the others; a sentence that ends before the lines being read is dropped.
+  sentences = new Map<number, SentenceSaid>();
   // Per line, 0 until worked out: whether the nearest label above it in its paragraph is a reason
   // ("**Why:** …"), 2, a feedback memory's How to apply, 3, or neither, 1.
   readonly rationales: Uint8Array;
@@ -768,13 +804,15 @@ class Finder {
 
   find(): RelativeDate[] {
     const masked = this.masked;
-    const scans: Scan[] = [];
-    for (const { kind, re, need } of EN_PATTERNS) if (!need || need.test(masked)) scans.push({ kind, re, next: null, held: [] });
-    for (const { kind, re } of ZH_PATTERNS) scans.push({ kind, re, next: null, held: [] });
-    for (const scan of scans) {
+    const all: Scan[] = [];
+    for (const { kind, re, need } of EN_PATTERNS) if (!need || need.test(masked)) all.push({ kind, re, next: null, held: [] });
+    for (const { kind, re } of ZH_PATTERNS) all.push({ kind, re, next: null, held: [] });
+    for (const scan of all) {
       scan.re.lastIndex = 0;
       scan.next = scan.re.exec(masked);
     }
+    // A pattern that finds nothing in the text is not asked again at each batch of lines.
+    const scans = all.filter((scan) => scan.next !== null);
     // The patterns are read together, a few lines at a time, each in its order of priority there:
     // an earlier pattern's phrase hides a later one's only where they overlap, and no match runs
     // past the lines read. Every kind of phrase is then met in the text's first lines, before V8
@@ -799,9 +837,12 @@ class Finder {
         }
       }
       for (const scan of scans) {
+        // Most patterns hold nothing here: setting an array's length is a call into the runtime.
+        if (scan.held.length === 0) continue;
         for (const m of scan.held) this.read(scan.kind, m);
         scan.held.length = 0;
       }
+      this.forgetBefore(to);
     }
     return this.out.sort((a, b) => a.start - b.start);
   }
@@ -861,8 +902,49 @@ class Finder {
     return this.masked.slice(Math.max(this.lineStarts[i]!, at - LOOK_BEHIND - 1), at);
   }
 
+  /**
+   * The phrase with its date beside it, one string for each phrase and date written alike: a text
+   * holds thousands of phrases and few such pairs, and every finding is kept to the end of a run.
+   */
+  /** One string for each phrase as written (a short one is a copy of its characters each time it is cut from the text). */
+  phraseAs(phrase: string): string {
+    let out = this.phrases.get(phrase);
+    if (out === undefined) this.phrases.set(phrase, (out = phrase));
+    return out;
+  }
+
+  replacementOf(phrase: string, form: string, zh: boolean): string {
+    let byPhrase = this.replacements.get(form);
+    if (!byPhrase) this.replacements.set(form, (byPhrase = new Map()));
+    let out = byPhrase.get(phrase);
+    if (out === undefined) byPhrase.set(phrase, (out = zh ? `${phrase}（${form}）` : `${phrase} (${form})`));
+    return out;
+  }
+
+  /** Drop what was worked out for lines and sentences that end at or before `at`: no match read from there on reads them. */
+  forgetBefore(at: number) {
+    if (this.spanMemos.size > 0) this.spanMemos.clear();
+    if (this.sentences.size < 64) return;
+    const kept = new Map<number, SentenceSaid>();
+    for (const [from, said] of this.sentences) {
+      for (let s: SentenceSaid | undefined = said; s; s = s.next) {
+        if (s.to > at) {
+          kept.set(from, said);
+          break;
+        }
+      }
+    }
+    this.sentences = kept;
+  }
+
   memoOf(first: number, last: number): LineMemo {
-    if (first === last) return (this.lineMemos[first] ??= lineMemo());
+    if (first === last) {
+      if (this.lineMemoAt !== first) {
+        this.lineMemoAt = first;
+        this.currentMemo = lineMemo();
+      }
+      return this.currentMemo;
+    }
     const ls = this.lineStarts[first]!;
     const le = this.lineEnd(last);
     let byEnd = this.spanMemos.get(ls);
@@ -915,7 +997,7 @@ class Finder {
     const form = res.replacement;
     // The sentence already gives the date the phrase means ("today's date when this was built,
     // 2026-07-11"): nothing to write.
-    if (/\d{4}-\d{2}/u.test(form) && sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.end + LOOK_BEHIND).includes(form)) return;
+    if (DATED_FORM.test(form) && sent.text.slice(Math.max(0, sent.at - LOOK_BEHIND), sent.end + LOOK_BEHIND).includes(form)) return;
     if (CODE_COMPUTES_BEFORE.test(this.text.slice(Math.max(ls, start - LOOK_BEHIND), start))) return;
     const zh = CJK.test(phrase);
     const vague = VAGUE_COUNT_ZH.test(phrase) || AROUND_FORM.test(form) || ZH_AROUND_FORM.test(form);
@@ -943,7 +1025,10 @@ class Finder {
     const staleData = phrase.toLowerCase() === 'yesterday' && POSSESSIVE_AFTER.test(after) && describesBehaviour((clause ??= phraseClause(sent)));
     const told = !staleData && (zh || sent.instruction === true || PAST_POINTING.test(phrase) || FUTURE_POINTING.test(phrase) || EN_WEEKDAYS.includes(phrase.toLowerCase()) || hasVerb(TOLD, (clause ??= phraseClause(sent))) || (!today && tellsEvent(clause)));
     const narrated = !staleData && (zh ? ZH_EVENT.test(eventText(sent)) : sent.instruction === true || narratesEvent(phrase, (clause ??= phraseClause(sent))));
-    this.out.push({ start, end, text: phrase, absolute: res.absolute, absoluteForm: form, replacement: zh ? `${phrase}（${form}）` : `${phrase} (${form})`, exact: exact && !vague, fixable, present: today && !told, told, narrated, ...(other ? { otherReplacement: `${phrase} (${other})` } : {}) });
+    // Built, then given its other reading: a spread into the literal made each a slow copy.
+    const found: RelativeDate = { start, end, text: this.phraseAs(phrase), absolute: res.absolute, absoluteForm: form, replacement: this.replacementOf(phrase, form, zh), exact: exact && !vague, fixable, present: today && !told, told, narrated };
+    if (other) found.otherReplacement = `${phrase} (${other})`;
+    this.out.push(found);
   }
 
   continuesList(k: number): boolean {
@@ -988,20 +1073,29 @@ class Finder {
     const pEnd = this.lineEnd(this.paragraphLast[line]!);
     const lo = Math.max(pStart, start - LOOK_BEHIND);
     const hi = Math.min(pEnd, end + LOOK_BEHIND);
-    const head = this.masked.slice(lo, start);
+    // SENTENCE_END's last match in [lo, start) and its first in [end, hi), each stretch read as a
+    // text of its own (its end is the pattern's `$`), found without cutting them out.
+    const masked = this.masked;
     let from = lo;
-    SENTENCE_END.lastIndex = 0;
-    for (let m: RegExpExecArray | null; (m = SENTENCE_END.exec(head)); ) from = lo + m.index + m[0].length;
-    SENTENCE_END.lastIndex = 0;
-    const tail = SENTENCE_END.exec(this.masked.slice(end, hi));
-    SENTENCE_END.lastIndex = 0;
-    const to = tail ? end + tail.index + 1 : hi;
+    for (let p = start - 1; p >= lo; p--) {
+      if (sentenceEndAt(masked, p, start)) {
+        from = p + 1;
+        break;
+      }
+    }
+    let to = hi;
+    for (let p = end; p < hi; p++) {
+      if (sentenceEndAt(masked, p, hi)) {
+        to = p + 1;
+        break;
+      }
+    }
     let said = this.sentences.get(from);
     while (said && said.to !== to) said = said.next;
     if (!said) {
       // An instruction the label opens in the same sentence ("**How to apply:** prioritise X this week"),
       // not a rule further on in a list of them.
-      const opening = this.masked.slice(from, to).replace(/^\s+/u, '');
+      const opening = this.masked.slice(from, to).replace(LEADING_SPACE, '');
       const label = INSTRUCTION_LABEL.exec(opening);
       said = { to, instruction: label !== null && IMPERATIVE_START.test(opening.slice(label[0].length)), facts: sentenceFacts(), next: this.sentences.get(from) };
       this.sentences.set(from, said);
@@ -1080,9 +1174,12 @@ class Finder {
     }
     // "about 20 years ago": the year is as rough as the count.
     if (res && years && EN_ABOUT_BEFORE.test(this.lineBehind(this.lineIndex(start), start))) res = { ...res, replacement: `around ${res.replacement}` };
-    const either = twoWeeksMeant(phrase, day.ymd);
-    const [y, mo, d] = res?.absolute.split('-').map(Number) ?? [];
-    const other = either && res && phrase.startsWith('next') ? iso(shift({ y: y!, m: mo!, d: d! }, 7)) : undefined;
+    const either = WEEKDAY_IN.test(phrase) && twoWeeksMeant(phrase, day.ymd);
+    let other: string | undefined;
+    if (either && res && phrase.startsWith('next')) {
+      const [y, mo, d] = res.absolute.split('-').map(Number);
+      other = iso(shift({ y: y!, m: mo!, d: d! }, 7));
+    }
     this.push(start, end, res, !either && !years, other);
   }
 }
@@ -1130,10 +1227,33 @@ export function makeDatesAbsolute(text: string, anchor: DateAnchor, skip: Readon
  * block model gives (frontmatter and code, fenced or indented), then inline code, URLs, link
  * destinations and wiki links.
  */
+/**
+ * `s` with every UTF-16 unit but \r and \n as a space (what `s.replace(/[^\r\n]/g, ' ')` gives),
+ * built from runs of spaces: the frontmatter and code of a topic are thousands of such stretches.
+ */
+function blankOut(s: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) {
+      out += spaces(i - from) + s[i];
+      from = i + 1;
+    }
+  }
+  return out + spaces(s.length - from);
+}
+
+const SPACES = ' '.repeat(256);
+
+function spaces(n: number): string {
+  return n <= SPACES.length ? SPACES.slice(0, n) : ' '.repeat(n);
+}
+
 function maskSkipped(text: string, skip: ReadonlyArray<readonly [number, number]>): string {
   // Without the u flag: one space per UTF-16 code unit, so an emoji keeps its two (offsets into
   // the masked text are offsets into the text).
-  const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
+  const blank = blankOut;
   let out = text;
   if (skip.length > 0) {
     const parts: string[] = [];

@@ -155,6 +155,12 @@ function lineStarts(text: string): number[] {
   const starts = [0];
   if (text === '') return starts;
   starts.push(0);
+  // Without a carriage return every ending is a \n, found by indexOf: the pattern's scan made a
+  // match object per line.
+  if (!text.includes('\r')) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) if (i + 1 < text.length) starts.push(i + 1);
+    return starts;
+  }
   // One scan for the endings: splitLines made an object and a string per line, for each rule run.
   const eol = /\r\n?|\n/g;
   for (let m: RegExpExecArray | null; (m = eol.exec(text)); ) {

@@ -28,7 +28,8 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   for (const r of results) {
     const file = fileOf(r);
     for (const m of r.messages) {
-      width = Math.max(width, `${file}:${m.line}:${m.column}`.length);
+      // The location's length, without writing it out: this pass is over every message.
+      width = Math.max(width, file.length + 2 + decimalLength(m.line) + decimalLength(m.column));
       rows++;
     }
     errors += r.errorCount;
@@ -36,20 +37,45 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
     if (!opts.fixedInWorktree?.has(r.filePath)) fixable += r.fixableErrorCount + r.fixableWarningCount;
   }
   if (rows === 0) return;
+  // Each line is the pieces of c('4', loc), padding, severity, message and c('2', rule id), joined
+  // with many others at once: a line made by a template is a tree of strings, walked again by the
+  // writer's join, for each of a large report's lines.
+  const [underline, dim, reset] = opts.color ? ['\x1b[4m', '\x1b[2m', '\x1b[0m'] : ['', '', ''];
+  const error = c('31', 'error');
+  const warn = c('33', 'warn ');
+  const pads: string[] = [];
+  let parts: string[] = [];
   for (const r of results) {
     const file = fileOf(r);
     for (const m of r.messages) {
-      const loc = `${file}:${m.line}:${m.column}`;
-      const sevText = m.severity === 2 ? c('31', 'error') : c('33', 'warn ');
-      yield `${c('4', loc)}${' '.repeat(width - loc.length)}  ${sevText}  ${m.message}  ${c('2', m.ruleId ?? INPUT_PROBLEM_ID)}\n`;
+      const line = String(m.line);
+      const column = String(m.column);
+      const padding = width - (file.length + line.length + column.length + 2);
+      const pad = (pads[padding] ??= ' '.repeat(padding));
+      parts.push(underline, file, ':', line, ':', column, reset, pad, '  ', m.severity === 2 ? error : warn, '  ', m.message, '  ', dim, m.ruleId ?? INPUT_PROBLEM_ID, reset, '\n');
+      if (parts.length >= LINES_AT_ONCE * 17) {
+        yield parts.join('');
+        parts = [];
+      }
     }
   }
+  if (parts.length > 0) yield parts.join('');
   const total = errors + warnings;
   const summary = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`;
   yield `\n${c(errors ? '31;1' : '33;1', `✖ ${summary}`)}\n`;
   if (fixable > 0 && opts.fixHint) yield `  ${fixable} of them can be settled by \`memlint --fix\`\n`;
   const staged = results.filter((r) => r.messages.length > 0 && opts.fixedInWorktree?.has(r.filePath)).map(fileOf);
   if (staged.length > 0) yield `  the working tree already fixes ${staged.join(', ')}: stage ${staged.length === 1 ? 'it' : 'them'} with \`git add ${staged.join(' ')}\`\n`;
+}
+
+const LINES_AT_ONCE = 256;
+
+/** The length of `${n}`: its digits for a non-negative integer, else the string's own. */
+function decimalLength(n: number): number {
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) return String(n).length;
+  let digits = 1;
+  for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
+  return digits;
 }
 
 export function formatStylish(results: FileResult[], opts: StylishOptions): string {

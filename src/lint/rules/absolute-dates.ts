@@ -2,7 +2,7 @@ import { bodyStart, descriptionSpan, lineOf } from '../content-scan.js';
 import type { RelativeDate } from '../../content/dates.js';
 import { mayHoldRelativeDate, namedByFile } from '../../content/date-patterns.js';
 import { chooseAnchor, firstCommitDate, textAnchors, type ChosenAnchor } from '../../content/date-anchors.js';
-import type { Rule, RuleContext } from '../types.js';
+import type { Rule, RuleContext, RuleMessage } from '../types.js';
 import { positionAt } from '../positions.js';
 import { spansOf } from '../../memdir/blocks.js';
 import { MAX_ENTRY_CHARS, MAX_INDEX_UNITS, codePointLength, measureIndex } from '../../memdir/limits.js';
@@ -91,15 +91,23 @@ export const absoluteDates: Rule = {
     // first phrase asks for its day, never for a text without one.
     let anchorOf: ReturnType<typeof anchorFor> | undefined;
     const anchors = () => (anchorOf ??= anchorFor(ctx));
-    const hits = findRelativeDates(text, (offset) => anchors().at(offset), skip).filter((h) => checked(h) && !namedByFile(h.text, ctx.file.rel));
+    // The file's name is asked about each phrase as written once, not about each finding.
+    const named = new Map<string, boolean>();
+    const byName = (phrase: string) => {
+      let n = named.get(phrase);
+      if (n === undefined) named.set(phrase, (n = namedByFile(phrase, ctx.file.rel)));
+      return n;
+    };
+    const hits = findRelativeDates(text, (offset) => anchors().at(offset), skip).filter((h) => checked(h) && !byName(h.text));
     if (hits.length === 0) return;
     const room = indexRoom(ctx);
+    const words = wording();
     for (const h of hits) {
       const anchor = anchors().chosen(h.start);
       // Only a commit dates the text: a phrase in a sentence that tells no event is how things are
       // or a general statement ("today" as "at present"), not a date (see RelativeDate.told).
       if (!anchor.own && !h.told) continue;
-      report(ctx, h, anchor, room);
+      report(ctx, h, anchor, room, words);
     }
   },
 };
@@ -135,14 +143,37 @@ function anchorFor(ctx: RuleContext): { at: (offset: number) => Date; chosen: (o
  * (RelativeDate.narrated), and the day it counts from is the text's own (ChosenAnchor.known), not
  * a commit's or the run's. Otherwise the date is a suggestion the person chooses.
  */
-function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (h: RelativeDate, line: number) => boolean) {
+/**
+ * The texts of one file's findings, each made once: a dated topic has thousands of findings and
+ * a few dozen distinct messages, all kept to the end of the run.
+ */
+interface Wording {
+  messages: Map<ChosenAnchor, Map<string, Map<string, string>>>;
+  descs: Map<string, string>;
+}
+
+function wording(): Wording {
+  return { messages: new Map(), descs: new Map() };
+}
+
+function worded<K>(map: Map<K, Map<string, string>>, key: K, sub: string, make: () => string): string {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  let text = inner.get(sub);
+  if (text === undefined) inner.set(sub, (text = make()));
+  return text;
+}
+
+function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (h: RelativeDate, line: number) => boolean, words: Wording) {
   const at = positionAt(ctx, h.start);
+  let byAnchor = words.messages.get(anchor);
+  if (!byAnchor) words.messages.set(anchor, (byAnchor = new Map()));
   if (anchor.unknown) {
     // A shallow clone cut the line's history off (the only date at hand is the boundary commit's),
     // or memlint moved the text out of the index: not the line's day. Nothing is suggested rather
     // than a wrong day.
     ctx.report({
-      message: `relative date "${h.text}": write the date it means (no day to count from: ${anchor.describe}; ${anchor.findDay})`,
+      message: worded(byAnchor, h.text, '', () => `relative date "${h.text}": write the date it means (no day to count from: ${anchor.describe}; ${anchor.findDay})`),
       line: at.line,
       column: at.column,
       severity: 'warn',
@@ -155,20 +186,27 @@ function report(ctx: RuleContext, h: RelativeDate, anchor: ChosenAnchor, room: (
   // commit of a log Claude Code wrote.
   const transcript = isSessionLog(ctx.file.rel);
   const certain = !transcript && h.exact && h.fixable && h.narrated && anchor.known && room(h, at.line);
-  ctx.report({
-    message: `relative date "${h.text}": write "${h.replacement}"${h.otherReplacement ? `, or "${h.otherReplacement}" if next week's is meant` : ''} (counted from ${anchor.describe})`,
+  const other = h.otherReplacement;
+  // Built field by field: spreads into the literal made each finding a slow copy.
+  const message: RuleMessage = {
+    message: worded(byAnchor, h.replacement, other ?? '', () => `relative date "${h.text}": write "${h.replacement}"${other ? `, or "${other}" if next week's is meant` : ''} (counted from ${anchor.describe})`),
     line: at.line,
     column: at.column,
-    ...(certain
-      ? { fix: { edits } }
-      : {
-          suggest: [
-            { desc: `Write the date: ${h.replacement}`, fix: { edits } },
-            ...(h.otherReplacement ? [{ desc: `Write the date: ${h.otherReplacement}`, fix: { edits: [{ start: h.start, end: h.end, text: h.otherReplacement }] } }] : []),
-          ],
-        }),
-    ...(anchor.byCommit || transcript ? { severity: 'warn' as const } : {}),
-  });
+  };
+  if (certain) message.fix = { edits };
+  else {
+    const suggest = [{ desc: descOf(words, h.replacement), fix: { edits } }];
+    if (other) suggest.push({ desc: descOf(words, other), fix: { edits: [{ start: h.start, end: h.end, text: other }] } });
+    message.suggest = suggest;
+  }
+  if (anchor.byCommit || transcript) message.severity = 'warn';
+  ctx.report(message);
+}
+
+function descOf(words: Wording, replacement: string): string {
+  let desc = words.descs.get(replacement);
+  if (desc === undefined) words.descs.set(replacement, (desc = `Write the date: ${replacement}`));
+  return desc;
 }
 
 /**

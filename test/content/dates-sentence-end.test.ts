@@ -1,0 +1,44 @@
+// The finder reads where a sentence ends by hand (sentenceEndAt in src/content/dates.ts), not by
+// cutting the text around each phrase and running SENTENCE_END over the pieces: the two must agree
+// at every place of every stretch, whatever stands there (stops, each kind of whitespace \s knows,
+// and what it does not, full-width stops, surrogate pairs).
+import { describe, expect, it } from 'vitest';
+import { SENTENCE_END, sentenceEndAt } from '../../src/content/dates.js';
+
+const UNITS = [
+  '.', '!', '?', ';', '。', '！', '？', '；', 'a', 'Z', '1', '-', ',', ':', '"', '\u0000',
+  ' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u200b', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u0085', '\u180e',
+  '😀', '\ud83d', '\ude00', '．', '、',
+];
+
+/** The places where SENTENCE_END matches in `s`, as it scans the text. */
+function byPattern(s: string): Set<number> {
+  const at = new Set<number>();
+  SENTENCE_END.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = SENTENCE_END.exec(s)); ) at.add(m.index);
+  SENTENCE_END.lastIndex = 0;
+  return at;
+}
+
+describe('sentenceEndAt', () => {
+  it('matches where SENTENCE_END matches, in every stretch of generated texts', () => {
+    let seed = 28;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; n < 3000; n++) {
+      let s = '';
+      const length = 1 + Math.floor(next() * 12);
+      for (let k = 0; k < length; k++) s += UNITS[Math.floor(next() * UNITS.length)];
+      for (let limit = 0; limit <= s.length; limit++) {
+        const want = byPattern(s.slice(0, limit));
+        for (let p = 0; p < limit; p++) expect(sentenceEndAt(s, p, limit), JSON.stringify([s, p, limit])).toBe(want.has(p));
+      }
+    }
+  });
+
+  it('takes every unit \\s matches, and no other', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const s = `.${String.fromCharCode(c)}`;
+      expect(sentenceEndAt(s, 0, 2), c.toString(16)).toBe(/^\s$/u.test(String.fromCharCode(c)));
+    }
+  });
+});
