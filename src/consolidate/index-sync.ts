@@ -169,7 +169,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     // Cut as index-line-length's fix cuts (one cut for both): at a word, after the hook's last link.
     const budget = MAX_ENTRY_CHARS - codePointLength(head + sep);
     const cut = hook !== '' && budget > 0 ? cutHook(hook, budget) : { head: '', tail: hook };
-    const reason = hook === '' ? 'the entry has no hook to shorten' : budget <= 0 ? 'the title and link alone take the whole limit' : !files.has(e.key) ? `no topic file ${e.key} here to receive the detail` : cut.head === '' ? "no cut at a word within the limit keeps the hook's links whole" : null;
+    const reason = hook === '' ? 'the entry has no hook to shorten' : budget <= 0 ? 'the title and link alone take the whole limit' : !files.has(e.key) ? `no topic file ${e.key} here to receive the detail` : cut.head === '' ? "no cut at a word within the limit keeps the hook's links and code spans whole" : null;
     if (reason) {
       report.tooLong.push({ target: e.key, line: l.line, reason });
       continue;

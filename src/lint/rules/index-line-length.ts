@@ -56,7 +56,7 @@ export const indexLineLength: Rule = {
         const budget = max - prefixLen;
         if (budget > 0) {
           const { head, tail } = cutHook(e.hook, budget);
-          if (head === '') notFixed = 'no cut at a word within the limit keeps the hook\'s links whole';
+          if (head === '') notFixed = 'no cut at a word within the limit keeps the hook\'s links and code spans whole';
           else if (tail !== '') {
             const hookOffset = l.offset + e.hookStart;
             const hookEnd = hookOffset + e.hook.length;
