@@ -128,7 +128,7 @@ function namedFromNewRoot(ref: PathReference, fate: Extract<PathFate, { kind: 'r
 
 /** A certain rename is fixed; a loose one (LossEvent.certain) is a change the person chooses. */
 function renameFix(fate: { to: string; certain: boolean }, fix: Fix): { fix: Fix } | { suggest: Suggestion[] } {
-  return fate.certain ? { fix } : { suggest: [{ desc: `Point to ${fate.to} (memlint suggests; --fix does not)`, fix }] };
+  return fate.certain ? { fix } : { suggest: [{ desc: `Point to ${fate.to}`, fix }] };
 }
 
 const targetsOf = new WeakMap<MemdirModel, Set<string>>();
