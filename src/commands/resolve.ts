@@ -117,7 +117,8 @@ async function markerLines(cwd: string, positionals: string[], io: Io): Promise<
   const only = resolveRules(Object.fromEntries(allRules.map((r) => [r.id, r.id === 'no-conflict-markers' ? 'error' : 'off'])));
   const run = await lintMemdirs({ memdirs, env: io.env, rules: only });
   const root = memdirs.find((d) => d.repoRoot)?.repoRoot ?? cwd;
+  // The rule's findings only: a file lint cannot read (binary, unreadable) holds no marker line.
   return run.results.flatMap((r) =>
-    r.messages.map((m) => `${slashRelative(root, r.filePath)}:${m.line}: ${m.message}`),
+    r.messages.filter((m) => m.ruleId === 'no-conflict-markers').map((m) => `${slashRelative(root, r.filePath)}:${m.line}: ${m.message}`),
   );
 }

@@ -3,7 +3,7 @@
 // resolve's merges run in this process (test/helpers/in-process.ts: the same main()); its help and
 // messages, and the merge driver, through the built CLI.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -276,6 +276,8 @@ describe('memlint resolve', () => {
   it('says when there is nothing to resolve, and prints help', () => {
     const dir = initRepo();
     commit(dir, { [INDEX]: HEAD + e('a') }, 'base');
+    // A memory file lint cannot read (binary) holds no marker line: nothing to resolve all the same.
+    writeFileSync(join(dir, MEM, 'attachment.md'), Buffer.from([0, 1, 2, 3, 0, 1, 2, 3]));
     const r = memlint(dir, ['resolve']);
     expect(r).toMatchObject({ code: 0, stdout: 'nothing to resolve\n' });
     // A PATH outside any memory folder has no memory to settle or check: not an error.
