@@ -111,6 +111,9 @@ const NAMED_SLOT = /^(?:token|pat|key|api[_-]?key|access[_-]?token|username|user
 // a placeholder stands for one: the word itself may be the password, whatever it is.
 const SHAPED_PLACEHOLDER = /^(?:<[^>]*>|\$\{?[\w:-]+\}?|%[\w]+%?|\{\{[^}]*\}\}|\{[\w.:-]+\}|\*+|x{3,}|\.{3}|…|\[redacted\])$/i;
 
+// A kebab-case name of lower-case words: a CSS class, an element id, a route.
+const KEBAB_NAME = /^[a-z]+(?:-[a-z]+)+$/;
+
 // The script that sets or asks for a password (`.\\set-password.ps1`): where it comes from, not it.
 const SCRIPT_PATH = /^(?:\.{1,2}[\\/]|[\\/])?(?:[\w.-]+[\\/])*[\w.-]+\.(?:ps1|sh|bat|cmd|py|js|ts)$/i;
 
@@ -186,9 +189,10 @@ export function findPatternSecrets(text: string): SecretFinding[] {
       if (p.kind === 'password-in-prose' && /^(?:PASS|Pass)\b(?!word|wd|phrase)/u.test(m[0])) continue;
       // "Backward pass: `wi-c`", "a second pass: `lint`": the bare word after another word is a step, not a password.
       if (p.kind === 'password-in-prose' && /^pass\b(?!word|wd|phrase)/iu.test(m[0]) && /[\p{L}\p{N}][ \t]+$/u.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
-      // "reset-password: `btn-accent`": the word ends a name (a route, a component, a file), not
-      // prose giving a password; a value with a digit is still read as one (`db_password: s3cret9`).
-      if (p.kind === 'password-in-prose' && /[\p{L}\p{N}][-_.]$/u.test(text.slice(Math.max(0, m.index - 2), m.index)) && !/\d/.test(value)) continue;
+      // "reset-password: `btn-accent`": the word ends a kebab-case name (a route, a component) and
+      // the value is one too (a class, an id), not a password given in prose. A dotted config key
+      // (`db.password: letmein`) or a kebab key with any other value (`db-password: letmein`) still is.
+      if (p.kind === 'password-in-prose' && /[\p{L}\p{N}]-$/u.test(text.slice(Math.max(0, m.index - 2), m.index)) && KEBAB_NAME.test(value)) continue;
       if (p.skip?.(m[0])) continue;
       if (p.kind === 'generic-secret' && entropy(value) < 3) continue;
       if (p.kind === 'private-key' && !/[A-Za-z0-9+/]{40,}/.test(value)) continue;
