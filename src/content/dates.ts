@@ -556,8 +556,8 @@ const TODAY_WORD = /(?<!\w)today\b/giu;
 const HEADING_LINE = /^[ \t]*#{1,6}[ \t]/u;
 const POSSESSIVE_AFTER = /^['’]s\b/u;
 // "today's WOD card", "yesterday's summary tile": what a day names in an interface (any day's card),
-// up to two words before the element's noun.
-const UI_ELEMENT_AFTER = /^['’]s[ \t]+(?:[\p{L}\p{N}-]+[ \t]+){0,2}(?:cards?|screens?|widgets?|tabs?|views?|pages?|panels?|panes?|tiles?|banners?|badges?|cells?|chips?|modals?|dialogs?|buttons?|headers?|rows?|columns?|feeds?|sections?)\b/iu;
+// at most one word before the element's noun ("today's release broke the tabs" is an event).
+const UI_ELEMENT_AFTER = /^['’]s[ \t]+(?:[\p{L}\p{N}-]+[ \t]+)?(?:cards?|screens?|widgets?|tabs?|views?|pages?|panels?|panes?|tiles?|banners?|badges?|cells?|chips?|modals?|dialogs?|buttons?|headers?|rows?|columns?|feeds?|sections?)\b/iu;
 // "Today's Plan": a capitalised possessive before a capitalised word names a card, a feature, a list.
 const TITLE_AFTER_POSSESSIVE = /^['’]s[ \t]+\p{Lu}/u;
 // "`endOfMonth` returns the first day of next month": what code computes from its argument, any day.
