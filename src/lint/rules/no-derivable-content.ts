@@ -1,4 +1,5 @@
-import { bodyStart, lineOf } from '../content-scan.js';
+import { bodyStart, inRanges, lineOf } from '../content-scan.js';
+import { inlineCodeRanges } from '../../memdir/lines.js';
 import { codeLineSet, type BlockModel } from '../../memdir/blocks.js';
 import type { RepoFacts, Rule, RuleContext } from '../types.js';
 import { slashRelative } from '../../fs/paths.js';
@@ -11,7 +12,8 @@ import { slashRelative } from '../../fs/paths.js';
  * session and go stale silently. Flags: fenced code blocks whose lines are in tracked files (code
  * in a plan is in no file, and is what memory is for; a short shell command is fine); paths of
  * tracked files used as structure or history (a pointer, "see docs/x.md", a path to a document, a
- * glob, a review's verdict on a file, the files a command in a code span runs on are fine);
+ * glob, a review's verdict on a file, the files a command in a code span runs on, a rule for later
+ * changes such as "must be added to" are fine);
  * 7–40 hex ids of commits that exist in it, where the line records what the commit did (not a
  * story's party, old content, or the point a check or a state was taken at: where HEAD or a
  * branch stood, the revision a `git diff` ran against);
@@ -104,9 +106,10 @@ export function isDerivableBlock(content: string[], inTracked: (line: string) =>
 }
 
 // A slot to fill in: a name in capitals between separators of an address (`::ACCOUNT_ID:`,
-// `/BUCKET_NAME/`), `<your-token>`, `YOUR_…`, `…_HERE`, `CHANGE_ME`. A capitals name on its own
-// (`API_KEY =`, `${{ secrets.CI_KEY }}`) is a constant or a variable, not a slot.
-const PLACEHOLDER_SLOT = /[:/@][A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[:/@]|<[a-z][a-z0-9]*(?:[-_ ][a-z0-9]+)+>|\bYOUR_[A-Z0-9_]+|\b[A-Z0-9_]+_HERE\b|\b(?:CHANGE|REPLACE)_?ME\b/;
+// `/BUCKET_NAME/`), `<your-token>`, `YOUR_…`, `…_HERE`, `CHANGE_ME`, an elided string (`'...'`).
+// A capitals name on its own (`API_KEY =`, `${{ secrets.CI_KEY }}`) is a constant or a variable,
+// not a slot.
+const PLACEHOLDER_SLOT = /[:/@][A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[:/@]|<[a-z][a-z0-9]*(?:[-_ ][a-z0-9]+)+>|\bYOUR_[A-Z0-9_]+|\b[A-Z0-9_]+_HERE\b|\b(?:CHANGE|REPLACE)_?ME\b|(['"])(?:\.{3}|…)\1/;
 
 /** Whether a line of code holds a slot left to fill in. */
 function holdsPlaceholder(line: string): boolean {
@@ -167,11 +170,15 @@ function checkTaskNotes(ctx: RuleContext, lines: string[], from: number, inCode:
   for (const m of ctx.file.text.matchAll(TASK_NOTE_ALL)) {
     const l = lineOf(offsets, m.index!);
     if (l < from || inCode.has(l) || seen.has(l) || l > lines.length) continue;
+    // A marker in inline code is quoted ("the company fields are still `TODO:`"): a document's
+    // gap talked about, not the note's own task state.
+    const column = m.index! - offsets[l]!;
+    if (lines[l - 1]!.includes('`') && inRanges(inlineCodeRanges(lines[l - 1]!), column, column + m[0].length)) continue;
     seen.add(l);
     // An open box of a standing checklist (a threat model's "Security Requirements Checklist", a
     // fix's "**Verification**:") is what to check each time, not where a task was left.
     if (CHECKBOX.test(m[0]) && (standing ??= standingListLines(lines, inCode))[l] === 1) continue;
-    ctx.report({ message: 'task-in-progress note: ephemeral task state belongs in the conversation or a task list, not in memory', line: l, column: m.index! - offsets[l]! + 1 });
+    ctx.report({ message: 'task-in-progress note: ephemeral task state belongs in the conversation or a task list, not in memory', line: l, column: column + 1 });
   }
 }
 
@@ -375,7 +382,9 @@ const LISTING_AFTER = new RegExp(String.raw`${SEPARATOR_AFTER.source}|^[\`'"*_)\
 // "`src/x.ts` thresholds changed", "src/x.ts modified". A change verb elsewhere on the line ("the entry was created at `interview`
 // status in `pipeline/submitted/`") says nothing about the path it does not stand beside.
 const CHANGE_VERB = '(?:moved|renamed|added|created|deleted|removed|changed|modified|introduced|split|merged)';
-const CHANGE_BEFORE = new RegExp(String.raw`\b${CHANGE_VERB} (?:to|from|in|into|at)\s+[\`'"*_(]*(?:\.{1,2}\/)?$`, 'i');
+// A modal before the verb makes it a rule for later changes ("new controllers must be added to
+// `manifest.js`": a convention and its trap), not the record of one change.
+const CHANGE_BEFORE = new RegExp(String.raw`\b(?<!\b(?:must|should|shall|needs? to|has to|have to|ought to|always|never)\s+(?:(?:also|still|each|all|first|not)\s+)?be\s+)${CHANGE_VERB} (?:to|from|in|into|at)\s+[\`'"*_(]*(?:\.{1,2}\/)?$`, 'i');
 const CHANGE_AFTER = new RegExp(String.raw`^[\`'"*_)\]]*\s*(?:(?:(?!(?:should|must|could|would|will|can|may|might|needs?|to)\b)[\w-]+\s+){0,2}(?:(?:was|were|is|are|has been|have been|got|gets)\s+)?${CHANGE_VERB}\b|[(:—–-]*\s*(?:modified|created|deleted|added|removed)\b\)?\s*[.,;]?\s*$)`, 'i');
 
 // A review's verdict on the file ("- `src/x.ts`: PASS", "— ✅ …", "정상"): the record of a check.
