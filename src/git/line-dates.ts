@@ -98,7 +98,7 @@ export function parseLog(out: string): CommitRecord[] {
       const last = records[records.length - 1];
       diffs = [];
       file = null;
-      const day = (words[words.length - 1] ?? '').slice(0, 10);
+      const day = oneByte((words[words.length - 1] ?? '').slice(0, 10));
       if (last && last.hash === hash) last.diffs.push(diffs);
       else records.push({ hash, parents: words.slice(1, -1), date: grafted ? `<${day}` : day, diffs: [diffs] });
     } else if (line.startsWith('diff --git ')) {
@@ -123,6 +123,16 @@ export function parseLog(out: string): CommitRecord[] {
     }
   }
   return records;
+}
+
+/**
+ * A copy of a string of characters up to U+00FF stored one byte a character. A slice of git's
+ * output is stored two bytes a character when the output holds any wider character (a diff's
+ * text), and so is every message that names the date: twice the memory, and a slow join of the
+ * report.
+ */
+function oneByte(s: string): string {
+  return Buffer.from(s, 'latin1').toString('latin1');
 }
 
 function diffPath(s: string, prefix: string): string | null {

@@ -3,7 +3,7 @@
 // column's width, then the lines), one line at a time.
 import { relative } from 'node:path';
 import type { FileResult } from '../engine.js';
-import { INPUT_PROBLEM_ID, joinChunks } from './output.js';
+import { INPUT_PROBLEM_ID, JOINED_UNITS, joinChunks } from './output.js';
 
 export interface StylishOptions {
   cwd: string;
@@ -38,13 +38,16 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   }
   if (rows === 0) return;
   // Each line is the pieces of c('4', loc), padding, severity, message and c('2', rule id), joined
-  // with many others at once: a line made by a template is a tree of strings, walked again by the
-  // writer's join, for each of a large report's lines.
+  // with many others at once, up to JOINED_UNITS: a line made by a template is a tree of strings,
+  // walked again by the writer's join, for each of a large report's lines.
   const [underline, dim, reset] = opts.color ? ['\x1b[4m', '\x1b[2m', '\x1b[0m'] : ['', '', ''];
   const error = c('31', 'error');
   const warn = c('33', 'warn ');
   const pads: string[] = [];
+  // A line's pieces other than the location, its padding and the message and rule id.
+  const fixedUnits = underline.length + 2 * reset.length + 2 + 2 + error.length + 2 + 2 + dim.length + 1;
   let parts: string[] = [];
+  let units = 0;
   for (const r of results) {
     const file = fileOf(r);
     for (const m of r.messages) {
@@ -52,10 +55,13 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
       const column = String(m.column);
       const padding = width - (file.length + line.length + column.length + 2);
       const pad = (pads[padding] ??= ' '.repeat(padding));
-      parts.push(underline, file, ':', line, ':', column, reset, pad, '  ', m.severity === 2 ? error : warn, '  ', m.message, '  ', dim, m.ruleId ?? INPUT_PROBLEM_ID, reset, '\n');
-      if (parts.length >= LINES_AT_ONCE * 17) {
+      const ruleId = m.ruleId ?? INPUT_PROBLEM_ID;
+      parts.push(underline, file, ':', line, ':', column, reset, pad, '  ', m.severity === 2 ? error : warn, '  ', m.message, '  ', dim, ruleId, reset, '\n');
+      units += width + fixedUnits + m.message.length + ruleId.length;
+      if (units >= JOINED_UNITS) {
         yield parts.join('');
         parts = [];
+        units = 0;
       }
     }
   }
@@ -67,8 +73,6 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   const staged = results.filter((r) => r.messages.length > 0 && opts.fixedInWorktree?.has(r.filePath)).map(fileOf);
   if (staged.length > 0) yield `  the working tree already fixes ${staged.join(', ')}: stage ${staged.length === 1 ? 'it' : 'them'} with \`git add ${staged.join(' ')}\`\n`;
 }
-
-const LINES_AT_ONCE = 256;
 
 /** The length of `${n}`: its digits for a non-negative integer, else the string's own. */
 function decimalLength(n: number): number {
