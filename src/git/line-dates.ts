@@ -79,14 +79,19 @@ export function parseLog(out: string): CommitRecord[] {
   let diffs: FileDiff[] = [];
   let file: FileDiff | null = null;
   let hunk: string[] | null = null;
-  const lines = out.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  // Line by line with indexOf, no array of every line of the output: a new file's diff holds
+  // each of its lines, and each added line is cut from the output once, without its `+`.
+  for (let from = 0; from <= out.length; ) {
+    const lf = out.indexOf('\n', from);
+    const end = lf < 0 ? out.length : lf;
+    const at = from;
+    from = end + 1;
+    if (hunk && out.charCodeAt(at) === 0x2b) {
+      hunk.push(out.slice(at + 1, end));
+      continue;
+    }
+    const line = out.slice(at, end);
     if (hunk) {
-      if (line.startsWith('+')) {
-        hunk.push(line.slice(1));
-        continue;
-      }
       if (line.startsWith('-') || line.startsWith('\\')) continue;
       hunk = null;
     }
