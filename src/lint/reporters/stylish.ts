@@ -44,10 +44,20 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   const error = c('31', 'error');
   const warn = c('33', 'warn ');
   const pads: string[] = [];
-  // A line's pieces other than the location, its padding and the message and rule id.
-  const fixedUnits = underline.length + 2 * reset.length + 2 + 2 + error.length + 2 + 2 + dim.length + 1;
-  let parts: string[] = [];
+  // A line's length besides the location with its padding (`width`), the message and the rule id
+  // (the two severities are as long): a batch is joined once it is JOINED_UNITS long.
+  const fixedUnits = underline.length + 2 * reset.length + 3 * 2 + error.length + dim.length + 1;
+  // One array for every batch, written from its start again: a new one per batch grew by copies
+  // to thousands of pieces, for each of a large report's batches.
+  const parts: string[] = [];
+  let count = 0;
   let units = 0;
+  const batch = () => {
+    parts.length = count;
+    count = 0;
+    units = 0;
+    return parts.join('');
+  };
   for (const r of results) {
     const file = fileOf(r);
     for (const m of r.messages) {
@@ -56,16 +66,28 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
       const padding = width - (file.length + line.length + column.length + 2);
       const pad = (pads[padding] ??= ' '.repeat(padding));
       const ruleId = m.ruleId ?? INPUT_PROBLEM_ID;
-      parts.push(underline, file, ':', line, ':', column, reset, pad, '  ', m.severity === 2 ? error : warn, '  ', m.message, '  ', dim, ruleId, reset, '\n');
+      parts[count++] = underline;
+      parts[count++] = file;
+      parts[count++] = ':';
+      parts[count++] = line;
+      parts[count++] = ':';
+      parts[count++] = column;
+      parts[count++] = reset;
+      parts[count++] = pad;
+      parts[count++] = '  ';
+      parts[count++] = m.severity === 2 ? error : warn;
+      parts[count++] = '  ';
+      parts[count++] = m.message;
+      parts[count++] = '  ';
+      parts[count++] = dim;
+      parts[count++] = ruleId;
+      parts[count++] = reset;
+      parts[count++] = '\n';
       units += width + fixedUnits + m.message.length + ruleId.length;
-      if (units >= JOINED_UNITS) {
-        yield parts.join('');
-        parts = [];
-        units = 0;
-      }
+      if (units >= JOINED_UNITS) yield batch();
     }
   }
-  if (parts.length > 0) yield parts.join('');
+  if (count > 0) yield batch();
   const total = errors + warnings;
   const summary = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`;
   yield `\n${c(errors ? '31;1' : '33;1', `✖ ${summary}`)}\n`;
