@@ -25,9 +25,12 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   let fixable = 0;
   let width = 0;
   let rows = 0;
+  // Indexed loops over the messages: a generator's loops are never optimised on the fly, and each
+  // step of a for-of there made an iterator result.
   for (const r of results) {
     const file = fileOf(r);
-    for (const m of r.messages) {
+    for (let k = 0; k < r.messages.length; k++) {
+      const m = r.messages[k]!;
       // The location's length, without writing it out: this pass is over every message.
       width = Math.max(width, file.length + 2 + decimalLength(m.line) + decimalLength(m.column));
       rows++;
@@ -60,7 +63,8 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
   };
   for (const r of results) {
     const file = fileOf(r);
-    for (const m of r.messages) {
+    for (let k = 0; k < r.messages.length; k++) {
+      const m = r.messages[k]!;
       const line = String(m.line);
       const column = String(m.column);
       const padding = width - (file.length + line.length + column.length + 2);
