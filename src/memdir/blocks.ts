@@ -1366,10 +1366,6 @@ type ReadLine =
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
   | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty'; code?: true };
 
-/**
- * What a non-blank line that is not a quote line opens on the line path, read alone: null when
- * only a parser can tell.
- */
 // The answers that carry nothing but their kind, one object each: every line of text was one more.
 const TEXT: ReadLine = { kind: 'text' };
 const HTML: ReadLine = { kind: 'html' };
@@ -1385,6 +1381,10 @@ const SPACE_OR_TAB_RE = /[ \t]/;
 const MAY_OPEN_TAG_RE = /^<[A-Za-z/!?]/;
 const TAG_NAME_RE = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/;
 
+/**
+ * What a non-blank line that is not a quote line opens on the line path, read alone: null when
+ * only a parser can tell.
+ */
 function readLine(t: string): ReadLine | null {
   const c = t.charCodeAt(0);
   if (c === 0x20) {
