@@ -7,7 +7,7 @@ import { ConfigError, UsageError } from '../errors.js';
 import { closestName } from '../closest.js';
 import { normalizeSeverity, type RuleSetting } from '../config.js';
 import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
-import { holdsConflictMarkers, splitLines } from '../memdir/lines.js';
+import { holdsConflictMarkers, lineTexts } from '../memdir/lines.js';
 import { createModel, readBackMemoryText } from '../memdir/model.js';
 import { loadMemdir, type FileProblem, type MemdirSource } from '../memdir/read.js';
 import { parseMarkdown } from '../memdir/markdown.js';
@@ -205,7 +205,7 @@ export async function runRule(run: FileRun, { rule, severity, options }: Enabled
     options,
     today: run.today,
     format: run.format,
-    lines: () => (cache.lines ??= splitLines(file.text).map((l) => l.text)),
+    lines: () => (cache.lines ??= lineTexts(file.text)),
     lineOffsets: () => (cache.offsets ??= lineStarts(file.text)),
     blocks: () => run.model.blocks(file),
     tree: () => (cache.tree ??= parseMarkdown(file.text)),

@@ -1366,6 +1366,21 @@ type ReadLine =
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
   | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty'; code?: true };
 
+// The answers that carry nothing but their kind, one object each: every line of text was one more.
+const TEXT: ReadLine = { kind: 'text' };
+const HTML: ReadLine = { kind: 'html' };
+const TAG: ReadLine = { kind: 'tag' };
+
+// Patterns read for a line (a literal in a function is a new RegExp each time it runs).
+const ONE_MARKER_RE = /^1[.)]$/;
+const FIVE_SPACES_RE = /^ {5,}$/;
+const ONE_TO_FOUR_SPACES_RE = /^ {1,4}$/;
+const NO_TAG_RE = /^<(?![A-Za-z/!?])/;
+const ESCAPE_OR_ENTITY_RE = /[\\&]/;
+const SPACE_OR_TAB_RE = /[ \t]/;
+const MAY_OPEN_TAG_RE = /^<[A-Za-z/!?]/;
+const TAG_NAME_RE = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/;
+
 /**
  * What a non-blank line that is not a quote line opens on the line path, read alone: null when
  * only a parser can tell.
@@ -1386,12 +1401,12 @@ function readLine(t: string): ReadLine | null {
     if (!ATX_RE.test(t) || withoutSpaces(t).endsWith('#')) return null;
     return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: withoutSpaces(t.replace(/^#{1,6}/, '')) };
   }
-  if (c === 0x60 || c === 0x7e) return FENCE_RE.test(t) ? readFence(t, 0) : { kind: 'text' };
+  if (c === 0x60 || c === 0x7e) return FENCE_RE.test(t) ? readFence(t, 0) : TEXT;
   // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
   // any other first character starts text.
-  if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return { kind: 'text' };
+  if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return TEXT;
   if (ONLY_MARKS_RE.test(t)) return null;
-  return ITEM_RE.test(t) ? readItem(t, 0) : { kind: 'text' };
+  return ITEM_RE.test(t) ? readItem(t, 0) : TEXT;
 }
 
 /**
@@ -1405,16 +1420,16 @@ function readLine(t: string): ReadLine | null {
  * comes here, and `<div/x`), which remark reads.
  */
 function readTagLine(t: string): ReadLine | null {
-  if (!/^<[A-Za-z/!?]/.test(t)) return { kind: 'text' };
-  const m = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(t);
-  if (!m) return t.startsWith('</') ? { kind: 'text' } : null;
+  if (!MAY_OPEN_TAG_RE.test(t)) return TEXT;
+  const m = TAG_NAME_RE.exec(t);
+  if (!m) return t.startsWith('</') ? TEXT : null;
   const after = t.charAt(m[0].length);
   // micromark's tag name ends at a space or tab, '/', '>' or the line's end; anything else opens no HTML.
-  if (!(after === '' || after === ' ' || after === '\t' || after === '>' || after === '/')) return { kind: 'text' };
+  if (!(after === '' || after === ' ' || after === '\t' || after === '>' || after === '/')) return TEXT;
   const name = m[2]!.toLowerCase();
   if (m[1] === '' && after !== '/' && htmlRawNames.includes(name)) return { kind: 'raw', closed: RAW_END_RE.test(t.slice(m[0].length)) };
-  if (!htmlBlockNames.includes(name)) return completeTag(t) ? { kind: 'tag' } : { kind: 'text' };
-  return after !== '/' || t.charAt(m[0].length + 1) === '>' ? { kind: 'html' } : null;
+  if (!htmlBlockNames.includes(name)) return completeTag(t) ? TAG : TEXT;
+  return after !== '/' || t.charAt(m[0].length + 1) === '>' ? HTML : null;
 }
 
 // What opens a processing instruction, a declaration or a CDATA section (CommonMark's HTML
@@ -1502,8 +1517,8 @@ function readFence(rest: string, indent: number): ReadLine | null {
   if (!f) return null;
   const info = withoutSpaces(f[3]!);
   // A backtick fence's info holds no backtick; escapes and entities in it are remark's to read.
-  if ((f[2]![0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null;
-  return { kind: 'fence', indent, mark: f[2]![0]!, length: f[2]!.length, lang: (info.split(/[ \t]/)[0] ?? '').toLowerCase() };
+  if ((f[2]![0] === '`' && info.includes('`')) || ESCAPE_OR_ENTITY_RE.test(info)) return null;
+  return { kind: 'fence', indent, mark: f[2]![0]!, length: f[2]!.length, lang: (info.split(SPACE_OR_TAB_RE)[0] ?? '').toLowerCase() };
 }
 
 /**
@@ -1515,9 +1530,9 @@ function readFence(rest: string, indent: number): ReadLine | null {
 function readItem(t: string, indent: number): ReadLine | null {
   const m = ITEM_RE.exec(t.slice(indent))!;
   const ordered = m[1]!.length > 1;
-  const one = /^1[.)]$/.test(m[1]!);
-  if (/^ {5,}$/.test(m[2]!) && t.length > indent + m[0].length) return { kind: 'item', indent, ordered, one, contentStart: indent + m[1]!.length + 1, code: true };
-  if (!/^ {1,4}$/.test(m[2]!)) return null;
+  const one = ONE_MARKER_RE.test(m[1]!);
+  if (FIVE_SPACES_RE.test(m[2]!) && t.length > indent + m[0].length) return { kind: 'item', indent, ordered, one, contentStart: indent + m[1]!.length + 1, code: true };
+  if (!ONE_TO_FOUR_SPACES_RE.test(m[2]!)) return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
   if (content.startsWith('>')) {
@@ -1527,7 +1542,7 @@ function readItem(t: string, indent: number): ReadLine | null {
     return { kind: 'item', indent, ordered, one, contentStart, quoted: BLANK_RE.test(quoted) ? 'empty' : 'document' };
   }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
-  const opensBlock = OPENS_BLOCK_RE.test(content) && !/^<(?![A-Za-z/!?])/.test(content);
+  const opensBlock = OPENS_BLOCK_RE.test(content) && !NO_TAG_RE.test(content);
   if (opensBlock || ONLY_MARKS_RE.test(content) || content === '') return null;
   const line: ReadLine = { kind: 'item', indent, ordered, one, contentStart };
   if (!content.startsWith('[')) return line;

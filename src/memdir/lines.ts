@@ -57,6 +57,19 @@ function split(text: string): Line[] {
   return out;
 }
 
+/**
+ * The texts of splitLines's lines, without an object for each: a rule that reads only the texts
+ * of a long file made one per line again whenever another text had been split since.
+ */
+export function lineTexts(text: string): string[] {
+  const texts = text.includes('\r') ? text.split(LINE_END) : text.split('\n');
+  // No line after a final ending (nor in an empty text).
+  if (texts[texts.length - 1] === '') texts.pop();
+  return texts;
+}
+
+const LINE_END = /\r\n|\r|\n/;
+
 /** The line ending most lines of text end with: LF, CRLF or a lone CR (as splitLines splits), for lines memlint adds; LF when none. */
 export function dominantEol(text: string): string {
   const crlf = (text.match(/\r\n/g) ?? []).length;

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { committedLines, datesForText, matchLines, unquote } from '../../src/git/line-dates.js';
+import { committedLines, datesForText, matchLines, replayLog, unquote } from '../../src/git/line-dates.js';
 import { git, gitAt, initRepo, tempDir } from '../helpers/repo.js';
 
 function commitOn(repo: string, day: number, message: string): void {
@@ -104,6 +104,32 @@ describe('line dates from one git log', () => {
       { numRuns: 5 },
     );
   }, 120_000);
+
+  it('replay a log whose diffs hold characters past U+00FF, line by line', () => {
+    const [h1, h2] = ['1'.repeat(40), '2'.repeat(40)];
+    const out = [
+      `\x01${h1}  2026-03-05T12:00:00+00:00 \x02HEAD -> main`,
+      '',
+      'diff --git a/mem/t.md b/mem/t.md',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ b/mem/t.md',
+      '@@ -0,0 +1,3 @@',
+      '+first — line',
+      '+été',
+      '+',
+      `\x01${h2} ${h1} 2026-03-07T09:00:00+01:00 \x02`,
+      '',
+      'diff --git a/mem/t.md b/mem/t.md',
+      '--- a/mem/t.md',
+      '+++ b/mem/t.md',
+      '@@ -2 +2 @@',
+      '-été',
+      '+summer 下周',
+      '',
+    ].join('\n');
+    expect(replayLog(out).get('mem/t.md')).toEqual({ lines: ['first — line', 'summer 下周', ''], dates: ['2026-03-05', '2026-03-07', '2026-03-05'] });
+  });
 
   it('match lines in order, leaving changed ones unmatched', () => {
     expect([...matchLines(['a', 'b', 'c', 'd'], ['a', 'x', 'c', 'd', 'e'])]).toEqual([0, -1, 2, 3, -1]);

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { entries, formatEntry, normalizeTarget, parseEntry, parseIndex, serializeIndex } from '../../src/memdir/memory-index.js';
-import { dominantEol, splitLines } from '../../src/memdir/lines.js';
+import { dominantEol, lineTexts, splitLines } from '../../src/memdir/lines.js';
 
 describe('parseIndex/serializeIndex: lossless, byte for byte', () => {
   const cases: Record<string, string> = {
@@ -232,6 +232,16 @@ describe('helpers', () => {
         expect(lines.length).toBe(s === '' ? 0 : s.split(/\r\n|\r|\n/).length - (/[\r\n]$/.test(s) ? 1 : 0));
       }),
     );
+  });
+  it('lineTexts are the texts of splitLines, with or without a carriage return', () => {
+    const text = fc.array(fc.constantFrom('a', 'bc', ' ', '\n', '\r', '\r\n', '下周'), { maxLength: 30 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(lineTexts(s)).toEqual(splitLines(s).map((l) => l.text));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const s of ['', '\n', '\r', '\r\n', 'a', 'a\n', '\n\n', 'a\r\n\r\n', '\r\r']) expect(lineTexts(s)).toEqual(splitLines(s).map((l) => l.text));
   });
   it('dominantEol picks the more common ending', () => {
     expect(dominantEol('a\r\nb\r\nc\n')).toBe('\r\n');

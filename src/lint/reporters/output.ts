@@ -18,23 +18,40 @@ export function joinChunks(chunks: Iterable<string>): string {
   return parts.join('');
 }
 
-const BATCH = 1 << 16;
+/**
+ * The most UTF-16 units the writer and the reporters join into one string. A longer one is over
+ * V8's largest ordinary object (128 KiB) when its characters are two bytes each (a text holding any
+ * character past U+00FF, and every slice of it, is stored so): each is then allocated on pages of
+ * its own, a millisecond or more for each 64 KiB of a large report.
+ */
+export const JOINED_UNITS = 1 << 15;
 
-/** Write the chunks to a stream in batches of about 64 KiB, waiting whenever the stream asks to. */
+/**
+ * Write the chunks to a stream, joining small ones up to about JOINED_UNITS (a chunk that long is
+ * written as it is), waiting whenever the stream asks to.
+ */
 export async function writeChunks(stream: Output, chunks: Iterable<string>): Promise<void> {
   let batch: string[] = [];
   let size = 0;
+  const write = async (text: string) => {
+    if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+  };
   const flush = async () => {
     if (size === 0) return;
     const text = batch.join('');
     batch = [];
     size = 0;
-    if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+    await write(text);
   };
   for (const c of chunks) {
+    if (c.length >= JOINED_UNITS) {
+      await flush();
+      await write(c);
+      continue;
+    }
     batch.push(c);
     size += c.length;
-    if (size >= BATCH) await flush();
+    if (size >= JOINED_UNITS) await flush();
   }
   await flush();
 }

@@ -68,7 +68,13 @@ const WHY_WORDS = 'why|reasoning|reason|reasons|rationale|because|motivation|con
 const HOW_WORDS = 'how to apply|how it applies|how to use|how|when to apply|applies to|applies when|application|apply|when|lessons learned|lessons|lesson|takeaways|takeaway|going forward|next time|in future|如何应用|怎么应用|如何使用|怎么用|怎么做|如何做|适用|应用|使用场景|何时适用|教训|启示|今后|以后|下次|как применять|как применить|применение|когда применять|урок|уроки|적용 방법|적용|교훈|適用方法|適用|使い方|教訓';
 // A Chinese heading carries its label anywhere in it ("## 预测轨迹偏差的根本原因").
 const zhHeading = (words: string) => new RegExp(`^\\s*#{1,6}\\s+[^\\n]{0,40}(?:${words})`, 'u');
-const anyOf = (...res: Array<{ test: (text: string) => boolean }>) => ({ test: (text: string) => res.some((re) => re.test(text)) });
+// A loop, not `some` with an arrow: this runs on every line of a topic, and each call made a closure.
+const anyOf = (...res: Array<{ test: (text: string) => boolean }>) => ({
+  test: (text: string) => {
+    for (const re of res) if (re.test(text)) return true;
+    return false;
+  },
+});
 // A bold label later on a line, or with more than a colon after it: "… untouched. **Why:** …",
 // "**How to apply — the ranked backlog**", "**How to apply / anatomy** (…)".
 const WHY_LEADS = anyOf(label(WHY_WORDS), zhHeading('根因|根本原因|原因|为什么'));

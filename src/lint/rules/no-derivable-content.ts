@@ -406,12 +406,16 @@ function arrowBeside(before: string, after: string): boolean {
   return m !== null && PATHISH_END.test(before.slice(0, m.index));
 }
 
+// Read with exec, not matchAll: matchAll clones its pattern on every call, a RegExp per line.
+const COMMIT_ID = /(?<![\w/#-])([0-9a-f]{7,40})(?![\w-])/g;
+
 function checkCommits(ctx: RuleContext, repo: RepoFacts, lines: string[], from: number, inCode: Set<number>, model: BlockModel) {
   const found: Array<{ line: number; column: number; hex: string }> = [];
   for (let l = from; l <= lines.length; l++) {
     if (inCode.has(l)) continue;
     const line = lines[l - 1]!;
-    for (const m of line.matchAll(/(?<![\w/#-])([0-9a-f]{7,40})(?![\w-])/g)) {
+    COMMIT_ID.lastIndex = 0;
+    for (let m: RegExpExecArray | null; (m = COMMIT_ID.exec(line)); ) {
       const hex = m[1]!;
       if (!/[a-f]/.test(hex) || !/\d/.test(hex)) continue;
       if (/\b[a-z][\w+.-]*:\/\/\S*$/i.test(line.slice(0, m.index))) continue;
