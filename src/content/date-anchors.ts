@@ -23,8 +23,9 @@ export interface TextAnchor {
 }
 
 const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
-// A paragraph's first line opening with a bold label that holds a date: "**Corpus seeded (2026-07-22 22:00):**".
-const DATED_LABEL = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(\*\*|__)([^*_\n]*?\d{4}-\d{2}-\d{2}[^*_\n]*?)\1/u;
+// A paragraph's first line opening with a bold label that holds a date: "**Corpus seeded (2026-07-22 22:00):**",
+// after a status symbol as running logs mark their entries ("✅ **FOLDED 2026-06-14:**", "🧭 **ARC 2026-07-02:**").
+const DATED_LABEL = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?:[\p{Extended_Pictographic}\p{So}][\p{Extended_Pictographic}\p{So}\uFE0F\u200D]*[ \t]*)?(\*\*|__)([^*_\n]*?\d{4}-\d{2}-\d{2}[^*_\n]*?)\1/u;
 // A heading that opens with its date, after at most a short label: "2026-06-10 — …", "Day log: 2026-06-22", "Update 2026-07-13 —", "Pass 13 (2026-03-23)".
 const ENTRY_HEADING = /^[ \t]*(?:[*_]{1,2})?(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]+){0,3}(?:[\p{L}\p{N}#][\p{L}\p{N}'’#-]*[ \t]*[:：—–-][ \t]*)?(?:[*_]{1,2})?\(?\d{4}-\d{2}-\d{2}/u;
 // What may follow a label that stands alone on its line, and the level it takes among headings
@@ -64,6 +65,10 @@ function nameDate(name: string): string | undefined {
   return basic ? validIso(`${basic[1]}-${basic[2]}-${basic[3]}`) : undefined;
 }
 
+// Words of a name that sets text aside ("ARCHIVE_pre-wipe_2026-06-11.md"). Not "snapshot": real memory
+// names a day's own record of its state so ("snapshot-2026-08-14.md").
+const SET_ASIDE = /(?<![\p{L}])(?:archived?|archives|backups?|bak|pre)(?![\p{Ll}])/iu;
+
 /** How many of `items` (in order of their start) start at or before `at`: a binary search. */
 function startedBy<T>(items: readonly T[], at: number, start: (item: T) => number): number {
   let lo = 0;
@@ -89,7 +94,9 @@ const headingOffset = (x: { offset: number }) => x.offset;
 export function textDateAnchors(text: string, rel: string, bodyFrom: number): (offset: number) => TextAnchor | undefined {
   const front = text.slice(0, bodyFrom);
   const modified = validIso(/^[ \t]*modified[ \t]*:[ \t]*['"]?([^\s'"]+)/mu.exec(front)?.[1]);
-  const named = nameDate(rel.split('/').pop() ?? '');
+  const base = rel.split('/').pop() ?? '';
+  // An archive's or a backup's name gives the day it was set aside, not the day its lines were written.
+  const named = SET_ASIDE.test(base) ? undefined : nameDate(base);
   // Headings with their level and date, in order; the top note's date from the first lines of the body.
   const headings: Array<{ offset: number; level: number; date?: string; entry?: boolean; moved?: boolean }> = [];
   let note: string | undefined;
@@ -119,12 +126,15 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     const blank = line.trim() === '';
     const item = ITEM_LINE.test(line);
     const heading = !fence && HEADING_LINE.test(line);
-    const startsBlock = !fence && !f && !blank && !heading && (inParagraph === false || item);
+    const inText = !fence && !f && !blank && !heading;
+    const m = inText ? DATED_LABEL.exec(line) : null;
+    const label = validIso(m?.[2]);
+    // A line opening with a dated label opens a dated stretch even inside a paragraph: a running
+    // log writes its entries line after line, each under its own label, with no blank between.
+    const startsBlock = inText && (inParagraph === false || item || label !== undefined);
     const open = paragraphs[paragraphs.length - 1];
     if (open && open.to === text.length && (blank || heading || f || startsBlock)) open.to = offset;
     if (startsBlock) {
-      const m = DATED_LABEL.exec(line);
-      const label = validIso(m?.[2]);
       // A dated label alone on its line, not in an item ("**UPDATE 2026-03-25 — funnel live:**"),
       // stands for a heading: it dates what follows up to the next heading or such a label.
       if (label && !item && LABEL_ALONE.test(line.slice(m!.index + m![0].length))) {

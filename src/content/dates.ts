@@ -177,7 +177,8 @@ const EVENT_VERB = /(?:(?<!\w)(?:was|were|did|didn't|had|will|won't|shall|going[
 const TIME_PREPOSITION = /(?<!\w)(?:by|after)[ \t]+\u0000|(?<!\w)(?:by|before|after)[ \t]+(?:the[ \t]+)?(?:\d|today|tonight|tomorrow|yesterday|now|then|noon|midnight|eod|eow|end\b|next\b|this\b|last\b|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may\b|jun|jul|aug|sep|oct|nov|dec|launch|release|deploy|merge|lunch|morning|evening|tonight)/iu;
 // A meeting or demo names an event only next to the phrase ("the demo today", "today's call"), not
 // as the subject of a statement about a page ("the demo is above the video today").
-const EVENT_NOUN_NEAR = /(?<!\w)(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b(?:[ \t]+\S+){0,2}[ \t]*\u0000|\u0000(?:['’]s)?(?:[ \t]+\S+){0,2}?[ \t]+(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b/iu;
+// After "can" the word is a verb of what is possible at present ("Can demo today with any folder"), no event.
+const EVENT_NOUN_NEAR = /(?<!\w)(?<!(?:can|could|cannot|can't|can’t)[ \t]+)(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b(?:[ \t]+\S+){0,2}[ \t]*\u0000|\u0000(?:['’]s)?(?:[ \t]+\S+){0,2}?[ \t]+(?:meetings?|calls?|standups?|reviews?|demos?|sync|interview)\b/iu;
 // A participle after a determiner or joined by a hyphen is an adjective, not an event: "the
 // shipped proxy", "an already-scheduled follow-up", "the merged branch".
 const ADJECTIVE_PARTICIPLE = /(?:(?<!\w)(?:the|a|an|its|their|our|your|this|that|these|those)[ \t]+|-)[a-z]+ed\b/giu;
