@@ -13,7 +13,8 @@ import { isShallowDate, type LineDate } from '../../git/line-dates.js';
  * a pull request's head in CI). Claude Code tells its agent to treat memories "as past snapshots
  * to verify against current sources"; this says which snapshot went out of date, when the code
  * moved. A path renamed in history: the message names the new path and the commit, and --fix
- * writes the new path in place of the old (a rename is certain; nothing else is fixed). A path
+ * writes the new path in place of the old (a rename is certain, and not between two names that
+ * differ only in a content hash; nothing else is fixed). A path
  * deleted: the message names the deleting commit. A path the repository never held (a plan,
  * another repository, a URL) is not stale, and neither is a path inside fenced code, a link
  * destination (relative to the memory file) or a daily log (a record of what happened), nor a
@@ -89,7 +90,7 @@ export const noStaleReference: Rule = {
           message: stalePathMessage(ref, fate, repo.uncommitted),
           line: ref.line,
           column: ref.column,
-          ...(fate.kind === 'renamed' ? renameFix(fate, { edits: [{ start, end: start + ref.written.length, text: rewritten(ref, fate.to) }] }) : {}),
+          ...(fate.kind === 'renamed' ? renameFix(ref.path, fate, { edits: [{ start, end: start + ref.written.length, text: rewritten(ref, fate.to) }] }) : {}),
         });
       }
     }
@@ -126,9 +127,27 @@ function namedFromNewRoot(ref: PathReference, fate: Extract<PathFate, { kind: 'r
   return written === undefined || written > fate.date;
 }
 
-/** A certain rename is fixed; a loose one (LossEvent.certain) is a change the person chooses. */
-function renameFix(fate: { to: string; certain: boolean }, fix: Fix): { fix: Fix } | { suggest: Suggestion[] } {
-  return fate.certain ? { fix } : { suggest: [{ desc: `Point to ${fate.to}`, fix }] };
+/**
+ * A certain rename is fixed; a loose one (LossEvent.certain) is a change the person chooses, and so
+ * is one between names that each carry a content hash (`build_abd35f4b.html` to
+ * `build_5ce1a76c.html`): such a name is one build's, the new file another build, and a line that
+ * tells of the old one ("the OLD build, md5 abd35f4b") would be made false.
+ */
+function renameFix(from: string, fate: { to: string; certain: boolean }, fix: Fix): { fix: Fix } | { suggest: Suggestion[] } {
+  return fate.certain && !contentHashNames(from, fate.to) ? { fix } : { suggest: [{ desc: `Point to ${fate.to}`, fix }] };
+}
+
+// A run of hex digits long enough for a short hash, with a digit and a letter (not a word, not a year).
+const HASH_RUN = /(?<![0-9a-z])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}(?![0-9a-z])/giu;
+
+/** Whether two paths' file names are the same but for the hashes in them, which differ. */
+function contentHashNames(from: string, to: string): boolean {
+  const a = from.split('/').pop() ?? '';
+  const b = to.split('/').pop() ?? '';
+  const hashesA = a.match(HASH_RUN);
+  const hashesB = b.match(HASH_RUN);
+  if (!hashesA || !hashesB) return false;
+  return a.replace(HASH_RUN, '#') === b.replace(HASH_RUN, '#') && hashesA.join() !== hashesB.join();
 }
 
 const targetsOf = new WeakMap<MemdirModel, Set<string>>();
