@@ -202,6 +202,24 @@ function ownRequestOf(ctx: RuleContext): boolean {
   return ctx.file.kind === 'topic' && isFeedback(ctx.memdir.parsedTopic(ctx.file).type);
 }
 
+// A command's argument placeholder: `<dir>`, `<out-file>`; a chat tag is one only beside another.
+const PLACEHOLDER = /<([a-z][a-z0-9_-]*)>/giu;
+const CHAT_TAG_NAME = /^(?:system|system[-_]prompt|system[-_]reminder|assistant|human|admin|instructions?)$/iu;
+
+/**
+ * A tag's name written as one of a command's argument placeholders in inline code
+ * (`aristotle submit "<instructions>" --project-dir <dir>`): the command's usage, shown to the
+ * agent as code, not a turn of a conversation. The span must hold another placeholder that is no
+ * chat tag, and the tag must be an opening one.
+ */
+function commandPlaceholder(line: string, code: ReadonlyArray<readonly [number, number]>, start: number, end: number): boolean {
+  if (line[start] !== '<' || line[start + 1] === '/' || line[start + 1] === '|') return false;
+  const span = code.find(([from, to]) => from <= start && end <= to);
+  if (!span) return false;
+  for (const m of line.slice(span[0], span[1]).matchAll(PLACEHOLDER)) if (!CHAT_TAG_NAME.test(m[1]!)) return true;
+  return false;
+}
+
 /** Whether an offset is in a code block, fenced or indented (phrases there are examples, except tokens and directives). */
 function inFence(ctx: RuleContext, offset: number): boolean {
   return codeLineSet(ctx.blocks()).has(lineOf(ctx.lineOffsets(), offset));
@@ -229,6 +247,7 @@ function checkPhrases(ctx: RuleContext) {
       const start = m.index + m[0].lastIndexOf(said);
       const end = start + said.length;
       if (p.definable && LEGEND_BEFORE.test(line.slice(0, start)) && LEGEND_AFTER.test(line.slice(end))) continue;
+      if (p.definable && commandPlaceholder(line, (code ??= inlineCodeRanges(line)), start, end)) continue;
       if (!p.always) {
         code ??= inlineCodeRanges(line);
         if (inRanges(code, start, end) || isQuoted(line, start, end) || inFence(ctx, offsets[i + 1]! + start)) continue;
