@@ -12,6 +12,11 @@ export function isMemoryType(v: unknown): v is MemoryType {
   return typeof v === 'string' && (MEMORY_TYPES as readonly string[]).includes(v);
 }
 
+/** Whether a frontmatter `type` value names this type, as a person may write it ("Feedback ", "feedback"). */
+export function typeIs(v: unknown, type: MemoryType): boolean {
+  return typeof v === 'string' && v.trim().toLowerCase() === type;
+}
+
 export interface MemoryFile {
   /** Absolute path of the file in the working tree (in --staged mode, where it will be committed). */
   path: string;

@@ -1,6 +1,7 @@
 import { bodyStart, inRanges, lineOf } from '../content-scan.js';
 import { inlineCodeRanges } from '../../memdir/lines.js';
 import { codeLineSet, type BlockModel } from '../../memdir/blocks.js';
+import { typeIs } from '../../memdir/types.js';
 import type { RepoFacts, Rule, RuleContext } from '../types.js';
 import { slashRelative } from '../../fs/paths.js';
 
@@ -10,7 +11,8 @@ import { slashRelative } from '../../fs/paths.js';
  * blame` are authoritative"), debugging solutions and fix recipes ("the fix is in the code"),
  * anything already in a CLAUDE.md, and ephemeral task details. Such lines cost context in every
  * session and go stale silently. Flags: fenced code blocks whose lines are in tracked files (code
- * in a plan is in no file, and is what memory is for; a short shell command is fine); paths of
+ * in a plan is in no file, and is what memory is for; a short shell command is fine; a feedback
+ * memory's code is the correction taught); paths of
  * tracked files used as structure or history (a pointer, "see docs/x.md", a path to a document, a
  * glob, a review's verdict on a file, the files a command in a code span runs on, a rule for later
  * changes such as "must be added to" are fine);
@@ -43,7 +45,10 @@ export const noDerivableContent: Rule = {
     const model = ctx.blocks();
     const blocks = model.codeBlocks.filter((b) => b.startLine >= firstLine).map((b) => ({ openLine: b.startLine, lang: b.lang, content: b.content }));
     const inCode = codeLineSet(model);
-    if (ctx.repo) {
+    // A feedback memory's code is the correction the user taught, shown applied ("The correct
+    // approach is:" and the stub that works): the code is in the repository because the lesson
+    // was followed, and the memory keeps it for the next time.
+    if (ctx.repo && !typeIs(ctx.memdir.parsedTopic(ctx.file).type, 'feedback')) {
       const repo = ctx.repo;
       const candidates = blocks.map((b) => ({ b, kind: codeBlockKind(b) })).filter((c) => c.kind !== null);
       const found = candidates.length > 0 ? repo.stringsInTrackedFiles(candidates.flatMap((c) => significantLines(c.b.content))) : new Set<string>();

@@ -2,6 +2,7 @@ import { DIRECTIVE_RE } from '../directives.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import { inRanges, isQuoted, lineOf } from '../content-scan.js';
 import { inlineCodeRanges } from '../../memdir/lines.js';
+import { typeIs } from '../../memdir/types.js';
 import type { Rule, RuleContext } from '../types.js';
 import { positionAt } from '../positions.js';
 
@@ -61,10 +62,6 @@ interface Phrase {
 const LEGEND_BEFORE = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?$/u;
 const LEGEND_AFTER = /^[ \t]*=[ \t]/u;
 
-/** A feedback memory: the user's own guidance by its type, where a waiver of being asked is theirs to give. */
-function isFeedback(type: unknown): boolean {
-  return typeof type === 'string' && type.trim().toLowerCase() === 'feedback';
-}
 
 const PHRASES: Phrase[] = [
   {
@@ -199,7 +196,8 @@ function checkComments(ctx: RuleContext) {
 }
 
 function ownRequestOf(ctx: RuleContext): boolean {
-  return ctx.file.kind === 'topic' && isFeedback(ctx.memdir.parsedTopic(ctx.file).type);
+  // A feedback memory: the user's own guidance by its type, where a waiver of being asked is theirs to give.
+  return ctx.file.kind === 'topic' && typeIs(ctx.memdir.parsedTopic(ctx.file).type, 'feedback');
 }
 
 // A command's argument placeholder: `<dir>`, `<out-file>`; a chat tag is one only beside another.
