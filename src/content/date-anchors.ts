@@ -231,6 +231,7 @@ export interface ChosenAnchor {
 /** How a message says that no day can be counted (the rule says what to do about it). */
 export const SHALLOW_ANCHOR = "this clone is shallow and does not hold the commit that wrote the line";
 export const MOVED_ANCHOR = 'memlint moved this text here from MEMORY.md and it is not committed yet';
+export const MOVED_COMMITTED_ANCHOR = "memlint moved this text here from MEMORY.md, and the commit of the move is not the day it was written";
 
 /**
  * A file's name dates the file, not each of its lines: a line committed after the file's first lines
@@ -271,8 +272,10 @@ export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDat
     return { date: o.text.date, describe: describeAnchor(o.text), sure, known: sure || o.text.source === 'name' || o.text.source === 'modified', own: true, byCommit: false };
   }
   if (shallow) return { date: shallow.upTo, describe: SHALLOW_ANCHOR, sure: false, known: false, own: false, byCommit: true, unknown: true, findDay: '"git fetch --unshallow" fetches its history' };
-  // A hook moved out of the index is as old as its index line, not today's.
-  if (o.text?.source === 'moved' && o.commitDate === undefined) return { date: o.today, describe: MOVED_ANCHOR, sure: false, known: false, own: false, byCommit: true, unknown: true, findDay: "its index line's commit in MEMORY.md's history dates it" };
+  // A hook moved out of the index is as old as its index line: not today's, nor the day the move
+  // was committed (a team commits memlint's rewrite on the day it runs, months after the hook was
+  // written: the sixteenth set's moved hooks were dated from that commit).
+  if (o.text?.source === 'moved') return { date: typeof o.commitDate === 'string' ? o.commitDate : o.today, describe: o.commitDate === undefined ? MOVED_ANCHOR : MOVED_COMMITTED_ANCHOR, sure: false, known: false, own: false, byCommit: true, unknown: true, findDay: "its index line's commit in MEMORY.md's history dates it" };
   if (typeof o.commitDate === 'string') return { date: o.commitDate, describe: `the line's commit date, ${o.commitDate}`, sure: false, known: false, own: false, byCommit: true };
   return { date: o.today, describe: `today, ${o.today}`, sure: false, known: false, own: false, byCommit: false };
 }
