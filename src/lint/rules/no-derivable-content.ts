@@ -363,7 +363,7 @@ export function describesStructure(line: string, column: number, end: number, tr
   if (trackedOnLine >= 3) return true;
   const before = line.slice(0, column);
   const after = line.slice(end);
-  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (continuation ? SEPARATOR_AFTER.test(after) : LISTING_AFTER.test(after)) && !VERDICT_AFTER.test(after) && !PLAN_STEP_AFTER.test(after)) return true;
+  if (/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\|\s*)?(?:\*\*|__)?[`'"]?(?:\.{1,2}\/)?$/.test(before) && (continuation ? SEPARATOR_AFTER.test(after) : LISTING_AFTER.test(after)) && !VERDICT_AFTER.test(after) && !PLAN_STEP_AFTER.test(after) && !MUST_AFTER.test(after)) return true;
   // "Rounding lives in src/x.ts", "is implemented in": where the code is, which the code says
   // ("confirmed live in" is a check's finding that something is active there).
   if (/\b(?:(?<!(?:confirmed|verified|checked|validated|tested)\s+)lives?|living|sits?|located|defined|implemented|declared|kept|stored|handled|done|is|are)\s+(?:in|at|under|inside)\s+[`'"]?(?:\.{1,2}\/)?$/i.test(before)) return true;
@@ -394,6 +394,10 @@ const CHANGE_AFTER = new RegExp(String.raw`^[\`'"*_)\]]*\s*(?:(?:(?!(?:should|mu
 
 // A review's verdict on the file ("- `src/x.ts`: PASS", "— ✅ …", "정상"): the record of a check.
 const VERDICT_AFTER = /^[`'"*_)\]]*\s*(?:[—–:|]|--?\s)\s*(?:\*\*)?\s*(?:✅|✓|✔|☑|❌|✗|⚠|ok\b|pass(?:ed)?\b|fail(?:ed)?\b|verified\b|fine\b|broken\b|정상|통과|실패|通过|正常|失败|合格)/iu;
+
+// What must hold in the file for a later change ("- `lib/order/types.ts` — the session union must
+// include the new story's session"): a seam of a change to come, not a description of the file.
+const MUST_AFTER = /^[`'"*_)\]]*\s*(?:[—–:|]|--?\s)(?:(?![.;](?:\s|$)).){0,80}?\b(?:must|needs? to|has to|have to)\b/i;
 
 // A step of a plan for the file ("- `src/x.ts` — copy from the old app, then rename the store"):
 // what will be done to it, which the repository cannot say. An imperative verb, not a description
@@ -452,7 +456,7 @@ const CHAIN = String.raw`(?:[0-9a-f]{7,40}[${Q})\]]*\s*(?:->|→|=>|\/|,|\+|\bto
 // The point a check, a state or a deployment was taken at ("on top of", "as of", "deployed",
 // "graded", Russian на/от/поверх/после/до, Chinese 基于/截至), or old content to read. A branch name
 // may stand between: "at branch tip (fix/x `abc1234`)", "from main `abc1234`".
-const REFERENCE_BEFORE = new RegExp(String.raw`(?:\b(?:at|on|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?|graded|checked|verified|reviewed|evaluated|audited|measured)|(?<![\wа-яё])(?:на|от|поверх|после|до)|基于|截至|@)\s*(?:(?:(?!(?:in|into|by|with|via|as)\b)[\w-]+\s+){0,2}commit\s*|\(\s*[\w./-]+\s+|${BRANCH}[${Q}]?\s+)?[-${Q}(]*${CHAIN}$`, 'i');
+const REFERENCE_BEFORE = new RegExp(String.raw`(?:\b(?:at|on|on top of|base(?:d on)?|tip|head|as of|post|pre|since|until|after|before|from|against|past|deployed|pin(?:ned)?(?: at| to)?|graded|checked|verified|reviewed|evaluated|audited|measured)\b|(?<![\wа-яё])(?:на|от|поверх|после|до)|基于|截至|@)\s*(?:(?:(?!(?:in|into|by|with|via|as)\b)[\w-]+\s+){0,2}\(?commit\s*|\(\s*[\w./-]+\s+|${BRANCH}[${Q}]?\s+)?[-${Q}(]*${CHAIN}$`, 'i');
 // The commit a review's verdict stands on, in a parenthesis after the review (with its date, maybe):
 // "the codebase review (commit abc1234)", "G3 (2026-07-16, commit abc1234) PASS".
 const REVIEWED_AT_BEFORE = new RegExp(String.raw`\b(?:review|re-?review|audit|check|evaluation|assessment|verification|sign-?off|snapshot|baseline|G\d)\b[^()]{0,30}\(\s*(?:\d{4}-\d{2}-\d{2}[^,()]{0,20},\s*)?commit\s*[${Q}]?$`, 'i');
