@@ -559,6 +559,9 @@ const POSSESSIVE_AFTER = /^['’]s\b/u;
 // "today's WOD card", "yesterday's summary tile": what a day names in an interface (any day's card),
 // at most one word before the element's noun ("today's release broke the tabs" is an event).
 const UI_ELEMENT_AFTER = /^['’]s[ \t]+(?:[\p{L}\p{N}-]+[ \t]+)?(?:cards?|screens?|widgets?|tabs?|views?|pages?|panels?|panes?|tiles?|banners?|badges?|cells?|chips?|modals?|dialogs?|buttons?|headers?|rows?|columns?|feeds?|sections?)\b/iu;
+// "today's engine", "today's static behavior", "today's SHIPPED fundingPerStrike", "today's h_τ":
+// the code as it stands, at present, whatever day it is read (not "today's code review", an event).
+const CODE_STATE_AFTER = /^['’]s[ \t]+(?:[\p{L}\p{N}-]+[ \t]+)?(?:(?:engine|code|codebase|behaviou?r|implementation|definition|formula|logic|schema|semantics|architecture|fields|defaults|algorithm)\b(?![ \t]+(?:reviews?|changes?|push(?:es)?|deploy(?:s|ment)?|merges?|fix(?:es)?|runs?|sessions?|meetings?|freeze|drop|cut)\b)|\p{Ll}+\p{Lu}[\p{L}\p{N}]*|[\p{L}\p{N}]+_[\p{L}\p{N}_]+)/u;
 // "今日は控えめに強調", "今天高亮显示": how a calendar draws its current day, whichever day it shows.
 const CJK_DRAWN_AFTER = /^[はをの]?[^。．！？!?\n]{0,6}?(?:強調|ハイライト|高亮|突出显示|突出顯示|加粗|太字|枠|ドット|色付け|着色)/u;
 // "Today's Plan": a capitalised possessive before a capitalised word names a card, a feature, a list.
@@ -640,7 +643,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   if (wd >= 0 && SCHEDULE_LEAD.test(line.slice(0, start)) && SCHEDULE_SEPARATOR.test(line.slice(end))) return true;
   if (ZH_WEEKDAY_WORD.test(phrase) && ZH_SCHEDULE.test(line)) return true;
   if (HEADING_LINE.test(line) && POSSESSIVE_AFTER.test(line.slice(end))) return true;
-  if (DAY_WORD.test(phrase) && UI_ELEMENT_AFTER.test(line.slice(end))) return true;
+  if (DAY_WORD.test(phrase) && (UI_ELEMENT_AFTER.test(line.slice(end)) || CODE_STATE_AFTER.test(line.slice(end)))) return true;
   if ((phrase === '今日' || phrase === '今天') && CJK_DRAWN_AFTER.test(line.slice(end, end + 16))) return true;
   const sent = sentence ?? lineSentence(line, start, end, memo);
   if (DAY_WORD.test(phrase) && CAPITAL.test(line.slice(start, end)) && TITLE_AFTER_POSSESSIVE.test(line.slice(end)) && !AT_SENTENCE_START.test(sent.text.slice(0, sent.at))) return true;
