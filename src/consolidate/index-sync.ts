@@ -188,7 +188,12 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   const unlisted = [...files.keys()].filter((r) => isTopLevelTopic(r) && !indexed.has(pathKey(r))).sort();
   // A topic the index names another way (a table of file names, `x.md`) is known to the agent:
   // a second line for it would repeat it (lint's index-entry-format asks for a real entry).
-  const mentioned = topicMentions(index.lines, unlisted.map((r) => pathKey(r)), ctx.fromRoot, true);
+  const byKey = new Map(unlisted.map((r) => [pathKey(r), r] as const));
+  const nameOf = (key: string) => {
+    const name = parseTopic(files.get(byKey.get(key)!)!).name;
+    return typeof name === 'string' ? name : undefined;
+  };
+  const mentioned = topicMentions(index.lines, unlisted.map((r) => pathKey(r)), ctx.fromRoot, true, nameOf);
   // A name no entry can spell so that it reads back as this file (a newline in it, leading
   // whitespace...) gets none: it would be added again on every run. Lint's index-orphan reports it.
   const orphans = unlisted.filter((r) => !mentioned.has(pathKey(r)) && !unsafeTopicName(r));

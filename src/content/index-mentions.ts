@@ -17,9 +17,11 @@ function escapeRe(s: string): string {
  * agent knows where it is; index-entry-format asks a line for an entry only where it names the
  * file): a folder above it (`corpus/`), its path from the memdir's own name (`memory/notes.md`),
  * its name without `.md` in backticks (`` `p18-deployment` ``), a glob that matches it (in
- * backticks, `` `p6a-*` ``, or a bare `ref_*.md`).
+ * backticks, `` `p6a-*` ``, or a bare `ref_*.md`), and a `[[name]]` wiki link by the `name:` of its
+ * frontmatter (`nameOf`), which Claude Code's links resolve as they resolve a stem: a memory that
+ * shares its name with another the index links is named by that link too.
  */
-export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string, broad = false): Map<string, number> {
+export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string, broad = false, nameOf?: (topic: string) => string | undefined): Map<string, number> {
   const out = new Map<string, number>();
   const entries = new Set(lines.filter((l) => l.entry).map((l) => l.entry!.key));
   const wanted = topics.filter((t) => !entries.has(t));
@@ -39,6 +41,8 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     if (fromRoot?.includes('/') && broad) alts.push(`${fromRoot.split('/').pop()!}/${t}`);
     // Also `[[stem]]` (or `[[path/stem]]`, `[[stem|label]]`): a wiki link naming the file without `.md`.
     const stems = alts.map((a) => a.replace(/\.md$/u, ''));
+    const name = broad ? nameOf?.(t)?.trim() : undefined;
+    const wikiNames = name ? [...stems, name] : stems;
     // Broadly, a folder above it named as one (`corpus/`, `[sources](sources/)`): the agent knows
     // where to look; and its name without `.md` as a whole code span.
     if (broad) for (let i = t.indexOf('/'); i > 0; i = t.indexOf('/', i + 1)) alts.push(t.slice(0, i + 1));
@@ -46,7 +50,7 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     // Broadly, an absolute path that ends in its path from the repository root: the same file in
     // the writer's own checkout (`/Users/me/proj/.claude/agent-memory/x/notes.md`).
     const absolute = broad && fromRoot ? `|(?<=\\/)${escapeRe(`${fromRoot}/${t}`)}(?![\\w/-])` : '';
-    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${stems.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]${coded}${absolute}`, 'u'));
+    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${wikiNames.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]${coded}${absolute}`, 'u'));
   }
   let inComment = false;
   for (const l of lines) {

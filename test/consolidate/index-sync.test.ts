@@ -252,6 +252,13 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.added.map((a) => a.target)).toEqual(['c.md']);
   });
 
+  it('adds no line for a topic whose name a [[name]] link in the index already names (sixteenth held-out set)', () => {
+    const index = '- [[ledger-rounding]] — ledger amounts round half-to-even\n';
+    const s = state({ 'MEMORY.md': index, 'ledger-rounding.md': t('ledger-rounding', 'feedback', 'Round half-to-even'), 'feedback_rounding_draft.md': t('ledger-rounding', 'feedback', 'First draft'), 'project_exports.md': t('exports', 'project', 'The nightly export') });
+    const r = syncIndex(s, ctx());
+    expect(r.report.added.map((a) => a.target)).toEqual(['project_exports.md']);
+  });
+
   it('uses the room its own shortening makes for orphan entries in the same run (issue 29: one run settles)', () => {
     // 90 entries of about 290 characters: 26,000 UTF-16 units, past Claude Code's 25,000, so the
     // raw index has no room; shortened to 150 characters each, it has plenty.

@@ -18,7 +18,8 @@ import { pathBelowRoot } from '../../fs/paths.js';
  * entry built from the file's name and description, in the section of its type. A topic the
  * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
  * orphan: index-entry-format reports it as mentioned, not an entry; nor is one it names as a
- * `[[stem]]` wiki link. Files that are not memories (README-like files without a memory type,
+ * `[[stem]]` wiki link, or as a `[[name]]` link by the `name:` of its frontmatter (a draft sharing
+ * its name with the memory the index links is named by that link too). Files that are not memories (README-like files without a memory type,
  * SKILL.md and skills/, a file without frontmatter in a subfolder, a file in a folder named
  * archive, _archive, .archive or archived: set aside by its writer; a tombstone or redirect stub
  * without frontmatter that names the file now holding its text; an empty file; a template's stub
@@ -72,7 +73,7 @@ export const indexOrphan: Rule = {
     if (topic.frontmatter !== null && isUnfilledStub(topic.body)) return;
     // Named in the index another way (a table of files, `SCHEMA.md`, "see x.md"): the agent knows
     // it; index-entry-format asks for a real entry, and no second one is appended here.
-    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirRel).has(rel)) return;
+    if (mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirRel, topicNames(ctx)).has(rel)) return;
     const message = `${ctx.file.rel} has no entry in MEMORY.md: the agent does not know this memory exists`;
     // No hidden character is copied into the index (no-hidden-unicode would report it there, in a
     // file this fix wrote): the entry reads as the topic does once that rule's fix is made.
@@ -168,10 +169,22 @@ function memdirFromRoot(ctx: RuleContext): string | undefined {
   return pathBelowRoot(ctx.repo?.root, ctx.memdir.dir);
 }
 
-function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topics: () => string[], fromRoot: string | undefined): Map<string, number> {
+function mentionsIn(index: { lines: Parameters<typeof topicMentions>[0] }, topics: () => string[], fromRoot: string | undefined, nameOf: (topic: string) => string | undefined): Map<string, number> {
   let m = mentionCache.get(index);
-  if (!m) mentionCache.set(index, (m = topicMentions(index.lines, topics(), fromRoot, true)));
+  if (!m) mentionCache.set(index, (m = topicMentions(index.lines, topics(), fromRoot, true, nameOf)));
   return m;
+}
+
+/** Each topic's frontmatter name, by its key (a `[[name]]` in the index names it). */
+function topicNames(ctx: RuleContext): (topic: string) => string | undefined {
+  // Built on the first question only: the mentions are worked out once per index (mentionsIn).
+  let byKey: Map<string, (typeof ctx.memdir.topics)[number]> | undefined;
+  return (key) => {
+    byKey ??= new Map(ctx.memdir.topics.map((t) => [pathKey(t.rel), t] as const));
+    const t = byKey.get(key);
+    const name = t ? ctx.memdir.parsedTopic(t).name : undefined;
+    return typeof name === 'string' ? name : undefined;
+  };
 }
 
 /**
@@ -193,7 +206,7 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
     const followed = m.text.endsWith(follower);
     let lines = followed ? m.lines - 1 : m.lines;
     let units = followed ? m.units - follower.length : m.units;
-    const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirFromRoot(ctx));
+    const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirFromRoot(ctx), topicNames(ctx));
     const keys = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
     for (const t of ctx.memdir.topics) {
       const r = pathKey(t.rel);
