@@ -12,7 +12,7 @@ import { isMemoryType } from '../memdir/types.js';
 import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex, withinRecall } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
-import { topicMentions } from '../content/index-mentions.js';
+import { linkedByName, topicMentions } from '../content/index-mentions.js';
 import { appendLines, secretIn } from './text.js';
 import { topicEntry } from '../memdir/topic-entry.js';
 import { cutHook, duplicateDetail, holdsText, moveToTopicEdit, ownText } from '../memdir/hook-text.js';
@@ -188,12 +188,14 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   const unlisted = [...files.keys()].filter((r) => isTopLevelTopic(r) && !indexed.has(pathKey(r))).sort();
   // A topic the index names another way (a table of file names, `x.md`) is known to the agent:
   // a second line for it would repeat it (lint's index-entry-format asks for a real entry).
-  const byKey = new Map(unlisted.map((r) => [pathKey(r), r] as const));
+  // Every top-level topic, indexed or not: a [[name]] names a topic only when no other answers to it.
+  const topLevel = [...files.keys()].filter((r) => isTopLevelTopic(r));
+  const byKey = new Map(topLevel.map((r) => [pathKey(r), r] as const));
   const nameOf = (key: string) => {
     const name = parseTopic(files.get(byKey.get(key)!)!).name;
     return typeof name === 'string' ? name : undefined;
   };
-  const mentioned = topicMentions(index.lines, unlisted.map((r) => pathKey(r)), ctx.fromRoot, true, nameOf);
+  const mentioned = topicMentions(index.lines, [...byKey.keys()], ctx.fromRoot, true, nameOf);
   // A name no entry can spell so that it reads back as this file (a newline in it, leading
   // whitespace...) gets none: it would be added again on every run. Lint's index-orphan reports it.
   const orphans = unlisted.filter((r) => !mentioned.has(pathKey(r)) && !unsafeTopicName(r));
@@ -218,6 +220,8 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       // Only what is surely a memory, titled with the words its writer meant (lint's index-orphan
       // reports the rest).
       if (notAMemory(rel, topic.type) || !isMemoryType(topic.type) || isUnfilledStub(topic.body) || cutAtComment(topic.frontmatter, 'name') || cutAtComment(topic.frontmatter, 'description')) continue;
+      // A name another memory answers to, which the index links as [[name]]: maybe a superseded draft.
+      if (linkedByName(index.lines, typeof topic.name === 'string' ? topic.name : undefined)) continue;
       const name = visibleLine(topic.name);
       const description = visibleLine(topic.description);
       if (!name || !description) continue;

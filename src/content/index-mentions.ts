@@ -18,8 +18,9 @@ function escapeRe(s: string): string {
  * file): a folder above it (`corpus/`), its path from the memdir's own name (`memory/notes.md`),
  * its name without `.md` in backticks (`` `p18-deployment` ``), a glob that matches it (in
  * backticks, `` `p6a-*` ``, or a bare `ref_*.md`), and a `[[name]]` wiki link by the `name:` of its
- * frontmatter (`nameOf`), which Claude Code's links resolve as they resolve a stem: a memory that
- * shares its name with another the index links is named by that link too.
+ * frontmatter (`nameOf`), which Claude Code's links resolve as they resolve a stem, when no other
+ * topic answers to that name (a draft sharing its name with the memory the index links is not
+ * named by the link: it is an orphan, whose entry is not certain: `linkedByName`).
  */
 export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string, broad = false, nameOf?: (topic: string) => string | undefined): Map<string, number> {
   const out = new Map<string, number>();
@@ -30,6 +31,15 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
   for (const t of topics) {
     const b = t.split('/').pop()!;
     baseCount.set(b, (baseCount.get(b) ?? 0) + 1);
+  }
+  // How many topics answer to a [[link]]: by their stem, and by their name.
+  const answering = new Map<string, number>();
+  if (broad && nameOf) {
+    for (const t of topics) {
+      const stem = t.replace(/\.md$/u, '');
+      const name = nameOf(t)?.trim();
+      for (const k of name && name !== stem ? [stem, name] : [stem]) answering.set(k, (answering.get(k) ?? 0) + 1);
+    }
   }
   const names = new Map<string, RegExp>();
   for (const t of wanted) {
@@ -42,7 +52,7 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     // Also `[[stem]]` (or `[[path/stem]]`, `[[stem|label]]`): a wiki link naming the file without `.md`.
     const stems = alts.map((a) => a.replace(/\.md$/u, ''));
     const name = broad ? nameOf?.(t)?.trim() : undefined;
-    const wikiNames = name ? [...stems, name] : stems;
+    const wikiNames = name && answering.get(name) === 1 ? [...stems, name] : stems;
     // Broadly, a folder above it named as one (`corpus/`, `[sources](sources/)`): the agent knows
     // where to look; and its name without `.md` as a whole code span.
     if (broad) for (let i = t.indexOf('/'); i > 0; i = t.indexOf('/', i + 1)) alts.push(t.slice(0, i + 1));
@@ -123,4 +133,16 @@ export function globMatch(glob: string, name: string): boolean {
   }
   while (glob[g] === '*') g++;
   return g === glob.length;
+}
+
+/**
+ * Whether a line of the index links `[[name]]` (a memory's `name:`): a topic sharing its name with
+ * another memory the index links this way is an orphan whose entry would be a second line under
+ * the same title, maybe for a superseded draft: reported, not written (index-orphan, consolidation).
+ */
+export function linkedByName(lines: readonly Pick<IndexLine, 'text'>[], name: string | undefined): boolean {
+  const n = name?.trim();
+  if (!n) return false;
+  const re = new RegExp(`\\[\\[[ \\t]*${escapeRe(n)}[ \\t]*(?:[|#][^\\]]*)?\\]\\]`, 'u');
+  return lines.some((l) => l.text.includes('[[') && re.test(l.text));
 }

@@ -7,7 +7,7 @@ import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex } from 
 import { cutAtComment } from '../../memdir/topic.js';
 import { isMemoryType } from '../../memdir/types.js';
 import { isPointerStub, isUnfilledStub, notAMemory } from '../../memdir/kinds.js';
-import { topicMentions } from '../../content/index-mentions.js';
+import { linkedByName, topicMentions } from '../../content/index-mentions.js';
 import { visibleLine } from '../../content/hidden.js';
 import { topicEntry } from '../../memdir/topic-entry.js';
 import { pathBelowRoot } from '../../fs/paths.js';
@@ -18,8 +18,9 @@ import { pathBelowRoot } from '../../fs/paths.js';
  * entry built from the file's name and description, in the section of its type. A topic the
  * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
  * orphan: index-entry-format reports it as mentioned, not an entry; nor is one it names as a
- * `[[stem]]` wiki link, or as a `[[name]]` link by the `name:` of its frontmatter (a draft sharing
- * its name with the memory the index links is named by that link too). Files that are not memories (README-like files without a memory type,
+ * `[[stem]]` wiki link, or as a `[[name]]` link by the `name:` of its frontmatter when no other
+ * memory answers to it (a draft sharing the name of the memory the index links is an orphan, its
+ * entry not certain: reported, not fixed). Files that are not memories (README-like files without a memory type,
  * SKILL.md and skills/, a file without frontmatter in a subfolder, a file in a folder named
  * archive, _archive, .archive or archived: set aside by its writer; a tombstone or redirect stub
  * without frontmatter that names the file now holding its text; an empty file; a template's stub
@@ -93,7 +94,9 @@ export const indexOrphan: Rule = {
           ? 'its frontmatter gives no memory type (user, feedback, project, reference), so it may not be a memory'
           : !certain
             ? "YAML cut its name or description at ' #'"
-            : null;
+            : linkedByName(index.lines, name)
+              ? `the index links [[${name}]], a name another memory answers to: a second entry under it may be for a superseded draft`
+              : null;
     if (notFixed) {
       ctx.report({ message: `${message} (not fixed: ${notFixed})`, line: 1, column: 1 });
       return;
