@@ -5,7 +5,7 @@
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
 import { parseEntry, parseIndex, pathKey, TRAILING_SEPARATOR, type IndexLine } from '../memdir/memory-index.js';
-import type { BlockHeading } from '../memdir/blocks.js';
+import { entryPlace, headingAt, headingType } from '../memdir/entry-place.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
 import { isMemoryType } from '../memdir/types.js';
@@ -44,19 +44,6 @@ export interface IndexReport {
   withheld: Array<{ target: string; line: number | null; kind: string }>;
 }
 
-const TYPE_WORD_RE = /\b(user|feedback|project|reference)s?\b/gi;
-
-/** The memory type a heading's text introduces ("Feedback", "Project notes"), when it names exactly one. */
-export function headingType(text: string): string | undefined {
-  const types = new Set([...text.matchAll(TYPE_WORD_RE)].map((x) => x[1]!.toLowerCase()));
-  return types.size === 1 ? [...types][0] : undefined;
-}
-
-/** The heading that starts on this line (ATX or setext, as the block model reads it). */
-function headingAt(l: IndexLine): BlockHeading | undefined {
-  const h = l.block.heading;
-  return h && h.startLine === l.line ? h : undefined;
-}
 
 export function isLocalTarget(key: string): boolean {
   return key !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(key) && !key.startsWith('/') && !key.startsWith('../') && key !== '..';
@@ -202,11 +189,8 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   const inserts = new Map<number, string[]>(); // after line index (-1: at the very end)
   const newSections = new Map<string, string[]>();
   if (orphans.length > 0) {
-    const headings = index.lines.flatMap((l) => headingAt(l) ?? []);
-    const typed = headings.filter((h) => headingType(h.text));
-    const lastEntry = [...index.lines].reverse().find((l) => l.entry && out[l.line - 1]);
-    // After an entry means after the whole list item that holds it (a fence inside it included).
-    const afterItem = (l: IndexLine) => (l.block.item?.rootEndLine ?? l.line) - 1;
+    // Entries this run drops (duplicates, dangling) are no place to write after.
+    const live = (l: IndexLine) => out[l.line - 1] !== null;
     // Never past what Claude Code loads: entries are added while the index stays within its lines
     // and UTF-16 units (a new section counts its heading and blank lines too); the rest stay
     // orphans for lint to report. Measured after this run's own shortening and merging, so the
@@ -227,23 +211,18 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       if (!name || !description) continue;
       const line = topicEntry(rel, name, description);
       if (line === null || withheld(line, rel, null)) continue;
-      const type = typeof topic.type === 'string' ? topic.type : undefined;
-      const section = type ? typed.find((h) => headingType(h.text) === type) : undefined;
-      const extra = !section && type && typed.length > 0 && !newSections.has(type) ? 3 : 0;
+      const type = topic.type;
+      const place = entryPlace(index.lines, type, live);
+      const extra = place.kind === 'section' && !newSections.has(type) ? 3 : 0;
       if (lines + 1 + extra > MAX_INDEX_LINES || units + line.length + 1 + extra * 20 > MAX_INDEX_UNITS) continue;
       lines += 1 + extra;
       units += line.length + 1 + extra * 20;
       report.added.push({ target: rel, line });
-      let after: number;
-      if (section) {
-        const end = headings.find((h) => h.startLine > section.endLine && h.level <= section.level)?.startLine ?? index.lines.length + 1;
-        const inSection = index.lines.filter((l) => l.line > section.endLine && l.line < end && l.entry && out[l.line - 1]);
-        if (inSection.length > 0) after = afterItem(inSection[inSection.length - 1]!);
-        else after = index.lines[section.endLine]?.kind === 'blank' ? section.endLine : section.endLine - 1;
-      } else if (type && typed.length > 0) {
+      if (place.kind === 'section') {
         newSections.set(type, [...(newSections.get(type) ?? []), line]);
         continue;
-      } else after = lastEntry ? afterItem(lastEntry) : -1;
+      }
+      const after = place.kind === 'after' ? place.line : -1;
       inserts.set(after, [...(inserts.get(after) ?? []), line]);
     }
   }
@@ -253,6 +232,9 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     if (o) lines.push(o);
     for (const l of inserts.get(i) ?? []) lines.push({ text: l, eol });
   });
+  // An index that ends without a line ending keeps ending without one (as lint's fix leaves it).
+  const last = lines[lines.length - 1];
+  if (last && raw !== '' && !/[\r\n]$/.test(raw)) lines[lines.length - 1] = { text: last.text, eol: '' };
   const trailing = [...(inserts.get(-1) ?? [])];
   if (newSections.size > 0) {
     const typedHeading = index.lines.flatMap((l) => headingAt(l) ?? []).find((h) => headingType(h.text));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { headingType, syncIndex } from '../../src/consolidate/index-sync.js';
+import { syncIndex } from '../../src/consolidate/index-sync.js';
+import { headingType } from '../../src/memdir/entry-place.js';
+import { insertionPoint } from '../../src/lint/rules/index-orphan.js';
+import { parseIndex } from '../../src/memdir/memory-index.js';
 import { topicEntry } from '../../src/memdir/topic-entry.js';
 import { codePointLength } from '../../src/memdir/limits.js';
 import { ctx, state, topic } from './helpers.js';
@@ -257,6 +260,31 @@ describe('index synced with topics (step 2)', () => {
     const s = state({ 'MEMORY.md': index, 'ledger-rounding.md': t('ledger-rounding', 'feedback', 'Round half-to-even'), 'feedback_rounding_draft.md': t('ledger-rounding', 'feedback', 'First draft'), 'project_exports.md': t('nightly-export', 'project', 'The nightly export'), 'project_billing.md': t('billing', 'project', 'Invoices') });
     const r = syncIndex(s, ctx());
     expect(r.report.added.map((a) => a.target)).toEqual(['project_billing.md']);
+  });
+
+  it('puts an orphan\'s entry where lint\'s --fix puts it: one placement for both (sixteenth held-out set)', () => {
+    // The sixteenth set: --fix appended after a closing paragraph, a comment or a blank line where
+    // consolidation wrote after the last entry. Each index, one orphan: the same file from both.
+    const indexes = [
+      '- [A](a.md) — x\n\nProse about the topics.\n',
+      '- [A](a.md) — x\n- Column notes live in `b.md`.\n<!-- old -->\n',
+      '# Memory\n\n## User\n- [A](a.md) — x\n\n## Project notes\n- [P](p.md) — y\n\nWritten by hand.\n',
+      '## Project\n\n## User\n- [A](a.md) — x\n',
+      'Project\n-------\n- [P](p.md) — y\n\nUser\n----\n- [A](a.md) — x\n',
+      '- [A](a.md) — x\n- 2026-08-07 — a dated note, not an entry\n\n',
+      '- [A](a.md) — x',
+    ];
+    for (const index of indexes) {
+      const topics: Record<string, string> = { 'a.md': t('A', 'user', 'x'), 'p.md': t('P', 'project', 'y'), 'b.md': t('B', 'user', 'b') };
+      const named = Object.fromEntries(Object.entries(topics).filter(([rel]) => index.includes(rel)));
+      const files = { 'MEMORY.md': index, ...named, 'new.md': t('New', 'project', 'A new memory') };
+      const r = syncIndex(state(files), ctx());
+      const line = topicEntry('new.md', 'New', 'A new memory')!;
+      const at = insertionPoint(parseIndex(index), index, 'project');
+      const fixed = index.slice(0, at.offset) + (at.atEnd ? `\n${line}` : `${line}\n`) + index.slice(at.offset);
+      expect(r.report.added.map((a) => a.target), index).toContain('new.md');
+      expect(r.state.files.get('MEMORY.md'), index).toBe(fixed);
+    }
   });
 
   it('uses the room its own shortening makes for orphan entries in the same run (issue 29: one run settles)', () => {

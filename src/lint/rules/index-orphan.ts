@@ -10,12 +10,13 @@ import { isPointerStub, isUnfilledStub, notAMemory } from '../../memdir/kinds.js
 import { linkedByName, topicMentions } from '../../content/index-mentions.js';
 import { visibleLine } from '../../content/hidden.js';
 import { topicEntry } from '../../memdir/topic-entry.js';
+import { entryPlace } from '../../memdir/entry-place.js';
 import { pathBelowRoot } from '../../fs/paths.js';
 
 /**
  * index-orphan: every topic file has an entry in MEMORY.md. Claude Code's index is how the agent
  * knows a memory exists ("the pointer line is the reachability, not the file"). The fix adds an
- * entry built from the file's name and description, in the section of its type. A topic the
+ * entry built from the file's name and description where consolidation puts one (entryPlace). A topic the
  * index names another way (a table of file names, a back-ticked name, "see SCHEMA.md") is not an
  * orphan: index-entry-format reports it as mentioned, not an entry; nor is one it names as a
  * `[[stem]]` wiki link, or as a `[[name]]` link by the `name:` of its frontmatter when no other
@@ -119,7 +120,7 @@ export const indexOrphan: Rule = {
     const at = insertionPoint(index, indexText, isMemoryType(topic.type) ? topic.type : null);
     // At the end of an index without a final newline the line ending goes before the entry, so
     // the file keeps ending without one, and two entries added in one run stay adjacent.
-    const text = at.atEnd && indexText !== '' && !/[\r\n]$/.test(indexText) ? eol + line : line + eol;
+    const text = at.atEnd ? eol + line : line + eol;
     // The added line must read as this topic's entry where it lands (never as code, as in an
     // index that ends inside an unclosed fence): else report without a fix.
     const after = parseIndex(indexText.slice(0, at.offset) + text + indexText.slice(at.offset));
@@ -132,36 +133,21 @@ export const indexOrphan: Rule = {
 };
 
 
-const SECTION_WORDS: Record<string, RegExp> = {
-  user: /\b(users?|about (the )?user|people)\b|用户/i,
-  feedback: /\bfeedback\b|反馈/i,
-  project: /\bprojects?\b|项目/i,
-  reference: /\breferences?\b|参考/i,
-};
-
 /**
- * After the last entry of the section headed by the type's name (an ATX or a setext heading),
- * past the whole list item that holds it; else at the end of the file.
+ * Where the entry goes, as consolidation places it (entryPlace): after the last entry of the
+ * section of its type, right under that heading, after the index's last entry, or at the end. An
+ * index organised by type with no section for this one gets the entry at the end here, where
+ * consolidation opens the section: a fix is one finding's edit, and several orphans' edits cannot
+ * open one section between them. `atEnd`: the entry goes after the file's last character, which
+ * ends no line (it needs a line ending before it).
  */
 export function insertionPoint(index: ParsedIndex, text: string, type: string | null): { offset: number; atEnd: boolean } {
-  const lines = index.lines;
-  if (type) {
-    const re = SECTION_WORDS[type]!;
-    const start = lines.findIndex((l) => l.block.heading?.startLine === l.line && re.test(l.block.heading.text));
-    if (start >= 0) {
-      const { level, endLine } = lines[start]!.block.heading!;
-      let last = endLine - 1;
-      for (let i = endLine; i < lines.length; i++) {
-        const h = lines[i]!.block.heading;
-        if (h && h.level <= level) break;
-        const item = lines[i]!.block.item;
-        if (item) last = Math.max(last, item.rootEndLine - 1);
-      }
-      const l = lines[Math.min(last, lines.length - 1)]!;
-      if (l.eol !== '') return { offset: l.offset + l.text.length + l.eol.length, atEnd: false };
-    }
+  const place = entryPlace(index.lines, type);
+  if (place.kind === 'after') {
+    const l = index.lines[place.line]!;
+    if (l.eol !== '') return { offset: l.offset + l.text.length + l.eol.length, atEnd: false };
   }
-  return { offset: text.length, atEnd: true };
+  return { offset: text.length, atEnd: text !== '' && !/[\r\n]$/.test(text) };
 }
 
 // The rule runs once per topic file: the index is searched once for every topic it names, not
@@ -202,13 +188,18 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
   if (!fits) {
     fits = new Set();
     // Claude Code trims the index before it counts, but an entry appended at the end turns the
-    // trailing blank lines it trimmed into lines that count: measure as if something followed them.
+    // trailing blank lines it trimmed into lines that count: from the first orphan placed at the
+    // end on, measure as if something followed them.
     const text = ctx.memdir.index!.text;
+    const trimmed = measureIndex(text);
     const follower = /[\r\n]$/.test(text) ? 'x' : '\nx';
     const m = measureIndex(text + follower);
     const followed = m.text.endsWith(follower);
-    let lines = followed ? m.lines - 1 : m.lines;
-    let units = followed ? m.units - follower.length : m.units;
+    const blankLines = Math.max(0, (followed ? m.lines - 1 : m.lines) - trimmed.lines);
+    const blankUnits = Math.max(0, (followed ? m.units - follower.length : m.units) - trimmed.units);
+    let lines = trimmed.lines;
+    let units = trimmed.units;
+    let endReached = false;
     const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirFromRoot(ctx), topicNames(ctx));
     const keys = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
     for (const t of ctx.memdir.topics) {
@@ -216,6 +207,11 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
       if (keys.has(r) || mentioned.has(r) || unsafeTopicName(t.rel)) continue;
       const p = ctx.memdir.parsedTopic(t);
       if (notAMemory(t.rel, p.type) || !isMemoryType(p.type)) continue;
+      if (!endReached && entryPlace(index.lines, p.type).kind !== 'after') {
+        endReached = true;
+        lines += blankLines;
+        units += blankUnits;
+      }
       if (lines + 1 > MAX_INDEX_LINES || units + 2 * MAX_ENTRY_CHARS + 2 > MAX_INDEX_UNITS) break;
       lines++;
       units += 2 * MAX_ENTRY_CHARS + 2;
