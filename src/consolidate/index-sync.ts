@@ -5,7 +5,7 @@
 // merged, over-long entries shortened with the detail moved into the topic. Headings, prose and the
 // order of what stays are kept byte for byte.
 import { parseEntry, parseIndex, pathKey, TRAILING_SEPARATOR, type IndexLine } from '../memdir/memory-index.js';
-import { entryPlace, headingAt, headingType } from '../memdir/entry-place.js';
+import { entryPlacer, headingAt, headingType } from '../memdir/entry-place.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
 import { isMemoryType } from '../memdir/types.js';
@@ -191,6 +191,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   if (orphans.length > 0) {
     // Entries this run drops (duplicates, dangling) are no place to write after.
     const live = (l: IndexLine) => out[l.line - 1] !== null;
+    const placeFor = entryPlacer(index.lines, live);
     // Never past what Claude Code loads: entries are added while the index stays within its lines
     // and UTF-16 units (a new section counts its heading and blank lines too); the rest stay
     // orphans for lint to report. Measured after this run's own shortening and merging, so the
@@ -212,7 +213,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       const line = topicEntry(rel, name, description);
       if (line === null || withheld(line, rel, null)) continue;
       const type = topic.type;
-      const place = entryPlace(index.lines, type, live);
+      const place = placeFor(type);
       const extra = place.kind === 'section' && !newSections.has(type) ? 3 : 0;
       if (lines + 1 + extra > MAX_INDEX_LINES || units + line.length + 1 + extra * 20 > MAX_INDEX_UNITS) continue;
       lines += 1 + extra;

@@ -33,8 +33,10 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     baseCount.set(b, (baseCount.get(b) ?? 0) + 1);
   }
   // How many topics answer to a [[link]]: by their stem, and by their name.
+  // Names are read only when the index holds a wiki link: consolidation parses each topic for it.
+  const byName = broad && nameOf !== undefined && lines.some((l) => l.text.includes('[['));
   const answering = new Map<string, number>();
-  if (broad && nameOf) {
+  if (byName) {
     for (const t of topics) {
       const stem = t.replace(/\.md$/u, '');
       const name = nameOf(t)?.trim();
@@ -51,7 +53,7 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     if (fromRoot?.includes('/') && broad) alts.push(`${fromRoot.split('/').pop()!}/${t}`);
     // Also `[[stem]]` (or `[[path/stem]]`, `[[stem|label]]`): a wiki link naming the file without `.md`.
     const stems = alts.map((a) => a.replace(/\.md$/u, ''));
-    const name = broad ? nameOf?.(t)?.trim() : undefined;
+    const name = byName ? nameOf?.(t)?.trim() : undefined;
     const wikiNames = name && answering.get(name) === 1 ? [...stems, name] : stems;
     // Broadly, a folder above it named as one (`corpus/`, `[sources](sources/)`): the agent knows
     // where to look; and its name without `.md` as a whole code span.

@@ -55,3 +55,16 @@ export function entryPlace(lines: readonly IndexLine[], type: string | null, liv
   for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.entry && live(lines[i]!)) return afterItem(lines[i]!);
   return { kind: 'end' };
 }
+
+/**
+ * entryPlace for one index, each type's answer worked out once: asked for every orphan, and the
+ * headings are read once per type, not once per orphan (a large memdir has hundreds).
+ */
+export function entryPlacer(lines: readonly IndexLine[], live?: (l: IndexLine) => boolean): (type: string | null) => EntryPlace {
+  const made = new Map<string | null, EntryPlace>();
+  return (type) => {
+    let place = made.get(type);
+    if (!place) made.set(type, (place = entryPlace(lines, type, live)));
+    return place;
+  };
+}

@@ -10,7 +10,7 @@ import { isPointerStub, isUnfilledStub, notAMemory } from '../../memdir/kinds.js
 import { linkedByName, topicMentions } from '../../content/index-mentions.js';
 import { visibleLine } from '../../content/hidden.js';
 import { topicEntry } from '../../memdir/topic-entry.js';
-import { entryPlace } from '../../memdir/entry-place.js';
+import { entryPlacer, type EntryPlace } from '../../memdir/entry-place.js';
 import { pathBelowRoot } from '../../fs/paths.js';
 
 /**
@@ -133,6 +133,14 @@ export const indexOrphan: Rule = {
 };
 
 
+// The places of one index, by type: asked by every orphan's check and by the room count.
+const placers = new WeakMap<ParsedIndex, (type: string | null) => EntryPlace>();
+function placeIn(index: ParsedIndex, type: string | null): EntryPlace {
+  let placer = placers.get(index);
+  if (!placer) placers.set(index, (placer = entryPlacer(index.lines)));
+  return placer(type);
+}
+
 /**
  * Where the entry goes, as consolidation places it (entryPlace): after the last entry of the
  * section of its type, right under that heading, after the index's last entry, or at the end. An
@@ -142,7 +150,7 @@ export const indexOrphan: Rule = {
  * ends no line (it needs a line ending before it).
  */
 export function insertionPoint(index: ParsedIndex, text: string, type: string | null): { offset: number; atEnd: boolean } {
-  const place = entryPlace(index.lines, type);
+  const place = placeIn(index, type);
   if (place.kind === 'after') {
     const l = index.lines[place.line]!;
     if (l.eol !== '') return { offset: l.offset + l.text.length + l.eol.length, atEnd: false };
@@ -207,7 +215,7 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
       if (keys.has(r) || mentioned.has(r) || unsafeTopicName(t.rel)) continue;
       const p = ctx.memdir.parsedTopic(t);
       if (notAMemory(t.rel, p.type) || !isMemoryType(p.type)) continue;
-      if (!endReached && entryPlace(index.lines, p.type).kind !== 'after') {
+      if (!endReached && placeIn(index, p.type).kind !== 'after') {
         endReached = true;
         lines += blankLines;
         units += blankUnits;
