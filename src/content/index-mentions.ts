@@ -2,6 +2,7 @@
 // "see SCHEMA.md" in prose, a `[[stem]]` wiki link. The agent does read those names, so such a topic is not an orphan;
 // it is an index line that is not in the entry form. Pure: lines in, line numbers out.
 import { normalizeTarget, type IndexLine } from '../memdir/memory-index.js';
+import { lineWikiNames } from '../memdir/links.js';
 
 const LINK_TARGET = /\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 
@@ -142,9 +143,8 @@ export function globMatch(glob: string, name: string): boolean {
  * another memory the index links this way is an orphan whose entry would be a second line under
  * the same title, maybe for a superseded draft: reported, not written (index-orphan, consolidation).
  */
-export function linkedByName(lines: readonly Pick<IndexLine, 'text'>[], name: string | undefined): boolean {
+export function linkedByName(lines: readonly Pick<IndexLine, 'text' | 'kind'>[], name: string | undefined): boolean {
   const n = name?.trim();
   if (!n) return false;
-  const re = new RegExp(`\\[\\[[ \\t]*${escapeRe(n)}[ \\t]*(?:[|#][^\\]]*)?\\]\\]`, 'u');
-  return lines.some((l) => l.text.includes('[[') && re.test(l.text));
+  return lines.some((l) => l.kind !== 'code' && l.kind !== 'frontmatter' && lineWikiNames(l.text).includes(n));
 }

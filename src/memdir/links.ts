@@ -18,6 +18,17 @@ export interface WikiLink {
   written: string;
 }
 
+/** The names a line's `[[name]]` links give, outside its inline code. */
+export function lineWikiNames(text: string): string[] {
+  if (!text.includes('[[')) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(WIKILINK_RE)) {
+    if ((text.slice(0, m.index).match(/`/g)?.length ?? 0) % 2 === 1) continue;
+    out.push(m[1]!.trim());
+  }
+  return out;
+}
+
 /** The `[[name]]` links of a memory's text, outside code and frontmatter. */
 export function wikiLinks(text: string, blocks?: BlockModel): WikiLink[] {
   if (!text.includes('[[')) return [];

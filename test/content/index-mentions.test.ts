@@ -1,7 +1,8 @@
 // Globs an index names topics by: matched without regular expressions, since the index comes from
 // the repository (a glob of many stars must not hang a run).
 import { describe, expect, it } from 'vitest';
-import { globMatch, topicMentions } from '../../src/content/index-mentions.js';
+import { globMatch, linkedByName, topicMentions } from '../../src/content/index-mentions.js';
+import { parseIndex } from '../../src/memdir/memory-index.js';
 
 describe('globMatch', () => {
   it('matches * within one path segment and ? as one character', () => {
@@ -24,5 +25,17 @@ describe('globMatch', () => {
     expect(globMatch(glob, name)).toBe(false);
     const index = [{ line: 1, text: `Old plans: \`${glob}\`, ${'a'.repeat(100000)}*`, kind: 'paragraph' as const, entry: null }];
     expect(topicMentions(index as never, [name], undefined, true).size).toBe(0);
+  });
+});
+
+describe('linkedByName', () => {
+  it('reads a [[name]] link as Claude Code does, not one shown in code', () => {
+    const lines = (text: string) => parseIndex(text).lines;
+    expect(linkedByName(lines('- [[ledger-rounding]] — the rule\n'), 'ledger-rounding')).toBe(true);
+    expect(linkedByName(lines('- [[ ledger-rounding | the rule ]]\n'), 'ledger-rounding')).toBe(true);
+    expect(linkedByName(lines('Link memories as `[[ledger-rounding]]`.\n'), 'ledger-rounding')).toBe(false);
+    expect(linkedByName(lines('```\n[[ledger-rounding]]\n```\n'), 'ledger-rounding')).toBe(false);
+    expect(linkedByName(lines('- [[ledger-rounding-v2]]\n'), 'ledger-rounding')).toBe(false);
+    expect(linkedByName(lines('- [[x]]\n'), undefined)).toBe(false);
   });
 });
