@@ -508,19 +508,44 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   before or after it reaches in (`quoteDocument`); an HTML comment, processing instruction,
 //   declaration, CDATA section, block-level tag, raw block (`<pre>`, `<script>`...) or complete tag
 //   of another name in the first column (the last where it interrupts nothing, or lazily after a
-//   quote's or an item's paragraph where the next line ends it; after top-level text it is text).
-// Anything else sends the file (or its piece) to remark: a line of only `-`, `=`, `*` or `_`
-// (setext underline, thematic break, empty item), a `]:` anywhere (a reference definition, so
-// reference links), an empty item, item content that opens another block, a quote that holds what
-// the line path does not read or that something before or after it reaches into, top-level
-// indented code, other HTML, an ordered item that starts at a number other than 1 in an item right
-// after code, a line nesting more containers than the parse reads (MAX_NESTING), a link inside a
+//   quote's or an item's paragraph where the next line ends it; after top-level text it is text);
+//   in the first column where no quote reaches, a setext underline under a top-level paragraph
+//   (in a quote's document, under a paragraph of one line), a thematic break, `===` with nothing
+//   open; indented code at the top level (four columns in with nothing open).
+// Anything else sends the file (or its piece) to remark: another line of only `-`, `=`, `*` or `_`
+// (an empty item, marks indented or where a lazy line could be), a `]:` anywhere (a reference
+// definition, so reference links), an empty item, item content that opens another block, a quote
+// that holds what the line path does not read or that something before or after it reaches into,
+// indented code in a text holding a CR, other HTML, an ordered item that starts at a number other
+// than 1 in an item right after code or after top-level indented code, a line nesting more containers than the parse reads (MAX_NESTING), a link inside a
 // tab, and the few shapes whose remark reading `lineBlocks` notes as its own.
 // ---------------------------------------------------------------------------------------------
 
 const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
 const ATX_RE = /^#{1,6}(?:[ \t]|$)/;
 const ONLY_MARKS_RE = /^[-*_=][-*_= \t]*$/;
+const SETEXT_RE = /^(=+|-+)[ \t]*$/;
+const LEADING_SPACE_RE = /^[ \t]+/;
+const TRAILING_SPACE_RE = /[ \t]+$/;
+const THEMATIC_RE = /^(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+
+/**
+ * Makes the top-level paragraph that ends on the line before `under` a setext heading: every line
+ * of it and its underline, with the content as written (its first line's indentation and its
+ * last line's trailing spaces and tabs not). False, and nothing made, for a paragraph of more
+ * than one line when `manyLines` is false.
+ */
+function setextHeading(lines: BlockLine[], source: readonly Line[], under: number, level: number, manyLines: boolean): boolean {
+  let first = under - 1;
+  while (first > 0 && lines[first - 1]!.kind === 'prose' && lines[first - 1]!.quote === 0 && !lines[first - 1]!.item) first--;
+  if (first < under - 1 && !manyLines) return false;
+  let text = '';
+  for (let k = first; k < under; k++) text += k < under - 1 ? source[k]!.text + source[k]!.eol : source[k]!.text;
+  text = text.replace(LEADING_SPACE_RE, '').replace(TRAILING_SPACE_RE, '');
+  const heading: BlockHeading = { level, setext: true, text, startLine: first + 1, endLine: under + 1 };
+  for (let k = first; k <= under; k++) lines[k] = { kind: 'heading', quote: 0, heading };
+  return true;
+}
 const SIMPLE_LINK_RE = /^\[[^[\]\\`<>]*\]\([^\s()<>\\&"'`]*\)/;
 // What a prose line (or an item's content) must not start with on the line path.
 const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
@@ -532,8 +557,8 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * lines (and the plain link each starts with), fences, HTML comments and block-level tags in the
  * first column, raw HTML blocks and complete tags, block quotes of paragraphs, and block quotes
  * of anything it reads (each read as a document of its own: `nesting` is how many quotes hold
- * `text`); anything else (top-level indented code, other HTML, setext underlines, definitions)
- * is left to remark.
+ * `text`), setext headings, thematic breaks and top-level indented code; anything else (other
+ * HTML, definitions, marks it cannot place) is left to remark.
  */
 export function lineBlocks(text: string, nesting = 0): BlockModel | null {
   const src = withoutBom(text);
@@ -698,7 +723,8 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         }
         family?.push(l.item);
       }
-      if (l.heading) {
+      // (A setext heading's lines share one heading: moved once.)
+      if (l.heading && (j === 0 || read.model.lines[j - 1]!.heading !== l.heading)) {
         l.heading.startLine += i;
         l.heading.endLine += i;
       }
@@ -821,6 +847,14 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       continue;
     }
     const inItems: boolean = open === 'item' || open === 'inItem';
+    if (open === 'none' && lead >= 4 && quote === null && (i === 0 || quoteDocumentEnd !== i - 1)) {
+      // Four columns in with nothing open: indented code (it interrupts no paragraph). (With a CR
+      // anywhere, its lines are remark's to cut.)
+      if (hasCr) return null;
+      lines[i] = { kind: 'code', quote: 0, code: 'indented' };
+      code = { start: i, column: 4, content: [t.slice(4)], blanks: [] };
+      continue;
+    }
     if (open === 'inItem' && lead >= 4) {
       const { holder, past } = placeIn(lead);
       if (past >= 4) {
@@ -873,6 +907,31 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       quote.emptySince = [];
       if (holder >= 0) extendItems(i + 1);
       open = holder < 0 ? 'para' : 'item';
+      continue;
+    }
+    if (lead === 0 && ONLY_MARKS_RE.test(t)) {
+      // A line of marks in the first column, where no quote can reach it: a setext underline
+      // under a top-level paragraph, a thematic break (which interrupts a paragraph and closes the
+      // items), or `===` starting a paragraph; the rest (an empty item, a break or `===` where a
+      // lazy line could be, `--` with nothing open) is remark's to read.
+      if (quote !== null || (i > 0 && quoteDocumentEnd === i - 1)) return null;
+      const underline = SETEXT_RE.exec(t);
+      if (open === 'para' && underline) {
+        // (In a quote's document, the heading's text as remark gives it holds the `>` marks of its
+        // lines after the first: left to remark when it has more than one.)
+        if (!setextHeading(lines, source, i, underline[1]![0] === '=' ? 1 : 2, nesting === 0)) return null;
+        open = 'none';
+        continue;
+      }
+      if (THEMATIC_RE.test(t)) {
+        lines[i] = { kind: 'thematicBreak', quote: 0 };
+        items = [];
+        open = 'none';
+        continue;
+      }
+      if (open !== 'none' || !underline || underline[1]![0] !== '=') return null;
+      lines[i] = { kind: 'prose', quote: 0 };
+      open = 'para';
       continue;
     }
     const line = readLine(t);
@@ -1001,6 +1060,8 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         lines[i] = { kind: 'prose', quote: 0 };
         continue;
       }
+      // (After top-level indented code, remark's reading of such an item is its own.)
+      if (line.ordered && !line.one && open === 'none' && afterIndentedCode(raw, lines, i)) return null;
       // Which open item holds it: the innermost whose content starts at or before its marker.
       let holder = -1;
       if (line.indent > 0 && inItems) {
@@ -1208,6 +1269,13 @@ function afterBlankAfterText(raw: ReadonlyArray<{ text: string }>, lines: readon
   if (k < 0 || !BLANK_RE.test(raw[k]!.text)) return false;
   while (k >= 0 && BLANK_RE.test(raw[k]!.text)) k--;
   return k >= 0 && lines[k]!.kind === 'prose';
+}
+
+/** Whether the last line before line i that is not blank is a line of indented code. */
+function afterIndentedCode(raw: ReadonlyArray<{ text: string }>, lines: readonly BlockLine[], i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && BLANK_RE.test(raw[k]!.text)) k--;
+  return k >= 0 && lines[k]!.code === 'indented';
 }
 
 // A container's marker after a line's indentation: a quote's `>`, or an item's marker with a

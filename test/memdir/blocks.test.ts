@@ -636,11 +636,13 @@ describe('lineBlocks: the line path', () => {
   it.each([
     ['a fence in an item that the text\'s end closes on spaces with no line end', '- a\n  ```\n  b\n  '],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
-    ['a quote holding more than paragraphs', '> a\n>\n>     code\n'],
-    ['an indented line', 'a\n\n    code\n'],
+    ['a setext heading of two lines in a quote (its text holds the second line\'s `>`)', '> a\n> b\n> ===\n'],
+    ['indented code in a text holding a CR', 'a\r\n\r\n    code\r\n'],
     ['a complete tag lazily after a quote\'s paragraph, then a line that goes on the quote', '> a\n<span>\n> b\n'],
     ['a complete tag lazily after an item\'s paragraph as the last line, with no line end', '- a\n<span>'],
-    ['a setext underline', 'Feedback\n---\n'],
+    ['a setext underline under a lazy line of a quote', '> a\nb\n===\n'],
+    ['`===` after a quote (a lazy line of its paragraph)', '> a\n===\n'],
+    ['an empty item after a paragraph\'s last line', '- a\n-\n'],
     ['a definition', '- [T][t]\n\n[t]: t.md\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
@@ -673,6 +675,34 @@ describe('lineBlocks: the line path', () => {
         if (fast) expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    ['a setext underline', 'Feedback\n---\n'],
+    ['setext headings of one and of three lines, indented, with trailing spaces', 'Title yesterday\n===\n\n  Two\nlines\n   three  \n-----  \n'],
+    ['thematic breaks interrupting a paragraph and closing items', 'a\n***\n- b\n---\n- c\n\n_ _ _\n'],
+    ['`===` starting a paragraph, then its setext underline', '===\n---\n'],
+    ['indented code at the top level over blank lines, then text', 'a\n\n    code\n\n      more\n\nb\n'],
+    ['indented code in a quote', '> a\n>\n>     code\n'],
+    ['a setext heading in a quote', '> Title\n> ===\n'],
+  ])('takes %s, as remark reads it', (_, text) => {
+    takenAsRemarkReadsIt(text);
+  });
+
+  it('gives what remark gives on setext underlines, thematic breaks and top-level indented code (property)', () => {
+    const line = fc.constantFrom(
+      '', 'Title yesterday', '  indented text', 'text\twith tab', '===', '=== ', '---', '--', '-', '- - -', '***', '* * *', '___', '_ _', '= =', '----\t',
+      '    code yesterday', '      deeper', '\tcode by tab', '    - not an item', '    ```', '- item', '  - nested', '1. one', '2. two', '10. ten',
+      '> quoted', '> ===', '> ---', '>', '```', '# h', '<!-- c -->', 'lazy',
+    );
+    expect(takenAsRemarkReads(line, 16, 2500)).toBeGreaterThan(400);
+    const eol = fc.constantFrom('\n', '\n', '\r\n');
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), eol, fc.boolean(), fc.boolean(), (ls, e, fm, lastEnded) => {
+        readsAsRemark((fm ? '---\nname: x\n---\n' : '') + ls.map((l, k) => l + (k < ls.length - 1 || lastEnded ? e : '')).join(''));
+      }),
+      { numRuns: 1500 },
     );
   });
 
