@@ -525,6 +525,9 @@ const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
 const ATX_RE = /^#{1,6}(?:[ \t]|$)/;
 const ONLY_MARKS_RE = /^[-*_=][-*_= \t]*$/;
 const SETEXT_RE = /^(=+|-+)[ \t]*$/;
+// A reference definition on one line, in plain characters only (the label up to 999 of them).
+const TITLE_START_RE = /^["'(]/;
+const DEFINITION_RE = /^ {0,3}\[(?=[^\]]{0,999}\])[^[\]\\`<>]*[^\s[\]\\`<>][^[\]\\`<>]*\]:[ \t]*[^\s<>()\\"'`\x00-\x1f\x7f]+(?:[ \t]+"[^"\\]*")?[ \t]*$/;
 const LEADING_SPACE_RE = /^[ \t]+/;
 const TRAILING_SPACE_RE = /[ \t]+$/;
 const THEMATIC_RE = /^(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
@@ -533,12 +536,14 @@ const THEMATIC_RE = /^(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
  * Makes the top-level paragraph that ends on the line before `under` a setext heading: every line
  * of it and its underline, with the content as written (its first line's indentation and its
  * last line's trailing spaces and tabs not). False, and nothing made, for a paragraph of more
- * than one line when `manyLines` is false.
+ * than one line when `manyLines` is false, or right after a definition.
  */
 function setextHeading(lines: BlockLine[], source: readonly Line[], under: number, level: number, manyLines: boolean): boolean {
   let first = under - 1;
   while (first > 0 && lines[first - 1]!.kind === 'prose' && lines[first - 1]!.quote === 0 && !lines[first - 1]!.item) first--;
   if (first < under - 1 && !manyLines) return false;
+  // (Under a paragraph that follows reference definitions, remark's heading starts at them.)
+  if (first > 0 && lines[first - 1]!.kind === 'definition') return false;
   let text = '';
   for (let k = first; k < under; k++) text += k < under - 1 ? source[k]!.text + source[k]!.eol : source[k]!.text;
   text = text.replace(LEADING_SPACE_RE, '').replace(TRAILING_SPACE_RE, '');
@@ -560,19 +565,22 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  * `text`), setext headings, thematic breaks and top-level indented code; anything else (other
  * HTML, definitions, marks it cannot place) is left to remark.
  */
-export function lineBlocks(text: string, nesting = 0): BlockModel | null {
+export function lineBlocks(text: string, nesting = 0, definitions = false): BlockModel | null {
   const src = withoutBom(text);
   // (remark reads what a line holds past its MAX_NESTING-th container as text.)
-  if (src.includes(']:') || (nesting === 0 && withNestingCapped(src) !== src)) return null;
+  if (nesting === 0 && withNestingCapped(src) !== src) return null;
+  // Whether the file may hold a reference definition (so reference links): a quote's document
+  // is told by the file that holds it.
+  if (nesting === 0) definitions = src.includes(']:');
   const source = splitLines(src);
-  if (!src.includes('\t')) return readLines(src, source, source, nesting);
+  if (!src.includes('\t')) return readLines(src, source, source, nesting, definitions);
   // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
   // and container markers as spaces, and the model's offsets and code are then the source's again.
   const raw = source.map((l) => {
     const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
     return text === l.text ? l : { text, eol: l.eol, offset: l.offset };
   });
-  const model = readLines(src, source, raw, nesting);
+  const model = readLines(src, source, raw, nesting, definitions);
   return model && withSourceOffsets(model, source, raw);
 }
 
@@ -580,7 +588,7 @@ export function lineBlocks(text: string, nesting = 0): BlockModel | null {
  * `lineBlocks` on the lines as read (`raw`: the source's lines, or the same with tabs as spaces);
  * `source` gives a fence's code as written.
  */
-function readLines(src: string, source: readonly Line[], raw: readonly Line[], nesting: number): BlockModel | null {
+function readLines(src: string, source: readonly Line[], raw: readonly Line[], nesting: number, definitions: boolean): BlockModel | null {
   const hasCr = src.includes('\r');
   const lines: BlockLine[] = new Array(raw.length);
   const codeBlocks: CodeBlock[] = [];
@@ -846,6 +854,18 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       if (t.indexOf(until, from) < 0) htmlUntil = until;
       continue;
     }
+    if (definitions && t.includes(']:')) {
+      // A reference definition of one line where nothing is open at the top level (it interrupts
+      // no paragraph), with a plain label, destination and title, and no line after it that could
+      // go on it (a title, an underline); any other line holding `]:` is remark's to read.
+      if (nesting > 0 || open !== 'none' || quote !== null || (i > 0 && quoteDocumentEnd === i - 1) || !DEFINITION_RE.test(t)) return null;
+      // The line after it: blank, another such definition, or plain text in the first column,
+      // a link's `[` too (a paragraph after it); remark reads what else may go on or interrupt it.
+      const next = raw[i + 1]?.text ?? '';
+      if (!BLANK_RE.test(next) && !(next.includes(']:') && DEFINITION_RE.test(next)) && !((PLAIN_START_RE.test(next) || next.startsWith('[')) && !TITLE_START_RE.test(next))) return null;
+      lines[i] = { kind: 'definition', quote: 0 };
+      continue;
+    }
     const inItems: boolean = open === 'item' || open === 'inItem';
     if (open === 'none' && lead >= 4 && quote === null && (i === 0 || quoteDocumentEnd !== i - 1)) {
       // Four columns in with nothing open: indented code (it interrupts no paragraph). (With a CR
@@ -875,7 +895,7 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       // A block quote the quote lines below cannot read (it holds a quote, a list, a heading, a
       // fence...): read as a document of its own when nothing before it or after it can reach in.
       const { holder, past }: { holder: number; past: number } = inItems ? placeIn(lead) : { holder: -1, past: lead };
-      const read = past < 4 ? quoteDocument(raw, lines, i, bodyStart, holder < 0 ? 0 : items[holder]!.contentStart, holder >= 0, nesting) : 'lines';
+      const read = past < 4 ? quoteDocument(raw, lines, i, bodyStart, holder < 0 ? 0 : items[holder]!.contentStart, holder >= 0, nesting, definitions) : 'lines';
       if (read === null) return null;
       if (read !== 'lines') {
         i = placeQuote(read, holder);
@@ -936,6 +956,8 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
     }
     const line = readLine(t);
     if (line === null) return null;
+    // With a definition in the file, an item may start with a reference link: remark's to resolve.
+    if (definitions && line.kind === 'item' && !line.link && !line.code && t.charCodeAt(line.contentStart) === 0x5b) return null;
     if (line.kind === 'raw') {
       // A raw HTML block (it interrupts a paragraph and closes an item or a quote) to the line
       // that holds an end tag of any of the four names.
@@ -1101,7 +1123,7 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         // (its line with spaces for the marker: the columns stay); when it holds only text, by the
         // quote lines below.
         const first = ' '.repeat(line.contentStart) + t.slice(line.contentStart);
-        const read = quoteDocument(raw, lines, i, bodyStart, line.contentStart, true, nesting, first);
+        const read = quoteDocument(raw, lines, i, bodyStart, line.contentStart, true, nesting, definitions, first);
         if (read === null || (read === 'lines' && line.quoted === 'document')) return null;
         if (read === 'lines') {
           lines[i]!.quote = 1;
@@ -1177,6 +1199,7 @@ function quoteDocument(
   column: number,
   inItem: boolean,
   nesting: number,
+  definitions: boolean,
   firstText = raw[i]!.text,
 ): 'lines' | null | { model: BlockModel; inner: string[]; end: number } {
   if (nesting >= MAX_QUOTE_DOCUMENTS) return 'lines';
@@ -1202,7 +1225,7 @@ function quoteDocument(
   }
   const quoteLines = () => inner.every((c) => BLANK_RE.test(c) || isQuotedText(c)) && !(inItem && BLANK_RE.test(inner[0]!));
   if (quoteLines() || FM_FENCE_RE.test(inner[0]!) || (interrupts && !interruptingOpens(inner[0]!))) return 'lines';
-  const read = () => lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1);
+  const read = () => lineBlocks(inner.map((c, j) => c + raw[i + j]!.eol).join(''), nesting + 1, definitions);
   let model = read();
   if (!model) return null;
   if (model.lines.length !== inner.length) return 'lines';

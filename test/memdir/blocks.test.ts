@@ -643,7 +643,11 @@ describe('lineBlocks: the line path', () => {
     ['a setext underline under a lazy line of a quote', '> a\nb\n===\n'],
     ['`===` after a quote (a lazy line of its paragraph)', '> a\n===\n'],
     ['an empty item after a paragraph\'s last line', '- a\n-\n'],
-    ['a definition', '- [T][t]\n\n[t]: t.md\n'],
+    ['a definition, and an item that may start with a reference link', '- [T][t]\n\n[t]: t.md\n'],
+    ['a definition after a paragraph line (it interrupts none)', 'text\n[t]: t.md\n'],
+    ['a definition whose title may be on the next line', '[t]: t.md\n"T"\n'],
+    ['a definition followed by an indented line (it goes on the paragraph)', '[t]: t.md\n    more\n'],
+    ['a definition in a quote', '> [t]: t.md\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
     ['indented code starting inside a tab, its text looking like a fence (remark\'s model reads a fence)', '- a\n\n\t  ```js\tx\n'],
@@ -686,6 +690,7 @@ describe('lineBlocks: the line path', () => {
     ['indented code at the top level over blank lines, then text', 'a\n\n    code\n\n      more\n\nb\n'],
     ['indented code in a quote', '> a\n>\n>     code\n'],
     ['a setext heading in a quote', '> Title\n> ===\n'],
+    ['reference definitions of one line, with and without a title, then a paragraph and an item starting with an inline link', '[a]: a.md\n[b]: b.md "B"\ntext [a]\n\n- [A](a.md) — hook\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -704,6 +709,15 @@ describe('lineBlocks: the line path', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it('gives what remark gives on reference definitions among paragraphs, items, quotes and code (property)', () => {
+    const line = fc.constantFrom(
+      '', '[t]: t.md', '[a]: b.md "T"', '  [u]:u.md', '[t]: x', '[^1]: note', '[x]: y z', 'text', 'Title', '===', '---', '***', '- item', '- [A](a.md) x',
+      '1. one', '2. two', '# h', '> q', '> [t]: q', '```', '    code', '  indented', '<div>', '<!-- c -->', '"t"', "'t'", '(t)', '[x] y', '- [t]', 'a]: b', '[t]: a b',
+      '[t] yesterday', '[x](y) z', '[t][a] b', '[ab', 'c]: d', ':', '-',
+    );
+    expect(takenAsRemarkReads(line, 14, 2500)).toBeGreaterThan(500);
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
