@@ -896,8 +896,12 @@ class Finder {
     return countBelow(this.lineStarts, at + 1) - 1;
   }
 
+  // A line ends before its `\n`, and before the `\r` of a `\r\n`: a blank line of a CRLF file is
+  // blank (it ends a paragraph) and no line's text ends in a CR.
   lineEnd(i: number) {
-    return i + 1 < this.lines ? this.lineStarts[i + 1]! - 1 : this.masked.length;
+    if (i + 1 >= this.lines) return this.masked.length;
+    const nl = this.lineStarts[i + 1]! - 1;
+    return nl > this.lineStarts[i]! && this.masked.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
   }
 
   lineText(i: number) {

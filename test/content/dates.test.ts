@@ -144,3 +144,29 @@ describe('findRelativeDates', () => {
     );
   });
 });
+
+describe('findRelativeDates on CRLF text', () => {
+  // A blank line of a CRLF file ends a paragraph as an LF file's does: a habitual word in the
+  // paragraph before does not reach the phrase.
+  it.each([
+    ['We usually ship on Fridays\r\n\r\nDeployed the fix yesterday\r\n'],
+    ['Usually fine\r\n\r\nDeployed yesterday\r\n'],
+  ])('finds what the same text with LF line ends gives: %j', (crlf) => {
+    expect(found(crlf)).toEqual(found(crlf.replace(/\r\n/g, '\n')));
+    expect(found(crlf).map(([t]) => t)).toEqual(['yesterday']);
+  });
+
+  it('finds the same phrases whatever the line ends (property)', () => {
+    const phrase = fc.constantFrom('tomorrow', 'yesterday', 'next Thursday', 'last week', 'two weeks ago', 'by Friday', '明天', '上周');
+    const line = fc.oneof(fc.constant(''), phrase.map((p) => `Deployed it ${p}`), phrase, fc.constantFrom('We usually ship', 'Always check it', '# Heading', '- item', 'It broke', 'We ship.', 'Dana said', '## 2026-04-20'));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 10 }), (ls) => {
+        const lf = ls.join('\n') + '\n';
+        const crlf = ls.join('\r\n') + '\r\n';
+        const at = (text: string) => findRelativeDates(text, FRIDAY).map((r) => [r.text, r.absolute, text.slice(0, r.start).split('\n').length]);
+        expect(at(crlf)).toEqual(at(lf));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
