@@ -95,10 +95,15 @@ function isSearchedFor(text: string, start: number, folderEnd: number, end: numb
   );
 }
 
-/** Where each paragraph after the first starts: after a blank line, or at a new list item. */
+/**
+ * Where each paragraph after the first starts: after a blank line, or at a new list item (lines
+ * ended by LF, CRLF or CR alike).
+ */
 function paragraphBreaks(text: string): number[] {
-  return [...text.matchAll(/\n[ \t]*(?:\n|[-*+][ \t]|\d+[.)][ \t])/g)].map((m) => m.index! + 1);
+  return [...text.matchAll(PARAGRAPH_BREAK)].map((m) => m.index! + m[1]!.length);
 }
+
+const PARAGRAPH_BREAK = /(\r\n|\n|\r(?!\n))[ \t]*(?:\r?\n|\r|[-*+][ \t]|\d+[.)][ \t])/g;
 
 /** Which paragraph an offset is in: how many breaks come at or before it. */
 function paragraphAt(breaks: number[], offset: number): number {
