@@ -527,6 +527,7 @@ const ONLY_MARKS_RE = /^[-*_=][-*_= \t]*$/;
 const SETEXT_RE = /^(=+|-+)[ \t]*$/;
 // A reference definition on one line, in plain characters only (the label up to 999 of them).
 const TITLE_START_RE = /^["'(]/;
+const LONE_CR_RE = /\r(?!\n)/;
 const DEFINITION_RE = /^ {0,3}\[(?=[^\]]{0,999}\])[^[\]\\`<>]*[^\s[\]\\`<>][^[\]\\`<>]*\]:[ \t]*[^\s<>()\\"'`\x00-\x1f\x7f]+(?:[ \t]+"[^"\\]*")?[ \t]*$/;
 const LEADING_SPACE_RE = /^[ \t]+/;
 const TRAILING_SPACE_RE = /[ \t]+$/;
@@ -590,6 +591,9 @@ export function lineBlocks(text: string, nesting = 0, definitions = false): Bloc
  */
 function readLines(src: string, source: readonly Line[], raw: readonly Line[], nesting: number, definitions: boolean): BlockModel | null {
   const hasCr = src.includes('\r');
+  // Whether top-level indented code can be read here with a CR in the text: every CR is a CRLF's,
+  // and no tab moves the code's columns.
+  const crlfCode = hasCr && !LONE_CR_RE.test(src) && !src.includes('\t');
   const lines: BlockLine[] = new Array(raw.length);
   const codeBlocks: CodeBlock[] = [];
   let i = 0;
@@ -678,7 +682,10 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       if (j < last || (j === last && b.length > c.column)) c.content.push(b.slice(c.column));
       lines[first + j] = j <= last ? { kind: 'code', quote: 0, code: 'indented' } : { kind: 'blank', quote: 0 };
     });
-    codeBlocks.push({ startLine: c.start + 1, endLine: first + last + 1, fenced: false, lang: '', content: c.content });
+    // (With CRLF line ends, remark's code is its lines with their ends, cut at each `\n`: every line
+    // but the last keeps its CR.)
+    const content = hasCr ? c.content.map((x, j) => (j < c.content.length - 1 ? x + raw[c.start + j]!.eol : x)).join('').split('\n') : c.content;
+    codeBlocks.push({ startLine: c.start + 1, endLine: first + last + 1, fenced: false, lang: '', content });
     if (last >= 0) extendItems(first + last + 1);
     code = null;
   };
@@ -869,8 +876,8 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
     const inItems: boolean = open === 'item' || open === 'inItem';
     if (open === 'none' && lead >= 4 && quote === null && (i === 0 || quoteDocumentEnd !== i - 1)) {
       // Four columns in with nothing open: indented code (it interrupts no paragraph). (With a CR
-      // anywhere, its lines are remark's to cut.)
-      if (hasCr) return null;
+      // that ends a line alone, or a CR and a tab, its lines are remark's to cut.)
+      if (hasCr && !crlfCode) return null;
       lines[i] = { kind: 'code', quote: 0, code: 'indented' };
       code = { start: i, column: 4, content: [t.slice(4)], blanks: [] };
       continue;

@@ -637,7 +637,8 @@ describe('lineBlocks: the line path', () => {
     ['a fence in an item that the text\'s end closes on spaces with no line end', '- a\n  ```\n  b\n  '],
     ['a fence whose info string holds an escape', '```js\\!\nb\n```\n'],
     ['a setext heading of two lines in a quote (its text holds the second line\'s `>`)', '> a\n> b\n> ===\n'],
-    ['indented code in a text holding a CR', 'a\r\n\r\n    code\r\n'],
+    ['indented code in a text whose lines end in a lone CR', 'a\r\r    code\r'],
+    ['indented code in a text holding a CR and a tab', 'a\r\n\r\n    code\tx\r\n'],
     ['a complete tag lazily after a quote\'s paragraph, then a line that goes on the quote', '> a\n<span>\n> b\n'],
     ['a complete tag lazily after an item\'s paragraph as the last line, with no line end', '- a\n<span>'],
     ['a setext underline under a lazy line of a quote', '> a\nb\n===\n'],
@@ -689,6 +690,7 @@ describe('lineBlocks: the line path', () => {
     ['`===` starting a paragraph, then its setext underline', '===\n---\n'],
     ['indented code at the top level over blank lines, then text', 'a\n\n    code\n\n      more\n\nb\n'],
     ['indented code in a quote', '> a\n>\n>     code\n'],
+    ['indented code at the top level with CRLF line ends (each line but the last keeps its CR)', 'a\r\n\r\n    code\r\n\r\n      more\r\n    \r\nb\r\n'],
     ['a setext heading in a quote', '> Title\n> ===\n'],
     ['reference definitions of one line, with and without a title, then a paragraph and an item starting with an inline link', '[a]: a.md\n[b]: b.md "B"\ntext [a]\n\n- [A](a.md) — hook\n'],
   ])('takes %s, as remark reads it', (_, text) => {
