@@ -84,12 +84,57 @@ export function findSecrets(text: string): Promise<SecretFinding[]> {
 async function scanSecrets(text: string): Promise<SecretFinding[]> {
   const own = findPatternSecrets(text);
   const lint = SECRETLINT_SIGNALS.test(text) ? await findSecretlintSecrets(text) : [];
+  return mergedFindings(own, lint);
+}
+
+const overlap = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+
+/**
+ * memlint's findings, then each of secretlint's (in its order) that overlaps none of them nor one
+ * taken before it; then, by position (the longer first at one start), each that overlaps none
+ * kept before it. Asked by binary search, not of every finding kept: a topic holds thousands.
+ */
+export function mergedFindings(own: readonly SecretFinding[], lint: readonly SecretFinding[]): SecretFinding[] {
   const all = [...own];
-  for (const f of lint) if (!all.some((o) => f.start < o.end && o.start < f.end)) all.push(f);
+  if (lint.length > 0) {
+    // memlint's findings by start, with the largest end among each one and those before it.
+    const byStart = [...own].sort((a, b) => a.start - b.start);
+    const maxEnd: number[] = [];
+    for (const o of byStart) maxEnd.push(Math.max(o.end, maxEnd[maxEnd.length - 1] ?? -Infinity));
+    // secretlint's taken so far: none overlaps another, so by start their ends rise too.
+    const taken: SecretFinding[] = [];
+    for (const f of lint) {
+      const k = lastBefore(byStart, f.end);
+      // (Each of those starts before f ends: one overlaps f when it ends after f starts.)
+      if (k >= 0 && maxEnd[k]! > f.start) continue;
+      const t = lastBefore(taken, f.end);
+      if (t >= 0 && overlap(f, taken[t]!)) continue;
+      taken.splice(t + 1, 0, f);
+      all.push(f);
+    }
+  }
   all.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: SecretFinding[] = [];
-  for (const f of all) if (!out.some((o) => f.start < o.end && o.start < f.end)) out.push(f);
+  // Kept ones start at or before the next one: it overlaps one only if it starts before one's end.
+  let reach = -Infinity;
+  for (const f of all) {
+    if (f.start === f.end ? out.some((o) => overlap(f, o)) : f.start < reach) continue;
+    out.push(f);
+    if (f.end > f.start) reach = Math.max(reach, f.end);
+  }
   return out;
+}
+
+/** The last index of `sorted` (by start) whose start is before `end`, or -1. */
+function lastBefore(sorted: readonly { start: number }[], end: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start < end) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /**

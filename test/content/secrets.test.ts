@@ -1,6 +1,7 @@
 // Secret detection: the kinds Claude Code's team-memory scanner blocks, placeholders, masking.
 import { describe, expect, it } from 'vitest';
-import { allowKey, findPatternSecrets, findSecrets, isPlaceholder, maskSecret } from '../../src/content/secrets.js';
+import fc from 'fast-check';
+import { allowKey, findPatternSecrets, findSecrets, isPlaceholder, maskSecret, mergedFindings, type SecretFinding } from '../../src/content/secrets.js';
 
 // Deterministic fake values of the right shape (never real credentials).
 const rep = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
@@ -134,5 +135,40 @@ describe('placeholders, review lines and passwords given in words', () => {
     for (const t of ['password: `<password>`', 'password: `${DB_PASSWORD}`', 'password: `********`', 'password is `YOUR_PASSWORD`', 'password: `DB_PASSWORD`']) {
       expect(await findSecrets(t), t).toEqual([]);
     }
+  });
+});
+
+describe('memlint\'s findings and secretlint\'s merged', () => {
+  // The merge as it was written first: every finding against every one kept.
+  const naive = (own: SecretFinding[], lint: SecretFinding[]) => {
+    const overlap = (a: SecretFinding, b: SecretFinding) => a.start < b.end && b.start < a.end;
+    const all = [...own];
+    for (const f of lint) if (!all.some((o) => overlap(f, o))) all.push(f);
+    all.sort((a, b) => a.start - b.start || b.end - a.end);
+    const out: SecretFinding[] = [];
+    for (const f of all) if (!out.some((o) => overlap(f, o))) out.push(f);
+    return out;
+  };
+  const finding = (label: string) =>
+    fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 12 })).map(([start, length]): SecretFinding => ({ kind: label, label, start, end: start + length }));
+
+  it('keeps what every-against-every keeps, in its order (property, with empty and nested ranges)', () => {
+    fc.assert(
+      fc.property(fc.array(finding('own'), { maxLength: 12 }), fc.array(finding('lint'), { maxLength: 12 }), (own, lint) => {
+        const got = mergedFindings(own, lint);
+        const want = naive(own, lint);
+        expect(got.length).toBe(want.length);
+        got.forEach((f, i) => expect(f).toBe(want[i]));
+      }),
+      { numRuns: 5_000, seed: 11 },
+    );
+  });
+
+  it('merges 20,000 findings of each', () => {
+    const own = Array.from({ length: 20_000 }, (_, i): SecretFinding => ({ kind: 'own', label: 'own', start: i * 10, end: i * 10 + 4 }));
+    const lint = Array.from({ length: 20_000 }, (_, i): SecretFinding => ({ kind: 'lint', label: 'lint', start: i * 10 + 2, end: i * 10 + 8 }));
+    const got = mergedFindings(own, lint);
+    expect(got).toHaveLength(20_000);
+    expect(got.every((f) => f.kind === 'own')).toBe(true);
   });
 });

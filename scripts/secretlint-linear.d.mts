@@ -1,0 +1,5 @@
+// Types for scripts/secretlint-linear.mjs (the tests import it).
+export const ORIGINAL_BODY: string;
+export function filterDuplicatedMessages<T extends { range: readonly number[]; severity?: unknown; message?: unknown }>(messages?: T[]): T[];
+export function linearSecretlint(source: string, file?: string): string;
+export const esbuildPlugin: { name: string; setup(build: unknown): void };
