@@ -53,3 +53,14 @@ export const esbuildPlugin = {
     b.onLoad({ filter: FILE }, (args) => ({ contents: linearSecretlint(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
   },
 };
+
+// For vitest, which must transform secretlint's core to patch it (the configs inline it), so the
+// tests run the filter the bundles ship.
+export const vitePlugin = {
+  name: 'secretlint-linear',
+  enforce: 'pre',
+  transform(code, id) {
+    const path = id.split('?')[0];
+    return FILE.test(path) ? { code: linearSecretlint(code, path), map: null } : null;
+  },
+};

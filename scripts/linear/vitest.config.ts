@@ -3,16 +3,17 @@
 // would fail them; the bench runs when the machine is quiet enough to measure.
 import { defineConfig } from 'vitest/config';
 import { vitePlugin as micromarkLinear } from '../micromark-linear.mjs';
+import { vitePlugin as secretlintLinear } from '../secretlint-linear.mjs';
 
 export default defineConfig({
-  plugins: [micromarkLinear],
+  plugins: [micromarkLinear, secretlintLinear],
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['scripts/linear/*.test.ts'],
     testTimeout: 600_000,
     pool: 'forks',
     maxWorkers: 1,
-    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark|micromark-core-commonmark)[\\/]/] } },
+    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark|micromark-core-commonmark|@secretlint[\\/]core)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],
   },
 });
