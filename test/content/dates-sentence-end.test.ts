@@ -3,7 +3,7 @@
 // at every place of every stretch, whatever stands there (stops, each kind of whitespace \s knows,
 // and what it does not, full-width stops, surrogate pairs).
 import { describe, expect, it } from 'vitest';
-import { SENTENCE_END, sentenceEndAt } from '../../src/content/dates.js';
+import { SENTENCE_END, sentenceEndAt, sentenceEnds, stopBounds } from '../../src/content/dates.js';
 
 const UNITS = [
   '.', '!', '?', ';', '。', '！', '？', '；', 'a', 'Z', '1', '-', ',', ':', '"', '\u0000',
@@ -39,6 +39,32 @@ describe('sentenceEndAt', () => {
     for (let c = 0; c <= 0xffff; c++) {
       const s = `.${String.fromCharCode(c)}`;
       expect(sentenceEndAt(s, 0, 2), c.toString(16)).toBe(/^\s$/u.test(String.fromCharCode(c)));
+    }
+  });
+});
+
+describe('stopBounds', () => {
+  // The character loops the finder read each phrase's sentence with, before the search.
+  const byLoops = (s: string, lo: number, start: number, end: number, hi: number) => {
+    let from = lo;
+    for (let p = start - 1; p >= lo; p--) if (sentenceEndAt(s, p, start)) { from = p + 1; break; }
+    let to = hi;
+    for (let p = end; p < hi; p++) if (sentenceEndAt(s, p, hi)) { to = p + 1; break; }
+    return { from, to };
+  };
+
+  it('gives what reading each character gives, for every window and phrase of generated texts', () => {
+    let seed = 29;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; n < 600; n++) {
+      let s = '';
+      const length = 1 + Math.floor(next() * 12);
+      for (let k = 0; k < length; k++) s += UNITS[Math.floor(next() * UNITS.length)];
+      const ends = sentenceEnds(s);
+      for (let lo = 0; lo <= s.length; lo++)
+        for (let start = lo; start <= s.length; start++)
+          for (let end = start; end <= s.length; end++)
+            for (let hi = end; hi <= s.length; hi++) expect(stopBounds(s, ends, lo, start, end, hi), JSON.stringify([s, lo, start, end, hi])).toEqual(byLoops(s, lo, start, end, hi));
     }
   });
 });
