@@ -270,25 +270,13 @@ export function stopBounds(s: string, ends: Int32Array, lo: number, start: numbe
   let from = lo;
   if (start - 1 >= lo && sentenceEndAt(s, start - 1, start)) from = start;
   else {
-    const k = firstAtOrAfter(ends, start - 1) - 1;
+    const k = countBelow(ends, start - 1) - 1;
     if (k >= 0 && ends[k]! >= lo) from = ends[k]! + 1;
   }
   let to = hi;
-  const j = firstAtOrAfter(ends, end);
+  const j = countBelow(ends, end);
   if (j < ends.length && ends[j]! < hi) to = ends[j]! + 1;
   return { from, to };
-}
-
-/** The first index of `sorted` whose value is at least `v` (its length when none is). */
-function firstAtOrAfter(sorted: Int32Array, v: number): number {
-  let a = 0;
-  let b = sorted.length;
-  while (a < b) {
-    const m = (a + b) >> 1;
-    if (sorted[m]! < v) a = m + 1;
-    else b = m;
-  }
-  return a;
 }
 
 /** A UTF-16 unit \s matches: ECMAScript's WhiteSpace and LineTerminator. */
@@ -324,7 +312,7 @@ function places(line: string, ch: string): number[] {
 }
 
 /** How many of the sorted `xs` are below `at`. */
-function countBelow(xs: readonly number[], at: number): number {
+function countBelow(xs: ArrayLike<number>, at: number): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {
