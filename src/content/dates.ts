@@ -134,6 +134,11 @@ const FIGURATIVE_WORD = /today|tomorrow|next\s+(?:week|month)|in\s+a\s+day|overn
 
 // Habitual, generic and recurring uses: "it usually happened yesterday", "whenever we ship on a
 // Friday", "by default the job runs tomorrow". Looked for in the sentence around the phrase.
+// Plain words every match of HABITUAL and of EVENT_NOUN_NEAR holds (each begins with a lookbehind,
+// which V8 tries at every character: where none of these words is, the long patterns are not run).
+// test/content/dates-told.test.ts holds each hint to its pattern.
+const HABITUAL_HINT = /usually|always|typically|normally|generally|often|sometimes|frequently|routinely|habitually|tend|whenever|every[ \t]|each[ \t]|default|rule|通常|一般|总是|往往|经常|每次/iu;
+const MEETING_HINT = /meeting|call|standup|review|demo|sync|interview/iu;
 const HABITUAL = /(?<!\w)(?:usually|always|typically|normally|generally|often|sometimes|frequently|routinely|habitually|tends?[ \t]+to|whenever|every[ \t]+time|each[ \t]+time|by[ \t]+default|as[ \t]+a[ \t]+rule|would[ \t]+always)\b|通常|一般|总是|往往|经常|每次/iu;
 // A word before a weekday that makes it a name or a recurrence: "the Sunday post", "the 3rd Friday",
 // "the first Monday", "its Friday", "Fridays".
@@ -490,7 +495,7 @@ function hasVerb(re: RegExp, text: string): boolean {
 
 /** The sentence tells an event, past or future, or a schedule (besides the phrase itself). */
 export function tellsEvent(text: string): boolean {
-  return hasVerb(EVENT_VERB, text.replace(CAUSAL_SINCE, ' ')) || TIME_PREPOSITION.test(text) || EVENT_NOUN_NEAR.test(text);
+  return hasVerb(EVENT_VERB, text.replace(CAUSAL_SINCE, ' ')) || TIME_PREPOSITION.test(text) || (MEETING_HINT.test(text) && EVENT_NOUN_NEAR.test(text));
 }
 
 /**
@@ -499,10 +504,14 @@ export function tellsEvent(text: string): boolean {
  * of a long sentence per phrase were one more than needed.
  */
 export function tellsEventBeyondTold(text: string): boolean {
-  return hasVerb(EVENT_VERB_NOT_TOLD, text.replace(CAUSAL_SINCE, ' ')) || TIME_PREPOSITION.test(text) || EVENT_NOUN_NEAR.test(text);
+  return hasVerb(EVENT_VERB_NOT_TOLD, text.replace(CAUSAL_SINCE, ' ')) || TIME_PREPOSITION.test(text) || (MEETING_HINT.test(text) && EVENT_NOUN_NEAR.test(text));
 }
-// For test/content/dates-told.test.ts, which holds the two to each other.
+// For test/content/dates-told.test.ts, which holds the two to each other, and the hints to their patterns.
 export { TOLD as TOLD_VERB, hasVerb };
+export const HINTED: ReadonlyArray<readonly [hint: RegExp, pattern: RegExp]> = [
+  [HABITUAL_HINT, HABITUAL],
+  [MEETING_HINT, EVENT_NOUN_NEAR],
+];
 
 // "since" before a clause in the present tense gives a reason ("not deterministic today, since the
 // seed is drawn per call"), not a point in time ("since the reset", "since it was moved").
@@ -691,7 +700,7 @@ export function notADate(line: string, start: number, end: number, memo: LineMem
   const sent = sentence ?? lineSentence(line, start, end, memo);
   if (DAY_WORD.test(phrase) && CAPITAL.test(line.slice(start, end)) && TITLE_AFTER_POSSESSIVE.test(line.slice(end)) && !AT_SENTENCE_START.test(sent.text.slice(0, sent.at))) return true;
   const facts = sent.facts;
-  if ((facts.habitual ??= HABITUAL.test(sent.text))) return true;
+  if ((facts.habitual ??= HABITUAL_HINT.test(sent.text) && HABITUAL.test(sent.text))) return true;
   const ahead = line.slice(end);
   const back = behind(line, start);
   if ((memo.separated ??= LABEL_SEPARATOR.test(line)) && (LABEL_BEFORE.test(back) || LABEL_AFTER.test(ahead))) return true;
