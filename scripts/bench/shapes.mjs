@@ -4,7 +4,7 @@
 //   node scripts/bench/shapes.mjs --list
 // Then, in <dir>: /usr/bin/time -f '%U %S' memlint lint > /dev/null (CPU = user + sys).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const FM = '---\nname: Log\ndescription: the log\ntype: project\n---\n\n';
@@ -41,13 +41,28 @@ const size = Number(args.find((a, k) => k >= 2 && /^\d+$/.test(a)) ?? 1_000_000)
 const eol = args.includes('--crlf') ? '\r\n' : '\n';
 let text = FM;
 for (let i = 0; text.length < size; i++) text += SHAPES[shape](i);
-rmSync(dir, { recursive: true, force: true });
+// A folder this script made before (it holds the marker) is made anew; any other that is not
+// empty is refused: the folder is a path typed by hand, and a slip must not delete a checkout.
+const MARKER = '.memlint-bench-shape';
+if (existsSync(dir) && readdirSync(dir).length > 0) {
+  if (!existsSync(join(dir, MARKER))) {
+    process.stderr.write(`shapes.mjs: ${dir} exists and was not made by this script: give a new or empty folder\n`);
+    process.exit(2);
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
 const memdir = join(dir, '.claude', 'memory');
 mkdirSync(memdir, { recursive: true });
+writeFileSync(join(dir, MARKER), '');
 writeFileSync(join(memdir, 'MEMORY.md'), '# Memory\n\n- [Log](log.md) — the log\n');
 writeFileSync(join(memdir, 'log.md'), eol === '\n' ? text : text.replace(/\n/g, eol));
 const git = (...a) => execFileSync('git', a, { cwd: dir, stdio: 'ignore' });
-git('init', '-q');
-git('add', '-A');
-git('-c', 'user.email=bench@example.com', '-c', 'user.name=bench', '-c', 'commit.gpgsign=false', 'commit', '-qm', `${shape} topic`);
+try {
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.email=bench@example.com', '-c', 'user.name=bench', '-c', 'commit.gpgsign=false', 'commit', '-qm', `${shape} topic`);
+} catch (e) {
+  process.stderr.write(`shapes.mjs: git could not commit the topic in ${dir}: ${e instanceof Error ? e.message.split('\n')[0] : e}\n`);
+  process.exit(1);
+}
 process.stdout.write(`${dir}: ${shape}, ${text.length} characters${eol === '\n' ? '' : ', CRLF'}\n`);
