@@ -11,6 +11,9 @@ const FM = '---\nname: Log\ndescription: the log\ntype: project\n---\n\n';
 // Each: the text of one repetition, numbered i.
 const SHAPES = {
   definitions: (i) => `[r${i}]: http://x/${i} "t"\n[r${i}] yesterday\n\n`,
+  'reference-items': (i) => `${i === 0 ? '[t]: http://x/t\n\n' : ''}- [Item ${i}][t] shipped yesterday\n- [t] again\n- [T][] collapsed\n`,
+  'bracket-log': (i) => `[10:${i % 60}]: deployed the fix ${i} yesterday\n\n`,
+  'definitions-after-items': (i) => `- [Item ${i}][r${i}] shipped yesterday\n- [r${i}] again\n\n[r${i}]: http://x/${i}\n\n`,
   setext: (i) => `Title ${i} yesterday\n===\n\n`,
   'indented-code': (i) => `    code ${i}\n    more\n\npara yesterday\n\n`,
   tokens: (i) => `token ghp_${(i * 7919).toString(36).padStart(36, 'a')} and AKIA${String(i).padStart(16, '7')} key=sk-${'x'.repeat(20)}${i}\n`,

@@ -12,6 +12,7 @@
 // microseconds) is paid only for the pieces that need it, not for a whole long list or log.
 import type { Nodes, Parent, Root, Paragraph } from 'mdast';
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { parseMarkdown } from './markdown.js';
 import { MAX_NESTING, withNestingCapped } from './nesting.js';
 import { bomOf, splitLines, withoutBom, type Line } from './lines.js';
@@ -552,6 +553,15 @@ function setextHeading(lines: BlockLine[], source: readonly Line[], under: numbe
   for (let k = first; k <= under; k++) lines[k] = { kind: 'heading', quote: 0, heading };
   return true;
 }
+// A line that starts as a one-line definition with a plain label and destination, then holds
+// something other than a title after them: it is no definition, and starts none.
+const FAILED_DEFINITION_RE = /^\[[^[\]\\`<>]{0,999}\]:[ \t]*[^\s<>()\\"'`\x00-\x1f\x7f]+[ \t]+[^ \t"'(]/;
+
+/** Whether a paragraph line (its first) may start a reference definition. */
+function mayStartDefinition(t: string): boolean {
+  const content = t.slice(leadingSpaces(t));
+  return content.startsWith('[') && !FAILED_DEFINITION_RE.test(content);
+}
 const SIMPLE_LINK_RE = /^\[[^[\]\\`<>]*\]\([^\s()<>\\&"'`]*\)/;
 // What a prose line (or an item's content) must not start with on the line path.
 const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
@@ -574,15 +584,80 @@ export function lineBlocks(text: string, nesting = 0, definitions = false): Bloc
   // is told by the file that holds it.
   if (nesting === 0) definitions = src.includes(']:');
   const source = splitLines(src);
-  if (!src.includes('\t')) return readLines(src, source, source, nesting, definitions);
-  // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
-  // and container markers as spaces, and the model's offsets and code are then the source's again.
-  const raw = source.map((l) => {
-    const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
-    return text === l.text ? l : { text, eol: l.eol, offset: l.offset };
-  });
-  const model = readLines(src, source, raw, nesting, definitions);
-  return model && withSourceOffsets(model, source, raw);
+  let model: BlockModel | null;
+  if (!src.includes('\t')) model = readLines(src, source, source, nesting, definitions);
+  else {
+    // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
+    // and container markers as spaces, and the model's offsets and code are then the source's again.
+    const raw = source.map((l) => {
+      const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
+      return text === l.text ? l : { text, eol: l.eol, offset: l.offset };
+    });
+    model = readLines(src, source, raw, nesting, definitions);
+    model = model && withSourceOffsets(model, source, raw);
+  }
+  // (Definitions are the file's: the links they resolve are read once the whole file is.)
+  return model && nesting === 0 && definitions ? withReferenceLinks(model, source) : model;
+}
+
+// A definition line `DEFINITION_RE` has read: its label and destination.
+const DEFINITION_PARTS_RE = /^ {0,3}\[([^\]]*)\]:[ \t]*(\S+)/;
+// A link's text or label of plain characters: nothing in it can hold a bracket or reach past its
+// `]` (a code span, an autolink), and a label is at most 999 characters.
+const PLAIN_LABEL_RE = /\[([^[\]\\`<>]{0,999})\]/y;
+
+/**
+ * The model with the reference links items start with (`[T][label]`, `[T][]`, `[T]`) resolved
+ * through the file's definitions, or null when an item starts with brackets read otherwise than
+ * plainly (remark's to read).
+ */
+function withReferenceLinks(model: BlockModel, source: readonly Line[]): BlockModel | null {
+  const defined = new Map<string, string>();
+  for (let i = 0; i < model.lines.length; i++) {
+    if (model.lines[i]!.kind !== 'definition') continue;
+    const [, label, url] = DEFINITION_PARTS_RE.exec(source[i]!.text)!;
+    // (A character reference in a destination is remark's to decode.)
+    if (url!.includes('&')) return null;
+    // The first definition of a label is the one references use.
+    const id = normalizeIdentifier(label!);
+    if (!defined.has(id)) defined.set(id, url!);
+  }
+  for (let i = 0; i < model.lines.length; i++) {
+    const line = model.lines[i]!;
+    const t = source[i]!.text;
+    if (!line.item || line.item.link || line.kind !== 'prose' || t.charCodeAt(line.item.contentStart) !== 0x5b) continue;
+    if (t.includes('\t')) return null;
+    const link = referenceLink(t, line.item.contentStart, defined);
+    if (link === null) return null;
+    if (link) line.item.link = link;
+  }
+  return model;
+}
+
+/**
+ * The reference link that starts at `at` in a line, as micromark's label end reads one: a full
+ * reference when its label is defined, a collapsed or shortcut one when the text is (a full
+ * label that is not defined makes no link, even of a defined text). undefined when there is no
+ * link; null when the brackets hold more than plain characters, or an inline link may follow.
+ */
+function referenceLink(t: string, at: number, defined: ReadonlyMap<string, string>): BlockLink | undefined | null {
+  PLAIN_LABEL_RE.lastIndex = at;
+  const text = PLAIN_LABEL_RE.exec(t);
+  if (!text) return null;
+  let end = at + text[0].length;
+  let label = text[1]!;
+  const next = t.charCodeAt(end);
+  if (next === 0x28) return null;
+  if (next === 0x5b) {
+    PLAIN_LABEL_RE.lastIndex = end;
+    const full = PLAIN_LABEL_RE.exec(t);
+    if (!full) return null;
+    end += full[0].length;
+    if (full[1] !== '') label = full[1]!;
+  }
+  const url = defined.get(normalizeIdentifier(label));
+  if (url === undefined) return undefined;
+  return { form: 'reference', url, start: at, end, textStart: at + 1, textEnd: at + 1 + text[1]!.length };
 }
 
 /**
@@ -653,6 +728,31 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
   let nestedEnd = false;
   // The last line (0-based) of the last quote read as a document of its own.
   let quoteDocumentEnd = -1;
+  // The first line of the top-level paragraph line i goes on (the last one found is kept, so that
+  // each line is walked over once however many of a paragraph's lines ask).
+  let lastParagraph = { start: -1, end: -1 };
+  const paragraphStart = (i: number): number => {
+    let k = i - 1;
+    while (k > 0 && lines[k - 1]!.kind === 'prose' && lines[k - 1]!.quote === 0 && !lines[k - 1]!.item) {
+      if (k - 1 === lastParagraph.end) {
+        k = lastParagraph.start;
+        break;
+      }
+      k--;
+    }
+    lastParagraph = { start: k, end: i - 1 };
+    return k;
+  };
+  // Whether a line holding `]:` is surely no part of a reference definition: top-level text going
+  // on a paragraph whose first line can start none, or starting a paragraph and unable to start
+  // one itself (a definition starts a paragraph, and never interrupts one).
+  const definitionCannotHold = (i: number, t: string, lead: number): boolean => {
+    if (nesting > 0 || quote !== null || (i > 0 && quoteDocumentEnd === i - 1) || t.charCodeAt(lead) === 0x3e) return false;
+    const kind = readLine(t)?.kind;
+    if (open === 'para') return (kind === 'text' || kind === 'indented') && !mayStartDefinition(raw[paragraphStart(i)]!.text);
+    if (open === 'none' || (open === 'inItem' && lead === 0)) return kind === 'text' && !mayStartDefinition(t);
+    return false;
+  };
   const endQuote = () => {
     if (quote?.hasBlock) for (const k of quote.emptySince) lines[k]!.quote = 0;
     else if (quote) nestedEnd = true;
@@ -861,16 +961,20 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       if (t.indexOf(until, from) < 0) htmlUntil = until;
       continue;
     }
-    if (definitions && t.includes(']:')) {
+    if (definitions && t.includes(']:') && !definitionCannotHold(i, t, lead)) {
       // A reference definition of one line where nothing is open at the top level (it interrupts
-      // no paragraph), with a plain label, destination and title, and no line after it that could
-      // go on it (a title, an underline); any other line holding `]:` is remark's to read.
-      if (nesting > 0 || open !== 'none' || quote !== null || (i > 0 && quoteDocumentEnd === i - 1) || !DEFINITION_RE.test(t)) return null;
+      // no paragraph; in the first column after a blank line, it closes the items), with a plain
+      // label, destination and title, and no line after it that could go on it (a title, an
+      // underline); any other line holding `]:` is remark's to read.
+      const closesItems = open === 'inItem' && lead === 0 && BLANK_RE.test(raw[i - 1]!.text);
+      if (nesting > 0 || (open !== 'none' && !closesItems) || quote !== null || (i > 0 && quoteDocumentEnd === i - 1) || !DEFINITION_RE.test(t)) return null;
       // The line after it: blank, another such definition, or plain text in the first column,
       // a link's `[` too (a paragraph after it); remark reads what else may go on or interrupt it.
       const next = raw[i + 1]?.text ?? '';
       if (!BLANK_RE.test(next) && !(next.includes(']:') && DEFINITION_RE.test(next)) && !((PLAIN_START_RE.test(next) || next.startsWith('[')) && !TITLE_START_RE.test(next))) return null;
       lines[i] = { kind: 'definition', quote: 0 };
+      items = [];
+      open = 'none';
       continue;
     }
     const inItems: boolean = open === 'item' || open === 'inItem';
@@ -963,8 +1067,6 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
     }
     const line = readLine(t);
     if (line === null) return null;
-    // With a definition in the file, an item may start with a reference link: remark's to resolve.
-    if (definitions && line.kind === 'item' && !line.link && !line.code && t.charCodeAt(line.contentStart) === 0x5b) return null;
     if (line.kind === 'raw') {
       // A raw HTML block (it interrupts a paragraph and closes an item or a quote) to the line
       // that holds an end tag of any of the four names.

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, initRepo, memlint, tempDir, writeFiles } from '../helpers/repo.js';
 
 const DIST = join(ROOT, 'dist');
-// The parser's packages. micromark's list of block-level HTML tag names (data, no code) is the
-// block model's line path's, as it is micromark's.
-const REMARK = /^\/\/ node_modules\/(?:micromark(?!-util-html-tag-name\/)[\w-]*|unified|remark-[\w-]+|mdast-util-[\w-]+|vfile)\//m;
+// The parser's packages. micromark's list of block-level HTML tag names (data, no code) and its
+// label folding (one function of three lines) are the block model's line path's, as they are micromark's.
+const REMARK = /^\/\/ node_modules\/(?:micromark(?!-util-html-tag-name\/|-util-normalize-identifier\/)[\w-]*|unified|remark-[\w-]+|mdast-util-[\w-]+|vfile)\//m;
 
 /** Every program file main.mjs can load, by static or dynamic import. */
 function reachable(): Map<string, string> {

@@ -644,11 +644,16 @@ describe('lineBlocks: the line path', () => {
     ['a setext underline under a lazy line of a quote', '> a\nb\n===\n'],
     ['`===` after a quote (a lazy line of its paragraph)', '> a\n===\n'],
     ['an empty item after a paragraph\'s last line', '- a\n-\n'],
-    ['a definition, and an item that may start with a reference link', '- [T][t]\n\n[t]: t.md\n'],
-    ['a definition after a paragraph line (it interrupts none)', 'text\n[t]: t.md\n'],
+    ['an item starting with a link text, then what may be an inline link', '[t]: t.md\n\n- [t](<x y.md>) z\n'],
+    ['an item starting with a link text holding a backslash', '[t]: t.md\n\n- [a\\]][t]\n'],
+    ['an item starting with a label not closed on its line', '[t]: t.md\n\n- [T][t\n  ] x\n'],
+    ['a destination holding a character reference (remark decodes it)', '[t]: a&amp;b.md\n\n- [t]\n'],
+    ['an item starting with a reference link on a line holding a tab', '[t]: t.md\n\n- [T][t]\tx\n'],
     ['a definition whose title may be on the next line', '[t]: t.md\n"T"\n'],
     ['a definition followed by an indented line (it goes on the paragraph)', '[t]: t.md\n    more\n'],
     ['a definition in a quote', '> [t]: t.md\n'],
+    ['a line holding `]:` that may end a definition whose label started on the line before', '[t]: t.md\n\n[a\nb]: c\n'],
+    ['a line holding `]:` on a paragraph whose first line may start a definition', '[t]: t.md\n\n[a] b\nx [c]: d\n'],
     ['an empty item', '-\n'],
     ['an empty item with a space after its bullet', '+ \n'],
     ['indented code starting inside a tab, its text looking like a fence (remark\'s model reads a fence)', '- a\n\n\t  ```js\tx\n'],
@@ -693,6 +698,17 @@ describe('lineBlocks: the line path', () => {
     ['indented code at the top level with CRLF line ends (each line but the last keeps its CR)', 'a\r\n\r\n    code\r\n\r\n      more\r\n    \r\nb\r\n'],
     ['a setext heading in a quote', '> Title\n> ===\n'],
     ['reference definitions of one line, with and without a title, then a paragraph and an item starting with an inline link', '[a]: a.md\n[b]: b.md "B"\ntext [a]\n\n- [A](a.md) — hook\n'],
+    ['what looks like a definition after a paragraph line (it interrupts none: text)', 'text\n[t]: t.md\n'],
+    ['a definition, then a line holding `]:` that starts a paragraph and cannot start one', '[a]: b\nx [c]: d\n'],
+    [
+      'lines holding `]:` that start a paragraph and are no definition, or go on one whose first line starts none',
+      '[t]: t.md\n\n[10:32]: deployed the fix\n[10:33]: checked\n\nNote [a]: b\n  [x]: y\n\n- [t] x\n',
+    ],
+    ['a definition after a list, and items that start with reference links it resolves', '- [T][t]\n- [t] — x\n\n[t]: t.md\n'],
+    [
+      'items starting with full, collapsed and shortcut references, defined and not, labels folded',
+      '[Deploy  Log]: d.md\n[a]: a.md\n[a]: second.md\n\n- [x][deploy log] — full\n- [DEPLOY LOG][] — collapsed\n- [a] — shortcut, first definition\n- [a][b] — a full label not defined: no link\n- [b][] — no link\n- [ ] — no link\n- [][a] — empty text\n  - [A] — nested\n> - [a] quoted\n',
+    ],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -720,6 +736,25 @@ describe('lineBlocks: the line path', () => {
       '[t] yesterday', '[x](y) z', '[t][a] b', '[ab', 'c]: d', ':', '-',
     );
     expect(takenAsRemarkReads(line, 14, 2500)).toBeGreaterThan(500);
+  });
+
+  it('gives what remark gives on items that start with reference links, among definitions (property)', () => {
+    const line = fc.constantFrom(
+      '', '[t]: t.md', '[T  x]: tx.md', '[a]: a.md "A"', '[t]: second.md', '[é]: e.md', '[SS]: ss.md', '[t]: a&b.md', 'text', '- item', '  - nested',
+      '- [t] x', '- [T][t] y', '- [T][] z', '- [t x][] w', '- [u][t]', '- [T][u]', '- [ t ][ T ]', '- [t]', '- [[t]]', '- [t][', '- [t][t](x)', '- [t](x)',
+      '- [t](t.md) q', '- [ß]', '- [ẞ][]', '- [][t]', '- [ ]', '  - [a] n', '1. [t] o', '> - [t] q', '> [t] p', '- [t]: x', '- [t] [t]', '- [t]\ty', '- [a`b][t]',
+      '- [t]x', '- [*t*][t]', '- [t]: q', '  continued [t]', '    code [t]', '```', '- > [t]', '# [t]', 'x [t]', '- <a>[t]', '-  [t]  two spaces', '- [t]!',
+    );
+    expect(takenAsRemarkReads(line, 12, 3000)).toBeGreaterThan(600);
+  });
+
+  it('gives what remark gives on lines holding `]:` that may or may not start or end a definition (property)', () => {
+    const line = fc.constantFrom(
+      '', '[t]: t.md', '[10:32]: deployed the fix', '[a]: b c', '[a]: b "t"', '[a]: b "t" x', "[a]: b 't", '[a]: b (t', '[a]:  b\tc', '[a]: <b> c', '[a]: b(c d',
+      '[ ]: b c', '[a]:', '[a]: b', '  [a]: b c', '    [a]: b c', 'x [a]: b', 'x]: y z', '[x', 'y]: z', '[x]', ': b c', 'text', '  text', '- [t] x', '- item',
+      '  - [a]: b c', '> [a]: b c', '> x', '===', '---', '# h', '```', '"t"', '(t)', '[t] yesterday',
+    );
+    expect(takenAsRemarkReads(line, 12, 3000)).toBeGreaterThan(300);
   });
 
   it('gives what remark gives on files it takes (property over plain lines only)', () => {
