@@ -113,12 +113,12 @@ const FM_FENCE_RE = /^---[ \t]*$/;
  * starts by their number; code keeps them as empty lines), and micromark spends tens of
  * microseconds on each.
  */
-export function remarkBlocks(text: string): BlockModel {
+export function remarkBlocks(text: string, definitions?: Map<string, string>): BlockModel {
   const src = withoutBom(text);
   const raw = splitLines(src);
   // With a CR anywhere, code text is not one string per line (remark keeps the CR): runs stay.
   const runs = src.includes('\r') ? [] : longEmptyRuns(raw);
-  if (runs.length === 0) return parsedBlocks(src, raw);
+  if (runs.length === 0) return parsedBlocks(src, raw, definitions);
   // kept[j]: the line of `src` that line j of the shortened text is: of each run its first and last
   // line. middleEnd: for a run's first line, the last of the lines left out after it (0-based).
   const kept: number[] = [];
@@ -134,7 +134,7 @@ export function remarkBlocks(text: string): BlockModel {
   for (let i = from; i < raw.length; i++) kept.push(i);
   parts.push(src.slice(raw[from]!.offset));
   const short = parts.join('');
-  return withEmptyRunsBack(parsedBlocks(short, splitLines(short)), kept, middleEnd);
+  return withEmptyRunsBack(parsedBlocks(short, splitLines(short), definitions), kept, middleEnd);
 }
 
 /** Runs of more than two lines with nothing on them (not even spaces): [first, last], 0-based. */
@@ -192,7 +192,12 @@ function withEmptyRunsBack(model: BlockModel, kept: number[], middleEnd: Map<num
 }
 
 /** The model from remark's parse of the text as it is (`remarkBlocks` without the shortening). */
-export function parsedBlocks(src: string, raw: ReadonlyArray<{ text: string; eol: string; offset: number }>): BlockModel {
+export function parsedBlocks(
+  src: string,
+  raw: ReadonlyArray<{ text: string; eol: string; offset: number }>,
+  // Where the text's reference definitions are added (a label's first one kept), when asked for.
+  definitionsOut?: Map<string, string>,
+): BlockModel {
   const starts = raw.map((l) => l.offset);
   // A line no leaf block covers holds only container markers (`>`, an empty item's bullet).
   const lines: BlockLine[] = raw.map(() => ({ kind: 'blank', quote: 0 }));
@@ -201,6 +206,7 @@ export function parsedBlocks(src: string, raw: ReadonlyArray<{ text: string; eol
   const tree = parseMarkdown(src);
   const definitions = new Map<string, string>();
   collectDefinitions(tree, definitions);
+  if (definitionsOut) for (const [id, url] of definitions) if (!definitionsOut.has(id)) definitionsOut.set(id, url);
   const col = (line: number, offset: number) => offset - starts[line - 1]!;
   const mark = (node: Nodes, kind: BlockKind, extra: Partial<BlockLine> = {}) => {
     const p = node.position!;
@@ -283,24 +289,27 @@ export function parsedBlocks(src: string, raw: ReadonlyArray<{ text: string; eol
  * The model of a text the line path cannot take whole: cut before each line that surely starts a
  * top-level block (`topLevelBlockStarts`), each piece read by the line path when it
  * can be, else by remark, and the pieces' lines put together. Exact: CommonMark closes every open
- * block but a top-level fence or HTML block at such a line, and a reference definition (which links
- * anywhere in the file may use) sends the whole file to remark.
+ * block but a top-level fence or HTML block at such a line. Reference definitions change no
+ * block, only which links there are: each piece's are gathered, and the links items start with
+ * are then resolved through all of them (`resolveReferenceLinks`; where that cannot be done on
+ * the line, the whole file goes to remark).
  */
 export function pieceBlocks(text: string): BlockModel {
   const src = withoutBom(text);
-  if (src.includes(']:')) return remarkBlocks(text);
   const raw = splitLines(src);
   const cuts = topLevelBlockStarts(raw);
   if (cuts.length === 0) return remarkBlocks(text);
+  const defined = src.includes(']:') ? new Map<string, string>() : null;
   const model: BlockModel = { lines: [], codeBlocks: [], comments: [], via: 'lines' };
   let from = 0;
   for (const to of [...cuts, raw.length]) {
     const piece = src.slice(raw[from]!.offset, to < raw.length ? raw[to]!.offset : src.length);
-    const part = lineBlocks(piece) ?? remarkBlocks(piece);
-    appendShifted(model, part, from);
+    const fast = lineBlocks(piece);
+    if (fast && defined && !addDefinitions(fast, raw, from, defined)) return remarkBlocks(text);
+    appendShifted(model, fast ?? remarkBlocks(piece, defined ?? undefined), from);
     from = to;
   }
-  return model;
+  return defined ? (resolveReferenceLinks(model, raw, defined) ?? remarkBlocks(text)) : model;
 }
 
 /** Adds a piece's model that starts at 0-based line `shift` of the whole (line numbers moved once). */
@@ -596,9 +605,15 @@ export function lineBlocks(text: string, nesting = 0, definitions = false): Bloc
     model = readLines(src, source, raw, nesting, definitions);
     model = model && withSourceOffsets(model, source, raw);
   }
+  if (!model || nesting > 0 || !definitions) return model;
   // (Definitions are the file's: the links they resolve are read once the whole file is.)
-  return model && nesting === 0 && definitions ? withReferenceLinks(model, source) : model;
+  const defined = new Map<string, string>();
+  return addDefinitions(model, source, 0, defined) ? resolveReferenceLinks(model, source, defined) : null;
 }
+
+// A label as mdast's `identifier` gives it (micromark's folding, then lower case): the key of a
+// text's definitions, whichever way they were read.
+const labelKey = (label: string): string => normalizeIdentifier(label).toLowerCase();
 
 // A definition line `DEFINITION_RE` has read: its label and destination.
 const DEFINITION_PARTS_RE = /^ {0,3}\[([^\]]*)\]:[ \t]*(\S+)/;
@@ -607,29 +622,36 @@ const DEFINITION_PARTS_RE = /^ {0,3}\[([^\]]*)\]:[ \t]*(\S+)/;
 const PLAIN_LABEL_RE = /\[([^[\]\\`<>]{0,999})\]/y;
 
 /**
- * The model with the reference links items start with (`[T][label]`, `[T][]`, `[T]`) resolved
- * through the file's definitions, or null when an item starts with brackets read otherwise than
- * plainly (remark's to read).
+ * Adds the definitions of a line-path model (of the text's lines from `shift` on) to `defined`,
+ * a label's first one kept; false when a destination holds a character reference (remark's to
+ * decode).
  */
-function withReferenceLinks(model: BlockModel, source: readonly Line[]): BlockModel | null {
-  const defined = new Map<string, string>();
+function addDefinitions(model: BlockModel, source: readonly Line[], shift: number, defined: Map<string, string>): boolean {
   for (let i = 0; i < model.lines.length; i++) {
     if (model.lines[i]!.kind !== 'definition') continue;
-    const [, label, url] = DEFINITION_PARTS_RE.exec(source[i]!.text)!;
-    // (A character reference in a destination is remark's to decode.)
-    if (url!.includes('&')) return null;
-    // The first definition of a label is the one references use.
-    const id = normalizeIdentifier(label!);
+    const [, label, url] = DEFINITION_PARTS_RE.exec(source[i + shift]!.text)!;
+    if (url!.includes('&')) return false;
+    const id = labelKey(label!);
     if (!defined.has(id)) defined.set(id, url!);
   }
+  return true;
+}
+
+/**
+ * The model with the reference link each item starts with (`[T][label]`, `[T][]`, `[T]`) as the
+ * text's definitions resolve it, or null when an item starts with brackets read otherwise than
+ * plainly (remark's to read). An inline link stays as it is: definitions change none.
+ */
+function resolveReferenceLinks(model: BlockModel, source: readonly Line[], defined: ReadonlyMap<string, string>): BlockModel | null {
   for (let i = 0; i < model.lines.length; i++) {
     const line = model.lines[i]!;
     const t = source[i]!.text;
-    if (!line.item || line.item.link || line.kind !== 'prose' || t.charCodeAt(line.item.contentStart) !== 0x5b) continue;
+    if (!line.item || line.item.link?.form === 'inline' || line.kind !== 'prose' || t.charCodeAt(line.item.contentStart) !== 0x5b) continue;
     if (t.includes('\t')) return null;
     const link = referenceLink(t, line.item.contentStart, defined);
     if (link === null) return null;
     if (link) line.item.link = link;
+    else delete line.item.link;
   }
   return model;
 }
@@ -655,7 +677,7 @@ function referenceLink(t: string, at: number, defined: ReadonlyMap<string, strin
     end += full[0].length;
     if (full[1] !== '') label = full[1]!;
   }
-  const url = defined.get(normalizeIdentifier(label));
+  const url = defined.get(labelKey(label));
   if (url === undefined) return undefined;
   return { form: 'reference', url, start: at, end, textStart: at + 1, textEnd: at + 1 + text[1]!.length };
 }

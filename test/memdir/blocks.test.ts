@@ -832,6 +832,43 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     );
     expect(cut).toBeGreaterThan(1000);
   });
+
+  it('gives what remark gives on files holding definitions, read piece by piece (property)', () => {
+    // Definitions the line path cannot read (over two lines, in a quote or an item) send a piece
+    // to remark; the links items start with are resolved through every piece's definitions.
+    const line = fc.constantFrom(
+      '', '[t]: t.md', '[t]:', '  t.md', '[u]: u.md', '"title"', '> [q]: q.md', '- [i]: i.md', '[T]: second.md', '[a\nb]: ab.md', '[w]: w.md x',
+      '- [t] x', '- [T][t] y', '- [q][] z', '- [i]', '- [A B]', '- [u][t]', '- [x][q]', '- [t](t.md) inline', '- [a `b`][t]', '- [t][', '  - [u] nested',
+      '> - [t] quoted', '- item', 'Prose.', '# H', '```', '- > q', '- # h', '    code', '> q', '[10:32]: said it', 'x [t]: y', '===', '---',
+    );
+    const eol = fc.constantFrom('\n', '\n', '\r\n');
+    let cut = 0;
+    let linked = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 24 }), eol, (ls, e) => {
+        const text = ls.join(e) + e;
+        const whole = remarkBlocks(text);
+        const pieces = pieceBlocks(text);
+        if (pieces.via === 'lines' || topLevelBlockStarts(splitLines(text)).length > 0) cut++;
+        if (whole.lines.some((l) => l.item?.link?.form === 'reference')) linked++;
+        expect(pieces.lines).toEqual(whole.lines);
+        expect(pieces.codeBlocks).toEqual(whole.codeBlocks);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(cut).toBeGreaterThan(1000);
+    expect(linked).toBeGreaterThan(200);
+  });
+
+  it('reads a file whose definition the line path cannot read piece by piece, its items linked through it', () => {
+    const text = '[t]:\n  t.md\n\n' + '- [Item][t] shipped\n'.repeat(30) + '\nProse.\n\n- [t] again\n';
+    expect(lineBlocks(text)).toBeNull();
+    const m = pieceBlocks(text);
+    expect(m.lines.filter((l) => l.item?.link?.url === 't.md')).toHaveLength(31);
+    expect(m.lines).toEqual(remarkBlocks(text).lines);
+    // Only the piece holding the definition went to remark.
+    expect(topLevelBlockStarts(splitLines(text)).length).toBeGreaterThan(30);
+  });
 });
 
 
