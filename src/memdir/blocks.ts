@@ -510,7 +510,7 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   block), or one to four columns after the marker, whose content is text (starting with a plain
 //   inline link `[T](x.md)` or not: no brackets, backslashes, backticks or angle brackets in the
 //   text; no space, parentheses, quotes, `&`, backslash, backtick or angle brackets in the
-//   destination; no title) or a quote (of text, empty, or read as a document as below), nested in
+//   destination; no title), an ATX heading or a quote (of text, empty, or read as a document as below), nested in
 //   the item whose content its marker is indented to (or one to three columns in, with nothing
 //   open); text (lazy, or indented and text in the first column too); a fence, in the first column
 //   or in an item; indented code in an item; a quote line of text, at the top level or in an item;
@@ -1237,7 +1237,10 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       families[families.length - 1]!.push(item);
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.code) {
+      if (line.heading) {
+        lines[i] = { kind: 'heading', quote: 0, item, heading: { ...line.heading, setext: false, startLine: i + 1, endLine: i + 1 } };
+        open = 'inItem';
+      } else if (line.code) {
         // Five columns or more after its marker: the item's content starts one column after it,
         // and the rest of the line is indented code. (With a CR anywhere, remark's to cut.)
         if (hasCr) return null;
@@ -1586,7 +1589,17 @@ type ReadLine =
   | { kind: 'indented'; indent: number }
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'fence'; indent: number; mark: string; length: number; lang: string }
-  | { kind: 'item'; indent: number; ordered: boolean; one: boolean; contentStart: number; link?: BlockLink; quoted?: true | 'document' | 'empty'; code?: true };
+  | {
+      kind: 'item';
+      indent: number;
+      ordered: boolean;
+      one: boolean;
+      contentStart: number;
+      link?: BlockLink;
+      quoted?: true | 'document' | 'empty';
+      code?: true;
+      heading?: { level: number; text: string };
+    };
 
 // The answers that carry nothing but their kind, one object each: every line of text was one more.
 const TEXT: ReadLine = { kind: 'text' };
@@ -1762,6 +1775,11 @@ function readItem(t: string, indent: number): ReadLine | null {
     if (isQuotedText(quoted)) return { kind: 'item', indent, ordered, one, contentStart, quoted: true };
     // A quote holding more than text: read as a document of its own (`quoteDocument`), if it can be.
     return { kind: 'item', indent, ordered, one, contentStart, quoted: BLANK_RE.test(quoted) ? 'empty' : 'document' };
+  }
+  // An ATX heading, the item's first block (no paragraph is open after it).
+  if (content.charCodeAt(0) === 0x23) {
+    const h = readLine(content);
+    if (h?.kind === 'heading') return { kind: 'item', indent, ordered, one, contentStart, heading: { level: h.level, text: h.text } };
   }
   // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !NO_TAG_RE.test(content);

@@ -704,6 +704,7 @@ describe('lineBlocks: the line path', () => {
       'lines holding `]:` that start a paragraph and are no definition, or go on one whose first line starts none',
       '[t]: t.md\n\n[10:32]: deployed the fix\n[10:33]: checked\n\nNote [a]: b\n  [x]: y\n\n- [t] x\n',
     ],
+    ['items whose first block is an ATX heading, then what goes on them and what ends the list', '- # Deploy\n  text in the item\n- ## Two ##x\n\n  more\n1. # One\nlazy text is no lazy line\n'],
     ['a definition after a list, and items that start with reference links it resolves', '- [T][t]\n- [t] — x\n\n[t]: t.md\n'],
     [
       'items starting with full, collapsed and shortcut references, defined and not, labels folded',
@@ -746,6 +747,15 @@ describe('lineBlocks: the line path', () => {
       '- [t]x', '- [*t*][t]', '- [t]: q', '  continued [t]', '    code [t]', '```', '- > [t]', '# [t]', 'x [t]', '- <a>[t]', '-  [t]  two spaces', '- [t]!',
     );
     expect(takenAsRemarkReads(line, 12, 3000)).toBeGreaterThan(600);
+  });
+
+  it('gives what remark gives on items whose first block is an ATX heading (property)', () => {
+    const line = fc.constantFrom(
+      '', '- # h', '- ## Deploy yesterday', '-   ### three spaces', '- #', '- # h #', '- #h', '1. # one', '2) # two', '  - # nested', '    - # deeper', '> - # quoted',
+      '- > # quote in item', '  text in item', 'lazy text', '  # heading in item', '  - item', '- item', 'para', '# top', '===', '---', '  ===', '```', '  ```',
+      '    code', '      code in item', '- # h\ttab', '-\t# tab after marker', '- [T](t.md) — hook', '<!-- c -->',
+    );
+    expect(takenAsRemarkReads(line, 14, 3000)).toBeGreaterThan(800);
   });
 
   it('gives what remark gives on lines holding `]:` that may or may not start or end a definition (property)', () => {
