@@ -510,7 +510,8 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   block), or one to four columns after the marker, whose content is text (starting with a plain
 //   inline link `[T](x.md)` or not: no brackets, backslashes, backticks or angle brackets in the
 //   text; no space, parentheses, quotes, `&`, backslash, backtick or angle brackets in the
-//   destination; no title), an ATX heading or a quote (of text, empty, or read as a document as below), nested in
+//   destination; no title), an ATX heading, a bullet or `1.` item it opens on its line (read as
+//   any item is: `- - a`) or a quote (of text, empty, or read as a document as below), nested in
 //   the item whose content its marker is indented to (or one to three columns in, with nothing
 //   open); text (lazy, or indented and text in the first column too); a fence, in the first column
 //   or in an item; indented code in an item; a quote line of text, at the top level or in an item;
@@ -1231,34 +1232,42 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         families.push([]);
       } else items = items.slice(0, holder + 1);
       extendItems(i + 1);
-      const item: BlockItem = { depth: items.length, ordered: line.ordered, contentStart: line.contentStart, endLine: i + 1, rootEndLine: i + 1 };
-      if (line.link) item.link = line.link;
+      // The items the line opens, outermost first: the line's is the innermost.
+      let opened: ReadLine & { kind: 'item' } = line;
+      let item: BlockItem = { depth: items.length, ordered: opened.ordered, contentStart: opened.contentStart, endLine: i + 1, rootEndLine: i + 1 };
       items.push(item);
       families[families.length - 1]!.push(item);
+      while (opened.inner) {
+        opened = opened.inner;
+        item = { depth: items.length, ordered: opened.ordered, contentStart: opened.contentStart, endLine: i + 1, rootEndLine: i + 1 };
+        items.push(item);
+        families[families.length - 1]!.push(item);
+      }
+      if (opened.link) item.link = opened.link;
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
-      if (line.heading) {
-        lines[i] = { kind: 'heading', quote: 0, item, heading: { ...line.heading, setext: false, startLine: i + 1, endLine: i + 1 } };
+      if (opened.heading) {
+        lines[i] = { kind: 'heading', quote: 0, item, heading: { ...opened.heading, setext: false, startLine: i + 1, endLine: i + 1 } };
         open = 'inItem';
-      } else if (line.code) {
+      } else if (opened.code) {
         // Five columns or more after its marker: the item's content starts one column after it,
         // and the rest of the line is indented code. (With a CR anywhere, remark's to cut.)
         if (hasCr) return null;
         lines[i] = { kind: 'code', quote: 0, item, code: 'indented' };
-        const column = line.contentStart + 4;
+        const column = opened.contentStart + 4;
         code = { start: i, column, content: [t.slice(column)], blanks: [] };
         open = 'inItem';
-      } else if (line.quoted === 'empty') {
+      } else if (opened.quoted === 'empty') {
         lines[i] = { kind: 'blank', quote: 1, item };
         quote = { hasBlock: false, emptySince: [], holder: items.length - 1 };
         open = 'inItem';
-      } else if (line.quoted) {
+      } else if (opened.quoted) {
         // The quote the item opens on its line, read as the quote lines indented into the item are
         // (its line with spaces for the marker: the columns stay); when it holds only text, by the
         // quote lines below.
-        const first = ' '.repeat(line.contentStart) + t.slice(line.contentStart);
-        const read = quoteDocument(raw, lines, i, bodyStart, line.contentStart, true, nesting, definitions, first);
-        if (read === null || (read === 'lines' && line.quoted === 'document')) return null;
+        const first = ' '.repeat(opened.contentStart) + t.slice(opened.contentStart);
+        const read = quoteDocument(raw, lines, i, bodyStart, opened.contentStart, true, nesting, definitions, first);
+        if (read === null || (read === 'lines' && opened.quoted === 'document')) return null;
         if (read === 'lines') {
           lines[i]!.quote = 1;
           quote = { hasBlock: true, emptySince: [], holder: items.length - 1 };
@@ -1599,6 +1608,8 @@ type ReadLine =
       quoted?: true | 'document' | 'empty';
       code?: true;
       heading?: { level: number; text: string };
+      // An item its content opens on the same line (`- - a`): its first block.
+      inner?: ReadLine & { kind: 'item' };
     };
 
 // The answers that carry nothing but their kind, one object each: every line of text was one more.
@@ -1775,6 +1786,14 @@ function readItem(t: string, indent: number): ReadLine | null {
     if (isQuotedText(quoted)) return { kind: 'item', indent, ordered, one, contentStart, quoted: true };
     // A quote holding more than text: read as a document of its own (`quoteDocument`), if it can be.
     return { kind: 'item', indent, ordered, one, contentStart, quoted: BLANK_RE.test(quoted) ? 'empty' : 'document' };
+  }
+  // An item opened on the same line, a bullet or an ordered one at 1 (one at another number, or an
+  // empty one, would be text where the line interrupts a paragraph: remark's to read).
+  const nested = ITEM_RE.exec(content);
+  if (nested) {
+    if (ONLY_MARKS_RE.test(content) || (nested[1]!.length > 1 && !ONE_MARKER_RE.test(nested[1]!))) return null;
+    const inner = readItem(t, contentStart);
+    return inner?.kind === 'item' ? { kind: 'item', indent, ordered, one, contentStart, inner } : null;
   }
   // An ATX heading, the item's first block (no paragraph is open after it).
   if (content.charCodeAt(0) === 0x23) {

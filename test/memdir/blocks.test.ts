@@ -704,6 +704,7 @@ describe('lineBlocks: the line path', () => {
       'lines holding `]:` that start a paragraph and are no definition, or go on one whose first line starts none',
       '[t]: t.md\n\n[10:32]: deployed the fix\n[10:33]: checked\n\nNote [a]: b\n  [x]: y\n\n- [t] x\n',
     ],
+    ['items opening items on their own line, and what goes on the innermost', '- - a\n  b\n- 1. - c yesterday\n       more\n    - d\ntext\n\n* + - deep\n'],
     ['items whose first block is an ATX heading, then what goes on them and what ends the list', '- # Deploy\n  text in the item\n- ## Two ##x\n\n  more\n1. # One\nlazy text is no lazy line\n'],
     ['a definition after a list, and items that start with reference links it resolves', '- [T][t]\n- [t] — x\n\n[t]: t.md\n'],
     [
@@ -747,6 +748,15 @@ describe('lineBlocks: the line path', () => {
       '- [t]x', '- [*t*][t]', '- [t]: q', '  continued [t]', '    code [t]', '```', '- > [t]', '# [t]', 'x [t]', '- <a>[t]', '-  [t]  two spaces', '- [t]!',
     );
     expect(takenAsRemarkReads(line, 12, 3000)).toBeGreaterThan(600);
+  });
+
+  it('gives what remark gives on items that open items on their own line (property)', () => {
+    const line = fc.constantFrom(
+      '', '- - a', '- - - a yesterday', '* + - deep', '1. - a', '- 1. a', '- 1) a', '- 2. two', '1. 2. x', '- -', '- - ', '-  - two spaces', '-   -   three',
+      '- -     code', '- - # h', '- - > q', '- - [T](t.md) — hook', '-\t- tab', '- -\tb', '  - - nested', '    - - deeper', '> - - quoted', '- > - q',
+      '  text', '    text', 'lazy', '  - item', '- item', 'para', '# h', '```', '  ```', '    code', '---', '- a', '2. two', '10. ten',
+    );
+    expect(takenAsRemarkReads(line, 14, 3000)).toBeGreaterThan(800);
   });
 
   it('gives what remark gives on items whose first block is an ATX heading (property)', () => {
