@@ -108,12 +108,22 @@ const BLANK_RE = /^[ \t]*$/;
 const FM_FENCE_RE = /^---[ \t]*$/;
 
 /**
+ * What a remark parse of a piece of a text does with reference definitions: `into` gathers the
+ * piece's (a label's first one kept), `resolveWith` gives the links' destinations (the whole
+ * text's definitions) in place of the piece's own.
+ */
+interface Definitions {
+  into?: Map<string, string>;
+  resolveWith?: ReadonlyMap<string, string>;
+}
+
+/**
  * The model from a remark parse (always exact). A run of more than two empty lines is read as its
  * first and last line and the rest put back after: CommonMark reads two empty lines as it reads any more (no block ends or
  * starts by their number; code keeps them as empty lines), and micromark spends tens of
  * microseconds on each.
  */
-export function remarkBlocks(text: string, definitions?: Map<string, string>): BlockModel {
+export function remarkBlocks(text: string, definitions?: Definitions): BlockModel {
   const src = withoutBom(text);
   const raw = splitLines(src);
   // With a CR anywhere, code text is not one string per line (remark keeps the CR): runs stay.
@@ -192,21 +202,17 @@ function withEmptyRunsBack(model: BlockModel, kept: number[], middleEnd: Map<num
 }
 
 /** The model from remark's parse of the text as it is (`remarkBlocks` without the shortening). */
-export function parsedBlocks(
-  src: string,
-  raw: ReadonlyArray<{ text: string; eol: string; offset: number }>,
-  // Where the text's reference definitions are added (a label's first one kept), when asked for.
-  definitionsOut?: Map<string, string>,
-): BlockModel {
+export function parsedBlocks(src: string, raw: ReadonlyArray<{ text: string; eol: string; offset: number }>, definitions?: Definitions): BlockModel {
   const starts = raw.map((l) => l.offset);
   // A line no leaf block covers holds only container markers (`>`, an empty item's bullet).
   const lines: BlockLine[] = raw.map(() => ({ kind: 'blank', quote: 0 }));
   const model: BlockModel = { lines, codeBlocks: [], comments: [], via: 'remark' };
   if (raw.length === 0) return model;
   const tree = parseMarkdown(src);
-  const definitions = new Map<string, string>();
-  collectDefinitions(tree, definitions);
-  if (definitionsOut) for (const [id, url] of definitions) if (!definitionsOut.has(id)) definitionsOut.set(id, url);
+  const own = new Map<string, string>();
+  collectDefinitions(tree, own);
+  if (definitions?.into) for (const [id, url] of own) if (!definitions.into.has(id)) definitions.into.set(id, url);
+  const resolving = definitions?.resolveWith ?? own;
   const col = (line: number, offset: number) => offset - starts[line - 1]!;
   const mark = (node: Nodes, kind: BlockKind, extra: Partial<BlockLine> = {}) => {
     const p = node.position!;
@@ -271,7 +277,7 @@ export function parsedBlocks(
         }
         const end = endOf(node);
         const item: BlockItem = { depth, ordered: (parent as { ordered?: boolean | null }).ordered === true, contentStart, endLine: end, rootEndLine: rootEnd ?? end };
-        const link = first?.type === 'paragraph' && first.position!.start.line === line ? leadingLink(first, line, col, definitions) : undefined;
+        const link = first?.type === 'paragraph' && first.position!.start.line === line ? leadingLink(first, line, col, resolving) : undefined;
         if (link) item.link = link;
         lines[line - 1]!.item = item;
         for (const c of node.children) walk(c, node, depth + 1, quote, rootEnd ?? end);
@@ -300,16 +306,56 @@ export function pieceBlocks(text: string): BlockModel {
   const cuts = topLevelBlockStarts(raw);
   if (cuts.length === 0) return remarkBlocks(text);
   const defined = src.includes(']:') ? new Map<string, string>() : null;
-  const model: BlockModel = { lines: [], codeBlocks: [], comments: [], via: 'lines' };
+  const parts: Array<{ from: number; piece: string; part: BlockModel }> = [];
   let from = 0;
   for (const to of [...cuts, raw.length]) {
     const piece = src.slice(raw[from]!.offset, to < raw.length ? raw[to]!.offset : src.length);
     const fast = lineBlocks(piece);
     if (fast && defined && !addDefinitions(fast, raw, from, defined)) return remarkBlocks(text);
-    appendShifted(model, fast ?? remarkBlocks(piece, defined ?? undefined), from);
+    parts.push({ from, piece, part: fast ?? remarkBlocks(piece, defined ? { into: defined } : undefined) });
     from = to;
   }
-  return defined ? (resolveReferenceLinks(model, raw, defined) ?? remarkBlocks(text)) : model;
+  // Links the line cannot resolve: their piece is read again by remark with every definition of
+  // the text after it, so that remark resolves them as it does in the whole text.
+  const exact = new WeakSet<BlockItem>();
+  if (defined) {
+    for (const p of parts) {
+      if (!p.part.lines.some((l, k) => unresolvable(l, raw[p.from + k]!.text, defined))) continue;
+      const again = withDefinitionsAfter(p.piece, defined);
+      if (!again) return remarkBlocks(text);
+      for (const l of again.lines) if (l.item) exact.add(l.item);
+      p.part = again;
+    }
+  }
+  const model: BlockModel = { lines: [], codeBlocks: [], comments: [], via: 'lines' };
+  for (const p of parts) appendShifted(model, p.part, p.from);
+  return defined ? (resolveReferenceLinks(model, raw, defined, exact) ?? remarkBlocks(text)) : model;
+}
+
+/**
+ * remark's model of a piece of a text read with the text's definitions after it (a blank line,
+ * then one line each, by the label as mdast's `identifier` gives it), its links resolved through
+ * them; null when those lines are not read as definitions, or a block of the piece reaches them.
+ */
+function withDefinitionsAfter(piece: string, defined: ReadonlyMap<string, string>): BlockModel | null {
+  const lines = splitLines(piece).length;
+  const labels = [...defined.keys()];
+  if (labels.some((l) => labelKey(l) !== l)) return null;
+  const text = piece + (piece.endsWith('\n') || piece.endsWith('\r') ? '\n' : '\n\n') + labels.map((l) => `[${l}]: x\n`).join('');
+  const model = remarkBlocks(text, { resolveWith: defined });
+  const after = model.lines.slice(lines + 1);
+  if (after.length !== labels.length || after.some((l) => l.kind !== 'definition' || l.quote > 0)) return null;
+  const within = (o: { endLine: number; rootEndLine?: number }) => o.endLine <= lines && (o.rootEndLine ?? 0) <= lines;
+  if (model.codeBlocks.some((b) => !within(b)) || model.comments.some((c) => !within(c))) return null;
+  model.lines.length = lines;
+  if (model.lines.some((l) => (l.item && !within(l.item)) || (l.heading && !within(l.heading)))) return null;
+  return model;
+}
+
+/** Whether a line's item starts with brackets the line path cannot resolve (`referenceLink`). */
+function unresolvable(line: BlockLine, t: string, defined: ReadonlyMap<string, string>): boolean {
+  if (!line.item || line.item.link?.form === 'inline' || line.kind !== 'prose' || t.charCodeAt(line.item.contentStart) !== 0x5b) return false;
+  return t.includes('\t') || referenceLink(t, line.item.contentStart, defined) === null;
 }
 
 /** Adds a piece's model that starts at 0-based line `shift` of the whole (line numbers moved once). */
@@ -485,7 +531,7 @@ function collectDefinitions(node: Nodes, into: Map<string, string>) {
   if ('children' in node) for (const c of node.children) collectDefinitions(c as Nodes, into);
 }
 
-function leadingLink(paragraph: Paragraph, line: number, col: (line: number, offset: number) => number, definitions: Map<string, string>): BlockLink | undefined {
+function leadingLink(paragraph: Paragraph, line: number, col: (line: number, offset: number) => number, definitions: ReadonlyMap<string, string>): BlockLink | undefined {
   const node = paragraph.children[0];
   if (!node || (node.type !== 'link' && node.type !== 'linkReference')) return undefined;
   const p = node.position!;
@@ -643,11 +689,17 @@ function addDefinitions(model: BlockModel, source: readonly Line[], shift: numbe
  * text's definitions resolve it, or null when an item starts with brackets read otherwise than
  * plainly (remark's to read). An inline link stays as it is: definitions change none.
  */
-function resolveReferenceLinks(model: BlockModel, source: readonly Line[], defined: ReadonlyMap<string, string>): BlockModel | null {
+function resolveReferenceLinks(
+  model: BlockModel,
+  source: readonly Line[],
+  defined: ReadonlyMap<string, string>,
+  // Items whose links a parse knowing every definition has resolved already.
+  exact?: WeakSet<BlockItem>,
+): BlockModel | null {
   for (let i = 0; i < model.lines.length; i++) {
     const line = model.lines[i]!;
     const t = source[i]!.text;
-    if (!line.item || line.item.link?.form === 'inline' || line.kind !== 'prose' || t.charCodeAt(line.item.contentStart) !== 0x5b) continue;
+    if (!line.item || exact?.has(line.item) || line.item.link?.form === 'inline' || line.kind !== 'prose' || t.charCodeAt(line.item.contentStart) !== 0x5b) continue;
     if (t.includes('\t')) return null;
     const link = referenceLink(t, line.item.contentStart, defined);
     if (link === null) return null;

@@ -860,6 +860,7 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
       '', '[t]: t.md', '[t]:', '  t.md', '[u]: u.md', '"title"', '> [q]: q.md', '- [i]: i.md', '[T]: second.md', '[a\nb]: ab.md', '[w]: w.md x',
       '- [t] x', '- [T][t] y', '- [q][] z', '- [i]', '- [A B]', '- [u][t]', '- [x][q]', '- [t](t.md) inline', '- [a `b`][t]', '- [t][', '  - [u] nested',
       '> - [t] quoted', '- item', 'Prose.', '# H', '```', '- > q', '- # h', '    code', '> q', '[10:32]: said it', 'x [t]: y', '===', '---',
+      '- [a\\]b][t]', '- [`t`]', '- [<b>][q]', '- [a `]` b][u]', '- [T][t](x', '- [t]\tx', '[a\\]b]: esc.md', '- [a\\]b]', '- [ẞ]', '[ß]: ss.md',
     );
     const eol = fc.constantFrom('\n', '\n', '\r\n');
     let cut = 0;
@@ -878,6 +879,14 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     );
     expect(cut).toBeGreaterThan(1000);
     expect(linked).toBeGreaterThan(200);
+  });
+
+  it('reads an item whose brackets the line cannot resolve in its piece again, with every definition of the file after it', () => {
+    const text = '[t]: first.md\n\n' + '- [Item][t] shipped\n'.repeat(20) + '\nProse.\n\n- [a `code` b][t] and\n- [`t`] x\n\n[t]: second.md\n[`t`]: code.md\n';
+    const m = pieceBlocks(text);
+    expect(m.lines).toEqual(remarkBlocks(text).lines);
+    expect(m.lines.filter((l) => l.item?.link?.url === 'first.md')).toHaveLength(21);
+    expect(m.lines.find((l) => l.item?.link?.url === 'code.md')).toBeDefined();
   });
 
   it('reads a file whose definition the line path cannot read piece by piece, its items linked through it', () => {
