@@ -270,13 +270,14 @@ export function removeEntry(state: MemState, ctx: StepContext, rel: string, arch
     files.set(INDEX_FILE, text);
     next = { ...next, files };
   }
-  if (hits.length === 0) {
-    // A run killed after rewriting MEMORY.md and before removing the moved file: its entries are
-    // in ARCHIVE.md already, with their titles and hooks; a bare line would record the move twice.
-    const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
-    const recorded = (next.archive.get(ARCHIVE_INDEX) ?? '').split(/\r?\n|\r/).some((l) => l.includes(`](${linkDestination(archivedAs)})`) && undated(l).endsWith(`(${undated(stamp)})`));
-    return recorded ? next : addArchiveLine(next, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));
-  }
+  // A run killed after rewriting MEMORY.md and before removing the moved file recorded the move
+  // in ARCHIVE.md already, with the entry's title and hook; the run that resumes it may find no
+  // entry, or one the orphan step made from the file's own description: a second line would record
+  // the move twice.
+  const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
+  const recorded = (next.archive.get(ARCHIVE_INDEX) ?? '').split(/\r?\n|\r/).some((l) => l.includes(`](${linkDestination(archivedAs)})`) && undated(l).endsWith(`(${undated(stamp)})`));
+  if (recorded) return next;
+  if (hits.length === 0) return addArchiveLine(next, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));
   for (const h of hits) next = addArchiveLine(next, ctx, archiveEntryLine(h.entry!.title, archivedAs, h.entry!.hook, stamp));
   return next;
 }

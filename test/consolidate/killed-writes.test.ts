@@ -173,6 +173,16 @@ describe('a writer killed at every write boundary loses no text (contract §14)'
     }
   }, 240_000);
 
+  it('consolidate --prune: a stale memory archived, its move recorded in ARCHIVE.md once whatever the kill', async () => {
+    // Killed after MEMORY.md lost the entry and before the file left the memory folder, the rerun
+    // finds the file again (with an entry the orphan step makes from its description) and archives
+    // it to the same name: ARCHIVE.md keeps the first line, with the index's title and hook.
+    const files = memdirOf({ topics: 1, longHooks: [false, false, false], duplicateEntry: [false, false, false], logged: [false, false, false], twin: false });
+    files[`${MEM}/project_old.md`] = `---\nname: Old project\ndescription: About ${words(2)}\ntype: project\nmodified: 2020-01-01\n---\n\nShipped on 2020-01-01: ${words(3)}\n`;
+    files[`${MEM}/MEMORY.md`] += `- [Old project](project_old.md) — ${words(3)}\n`;
+    expect(await killAtEveryBoundary(['consolidate', '--force', '--prune'], files)).toBeGreaterThan(2);
+  }, 240_000);
+
   it('the shapes that lost text before: an over-long hook and a duplicate entry, consolidated and fixed', async () => {
     const s: Shape = { topics: 2, longHooks: [true, true, false], duplicateEntry: [true, false, false], logged: [true, false, false], twin: true };
     expect(await killAtEveryBoundary(['consolidate', '--force'], memdirOf(s))).toBeGreaterThan(3);
