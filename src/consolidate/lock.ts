@@ -17,6 +17,7 @@ import { constants as fsConstants, lstatSync, lutimesSync, readFileSync, readSyn
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isProcessRunning } from '../fs/process.js';
 
 export const LOCK_FILE = '.consolidate-lock';
 export const HOLDER_STALE_MS = 60 * 60 * 1000;
@@ -71,16 +72,6 @@ function writeLockBody(path: string, body: string): void {
 /** Time of the last consolidation (the lock's mtime in ms, by lstat), or 0 when there has been none. */
 export function readLastConsolidatedAt(memdir: string): number {
   return lockStat(lockPath(memdir))?.mtimeMs ?? 0;
-}
-
-export function isProcessRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

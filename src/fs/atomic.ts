@@ -2,6 +2,7 @@
 // rename over the target, so an interrupted run leaves each file either old or new, never half.
 import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { isProcessRunning } from './process.js';
 
 let counter = 0;
 
@@ -57,7 +58,7 @@ function removeStaleTempsOf(path: string): void {
 
 function removeIfStale(p: string, name: string): boolean {
   const m = OWN_TEMP.exec(name);
-  if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) return false;
+  if (!m || Number(m[1]) === process.pid || isProcessRunning(Number(m[1]))) return false;
   try {
     if (!lstatSync(p).isFile()) return false;
     unlinkSync(p);
@@ -72,15 +73,6 @@ function removeIfStale(p: string, name: string): boolean {
  * `.<name>.memlint-<pid>.tmp` that `memlint resolve` wrote before it used writeFileAtomic.
  */
 const OWN_TEMP = /^\..+\.memlint-(\d+)(?:-[0-9a-z]+-\d+)?\.tmp$/s;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Remove the temporary files a killed memlint left under these folders (a `kill -9` between the

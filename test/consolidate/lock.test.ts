@@ -55,6 +55,20 @@ describe('.consolidate-lock, as Claude Code uses it', () => {
     expect(readFileSync(join(dir, '.consolidate-lock'), 'utf8')).toBe(String(process.pid));
   });
 
+  it.runIf(existsSync('/proc/self/stat'))('is reclaimed from a killed process its parent has not reaped yet (a zombie holds nothing)', async () => {
+    // `sleep` takes the shell's place and never waits for the shell's child, which stays a zombie.
+    const parent = spawn('sh', ['-c', 'sh -c "exit 0" & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(parent);
+    const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(d.toString()))));
+    const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+    for (let i = 0; i < 100 && state() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(state()).toBe('Z');
+    const dir = tempDir();
+    writeLock(dir, String(pid), Date.now() - 10 * 60 * 1000);
+    expect(liveHolder(dir)).toBeNull();
+    expect(tryAcquireLock(dir)).not.toBeNull();
+  });
+
   it('is reclaimed after an hour even from a live PID', () => {
     const dir = tempDir();
     const prior = Math.floor((Date.now() - HOLDER_STALE_MS - 60_000) / 1000) * 1000;
