@@ -14,6 +14,7 @@ import { planFor } from '../../src/consolidate/run.js';
 import { resolveSettings } from '../../src/consolidate/settings.js';
 import { loadDateFinder } from '../../src/consolidate/date-finder.js';
 import { blockModel } from '../../src/memdir/blocks.js';
+import { lintDocument, locateDocument } from '../../src/lsp/lint-document.js';
 import { tempDir } from '../../test/helpers/repo.js';
 
 const SMALL = 10 * 1024;
@@ -141,6 +142,38 @@ describe('time grows linearly with input', () => {
       }
     }
     expect(slow).toEqual([]);
+  }, 600_000);
+
+  it('lints and fixes what the 2026-12 language-server trial found quadratic: hidden characters on one line, unclosed directives', async () => {
+    findDates ??= await loadDateFinder();
+    const slow: string[] = [];
+    // Hidden characters whose line names their kind ("zero width": each was read against the whole
+    // line), and not; a line of `<!-- memlint-disable ` never closed (each read on to the line's end).
+    for (const token of ['a\u200b\u202e', 'word\u200b ', 'zero width \u200b ', '<!-- memlint-disable ', '<!-- memlint-disable x ', '*_']) {
+      for (const mode of ['lint', 'fix'] as const) {
+        const r = await ratio(mode, (size) => ({ ...BASE, ...CONTEXTS['topic body']!(runOf(token, size)) }));
+        if (r.ratio >= MAX_RATIO) slow.push(`${JSON.stringify(token)} (${mode}): ${r.small.toFixed(0)} ms -> ${r.large.toFixed(0)} ms`);
+      }
+    }
+    expect(slow).toEqual([]);
+  }, 600_000);
+
+  it('the language server places thousands of fixable findings in linear time (each fix was placed in a line table of the whole file)', async () => {
+    const timeDocument = async (size: number) => {
+      const text = `---\nname: a\ndescription: a d\ntype: project\n---\n${runOf('word\u200b ', size)}\nrun ${++runNumber}\n`;
+      const dir = memdir({ ...BASE, 'a.md': text });
+      const located = await locateDocument(join(dir, 'a.md'), [dir], process.env);
+      const t0 = performance.now();
+      const linted = await lintDocument(located!, text, new Map(), process.env);
+      const t = performance.now() - t0;
+      expect(linted?.fixes.length).toBeGreaterThan(size / 8);
+      rmSync(join(dir, '..'), { recursive: true, force: true });
+      return t;
+    };
+    await timeDocument(SMALL);
+    const small = Math.min(await timeDocument(SMALL), await timeDocument(SMALL));
+    const large = Math.min(await timeDocument(LARGE), await timeDocument(LARGE));
+    expect(large / Math.max(small, 5)).toBeLessThan(MAX_RATIO);
   }, 600_000);
 
   it('the block model does not scan for emphasis or inline HTML (1 KB against 10 KB of each opener)', () => {

@@ -1,6 +1,7 @@
 import type { Rule, RuleContext } from '../types.js';
 import { findPatternSecrets } from '../../content/secrets.js';
 import { positionAt } from '../positions.js';
+import { lineOf } from '../content-scan.js';
 import { spansOf } from '../../memdir/blocks.js';
 import { inlineCodeRanges } from '../../memdir/lines.js';
 import { hiddenRuns, holdsSuspect, type HiddenRun, type Kind } from '../../content/hidden.js';
@@ -38,9 +39,11 @@ export const noHiddenUnicode: Rule = {
   check(ctx) {
     if (!holdsSuspect(ctx.file.text)) return;
     let code: Array<[number, number]> | undefined;
+    const around = linesAround(ctx);
     for (const run of hiddenRuns(ctx.file.text)) {
-      if (namedExampleInCode(ctx.file.text, run, () => (code ??= spansOf(ctx.blocks(), ctx.file.text, ['code'])))) continue;
-      report(ctx, run);
+      const named = around.names(run);
+      if (named && namedExampleInCode(run, around, () => (code ??= spansOf(ctx.blocks(), ctx.file.text, ['code'])))) continue;
+      report(ctx, run, named);
     }
   },
 };
@@ -53,7 +56,7 @@ const KIND_LABEL: Record<Kind, string> = {
   control: 'control character',
 };
 
-function report(ctx: RuleContext, run: HiddenRun) {
+function report(ctx: RuleContext, run: HiddenRun, named: boolean) {
   const text = ctx.file.text.slice(run.start, run.end);
   const codes = Array.from(text)
     .slice(0, 3)
@@ -66,7 +69,7 @@ function report(ctx: RuleContext, run: HiddenRun) {
   const carried = spelled ? `; they spell "${spelled.length > 60 ? `${spelled.slice(0, 60)}…` : spelled}"` : '';
   const at = positionAt(ctx, run.start);
   const edits = [{ start: run.start, end: run.end, text: '' }];
-  if (namedNearby(ctx.file.text, run)) {
+  if (named) {
     const message = `${what}${carried} (not fixed: the text around it names it, so it may be the example the line is about; delete it if not)`;
     ctx.report({ message, line: at.line, column: at.column, suggest: [{ desc: 'Delete the hidden characters', fix: { edits } }] });
     return;
@@ -89,25 +92,66 @@ const KIND_NAMES: Record<Kind, RegExp[]> = {
  * bidi control, which reorders what a reader sees, nor a tag character, which spells invisible
  * text), in code (a code span or block), on a line that names its kind: the code's example of
  * that very character (`const BOM = '\uFEFF'`), written on purpose (fifteenth held-out set).
+ * (Called only for a run whose kind the text around it names.)
  */
-function namedExampleInCode(text: string, run: HiddenRun, codeBlocks: () => Array<[number, number]>): boolean {
-  if (run.kinds.has('bidi') || run.kinds.has('tag') || !namedNearby(text, run)) return false;
+function namedExampleInCode(run: HiddenRun, around: LinesAround, codeBlocks: () => Array<[number, number]>): boolean {
+  if (run.kinds.has('bidi') || run.kinds.has('tag')) return false;
   if (codeBlocks().some(([a, b]) => a <= run.start && run.end <= b)) return true;
-  const lineStart = text.lastIndexOf('\n', run.start - 1) + 1;
-  const lineEnd = text.indexOf('\n', run.end);
-  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-  return inlineCodeRanges(line).some(([a, b]) => lineStart + a <= run.start && run.end <= lineStart + b);
+  const { start } = around.lineAt(run.start);
+  return around.inlineCode(run.start).some(([a, b]) => start + a <= run.start && run.end <= start + b);
+}
+
+interface LinesAround {
+  lineAt(offset: number): { line: number; start: number };
+  /** Whether the run's line names a kind of character the run holds, or the line before it does
+   * when the run's line goes on its sentence (a wrapped line: no list item, heading or quote opens it). */
+  names(run: HiddenRun): boolean;
+  /** The code spans of the line holding an offset, in its columns. */
+  inlineCode(offset: number): Array<[number, number]>;
 }
 
 /**
- * Whether the run's line names a kind of character the run holds, or the line before it does when
- * the run's line goes on its sentence (a wrapped line: no list item, heading or quote opens it).
+ * What each line says around the hidden characters on it, read once per line: a line may hold
+ * thousands of them (one reading per character took 11 s for 128 KiB on one line).
  */
-function namedNearby(text: string, run: HiddenRun): boolean {
-  const lineStart = text.lastIndexOf('\n', run.start - 1) + 1;
-  const opens = /^[ \t]*(?:[-*+>#]|\d+[.)])/u.test(text.slice(lineStart, run.start));
-  const before = lineStart > 0 && !opens ? text.lastIndexOf('\n', lineStart - 2) + 1 : lineStart;
-  const lineEnd = text.indexOf('\n', run.end);
-  const near = text.slice(before, lineEnd < 0 ? text.length : lineEnd);
-  return [...run.kinds].some((k) => KIND_NAMES[k].some((re) => re.test(near)));
+function linesAround(ctx: RuleContext): LinesAround {
+  const starts = ctx.lineOffsets();
+  const lines = ctx.lines();
+  const kindsNamed = new Map<string, Set<Kind>>();
+  const opensAt = new Map<number, number>();
+  const code = new Map<number, Array<[number, number]>>();
+  const lineAt = (offset: number) => {
+    const line = lineOf(starts, offset);
+    return { line, start: starts[line]! };
+  };
+  return {
+    lineAt,
+    names(run) {
+      const { line, start } = lineAt(run.start);
+      // Where the marker that opens the line ends (-1: none opens it).
+      let opens = opensAt.get(line);
+      if (opens === undefined) {
+        opens = OPENS_RE.exec(lines[line - 1]!)?.[0].length ?? -1;
+        opensAt.set(line, opens);
+      }
+      const wrapped = line > 1 && !(opens >= 0 && opens <= run.start - start);
+      const key = `${line}:${wrapped}`;
+      let named = kindsNamed.get(key);
+      if (!named) {
+        const near = wrapped ? `${lines[line - 2]}\n${lines[line - 1]}` : lines[line - 1]!;
+        named = new Set((Object.keys(KIND_NAMES) as Kind[]).filter((k) => KIND_NAMES[k].some((re) => re.test(near))));
+        kindsNamed.set(key, named);
+      }
+      return [...run.kinds].some((k) => named.has(k));
+    },
+    inlineCode(offset) {
+      const { line } = lineAt(offset);
+      let ranges = code.get(line);
+      if (!ranges) code.set(line, (ranges = inlineCodeRanges(lines[line - 1]!)));
+      return ranges;
+    },
+  };
 }
+
+// A list item, heading or quote opening a line.
+const OPENS_RE = /^[ \t]*(?:[-*+>#]|\d+[.)])/u;

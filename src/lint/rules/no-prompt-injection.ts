@@ -1,4 +1,4 @@
-import { DIRECTIVE_RE } from '../directives.js';
+import { onlyDirectives } from '../directives.js';
 import { codeLineSet } from '../../memdir/blocks.js';
 import { inRanges, isQuoted, lineOf } from '../content-scan.js';
 import { inlineCodeRanges } from '../../memdir/lines.js';
@@ -160,8 +160,7 @@ function checkComments(ctx: RuleContext) {
   for (let m: RegExpExecArray | null; (m = re.exec(text)); ) {
     if (m[0].length === 0) break;
     const body = m[1]!;
-    DIRECTIVE_RE.lastIndex = 0;
-    if (DIRECTIVE_RE.test(m[0]) && m[0].replace(DIRECTIVE_RE, '').trim() === '') continue;
+    if (onlyDirectives(m[0])) continue;
     // Inside inline code (`<!-- -->` written about) it is shown, not hidden. Each line's code
     // spans are found once: a line may hold thousands of comments.
     const line = lineOf(offsets, m.index);
