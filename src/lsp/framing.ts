@@ -3,13 +3,19 @@
 // bad input is the point: vscode-jsonrpc buffers a header without bound (a 10 MB header line is
 // rescanned on every chunk) and, after a header without Content-Length, reports an error and
 // stops answering. Here a header is at most 8 KiB, a body is read into one buffer of its declared
-// size, a body over the cap is skipped unread, and framing that cannot be followed is `fatal`
+// size, a body over the cap is skipped unread (one no client sends, over 1 GiB, is lost framing),
+// and framing that cannot be followed is `fatal`
 // (the server says so in one line and exits).
 
 /** Longer than any header an editor sends (`Content-Length` and `Content-Type`). */
 export const MAX_HEADER_BYTES = 8 * 1024;
 /** A body beyond this is skipped unread: a document over 4 MiB is not linted anyway (a JSON string may take 6 bytes a character). */
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
+/**
+ * A length beyond this is no message a client sends (a 4 MiB document is at most 24 MiB of JSON):
+ * framing lost. Skipping it would wait, answering nothing, for bytes that never come.
+ */
+export const MAX_SKIP_BYTES = 1024 * 1024 * 1024;
 
 export type FrameEvent =
   /** A complete body that is JSON. */
@@ -18,7 +24,7 @@ export type FrameEvent =
   | { kind: 'unparsable'; reason: string }
   /** A body over MAX_BODY_BYTES: skipped unread. */
   | { kind: 'skipped'; bytes: number }
-  /** Framing lost (no or bad Content-Length, a header over the cap): nothing after it can be read. */
+  /** Framing lost (no or bad Content-Length, one past any message, a header over the cap): nothing after it can be read. */
   | { kind: 'fatal'; reason: string };
 
 const TERMINATOR = Buffer.from('\r\n\r\n', 'ascii');
@@ -32,7 +38,7 @@ export class FrameReader {
 
   constructor(
     private readonly emit: (event: FrameEvent) => void,
-    private readonly limits = { header: MAX_HEADER_BYTES, body: MAX_BODY_BYTES },
+    private readonly limits: { header: number; body: number; skip?: number } = { header: MAX_HEADER_BYTES, body: MAX_BODY_BYTES, skip: MAX_SKIP_BYTES },
   ) {}
 
   push(chunk: Buffer): void {
@@ -81,6 +87,7 @@ export class FrameReader {
       length = Number(m[2]);
     }
     if (length === null) return this.fail('a message header without Content-Length');
+    if (length > (this.limits.skip ?? MAX_SKIP_BYTES)) return this.fail(`a Content-Length of ${length} bytes, more than any message`);
     if (length > this.limits.body) {
       this.skip = length;
       this.emit({ kind: 'skipped', bytes: length });

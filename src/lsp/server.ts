@@ -66,10 +66,13 @@ function errorLine(err: unknown): string {
   return oneLine((err as Error)?.message ?? String(err));
 }
 
+/** The path a file URI names; null for any other URI, and for a path no file can have (a NUL in it). */
 function fileOf(uri: string): string | null {
   if (!uri.startsWith('file:')) return null;
   try {
-    return fileURLToPath(uri);
+    const file = fileURLToPath(uri);
+    // (Held as an open file of its folder, such a path failed every other file's lint there.)
+    return file.includes('\0') ? null : file;
   } catch {
     return null;
   }

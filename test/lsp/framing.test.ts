@@ -44,6 +44,8 @@ describe('FrameReader', () => {
     expect(read([Buffer.from('Content-Type: x\r\n\r\n{}'), frame({ id: 6 })])).toEqual([{ kind: 'fatal', reason: 'a message header without Content-Length' }]);
     expect(read([Buffer.from('Content-Length: -1\r\n\r\n')])).toEqual([{ kind: 'fatal', reason: 'a Content-Length that is not a number' }]);
     expect(read([Buffer.from('not a header\r\n\r\n')])).toEqual([{ kind: 'fatal', reason: 'a message header line that is not "Name: value"' }]);
+    // A length no client sends: skipping it would wait, answering nothing, for bytes that never come.
+    expect(read([Buffer.from('Content-Length: 999999999999999\r\n\r\n'), frame({ id: 7 })])).toEqual([{ kind: 'fatal', reason: 'a Content-Length of 999999999999999 bytes, more than any message' }]);
     // A header line that never ends: the reader holds at most the cap, however much arrives.
     const events = read(Array.from({ length: 1000 }, () => Buffer.alloc(10_000, 0x61)));
     expect(events).toEqual([{ kind: 'fatal', reason: 'a message header longer than 8 KiB' }]);

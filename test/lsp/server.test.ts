@@ -406,6 +406,19 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(client.publishes(foreign)).toEqual([]);
   });
 
+  it('a document whose URI names no possible file (a NUL in its path) is left alone, and the folder\'s other files are linted', async () => {
+    const repo = memoryRepo();
+    const client = start(repo, isolatedEnv());
+    await client.initialize(repo);
+    const memory = uriOf(join(repo, '.claude', 'memory'));
+    client.open(`${memory}/a%00b.md`, 'x\n');
+    const deploy = uriOf(join(repo, '.claude', 'memory', 'deploy.md'));
+    client.open(deploy, TOPIC('decision'));
+    expect((await client.published(deploy)).diagnostics.map((d) => d.code)).toEqual(['frontmatter-type']);
+    expect(await client.stop()).toBe(0);
+    expect(client.publishes(`${memory}/a%00b.md`)).toEqual([]);
+  });
+
   it('never reads through a committed symlinked memory folder or file leading out of the repository', async () => {
     const outside = tempDir('memlint-lsp-outside-');
     writeFiles(outside, { 'mem/MEMORY.md': '- [Secret](secret.md) — elsewhere\n', 'mem/secret.md': TOPIC('decision'), 'note.md': TOPIC('decision') });
@@ -501,6 +514,14 @@ describe('memlint lsp --stdio on bad input', () => {
     expect(await client.exited).toBe(2);
     oneLine(client.stderr);
     expect(client.stderr).toMatch(/Content-Length that is not a number/);
+  });
+
+  it('a Content-Length past any message (and no body): one line, exit 2, not a silent wait', async () => {
+    const client = await started();
+    client.write('Content-Length: 999999999999999\r\n\r\n{"jsonrpc":"2.0","id":9,"method":"shutdown"}');
+    expect(await client.exited).toBe(2);
+    oneLine(client.stderr);
+    expect(client.stderr).toMatch(/a Content-Length of 999999999999999 bytes, more than any message/);
   });
 
   it('a 10 MB header line: one line, exit 2, without reading it all', async () => {
