@@ -1118,8 +1118,8 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
     if (lead === 0 && ONLY_MARKS_RE.test(t)) {
       // A line of marks in the first column, where no quote can reach it: a setext underline
       // under a top-level paragraph, a thematic break (which interrupts a paragraph and closes the
-      // items), or `===` starting a paragraph; the rest (an empty item, a break or `===` where a
-      // lazy line could be, `--` with nothing open) is remark's to read.
+      // items), `===` starting a paragraph, or marks that open nothing (text); the rest (an empty
+      // item, a break or `===` where a lazy line could be, `--` with nothing open) is remark's to read.
       if (quote !== null || (i > 0 && quoteDocumentEnd === i - 1)) return null;
       const underline = SETEXT_RE.exec(t);
       if (open === 'para' && underline) {
@@ -1133,6 +1133,15 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         lines[i] = { kind: 'thematicBreak', quote: 0 };
         items = [];
         open = 'none';
+        continue;
+      }
+      if (!underline && !ITEM_RE.test(t)) {
+        // Marks that open nothing (`*_*_`, `-_`): text, as any first-column line of text is.
+        if (open === 'none' || open === 'inItem') {
+          items = [];
+          open = 'para';
+        } else if (open === 'item') extendItems(i + 1);
+        lines[i] = { kind: 'prose', quote: 0 };
         continue;
       }
       if (open !== 'none' || !underline || underline[1]![0] !== '=') return null;

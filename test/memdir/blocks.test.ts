@@ -719,7 +719,7 @@ describe('lineBlocks: the line path', () => {
     const line = fc.constantFrom(
       '', 'Title yesterday', '  indented text', 'text\twith tab', '===', '=== ', '---', '--', '-', '- - -', '***', '* * *', '___', '_ _', '= =', '----\t',
       '    code yesterday', '      deeper', '\tcode by tab', '    - not an item', '    ```', '- item', '  - nested', '1. one', '2. two', '10. ten',
-      '> quoted', '> ===', '> ---', '>', '```', '# h', '<!-- c -->', 'lazy',
+      '> quoted', '> ===', '> ---', '>', '```', '# h', '<!-- c -->', 'lazy', '*_*_', '-_', '=-', '_*', '*-*', '-=-', '_ -', '** ', '- _',
     );
     expect(takenAsRemarkReads(line, 16, 2500)).toBeGreaterThan(400);
     const eol = fc.constantFrom('\n', '\n', '\r\n');
