@@ -158,6 +158,18 @@ describe('time grows linearly with input', () => {
     expect(slow).toEqual([]);
   }, 600_000);
 
+  it('reads files of many definitions and many items whose links the line cannot resolve in linear time', async () => {
+    // Each such item's piece is read again with every definition after it: as many definitions as
+    // items made that quadratic, so past the text's own size the whole text is read once instead.
+    const make = (size: number) => {
+      let body = '';
+      for (let i = 0; body.length < size; i++) body += `- [a \`x\` ${i}][d${i}] y\n\n[d${i}]: https://x.example/${i}\n\n`;
+      return { ...BASE, 'a.md': `---\nname: a\ndescription: a d\ntype: project\n---\n${body}` };
+    };
+    const r = await ratio('lint', make);
+    expect(r.ratio).toBeLessThan(MAX_RATIO);
+  }, 600_000);
+
   it('the language server places thousands of fixable findings in linear time (each fix was placed in a line table of the whole file)', async () => {
     const timeDocument = async (size: number) => {
       const text = `---\nname: a\ndescription: a d\ntype: project\n---\n${runOf('word\u200b ', size)}\nrun ${++runNumber}\n`;

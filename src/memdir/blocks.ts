@@ -318,13 +318,17 @@ export function pieceBlocks(text: string): BlockModel {
   // Links the line cannot resolve: their piece is read again by remark with every definition of
   // the text after it, so that remark resolves them as it does in the whole text.
   const exact = new WeakSet<BlockItem>();
-  if (defined) {
-    for (const p of parts) {
-      if (!p.part.lines.some((l, k) => unresolvable(l, raw[p.from + k]!.text, defined))) continue;
-      const again = withDefinitionsAfter(p.piece, defined);
-      if (!again) return remarkBlocks(text);
-      for (const l of again.lines) if (l.item) exact.add(l.item);
-      p.part = again;
+  const again = defined ? parts.filter((p) => p.part.lines.some((l, k) => unresolvable(l, raw[p.from + k]!.text, defined))) : [];
+  if (again.length > 0) {
+    const appendix = definitionLines(defined!);
+    // Each piece read again carries every definition: where that would be more than the text
+    // itself (many definitions, many such pieces), the whole text is read once instead.
+    if (appendix === null || again.length * appendix.text.length > src.length) return remarkBlocks(text);
+    for (const p of again) {
+      const model = withDefinitionsAfter(p.piece, appendix, defined!);
+      if (!model) return remarkBlocks(text);
+      for (const l of model.lines) if (l.item) exact.add(l.item);
+      p.part = model;
     }
   }
   const model: BlockModel = { lines: [], codeBlocks: [], comments: [], via: 'lines' };
@@ -333,18 +337,26 @@ export function pieceBlocks(text: string): BlockModel {
 }
 
 /**
- * remark's model of a piece of a text read with the text's definitions after it (a blank line,
- * then one line each, by the label as mdast's `identifier` gives it), its links resolved through
- * them; null when those lines are not read as definitions, or a block of the piece reaches them.
+ * A text's definitions as lines to read after a piece of it: one `[label]: x` line each, by the
+ * label as mdast's `identifier` gives it; null when a label would not be read back as itself.
  */
-function withDefinitionsAfter(piece: string, defined: ReadonlyMap<string, string>): BlockModel | null {
-  const lines = splitLines(piece).length;
+function definitionLines(defined: ReadonlyMap<string, string>): { text: string; count: number } | null {
   const labels = [...defined.keys()];
   if (labels.some((l) => labelKey(l) !== l)) return null;
-  const text = piece + (piece.endsWith('\n') || piece.endsWith('\r') ? '\n' : '\n\n') + labels.map((l) => `[${l}]: x\n`).join('');
+  return { text: labels.map((l) => `[${l}]: x\n`).join(''), count: labels.length };
+}
+
+/**
+ * remark's model of a piece of a text read with the text's definitions after it (a blank line,
+ * then `definitionLines`), its links resolved through them; null when those lines are not read
+ * as definitions, or a block of the piece reaches them.
+ */
+function withDefinitionsAfter(piece: string, appendix: { text: string; count: number }, defined: ReadonlyMap<string, string>): BlockModel | null {
+  const lines = splitLines(piece).length;
+  const text = piece + (piece.endsWith('\n') || piece.endsWith('\r') ? '\n' : '\n\n') + appendix.text;
   const model = remarkBlocks(text, { resolveWith: defined });
   const after = model.lines.slice(lines + 1);
-  if (after.length !== labels.length || after.some((l) => l.kind !== 'definition' || l.quote > 0)) return null;
+  if (after.length !== appendix.count || after.some((l) => l.kind !== 'definition' || l.quote > 0)) return null;
   const within = (o: { endLine: number; rootEndLine?: number }) => o.endLine <= lines && (o.rootEndLine ?? 0) <= lines;
   if (model.codeBlocks.some((b) => !within(b)) || model.comments.some((c) => !within(c))) return null;
   model.lines.length = lines;
