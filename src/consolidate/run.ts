@@ -25,7 +25,7 @@ import { uncommittedPaths } from '../git/status.js';
 import { commitPaths, LOCAL_STATE, restorePaths } from '../git/write.js';
 import type { LoadedConfig, RuleSetting } from '../config.js';
 import { reportedSecrets } from '../content/secrets.js';
-import { makeLint } from './lint-check.js';
+import { makeLint, type LintError } from './lint-check.js';
 import { loadDateFinder } from './date-finder.js';
 import { debugWriter, type Io } from '../io.js';
 import type { DiscoveredMemdir } from '../memdir/discover.js';
@@ -47,15 +47,6 @@ export function secretAllowOf(rules: Record<string, RuleSetting> | undefined): S
   const options = Array.isArray(setting) ? setting[1] : undefined;
   const allow = options && Array.isArray(options.allow) ? options.allow : [];
   return new Set(allow.filter((a): a is string => typeof a === 'string'));
-}
-
-export interface LintError {
-  /** Path as shown to the user. */
-  file: string;
-  line: number;
-  column: number;
-  ruleId: string;
-  message: string;
 }
 
 /**

@@ -12,9 +12,6 @@ import type { Action } from './setup.js';
 import { realOrNearestReal, slashRelative } from '../fs/paths.js';
 import { withoutBom } from '../memdir/lines.js';
 
-/** Paths a person's private Claude Code files live at, ignored once a team shares its memory (docs/interop.md). */
-export const PRIVATE_GITIGNORE_LINES = ['.claude/settings.local.json', '.claude/agent-memory-local/', 'CLAUDE.local.md'];
-
 export async function planLinkSetting(root: string, env: NodeJS.ProcessEnv): Promise<Action[]> {
   const loaded = await loadConfig({ cwd: root, stderr: null });
   if (loaded.config.link !== undefined && loaded.config.link !== false) return [];

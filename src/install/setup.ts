@@ -12,11 +12,12 @@ import { attributeLineKey, attributeLines, driverConfig, mainWorktreeCopy, progr
 import { outsideBlock, withBlock, withoutBlock } from './blocks.js';
 import { HOOK_SCRIPTS } from './hook-scripts.js';
 import { HOOKS_PATH, MEMLINT_HOOKS, OWN_STUBS_MARKER, stubsPresent, writeOwnStubs } from './husky.js';
-import { PRIVATE_GITIGNORE_LINES } from './link-setting.js';
 import { editScripts, OWN_REPO_PREPARE, preparedScript, runsMemlintInstall, unpreparedScript } from './package-json.js';
 import { slashRelative } from '../fs/paths.js';
 
 export const GITIGNORE_LINES = ['.consolidate-lock', '.snapshot-synced.json'];
+/** Paths a person's private Claude Code files live at, ignored once a team shares its memory (docs/interop.md). */
+const PRIVATE_GITIGNORE_LINES = ['.claude/settings.local.json', '.claude/agent-memory-local/', 'CLAUDE.local.md'];
 /** Local git config keys where install notes what it found in this clone, so uninstall restores exactly that. */
 export const NOTE_HOOKS_PATH = 'memlint.installedHooksPath';
 /** Where installs before the prepare note moved into package.json (PREPARED_FROM) kept it: still read, and unset by uninstall. */

@@ -11,15 +11,15 @@
 // memdir's own logs/ folder and a date that matches its folders (logs/2026/11/2026-12-01.md is a
 // topic); pathKind takes `.MD` in any case for Markdown, where a memdir's files are `.md`.
 import { basename } from 'node:path';
-import { isMemoryType } from './types.js';
+import { isMemoryType, type FileKind } from './types.js';
+
+export type { FileKind } from './types.js';
 
 /** The index Claude Code loads: the file that makes a folder a memdir. */
 export const INDEX_FILE = 'MEMORY.md';
 /** The archive folder's index (consolidation moves what leaves the memdir there). */
 export const ARCHIVE_INDEX = 'ARCHIVE.md';
 
-/** index: the memdir's MEMORY.md; topic: any other .md; log: logs/YYYY/MM/YYYY-MM-DD.md or logs/YYYY/MM/DD/<id>-<title>.md. */
-export type FileKind = 'index' | 'topic' | 'log';
 /** A repository path: a memory file's kind, or other (not Markdown: git's line merge). */
 export type PathKind = FileKind | 'other';
 

@@ -2,7 +2,9 @@
 import type { BlockModel } from './blocks.js';
 import type { ParsedIndex } from './memory-index.js';
 import type { ParsedTopic } from './topic.js';
-import type { FileKind } from './kinds.js';
+
+/** index: the memdir's MEMORY.md; topic: any other .md; log: logs/YYYY/MM/YYYY-MM-DD.md or logs/YYYY/MM/DD/<id>-<title>.md (src/memdir/kinds.ts decides which). */
+export type FileKind = 'index' | 'topic' | 'log';
 
 /** Claude Code's memory types (its MEMORY_TYPES). */
 export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
