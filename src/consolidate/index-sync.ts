@@ -9,7 +9,7 @@ import { entryPlacer, headingAt, headingType } from '../memdir/entry-place.js';
 import { unsafeTopicName } from '../memdir/names.js';
 import { cutAtComment, parseTopic } from '../memdir/topic.js';
 import { isMemoryType } from '../memdir/types.js';
-import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex, withinRecall } from '../memdir/limits.js';
+import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex, trailingBlankMeasure, withinRecall } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
 import { linkedByName, topicMentions } from '../content/index-mentions.js';
@@ -197,9 +197,16 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
     // orphans for lint to report. Measured after this run's own shortening and merging, so the
     // room they make is used in the same run (a second run would otherwise add what this one could).
     const kept = out.filter((o): o is { text: string; eol: string } => o !== null);
-    const measured = measureIndex(index.bom + kept.map((l, i) => l.text + (l.eol || (i < kept.length - 1 ? eol : ''))).join(''));
+    const keptText = index.bom + kept.map((l, i) => l.text + (l.eol || (i < kept.length - 1 ? eol : ''))).join('');
+    const measured = measureIndex(keptText);
     let lines = measured.lines;
     let units = measured.units;
+    // An entry written after the index's last line that is not blank turns the blank lines after it
+    // into lines that count (Claude Code trims before it counts): from the first such entry on.
+    const blanks = trailingBlankMeasure(keptText);
+    let lastContent = index.lines.length - 1;
+    while (lastContent >= 0 && (out[lastContent] === null || index.lines[lastContent]!.kind === 'blank')) lastContent--;
+    let endReached = false;
     for (const rel of orphans) {
       const topic = parseTopic(files.get(rel)!);
       // Only what is surely a memory, titled with the words its writer meant (lint's index-orphan
@@ -215,9 +222,13 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       const type = topic.type;
       const place = placeFor(type);
       const extra = place.kind === 'section' && !newSections.has(type) ? 3 : 0;
-      if (lines + 1 + extra > MAX_INDEX_LINES || units + line.length + 1 + extra * 20 > MAX_INDEX_UNITS) continue;
-      lines += 1 + extra;
-      units += line.length + 1 + extra * 20;
+      const atEnd = !endReached && (place.kind !== 'after' || place.line >= lastContent);
+      const blankLines = atEnd ? blanks.lines : 0;
+      const blankUnits = atEnd ? blanks.units : 0;
+      if (lines + blankLines + 1 + extra > MAX_INDEX_LINES || units + blankUnits + line.length + 1 + extra * 20 > MAX_INDEX_UNITS) continue;
+      if (atEnd) endReached = true;
+      lines += blankLines + 1 + extra;
+      units += blankUnits + line.length + 1 + extra * 20;
       report.added.push({ target: rel, line });
       if (place.kind === 'section') {
         newSections.set(type, [...(newSections.get(type) ?? []), line]);

@@ -112,6 +112,21 @@ export function measureIndex(raw: string, options: LoadOptions = {}): IndexMeasu
   return { text, lines, units, overLines: lines > MAX_INDEX_LINES, overUnits: units > MAX_INDEX_UNITS };
 }
 
+/**
+ * What an index's trailing blank lines add to its measure once a line is written after them:
+ * Claude Code trims the index before it counts, so they count only then.
+ */
+export function trailingBlankMeasure(raw: string): { lines: number; units: number } {
+  const trimmed = measureIndex(raw);
+  const follower = /[\r\n]$/.test(raw) ? 'x' : '\nx';
+  const m = measureIndex(raw + follower);
+  const followed = m.text.endsWith(follower);
+  return {
+    lines: Math.max(0, (followed ? m.lines - 1 : m.lines) - trimmed.lines),
+    units: Math.max(0, (followed ? m.units - follower.length : m.units) - trimmed.units),
+  };
+}
+
 export interface LoadedIndex {
   /** Exactly what the agent sees: the kept part, plus the warning when it was cut. */
   content: string;

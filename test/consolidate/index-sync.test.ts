@@ -53,6 +53,19 @@ describe('index synced with topics (step 2)', () => {
     expect(r.report.added).toEqual([]);
   });
 
+  it('counts the blank lines an entry written after the last line makes count: never past 200 lines', () => {
+    // A heading, 196 entries and `## Project` read as 198 lines (Claude Code trims the blank line
+    // at the end); the first project entry goes after that blank line, which then counts.
+    const files: Record<string, string> = { 'MEMORY.md': `## User\n${Array.from({ length: 196 }, (_, i) => `- [Topic ${i}](t${i}.md) — entry`).join('\n')}\n## Project\n\n` };
+    for (let i = 0; i < 196; i++) files[`t${i}.md`] = t(`Topic ${i}`, 'user', 'Entry');
+    files['zz1.md'] = t('One', 'project', 'First orphan');
+    files['zz2.md'] = t('Two', 'project', 'Second orphan');
+    const index = syncIndex(state(files), ctx()).state.files.get('MEMORY.md')!;
+    expect(index.trim().split('\n')).toHaveLength(200);
+    expect(index).toContain('- [One](zz1.md) — First orphan');
+    expect(index).not.toContain('zz2.md');
+  });
+
   it('copies no hidden character of a topic into the entry it adds (an emoji keeps its joiner)', () => {
     // A zero-width space and a bidi control in name and description: in MEMORY.md they would be a
     // new no-hidden-unicode error, in a file consolidation wrote.

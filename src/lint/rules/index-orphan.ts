@@ -3,7 +3,7 @@ import type { Rule, RuleContext } from '../types.js';
 import type { ParsedIndex } from '../../memdir/memory-index.js';
 import { parseIndex, pathKey } from '../../memdir/memory-index.js';
 import { dominantEol } from '../../memdir/lines.js';
-import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex } from '../../memdir/limits.js';
+import { MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex, trailingBlankMeasure } from '../../memdir/limits.js';
 import { cutAtComment } from '../../memdir/topic.js';
 import { isMemoryType } from '../../memdir/types.js';
 import { isPointerStub, isUnfilledStub, notAMemory } from '../../memdir/kinds.js';
@@ -200,14 +200,15 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
     // end on, measure as if something followed them.
     const text = ctx.memdir.index!.text;
     const trimmed = measureIndex(text);
-    const follower = /[\r\n]$/.test(text) ? 'x' : '\nx';
-    const m = measureIndex(text + follower);
-    const followed = m.text.endsWith(follower);
-    const blankLines = Math.max(0, (followed ? m.lines - 1 : m.lines) - trimmed.lines);
-    const blankUnits = Math.max(0, (followed ? m.units - follower.length : m.units) - trimmed.units);
+    const { lines: blankLines, units: blankUnits } = trailingBlankMeasure(text);
     let lines = trimmed.lines;
     let units = trimmed.units;
     let endReached = false;
+    // An entry placed after the index's last line that is not blank (under a last heading with no
+    // entry yet, past the blank line after it) reaches the end as one appended does.
+    let lastContent = index.lines.length - 1;
+    while (lastContent >= 0 && index.lines[lastContent]!.kind === 'blank') lastContent--;
+    const reachesEnd = (place: EntryPlace) => place.kind !== 'after' || place.line >= lastContent;
     const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirFromRoot(ctx), topicNames(ctx));
     const keys = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
     for (const t of ctx.memdir.topics) {
@@ -215,7 +216,7 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
       if (keys.has(r) || mentioned.has(r) || unsafeTopicName(t.rel)) continue;
       const p = ctx.memdir.parsedTopic(t);
       if (notAMemory(t.rel, p.type) || !isMemoryType(p.type)) continue;
-      if (!endReached && placeIn(index, p.type).kind !== 'after') {
+      if (!endReached && reachesEnd(placeIn(index, p.type))) {
         endReached = true;
         lines += blankLines;
         units += blankUnits;
