@@ -704,6 +704,7 @@ describe('lineBlocks: the line path', () => {
       'lines holding `]:` that start a paragraph and are no definition, or go on one whose first line starts none',
       '[t]: t.md\n\n[10:32]: deployed the fix\n[10:33]: checked\n\nNote [a]: b\n  [x]: y\n\n- [t] x\n',
     ],
+    ['first-column lines of marks that open nothing: text starting, going on and ending paragraphs', '*_*_\n\n- item\n_*\n\ntext\n=-\n-_ -\n'],
     ['items opening items on their own line, and what goes on the innermost', '- - a\n  b\n- 1. - c yesterday\n       more\n    - d\ntext\n\n* + - deep\n'],
     ['items whose first block is an ATX heading, then what goes on them and what ends the list', '- # Deploy\n  text in the item\n- ## Two ##x\n\n  more\n1. # One\nlazy text is no lazy line\n'],
     ['a definition after a list, and items that start with reference links it resolves', '- [T][t]\n- [t] — x\n\n[t]: t.md\n'],
