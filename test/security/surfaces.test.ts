@@ -107,6 +107,17 @@ describe('install --claude and consolidate --force say why in one line', () => {
     expect(spawnSync('git', ['config', '--get', 'merge.memlint.driver'], { cwd: dir }).status).toBe(1);
   });
 
+  it('install --claude reads a key spelt with an escape as the key it names (JSON.parse keeps the last of the two)', () => {
+    const dir = initRepo();
+    const settings = '{\n  "hooks": {},\n  "hoo\\u006bs": { "Stop": [] }\n}\n';
+    mkdirSync(join(dir, '.claude'));
+    writeFileSync(join(dir, '.claude/settings.json'), settings);
+    const r = memlint(dir, ['install', '--claude']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/settings\.json:3: key "hooks" appears twice in one object/);
+    expect(readFileSync(join(dir, '.claude/settings.json'), 'utf8')).toBe(settings);
+  });
+
   it('consolidate --force on a committed symlinked lock: exit 2, and stderr\'s line names the lock and why', () => {
     const dir = memoryRepo();
     const outside = tempDir('memlint-outside-');
