@@ -20,14 +20,20 @@ function byPattern(s: string): Set<number> {
   return at;
 }
 
+/** `count` texts of 1 to 12 units each, the same for a seed (a linear congruential generator). */
+function generatedTexts(seed: number, count: number): string[] {
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  return Array.from({ length: count }, () => {
+    let s = '';
+    const length = 1 + Math.floor(next() * 12);
+    for (let k = 0; k < length; k++) s += UNITS[Math.floor(next() * UNITS.length)];
+    return s;
+  });
+}
+
 describe('sentenceEndAt', () => {
   it('matches where SENTENCE_END matches, in every stretch of generated texts', () => {
-    let seed = 28;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let n = 0; n < 3000; n++) {
-      let s = '';
-      const length = 1 + Math.floor(next() * 12);
-      for (let k = 0; k < length; k++) s += UNITS[Math.floor(next() * UNITS.length)];
+    for (const s of generatedTexts(28, 3000)) {
       for (let limit = 0; limit <= s.length; limit++) {
         const want = byPattern(s.slice(0, limit));
         for (let p = 0; p < limit; p++) expect(sentenceEndAt(s, p, limit), JSON.stringify([s, p, limit])).toBe(want.has(p));
@@ -54,12 +60,7 @@ describe('stopBounds', () => {
   };
 
   it('gives what reading each character gives, for every window and phrase of generated texts', () => {
-    let seed = 29;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let n = 0; n < 600; n++) {
-      let s = '';
-      const length = 1 + Math.floor(next() * 12);
-      for (let k = 0; k < length; k++) s += UNITS[Math.floor(next() * UNITS.length)];
+    for (const s of generatedTexts(29, 600)) {
       const ends = sentenceEnds(s);
       for (let lo = 0; lo <= s.length; lo++)
         for (let start = lo; start <= s.length; start++)

@@ -94,28 +94,20 @@ describe('diff quotes names', () => {
 });
 
 describe('install --claude and consolidate --force say why in one line', () => {
-  it('install --claude refuses a settings file with a key twice in one object: exit 2, one line, nothing written', () => {
+  // The second spells the key with an escape: JSON.parse reads it as "hooks" and keeps the last.
+  it.each([
+    ['written twice', '{\n  "hooks": {},\n  "model": "opus",\n  "hooks": { "Stop": [] }\n}\n', 4],
+    ['the second spelt with an escape', '{\n  "hooks": {},\n  "hoo\\u006bs": { "Stop": [] }\n}\n', 3],
+  ])('install --claude refuses a settings file with a key twice in one object (%s): exit 2, one line, nothing written', (_, settings, line) => {
     const dir = initRepo();
-    const settings = '{\n  "hooks": {},\n  "model": "opus",\n  "hooks": { "Stop": [] }\n}\n';
     mkdirSync(join(dir, '.claude'));
     writeFileSync(join(dir, '.claude/settings.json'), settings);
     const r = memlint(dir, ['install', '--claude']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^memlint: .*\.claude\/settings\.json:4: key "hooks" appears twice in one object \(Claude Code keeps the last\); remove one, then run install again\n$/);
+    expect(r.stderr).toMatch(new RegExp(`^memlint: .*\\.claude/settings\\.json:${line}: key "hooks" appears twice in one object \\(Claude Code keeps the last\\); remove one, then run install again\\n$`));
     expect(readFileSync(join(dir, '.claude/settings.json'), 'utf8')).toBe(settings);
     expect(existsSync(join(dir, '.gitattributes'))).toBe(false);
     expect(spawnSync('git', ['config', '--get', 'merge.memlint.driver'], { cwd: dir }).status).toBe(1);
-  });
-
-  it('install --claude reads a key spelt with an escape as the key it names (JSON.parse keeps the last of the two)', () => {
-    const dir = initRepo();
-    const settings = '{\n  "hooks": {},\n  "hoo\\u006bs": { "Stop": [] }\n}\n';
-    mkdirSync(join(dir, '.claude'));
-    writeFileSync(join(dir, '.claude/settings.json'), settings);
-    const r = memlint(dir, ['install', '--claude']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/settings\.json:3: key "hooks" appears twice in one object/);
-    expect(readFileSync(join(dir, '.claude/settings.json'), 'utf8')).toBe(settings);
   });
 
   it('consolidate --force on a committed symlinked lock: exit 2, and stderr\'s line names the lock and why', () => {
