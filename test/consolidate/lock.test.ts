@@ -56,11 +56,12 @@ describe('.consolidate-lock, as Claude Code uses it', () => {
   });
 
   it.runIf(existsSync('/proc/self/stat'))('is reclaimed from a killed process its parent has not reaped yet (a zombie holds nothing)', async () => {
-    // `sleep` takes the shell's place and never waits for the shell's child, which stays a zombie.
-    const parent = spawn('sh', ['-c', 'sh -c "exit 0" & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // `sleep 30` takes the shell's place and never waits for the shell's child, which ends after
+    // that (a child that ended first could be reaped by the shell) and stays a zombie.
+    const parent = spawn('sh', ['-c', 'sh -c "sleep 0.3" & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     children.push(parent);
     const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(d.toString()))));
-    const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+    const state = () => (existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] : 'gone');
     for (let i = 0; i < 100 && state() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(state()).toBe('Z');
     const dir = tempDir();
