@@ -580,10 +580,13 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   quote's or an item's paragraph where the next line ends it; after top-level text it is text);
 //   in the first column where no quote reaches, a setext underline under a top-level paragraph
 //   (in a quote's document, under a paragraph of one line), a thematic break, `===` with nothing
-//   open; indented code at the top level (four columns in with nothing open).
+//   open; indented code at the top level (four columns in with nothing open); an empty item (its
+//   marker alone on its line, no tab) where no paragraph is open and not after indented code, its
+//   content on the lines below indented one column past the marker.
 // Anything else sends the file (or its piece) to remark: another line of only `-`, `=`, `*` or `_`
-// (an empty item, marks indented or where a lazy line could be), a `]:` anywhere (a reference
-// definition, so reference links), an empty item, item content that opens another block, a quote
+// (marks indented or where a lazy line could be), a `]:` that may be part of a reference
+// definition the line cannot read, an empty item where a paragraph is open or opened on another
+// item's line, item content that opens another block, a quote
 // that holds what the line path does not read or that something before or after it reaches into,
 // indented code in a text holding a CR, other HTML, an ordered item that starts at a number other
 // than 1 in an item right after code or after top-level indented code, a line nesting more containers than the parse reads (MAX_NESTING), a link inside a
@@ -778,6 +781,9 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
   let items: BlockItem[] = [];
   // Each top-level item with the items nested in it: they end where it ends.
   const families: BlockItem[][] = [];
+  // Empty items, with where the model puts their content: until the end, `contentStart` is where
+  // lines below are placed in them.
+  const emptyItems: Array<[BlockItem, number]> = [];
   const extendItems = (line: number) => {
     for (const it of items) it.endLine = line;
   };
@@ -1156,10 +1162,13 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         lines[i] = { kind: 'prose', quote: 0 };
         continue;
       }
-      if (open !== 'none' || !underline || underline[1]![0] !== '=') return null;
-      lines[i] = { kind: 'prose', quote: 0 };
-      open = 'para';
-      continue;
+      // (A lone bullet with no paragraph open is an empty item: read below.)
+      if (!(LONE_MARKER_RE.test(t) && open !== 'para')) {
+        if (open !== 'none' || !underline || underline[1]![0] !== '=') return null;
+        lines[i] = { kind: 'prose', quote: 0 };
+        open = 'para';
+        continue;
+      }
     }
     const line = readLine(t);
     if (line === null) return null;
@@ -1258,6 +1267,13 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
     }
     // Whether the previous line is in a quote (which this line, with no `>`, does not go on).
     const quoteOpen = quote !== null || quoteDocumentEnd === i - 1;
+    // An empty item interrupts no paragraph (remark reads its line as text or an underline there:
+    // its own to read), nor, for micromark, indented code and the blank lines after it; it is read
+    // here only as written (no tab on its line).
+    if (line.kind === 'item' && line.empty) {
+      const interrupts = open === 'para' || (open === 'item' && line.indent > 0 && placeIn(line.indent).holder === items.length - 1);
+      if (interrupts || quote !== null || (i > 0 && quoteDocumentEnd === i - 1) || afterIndentedCode(raw, lines, i) || source[i]!.text !== t) return null;
+    }
     endQuote();
     if (line.kind === 'heading') {
       lines[i] = { kind: 'heading', quote: 0, heading: { level: line.level, setext: false, text: line.text, startLine: i + 1, endLine: i + 1 } };
@@ -1330,6 +1346,14 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         const column = opened.contentStart + 4;
         code = { start: i, column, content: [t.slice(column)], blanks: [] };
         open = 'inItem';
+      } else if (opened.empty) {
+        // The item's content starts on the next line, one column after the marker; after a blank
+        // line (or at the end) it has none, and no line is placed in it.
+        lines[i] = { kind: 'blank', quote: 0, item };
+        const next = raw[i + 1];
+        if (!next || BLANK_RE.test(next.text)) item.contentStart = Infinity;
+        emptyItems.push([item, opened.empty.modelStart]);
+        open = 'inItem';
       } else if (opened.quoted === 'empty') {
         lines[i] = { kind: 'blank', quote: 1, item };
         quote = { hasBlock: false, emptySince: [], holder: items.length - 1 };
@@ -1380,6 +1404,7 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
   endQuote();
   if (nesting > 0 && nestedEnd) return null;
   for (const family of families) for (const it of family) it.rootEndLine = family[0]!.endLine;
+  for (const [item, start] of emptyItems) item.contentStart = start;
   return { lines, codeBlocks, comments, via: 'lines' };
 }
 
@@ -1488,7 +1513,8 @@ function endsQuote(t: string, column: number, last: BlockKind): boolean {
   const line = readLine(t);
   if (line === null) return false;
   if (line.kind === 'heading' || line.kind === 'fence') return true;
-  if (line.kind === 'item') return true;
+  // (An empty item interrupts no paragraph: it may be a lazy line of the quote's.)
+  if (line.kind === 'item') return !line.empty;
   return (line.kind === 'text' || line.kind === 'indented') && last !== 'prose';
 }
 
@@ -1683,6 +1709,10 @@ type ReadLine =
       heading?: { level: number; text: string };
       // An item its content opens on the same line (`- - a`): its first block.
       inner?: ReadLine & { kind: 'item' };
+      // Nothing after the marker: the item's content, if any, starts on the next line, at
+      // `contentStart` (one column after the marker, however many spaces follow it); `modelStart` is
+      // where remark's model puts it on this line (after the marker and one space or tab, if any).
+      empty?: { modelStart: number };
     };
 
 // The answers that carry nothing but their kind, one object each: every line of text was one more.
@@ -1693,6 +1723,8 @@ const TAG: ReadLine = { kind: 'tag' };
 // Patterns read for a line (a literal in a function is a new RegExp each time it runs).
 const ONE_MARKER_RE = /^1[.)]$/;
 const FIVE_SPACES_RE = /^ {5,}$/;
+// A bullet with nothing after it (an empty item's line, or an underline or text where a paragraph is open).
+const LONE_MARKER_RE = /^[-*+] *$/;
 const ONE_TO_FOUR_SPACES_RE = /^ {1,4}$/;
 const NO_TAG_RE = /^<(?![A-Za-z/!?])/;
 const ESCAPE_OR_ENTITY_RE = /[\\&]/;
@@ -1711,7 +1743,7 @@ function readLine(t: string): ReadLine | null {
     const rest = t.slice(indent);
     if (PLAIN_START_RE.test(rest)) return { kind: 'indented', indent };
     if (rest.startsWith('```') || rest.startsWith('~~~')) return readFence(rest, indent);
-    if (ITEM_RE.test(rest)) return ONLY_MARKS_RE.test(rest) ? null : readItem(t, indent);
+    if (ITEM_RE.test(rest)) return ONLY_MARKS_RE.test(rest) && !LONE_MARKER_RE.test(rest) ? null : readItem(t, indent);
     // Text that would be text in the first column (`**Why:**`, `[T](t.md)`) is text indented too.
     return rest.charCodeAt(0) !== 0x3e && readLine(rest)?.kind === 'text' ? { kind: 'indented', indent } : null;
   }
@@ -1724,7 +1756,7 @@ function readLine(t: string): ReadLine | null {
   // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
   // any other first character starts text.
   if (!(c === 0x2d || c === 0x2a || c === 0x2b || c === 0x5f || c === 0x3d || (c >= 0x30 && c <= 0x39))) return TEXT;
-  if (ONLY_MARKS_RE.test(t)) return null;
+  if (ONLY_MARKS_RE.test(t) && !LONE_MARKER_RE.test(t)) return null;
   return ITEM_RE.test(t) ? readItem(t, 0) : TEXT;
 }
 
@@ -1851,6 +1883,10 @@ function readItem(t: string, indent: number): ReadLine | null {
   const ordered = m[1]!.length > 1;
   const one = ONE_MARKER_RE.test(m[1]!);
   if (FIVE_SPACES_RE.test(m[2]!) && t.length > indent + m[0].length) return { kind: 'item', indent, ordered, one, contentStart: indent + m[1]!.length + 1, code: true };
+  if (t.length === indent + m[0].length && !m[2]!.includes('\t')) {
+    const marker = indent + m[1]!.length;
+    return { kind: 'item', indent, ordered, one, contentStart: marker + 1, empty: { modelStart: m[2] ? marker + 1 : marker } };
+  }
   if (!ONE_TO_FOUR_SPACES_RE.test(m[2]!)) return null;
   const contentStart = indent + m[0].length;
   const content = t.slice(contentStart);
@@ -1861,12 +1897,13 @@ function readItem(t: string, indent: number): ReadLine | null {
     return { kind: 'item', indent, ordered, one, contentStart, quoted: BLANK_RE.test(quoted) ? 'empty' : 'document' };
   }
   // An item opened on the same line, a bullet or an ordered one at 1 (one at another number, or an
-  // empty one, would be text where the line interrupts a paragraph: remark's to read).
+  // empty one, would be text where the line interrupts a paragraph: remark's to read, as is an
+  // empty one opened on the line of another).
   const nested = ITEM_RE.exec(content);
   if (nested) {
     if (ONLY_MARKS_RE.test(content) || (nested[1]!.length > 1 && !ONE_MARKER_RE.test(nested[1]!))) return null;
     const inner = readItem(t, contentStart);
-    return inner?.kind === 'item' ? { kind: 'item', indent, ordered, one, contentStart, inner } : null;
+    return inner?.kind === 'item' && !inner.empty ? { kind: 'item', indent, ordered, one, contentStart, inner } : null;
   }
   // An ATX heading, the item's first block (no paragraph is open after it).
   if (content.charCodeAt(0) === 0x23) {

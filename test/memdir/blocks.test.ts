@@ -643,7 +643,6 @@ describe('lineBlocks: the line path', () => {
     ['a complete tag lazily after an item\'s paragraph as the last line, with no line end', '- a\n<span>'],
     ['a setext underline under a lazy line of a quote', '> a\nb\n===\n'],
     ['`===` after a quote (a lazy line of its paragraph)', '> a\n===\n'],
-    ['an empty item after a paragraph\'s last line', '- a\n-\n'],
     ['an item starting with a link text, then what may be an inline link', '[t]: t.md\n\n- [t](<x y.md>) z\n'],
     ['an item starting with a link text holding a backslash', '[t]: t.md\n\n- [a\\]][t]\n'],
     ['an item starting with a label not closed on its line', '[t]: t.md\n\n- [T][t\n  ] x\n'],
@@ -654,10 +653,12 @@ describe('lineBlocks: the line path', () => {
     ['a definition in a quote', '> [t]: t.md\n'],
     ['a line holding `]:` that may end a definition whose label started on the line before', '[t]: t.md\n\n[a\nb]: c\n'],
     ['a line holding `]:` on a paragraph whose first line may start a definition', '[t]: t.md\n\n[a] b\nx [c]: d\n'],
-    ['an empty item', '-\n'],
-    ['an empty item with a space after its bullet', '+ \n'],
     ['indented code starting inside a tab, its text looking like a fence (remark\'s model reads a fence)', '- a\n\n\t  ```js\tx\n'],
     ['a tab in the code of a quote\'s fence whose lines end in a lone CR (one string: its lines are not cut)', '> ```\r> a\r> -\tc\r> ```\r'],
+    ['an empty item under a paragraph (an underline, or text)', 'a\n-\nb\n*\n'],
+    ['an empty item in the item whose paragraph is open (an underline there)', '- a\n  -\n'],
+    ['an empty item right after indented code and a blank line (micromark reads it as text)', '    code\n\n-\n'],
+    ['an empty item with a tab after its marker', '-\t\n  a\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
     ['a link it does not read', '- [a `]` b](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
@@ -712,6 +713,14 @@ describe('lineBlocks: the line path', () => {
       'items starting with full, collapsed and shortcut references, defined and not, labels folded',
       '[Deploy  Log]: d.md\n[a]: a.md\n[a]: second.md\n\n- [x][deploy log] — full\n- [DEPLOY LOG][] — collapsed\n- [a] — shortcut, first definition\n- [a][b] — a full label not defined: no link\n- [b][] — no link\n- [ ] — no link\n- [][a] — empty text\n  - [A] — nested\n> - [a] quoted\n',
     ],
+    // An item whose first line holds only its marker: its content starts on the next line, one
+    // column after the marker; after a blank line, or a line indented less, it has none.
+    ['an empty item, and one with a space after its bullet', '-\n\n+ \n'],
+    ['an empty item after a paragraph\'s last line (a sibling of the item the paragraph is in)', '- a\n-\n'],
+    ['empty items whose content is on the next line, indented to the column after the marker', '-\n  a yesterday\n-\n  b\n  more\n1.\n   c\n'],
+    ['an empty item followed by a blank line and an indented line (a paragraph of its own)', '-\n\n  a\n'],
+    ['empty items holding a fence, a quote, a nested item and indented code', '-\n  ```\n  x\n  ```\n*\n  > q\n\n+\n  - n\n-\n      code\n'],
+    ['an empty nested item, then text of the item holding it', '- a\n\n  -\n\n  b\n'],
   ])('takes %s, as remark reads it', (_, text) => {
     takenAsRemarkReadsIt(text);
   });
@@ -758,6 +767,28 @@ describe('lineBlocks: the line path', () => {
       '  text', '    text', 'lazy', '  - item', '- item', 'para', '# h', '```', '  ```', '    code', '---', '- a', '2. two', '10. ten',
     );
     expect(takenAsRemarkReads(line, 14, 3000)).toBeGreaterThan(800);
+  });
+
+  it('gives what remark gives on empty items (a marker alone on its line) and the lines after them (property)', () => {
+    const line = fc.constantFrom(
+      '', '-', '*', '+', '-  ', '1.', '2.', '1)', '10.', '  -', '   -', '    -', '  *', '  1.', '   1.', '  -  ', '\t-', '-\t', '- -', '* *', '  - 1) ', '- 1.', '- - ', '1. -',
+      'text', '  text', '   text', '    text', '     text', '      text', '  para', '- a', '- b', '* c', '  - b', '- [T](t.md) — hook', '  [T](t.md) — h',
+      '```', '  ```', '   ```', '      code', '> q', '  > q', '   > q', '  > - q', '# h', '  # h', '  #', '---', '  ---', '***', '===', '  ===',
+      '<!-- c -->', '  <!-- c -->', '<div>', '-\ttext',
+    );
+    const withEmptyItem = /^ *(?:[-*+]|\d+[.)]) *$/m;
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), (ls) => {
+        const text = ls.join('\n') + '\n';
+        const fast = lineBlocks(text);
+        if (!fast) return;
+        if (withEmptyItem.test(text)) taken++;
+        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+      }),
+      { numRuns: 4000 },
+    );
+    expect(taken).toBeGreaterThan(500);
   });
 
   it('gives what remark gives on items whose first block is an ATX heading (property)', () => {
