@@ -24,6 +24,8 @@ const SHAPES = {
   alternating: (i) => `Para ${i} deployed yesterday.\n\n\`\`\`sh\nmake ${i}\n\`\`\`\n\n> quote ${i} yesterday\n\n- item ${i}\n- item two\n\n## H ${i}\n\n`,
   'tab-quotes': (i) => `-\t> a ${i} yesterday\n\t> > b\n\t> - c\n1.\t> d\n\n`,
   'empty-quote': (i) => `- >\n  text ${i} yesterday\n- > more\n\n`,
+  'code-link-items': (i) => `${i === 0 ? '[t]: http://x/t\n\n' : ''}- [a \`x\` ${i}][t] y yesterday\n`,
+  'code-link-inline': (i) => `- [a \`x\` ${i}](x.md) y yesterday\n`,
   'empty-items': (i) => `-\n  item ${i} shipped yesterday\n-\n  next\n  more\n`,
   'deep-quotes': (i) => Array.from({ length: 25 }, (_, d) => `${'>'.repeat(d + 1)} l${i}\n${'>'.repeat(d + 1)}\n`).join('') + '\n',
   'five-spaces': (i) => `-     a ${i}\n      > b\n      - c\n\n`,

@@ -566,9 +566,10 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   heading `# ...` not ending in `#`; a bullet or ordered item five columns or more after the
 //   marker (its content starts one column after it: the rest is indented code, the item's first
 //   block), or one to four columns after the marker, whose content is text (starting with a plain
-//   inline link `[T](x.md)` or not: no brackets, backslashes, backticks or angle brackets in the
-//   text; no space, parentheses, quotes, `&`, backslash, backtick or angle brackets in the
-//   destination; no title), an ATX heading, a bullet or `1.` item it opens on its line (read as
+//   inline link `[T](x.md)` or not: no brackets, backslashes or angle brackets in the text but
+//   in code spans closed before its `]`; no space, parentheses, quotes, `&`, backslash, backtick
+//   or angle brackets in the destination; no title; by reference, as plain, through the file's
+//   definitions), an ATX heading, a bullet or `1.` item it opens on its line (read as
 //   any item is: `- - a`) or a quote (of text, empty, or read as a document as below), nested in
 //   the item whose content its marker is indented to (or one to three columns in, with nothing
 //   open); text (lazy, or indented and text in the first column too); a fence, in the first column
@@ -633,7 +634,8 @@ function mayStartDefinition(t: string): boolean {
   const content = t.slice(leadingSpaces(t));
   return content.startsWith('[') && !FAILED_DEFINITION_RE.test(content);
 }
-const SIMPLE_LINK_RE = /^\[[^[\]\\`<>]*\]\([^\s()<>\\&"'`]*\)/;
+// An inline link's destination of plain characters, in parentheses, with no title.
+const PLAIN_DESTINATION_RE = /\(([^\s()<>\\&"'`]*)\)/y;
 // What a prose line (or an item's content) must not start with on the line path.
 const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 
@@ -731,11 +733,11 @@ function resolveReferenceLinks(
  * link; null when the brackets hold more than plain characters, or an inline link may follow.
  */
 function referenceLink(t: string, at: number, defined: ReadonlyMap<string, string>): BlockLink | undefined | null {
-  PLAIN_LABEL_RE.lastIndex = at;
-  const text = PLAIN_LABEL_RE.exec(t);
-  if (!text) return null;
-  let end = at + text[0].length;
-  let label = text[1]!;
+  const close = linkTextEnd(t, at);
+  if (close < 0) return null;
+  let end = close + 1;
+  const text = t.slice(at + 1, close);
+  let label = text;
   const next = t.charCodeAt(end);
   if (next === 0x28) return null;
   if (next === 0x5b) {
@@ -747,7 +749,41 @@ function referenceLink(t: string, at: number, defined: ReadonlyMap<string, strin
   }
   const url = defined.get(labelKey(label));
   if (url === undefined) return undefined;
-  return { form: 'reference', url, start: at, end, textStart: at + 1, textEnd: at + 1 + text[1]!.length };
+  return { form: 'reference', url, start: at, end, textStart: at + 1, textEnd: close };
+}
+
+/**
+ * Where the text of a link whose `[` is at `at` ends (its `]`), reading the code spans in it as
+ * micromark does (a run of backticks opens one that the next run of as many closes; what is
+ * between is code, brackets too), or -1: a bracket, backslash or angle bracket outside code, a
+ * code span not closed on the line, no `]`, or more characters than a label may hold (999).
+ */
+function linkTextEnd(t: string, at: number): number {
+  for (let k = at + 1; k < t.length && k - at <= 1000; ) {
+    const c = t.charCodeAt(k);
+    if (c === 0x5d) return k;
+    if (c === 0x5b || c === 0x5c || c === 0x3c || c === 0x3e) return -1;
+    if (c !== 0x60) {
+      k++;
+      continue;
+    }
+    const run = backtickRunEnd(t, k) - k;
+    let j = k + run;
+    for (;;) {
+      j = t.indexOf('`', j);
+      if (j < 0) return -1;
+      const e = backtickRunEnd(t, j);
+      if (e - j === run) break;
+      j = e;
+    }
+    k = j + run;
+  }
+  return -1;
+}
+
+function backtickRunEnd(t: string, k: number): number {
+  while (t.charCodeAt(k) === 0x60) k++;
+  return k;
 }
 
 /**
@@ -1915,19 +1951,21 @@ function readItem(t: string, indent: number): ReadLine | null {
   if (opensBlock || ONLY_MARKS_RE.test(content) || content === '') return null;
   const line: ReadLine = { kind: 'item', indent, ordered, one, contentStart };
   if (!content.startsWith('[')) return line;
-  const l = SIMPLE_LINK_RE.exec(content);
   // Without a definition in the file, only an inline link can start the item, and the model
-  // records it only when it ends on this line: with no `)` after a `](` here, there is none.
-  if (!l) {
-    const close = content.indexOf('](');
-    return close >= 0 && content.indexOf(')', close + 2) >= 0 ? null : line;
+  // records it only when it ends on this line: with no `)` after a `](` here, there is none. Its
+  // text may hold code spans (`linkTextEnd`); its destination is plain.
+  const close = linkTextEnd(content, 0);
+  PLAIN_DESTINATION_RE.lastIndex = close + 1;
+  const destination = close < 0 ? null : PLAIN_DESTINATION_RE.exec(content);
+  if (!destination) {
+    const opening = content.indexOf('](');
+    return opening >= 0 && content.indexOf(')', opening + 2) >= 0 ? null : line;
   }
-  const close = l[0].indexOf('](');
   line.link = {
     form: 'inline',
-    url: l[0].slice(close + 2, -1),
+    url: destination[1]!,
     start: contentStart,
-    end: contentStart + l[0].length,
+    end: contentStart + close + 1 + destination[0].length,
     textStart: contentStart + 1,
     textEnd: contentStart + close,
   };

@@ -660,7 +660,7 @@ describe('lineBlocks: the line path', () => {
     ['an empty item right after indented code and a blank line (micromark reads it as text)', '    code\n\n-\n'],
     ['an empty item with a tab after its marker', '-\t\n  a\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
-    ['a link it does not read', '- [a `]` b](x.md)\n'],
+    ['a link it does not read (an escaped bracket in its text)', '- [a \\] b](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
     expect(blockModel(text).via).toBe('remark');
@@ -758,6 +758,30 @@ describe('lineBlocks: the line path', () => {
       '- [t]x', '- [*t*][t]', '- [t]: q', '  continued [t]', '    code [t]', '```', '- > [t]', '# [t]', 'x [t]', '- <a>[t]', '-  [t]  two spaces', '- [t]!',
     );
     expect(takenAsRemarkReads(line, 12, 3000)).toBeGreaterThan(600);
+  });
+
+  it('gives what remark gives on items whose link text holds code spans, inline and by reference (property)', () => {
+    const line = fc.constantFrom(
+      '', '[t]: t.md', '[a `x`]: ax.md', 'text', '- item', '  - nested', '- [a `x` 0][t] y yesterday', '- [a `x`][t]', '- [`x`]', '- [`x`][]', '- [a `x`]',
+      '- [a `]` b][t]', '- [a `x][t]` b', '- [a ``x`` ][t]', '- [a `` ` `` b][t]', '- [a `x` b](x.md) c', '- [`x`](x.md)', '- [a `x](y)` z](w.md)',
+      '- [a `x`', '  more `]', '- [a `<b>` c][t]', '- [a `\\` b][t]', '- [a `x` [b]][t]', '- [a \\`x][t]', '- [a `x` b](x y.md)', '- [a ```x`` b][t]',
+      '- [a `x` b](<x.md>)', '- [a ` b][t] c `', '- [`[t]`][t]', '- [`x`](x.md "T")', '1. [`x`](x.md)', '  - [b `y`](y.md) z', '> - [`x`][t]', '- [A `x`][T]',
+      '- [a `x`][t](y)', '- [a `x`] [t]', '- [a `x`]: y.md', '`x`', '- `x` [t]', '    code', '```',
+    );
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 10 }), (ls) => {
+        const text = ls.join('\n') + '\n';
+        const fast = lineBlocks(text);
+        if (!fast) return;
+        const source = text.split('\n');
+        const codeInLink = fast.lines.some((l, k) => l.item?.link && source[k]!.slice(l.item.link.textStart, l.item.link.textEnd).includes('`'));
+        if (codeInLink) taken++;
+        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(taken).toBeGreaterThan(300);
   });
 
   it('gives what remark gives on items that open items on their own line (property)', () => {
@@ -914,10 +938,10 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
   });
 
   it('reads an item whose brackets the line cannot resolve in its piece again, with every definition of the file after it', () => {
-    const text = '[t]: first.md\n\n' + '- [Item][t] shipped\n'.repeat(20) + '\nProse.\n\n- [a `code` b][t] and\n- [`t`] x\n\n[t]: second.md\n[`t`]: code.md\n';
+    const text = '[t]: first.md\n\n' + '- [Item][t] shipped\n'.repeat(20) + '\nProse.\n\n- [a \\] b][t] and\n- [a `code` b][t] and\n- [`t`] x\n\n[t]: second.md\n[`t`]: code.md\n';
     const m = pieceBlocks(text);
     expect(m.lines).toEqual(remarkBlocks(text).lines);
-    expect(m.lines.filter((l) => l.item?.link?.url === 'first.md')).toHaveLength(21);
+    expect(m.lines.filter((l) => l.item?.link?.url === 'first.md')).toHaveLength(22);
     expect(m.lines.find((l) => l.item?.link?.url === 'code.md')).toBeDefined();
   });
 
