@@ -244,7 +244,9 @@ export function parsedBlocks(src: string, raw: ReadonlyArray<{ text: string; eol
         if (parent?.type === 'root' && /^[ \t]*<!--/.test(node.value)) model.comments.push({ startLine: p.start.line, endLine: lastLine(p) });
         return;
       case 'heading': {
-        const setext = src[p.start.offset!] !== '#';
+        // (An ATX heading is one line; a setext heading's underline is on a line of its own. Its
+        // text may start with `#`: `#x` or `#\u00a0x` above `===`.)
+        const setext = lastLine(p) > p.start.line;
         const kids = node.children;
         const text = kids.length === 0 ? '' : src.slice(kids[0]!.position!.start.offset!, kids[kids.length - 1]!.position!.end.offset!);
         mark(node, 'heading', { heading: { level: node.depth, setext, text, startLine: p.start.line, endLine: lastLine(p) } });
@@ -563,13 +565,13 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 // to the next tab stop: see `withTabStops`; one further in, in text, a heading, a tag, a fence's
 // info or code, as written; code gives what its containers and indentation leave of a tab):
 //   blank (spaces and tabs only); frontmatter (`---` on line 1 closed by a later `---`); an ATX
-//   heading `# ...` not ending in `#`; a bullet or ordered item five columns or more after the
+//   heading `# ...` (its closing `#`s dropped), `#tag` as text; a bullet or ordered item five columns or more after the
 //   marker (its content starts one column after it: the rest is indented code, the item's first
 //   block), or one to four columns after the marker, whose content is text (starting with a plain
-//   inline link `[T](x.md)` or not: no brackets, backslashes or angle brackets in the text but
-//   in code spans closed before its `]`; no space, parentheses, quotes, `&`, backslash, backtick
-//   or angle brackets in the destination; no title; by reference, as plain, through the file's
-//   definitions), an ATX heading, a bullet or `1.` item it opens on its line (read as
+//   inline link `[T](x.md)` or not: no brackets or angle brackets in the text but escaped or in
+//   code spans closed before its `]`; a destination of plain characters, or in angle brackets,
+//   and a title or none; by reference, through the file's definitions; an autolink; an inline
+//   tag or a `<` that opens no HTML block), an ATX heading, a bullet or `1.` item it opens on its line (read as
 //   any item is: `- - a`) or a quote (of text, empty, or read as a document as below), nested in
 //   the item whose content its marker is indented to (or one to three columns in, with nothing
 //   open); text (lazy, or indented and text in the first column too); a fence, in the first column
@@ -598,10 +600,11 @@ const ITEM_RE = /^([-*+]|\d{1,9}[.)])([ \t]+|$)/;
 const ATX_RE = /^#{1,6}(?:[ \t]|$)/;
 const ONLY_MARKS_RE = /^[-*_=][-*_= \t]*$/;
 const SETEXT_RE = /^(=+|-+)[ \t]*$/;
-// A reference definition on one line, in plain characters only (the label up to 999 of them).
+// A reference definition on one line, in plain characters only (the label up to 999 of them; the
+// destination may be in angle brackets).
 const TITLE_START_RE = /^["'(]/;
 const LONE_CR_RE = /\r(?!\n)/;
-const DEFINITION_RE = /^ {0,3}\[(?=[^\]]{0,999}\])[^[\]\\`<>]*[^\s[\]\\`<>][^[\]\\`<>]*\]:[ \t]*[^\s<>()\\"'`\x00-\x1f\x7f]+(?:[ \t]+"[^"\\]*")?[ \t]*$/;
+const DEFINITION_RE = /^ {0,3}\[(?=[^\]]{0,999}\])[^[\]\\`<>]*[^\s[\]\\`<>][^[\]\\`<>]*\]:[ \t]*(?:<[^<>\\&]*>|[^\s<>()\\"'`\x00-\x1f\x7f]+)(?:[ \t]+"[^"\\]*")?[ \t]*$/;
 const LEADING_SPACE_RE = /^[ \t]+/;
 const TRAILING_SPACE_RE = /[ \t]+$/;
 const THEMATIC_RE = /^(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
@@ -634,8 +637,14 @@ function mayStartDefinition(t: string): boolean {
   const content = t.slice(leadingSpaces(t));
   return content.startsWith('[') && !FAILED_DEFINITION_RE.test(content);
 }
+const ASCII_PUNCTUATION_RE = /^[!-/:-@[-`{-~]$/;
+// Autolinks (CommonMark's): a scheme and what follows it to `>`, or an email address.
+const URI_AUTOLINK_RE = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\x00-\x1f\x7f]*)>/;
+const EMAIL_AUTOLINK_RE = /^<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/;
 // An inline link's destination of plain characters, in parentheses, with no title.
-const PLAIN_DESTINATION_RE = /\(([^\s()<>\\&"'`]*)\)/y;
+// In angle brackets it may hold spaces (`(<a b.md>)`); either may have a title after a space or
+// tab, in quotes or parentheses. Nothing remark decodes (`&`, a backslash) in either.
+const PLAIN_DESTINATION_RE = /\((?:<([^<>\n\\&]*)>|([^\s()<>\\&"'`]+)|)(?:[ \t]+(?:"[^"\\&]*"|'[^'\\&]*'|\([^()\\&]*\)))?[ \t]*\)/y;
 // What a prose line (or an item's content) must not start with on the line path.
 const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 
@@ -680,7 +689,7 @@ export function lineBlocks(text: string, nesting = 0, definitions = false): Bloc
 const labelKey = (label: string): string => normalizeIdentifier(label).toLowerCase();
 
 // A definition line `DEFINITION_RE` has read: its label and destination.
-const DEFINITION_PARTS_RE = /^ {0,3}\[([^\]]*)\]:[ \t]*(\S+)/;
+const DEFINITION_PARTS_RE = /^ {0,3}\[([^\]]*)\]:[ \t]*(?:<([^>]*)>|(\S+))/;
 // A link's text or label of plain characters: nothing in it can hold a bracket or reach past its
 // `]` (a code span, an autolink), and a label is at most 999 characters.
 const PLAIN_LABEL_RE = /\[([^[\]\\`<>]{0,999})\]/y;
@@ -693,7 +702,8 @@ const PLAIN_LABEL_RE = /\[([^[\]\\`<>]{0,999})\]/y;
 function addDefinitions(model: BlockModel, source: readonly Line[], shift: number, defined: Map<string, string>): boolean {
   for (let i = 0; i < model.lines.length; i++) {
     if (model.lines[i]!.kind !== 'definition') continue;
-    const [, label, url] = DEFINITION_PARTS_RE.exec(source[i + shift]!.text)!;
+    const [, label, inBrackets, plain] = DEFINITION_PARTS_RE.exec(source[i + shift]!.text)!;
+    const url = inBrackets ?? plain;
     if (url!.includes('&')) return false;
     const id = labelKey(label!);
     if (!defined.has(id)) defined.set(id, url!);
@@ -753,16 +763,22 @@ function referenceLink(t: string, at: number, defined: ReadonlyMap<string, strin
 }
 
 /**
- * Where the text of a link whose `[` is at `at` ends (its `]`), reading the code spans in it as
- * micromark does (a run of backticks opens one that the next run of as many closes; what is
- * between is code, brackets too), or -1: a bracket, backslash or angle bracket outside code, a
- * code span not closed on the line, no `]`, or more characters than a label may hold (999).
+ * Where the text of a link whose `[` is at `at` ends (its `]`), reading the code spans and
+ * escapes in it as micromark does (a run of backticks opens one that the next run of as many
+ * closes; what is between is code, brackets too; `\]` is text), or -1: a bracket or angle bracket
+ * outside code, a code span not closed on the line, no `]`, or more characters than a label may
+ * hold (999).
  */
 function linkTextEnd(t: string, at: number): number {
   for (let k = at + 1; k < t.length && k - at <= 1000; ) {
     const c = t.charCodeAt(k);
     if (c === 0x5d) return k;
-    if (c === 0x5b || c === 0x5c || c === 0x3c || c === 0x3e) return -1;
+    if (c === 0x5c) {
+      // An escaped punctuation character is text (a bracket too); a backslash before anything else is one.
+      k += ASCII_PUNCTUATION_RE.test(t.charAt(k + 1)) ? 2 : 1;
+      continue;
+    }
+    if (c === 0x5b || c === 0x3c || c === 0x3e) return -1;
     if (c !== 0x60) {
       k++;
       continue;
@@ -1698,6 +1714,19 @@ function leadingSpaces(t: string): number {
 }
 
 /** The text without the spaces and tabs around it (and no other whitespace: see `leadingSpaces`). */
+/**
+ * An ATX heading's content as written, from what follows its opening `#`s: without the spaces
+ * around it and its closing sequence (a run of `#` after a space or tab, or alone).
+ */
+function atxHeadingText(rest: string): string {
+  const content = withoutSpaces(rest);
+  let run = content.length;
+  while (run > 0 && content.charCodeAt(run - 1) === 0x23) run--;
+  if (run === 0) return '';
+  const before = content.charCodeAt(run - 1);
+  return run < content.length && (before === 0x20 || before === 0x09) ? withoutSpaces(content.slice(0, run)) : content;
+}
+
 function withoutSpaces(t: string): string {
   const isSpace = (k: number) => t.charCodeAt(k) === 0x20 || t.charCodeAt(k) === 0x09;
   let start = 0;
@@ -1785,8 +1814,10 @@ function readLine(t: string): ReadLine | null {
   }
   if (c === 0x3c) return readTagLine(t);
   if (c === 0x23) {
-    if (!ATX_RE.test(t) || withoutSpaces(t).endsWith('#')) return null;
-    return { kind: 'heading', level: /^#{1,6}/.exec(t)![0].length, text: withoutSpaces(t.replace(/^#{1,6}/, '')) };
+    // (`#tag`, or seven `#`: text.)
+    if (!ATX_RE.test(t)) return TEXT;
+    const level = /^#{1,6}/.exec(t)![0].length;
+    return { kind: 'heading', level, text: atxHeadingText(t.slice(level)) };
   }
   if (c === 0x60 || c === 0x7e) return FENCE_RE.test(t) ? readFence(t, 0) : TEXT;
   // '-', '*', '+', '_', '=' or a digit may start an item, a thematic break or an underline;
@@ -1946,10 +1977,23 @@ function readItem(t: string, indent: number): ReadLine | null {
     const h = readLine(content);
     if (h?.kind === 'heading') return { kind: 'item', indent, ordered, one, contentStart, heading: { level: h.level, text: h.text } };
   }
-  // Content that may open a block of its own is remark's; a '<' that opens no HTML is text.
-  const opensBlock = OPENS_BLOCK_RE.test(content) && !NO_TAG_RE.test(content);
+  // Content that may open a block of its own is remark's; a '<' that opens no HTML block (an
+  // autolink, an inline tag with text after it) is text.
+  const opensBlock = OPENS_BLOCK_RE.test(content) && !NO_TAG_RE.test(content) && !(content.charCodeAt(0) === 0x3c && readTagLine(content) === TEXT);
   if (opensBlock || ONLY_MARKS_RE.test(content) || content === '') return null;
   const line: ReadLine = { kind: 'item', indent, ordered, one, contentStart };
+  if (content.charCodeAt(0) === 0x3c) {
+    // An autolink is a link the item starts with (an email one, or one holding what remark may
+    // decode, is remark's to read).
+    const auto = URI_AUTOLINK_RE.exec(content);
+    if (auto) {
+      if (ESCAPE_OR_ENTITY_RE.test(auto[1]!)) return null;
+      const end = contentStart + auto[0].length;
+      line.link = { form: 'inline', url: auto[1]!, start: contentStart, end, textStart: contentStart + 1, textEnd: end - 1 };
+      return line;
+    }
+    return EMAIL_AUTOLINK_RE.test(content) ? null : line;
+  }
   if (!content.startsWith('[')) return line;
   // Without a definition in the file, only an inline link can start the item, and the model
   // records it only when it ends on this line: with no `)` after a `](` here, there is none. Its
@@ -1963,7 +2007,7 @@ function readItem(t: string, indent: number): ReadLine | null {
   }
   line.link = {
     form: 'inline',
-    url: destination[1]!,
+    url: destination[1] ?? destination[2] ?? '',
     start: contentStart,
     end: contentStart + close + 1 + destination[0].length,
     textStart: contentStart + 1,

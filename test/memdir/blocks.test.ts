@@ -643,8 +643,8 @@ describe('lineBlocks: the line path', () => {
     ['a complete tag lazily after an item\'s paragraph as the last line, with no line end', '- a\n<span>'],
     ['a setext underline under a lazy line of a quote', '> a\nb\n===\n'],
     ['`===` after a quote (a lazy line of its paragraph)', '> a\n===\n'],
-    ['an item starting with a link text, then what may be an inline link', '[t]: t.md\n\n- [t](<x y.md>) z\n'],
-    ['an item starting with a link text holding a backslash', '[t]: t.md\n\n- [a\\]][t]\n'],
+    ['an item starting with a link text, then what may be an inline link', '[t]: t.md\n\n- [t](x y.md) z\n'],
+    ['an item starting with a link text holding an angle bracket', '[t]: t.md\n\n- [a <b>][t]\n'],
     ['an item starting with a label not closed on its line', '[t]: t.md\n\n- [T][t\n  ] x\n'],
     ['a destination holding a character reference (remark decodes it)', '[t]: a&amp;b.md\n\n- [t]\n'],
     ['an item starting with a reference link on a line holding a tab', '[t]: t.md\n\n- [T][t]\tx\n'],
@@ -660,7 +660,7 @@ describe('lineBlocks: the line path', () => {
     ['an empty item right after indented code and a blank line (micromark reads it as text)', '    code\n\n-\n'],
     ['an empty item with a tab after its marker', '-\t\n  a\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
-    ['a link it does not read (an escaped bracket in its text)', '- [a \\] b](x.md)\n'],
+    ['a link it does not read (an inline tag in its text)', '- [a <b>] c](x.md)\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
     expect(blockModel(text).via).toBe('remark');
@@ -713,6 +713,12 @@ describe('lineBlocks: the line path', () => {
       'items starting with full, collapsed and shortcut references, defined and not, labels folded',
       '[Deploy  Log]: d.md\n[a]: a.md\n[a]: second.md\n\n- [x][deploy log] — full\n- [DEPLOY LOG][] — collapsed\n- [a] — shortcut, first definition\n- [a][b] — a full label not defined: no link\n- [b][] — no link\n- [ ] — no link\n- [][a] — empty text\n  - [A] — nested\n> - [a] quoted\n',
     ],
+    // An item's first text: an autolink or an inline tag (no HTML block), a link whose text holds
+    // escapes, whose destination is in angle brackets or has a title; ATX headings closed by `#`s.
+    ['items starting with autolinks and inline tags', '- <http://x/a> y\n- <kbd>K</kbd> z\n- <3 love\n- <a b> no tag\n'],
+    ['links whose text holds escapes, and destinations in angle brackets or with titles', '[t]: t.md\n\n- [a\\]b][t]\n- [a \\` b](<x y.md>) c\n- [d](d.md "D") e\n- [f](f.md \'F\')\n- [g](<> (G))\n'],
+    ['ATX headings closed by `#`s, and `#` that closes nothing', '# h ##\n## C#\n### h \\#\n#### ###\n#tag is text\n####### seven is text\n- # h #\n'],
+    ['definitions whose destination is in angle brackets, and the items they link', '[a]: <a b.md>\n[e]: <>\n[t]: <t.md> "T"\n\n- [a] x\n- [T][t] y\n- [e]\n'],
     // An item whose first line holds only its marker: its content starts on the next line, one
     // column after the marker; after a blank line, or a line indented less, it has none.
     ['an empty item, and one with a space after its bullet', '-\n\n+ \n'],
@@ -760,13 +766,15 @@ describe('lineBlocks: the line path', () => {
     expect(takenAsRemarkReads(line, 12, 3000)).toBeGreaterThan(600);
   });
 
-  it('gives what remark gives on items whose link text holds code spans, inline and by reference (property)', () => {
+  it('gives what remark gives on items whose link text holds code spans or escapes, inline (destinations in angle brackets, titles) and by reference (property)', () => {
     const line = fc.constantFrom(
       '', '[t]: t.md', '[a `x`]: ax.md', 'text', '- item', '  - nested', '- [a `x` 0][t] y yesterday', '- [a `x`][t]', '- [`x`]', '- [`x`][]', '- [a `x`]',
       '- [a `]` b][t]', '- [a `x][t]` b', '- [a ``x`` ][t]', '- [a `` ` `` b][t]', '- [a `x` b](x.md) c', '- [`x`](x.md)', '- [a `x](y)` z](w.md)',
       '- [a `x`', '  more `]', '- [a `<b>` c][t]', '- [a `\\` b][t]', '- [a `x` [b]][t]', '- [a \\`x][t]', '- [a `x` b](x y.md)', '- [a ```x`` b][t]',
       '- [a `x` b](<x.md>)', '- [a ` b][t] c `', '- [`[t]`][t]', '- [`x`](x.md "T")', '1. [`x`](x.md)', '  - [b `y`](y.md) z', '> - [`x`][t]', '- [A `x`][T]',
-      '- [a `x`][t](y)', '- [a `x`] [t]', '- [a `x`]: y.md', '`x`', '- `x` [t]', '    code', '```',
+      '- [a `x`][t](y)', '- [a `x`] [t]', '- [a `x`]: y.md', '`x`', '- `x` [t]', '    code', '```', '- [a\\]b](x.md)', '- [a\\\\](x.md)', '- [a\\x](y.md)',
+      '- [a](x.md "T")', "- [a](x.md 'T')", '- [a](x.md (T))', '- [a](<x y.md>)', '- [a](<>)', '- [a]( x.md)', '- [a](x.md "T" )', '- [a](x.md"T")', '- [a](<x>y)',
+      '- [a](x.md "a&amp;")', '- [a](<x&amp;y>)', '- [a](x.md (T)) (u)', '- [a](x.md ("T"))', '- [a](<x)y>)', '- [\\[t\\]][t]', '[a\\]b]: e.md', '- [a\\]b]',
     );
     let taken = 0;
     fc.assert(
@@ -777,6 +785,29 @@ describe('lineBlocks: the line path', () => {
         const source = text.split('\n');
         const codeInLink = fast.lines.some((l, k) => l.item?.link && source[k]!.slice(l.item.link.textStart, l.item.link.textEnd).includes('`'));
         if (codeInLink) taken++;
+        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(taken).toBeGreaterThan(300);
+  });
+
+  it('gives what remark gives on items starting with autolinks or inline tags, and ATX headings closed by `#`s (property)', () => {
+    const line = fc.constantFrom(
+      '', '- <http://x> y', '- <kbd>K</kbd> y', '- <div>', '- <div> x', '- <span>', '- <span> x', '- </span> x', '- </span>', '- <pre>', '- <pre> x', '- <!-- c -->',
+      '- <?x?>', '- <a href="x">l</a>', '- <3 love', '- <', '- <x', '- <http://x>', '  - <b>n</b>', '<b>top</b> x', 'text', '- item', '  more', '- <script>x', '- <br/>',
+      '- <br/> x', '- <x-y z="1"> w', '- <HTTP://X/a&amp;b> y', '- <mailto:a@b.c>', '- <a@b.co> x', '- <a@b>', '- <x:y>', '- <ab:y z>', '- <http://x/%20> q',
+      '- <http://x/\\y>', '- <a+b:c>', '- <http:x>y', '# h ##', '# h#', '# C#', '## #', '#', '# ', '#x', '####### seven', '# h \\#', '# h \\##', '# h ## x', '  # h ##',
+      '- # h ##', '# h\t#', '# h #\t', '# ##', '#\t#', '===', '---', '> # q ##', '- [a](x.md) y', '```', '    code', '<div>', '</div>',
+    );
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 10 }), (ls) => {
+        const text = ls.join('\n') + '\n';
+        const fast = lineBlocks(text);
+        if (!fast) return;
+        const source = text.split('\n');
+        if (fast.lines.some((l, k) => l.item?.link?.url.includes(':') || (l.heading && /#[ \t]*$/.test(source[k]!)))) taken++;
         expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
       }),
       { numRuns: 3000 },
@@ -828,7 +859,8 @@ describe('lineBlocks: the line path', () => {
     const line = fc.constantFrom(
       '', '[t]: t.md', '[10:32]: deployed the fix', '[a]: b c', '[a]: b "t"', '[a]: b "t" x', "[a]: b 't", '[a]: b (t', '[a]:  b\tc', '[a]: <b> c', '[a]: b(c d',
       '[ ]: b c', '[a]:', '[a]: b', '  [a]: b c', '    [a]: b c', 'x [a]: b', 'x]: y z', '[x', 'y]: z', '[x]', ': b c', 'text', '  text', '- [t] x', '- item',
-      '  - [a]: b c', '> [a]: b c', '> x', '===', '---', '# h', '```', '"t"', '(t)', '[t] yesterday',
+      '  - [a]: b c', '> [a]: b c', '> x', '===', '---', '# h', '```', '"t"', '(t)', '[t] yesterday', '[a]: <b c>', '[a]: <b> c', '[a]: <b>"t"', '[a]: <>',
+      '[a]: <a&amp;b>', '[a]: <b c> "t"', '- [a] x',
     );
     expect(takenAsRemarkReads(line, 12, 3000)).toBeGreaterThan(300);
   });
