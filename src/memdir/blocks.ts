@@ -499,10 +499,14 @@ export function topLevelBlockStarts(raw: ReadonlyArray<{ text: string }>): numbe
       fence = { mark: f[2]![0]!, length: f[2]!.length };
       continue;
     }
-    if (t.startsWith('<')) {
-      const kind = HTML_UNTIL.find(([open]) => open.test(t));
-      // Ends on its own line when its end marker follows the opener there.
-      if (kind) htmlUntil = kind[1].some((end) => t.indexOf(end, 2) >= 0) ? null : kind[1];
+    const lead = leadingSpaces(t);
+    if (lead < 4 && t.charCodeAt(lead) === 0x3c) {
+      // (One to three columns in, an HTML block opens as in the first.)
+      const html = lead > 0 ? t.slice(lead) : t;
+      const kind = HTML_UNTIL.find(([open]) => open.test(html));
+      // Ends on its own line when its end marker follows the opener there (`<?>` ends itself:
+      // micromark looks for `?>` from the `?` of the opener).
+      if (kind) htmlUntil = kind[1].some((end) => html.indexOf(end, end === '?>' ? 1 : 2) >= 0) ? null : kind[1];
       else htmlUntil = 'blank';
     }
   }

@@ -969,6 +969,12 @@ describe('pieceBlocks: a file cut before each top-level item, each piece its own
     expect(linked).toBeGreaterThan(200);
   });
 
+  it('cuts no piece inside an HTML block opened one to three columns in, after a processing instruction `<?>` that ends itself', () => {
+    for (const text of ['<?>\n   <pre>\n?>\n\nx ?> y', '  <pre>\n\n# h\n', '   <div>\n# h\n']) {
+      expect(pieceBlocks(text).lines).toEqual(remarkBlocks(text).lines);
+    }
+  });
+
   it('reads an item whose brackets the line cannot resolve in its piece again, with every definition of the file after it', () => {
     const text = '[t]: first.md\n\n' + '- [Item][t] shipped\n'.repeat(20) + '\nProse.\n\n- [a \\] b][t] and\n- [a `code` b][t] and\n- [`t`] x\n\n[t]: second.md\n[`t`]: code.md\n';
     const m = pieceBlocks(text);
