@@ -120,21 +120,29 @@ export function blockReason(messages: HookMessage[], ctx: BlockContext, fixTarge
  * heading such as the warnings') until the JSON-encoded text fits.
  */
 export function fitLines(lines: string[], tail: string[], limit: number): string {
-  const encoded = (s: string) => JSON.stringify(s).length;
+  // JSON escapes each character alone, so a joined text's encoded length is its parts' plus two
+  // (`\n`) per line break: each choice of how many lines to keep is measured without joining
+  // (joining at each one made a report of many messages quadratic).
+  const encoded = (s: string) => JSON.stringify(s).length - 2;
+  const tailLength = tail.reduce((n, l) => n + encoded(l), 0);
+  const before = [0];
+  for (const l of lines) before.push(before[before.length - 1]! + encoded(l));
+  const problemsFrom: number[] = new Array<number>(lines.length + 1).fill(0);
+  for (let k = lines.length - 1; k >= 0; k--) problemsFrom[k] = problemsFrom[k + 1]! + (lines[k]!.startsWith('- ') ? 1 : 0);
+  const more = (kept: number): string[] => (problemsFrom[kept]! > 0 ? [`… and ${problemsFrom[kept]} more (run "npx memlint" to see all).`] : []);
+  const size = (kept: number): number => {
+    const said = more(kept);
+    const parts = kept + said.length + tail.length;
+    return 2 + before[kept]! + (said.length ? encoded(said[0]!) : 0) + tailLength + 2 * Math.max(parts - 1, 0);
+  };
   let kept = lines.length;
-  for (;;) {
-    const dropped = lines.slice(kept).filter((l) => l.startsWith('- ')).length;
-    const more = dropped > 0 ? [`… and ${dropped} more (run "npx memlint" to see all).`] : [];
-    const text = [...lines.slice(0, kept), ...more, ...tail].join('\n');
-    if (encoded(text) <= limit || kept <= 1) {
-      if (encoded(text) <= limit) return text;
-      // Even the first line is too long (a huge message): cut it.
-      let t = text;
-      while (encoded(t) > limit) t = t.slice(0, Math.floor(t.length * 0.9));
-      return `${t}…`;
-    }
-    kept--;
-  }
+  while (kept > 1 && size(kept) > limit) kept--;
+  const text = [...lines.slice(0, kept), ...more(kept), ...tail].join('\n');
+  if (JSON.stringify(text).length <= limit) return text;
+  // Even the first line is too long (a huge message): cut it.
+  let t = text;
+  while (JSON.stringify(t).length > limit) t = t.slice(0, Math.floor(t.length * 0.9));
+  return `${t}…`;
 }
 
 /** The PostToolUse output: one JSON object and a newline, or '' when there is nothing to say. */
