@@ -22,13 +22,38 @@ export function addArchiveLine(state: MemState, ctx: StepContext, line: string):
   let text = archive.get(ARCHIVE_INDEX) ?? archiveHeader(ctx.memdirLabel);
   // Already there (a run killed after writing ARCHIVE.md and before removing what it moved,
   // resumed the same day or a later one): once is enough. Lines are compared without their date.
-  const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
+  const known = readArchive(text);
   const key = undated(line);
-  if (text.split(/\r?\n|\r/).some((l) => undated(l) === key)) return state;
-  const eol = dominantEol(text);
-  if (text !== '' && !/[\r\n]$/.test(text)) text += eol;
-  archive.set(ARCHIVE_INDEX, text + line + eol);
+  if (known.keys.has(key)) return state;
+  // (Lines added with the text's dominant line end keep it dominant.)
+  const eol = known.eol;
+  if (!known.ended) text += eol;
+  const next = text + line + eol;
+  known.keys.add(key);
+  lastArchive = { text: next, keys: known.keys, eol, ended: true };
+  archive.set(ARCHIVE_INDEX, next);
   return { ...state, archive };
+}
+
+const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
+
+// The undated lines and the line end of the archive text last written: consolidation adds line
+// after line, and reading the whole text again for each one made archiving many entries quadratic.
+// (Nothing reads the text itself once it is known: a regular expression run on a text made by
+// appending would copy it whole each time.)
+interface KnownArchive {
+  text: string;
+  keys: Set<string>;
+  eol: string;
+  /** Empty, or ending in a line end. */
+  ended: boolean;
+}
+let lastArchive: KnownArchive | null = null;
+
+function readArchive(text: string): KnownArchive {
+  if (lastArchive?.text === text) return lastArchive;
+  lastArchive = { text, keys: new Set(text.split(/\r?\n|\r/).map(undated)), eol: dominantEol(text), ended: text === '' || /[\r\n]$/.test(text) };
+  return lastArchive;
 }
 
 /**
