@@ -104,6 +104,32 @@ describe('git cat-file --batch', () => {
   });
 });
 
+describe('readBlobs: many names at one revision', () => {
+  it('reads them by their blob ids from one listing, the same as by name: nested, glob-like, colons, missing, a folder, another revision', () => {
+    const repo = initRepo(tempDir('memlint-blobs-many-'));
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 100; i++) files[`m/t${i}.md`] = `topic ${i}\n`;
+    Object.assign(files, { 'm/logs/2026/01/a.md': 'log\n', 'm/*.md': 'star\n', 'm/x:y.md': 'colon\n', 'm/[ab].md': 'brackets\n', 'other/o.md': 'other\n' });
+    commitFiles(repo, files);
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
+    commitFiles(repo, { 'm/t0.md': 'topic 0, later\n' });
+    const specs = [
+      ...Object.keys(files).map((p) => `HEAD:${p}`),
+      ...Object.keys(files).map((p) => `${head}:${p}`),
+      'HEAD:m/gone.md', 'HEAD:m/logs', 'HEAD:./m/t1.md', ':m/t2.md',
+    ];
+    const many = readBlobs(gitAt(repo), specs);
+    for (const spec of specs) {
+      const one = readBlobs(gitAt(repo), [spec]).get(spec);
+      expect(many.get(spec)?.toString('utf8') ?? null, spec).toBe(one?.toString('utf8') ?? null);
+    }
+    expect(many.get('HEAD:m/t0.md')?.toString('utf8')).toBe('topic 0, later\n');
+    expect(many.get(`${head}:m/t0.md`)?.toString('utf8')).toBe('topic 0\n');
+    expect(many.get('HEAD:m/*.md')?.toString('utf8')).toBe('star\n');
+    expect(many.get('HEAD:m/gone.md')).toBeNull();
+  });
+});
+
 describe('git grep for --staged: the Markdown files that name a path', () => {
   it('finds tracked Markdown at any depth in its staged version, whatever the pathspec variables say', () => {
     const repo = initRepo(tempDir('memlint-holding-'));
