@@ -15,6 +15,7 @@ import { resolveSettings } from '../../src/consolidate/settings.js';
 import { loadDateFinder } from '../../src/consolidate/date-finder.js';
 import { blockModel } from '../../src/memdir/blocks.js';
 import { lintDocument, locateDocument } from '../../src/lsp/lint-document.js';
+import { fitLines } from '../../src/claude/hook-report.js';
 import { tempDir } from '../../test/helpers/repo.js';
 
 const SMALL = 10 * 1024;
@@ -220,6 +221,31 @@ describe('time grows linearly with input', () => {
     if (process.env.LINEAR_LOG) console.log(JSON.stringify({ tokens: true, small, large }));
     expect(large / Math.max(small, 5)).toBeLessThan(MAX_RATIO);
   }, 600_000);
+
+  it('consolidation archives thousands of index lines in linear time (ARCHIVE.md was read again for each)', async () => {
+    const make = (size: number) => {
+      const lines = ['# Memory'];
+      for (let i = 0; lines.join('\n').length < size; i++) lines.push(`- [T${i}](gone-${i}.md) — hook ${i}`, `- [T${i}](gone-${i}.md) — hook ${i} again`);
+      return { ...BASE, 'MEMORY.md': `${lines.join('\n')}\n` };
+    };
+    const r = await ratio('consolidate', make);
+    expect(r.ratio).toBeLessThan(MAX_RATIO);
+  }, 600_000);
+
+  it('the hook\'s report keeps what fits of thousands of findings in linear time (it was joined again for each line dropped)', () => {
+    const timeFit = (n: number) => {
+      const lines = ['memlint found problems:', ...Array.from({ length: n }, (_, i) => `- topic-${i}.md:1:1 duplicate entry ${runNumber}`)];
+      let best = Infinity;
+      for (let k = 0; k < 3; k++) {
+        const t0 = performance.now();
+        fitLines(lines, ['Fix them.'], 10_000);
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    };
+    timeFit(1_000);
+    expect(timeFit(20_000) / Math.max(timeFit(2_000), 5)).toBeLessThan(MAX_RATIO);
+  });
 
   it('--fix settles thousands of duplicate entries in linear time', async () => {
     const make = (size: number) => {
