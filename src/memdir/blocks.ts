@@ -632,6 +632,41 @@ function setextHeading(lines: BlockLine[], source: readonly Line[], under: numbe
   for (let k = first; k <= under; k++) lines[k] = { kind: 'heading', quote: 0, heading };
   return true;
 }
+/**
+ * Makes the paragraph of `item` that ends on the line before `under` a setext heading, as
+ * `setextHeading` does at the top level: its lines from the item's own line (its content only)
+ * or from the first after a blank line. False, and nothing made, where its first line is not
+ * the item's and not after a blank line, or a line of it holds a tab.
+ */
+function itemSetextHeading(lines: BlockLine[], source: readonly Line[], raw: readonly Line[], under: number, item: BlockItem, level: number): boolean {
+  let first = under - 1;
+  while (lines[first]!.item !== item) {
+    if (first === 0 || lines[first]!.kind !== 'prose' || lines[first]!.quote !== 0 || lines[first]!.item) return false;
+    if (lines[first - 1]!.kind === 'blank') break;
+    first--;
+  }
+  if (lines[first]!.item === item && lines[first]!.kind !== 'prose') return false;
+  // (Its lines read as written: with a tab among them, remark's to read.)
+  for (let k = first; k <= under; k++) if (source[k]!.text !== raw[k]!.text) return false;
+  let text = '';
+  for (let k = first; k < under; k++) {
+    const line = k === first && lines[k]!.item === item ? source[k]!.text.slice(item.contentStart) : source[k]!.text;
+    text += k < under - 1 ? line + source[k]!.eol : line;
+  }
+  text = text.replace(LEADING_SPACE_RE, '').replace(TRAILING_SPACE_RE, '');
+  const heading: BlockHeading = { level, setext: true, text, startLine: first + 1, endLine: under + 1 };
+  for (let k = first; k <= under; k++) {
+    const own = lines[k]?.item;
+    lines[k] = { kind: 'heading', quote: 0, heading };
+    if (own) {
+      // (An item's first block is a heading now: it starts with no link.)
+      delete own.link;
+      lines[k]!.item = own;
+    }
+  }
+  return true;
+}
+
 // A line that starts as a one-line definition with a plain label and destination, then holds
 // something other than a title after them: it is no definition, and starts none.
 const FAILED_DEFINITION_RE = /^\[[^[\]\\`<>]{0,999}\]:[ \t]*[^\s<>()\\"'`\x00-\x1f\x7f]+[ \t]+[^ \t"'(]/;
@@ -1187,6 +1222,16 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
       quote.emptySince = [];
       if (holder >= 0) extendItems(i + 1);
       open = holder < 0 ? 'para' : 'item';
+      continue;
+    }
+    if (lead > 0 && open === 'item' && quote === null && !(i > 0 && quoteDocumentEnd === i - 1) && SETEXT_RE.test(t.slice(lead))) {
+      // An underline indented into the innermost open item, under its paragraph: a setext heading
+      // of that paragraph (in an outer item it is no lazy line: remark's to read).
+      const { holder, past } = placeIn(lead);
+      if (holder !== items.length - 1 || past >= 4 || nesting > 0) return null;
+      if (!itemSetextHeading(lines, source, raw, i, items[holder]!, t.slice(lead).charCodeAt(0) === 0x3d ? 1 : 2)) return null;
+      extendItems(i + 1);
+      open = 'inItem';
       continue;
     }
     if (lead === 0 && ONLY_MARKS_RE.test(t)) {

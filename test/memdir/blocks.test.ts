@@ -655,8 +655,8 @@ describe('lineBlocks: the line path', () => {
     ['a line holding `]:` on a paragraph whose first line may start a definition', '[t]: t.md\n\n[a] b\nx [c]: d\n'],
     ['indented code starting inside a tab, its text looking like a fence (remark\'s model reads a fence)', '- a\n\n\t  ```js\tx\n'],
     ['a tab in the code of a quote\'s fence whose lines end in a lone CR (one string: its lines are not cut)', '> ```\r> a\r> -\tc\r> ```\r'],
+    ['an underline in an outer item under a nested item\'s paragraph (no lazy line: a break)', '- a\n  - b\n  ---\n'],
     ['an empty item under a paragraph (an underline, or text)', 'a\n-\nb\n*\n'],
-    ['an empty item in the item whose paragraph is open (an underline there)', '- a\n  -\n'],
     ['an empty item right after indented code and a blank line (micromark reads it as text)', '    code\n\n-\n'],
     ['an empty item with a tab after its marker', '-\t\n  a\n'],
     ['unclosed frontmatter', '---\na: 1\n'],
@@ -719,6 +719,8 @@ describe('lineBlocks: the line path', () => {
     ['links whose text holds escapes, and destinations in angle brackets or with titles', '[t]: t.md\n\n- [a\\]b][t]\n- [a \\` b](<x y.md>) c\n- [d](d.md "D") e\n- [f](f.md \'F\')\n- [g](<> (G))\n'],
     ['ATX headings closed by `#`s, and `#` that closes nothing', '# h ##\n## C#\n### h \\#\n#### ###\n#tag is text\n####### seven is text\n- # h #\n'],
     ['definitions whose destination is in angle brackets, and the items they link', '[a]: <a b.md>\n[e]: <>\n[t]: <t.md> "T"\n\n- [a] x\n- [T][t] y\n- [e]\n'],
+    ['a lone `-` in the item whose paragraph is open (an underline there, not an empty item)', '- a\n  -\n'],
+    ['setext headings in items: of the item\'s first paragraph, with a lazy line, and after a blank line', '- a\n  ---\n- [T](t.md) b\nlazy\n  ===\n- c\n\n  d\n  ---\n'],
     // An item whose first line holds only its marker: its content starts on the next line, one
     // column after the marker; after a blank line, or a line indented less, it has none.
     ['an empty item, and one with a space after its bullet', '-\n\n+ \n'],
@@ -813,6 +815,25 @@ describe('lineBlocks: the line path', () => {
       { numRuns: 3000 },
     );
     expect(taken).toBeGreaterThan(300);
+  });
+
+  it('gives what remark gives on setext underlines in items, under their paragraphs and elsewhere (property)', () => {
+    const line = fc.constantFrom(
+      '- a', '- [T](t.md) x', '  ---', '  ===', '  ---', '  ===', '  -', '   ---', '    ---', ' ---', '---', '===', '  b', 'lazy', '', '  - n', '    ---', '    ===',
+      '1. o', '   ---', '   ===', '> q', '  > q', '- # h', '```', '  ```', '  ---  ', '  --- x', '  - - -', '  ***', '    - deep', '      ---', '* s', '   text',
+    );
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\r\n'), (ls, e) => {
+        const text = ls.join(e) + e;
+        const fast = lineBlocks(text);
+        if (!fast) return;
+        if (fast.lines.some((l) => l.heading?.setext && l.item)) taken++;
+        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(taken).toBeGreaterThan(40);
   });
 
   it('gives what remark gives on items that open items on their own line (property)', () => {
