@@ -111,7 +111,9 @@ export function blockReason(messages: HookMessage[], ctx: BlockContext, fixTarge
   const first = errors.filter((m) => CUT_OFF_RULES.has(m.ruleId ?? ''));
   const ordered = [...first, ...errors.filter((m) => !CUT_OFF_RULES.has(m.ruleId ?? ''))];
   const lines = [head, ...ordered.map((m) => messageLine(m, ctx) + (m.fixable ? ' [fixable]' : ''))];
-  if (warnings.length) lines.push('Also worth fixing (warnings):', ...warnings.map((m) => messageLine(m, ctx)));
+  if (warnings.length) lines.push('Also worth fixing (warnings):');
+  // (One at a time: a spread of hundreds of thousands of lines overflows the stack.)
+  for (const m of warnings) lines.push(messageLine(m, ctx));
   return fitLines(lines, tail, MAX_HOOK_OUTPUT - 64);
 }
 
