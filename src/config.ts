@@ -217,7 +217,7 @@ export function configProblems(config: unknown): ConfigProblems {
     const k = c.consolidate;
     if (typeof k !== 'object' || k === null || Array.isArray(k)) errors.push('"consolidate" must be an object');
     else {
-      warnings.push(...unknownKeys(k, CONSOLIDATE_KEYS, 'consolidate.'));
+      for (const w of unknownKeys(k, CONSOLIDATE_KEYS, 'consolidate.')) warnings.push(w);
       for (const name of ['minHours', 'minCommits', 'staleDays'] as const) {
         const v = k[name];
         if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) errors.push(`consolidate.${name} is ${shown(v)}; it must be a number >= 0`);

@@ -144,7 +144,7 @@ export function formatText(range: DiffRange, diffs: MemdirDiff[], stale: StaleMe
     const { before, after } = c.budget;
     out.push(`  budget   lines ${budgetText(before, 'lines')} → ${budgetText(after, 'lines')} of ${MAX_INDEX_LINES}; units ${budgetText(before, 'units')} → ${budgetText(after, 'units')} of ${MAX_INDEX_UNITS}`);
   }
-  out.push(...staleText(stale));
+  for (const l of staleText(stale)) out.push(l);
   return out.join('\n') + '\n';
 }
 
@@ -152,7 +152,7 @@ export function formatText(range: DiffRange, diffs: MemdirDiff[], stale: StaleMe
 export function codeSpan(text: string): string {
   const flat = escapeControls(text.replace(/\r?\n|\r/g, ' ')).replace(/\|/g, '\\|');
   if (flat === '') return '""';
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const longest = (flat.match(/`+/g) ?? []).reduce((n, r) => Math.max(n, r.length), 0);
   const fence = '`'.repeat(longest + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') || /^ .* $/.test(flat) ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
@@ -180,7 +180,7 @@ export function formatMarkdown(range: DiffRange, diffs: MemdirDiff[], stale: Sta
     out.push(`| lines | ${budgetText(before, 'lines')} | ${budgetText(after, 'lines')} | ${MAX_INDEX_LINES} |`);
     out.push(`| UTF-16 units | ${budgetText(before, 'units')} | ${budgetText(after, 'units')} | ${MAX_INDEX_UNITS.toLocaleString('en')} |`, '');
   }
-  out.push(...staleMarkdown(stale));
+  for (const l of staleMarkdown(stale)) out.push(l);
   return out.join('\n');
 }
 

@@ -83,7 +83,7 @@ export async function diffRange(at: GitContext, range: DiffRange, archiveOf: (me
     const before = pick(files.before, d);
     const after = pick(files.after, d);
     for (const [commit, side, list] of [[range.baseCommit, before, files.before], [range.headCommit, after, files.after]] as const) {
-      specs.push(...[...side.files, ...side.archive].map((p) => `${commit}:${p}`));
+      for (const p of [...side.files, ...side.archive]) specs.push(`${commit}:${p}`);
       if (list.includes(`${prefix(d)}${INDEX_FILE}`)) specs.push(`${commit}:${prefix(d)}${INDEX_FILE}`);
     }
     return { d, before, after };

@@ -65,7 +65,7 @@ export function stagedSnapshot(at: GitContext, known: KnownIndex = {}, replaced:
           if (e) entries.push(e);
         }
       }
-      entries.push(...gitIndexEntries(at, { files: unlisted }));
+      for (const e of gitIndexEntries(at, { files: unlisted })) entries.push(e);
       const out = snapshot.contents(entries.filter((e) => e.mode !== '160000'));
       for (const p of paths) if (replaced.has(p)) out.set(p, replaced.get(p)!);
       return out;

@@ -45,6 +45,8 @@ export interface MergeOutcome {
   method: 'semantic' | 'git-merge-file' | 'none';
   /** An index: the entries deleted on one side and edited on the other (whose topic files the driver then asks git about). */
   deletedEdited?: DeletedEdited[];
+  /** The warning about Claude Code's limits, when there is one (the last of warnings): about output, not about a text settled from it. */
+  limitWarning?: string;
 }
 
 /** The structured merge declined: git's line merge (git merge-file) must run instead. */
@@ -188,6 +190,7 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
     warnings,
     method: 'semantic',
     ...(result.deletedEdited ? { deletedEdited: result.deletedEdited } : {}),
+    ...(w ? { limitWarning: w } : {}),
   };
 }
 
@@ -205,7 +208,8 @@ export function maskOutcome(outcome: MergeOutcome): MergeOutcome {
     const masked = text.replace(MARKER_LABEL_LINE, (line) => maskSecrets(line));
     if (masked !== text) output = Buffer.from(masked, 'utf8');
   }
-  return { ...outcome, output, conflicts: outcome.conflicts.map((c) => maskSecrets(c)), warnings: outcome.warnings.map((w) => maskSecrets(w)) };
+  const limit = outcome.limitWarning === undefined ? {} : { limitWarning: maskSecrets(outcome.limitWarning) };
+  return { ...outcome, output, conflicts: outcome.conflicts.map((c) => maskSecrets(c)), warnings: outcome.warnings.map((w) => maskSecrets(w)), ...limit };
 }
 
 /**

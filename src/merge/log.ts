@@ -66,7 +66,7 @@ export function mergeLog(base: string, ours: string, theirs: string, options: Lo
       removedByTheirs.set(e.id, removed - 1);
       continue;
     }
-    out.push(...e.lines.map(fromOurs));
+    for (const l of e.lines) out.push(fromOurs(l));
   }
   // Theirs' new entries (not in base, not already in ours), in their order, appended.
   const baseLeft = new Map(inBase);
@@ -82,7 +82,7 @@ export function mergeLog(base: string, ours: string, theirs: string, options: Lo
       out.push({ text: '', eol: null });
     }
     appended = true;
-    out.push(...e.lines.map(fromTheirs));
+    for (const l of e.lines) out.push(fromTheirs(l));
     inOurs.set(e.id, 1);
   }
   return { text: render(out, styleOf(ours, theirs)), conflicts: [], notes: [] };

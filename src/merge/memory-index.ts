@@ -8,8 +8,9 @@
 // sides appears once (at ours' place), an entry deleted cleanly is gone.
 import { entryIdentity, parseEntry, parseIndex, type IndexEntry } from '../memdir/memory-index.js';
 import { blockModel } from '../memdir/blocks.js';
+import { Chain, type Link } from './chain.js';
 import { diff3Regions, sameLines } from './lines.js';
-import { conflictBlock, fromOurs, fromTheirs, render, styleOf, type Conflict, type DeletedEdited, type Line, type MergeResult, type OutLine } from './text.js';
+import { conflictBlock, fromOurs, fromTheirs, pushAll, render, styleOf, type Conflict, type DeletedEdited, type Line, type MergeResult, type OutLine } from './text.js';
 
 export interface MergeOptions {
   /** Conflict marker size (git's %L). */
@@ -165,7 +166,7 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
   for (const r of diff3Regions(tok(A), tok(O), tok(B))) {
     if (r.kind === 'same' || r.kind === 'ours') for (let i = r.a[0]; i < r.a[1]; i++) slots.push(slot(A[i]!, 'a'));
     else if (r.kind === 'theirs') for (let i = r.b[0]; i < r.b[1]; i++) slots.push(slot(B[i]!, 'b'));
-    else slots.push(...resolveRegion(A.slice(...r.a), O.slice(...r.o), B.slice(...r.b), oIds, slot, markerSize));
+    else pushAll(slots, resolveRegion(A.slice(...r.a), O.slice(...r.o), B.slice(...r.b), oIds, slot, markerSize));
   }
 
   // 2. The entry set: each kept identity once (ours' place first), dropped ones gone.
@@ -175,20 +176,11 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
     const prev = preferred.get(s.id);
     if (prev === undefined || (s.side === 'a' && (slots[prev] as { side: Side }).side !== 'a')) preferred.set(s.id, i);
   });
-  const final: Slot[] = slots.filter((s, i) => s.t !== 'entry' || (preferred.get(s.id) === i && decisions.get(s.id)!.kind !== 'drop'));
+  const kept: Slot[] = slots.filter((s, i) => s.t !== 'entry' || (preferred.get(s.id) === i && decisions.get(s.id)!.kind !== 'drop'));
 
   // 3. Entries the structure lost (deleted on one side, edited on the other) come back after
   // the line that precedes them on the side that kept them.
-  const present = new Set(final.flatMap((s) => (s.t === 'entry' ? [s.id] : [])));
-  for (const [side, items] of [['a', A], ['b', B]] as const) {
-    items.forEach((it, idx) => {
-      if (it.id === undefined || present.has(it.id)) return;
-      const d = decisions.get(it.id)!;
-      if (d.kind === 'drop' || (d.kind === 'keep' && d.side !== side)) return;
-      final.splice(anchorPosition(final, items, idx), 0, { t: 'entry', id: it.id, side });
-      present.add(it.id);
-    });
-  }
+  const final = restoreLost(kept, A, B, decisions);
 
   if (options.theirsAfterOurs) appendTheirs(final, aIds);
 
@@ -208,7 +200,7 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
   for (const s of final) {
     if (s.t === 'line') out.push(s.out);
     else if (s.t === 'block') {
-      out.push(...s.lines);
+      pushAll(out, s.lines);
     } else {
       const d = decisions.get(s.id)!;
       const eol = aIds.get(s.id)?.line.eol || null;
@@ -222,8 +214,8 @@ export function mergeIndex(base: string, ours: string, theirs: string, options: 
         const c: Conflict = { label: targetOf(s.id, aIds, bIds), reason: d.reason };
         conflicts.push(c);
         const sides = [d.a, d.b].filter((t) => t !== undefined);
-        entries.push(...sides.map((t) => ({ text: t, target: targetIn(s.id, t) })));
-        out.push(...conflictBlock(markerSize, c, d.a !== undefined ? [{ text: d.a, eol }] : [], d.b !== undefined ? [{ text: d.b, eol: null }] : []));
+        for (const t of sides) entries.push({ text: t, target: targetIn(s.id, t) });
+        pushAll(out, conflictBlock(markerSize, c, d.a !== undefined ? [{ text: d.a, eol }] : [], d.b !== undefined ? [{ text: d.b, eol: null }] : []));
       }
     }
   }
@@ -243,28 +235,54 @@ function appendTheirs(final: Slot[], ours: ReadonlyMap<string, Item>): void {
       break;
     }
   }
-  final.splice(0, final.length, ...rest.slice(0, at), ...added, ...rest.slice(at));
+  final.length = 0;
+  pushAll(final, rest.slice(0, at));
+  pushAll(final, added);
+  pushAll(final, rest.slice(at));
 }
 
-/** Where an entry missing from the result goes: after what precedes it on its side. */
-function anchorPosition(final: readonly Slot[], items: readonly Item[], idx: number): number {
-  for (let k = idx - 1; k >= 0; k--) {
-    const prev = items[k]!;
-    const pos =
-      prev.id !== undefined
-        ? final.findIndex((s) => s.t === 'entry' && s.id === prev.id)
-        : prev.line.text.trim() === ''
-          ? -1
-          : final.findIndex((s) => s.t === 'line' && s.out.text === prev.line.text);
-    if (pos >= 0) return pos + 1;
+/**
+ * The result with the entries it lacks that a side kept (deleted on one side, edited on the
+ * other) put back, ours' then theirs': each after the nearest item before it on its side that the
+ * result holds (an entry, or the first line of the same text, not a blank one), else before the
+ * nearest such entry after it, else at the end.
+ */
+function restoreLost(kept: readonly Slot[], A: readonly Item[], B: readonly Item[], decisions: ReadonlyMap<string, Decision>): Slot[] {
+  const chain = new Chain<Slot>();
+  const entryAt = new Map<string, Link<Slot>>();
+  const firstLineAt = new Map<string, Link<Slot>>();
+  for (const s of kept) {
+    const link = chain.push(s);
+    if (s.t === 'entry') entryAt.set(s.id, link);
+    else if (s.t === 'line' && !firstLineAt.has(s.out.text)) firstLineAt.set(s.out.text, link);
   }
-  for (let k = idx + 1; k < items.length; k++) {
-    const next = items[k]!;
-    if (next.id === undefined) continue;
-    const pos = final.findIndex((s) => s.t === 'entry' && s.id === next.id);
-    if (pos >= 0) return pos;
+  for (const [side, items] of [['a', A], ['b', B]] as const) {
+    // An item's id is unique on its side, so which later entries the result holds does not change
+    // before the pass reaches them: the nearest one after each item, as the pass starts.
+    const nextHeld = new Array<Link<Slot> | undefined>(items.length);
+    let held: Link<Slot> | undefined;
+    for (let k = items.length - 1; k >= 0; k--) {
+      nextHeld[k] = held;
+      const id = items[k]!.id;
+      if (id !== undefined) held = entryAt.get(id) ?? held;
+    }
+    let after: Link<Slot> | null = null;
+    items.forEach((it, idx) => {
+      if (it.id === undefined) {
+        if (it.line.text.trim() !== '') after = firstLineAt.get(it.line.text) ?? after;
+        return;
+      }
+      let at = entryAt.get(it.id);
+      const d = decisions.get(it.id)!;
+      if (!at && !(d.kind === 'drop' || (d.kind === 'keep' && d.side !== side))) {
+        const s: Slot = { t: 'entry', id: it.id, side };
+        at = after ? chain.insertAfter(after, s) : chain.insertBefore(nextHeld[idx] ?? null, s);
+        entryAt.set(it.id, at);
+      }
+      after = at ?? after;
+    });
   }
-  return final.length;
+  return chain.values();
 }
 
 /**
@@ -291,35 +309,39 @@ function resolveRegion(
 
   const [primary, secondary] = lead === 'a' ? [a, b] : [b, a];
   const sameSkeleton = sameLines(aSk, bSk);
-  const out: Slot[] = primary.map((it) => slot(it, lead));
   const other: Side = lead === 'a' ? 'b' : 'a';
-  const has = (id: string) => out.some((s) => s.t === 'entry' && s.id === id);
-  secondary.forEach((it, j) => {
-    if (it.id === undefined || has(it.id)) return;
-    let pos = 0;
-    for (let k = j - 1; k >= 0; k--) {
-      const prev = secondary[k]!;
-      let at = -1;
-      if (prev.id !== undefined) at = out.findIndex((s) => s.t === 'entry' && s.id === prev.id);
-      else if (sameSkeleton) {
-        const nth = secondary.slice(0, k).filter((x) => x.id === undefined).length;
-        let seen = -1;
-        at = out.findIndex((s) => s.t === 'line' && ++seen === nth);
-      } else at = out.findIndex((s) => s.t === 'line' && s.out.text === prev.line.text);
-      if (at >= 0) {
-        pos = at + 1;
-        break;
-      }
+  // Each secondary entry goes after what precedes it on its side, past the entries the leading
+  // side added right there (ours' appends, then theirs').
+  const out = new Chain<Slot>((s) => s.t === 'entry' && !baseIds.has(s.id));
+  const entryAt = new Map<string, Link<Slot>>();
+  const lineAt: Array<Link<Slot>> = [];
+  const firstLineAt = new Map<string, Link<Slot>>();
+  for (const it of primary) {
+    const link = out.push(slot(it, lead));
+    if (it.id !== undefined) entryAt.set(it.id, link);
+    else {
+      lineAt.push(link);
+      if (!firstLineAt.has(it.line.text)) firstLineAt.set(it.line.text, link);
     }
-    // After what the leading side added right there: ours' appends, then theirs'.
-    while (pos < out.length) {
-      const s = out[pos]!;
-      if (s.t !== 'entry' || baseIds.has(s.id)) break;
-      pos++;
+  }
+  // The nearest secondary item seen so far that has a place in the result (null: none, the start).
+  let after: Link<Slot> | null = null;
+  let lines = 0;
+  for (const it of secondary) {
+    if (it.id === undefined) {
+      const at = sameSkeleton ? lineAt[lines] : firstLineAt.get(it.line.text);
+      lines++;
+      if (at) after = at;
+      continue;
     }
-    out.splice(pos, 0, slot(it, other));
-  });
-  return out;
+    let at = entryAt.get(it.id);
+    if (!at) {
+      at = out.insertAfter(after, slot(it, other));
+      entryAt.set(it.id, at);
+    }
+    after = at;
+  }
+  return out.values();
 }
 
 function conflictedRegion(a: Item[], o: Item[], b: Item[], slot: (it: Item, side: Side) => Slot, markerSize: number): Slot[] {

@@ -10,10 +10,11 @@ import { mergeFile } from '../git/merge-file.js';
 import { mergeBases, resolveRef } from '../git/refs.js';
 import { conflictMarkerSizes, listFiles, trackedAmong, unmergedPaths } from '../git/status.js';
 import { addPaths } from '../git/write.js';
-import { lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
-import { hasConflictMarkers, splitConflictMarkers, type MarkedSides } from './text.js';
+import { limitWarning, lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
+import { hasConflictMarkers, pushAll, splitConflictMarkers, type MarkedSides } from './text.js';
 import { markedBlocks, settleBlocks, type Choice, type MarkedBlock } from './choose.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
+import { maskSecrets } from '../content/secret-patterns.js';
 import { dominantEol } from '../memdir/lines.js';
 import { INDEX_FILE, pathKind } from '../memdir/kinds.js';
 import type { GitContext } from '../git/repo.js';
@@ -43,10 +44,16 @@ export interface ResolveChoice {
   entry?: string;
 }
 
-/** Whether a block lies in a topic's frontmatter (one `---` line above it): a key holds one value, so no `--both`. */
-function inFrontmatter(text: string, line: number): boolean {
-  const lines = text.split(/\r?\n/, line);
-  return lines[0] === '---' && lines.slice(1, line - 1).every((l) => l !== '---');
+/**
+ * The last line (1-based) of a topic's frontmatter: `---` on the first line opens it, the next
+ * `---` line closes it; 0 when none opens, Infinity when none closes. A block that starts at or
+ * above it lies in the frontmatter: a key holds one value, so no `--both`.
+ */
+export function frontmatterEnd(text: string): number {
+  const lines = text.split(/\r?\n/);
+  if (lines[0] !== '---') return 0;
+  const close = lines.indexOf('---', 1);
+  return close < 0 ? Infinity : close + 1;
 }
 
 /**
@@ -82,8 +89,9 @@ function mergeBlobs(at: GitContext, input: MergeInput, sides?: string[]): MergeO
     const tracked = trackedAmong(at, asked);
     const held = readBlobs(at, sides.flatMap((c) => asked.map((p) => `${c}:${p}`)));
     const topicGone = new Map<string, boolean>();
+    const askedSet = new Set(asked);
     for (const [key, p] of byKey) {
-      if (!asked.includes(p)) continue;
+      if (!askedSet.has(p)) continue;
       const there = tracked.has(p) || existsSync(join(at.cwd, p));
       topicGone.set(key, !there && sides.some((c) => held.get(`${c}:${p}`) != null));
     }
@@ -129,7 +137,9 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
   const blobs = readBlobs(at, specs);
   const finish = (path: string, merged: MergeOutcome) => {
     const outcome = maskOutcome(merged);
-    report.warnings.push(...outcome.warnings);
+    // The limit warning comes last, about the text written (settling blocks below changes it).
+    pushAll(report.warnings, outcome.warnings.filter((w) => w !== outcome.limitWarning));
+    let limit = outcome.limitWarning ?? null;
     const file = join(root, path);
     if (outcome.output === null) {
       report.remaining.push({ path, reason: outcome.conflicts.join('; ') || 'could not merge' });
@@ -137,6 +147,7 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
     }
     const refused = refusal(root, file);
     if (refused) {
+      if (limit) report.warnings.push(limit);
       report.remaining.push({ path, reason: `not written: ${refused}` });
       return;
     }
@@ -148,15 +159,17 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
       const blocks = markedBlocks(text, size) ?? markedBlocks(text, Math.min(7, size));
       if (blocks) {
         const index = pathKind(path) === 'index';
+        let fmEnd: number | undefined;
+        const inFrontmatter = (b: MarkedBlock) => b.line <= (fmEnd ??= frontmatterEnd(text));
         const topicOf = (key: string) => {
           const rel = posix.join(posix.dirname(path), key);
           const abs = join(root, rel);
           if (refusal(root, abs) || !existsSync(abs)) return null;
           return { rel, text: readFileSync(abs, 'utf8') };
         };
-        const pick = (b: MarkedBlock) => (chosen && (chosen.entry === undefined || b.what === chosen.entry) && !(chosen.choice === 'both' && !index && inFrontmatter(text, b.line)) ? chosen.choice : null);
+        const pick = (b: MarkedBlock) => (chosen && (chosen.entry === undefined || b.what === chosen.entry) && !(chosen.choice === 'both' && !index && inFrontmatter(b)) ? chosen.choice : null);
         const r = settleBlocks(text, blocks, pick, { index, topicOf });
-        const both = (b: MarkedBlock) => index || !inFrontmatter(text, b.line);
+        const both = (b: MarkedBlock) => index || !inFrontmatter(b);
         left = r.left.map(({ block: b, why, line }) => ({ line, what: b.what, reason: b.reason, both: both(b), why: why ?? (chosen?.choice === 'both' && !both(b) && (chosen.entry === undefined || b.what === chosen.entry) ? 'a frontmatter key holds one value: choose --ours or --theirs' : null) }));
         // Files that receive text are written before the file that gives it up (contract §14).
         for (const [rel, t] of r.topics) {
@@ -164,6 +177,10 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
           receivers.push(rel);
         }
         output = Buffer.from(r.text, 'utf8');
+        if (index && r.settled.length > 0) {
+          const w = limitWarning(r.text, path);
+          limit = w && maskSecrets(w);
+        }
       }
     }
     const current = existsSync(file) ? readFileSync(file) : null;
@@ -174,6 +191,7 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
     if (outcome.conflicts.length > 0 && (left.length > 0 || hasConflictMarkers(output.toString('utf8'), Math.min(7, sizeOf(path))))) {
       report.remaining.push({ path, reason: outcome.conflicts.join('; '), blocks: left });
     } else settled.push(path);
+    if (limit) report.warnings.push(limit);
   };
 
   for (const u of staged) {
@@ -214,7 +232,7 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
   }
 
   addPaths(at, [...new Set([...receivers, ...settled])]);
-  report.resolved.push(...settled);
+  pushAll(report.resolved, settled);
   return report;
 }
 

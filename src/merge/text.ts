@@ -68,6 +68,11 @@ export function render(lines: readonly OutLine[], style: Style): string {
   return out;
 }
 
+/** out.push(...items) without spreading: a spread passes each item as an argument, and a large array overflows the stack. */
+export function pushAll<T>(out: T[], items: readonly T[]): void {
+  for (const x of items) out.push(x);
+}
+
 export function fromOurs(l: Line): OutLine {
   return { text: l.text, eol: l.eol };
 }

@@ -2,8 +2,9 @@
 // later timestamp), the body line by line with list items added on both sides both kept. Pure.
 // No YAML library here: keys are found by their indentation, so the merge never re-serializes
 // a value and stays off the driver's start-up path.
+import { Chain, type Link } from './chain.js';
 import { diff3Regions, insertionsOnly, sameLines } from './lines.js';
-import { conflictBlock, fromOurs, fromTheirs, render, stripBom, styleOf, toLines, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
+import { conflictBlock, fromOurs, fromTheirs, pushAll, render, stripBom, styleOf, toLines, type Conflict, type Line, type MergeResult, type OutLine } from './text.js';
 
 export interface TopicMergeOptions {
   markerSize?: number;
@@ -49,16 +50,15 @@ export function mergeTopic(base: string, ours: string, theirs: string, options: 
   if (!frontmatterComparable && !(A.open === null && B.open === null && O.open === null)) {
     // One side added or removed the frontmatter as a whole: merge the file as lines.
     const whole = (p: Parts) => (p.open ? [p.open, ...p.yaml, p.close!, ...p.body] : p.body);
-    out.push(...mergeBody(whole(A), whole(O), whole(B), markerSize, name, conflicts));
+    pushAll(out, mergeBody(whole(A), whole(O), whole(B), markerSize, name, conflicts));
     return { text: render(out, style), conflicts, notes };
   }
   if (A.open && B.open) {
     out.push(fromOurs(A.open));
-    const merged = mergeYaml(O.yaml, A.yaml, B.yaml, markerSize, conflicts);
-    out.push(...merged);
+    pushAll(out, mergeYaml(O.yaml, A.yaml, B.yaml, markerSize, conflicts));
     out.push(fromOurs(A.close!));
   }
-  out.push(...mergeBody(A.body, O.body, B.body, markerSize, name, conflicts, A.open ? A.yaml.length + 3 : 1));
+  pushAll(out, mergeBody(A.body, O.body, B.body, markerSize, name, conflicts, A.open ? A.yaml.length + 3 : 1));
   return { text: render(out, style), conflicts, notes };
 }
 
@@ -193,28 +193,27 @@ function mergeMapping(o: readonly Line[], a: readonly Line[], b: readonly Line[]
     return { merged: conflictBlock(markerSize, c, ab.lines.map(fromOurs), bb.lines.map(fromTheirs)) };
   };
 
-  // Ours' key order; each key only theirs has goes after the key before it on their side.
-  const order: string[] = aB.map((x) => x.key);
-  bB.forEach((x, j) => {
-    if (aM.has(x.key)) return;
-    let pos = 0;
-    for (let k = j - 1; k >= 0; k--) {
-      const at = order.indexOf(bB[k]!.key);
-      if (at >= 0) {
-        pos = at + 1;
-        break;
-      }
+  // Ours' key order; each key only theirs has goes after the key before it on their side (the
+  // start for their first), past the keys ours added right there.
+  const order = new Chain<string>((key) => aM.has(key) && !oM.has(key));
+  const placed = new Map<string, Link<string>>();
+  for (const x of aB) placed.set(x.key, order.push(x.key));
+  let after: Link<string> | null = null;
+  for (const x of bB) {
+    let link = placed.get(x.key);
+    if (!link) {
+      link = order.insertAfter(after, x.key);
+      placed.set(x.key, link);
     }
-    while (pos < order.length && aM.has(order[pos]!) && !oM.has(order[pos]!)) pos++;
-    order.splice(pos, 0, x.key);
-  });
+    after = link;
+  }
 
   const out: OutLine[] = [];
-  for (const key of order) {
+  for (const key of order.values()) {
     const p = pick(key);
     if (!p) continue;
-    if ('merged' in p) out.push(...p.merged);
-    else out.push(...p.block.lines.map(p.from === 'a' ? fromOurs : fromTheirs));
+    if ('merged' in p) pushAll(out, p.merged);
+    else for (const l of p.block.lines) out.push(p.from === 'a' ? fromOurs(l) : fromTheirs(l));
   }
   return out;
 }
@@ -232,27 +231,27 @@ export function mergeBody(a: readonly Line[], o: readonly Line[], b: readonly Li
   const [at, ot, bt] = [t(a), t(o), t(b)];
   const out: OutLine[] = [];
   for (const r of diff3Regions(at, ot, bt)) {
-    if (r.kind === 'same' || r.kind === 'ours') out.push(...a.slice(...r.a).map(fromOurs));
-    else if (r.kind === 'theirs') out.push(...b.slice(...r.b).map(fromTheirs));
+    if (r.kind === 'same' || r.kind === 'ours') for (let i = r.a[0]; i < r.a[1]; i++) out.push(fromOurs(a[i]!));
+    else if (r.kind === 'theirs') for (let i = r.b[0]; i < r.b[1]; i++) out.push(fromTheirs(b[i]!));
     else {
       const ax = a.slice(...r.a);
       const ox = ot.slice(...r.o);
       const bx = b.slice(...r.b);
       if (sameLines(t(ax), t(bx))) {
-        out.push(...ax.map(fromOurs));
+        for (const l of ax) out.push(fromOurs(l));
         continue;
       }
       const ga = insertionsOnly(ox, t(ax));
       const gb = insertionsOnly(ox, t(bx));
       if (ga && gb) {
-        out.push(...weaveInsertions(ax, ox, bx, ga, gb));
+        pushAll(out, weaveInsertions(ax, ox, bx, ga, gb));
         continue;
       }
       const [from, to] = [firstLine + r.a[0], firstLine + r.a[1] - 1];
       const where = to <= from ? `line ${from}` : `lines ${from}-${to}`;
       const c: Conflict = { label: `${name} ${where}`, reason: ga ? 'added in ours, edited in theirs' : gb ? 'edited in ours, added in theirs' : 'edited on both sides' };
       conflicts.push(c);
-      out.push(...conflictBlock(markerSize, c, ax.map(fromOurs), bx.map(fromTheirs)));
+      pushAll(out, conflictBlock(markerSize, c, ax.map(fromOurs), bx.map(fromTheirs)));
     }
   }
   return out;
@@ -271,7 +270,7 @@ function weaveInsertions(a: readonly Line[], o: string[], b: readonly Line[], ga
   let ai = 0;
   for (let g = 0; g <= o.length; g++) {
     const mine = ga[g]!.map((i) => a[i]!);
-    out.push(...mine.map(fromOurs));
+    for (const l of mine) out.push(fromOurs(l));
     const seen = new Set(mine.map((l) => l.text).filter((x) => x.trim() !== ''));
     let theirs = gb[g]!.map((i) => b[i]!).filter((l) => !seen.has(l.text));
     // Items added to the end of one list stay one list: no blank line between ours' and theirs'.
@@ -279,7 +278,7 @@ function weaveInsertions(a: readonly Line[], o: string[], b: readonly Line[], ga
     if (mine.length > 0 && LIST_ITEM_RE.test(mine[mine.length - 1]!.text) && firstText !== undefined && LIST_ITEM_RE.test(firstText)) {
       theirs = theirs.slice(theirs.findIndex((l) => l.text.trim() !== ''));
     }
-    if (theirs.some((l) => l.text.trim() !== '')) out.push(...theirs.map(fromTheirs));
+    if (theirs.some((l) => l.text.trim() !== '')) for (const l of theirs) out.push(fromTheirs(l));
     ai += mine.length;
     if (g < o.length) out.push(fromOurs(a[ai++]!));
   }

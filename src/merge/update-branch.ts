@@ -245,7 +245,7 @@ export async function updateBranch(from: GitContext, opts: UpdateBranchOptions):
     const memorySet = new Set(memory);
     for (const u of unmerged) if (!memorySet.has(u.path)) report.conflicts.push({ path: u.path, memory: false, reason: 'not a memory file: git could not merge it' });
     const resolved = memory.length ? resolveConflicts(at, memory) : { resolved: [], remaining: [], warnings: [] };
-    report.warnings.push(...resolved.warnings);
+    for (const w of resolved.warnings) report.warnings.push(w);
     for (const r of resolved.remaining) report.conflicts.push({ path: r.path, memory: true, reason: r.reason });
     // Anything resolve neither settled nor reported is still a conflict.
     const accounted = new Set([...resolved.resolved, ...resolved.remaining.map((r) => r.path)]);
