@@ -6,6 +6,15 @@ import { lineWikiNames } from '../memdir/links.js';
 
 const LINK_TARGET = /\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 
+const WORD_RE = /[A-Za-z0-9_-]+/g;
+
+/** The longest run of ASCII letters, digits, `_` and `-` in a text, or null when it has none. */
+function longestWord(s: string): string | null {
+  let best: string | null = null;
+  for (const m of s.match(WORD_RE) ?? []) if (best === null || m.length > best.length) best = m;
+  return best;
+}
+
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -24,6 +33,14 @@ function escapeRe(s: string): string {
  * named by the link: it is an orphan, whose entry is not certain: `linkedByName`).
  */
 export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot?: string, broad = false, nameOf?: (topic: string) => string | undefined): Map<string, number> {
+  return mentionsOf(lines, topics, fromRoot, broad, nameOf, true);
+}
+
+/**
+ * topicMentions; `byAnchor` false tests every topic's pattern on every line (what the anchors
+ * narrow, kept to hold them to it).
+ */
+export function mentionsOf(lines: readonly Pick<IndexLine, 'line' | 'text' | 'kind' | 'entry'>[], topics: readonly string[], fromRoot: string | undefined, broad: boolean, nameOf: ((topic: string) => string | undefined) | undefined, byAnchor: boolean): Map<string, number> {
   const out = new Map<string, number>();
   const entries = new Set(lines.filter((l) => l.entry).map((l) => l.entry!.key));
   const wanted = topics.filter((t) => !entries.has(t));
@@ -45,6 +62,8 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     }
   }
   const names = new Map<string, RegExp>();
+  const byWord = new Map<string, string[]>();
+  const everyLine: string[] = [];
   for (const t of wanted) {
     const b = t.split('/').pop()!;
     const alts = baseCount.get(b) === 1 && b !== t ? [t, b] : [t];
@@ -63,6 +82,18 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     // Broadly, an absolute path that ends in its path from the repository root: the same file in
     // the writer's own checkout (`/Users/me/proj/.claude/agent-memory/x/notes.md`).
     const absolute = broad && fromRoot ? `|(?<=\\/)${escapeRe(`${fromRoot}/${t}`)}(?![\\w/-])` : '';
+    // Each way the pattern can match holds one of these words whole (a run of ASCII letters,
+    // digits, `_` and `-`: whatever stands next to it in a match is none of those): a line holding
+    // none of them cannot name the topic. A way with no such word is tested on every line.
+    const words = [...stems, ...(name && answering.get(name) === 1 ? [name] : []), ...(broad ? alts.filter((a) => a.endsWith('/')) : [])].map(longestWord);
+    if (words.includes(null)) everyLine.push(t);
+    else {
+      for (const w of new Set(words as string[])) {
+        const same = byWord.get(w);
+        if (same) same.push(t);
+        else byWord.set(w, [t]);
+      }
+    }
     names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${wikiNames.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]${coded}${absolute}`, 'u'));
   }
   let inComment = false;
@@ -78,9 +109,14 @@ export function topicMentions(lines: readonly Pick<IndexLine, 'line' | 'text' | 
     const linked = new Set<string>();
     for (const m of l.text.matchAll(LINK_TARGET)) linked.add(normalizeTarget(m[1]!));
     const globs = broad ? codeGlobs(l.text, fromRoot) : [];
-    for (const t of wanted) {
-      if (out.has(t)) continue;
-      if (linked.has(t) || names.get(t)!.test(l.text) || globs.some((matches) => matches(t))) out.set(t, l.line);
+    const test = (t: string) => {
+      if (!out.has(t) && (names.get(t)!.test(l.text) || globs.some((matches) => matches(t)))) out.set(t, l.line);
+    };
+    for (const t of linked) if (names.has(t) && !out.has(t)) out.set(t, l.line);
+    if (!byAnchor || globs.length > 0) for (const t of wanted) test(t);
+    else {
+      for (const t of everyLine) test(t);
+      for (const w of l.text.match(WORD_RE) ?? []) for (const t of byWord.get(w) ?? []) test(t);
     }
     if (out.size === wanted.length) break;
   }
