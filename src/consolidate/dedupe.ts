@@ -158,7 +158,7 @@ export function mergeTopicTexts(older: string, newer: string): string {
   return a.bom + head + (head ? bodyStart.replace(/\r?\n/g, eol) : '') + bodyLines.join(eol).replace(/^(?:\r?\n)+/, '') + eol;
 }
 
-interface TopicInfo {
+export interface TopicInfo {
   rel: string;
   /** The name, lower-cased; undefined when YAML cut it at ` #` (`Story #12 …` read as "Story"). */
   name: string | undefined;
@@ -186,6 +186,69 @@ function sameMemory(a: TopicInfo, b: TopicInfo): boolean {
   return false;
 }
 
+/**
+ * The pairs (i < j) `sameMemory` may hold for, found without comparing every topic with every
+ * other (46,000 topics: a billion comparisons): the same name, or a line among the first of
+ * each body's lines, rarest first, that two bodies this alike must share. Two bodies whose
+ * Jaccard similarity is at least NEAR_DUPLICATE, with sizes within that ratio, share at least
+ * that share of each one's lines, so any of their orderings puts a shared line in each one's
+ * first |lines| - ceil(NEAR_DUPLICATE * |lines|) + 1 (one more here, against rounding).
+ */
+function candidatePairs(infos: readonly TopicInfo[]): Array<[number, number]> {
+  const count = new Map<string, number>();
+  for (const t of infos) for (const l of t.lines) count.set(l, (count.get(l) ?? 0) + 1);
+  const buckets = new Map<string, number[]>();
+  const add = (key: string, i: number) => {
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(i);
+    else buckets.set(key, [i]);
+  };
+  infos.forEach((t, i) => {
+    if (t.name !== undefined) add(`name\0${t.name}`, i);
+    if (t.lines.size < 2) return;
+    const rarest = [...t.lines].sort((x, y) => count.get(x)! - count.get(y)! || (x < y ? -1 : x > y ? 1 : 0));
+    const prefix = Math.min(rarest.length, rarest.length - Math.ceil(NEAR_DUPLICATE * rarest.length - 1e-9) + 2);
+    for (const l of rarest.slice(0, prefix)) add(`line\0${l}`, i);
+  });
+  const seen = new Set<string>();
+  const pairs: Array<[number, number]> = [];
+  for (const bucket of buckets.values()) {
+    for (let x = 0; x < bucket.length; x++) {
+      for (let y = x + 1; y < bucket.length; y++) {
+        const key = `${bucket[x]} ${bucket[y]}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        pairs.push([bucket[x]!, bucket[y]!]);
+      }
+    }
+  }
+  return pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+}
+
+/**
+ * The groups of topics (indexes into `infos`, ascending) that are one memory: the connected
+ * pairs `sameMemory` holds for, among `candidatePairs` (every pair with `everyPair`, which the
+ * candidates are held to).
+ */
+export function duplicateGroups(infos: readonly TopicInfo[], everyPair = false): number[][] {
+  const parent = infos.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const union = (i: number, j: number) => {
+    const [ri, rj] = [find(i), find(j)];
+    if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
+  };
+  const pairs = everyPair ? infos.flatMap((_, i) => infos.slice(i + 1).map((__, k): [number, number] => [i, i + 1 + k])) : candidatePairs(infos);
+  for (const [i, j] of pairs) if (find(i) !== find(j) && sameMemory(infos[i]!, infos[j]!)) union(i, j);
+  const groups = new Map<number, number[]>();
+  infos.forEach((_, i) => {
+    const r = find(i);
+    const group = groups.get(r);
+    if (group) group.push(i);
+    else groups.set(r, [i]);
+  });
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
 export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<DedupeReport> {
   const report: DedupeReport = { merged: [] };
   const infos: TopicInfo[] = [];
@@ -199,30 +262,10 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
     infos.push({ rel, name: cut ? undefined : t.name?.trim().toLowerCase() || undefined, type: typeof t.type === 'string' ? t.type : undefined, description, lines: bodyLineSet(t.body) });
   }
   infos.sort((x, y) => (x.rel < y.rel ? -1 : 1));
-  // Union-find over duplicate pairs.
-  const parent = infos.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  const union = (i: number, j: number) => {
-    const [ri, rj] = [find(i), find(j)];
-    if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
-  };
-  // Pairs worth comparing: the same name, or bodies of sizes within the near-duplicate ratio.
-  for (let i = 0; i < infos.length; i++) {
-    const a = infos[i]!;
-    for (let j = i + 1; j < infos.length; j++) {
-      const b = infos[j]!;
-      if (find(i) === find(j)) continue;
-      if (sameMemory(a, b)) union(i, j);
-    }
-  }
-  const groups = new Map<number, number[]>();
-  infos.forEach((_, i) => {
-    const r = find(i);
-    groups.set(r, [...(groups.get(r) ?? []), i]);
-  });
-  const dupGroups = [...groups.values()].filter((g) => g.length > 1);
+  const dupGroups = duplicateGroups(infos);
   if (dupGroups.length === 0) return { state, report };
 
+  const infoOf = new Map(infos.map((t) => [t.rel, t]));
   const born = ctx.facts.firstCommitTimes();
   const age = (rel: string) => born.get(rel) ?? Number.POSITIVE_INFINITY;
   let next: MemState = { ...state, files: new Map(state.files) };
@@ -234,7 +277,7 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
       next.files.set(into, merged);
       const moved = moveToArchive(next, ctx, from);
       next = moved.state;
-      const nameOf = (rel: string) => infos.find((t) => t.rel === rel)!.name;
+      const nameOf = (rel: string) => infoOf.get(rel)!.name;
       const w = nameOf(from) !== undefined && nameOf(from) === nameOf(into) ? 'name' : 'body';
       report.merged.push({ into, from, why: w, archivedAs: moved.to });
       // [[name]] links to the merged-away memory now reach the one that holds its text (logs,

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodySimilarity, dedupeTopics, mergeTopicTexts } from '../../src/consolidate/dedupe.js';
+import { bodySimilarity, dedupeTopics, duplicateGroups, mergeTopicTexts, type TopicInfo } from '../../src/consolidate/dedupe.js';
 import { contentLines, ctx, state, topic } from './helpers.js';
 
 describe('duplicate topics merged (step 3)', () => {
@@ -110,5 +111,29 @@ describe('duplicate topics merged (step 3)', () => {
     const s = state({ 'a.md': topic('A', 'user', 'x', 'one\n'), 'b.md': topic('B', 'user', 'y', 'two\n') });
     const r = dedupeTopics(s, ctx());
     expect(r.state).toBe(s);
+  });
+});
+
+describe('duplicateGroups: candidate pairs, not every pair', () => {
+  it('groups what comparing every topic with every other groups: names, descriptions, near-duplicate bodies, types (property)', () => {
+    const line = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o');
+    const info = fc.record({
+      name: fc.constantFrom(undefined, 'x', 'y', 'z'),
+      type: fc.constantFrom(undefined, 'project', 'feedback'),
+      description: fc.constantFrom(undefined, 'd1', 'd2'),
+      lines: fc.uniqueArray(line, { maxLength: 12 }).map((ls) => new Set(ls)),
+    });
+    fc.assert(
+      fc.property(fc.array(info, { maxLength: 14 }), fc.array(fc.nat({ max: 13 }), { maxLength: 6 }), (infos, copies) => {
+        // Near-copies of some bodies (one line changed or added), so that the ratio is met often.
+        const all: TopicInfo[] = infos.map((t, i) => ({ ...t, rel: `t${i}.md` }));
+        copies.forEach((k, c) => {
+          const from = all[k % Math.max(all.length, 1)];
+          if (from) all.push({ ...from, rel: `copy${c}.md`, name: undefined, lines: new Set([...from.lines, `extra${c}`]) });
+        });
+        expect(duplicateGroups(all)).toEqual(duplicateGroups(all, true));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
