@@ -1,7 +1,7 @@
 // The block model: remark's reading of each line, and the line path that must agree with it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockModel, lineBlocks, parsedBlocks, pieceBlocks, remarkBlocks, topLevelBlockStarts } from '../../src/memdir/blocks.js';
+import { blockModel, lineBlocks, parsedBlocks, pieceBlocks, remarkBlocks, topLevelBlockStarts, type BlockModel } from '../../src/memdir/blocks.js';
 import { splitLines } from '../../src/memdir/lines.js';
 
 /**
@@ -24,16 +24,23 @@ function takenAsRemarkReadsIt(text: string): void {
 
 /**
  * Files of up to `most` lines drawn from `line`: each the line path takes gives remark's model.
- * Returns how many it took, so that a test can say the lines were not all left to remark.
+ * Returns how many it took (of those `counts` picks: that hold the construct under test), so that
+ * a test can say the lines were not all left to remark.
  */
-function takenAsRemarkReads(line: fc.Arbitrary<string>, most: number, numRuns: number): number {
+function takenAsRemarkReads(
+  line: fc.Arbitrary<string>,
+  most: number,
+  numRuns: number,
+  counts: (fast: BlockModel, text: string) => boolean = () => true,
+  eol: fc.Arbitrary<string> = fc.constant('\n'),
+): number {
   let taken = 0;
   fc.assert(
-    fc.property(fc.array(line, { maxLength: most }), (ls) => {
-      const text = ls.join('\n') + '\n';
+    fc.property(fc.array(line, { maxLength: most }), eol, (ls, e) => {
+      const text = ls.join(e) + e;
       const fast = lineBlocks(text);
       if (!fast) return;
-      taken++;
+      if (counts(fast, text)) taken++;
       expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
     }),
     { numRuns },
@@ -778,20 +785,11 @@ describe('lineBlocks: the line path', () => {
       '- [a](x.md "T")', "- [a](x.md 'T')", '- [a](x.md (T))', '- [a](<x y.md>)', '- [a](<>)', '- [a]( x.md)', '- [a](x.md "T" )', '- [a](x.md"T")', '- [a](<x>y)',
       '- [a](x.md "a&amp;")', '- [a](<x&amp;y>)', '- [a](x.md (T)) (u)', '- [a](x.md ("T"))', '- [a](<x)y>)', '- [\\[t\\]][t]', '[a\\]b]: e.md', '- [a\\]b]',
     );
-    let taken = 0;
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 10 }), (ls) => {
-        const text = ls.join('\n') + '\n';
-        const fast = lineBlocks(text);
-        if (!fast) return;
-        const source = text.split('\n');
-        const codeInLink = fast.lines.some((l, k) => l.item?.link && source[k]!.slice(l.item.link.textStart, l.item.link.textEnd).includes('`'));
-        if (codeInLink) taken++;
-        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-      }),
-      { numRuns: 3000 },
-    );
-    expect(taken).toBeGreaterThan(300);
+    const codeInLink = (fast: BlockModel, text: string) => {
+      const source = text.split('\n');
+      return fast.lines.some((l, k) => l.item?.link && source[k]!.slice(l.item.link.textStart, l.item.link.textEnd).includes('`'));
+    };
+    expect(takenAsRemarkReads(line, 10, 3000, codeInLink)).toBeGreaterThan(300);
   });
 
   it('gives what remark gives on items starting with autolinks or inline tags, and ATX headings closed by `#`s (property)', () => {
@@ -802,19 +800,11 @@ describe('lineBlocks: the line path', () => {
       '- <http://x/\\y>', '- <a+b:c>', '- <http:x>y', '# h ##', '# h#', '# C#', '## #', '#', '# ', '#x', '####### seven', '# h \\#', '# h \\##', '# h ## x', '  # h ##',
       '- # h ##', '# h\t#', '# h #\t', '# ##', '#\t#', '===', '---', '> # q ##', '- [a](x.md) y', '```', '    code', '<div>', '</div>',
     );
-    let taken = 0;
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 10 }), (ls) => {
-        const text = ls.join('\n') + '\n';
-        const fast = lineBlocks(text);
-        if (!fast) return;
-        const source = text.split('\n');
-        if (fast.lines.some((l, k) => l.item?.link?.url.includes(':') || (l.heading && /#[ \t]*$/.test(source[k]!)))) taken++;
-        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-      }),
-      { numRuns: 3000 },
-    );
-    expect(taken).toBeGreaterThan(300);
+    const autolinkOrClosed = (fast: BlockModel, text: string) => {
+      const source = text.split('\n');
+      return fast.lines.some((l, k) => l.item?.link?.url.includes(':') || (l.heading && /#[ \t]*$/.test(source[k]!)));
+    };
+    expect(takenAsRemarkReads(line, 10, 3000, autolinkOrClosed)).toBeGreaterThan(300);
   });
 
   it('gives what remark gives on setext underlines in items, under their paragraphs and elsewhere (property)', () => {
@@ -822,18 +812,8 @@ describe('lineBlocks: the line path', () => {
       '- a', '- [T](t.md) x', '  ---', '  ===', '  ---', '  ===', '  -', '   ---', '    ---', ' ---', '---', '===', '  b', 'lazy', '', '  - n', '    ---', '    ===',
       '1. o', '   ---', '   ===', '> q', '  > q', '- # h', '```', '  ```', '  ---  ', '  --- x', '  - - -', '  ***', '    - deep', '      ---', '* s', '   text',
     );
-    let taken = 0;
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\r\n'), (ls, e) => {
-        const text = ls.join(e) + e;
-        const fast = lineBlocks(text);
-        if (!fast) return;
-        if (fast.lines.some((l) => l.heading?.setext && l.item)) taken++;
-        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-      }),
-      { numRuns: 3000 },
-    );
-    expect(taken).toBeGreaterThan(40);
+    const setextInItem = (fast: BlockModel) => fast.lines.some((l) => l.heading?.setext && l.item);
+    expect(takenAsRemarkReads(line, 8, 3000, setextInItem, fc.constantFrom('\n', '\r\n'))).toBeGreaterThan(40);
   });
 
   it('gives what remark gives on items that open items on their own line (property)', () => {
@@ -853,18 +833,7 @@ describe('lineBlocks: the line path', () => {
       '<!-- c -->', '  <!-- c -->', '<div>', '-\ttext',
     );
     const withEmptyItem = /^ *(?:[-*+]|\d+[.)]) *$/m;
-    let taken = 0;
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 12 }), (ls) => {
-        const text = ls.join('\n') + '\n';
-        const fast = lineBlocks(text);
-        if (!fast) return;
-        if (withEmptyItem.test(text)) taken++;
-        expect({ ...fast, via: 'remark' }).toEqual(remarkBlocks(text));
-      }),
-      { numRuns: 4000 },
-    );
-    expect(taken).toBeGreaterThan(500);
+    expect(takenAsRemarkReads(line, 12, 4000, (_, text) => withEmptyItem.test(text))).toBeGreaterThan(500);
   });
 
   it('gives what remark gives on items whose first block is an ATX heading (property)', () => {
