@@ -50,17 +50,20 @@ function byBlobIds(at: GitContext, names: string[]): string[] {
     if (indexes.length < MANY_NAMES) continue;
     const paths = indexes.map((i) => REV_PATH_RE.exec(names[i]!)![2]!);
     const folder = commonFolder(paths);
-    const args = ['--literal-pathspecs', 'ls-tree', '-r', '-z', '--full-tree', rev, ...(folder ? ['--', folder] : [])];
+    const args = ['--literal-pathspecs', 'ls-tree', '-r', '-t', '-z', '--full-tree', rev, ...(folder ? ['--', folder] : [])];
     const listed = orNull(() => gitSync(args, { cwd: at.cwd, env: at.env }).stdout.toString('utf8'));
     if (listed === null) continue;
     const ids = new Map<string, string>();
+    const others = new Set<string>();
     for (const entry of splitZ(listed)) {
       const tab = entry.indexOf('\t');
       const [, type, id] = entry.slice(0, tab).split(' ');
       if (type === 'blob') ids.set(entry.slice(tab + 1), id!);
+      else others.add(entry.slice(tab + 1));
     }
-    // (A path the listing does not hold as a blob keeps its name: git says what it is.)
-    indexes.forEach((i, k) => (out[i] = ids.get(paths[k]!) ?? names[i]!));
+    // A path the listing holds as a folder or a submodule keeps its name (git says what it is);
+    // one it does not hold is missing at that revision (asked by name, git would search for it).
+    indexes.forEach((i, k) => (out[i] = ids.get(paths[k]!) ?? (others.has(paths[k]!) ? names[i]! : NULL_ID)));
   }
   return out;
 }
