@@ -200,9 +200,14 @@ export function serve(io: ServerIo): Promise<number> {
     doc.text = sizeProblem(doc.bytes) ? null : text;
   }
 
-  function workspaceEdit(edits: FileEdits): object {
+  /** How the client spells each open document's file: made once per request, not per edit. */
+  function spellings(): Map<string, string> {
     const spelling = new Map<string, string>();
     for (const d of docs.values()) if (d.file) spelling.set(realOrResolved(d.file), d.uri);
+    return spelling;
+  }
+
+  function workspaceEdit(edits: FileEdits, spelling = spellings()): object {
     const byUri = [...edits].map(([file, list]) => {
       const uri = uriOf(file, spelling);
       return { uri, edits: list, version: docs.get(uri)?.version ?? null };
@@ -225,15 +230,16 @@ export function serve(io: ServerIo): Promise<number> {
     publish(doc, version, linted);
     if (linted === null || linted === 'stale' || doc.version !== version) return [];
     const actions: object[] = [];
+    const spelling = spellings();
     if (wants('quickfix')) {
       for (const f of linted.fixes) {
         if (range && !overlaps(f.diagnostic.range, range)) continue;
-        actions.push({ title: `Fix this ${f.ruleId} problem (as memlint --fix does)`, kind: 'quickfix', diagnostics: [f.diagnostic], isPreferred: true, edit: workspaceEdit(f.edits) });
+        actions.push({ title: `Fix this ${f.ruleId} problem (as memlint --fix does)`, kind: 'quickfix', diagnostics: [f.diagnostic], isPreferred: true, edit: workspaceEdit(f.edits, spelling) });
       }
       // What --fix never does on its own (a rewrite that may be wrong), offered for the person to choose.
       for (const s of linted.suggestions) {
         if (range && !overlaps(s.diagnostic.range, range)) continue;
-        actions.push({ title: `${s.title} (memlint suggests; --fix does not)`, kind: 'quickfix', diagnostics: [s.diagnostic], edit: workspaceEdit(s.edits) });
+        actions.push({ title: `${s.title} (memlint suggests; --fix does not)`, kind: 'quickfix', diagnostics: [s.diagnostic], edit: workspaceEdit(s.edits, spelling) });
       }
     }
     if (wants('source.fixAll.memlint') && linted.fixes.length > 0) {
