@@ -575,7 +575,7 @@ function leadingLink(paragraph: Paragraph, line: number, col: (line: number, off
 //   inline link `[T](x.md)` or not: no brackets or angle brackets in the text but escaped or in
 //   code spans closed before its `]`; a destination of plain characters, or in angle brackets,
 //   and a title or none; by reference, through the file's definitions; an autolink; an inline
-//   tag or a `<` that opens no HTML block), an ATX heading, a bullet or `1.` item it opens on its line (read as
+//   tag or a `<` that opens no HTML block; an HTML comment ending on the line), an ATX heading, a bullet or `1.` item it opens on its line (read as
 //   any item is: `- - a`) or a quote (of text, empty, or read as a document as below), nested in
 //   the item whose content its marker is indented to (or one to three columns in, with nothing
 //   open); text (lazy, or indented and text in the first column too); a fence, in the first column
@@ -1447,6 +1447,9 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         const column = opened.contentStart + 4;
         code = { start: i, column, content: [t.slice(column)], blanks: [] };
         open = 'inItem';
+      } else if (opened.comment) {
+        lines[i] = { kind: 'html', quote: 0, item };
+        open = 'inItem';
       } else if (opened.empty) {
         // The item's content starts on the next line, one column after the marker; after a blank
         // line (or at the end) it has none, and no line is placed in it.
@@ -1820,6 +1823,8 @@ type ReadLine =
       link?: BlockLink;
       quoted?: true | 'document' | 'empty';
       code?: true;
+      // An HTML comment opened and closed on the item's line: its first block.
+      comment?: true;
       heading?: { level: number; text: string };
       // An item its content opens on the same line (`- - a`): its first block.
       inner?: ReadLine & { kind: 'item' };
@@ -2026,6 +2031,7 @@ function readItem(t: string, indent: number): ReadLine | null {
     const h = readLine(content);
     if (h?.kind === 'heading') return { kind: 'item', indent, ordered, one, contentStart, heading: { level: h.level, text: h.text } };
   }
+  if (content.startsWith('<!--') && !/^<!---?>/.test(content) && content.indexOf('-->', 4) >= 0) return { kind: 'item', indent, ordered, one, contentStart, comment: true };
   // Content that may open a block of its own is remark's; a '<' that opens no HTML block (an
   // autolink, an inline tag with text after it) is text.
   const opensBlock = OPENS_BLOCK_RE.test(content) && !NO_TAG_RE.test(content) && !(content.charCodeAt(0) === 0x3c && readTagLine(content) === TEXT);

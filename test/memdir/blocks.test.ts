@@ -728,6 +728,7 @@ describe('lineBlocks: the line path', () => {
     ['definitions whose destination is in angle brackets, and the items they link', '[a]: <a b.md>\n[e]: <>\n[t]: <t.md> "T"\n\n- [a] x\n- [T][t] y\n- [e]\n'],
     ['a lone `-` in the item whose paragraph is open (an underline there, not an empty item)', '- a\n  -\n'],
     ['setext headings in items: of the item\'s first paragraph, with a lazy line, and after a blank line', '- a\n  ---\n- [T](t.md) b\nlazy\n  ===\n- c\n\n  d\n  ---\n'],
+    ['items opening an HTML comment that ends on their line (the item\'s first block), then text in the item', '- <!-- c --> y yesterday\n  more\n1. <!-- o -->\n'],
     // An item whose first line holds only its marker: its content starts on the next line, one
     // column after the marker; after a blank line, or a line indented less, it has none.
     ['an empty item, and one with a space after its bullet', '-\n\n+ \n'],
@@ -814,6 +815,15 @@ describe('lineBlocks: the line path', () => {
     );
     const setextInItem = (fast: BlockModel) => fast.lines.some((l) => l.heading?.setext && l.item);
     expect(takenAsRemarkReads(line, 8, 3000, setextInItem, fc.constantFrom('\n', '\r\n'))).toBeGreaterThan(40);
+  });
+
+  it('gives what remark gives on items opening an HTML comment that ends on their line, and what follows them (property)', () => {
+    const line = fc.constantFrom(
+      '', '- <!-- c --> y', '- <!-- c -->', '- <!-- c', '  -->', '- <!-->', '- <!--->', '- <!-- a --> b -->', '  - <!-- n -->', '1. <!-- o -->', '- - <!-- d -->',
+      'text', '  more', '- item', '  - nested', '<!-- top -->', '> - <!-- q -->', '- > <!-- q -->', '```', '    code', '  <!-- in item -->', 'lazy', '- [T](t.md) x', '---', '===', '  ---',
+    );
+    const commentInItem = (fast: BlockModel) => fast.lines.some((l) => l.kind === 'html' && l.item);
+    expect(takenAsRemarkReads(line, 10, 3000, commentInItem, fc.constantFrom('\n', '\r\n'))).toBeGreaterThan(300);
   });
 
   it('gives what remark gives on items that open items on their own line (property)', () => {
