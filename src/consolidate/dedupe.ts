@@ -187,14 +187,15 @@ function sameMemory(a: TopicInfo, b: TopicInfo): boolean {
 }
 
 /**
- * The pairs (i < j) `sameMemory` may hold for, found without comparing every topic with every
- * other (46,000 topics: a billion comparisons): the same name, or a line among the first of
- * each body's lines, rarest first, that two bodies this alike must share. Two bodies whose
- * Jaccard similarity is at least NEAR_DUPLICATE, with sizes within that ratio, share at least
- * that share of each one's lines, so any of their orderings puts a shared line in each one's
- * first |lines| - ceil(NEAR_DUPLICATE * |lines|) + 1 (one more here, against rounding).
+ * The groups of topics `sameMemory` may join, each compared pair by pair, found without comparing
+ * every topic with every other (46,000 topics: a billion comparisons): the topics of one name, and
+ * those sharing a line among the first of each body's lines, rarest first, that two bodies this
+ * alike must share. Two bodies whose Jaccard similarity is at least NEAR_DUPLICATE, with sizes
+ * within that ratio, share at least that share of each one's lines, so any of their orderings puts
+ * a shared line in each one's first |lines| - ceil(NEAR_DUPLICATE * |lines|) + 1 (one more here,
+ * against rounding). (The pairs are not listed: a name thousands of topics share makes millions.)
  */
-function candidatePairs(infos: readonly TopicInfo[]): Array<[number, number]> {
+function candidateBuckets(infos: readonly TopicInfo[]): number[][] {
   const count = new Map<string, number>();
   for (const t of infos) for (const l of t.lines) count.set(l, (count.get(l) ?? 0) + 1);
   const buckets = new Map<string, number[]>();
@@ -210,25 +211,13 @@ function candidatePairs(infos: readonly TopicInfo[]): Array<[number, number]> {
     const prefix = Math.min(rarest.length, rarest.length - Math.ceil(NEAR_DUPLICATE * rarest.length - 1e-9) + 2);
     for (const l of rarest.slice(0, prefix)) add(`line\0${l}`, i);
   });
-  const seen = new Set<string>();
-  const pairs: Array<[number, number]> = [];
-  for (const bucket of buckets.values()) {
-    for (let x = 0; x < bucket.length; x++) {
-      for (let y = x + 1; y < bucket.length; y++) {
-        const key = `${bucket[x]} ${bucket[y]}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        pairs.push([bucket[x]!, bucket[y]!]);
-      }
-    }
-  }
-  return pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  return [...buckets.values()].filter((b) => b.length > 1);
 }
 
 /**
  * The groups of topics (indexes into `infos`, ascending) that are one memory: the connected
- * pairs `sameMemory` holds for, among `candidatePairs` (every pair with `everyPair`, which the
- * candidates are held to).
+ * pairs `sameMemory` holds for, among those `candidateBuckets` brings together (every pair with
+ * `everyPair`, which the candidates are held to).
  */
 export function duplicateGroups(infos: readonly TopicInfo[], everyPair = false): number[][] {
   const parent = infos.map((_, i) => i);
@@ -237,8 +226,12 @@ export function duplicateGroups(infos: readonly TopicInfo[], everyPair = false):
     const [ri, rj] = [find(i), find(j)];
     if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
   };
-  const pairs = everyPair ? infos.flatMap((_, i) => infos.slice(i + 1).map((__, k): [number, number] => [i, i + 1 + k])) : candidatePairs(infos);
-  for (const [i, j] of pairs) if (find(i) !== find(j) && sameMemory(infos[i]!, infos[j]!)) union(i, j);
+  const buckets = everyPair ? [infos.map((_, i) => i)] : candidateBuckets(infos);
+  for (const b of buckets) {
+    for (let x = 0; x < b.length; x++) {
+      for (let y = x + 1; y < b.length; y++) if (find(b[x]!) !== find(b[y]!) && sameMemory(infos[b[x]!]!, infos[b[y]!]!)) union(b[x]!, b[y]!);
+    }
+  }
   const groups = new Map<number, number[]>();
   infos.forEach((_, i) => {
     const r = find(i);
