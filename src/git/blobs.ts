@@ -37,6 +37,33 @@ const MANY_NAMES = 64;
 const REV_PATH_RE = /^([^:\n]+):(?!\.{0,2}\/)([^\n]+)$/;
 
 function byBlobIds(at: GitContext, names: string[]): string[] {
+  const out = [...names];
+  for (const listing of listingsFor(names)) {
+    const listed = orNull(() => gitSync(listing.args, { cwd: at.cwd, env: at.env }).stdout.toString('utf8'));
+    if (listed !== null) nameByIds(out, listing, listed);
+  }
+  return out;
+}
+
+/** byBlobIds, without blocking: the launcher's read of --staged's blobs. */
+async function byBlobIdsAsync(at: GitContext, names: string[]): Promise<string[]> {
+  const out = [...names];
+  const listings = listingsFor(names);
+  const listed = await Promise.all(listings.map((l) => gitAsync(l.args, { cwd: at.cwd, env: at.env }).then((r) => r.stdout.toString('utf8'), () => null)));
+  listings.forEach((l, k) => listed[k] !== null && nameByIds(out, l, listed[k]!));
+  return out;
+}
+
+interface Listing {
+  /** The `git ls-tree` that lists the folder holding them. */
+  args: string[];
+  /** Where the names are in the list, and their paths. */
+  indexes: number[];
+  paths: string[];
+}
+
+/** The revisions many names share, each with the listing that names their blobs. */
+function listingsFor(names: string[]): Listing[] {
   const byRev = new Map<string, number[]>();
   names.forEach((name, i) => {
     const m = REV_PATH_RE.exec(name);
@@ -45,27 +72,29 @@ function byBlobIds(at: GitContext, names: string[]): string[] {
     if (same) same.push(i);
     else byRev.set(m[1]!, [i]);
   });
-  const out = [...names];
+  const listings: Listing[] = [];
   for (const [rev, indexes] of byRev) {
     if (indexes.length < MANY_NAMES) continue;
     const paths = indexes.map((i) => REV_PATH_RE.exec(names[i]!)![2]!);
     const folder = commonFolder(paths);
-    const args = ['--literal-pathspecs', 'ls-tree', '-r', '-t', '-z', '--full-tree', rev, ...(folder ? ['--', folder] : [])];
-    const listed = orNull(() => gitSync(args, { cwd: at.cwd, env: at.env }).stdout.toString('utf8'));
-    if (listed === null) continue;
-    const ids = new Map<string, string>();
-    const others = new Set<string>();
-    for (const entry of splitZ(listed)) {
-      const tab = entry.indexOf('\t');
-      const [, type, id] = entry.slice(0, tab).split(' ');
-      if (type === 'blob') ids.set(entry.slice(tab + 1), id!);
-      else others.add(entry.slice(tab + 1));
-    }
-    // A path the listing holds as a folder or a submodule keeps its name (git says what it is);
-    // one it does not hold is missing at that revision (asked by name, git would search for it).
-    indexes.forEach((i, k) => (out[i] = ids.get(paths[k]!) ?? (others.has(paths[k]!) ? names[i]! : NULL_ID)));
+    listings.push({ args: ['--literal-pathspecs', 'ls-tree', '-r', '-t', '-z', '--full-tree', rev, ...(folder ? ['--', folder] : [])], indexes, paths });
   }
-  return out;
+  return listings;
+}
+
+/** Name each of a listing's paths by its blob id in `out`. */
+function nameByIds(out: string[], { indexes, paths }: Listing, listed: string): void {
+  const ids = new Map<string, string>();
+  const others = new Set<string>();
+  for (const entry of splitZ(listed)) {
+    const tab = entry.indexOf('\t');
+    const [, type, id] = entry.slice(0, tab).split(' ');
+    if (type === 'blob') ids.set(entry.slice(tab + 1), id!);
+    else others.add(entry.slice(tab + 1));
+  }
+  // A path the listing holds as a folder or a submodule keeps its name (git says what it is);
+  // one it does not hold is missing at that revision (asked by name, git would search for it).
+  indexes.forEach((i, k) => (out[i] = ids.get(paths[k]!) ?? (others.has(paths[k]!) ? out[i]! : NULL_ID)));
 }
 
 /** The deepest folder holding every path ('' for the tree's root). */
@@ -83,7 +112,10 @@ function commonFolder(paths: string[]): string {
 /** readBlobs, without blocking: the launcher reads the staged blobs while the program loads. */
 export async function readBlobsAsync(at: GitContext, specs: string[]): Promise<Map<string, Buffer | null>> {
   if (specs.length === 0) return new Map();
-  const names = await Promise.all(specs.map((spec) => (spec.includes('\n') ? gitAsync(revParseArgs(spec), at).then((r) => r.stdout.toString('utf8').trim(), () => NULL_ID) : spec)));
+  const names = await byBlobIdsAsync(
+    at,
+    await Promise.all(specs.map((spec) => (spec.includes('\n') ? gitAsync(revParseArgs(spec), at).then((r) => r.stdout.toString('utf8').trim(), () => NULL_ID) : spec))),
+  );
   return bySpec(specs, names, (await gitAsync(batchArgs, { cwd: at.cwd, env: at.env, input: batchInput(names) })).stdout);
 }
 

@@ -57,11 +57,24 @@ export function lastCommitDates(at: GitContext, pathspec: string[]): Map<string,
   return dates;
 }
 
-/** For each path, the newest commit that deleted it. */
+/**
+ * For each path (taken literally), the newest commit that deleted it. The paths go to git on its
+ * standard input, as many as there are: on the command line, tens of thousands of them passed the
+ * system's limit on arguments and git never ran. (A name holding a line break or a carriage
+ * return cannot be a line of input: those few stay arguments.)
+ */
 export function deletionCommits(at: GitContext, paths: string[]): Map<string, { commit: string; date: string }> {
   const found = new Map<string, { commit: string; date: string }>();
   if (paths.length === 0) return found;
-  for (const r of logNames(at, '%H %cs', ['--diff-filter=D'], paths)) {
+  const [lines, args] = [paths.filter((p) => !/[\r\n]/.test(p)), paths.filter((p) => /[\r\n]/.test(p))];
+  let out: string;
+  try {
+    out = git(['--literal-pathspecs', 'log', '--stdin', '--format=%x01%H %cs', '--name-only', '-z', '--no-renames', '--diff-filter=D', '--', ...args], { ...at, input: `--\n${lines.map((p) => `${p}\n`).join('')}` });
+  } catch (err) {
+    if (err instanceof GitError) return found; // no commits yet
+    throw err;
+  }
+  for (const r of parseLogRecords(out)) {
     const [commit, date] = r.fields.split(' ');
     for (const p of r.paths) if (!found.has(p)) found.set(p, { commit: commit!, date: date! });
   }

@@ -122,6 +122,29 @@ export function gitAsync(args: string[], opts: GitOptions): Promise<GitResult> {
   });
 }
 
+/**
+ * Paths in groups small enough for one command line each, for the commands that take paths only
+ * as arguments (`ls-files`, `ls-tree`, `add`): Linux gives a command's arguments and environment
+ * 2 MB together, and thousands of paths passed it (git never ran). 128 KiB of paths a group.
+ */
+export function argumentGroups(paths: string[], budget = 128 * 1024): string[][] {
+  const groups: string[][] = [];
+  let group: string[] = [];
+  let size = 0;
+  for (const p of paths) {
+    const bytes = Buffer.byteLength(p) + 1;
+    if (group.length > 0 && size + bytes > budget) {
+      groups.push(group);
+      group = [];
+      size = 0;
+    }
+    group.push(p);
+    size += bytes;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
 /** What `answer` returns, or null when git failed: for questions whose failure is itself the answer. */
 export function orNull<T>(answer: () => T): T | null {
   try {

@@ -4,7 +4,7 @@
 // program, so it needs nothing but src/git/run.ts and the parsers; it runs git from the folder it
 // is given, which is the one memlint started in, in the command's environment.
 import { filesInTree, parseNameStatus, splitZ } from './parse.js';
-import { git, gitSync } from './run.js';
+import { argumentGroups, git, gitSync } from './run.js';
 import type { GitContext } from './repo.js';
 
 /** Each staged path (repository-relative) with its status letter: the staged change against HEAD. */
@@ -15,7 +15,9 @@ export function stagedStatuses(at: GitContext): Map<string, string> {
 /** Which of these repository-relative paths HEAD's tree holds as files (`ls-tree` reads no index). */
 export function filesInHead(at: GitContext, paths: string[]): Set<string> {
   // Literal pathspecs (ls-tree takes no magic): a folder named "a[1]" is that folder, not a pattern.
-  return filesInTree(git(['--literal-pathspecs', 'ls-tree', '--full-tree', '-z', 'HEAD', '--', ...paths], at));
+  const found = new Set<string>();
+  for (const group of argumentGroups(paths)) for (const f of filesInTree(git(['--literal-pathspecs', 'ls-tree', '--full-tree', '-z', 'HEAD', '--', ...group], at))) found.add(f);
+  return found;
 }
 
 /**

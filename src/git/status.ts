@@ -5,7 +5,7 @@
 // GitContext. Small and on its own: the launcher (dist/cli.js) asks the git index questions for
 // --staged before the program loads.
 import { parseCheckAttr, parseStageEntries, parseStatusPaths, splitZ, type GitIndexEntry } from './parse.js';
-import { git, gitAsync, gitSync } from './run.js';
+import { argumentGroups, git, gitAsync, gitSync } from './run.js';
 import type { GitContext } from './repo.js';
 
 /**
@@ -50,19 +50,17 @@ export function listFilesTagged(at: GitContext, opts: { untracked?: boolean; pat
 const literal = (path: string) => `:(top,literal)${path}`;
 const folderSpec = (folder: string) => (folder === '' ? ':/' : literal(folder));
 
-const trackedArgs = (paths: string[]) => ['ls-files', '--full-name', '-z', '--', ...paths.map(literal)];
-const parseTracked = (out: string) => new Set(splitZ(out));
+const trackedArgs = (specs: string[]) => ['ls-files', '--full-name', '-z', '--', ...specs];
 
-/** Which of these repository-relative paths the index tracks (one `git ls-files`, from any folder). */
+/** Which of these repository-relative paths the index tracks (one `git ls-files` per command line of paths, from any folder). */
 export function trackedAmong(at: GitContext, paths: string[]): Set<string> {
-  if (paths.length === 0) return new Set();
-  return parseTracked(git(trackedArgs(paths), at));
+  return new Set(argumentGroups(paths.map(literal)).flatMap((specs) => splitZ(git(trackedArgs(specs), at))));
 }
 
 /** trackedAmong, without blocking. */
 export async function trackedAmongAsync(at: GitContext, paths: string[]): Promise<Set<string>> {
-  if (paths.length === 0) return new Set();
-  return parseTracked((await gitAsync(trackedArgs(paths), at)).stdout.toString('utf8'));
+  const outs = await Promise.all(argumentGroups(paths.map(literal)).map((specs) => gitAsync(trackedArgs(specs), at)));
+  return new Set(outs.flatMap((r) => splitZ(r.stdout.toString('utf8'))));
 }
 
 /** What of the git index to list: these files, and everything under these folders ('' = the top); all repository-relative. */
@@ -71,21 +69,27 @@ export interface IndexScope {
   folders?: string[];
 }
 
-const indexEntriesArgs = (scope: IndexScope) => {
-  const specs = [...(scope.files ?? []).map(literal), ...(scope.folders ?? []).map(folderSpec)];
-  return specs.length === 0 ? null : ['ls-files', '-s', '-z', '--full-name', '--', ...specs];
-};
+// One `ls-files -s` per command line of pathspecs.
+const indexEntriesArgs = (scope: IndexScope) =>
+  argumentGroups([...(scope.files ?? []).map(literal), ...(scope.folders ?? []).map(folderSpec)]).map((specs) => ['ls-files', '-s', '-z', '--full-name', '--', ...specs]);
+
+/** The entries of several `ls-files -s`, each path once (a file may be named and be under a folder named). */
+function uniqueEntries(outs: string[]): GitIndexEntry[] {
+  if (outs.length === 1) return parseStageEntries(outs[0]!);
+  const byPath = new Map<string, GitIndexEntry>();
+  for (const out of outs) for (const e of parseStageEntries(out)) if (!byPath.has(e.path)) byPath.set(e.path, e);
+  return [...byPath.values()];
+}
 
 /** Stage-0 git index entries (`git ls-files -s`) in scope: each file's mode and blob as staged, repository-relative. */
 export function gitIndexEntries(at: GitContext, scope: IndexScope): GitIndexEntry[] {
-  const args = indexEntriesArgs(scope);
-  return args === null ? [] : parseStageEntries(git(args, at));
+  return uniqueEntries(indexEntriesArgs(scope).map((args) => git(args, at)));
 }
 
 /** gitIndexEntries, without blocking: the launcher asks it beside other git calls. */
 export async function gitIndexEntriesAsync(at: GitContext, scope: IndexScope): Promise<GitIndexEntry[]> {
-  const args = indexEntriesArgs(scope);
-  return args === null ? [] : parseStageEntries((await gitAsync(args, at)).stdout.toString('utf8'));
+  const outs = await Promise.all(indexEntriesArgs(scope).map((args) => gitAsync(args, at)));
+  return uniqueEntries(outs.map((r) => r.stdout.toString('utf8')));
 }
 
 export interface StatusScope {

@@ -4,15 +4,14 @@
 // works in and the environment git runs with (a GitContext).
 import { existsSync } from 'node:fs';
 import { resolveRef, resolveRefAsync } from './refs.js';
-import { git, gitAsync, gitSync, orNull } from './run.js';
+import { argumentGroups, git, gitAsync, gitSync, orNull } from './run.js';
 import type { GitContext } from './repo.js';
 
 const text = async (at: GitContext, args: string[], opts: { input?: string; set?: NodeJS.ProcessEnv } = {}) => (await gitAsync(args, { cwd: at.cwd, env: at.env, ...opts })).stdout.toString('utf8');
 
-/** Stage paths (`git add`), relative to root. */
+/** Stage paths (`git add`), relative to root: one `git add` per command line of paths. */
 export function addPaths(at: GitContext, paths: string[]): void {
-  if (paths.length === 0) return;
-  git(['add', '--', ...paths], at);
+  for (const group of argumentGroups(paths)) git(['add', '--', ...group], at);
 }
 
 /** Files that live in a memdir but are never committed (the lock, snapshot state), as pathspecs that leave them out. */

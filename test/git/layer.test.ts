@@ -4,15 +4,15 @@ import { mkdirSync, readFileSync, realpathSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configValue, configValueAsync, localConfigReader, setLocalConfig } from '../../src/git/config.js';
-import { readBlobs } from '../../src/git/blobs.js';
-import { lastCommitTimesUnder } from '../../src/git/history.js';
+import { readBlobs, readBlobsAsync } from '../../src/git/blobs.js';
+import { deletionCommits, lastCommitTimesUnder } from '../../src/git/history.js';
 import { gitOperation, worktreeState } from '../../src/git/progress.js';
 import { mergeBases, mergeBasesAsync, resolveRef, resolveRefAsync } from '../../src/git/refs.js';
 import { gitEnv, repository, repositoryAsync } from '../../src/git/repo.js';
-import { attributeValues, attributeValuesAsync, ignoredPaths, uncommittedPaths, uncommittedPathsAsync } from '../../src/git/status.js';
-import { LOCAL_STATE } from '../../src/git/write.js';
+import { attributeValues, attributeValuesAsync, gitIndexEntries, gitIndexEntriesAsync, ignoredPaths, trackedAmong, trackedAmongAsync, uncommittedPaths, uncommittedPathsAsync } from '../../src/git/status.js';
+import { addPaths, LOCAL_STATE } from '../../src/git/write.js';
 import { parseCheckAttr, parseLogRecords, parseStatusPaths } from '../../src/git/parse.js';
-import { markdownHolding } from '../../src/git/staged.js';
+import { filesInHead, markdownHolding } from '../../src/git/staged.js';
 import { commitFiles, git, gitAt, initRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 describe('git config: one reader, sync and async alike', () => {
@@ -105,7 +105,7 @@ describe('git cat-file --batch', () => {
 });
 
 describe('readBlobs: many names at one revision', () => {
-  it('reads them by their blob ids from one listing, the same as by name: nested, glob-like, colons, missing, a folder, another revision', () => {
+  it('reads them by their blob ids from one listing, the same as by name: nested, glob-like, colons, missing, a folder, another revision', async () => {
     const repo = initRepo(tempDir('memlint-blobs-many-'));
     const files: Record<string, string> = {};
     for (let i = 0; i < 100; i++) files[`m/t${i}.md`] = `topic ${i}\n`;
@@ -119,7 +119,9 @@ describe('readBlobs: many names at one revision', () => {
       'HEAD:m/gone.md', 'HEAD:m/logs', 'HEAD:./m/t1.md', ':m/t2.md',
     ];
     const many = readBlobs(gitAt(repo), specs);
+    const manyAsync = await readBlobsAsync(gitAt(repo), specs);
     for (const spec of specs) {
+      expect(manyAsync.get(spec)?.toString('utf8') ?? null, spec).toBe(many.get(spec)?.toString('utf8') ?? null);
       const one = readBlobs(gitAt(repo), [spec]).get(spec);
       expect(many.get(spec)?.toString('utf8') ?? null, spec).toBe(one?.toString('utf8') ?? null);
     }
@@ -176,6 +178,45 @@ describe('git log: one parser for its readers', () => {
       { fields: '1000000100 side', paths: ['m/a.md', 'm/b.md'] },
       { fields: '1000000000 one', paths: ['m/a.md', 'm/b.md', 'm/c d.md', 'm/x\ny.md'] },
     ]);
+  });
+});
+
+describe('deletionCommits: the commit that deleted each path', () => {
+  it('finds them among more paths than a command line holds; names taken literally, a line break in one too', () => {
+    const repo = initRepo(tempDir('memlint-deleted-'));
+    commitFiles(repo, { 'm/a.md': 'a\n', 'm/[b].md': 'b\n', 'm/x\ny.md': 'x\n', 'm/keep.md': 'k\n' }, 'one');
+    git(repo, 'rm', '-q', 'm/a.md', 'm/[b].md', 'm/x\ny.md');
+    git(repo, 'commit', '-qm', 'gone');
+    const commit = git(repo, 'rev-parse', 'HEAD').trim();
+    // 70,000 names of 40 bytes: 2.8 MB, past Linux's 2 MB for a command's arguments.
+    const never = Array.from({ length: 70_000 }, (_, i) => `m/never-committed-${String(i).padStart(20, '0')}.md`);
+    const found = deletionCommits(gitAt(repo), [...never, 'm/a.md', 'm/[b].md', 'm/x\ny.md', 'm/keep.md', 'm/?.md']);
+    expect([...found.keys()].sort()).toEqual(['m/[b].md', 'm/a.md', 'm/x\ny.md']);
+    expect(found.get('m/a.md')?.commit).toBe(commit);
+    // A glob-like name is that name only: `m/?.md` matches no deleted file.
+    expect(deletionCommits(gitAt(repo), ['m/?.md', 'm/*.md']).size).toBe(0);
+  });
+});
+
+describe('paths past a command line: every reader that takes paths as arguments', () => {
+  it('answers for 70,000 paths (2.8 MB) as for the few that exist: tracked, index entries, in HEAD, staged', async () => {
+    const repo = initRepo(tempDir('memlint-many-paths-'));
+    commitFiles(repo, { 'm/a.md': 'a\n', 'm/b.md': 'b\n' }, 'one');
+    writeFiles(repo, { 'm/new.md': 'new\n' });
+    const never = Array.from({ length: 70_000 }, (_, i) => `m/never-committed-${String(i).padStart(20, '0')}.md`);
+    const asked = [...never, 'm/a.md', 'm/b.md', 'm/new.md'];
+    expect([...trackedAmong(gitAt(repo), asked)].sort()).toEqual(['m/a.md', 'm/b.md']);
+    expect([...(await trackedAmongAsync(gitAt(repo), asked))].sort()).toEqual(['m/a.md', 'm/b.md']);
+    expect([...filesInHead(gitAt(repo), asked)].sort()).toEqual(['m/a.md', 'm/b.md']);
+    // A file named and under a folder named is listed once.
+    const scope = { files: asked, folders: ['m'] };
+    expect(gitIndexEntries(gitAt(repo), scope).map((e) => e.path).sort()).toEqual(['m/a.md', 'm/b.md']);
+    expect((await gitIndexEntriesAsync(gitAt(repo), scope)).map((e) => e.path).sort()).toEqual(['m/a.md', 'm/b.md']);
+    // 9,000 names of 240 bytes: 2.2 MB.
+    const many = Array.from({ length: 9_000 }, (_, i) => `m/${'long-folder-name-'.repeat(7)}/${String(i).padStart(100, '0')}.md`);
+    writeFiles(repo, Object.fromEntries(many.map((p) => [p, 'x\n'])));
+    addPaths(gitAt(repo), [...many, 'm/new.md']);
+    expect(trackedAmong(gitAt(repo), [...many, 'm/new.md']).size).toBe(many.length + 1);
   });
 });
 
