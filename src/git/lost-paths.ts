@@ -139,20 +139,25 @@ export function uncommittedLosses(at: GitContext, which: 'staged' | 'worktree'):
   return events;
 }
 
-/** Of these commit ids (full or abbreviated, each naming a commit), those no branch, tag or remote ref reaches. */
+/**
+ * Of these commits (full ids), those no ref reaches: no branch, tag, remote branch or other ref
+ * under refs/ (HEAD alone does not count, as `git name-rev` counts none). One
+ * `git rev-list --stdin --not --glob=refs/*`: what the ids reach that no ref does; the ids are
+ * given on its input, however many.
+ */
 export function unreachableCommits(at: GitContext, ids: string[]): Set<string> {
   const gone = new Set<string>();
-  if (ids.length === 0) return gone;
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return gone;
   let out: string;
   try {
-    out = git(['name-rev', '--name-only', ...ids.map((id) => `${id}^{commit}`)], at);
+    out = git(['rev-list', '--stdin', '--not', '--glob=refs/*'], { ...at, input: unique.join('\n') + '\n' });
   } catch (err) {
     if (err instanceof GitError) return gone;
     throw err;
   }
-  out.split('\n').forEach((name, i) => {
-    if (i < ids.length && name.trim() === 'undefined') gone.add(ids[i]!);
-  });
+  const wanted = new Set(unique);
+  for (const id of out.split('\n')) if (wanted.has(id)) gone.add(id);
   return gone;
 }
 

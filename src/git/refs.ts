@@ -34,15 +34,16 @@ export async function resolveRefAsync(at: GitContext, name: string): Promise<Res
   return gitAsync(resolveArgs(name), { cwd: at.cwd, env: at.env, okCodes: [0, 128] }).then(parseResolved, () => null);
 }
 
-/** Which of these object names resolve to commits (one `git cat-file --batch-check` call). */
-export function existingCommits(at: GitContext, names: string[]): Set<string> {
-  const found = new Set<string>();
-  const unique = [...new Set(names)];
+/** The commit each of these object names resolves to (a tag is peeled); names that resolve to none are absent. One `git cat-file --batch-check`. */
+export function commitIds(at: GitContext, names: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const unique = [...new Set(names)].filter((n) => !/[\r\n]/.test(n));
   if (unique.length === 0) return found;
-  const { stdout } = gitSync(['cat-file', '--batch-check=%(objecttype)'], { cwd: at.cwd, env: at.env, input: unique.map((n) => `${n}^{commit}`).join('\n') + '\n' });
+  const { stdout } = gitSync(['cat-file', '--batch-check=%(objecttype) %(objectname)'], { cwd: at.cwd, env: at.env, input: unique.map((n) => `${n}^{commit}`).join('\n') + '\n' });
   const lines = stdout.toString('utf8').split('\n');
   unique.forEach((n, i) => {
-    if (lines[i] === 'commit') found.add(n);
+    const [type, id] = lines[i]!.split(' ');
+    if (type === 'commit' && id) found.set(n, id);
   });
   return found;
 }

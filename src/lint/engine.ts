@@ -446,7 +446,8 @@ export async function lintMemdirs(opts: LintRunOptions): Promise<LintRunResult> 
     let passes = 0;
     for (;;) {
       if (d.confirmLinks && !linksBeside(model.index?.text ?? '', '', model.allPaths, d.repoRoot ? isRootLike(slashRelative(d.repoRoot, d.dir)) : false)) break;
-      const repo = d.repoRoot ? createRepoFacts({ cwd: d.repoRoot, env: opts.env }, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot) }) : null;
+      const pass = model;
+      const repo = d.repoRoot ? createRepoFacts({ cwd: d.repoRoot, env: opts.env }, d.dir, { revision: source.kind, shared: sharedFor(d.repoRoot), texts: () => pass.files.map((f) => f.text) }) : null;
       const history = source.kind === 'staged' && d.repoRoot && d.changed ? createMemdirHistory(source.snapshot, model, d.changed, opts.archiveDir ? opts.archiveDir(d.dir) : null) : null;
       const perFile = await runRules(model, repo, opts.rules, today, d.onlyFiles, history, format, opts.staleOnly, opts.debug);
       // A file holding conflict markers is the person's to settle (memlint resolve): no fix edits

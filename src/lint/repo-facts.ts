@@ -3,7 +3,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringsInTrackedFiles } from '../git/blobs.js';
 import { committedLines, datesForText, type CommittedLines, type LineDate } from '../git/line-dates.js';
-import { existingCommits } from '../git/refs.js';
+import { commitIds } from '../git/refs.js';
 import { conflictMarkerSizes, ignoredPaths, listFilesTagged } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
@@ -21,6 +21,10 @@ export interface SharedRepoFacts {
   committed?: Map<string, Map<string, CommittedLines>>;
   /** The `name:` history of each memdir (by its repository-relative path). */
   names?: Map<string, NameHistory>;
+  /** The commit each hex string a memory holds names (null: none). */
+  commits?: Map<string, string | null>;
+  /** Whether a ref reaches each commit asked about. */
+  reached?: Map<string, boolean>;
 }
 
 export interface RepoFactsOptions {
@@ -28,6 +32,8 @@ export interface RepoFactsOptions {
   revision?: 'worktree' | 'staged';
   /** One per run and repository. */
   shared?: SharedRepoFacts;
+  /** The texts of the memdir's files the run reads: a question rules ask file by file is asked for all of them at once. */
+  texts?: () => string[];
 }
 
 export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsOptions = {}): RepoFacts {
@@ -36,7 +42,9 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
   const shared = opts.shared ?? {};
   let tracked: Set<string> | undefined;
   let notCheckedOut: Set<string> | undefined;
-  const commits = new Map<string, boolean>();
+  let commitAsks = 0;
+  let reachAsks = 0;
+  const reached = (shared.reached ??= new Map());
   const lineDates = new Map<string, Array<LineDate | undefined>>();
   let claudeMd: Array<{ path: string; text: string }> | undefined;
   const inTracked = new Map<string, boolean>();
@@ -84,6 +92,22 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
     return false;
   };
   const pathFates = new Map<string, PathFate | null>();
+  // Which lost paths git ignores, asked with `git check-ignore`: the first memory's alone, then,
+  // as more memories ask (lint calls for one memory at a time), every path history lost and its
+  // folders at once, so a run makes at most two calls however many memories name lost paths.
+  const ignoreKnown = new Map<string, boolean>();
+  let ignoreAsks = 0;
+  const ignoredAmong = (keys: string[], losses: LossIndex | undefined): Set<string> => {
+    let ask = keys.filter((key) => !ignoreKnown.has(key));
+    if (ask.length > 0) {
+      if (++ignoreAsks > 1 && losses) ask = [...new Set([...ask, ...lostKeys(losses)])];
+      // git refuses to answer for a path past a symlink (the whole call fails); such a path is not ignored.
+      const askable = ask.filter((key) => throughSymlink(root, key.replace(/\/$/, '')) === null);
+      const ignored = askable.length > 0 ? ignoredPaths(at, askable, { noIndex: true }) : new Set<string>();
+      for (const key of ask) ignoreKnown.set(key, ignored.has(key));
+    }
+    return new Set(keys.filter((key) => ignoreKnown.get(key)));
+  };
   const facts: RepoFacts = {
     root,
     uncommitted: revision === 'staged' ? 'the staged change' : 'an uncommitted change',
@@ -109,10 +133,8 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
         }
       }
       // A path git ignores now (a folder of downloads once committed, then kept local) was given up
-      // on purpose and may well be there on the reader's machine: one `git check-ignore` for them.
-      // git refuses to answer for a path past a symlink; such a path is not ignored.
-      const askable = [...fresh.keys()].filter((key) => throughSymlink(root, key.replace(/\/$/, '')) === null);
-      const ignored = askable.length > 0 ? ignoredPaths(at, askable, { noIndex: true }) : new Set<string>();
+      // on purpose and may well be there on the reader's machine.
+      const ignored = ignoredAmong([...fresh.keys()], shared.losses);
       for (const [key, fate] of fresh) pathFates.set(key, ignored.has(key) ? null : fate);
       const out = new Map<string, PathFate>();
       for (const ref of refs) {
@@ -148,7 +170,15 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
     },
     lostCommits(candidates) {
       const existing = [...facts.existingCommits(candidates)];
-      return existing.length === 0 ? new Set() : unreachableCommits(at, existing);
+      const commitOf = shared.commits!;
+      const unknown = [...new Set(existing.map((c) => commitOf.get(c)!))].filter((id) => !reached.has(id));
+      if (unknown.length > 0) {
+        // From the second question on, every commit the memdir's texts name is asked with these.
+        const asked = ++reachAsks > 1 ? [...new Set([...unknown, ...[...commitOf.values()].filter((id): id is string => id !== null && !reached.has(id))])] : unknown;
+        const gone = unreachableCommits(at, asked);
+        for (const id of asked) reached.set(id, !gone.has(id));
+      }
+      return new Set(existing.filter((c) => !reached.get(commitOf.get(c)!)));
     },
     trackedFiles: trackedSet,
     notCheckedOut() {
@@ -156,12 +186,16 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
       return notCheckedOut!;
     },
     existingCommits(candidates) {
-      const unknown = candidates.filter((c) => !commits.has(c));
+      const commitOf = (shared.commits ??= new Map());
+      let unknown = candidates.filter((c) => !commitOf.has(c));
       if (unknown.length > 0) {
-        const found = existingCommits(at, unknown);
-        for (const c of unknown) commits.set(c, found.has(c));
+        // Rules ask for one file at a time: from the second question on, every hex string the
+        // memdir's texts hold is asked with these, in the same call.
+        if (++commitAsks > 1 && opts.texts) unknown = [...new Set([...unknown, ...hexStrings(opts.texts())])].filter((c) => !commitOf.has(c));
+        const found = commitIds(at, unknown);
+        for (const c of unknown) commitOf.set(c, found.get(c) ?? null);
       }
-      return new Set(candidates.filter((c) => commits.get(c)));
+      return new Set(candidates.filter((c) => commitOf.get(c)));
     },
     lineDates(file: MemoryFile) {
       let d = lineDates.get(file.path);
@@ -201,18 +235,53 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
     conflictMarkerSize(file: MemoryFile) {
       let n = markerSizes.get(file.path);
       if (n === undefined) {
-        const rel = repoRel(file.path);
-        try {
-          n = conflictMarkerSizes(at, [rel]).get(rel) ?? 7;
-        } catch {
-          n = 7; // git could not say (a path it refuses): its default
-        }
-        markerSizes.set(file.path, n);
+        // The first file alone; from the second on, every Markdown file of its folder in the same
+        // `git check-attr` call (lint asks for one file at a time): one call per folder, not per file.
+        const ask = (paths: string[]) => {
+          try {
+            return conflictMarkerSizes(at, paths.map(repoRel));
+          } catch {
+            return null; // git could not say (a path it refuses)
+          }
+        };
+        let asked = markerSizes.size === 0 ? [file.path] : [file.path, ...markdownBeside(file.path).filter((p) => p !== file.path && !markerSizes.has(p))];
+        let sizes = ask(asked);
+        if (!sizes && asked.length > 1) sizes = ask((asked = [file.path]));
+        // git's default where it could not say
+        for (const p of asked) markerSizes.set(p, sizes?.get(repoRel(p)) ?? 7);
+        n = markerSizes.get(file.path)!;
       }
       return n;
     },
   };
   return facts;
+}
+
+/** The Markdown files beside a file (its folder's `*.md` entries), as paths. */
+function markdownBeside(path: string): string[] {
+  const folder = dirname(path);
+  try {
+    return readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isFile() && e.name.endsWith('.md') ? [join(folder, e.name)] : []));
+  } catch {
+    return [];
+  }
+}
+
+/** Every string of 7 to 40 hex digits with a letter and a digit (what a commit id looks like), in these texts. */
+function hexStrings(texts: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts) for (const m of text.matchAll(/(?<![0-9a-f])[0-9a-f]{7,40}(?![0-9a-f])/g)) if (/[a-f]/.test(m[0]) && /\d/.test(m[0])) out.add(m[0]);
+  return out;
+}
+
+/** Every path history lost, and each of its folders as a memory names one (`dir/`). */
+function lostKeys(losses: LossIndex): Set<string> {
+  const keys = new Set<string>();
+  for (const path of losses.newest.keys()) {
+    keys.add(path);
+    for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) keys.add(path.slice(0, i + 1));
+  }
+  return keys;
 }
 
 /** CLAUDE.md files in scope of a folder: from the repository root down to it, as Claude Code loads them. */

@@ -136,6 +136,8 @@ export interface LossIndex {
   newest: Map<string, LossEvent>;
   /** Every event, newest first, for folder lookups. */
   all: LossEvent[];
+  /** By folder (made on the first folder asked): the newest event of each path under it, and the newest event of all. */
+  folders?: Map<string, { under: LossEvent[]; newest: LossEvent }>;
 }
 
 /** `events` newest first: the uncommitted change's, then history's. */
@@ -143,6 +145,27 @@ export function indexLosses(events: LossEvent[]): LossIndex {
   const newest = new Map<string, LossEvent>();
   for (const e of events) if (!newest.has(e.from)) newest.set(e.from, e);
   return { newest, all: events };
+}
+
+/** What left a folder: each path's newest event (in the order of `newest`) and the newest event of all; undefined when none. */
+function lossesUnder(losses: LossIndex, folder: string): { under: LossEvent[]; newest: LossEvent } | undefined {
+  if (!losses.folders) {
+    // Each event under each of its path's folders, once per path: one pass, where a search per
+    // folder asked read every event (a memory naming thousands of folders).
+    const folders = new Map<string, { under: LossEvent[]; newest: LossEvent }>();
+    for (const e of losses.newest.values()) {
+      for (let i = e.from.indexOf('/'); i >= 0; i = e.from.indexOf('/', i + 1)) {
+        const name = e.from.slice(0, i);
+        const entry = folders.get(name);
+        if (entry) entry.under.push(e);
+        else folders.set(name, { under: [e], newest: e });
+      }
+    }
+    // `newest` keeps its paths in the order of their newest events in `all`, so the first event
+    // filed under a folder is the newest under it, as a search of `all` finds it.
+    losses.folders = folders;
+  }
+  return losses.folders.get(folder);
 }
 
 /**
@@ -171,9 +194,9 @@ function fileFate(path: string, losses: LossIndex, present: (path: string, folde
 
 function folderFate(folder: string, losses: LossIndex, present: (path: string, folder: boolean) => boolean): PathFate | null {
   const prefix = `${folder}/`;
-  const under = [...losses.newest.values()].filter((e) => e.from.startsWith(prefix));
-  if (under.length === 0) return null;
-  const newest = losses.all.find((e) => e.from.startsWith(prefix))!;
+  const lost = lossesUnder(losses, folder);
+  if (!lost) return null;
+  const { under, newest } = lost;
   const stamp = { commit: newest.commit, ...(newest.date ? { date: newest.date } : {}) };
   // The folder moved when every file that left it went to one other folder, under the same name.
   // A file edited in the move is one git no longer pairs (a deletion, its new copy an addition):

@@ -35,6 +35,13 @@ export function stagedSnapshot(at: GitContext, known: KnownIndex = {}, replaced:
   const listings = new Map(known.listings);
   const blobs = new Map(known.blobs);
   const head = new Map(known.headBlobs);
+  // Each listing by path, made when first looked up in (a search per path was quadratic in a large folder).
+  const indexed = new Map<string, Map<string, GitIndexEntry>>();
+  const byPath = (folder: string) => {
+    let map = indexed.get(folder);
+    if (!map) indexed.set(folder, (map = new Map(listings.get(folder)!.map((e) => [e.path, e]))));
+    return map;
+  };
   const snapshot: StagedSnapshot = {
     root,
     listing(relDir) {
@@ -57,11 +64,12 @@ export function stagedSnapshot(at: GitContext, known: KnownIndex = {}, replaced:
       // From a folder's listing already read where one covers the path, else one `ls-files -s`.
       const entries: GitIndexEntry[] = [];
       const unlisted: string[] = [];
+      const folders = [...listings.keys()];
       for (const p of new Set(paths.filter((p) => !replaced.has(p)))) {
-        const folder = [...listings.keys()].find((d) => d === '' || p.startsWith(`${d}/`));
+        const folder = folders.find((d) => d === '' || p.startsWith(`${d}/`));
         if (folder === undefined) unlisted.push(p);
         else {
-          const e = listings.get(folder)!.find((x) => x.path === p);
+          const e = byPath(folder).get(p);
           if (e) entries.push(e);
         }
       }

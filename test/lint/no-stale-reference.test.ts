@@ -307,6 +307,67 @@ describe('git calls', () => {
   });
 });
 
+describe('git calls per run, not per memory', () => {
+  it('a path git ignores now is not stale; which lost paths are ignored, and each file\'s conflict marker size, take at most two calls', () => {
+    const code: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) Object.assign(code, { [`src/m${i}/f.ts`]: `export const v${i} = ${i};\n`, [`build/out${i}.js`]: `v${i}\n` });
+    const memory: Record<string, string> = { [`${MEM}/MEMORY.md`]: '' };
+    for (let i = 0; i < 30; i++) {
+      // A setext heading's underline could be a conflict marker: its size is asked of git.
+      memory[`${MEM}/map${i}.md`] = topic(`Map ${i}\n=======\n\n- src/m${i}/f.ts holds it\n- build/out${i}.js is built from it\n- build/ is where the output goes\n`);
+    }
+    const moved = Object.fromEntries(Object.entries(code).flatMap(([p, text]) => (p.startsWith('src/') ? [[p.replace(/^src\//, 'lib/'), text]] : [])));
+    const repo = initRepo(tempDir('memlint-stale-'));
+    importCommits(repo, [
+      { branch: 'main', message: 'code', files: code },
+      { branch: 'main', message: 'memory', files: memory },
+      // src/ moved to lib/; build/ taken out of the repository and ignored from now on.
+      { branch: 'main', message: 'src to lib, build ignored', files: { ...moved, '.gitignore': 'build/\n' }, deletes: Object.keys(code) },
+    ]);
+    const trace = join(tempDir('memlint-trace-'), 'trace.txt');
+    const r = memlint(repo, ['--format', 'json', '--rule', 'feedback-structure=off', '--rule', 'no-derivable-content=off'], { env: { GIT_TRACE: trace } });
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>;
+    const stale = results.flatMap((f) => f.messages.filter((m) => m.ruleId === 'no-stale-reference').map((m) => m.message.split(' ')[0]));
+    expect(stale.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `src/m${i}/f.ts`).sort());
+    const calls = readFileSync(trace, 'utf8').split('\n').filter((l) => / trace: built-in: git /.test(l)).map((l) => l.replace(/^.*built-in: git /, '').split(' ')[0]);
+    expect(calls.filter((c) => c === 'check-ignore').length).toBeLessThanOrEqual(2);
+    expect(calls.filter((c) => c === 'check-attr').length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('commit ids in many memories', () => {
+  it('a commit only a deleted branch held is reported, one a branch or a tag reaches is not; two calls for all the memories', () => {
+    const repo = repoWith({ 'src/app.ts': 'export const app = 1;\n' }, { 'notes.md': topic('placeholder\n') });
+    const full = (rev: string) => git(repo, 'rev-parse', rev).trim();
+    git(repo, 'checkout', '-qb', 'spike');
+    for (let i = 0; i < 3; i++) commitFiles(repo, { 'spike.txt': `${i}\n` }, `spike ${i}`);
+    const lost = [full('HEAD'), full('HEAD~1'), full('HEAD~2')];
+    git(repo, 'checkout', '-q', 'main');
+    git(repo, 'branch', '-qD', 'spike');
+    git(repo, 'checkout', '-qb', 'release');
+    commitFiles(repo, { 'release.txt': 'r\n' }, 'release');
+    const tagged = full('HEAD');
+    git(repo, 'tag', 'v1');
+    git(repo, 'checkout', '-q', 'main');
+    git(repo, 'branch', '-qD', 'release');
+    const kept = full('HEAD');
+    const named = [...lost, tagged, kept, `${'deadbee'}f${'0'.repeat(32)}`];
+    const memory: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) memory[`${MEM}/c${i}.md`] = topic(`Tried in ${named[i % named.length]}.\n`, `C${i}`);
+    commitFiles(repo, memory, 'memories');
+    const trace = join(tempDir('memlint-trace-'), 'trace.txt');
+    const r = memlint(repo, ['--format', 'json', '--rule', 'feedback-structure=off', '--rule', 'no-derivable-content=off'], { env: { GIT_TRACE: trace } });
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>;
+    const reported = results.flatMap((f) => f.messages.filter((m) => m.ruleId === 'no-stale-reference').map((m) => `${f.filePath.slice(repo.length + 1)} ${m.message.split(' ')[1]}`));
+    const expected = Array.from({ length: 30 }, (_, i) => i).filter((i) => i % named.length < 3).map((i) => `${MEM}/c${i}.md ${named[i % named.length]}`);
+    expect(reported.sort()).toEqual(expected.sort());
+    const calls = readFileSync(trace, 'utf8').split('\n').filter((l) => / trace: built-in: git /.test(l)).map((l) => l.replace(/^.*built-in: git /, ''));
+    expect(calls.filter((c) => c.startsWith('rev-list')).length).toBeLessThanOrEqual(2);
+    expect(calls.filter((c) => c.startsWith('cat-file --batch-check')).length).toBeLessThanOrEqual(2);
+    expect(calls.filter((c) => c.startsWith('name-rev'))).toEqual([]);
+  });
+});
+
 describe('memlint diff lists the memories a range makes stale', () => {
   it('in json (stale), text and markdown; a path lost before the range is not the range\'s doing', async () => {
     const repo = repoWith(
