@@ -125,23 +125,95 @@ export async function treeFiles(at: GitContext, commit: string): Promise<string[
 }
 
 
+// git grep tries each string on each line: past a few strings, every line is read here once instead.
+const FEW_STRINGS = 16;
+
 /**
  * Which of these strings occur in a tracked file of the working tree outside `excludeDir`
- * (repository-relative; '' for none): one `git grep -F -o` for all of them.
+ * (repository-relative; '' for none): one `git grep`, which prints the lines holding any of a
+ * few strings (or every line, for more), searched here for each string. (`git grep -o` printed
+ * one match where strings overlapped, so a string's answer depended on the others asked with it.)
  */
 export function stringsInTrackedFiles(at: GitContext, needles: string[], excludeDir = ''): Set<string> {
   const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
-  const found = new Set<string>();
-  if (unique.length === 0) return found;
-  const args = ['grep', '-F', '-o', '-h', '-I', '--no-color', '-f', '-', '--', '.'];
+  if (unique.length === 0) return new Set();
+  const few = unique.length <= FEW_STRINGS;
+  const args = ['grep', '-h', '-I', '--no-color', ...(few ? ['-F', '-f', '-'] : ['-e', '']), '--', '.'];
   if (excludeDir) args.push(`:(exclude)${excludeDir}`);
-  let out: string;
+  let out: Buffer;
   try {
-    out = gitSync(args, { cwd: at.cwd, env: at.env, input: unique.join('\n') + '\n', okCodes: [0, 1] }).stdout.toString('utf8');
+    out = gitSync(args, { cwd: at.cwd, env: at.env, ...(few ? { input: unique.join('\n') + '\n' } : {}), okCodes: [0, 1] }).stdout;
   } catch {
-    return found;
+    return new Set();
   }
-  const wanted = new Set(unique);
-  for (const line of out.split('\n')) if (wanted.has(line)) found.add(line);
+  return stringsInText(unique, out);
+}
+
+const WINDOW = 8;
+const BASE = 257;
+// BASE to the power WINDOW - 1, for rolling a window on by one byte.
+const TOP = Array.from({ length: WINDOW - 1 }).reduce<number>((p) => Math.imul(p, BASE), 1);
+
+/** The hash of each WINDOW-byte window of `b` from `from` to `to` (window starts). */
+function windowHashes(b: Buffer, from: number, to: number, each: (start: number, hash: number) => boolean | void): void {
+  if (to < from) return;
+  let h = 0;
+  for (let j = 0; j < WINDOW; j++) h = (Math.imul(h, BASE) + b[from + j]!) | 0;
+  for (let i = from; ; i++) {
+    if (each(i, h) === false || i === to) return;
+    h = (Math.imul(h - Math.imul(b[i]!, TOP), BASE) + b[i + WINDOW]!) | 0;
+  }
+}
+
+/**
+ * Which of these strings (none empty) occur in a text, compared as UTF-8 bytes. Each string is
+ * filed under the hash of one of its 8-byte windows, the one fewest strings share (lines of code
+ * start alike: `const v`), and the text's windows are looked up by a rolling hash: the text is read
+ * once, however many strings there are. Strings under 8 bytes are searched for one by one.
+ */
+export function stringsInText(needles: string[], text: Buffer): Set<string> {
+  const found = new Set<string>();
+  const long: Array<{ n: string; bytes: Buffer; offset: number }> = [];
+  for (const n of new Set(needles)) {
+    const bytes = Buffer.from(n, 'utf8');
+    if (bytes.length >= WINDOW) long.push({ n, bytes, offset: 0 });
+    else if (text.includes(bytes)) found.add(n);
+  }
+  const byHash = new Map<number, typeof long>();
+  // Which low 16 bits some string's hash has: most places are passed over on one array read.
+  const maybe = new Uint8Array(1 << 16);
+  for (const w of long) {
+    let best = { count: Infinity, hash: 0, offset: 0 };
+    windowHashes(w.bytes, 0, w.bytes.length - WINDOW, (offset, hash) => {
+      const count = byHash.get(hash)?.length ?? 0;
+      if (count < best.count) best = { count, hash, offset };
+      return count > 0;
+    });
+    w.offset = best.offset;
+    const same = byHash.get(best.hash);
+    if (same) same.push(w);
+    else byHash.set(best.hash, [w]);
+    maybe[best.hash & 0xffff] = 1;
+  }
+  let left = long.length;
+  windowHashes(text, 0, text.length - WINDOW, (i, hash) => {
+    if (maybe[hash & 0xffff] === 0) return;
+    const candidates = byHash.get(hash);
+    if (!candidates) return;
+    for (let c = 0; c < candidates.length; c++) {
+      const { n, bytes, offset } = candidates[c]!;
+      const start = i - offset;
+      if (start < 0 || start + bytes.length > text.length) continue;
+      let j = 0;
+      while (j < bytes.length && text[start + j] === bytes[j]) j++;
+      if (j < bytes.length) continue;
+      // Found once is enough: it leaves its list, so a string found again costs nothing.
+      found.add(n);
+      candidates[c--] = candidates[candidates.length - 1]!;
+      candidates.pop();
+      left--;
+    }
+    return left > 0;
+  });
   return found;
 }

@@ -8,6 +8,26 @@ export function bodyStart(text: string): number {
   return fm ? fm.endOffset : 0;
 }
 
+/** 0, then the offset of each line as splitLines cuts them (after \n, \r\n or a lone \r; no line after a final ending). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  if (text === '') return starts;
+  starts.push(0);
+  // Without a carriage return every ending is a \n, found by indexOf: the pattern's scan made a
+  // match object per line.
+  if (!text.includes('\r')) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) if (i + 1 < text.length) starts.push(i + 1);
+    return starts;
+  }
+  // One scan for the endings: splitLines made an object and a string per line, for each rule run.
+  const eol = /\r\n?|\n/g;
+  for (let m: RegExpExecArray | null; (m = eol.exec(text)); ) {
+    const next = m.index + m[0].length;
+    if (next < text.length) starts.push(next);
+  }
+  return starts;
+}
+
 /** The 1-based line holding a UTF-16 offset, given the engine's line offsets ([0] unused). */
 export function lineOf(offsets: number[], offset: number): number {
   let lo = 1;

@@ -16,6 +16,7 @@ import { isRootLike, linksBeside, type DiscoveredMemdir } from '../memdir/discov
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { realOrResolved, slashRelative } from '../fs/paths.js';
 import { createRepoFacts, type SharedRepoFacts } from './repo-facts.js';
+import { lineStarts } from './content-scan.js';
 import { createMemdirHistory } from './history.js';
 import { parseDirectives, type Directives } from './directives.js';
 import { allRules } from './rules/all.js';
@@ -148,26 +149,6 @@ export function ruleOptionWarnings(configRules: Record<string, RuleSetting> | un
     }
   }
   return out;
-}
-
-/** 0, then the offset of each line as splitLines cuts them (after \n, \r\n or a lone \r; no line after a final ending). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  if (text === '') return starts;
-  starts.push(0);
-  // Without a carriage return every ending is a \n, found by indexOf: the pattern's scan made a
-  // match object per line.
-  if (!text.includes('\r')) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) if (i + 1 < text.length) starts.push(i + 1);
-    return starts;
-  }
-  // One scan for the endings: splitLines made an object and a string per line, for each rule run.
-  const eol = /\r\n?|\n/g;
-  for (let m: RegExpExecArray | null; (m = eol.exec(text)); ) {
-    const next = m.index + m[0].length;
-    if (next < text.length) starts.push(next);
-  }
-  return starts;
 }
 
 /** What one file's rules share: its directives and the parses made once. */

@@ -43,6 +43,7 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
   let tracked: Set<string> | undefined;
   let notCheckedOut: Set<string> | undefined;
   let commitAsks = 0;
+  let grepAsks = 0;
   let reachAsks = 0;
   const reached = (shared.reached ??= new Map());
   const lineDates = new Map<string, Array<LineDate | undefined>>();
@@ -219,9 +220,10 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
       }
       return d;
     },
-    stringsInTrackedFiles(needles) {
-      const unknown = [...new Set(needles)].filter((n) => !inTracked.has(n));
+    stringsInTrackedFiles(needles, others) {
+      let unknown = [...new Set(needles)].filter((n) => !inTracked.has(n));
       if (unknown.length > 0) {
+        if (++grepAsks > 1 && others) unknown = [...new Set([...unknown, ...others()])].filter((n) => !inTracked.has(n));
         const rel = slashRelative(root, memdir);
         const found = stringsInTrackedFiles(at, unknown, rel.startsWith('..') ? '' : rel);
         for (const n of unknown) inTracked.set(n, found.has(n));

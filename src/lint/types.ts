@@ -29,8 +29,12 @@ export interface RepoFacts {
    * (its day unknown). One `git log` per memory folder and run (src/git/line-dates.ts).
    */
   lineDates(file: MemoryFile): Array<LineDate | undefined>;
-  /** Which of these strings (whole lines of code, trimmed) occur in a tracked file outside the memory folder (one git call). */
-  stringsInTrackedFiles(needles: string[]): Set<string>;
+  /**
+   * Which of these strings (whole lines of code, trimmed) occur in a tracked file outside the
+   * memory folder (one git call). `others`: the strings the memdir's other files would ask,
+   * asked with these from the second question of a run on.
+   */
+  stringsInTrackedFiles(needles: string[], others?: () => string[]): Set<string>;
   /** Text of the CLAUDE.md files in scope for the memdir (CLAUDE.md, .claude/CLAUDE.md, .claude/rules/*.md, CLAUDE.local.md). */
   claudeMdTexts(): Array<{ path: string; text: string }>;
   /** git's conflict marker size for a file (its `conflict-marker-size` attribute, 7 when unset): one `git check-attr`, cached. */

@@ -200,6 +200,37 @@ describe('repository checks', () => {
   });
 });
 
+describe('code blocks already in the repository, in many topics', () => {
+  it('each topic gets its own answer, whatever the others ask; one git grep for the rest once a second topic asks', () => {
+    const repo = initRepo(tempDir('memlint-derivable-'));
+    const code: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) code[`src/h${i}.ts`] = `export function handler${i}(req: Request): Response {\n  const value${i} = compute(req.body, ${i});\n  return new Response(JSON.stringify(value${i}));\n}\n`;
+    const copied = (i: number) => `export function handler${i}(req: Request): Response {\nconst value${i} = compute(req.body, ${i});\nreturn new Response(JSON.stringify(value${i}));\n}\n`;
+    // A plan shares the start of each line with the code, and no line.
+    const planned = (i: number) => `export function handler${i}(req: Request, ctx: Context): Response {\nconst value${i} = compute(req.body, ctx, ${i});\nreturn new Response(JSON.stringify(value${i}), ctx);\n}\n`;
+    // A line of the block held inside a longer line of the repository's code counts.
+    const inLonger = (i: number) => `compute(req.body, ${i});\n`;
+    const files: Record<string, string> = { 'MEMORY.md': '' };
+    for (let i = 0; i < 20; i++) {
+      const body = i % 3 === 0 ? copied(i) : i % 3 === 1 ? planned(i) : copied(i).replace(/^const .*\n/m, inLonger(i));
+      files[`h${i}.md`] = `---\nname: H${i}\ndescription: handler ${i}\ntype: ${i === 3 ? 'feedback' : 'project'}\n---\nThe handler:\n\n\`\`\`ts\n${body}\`\`\`\n`;
+    }
+    writeFiles(repo, { ...code, '.memlintrc.json': '{}' });
+    writeFiles(join(repo, 'mem'), files);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'code and memory');
+    const trace = join(tempDir('memlint-trace-'), 'trace.txt');
+    const r = memlint(repo, ['mem', '--format', 'json', '--rule', 'feedback-structure=off'], { env: { GIT_TRACE: trace } });
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>;
+    const derivable = results.flatMap((f) => (f.messages.some((m) => m.ruleId === 'no-derivable-content' && m.message.startsWith('code block')) ? [f.filePath.slice(join(repo, 'mem').length + 1)] : []));
+    // Copied (0, 6, 9 …) and copied with a line held inside a longer one (2, 5 …) are reported; the plans (1, 4 …) and the feedback (3) are not.
+    const expected = Array.from({ length: 20 }, (_, i) => i).filter((i) => i % 3 !== 1 && i !== 3).map((i) => `h${i}.md`);
+    expect(derivable.sort()).toEqual(expected.sort());
+    const greps = readFileSync(trace, 'utf8').split('\n').filter((l) => / trace: built-in: git grep /.test(l));
+    expect(greps.length).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('no-hidden-unicode --fix', () => {
   it('removes hidden characters and leaves emoji sequences alone', async () => {
     const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': topic('Ship\u200b it 👩\u200d💻 ✔\ufe0f\u202e.\n\n**Why:** x.\n\n**How to apply:** y.\n') });

@@ -1,7 +1,7 @@
-import { bodyStart, inRanges, lineOf } from '../content-scan.js';
+import { bodyStart, inRanges, lineOf, lineStarts } from '../content-scan.js';
 import { inlineCodeRanges } from '../../memdir/lines.js';
 import { codeLineSet, type BlockModel } from '../../memdir/blocks.js';
-import { typeIs } from '../../memdir/types.js';
+import { typeIs, type MemdirModel, type MemoryFile } from '../../memdir/types.js';
 import type { RepoFacts, Rule, RuleContext } from '../types.js';
 import { slashRelative } from '../../fs/paths.js';
 
@@ -43,15 +43,13 @@ export const noDerivableContent: Rule = {
     const offsets = ctx.lineOffsets();
     const firstLine = lineOf(offsets, bodyStart(ctx.file.text));
     const model = ctx.blocks();
-    const blocks = model.codeBlocks.filter((b) => b.startLine >= firstLine).map((b) => ({ openLine: b.startLine, lang: b.lang, content: b.content }));
     const inCode = codeLineSet(model);
-    // A feedback memory's code is the correction the user taught, shown applied ("The correct
-    // approach is:" and the stub that works): the code is in the repository because the lesson
-    // was followed, and the memory keeps it for the next time.
-    if (ctx.repo && !typeIs(ctx.memdir.parsedTopic(ctx.file).type, 'feedback')) {
-      const repo = ctx.repo;
-      const candidates = blocks.map((b) => ({ b, kind: codeBlockKind(b) })).filter((c) => c.kind !== null);
-      const found = candidates.length > 0 ? repo.stringsInTrackedFiles(candidates.flatMap((c) => significantLines(c.b.content))) : new Set<string>();
+    if (ctx.repo) {
+      const candidates = codeCandidates(ctx.memdir, ctx.file, model, firstLine);
+      // Asked for every topic of the memdir at once from the second topic that asks (one
+      // `git grep` for all, where one per topic read the whole repository each time).
+      const others = () => ctx.memdir.topics.flatMap((f) => (f === ctx.file ? [] : codeCandidates(ctx.memdir, f, ctx.memdir.blocks(f), lineOf(lineStarts(f.text), bodyStart(f.text))).flatMap((c) => significantLines(c.b.content))));
+      const found = candidates.length > 0 ? ctx.repo.stringsInTrackedFiles(candidates.flatMap((c) => significantLines(c.b.content)), others) : new Set<string>();
       for (const { b, kind } of candidates) reportIfDerivable(ctx, b, kind!, found);
     }
     const text = ctx.file.text;
@@ -87,6 +85,20 @@ export function codeBlockKind(b: { lang: string; content: string[] }): 'shell' |
   if (!codeLike) return null;
   if ((b.lang === 'json' || b.lang === 'yaml' || b.lang === 'yml' || b.lang === 'toml') && content.length < 4) return null;
   return 'code';
+}
+
+/** A topic's code blocks below its frontmatter that could repeat the repository's code, with their kind. */
+function codeCandidates(memdir: MemdirModel, file: MemoryFile, model: BlockModel, firstLine: number): Array<{ b: { openLine: number; lang: string; content: string[] }; kind: 'shell' | 'code' }> {
+  // A feedback memory's code is the correction the user taught, shown applied ("The correct
+  // approach is:" and the stub that works): the code is in the repository because the lesson
+  // was followed, and the memory keeps it for the next time.
+  if (typeIs(memdir.parsedTopic(file).type, 'feedback')) return [];
+  return model.codeBlocks.flatMap((block) => {
+    if (block.startLine < firstLine) return [];
+    const b = { openLine: block.startLine, lang: block.lang, content: block.content };
+    const kind = codeBlockKind(b);
+    return kind === null ? [] : [{ b, kind }];
+  });
 }
 
 /** The lines of a block that say something (trimmed; braces, short lines and comments left out). */
