@@ -221,7 +221,8 @@ export function limitWarning(text: string, path: string, entries?: Array<{ text:
   if (!mayReachLimits(text.length, newlinesUpTo(text, format.indexMaxLines), format)) return null;
   const loaded = loadIndex(text, { strip: format.stripIndex && !isAgentMemdir(`/${dirname(path)}`) });
   if (!loaded.truncated) return null;
-  const keptLines = new Set(loaded.kept.split('\n'));
+  // The lines Claude Code keeps, without the carriage return of a CRLF index (entries are read without it).
+  const keptLines = new Set(loaded.kept.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)));
   const all = entries ?? sideLines([text])[0]!.flatMap((l) => (l.entry ? [{ text: l.text, target: l.entry.target }] : []));
   const unseen = all.filter((l) => !keptLines.has(l.text.trim()) && !keptLines.has(l.text)).map((l) => l.target);
   const { lines, units } = loaded.measure;

@@ -61,6 +61,12 @@ describe('the over-limit warning', () => {
     );
     expect(limitWarning(`${entries.slice(0, 200).join('\n')}\n`, 'MEMORY.md')).toBeNull();
   });
+
+  it('with CRLF line endings names the same entries', () => {
+    const entries = Array.from({ length: 205 }, (_, i) => `- [T${i}](t${i}.md) — hook ${i}`);
+    const w = limitWarning(`${entries.join('\r\n')}\r\n`, 'MEMORY.md');
+    expect(w).toContain('the agent will not see 5 entries: t200.md, t201.md, t202.md, t203.md, t204.md');
+  });
 });
 
 describe('the configured command', () => {
