@@ -182,5 +182,9 @@ export function globMatch(glob: string, name: string): boolean {
 export function linkedByName(lines: readonly Pick<IndexLine, 'text' | 'kind'>[], name: string | undefined): boolean {
   const n = name?.trim();
   if (!n) return false;
-  return lines.some((l) => l.kind !== 'code' && l.kind !== 'frontmatter' && lineWikiNames(l.text).includes(n));
+  // The names an index links, read once per index (each orphan asks for its own).
+  let names = linkedNames.get(lines);
+  if (!names) linkedNames.set(lines, (names = new Set(lines.flatMap((l) => (l.kind !== 'code' && l.kind !== 'frontmatter' ? lineWikiNames(l.text) : [])))));
+  return names.has(n);
 }
+const linkedNames = new WeakMap<readonly object[], Set<string>>();

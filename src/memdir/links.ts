@@ -22,8 +22,13 @@ export interface WikiLink {
 export function lineWikiNames(text: string): string[] {
   if (!text.includes('[[')) return [];
   const out: string[] = [];
+  // Backticks before each link, counted on from the last (a count from the line's start for each
+  // link was quadratic on a line of thousands of links).
+  let ticks = 0;
+  let tick = text.indexOf('`');
   for (const m of text.matchAll(WIKILINK_RE)) {
-    if ((text.slice(0, m.index).match(/`/g)?.length ?? 0) % 2 === 1) continue;
+    for (; tick >= 0 && tick < m.index; tick = text.indexOf('`', tick + 1)) ticks++;
+    if (ticks % 2 === 1) continue;
     out.push(m[1]!.trim());
   }
   return out;

@@ -62,7 +62,8 @@ export const indexOrphan: Rule = {
     // it to be rewritten; adding a second entry would leave a duplicate once it is.
     const memdirRel = memdirFromRoot(ctx);
     const fromRoot = memdirRel === undefined ? null : `${memdirRel}/${rel}`;
-    if (index.lines.some((l) => l.entry?.key === rel || (fromRoot !== null && l.entry?.key === fromRoot))) return;
+    const keys = entryKeys(index);
+    if (keys.has(rel) || (fromRoot !== null && keys.has(fromRoot))) return;
     const topic = ctx.memdir.parsedTopic(ctx.file);
     // Not a memory: a README-like file (frontmatter-yaml tells it to leave the folder) unless it
     // carries a memory type, a skill's files (SKILL.md and what lies beside it), a file without
@@ -184,6 +185,15 @@ function topicNames(ctx: RuleContext): (topic: string) => string | undefined {
   };
 }
 
+// The keys of an index's entries, once per parsed index (each topic asked for its key: a search
+// of the index per topic was quadratic with tens of thousands of both).
+const keysCache = new WeakMap<ParsedIndex, Set<string>>();
+function entryKeys(index: ParsedIndex): Set<string> {
+  let keys = keysCache.get(index);
+  if (!keys) keysCache.set(index, (keys = new Set(index.lines.flatMap((l) => (l.entry ? [l.entry.key] : [])))));
+  return keys;
+}
+
 /**
  * Whether this orphan's entry still fits in the index within Claude Code's limits, the orphans
  * before it (in the memdir's order) taking their room first. Each entry is counted at the most it
@@ -210,7 +220,7 @@ function fitsInIndex(ctx: RuleContext, rel: string): boolean {
     while (lastContent >= 0 && index.lines[lastContent]!.kind === 'blank') lastContent--;
     const reachesEnd = (place: EntryPlace) => place.kind !== 'after' || place.line >= lastContent;
     const mentioned = mentionsIn(index, () => ctx.memdir.topics.map((t) => pathKey(t.rel)), memdirFromRoot(ctx), topicNames(ctx));
-    const keys = new Set(index.lines.filter((l) => l.entry).map((l) => l.entry!.key));
+    const keys = entryKeys(index);
     for (const t of ctx.memdir.topics) {
       const r = pathKey(t.rel);
       if (keys.has(r) || mentioned.has(r) || unsafeTopicName(t.rel)) continue;
