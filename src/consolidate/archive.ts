@@ -16,23 +16,22 @@ export function archiveHeader(memdirLabel: string, eol = '\n'): string {
   ].join(eol) + eol;
 }
 
-/** Append a line to ARCHIVE.md (state.archive starts with its current text; created with a header on first use). */
-export function addArchiveLine(state: MemState, ctx: StepContext, line: string): MemState {
-  const archive = new Map(state.archive);
-  let text = archive.get(ARCHIVE_INDEX) ?? archiveHeader(ctx.memdirLabel);
+/** Append a line to ARCHIVE.md in the draft (its archive starts with ARCHIVE.md's current text; created with a header on first use). */
+export function addArchiveLine(draft: MemState, ctx: StepContext, line: string): void {
+  let text = draft.archive.get(ARCHIVE_INDEX) ?? archiveHeader(ctx.memdirLabel);
   // Already there (a run killed after writing ARCHIVE.md and before removing what it moved,
   // resumed the same day or a later one): once is enough. Lines are compared without their date.
   const known = readArchive(text);
   const key = undated(line);
-  if (known.keys.has(key)) return state;
+  if (known.keys.has(key)) return;
   // (Lines added with the text's dominant line end keep it dominant.)
   const eol = known.eol;
   if (!known.ended) text += eol;
   const next = text + line + eol;
   known.keys.add(key);
-  lastArchive = { text: next, keys: known.keys, eol, ended: true };
-  archive.set(ARCHIVE_INDEX, next);
-  return { ...state, archive };
+  fileByDestinations(known.byDestination, line);
+  lastArchive = { ...known, text: next, ended: true };
+  draft.archive.set(ARCHIVE_INDEX, next);
 }
 
 const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
@@ -44,6 +43,8 @@ const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …'
 interface KnownArchive {
   text: string;
   keys: Set<string>;
+  /** The undated lines by each link destination written in them (the text between `](` and the next `)`). */
+  byDestination: Map<string, string[]>;
   eol: string;
   /** Empty, or ending in a line end. */
   ended: boolean;
@@ -52,8 +53,39 @@ let lastArchive: KnownArchive | null = null;
 
 function readArchive(text: string): KnownArchive {
   if (lastArchive?.text === text) return lastArchive;
-  lastArchive = { text, keys: new Set(text.split(/\r?\n|\r/).map(undated)), eol: dominantEol(text), ended: text === '' || /[\r\n]$/.test(text) };
+  const lines = text.split(/\r?\n|\r/);
+  const byDestination = new Map<string, string[]>();
+  for (const l of lines) fileByDestinations(byDestination, l);
+  lastArchive = { text, keys: new Set(lines.map(undated)), byDestination, eol: dominantEol(text), ended: text === '' || /[\r\n]$/.test(text) };
   return lastArchive;
+}
+
+/** File a line (undated) under each destination it links (as written). */
+function fileByDestinations(byDestination: Map<string, string[]>, line: string): void {
+  let key: string | undefined;
+  for (let i = line.indexOf(']('); i >= 0; i = line.indexOf('](', i + 2)) {
+    const end = line.indexOf(')', i + 2);
+    if (end < 0) break;
+    const destination = line.slice(i + 2, end);
+    key ??= undated(line);
+    const same = byDestination.get(destination);
+    if (same) same.push(key);
+    else byDestination.set(destination, [key]);
+  }
+}
+
+/**
+ * Whether ARCHIVE.md records a move to `archivedAs` with this note already: a line linking it and
+ * ending with the note, dates aside (a run killed after writing ARCHIVE.md, resumed).
+ */
+export function moveRecorded(draft: MemState, archivedAs: string, stamp: string): boolean {
+  const text = draft.archive.get(ARCHIVE_INDEX);
+  if (text === undefined) return false;
+  const destination = linkDestination(archivedAs);
+  const ending = `(${undated(stamp)})`;
+  // A destination holds no `)` unless in angle brackets: then every line is read, as before.
+  const lines = destination.includes(')') ? text.split(/\r?\n|\r/).filter((l) => l.includes(`](${destination})`)).map(undated) : (readArchive(text).byDestination.get(destination) ?? []);
+  return lines.some((l) => l.endsWith(ending));
 }
 
 /**
@@ -70,20 +102,19 @@ export function archiveName(rel: string, taken: (p: string) => boolean, holdsSam
   }
 }
 
-/** Move a memdir file into the archive (its text as it stands in `state`), recording the move. */
-export function moveToArchive(state: MemState, ctx: StepContext, rel: string): { state: MemState; to: string } {
-  const text = state.files.get(rel);
-  if (text === undefined) return { state, to: rel };
+/** Move a memdir file into the archive in the draft (its text as it stands there), recording the move; where it went. */
+export function moveToArchive(draft: MemState, ctx: StepContext, rel: string): string {
+  const text = draft.files.get(rel);
+  if (text === undefined) return rel;
   const to = archiveName(
     rel,
-    (p) => p === ARCHIVE_INDEX || ctx.archivePaths.has(p) || state.archive.has(p),
-    (p) => p !== ARCHIVE_INDEX && !state.archive.has(p) && ctx.archivePaths.has(p) && ctx.archiveText?.(p) === text,
+    (p) => p === ARCHIVE_INDEX || ctx.archivePaths.has(p) || draft.archive.has(p),
+    (p) => p !== ARCHIVE_INDEX && !draft.archive.has(p) && ctx.archivePaths.has(p) && ctx.archiveText?.(p) === text,
   );
-  const files = new Map(state.files);
-  files.delete(rel);
-  const archive = new Map(state.archive);
-  archive.set(to, text);
-  return { state: { files, archive, moves: [...state.moves, { from: rel, to }] }, to };
+  draft.files.delete(rel);
+  draft.archive.set(to, text);
+  draft.moves.push({ from: rel, to });
+  return to;
 }
 
 /** ARCHIVE.md's line for a file moved there (`rel`: its path in the archive). */

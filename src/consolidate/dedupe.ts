@@ -3,12 +3,13 @@
 // line in common; never a name alone, nor one YAML cut at ` #`) become one: the older file receives every line of the newer (list items
 // united, frontmatter merged, `modified` the later); the newer moves to the archive with its entry.
 import { cutAtComment, findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.js';
-import { linkDestination, parseIndex, pathKey } from '../memdir/memory-index.js';
+import { parseIndex, pathKey } from '../memdir/memory-index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
-import { addArchiveLine, archiveEntryLine, moveToArchive } from './archive.js';
+import { addArchiveLine, archiveEntryLine, moveRecorded, moveToArchive } from './archive.js';
+import { draftIndex, draftOf, finish, flushIndex, type Draft } from './draft.js';
 import { isListItem, normalizeContent } from './text.js';
 import { dominantEol, splitLines } from '../memdir/lines.js';
-import { ARCHIVE_INDEX, fileKind, INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
+import { fileKind, INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
 import { renameLinks } from '../memdir/links.js';
 import { FROM_INDEX_RE } from '../memdir/hook-text.js';
 
@@ -261,59 +262,53 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
   const infoOf = new Map(infos.map((t) => [t.rel, t]));
   const born = ctx.facts.firstCommitTimes();
   const age = (rel: string) => born.get(rel) ?? Number.POSITIVE_INFINITY;
-  let next: MemState = { ...state, files: new Map(state.files) };
+  const draft = draftOf(state);
   for (const g of dupGroups) {
     const members = g.map((i) => infos[i]!.rel).sort((x, y) => age(x) - age(y) || (x < y ? -1 : x > y ? 1 : 0));
     const into = members[0]!;
     for (const from of members.slice(1)) {
-      const merged = mergeTopicTexts(next.files.get(into)!, next.files.get(from)!);
-      next.files.set(into, merged);
-      const moved = moveToArchive(next, ctx, from);
-      next = moved.state;
+      draft.files.set(into, mergeTopicTexts(draft.files.get(into)!, draft.files.get(from)!));
+      const archivedAs = moveToArchive(draft, ctx, from);
       const nameOf = (rel: string) => infoOf.get(rel)!.name;
       const w = nameOf(from) !== undefined && nameOf(from) === nameOf(into) ? 'name' : 'body';
-      report.merged.push({ into, from, why: w, archivedAs: moved.to });
+      report.merged.push({ into, from, why: w, archivedAs });
       // [[name]] links to the merged-away memory now reach the one that holds its text (logs,
       // append-only, are left as written).
       const fromName = parseTopic(state.files.get(from) ?? '').name?.trim();
       const intoName = parseTopic(state.files.get(into) ?? '').name?.trim();
       if (fromName && intoName && fromName !== intoName) {
-        for (const [rel, text] of next.files) {
-          if (fileKind(rel).kind === 'log') continue;
+        if (draft.index?.holds(`[[${fromName}`)) flushIndex(draft);
+        for (const [rel, text] of draft.files) {
+          if (fileKind(rel).kind === 'log' || (rel === INDEX_FILE && draft.index)) continue;
           const renamed = renameLinks(text, fromName, intoName);
-          if (renamed !== text) next.files.set(rel, renamed);
+          if (renamed !== text) draft.files.set(rel, renamed);
         }
       }
-      next = removeEntry(next, ctx, from, moved.to, `merged into ${into}`);
+      removeEntry(draft, ctx, from, archivedAs, `merged into ${into}`);
     }
   }
-  return { state: next, report };
+  return { state: finish(draft), report };
 }
 
-/** Take a moved file's entries out of the index and record each, pointing at the archived copy, in ARCHIVE.md. */
-export function removeEntry(state: MemState, ctx: StepContext, rel: string, archivedAs: string, note: string): MemState {
-  const raw = state.files.get(INDEX_FILE);
+/** Take a moved file's entries out of the index and record each, pointing at the archived copy, in ARCHIVE.md (in the draft). */
+export function removeEntry(draft: Draft, ctx: StepContext, rel: string, archivedAs: string, note: string): void {
   const stamp = `archived on ${ctx.facts.today}: ${note}`;
-  let next = state;
-  const hits = raw === undefined ? [] : parseIndex(raw).lines.filter((l) => l.entry && l.entry.key === pathKey(rel));
-  if (raw !== undefined && hits.length > 0) {
-    const index = parseIndex(raw);
+  const index = draftIndex(draft);
+  const key = pathKey(rel);
+  let hits = index ? index.hits(key) : [];
+  if (index && hits.length > 0 && !index.tryDrop(hits)) {
+    // A removal that may change how another line reads: the text is parsed again without it.
+    const parsed = parseIndex(index.text());
+    hits = parsed.lines.filter((l) => l.entry && l.entry.key === key);
     const drop = new Set(hits.map((h) => h.line));
-    const eol = dominantEol(raw);
-    const kept = index.lines.filter((l) => !drop.has(l.line));
-    const text = index.bom + kept.map((l, i) => l.text + (l.eol || (i < kept.length - 1 ? eol : ''))).join('');
-    const files = new Map(next.files);
-    files.set(INDEX_FILE, text);
-    next = { ...next, files };
+    draft.files.set(INDEX_FILE, parsed.bom + parsed.lines.filter((l) => !drop.has(l.line)).map((l) => l.text + l.eol).join(''));
+    draft.index = null;
   }
   // A run killed after rewriting MEMORY.md and before removing the moved file recorded the move
   // in ARCHIVE.md already, with the entry's title and hook; the run that resumes it may find no
   // entry, or one the orphan step made from the file's own description: a second line would record
   // the move twice.
-  const undated = (l: string) => l.replace(/\b(on) \d{4}-\d{2}-\d{2}\b/g, '$1 …');
-  const recorded = (next.archive.get(ARCHIVE_INDEX) ?? '').split(/\r?\n|\r/).some((l) => l.includes(`](${linkDestination(archivedAs)})`) && undated(l).endsWith(`(${undated(stamp)})`));
-  if (recorded) return next;
-  if (hits.length === 0) return addArchiveLine(next, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));
-  for (const h of hits) next = addArchiveLine(next, ctx, archiveEntryLine(h.entry!.title, archivedAs, h.entry!.hook, stamp));
-  return next;
+  if (moveRecorded(draft, archivedAs, stamp)) return;
+  if (hits.length === 0) addArchiveLine(draft, ctx, archiveEntryLine(rel.replace(/\.md$/, ''), archivedAs, '', stamp));
+  for (const h of hits) addArchiveLine(draft, ctx, archiveEntryLine(h.entry!.title, archivedAs, h.entry!.hook, stamp));
 }

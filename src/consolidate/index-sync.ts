@@ -12,6 +12,7 @@ import { isMemoryType } from '../memdir/types.js';
 import { codePointLength, MAX_ENTRY_CHARS, MAX_INDEX_LINES, MAX_INDEX_UNITS, measureIndex, trailingBlankMeasure, withinRecall } from '../memdir/limits.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine } from './archive.js';
+import { draftOf, finish } from './draft.js';
 import { linkedByName, topicMentions } from '../content/index-mentions.js';
 import { appendLines, secretIn } from './text.js';
 import { topicEntry } from '../memdir/topic-entry.js';
@@ -64,8 +65,8 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   const index = parseIndex(raw);
   const eol = dominantEol(raw);
   const out: Array<{ text: string; eol: string } | null> = index.lines.map((l) => ({ text: l.text, eol: l.eol }));
-  const files = new Map(state.files);
-  let next: MemState = { ...state, files };
+  const next = draftOf(state);
+  const files = next.files;
   // Text moved out of the index goes into the topic's "## From the index" section, as lint's fixes
   // move hooks: never read as part of the section before it (nor dated by that section's heading).
   // A move that would take the topic past what recall shows is not made (false): the text would
@@ -107,7 +108,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
         report.differing.push({ target: l.entry.key, line: l.line, keptLine: kept.line });
         continue;
       }
-      next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
+      addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: a second entry for a file that does not exist)`);
     }
     if (takesHook) out[kept.line - 1]!.text = keptText.trimEnd() + ' — ' + l.entry.hook;
     out[l.line - 1] = null;
@@ -138,7 +139,7 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
       const reason = `the file was deleted in commit ${d.commit.slice(0, 12)} (${d.date})`;
       out[l.line - 1] = null;
       report.dangling.push({ target: l.entry!.key, line: l.line, reason });
-      next = addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: ${reason})`);
+      addArchiveLine(next, ctx, `${l.text.trim()} (removed from MEMORY.md on ${ctx.facts.today}: ${reason})`);
     }
   }
 
@@ -266,5 +267,5 @@ export function syncIndex(state: MemState, ctx: StepContext): StepResult<IndexRe
   }
   if (text !== raw) files.set(INDEX_FILE, text);
   for (const [target, text] of movedInto) files.set(target, text);
-  return { state: next, report };
+  return { state: finish(next), report };
 }

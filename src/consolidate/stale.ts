@@ -6,6 +6,7 @@
 import { parseTopic } from '../memdir/topic.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { moveToArchive } from './archive.js';
+import { draftOf, finish } from './draft.js';
 import { removeEntry } from './dedupe.js';
 import { addDays, isoDay } from './text.js';
 import { isTopLevelTopic } from '../memdir/kinds.js';
@@ -57,18 +58,18 @@ export function findStale(state: MemState, ctx: StepContext): StepResult<StaleRe
   const staleFiles = new Set(stale.map((s) => s.file));
   const gone = goneMemories(state, ctx).filter((g) => !staleFiles.has(g.file));
   if (!ctx.prune) return { state, report: { stale, gone } };
-  let next = state;
+  const draft = draftOf(state);
   for (const s of stale) {
-    const moved = moveToArchive(next, ctx, s.file);
-    next = removeEntry(moved.state, ctx, s.file, moved.to, `stale: latest date ${s.latest}, more than ${ctx.staleDays} days before ${ctx.facts.today}`);
-    report.stale.push({ ...s, archivedAs: moved.to });
+    const archivedAs = moveToArchive(draft, ctx, s.file);
+    removeEntry(draft, ctx, s.file, archivedAs, `stale: latest date ${s.latest}, more than ${ctx.staleDays} days before ${ctx.facts.today}`);
+    report.stale.push({ ...s, archivedAs });
   }
   for (const g of gone) {
-    const moved = moveToArchive(next, ctx, g.file);
-    next = removeEntry(moved.state, ctx, g.file, moved.to, `stale: every path it names is gone (${g.paths.join(', ')})`);
-    report.gone.push({ ...g, archivedAs: moved.to });
+    const archivedAs = moveToArchive(draft, ctx, g.file);
+    removeEntry(draft, ctx, g.file, archivedAs, `stale: every path it names is gone (${g.paths.join(', ')})`);
+    report.gone.push({ ...g, archivedAs });
   }
-  return { state: next, report };
+  return { state: finish(draft), report };
 }
 
 /** Top-level topics naming at least one repository path, every one of which was deleted. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addArchiveLine, archiveName, moveToArchive } from '../../src/consolidate/archive.js';
+import { draftOf } from '../../src/consolidate/draft.js';
 import { ctx, state } from './helpers.js';
 
 describe('the archive', () => {
@@ -12,21 +13,26 @@ describe('the archive', () => {
 
   it('moves a file out of the memdir into the archive, never deleting it', () => {
     const s = state({ 'a.md': 'A\n', 'MEMORY.md': '' });
-    const r = moveToArchive(s, ctx({ archivePaths: new Set(['a.md']), archiveText: () => 'older A\n' }), 'a.md');
-    expect(r.to).toBe('a-2.md');
-    expect(r.state.files.has('a.md')).toBe(false);
-    expect(r.state.archive.get('a-2.md')).toBe('A\n');
-    expect(r.state.moves).toEqual([{ from: 'a.md', to: 'a-2.md' }]);
+    const draft = draftOf(s);
+    expect(moveToArchive(draft, ctx({ archivePaths: new Set(['a.md']), archiveText: () => 'older A\n' }), 'a.md')).toBe('a-2.md');
+    expect(draft.files.has('a.md')).toBe(false);
+    expect(draft.archive.get('a-2.md')).toBe('A\n');
+    expect(draft.moves).toEqual([{ from: 'a.md', to: 'a-2.md' }]);
+    // The state a step is given is never changed: the step edits its own copy.
+    expect(s.files.has('a.md')).toBe(true);
     // The copy an interrupted run left behind is taken as the move's destination.
-    expect(moveToArchive(s, ctx({ archivePaths: new Set(['a.md']), archiveText: () => 'A\n' }), 'a.md').to).toBe('a.md');
+    expect(moveToArchive(draftOf(s), ctx({ archivePaths: new Set(['a.md']), archiveText: () => 'A\n' }), 'a.md')).toBe('a.md');
   });
 
   it('creates ARCHIVE.md with its header and adds a line once', () => {
     const c = ctx();
-    const once = addArchiveLine(state({}), c, '- [X](x.md) (archived on 2026-11-29: stale)');
-    const text = once.archive.get('ARCHIVE.md')!;
+    const draft = draftOf(state({}));
+    addArchiveLine(draft, c, '- [X](x.md) (archived on 2026-11-29: stale)');
+    const text = draft.archive.get('ARCHIVE.md')!;
     expect(text.startsWith('# Memory archive\n')).toBe(true);
     expect(text.endsWith('\n- [X](x.md) (archived on 2026-11-29: stale)\n')).toBe(true);
-    expect(addArchiveLine(once, c, '- [X](x.md) (archived on 2026-11-29: stale)')).toBe(once);
+    // Once, whatever its date.
+    addArchiveLine(draft, c, '- [X](x.md) (archived on 2026-12-01: stale)');
+    expect(draft.archive.get('ARCHIVE.md')).toBe(text);
   });
 });
