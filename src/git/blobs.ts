@@ -1,7 +1,7 @@
 // What files hold: blobs by any object name (`readBlobs`, one `git cat-file --batch`), the files of
 // a commit's tree, and which strings occur in the tracked files. Every function takes the folder
 // it works in and the environment git runs with (a GitContext). The launcher (dist/cli.js) reads --staged's blobs with it.
-import { parseCatFileBatch, splitZ } from './parse.js';
+import { commonFolder, parseCatFileBatch, splitZ } from './parse.js';
 import { git, gitAsync, gitSync, orNull } from './run.js';
 import type { GitContext } from './repo.js';
 
@@ -97,17 +97,6 @@ function nameByIds(out: string[], { indexes, paths }: Listing, listed: string): 
   indexes.forEach((i, k) => (out[i] = ids.get(paths[k]!) ?? (others.has(paths[k]!) ? out[i]! : NULL_ID)));
 }
 
-/** The deepest folder holding every path ('' for the tree's root). */
-function commonFolder(paths: string[]): string {
-  let parts = paths[0]!.split('/').slice(0, -1);
-  for (const p of paths) {
-    const q = p.split('/');
-    let k = 0;
-    while (k < parts.length && k < q.length - 1 && parts[k] === q[k]) k++;
-    parts = parts.slice(0, k);
-  }
-  return parts.join('/');
-}
 
 /** readBlobs, without blocking: the launcher reads the staged blobs while the program loads. */
 export async function readBlobsAsync(at: GitContext, specs: string[]): Promise<Map<string, Buffer | null>> {

@@ -2,7 +2,7 @@
 // `git diff-tree`, `git blame`): consolidation's counts and dates, the files a push or a range
 // changes, each line's date. The renames and deletions of history are in lost-paths.ts. Every
 // function takes the folder it works in and the environment git runs with (a GitContext).
-import { parseLogRecords, splitZ } from './parse.js';
+import { commonFolder, parseLogRecords, splitZ } from './parse.js';
 import { resolveRef } from './refs.js';
 import { git, gitAsync, GitError } from './run.js';
 import type { GitContext } from './repo.js';
@@ -57,16 +57,25 @@ export function lastCommitDates(at: GitContext, pathspec: string[]): Map<string,
   return dates;
 }
 
+// git matches each file a commit changes against every pathspec in turn: tens of thousands of
+// paths asked against a commit that deleted as many took minutes. Past this many, the folder that
+// holds them all is walked instead and its deletions kept for the paths asked. (History is then
+// simplified for the folder rather than for each path: the same commits, unless a file was
+// deleted on two branches that were merged, when the other branch's commit may be named.)
+const MANY_PATHS = 512;
+
 /**
  * For each path (taken literally), the newest commit that deleted it. The paths go to git on its
- * standard input, as many as there are: on the command line, tens of thousands of them passed the
- * system's limit on arguments and git never ran. (A name holding a line break or a carriage
- * return cannot be a line of input: those few stay arguments.)
+ * standard input (on the command line, tens of thousands of them passed the system's limit on
+ * arguments and git never ran); a name holding a line break or a carriage return cannot be a line
+ * of input, and stays an argument.
  */
 export function deletionCommits(at: GitContext, paths: string[]): Map<string, { commit: string; date: string }> {
   const found = new Map<string, { commit: string; date: string }>();
   if (paths.length === 0) return found;
-  const [lines, args] = [paths.filter((p) => !/[\r\n]/.test(p)), paths.filter((p) => /[\r\n]/.test(p))];
+  const wanted = new Set(paths);
+  const folder = paths.length > MANY_PATHS ? commonFolder(paths) : null;
+  const [lines, args] = folder !== null ? [[], [folder === '' ? '.' : folder]] : [paths.filter((p) => !/[\r\n]/.test(p)), paths.filter((p) => /[\r\n]/.test(p))];
   let out: string;
   try {
     out = git(['--literal-pathspecs', 'log', '--stdin', '--format=%x01%H %cs', '--name-only', '-z', '--no-renames', '--diff-filter=D', '--', ...args], { ...at, input: `--\n${lines.map((p) => `${p}\n`).join('')}` });
@@ -76,7 +85,7 @@ export function deletionCommits(at: GitContext, paths: string[]): Map<string, { 
   }
   for (const r of parseLogRecords(out)) {
     const [commit, date] = r.fields.split(' ');
-    for (const p of r.paths) if (!found.has(p)) found.set(p, { commit: commit!, date: date! });
+    for (const p of r.paths) if (wanted.has(p) && !found.has(p)) found.set(p, { commit: commit!, date: date! });
   }
   return found;
 }

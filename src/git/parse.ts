@@ -128,3 +128,15 @@ export function parseLogRecords(out: string): Array<{ fields: string; paths: str
   }
   return records;
 }
+
+/** The deepest folder holding every repository path ('' for the top). */
+export function commonFolder(paths: string[]): string {
+  let parts = paths[0]!.split('/').slice(0, -1);
+  for (const p of paths) {
+    const q = p.split('/');
+    let k = 0;
+    while (k < parts.length && k < q.length - 1 && parts[k] === q[k]) k++;
+    parts = parts.slice(0, k);
+  }
+  return parts.join('/');
+}

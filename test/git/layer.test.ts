@@ -182,7 +182,7 @@ describe('git log: one parser for its readers', () => {
 });
 
 describe('deletionCommits: the commit that deleted each path', () => {
-  it('finds them among more paths than a command line holds; names taken literally, a line break in one too', () => {
+  it('finds them among more paths than a command line holds, few or many, in one folder or several; names taken literally, a line break in one too', () => {
     const repo = initRepo(tempDir('memlint-deleted-'));
     commitFiles(repo, { 'm/a.md': 'a\n', 'm/[b].md': 'b\n', 'm/x\ny.md': 'x\n', 'm/keep.md': 'k\n' }, 'one');
     git(repo, 'rm', '-q', 'm/a.md', 'm/[b].md', 'm/x\ny.md');
@@ -195,6 +195,11 @@ describe('deletionCommits: the commit that deleted each path', () => {
     expect(found.get('m/a.md')?.commit).toBe(commit);
     // A glob-like name is that name only: `m/?.md` matches no deleted file.
     expect(deletionCommits(gitAt(repo), ['m/?.md', 'm/*.md']).size).toBe(0);
+    // A few paths are asked one by one, a line break in one too.
+    expect([...deletionCommits(gitAt(repo), ['m/x\ny.md', 'm/a.md', 'm/keep.md']).keys()].sort()).toEqual(['m/a.md', 'm/x\ny.md']);
+    // Many in several folders: the top is walked.
+    const spread = Array.from({ length: 600 }, (_, i) => `other${i}/t.md`);
+    expect([...deletionCommits(gitAt(repo), [...spread, 'm/a.md']).keys()]).toEqual(['m/a.md']);
   });
 });
 
