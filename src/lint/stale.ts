@@ -148,7 +148,7 @@ export function indexLosses(events: LossEvent[]): LossIndex {
 }
 
 /** What left a folder: each path's newest event (in the order of `newest`) and the newest event of all; undefined when none. */
-function lossesUnder(losses: LossIndex, folder: string): { under: LossEvent[]; newest: LossEvent } | undefined {
+export function lossesUnder(losses: LossIndex, folder: string): { under: LossEvent[]; newest: LossEvent } | undefined {
   if (!losses.folders) {
     // Each event under each of its path's folders, once per path: one pass, where a search per
     // folder asked read every event (a memory naming thousands of folders).
