@@ -1,8 +1,8 @@
 // What became of paths the repository no longer holds, for no-stale-reference and `memlint diff`:
 // the renames and deletions of history (one `git log`, renames and deletions only: its output
 // grows with what history took away, not with every file it ever added), of the change not
-// committed yet (one `git diff`), which commit ids no branch or tag reaches any more (one
-// `git name-rev`), and, only for the loose renames a memory's path leads through, what their
+// committed yet (one `git diff`), which commits no ref reaches any more (one `git rev-list`),
+// and, only for the loose renames a memory's path leads through, what their
 // commits added (one `git show`). Name-status output only: no textconv, no external diff runs
 // (contract §14).
 import { git, GitError } from './run.js';
