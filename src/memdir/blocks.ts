@@ -804,17 +804,40 @@ function referenceLink(t: string, at: number, defined: ReadonlyMap<string, strin
 /**
  * Where the text of a link whose `[` is at `at` ends (its `]`), reading the code spans and
  * escapes in it as micromark does (a run of backticks opens one that the next run of as many
- * closes; what is between is code, brackets too; `\]` is text), or -1: a bracket or angle bracket
- * outside code, a code span not closed on the line, no `]`, or more characters than a label may
- * hold (999).
+ * closes; what is between is code, brackets too; `\]` is text), or -1: an angle bracket outside
+ * code, a code span not closed on the line, no `]`, or more characters than a label may hold
+ * (999). A bracket outside code is -1 too, unless `nested`: then the text may hold pairs of
+ * brackets that make no link (none followed by `(` or `[`), as CommonMark's link text may; whether
+ * such a pair is a link by a definition is the caller's to ask (with none in the file, it is not).
  */
-function linkTextEnd(t: string, at: number): number {
+function linkTextEnd(t: string, at: number, nested = false): number {
+  let depth = 0;
   for (let k = at + 1; k < t.length && k - at <= 1000; ) {
     const c = t.charCodeAt(k);
-    if (c === 0x5d) return k;
+    if (c === 0x5d) {
+      if (depth === 0) return k;
+      depth--;
+      const after = t.charCodeAt(k + 1);
+      if (after === 0x28 || after === 0x5b) return -1;
+      k++;
+      continue;
+    }
     if (c === 0x5c) {
       // An escaped punctuation character is text (a bracket too); a backslash before anything else is one.
       k += ASCII_PUNCTUATION_RE.test(t.charAt(k + 1)) ? 2 : 1;
+      continue;
+    }
+    if (c === 0x5b && nested) {
+      depth++;
+      k++;
+      continue;
+    }
+    if (c === 0x3c && nested) {
+      // Inline HTML is passed over whole (a bracket in it is no bracket of the text); an autolink,
+      // which is a link, or what may be HTML going on to the next line, is remark's.
+      const end = inlineHtmlEnd(t, k);
+      if (end === -2) return -1;
+      k = end < 0 ? k + 1 : end;
       continue;
     }
     if (c === 0x5b || c === 0x3c || c === 0x3e) return -1;
@@ -834,6 +857,35 @@ function linkTextEnd(t: string, at: number): number {
     k = j + run;
   }
   return -1;
+}
+
+// CommonMark's inline HTML, on one line: an open tag, a closing tag, a comment, a processing
+// instruction, a declaration, a CDATA section.
+const INLINE_HTML_RE =
+  /<(?:[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|\/[A-Za-z][A-Za-z0-9-]*[ \t]*>|!-->|!--->|!--[^]*?-->|\?[^]*?\?>|![A-Za-z][^>]*>|!\[CDATA\[[^]*?\]\]>)/y;
+// What may open inline HTML or an autolink (a letter, `/`, `!` or `?` after the `<`).
+const MAY_BE_HTML_RE = /<[A-Za-z/!?]/y;
+// The autolinks, read where a `<` is.
+const URI_AUTOLINK_AT_RE = new RegExp(URI_AUTOLINK_RE.source.slice(1), 'y');
+const EMAIL_AUTOLINK_AT_RE = new RegExp(EMAIL_AUTOLINK_RE.source.slice(1), 'y');
+
+/**
+ * Where the inline HTML whose `<` is at `k` ends; -1 when the `<` opens none (it is text); -2 when
+ * it opens an autolink (a link), may open HTML that goes on past the line, or holds a bracket.
+ */
+function inlineHtmlEnd(t: string, k: number): number {
+  URI_AUTOLINK_AT_RE.lastIndex = k;
+  EMAIL_AUTOLINK_AT_RE.lastIndex = k;
+  if (URI_AUTOLINK_AT_RE.test(t) || EMAIL_AUTOLINK_AT_RE.test(t)) return -2;
+  INLINE_HTML_RE.lastIndex = k;
+  if (INLINE_HTML_RE.test(t)) {
+    const end = INLINE_HTML_RE.lastIndex;
+    // A bracket inside: micromark reads the brackets of a link's text before the HTML in it (a
+    // `]` in an attribute ends the text), which this reading does not follow.
+    return /[[\]]/.test(t.slice(k, end)) ? -2 : end;
+  }
+  MAY_BE_HTML_RE.lastIndex = k;
+  return MAY_BE_HTML_RE.test(t) ? -2 : -1;
 }
 
 function backtickRunEnd(t: string, k: number): number {
@@ -1434,6 +1486,7 @@ function readLines(src: string, source: readonly Line[], raw: readonly Line[], n
         families[families.length - 1]!.push(item);
       }
       if (opened.link) item.link = opened.link;
+      if (opened.bracketsInText && definitions) return null;
       lines[i] = { kind: 'prose', quote: 0, item };
       open = 'item';
       if (opened.heading) {
@@ -1825,6 +1878,9 @@ type ReadLine =
       code?: true;
       // An HTML comment opened and closed on the item's line: its first block.
       comment?: true;
+      // The item's inline link has brackets in its text: a pair a definition makes a link would
+      // leave the outer brackets text, so a file with definitions is remark's to read.
+      bracketsInText?: true;
       heading?: { level: number; text: string };
       // An item its content opens on the same line (`- - a`): its first block.
       inner?: ReadLine & { kind: 'item' };
@@ -2052,8 +2108,9 @@ function readItem(t: string, indent: number): ReadLine | null {
   if (!content.startsWith('[')) return line;
   // Without a definition in the file, only an inline link can start the item, and the model
   // records it only when it ends on this line: with no `)` after a `](` here, there is none. Its
-  // text may hold code spans (`linkTextEnd`); its destination is plain.
-  const close = linkTextEnd(content, 0);
+  // text may hold code spans and pairs of brackets (`linkTextEnd`; a file with definitions is
+  // remark's to read then, `bracketsInText`); its destination is plain.
+  const close = linkTextEnd(content, 0, true);
   PLAIN_DESTINATION_RE.lastIndex = close + 1;
   const destination = close < 0 ? null : PLAIN_DESTINATION_RE.exec(content);
   if (!destination) {
@@ -2068,6 +2125,7 @@ function readItem(t: string, indent: number): ReadLine | null {
     textStart: contentStart + 1,
     textEnd: contentStart + close,
   };
+  if (content.lastIndexOf('[', close) > 0) line.bracketsInText = true;
   return line;
 }
 

@@ -793,6 +793,25 @@ describe('lineBlocks: the line path', () => {
     expect(takenAsRemarkReads(line, 10, 3000, codeInLink)).toBeGreaterThan(300);
   });
 
+  it('gives what remark gives on items whose inline link text holds pairs of brackets or inline HTML, with and without definitions (property)', () => {
+    const line = fc.constantFrom(
+      '', 'text', '- item', '  - nested', '[b]: b.md', '[t]: t.md', '- [a [b] c](x.md) y', '- [a [b]](x.md)', '- [[b]](x.md) y', '- [[b] [c]](x.md)', '- [a [b [c] d] e](x.md)',
+      '- [a [b](y) c](x.md)', '- [a [b][c] d](x.md)', '- [a [b][] d](x.md)', '- [a ![b] c](x.md)', '- [a ![b](i.png) c](x.md)', '- [a [b c](x.md)', '- [a ]b](x.md)',
+      '- [a [b] `]` c](x.md)', '- [a `[` b] c](x.md)', '- [a \\[b] c](x.md)', '- [a [b\\]] c](x.md)', '- [a [b]](x.md "T")', '- [a [b]](<x y.md>)', '- [a [b]]', '- [a [b]] (x.md)',
+      '1. [a [b]](x.md)', '  - [a [b]](y.md) z', '> - [a [b]](x.md)', '- [A [T]](x.md)', '- [a [b]](x.md) [c](d.md)', '- [a [<b>]](x.md)', '- [a [b]](x.md)]', '[a [b]](x.md)',
+      // Inline HTML in the link text: passed over whole; an autolink (a link) is remark's.
+      '- [a <b>x</b> c](x.md) y', '- [a <span title="]">x</span>](x.md)', "- [a <i class='x'>](x.md)", '- [a <br/>](x.md)', '- [a <br />](x.md)', '- [a </b >](x.md)',
+      '- [a <!-- c --> d](x.md)', '- [a <!-- ] -->](x.md)', '- [a <!--> b](x.md)', '- [a <!---> b](x.md)', '- [a <!-- - -- --> b](x.md)', '- [a <?p ] ?> b](x.md)', '- [a <!DOC ]> b](x.md)',
+      '- [a <![CDATA[ ] ]]> b](x.md)', '- [a <http://x> b](x.md)', '- [a <a@b.co> b](x.md)', '- [a < b](x.md)', '- [a <3 b](x.md)', '- [a <b c](x.md)', '- [a <b', '  c>](x.md)',
+      '- [a <!-- c](x.md)', '- [a <b x=1 y="2" z>](x.md)', '- [a <b x = 1>](x.md)', '- [a <b 1x>](x.md)', '- [a <b\tx>](x.md)', '- [a <b x=`1`>](x.md)', '- [a <B>](x.md)', '- [a <x-y:z>](x.md)',
+    );
+    const bracketsInLink = (fast: BlockModel, text: string) => {
+      const source = text.split('\n');
+      return fast.lines.some((l, k) => l.item?.link && /[[<]/.test(source[k]!.slice(l.item.link.textStart, l.item.link.textEnd)));
+    };
+    expect(takenAsRemarkReads(line, 10, 3000, bracketsInLink)).toBeGreaterThan(300);
+  });
+
   it('gives what remark gives on items starting with autolinks or inline tags, and ATX headings closed by `#`s (property)', () => {
     const line = fc.constantFrom(
       '', '- <http://x> y', '- <kbd>K</kbd> y', '- <div>', '- <div> x', '- <span>', '- <span> x', '- </span> x', '- </span>', '- <pre>', '- <pre> x', '- <!-- c -->',
