@@ -126,16 +126,18 @@ const FEW_STRINGS = 16;
 export function stringsInTrackedFiles(at: GitContext, needles: string[], excludeDir = ''): Set<string> {
   const unique = [...new Set(needles.filter((n) => n !== '' && !n.includes('\n')))];
   if (unique.length === 0) return new Set();
-  const few = unique.length <= FEW_STRINGS;
-  const args = ['grep', '-h', '-I', '--no-color', ...(few ? ['-F', '-f', '-'] : ['-e', '']), '--', '.'];
-  if (excludeDir) args.push(`:(exclude)${excludeDir}`);
-  let out: Buffer;
-  try {
-    out = gitSync(args, { cwd: at.cwd, env: at.env, ...(few ? { input: unique.join('\n') + '\n' } : {}), okCodes: [0, 1] }).stdout;
-  } catch {
-    return new Set();
-  }
-  return stringsInText(unique, out);
+  const grep = (few: boolean): Buffer | null => {
+    const args = ['grep', '-h', '-I', '--no-color', ...(few ? ['-F', '-f', '-'] : ['-e', '']), '--', '.'];
+    if (excludeDir) args.push(`:(exclude)${excludeDir}`);
+    try {
+      return gitSync(args, { cwd: at.cwd, env: at.env, ...(few ? { input: unique.join('\n') + '\n' } : {}), okCodes: [0, 1] }).stdout;
+    } catch {
+      return null;
+    }
+  };
+  // Every line of a repository too large to hold (past the runner's 1 GiB): the lines holding the strings only.
+  const out = (unique.length > FEW_STRINGS ? grep(false) : null) ?? grep(true);
+  return out === null ? new Set() : stringsInText(unique, out);
 }
 
 const WINDOW = 8;
