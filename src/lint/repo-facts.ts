@@ -25,6 +25,8 @@ export interface SharedRepoFacts {
   commits?: Map<string, string | null>;
   /** Whether a ref reaches each commit asked about. */
   reached?: Map<string, boolean>;
+  /** By memory folder (repository-relative): whether each line of code asked about is in a tracked file outside it. */
+  inTracked?: Map<string, Map<string, boolean>>;
 }
 
 export interface RepoFactsOptions {
@@ -48,7 +50,10 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
   const reached = (shared.reached ??= new Map());
   const lineDates = new Map<string, Array<LineDate | undefined>>();
   let claudeMd: Array<{ path: string; text: string }> | undefined;
-  const inTracked = new Map<string, boolean>();
+  // Whether each line of code is in the repository outside this memory folder, for every pass of the run.
+  const memdirKey = slashRelative(root, memdir);
+  shared.inTracked ??= new Map();
+  const inTracked = shared.inTracked.get(memdirKey) ?? shared.inTracked.set(memdirKey, new Map()).get(memdirKey)!;
   const markerSizes = new Map<string, number>();
   const repoRel = (path: string) => slashRelative(root, path);
   const trackedSet = () => {
@@ -224,8 +229,7 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
       let unknown = [...new Set(needles)].filter((n) => !inTracked.has(n));
       if (unknown.length > 0) {
         if (++grepAsks > 1 && others) unknown = [...new Set([...unknown, ...others()])].filter((n) => !inTracked.has(n));
-        const rel = slashRelative(root, memdir);
-        const found = stringsInTrackedFiles(at, unknown, rel.startsWith('..') ? '' : rel);
+        const found = stringsInTrackedFiles(at, unknown, memdirKey.startsWith('..') ? '' : memdirKey);
         for (const n of unknown) inTracked.set(n, found.has(n));
       }
       return new Set(needles.filter((n) => inTracked.get(n)));

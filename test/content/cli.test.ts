@@ -228,6 +228,12 @@ describe('code blocks already in the repository, in many topics', () => {
     expect(derivable.sort()).toEqual(expected.sort());
     const greps = readFileSync(trace, 'utf8').split('\n').filter((l) => / trace: built-in: git grep /.test(l));
     expect(greps.length).toBeLessThanOrEqual(2);
+    // --fix lints again after each pass of fixes (here the orphans' entries): the answers stay known.
+    const fixTrace = join(tempDir('memlint-trace-'), 'trace.txt');
+    const fixed = memlint(repo, ['mem', '--fix', '--format', 'json', '--rule', 'feedback-structure=off'], { env: { GIT_TRACE: fixTrace } });
+    expect(fixed.stdout).toContain('"no-derivable-content"');
+    expect(readFileSync(join(repo, 'mem', 'MEMORY.md'), 'utf8')).toContain('(h0.md)');
+    expect(readFileSync(fixTrace, 'utf8').split('\n').filter((l) => / trace: built-in: git grep /.test(l)).length).toBeLessThanOrEqual(2);
   });
 });
 
