@@ -7,7 +7,7 @@ import { commitIds } from '../git/refs.js';
 import { conflictMarkerSizes, ignoredPaths, listFilesTagged } from '../git/status.js';
 import { isWithin, realOrResolved, slashRelative } from '../fs/paths.js';
 import { walkFiles } from '../fs/walk.js';
-import { historyLosses, linkLineChanges, memoryNameChanges, settleRenames, uncommittedLosses, unreachableCommits, type LossEvent } from '../git/lost-paths.js';
+import { historyLosses, linkLineChanges, memoryNameChanges, settleRenames, uncommittedLosses, unreachableCommits, type CommitLines, type LossEvent } from '../git/lost-paths.js';
 import { mergedFate, nameFate, nameHistory, type NameFate, type NameHistory } from './stale-links.js';
 import { fateOf, indexLosses, type LossIndex, type PathFate } from './stale.js';
 import type { RepoFacts } from './types.js';
@@ -25,6 +25,8 @@ export interface SharedRepoFacts {
   commits?: Map<string, string | null>;
   /** Whether a ref reaches each commit asked about. */
   reached?: Map<string, boolean>;
+  /** By memory folder (repository-relative): the lines with `[[links]]` each commit removing a memory changed. */
+  linkLines?: Map<string, Map<string, CommitLines[]>>;
   /** By memory folder (repository-relative): whether each line of code asked about is in a tracked file outside it. */
   inTracked?: Map<string, Map<string, boolean>>;
 }
@@ -167,9 +169,17 @@ export function createRepoFacts(at: GitContext, memdir: string, opts: RepoFactsO
       }
       // A removal that rewrote links to another memory in the same commit was a merge: one git
       // call for all such commits, only when some link names a removed memory.
+      // Each commit's lines are kept for the run: memories whose links one commit removed ask once.
       const removed = [...new Set([...out.values()].flatMap((f) => (f.kind === 'removed' ? [f.commit] : [])))];
       if (removed.length > 0) {
-        const lines = linkLineChanges(at, removed, rel);
+        shared.linkLines ??= new Map();
+        const known = shared.linkLines.get(rel) ?? shared.linkLines.set(rel, new Map()).get(rel)!;
+        const missing = removed.filter((c) => !known.has(c));
+        if (missing.length > 0) {
+          for (const c of missing) known.set(c, []);
+          for (const change of linkLineChanges(at, missing, rel)) known.get(change.commit)?.push(change);
+        }
+        const lines = removed.flatMap((c) => known.get(c)!);
         for (const [n, fate] of out) out.set(n, mergedFate(n, fate, lines));
       }
       return out;

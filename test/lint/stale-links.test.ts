@@ -141,6 +141,21 @@ describe('the git work of link checking', () => {
     expect(memlint(repo, ['--staged'], { env: staged.env }).code).toBe(0);
     expect(nameLogs(staged.calls())).toEqual([]);
   });
+
+  it('one git show for the commit that removed memories many others link', () => {
+    const repo = initRepo();
+    const files: Record<string, string> = { '.memlintrc.json': onlyStale, [`${MEM}/MEMORY.md`]: '' };
+    for (let i = 0; i < 10; i++) files[`${MEM}/gone${i}.md`] = topic(`gone${i}`, 'soon removed');
+    for (let i = 0; i < 20; i++) files[`${MEM}/t${i}.md`] = topic(`t${i}`, `see [[gone${i % 10}]]`);
+    files[`${MEM}/MEMORY.md`] = index(...Object.keys(files).filter((f) => f.startsWith(`${MEM}/t`)).map((f) => f.slice(MEM.length + 1)));
+    commitFiles(repo, files);
+    for (let i = 0; i < 10; i++) git(repo, 'rm', '-q', `${MEM}/gone${i}.md`);
+    git(repo, 'commit', '-qm', 'remove the gone memories');
+    const run = gitWrapper();
+    const r = memlint(repo, [MEM, '--format', 'json'], { env: run.env });
+    expect(r.stdout.match(/links to a memory removed/g)).toHaveLength(20);
+    expect(run.calls().filter((c) => / show -U0 /.test(c))).toHaveLength(1);
+  });
 });
 
 /**
