@@ -2,7 +2,7 @@
 // (the same type, and nearly the same body, or the same `name` with the same description or a body
 // line in common; never a name alone, nor one YAML cut at ` #`) become one: the older file receives every line of the newer (list items
 // united, frontmatter merged, `modified` the later); the newer moves to the archive with its entry.
-import { cutAtComment, findFrontmatter, parseTopic, type ParsedTopic } from '../memdir/topic.js';
+import { cutAtComment, findFrontmatter, parseTopic } from '../memdir/topic.js';
 import { parseIndex, pathKey } from '../memdir/memory-index.js';
 import type { MemState, StepContext, StepResult } from './types.js';
 import { addArchiveLine, archiveEntryLine, moveRecorded, moveToArchive } from './archive.js';
@@ -87,19 +87,42 @@ function withMetadataLines(yaml: string, hasBlock: boolean, added: string[][]): 
   return [...lines.slice(0, end), ...block, ...lines.slice(end)].join('\n');
 }
 
-function modifiedOf(t: ParsedTopic): string | undefined {
-  return t.modified;
+/** A topic others are merged into, read once: merging a group of duplicates reads it between merges only where its text could read back otherwise. */
+interface MergeTarget {
+  bom: string;
+  eol: string;
+  /** Whether it has a closed frontmatter block, and its YAML. */
+  closed: boolean;
+  yaml: string;
+  modified: string | undefined;
+  /** The newlines that start its body. */
+  bodyStart: string;
+  lines: string[];
+  /** Its body's lines, as compared (normalizeContent). */
+  have: Set<string>;
 }
 
-
-/** Merge `newer` into `older`: the older file's text with every line of the newer added. Pure. */
-export function mergeTopicTexts(older: string, newer: string): string {
-  const eol = dominantEol(older);
+function readTarget(older: string): MergeTarget {
   const a = parseTopic(older);
-  const b = parseTopic(newer);
   const fa = findFrontmatter(older);
+  const lines = splitLines(a.body).map((l) => l.text);
+  return {
+    bom: a.bom,
+    eol: dominantEol(older),
+    closed: !!fa && fa.closeLine > 0,
+    yaml: fa && fa.closeLine > 0 ? fa.yaml : '',
+    modified: a.modified,
+    bodyStart: a.body.match(/^(?:\r?\n)*/)?.[0] ?? '',
+    lines,
+    have: new Set(lines.map((l) => normalizeContent(l)).filter((n) => n !== '')),
+  };
+}
+
+/** Merge `newer` into the target: every line of the newer that the target does not hold added. */
+function mergeInto(t: MergeTarget, newer: string): void {
+  const b = parseTopic(newer);
   const fb = findFrontmatter(newer);
-  let yaml = fa && fa.closeLine > 0 ? fa.yaml : '';
+  let yaml = t.yaml;
   const extraBody: string[] = [];
   if (fb && fb.closeLine > 0) {
     const aKeys = topLevelKeys(yaml);
@@ -125,15 +148,15 @@ export function mergeTopicTexts(older: string, newer: string): string {
         if (value) extraBody.push(`- ${value}`);
       }
     }
-    const ma = modifiedOf(a);
-    const mb = modifiedOf(b);
+    const ma = t.modified;
+    const mb = b.modified;
     const rawB = /^\s*modified\s*:[ \t]*(.*)$/m.exec(fb.yaml)?.[1];
     if (ma && mb && rawB !== undefined && Date.parse(mb) > Date.parse(ma)) {
       yaml = yaml.replace(/^(\s*modified\s*:[ \t]*).*$/m, (_all, prefix: string) => prefix + rawB);
     }
   }
-  const aLines = splitLines(a.body).map((l) => l.text);
-  const have = new Set(aLines.map((l) => normalizeContent(l)).filter((n) => n !== ''));
+  if (t.closed) t.yaml = yaml;
+  const have = t.have;
   const addItems: string[] = [];
   const addOther: string[] = [];
   for (const line of [...extraBody, ...splitLines(b.body).map((l) => l.text)]) {
@@ -142,21 +165,72 @@ export function mergeTopicTexts(older: string, newer: string): string {
     have.add(n);
     (isListItem(line) || /^\s+\S/.test(line) ? addItems : addOther).push(line);
   }
-  let bodyLines = aLines;
-  while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1]!.trim() === '') bodyLines = bodyLines.slice(0, -1);
+  const bodyLines = t.lines;
+  while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1]!.trim() === '') bodyLines.pop();
   if (addItems.length > 0) {
-    let lastItem = -1;
-    bodyLines.forEach((l, i) => {
-      if (isListItem(l)) lastItem = i;
-    });
+    let lastItem = bodyLines.length - 1;
+    while (lastItem >= 0 && !isListItem(bodyLines[lastItem]!)) lastItem--;
     while (lastItem >= 0 && lastItem + 1 < bodyLines.length && /^\s+\S/.test(bodyLines[lastItem + 1]!)) lastItem++;
-    if (lastItem >= 0) bodyLines = [...bodyLines.slice(0, lastItem + 1), ...addItems, ...bodyLines.slice(lastItem + 1)];
-    else bodyLines = [...bodyLines, ...(bodyLines.length ? [''] : []), ...addItems];
+    if (lastItem >= 0) {
+      // (Not splice(…, ...addItems): an input-sized array spread as arguments overflows the stack.)
+      const after = bodyLines.splice(lastItem + 1);
+      for (const l of addItems) bodyLines.push(l);
+      for (const l of after) bodyLines.push(l);
+    } else {
+      if (bodyLines.length) bodyLines.push('');
+      for (const l of addItems) bodyLines.push(l);
+    }
   }
-  if (addOther.length > 0) bodyLines = [...bodyLines, ...(bodyLines.length ? [''] : []), ...addOther];
-  const head = fa && fa.closeLine > 0 ? `---${eol}${yaml.split('\n').join(eol)}${eol}---${eol}` : '';
-  const bodyStart = a.body.match(/^(?:\r?\n)*/)?.[0] ?? '';
-  return a.bom + head + (head ? bodyStart.replace(/\r?\n/g, eol) : '') + bodyLines.join(eol).replace(/^(?:\r?\n)+/, '') + eol;
+  if (addOther.length > 0) {
+    if (bodyLines.length) bodyLines.push('');
+    for (const l of addOther) bodyLines.push(l);
+  }
+}
+
+function renderTarget(t: MergeTarget): string {
+  const eol = t.eol;
+  const head = t.closed ? `---${eol}${t.yaml.split('\n').join(eol)}${eol}---${eol}` : '';
+  return t.bom + head + (head ? t.bodyStart.replace(/\r?\n/g, eol) : '') + t.lines.join(eol).replace(/^(?:\r?\n)+/, '') + eol;
+}
+
+/** Merge `newer` into `older`: the older file's text with every line of the newer added. Pure. */
+export function mergeTopicTexts(older: string, newer: string): string {
+  const t = readTarget(older);
+  mergeInto(t, newer);
+  return renderTarget(t);
+}
+
+/**
+ * Merge each of `newers` in turn into `older`: what merging them one at a time gives
+ * (mergeTopicTexts of each result and the next), the target read once rather than again for
+ * each (a group of thousands of duplicates read the growing text thousands of times).
+ */
+export function mergeTopicGroup(older: string, newers: readonly string[]): string {
+  let t = readTarget(older);
+  let yaml = t.yaml;
+  newers.forEach((newer, i) => {
+    // What the next merge reads is the text the last one wrote.
+    if (i > 0) t = asReadBack(t, yaml);
+    yaml = t.yaml;
+    mergeInto(t, newer);
+  });
+  return renderTarget(t);
+}
+
+/** The target as reading its text back would give it: the same, but where the text changes what is read. */
+function asReadBack(t: MergeTarget, yamlBefore: string): MergeTarget {
+  // Where the body would read back otherwise than it stands (no non-blank line; a lone CR's line
+  // ends, which the body's leading blank lines are not cut at), the text is read again.
+  if (t.eol === '\r' || !t.lines.some((l) => l !== '')) return readTarget(renderTarget(t));
+  // The body's leading empty lines are written as its start's line breaks (and none without a
+  // frontmatter block): read back, they are as many.
+  const breaks = t.closed ? (t.bodyStart.match(/\n/g)?.length ?? 0) : 0;
+  let empty = 0;
+  while (t.lines[empty] === '') empty++;
+  if (empty !== breaks) t.lines.splice(0, empty, ...new Array<string>(breaks).fill(''));
+  if (!t.closed) t.bodyStart = '';
+  if (t.yaml !== yamlBefore) t.modified = parseTopic(`---\n${t.yaml}\n---\n`).modified;
+  return t;
 }
 
 export interface TopicInfo {
@@ -266,17 +340,27 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
   for (const g of dupGroups) {
     const members = g.map((i) => infos[i]!.rel).sort((x, y) => age(x) - age(y) || (x < y ? -1 : x > y ? 1 : 0));
     const into = members[0]!;
-    for (const from of members.slice(1)) {
-      draft.files.set(into, mergeTopicTexts(draft.files.get(into)!, draft.files.get(from)!));
+    const froms = members.slice(1);
+    const nameOf = (rel: string) => parseTopic(state.files.get(rel) ?? '').name?.trim();
+    const intoName = nameOf(into);
+    const renames = (from: string) => {
+      const fromName = nameOf(from);
+      return fromName && intoName && fromName !== intoName ? fromName : null;
+    };
+    // Where no merge renames links (the memories share a name), nothing but the merges changes the
+    // kept topic between them: the group is merged in one pass.
+    const inOnePass = !froms.some(renames);
+    if (inOnePass) draft.files.set(into, mergeTopicGroup(draft.files.get(into)!, froms.map((from) => draft.files.get(from)!)));
+    for (const from of froms) {
+      if (!inOnePass) draft.files.set(into, mergeTopicTexts(draft.files.get(into)!, draft.files.get(from)!));
       const archivedAs = moveToArchive(draft, ctx, from);
-      const nameOf = (rel: string) => infoOf.get(rel)!.name;
-      const w = nameOf(from) !== undefined && nameOf(from) === nameOf(into) ? 'name' : 'body';
+      const keyOf = (rel: string) => infoOf.get(rel)!.name;
+      const w = keyOf(from) !== undefined && keyOf(from) === keyOf(into) ? 'name' : 'body';
       report.merged.push({ into, from, why: w, archivedAs });
       // [[name]] links to the merged-away memory now reach the one that holds its text (logs,
       // append-only, are left as written).
-      const fromName = parseTopic(state.files.get(from) ?? '').name?.trim();
-      const intoName = parseTopic(state.files.get(into) ?? '').name?.trim();
-      if (fromName && intoName && fromName !== intoName) {
+      const fromName = renames(from);
+      if (fromName && intoName) {
         if (draft.index?.holds(`[[${fromName}`)) flushIndex(draft);
         for (const [rel, text] of draft.files) {
           if (fileKind(rel).kind === 'log' || (rel === INDEX_FILE && draft.index)) continue;

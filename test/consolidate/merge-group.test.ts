@@ -1,0 +1,55 @@
+// A group of duplicate topics merged into one: mergeTopicGroup reads the kept topic once, and must
+// give what merging the others into it one at a time gives (mergeTopicTexts of each result and the
+// next), on generated topics of every frontmatter and body shape and line ending.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mergeTopicGroup, mergeTopicTexts } from '../../src/consolidate/dedupe.js';
+
+const yamlLine = fc.constantFrom(
+  'name: Testing',
+  'name: testing',
+  'description: how we test',
+  'description: a second description',
+  'type: feedback',
+  'type: project',
+  'modified: 2026-01-01T10:00:00.000Z',
+  'modified: 2026-03-01T10:00:00.000Z',
+  'owner: mei',
+  'metadata:\n  type: feedback\n  modified: 2026-02-01T10:00:00.000Z',
+  'metadata:\n  originSessionId: abc',
+  'tags:\n  - a\n  - b',
+  '# a comment',
+);
+const bodyLine = fc.constantFrom('', '  ', '- One.', '- Two.', '- One', '* three', '  continued', '    indented', 'Prose line.', '**Why:** because.', '**How to apply:** always.', '## Heading', '1. first', '- [x] done', '```', 'code()');
+const frontmatter = fc.oneof(
+  fc.constant(null),
+  fc.array(yamlLine, { maxLength: 5 }).map((ls) => ({ yaml: ls.join('\n'), closed: true })),
+  fc.array(yamlLine, { maxLength: 3 }).map((ls) => ({ yaml: ls.join('\n'), closed: false })),
+);
+const topic = fc
+  .tuple(frontmatter, fc.array(bodyLine, { maxLength: 10 }), fc.constantFrom('\n', '\r\n', '\r'), fc.boolean(), fc.boolean())
+  .map(([fm, body, eol, bom, final]) => {
+    const lines = [...(fm ? ['---', ...fm.yaml.split('\n').filter((l) => l !== ''), ...(fm.closed ? ['---'] : [])] : []), ...body];
+    const text = lines.join(eol) + (final ? eol : '');
+    return (bom ? '\uFEFF' : '') + text;
+  });
+
+describe('merging a group of duplicates', () => {
+  it('gives what merging them one at a time gives', () => {
+    fc.assert(
+      fc.property(topic, fc.array(topic, { minLength: 1, maxLength: 6 }), (into, others) => {
+        const oneAtATime = others.reduce((acc, t) => mergeTopicTexts(acc, t), into);
+        expect(mergeTopicGroup(into, others)).toBe(oneAtATime);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('merges a thousand topics that add a line each', () => {
+    const topicN = (i: number) => `---\nname: dup\ndescription: the same\ntype: project\n---\n- fact one\n- fact two\n- only in ${i}\n\n**Why:** x.\n`;
+    const others = Array.from({ length: 1000 }, (_, i) => topicN(i + 1));
+    const merged = mergeTopicGroup(topicN(0), others);
+    expect(merged).toBe(others.reduce((acc, t) => mergeTopicTexts(acc, t), topicN(0)));
+    expect(merged.match(/- only in \d+/g)).toHaveLength(1001);
+  });
+});
