@@ -100,6 +100,8 @@ interface MergeTarget {
   lines: string[];
   /** Its body's lines, as compared (normalizeContent). */
   have: Set<string>;
+  /** The last line of its last list item (the item and the indented lines after it), -1 for none; undefined until a merge looks. */
+  itemsEnd?: number;
 }
 
 function readTarget(older: string): MergeTarget {
@@ -168,18 +170,25 @@ function mergeInto(t: MergeTarget, newer: string): void {
   const bodyLines = t.lines;
   while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1]!.trim() === '') bodyLines.pop();
   if (addItems.length > 0) {
-    let lastItem = bodyLines.length - 1;
-    while (lastItem >= 0 && !isListItem(bodyLines[lastItem]!)) lastItem--;
-    while (lastItem >= 0 && lastItem + 1 < bodyLines.length && /^\s+\S/.test(bodyLines[lastItem + 1]!)) lastItem++;
-    if (lastItem >= 0) {
+    let end = t.itemsEnd;
+    if (end === undefined) {
+      end = bodyLines.length - 1;
+      while (end >= 0 && !isListItem(bodyLines[end]!)) end--;
+      while (end >= 0 && end + 1 < bodyLines.length && /^\s+\S/.test(bodyLines[end + 1]!)) end++;
+    }
+    if (end >= 0) {
       // (Not splice(…, ...addItems): an input-sized array spread as arguments overflows the stack.)
-      const after = bodyLines.splice(lastItem + 1);
+      const after = bodyLines.splice(end + 1);
       for (const l of addItems) bodyLines.push(l);
       for (const l of after) bodyLines.push(l);
+      // The items added (and their indented lines) end the list now; what followed it does not go on it.
+      end += addItems.length;
     } else {
       if (bodyLines.length) bodyLines.push('');
       for (const l of addItems) bodyLines.push(l);
+      end = addItems.some((l) => isListItem(l)) ? bodyLines.length - 1 : -1;
     }
+    t.itemsEnd = end;
   }
   if (addOther.length > 0) {
     if (bodyLines.length) bodyLines.push('');
@@ -227,7 +236,10 @@ function asReadBack(t: MergeTarget, yamlBefore: string): MergeTarget {
   const breaks = t.closed ? (t.bodyStart.match(/\n/g)?.length ?? 0) : 0;
   let empty = 0;
   while (t.lines[empty] === '') empty++;
-  if (empty !== breaks) t.lines.splice(0, empty, ...new Array<string>(breaks).fill(''));
+  if (empty !== breaks) {
+    t.lines.splice(0, empty, ...new Array<string>(breaks).fill(''));
+    if (t.itemsEnd !== undefined && t.itemsEnd >= 0) t.itemsEnd += breaks - empty;
+  }
   if (!t.closed) t.bodyStart = '';
   if (t.yaml !== yamlBefore) t.modified = parseTopic(`---\n${t.yaml}\n---\n`).modified;
   return t;

@@ -45,11 +45,15 @@ describe('merging a group of duplicates', () => {
     );
   });
 
-  it('merges a thousand topics that add a line each', () => {
+  it('merges a thousand topics that add a line each, and hundreds that add items and prose', () => {
     const topicN = (i: number) => `---\nname: dup\ndescription: the same\ntype: project\n---\n- fact one\n- fact two\n- only in ${i}\n\n**Why:** x.\n`;
     const others = Array.from({ length: 1000 }, (_, i) => topicN(i + 1));
     const merged = mergeTopicGroup(topicN(0), others);
     expect(merged).toBe(others.reduce((acc, t) => mergeTopicTexts(acc, t), topicN(0)));
     expect(merged.match(/- only in \d+/g)).toHaveLength(1001);
+    // Each adding an item, an indented line and a line of prose: the list and the prose after it both grow.
+    const mixed = (i: number) => `---\nname: dup\ntype: project\n---\n- fact one\n- only in ${i}\n  more on ${i}\nProse of ${i}.\n`;
+    const rest = Array.from({ length: 300 }, (_, i) => mixed(i + 1));
+    expect(mergeTopicGroup(mixed(0), rest)).toBe(rest.reduce((acc, t) => mergeTopicTexts(acc, t), mixed(0)));
   });
 });
