@@ -315,8 +315,16 @@ export function duplicateGroups(infos: readonly TopicInfo[], everyPair = false):
   };
   const buckets = everyPair ? [infos.map((_, i) => i)] : candidateBuckets(infos);
   for (const b of buckets) {
-    for (let x = 0; x < b.length; x++) {
-      for (let y = x + 1; y < b.length; y++) if (find(b[x]!) !== find(b[y]!) && sameMemory(infos[b[x]!]!, infos[b[y]!]!)) union(b[x]!, b[y]!);
+    // Once the bucket's topics are all one group, no pair of it joins anything more (a name a
+    // thousand duplicates share was a million comparisons of groups already joined).
+    let groupsLeft = new Set(b.map(find)).size;
+    for (let x = 0; x < b.length && groupsLeft > 1; x++) {
+      for (let y = x + 1; y < b.length && groupsLeft > 1; y++) {
+        if (find(b[x]!) !== find(b[y]!) && sameMemory(infos[b[x]!]!, infos[b[y]!]!)) {
+          union(b[x]!, b[y]!);
+          groupsLeft--;
+        }
+      }
     }
   }
   const groups = new Map<number, number[]>();
