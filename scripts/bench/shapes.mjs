@@ -37,6 +37,7 @@ const SHAPES = {
   'comment-items': (i) => `- <!-- c ${i} --> y yesterday\n`,
   'bracket-link-text': (i) => `- [a [b] ${i}](x.md) y yesterday\n`,
   'html-link-text': (i) => `- [a <b>x</b> ${i}](x.md) y yesterday\n`,
+  'quote-staircase': (i) => `${'>'.repeat((i % 60) + 1)} q ${i} yesterday\n`,
   'empty-items': (i) => `-\n  item ${i} shipped yesterday\n-\n  next\n  more\n`,
   'deep-quotes': (i) => Array.from({ length: 25 }, (_, d) => `${'>'.repeat(d + 1)} l${i}\n${'>'.repeat(d + 1)}\n`).join('') + '\n',
   'five-spaces': (i) => `-     a ${i}\n      > b\n      - c\n\n`,

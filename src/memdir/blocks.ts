@@ -699,18 +699,23 @@ const OPENS_BLOCK_RE = /^(?:[ \t]|>|<|`{3}|~{3}|#|[-*+](?:[ \t]|$)|\d{1,9}[.)](?
  */
 export function lineBlocks(text: string, nesting = 0, definitions = false): BlockModel | null {
   const src = withoutBom(text);
-  // (remark reads what a line holds past its MAX_NESTING-th container as text.)
-  if (nesting === 0 && withNestingCapped(src) !== src) return null;
   // Whether the file may hold a reference definition (so reference links): a quote's document
   // is told by the file that holds it.
   if (nesting === 0) definitions = src.includes(']:');
   const source = splitLines(src);
+  // remark parses the text with what a line holds past its MAX_NESTING-th container read as text
+  // (markdown.ts): the lines are read so too, as `raw`, a fence's code taken from `source` as
+  // written (one unit for one: every position stays).
+  const capped = nesting === 0 ? withNestingCapped(src) : src;
+  // (With tabs among them, remark's columns past the cap are its own: remark's to read.)
+  if (capped !== src && src.includes('\t')) return null;
+  const read = capped === src ? source : splitLines(capped).map((l, k) => (l.text === source[k]!.text ? source[k]! : l));
   let model: BlockModel | null;
-  if (!src.includes('\t')) model = readLines(src, source, source, nesting, definitions);
+  if (!src.includes('\t')) model = readLines(src, source, read, nesting, definitions);
   else {
     // Tabs are read by the columns they reach: each line is read with the tabs of its indentation
     // and container markers as spaces, and the model's offsets and code are then the source's again.
-    const raw = source.map((l) => {
+    const raw = read.map((l) => {
       const text = l.text.includes('\t') ? withTabStops(l.text) : l.text;
       return text === l.text ? l : { text, eol: l.eol, offset: l.offset };
     });

@@ -313,12 +313,21 @@ describe('lineBlocks: the line path', () => {
     ['a fence in a quote that the quote\'s end closes', '> ```js\n> x\n>\n'],
     ['a quote holding a quote after indented code and a blank line', '    code\n\n> > q\n'],
     ['a quote holding an empty quote, then an item', '> > a\n>\n> >\n- b\n'],
-    ['quotes nested past the parse\'s cap', `${'> '.repeat(33)}a\n`],
-    ['items and quotes nested past the parse\'s cap (remark reads the rest of the line as text)', `${'- > '.repeat(17)}a\n`],
+    ['quotes nested past the parse\'s cap with a tab among their marks', `${'> '.repeat(20)}>\t${'> '.repeat(13)}a\n`],
     ['a quote in a quote ending in a closed fence, then text (read again only at the top level)', '> > ```\n> > x\n> > ```\ntext\n'],
   ])('leaves %s to remark', (_, text) => {
     expect(lineBlocks(text)).toBeNull();
   });
+
+  // remark reads what a line holds past its 32nd container as text (src/memdir/nesting.ts); the
+  // line path reads the lines so capped (a staircase of quotes past the cap with lazy lines went
+  // to remark whole, and micromark reads lazy lines in quadratic time).
+  it.each([
+    ['quotes nested past the parse\'s cap', `${'> '.repeat(33)}a\n`],
+    ['items and quotes nested past the parse\'s cap (remark reads the rest of the line as text)', `${'- > '.repeat(17)}a\n`],
+    ['a staircase of quotes past the cap, its lazy lines', Array.from({ length: 80 }, (_, k) => `${'>'.repeat((k % 40) + 1)} q ${k}\n`).join('')],
+    ['a fence in quotes with lines past the cap', `> \`\`\`\n> ${'> '.repeat(40)}x\n> \`\`\`\n`],
+  ])('reads %s as remark does', (_, text) => takenAsRemarkReadsIt(text));
 
   // A quote's content is a document of its own: quotes in quotes, lists and headings in quotes.
   it.each([
