@@ -814,16 +814,24 @@ function referenceLink(t: string, at: number, defined: ReadonlyMap<string, strin
  * (999). A bracket outside code is -1 too, unless `nested`: then the text may hold pairs of
  * brackets that make no link (none followed by `(` or `[`), as CommonMark's link text may; whether
  * such a pair is a link by a definition is the caller's to ask (with none in the file, it is not).
+ * A pair followed by a plain inline destination is a link: INNER_LINK, the `[` at `at` makes none.
  */
 function linkTextEnd(t: string, at: number, nested = false): number {
-  let depth = 0;
+  // The brackets opened inside the text and not yet closed (nested only).
+  const openers: number[] = [];
   for (let k = at + 1; k < t.length && k - at <= 1000; ) {
     const c = t.charCodeAt(k);
     if (c === 0x5d) {
-      if (depth === 0) return k;
-      depth--;
+      const opener = openers.pop();
+      if (opener === undefined) return k;
       const after = t.charCodeAt(k + 1);
-      if (after === 0x28 || after === 0x5b) return -1;
+      if (after === 0x28) {
+        // A pair inside that makes an inline link: the brackets before it are text (a link holds
+        // no link), so the text opened at `at` makes none. An image does not: remark's to read.
+        PLAIN_DESTINATION_RE.lastIndex = k + 1;
+        return t.charCodeAt(opener - 1) !== 0x21 && PLAIN_DESTINATION_RE.test(t) ? INNER_LINK : -1;
+      }
+      if (after === 0x5b) return -1;
       k++;
       continue;
     }
@@ -833,7 +841,7 @@ function linkTextEnd(t: string, at: number, nested = false): number {
       continue;
     }
     if (c === 0x5b && nested) {
-      depth++;
+      openers.push(k);
       k++;
       continue;
     }
@@ -892,6 +900,9 @@ function inlineHtmlEnd(t: string, k: number): number {
   MAY_BE_HTML_RE.lastIndex = k;
   return MAY_BE_HTML_RE.test(t) ? -2 : -1;
 }
+
+/** What linkTextEnd gives for a text in which a pair of brackets makes an inline link first: no link starts at its `[`. */
+const INNER_LINK = -3;
 
 function backtickRunEnd(t: string, k: number): number {
   while (t.charCodeAt(k) === 0x60) k++;
@@ -2116,6 +2127,10 @@ function readItem(t: string, indent: number): ReadLine | null {
   // text may hold code spans and pairs of brackets (`linkTextEnd`; a file with definitions is
   // remark's to read then, `bracketsInText`); its destination is plain.
   const close = linkTextEnd(content, 0, true);
+  if (close === INNER_LINK) {
+    line.bracketsInText = true;
+    return line;
+  }
   PLAIN_DESTINATION_RE.lastIndex = close + 1;
   const destination = close < 0 ? null : PLAIN_DESTINATION_RE.exec(content);
   if (!destination) {

@@ -815,6 +815,9 @@ describe('lineBlocks: the line path', () => {
       '- [a <!-- c --> d](x.md)', '- [a <!-- ] -->](x.md)', '- [a <!--> b](x.md)', '- [a <!---> b](x.md)', '- [a <!-- - -- --> b](x.md)', '- [a <?p ] ?> b](x.md)', '- [a <!DOC ]> b](x.md)',
       '- [a <![CDATA[ ] ]]> b](x.md)', '- [a <http://x> b](x.md)', '- [a <a@b.co> b](x.md)', '- [a < b](x.md)', '- [a <3 b](x.md)', '- [a <b c](x.md)', '- [a <b', '  c>](x.md)',
       '- [a <!-- c](x.md)', '- [a <b x=1 y="2" z>](x.md)', '- [a <b x = 1>](x.md)', '- [a <b 1x>](x.md)', '- [a <b\tx>](x.md)', '- [a <b x=`1`>](x.md)', '- [a <B>](x.md)', '- [a <x-y:z>](x.md)',
+      // A pair inside that makes a link: no link starts the item (an image, or a destination not plain, is remark's).
+      '- [T [a [a ](t.md) — [x](', '- [a [b](c.md) d](x.md) y', '- [a [b](c.md)', '- [[b](c.md)](x.md)', '- [a ![b](c.png) d](x.md)', '- [a [b](c d) e](x.md)',
+      '- [a [b](<c>) d](x.md)', '- [a [b](c.md "t") d](x.md)', '- [a \\![b](c.md) d](x.md)', '- [a [b] [c](d.md) e](x.md)', '- [a [b](c.md) [d](e.md)](x.md)', '- [a [b](c.md)](x.md) [y](z.md)',
     );
     expect(takenAsRemarkReads(line, 10, 3000, linkTextHolds(/[[<]/))).toBeGreaterThan(300);
   });
