@@ -4,7 +4,7 @@
 import type { MemdirModel, MemoryFile } from './types.js';
 import { blockModel, type BlockModel } from './blocks.js';
 import { isUtf16 } from './lines.js';
-import { parseIndex, type ParsedIndex } from './memory-index.js';
+import { parseIndex, pathKey, type ParsedIndex } from './memory-index.js';
 import { parseTopic, type ParsedTopic } from './topic.js';
 
 /** Larger than any memory Claude Code would load (recall reads 4 KB of a topic, CLAUDE.md 4 MiB). */
@@ -80,11 +80,13 @@ export function createModel(dir: string, files: MemoryFile[], allPaths: Set<stri
     return b;
   };
   const index = files.find((f) => f.kind === 'index') ?? null;
+  const topics = files.filter((f) => f.kind === 'topic');
+  let topicsByKey: Map<string, MemoryFile> | undefined;
   return {
     dir,
     files,
     index,
-    topics: files.filter((f) => f.kind === 'topic'),
+    topics,
     logs: files.filter((f) => f.kind === 'log'),
     allPaths,
     parsedIndex() {
@@ -99,6 +101,12 @@ export function createModel(dir: string, files: MemoryFile[], allPaths: Set<stri
         topicCache.set(file, t);
       }
       return t;
+    },
+    topicAt(key) {
+      // By key, made on first use (rules looked each entry's topic up in the list: quadratic in an
+      // index of thousands of entries written twice).
+      topicsByKey ??= new Map(topics.map((t) => [pathKey(t.rel), t] as const).reverse());
+      return topicsByKey.get(key);
     },
   };
 }

@@ -47,6 +47,8 @@ export interface MemdirModel {
   /** The block model of a file of the memdir, made once. */
   blocks(file: MemoryFile): BlockModel;
   parsedTopic(file: MemoryFile): ParsedTopic;
+  /** The topic an index entry's key (pathKey) names, if the memdir holds it. */
+  topicAt(key: string): MemoryFile | undefined;
 }
 
 /** A text edit, as --fix, consolidation and the language server apply it. */

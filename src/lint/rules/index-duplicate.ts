@@ -1,4 +1,3 @@
-import { pathKey } from '../../memdir/memory-index.js';
 import type { Rule, TextEdit } from '../types.js';
 import { lineRemovalSpan } from '../positions.js';
 import { duplicateDetail, moveKeepsRecall, moveToTopicEdit, ownText } from '../../memdir/hook-text.js';
@@ -40,7 +39,7 @@ export const indexDuplicate: Rule = {
         continue;
       }
       const p = prev.entry!;
-      const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
+      const topic = ctx.memdir.topicAt(e.key);
       // What this entry says that the first and the topic do not (its hook, a title of its own);
       // words an index fix moved into the topic still count as this entry's.
       const detail = duplicateDetail(p, e, topic && ownText(topic.text));

@@ -1,4 +1,3 @@
-import { pathKey } from '../../memdir/memory-index.js';
 import type { Rule, TextEdit } from '../types.js';
 import { MAX_ENTRY_CHARS, codePointLength } from '../../memdir/limits.js';
 import { cutHook, moveKeepsRecall, moveToTopicEdit } from '../../memdir/hook-text.js';
@@ -44,7 +43,7 @@ export const indexLineLength: Rule = {
       if (len <= max) continue;
       let message = `Index entry is ${len} characters (limit ${max}): move the detail into the topic file`;
       const e = l.entry;
-      const topic = ctx.memdir.topics.find((t) => pathKey(t.rel) === e.key);
+      const topic = ctx.memdir.topicAt(e.key);
       let fix: { edits: TextEdit[] } | undefined;
       // Why no fix is offered, said in the message: a person then knows what to do by hand.
       let notFixed: string | null = null;
