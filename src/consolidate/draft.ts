@@ -77,6 +77,7 @@ export function indexDraft(raw: string): IndexDraft {
     }
     return i;
   };
+  const loneCr = lines.some((l) => l.eol === '\r');
   const byKey = new Map<string, number[]>();
   lines.forEach((l, i) => {
     if (!l.entry) return;
@@ -87,18 +88,27 @@ export function indexDraft(raw: string): IndexDraft {
   return {
     hits: (key) => (byKey.get(key) ?? []).filter((i) => !dropped[i]).map((i) => lines[i]!),
     tryDrop(hits) {
-      // One line at a time (an entry written twice is parsed again).
-      if (hits.length !== 1) return false;
-      const i = hits[0]!.line - 1;
-      const l = lines[i]!;
-      if (l !== hits[0] || !MARGIN_ITEM.test(l.text) || l.block.quote !== 0 || l.block.item?.link?.form !== 'inline') return false;
-      const after = standing(i + 1);
-      if (after < n) {
-        const t = lines[after]!.text;
-        if (!SELF_STANDING.test(t) || THEMATIC_BREAK.test(t)) return false;
+      // A lone CR ending before a line taken out could meet the LF of an empty line after it and
+      // make one CRLF: the text would read back with a line fewer. Such a text is parsed again.
+      if (loneCr) return false;
+      const at = hits.map((h) => h.line - 1);
+      const leaving = new Set(at);
+      for (let k = 0; k < at.length; k++) {
+        const i = at[k]!;
+        const l = lines[i]!;
+        if (l !== hits[k] || dropped[i] || !MARGIN_ITEM.test(l.text) || l.block.quote !== 0 || l.block.item?.link?.form !== 'inline') return false;
+        // The next line that stays and is not blank (the other lines leaving are passed over).
+        let after = standing(i + 1);
+        while (after < n && leaving.has(after)) after = standing(after + 1);
+        if (after < n) {
+          const t = lines[after]!.text;
+          if (!SELF_STANDING.test(t) || THEMATIC_BREAK.test(t)) return false;
+        }
       }
-      dropped[i] = 1;
-      next[i] = i + 1;
+      for (const i of at) {
+        dropped[i] = 1;
+        next[i] = i + 1;
+      }
       return true;
     },
     holds: (s) => lines.some((l, i) => !dropped[i] && l.text.includes(s)),
