@@ -40,7 +40,7 @@ const line = fc.oneof(
   fc.tuple(fc.constantFrom('-', '*', '+', '  -', '    -', '   *', '\t-', '1.', '> -', '-\t'), fc.constantFrom('A', 'B [x]', 'T'), target, fc.constantFrom(' — hook', ' - hook', '', ': h', ' — see [[a]]')).map(([b, t, d, h]) => `${b} [${t}](${d})${h}`),
   fc.constantFrom('', '  ', '# Memory', '## Project', 'prose line', '  lazy continued', '---', '===', '- - -', '***', '> quote', '```', '~~~', '    code', '<!-- c', '-->', '<div>', '</div>', '- [ref]', '[ref]: a.md', '- [T][ref] — h', '- plain item', '#tag', '- ', '| a | b |', '|---|---|'),
 );
-const eol = fc.constantFrom('\n', '\r\n', '\r');
+const eol = fc.constantFrom('\n', '\n', '\n', '\r\n', '\r');
 const index = fc.tuple(fc.array(fc.tuple(line, eol), { maxLength: 24 }), fc.boolean(), fc.boolean()).map(([lines, final, bom]) => {
   const text = lines.map(([l, e]) => l + e).join('');
   return (bom ? '\uFEFF' : '') + (final || text === '' ? text : text.replace(/(\r\n|\r|\n)$/, ''));
@@ -74,6 +74,6 @@ describe('entries removed from an index kept parsed', () => {
       { numRuns: 4000 },
     );
     expect(dropped).toBeGreaterThan(1000);
-    expect(kept).toBeGreaterThan(300);
+    expect(kept).toBeGreaterThan(150);
   });
 });
