@@ -61,7 +61,15 @@ export function mentionsOf(lines: readonly Pick<IndexLine, 'line' | 'text' | 'ki
       for (const k of name && name !== stem ? [stem, name] : [stem]) answering.set(k, (answering.get(k) ?? 0) + 1);
     }
   }
-  const names = new Map<string, RegExp>();
+  // Each topic's pattern, made when a line is first tested against it: most topics are named on
+  // no line, and making every pattern was most of a run over thousands of topics.
+  const names = new Map<string, () => RegExp>();
+  const made = new Map<string, RegExp>();
+  const patternOf = (t: string): RegExp => {
+    let re = made.get(t);
+    if (!re) made.set(t, (re = names.get(t)!()));
+    return re;
+  };
   const byWord = new Map<string, string[]>();
   const everyLine: string[] = [];
   for (const t of wanted) {
@@ -78,10 +86,6 @@ export function mentionsOf(lines: readonly Pick<IndexLine, 'line' | 'text' | 'ki
     // Broadly, a folder above it named as one (`corpus/`, `[sources](sources/)`): the agent knows
     // where to look; and its name without `.md` as a whole code span.
     if (broad) for (let i = t.indexOf('/'); i > 0; i = t.indexOf('/', i + 1)) alts.push(t.slice(0, i + 1));
-    const coded = broad ? `|\`(?:\\./)?(?:${stems.map(escapeRe).join('|')})\`` : '';
-    // Broadly, an absolute path that ends in its path from the repository root: the same file in
-    // the writer's own checkout (`/Users/me/proj/.claude/agent-memory/x/notes.md`).
-    const absolute = broad && fromRoot ? `|(?<=\\/)${escapeRe(`${fromRoot}/${t}`)}(?![\\w/-])` : '';
     // Each way the pattern can match holds one of these words whole (a run of ASCII letters,
     // digits, `_` and `-`: whatever stands next to it in a match is none of those): a line holding
     // none of them cannot name the topic. A way with no such word is tested on every line.
@@ -94,7 +98,13 @@ export function mentionsOf(lines: readonly Pick<IndexLine, 'line' | 'text' | 'ki
         else byWord.set(w, [t]);
       }
     }
-    names.set(t, new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${wikiNames.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]${coded}${absolute}`, 'u'));
+    names.set(t, () => {
+      const coded = broad ? `|\`(?:\\./)?(?:${stems.map(escapeRe).join('|')})\`` : '';
+      // Broadly, an absolute path that ends in its path from the repository root: the same file in
+      // the writer's own checkout (`/Users/me/proj/.claude/agent-memory/x/notes.md`).
+      const absolute = broad && fromRoot ? `|(?<=\\/)${escapeRe(`${fromRoot}/${t}`)}(?![\\w/-])` : '';
+      return new RegExp(`(?<![\\w./-])(?:\\./)?(?:${alts.map(escapeRe).join('|')})(?![\\w/-])|\\[\\[[ \\t]*(?:\\./)?(?:${wikiNames.map(escapeRe).join('|')})(?:\\.md)?[ \\t]*(?:[|#][^\\]]*)?\\]\\]${coded}${absolute}`, 'u');
+    });
   }
   let inComment = false;
   for (const l of lines) {
@@ -110,7 +120,7 @@ export function mentionsOf(lines: readonly Pick<IndexLine, 'line' | 'text' | 'ki
     for (const m of l.text.matchAll(LINK_TARGET)) linked.add(normalizeTarget(m[1]!));
     const globs = broad ? codeGlobs(l.text, fromRoot) : [];
     const test = (t: string) => {
-      if (!out.has(t) && (names.get(t)!.test(l.text) || globs.some((matches) => matches(t)))) out.set(t, l.line);
+      if (!out.has(t) && (patternOf(t).test(l.text) || globs.some((matches) => matches(t)))) out.set(t, l.line);
     };
     for (const t of linked) if (names.has(t) && !out.has(t)) out.set(t, l.line);
     if (!byAnchor || globs.length > 0) for (const t of wanted) test(t);
