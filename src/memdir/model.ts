@@ -66,11 +66,31 @@ export function readBackMemoryText(text: string): { text: string } | { problem: 
   return { text };
 }
 
-export function createModel(dir: string, files: MemoryFile[], allPaths: Set<string>): MemdirModel {
+// Each model's parses, by the file they were made from: a model made from another (a --fix pass)
+// takes the parses of the files it keeps unchanged (the same objects) instead of making them again.
+interface Parses {
+  topics: Map<MemoryFile, ParsedTopic>;
+  blocks: Map<MemoryFile, BlockModel>;
+}
+const parsesOf = new WeakMap<MemdirModel, Parses>();
+
+function keptParses(from: MemdirModel | undefined, files: MemoryFile[]): Parses {
+  const earlier = from && parsesOf.get(from);
+  if (!earlier) return { topics: new Map(), blocks: new Map() };
+  const kept = <T>(cache: Map<MemoryFile, T>) => new Map(files.flatMap((f) => (cache.has(f) ? [[f, cache.get(f)!] as const] : [])));
+  return { topics: kept(earlier.topics), blocks: kept(earlier.blocks) };
+}
+
+/**
+ * The model of these files. `from`: an earlier model of the same memdir, whose parses of the file
+ * objects passed again are kept (parses are pure functions of a file's text).
+ */
+export function createModel(dir: string, files: MemoryFile[], allPaths: Set<string>, from?: MemdirModel): MemdirModel {
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   let indexCache: ParsedIndex | null | undefined;
-  const topicCache = new Map<MemoryFile, ParsedTopic>();
-  const blockCache = new Map<MemoryFile, BlockModel>();
+  const parses = keptParses(from, files);
+  const topicCache = parses.topics;
+  const blockCache = parses.blocks;
   const blocks = (file: MemoryFile) => {
     let b = blockCache.get(file);
     if (!b) {
@@ -82,7 +102,7 @@ export function createModel(dir: string, files: MemoryFile[], allPaths: Set<stri
   const index = files.find((f) => f.kind === 'index') ?? null;
   const topics = files.filter((f) => f.kind === 'topic');
   let topicsByKey: Map<string, MemoryFile> | undefined;
-  return {
+  const model: MemdirModel = {
     dir,
     files,
     index,
@@ -109,4 +129,6 @@ export function createModel(dir: string, files: MemoryFile[], allPaths: Set<stri
       return topicsByKey.get(key);
     },
   };
+  parsesOf.set(model, parses);
+  return model;
 }
