@@ -178,8 +178,9 @@ describe('time grows linearly with input', () => {
       const located = await locateDocument(join(dir, 'a.md'), [dir], process.env);
       const t0 = performance.now();
       const linted = await lintDocument(located!, text, new Map(), process.env);
+      const fixes = linted?.quickFixes().fixes.length ?? 0;
       const t = performance.now() - t0;
-      expect(linted?.fixes.length).toBeGreaterThan(size / 8);
+      expect(fixes).toBeGreaterThan(size / 8);
       rmSync(join(dir, '..'), { recursive: true, force: true });
       return t;
     };

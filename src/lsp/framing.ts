@@ -120,12 +120,25 @@ export class FrameReader {
 
 /** One message as a frame. */
 export function frame(message: object): Buffer {
-  // One buffer, the JSON encoded into it once (an answer of thousands of quick fixes is 100 MB).
-  const json = JSON.stringify({ jsonrpc: '2.0', ...message });
-  const length = Buffer.byteLength(json, 'utf8');
+  return frameText(JSON.stringify({ jsonrpc: '2.0', ...message }));
+}
+
+/** A message already encoded as JSON, as a frame. */
+export function frameText(json: string): Buffer {
+  return frameParts([json]);
+}
+
+/**
+ * A message encoded as JSON in pieces (joined, they are the message), as a frame: each piece is
+ * written into one buffer where it goes, never joined into one string first (an answer of
+ * thousands of quick fixes is 100 MB of JSON, and measuring a joined string flattens it).
+ */
+export function frameParts(parts: readonly string[]): Buffer {
+  let length = 0;
+  for (const part of parts) length += Buffer.byteLength(part, 'utf8');
   const header = `Content-Length: ${length}\r\n\r\n`;
   const out = Buffer.allocUnsafe(header.length + length);
-  out.write(header, 0, 'ascii');
-  out.write(json, header.length, 'utf8');
+  let at = out.write(header, 0, 'ascii');
+  for (const part of parts) at += out.write(part, at, 'utf8');
   return out;
 }

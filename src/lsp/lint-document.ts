@@ -85,14 +85,24 @@ async function configuredMemoryDirs(projectDir: string): Promise<string[]> {
   }
 }
 
-export interface DocumentLint {
-  diagnostics: Diagnostic[];
+export interface QuickFixes {
   /** Each fixable finding's diagnostic with the edits its fix makes. */
   fixes: Array<{ diagnostic: Diagnostic; ruleId: string; edits: FileEdits }>;
   /** Changes a finding offers that --fix never makes (a date that may be wrong): the person chooses. */
   suggestions: Array<{ diagnostic: Diagnostic; ruleId: string; title: string; edits: FileEdits }>;
+}
+
+export interface DocumentLint {
+  diagnostics: Diagnostic[];
+  /** The quick fixes, worked out when code actions are first asked for (most lints only publish). */
+  quickFixes(): QuickFixes;
   /** `memlint --fix FILE`'s edits, computed on first use. */
   fixAll(): Promise<FileEdits>;
+}
+
+/** A document's lint with nothing to fix: a notice, a failure. */
+export function noticeLint(message: string): DocumentLint {
+  return { diagnostics: [noticeDiagnostic(message)], quickFixes: () => ({ fixes: [], suggestions: [] }), fixAll: () => Promise.resolve(new Map()) };
 }
 
 /**
@@ -124,29 +134,33 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
   if (!model) return null;
   const lines = lineTable(text);
   const bound = located.repoRoot ?? located.dir;
-  const diagnostics: Diagnostic[] = [];
-  const fixes: DocumentLint['fixes'] = [];
-  const suggestions: DocumentLint['suggestions'] = [];
-  const fixAlone = fixesAlone(model, bound);
-  // Each file's line table, made once: a fix's edits are placed in it (one table per fix made
-  // 370,000 dated lines of a 4 MiB topic take 40 s).
-  const tables = new Map<string, LineTable>();
-  const tableOf = (file: string) => {
-    let table = tables.get(file);
-    if (!table) tables.set(file, (table = lineTable(model.files.find((f) => f.path === file)?.text ?? '')));
-    return table;
+  const messages = run.results.flatMap((r) => r.messages);
+  const diagnostics = messages.map((m) => toDiagnostic(m, lines));
+  let quick: QuickFixes | null = null;
+  const quickFixes = (): QuickFixes => {
+    if (quick) return quick;
+    quick = { fixes: [], suggestions: [] };
+    const fixAlone = fixesAlone(model, bound);
+    // Each file's line table, made once: a fix's edits are placed in it (one table per fix made
+    // 370,000 dated lines of a 4 MiB topic take 40 s).
+    const tables = new Map<string, LineTable>();
+    const tableOf = (file: string) => {
+      let table = tables.get(file);
+      if (!table) tables.set(file, (table = lineTable(model.files.find((f) => f.path === file)?.text ?? '')));
+      return table;
+    };
+    messages.forEach((m, i) => {
+      const diagnostic = diagnostics[i]!;
+      for (const sug of m.suggestions ?? []) {
+        const edits = m.ruleId ? fixAlone(sug.fix, located.file) : null;
+        if (edits) quick!.suggestions.push({ diagnostic, ruleId: m.ruleId!, title: sug.desc, edits: toFileEdits(edits, tableOf) });
+      }
+      if (!m.fix || !m.ruleId) return;
+      const edits = fixAlone(m.fix, located.file);
+      if (edits) quick!.fixes.push({ diagnostic, ruleId: m.ruleId, edits: toFileEdits(edits, tableOf) });
+    });
+    return quick;
   };
-  for (const m of run.results.flatMap((r) => r.messages)) {
-    const diagnostic = toDiagnostic(m, lines);
-    diagnostics.push(diagnostic);
-    for (const sug of m.suggestions ?? []) {
-      const edits = m.ruleId ? fixAlone(sug.fix, located.file) : null;
-      if (edits) suggestions.push({ diagnostic, ruleId: m.ruleId!, title: sug.desc, edits: toFileEdits(edits, tableOf) });
-    }
-    if (!m.fix || !m.ruleId) continue;
-    const edits = fixAlone(m.fix, located.file);
-    if (edits) fixes.push({ diagnostic, ruleId: m.ruleId, edits: toFileEdits(edits, tableOf) });
-  }
   let all_: Promise<FileEdits> | null = null;
   const fixAll = () =>
     (all_ ??= lintMemdirs({ ...options, fix: true, write: false }).then((fixed) => {
@@ -158,7 +172,7 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
       }
       return out;
     }));
-  return { diagnostics, fixes, suggestions, fixAll };
+  return { diagnostics, quickFixes, fixAll };
 }
 
 /** One diagnostic saying why a document is not linted (too large, a config problem, a failure). */

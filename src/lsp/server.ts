@@ -16,8 +16,8 @@ import { isWithin, realOrResolved } from '../fs/paths.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { sizeProblem } from '../memdir/model.js';
 import { VERSION } from '../version.js';
-import { FrameReader, frame, type FrameEvent } from './framing.js';
-import { lintDocument, locateDocument, noticeDiagnostic, uriOf, type DocumentLint, type FileEdits, type Range } from './lint-document.js';
+import { FrameReader, frame, frameParts, frameText, type FrameEvent } from './framing.js';
+import { lintDocument, locateDocument, noticeLint, uriOf, type DocumentLint, type FileEdits, type Range } from './lint-document.js';
 
 /** How long a document stays unchanged before it is linted: a burst of edits is linted once, at its end. */
 const QUIET_MS = 100;
@@ -46,6 +46,8 @@ interface Doc {
   shown: boolean;
   /** The diagnostics last published, as JSON: a lint again in a changed world is published when they differ. */
   sent: string | null;
+  /** The lint they came from: a code action finishing the same lint publishes nothing again. */
+  sentLint: Linted | null;
   /** The memory folder (real path) its last lint found it in; null when none was found yet. */
   memdir: string | null;
 }
@@ -135,13 +137,13 @@ export function serve(io: ServerIo): Promise<number> {
         const located = await locateDocument(doc.file, folders, io.env);
         doc.memdir = located ? realOrResolved(located.dir) : null;
         if (!located) return null;
-        if (doc.text === null) return { diagnostics: [noticeDiagnostic(sizeProblem(doc.bytes) ?? 'not linted')], fixes: [], suggestions: [], fixAll: () => Promise.resolve(new Map()) };
+        if (doc.text === null) return noticeLint(sizeProblem(doc.bytes) ?? 'not linted');
         if (debug) io.log(`memlint lsp: linting ${oneLine(JSON.stringify(doc.uri))} version ${version}`);
         return await lintDocument(located, doc.text, openTexts(), io.env, debug ? (text) => io.log(text.trimEnd()) : undefined);
       } catch (err) {
         if (debug) io.log((err as Error)?.stack ?? String(err));
         io.log(`memlint lsp: could not lint ${oneLine(JSON.stringify(doc.uri))}: ${errorLine(err)}`);
-        return { diagnostics: [noticeDiagnostic(`memlint could not lint this file: ${errorLine(err)}`)], fixes: [], suggestions: [], fixAll: () => Promise.resolve(new Map()) };
+        return noticeLint(`memlint could not lint this file: ${errorLine(err)}`);
       }
     });
     doc.lint = { key, result };
@@ -155,13 +157,17 @@ export function serve(io: ServerIo): Promise<number> {
   function publish(doc: Doc, version: number, linted: Linted): void {
     if (closed || linted === 'stale' || docs.get(doc.uri) !== doc || doc.version !== version) return;
     if (linted === null && !doc.shown) return; // not memory: nothing to say
+    if (doc.published === version && doc.sentLint === linted) return;
     const diagnostics = linted?.diagnostics ?? [];
     const json = JSON.stringify(diagnostics);
+    doc.sentLint = linted;
     if (doc.published === version && doc.sent === json) return;
     doc.published = version;
     doc.sent = json;
     doc.shown = diagnostics.length > 0;
-    send({ method: 'textDocument/publishDiagnostics', params: { uri: doc.uri, version, diagnostics } });
+    // The diagnostics as encoded above, not encoded a second time (hundreds of thousands of them
+    // are tens of MB of JSON).
+    if (!closed) io.write(frameText(`{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":${JSON.stringify(doc.uri)},"version":${JSON.stringify(version)},"diagnostics":${json}}}`));
   }
 
   /**
@@ -216,7 +222,8 @@ export function serve(io: ServerIo): Promise<number> {
     return { changes: Object.fromEntries(byUri.map((e) => [e.uri, e.edits])) };
   }
 
-  async function codeActions(params: Params): Promise<object[]> {
+  /** The actions, each encoded as JSON on its own (an answer of thousands of them holds no graph of objects until it is framed). */
+  async function codeActions(params: Params): Promise<string[]> {
     const uri = isObject(params.textDocument) ? params.textDocument.uri : undefined;
     if (typeof uri !== 'string') throw new InvalidParams('textDocument.uri is missing');
     const doc = docs.get(uri);
@@ -229,22 +236,23 @@ export function serve(io: ServerIo): Promise<number> {
     const linted = await lintOf(doc);
     publish(doc, version, linted);
     if (linted === null || linted === 'stale' || doc.version !== version) return [];
-    const actions: object[] = [];
+    const actions: string[] = [];
     const spelling = spellings();
+    const { fixes, suggestions } = linted.quickFixes();
     if (wants('quickfix')) {
-      for (const f of linted.fixes) {
+      for (const f of fixes) {
         if (range && !overlaps(f.diagnostic.range, range)) continue;
-        actions.push({ title: `Fix this ${f.ruleId} problem (as memlint --fix does)`, kind: 'quickfix', diagnostics: [f.diagnostic], isPreferred: true, edit: workspaceEdit(f.edits, spelling) });
+        actions.push(JSON.stringify({ title: `Fix this ${f.ruleId} problem (as memlint --fix does)`, kind: 'quickfix', diagnostics: [f.diagnostic], isPreferred: true, edit: workspaceEdit(f.edits, spelling) }));
       }
       // What --fix never does on its own (a rewrite that may be wrong), offered for the person to choose.
-      for (const s of linted.suggestions) {
+      for (const s of suggestions) {
         if (range && !overlaps(s.diagnostic.range, range)) continue;
-        actions.push({ title: `${s.title} (memlint suggests; --fix does not)`, kind: 'quickfix', diagnostics: [s.diagnostic], edit: workspaceEdit(s.edits, spelling) });
+        actions.push(JSON.stringify({ title: `${s.title} (memlint suggests; --fix does not)`, kind: 'quickfix', diagnostics: [s.diagnostic], edit: workspaceEdit(s.edits, spelling) }));
       }
     }
-    if (wants('source.fixAll.memlint') && linted.fixes.length > 0) {
+    if (wants('source.fixAll.memlint') && fixes.length > 0) {
       const edits = await serial(() => linted.fixAll());
-      if (edits.size > 0 && doc.version === version) actions.push({ title: 'Fix all memlint problems in this file (memlint --fix)', kind: 'source.fixAll.memlint', edit: workspaceEdit(edits) });
+      if (edits.size > 0 && doc.version === version) actions.push(JSON.stringify({ title: 'Fix all memlint problems in this file (memlint --fix)', kind: 'source.fixAll.memlint', edit: workspaceEdit(edits) }));
     }
     return actions;
   }
@@ -279,7 +287,12 @@ export function serve(io: ServerIo): Promise<number> {
     }
     if (method === 'textDocument/codeAction') {
       if (!isObject(params)) return fail(id, -32602, 'codeAction needs its parameters');
-      return reply(id, await codeActions(params));
+      const actions = await codeActions(params);
+      const parts = [`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":[`];
+      actions.forEach((a, i) => parts.push(i === 0 ? a : `,${a}`));
+      parts.push(']}');
+      if (!closed) io.write(frameParts(parts));
+      return;
     }
     // Formatting among them: memlint never rewrites a file beyond its fixes.
     return fail(id, -32601, `memlint lsp does not handle ${JSON.stringify(oneLine(method).slice(0, 100))}`);
@@ -294,7 +307,7 @@ export function serve(io: ServerIo): Promise<number> {
       if (uri === null || typeof td!.text !== 'string') return;
       const old = docs.get(uri);
       if (old?.timer) clearTimeout(old.timer);
-      const doc: Doc = { uri, file: fileOf(uri), version: typeof td!.version === 'number' ? td!.version : 0, text: null, bytes: 0, timer: null, lint: null, published: null, shown: false, sent: null, memdir: null };
+      const doc: Doc = { uri, file: fileOf(uri), version: typeof td!.version === 'number' ? td!.version : 0, text: null, bytes: 0, timer: null, lint: null, published: null, shown: false, sent: null, sentLint: null, memdir: null };
       setText(doc, td!.text);
       docs.set(uri, doc);
       return changed(doc);

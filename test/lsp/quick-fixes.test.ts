@@ -29,7 +29,7 @@ async function lintCounted(lines: number): Promise<{ lstats: number; fixes: numb
   syncBuiltinESMExports();
   try {
     const linted = await lintDocument(located!, text, new Map(), env);
-    return { lstats, fixes: linted?.fixes.length ?? 0 };
+    return { lstats, fixes: linted?.quickFixes().fixes.length ?? 0 };
   } finally {
     nodeFs.lstatSync = lstat;
     syncBuiltinESMExports();
