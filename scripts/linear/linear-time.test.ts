@@ -233,6 +233,26 @@ describe('time grows linearly with input', () => {
     expect(r.ratio).toBeLessThan(MAX_RATIO);
   }, 600_000);
 
+  it('consolidation merges thousands of duplicates named differently, a list linking them all, in linear time (each merge renamed the links in every file)', async () => {
+    const make = (size: number) => {
+      const files: Record<string, string> = { 'MEMORY.md': '# Memory\n- [Links](links.md) — every topic\n' };
+      let links = '---\nname: links\ndescription: every topic\ntype: reference\n---\n';
+      for (let i = 0; Object.values(files).join('').length + links.length < size; i++) {
+        // Ten lines alike: the line each file gets to make it new leaves the pair alike enough.
+        const body = Array.from({ length: 10 }, (_, k) => `Fact ${k} of service ${i >> 1}.`).join('\n');
+        files[`t${i}.md`] = `---\nname: Topic ${i}\ndescription: service ${i >> 1}\ntype: project\n---\n${body}\n`;
+        files['MEMORY.md'] += `- [Topic ${i}](t${i}.md) — service ${i >> 1}\n`;
+        links += `- [[Topic ${i}]]\n`;
+      }
+      return { ...files, 'links.md': links };
+    };
+    await timeOnce('consolidate', make(40 * 1024));
+    const small = await time('consolidate', make(40 * 1024), 3);
+    const large = await time('consolidate', make(400 * 1024), 2);
+    if (process.env.LINEAR_LOG) console.log(JSON.stringify({ renames: true, small, large }));
+    expect(large / Math.max(small, 5)).toBeLessThan(MAX_RATIO);
+  }, 600_000);
+
   it('the hook\'s report keeps what fits of thousands of findings in linear time (it was joined again for each line dropped)', () => {
     const timeFit = (n: number) => {
       const lines = ['memlint found problems:', ...Array.from({ length: n }, (_, i) => `- topic-${i}.md:1:1 duplicate entry ${runNumber}`)];

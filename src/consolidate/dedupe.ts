@@ -10,7 +10,7 @@ import { draftIndex, draftOf, finish, flushIndex, type Draft } from './draft.js'
 import { isListItem, normalizeContent } from './text.js';
 import { dominantEol, splitLines } from '../memdir/lines.js';
 import { fileKind, INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
-import { renameLinks } from '../memdir/links.js';
+import { LinkedFiles } from './linked-files.js';
 import { FROM_INDEX_RE } from '../memdir/hook-text.js';
 
 export interface DedupeReport {
@@ -357,6 +357,8 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
   const born = ctx.facts.firstCommitTimes();
   const age = (rel: string) => born.get(rel) ?? Number.POSITIVE_INFINITY;
   const draft = draftOf(state);
+  const files = new LinkedFiles(draft.files);
+  draft.files = files;
   for (const g of dupGroups) {
     const members = g.map((i) => infos[i]!.rel).sort((x, y) => age(x) - age(y) || (x < y ? -1 : x > y ? 1 : 0));
     const into = members[0]!;
@@ -382,15 +384,12 @@ export function dedupeTopics(state: MemState, ctx: StepContext): StepResult<Dedu
       const fromName = renames(from);
       if (fromName && intoName) {
         if (draft.index?.holds(`[[${fromName}`)) flushIndex(draft);
-        for (const [rel, text] of draft.files) {
-          if (fileKind(rel).kind === 'log' || (rel === INDEX_FILE && draft.index)) continue;
-          const renamed = renameLinks(text, fromName, intoName);
-          if (renamed !== text) draft.files.set(rel, renamed);
-        }
+        files.renameLinks(fromName, intoName, (rel) => fileKind(rel).kind === 'log' || (rel === INDEX_FILE && draft.index !== null));
       }
       removeEntry(draft, ctx, from, archivedAs, `merged into ${into}`);
     }
   }
+  draft.files = new Map(files);
   return { state: finish(draft), report };
 }
 
