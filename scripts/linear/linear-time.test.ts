@@ -253,6 +253,28 @@ describe('time grows linearly with input', () => {
     expect(large / Math.max(small, 5)).toBeLessThan(MAX_RATIO);
   }, 600_000);
 
+  it('consolidation looks for duplicates among thousands of topics of one name, or of lines each body holds, in linear time (each pair was compared)', async () => {
+    const common = Array.from({ length: 8 }, (_, k) => `Common rule ${k} of the team.`).join('\n');
+    for (const shape of ['one name', 'one line', 'eight lines'] as const) {
+      const make = (size: number) => {
+        const files: Record<string, string> = { 'MEMORY.md': '# Memory\n' };
+        for (let i = 0; Object.values(files).join('').length < size; i++) {
+          const name = shape === 'one name' ? 'Notes' : `Notes ${i}`;
+          // With the line each file gets to make it new (fresh), a body of two lines, one of them every body's.
+          const body = shape === 'one line' ? 'Ask the platform team first.' : shape === 'eight lines' ? `${common}\nOwner ${i} is on call.` : `Service ${i} runs on port ${i}.\nOwner ${i} is on call.`;
+          files[`n${i}.md`] = `---\nname: ${name}\ndescription: notes ${i}\ntype: project\n---\n${body}\n`;
+          files['MEMORY.md'] += `- [Notes](n${i}.md) — notes ${i}\n`;
+        }
+        return files;
+      };
+      await timeOnce('consolidate', make(100 * 1024));
+      const small = await time('consolidate', make(100 * 1024), 3);
+      const large = await time('consolidate', make(1000 * 1024), 2);
+      if (process.env.LINEAR_LOG) console.log(JSON.stringify({ shape, small, large }));
+      expect({ shape, ratio: large / Math.max(small, 5) < MAX_RATIO ? 'linear' : `${small.toFixed(0)} ms -> ${large.toFixed(0)} ms` }).toEqual({ shape, ratio: 'linear' });
+    }
+  }, 600_000);
+
   it('the hook\'s report keeps what fits of thousands of findings in linear time (it was joined again for each line dropped)', () => {
     const timeFit = (n: number) => {
       const lines = ['memlint found problems:', ...Array.from({ length: n }, (_, i) => `- topic-${i}.md:1:1 duplicate entry ${runNumber}`)];

@@ -274,31 +274,62 @@ function sameMemory(a: TopicInfo, b: TopicInfo): boolean {
 }
 
 /**
- * The groups of topics `sameMemory` may join, each compared pair by pair, found without comparing
- * every topic with every other (46,000 topics: a billion comparisons): the topics of one name, and
- * those sharing a line among the first of each body's lines, rarest first, that two bodies this
- * alike must share. Two bodies whose Jaccard similarity is at least NEAR_DUPLICATE, with sizes
- * within that ratio, share at least that share of each one's lines, so any of their orderings puts
- * a shared line in each one's first |lines| - ceil(NEAR_DUPLICATE * |lines|) + 1 (one more here,
- * against rounding). (The pairs are not listed: a name thousands of topics share makes millions.)
+ * The topics `sameMemory` may join, found without comparing every topic with every other (46,000
+ * topics: a billion comparisons).
+ * - `alike`: groups whose every pair is one memory by name: the same name and type, and the same
+ *   description or one body line in common (a name thousands of topics share was millions of
+ *   comparisons; these need none).
+ * - `compare`: groups to compare pair by pair for nearly the same body: those sharing a line among
+ *   the first of each body's lines, rarest first, that two bodies this alike must share. Two bodies
+ *   whose Jaccard similarity is at least NEAR_DUPLICATE share o >= ceil(NEAR_DUPLICATE * |lines|)
+ *   of each one's lines; the first shared line in the order (count, then text) has at most
+ *   |lines| - o lines before it in either body, so it is among each one's first
+ *   |lines| - ceil(NEAR_DUPLICATE * |lines|) + 1 (prefix filtering, as in Bayardo et al.'s
+ *   all-pairs similarity search). One more than that, kept against rounding before, put a line
+ *   every body shares in the prefix of every two-line body: thousands compared pair by pair.
  */
-function candidateBuckets(infos: readonly TopicInfo[]): number[][] {
+function candidateBuckets(infos: readonly TopicInfo[]): { alike: number[][]; compare: Candidate[][] } {
   const count = new Map<string, number>();
   for (const t of infos) for (const l of t.lines) count.set(l, (count.get(l) ?? 0) + 1);
-  const buckets = new Map<string, number[]>();
-  const add = (key: string, i: number) => {
+  const alike = new Map<string, number[]>();
+  const compare = new Map<string, Candidate[]>();
+  const add = <T>(buckets: Map<string, T[]>, key: string, entry: T) => {
     const bucket = buckets.get(key);
-    if (bucket) bucket.push(i);
-    else buckets.set(key, [i]);
+    if (bucket) bucket.push(entry);
+    else buckets.set(key, [entry]);
   };
   infos.forEach((t, i) => {
-    if (t.name !== undefined) add(`name\0${t.name}`, i);
+    if (t.name !== undefined) {
+      if (t.description !== undefined) add(alike, JSON.stringify([t.name, t.type ?? null, 'description', t.description]), i);
+      for (const l of t.lines) add(alike, JSON.stringify([t.name, t.type ?? null, 'line', l]), i);
+    }
     if (t.lines.size < 2) return;
     const rarest = [...t.lines].sort((x, y) => count.get(x)! - count.get(y)! || (x < y ? -1 : x > y ? 1 : 0));
-    const prefix = Math.min(rarest.length, rarest.length - Math.ceil(NEAR_DUPLICATE * rarest.length - 1e-9) + 2);
-    for (const l of rarest.slice(0, prefix)) add(`line\0${l}`, i);
+    const prefix = Math.min(rarest.length, rarest.length - Math.ceil(NEAR_DUPLICATE * rarest.length - 1e-9) + 1);
+    rarest.slice(0, prefix).forEach((l, at) => add(compare, l, { i, at }));
   });
-  return [...buckets.values()].filter((b) => b.length > 1);
+  const groups = <T>(buckets: Map<string, T[]>) => [...buckets.values()].filter((b) => b.length > 1);
+  return { alike: groups(alike), compare: groups(compare) };
+}
+
+/** A topic in a bucket of a body line: its index, and where the line stands in its rarest-first lines. */
+interface Candidate {
+  i: number;
+  at: number;
+}
+
+/**
+ * Whether two bodies of these sizes, sharing a line at these places of their rarest-first lines,
+ * can still be nearly the same (positional filtering, Xiao et al.'s PPJoin): where this line is the
+ * first they share, each shares at most the lines from it on. Where it is not the first, the pair
+ * is judged in the bucket of the first, which every such pair shares (candidateBuckets): a line
+ * every body holds, late in each, no longer sends thousands of pairs to be compared.
+ */
+function roomFor(sizeA: number, atA: number, sizeB: number, atB: number): boolean {
+  if (Math.min(sizeA, sizeB) / Math.max(sizeA, sizeB) < NEAR_DUPLICATE) return false;
+  const most = 1 + Math.min(sizeA - atA - 1, sizeB - atB - 1);
+  // Shared over all lines, most / (sizeA + sizeB - most), at least NEAR_DUPLICATE.
+  return most * (1 + NEAR_DUPLICATE) >= NEAR_DUPLICATE * (sizeA + sizeB) - 1e-9;
 }
 
 /**
@@ -313,15 +344,18 @@ export function duplicateGroups(infos: readonly TopicInfo[], everyPair = false):
     const [ri, rj] = [find(i), find(j)];
     if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
   };
-  const buckets = everyPair ? [infos.map((_, i) => i)] : candidateBuckets(infos);
-  for (const b of buckets) {
-    // Once the bucket's topics are all one group, no pair of it joins anything more (a name a
+  const { alike, compare } = everyPair ? { alike: [], compare: [infos.map((_, i) => ({ i, at: 0 }))] } : candidateBuckets(infos);
+  for (const b of alike) for (const i of b) union(b[0]!, i);
+  for (const b of compare) {
+    // Once the bucket's topics are all one group, no pair of it joins anything more (a body line a
     // thousand duplicates share was a million comparisons of groups already joined).
-    let groupsLeft = new Set(b.map(find)).size;
+    let groupsLeft = new Set(b.map((c) => find(c.i))).size;
     for (let x = 0; x < b.length && groupsLeft > 1; x++) {
       for (let y = x + 1; y < b.length && groupsLeft > 1; y++) {
-        if (find(b[x]!) !== find(b[y]!) && sameMemory(infos[b[x]!]!, infos[b[y]!]!)) {
-          union(b[x]!, b[y]!);
+        const [p, q] = [b[x]!, b[y]!];
+        if (find(p.i) === find(q.i) || (!everyPair && !roomFor(infos[p.i]!.lines.size, p.at, infos[q.i]!.lines.size, q.at))) continue;
+        if (sameMemory(infos[p.i]!, infos[q.i]!)) {
+          union(p.i, q.i);
           groupsLeft--;
         }
       }

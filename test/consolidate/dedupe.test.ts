@@ -119,7 +119,7 @@ describe('duplicateGroups: candidate pairs, not every pair', () => {
     const line = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o');
     const info = fc.record({
       name: fc.constantFrom(undefined, 'x', 'y', 'z'),
-      type: fc.constantFrom(undefined, 'project', 'feedback'),
+      type: fc.constantFrom(undefined, 'project', 'feedback', 'undefined'),
       description: fc.constantFrom(undefined, 'd1', 'd2'),
       lines: fc.uniqueArray(line, { maxLength: 12 }).map((ls) => new Set(ls)),
     });
