@@ -9,6 +9,7 @@ import { addArchiveLine, archiveEntryLine, moveRecorded, moveToArchive } from '.
 import { draftIndex, draftOf, finish, flushIndex, type Draft } from './draft.js';
 import { isListItem, normalizeContent } from './text.js';
 import { dominantEol, splitLines } from '../memdir/lines.js';
+import { blockModel } from '../memdir/blocks.js';
 import { fileKind, INDEX_FILE, isTopLevelTopic, notAMemory } from '../memdir/kinds.js';
 import { LinkedFiles } from './linked-files.js';
 import { FROM_INDEX_RE } from '../memdir/hook-text.js';
@@ -98,8 +99,12 @@ interface MergeTarget {
   /** The newlines that start its body. */
   bodyStart: string;
   lines: string[];
-  /** Its body's lines, as compared (normalizeContent). */
+  /** Its body's lines outside fenced code, as compared (normalizeContent). */
   have: Set<string>;
+  /** Its fenced code blocks at the left margin, each as compared (fenceKey). */
+  fences: Set<string>;
+  /** Whether a merge added a fenced block: reading the text back is then left to readTarget. */
+  addedFence?: boolean;
   /** The last line of its last list item (the item and the indented lines after it), -1 for none; undefined until a merge looks. */
   itemsEnd?: number;
 }
@@ -108,6 +113,8 @@ function readTarget(older: string): MergeTarget {
   const a = parseTopic(older);
   const fa = findFrontmatter(older);
   const lines = splitLines(a.body).map((l) => l.text);
+  const fenced = marginFences(a.body).closed;
+  const inFence = new Set([...fenced].flatMap(([start, end]) => Array.from({ length: end - start + 1 }, (_, k) => start + k)));
   return {
     bom: a.bom,
     eol: dominantEol(older),
@@ -116,8 +123,36 @@ function readTarget(older: string): MergeTarget {
     modified: a.modified,
     bodyStart: a.body.match(/^(?:\r?\n)*/)?.[0] ?? '',
     lines,
-    have: new Set(lines.map((l) => normalizeContent(l)).filter((n) => n !== '')),
+    have: new Set(lines.flatMap((l, i) => (inFence.has(i) ? [] : [normalizeContent(l)])).filter((n) => n !== '')),
+    fences: new Set([...fenced].map(([start, end]) => fenceKey(lines.slice(start, end + 1)))),
   };
+}
+
+/**
+ * The fenced code blocks of a body that stand at the left margin (in no list item or quote):
+ * `closed`, by their first line's index (0-based) to their last's; `open`, the one a body leaves
+ * open to its end, with the line that would close it. A merge takes each closed block whole or
+ * not at all: line by line, a block's code joined the prose, or a fence line both blocks share was
+ * taken once and left a block open to the end of the file.
+ */
+function marginFences(body: string): { closed: Map<number, number>; open: { start: number; closing: string } | null } {
+  const closed = new Map<number, number>();
+  let open: { start: number; closing: string } | null = null;
+  if (!body.includes('```') && !body.includes('~~~')) return { closed, open };
+  const model = blockModel(body);
+  const lines = splitLines(body);
+  for (const c of model.codeBlocks) {
+    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(lines[c.startLine - 1]?.text ?? '')?.[1];
+    if (!c.fenced || !fence || model.lines[c.startLine - 1]?.quote !== 0) continue;
+    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    if (c.endLine > c.startLine && closing.test(lines[c.endLine - 1]?.text ?? '')) closed.set(c.startLine - 1, c.endLine - 1);
+    else open = { start: c.startLine - 1, closing: fence };
+  }
+  return { closed, open };
+}
+
+function fenceKey(lines: readonly string[]): string {
+  return lines.map((l) => normalizeContent(l)).join('\n');
 }
 
 /** Merge `newer` into the target: every line of the newer that the target does not hold added. */
@@ -161,20 +196,54 @@ function mergeInto(t: MergeTarget, newer: string): void {
   const have = t.have;
   const addItems: string[] = [];
   const addOther: string[] = [];
-  for (const line of [...extraBody, ...splitLines(b.body).map((l) => l.text)]) {
+  const take = (line: string) => {
     const n = normalizeContent(line);
-    if (n === '' || have.has(n)) continue;
+    if (n === '' || have.has(n)) return;
     have.add(n);
     (isListItem(line) || /^\s+\S/.test(line) ? addItems : addOther).push(line);
+  };
+  for (const line of extraBody) take(line);
+  const newerLines = splitLines(b.body).map((l) => l.text);
+  const fenced = marginFences(b.body).closed;
+  for (let i = 0; i < newerLines.length; i++) {
+    const end = fenced.get(i);
+    if (end === undefined) {
+      take(newerLines[i]!);
+      continue;
+    }
+    const block = newerLines.slice(i, end + 1);
+    const key = fenceKey(block);
+    if (!t.fences.has(key)) {
+      t.fences.add(key);
+      t.addedFence = true;
+      for (const l of block) addOther.push(l);
+    }
+    i = end;
   }
   const bodyLines = t.lines;
   while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1]!.trim() === '') bodyLines.pop();
+  let fences: ReturnType<typeof marginFences> | undefined;
+  const fencesNow = () => (fences ??= marginFences(bodyLines.join('\n')));
+  // A body ending in a fenced block left open would take what is added after it as code: the
+  // block is closed first, which changes nothing in how it reads (it ran to the end anyway).
+  const closeOpenFence = () => {
+    const open = fencesNow().open;
+    if (!open) return;
+    bodyLines.push(open.closing);
+    fences = { closed: new Map([...fencesNow().closed, [open.start, bodyLines.length - 1]]), open: null };
+    t.addedFence = true;
+  };
   if (addItems.length > 0) {
     let end = t.itemsEnd;
     if (end === undefined) {
+      // The list the items join is prose: a line in a fenced block is code, whatever it looks like.
+      const code = new Set<number>();
+      const { closed, open } = fencesNow();
+      for (const [start, last] of closed) for (let k = start; k <= last; k++) code.add(k);
+      if (open) for (let k = open.start; k < bodyLines.length; k++) code.add(k);
       end = bodyLines.length - 1;
-      while (end >= 0 && !isListItem(bodyLines[end]!)) end--;
-      while (end >= 0 && end + 1 < bodyLines.length && /^\s+\S/.test(bodyLines[end + 1]!)) end++;
+      while (end >= 0 && (code.has(end) || !isListItem(bodyLines[end]!))) end--;
+      while (end >= 0 && end + 1 < bodyLines.length && !code.has(end + 1) && /^\s+\S/.test(bodyLines[end + 1]!)) end++;
     }
     if (end >= 0) {
       // (Not splice(…, ...addItems): an input-sized array spread as arguments overflows the stack.)
@@ -184,6 +253,7 @@ function mergeInto(t: MergeTarget, newer: string): void {
       // The items added (and their indented lines) end the list now; what followed it does not go on it.
       end += addItems.length;
     } else {
+      closeOpenFence();
       if (bodyLines.length) bodyLines.push('');
       for (const l of addItems) bodyLines.push(l);
       end = addItems.some((l) => isListItem(l)) ? bodyLines.length - 1 : -1;
@@ -191,6 +261,7 @@ function mergeInto(t: MergeTarget, newer: string): void {
     t.itemsEnd = end;
   }
   if (addOther.length > 0) {
+    closeOpenFence();
     if (bodyLines.length) bodyLines.push('');
     for (const l of addOther) bodyLines.push(l);
   }
@@ -229,8 +300,9 @@ export function mergeTopicGroup(older: string, newers: readonly string[]): strin
 /** The target as reading its text back would give it: the same, but where the text changes what is read. */
 function asReadBack(t: MergeTarget, yamlBefore: string): MergeTarget {
   // Where the body would read back otherwise than it stands (no non-blank line; a lone CR's line
-  // ends, which the body's leading blank lines are not cut at), the text is read again.
-  if (t.eol === '\r' || !t.lines.some((l) => l !== '')) return readTarget(renderTarget(t));
+  // ends, which the body's leading blank lines are not cut at; a fenced block added, whose fences
+  // the text around it may read otherwise), the text is read again.
+  if (t.eol === '\r' || t.addedFence || !t.lines.some((l) => l !== '')) return readTarget(renderTarget(t));
   // The body's leading empty lines are written as its start's line breaks (and none without a
   // frontmatter block): read back, they are as many.
   const breaks = t.closed ? (t.bodyStart.match(/\n/g)?.length ?? 0) : 0;

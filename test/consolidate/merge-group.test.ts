@@ -4,6 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeTopicGroup, mergeTopicTexts } from '../../src/consolidate/dedupe.js';
+import { blockModel } from '../../src/memdir/blocks.js';
+import { parseTopic } from '../../src/memdir/topic.js';
 
 const yamlLine = fc.constantFrom(
   'name: Testing',
@@ -42,6 +44,42 @@ describe('merging a group of duplicates', () => {
         expect(mergeTopicGroup(into, others)).toBe(oneAtATime);
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  it('keeps each fenced block whole: its code stays in its fences, and no fence is left open', () => {
+    // The deploy topics of a user's trial: the newer's command joined the prose, or the fence line
+    // both blocks share was taken once and the rest of the file became code.
+    const older = '---\nname: Deploy\ntype: project\n---\nDeploy goes through the gateway.\n\n```\nmake deploy\n```\n\n## Rollback\nAsk ops first.\n';
+    const newer = '---\nname: Deploy\ntype: project\n---\nDeploy goes through the gateway.\n\n```\nmake deploy-v2\n```\n\n## Rollback\nAsk ops first.\n- Page the on-call.\n';
+    const merged = mergeTopicTexts(older, newer);
+    expect(merged).toBe('---\nname: Deploy\ntype: project\n---\nDeploy goes through the gateway.\n\n```\nmake deploy\n```\n\n## Rollback\nAsk ops first.\n\n- Page the on-call.\n\n```\nmake deploy-v2\n```\n');
+    const plain = '---\nname: Deploy\ntype: project\n---\nDeploy goes through the gateway.\n';
+    const coded = '---\nname: Deploy\ntype: project\n---\nDeploy goes through the gateway.\n```\nmake deploy\n```\n- Ask ops first.\n';
+    expect(mergeTopicTexts(plain, coded)).toBe('---\nname: Deploy\ntype: project\n---\nDeploy goes through the gateway.\n\n- Ask ops first.\n\n```\nmake deploy\n```\n');
+    // An item is never placed in a block whose code looks like a list.
+    expect(mergeTopicTexts('```\n- not an item\n```\n', '- an item\n')).toBe('```\n- not an item\n```\n\n- an item\n');
+  });
+
+  it('every closed fenced block of either topic is a fenced block of the merge (property)', () => {
+    // The block model keeps a lone CR inside a code line: compared with every line ending one.
+    const oneEol = (s: string) => s.replace(/\r\n?/g, '\n');
+    const blocks = (text: string) =>
+      blockModel(text)
+        .codeBlocks.filter((c) => c.fenced)
+        .map((c) => oneEol(c.content.join('\n')));
+    fc.assert(
+      fc.property(topic, topic, (older, newer) => {
+        const merged = mergeTopicTexts(older, newer);
+        const closed = (text: string) => {
+          const body = parseTopic(text).body;
+          const lines = body.split(/\r\n|\r|\n/);
+          return blockModel(body).codeBlocks.filter((c) => c.fenced && c.endLine > c.startLine && /^```\s*$/.test(lines[c.endLine - 1] ?? '') && blockModel(body).lines[c.startLine - 1]?.quote === 0);
+        };
+        const have = new Set(blocks(merged));
+        for (const c of [...closed(older), ...closed(newer)]) expect(have.has(oneEol(c.content.join('\n')))).toBe(true);
+      }),
+      { numRuns: 3000 },
     );
   });
 
