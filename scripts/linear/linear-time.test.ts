@@ -235,16 +235,19 @@ describe('time grows linearly with input', () => {
 
   it('consolidation merges thousands of duplicates named differently, a list linking them all, in linear time (each merge renamed the links in every file)', async () => {
     const make = (size: number) => {
-      const files: Record<string, string> = { 'MEMORY.md': '# Memory\n- [Links](links.md) — every topic\n' };
+      const files: Record<string, string> = {};
+      let index = '# Memory\n- [Links](links.md) — every topic\n';
       let links = '---\nname: links\ndescription: every topic\ntype: reference\n---\n';
-      for (let i = 0; Object.values(files).join('').length + links.length < size; i++) {
+      for (let i = 0, bytes = 0; bytes < size; i++) {
         // Ten lines alike: the line each file gets to make it new leaves the pair alike enough.
         const body = Array.from({ length: 10 }, (_, k) => `Fact ${k} of service ${i >> 1}.`).join('\n');
         files[`t${i}.md`] = `---\nname: Topic ${i}\ndescription: service ${i >> 1}\ntype: project\n---\n${body}\n`;
-        files['MEMORY.md'] += `- [Topic ${i}](t${i}.md) — service ${i >> 1}\n`;
+        const line = `- [Topic ${i}](t${i}.md) — service ${i >> 1}\n`;
+        index += line;
         links += `- [[Topic ${i}]]\n`;
+        bytes += files[`t${i}.md`]!.length + line.length + `- [[Topic ${i}]]\n`.length;
       }
-      return { ...files, 'links.md': links };
+      return { ...files, 'MEMORY.md': index, 'links.md': links };
     };
     await timeOnce('consolidate', make(40 * 1024));
     const small = await time('consolidate', make(40 * 1024), 3);
@@ -257,15 +260,18 @@ describe('time grows linearly with input', () => {
     const common = Array.from({ length: 8 }, (_, k) => `Common rule ${k} of the team.`).join('\n');
     for (const shape of ['one name', 'one line', 'eight lines'] as const) {
       const make = (size: number) => {
-        const files: Record<string, string> = { 'MEMORY.md': '# Memory\n' };
-        for (let i = 0; Object.values(files).join('').length < size; i++) {
+        const files: Record<string, string> = {};
+        let index = '# Memory\n';
+        for (let i = 0, bytes = 0; bytes < size; i++) {
           const name = shape === 'one name' ? 'Notes' : `Notes ${i}`;
           // With the line each file gets to make it new (fresh), a body of two lines, one of them every body's.
           const body = shape === 'one line' ? 'Ask the platform team first.' : shape === 'eight lines' ? `${common}\nOwner ${i} is on call.` : `Service ${i} runs on port ${i}.\nOwner ${i} is on call.`;
           files[`n${i}.md`] = `---\nname: ${name}\ndescription: notes ${i}\ntype: project\n---\n${body}\n`;
-          files['MEMORY.md'] += `- [Notes](n${i}.md) — notes ${i}\n`;
+          const line = `- [Notes](n${i}.md) — notes ${i}\n`;
+          index += line;
+          bytes += files[`n${i}.md`]!.length + line.length;
         }
-        return files;
+        return { ...files, 'MEMORY.md': index };
       };
       await timeOnce('consolidate', make(100 * 1024));
       const small = await time('consolidate', make(100 * 1024), 3);
