@@ -105,6 +105,8 @@ interface MergeTarget {
   fences: Set<string>;
   /** Whether a merge added a fenced block: reading the text back is then left to readTarget. */
   addedFence?: boolean;
+  /** How many of its lines could be a fence (hold ``` or ~~~): with none, no merge parses it for fences. */
+  fenceMarks: number;
   /** The last line of its last list item (the item and the indented lines after it), -1 for none; undefined until a merge looks. */
   itemsEnd?: number;
 }
@@ -125,7 +127,14 @@ function readTarget(older: string): MergeTarget {
     lines,
     have: new Set(lines.flatMap((l, i) => (inFence.has(i) ? [] : [normalizeContent(l)])).filter((n) => n !== '')),
     fences: new Set([...fenced].map(([start, end]) => fenceKey(lines.slice(start, end + 1)))),
+    fenceMarks: fenceMarks(lines),
   };
+}
+
+function fenceMarks(lines: readonly string[]): number {
+  let n = 0;
+  for (const l of lines) if (l.includes('```') || l.includes('~~~')) n++;
+  return n;
 }
 
 /**
@@ -223,13 +232,16 @@ function mergeInto(t: MergeTarget, newer: string): void {
   const bodyLines = t.lines;
   while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1]!.trim() === '') bodyLines.pop();
   let fences: ReturnType<typeof marginFences> | undefined;
-  const fencesNow = () => (fences ??= marginFences(bodyLines.join('\n')));
+  // Parsed only where a line could be a fence: a group of thousands of duplicates, each adding a
+  // line, joined and read the growing body for each.
+  const fencesNow = () => (fences ??= t.fenceMarks === 0 ? { closed: new Map<number, number>(), open: null } : marginFences(bodyLines.join('\n')));
   // A body ending in a fenced block left open would take what is added after it as code: the
   // block is closed first, which changes nothing in how it reads (it ran to the end anyway).
   const closeOpenFence = () => {
     const open = fencesNow().open;
     if (!open) return;
     bodyLines.push(open.closing);
+    t.fenceMarks++;
     fences = { closed: new Map([...fencesNow().closed, [open.start, bodyLines.length - 1]]), open: null };
     t.addedFence = true;
   };
@@ -259,9 +271,11 @@ function mergeInto(t: MergeTarget, newer: string): void {
       end = addItems.some((l) => isListItem(l)) ? bodyLines.length - 1 : -1;
     }
     t.itemsEnd = end;
+    t.fenceMarks += fenceMarks(addItems);
   }
   if (addOther.length > 0) {
     closeOpenFence();
+    t.fenceMarks += fenceMarks(addOther);
     if (bodyLines.length) bodyLines.push('');
     for (const l of addOther) bodyLines.push(l);
   }
