@@ -134,11 +134,21 @@ export function frameText(json: string): Buffer {
  * thousands of quick fixes is 100 MB of JSON, and measuring a joined string flattens it).
  */
 export function frameParts(parts: readonly string[]): Buffer {
+  // Joined in runs of about 64 KiB: measuring and writing hundreds of thousands of small strings one
+  // by one cost more than the JSON itself.
+  const chunks: string[] = [];
+  for (let i = 0; i < parts.length; ) {
+    let size = 0;
+    let j = i;
+    while (j < parts.length && size < 65536) size += parts[j++]!.length;
+    chunks.push(j - i === 1 ? parts[i]! : parts.slice(i, j).join(''));
+    i = j;
+  }
   let length = 0;
-  for (const part of parts) length += Buffer.byteLength(part, 'utf8');
+  for (const chunk of chunks) length += Buffer.byteLength(chunk, 'utf8');
   const header = `Content-Length: ${length}\r\n\r\n`;
   const out = Buffer.allocUnsafe(header.length + length);
   let at = out.write(header, 0, 'ascii');
-  for (const part of parts) at += out.write(part, at, 'utf8');
+  for (const chunk of chunks) at += out.write(chunk, at, 'utf8');
   return out;
 }
