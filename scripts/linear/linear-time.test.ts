@@ -83,10 +83,10 @@ async function time(mode: Mode, files: Record<string, string>, runs: number): Pr
   return best;
 }
 
-async function ratio(mode: Mode, make: (size: number) => Record<string, string>): Promise<{ small: number; large: number; ratio: number }> {
-  await timeOnce(mode, make(SMALL)); // warm-up: compile the code paths this input takes
-  const small = await time(mode, make(SMALL), 3);
-  const large = await time(mode, make(LARGE), 2);
+async function ratio(mode: Mode, make: (size: number) => Record<string, string>, [smallSize, largeSize] = [SMALL, LARGE]): Promise<{ small: number; large: number; ratio: number }> {
+  await timeOnce(mode, make(smallSize)); // warm-up: compile the code paths this input takes
+  const small = await time(mode, make(smallSize), 3);
+  const large = await time(mode, make(largeSize), 2);
   // A floor of 5 ms for the small run: below it the ratio measures timer noise, not growth.
   return { small, large, ratio: large / Math.max(small, 5) };
 }
@@ -216,11 +216,9 @@ describe('time grows linearly with input', () => {
     };
     // Ten times 40 KB (some 1,300 tokens), not 10 KB: below a few thousand messages the quadratic
     // filter's cost hides under the scan's.
-    await timeOnce('lint', make(40 * 1024));
-    const small = await time('lint', make(40 * 1024), 3);
-    const large = await time('lint', make(400 * 1024), 2);
-    if (process.env.LINEAR_LOG) console.log(JSON.stringify({ tokens: true, small, large }));
-    expect(large / Math.max(small, 5)).toBeLessThan(MAX_RATIO);
+    const r = await ratio('lint', make, [40 * 1024, 400 * 1024]);
+    if (process.env.LINEAR_LOG) console.log(JSON.stringify({ tokens: true, ...r }));
+    expect(r.ratio).toBeLessThan(MAX_RATIO);
   }, 600_000);
 
   it('consolidation archives thousands of index lines in linear time (ARCHIVE.md was read again for each)', async () => {
@@ -249,11 +247,9 @@ describe('time grows linearly with input', () => {
       }
       return { ...files, 'MEMORY.md': index, 'links.md': links };
     };
-    await timeOnce('consolidate', make(40 * 1024));
-    const small = await time('consolidate', make(40 * 1024), 3);
-    const large = await time('consolidate', make(400 * 1024), 2);
-    if (process.env.LINEAR_LOG) console.log(JSON.stringify({ renames: true, small, large }));
-    expect(large / Math.max(small, 5)).toBeLessThan(MAX_RATIO);
+    const r = await ratio('consolidate', make, [40 * 1024, 400 * 1024]);
+    if (process.env.LINEAR_LOG) console.log(JSON.stringify({ renames: true, ...r }));
+    expect(r.ratio).toBeLessThan(MAX_RATIO);
   }, 600_000);
 
   it('consolidation looks for duplicates among thousands of topics of one name, or of lines each body holds, in linear time (each pair was compared)', async () => {
@@ -273,11 +269,9 @@ describe('time grows linearly with input', () => {
         }
         return { ...files, 'MEMORY.md': index };
       };
-      await timeOnce('consolidate', make(100 * 1024));
-      const small = await time('consolidate', make(100 * 1024), 3);
-      const large = await time('consolidate', make(1000 * 1024), 2);
-      if (process.env.LINEAR_LOG) console.log(JSON.stringify({ shape, small, large }));
-      expect({ shape, ratio: large / Math.max(small, 5) < MAX_RATIO ? 'linear' : `${small.toFixed(0)} ms -> ${large.toFixed(0)} ms` }).toEqual({ shape, ratio: 'linear' });
+      const r = await ratio('consolidate', make, [100 * 1024, 1000 * 1024]);
+      if (process.env.LINEAR_LOG) console.log(JSON.stringify({ shape, ...r }));
+      expect({ shape, ratio: r.ratio < MAX_RATIO ? 'linear' : `${r.small.toFixed(0)} ms -> ${r.large.toFixed(0)} ms` }).toEqual({ shape, ratio: 'linear' });
     }
   }, 600_000);
 
