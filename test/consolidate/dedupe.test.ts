@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodySimilarity, dedupeTopics, duplicateGroups, mergeTopicTexts, type TopicInfo } from '../../src/consolidate/dedupe.js';
+import { bodySimilarity, dedupeTopics, duplicateGroups, type TopicInfo } from '../../src/consolidate/dedupe.js';
+import { mergeTopicTexts } from '../../src/consolidate/topic-merge.js';
 import { contentLines, ctx, state, topic } from './helpers.js';
 
 describe('duplicate topics merged (step 3)', () => {

@@ -3,7 +3,7 @@
 // next), on generated topics of every frontmatter and body shape and line ending.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeTopicGroup, mergeTopicTexts } from '../../src/consolidate/dedupe.js';
+import { mergeTopicGroup, mergeTopicTexts } from '../../src/consolidate/topic-merge.js';
 import { blockModel } from '../../src/memdir/blocks.js';
 import { parseTopic } from '../../src/memdir/topic.js';
 
