@@ -275,6 +275,18 @@ describe('time grows linearly with input', () => {
     }
   }, 600_000);
 
+  it('consolidation reads a log entry of thousands of tags in linear time (the text before and after each tag was read again)', async () => {
+    const make = (size: number) => {
+      const files: Record<string, string> = { ...BASE };
+      for (let k = 0; k < 20; k++) files[`topic-${k}.md`] = `---\nname: topic-${k}\ndescription: topic ${k}\ntype: project\n---\nBody ${k}\n`;
+      let entry = '- ';
+      for (let e = 0; entry.length < size; e++) entry += `[[topic-${e % 20}]] `;
+      return { ...files, 'logs/2026/01/2026-01-02.md': `# 2026-01-02\n\n${entry}\n` };
+    };
+    const r = await ratio('consolidate', make);
+    expect(r.ratio).toBeLessThan(MAX_RATIO);
+  }, 600_000);
+
   it('the hook\'s report keeps what fits of thousands of findings in linear time (it was joined again for each line dropped)', () => {
     const timeFit = (n: number) => {
       const lines = ['memlint found problems:', ...Array.from({ length: n }, (_, i) => `- topic-${i}.md:1:1 duplicate entry ${runNumber}`)];

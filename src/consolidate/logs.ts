@@ -90,31 +90,71 @@ export function topicReferences(text: string, logRel: string, topics: Set<string
   // inside the sentence ("see [[rounding]] first") is part of what it says and stays.
   // A tag between the words and the sentence's closing punctuation ("see [[rounding]].", "saved a
   // memory: [[rounding]].") is what the sentence names: taking it out would leave "see." behind.
-  const closes = (before: string, after: string) => /^\s*[.,;:!?]/.test(after) && /[\p{L}\p{N}:'"’”)]\s*$/u.test(before);
-  const label = (all: string, offset: number, whole: string) => {
-    const before = all.slice(0, offset);
-    const after = all.slice(offset + whole.length);
-    return EDGE.test(before) || (EDGE.test(after) && !closes(before, after));
+  const takeOut = (pattern: RegExp, topicOf: (tag: string) => string | undefined) => {
+    const all = cleaned;
+    pattern.lastIndex = 0;
+    const tags = [...all.matchAll(pattern)].map((m) => ({ at: m.index, end: m.index + m[0].length, topic: topicOf(m[1]!) }));
+    const labels = labelTags(all, tags);
+    let i = 0;
+    cleaned = all.replace(pattern, (whole) => {
+      const tag = tags[i]!;
+      const label = labels[i++]!;
+      if (!tag.topic) return whole;
+      found.push(tag.topic);
+      return label ? '' : whole;
+    });
   };
-  cleaned = cleaned.replace(/\[\[([A-Za-z0-9][\w.-]*)\]\]/g, (whole, tag: string, offset: number, all: string) => {
-    // [[name]] names the other memory's `name` slug (Claude Code 2.1.139 on), else its file.
-    const topic = slugs.get(tag) ?? resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
-    if (!topic) return whole;
-    found.push(topic);
-    return label(all, offset, whole) ? '' : whole;
-  });
-  cleaned = cleaned.replace(TAG_RE, (whole, tag: string, offset: number, all: string) => {
-    const topic = resolve(tag.endsWith('.md') ? tag : `${tag}.md`);
-    if (!topic) return whole;
-    found.push(topic);
-    return label(all, offset, whole) ? '' : whole;
-  });
+  // [[name]] names the other memory's `name` slug (Claude Code 2.1.139 on), else its file.
+  takeOut(/\[\[([A-Za-z0-9][\w.-]*)\]\]/g, (tag) => slugs.get(tag) ?? resolve(tag.endsWith('.md') ? tag : `${tag}.md`));
+  takeOut(TAG_RE, (tag) => resolve(tag.endsWith('.md') ? tag : `${tag}.md`));
+  // Whitespace before punctuation goes, any other run of it becomes one space (one pass: a regular
+  // expression trying the run from each of its characters was quadratic in a run of thousands).
   cleaned = cleaned
-    .replace(/\s+([,.;:!?])/g, '$1')
-    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+/g, (run, at: number, all: string) => (/[,.;:!?]/.test(all[at + run.length] ?? '') ? '' : run.length >= 2 ? ' ' : run))
     .replace(/^\s*(?:[-—–:|]\s*)+/, '')
     .trim();
   return { topics: [...new Set(found)], cleaned };
+}
+
+/**
+ * Whether each tag (in order of place) labels the entry: only tags, punctuation and time stamps
+ * before it, or after it where it does not end the sentence (closes). EDGE on the text before and
+ * after each tag, read in one pass each way: the text before a tag is the text before the one
+ * before it, that tag, and what lies between (and no part of an entry can be read across a
+ * tag's start not preceded by `[`, nor across its end not followed by `]`), so each stretch is
+ * tested once; where one fails at such a place, every later (earlier) tag's fails too. Testing the
+ * whole text before and after each tag was quadratic in an entry of thousands of tags.
+ */
+function labelTags(all: string, tags: ReadonlyArray<{ at: number; end: number }>): boolean[] {
+  const before = new Array<boolean>(tags.length).fill(false);
+  for (let i = 0, from = 0; i < tags.length; i++) {
+    const t = tags[i]!;
+    before[i] = EDGE.test(all.slice(from, t.at));
+    if (all[t.at - 1] === '[') continue;
+    if (!before[i]) break;
+    from = t.at;
+  }
+  const after = new Array<boolean>(tags.length).fill(false);
+  for (let i = tags.length - 1, to = all.length; i >= 0; i--) {
+    const t = tags[i]!;
+    after[i] = EDGE.test(all.slice(t.end, to));
+    if (all[t.end] === ']') continue;
+    if (!after[i]) break;
+    if (all[t.at - 1] !== '[') to = t.at;
+  }
+  return tags.map((t, i) => before[i]! || (after[i]! && !closes(all, t.at, t.end)));
+}
+
+/** Whether a tag ends the sentence: its words before it, its closing punctuation after it. */
+function closes(all: string, at: number, end: number): boolean {
+  let k = end;
+  while (k < all.length && /\s/.test(all[k]!)) k++;
+  if (!/[.,;:!?]/.test(all[k] ?? '')) return false;
+  let j = at;
+  while (j > 0 && /\s/.test(all[j - 1]!)) j--;
+  if (j === 0) return false;
+  const last = j >= 2 && /[\uDC00-\uDFFF]/.test(all[j - 1]!) && /[\uD800-\uDBFF]/.test(all[j - 2]!) ? all.slice(j - 2, j) : all[j - 1]!;
+  return /^[\p{L}\p{N}:'"’”)]$/u.test(last);
 }
 
 /** The list item a log entry becomes in its topic: its text (no time stamp) and the log's date. */
