@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { vitePlugin as micromarkLinear } from './scripts/micromark-linear.mjs';
 import { vitePlugin as secretlintLinear } from './scripts/secretlint-linear.mjs';
+import { vitePlugin as diff3Linear } from './scripts/node-diff3-linear.mjs';
 
 // The end-to-end files (npm installs, real hooks, the packed package) take seconds each: they
 // start first, so neither worker is left running one alone at the end. vitest orders files by
@@ -33,9 +34,9 @@ class EndToEndFirst extends BaseSequencer {
 
 export default defineConfig({
   // The tests run micromark with the same linear patches as the bundles (the one-pass text join,
-  // the code (text) runs remembered), and secretlint with its one-pass duplicate filter: vitest
-  // must transform them rather than load them as they are.
-  plugins: [micromarkLinear, secretlintLinear],
+  // the code (text) runs remembered), secretlint with its one-pass duplicate filter and node-diff3
+  // with its halving search: vitest must transform them rather than load them as they are.
+  plugins: [micromarkLinear, secretlintLinear, diff3Linear],
   test: {
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...INSTALLS],
@@ -52,7 +53,7 @@ export default defineConfig({
     // program a context of their own), and the program keeps no state between runs that a test
     // could see (test/helpers/in-process.ts).
     isolate: false,
-    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark|micromark-core-commonmark|@secretlint[\\/]core)[\\/]/] } },
+    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark|micromark-core-commonmark|@secretlint[\\/]core|node-diff3)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],
     sequence: { sequencer: EndToEndFirst },
     // A full collection after a file that leaves a big heap keeps the shared workers small

@@ -28,6 +28,7 @@ const { build } = await import('esbuild');
 const { esbuildPlugin: micromarkLinear } = await import('./micromark-linear.mjs');
 const { esbuildPlugin: grayMatterLinear } = await import('./gray-matter-linear.mjs');
 const { esbuildPlugin: secretlintLinear } = await import('./secretlint-linear.mjs');
+const { esbuildPlugin: diff3Linear } = await import('./node-diff3-linear.mjs');
 
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
@@ -63,7 +64,7 @@ const yamlLoaderOnly = {
 // Every bundle that holds micromark gets its text join in one pass (scripts/micromark-linear.mjs),
 // every one that holds gray-matter its comment check (scripts/gray-matter-linear.mjs), and every
 // one that holds secretlint its duplicate filter (scripts/secretlint-linear.mjs).
-const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', plugins: [rawText, micromarkLinear, grayMatterLinear, secretlintLinear, yamlLoaderOnly] };
+const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', plugins: [rawText, micromarkLinear, grayMatterLinear, secretlintLinear, diff3Linear, yamlLoaderOnly] };
 // remark stays out of the lint and merge paths until a file needs it: it is its own file,
 // dist/lint-lazy/markdown.cjs, required (synchronously, as the block model and ctx.tree() call
 // it) on its first use only; most files take the block model's line path and never need it.
@@ -97,7 +98,7 @@ const lazyRemark = (format) => ({
 });
 await build({
   ...common,
-  plugins: [rawText, micromarkLinear, grayMatterLinear, secretlintLinear, yamlLoaderOnly, lazyRemark('esm')],
+  plugins: [rawText, micromarkLinear, grayMatterLinear, secretlintLinear, diff3Linear, yamlLoaderOnly, lazyRemark('esm')],
   entryPoints: { main: 'src/cli.ts' },
   outdir: next,
   splitting: true,
@@ -120,14 +121,14 @@ await build({ ...common, entryPoints: { cli: 'src/launcher.ts' }, outdir: next, 
 // with it run through dist/main.mjs instead: 13 ms (7%) more CPU for the whole command, which the
 // row's thin margin under its 2x target does not hold. It cannot share merge.cjs either: the
 // driver's file holds only what the merge uses (test/merge/startup.test.ts).
-await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts', 'update-branch': 'src/commands/update-branch.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [micromarkLinear, grayMatterLinear, secretlintLinear, yamlLoaderOnly, lazyRemark('cjs')] });
+await build({ ...common, entryPoints: { merge: 'src/commands/merge.ts', 'update-branch': 'src/commands/update-branch.ts' }, outdir: next, format: 'cjs', outExtension: { '.js': '.cjs' }, plugins: [micromarkLinear, grayMatterLinear, secretlintLinear, diff3Linear, yamlLoaderOnly, lazyRemark('cjs')] });
 await build({
   ...common,
   format: 'cjs',
   entryPoints: Object.fromEntries(Object.entries(LAZY).map(([src, name]) => [`lint-lazy/${name}`, src])),
   outdir: next,
   outExtension: { '.js': '.cjs' },
-  plugins: [micromarkLinear, grayMatterLinear, secretlintLinear, yamlLoaderOnly, lazyRemark('cjs')],
+  plugins: [micromarkLinear, grayMatterLinear, secretlintLinear, diff3Linear, yamlLoaderOnly, lazyRemark('cjs')],
 });
 renameSync(`${next}/cli.cjs`, `${next}/cli.js`);
 // .js files in dist/ are CommonJS (the launcher); the program is .mjs.

@@ -16,6 +16,7 @@ import { loadDateFinder } from '../../src/consolidate/date-finder.js';
 import { blockModel } from '../../src/memdir/blocks.js';
 import { lintDocument, locateDocument } from '../../src/lsp/lint-document.js';
 import { fitLines } from '../../src/claude/hook-report.js';
+import { mergeMemoryFile } from '../../src/merge/driver.js';
 import { tempDir } from '../../test/helpers/repo.js';
 
 const SMALL = 10 * 1024;
@@ -285,6 +286,37 @@ describe('time grows linearly with input', () => {
     };
     const r = await ratio('consolidate', make);
     expect(r.ratio).toBeLessThan(MAX_RATIO);
+  }, 600_000);
+
+  it('the merge driver merges a topic or a daily log both sides added in linear time (node-diff3 scanned its candidates for each line)', () => {
+    for (const path of ['.claude/memory/big.md', '.claude/memory/logs/2026/01/2026-01-02.md']) {
+      const side = (size: number, keep: (i: number) => boolean) => {
+        const lines: string[] = [];
+        for (let i = 0, bytes = 0; bytes < size; i++) {
+          if (!keep(i)) continue;
+          const line = `- note ${i} of ${runNumber}`;
+          lines.push(line);
+          bytes += line.length + 1;
+        }
+        return Buffer.from(`${lines.join('\n')}\n`);
+      };
+      const timeMerge = (size: number) => {
+        runNumber++;
+        const input = { path, markerSize: 7, base: Buffer.alloc(0), ours: side(size, (i) => i % 5 !== 1), theirs: side(size, (i) => i % 5 !== 3) };
+        let best = Infinity;
+        for (let k = 0; k < 2; k++) {
+          const t0 = performance.now();
+          mergeMemoryFile(input);
+          best = Math.min(best, performance.now() - t0);
+        }
+        return best;
+      };
+      timeMerge(SMALL);
+      const small = timeMerge(100 * 1024);
+      const large = timeMerge(1000 * 1024);
+      if (process.env.LINEAR_LOG) console.log(JSON.stringify({ path, small, large }));
+      expect({ path, ratio: large / Math.max(small, 5) < MAX_RATIO ? 'linear' : `${small.toFixed(0)} ms -> ${large.toFixed(0)} ms` }).toEqual({ path, ratio: 'linear' });
+    }
   }, 600_000);
 
   it('the hook\'s report keeps what fits of thousands of findings in linear time (it was joined again for each line dropped)', () => {

@@ -4,16 +4,17 @@
 import { defineConfig } from 'vitest/config';
 import { vitePlugin as micromarkLinear } from '../micromark-linear.mjs';
 import { vitePlugin as secretlintLinear } from '../secretlint-linear.mjs';
+import { vitePlugin as diff3Linear } from '../node-diff3-linear.mjs';
 
 export default defineConfig({
-  plugins: [micromarkLinear, secretlintLinear],
+  plugins: [micromarkLinear, secretlintLinear, diff3Linear],
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['scripts/linear/*.test.ts'],
     testTimeout: 600_000,
     pool: 'forks',
     maxWorkers: 1,
-    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark|micromark-core-commonmark|@secretlint[\\/]core)[\\/]/] } },
+    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark|micromark-core-commonmark|@secretlint[\\/]core|node-diff3)[\\/]/] } },
     globalSetup: ['test/helpers/global-setup.ts'],
   },
 });
