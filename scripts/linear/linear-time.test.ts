@@ -17,6 +17,7 @@ import { blockModel } from '../../src/memdir/blocks.js';
 import { lintDocument, locateDocument } from '../../src/lsp/lint-document.js';
 import { fitLines } from '../../src/claude/hook-report.js';
 import { mergeMemoryFile } from '../../src/merge/driver.js';
+import { findLoss } from '../../src/lint/rules/no-memory-loss.js';
 import { tempDir } from '../../test/helpers/repo.js';
 
 const SMALL = 10 * 1024;
@@ -317,6 +318,37 @@ describe('time grows linearly with input', () => {
       if (process.env.LINEAR_LOG) console.log(JSON.stringify({ path, small, large }));
       expect({ path, ratio: large / Math.max(small, 5) < MAX_RATIO ? 'linear' : `${small.toFixed(0)} ms -> ${large.toFixed(0)} ms` }).toEqual({ path, ratio: 'linear' });
     }
+  }, 600_000);
+
+  it('no-memory-loss weighs thousands of staged renames in linear time (each removed line was looked for in the whole kept text)', () => {
+    const timeLoss = (size: number) => {
+      runNumber++;
+      const heads = new Map<string, string>();
+      const kept: Array<{ where: string; text: string }> = [];
+      let index = '# Memory\n';
+      for (let i = 0, bytes = 0; bytes < size; i++) {
+        const text = `---\nname: t${i}\ndescription: topic ${i} of run ${runNumber}\ntype: project\n---\nThe service ${i} answers on port ${i}.\nIts owner ${i} is on call this week.\n`;
+        heads.set(`t${i}.md`, text);
+        kept.push({ where: `moved/t${i}-renamed.md`, text });
+        index += `- [T${i}](t${i}.md) — topic ${i}\n`;
+        bytes += text.length;
+      }
+      heads.set('MEMORY.md', index);
+      const h = { changed: ['MEMORY.md'], deleted: [...heads.keys()].filter((k) => k !== 'MEMORY.md'), headText: (rel: string) => heads.get(rel) ?? null, keptTexts: () => kept };
+      const staged = kept.map((k, i) => `- [T${i}](${k.where}) — topic ${i}\n`).join('');
+      let best = Infinity;
+      for (let k = 0; k < 2; k++) {
+        const t0 = performance.now();
+        expect(findLoss(h as Parameters<typeof findLoss>[0], `# Memory\n${staged}`)).toBeNull();
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    };
+    timeLoss(SMALL);
+    const small = timeLoss(100 * 1024);
+    const large = timeLoss(1000 * 1024);
+    if (process.env.LINEAR_LOG) console.log(JSON.stringify({ renames: 'staged', small, large }));
+    expect(large / Math.max(small, 5)).toBeLessThan(MAX_RATIO);
   }, 600_000);
 
   it('the hook\'s report keeps what fits of thousands of findings in linear time (it was joined again for each line dropped)', () => {

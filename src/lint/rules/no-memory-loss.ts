@@ -5,6 +5,7 @@ import { splitLines, withoutBom } from '../../memdir/lines.js';
 import { parseTopic } from '../../memdir/topic.js';
 import { fileKind, INDEX_FILE } from '../../memdir/kinds.js';
 import { unsafeTopicName } from '../../memdir/names.js';
+import { stringsInText } from '../../git/blobs.js';
 
 /**
  * no-memory-loss (--staged only): the staged change must not quietly drop memory. Topic files,
@@ -100,20 +101,19 @@ export interface Loss {
 
 /** What the change removes that is kept nowhere else, or null when nothing is lost. */
 export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
-  let corpus: Corpus | null = null;
-  const kept = () => (corpus ??= new Corpus(h.keptTexts().map((t) => t.text)));
-
-  const lostTopic = new Set<string>();
+  // A topic moved whole (archived, renamed in place) keeps its file name and text somewhere kept.
+  const keptWhole = new Set(h.keptTexts().map((t) => `${t.where.split('/').pop()!}\0${t.text}`));
+  const removedTopics: Array<{ rel: string; lines: string[] }> = [];
   for (const rel of h.deleted) {
     if (fileKind(rel).kind !== 'topic') continue;
     const text = h.headText(rel);
-    if (text === null) continue;
-    const base = rel.split('/').pop()!;
-    if (h.keptTexts().some((t) => t.where.split('/').pop() === base && t.text === text)) continue; // moved whole (archived)
-    if (!kept().keepsTopic(text)) lostTopic.add(rel);
+    if (text === null || keptWhole.has(`${rel.split('/').pop()!}\0${text}`)) continue;
+    removedTopics.push({ rel, lines: topicLines(text) });
   }
 
-  const lostEntries: string[] = [];
+  const deleted = new Set(h.deleted);
+  const keptWhere = new Set(h.keptTexts().map((t) => t.where));
+  const removedEntries: Array<{ key: string; deleted: boolean; words: string[] }> = [];
   const headIndex = h.changed.includes(INDEX_FILE) || h.deleted.length ? h.headText(INDEX_FILE) : null;
   if (headIndex !== null) {
     const stagedKeys = new Set(entries(parseIndex(stagedIndex)).map((l) => l.entry.key));
@@ -123,26 +123,40 @@ export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
       // The entry goes with its topic file: lost with it, kept when the file's text is kept
       // (merged into another topic, archived). A topic file still there is an orphan, which
       // index-orphan reports. An entry whose file never existed is kept only by its own words.
-      if (h.deleted.includes(e.key)) {
-        if (lostTopic.has(e.key)) lostEntries.push(e.key);
-        continue;
-      }
-      if (h.keptTexts().some((t) => t.where === e.key)) continue;
-      if (!kept().keepsLine(`${e.title} ${e.hook}`) && !kept().keepsLine(e.hook || e.title)) lostEntries.push(e.key);
+      if (deleted.has(e.key)) removedEntries.push({ key: e.key, deleted: true, words: [] });
+      else if (!keptWhere.has(e.key)) removedEntries.push({ key: e.key, deleted: false, words: [`${e.title} ${e.hook}`, e.hook || e.title] });
     }
   }
 
-  const bullets: Loss['bullets'] = [];
+  const removedBullets: Loss['bullets'] = [];
   for (const rel of h.changed) {
     if (fileKind(rel).kind !== 'log') continue;
     const before = h.headText(rel);
     if (before === null) continue;
-    for (const b of logBullets(before)) if (!kept().keepsLine(b.text)) bullets.push({ log: rel, line: b.line, text: b.text });
+    for (const b of logBullets(before)) removedBullets.push({ log: rel, line: b.line, text: b.text });
   }
+
+  const asked = [...removedTopics.flatMap((t) => t.lines), ...removedEntries.flatMap((e) => e.words), ...removedBullets.map((b) => b.text)];
+  if (asked.length === 0 && !removedEntries.some((e) => e.deleted)) return null;
+  const kept = new Corpus(h.keptTexts().map((t) => t.text), asked);
+  const lostTopic = new Set(removedTopics.filter((t) => !kept.keepsTopic(t.lines)).map((t) => t.rel));
+  const lostEntries = removedEntries.filter((e) => (e.deleted ? lostTopic.has(e.key) : !kept.keepsLine(e.words[0]!) && !kept.keepsLine(e.words[1]!))).map((e) => e.key);
+  const bullets = removedBullets.filter((b) => !kept.keepsLine(b.text));
 
   const topics = [...lostTopic].sort();
   if (topics.length === 0 && lostEntries.length === 0 && bullets.length === 0) return null;
   return { topics, entries: lostEntries, bullets };
+}
+
+/** A removed topic's content lines (and its description), each asked of what the commit keeps. */
+function topicLines(text: string): string[] {
+  const t = parseTopic(text);
+  const lines = t.body
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim())
+    .filter((l) => l !== '' && !/^(?:#{1,6}\s|---+$|```|~~~)/.test(l));
+  if (typeof t.description === 'string' && t.description.trim()) lines.push(t.description.trim());
+  return lines;
 }
 
 /** Top-level list items of a daily log (not in code: the block model's reading), each with its line. */
@@ -173,16 +187,21 @@ function withoutStamp(s: string): string {
   return s.replace(/^\[?\d{1,4}([-:./]\d{1,2}){1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?\]?\s*[-—–:]?\s*/, '');
 }
 
-/** The text a commit keeps: every line of the memdir and its archive, searchable by words. */
+/**
+ * The text a commit keeps: every line of the memdir and its archive, searchable by words. The
+ * lines `asked` are looked for in it once, all together (stringsInText): asking the whole text for
+ * each removed line was quadratic when a commit moved thousands of topics.
+ */
 class Corpus {
-  private readonly whole: string;
   private readonly lineWords: Array<Set<string>> = [];
   private readonly byWord = new Map<string, number[]>();
+  private readonly found: Set<string>;
 
-  constructor(texts: string[]) {
+  constructor(texts: string[], asked: string[]) {
     const lines: string[] = [];
     for (const t of texts) for (const l of t.split(/\r?\n/)) if (l.trim()) lines.push(normalize(l));
-    this.whole = lines.join('\n');
+    // (A line asked holds no line break, so it is found in the joined text only within one line.)
+    this.found = stringsInText(asked.map(question).filter((q) => q.length >= 8), Buffer.from(lines.join('\n'), 'utf8'));
     lines.forEach((l, i) => {
       const words = new Set(l.match(WORD_RE) ?? []);
       this.lineWords.push(words);
@@ -196,28 +215,35 @@ class Corpus {
 
   /** A line is kept when its text is found, or 80% of its words stand together on one kept line. */
   keepsLine(raw: string): boolean {
-    const text = normalize(withoutStamp(raw.trim()));
+    const text = question(raw);
     if (text.length < 8) return true;
-    if (this.whole.includes(text)) return true;
+    if (this.found.has(text)) return true;
     const words = [...new Set(text.match(WORD_RE) ?? [])];
     if (words.length < 3) return false;
-    const hits = new Map<number, number>();
-    for (const w of words) for (const i of this.byWord.get(w) ?? []) hits.set(i, (hits.get(i) ?? 0) + 1);
-    for (const n of hits.values()) if (n >= Math.ceil(words.length * KEPT_SHARE)) return true;
+    // A line holding `need` of the words holds one of the `words.length - need + 1` rarest: only
+    // their lines are counted (a word on every kept line was a pass over the whole text per line).
+    const need = Math.ceil(words.length * KEPT_SHARE);
+    const rarest = words.map((w) => this.byWord.get(w) ?? []).sort((x, y) => x.length - y.length).slice(0, words.length - need + 1);
+    for (const list of rarest) {
+      for (const i of list) {
+        const held = this.lineWords[i]!;
+        let n = 0;
+        for (const w of words) if (held.has(w)) n++;
+        if (n >= need) return true;
+      }
+    }
     return false;
   }
 
   /** A removed topic is kept when most of its content lines (and its description) are found. */
-  keepsTopic(text: string): boolean {
-    const t = parseTopic(text);
-    const body = t.body;
-    const lines = body
-      .split(/\r?\n/)
-      .map((l) => l.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim())
-      .filter((l) => l !== '' && !/^(?:#{1,6}\s|---+$|```|~~~)/.test(l));
-    if (typeof t.description === 'string' && t.description.trim()) lines.push(t.description.trim());
+  keepsTopic(lines: string[]): boolean {
     if (lines.length === 0) return true;
     const found = lines.filter((l) => this.keepsLine(l)).length;
     return found >= Math.ceil(lines.length * KEPT_SHARE);
   }
+}
+
+/** A line as it is looked for: its time stamp dropped, normalised. */
+function question(raw: string): string {
+  return normalize(withoutStamp(raw.trim()));
 }
