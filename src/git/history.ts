@@ -174,6 +174,26 @@ export function firstParentChanges(at: GitContext, path: string, max = 100): Com
     });
 }
 
+/**
+ * firstParentChanges of many paths, from one walk of HEAD's first-parent line (`git log --stdin`,
+ * the paths literal on its input, each commit's changes against its first parent): asking git
+ * once a path walked the history once a file.
+ */
+export function firstParentChangesOf(at: GitContext, paths: string[], max = 100): Map<string, CommitParents[]> {
+  const out = new Map<string, CommitParents[]>(paths.map((p) => [p, []]));
+  if (paths.length === 0 || !resolveRef(at, 'HEAD')) return out;
+  const [lines, args] = [paths.filter((p) => !/[\r\n]/.test(p)), paths.filter((p) => /[\r\n]/.test(p))];
+  const log = git(['--literal-pathspecs', 'log', '--first-parent', '--diff-merges=first-parent', '--stdin', '--format=%x01%H %P', '--name-only', '-z', '--no-renames', '--', ...args], { ...at, input: `--\n${lines.map((p) => `${p}\n`).join('')}` });
+  for (const r of parseLogRecords(log)) {
+    const [commit, ...parents] = r.fields.trim().split(' ');
+    for (const p of new Set(r.paths)) {
+      const list = out.get(p);
+      if (list && list.length < max) list.push({ commit: commit!, parents });
+    }
+  }
+  return out;
+}
+
 export interface ChangedPath {
   /** A, M, D, T, or R (renamed) / C (copied) with the old path in `from`. */
   status: string;

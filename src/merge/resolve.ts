@@ -5,7 +5,7 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
 import { readBlobs } from '../git/blobs.js';
-import { firstParentChanges } from '../git/history.js';
+import { firstParentChangesOf } from '../git/history.js';
 import { mergeFile } from '../git/merge-file.js';
 import { mergeBases, resolveRef } from '../git/refs.js';
 import { conflictMarkerSizes, listFiles, trackedAmong, unmergedPaths } from '../git/status.js';
@@ -208,6 +208,13 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
   // Files whose conflict markers were committed or written without index stages.
   const candidates = explicit ? expandPaths(at, paths) : listFiles(at, { untracked: false }).filter((p) => isMemoryInRepo(root, p));
   if (markerSize === undefined) for (const [p, n] of conflictMarkerSizes(at, candidates.filter((p) => !stagedSet.has(p)))) sizes.set(p, n);
+  // What git says of the files holding markers now, asked for all of them at once; each file is
+  // read again at its turn (settling one may write another: --both moves a hook into its topic).
+  const holdsMarkers = (path: string) => {
+    const file = join(root, path);
+    return !stagedSet.has(path) && pathKind(path) !== 'other' && existsSync(file) && refusal(root, file) === null && hasConflictMarkers(readFileSync(file, 'utf8'), Math.min(7, sizeOf(path)));
+  };
+  const facts = markedFacts(at, candidates.filter(holdsMarkers).map((path) => ({ path, markerSize: sizeOf(path) })));
   for (const path of candidates) {
     if (stagedSet.has(path) || pathKind(path) === 'other') continue;
     const file = join(root, path);
@@ -227,7 +234,7 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
       report.remaining.push({ path, reason: 'conflict markers that are not well formed: resolve by hand' });
       continue;
     }
-    const input = markedInput(at, path, text, sides, size);
+    const input = markedInput(at, path, text, sides, size, facts.get(path));
     finish(path, mergeBlobs(at, input, input.commits));
   }
 
@@ -252,25 +259,69 @@ export type MarkerOrigin =
  * unbroken run, along HEAD's first-parent line, whose version of the file holds markers.
  */
 export function markerOrigin(at: GitContext, path: string, markerSize = 7): MarkerOrigin {
-  const history = firstParentChanges(at, path);
-  const specs = history.map((c) => `${c.commit}:${path}`);
-  const blobs = readBlobs(at, specs);
-  const marked = (i: number) => {
-    const b = blobs.get(specs[i]!);
-    return b != null && hasConflictMarkers(b.toString('utf8'), Math.min(7, markerSize));
+  return markedFacts(at, [{ path, markerSize }]).get(path)!.origin;
+}
+
+/** What markedInput reads from git about one file: where its markers came from, and the file at the merge's sides. */
+export interface MarkedFacts {
+  origin: MarkerOrigin;
+  /** The file at `<commit>:<path>` for the merge's ours, base and theirs (absent: no such file). */
+  sides: Map<string, Buffer | null>;
+}
+
+/**
+ * markerOrigin and the merge's sides for many files, git asked once for all of them: one walk of
+ * the history for every path, the files' versions read in batches, HEAD, MERGE_HEAD and each merge
+ * base resolved once. (Asked a file at a time, each of seven git processes read the repository
+ * again for every file: a thousand files with committed markers took minutes.)
+ */
+export function markedFacts(at: GitContext, files: Array<{ path: string; markerSize: number }>): Map<string, MarkedFacts> {
+  const histories = firstParentChangesOf(at, files.map((f) => f.path));
+  const bases = new Map<string, string | null>();
+  const baseOf = (a: string, b: string) => {
+    const key = `${a} ${b}`;
+    if (!bases.has(key)) bases.set(key, mergeBases(at, a, b)[0] ?? null);
+    return bases.get(key)!;
   };
-  if (history.length === 0 || !marked(0)) {
+  let inProgress: MarkerOrigin | undefined;
+  const notCommitted = (): MarkerOrigin => {
+    if (inProgress) return inProgress;
     const merging = resolveRef(at, 'MERGE_HEAD')?.commit;
     const head = resolveRef(at, 'HEAD')?.commit;
-    if (merging && head) return { kind: 'merging', ours: head, theirs: merging, mergeBase: mergeBases(at, head, merging)[0] ?? null };
-    return { kind: 'uncommitted' };
+    inProgress = merging && head ? { kind: 'merging', ours: head, theirs: merging, mergeBase: baseOf(head, merging) } : { kind: 'uncommitted' };
+    return inProgress;
+  };
+  // The oldest marked version of each file, walked back one commit a round for the files still marked.
+  const oldest = new Map<string, number>();
+  let walking = files.filter((f) => histories.get(f.path)!.length > 0).map((f) => ({ ...f, at: 0 }));
+  while (walking.length > 0) {
+    const specs = walking.map((w) => `${histories.get(w.path)![w.at]!.commit}:${w.path}`);
+    const blobs = readBlobs(at, specs);
+    const next: typeof walking = [];
+    walking.forEach((w, k) => {
+      const b = blobs.get(specs[k]!);
+      if (!(b != null && hasConflictMarkers(b.toString('utf8'), Math.min(7, w.markerSize)))) return;
+      oldest.set(w.path, w.at);
+      if (w.at + 1 < histories.get(w.path)!.length) next.push({ ...w, at: w.at + 1 });
+    });
+    walking = next;
   }
-  let i = 0;
-  // The file at history[i]'s first parent is the file at history[i + 1].
-  while (i + 1 < history.length && marked(i + 1)) i++;
-  const { commit, parents } = history[i]!;
-  if (parents.length >= 2) return { kind: 'merge', commit, ours: parents[0]!, theirs: parents[1]!, mergeBase: mergeBases(at, parents[0]!, parents[1]!)[0] ?? null };
-  return { kind: 'commit', commit };
+  const origins = new Map<string, MarkerOrigin>();
+  for (const f of files) {
+    const i = oldest.get(f.path);
+    if (i === undefined) {
+      origins.set(f.path, notCommitted());
+      continue;
+    }
+    const { commit, parents } = histories.get(f.path)![i]!;
+    origins.set(f.path, parents.length >= 2 ? { kind: 'merge', commit, ours: parents[0]!, theirs: parents[1]!, mergeBase: baseOf(parents[0]!, parents[1]!) } : { kind: 'commit', commit });
+  }
+  const specs = files.flatMap((f) => {
+    const o = origins.get(f.path)!;
+    return o.kind === 'merge' || o.kind === 'merging' ? [o.ours, ...(o.mergeBase === null ? [] : [o.mergeBase]), o.theirs].map((c) => `${c}:${f.path}`) : [];
+  });
+  const sides = readBlobs(at, specs);
+  return new Map(files.map((f) => [f.path, { origin: origins.get(f.path)!, sides }]));
 }
 
 /**
@@ -281,16 +332,14 @@ export function markerOrigin(at: GitContext, path: string, markerSize = 7): Mark
  * base section, else the file at the merge base, else nothing (a single-parent commit: an add/add,
  * merged as sets), else (never committed) the text outside the blocks.
  */
-export function markedInput(at: GitContext, path: string, text: string, sides: MarkedSides, markerSize = 7): MergeInput & { commits?: string[] } {
+export function markedInput(at: GitContext, path: string, text: string, sides: MarkedSides, markerSize = 7, facts = markedFacts(at, [{ path, markerSize }]).get(path)!): MergeInput & { commits?: string[] } {
   const utf8 = (s: string) => Buffer.from(s, 'utf8');
-  const origin = markerOrigin(at, path, markerSize);
+  const origin = facts.origin;
   // The merged commits, when known: whether the merge deleted a topic file (mergeBlobs).
   const commits = origin.kind === 'merge' || origin.kind === 'merging' ? [origin.ours, origin.theirs] : undefined;
   const fromBlocks = (base: Buffer): MergeInput & { commits?: string[] } => ({ base, ours: utf8(sides.ours), theirs: utf8(sides.theirs), path, markerSize, ...(commits ? { commits } : {}) });
   if (origin.kind === 'merge' || origin.kind === 'merging') {
-    const specs = [origin.ours, origin.mergeBase ?? '', origin.theirs].map((c) => `${c}:${path}`);
-    const blobs = readBlobs(at, specs);
-    const [ours, base, theirs] = specs.map((s) => blobs.get(s) ?? null);
+    const [ours, base, theirs] = [origin.ours, origin.mergeBase, origin.theirs].map((c) => (c === null ? null : (facts.sides.get(`${c}:${path}`) ?? null)));
     const mergeBaseBlob = origin.mergeBase === null ? Buffer.alloc(0) : (base ?? Buffer.alloc(0));
     if (ours && theirs && isLineMergeOf(at, text, { base: mergeBaseBlob, ours, theirs }, sides.base !== null, markerSize)) return { base: mergeBaseBlob, ours, theirs, path, markerSize, commits: [origin.ours, origin.theirs] };
     return fromBlocks(sides.base !== null ? utf8(sides.base) : mergeBaseBlob);
