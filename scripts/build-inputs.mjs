@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs', 'scripts/build-inputs.mjs', 'scripts/micromark-linear.mjs', 'scripts/gray-matter-linear.mjs', 'scripts/secretlint-linear.mjs', 'scripts/node-diff3-linear.mjs'];
+const FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs', 'scripts/build-inputs.mjs', 'scripts/micromark-linear.mjs', 'scripts/gray-matter-linear.mjs', 'scripts/secretlint-linear.mjs', 'scripts/node-diff3-linear.mjs', 'scripts/source-patch.mjs'];
 const FOLDERS = ['src', 'hooks'];
 
 function filesUnder(root, rel) {

@@ -7,7 +7,7 @@
 // bundle that holds node-diff3 (scripts/build.mjs) and vitest in the tests (vitest.config.ts); the
 // build stops if node-diff3's loop ever reads differently. test/merge/node-diff3-linear.test.ts
 // holds the two to each other.
-import { readFileSync } from 'node:fs';
+import { sourcePatchPlugins } from './source-patch.mjs';
 
 /** node-diff3 3's scan (dist/diff3.mjs and dist/diff3.cjs, what import and require load), formatting aside. */
 export const ORIGINAL_SCAN = `
@@ -48,20 +48,6 @@ export function linearDiff3(source, file = 'node-diff3') {
 
 const FILE = /[\\/]node-diff3[\\/]dist[\\/]diff3\.(?:mjs|cjs)$/;
 
-export const esbuildPlugin = {
-  name: 'node-diff3-linear',
-  setup(b) {
-    b.onLoad({ filter: FILE }, (args) => ({ contents: linearDiff3(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
-  },
-};
-
-// For vitest, which must transform node-diff3 to patch it (the config inlines it), so the tests run
-// the search the bundles ship.
-export const vitePlugin = {
-  name: 'node-diff3-linear',
-  enforce: 'pre',
-  transform(code, id) {
-    const path = id.split('?')[0];
-    return FILE.test(path) ? { code: linearDiff3(code, path), map: null } : null;
-  },
-};
+// For the bundles, and for vitest, which must transform the package to patch it (the configs inline
+// it), so the tests run what the bundles ship.
+export const { esbuildPlugin, vitePlugin } = sourcePatchPlugins('node-diff3-linear', FILE, linearDiff3);

@@ -4,7 +4,7 @@
 // 6 s in that function alone). The build replaces its body with filterDuplicatedMessages below,
 // which keeps the same messages in the same order in one pass; the build stops if secretlint's
 // function ever reads differently.
-import { readFileSync } from 'node:fs';
+import { sourcePatchPlugins } from './source-patch.mjs';
 
 export const ORIGINAL_BODY = `export function filterDuplicatedMessages(messages = []) {
     return messages.filter((message, index) => {
@@ -47,20 +47,6 @@ export function linearSecretlint(source, file = 'filter-duplicated-process.js') 
   return source.replace(ORIGINAL_BODY, `export ${filterDuplicatedMessages.toString()}`);
 }
 
-export const esbuildPlugin = {
-  name: 'secretlint-linear',
-  setup(b) {
-    b.onLoad({ filter: FILE }, (args) => ({ contents: linearSecretlint(readFileSync(args.path, 'utf8'), args.path), loader: 'js' }));
-  },
-};
-
-// For vitest, which must transform secretlint's core to patch it (the configs inline it), so the
-// tests run the filter the bundles ship.
-export const vitePlugin = {
-  name: 'secretlint-linear',
-  enforce: 'pre',
-  transform(code, id) {
-    const path = id.split('?')[0];
-    return FILE.test(path) ? { code: linearSecretlint(code, path), map: null } : null;
-  },
-};
+// For the bundles, and for vitest, which must transform the package to patch it (the configs inline
+// it), so the tests run what the bundles ship.
+export const { esbuildPlugin, vitePlugin } = sourcePatchPlugins('secretlint-linear', FILE, linearSecretlint);
