@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memlintInProcess } from '../helpers/in-process.js';
+import { findLoss } from '../../src/lint/rules/no-memory-loss.js';
 import { commitFiles, git, initRepo, memlint, writeFiles } from '../helpers/repo.js';
 
 const hook = (body: string) => body.split(' ').slice(0, 3).join(' ').toLowerCase();
@@ -102,5 +103,25 @@ describe('no-memory-loss with --staged', () => {
     expect(synced.stdout).toContain('dangling entry moved to the archive index');
     git(repo, 'add', '-A');
     expect(lossMessages((await memlintInProcess(repo, ['--staged', '--format', 'json'])).stdout)).toEqual([]);
+  });
+});
+
+describe('no-memory-loss reads what the commit keeps only when something is removed', () => {
+  it('an index that gains an entry, and a topic edited, read no kept file; a removed entry does', () => {
+    let reads = 0;
+    const history = (changed: string[], deleted: string[], head: Record<string, string>) => ({
+      changed,
+      deleted,
+      headText: (rel: string) => head[rel] ?? null,
+      keptTexts: () => {
+        reads++;
+        return [{ where: 'a.md', text: '---\nname: a\n---\nA fact worth keeping here.\n' }];
+      },
+    });
+    const head = { 'MEMORY.md': '- [A](a.md) — a fact worth keeping\n' };
+    expect(findLoss(history(['MEMORY.md', 'b.md'], [], head), '- [A](a.md) — a fact worth keeping\n- [B](b.md) — new\n')).toBeNull();
+    expect(reads).toBe(0);
+    findLoss(history(['MEMORY.md'], [], head), '# Memory\n');
+    expect(reads).toBeGreaterThan(0);
   });
 });

@@ -101,18 +101,22 @@ export interface Loss {
 
 /** What the change removes that is kept nowhere else, or null when nothing is lost. */
 export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
-  // A topic moved whole (archived, renamed in place) keeps its file name and text somewhere kept.
-  const keptWhole = new Set(h.keptTexts().map((t) => `${t.where.split('/').pop()!}\0${t.text}`));
+  // What the commit keeps is read only when something removed has to be looked for in it (the
+  // pre-commit hook of a commit that only edits or adds memory reads no other file).
+  let keptWhole: Set<string> | undefined;
+  let keptWhere: Set<string> | undefined;
   const removedTopics: Array<{ rel: string; lines: string[] }> = [];
   for (const rel of h.deleted) {
     if (fileKind(rel).kind !== 'topic') continue;
     const text = h.headText(rel);
-    if (text === null || keptWhole.has(`${rel.split('/').pop()!}\0${text}`)) continue;
+    if (text === null) continue;
+    // A topic moved whole (archived, renamed in place) keeps its file name and text somewhere kept.
+    keptWhole ??= new Set(h.keptTexts().map((t) => `${t.where.split('/').pop()!}\0${t.text}`));
+    if (keptWhole.has(`${rel.split('/').pop()!}\0${text}`)) continue;
     removedTopics.push({ rel, lines: topicLines(text) });
   }
 
   const deleted = new Set(h.deleted);
-  const keptWhere = new Set(h.keptTexts().map((t) => t.where));
   const removedEntries: Array<{ key: string; deleted: boolean; words: string[] }> = [];
   const headIndex = h.changed.includes(INDEX_FILE) || h.deleted.length ? h.headText(INDEX_FILE) : null;
   if (headIndex !== null) {
@@ -124,7 +128,7 @@ export function findLoss(h: MemdirHistory, stagedIndex: string): Loss | null {
       // (merged into another topic, archived). A topic file still there is an orphan, which
       // index-orphan reports. An entry whose file never existed is kept only by its own words.
       if (deleted.has(e.key)) removedEntries.push({ key: e.key, deleted: true, words: [] });
-      else if (!keptWhere.has(e.key)) removedEntries.push({ key: e.key, deleted: false, words: [`${e.title} ${e.hook}`, e.hook || e.title] });
+      else if (!(keptWhere ??= new Set(h.keptTexts().map((t) => t.where))).has(e.key)) removedEntries.push({ key: e.key, deleted: false, words: [`${e.title} ${e.hook}`, e.hook || e.title] });
     }
   }
 
