@@ -158,26 +158,11 @@ export interface CommitParents {
 }
 
 /**
- * The commits along HEAD's first-parent line that changed path, newest first, each with its
- * parents (`git log --first-parent`): between two of them the file is the same. Empty when there
- * is no commit yet.
- */
-export function firstParentChanges(at: GitContext, path: string, max = 100): CommitParents[] {
-  if (!resolveRef(at, 'HEAD')) return [];
-  const out = git(['log', '--first-parent', `-n${max}`, '--format=%H %P', '--', `:(literal)${path}`], at);
-  return out
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      const [commit, ...parents] = l.trim().split(' ');
-      return { commit: commit!, parents };
-    });
-}
-
-/**
- * firstParentChanges of many paths, from one walk of HEAD's first-parent line (`git log --stdin`,
- * the paths literal on its input, each commit's changes against its first parent): asking git
- * once a path walked the history once a file.
+ * For each path, the commits along HEAD's first-parent line that changed it, newest first, each
+ * with its parents (at most `max`): between two of them the file is the same. Empty before the
+ * first commit. One walk for every path (`git log --stdin`, the paths literal on its input, each
+ * commit's changes against its first parent): asking git once a path walked the history once a
+ * file (resolve of a thousand files with committed markers took minutes).
  */
 export function firstParentChangesOf(at: GitContext, paths: string[], max = 100): Map<string, CommitParents[]> {
   const out = new Map<string, CommitParents[]>(paths.map((p) => [p, []]));

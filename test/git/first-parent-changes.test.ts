@@ -1,9 +1,26 @@
 // firstParentChangesOf asks git once for many paths: the same commits, in the same order, as
-// firstParentChanges asks one path at a time, through merges that change a path on either side,
+// asking one path at a time did, through merges that change a path on either side,
 // a merge that takes theirs' version, deletions, and names git would read as globs.
 import { describe, expect, it } from 'vitest';
-import { firstParentChanges, firstParentChangesOf } from '../../src/git/history.js';
+import { firstParentChangesOf, type CommitParents } from '../../src/git/history.js';
 import { commitFiles, git, gitAt, initRepo, writeFiles } from '../helpers/repo.js';
+import type { GitContext } from '../../src/git/repo.js';
+
+/** What resolve asked git for one path at a time before (`git log --first-parent -n<max> -- <path>`). */
+function firstParentChanges(at: GitContext, path: string, max = 100): CommitParents[] {
+  try {
+    git(at.cwd, 'rev-parse', '--verify', '-q', 'HEAD');
+  } catch {
+    return []; // no commit yet
+  }
+  return git(at.cwd, 'log', '--first-parent', `-n${max}`, '--format=%H %P', '--', `:(literal)${path}`)
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const [commit, ...parents] = l.trim().split(' ');
+      return { commit: commit!, parents };
+    });
+}
 
 describe('firstParentChangesOf', () => {
   it('gives each path the commits firstParentChanges gives it', () => {
