@@ -168,7 +168,9 @@ export function firstParentChangesOf(at: GitContext, paths: string[], max = 100)
   const out = new Map<string, CommitParents[]>(paths.map((p) => [p, []]));
   if (paths.length === 0 || !resolveRef(at, 'HEAD')) return out;
   const [lines, args] = [paths.filter((p) => !/[\r\n]/.test(p)), paths.filter((p) => /[\r\n]/.test(p))];
-  const log = git(['--literal-pathspecs', 'log', '--first-parent', '--diff-merges=first-parent', '--stdin', '--format=%x01%H %P', '--name-only', '-z', '--no-renames', '--', ...args], { ...at, input: `--\n${lines.map((p) => `${p}\n`).join('')}` });
+  // -m: a merge's changes against its first parent are listed too (git 2.31 on does so with
+  // --first-parent alone; --diff-merges, which says it, is unknown before 2.31).
+  const log = git(['--literal-pathspecs', 'log', '--first-parent', '-m', '--stdin', '--format=%x01%H %P', '--name-only', '-z', '--no-renames', '--', ...args], { ...at, input: `--\n${lines.map((p) => `${p}\n`).join('')}` });
   for (const r of parseLogRecords(log)) {
     const [commit, ...parents] = r.fields.trim().split(' ');
     for (const p of new Set(r.paths)) {
