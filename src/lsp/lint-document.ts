@@ -90,19 +90,36 @@ export interface QuickFixes {
   fixes: Array<{ diagnostic: Diagnostic; ruleId: string; edits: FileEdits }>;
   /** Changes a finding offers that --fix never makes (a date that may be wrong): the person chooses. */
   suggestions: Array<{ diagnostic: Diagnostic; ruleId: string; title: string; edits: FileEdits }>;
+  /** Findings in the range had more fixes than the limit: the rest were not worked out. */
+  capped: boolean;
+}
+
+/** Whether two ranges share a position (a range that is not two positions overlaps everything). */
+export function overlaps(a: Range, b: Range | undefined): boolean {
+  if (typeof b !== 'object' || b === null || typeof b.start !== 'object' || b.start === null || typeof b.end !== 'object' || b.end === null) return true;
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+function before(a: Position, b: Position): boolean {
+  return a.line < b.line || (a.line === b.line && a.character < b.character);
 }
 
 export interface DocumentLint {
   diagnostics: Diagnostic[];
-  /** The quick fixes, worked out when code actions are first asked for (most lints only publish). */
-  quickFixes(): QuickFixes;
+  /**
+   * The quick fixes of the findings in `range` (all without one), at most `limit` of them in all:
+   * each finding's are worked out when a code action first asks for them (most lints only publish).
+   */
+  quickFixes(range?: Range, limit?: number): QuickFixes;
+  /** Whether any finding of the document has a fix (--fix would change something). */
+  hasFix(): boolean;
   /** `memlint --fix FILE`'s edits, computed on first use. */
   fixAll(): Promise<FileEdits>;
 }
 
 /** A document's lint with nothing to fix: a notice, a failure. */
 export function noticeLint(message: string): DocumentLint {
-  return { diagnostics: [noticeDiagnostic(message)], quickFixes: () => ({ fixes: [], suggestions: [] }), fixAll: () => Promise.resolve(new Map()) };
+  return { diagnostics: [noticeDiagnostic(message)], quickFixes: () => ({ fixes: [], suggestions: [], capped: false }), hasFix: () => false, fixAll: () => Promise.resolve(new Map()) };
 }
 
 /**
@@ -136,31 +153,51 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
   const bound = located.repoRoot ?? located.dir;
   const messages = run.results.flatMap((r) => r.messages);
   const diagnostics = messages.map((m) => toDiagnostic(m, lines));
-  let quick: QuickFixes | null = null;
-  const quickFixes = (): QuickFixes => {
-    if (quick) return quick;
-    quick = { fixes: [], suggestions: [] };
-    const fixAlone = fixesAlone(model, bound);
-    // Each file's line table, made once: a fix's edits are placed in it (one table per fix made
-    // 370,000 dated lines of a 4 MiB topic take 40 s).
-    const tables = new Map<string, LineTable>();
-    const tableOf = (file: string) => {
-      let table = tables.get(file);
-      if (!table) tables.set(file, (table = lineTable(model.files.find((f) => f.path === file)?.text ?? '')));
-      return table;
-    };
-    messages.forEach((m, i) => {
-      const diagnostic = diagnostics[i]!;
-      for (const sug of m.suggestions ?? []) {
-        const edits = m.ruleId ? fixAlone(sug.fix, located.file) : null;
-        if (edits) quick!.suggestions.push({ diagnostic, ruleId: m.ruleId!, title: sug.desc, edits: toFileEdits(edits, tableOf) });
+  type Fix = QuickFixes['fixes'][number];
+  type Suggestion = QuickFixes['suggestions'][number];
+  let fixAlone: ReturnType<typeof fixesAlone> | null = null;
+  // Each file's line table, made once: a fix's edits are placed in it (one table per fix made
+  // 370,000 dated lines of a 4 MiB topic take 40 s).
+  const tables = new Map<string, LineTable>();
+  const tableOf = (file: string) => {
+    let table = tables.get(file);
+    if (!table) tables.set(file, (table = lineTable(model.files.find((f) => f.path === file)?.text ?? '')));
+    return table;
+  };
+  // Each finding's fix and suggestions, worked out the first time a request's range holds it.
+  const worked: Array<{ fix: Fix | null; suggestions: Suggestion[] } | undefined> = [];
+  const workOut = (i: number) => {
+    const m = messages[i]!;
+    const diagnostic = diagnostics[i]!;
+    fixAlone ??= fixesAlone(model, bound);
+    const suggestions: Suggestion[] = [];
+    for (const sug of m.suggestions ?? []) {
+      const edits = m.ruleId ? fixAlone(sug.fix, located.file) : null;
+      if (edits) suggestions.push({ diagnostic, ruleId: m.ruleId!, title: sug.desc, edits: toFileEdits(edits, tableOf) });
+    }
+    const edits = m.fix && m.ruleId ? fixAlone(m.fix, located.file) : null;
+    return { fix: edits ? { diagnostic, ruleId: m.ruleId!, edits: toFileEdits(edits, tableOf) } : null, suggestions };
+  };
+  const quickFixes = (range?: Range, limit = Infinity): QuickFixes => {
+    const quick: QuickFixes = { fixes: [], suggestions: [], capped: false };
+    for (let i = 0; i < messages.length; i++) {
+      if (range && !overlaps(diagnostics[i]!.range, range)) continue;
+      const m = messages[i]!;
+      if (!m.fix && !m.suggestions?.length) continue;
+      const found = (worked[i] ??= workOut(i));
+      const count = (found.fix ? 1 : 0) + found.suggestions.length;
+      if (count === 0) continue;
+      if (quick.fixes.length + quick.suggestions.length + count > limit) {
+        quick.capped = true;
+        break;
       }
-      if (!m.fix || !m.ruleId) return;
-      const edits = fixAlone(m.fix, located.file);
-      if (edits) quick!.fixes.push({ diagnostic, ruleId: m.ruleId, edits: toFileEdits(edits, tableOf) });
-    });
+      if (found.fix) quick.fixes.push(found.fix);
+      quick.suggestions.push(...found.suggestions);
+    }
     return quick;
   };
+  let fixable: boolean | undefined;
+  const hasFix = () => (fixable ??= messages.some((m, i) => m.fix !== undefined && (worked[i] ??= workOut(i)).fix !== null));
   let all_: Promise<FileEdits> | null = null;
   const fixAll = () =>
     (all_ ??= lintMemdirs({ ...options, fix: true, write: false }).then((fixed) => {
@@ -172,7 +209,7 @@ export async function lintDocument(located: Located, text: string, texts: Map<st
       }
       return out;
     }));
-  return { diagnostics, quickFixes, fixAll };
+  return { diagnostics, quickFixes, hasFix, fixAll };
 }
 
 /** One diagnostic saying why a document is not linted (too large, a config problem, a failure). */

@@ -204,6 +204,37 @@ describe('memlint lsp --stdio, as an editor drives it', () => {
     expect(await client.stop()).toBe(0);
   });
 
+  it('one answer lists at most 1,000 quick fixes, those of the range asked about; fix-all still fixes every finding (issue 28, contract §9)', async () => {
+    const repo = memoryRepo();
+    const env = isolatedEnv();
+    const topic = join(repo, '.claude', 'memory', 'deploy.md');
+    // 1,500 lines of a dated section, each with two dates --fix writes: 3,000 fixable findings.
+    const lines = Array.from({ length: 1500 }, (_, i) => `- Item ${i}: shipped yesterday, review it tomorrow.`);
+    const text = TOPIC('project', `## 2026-02-27\n\n${lines.join('\n')}`);
+    const client = start(repo, env);
+    await client.initialize(repo);
+    client.open(uriOf(topic), text);
+    const published = await client.published(uriOf(topic));
+    expect(published.diagnostics.filter((d) => d.code === 'absolute-dates')).toHaveLength(3000);
+    const everything: Range = { start: { line: 0, character: 0 }, end: { line: 2000, character: 0 } };
+    const actions = await client.codeActions(uriOf(topic), everything);
+    const quick = actions.filter((a) => a.kind === 'quickfix');
+    expect(quick).toHaveLength(1000);
+    // The first findings in the file's order: lines 8 to 507 (0-based 7 to 506), two each.
+    expect(quick[0]!.diagnostics![0]!.range.start.line).toBe(7);
+    expect(quick[999]!.diagnostics![0]!.range.start.line).toBe(506);
+    expect(actions.filter((a) => a.kind === 'source.fixAll.memlint')).toHaveLength(1);
+    const all = editsByUri(actions.find((a) => a.kind === 'source.fixAll.memlint')!.edit!).get(uriOf(topic))!;
+    const fixed = applyEdits(text, all);
+    expect(fixed.match(/yesterday \(2026-02-26\), review it tomorrow \(2026-02-28\)/g)).toHaveLength(1500);
+    // A line near the end: its own two fixes, though 1,000 came before it.
+    const line = 7 + 1400;
+    const near = await client.codeActions(uriOf(topic), { start: { line, character: 0 }, end: { line, character: 200 } }, ['quickfix']);
+    expect(near.map((a) => a.diagnostics![0]!.range.start.line)).toEqual([line, line]);
+    expect(applyEdits(text, editsByUri(near[1]!.edit!).get(uriOf(topic))!)).toContain('- Item 1400: shipped yesterday, review it tomorrow (2026-02-28).');
+    expect(await client.stop()).toBe(0);
+  });
+
   it('a new memory file the editor has not saved yet gets the same findings as once saved', async () => {
     const repo = memoryRepo();
     const env = isolatedEnv();
