@@ -4,11 +4,12 @@
 // memdir's topics (which receive log entries, a shortened hook's detail, a merged duplicate's
 // text), then its index (which gives up the detail and the duplicate's entry), and only then are
 // the moved originals removed (a kill in between leaves a text in both places, never in neither;
-// the rerun finds the rest still to do).
+// the rerun finds the rest still to do). A file archived unchanged is hard-linked there, not
+// copied: the one fsync per file a copy needs was most of a large --prune's time.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { INDEX_FILE } from '../memdir/kinds.js';
-import { checkInsideRepo, removeInsideRepo, UnsafePathError, writeInsideRepo } from '../fs/inside.js';
+import { checkInsideRepo, linkInsideRepo, removeInsideRepo, UnsafePathError, writeInsideRepo } from '../fs/inside.js';
 import type { Plan } from './plan.js';
 
 export class StaleSnapshotError extends Error {}
@@ -48,7 +49,8 @@ export function applyPlan(plan: Plan, bound: string): string[] {
   const memdirWrites = plan.ops.filter((o) => o.kind === 'write' && !archiveWrites.includes(o)).sort((a, b) => givesUp(a) - givesUp(b));
   for (const m of moves) {
     if (m.kind !== 'move') continue;
-    writeInsideRepo(bound, m.to, m.text, { mkdir: true });
+    // A file archived as it stands is linked there, not copied: nothing to write or sync again.
+    if (m.text !== m.before || !linkInsideRepo(bound, m.from, m.to, { mkdir: true })) writeInsideRepo(bound, m.to, m.text, { mkdir: true });
     touched.push(m.to);
   }
   for (const w of [...archiveWrites, ...memdirWrites]) {

@@ -1,6 +1,6 @@
 // Every file memlint changes is written atomically: a temporary file in the same folder, then a
 // rename over the target, so an interrupted run leaves each file either old or new, never half.
-import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, mkdirSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isProcessRunning } from './process.js';
 
@@ -9,7 +9,7 @@ let counter = 0;
 export function writeFileAtomic(path: string, data: string | Uint8Array, opts: { mode?: number; mkdir?: boolean } = {}): void {
   const dir = dirname(path);
   if (opts.mkdir) mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `.${basename(path)}.memlint-${process.pid}-${Date.now().toString(36)}-${counter++}.tmp`);
+  const tmp = tempNameOf(path);
   let mode = opts.mode;
   if (mode === undefined) {
     try {
@@ -37,6 +37,44 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, opts: {
   if (mode !== undefined) chmodSync(tmp, mode);
   renameSync(tmp, path);
   removeStaleTempsOf(path);
+}
+
+/**
+ * Put `path` in place as a second name of the file `from` (a hard link, through a temporary name
+ * and a rename, as writeFileAtomic does): a file moved unchanged needs none of its bytes written
+ * or synced again, since they are on disk already. False, with nothing changed, where the file
+ * system has no hard links here (another device, a file system without them): write the text then.
+ */
+export function linkFileAtomic(from: string, path: string, opts: { mkdir?: boolean } = {}): boolean {
+  const dir = dirname(path);
+  if (opts.mkdir) mkdirSync(dir, { recursive: true });
+  const tmp = tempNameOf(path);
+  try {
+    linkSync(from, tmp);
+  } catch (err) {
+    if (NO_LINK.has((err as NodeJS.ErrnoException).code ?? '')) return false;
+    throw err;
+  }
+  try {
+    renameSync(tmp, path);
+  } finally {
+    // Gone after a rename, except where `path` was this very file already (a rerun after a kill
+    // between the link and the original's removal): rename(2) then leaves both names as they are.
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // renamed
+    }
+  }
+  removeStaleTempsOf(path);
+  return true;
+}
+
+/** Why link(2) may refuse a link that a copy would make. */
+const NO_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS']);
+
+function tempNameOf(path: string): string {
+  return join(dirname(path), `.${basename(path)}.memlint-${process.pid}-${Date.now().toString(36)}-${counter++}.tmp`);
 }
 
 /**

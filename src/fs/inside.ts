@@ -20,7 +20,7 @@
 // memlint's own short-lived files in the OS temp folder do not go through here.
 import { lstatSync, lutimesSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { writeFileAtomic } from './atomic.js';
+import { linkFileAtomic, writeFileAtomic } from './atomic.js';
 import { isWithin, realOrResolved } from './paths.js';
 
 /** A path that the safe-path layer refuses; the message is one line naming it and why. */
@@ -97,6 +97,14 @@ export function resolveInsideRepo(root: string, path: string): string {
 export function writeInsideRepo(root: string, path: string, data: string | Uint8Array, opts: { mode?: number; mkdir?: boolean } = {}): void {
   const abs = resolveInsideRepo(root, path);
   writeFileAtomic(abs, data, opts);
+}
+
+/**
+ * Give a file inside the repository a second name there (linkFileAtomic): both ends are checked.
+ * False when the file system makes no such link; nothing is changed then.
+ */
+export function linkInsideRepo(root: string, from: string, to: string, opts: { mkdir?: boolean } = {}): boolean {
+  return linkFileAtomic(resolveInsideRepo(root, from), resolveInsideRepo(root, to), opts);
 }
 
 /** Create a folder (and its missing parents) inside the repository. */

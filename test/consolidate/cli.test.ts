@@ -5,7 +5,7 @@
 // consolidate a repository again, as the language server may.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memlintInProcess } from '../helpers/in-process.js';
 import { CLI, git, initRepo, memlint, tempDir, writeFiles, treeSnapshot } from '../helpers/repo.js';
@@ -181,9 +181,14 @@ describe('memlint consolidate', () => {
     const report = await memlintInProcess(dir, ['consolidate', '--force', MEM], { env });
     expect(report.stdout).toContain('1 stale project memory (project_old.md; "--prune" archives it)');
     expect(existsSync(join(dir, MEM, 'project_old.md'))).toBe(true);
+    const original = statSync(join(dir, MEM, 'project_old.md'));
     const pruned = await memlintInProcess(dir, ['consolidate', '--force', '--prune', MEM], { env });
     expect(pruned.code).toBe(0);
     expect(existsSync(join(dir, MEM, 'project_old.md'))).toBe(false);
+    // Archived as it stood: the same file under its archive name (a hard link, then the memdir's
+    // name removed), not a copy written and synced again.
+    const archived = statSync(join(dir, '.claude/memory-archive/project_old.md'));
+    expect([archived.ino, archived.nlink]).toEqual([original.ino, 1]);
     expect(readFileSync(join(dir, '.claude/memory-archive/project_old.md'), 'utf8')).toContain('Planned for 2026-03-01.');
     expect(readFileSync(join(dir, '.claude/memory-archive/ARCHIVE.md'), 'utf8')).toMatch(/- \[Old plan\]\(project_old\.md\) — Cutover planned for 2026-03-01 \(archived on 2026-11-29: stale: latest date 2026-03-02/);
     expect(existsSync(join(dir, 'other-archive'))).toBe(false);
