@@ -84,6 +84,42 @@ function syntheticBase(ours: string, theirs: string): string {
   return fromOurs <= fromTheirs ? fromOurs : fromTheirs;
 }
 
+const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
+
+/**
+ * An add/add merge keeps what each side added, so a line both sides wrote, each at another place
+ * ("Shared notes." before "Read first." on one side, after it on the other), came out twice. The
+ * sides are merged as sets: a line that each side holds once is kept once, at its first place.
+ * Blank lines, lines a side repeats, and fenced code stay as merged.
+ */
+export function onceEachShared(merged: string, ours: string, theirs: string): string {
+  const once = (text: string) => {
+    const seen = new Map<string, number>();
+    for (const l of toLines(stripBom(text).body)) if (l.text.trim() !== '') seen.set(l.text, (seen.get(l.text) ?? 0) + 1);
+    return seen;
+  };
+  const inOurs = once(ours);
+  const inTheirs = once(theirs);
+  const shared = (line: string) => inOurs.get(line) === 1 && inTheirs.get(line) === 1;
+  const { bom, body } = stripBom(merged);
+  const kept: string[] = [];
+  const placed = new Set<string>();
+  let fenced = false;
+  let dropped = false;
+  for (const l of toLines(body)) {
+    if (FENCE.test(l.text)) fenced = !fenced;
+    else if (!fenced && shared(l.text)) {
+      if (placed.has(l.text)) {
+        dropped = true;
+        continue;
+      }
+      placed.add(l.text);
+    }
+    kept.push(l.text + l.eol);
+  }
+  return dropped ? bom + kept.join('') : merged;
+}
+
 /** The outcome of the fallback: git's line merge, or OURS left in place when git cannot merge. */
 export function lineMergeOutcome(r: LineMergeResult, reason: string, path: string): MergeOutcome {
   if (!r) {
@@ -175,8 +211,10 @@ export function mergeMemoryFile(input: MergeInput): MergeOutcome | NeedsLineMerg
   }
   let result: MergeResult;
   try {
-    if (base === '' && ours !== '' && theirs !== '') base = syntheticBase(ours, theirs);
+    const addAdd = base === '' && ours !== '' && theirs !== '';
+    if (addAdd) base = syntheticBase(ours, theirs);
     result = strategy.merge(base, ours, theirs, { path, markerSize, conflictedInBase, theirsAfterOurs: input.theirsAfterOurs, topicGone: input.topicGone });
+    if (addAdd && result.conflicts.length === 0 && strategy !== STRATEGIES.log) result = { ...result, text: onceEachShared(result.text, ours, theirs) };
   } catch (err) {
     if (err instanceof TooRepetitiveError) return needs(err.message);
     return needs(`internal error (${(err as Error).message.split('\n')[0]})`);
