@@ -101,6 +101,10 @@ const EVENT_BEFORE_IN = /(?:(?<!\w)(?:will|going to|gonna)|(?<=\w)'ll)\b[^.;\n]{
 const RECURRING_LINE = /(?<!\w)(?:every|each|trains?|weekly|biweekly|bi-weekly|fortnightly|two-week|per week|cadence|rotation|usually|always|typically|normally|recurring)\b/iu;
 const NOT_BEFORE_WEEKDAY = /(?<!\w)(?:every|each|a|any|no|other|alternate|black|good|cyber|easter|from|between)[ \t]+$|(?<!\w)(?:no|never|don't|do not|avoid)\b[^.;\n]*\bon[ \t]+$|(?<!\w)only[ \t]+on[ \t]+$/iu;
 const WEEKDAY_CUE_BEFORE = /(?<!\w)(?:by|until|till|before|due|on|since|from|after|coming|(?:mov|push|postpon|delay|reschedul|slipp?|shift)\w*[ \t]+(?:it[ \t]+|them[ \t]+)?to)[ \t]+$/iu;
+// "No deploys after Thursday noon", "never merge past Friday 15:00": a prohibition's cut-off hour
+// on a weekday is a standing rule, any week's, not one day.
+const CUTOFF_BEFORE_WEEKDAY = /(?<!\w)(?:no|never|don't|do not|doesn't|does not|can't|cannot|must not|mustn't|avoid)\b[^.;\n]*\b(?:after|before|past)[ \t]+$/iu;
+const HOUR_AFTER_WEEKDAY = /^[ \t]+(?:(?:at|by)[ \t]+)?(?:noon|midday|midnight|morning|afternoon|evening|night|eod|cob|end[ \t]+of[ \t]+(?:the[ \t]+)?day|close[ \t]+of[ \t]+business|\d{1,2}(?::\d{2})?[ \t]*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})(?![\w:])/iu;
 const RANGE_AFTER_WEEKDAY = new RegExp(`^[ \\t]*(?:-|–|—|to|through|thru|and|or)[ \\t]*${WEEKDAY}`, 'iu');
 const RANGE_BEFORE_WEEKDAY = new RegExp(`${WEEKDAY}s?[ \\t]*(?:-|–|—|to|through|thru|and|or|,)[ \\t]*$`, 'iu');
 const MEETING_AFTER_WEEKDAY = /^[ \t]+(?:deploys|deployments|releases|merges|builds|jobs|runs|batches|freezes|standups?|stand-ups?|meetings?|syncs?|retros?|reviews?|calls?|check-ins?|1:1s?|release train|mornings|afternoons|evenings|nights|slots?|shifts?|columns?|rows?|rota)\b/iu;
@@ -1179,7 +1183,7 @@ class Finder {
     // Tuesday", "since Monday"), as a bare 周四 does before 前 or 上线. Alone it is a name, a
     // recurrence or a list of days ("the Sunday recap", "off-season Sunday digest", "0=Sunday,
     // 1=Monday"): on real memory none of them was a one-off date.
-    if (!WEEKDAY_CUE_BEFORE.test(before)) return;
+    if (!WEEKDAY_CUE_BEFORE.test(before) || (CUTOFF_BEFORE_WEEKDAY.test(before) && HOUR_AFTER_WEEKDAY.test(after))) return;
     const memo = this.memoOf(i, i);
     if ((memo.recurring ??= RECURRING_LINE.test(this.lineText(i))) || NOT_BEFORE_WEEKDAY.test(before) || RANGE_AFTER_WEEKDAY.test(after) || RANGE_BEFORE_WEEKDAY.test(before) || MEETING_AFTER_WEEKDAY.test(after)) return;
     const past = SINCE_LAST_ON_BEFORE.test(before) && (memo.pastEvent ??= PAST_EVENT_WORD.test(this.lineText(i)));

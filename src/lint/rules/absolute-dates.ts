@@ -46,7 +46,7 @@ const NOT_PROSE = ['frontmatter', 'code'] as const;
  *
  * Not flagged: times ("10:02"), recurring and habitual phrases ("every Monday", "on Mondays",
  * "每周一", "it usually happened yesterday", "the Sunday post", "the 3rd Friday", "the last Friday
- * of the month"), a bare weekday without a deadline or event cue ("Sunday digest", "0=Sunday"),
+ * of the month", "no deploys after Thursday noon"), a bare weekday without a deadline or event cue ("Sunday digest", "0=Sunday"),
  * weekday ranges, durations and policies ("within 2 days"), "now", "today" meaning "at present"
  * ("so today the tile shows both", read across wrapped lines), a condition or possibility ("if a
  * task fired Friday", "could grade yesterday's decisions"), a feedback memory's **Why:**, a
