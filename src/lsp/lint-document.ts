@@ -95,7 +95,7 @@ export interface QuickFixes {
 }
 
 /** Whether two ranges share a position (a range that is not two positions overlaps everything). */
-export function overlaps(a: Range, b: Range | undefined): boolean {
+function overlaps(a: Range, b: Range | undefined): boolean {
   if (typeof b !== 'object' || b === null || typeof b.start !== 'object' || b.start === null || typeof b.end !== 'object' || b.end === null) return true;
   return !before(a.end, b.start) && !before(b.end, a.start);
 }

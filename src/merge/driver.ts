@@ -92,7 +92,7 @@ const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
  * sides are merged as sets: a line that each side holds once is kept once, at its first place.
  * Blank lines, lines a side repeats, and fenced code stay as merged.
  */
-export function onceEachShared(merged: string, ours: string, theirs: string): string {
+function onceEachShared(merged: string, ours: string, theirs: string): string {
   const once = (text: string) => {
     const seen = new Map<string, number>();
     for (const l of toLines(stripBom(text).body)) if (l.text.trim() !== '') seen.set(l.text, (seen.get(l.text) ?? 0) + 1);
