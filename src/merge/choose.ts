@@ -74,9 +74,10 @@ export interface Settled {
  * Replace each block `pick` chooses for with the chosen side: ours' lines, theirs', or both (ours
  * then theirs). In an index (`index` true), `both` keeps ours' entry and moves theirs' hook into
  * the topic file, as `index-duplicate`'s quick fix does; `topicOf` gives that file's text (null: there
- * is none, and the block is left, since theirs' hook would have nowhere to go).
+ * is none, and the block is left, since theirs' hook would have nowhere to go; a reason: the file
+ * cannot take text now, and the block is left with it).
  */
-export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: MarkedBlock) => Choice | null, opts: { index: boolean; topicOf?: (key: string) => TopicFile | null }): Settled {
+export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: MarkedBlock) => Choice | null, opts: { index: boolean; topicOf?: (key: string) => TopicFile | string | null }): Settled {
   const out: Settled = { text: '', settled: [], left: [], topics: new Map() };
   let at = 0;
   // A left block's line in the result: its own, less the lines the blocks settled above it gave up.
@@ -106,7 +107,7 @@ export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: Mark
 }
 
 /** `--both` in an index: ours' lines, theirs' lines less each entry ours has, whose hook goes into its topic. A reason when it cannot. */
-function bothEntries(b: MarkedBlock, topicOf: (key: string) => TopicFile | null, topics: Map<string, string>): string[] | string {
+function bothEntries(b: MarkedBlock, topicOf: (key: string) => TopicFile | string | null, topics: Map<string, string>): string[] | string {
   const ours = new Map(b.ours.map((l) => parseEntry(l)).filter((e) => e !== undefined).map((e) => [e.key, e]));
   const kept = [...b.ours];
   for (const line of b.theirs) {
@@ -116,9 +117,12 @@ function bothEntries(b: MarkedBlock, topicOf: (key: string) => TopicFile | null,
       kept.push(line);
       continue;
     }
-    const topic = topicOf(e.key);
+    const found = topicOf(e.key);
+    // A topic that cannot take text now (still in conflict itself): the reason, when theirs' hook needs it.
+    const topic = typeof found === 'string' ? null : found;
     const detail = duplicateDetail(mine, e, topic ? (topics.get(topic.rel) ?? topic.text) : '');
     if (detail === '') continue;
+    if (typeof found === 'string') return found;
     if (!topic) return `${e.key} has no topic file to receive theirs' hook: choose --ours or --theirs`;
     const current = { path: topic.rel, text: topics.get(topic.rel) ?? topic.text };
     const edit = moveToTopicEdit(current, detail);

@@ -165,7 +165,13 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
           const rel = posix.join(posix.dirname(path), key);
           const abs = join(root, rel);
           if (refusal(root, abs) || !existsSync(abs)) return null;
-          return { rel, text: readFileSync(abs, 'utf8') };
+          // A topic still in conflict cannot take theirs' hook: settling it from its stages would
+          // overwrite the hook, and staging it would end its conflict with its markers in it.
+          const busy = `${rel} is in conflict itself: settle it first, then this entry`;
+          if (stagedSet.has(rel) && !settled.includes(rel)) return busy;
+          const text = readFileSync(abs, 'utf8');
+          if (hasConflictMarkers(text, Math.min(7, sizeOf(rel)))) return busy;
+          return { rel, text };
         };
         const pick = (b: MarkedBlock) => (chosen && (chosen.entry === undefined || b.what === chosen.entry) && !(chosen.choice === 'both' && !index && inFrontmatter(b)) ? chosen.choice : null);
         const r = settleBlocks(text, blocks, pick, { index, topicOf });
@@ -194,6 +200,12 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
     if (limit) report.warnings.push(limit);
   };
 
+  // Topics before indexes: `--both` moves theirs' hook from an index entry into its topic, which
+  // must be settled by then (a topic settled after it would be written over from its stages).
+  const indexLast = (a: string, b: string) => Number(pathKind(a) === 'index') - Number(pathKind(b) === 'index');
+  // The report keeps git's order of the paths.
+  const order = new Map(staged.map((u, i) => [u.path, i]));
+  staged.sort((a, b) => indexLast(a.path, b.path));
   for (const u of staged) {
     const ours = u.stages[2] ? blobs.get(`:2:${u.path}`) : null;
     const theirs = u.stages[3] ? blobs.get(`:3:${u.path}`) : null;
@@ -206,7 +218,9 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
   }
 
   // Files whose conflict markers were committed or written without index stages.
-  const candidates = explicit ? expandPaths(at, paths) : listFiles(at, { untracked: false }).filter((p) => isMemoryInRepo(root, p));
+  const listed = explicit ? expandPaths(at, paths) : listFiles(at, { untracked: false }).filter((p) => isMemoryInRepo(root, p));
+  for (const p of listed) if (!order.has(p)) order.set(p, order.size);
+  const candidates = [...listed].sort(indexLast);
   if (markerSize === undefined) for (const [p, n] of conflictMarkerSizes(at, candidates.filter((p) => !stagedSet.has(p)))) sizes.set(p, n);
   // What git says of the files holding markers now, asked for all of them at once; each file is
   // read again at its turn (settling one may write another: --both moves a hook into its topic).
@@ -240,6 +254,9 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
 
   addPaths(at, [...new Set([...receivers, ...settled])]);
   pushAll(report.resolved, settled);
+  const byOrder = (a: string, b: string) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity);
+  report.resolved.sort(byOrder);
+  report.remaining.sort((a, b) => byOrder(a.path, b.path));
   return report;
 }
 
@@ -249,7 +266,7 @@ export type MarkerOrigin =
   | { kind: 'merge'; commit: string; ours: string; theirs: string; mergeBase: string | null }
   /** A commit with one parent brought them (a squash, a commit of a hand-made conflict): no base. */
   | { kind: 'commit'; commit: string }
-  /** Not committed, a merge in progress: the merge base of HEAD and MERGE_HEAD. */
+  /** Not committed, a merge in progress: the merge base of HEAD and MERGE_HEAD (a rebase or cherry-pick: HEAD, the picked commit and its parent). */
   | { kind: 'merging'; ours: string; theirs: string; mergeBase: string | null }
   /** Not committed, no merge in progress: only the text outside the blocks is common ground. */
   | { kind: 'uncommitted' };
@@ -286,9 +303,14 @@ export function markedFacts(at: GitContext, files: Array<{ path: string; markerS
   let inProgress: MarkerOrigin | undefined;
   const notCommitted = (): MarkerOrigin => {
     if (inProgress) return inProgress;
-    const merging = resolveRef(at, 'MERGE_HEAD')?.commit;
     const head = resolveRef(at, 'HEAD')?.commit;
-    inProgress = merging && head ? { kind: 'merging', ours: head, theirs: merging, mergeBase: baseOf(head, merging) } : { kind: 'uncommitted' };
+    const merging = resolveRef(at, 'MERGE_HEAD')?.commit;
+    // A rebase or cherry-pick stopped on a conflict merges the commit it picks onto HEAD, with that
+    // commit's parent as the base (git add of a file with its markers leaves no stages behind).
+    const picked = merging ? undefined : (resolveRef(at, 'REBASE_HEAD') ?? resolveRef(at, 'CHERRY_PICK_HEAD'))?.commit;
+    if (head && merging) inProgress = { kind: 'merging', ours: head, theirs: merging, mergeBase: baseOf(head, merging) };
+    else if (head && picked) inProgress = { kind: 'merging', ours: head, theirs: picked, mergeBase: resolveRef(at, `${picked}^`)?.commit ?? null };
+    else inProgress = { kind: 'uncommitted' };
     return inProgress;
   };
   // The oldest marked version of each file, walked back one commit a round for the files still marked.

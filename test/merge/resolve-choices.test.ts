@@ -108,3 +108,62 @@ describe('--both in an index keeps every word of theirs', () => {
     expect(settled.topics.get('fiscal.md')).toBe(`${topicText}\n## From the index\n\nExport is template-driven (#41)\n`);
   });
 });
+
+/**
+ * Both branches edit one index entry's hook and the same line of that entry's topic: git's own line
+ * merge (no driver) leaves both files in conflict. `rebase`: the branch is rebased instead of merged.
+ */
+function entryAndTopicInConflict(how: 'merge' | 'rebase'): string {
+  const dir = initRepo();
+  const commit = (files: Record<string, string>, m: string) => {
+    writeFiles(dir, files);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', m);
+  };
+  const index = (hook: string) => `# Memory\n\n- [Build](build.md) — ${hook}\n`;
+  const build = (line: string) => topic('Build', 'project', `${line}\n- step two\n`);
+  commit({ [INDEX]: index('how we build'), [`${MEM}/build.md`]: build('We build with make.') }, 'base');
+  git(dir, 'checkout', '-q', '-b', 'other');
+  commit({ [INDEX]: index('how we build with bazel'), [`${MEM}/build.md`]: build('We build with bazel.') }, 'other');
+  git(dir, 'checkout', '-q', 'main');
+  commit({ [INDEX]: index('how we build with make'), [`${MEM}/build.md`]: build('We build with make -j8.') }, 'main');
+  if (how === 'merge') expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
+  else {
+    git(dir, 'checkout', '-q', 'other');
+    expect(() => git(dir, 'rebase', '-q', 'main')).toThrow();
+  }
+  return dir;
+}
+
+const unmergedFiles = (dir: string) => git(dir, 'diff', '--name-only', '--diff-filter=U').trim().split('\n').filter(Boolean);
+
+describe('resolve --both moves a hook only into a topic that can keep it (a team trial, December 2026)', () => {
+  it("with no path: the topic is settled first, so theirs' hook moved into it is kept, and both are staged", async () => {
+    const dir = entryAndTopicInConflict('merge');
+    const r = await memlintInProcess(dir, ['resolve', '--both']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`resolved  ${INDEX}\nresolved  ${MEM}/build.md\n`);
+    expect(read(dir, INDEX)).toBe('# Memory\n\n- [Build](build.md) — how we build with make\n');
+    expect(read(dir, `${MEM}/build.md`)).toBe(topic('Build', 'project', 'We build with make -j8.\nWe build with bazel.\n- step two\n\n## From the index\n\nhow we build with bazel\n'));
+    expect(unmergedFiles(dir)).toEqual([]);
+  });
+
+  it('the index alone: an entry whose topic is still in conflict is left, and the topic stays unmerged and untouched', async () => {
+    const dir = entryAndTopicInConflict('merge');
+    const topicBefore = read(dir, `${MEM}/build.md`);
+    const r = await memlintInProcess(dir, ['resolve', '--both', INDEX]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${MEM}/build.md is in conflict itself: settle it first, then this entry`);
+    expect(read(dir, `${MEM}/build.md`)).toBe(topicBefore);
+    expect(unmergedFiles(dir)).toEqual([INDEX, `${MEM}/build.md`]);
+  });
+
+  it('in a rebase, a topic added with its markers is settled against the picked commit and its parent: the line both sides edited stays a conflict', async () => {
+    const dir = entryAndTopicInConflict('rebase');
+    git(dir, 'add', `${MEM}/build.md`);
+    const r = await memlintInProcess(dir, ['resolve', `${MEM}/build.md`]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`conflict  ${MEM}/build.md:7 (build.md line 7: edited on both sides)`);
+    expect(read(dir, `${MEM}/build.md`)).toContain('<<<<<<< ours');
+  });
+});
