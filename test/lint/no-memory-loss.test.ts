@@ -59,6 +59,22 @@ describe('no-memory-loss with --staged', () => {
     expect(big.stdout).toContain('memlint consolidate --prune');
   });
 
+  it('topics that differ from kept ones only in their numbers are facts of their own: three deleted is an error (a team trial, December 2026)', async () => {
+    const repo = initRepo();
+    const units = [1, 2, 3, 7, 8, 9];
+    const body = (n: number) => `The deploy of unit ${n} uses the blue pipeline and ends with a smoke test of ${n} nodes.`;
+    const files: Record<string, string> = {};
+    for (const n of units) files[`.claude/memory/project_unit${n}.md`] = topic(`Unit ${n}`, 'project', body(n));
+    files['.claude/memory/MEMORY.md'] = units.map((n) => `- [Unit ${n}](project_unit${n}.md) — unit ${n} deploys`).join('\n') + '\n';
+    commitFiles(repo, files, 'memory');
+    writeFiles(repo, { '.claude/memory/MEMORY.md': units.slice(3).map((n) => `- [Unit ${n}](project_unit${n}.md) — unit ${n} deploys`).join('\n') + '\n' });
+    for (const n of units.slice(0, 3)) rmSync(join(repo, `.claude/memory/project_unit${n}.md`));
+    git(repo, 'add', '-A');
+    const r = await memlintInProcess(repo, ['--staged', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(lossMessages(r.stdout).map((m) => [m.severity, m.message.split(' (')[0]])).toEqual([[2, 'the staged change deletes 3 topic files']]);
+  });
+
   it('a topic file whose name has a line break in it is read from HEAD like any other, and named quoted', async () => {
     const repo = memoryRepo();
     commitFiles(repo, { '.claude/memory/odd\nname.md': topic('Odd', 'project', 'The backup window opens at two in the morning.') }, 'odd name');

@@ -177,6 +177,7 @@ function logBullets(text: string): Array<{ line: number; text: string }> {
 }
 
 const WORD_RE = /[\p{L}\p{N}]{3,}/gu;
+const NUMBER_RE = /\p{N}+/gu;
 
 function normalize(s: string): string {
   return s
@@ -197,12 +198,14 @@ function withoutStamp(s: string): string {
  * each removed line was quadratic when a commit moved thousands of topics.
  */
 class Corpus {
+  private readonly lines: string[] = [];
   private readonly lineWords: Array<Set<string>> = [];
+  private readonly lineNumbers = new Map<number, Set<string>>();
   private readonly byWord = new Map<string, number[]>();
   private readonly found: Set<string>;
 
   constructor(texts: string[], asked: string[]) {
-    const lines: string[] = [];
+    const lines = this.lines;
     for (const t of texts) for (const l of t.split(/\r?\n/)) if (l.trim()) lines.push(normalize(l));
     // (A line asked holds no line break, so it is found in the joined text only within one line.)
     this.found = stringsInText(asked.map(question).filter((q) => q.length >= 8), Buffer.from(lines.join('\n'), 'utf8'));
@@ -217,13 +220,24 @@ class Corpus {
     });
   }
 
-  /** A line is kept when its text is found, or 80% of its words stand together on one kept line. */
+  /**
+   * A line is kept when its text is found, or 80% of its words stand together on one kept line
+   * that holds each of its numbers too: "unit 1 uses the blue pipeline" is not kept by "unit 7
+   * uses the blue pipeline" (a number is the fact; a word of three letters or more, it is not).
+   */
   keepsLine(raw: string): boolean {
     const text = question(raw);
     if (text.length < 8) return true;
     if (this.found.has(text)) return true;
     const words = [...new Set(text.match(WORD_RE) ?? [])];
     if (words.length < 3) return false;
+    const numbers = [...new Set(text.match(NUMBER_RE) ?? [])];
+    const holdsNumbers = (i: number) => {
+      if (numbers.length === 0) return true;
+      let held = this.lineNumbers.get(i);
+      if (!held) this.lineNumbers.set(i, (held = new Set(this.lines[i]!.match(NUMBER_RE) ?? [])));
+      return numbers.every((n) => held.has(n));
+    };
     // A line holding `need` of the words holds one of the `words.length - need + 1` rarest: only
     // their lines are counted (a word on every kept line was a pass over the whole text per line).
     const need = Math.ceil(words.length * KEPT_SHARE);
@@ -233,7 +247,7 @@ class Corpus {
         const held = this.lineWords[i]!;
         let n = 0;
         for (const w of words) if (held.has(w)) n++;
-        if (n >= need) return true;
+        if (n >= need && holdsNumbers(i)) return true;
       }
     }
     return false;
