@@ -91,7 +91,7 @@ export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: Mark
     else if (choice === 'both') {
       if (!opts.index) lines = [...b.ours, ...b.theirs];
       else {
-        const kept = bothEntries(b, opts.topicOf ?? (() => null), out.topics);
+        const kept = bothEntries(b, opts.topicOf ?? null, out.topics);
         if (typeof kept === 'string') out.left.push({ block: b, why: kept, line: lineIn(b) });
         else lines = kept;
       }
@@ -107,8 +107,15 @@ export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: Mark
 }
 
 /** `--both` in an index: ours' lines, theirs' lines less each entry ours has, whose hook goes into its topic. A reason when it cannot. */
-function bothEntries(b: MarkedBlock, topicOf: (key: string) => TopicFile | string | null, topics: Map<string, string>): string[] | string {
+function bothEntries(b: MarkedBlock, topicOf: ((key: string) => TopicFile | string | null) | null, topics: Map<string, string>): string[] | string {
   const ours = new Map(b.ours.map((l) => parseEntry(l)).filter((e) => e !== undefined).map((e) => [e.key, e]));
+  const theirs = new Set(b.theirs.map((l) => parseEntry(l)?.key).filter((k) => k !== undefined));
+  // An entry one side alone holds, whose topic file is not there (the merge deletes it with the
+  // other side's entry): keeping it would link to nothing. Which side is right is a person's call.
+  const gone = (key: string) => topicOf !== null && topicOf(key) === null;
+  for (const key of [...[...ours.keys()].filter((k) => !theirs.has(k)), ...[...theirs].filter((k) => !ours.has(k))]) {
+    if (gone(key)) return `${key} has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays`;
+  }
   const kept = [...b.ours];
   for (const line of b.theirs) {
     const e = parseEntry(line);
@@ -117,7 +124,7 @@ function bothEntries(b: MarkedBlock, topicOf: (key: string) => TopicFile | strin
       kept.push(line);
       continue;
     }
-    const found = topicOf(e.key);
+    const found = topicOf ? topicOf(e.key) : null;
     // A topic that cannot take text now (still in conflict itself): the reason, when theirs' hook needs it.
     const topic = typeof found === 'string' ? null : found;
     const detail = duplicateDetail(mine, e, topic ? (topics.get(topic.rel) ?? topic.text) : '');

@@ -167,3 +167,31 @@ describe('resolve --both moves a hook only into a topic that can keep it (a team
     expect(read(dir, `${MEM}/build.md`)).toContain('<<<<<<< ours');
   });
 });
+
+describe('resolve --both never keeps an entry whose topic file the merge deletes (a team trial, December 2026)', () => {
+  it('deleted with its topic on one side, edited on the other: --both is refused for it; --ours drops it', async () => {
+    const dir = initRepo();
+    git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
+    const commit = (files: Record<string, string>, m: string) => {
+      writeFiles(dir, files);
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '-m', m);
+    };
+    const index = (entries: string[]) => `# Memory\n\n${entries.join('\n')}\n`;
+    const keep = '- [Keep](keep.md) — kept';
+    commit({ '.gitattributes': `${MEM}/*.md merge=memlint\n`, [INDEX]: index([keep, '- [Old](old.md) — old note']), [`${MEM}/keep.md`]: topic('Keep', 'project', 'Keep.\n'), [`${MEM}/old.md`]: topic('Old', 'project', 'Old.\n') }, 'base');
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit({ [INDEX]: index([keep, '- [Old](old.md) — old note, still true']) }, 'edit');
+    git(dir, 'checkout', '-q', 'main');
+    git(dir, 'rm', '-q', `${MEM}/old.md`);
+    commit({ [INDEX]: index([keep]) }, 'delete');
+    expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
+    const both = await memlintInProcess(dir, ['resolve', '--both']);
+    expect(both.code).toBe(1);
+    expect(both.stdout).toContain('old.md has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays');
+    expect(read(dir, INDEX)).toContain('<<<<<<< ours');
+    const ours = await memlintInProcess(dir, ['resolve', '--ours']);
+    expect(ours.code).toBe(0);
+    expect(read(dir, INDEX)).toBe(index([keep]));
+  });
+});
