@@ -5,12 +5,12 @@
 // Claude Code (~400 MB with its native binary) is installed once into a cache folder outside the
 // repository and reused, never as a devDependency.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commitFiles, initRepo, ROOT, tempDir, writeFiles } from '../helpers/repo.js';
+import { commitFiles, git, initRepo, ROOT, tempDir, writeFiles } from '../helpers/repo.js';
 import { installPackage, packPackage } from '../merge/hosted.js';
 
 const CLAUDE_CODE = '2.1.332';
@@ -229,6 +229,35 @@ describe('the Claude Code plugin', () => {
       const lsp = await lspSession(project, join(project, '.claude/memory/MEMORY.md'));
       expect(lsp.code).toBe(0);
       expect(lsp.messages.find((m) => m.id === 1)!.result).toMatchObject({ capabilities: {} });
+      expect(existsSync(marker)).toBe(false);
+    });
+
+    // A user trial (December 2026): `git ls-files node_modules/memlint` prints nothing when a
+    // committed link or a submodule stands in the way, and the committed code ran.
+    it.each(['a committed symlink node_modules', 'an untracked symlink into a committed folder', 'a submodule at node_modules'])('a memlint the repository holds is never run: %s', (how) => {
+      const marker = join(tempDir(), 'ran');
+      const pkg = { 'memlint/package.json': JSON.stringify({ name: 'memlint', version: '0.1.0', bin: { memlint: 'cli.js' } }), 'memlint/cli.js': `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n` };
+      const prefixed = (dir: string) => Object.fromEntries(Object.entries(pkg).map(([k, v]) => [`${dir}/${k}`, v]));
+      let project: string;
+      if (how === 'a submodule at node_modules') {
+        const vendor = initRepo();
+        commitFiles(vendor, pkg);
+        const origin = initRepo();
+        commitFiles(origin, { '.claude/memory/MEMORY.md': '# Memory\n' });
+        git(origin, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', vendor, 'node_modules');
+        git(origin, 'commit', '-qm', 'vendor');
+        project = tempDir();
+        git(project, '-c', 'protocol.file.allow=always', 'clone', '-q', '--recurse-submodules', origin, '.');
+      } else {
+        project = initRepo();
+        commitFiles(project, { '.claude/memory/MEMORY.md': '# Memory\n', ...prefixed('vendor') });
+        symlinkSync('vendor', join(project, 'node_modules'));
+        if (how === 'a committed symlink node_modules') commitFiles(project, {}, 'link');
+      }
+      expect(existsSync(join(project, 'node_modules/memlint/cli.js'))).toBe(true);
+      const hook = launch(project, ['hook'], JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup', cwd: project }));
+      expect(hook).toMatchObject({ code: 0, stdout: '' });
+      expect(hook.stderr).toContain('is committed to the repository, not installed by npm: not run, memory was not checked');
       expect(existsSync(marker)).toBe(false);
     });
   });

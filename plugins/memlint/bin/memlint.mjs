@@ -9,7 +9,7 @@
 // through a plugin the user enabled for every project).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 const ADVICE =
   'memlint (Claude Code plugin): memlint is not installed in this project (npm install --save-dev memlint) nor globally (npm install --global memlint): memory was not checked';
@@ -38,10 +38,29 @@ const real = (file) => {
   }
 };
 
-/** Whether git tracks anything under `rel` in the repository holding `dir` (no repository: no). */
-function tracked(dir, rel) {
-  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', 'ls-files', '-z', '--', rel], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  return r.status === 0 && r.stdout !== '';
+const git = (cwd, args) => spawnSync('git', ['-c', 'core.fsmonitor=false', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+
+/**
+ * Whether the memlint in `dir`/node_modules/memlint comes from the repository holding `dir` rather
+ * than from npm: git tracks node_modules or node_modules/memlint (files, a symlink, a submodule's
+ * files), or the file that would run, wherever links lead, is one git tracks (a committed folder
+ * that an untracked or a committed node_modules link points into). Outside a repository: no.
+ */
+function fromRepository(dir, pkgDir, cli) {
+  const top = git(dir, ['rev-parse', '--show-toplevel']);
+  if (top.status !== 0) return false;
+  const root = real(top.stdout.replace(/\r?\n$/, ''));
+  const here = real(dir);
+  if (!(here === root || inside(root, here))) return false;
+  const slash = (p) => p.split('\\').join('/');
+  const modules = slash(relative(root, join(here, 'node_modules')));
+  const pkg = `${modules}/${basename(pkgDir)}`;
+  const ran = real(cli);
+  const ranRel = inside(root, ran) ? slash(relative(root, ran)) : null;
+  const listed = git(root, ['ls-files', '-z', '--recurse-submodules', '--', modules, ...(ranRel ? [ranRel] : [])]);
+  // git failing here is a repository it cannot read: nothing is run from it.
+  if (listed.status !== 0) return true;
+  return listed.stdout.split('\0').some((p) => p === modules || p === pkg || p.startsWith(`${pkg}/`) || p === ranRel);
 }
 
 /** How to start memlint: { argv } to run, { refused } with the line that says why not, or null. */
@@ -57,7 +76,7 @@ function findMemlint() {
     }
     const cli = typeof bin === 'string' ? resolve(pkgDir, bin) : '';
     if (cli && inside(pkgDir, cli) && isFile(cli)) {
-      if (tracked(dir, 'node_modules/memlint')) {
+      if (fromRepository(dir, pkgDir, cli)) {
         return { refused: `memlint (Claude Code plugin): ${pkgDir} is committed to the repository, not installed by npm: not run, memory was not checked` };
       }
       return { argv: [process.execPath, cli] };
