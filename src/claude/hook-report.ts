@@ -8,6 +8,7 @@ import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 
 const NEWEST_FORMAT = claudeFormat();
 import { isWithin, withSlashes } from '../fs/paths.js';
+import { escapeControls } from '../printable.js';
 import { INDEX_FILE } from '../memdir/kinds.js';
 import { shellPath } from '../shell.js';
 
@@ -40,7 +41,8 @@ export interface BlockContext {
 /** A path for the agent: relative to the project when inside it, else absolute. */
 export function shownPath(file: string, projectDir: string): string {
   const rel = path.relative(projectDir, file);
-  return rel !== '' && isWithin(file, projectDir) ? withSlashes(rel) : file;
+  // A control character in a file name is shown escaped: the agent's `file:line` stays one item.
+  return escapeControls(rel !== '' && isWithin(file, projectDir) ? withSlashes(rel) : file);
 }
 
 function entryOnLine(text: string | undefined, line: number) {

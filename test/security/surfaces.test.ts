@@ -93,6 +93,28 @@ describe('diff quotes names', () => {
   });
 });
 
+describe('lint and the hook quote file names (a user trial, December 2026)', () => {
+  it('a topic file named with ESC, BEL and a line break: stylish, github and the hook\'s reason hold no raw control character', () => {
+    const dir = memoryRepo();
+    const name = 'evil\u001b[31mRED\u0007\nname.md';
+    writeFileSync(join(dir, MEM, name), topic('Evil', 'Evil name'));
+    for (const format of ['stylish', 'github']) {
+      const r = memlint(dir, ['--format', format]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toContain('evil');
+      expect(r.stdout.replace(/\n/g, '')).not.toMatch(CONTROL);
+    }
+    // Each line of the stylish report is one finding: the name's line break is shown, not made.
+    expect(memlint(dir, []).stdout).toContain('.claude/memory/evil\\u001b[31mRED\\u0007\\nname.md:');
+    const r = hook(dir, JSON.stringify({ hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: join(dir, MEM, name) }, cwd: dir }), { CLAUDE_PROJECT_DIR: dir });
+    expect(r.code).toBe(0);
+    const reason = (JSON.parse(r.stdout) as { reason: string }).reason;
+    expect(reason).toContain('evil');
+    expect(reason.replace(/\n/g, '')).not.toMatch(CONTROL);
+    expect(reason).not.toContain('RED\u0007\nname');
+  });
+});
+
 describe('install --claude and consolidate --force say why in one line', () => {
   // The second spells the key with an escape: JSON.parse reads it as "hooks" and keeps the last.
   it.each([

@@ -4,6 +4,7 @@
 import { relative } from 'node:path';
 import type { FileResult } from '../engine.js';
 import { INPUT_PROBLEM_ID, JOINED_UNITS, joinChunks } from './output.js';
+import { escapeControls } from '../../printable.js';
 
 export interface StylishOptions {
   cwd: string;
@@ -18,8 +19,9 @@ export interface StylishOptions {
 
 export function* stylishChunks(results: FileResult[], opts: StylishOptions): Generator<string> {
   const c = (code: string, s: string) => (opts.color ? `\x1b[${code}m${s}\x1b[0m` : s);
-  // A file name is data: a newline or carriage return in it must not break the one-line format.
-  const fileOf = (r: FileResult) => (relative(opts.cwd, r.filePath) || r.filePath).replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  // A file name is data: a control character in it (a line break, ESC) must not break the one-line
+  // format or reach the terminal raw (contract §14).
+  const fileOf = (r: FileResult) => escapeControls(relative(opts.cwd, r.filePath) || r.filePath);
   let errors = 0;
   let warnings = 0;
   let fixable = 0;
@@ -81,13 +83,14 @@ export function* stylishChunks(results: FileResult[], opts: StylishOptions): Gen
       parts[count++] = '  ';
       parts[count++] = m.severity === 2 ? error : warn;
       parts[count++] = '  ';
-      parts[count++] = m.message;
+      const message = escapeControls(m.message);
+      parts[count++] = message;
       parts[count++] = '  ';
       parts[count++] = dim;
       parts[count++] = ruleId;
       parts[count++] = reset;
       parts[count++] = '\n';
-      units += width + fixedUnits + m.message.length + ruleId.length;
+      units += width + fixedUnits + message.length + ruleId.length;
       if (units >= JOINED_UNITS) yield batch();
     }
   }
