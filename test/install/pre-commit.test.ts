@@ -69,20 +69,25 @@ function snapshotOfThisRepository(): string {
 const hooksFile = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<Record<string, unknown>>;
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('declares memlint and memlint-fix as node hooks on memory files, run once per commit', () => {
-    expect(hooksFile.map((h) => h.id)).toEqual(['memlint', 'memlint-fix']);
+  it('declares memlint and memlint-fix as node hooks on memory files, and memlint-staged on every commit, each run once per commit', () => {
+    expect(hooksFile.map((h) => h.id)).toEqual(['memlint', 'memlint-fix', 'memlint-staged']);
     const files = new RegExp(String(hooksFile[0]!.files));
     for (const h of hooksFile) {
       expect(h.language).toBe('node');
       expect(h.pass_filenames).toBe(false);
-      expect(h.files).toBe(hooksFile[0]!.files);
     }
+    for (const h of hooksFile.slice(0, 2)) expect(h.files).toBe(hooksFile[0]!.files);
+    // pre-commit matches no deleted file against `files`: a commit that only deletes memory runs
+    // only a hook that always runs.
+    expect(hooksFile[2]).toMatchObject({ entry: 'memlint --staged', always_run: true });
+    expect(hooksFile[2]!.files).toBeUndefined();
     for (const p of ['.claude/memory/MEMORY.md', '.claude/memory/user_role.md', 'packages/api/.claude/memory/logs/2026/04/2026-04-01.md', '.claude/agent-memory/reviewer/MEMORY.md', '.claude/agent-memory-snapshots/reviewer/feedback_x.md', 'notes/MEMORY.md', '.memlintrc.json'])
       expect(files.test(p), p).toBe(true);
     for (const p of ['README.md', 'docs/install.md', 'src/memory.ts', '.claude/settings.json', 'CLAUDE.md']) expect(files.test(p), p).toBe(false);
     const install = readFileSync(join(ROOT, 'docs/install.md'), 'utf8');
     expect(install).toContain('.pre-commit-config.yaml');
     expect(install).toContain('id: memlint-fix');
+    expect(install).toContain('id: memlint-staged');
   });
 
   describe('run by the real pre-commit (try-repo)', () => {
@@ -144,6 +149,17 @@ describe('.pre-commit-hooks.yaml', () => {
       const again = await hook('memlint-fix');
       expect(again.code, again.out).toBe(0);
       expect((await hook('memlint')).code).toBe(0);
+
+      // memlint-staged runs on a commit that only deletes memory (pre-commit passes no deleted
+      // file to a hook's files pattern, so memlint and memlint-fix are skipped there).
+      git(user, 'commit', '-qm', 'the fix');
+      commitFiles(user, { '.pre-commit-config.yaml': `repos:\n  - repo: ${snap}\n    rev: ${rev}\n    hooks:\n      - id: memlint\n      - id: memlint-staged\n` }, 'staged hook');
+      git(user, 'rm', '-q', '.claude/memory/project_planted.md');
+      const staged = await run('pre-commit', ['run', '--color', 'never'], user, env);
+      expect(staged.code, staged.out).toBe(1);
+      expect(staged.out).toMatch(/^memlint\.+\(no files to check\)Skipped$/m);
+      expect(staged.out).toMatch(/^memlint --staged\.+Failed$/m);
+      expect(staged.out).toContain('project_planted.md');
 
       // npm went through the proxy (a ping proves the route), and nothing went anywhere but the registry.
       const ping = await run('npm', ['ping'], user, env);
