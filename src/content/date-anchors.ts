@@ -106,7 +106,9 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
   let offset = bodyFrom;
   let bodyLine = 0;
   let fence: string | null = null;
-  for (const line of text.slice(bodyFrom).split('\n')) {
+  for (const raw of text.slice(bodyFrom).split('\n')) {
+    // A CRLF file's lines are read without their CR (a heading's `.*$` stops before it).
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const f = FENCE_LINE.exec(line);
     if (fence) {
       if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null;
@@ -143,7 +145,7 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
     }
     inParagraph = !fence && !f && !blank && !heading;
     if (!blank) bodyLine++;
-    offset += line.length + 1;
+    offset += raw.length + 1;
   }
   // For each heading, the date of the innermost heading enclosing it (itself included) that has
   // one: its own, else its parent's (the nearest heading before it of a higher level). Worked out

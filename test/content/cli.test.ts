@@ -86,6 +86,23 @@ describe('absolute-dates through the CLI', () => {
     expect((JSON.parse(again.stdout) as Array<{ messages: Array<{ ruleId: string; line: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates').map((m) => m.line)).toEqual([6, 11]);
   });
 
+  it('a CRLF file is read as its LF twin: a dated section dates its lines, and --fix writes the same date, CRLF kept (a user trial, December 2026)', async () => {
+    const lf = topic('## 2026-11-30\n\nThe vendor call moved to tomorrow.\n\n**Why:** x.\n\n**How to apply:** y.\n');
+    const env = { MEMLINT_TODAY: '2026-12-05' };
+    const runs = [];
+    for (const text of [lf, lf.replace(/\n/g, '\r\n')]) {
+      const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': text });
+      const r = await memlintInProcess(repo, ['mem', '--format', 'json'], { env });
+      const dates = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; message: string; line: number; severity: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
+      await memlintInProcess(repo, ['mem', '--fix'], { env });
+      runs.push({ dates: dates.map((m) => [m.line, m.severity, m.message]), fixed: readFileSync(join(repo, 'mem', 'project_release.md'), 'utf8') });
+    }
+    expect(runs[0]!.dates).toEqual([[8, 2, 'relative date "tomorrow": write "tomorrow (2026-12-01)" (counted from the date of its section, 2026-11-30)']]);
+    expect(runs[1]!.dates).toEqual(runs[0]!.dates);
+    expect(runs[0]!.fixed).toContain('moved to tomorrow (2026-12-01).\n');
+    expect(runs[1]!.fixed).toBe(runs[0]!.fixed.replace(/\n/g, '\r\n'));
+  });
+
   it('a committed line dated only by its commit is a warning: it does not stop the commit of another line; the staged line is an error', async () => {
     const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': topic('The freeze starts next Thursday.\n\n**Why:** x.\n\n**How to apply:** y.\n') });
     git(repo, 'add', '-A');
