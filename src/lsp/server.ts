@@ -360,6 +360,8 @@ export function serve(io: ServerIo): Promise<number> {
       if (!hasId && id !== null) fail(null, -32600, 'a message without a method');
       return; // a response: this server sends no requests
     }
+    // An id that is neither a number nor a string (nor null) makes no request JSON-RPC can answer by it.
+    if (!hasId && id !== undefined && id !== null) return fail(null, -32600, `${JSON.stringify(oneLine(method).slice(0, 100))} has an id that is not a number or a string`);
     if (!hasId) return onNotification(method, params);
     onRequest(id, method, params).catch((err: unknown) => {
       if (err instanceof InvalidParams) return fail(id, -32602, err.message);

@@ -604,6 +604,15 @@ describe('memlint lsp --stdio on bad input', () => {
     expect(client.stderr).toMatch(/^memlint lsp: dropped a message that is not JSON/);
   });
 
+  it('a request whose id is neither a number nor a string gets an Invalid Request error with a null id (a user trial)', async () => {
+    const client = await started();
+    client.write(Client.frame({ id: { x: 1 }, method: 'textDocument/codeAction', params: {} }));
+    const error = await client.next((m) => m.error?.code === -32600);
+    expect(error.id).toBeNull();
+    expect(error.error!.message).toContain('has an id that is not a number or a string');
+    expect(await client.stop()).toBe(0);
+  });
+
   it('no stack trace reaches the client or stderr unless MEMLINT_DEBUG=1', async () => {
     for (const debug of ['', '1']) {
       const repo = memoryRepo({ '.memlintrc.json': JSON.stringify({ rules: { 'no-such-rule': 'error' } }) });
