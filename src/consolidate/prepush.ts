@@ -44,23 +44,40 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const folders = foldersOfChanged(root, changed);
   if (folders.length === 0) return 0;
   const at = { cwd: root, env: opts.io.env };
-  // A config memlint cannot use is no reason to stop a push, nor to let conflict markers or a
-  // secret through: those are checked with the default settings, and nothing is consolidated.
+  // A config memlint cannot use (unreadable, an unknown rule, a folder outside the repository) is
+  // no reason to stop a push, nor to let conflict markers or a secret through: those are checked
+  // with the default settings, and nothing is consolidated.
   let broken: string | null = null;
+  const defaults = (err: unknown): LoadedConfig => {
+    if (!isConfigError(err)) throw err;
+    broken ??= (err as Error).message.split('\n')[0]!;
+    return { config: {}, file: null, dir: root };
+  };
   let loaded: LoadedConfig;
   try {
     loaded = await loadConfig({ cwd: opts.io.cwd, file: opts.configFile, stderr: opts.io.stderr });
   } catch (err) {
-    if (!isConfigError(err)) throw err;
-    broken = (err as Error).message.split('\n')[0]!;
-    loaded = { config: {}, file: null, dir: root };
+    loaded = defaults(err);
   }
-  const selected = hookMemdirs(at, folders, loaded, push.repo);
+  let rules: ReturnType<typeof resolveRules>;
+  try {
+    rules = resolveRules(loaded.config.rules);
+  } catch (err) {
+    loaded = defaults(err);
+    rules = resolveRules(loaded.config.rules);
+  }
+  let selected: ReturnType<typeof hookMemdirs>;
+  try {
+    selected = hookMemdirs(at, folders, loaded, push.repo);
+  } catch (err) {
+    loaded = defaults(err);
+    selected = hookMemdirs(at, folders, loaded, push.repo);
+  }
   if (selected.length === 0) return brokenConfig(broken, opts.io);
   const memdirs = selected.map((d) => d.dir);
 
   // What the pre-commit hook never saw: conflict markers and secrets in any pushed commit.
-  const findings = await lintPushed(at, updates, memdirs, resolveRules(loaded.config.rules), runToday(opts.io.env), debugWriter(opts.io));
+  const findings = await lintPushed(at, updates, memdirs, rules, runToday(opts.io.env), debugWriter(opts.io));
   if (findings.length > 0) {
     for (const f of findings) {
       opts.io.stderr.write(`${f.file}:${f.message.line}:${f.message.column}: ${f.message.message} [${f.message.ruleId}] (commit ${f.commit.slice(0, 7)})\n`);
@@ -77,7 +94,14 @@ export async function prePush(opts: { io: Io; configFile?: string; push?: PushSo
   const head = resolveRef(at, 'HEAD')?.commit ?? null;
   if (head === null || !updates.some((u) => u.localSha === head)) return 0;
   const onPush = onPushOf(loaded);
-  const { committed, due } = await consolidateDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
+  let outcome: Awaited<ReturnType<typeof consolidateDue>>;
+  try {
+    outcome = await consolidateDue(root, selected, loaded, onPush === 'block' ? 'commit' : 'list', opts.io);
+  } catch (err) {
+    if (!isConfigError(err)) throw err;
+    return brokenConfig((err as Error).message.split('\n')[0]!, opts.io);
+  }
+  const { committed, due } = outcome;
   if (committed.length > 0) {
     // git computed what to send before this hook ran, and a failing pre-push stops the whole push.
     opts.io.stderr.write(`memlint: nothing was pushed: the memory was due, so memlint committed "memory: consolidate" ${committed.join(', ')} on top of your commits; push again to send them all\n`);

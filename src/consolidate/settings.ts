@@ -3,7 +3,7 @@
 // able to run a command on `git push` (docs/security.md). It comes from the user's git config.
 import { basename, dirname, resolve } from 'node:path';
 import type { ConsolidateConfig } from '../config.js';
-import { UsageError } from '../errors.js';
+import { ConfigError } from '../errors.js';
 import { configValue } from '../git/config.js';
 import { checkInsideRepo } from '../fs/inside.js';
 import { isWithin } from '../fs/paths.js';
@@ -42,7 +42,7 @@ export interface Settings {
 
 function num(v: unknown, name: string, fallback: number): number {
   if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new UsageError(`config consolidate.${name} must be a number >= 0`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new ConfigError(`config consolidate.${name} must be a number >= 0`);
   return v;
 }
 
@@ -71,13 +71,13 @@ export function resolveSettings(config: ConsolidateConfig | undefined, memdir: s
   const archiveDir = archiveDirOf(c, memdir);
   if (c.archiveDir !== undefined) {
     const inside = checkInsideRepo(bound, archiveDir);
-    if (!inside.ok) throw new UsageError(`config consolidate.archiveDir: ${JSON.stringify(c.archiveDir)} is refused: ${inside.reason}`);
+    if (!inside.ok) throw new ConfigError(`config consolidate.archiveDir: ${JSON.stringify(c.archiveDir)} is refused: ${inside.reason}`);
   }
   if (isWithin(archiveDir, memdir)) {
-    throw new UsageError(`config consolidate.archiveDir must be outside the memory folder (Claude Code's recall scans every .md inside it): ${archiveDir}`);
+    throw new ConfigError(`config consolidate.archiveDir must be outside the memory folder (Claude Code's recall scans every .md inside it): ${archiveDir}`);
   }
-  if (c.onPush !== undefined && !['advise', 'check', 'block', 'consolidate'].includes(c.onPush)) throw new UsageError('config consolidate.onPush must be "advise", "check" or "block"');
-  if (c.onCommit !== undefined && c.onCommit !== 'consolidate' && c.onCommit !== 'off') throw new UsageError('config consolidate.onCommit must be "consolidate" or "off"');
+  if (c.onPush !== undefined && !['advise', 'check', 'block', 'consolidate'].includes(c.onPush)) throw new ConfigError('config consolidate.onPush must be "advise", "check" or "block"');
+  if (c.onCommit !== undefined && c.onCommit !== 'consolidate' && c.onCommit !== 'off') throw new ConfigError('config consolidate.onCommit must be "consolidate" or "off"');
   return {
     minHours: num(c.minHours, 'minHours', DEFAULT_MIN_HOURS),
     minCommits: num(c.minCommits, 'minCommits', DEFAULT_MIN_COMMITS),

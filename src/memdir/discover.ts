@@ -2,7 +2,7 @@
 // repository (tracked or untracked, not git-ignored, never under node_modules) plus config memoryDirs.
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 import { walkFiles } from '../fs/walk.js';
 import { repository, type GitContext, type Repository } from '../git/repo.js';
 import { listFilesTagged } from '../git/status.js';
@@ -301,7 +301,7 @@ export function configuredDirs(memoryDirs: string[], configDir: string, gitRoot:
   const realBound = realOrResolved(bound);
   return memoryDirs.map((d) => {
     const abs = resolve(configDir, d);
-    const refuse = (leads = '') => new UsageError(`config memoryDirs: ${JSON.stringify(d)} names ${abs}${leads}, outside the repository; memlint does not read or write there`);
+    const refuse = (leads = '') => new ConfigError(`config memoryDirs: ${JSON.stringify(d)} names ${abs}${leads}, outside the repository; memlint does not read or write there`);
     if (!isWithin(abs, bound) && !isWithin(abs, realBound)) throw refuse();
     if (existsSync(abs)) {
       const real = realOrResolved(abs);

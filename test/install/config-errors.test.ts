@@ -104,6 +104,34 @@ describe('an invalid config', () => {
     expect(push.out).toMatch(/^memlint: nothing was pushed: pushed memory holds conflict markers/m);
   });
 
+  // A team trial (December 2026): with an unknown rule the pre-push hook skipped its checks and a
+  // secret was pushed; with a folder outside the repository it exited 2 and stopped every push.
+  it.each([
+    ['an unknown rule', '{ "rules": { "no-such-rule": "error" } }', 'unknown rule "no-such-rule"'],
+    ['memoryDirs outside the repository', '{ "memoryDirs": ["../elsewhere"] }', 'config memoryDirs: "../elsewhere"'],
+    ['an archiveDir inside the memory folder', '{ "consolidate": { "archiveDir": "." } }', 'config consolidate.archiveDir'],
+  ])('with %s: a push of clean memory goes on, and a pushed secret is still refused', async (_, config, said) => {
+    const { repo: dir } = await installedWithRemote(env);
+    writeFileSync(join(dir, '.memlintrc.json'), `${config}\n`);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'config');
+    append(dir, '.claude/memory/MEMORY.md', '- [Deploy](project_deploy.md) — deploys\n');
+    writeFileSync(join(dir, '.claude/memory/project_deploy.md'), '---\nname: Deploy\ndescription: Deploys\ntype: project\n---\n\nFridays.\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'memory');
+    const clean = run(dir, ['push', '-q'], env);
+    expect(clean.code, clean.out).toBe(0);
+    expect(clean.out).toContain(said);
+    expect(clean.out).toContain('the pre-push hook checked the pushed memory for conflict markers and secrets with the default settings');
+    append(dir, '.claude/memory/project_deploy.md', 'CI token ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8\n');
+    git(dir, 'commit', '-q', '--no-verify', '-am', 'secret');
+    const secret = run(dir, ['push', '-q'], env);
+    expect(secret.code, secret.out).not.toBe(0);
+    expect(secret.out).toContain('[no-secrets]');
+    expect(secret.out).toMatch(/^memlint: nothing was pushed: pushed memory holds a secret/m);
+    expect(secret.out).not.toContain('ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8');
+  });
+
   it('keys and rule options nothing reads are warnings naming the key, with "did you mean", in lint and doctor', async () => {
     const dir = project();
     writeFileSync(
