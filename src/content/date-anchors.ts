@@ -121,7 +121,16 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
         const date = validIso(h[2]);
         headings.push({ offset, level: h[1]!.length, date, entry: date !== undefined && ENTRY_HEADING.test(h[2]!), ...(FROM_THE_INDEX.test(h[2]!) ? { moved: true } : {}) });
       }
-      else if (bodyLine < 12 && note === undefined) note = validIso((NOTE_DATE.exec(line) ?? (bodyLine === 0 ? OPENING_STAMP.exec(line) : null))?.[1]);
+      else {
+        const noted = NOTE_DATE.exec(line);
+        if (bodyLine < 12 && note === undefined) note = validIso((noted ?? (bodyLine === 0 ? OPENING_STAMP.exec(line) : null))?.[1]);
+        else {
+          // A later date line ("Date: 2026-11-25" after "Date: 2026-11-10") dates what follows it,
+          // as a dated label alone on its line does: not the note's first date.
+          const later = validIso(noted?.[1]);
+          if (later) headings.push({ offset, level: LABEL_HEADING_LEVEL, date: later, entry: true });
+        }
+      }
     }
     // A blank line, a heading, a fence or a new list item ends a labelled paragraph; a line that
     // starts a block may open one.
