@@ -214,7 +214,29 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
       continue;
     }
     const base = (u.stages[1] ? blobs.get(`:1:${u.path}`) : null) ?? Buffer.alloc(0);
-    finish(u.path, mergeBlobs(at, { base, ours, theirs, path: u.path, markerSize: sizeOf(u.path) }, MERGED_HEADS));
+    const input = { base, ours, theirs, path: u.path, markerSize: sizeOf(u.path) };
+    const merged = mergeBlobs(at, input, MERGED_HEADS);
+    const file = join(root, u.path);
+    const edited = existsSync(file) && refusal(root, file) === null ? readFileSync(file, 'utf8') : null;
+    // The file as the person left it, when they worked on it since the conflict (a block settled
+    // by hand, a line added, one block chosen by an earlier `resolve --entry`): the stages would
+    // merge again what they already settled, and lose what they wrote.
+    if (edited !== null && !asLeftByMerge(at, edited, merged, input)) {
+      const size = Math.min(7, sizeOf(u.path));
+      if (!hasConflictMarkers(edited, size)) {
+        settled.push(u.path); // settled by hand: staged as it is
+        continue;
+      }
+      const sides = splitConflictMarkers(edited, size);
+      if (!sides) {
+        report.remaining.push({ path: u.path, reason: 'conflict markers that are not well formed: resolve by hand' });
+        continue;
+      }
+      const marked = markedInput(at, u.path, edited, sides, sizeOf(u.path));
+      finish(u.path, mergeBlobs(at, marked, marked.commits));
+      continue;
+    }
+    finish(u.path, merged);
   }
 
   // Files whose conflict markers were committed or written without index stages.
@@ -399,6 +421,20 @@ function withTempFiles<T>(blobs: { base: Buffer; ours: Buffer; theirs: Buffer },
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Whether a file in conflict is still as the merge left it: the driver's result from its stages,
+ * git's own line merge of them (labels aside, line endings aside), or ours untouched (a merge
+ * driver that could not start leaves OURS as it was).
+ */
+function asLeftByMerge(at: GitContext, text: string, merged: MergeOutcome, blobs: { base: Buffer; ours: Buffer; theirs: Buffer; markerSize: number }): boolean {
+  const size = new RegExp(`^<{${Math.min(7, blobs.markerSize)},}(?= |$)`, 'm').exec(text)?.[0].length ?? blobs.markerSize;
+  const lf = (t: string) => unlabelled(t.replace(/\r\n/g, '\n'), size);
+  const mine = lf(text);
+  if (lf(blobs.ours.toString('utf8')) === mine) return true;
+  if (merged.output !== null && lf(merged.output.toString('utf8')) === mine) return true;
+  return isLineMergeOf(at, text.replace(/\r\n/g, '\n'), blobs, /^\|{7,}(?: |$)/m.test(text), blobs.markerSize);
 }
 
 /** Explicit paths: files as given, folders expanded to the tracked files under them. */

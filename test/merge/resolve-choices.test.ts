@@ -1,7 +1,7 @@
 // `memlint resolve --ours|--theirs|--both [--entry WHAT]` under real git, with the driver active:
 // the true conflicts it left are settled by choice, per file and per entry; without a choice each
 // conflict is one line with the command that settles it (contract §10).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markedBlocks, settleBlocks } from '../../src/merge/choose.js';
@@ -193,5 +193,76 @@ describe('resolve --both never keeps an entry whose topic file the merge deletes
     const ours = await memlintInProcess(dir, ['resolve', '--ours']);
     expect(ours.code).toBe(0);
     expect(read(dir, INDEX)).toBe(index([keep]));
+  });
+});
+
+/** Two entries of one index, each edited differently on both sides; `driver`: the merge ran memlint's driver. */
+function twoEntriesInConflict(driver: boolean): string {
+  const dir = initRepo();
+  if (driver) git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
+  const commit = (files: Record<string, string>, m: string) => {
+    writeFiles(dir, files);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', m);
+  };
+  // Lines enough between the two that git's own line merge leaves two blocks, as the driver does.
+  const index = (testing: string, style: string) => `# Memory\n\n- [Testing](feedback_testing.md) — ${testing}\n\n## Project\n\n- [Deploy](project_deploy.md) — the release train\n\n## Feedback\n\n- [Style](feedback_style.md) — ${style}\n`;
+  commit({ ...(driver ? { '.gitattributes': `${MEM}/*.md merge=memlint\n` } : {}), [INDEX]: index('tests', 'style'), [TESTING]: topic('Testing', 'feedback', 'Tests.\n'), [`${MEM}/feedback_style.md`]: topic('Style', 'feedback', 'Style.\n'), [`${MEM}/project_deploy.md`]: topic('Deploy', 'project', 'Train.\n') }, 'base');
+  git(dir, 'checkout', '-q', '-b', 'other');
+  commit({ [INDEX]: index('tests hit the A db', 'A style') }, 'other');
+  git(dir, 'checkout', '-q', 'main');
+  commit({ [INDEX]: index('tests hit the B db', 'B style') }, 'main');
+  expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
+  return dir;
+}
+
+/** The index's text with the conflict block holding `key` replaced by `line`. */
+function settleByHand(dir: string, key: string, line: string): void {
+  const lines = read(dir, INDEX).split('\n');
+  const starts = lines.flatMap((l, i) => (l.startsWith('<<<<<<<') ? [i] : []));
+  const start = starts.find((i) => lines.slice(i, lines.findIndex((l, j) => j > i && l.startsWith('>>>>>>>')) + 1).some((l) => l.includes(`(${key})`)))!;
+  const end = lines.findIndex((l, j) => j > start && l.startsWith('>>>>>>>'));
+  lines.splice(start, end - start + 1, line);
+  writeFileSync(join(dir, INDEX), lines.join('\n'));
+}
+
+describe("resolve keeps what the person did in a file still in conflict (a user trial, December 2026)", () => {
+  it.each([true, false])('a block settled by hand and a line added stay; the other block takes the choice (driver: %s)', async (driver) => {
+    const dir = twoEntriesInConflict(driver);
+    settleByHand(dir, 'feedback_testing.md', '- [Testing](feedback_testing.md) — HAND: the A db locally, the B db in CI');
+    writeFileSync(join(dir, INDEX), `${read(dir, INDEX)}- [Fresh](project_fresh.md) — written during the merge\n`);
+    writeFiles(dir, { [`${MEM}/project_fresh.md`]: topic('Fresh', 'project', 'New.\n') });
+    const r = await memlintInProcess(dir, ['resolve', '--theirs']);
+    expect(r.code, r.stdout).toBe(0);
+    const text = read(dir, INDEX);
+    expect(text).toContain('— HAND: the A db locally, the B db in CI\n');
+    expect(text).toContain('- [Fresh](project_fresh.md) — written during the merge\n');
+    expect(text).toContain('- [Style](feedback_style.md) — A style\n');
+    expect(text).not.toContain('<<<<<<<');
+    expect(unmergedFiles(dir)).toEqual([]);
+  });
+
+  it('every block settled by hand: staged as it is', async () => {
+    const dir = twoEntriesInConflict(false);
+    settleByHand(dir, 'feedback_testing.md', '- [Testing](feedback_testing.md) — HAND one');
+    settleByHand(dir, 'feedback_style.md', '- [Style](feedback_style.md) — HAND two');
+    const mine = read(dir, INDEX);
+    const r = await memlintInProcess(dir, ['resolve']);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toBe(`resolved  ${INDEX}\n`);
+    expect(read(dir, INDEX)).toBe(mine);
+    expect(unmergedFiles(dir)).toEqual([]);
+  });
+
+  it.each([true, false])('one --entry choice after another: each stands (driver: %s)', async (driver) => {
+    const dir = twoEntriesInConflict(driver);
+    const first = await memlintInProcess(dir, ['resolve', '--ours', '--entry', 'feedback_testing.md']);
+    expect(first.code).toBe(1);
+    const second = await memlintInProcess(dir, ['resolve', '--theirs', '--entry', 'feedback_style.md']);
+    expect(second.code, second.stdout).toBe(0);
+    const text = read(dir, INDEX);
+    expect(text).toContain('- [Testing](feedback_testing.md) — tests hit the B db\n');
+    expect(text).toContain('- [Style](feedback_style.md) — A style\n');
+    expect(unmergedFiles(dir)).toEqual([]);
   });
 });
