@@ -1,6 +1,6 @@
 // Three-way merge of an append-only log (daily logs/YYYY/MM/YYYY-MM-DD.md, session logs/YYYY/MM/DD/<id>-<title>.md): a union of entries,
 // never a conflict. Ours as it stands (less what theirs cleanly removed), then theirs' new
-// entries in their order, each identical entry once. Pure.
+// entries in their order, an entry both sides appended once. Pure.
 import { fromOurs, fromTheirs, render, stripBom, styleOf, toLines, type Line, type MergeResult, type OutLine } from './text.js';
 
 interface Entry {
@@ -68,7 +68,11 @@ export function mergeLog(base: string, ours: string, theirs: string, options: Lo
     }
     for (const l of e.lines) out.push(fromOurs(l));
   }
-  // Theirs' new entries (not in base, not already in ours), in their order, appended.
+  // Theirs' new entries (beyond the base's), in their order, appended: each new entry ours also
+  // appended once. Counted, not as a set: a "- deployed" theirs appends again, the base holding
+  // one already, is an entry of its own (the same result whichever side is ours).
+  const oursNew = new Map<string, number>();
+  for (const [id, n] of inOurs) if (n > (inBase.get(id) ?? 0)) oursNew.set(id, n - (inBase.get(id) ?? 0));
   const baseLeft = new Map(inBase);
   let appended = false;
   for (const e of B) {
@@ -77,13 +81,17 @@ export function mergeLog(base: string, ours: string, theirs: string, options: Lo
       baseLeft.set(e.id, b - 1);
       continue;
     }
-    if ((inOurs.get(e.id) ?? 0) > 0 || e.id === '') continue;
+    if (e.id === '') continue;
+    const mine = oursNew.get(e.id) ?? 0;
+    if (mine > 0) {
+      oursNew.set(e.id, mine - 1);
+      continue;
+    }
     if (!appended && out.length > 0 && out[out.length - 1]!.text.trim() !== '' && e.lines.length > 0 && !re.test(e.lines[0]!.text)) {
       out.push({ text: '', eol: null });
     }
     appended = true;
     for (const l of e.lines) out.push(fromTheirs(l));
-    inOurs.set(e.id, 1);
   }
   return { text: render(out, styleOf(ours, theirs)), conflicts: [], notes: [] };
 }

@@ -274,6 +274,35 @@ describe('daily log merge properties', () => {
       RUNS,
     );
   });
+
+  // A user trial (December 2026): theirs appended "- deployed" again, the base holding one, and the
+  // entry was dropped when theirs was theirs, kept when it was ours.
+  it('an entry appended again (the base or the other side holds it too) is kept: as often as the side with more has it, whichever side is ours', () => {
+    const repeated = fc.array(fc.constantFrom('- deployed', '- rolled back', '- note A', '- note B'), { maxLength: 6 });
+    const count = (t: string) => {
+      const m = new Map<string, number>();
+      for (const l of t.split('\n')) if (l.startsWith('- ')) m.set(l, (m.get(l) ?? 0) + 1);
+      return m;
+    };
+    fc.assert(
+      fc.property(repeated, repeated, repeated, (base, addA, addB) => {
+        const head = ['# 2026-11-29', ''];
+        const O = text([...head, ...base]);
+        const A = text([...head, ...base, ...addA]);
+        const B = text([...head, ...base, ...addB]);
+        const ab = mergeLog(O, A, B);
+        const ba = mergeLog(O, B, A);
+        expect(ab.conflicts).toEqual([]);
+        expect(ab.text.startsWith(A)).toBe(true);
+        const [inA, inB, inAB, inBA] = [A, B, ab.text, ba.text].map(count);
+        for (const l of new Set([...inA.keys(), ...inB.keys()])) {
+          expect(inAB!.get(l), l).toBe(Math.max(inA!.get(l) ?? 0, inB!.get(l) ?? 0));
+          expect(inBA!.get(l), l).toBe(inAB!.get(l));
+        }
+      }),
+      RUNS,
+    );
+  });
 });
 
 describe('the fast paths agree with the shared parser', () => {
