@@ -96,7 +96,7 @@ export async function run(argv: string[], io: Io, given: Given = {}): Promise<nu
     return EXIT_USAGE;
   }
   const found = outcomes.some(
-    (o) => o.status === 'would-change' && mode === 'check' || o.status === 'locked' || (o.plan && !o.plan.report.limits.ok) || (o.agent && !o.agent.accepted),
+    (o) => o.status === 'would-change' && mode === 'check' || o.status === 'locked' || o.status === 'skipped' || (o.plan && !o.plan.report.limits.ok) || (o.agent && !o.agent.accepted),
   );
   return found ? EXIT_FOUND : EXIT_OK;
 }

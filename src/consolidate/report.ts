@@ -63,6 +63,9 @@ export function describe(o: Outcome, cwd: string, prune: boolean): string[] {
     case 'failed':
       out.push(`${name}: ${o.message}`);
       break;
+    case 'skipped':
+      out.push(`${name}: not consolidated: ${o.message}`);
+      break;
     case 'would-change':
       out.push(`${name}: would change ${plural(o.plan!.ops.length, 'file')}: ${summary.join('; ')}`);
       break;

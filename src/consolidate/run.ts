@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadMemdir } from '../memdir/read.js';
+import { holdsConflictMarkers } from '../memdir/lines.js';
 import { createRepoFacts } from '../lint/repo-facts.js';
 import type { ConsolidateFacts, StepContext } from './types.js';
 import { ARCHIVE_INDEX } from '../memdir/kinds.js';
@@ -144,9 +145,16 @@ export function makeFacts(m: MemdirRef, day: string, env: NodeJS.ProcessEnv): Co
 }
 
 /** Read the memdir and compute its plan (no lock, no writes). */
+/** A memory file holds conflict markers: nothing is consolidated until they are settled. */
+export class MarkedMemoryError extends Error {}
+
 export async function planFor(m: MemdirRef, settings: Settings, opts: { prune: boolean; findDates?: RelativeDateFinder; day: string; env: NodeJS.ProcessEnv; secretAllow?: SecretAllow }): Promise<Plan> {
   const day = opts.day;
   const { model } = loadMemdir(m.dir, { repoRoot: m.repoRoot });
+  // A conflict the person has not settled is theirs: consolidation would copy its markers and
+  // both sides into topics as if they were memory, as --fix would edit around them.
+  const marked = model.files.find((f) => holdsConflictMarkers(f.text));
+  if (marked) throw new MarkedMemoryError(`${marked.rel} holds conflict markers: settle them first ("memlint resolve"), then consolidate`);
   const files = new Map(model.files.map((f) => [f.rel, f.text]));
   // What no-secrets reports (unless it is off): never copied or moved by a step.
   const allow = opts.secretAllow === undefined ? new Set<string>() : opts.secretAllow;
@@ -191,8 +199,13 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
     return { ...base, status: 'skipped', message: 'it has uncommitted changes' };
   }
   if (opts.mode !== 'apply') {
-    const plan = await planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env), env: opts.io.env, secretAllow: opts.secretAllow });
-    return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
+    try {
+      const plan = await planFor(m, opts.settings, { prune: opts.prune, findDates: opts.findDates, day: today(opts.io.env), env: opts.io.env, secretAllow: opts.secretAllow });
+      return { ...base, plan, status: plan.ops.length > 0 ? 'would-change' : 'unchanged' };
+    } catch (err) {
+      if (err instanceof MarkedMemoryError) return { ...base, status: 'skipped', message: err.message };
+      throw err;
+    }
   }
   const holder = liveHolder(m.dir, now);
   if (holder !== null) return { ...base, status: 'locked', message: `being consolidated by process ${holder} (${m.dir}/.consolidate-lock); try again later` };
@@ -214,6 +227,7 @@ export async function consolidateMemdir(m: MemdirRef, opts: RunOptions): Promise
     return opts.hook && status === 'consolidated' && m.repoRoot ? commitOf(m, { cwd: m.repoRoot, env: opts.io.env }, opts.settings, opts.hook.commit, prior, done) : done;
   } catch (err) {
     rollbackLock(m.dir, prior);
+    if (err instanceof MarkedMemoryError) return { ...base, status: 'skipped', message: err.message };
     return { ...base, status: 'failed', message: (err as Error).message.split('\n')[0]! };
   }
 }

@@ -317,6 +317,20 @@ describe('memlint consolidate', () => {
     expect(final).toEqual(expected);
   });
 
+  it('leaves a memory folder holding conflict markers as it is: they are the person\'s to settle (a user trial, December 2026)', async () => {
+    const dir = memoryRepo({ [`${MEM}/logs/2026/11/2026-11-27.md`]: '# 2026-11-27\n\n- 09:00 [feedback_testing] Shipped the importer.\n<<<<<<< ours\n- 10:00 [feedback_testing] Demo is on Monday.\n=======\n- 10:00 [feedback_testing] Demo moved to Tuesday.\n>>>>>>> theirs\n' });
+    const before = treeSnapshot(dir);
+    for (const args of [['consolidate', '--force'], ['consolidate', '--check']]) {
+      const r = await memlintInProcess(dir, args, { env });
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout).toContain(`${MEM}: not consolidated: logs/2026/11/2026-11-27.md holds conflict markers: settle them first ("memlint resolve"), then consolidate`);
+    }
+    const after = treeSnapshot(dir);
+    for (const s of [before, after]) s.delete(`${MEM}/.consolidate-lock`);
+    expect(after).toEqual(before);
+    expect(readFileSync(join(dir, MEM, 'feedback_testing.md'), 'utf8')).not.toContain('Demo');
+  });
+
   it('runs the agent step under the lock and rolls back a result that fails lint', async () => {
     const dir = memoryRepo();
     await memlintInProcess(dir, ['consolidate', '--force'], { env });
