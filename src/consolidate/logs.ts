@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import { blockModel } from '../memdir/blocks.js';
 import { normalizeTarget } from '../memdir/memory-index.js';
 import type { MemState, StepResult } from './types.js';
-import { appendLines, isListItem, normalizeContent, LIST_ITEM_RE, secretIn } from './text.js';
+import { appendToTopic, isListItem, normalizeContent, LIST_ITEM_RE, secretIn } from './text.js';
 import { splitLines } from '../memdir/lines.js';
 import { withinRecall } from '../memdir/limits.js';
 import { isSessionLog, isTopLevelTopic, fileKind } from '../memdir/kinds.js';
@@ -206,7 +206,7 @@ export function logsToTopics(state: MemState, secrets?: ReadonlyMap<string, stri
         const seen = knownOf(topic);
         if (seen.has(key)) continue;
         seen.add(key);
-        const after = full.has(topic) ? '' : appendLines(appended.get(topic) ?? state.files.get(topic)!, [item]);
+        const after = full.has(topic) ? '' : appendToTopic(appended.get(topic) ?? state.files.get(topic)!, [item]);
         if (full.has(topic) || !withinRecall(after)) {
           full.add(topic);
           report.pastRecall.push({ log, line: entry.line, topic });

@@ -1,6 +1,7 @@
 // Small text helpers shared by the steps: line handling that keeps a file's own line endings,
 // and the normalisation under which two list items count as "the same content".
 import { dominantEol, splitLines } from '../memdir/lines.js';
+import { FROM_INDEX_RE } from '../memdir/hook-text.js';
 import { weak } from '../content/secret-patterns.js';
 
 export const LIST_ITEM_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])[ \t]+/;
@@ -38,6 +39,20 @@ export function appendLines(text: string, added: string[], separateFromList = fa
   const inList = !separateFromList && isListItem(last) || (!separateFromList && /^\s+\S/.test(last) && lines.some((l) => isListItem(l.text)));
   const gap = inList && isListItem(added[0]!) ? eol : eol + eol;
   return trimmed + gap + added.join(eol) + eol;
+}
+
+/**
+ * appendLines, but into a topic's own text: when the file ends with memlint's "## From the index"
+ * section (hooks moved out of the index), the lines go before it, so they are not read as that
+ * section's (nor dated as index lines).
+ */
+export function appendToTopic(text: string, added: string[]): string {
+  if (added.length === 0) return text;
+  const lines = splitLines(text);
+  const at = lines.findIndex((l) => FROM_INDEX_RE.test(l.text));
+  if (at < 0 || lines.some((l, i) => i > at && /^#{1,2}[ \t]/.test(l.text))) return appendLines(text, added);
+  const offset = lines[at]!.offset;
+  return `${appendLines(text.slice(0, offset), added)}${dominantEol(text)}${text.slice(offset)}`;
 }
 
 /** The YYYY-MM-DD of an ISO-like date string, or undefined. */

@@ -331,6 +331,19 @@ describe('memlint consolidate', () => {
     expect(readFileSync(join(dir, MEM, 'feedback_testing.md'), 'utf8')).not.toContain('Demo');
   });
 
+  it('adds log entries before a topic\'s closing "## From the index" section, not into it (a user trial, December 2026)', async () => {
+    const dir = memoryRepo({ [`${MEM}/user_role.md`]: topic('Role', 'user', 'Backend lead on payments', 'Reads diffs first.\n\n## From the index\n\nmoved out of an over-long index line\n') });
+    writeFiles(dir, { [`${MEM}/logs/2026/11/2026-11-28.md`]: '# 2026-11-28\n\n- 09:00 [user_role] Asked for smaller pull requests.\n' });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'log');
+    expect((await memlintInProcess(dir, ['consolidate', '--force'], { env })).code).toBe(0);
+    const role = readFileSync(join(dir, MEM, 'user_role.md'), 'utf8');
+    expect(role).toBe(topic('Role', 'user', 'Backend lead on payments', 'Reads diffs first.\n\n- Asked for smaller pull requests. (2026-11-28)\n\n## From the index\n\nmoved out of an over-long index line\n'));
+    const again = await memlintInProcess(dir, ['consolidate', '--force'], { env });
+    expect(again.code).toBe(0);
+    expect(readFileSync(join(dir, MEM, 'user_role.md'), 'utf8')).toBe(role);
+  });
+
   it('runs the agent step under the lock and rolls back a result that fails lint', async () => {
     const dir = memoryRepo();
     await memlintInProcess(dir, ['consolidate', '--force'], { env });
