@@ -7,7 +7,7 @@
 
 import type { LineDate } from '../git/line-dates.js';
 
-export type TextAnchorSource = 'heading' | 'paragraph' | 'note' | 'modified' | 'name' | 'moved';
+export type TextAnchorSource = 'heading' | 'paragraph' | 'item' | 'note' | 'modified' | 'name' | 'moved';
 
 export interface TextAnchor {
   /** YYYY-MM-DD. */
@@ -40,6 +40,10 @@ const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/u;
 const HEADING_TEXT = /^ {0,3}(#{1,6})[ \t]+(.*)$/u;
 const HEADING_LINE = /^ {0,3}#{1,6}[ \t]/u;
 const ITEM_LINE = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/u;
+// A list item that ends with its day in parentheses, as consolidation writes a log entry into a
+// topic: "- The freeze is next Friday, so plan for it (2026-11-24)". Its phrases are counted from
+// that day, never written by a fix: a person may have given there the day of the event instead.
+const ITEM_STAMP = /[ \t]\((\d{4}-\d{2}-\d{2})\)[ \t]*$/u;
 const FROM_THE_INDEX = /^From the index[ \t]*$/u;
 const NOTE_DATE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:date|dated|written|updated|last updated|as of|session date|handoff date|日期|时间|记录于|更新于)(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*(\d{4}-\d{2}-\d{2})(?:\b|(?=T\d{2}:?\d{2}))/iu;
 
@@ -151,6 +155,10 @@ export function textDateAnchors(text: string, rel: string, bodyFrom: number): (o
       if (label && !item && LABEL_ALONE.test(line.slice(m!.index + m![0].length))) {
         headings.push({ offset, level: LABEL_HEADING_LEVEL, date: label, entry: ENTRY_HEADING.test(m![2]!) });
       } else if (label) paragraphs.push({ from: offset, to: text.length, anchor: { date: label, source: 'paragraph' } });
+      else if (item) {
+        const stamped = validIso(ITEM_STAMP.exec(line)?.[1]);
+        if (stamped) paragraphs.push({ from: offset, to: text.length, anchor: { date: stamped, source: 'item' } });
+      }
     }
     inParagraph = !fence && !f && !blank && !heading;
     if (!blank) bodyLine++;
@@ -197,6 +205,8 @@ export function describeAnchor(a: TextAnchor): string {
       return `the date of its section, ${a.date}`;
     case 'paragraph':
       return `the date of its paragraph, ${a.date}`;
+    case 'item':
+      return `the date its list item ends with, ${a.date}`;
     case 'note':
       return `the note's own date, ${a.date}`;
     case 'modified':
