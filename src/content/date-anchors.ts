@@ -282,13 +282,16 @@ export function firstCommitDate(dates: ReadonlyArray<LineDate | undefined>): str
  * `firstCommitDate`); else the line's commit date; else, for text memlint moved out of the index
  * and not committed yet, no day; else today.
  */
-export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: LineDate; firstCommitDate?: string; today: string }): ChosenAnchor {
+export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDate?: LineDate; firstCommitDate?: string; modifiedCommit?: LineDate; today: string }): ChosenAnchor {
   if (o.logDate) return { date: o.logDate, describe: `the log's date, ${o.logDate}`, sure: true, known: true, own: true, byCommit: false };
   // Past a shallow clone's boundary the line was committed on that commit's date or before: the
   // text's own date is still taken when not later, but that date is not the line's.
   const shallow = typeof o.commitDate === 'object' ? o.commitDate : undefined;
   const limit = (shallow ? shallow.upTo : o.commitDate) ?? o.today;
-  if (o.text && o.text.source !== 'moved' && o.text.date <= limit && !(o.text.source === 'name' && addedLater(o))) {
+  // `modified` dates the file's change that set it: a line committed after the `modified:` line was
+  // written later, when `modified` was not kept up to date, so it is not that line's day.
+  const staleModified = o.text?.source === 'modified' && typeof o.commitDate === 'string' && typeof o.modifiedCommit === 'string' && o.commitDate > o.modifiedCommit;
+  if (o.text && o.text.source !== 'moved' && o.text.date <= limit && !(o.text.source === 'name' && addedLater(o)) && !staleModified) {
     const sure = (o.text.source === 'heading' && o.text.entry === true) || o.text.source === 'paragraph' || o.text.source === 'note';
     return { date: o.text.date, describe: describeAnchor(o.text), sure, known: sure || o.text.source === 'name' || o.text.source === 'modified', own: true, byCommit: false };
   }
@@ -308,6 +311,9 @@ export function chooseAnchor(o: { logDate?: string; text?: TextAnchor; commitDat
  */
 export function textAnchors(text: string, rel: string, bodyFrom: number, commitDate: (offset: number) => LineDate | undefined, today: string, firstCommit?: string): (offset: number) => ChosenAnchor {
   const fromText = textDateAnchors(text, rel, bodyFrom);
+  // The commit of the frontmatter's `modified:` line, which says when the value was set.
+  const at = /^[ \t]*modified[ \t]*:/mu.exec(text.slice(0, bodyFrom));
+  const modifiedCommit = at ? commitDate(at.index) : undefined;
   const made = new Map<TextAnchor | undefined, Map<LineDate | undefined, ChosenAnchor>>();
   return (offset) => {
     const own = fromText(offset);
@@ -315,7 +321,7 @@ export function textAnchors(text: string, rel: string, bodyFrom: number, commitD
     let byCommit = made.get(own);
     if (!byCommit) made.set(own, (byCommit = new Map()));
     let chosen = byCommit.get(commit);
-    if (!chosen) byCommit.set(commit, (chosen = chooseAnchor({ text: own, commitDate: commit, firstCommitDate: firstCommit, today })));
+    if (!chosen) byCommit.set(commit, (chosen = chooseAnchor({ text: own, commitDate: commit, firstCommitDate: firstCommit, ...(modifiedCommit !== undefined ? { modifiedCommit } : {}), today })));
     return chosen;
   };
 }

@@ -140,6 +140,26 @@ describe('absolute-dates through the CLI', () => {
   });
 });
 
+describe('absolute-dates: a line added after the commit that set `modified` (a user trial, December 2026)', () => {
+  it('is not counted from that stale `modified`: its own commit dates it, as a suggestion, and --fix writes nothing', async () => {
+    const first = '---\nname: Release\ndescription: Release credentials\ntype: project\nmodified: 2026-11-20\n---\nThe vendor call is set.\n\n**Why:** x.\n\n**How to apply:** y.\n';
+    const repo = repoWithMemory({ 'MEMORY.md': INDEX, 'project_release.md': first });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-11-20T12:00:00Z', 'memory');
+    const path = join(repo, 'mem', 'project_release.md');
+    writeFiles(join(repo, 'mem'), { 'project_release.md': first.replace('The vendor call is set.\n', 'The vendor call is set.\nShe will send the contract tomorrow.\n') });
+    git(repo, 'add', '-A');
+    commitAt(repo, '2026-11-28T12:00:00Z', 'a line, modified left as it was');
+    const env = { MEMLINT_TODAY: '2026-12-05' };
+    const r = await memlintInProcess(repo, ['mem', '--format', 'json'], { env });
+    const dates = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; message: string; severity: number }> }>).flatMap((f) => f.messages).filter((m) => m.ruleId === 'absolute-dates');
+    expect(dates.map((m) => [m.severity, m.message])).toEqual([[1, 'relative date "tomorrow": write "tomorrow (2026-11-29)" (counted from the line\'s commit date, 2026-11-28)']]);
+    const before = readFileSync(path, 'utf8');
+    await memlintInProcess(repo, ['mem', '--fix'], { env });
+    expect(readFileSync(path, 'utf8')).toBe(before);
+  });
+});
+
 describe('absolute-dates in a session log: a transcript is offered dates, never rewritten', () => {
   it('reports its phrases as warnings with a suggestion; --fix and consolidate leave the record as it is', async () => {
     const log = '> We moved the vendor call to tomorrow.\n< I will ship the ledger export tomorrow.\n. ran the export tests\n';
