@@ -15,15 +15,21 @@ const ROLE = `${MEM}/user_role.md`;
 const topic = (name: string, type: string, body: string) => `---\nname: ${name}\ndescription: ${name}\ntype: ${type}\n---\n\n${body}`;
 const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
 
-/** Both branches edit one index entry's hook and one line of a topic: two true conflicts the driver leaves. */
-function conflicted(): string {
+/** A new repository, memlint's driver configured unless `driver` is false, and a commit of files to it. */
+function scratch(driver = true): { dir: string; commit: (files: Record<string, string>, m: string) => void } {
   const dir = initRepo();
-  git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
+  if (driver) git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
   const commit = (files: Record<string, string>, m: string) => {
     writeFiles(dir, files);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', m);
   };
+  return { dir, commit };
+}
+
+/** Both branches edit one index entry's hook and one line of a topic: two true conflicts the driver leaves. */
+function conflicted(): string {
+  const { dir, commit } = scratch();
   const index = (hook: string) => `# Memory\n\n- [Testing](feedback_testing.md) — ${hook}\n- [Role](user_role.md) — lead\n`;
   commit({ '.gitattributes': `${MEM}/*.md merge=memlint\n`, [INDEX]: index('real db'), [TESTING]: topic('Testing', 'feedback', 'Use a real db.\n'), [ROLE]: topic('Role', 'user', 'Lead.\n') }, 'base');
   git(dir, 'checkout', '-q', '-b', 'other');
@@ -78,13 +84,7 @@ describe('memlint resolve with a choice', () => {
   });
 
   it('--both on a frontmatter key is refused for that key (it holds one value), with the command that settles it', async () => {
-    const dir = initRepo();
-    git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
-    const commit = (files: Record<string, string>, m: string) => {
-      writeFiles(dir, files);
-      git(dir, 'add', '-A');
-      git(dir, 'commit', '-q', '-m', m);
-    };
+    const { dir, commit } = scratch();
     commit({ '.gitattributes': `${MEM}/*.md merge=memlint\n`, [INDEX]: '- [Role](user_role.md) — lead\n', [ROLE]: topic('Role', 'user', 'Lead.\n') }, 'base');
     git(dir, 'checkout', '-q', '-b', 'other');
     commit({ [ROLE]: topic('Role', 'user', 'Lead.\n').replace('description: Role', 'description: Lead of payments') }, 'other');
@@ -114,12 +114,7 @@ describe('--both in an index keeps every word of theirs', () => {
  * merge (no driver) leaves both files in conflict. `rebase`: the branch is rebased instead of merged.
  */
 function entryAndTopicInConflict(how: 'merge' | 'rebase'): string {
-  const dir = initRepo();
-  const commit = (files: Record<string, string>, m: string) => {
-    writeFiles(dir, files);
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', m);
-  };
+  const { dir, commit } = scratch(false);
   const index = (hook: string) => `# Memory\n\n- [Build](build.md) — ${hook}\n`;
   const build = (line: string) => topic('Build', 'project', `${line}\n- step two\n`);
   commit({ [INDEX]: index('how we build'), [`${MEM}/build.md`]: build('We build with make.') }, 'base');
@@ -170,13 +165,7 @@ describe('resolve --both moves a hook only into a topic that can keep it (a team
 
 describe('resolve --both never keeps an entry whose topic file the merge deletes (a team trial, December 2026)', () => {
   it('deleted with its topic on one side, edited on the other: --both is refused for it; --ours drops it', async () => {
-    const dir = initRepo();
-    git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
-    const commit = (files: Record<string, string>, m: string) => {
-      writeFiles(dir, files);
-      git(dir, 'add', '-A');
-      git(dir, 'commit', '-q', '-m', m);
-    };
+    const { dir, commit } = scratch();
     const index = (entries: string[]) => `# Memory\n\n${entries.join('\n')}\n`;
     const keep = '- [Keep](keep.md) — kept';
     commit({ '.gitattributes': `${MEM}/*.md merge=memlint\n`, [INDEX]: index([keep, '- [Old](old.md) — old note']), [`${MEM}/keep.md`]: topic('Keep', 'project', 'Keep.\n'), [`${MEM}/old.md`]: topic('Old', 'project', 'Old.\n') }, 'base');
@@ -198,13 +187,7 @@ describe('resolve --both never keeps an entry whose topic file the merge deletes
 
 /** Two entries of one index, each edited differently on both sides; `driver`: the merge ran memlint's driver. */
 function twoEntriesInConflict(driver: boolean): string {
-  const dir = initRepo();
-  if (driver) git(dir, 'config', 'merge.memlint.driver', `node ${JSON.stringify(CLI)} merge %O %A %B %L %P`);
-  const commit = (files: Record<string, string>, m: string) => {
-    writeFiles(dir, files);
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', m);
-  };
+  const { dir, commit } = scratch(driver);
   // Lines enough between the two that git's own line merge leaves two blocks, as the driver does.
   const index = (testing: string, style: string) => `# Memory\n\n- [Testing](feedback_testing.md) — ${testing}\n\n## Project\n\n- [Deploy](project_deploy.md) — the release train\n\n## Feedback\n\n- [Style](feedback_style.md) — ${style}\n`;
   commit({ ...(driver ? { '.gitattributes': `${MEM}/*.md merge=memlint\n` } : {}), [INDEX]: index('tests', 'style'), [TESTING]: topic('Testing', 'feedback', 'Tests.\n'), [`${MEM}/feedback_style.md`]: topic('Style', 'feedback', 'Style.\n'), [`${MEM}/project_deploy.md`]: topic('Deploy', 'project', 'Train.\n') }, 'base');
