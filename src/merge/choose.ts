@@ -65,7 +65,7 @@ export interface Settled {
   /** Blocks settled, and blocks left (not chosen, or a choice that cannot be made here). */
   settled: MarkedBlock[];
   /** Each left block with its 1-based line in the settled text. */
-  left: Array<{ block: MarkedBlock; why: string | null; line: number }>;
+  left: Array<{ block: MarkedBlock; why: string | null; line: number; noBoth?: true }>;
   /** New texts of topic files that received a hook (`--both` on an index entry). */
   topics: Map<string, string>;
 }
@@ -92,7 +92,7 @@ export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: Mark
       if (!opts.index) lines = [...b.ours, ...b.theirs];
       else {
         const kept = bothEntries(b, opts.topicOf ?? null, out.topics);
-        if (typeof kept === 'string') out.left.push({ block: b, why: kept, line: lineIn(b) });
+        if (!Array.isArray(kept)) out.left.push({ block: b, why: kept.why, line: lineIn(b), ...(kept.noBoth ? { noBoth: true as const } : {}) });
         else lines = kept;
       }
     } else out.left.push({ block: b, why: null, line: lineIn(b) });
@@ -107,14 +107,14 @@ export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: Mark
 }
 
 /** `--both` in an index: ours' lines, theirs' lines less each entry ours has, whose hook goes into its topic. A reason when it cannot. */
-function bothEntries(b: MarkedBlock, topicOf: ((key: string) => TopicFile | string | null) | null, topics: Map<string, string>): string[] | string {
+function bothEntries(b: MarkedBlock, topicOf: ((key: string) => TopicFile | string | null) | null, topics: Map<string, string>): string[] | { why: string; noBoth?: true } {
   const ours = new Map(b.ours.map((l) => parseEntry(l)).filter((e) => e !== undefined).map((e) => [e.key, e]));
   const theirs = new Set(b.theirs.map((l) => parseEntry(l)?.key).filter((k) => k !== undefined));
   // An entry one side alone holds, whose topic file is not there (the merge deletes it with the
   // other side's entry): keeping it would link to nothing. Which side is right is a person's call.
   const gone = (key: string) => topicOf !== null && topicOf(key) === null;
   for (const key of [...[...ours.keys()].filter((k) => !theirs.has(k)), ...[...theirs].filter((k) => !ours.has(k))]) {
-    if (gone(key)) return `${key} has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays`;
+    if (gone(key)) return { why: `${key} has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays`, noBoth: true };
   }
   const kept = [...b.ours];
   for (const line of b.theirs) {
@@ -129,8 +129,8 @@ function bothEntries(b: MarkedBlock, topicOf: ((key: string) => TopicFile | stri
     const topic = typeof found === 'string' ? null : found;
     const detail = duplicateDetail(mine, e, topic ? (topics.get(topic.rel) ?? topic.text) : '');
     if (detail === '') continue;
-    if (typeof found === 'string') return found;
-    if (!topic) return `${e.key} has no topic file to receive theirs' hook: choose --ours or --theirs`;
+    if (typeof found === 'string') return { why: found };
+    if (!topic) return { why: `${e.key} has no topic file to receive theirs' hook: choose --ours or --theirs`, noBoth: true };
     const current = { path: topic.rel, text: topics.get(topic.rel) ?? topic.text };
     const edit = moveToTopicEdit(current, detail);
     if (edit) topics.set(topic.rel, current.text.slice(0, edit.start) + edit.text + current.text.slice(edit.end));

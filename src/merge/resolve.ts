@@ -176,7 +176,7 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
         const pick = (b: MarkedBlock) => (chosen && (chosen.entry === undefined || b.what === chosen.entry) && !(chosen.choice === 'both' && !index && inFrontmatter(b)) ? chosen.choice : null);
         const r = settleBlocks(text, blocks, pick, { index, topicOf });
         const both = (b: MarkedBlock) => index || !inFrontmatter(b);
-        left = r.left.map(({ block: b, why, line }) => ({ line, what: b.what, reason: b.reason, both: both(b), why: why ?? (chosen?.choice === 'both' && !both(b) && (chosen.entry === undefined || b.what === chosen.entry) ? 'a frontmatter key holds one value: choose --ours or --theirs' : null) }));
+        left = r.left.map(({ block: b, why, line, noBoth }) => ({ line, what: b.what, reason: b.reason, both: both(b) && !noBoth, why: why ?? (chosen?.choice === 'both' && !both(b) && (chosen.entry === undefined || b.what === chosen.entry) ? 'a frontmatter key holds one value: choose --ours or --theirs' : null) }));
         // Files that receive text are written before the file that gives it up (contract §14).
         for (const [rel, t] of r.topics) {
           writeInsideRepo(root, join(root, rel), t);

@@ -177,7 +177,7 @@ describe('resolve --both never keeps an entry whose topic file the merge deletes
     expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
     const both = await memlintInProcess(dir, ['resolve', '--both']);
     expect(both.code).toBe(1);
-    expect(both.stdout).toContain('old.md has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays');
+    expect(both.stdout).toContain('old.md has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays; settle it: memlint resolve --ours|--theirs --entry old.md');
     expect(read(dir, INDEX)).toContain('<<<<<<< ours');
     const ours = await memlintInProcess(dir, ['resolve', '--ours']);
     expect(ours.code).toBe(0);
