@@ -70,6 +70,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const chosen = choices[0] ? { choice: choices[0], ...(values.entry !== undefined ? { entry: values.entry } : {}) } : undefined;
   const report = resolveConflicts(at, paths, undefined, chosen);
   for (const w of report.warnings) io.stderr.write(`${w}\n`);
+  // An --entry that names no conflict settled nothing by choice: said, with the labels there are.
+  if (values.entry !== undefined && report.chosen === 0) {
+    const labels = [...new Set(report.remaining.flatMap((r) => (r.blocks ?? []).flatMap((b) => (b.what === null ? [] : [b.what]))))];
+    io.stderr.write(escapeControls(`memlint: no conflict is labelled ${JSON.stringify(values.entry)}${labels.length > 0 ? `; the conflicts left are labelled ${labels.map((l) => JSON.stringify(l)).join(', ')}` : ''}`) + '\n');
+  }
   for (const p of report.resolved) io.stdout.write(`resolved  ${p}\n`);
   for (const r of report.remaining) {
     if (!r.blocks || r.blocks.length === 0) {

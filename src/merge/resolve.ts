@@ -25,6 +25,8 @@ export interface ResolveReport {
   /** Still in conflict, each with why, and the conflict blocks left in the file (when it was written). */
   remaining: Array<{ path: string; reason: string; blocks?: LeftBlock[] }>;
   warnings: string[];
+  /** Conflict blocks the choice settled (with `--entry`, those whose label names it). */
+  chosen: number;
 }
 
 /** A conflict block left in a file: where, what the driver's label names, and whether `--both` can settle it. */
@@ -121,7 +123,7 @@ function refusal(root: string, file: string): string | null {
  */
 export function resolveConflicts(at: GitContext, paths: string[], markerSize?: number, chosen?: ResolveChoice): ResolveReport {
   const root = at.cwd;
-  const report: ResolveReport = { resolved: [], remaining: [], warnings: [] };
+  const report: ResolveReport = { resolved: [], remaining: [], warnings: [], chosen: 0 };
   const explicit = paths.length > 0;
   const unmerged = unmergedPaths(at, paths);
   const indexDirs = new Set(unmerged.filter((u) => basename(u.path) === INDEX_FILE).map((u) => posix.dirname(u.path)));
@@ -175,6 +177,7 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
         };
         const pick = (b: MarkedBlock) => (chosen && (chosen.entry === undefined || b.what === chosen.entry) && !(chosen.choice === 'both' && !index && inFrontmatter(b)) ? chosen.choice : null);
         const r = settleBlocks(text, blocks, pick, { index, topicOf });
+        report.chosen += r.settled.length;
         const both = (b: MarkedBlock) => index || !inFrontmatter(b);
         left = r.left.map(({ block: b, why, line, noBoth }) => ({ line, what: b.what, reason: b.reason, both: both(b) && !noBoth, why: why ?? (chosen?.choice === 'both' && !both(b) && (chosen.entry === undefined || b.what === chosen.entry) ? 'a frontmatter key holds one value: choose --ours or --theirs' : null) }));
         // Files that receive text are written before the file that gives it up (contract §14).

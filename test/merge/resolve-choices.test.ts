@@ -74,6 +74,15 @@ describe('memlint resolve with a choice', () => {
     expect(await memlintInProcess(dir, ['resolve'])).toMatchObject({ code: 0, stdout: 'nothing to resolve\n' });
   });
 
+  it('an --entry that names no conflict says so, with the labels there are, and changes nothing (a user trial)', async () => {
+    const dir = conflicted();
+    const before = [read(dir, INDEX), read(dir, ROLE)];
+    const r = await memlintInProcess(dir, ['resolve', '--ours', '--entry', 'testing']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('memlint: no conflict is labelled "testing"; the conflicts left are labelled "feedback_testing.md", "user_role.md line 7"\n');
+    expect([read(dir, INDEX), read(dir, ROLE)]).toEqual(before);
+  });
+
   it('--ours for a whole file; a choice is one of three, and --entry needs one', async () => {
     const dir = conflicted();
     expect(await memlintInProcess(dir, ['resolve', '--ours', INDEX])).toMatchObject({ code: 0, stdout: `resolved  ${INDEX}\n` });
