@@ -226,17 +226,21 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
     // merge again what they already settled, and lose what they wrote.
     if (edited !== null && !asLeftByMerge(at, edited, merged, input)) {
       const size = Math.min(7, sizeOf(u.path));
-      if (!hasConflictMarkers(edited, size)) {
+      const stray = markerLine(edited, size);
+      if (stray === null) {
         settled.push(u.path); // settled by hand: staged as it is
         continue;
       }
-      const sides = splitConflictMarkers(edited, size);
-      if (!sides) {
-        report.remaining.push({ path: u.path, reason: 'conflict markers that are not well formed: resolve by hand' });
+      const sides = hasConflictMarkers(edited, size) ? splitConflictMarkers(edited, size) : null;
+      if (!sides || markerLine(sides.outside, size) !== null) {
+        const line = sides ? strayLine(edited, size) ?? stray : stray;
+        report.remaining.push({ path: u.path, reason: `a conflict marker line is left at line ${line} (a block settled by hand but for a marker): delete it or settle the block by hand, then run resolve again` });
         continue;
       }
-      const marked = markedInput(at, u.path, edited, sides, sizeOf(u.path));
-      finish(u.path, mergeBlobs(at, marked, marked.commits));
+      // Against the file's own base (git's stage 1), whatever made the conflict: a merge, a
+      // rebase, a cherry-pick, a revert, a stash.
+      const utf8 = (t: string) => Buffer.from(t, 'utf8');
+      finish(u.path, mergeBlobs(at, { base, ours: utf8(sides.ours), theirs: utf8(sides.theirs), path: u.path, markerSize: sizeOf(u.path) }, MERGED_HEADS));
       continue;
     }
     finish(u.path, merged);
@@ -431,13 +435,36 @@ function withTempFiles<T>(blobs: { base: Buffer; ours: Buffer; theirs: Buffer },
  * git's own line merge of them (labels aside, line endings aside), or ours untouched (a merge
  * driver that could not start leaves OURS as it was).
  */
-function asLeftByMerge(at: GitContext, text: string, merged: MergeOutcome, blobs: { base: Buffer; ours: Buffer; theirs: Buffer; markerSize: number }): boolean {
+function asLeftByMerge(at: GitContext, text: string, merged: MergeOutcome, blobs: MergeInput): boolean {
   const size = new RegExp(`^<{${Math.min(7, blobs.markerSize)},}(?= |$)`, 'm').exec(text)?.[0].length ?? blobs.markerSize;
   const lf = (t: string) => unlabelled(t.replace(/\r\n/g, '\n'), size);
   const mine = lf(text);
   if (lf(blobs.ours.toString('utf8')) === mine) return true;
   if (merged.output !== null && lf(merged.output.toString('utf8')) === mine) return true;
+  // The driver as git ran it, not knowing the merge's commits (a cherry-pick: which is theirs).
+  const plain = mergeMemoryFile(blobs);
+  if (!('lineMerge' in plain) && plain.output !== null && lf(plain.output.toString('utf8')) === mine) return true;
   return isLineMergeOf(at, text.replace(/\r\n/g, '\n'), blobs, /^\|{7,}(?: |$)/m.test(text), blobs.markerSize);
+}
+
+/** The line (1-based) of the first marker line outside the well-formed blocks of text, or null. */
+function strayLine(text: string, size: number): number | null {
+  const blocks = markedBlocks(text, size) ?? [];
+  const inBlock = (offset: number) => blocks.some((b) => b.start <= offset && offset < b.end);
+  let offset = 0;
+  for (const [i, l] of text.split('\n').entries()) {
+    if (!inBlock(offset) && markerLine(l, size) !== null) return i + 1;
+    offset += l.length + 1;
+  }
+  return null;
+}
+
+/** The line (1-based) of the first conflict marker line in text (an opener, a closer, a base marker, a separator), or null. */
+function markerLine(text: string, size: number): number | null {
+  const marker = new RegExp(`^(?:<{${size},}|>{${size},}|\\|{${size},})(?: |\r?$)|^={${size}}\r?$`);
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => marker.test(l));
+  return i < 0 ? null : i + 1;
 }
 
 /** Explicit paths: files as given, folders expanded to the tracked files under them. */

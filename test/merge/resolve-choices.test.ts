@@ -257,4 +257,42 @@ describe("resolve keeps what the person did in a file still in conflict (a user 
     expect(text).toContain('- [Style](feedback_style.md) — A style\n');
     expect(unmergedFiles(dir)).toEqual([]);
   });
+
+  it.each([true, false])('a block settled by hand but for a marker line left: not staged, the line named, exit 1 (a second trial; driver: %s)', async (driver) => {
+    const dir = twoEntriesInConflict(driver);
+    settleByHand(dir, 'feedback_testing.md', '- [Testing](feedback_testing.md) — HAND\n=======');
+    settleByHand(dir, 'feedback_style.md', '- [Style](feedback_style.md) — HAND too');
+    const r = await memlintInProcess(dir, ['resolve']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^conflict {2}\.claude\/memory\/MEMORY\.md: a conflict marker line is left at line 4 /m);
+    expect(unmergedFiles(dir)).toEqual([INDEX]);
+  });
+
+  it('a revert stopped on the index, a line added by hand: settled against the file\'s own base, so the revert\'s deletion stands (a second trial)', async () => {
+    const { dir, commit } = scratch(false);
+    const index = (testing: string, extra = '') => `# Memory\n\n- [Testing](feedback_testing.md) — ${testing}\n${extra}\n## Project\n\n- [Role](user_role.md) — the user\n`;
+    commit({ [INDEX]: index('a real database') }, 'base');
+    commit({ [INDEX]: index('X', '- [E](e.md) — added by X\n') }, 'X');
+    commit({ [INDEX]: index('Y', '- [E](e.md) — added by X\n') }, 'Y');
+    expect(() => git(dir, 'revert', '--no-edit', 'HEAD~1')).toThrow();
+    writeFileSync(join(dir, INDEX), read(dir, INDEX).replace('# Memory\n', '# Memory\n- [Person](person.md) — added during the revert\n'));
+    const r = await memlintInProcess(dir, ['resolve', '--ours']);
+    expect(r.code, r.stdout).toBe(0);
+    expect(read(dir, INDEX)).toBe('# Memory\n- [Person](person.md) — added during the revert\n\n- [Testing](feedback_testing.md) — Y\n\n## Project\n\n- [Role](user_role.md) — the user\n');
+  });
+
+  it('a cherry-pick the driver merged, left untouched, settles as the driver left it: the entry deleted with its topic is still a conflict (a second trial)', async () => {
+    const { dir, commit } = scratch(true);
+    const index = (testing: string, deploy: string | null) => `# Memory\n\n- [Testing](feedback_testing.md) — ${testing}\n\n## Project\n\n${deploy === null ? '' : `- [Deploy](project_deploy.md) — ${deploy}\n`}`;
+    commit({ '.gitattributes': `${MEM}/*.md merge=memlint\n`, [INDEX]: index('a real db', 'staging'), [TESTING]: topic('Testing', 'feedback', 'Tests.\n'), [`${MEM}/project_deploy.md`]: topic('Deploy', 'project', 'Staging.\n') }, 'base');
+    git(dir, 'checkout', '-q', '-b', 'feat');
+    git(dir, 'rm', '-q', `${MEM}/project_deploy.md`);
+    commit({ [INDEX]: index('the feat db', null) }, 'feat');
+    git(dir, 'checkout', '-q', 'main');
+    commit({ [INDEX]: index('the main db', 'prod') }, 'main');
+    expect(() => git(dir, 'cherry-pick', 'feat')).toThrow();
+    const r = await memlintInProcess(dir, ['resolve']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('(project_deploy.md: deleted with its topic file in theirs, edited in ours)');
+  });
 });
