@@ -52,7 +52,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const root = repository(io, cwd)?.root ?? null;
   if (!root) throw new UsageError('resolve works inside a git repository');
   const at = { cwd: root, env: io.env };
-  const paths = positionals.map((p) => relative(root, resolvePath(cwd, p)).replace(/\\/g, '/'));
+  // The repository's top itself is `.` (git takes no empty pathspec).
+  const paths = positionals.map((p) => relative(root, resolvePath(cwd, p)).replace(/\\/g, '/') || '.');
   if (paths.some((p) => p.startsWith('../') || p === '..')) throw new UsageError('PATH must lie inside the repository');
   // A PATH that is neither on disk nor in conflict in the index is a mistake, not "nothing to do".
   const missing = positionals.filter((p, i) => !existsSync(resolvePath(cwd, p)) && unmergedPaths(at, [`:(literal)${paths[i]}`]).length === 0);

@@ -25,7 +25,7 @@ export interface ResolveReport {
   /** Still in conflict, each with why, and the conflict blocks left in the file (when it was written). */
   remaining: Array<{ path: string; reason: string; blocks?: LeftBlock[] }>;
   warnings: string[];
-  /** Conflict blocks the choice settled (with `--entry`, those whose label names it). */
+  /** Conflict blocks the choice applied to, settled or refused (with `--entry`, those whose label names it). */
   chosen: number;
 }
 
@@ -177,7 +177,8 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
         };
         const pick = (b: MarkedBlock) => (chosen && (chosen.entry === undefined || b.what === chosen.entry) && !(chosen.choice === 'both' && !index && inFrontmatter(b)) ? chosen.choice : null);
         const r = settleBlocks(text, blocks, pick, { index, topicOf });
-        report.chosen += r.settled.length;
+        // The blocks the choice named: settled, or refused with the reason (`--both` that cannot be).
+        report.chosen += r.settled.length + r.left.filter((l) => l.why !== null).length;
         const both = (b: MarkedBlock) => index || !inFrontmatter(b);
         left = r.left.map(({ block: b, why, line, noBoth }) => ({ line, what: b.what, reason: b.reason, both: both(b) && !noBoth, why: why ?? (chosen?.choice === 'both' && !both(b) && (chosen.entry === undefined || b.what === chosen.entry) ? 'a frontmatter key holds one value: choose --ours or --theirs' : null) }));
         // Files that receive text are written before the file that gives it up (contract §14).
@@ -220,20 +221,45 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
     const input = { base, ours, theirs, path: u.path, markerSize: sizeOf(u.path) };
     const merged = mergeBlobs(at, input, MERGED_HEADS);
     const file = join(root, u.path);
-    const edited = existsSync(file) && refusal(root, file) === null ? readFileSync(file, 'utf8') : null;
+    if (!existsSync(file)) {
+      // The person deleted it while it was in conflict: theirs to finish, never written back.
+      report.remaining.push({ path: u.path, reason: `deleted in the working tree while in conflict: "git rm" it to delete it, or "git checkout -m -- ${u.path}" to bring the conflict back` });
+      continue;
+    }
+    const edited = refusal(root, file) === null ? readFileSync(file, 'utf8') : null;
     // The file as the person left it, when they worked on it since the conflict (a block settled
     // by hand, a line added, one block chosen by an earlier `resolve --entry`): the stages would
     // merge again what they already settled, and lose what they wrote.
     if (edited !== null && !asLeftByMerge(at, edited, merged, input)) {
-      const size = Math.min(7, sizeOf(u.path));
-      const stray = markerLine(edited, size);
-      if (stray === null) {
+      const size = sizeOf(u.path);
+      // Lines that look like markers but are the file's own text (a heading's `=======`, an example
+      // of a conflict in a code block): as many as its base or a side holds.
+      const marks = markerLines(edited, size);
+      const own = new Map<string, number>();
+      for (const blob of [base, ours, theirs]) {
+        const n = new Map<string, number>();
+        for (const m of markerLines(blob.toString('utf8'), size)) n.set(m.text, (n.get(m.text) ?? 0) + 1);
+        for (const [t, k] of n) own.set(t, Math.max(own.get(t) ?? 0, k));
+      }
+      const seen = new Map<string, number>();
+      const extra = marks.filter((m) => {
+        const k = (seen.get(m.text) ?? 0) + 1;
+        seen.set(m.text, k);
+        return k > (own.get(m.text) ?? 0);
+      });
+      if (extra.length === 0) {
         settled.push(u.path); // settled by hand: staged as it is
         continue;
       }
-      const sides = hasConflictMarkers(edited, size) ? splitConflictMarkers(edited, size) : null;
-      if (!sides || markerLine(sides.outside, size) !== null) {
-        const line = sides ? strayLine(edited, size) ?? stray : stray;
+      if (extra.length < marks.length) {
+        report.remaining.push({ path: u.path, reason: `conflict markers (line ${extra[0]!.line}) beside marker lines of its own text (a code example, a heading's underline): settle it by hand` });
+        continue;
+      }
+      const min = Math.min(7, size);
+      const sides = hasConflictMarkers(edited, min) ? splitConflictMarkers(edited, min) : null;
+      const stray = sides ? markerLines(sides.outside, size)[0] : extra[0];
+      if (!sides || stray) {
+        const line = (sides ? strayLine(edited, size) : null) ?? extra[0]!.line;
         report.remaining.push({ path: u.path, reason: `a conflict marker line is left at line ${line} (a block settled by hand but for a marker): delete it or settle the block by hand, then run resolve again` });
         continue;
       }
@@ -449,22 +475,31 @@ function asLeftByMerge(at: GitContext, text: string, merged: MergeOutcome, blobs
 
 /** The line (1-based) of the first marker line outside the well-formed blocks of text, or null. */
 function strayLine(text: string, size: number): number | null {
-  const blocks = markedBlocks(text, size) ?? [];
-  const inBlock = (offset: number) => blocks.some((b) => b.start <= offset && offset < b.end);
-  let offset = 0;
-  for (const [i, l] of text.split('\n').entries()) {
-    if (!inBlock(offset) && markerLine(l, size) !== null) return i + 1;
-    offset += l.length + 1;
-  }
-  return null;
+  const blocks = markedBlocks(text, Math.min(7, size)) ?? [];
+  const offsets = lineStarts(text);
+  const stray = markerLines(text, size).find((m) => !blocks.some((b) => b.start <= offsets[m.line - 1]! && offsets[m.line - 1]! < b.end));
+  return stray ? stray.line : null;
 }
 
-/** The line (1-based) of the first conflict marker line in text (an opener, a closer, a base marker, a separator), or null. */
-function markerLine(text: string, size: number): number | null {
-  const marker = new RegExp(`^(?:<{${size},}|>{${size},}|\\|{${size},})(?: |\r?$)|^={${size}}\r?$`);
-  const lines = text.split('\n');
-  const i = lines.findIndex((l) => marker.test(l));
-  return i < 0 ? null : i + 1;
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * Every line of text that is a conflict marker line at this marker size: an opener, a closer or a
+ * base marker (memlint's own size 7 too, when the size is larger), a separator of either size.
+ */
+function markerLines(text: string, size: number): Array<{ line: number; text: string }> {
+  const min = Math.min(7, size);
+  const marker = new RegExp(`^(?:<{${min},}|>{${min},}|\\|{${min},})(?: |$)|^(?:={${size}}|={7})$`);
+  const out: Array<{ line: number; text: string }> = [];
+  text.split('\n').forEach((raw, i) => {
+    const l = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (marker.test(l)) out.push({ line: i + 1, text: l });
+  });
+  return out;
 }
 
 /** Explicit paths: files as given, folders expanded to the tracked files under them. */

@@ -1,7 +1,7 @@
 // `memlint resolve --ours|--theirs|--both [--entry WHAT]` under real git, with the driver active:
 // the true conflicts it left are settled by choice, per file and per entry; without a choice each
 // conflict is one line with the command that settles it (contract §10).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markedBlocks, settleBlocks } from '../../src/merge/choose.js';
@@ -294,5 +294,51 @@ describe("resolve keeps what the person did in a file still in conflict (a user 
     const r = await memlintInProcess(dir, ['resolve']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('(project_deploy.md: deleted with its topic file in theirs, edited in ours)');
+  });
+
+  it('marker lines of the file\'s own text (a heading\'s underline, an example in a code block) are text: the conflict settled by hand is staged as it is (a third trial)', async () => {
+    const { dir, commit } = scratch(false);
+    const body = (status: string) => `Notes\n=======\n\nStatus: ${status}.\n\nWhat git writes:\n\n\`\`\`text\n<<<<<<< HEAD\nour line\n=======\ntheir line\n>>>>>>> feat\n\`\`\`\n`;
+    commit({ [INDEX]: '- [Testing](feedback_testing.md) — tests\n', [TESTING]: topic('Testing', 'feedback', body('open')) }, 'base');
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit({ [TESTING]: topic('Testing', 'feedback', body('closed by them')) }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit({ [TESTING]: topic('Testing', 'feedback', body('closed by us')) }, 'main');
+    expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
+    const settledText = topic('Testing', 'feedback', body('closed, by both'));
+    writeFileSync(join(dir, TESTING), settledText);
+    const r = await memlintInProcess(dir, ['resolve']);
+    expect(r.code, r.stdout).toBe(0);
+    expect(read(dir, TESTING)).toBe(settledText);
+    expect(unmergedFiles(dir)).toEqual([]);
+  });
+
+  it('marker size 10: a separator left of a block settled by hand keeps the file in conflict (a third trial)', async () => {
+    const { dir, commit } = scratch(false);
+    commit({ '.gitattributes': `${MEM}/*.md conflict-marker-size=10\n`, [INDEX]: '- [Testing](feedback_testing.md) — tests\n', [TESTING]: topic('Testing', 'feedback', 'Use a real db.\n') }, 'base');
+    git(dir, 'checkout', '-q', '-b', 'other');
+    commit({ [TESTING]: topic('Testing', 'feedback', 'Use mocks.\n') }, 'other');
+    git(dir, 'checkout', '-q', 'main');
+    commit({ [TESTING]: topic('Testing', 'feedback', 'Use the staging db.\n') }, 'main');
+    expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
+    writeFileSync(join(dir, TESTING), read(dir, TESTING).replace(/^<{10} .*\n/m, '').replace(/^>{10} .*\n/m, ''));
+    expect(read(dir, TESTING)).toContain('==========\n');
+    const r = await memlintInProcess(dir, ['resolve']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('a conflict marker line is left at line');
+    expect(unmergedFiles(dir)).toEqual([TESTING]);
+  });
+
+  it('a file the person deleted during the conflict is not written back; `resolve .` at the top is the whole repository (a third trial)', async () => {
+    const dir = twoEntriesInConflict(false);
+    const all = await memlintInProcess(dir, ['resolve', '.']);
+    expect(all.code).toBe(1);
+    expect(all.stdout).toContain(`conflict  ${INDEX}:`);
+    rmSync(join(dir, INDEX));
+    const r = await memlintInProcess(dir, ['resolve']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`conflict  ${INDEX}: deleted in the working tree while in conflict`);
+    expect(existsSync(join(dir, INDEX))).toBe(false);
+    expect(unmergedFiles(dir)).toEqual([INDEX]);
   });
 });
