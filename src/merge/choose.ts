@@ -107,15 +107,24 @@ export function settleBlocks(text: string, blocks: MarkedBlock[], pick: (b: Mark
 }
 
 /** `--both` in an index: ours' lines, theirs' lines less each entry ours has, whose hook goes into its topic. A reason when it cannot. */
+/**
+ * Why `--both` can never settle an index block, or null: an entry one side alone holds, whose
+ * topic file is not there (the merge deletes it with the other side's entry), would link to
+ * nothing when kept. Which side is right is a person's call.
+ */
+export function bothRefused(b: MarkedBlock, topicOf: (key: string) => TopicFile | string | null): string | null {
+  const ours = new Set(b.ours.map((l) => parseEntry(l)?.key).filter((k) => k !== undefined));
+  const theirs = new Set(b.theirs.map((l) => parseEntry(l)?.key).filter((k) => k !== undefined));
+  for (const key of [...[...ours].filter((k) => !theirs.has(k)), ...[...theirs].filter((k) => !ours.has(k))]) {
+    if (topicOf(key) === null) return `${key} has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays`;
+  }
+  return null;
+}
+
 function bothEntries(b: MarkedBlock, topicOf: ((key: string) => TopicFile | string | null) | null, topics: Map<string, string>): string[] | { why: string; noBoth?: true } {
   const ours = new Map(b.ours.map((l) => parseEntry(l)).filter((e) => e !== undefined).map((e) => [e.key, e]));
-  const theirs = new Set(b.theirs.map((l) => parseEntry(l)?.key).filter((k) => k !== undefined));
-  // An entry one side alone holds, whose topic file is not there (the merge deletes it with the
-  // other side's entry): keeping it would link to nothing. Which side is right is a person's call.
-  const gone = (key: string) => topicOf !== null && topicOf(key) === null;
-  for (const key of [...[...ours.keys()].filter((k) => !theirs.has(k)), ...[...theirs].filter((k) => !ours.has(k))]) {
-    if (gone(key)) return { why: `${key} has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays`, noBoth: true };
-  }
+  const refused = topicOf === null ? null : bothRefused(b, topicOf);
+  if (refused !== null) return { why: refused, noBoth: true };
   const kept = [...b.ours];
   for (const line of b.theirs) {
     const e = parseEntry(line);

@@ -12,7 +12,7 @@ import { conflictMarkerSizes, listFiles, trackedAmong, unmergedPaths } from '../
 import { addPaths } from '../git/write.js';
 import { limitWarning, lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
 import { hasConflictMarkers, pushAll, splitConflictMarkers, type MarkedSides } from './text.js';
-import { markedBlocks, settleBlocks, type Choice, type MarkedBlock } from './choose.js';
+import { bothRefused, markedBlocks, settleBlocks, type Choice, type MarkedBlock } from './choose.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { maskSecrets } from '../content/secret-patterns.js';
 import { dominantEol } from '../memdir/lines.js';
@@ -179,7 +179,9 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
         const r = settleBlocks(text, blocks, pick, { index, topicOf });
         // The blocks the choice named: settled, or refused with the reason (`--both` that cannot be).
         report.chosen += r.settled.length + r.left.filter((l) => l.why !== null).length;
-        const both = (b: MarkedBlock) => index || !inFrontmatter(b);
+        // `--both` is offered where it can settle the block: not a frontmatter key, nor an index
+        // entry whose topic file the merge deletes.
+        const both = (b: MarkedBlock) => (index ? bothRefused(b, topicOf) === null : !inFrontmatter(b));
         left = r.left.map(({ block: b, why, line, noBoth }) => ({ line, what: b.what, reason: b.reason, both: both(b) && !noBoth, why: why ?? (chosen?.choice === 'both' && !both(b) && (chosen.entry === undefined || b.what === chosen.entry) ? 'a frontmatter key holds one value: choose --ours or --theirs' : null) }));
         // Files that receive text are written before the file that gives it up (contract §14).
         for (const [rel, t] of r.topics) {

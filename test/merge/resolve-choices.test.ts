@@ -184,6 +184,9 @@ describe('resolve --both never keeps an entry whose topic file the merge deletes
     git(dir, 'rm', '-q', `${MEM}/old.md`);
     commit({ [INDEX]: index([keep]) }, 'delete');
     expect(() => git(dir, 'merge', '-q', '--no-edit', 'other')).toThrow();
+    // Without a choice, the command offered is one that can settle it.
+    const plain = await memlintInProcess(dir, ['resolve']);
+    expect(plain.stdout).toContain('settle it: memlint resolve --ours|--theirs --entry old.md');
     const both = await memlintInProcess(dir, ['resolve', '--both']);
     expect(both.code).toBe(1);
     expect(both.stdout).toContain('old.md has no topic file here (the merge deletes it): --ours or --theirs chooses whether its entry stays; settle it: memlint resolve --ours|--theirs --entry old.md');
