@@ -233,42 +233,15 @@ export function resolveConflicts(at: GitContext, paths: string[], markerSize?: n
     // by hand, a line added, one block chosen by an earlier `resolve --entry`): the stages would
     // merge again what they already settled, and lose what they wrote.
     if (edited !== null && !asLeftByMerge(at, edited, merged, input)) {
-      const size = sizeOf(u.path);
-      // Lines that look like markers but are the file's own text (a heading's `=======`, an example
-      // of a conflict in a code block): as many as its base or a side holds.
-      const marks = markerLines(edited, size);
-      const own = new Map<string, number>();
-      for (const blob of [base, ours, theirs]) {
-        const n = new Map<string, number>();
-        for (const m of markerLines(blob.toString('utf8'), size)) n.set(m.text, (n.get(m.text) ?? 0) + 1);
-        for (const [t, k] of n) own.set(t, Math.max(own.get(t) ?? 0, k));
+      const state = readEdited(edited, sizeOf(u.path), [base, ours, theirs]);
+      if (state.kind === 'settled') settled.push(u.path); // settled by hand: staged as it is
+      else if (state.kind === 'left') report.remaining.push({ path: u.path, reason: state.reason });
+      else {
+        // Against the file's own base (git's stage 1), whatever made the conflict: a merge, a
+        // rebase, a cherry-pick, a revert, a stash.
+        const utf8 = (t: string) => Buffer.from(t, 'utf8');
+        finish(u.path, mergeBlobs(at, { base, ours: utf8(state.sides.ours), theirs: utf8(state.sides.theirs), path: u.path, markerSize: sizeOf(u.path) }, MERGED_HEADS));
       }
-      const seen = new Map<string, number>();
-      const extra = marks.filter((m) => {
-        const k = (seen.get(m.text) ?? 0) + 1;
-        seen.set(m.text, k);
-        return k > (own.get(m.text) ?? 0);
-      });
-      if (extra.length === 0) {
-        settled.push(u.path); // settled by hand: staged as it is
-        continue;
-      }
-      if (extra.length < marks.length) {
-        report.remaining.push({ path: u.path, reason: `conflict markers (line ${extra[0]!.line}) beside marker lines of its own text (a code example, a heading's underline): settle it by hand` });
-        continue;
-      }
-      const min = Math.min(7, size);
-      const sides = hasConflictMarkers(edited, min) ? splitConflictMarkers(edited, min) : null;
-      const stray = sides ? markerLines(sides.outside, size)[0] : extra[0];
-      if (!sides || stray) {
-        const line = (sides ? strayLine(edited, size) : null) ?? extra[0]!.line;
-        report.remaining.push({ path: u.path, reason: `a conflict marker line is left at line ${line} (a block settled by hand but for a marker): delete it or settle the block by hand, then run resolve again` });
-        continue;
-      }
-      // Against the file's own base (git's stage 1), whatever made the conflict: a merge, a
-      // rebase, a cherry-pick, a revert, a stash.
-      const utf8 = (t: string) => Buffer.from(t, 'utf8');
-      finish(u.path, mergeBlobs(at, { base, ours: utf8(sides.ours), theirs: utf8(sides.theirs), path: u.path, markerSize: sizeOf(u.path) }, MERGED_HEADS));
       continue;
     }
     finish(u.path, merged);
@@ -459,9 +432,9 @@ function withTempFiles<T>(blobs: { base: Buffer; ours: Buffer; theirs: Buffer },
 }
 
 /**
- * Whether a file in conflict is still as the merge left it: the driver's result from its stages,
- * git's own line merge of them (labels aside, line endings aside), or ours untouched (a merge
- * driver that could not start leaves OURS as it was).
+ * Whether a file in conflict is still as the merge left it: the driver's result from its stages
+ * (knowing the merge's commits, or as git ran it), git's own line merge of them (labels and line
+ * endings aside), or ours untouched (a merge driver that could not start leaves OURS as it was).
  */
 function asLeftByMerge(at: GitContext, text: string, merged: MergeOutcome, blobs: MergeInput): boolean {
   const size = new RegExp(`^<{${Math.min(7, blobs.markerSize)},}(?= |$)`, 'm').exec(text)?.[0].length ?? blobs.markerSize;
@@ -473,6 +446,35 @@ function asLeftByMerge(at: GitContext, text: string, merged: MergeOutcome, blobs
   const plain = mergeMemoryFile(blobs);
   if (!('lineMerge' in plain) && plain.output !== null && lf(plain.output.toString('utf8')) === mine) return true;
   return isLineMergeOf(at, text.replace(/\r\n/g, '\n'), blobs, /^\|{7,}(?: |$)/m.test(text), blobs.markerSize);
+}
+
+/**
+ * What a file the person worked on during the conflict holds (pure): settled by hand (no marker
+ * line left), a conflict to leave with the reason, or blocks to settle. Lines that look like
+ * markers but are the file's own text (a heading's `=======`, an example of a conflict in a code
+ * block) are text as many times as its base or a side (`blobs`) holds them.
+ */
+function readEdited(edited: string, size: number, blobs: Buffer[]): { kind: 'settled' } | { kind: 'left'; reason: string } | { kind: 'blocks'; sides: MarkedSides } {
+  const marks = markerLines(edited, size);
+  const own = new Map<string, number>();
+  for (const blob of blobs) {
+    const n = new Map<string, number>();
+    for (const m of markerLines(blob.toString('utf8'), size)) n.set(m.text, (n.get(m.text) ?? 0) + 1);
+    for (const [t, k] of n) own.set(t, Math.max(own.get(t) ?? 0, k));
+  }
+  const seen = new Map<string, number>();
+  const extra = marks.filter((m) => {
+    const k = (seen.get(m.text) ?? 0) + 1;
+    seen.set(m.text, k);
+    return k > (own.get(m.text) ?? 0);
+  });
+  if (extra.length === 0) return { kind: 'settled' };
+  if (extra.length < marks.length) return { kind: 'left', reason: `conflict markers (line ${extra[0]!.line}) beside marker lines of its own text (a code example, a heading's underline): settle it by hand` };
+  const min = Math.min(7, size);
+  const sides = hasConflictMarkers(edited, min) ? splitConflictMarkers(edited, min) : null;
+  if (sides && markerLines(sides.outside, size).length === 0) return { kind: 'blocks', sides };
+  const line = (sides ? strayLine(edited, size) : null) ?? extra[0]!.line;
+  return { kind: 'left', reason: `a conflict marker line is left at line ${line} (a block settled by hand but for a marker): delete it or settle the block by hand, then run resolve again` };
 }
 
 /** The line (1-based) of the first marker line outside the well-formed blocks of text, or null. */
