@@ -9,6 +9,7 @@ import { claudeFormat, type ClaudeFormat } from '../memdir/format.js';
 import { configuredClaudeCode } from '../config.js';
 import { entryIdentity } from '../memdir/memory-index.js';
 import { isUtf16 } from '../memdir/lines.js';
+import { blockModel } from '../memdir/blocks.js';
 import { mergeIndex, sideLines } from './memory-index.js';
 import { commonIndices, TooRepetitiveError } from './lines.js';
 import { mergeLog } from './log.js';
@@ -84,13 +85,11 @@ function syntheticBase(ours: string, theirs: string): string {
   return fromOurs <= fromTheirs ? fromOurs : fromTheirs;
 }
 
-const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
-
 /**
  * An add/add merge keeps what each side added, so a line both sides wrote, each at another place
  * ("Shared notes." before "Read first." on one side, after it on the other), came out twice. The
  * sides are merged as sets: a line that each side holds once is kept once, at its first place.
- * Blank lines, lines a side repeats, and fenced code stay as merged.
+ * Blank lines, lines a side repeats, and code (the one Markdown model's reading) stay as merged.
  */
 function onceEachShared(merged: string, ours: string, theirs: string): string {
   const once = (text: string) => {
@@ -102,22 +101,22 @@ function onceEachShared(merged: string, ours: string, theirs: string): string {
   const inTheirs = once(theirs);
   const shared = (line: string) => inOurs.get(line) === 1 && inTheirs.get(line) === 1;
   const { bom, body } = stripBom(merged);
-  const kept: string[] = [];
+  const lines = toLines(body);
+  const inMerged = new Map<string, number>();
+  for (const l of lines) if (shared(l.text)) inMerged.set(l.text, (inMerged.get(l.text) ?? 0) + 1);
+  // Most add/adds repeat nothing: the Markdown model is read only when a shared line is there twice.
+  if (![...inMerged.values()].some((n) => n > 1)) return merged;
+  const model = blockModel(merged);
   const placed = new Set<string>();
-  let fenced = false;
-  let dropped = false;
-  for (const l of toLines(body)) {
-    if (FENCE.test(l.text)) fenced = !fenced;
-    else if (!fenced && shared(l.text)) {
-      if (placed.has(l.text)) {
-        dropped = true;
-        continue;
-      }
+  const kept: string[] = [];
+  lines.forEach((l, i) => {
+    if (model.lines[i]?.kind !== 'code' && shared(l.text)) {
+      if (placed.has(l.text)) return;
       placed.add(l.text);
     }
     kept.push(l.text + l.eol);
-  }
-  return dropped ? bom + kept.join('') : merged;
+  });
+  return bom + kept.join('');
 }
 
 /** The outcome of the fallback: git's line merge, or OURS left in place when git cannot merge. */
