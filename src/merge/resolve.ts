@@ -11,7 +11,7 @@ import { mergeBases, resolveRef } from '../git/refs.js';
 import { conflictMarkerSizes, listFiles, trackedAmong, unmergedPaths } from '../git/status.js';
 import { addPaths } from '../git/write.js';
 import { limitWarning, lineMergeOutcome, maskOutcome, mergeMemoryFile, type LineMergeResult, type MergeInput, type MergeOutcome } from './driver.js';
-import { hasConflictMarkers, pushAll, splitConflictMarkers, type MarkedSides } from './text.js';
+import { hasConflictMarkers, markerLines, pushAll, splitConflictMarkers, type MarkedSides } from './text.js';
 import { bothRefused, markedBlocks, settleBlocks, type Choice, type MarkedBlock } from './choose.js';
 import { checkInsideRepo, writeInsideRepo } from '../fs/inside.js';
 import { maskSecrets } from '../content/secret-patterns.js';
@@ -489,21 +489,6 @@ function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
-}
-
-/**
- * Every line of text that is a conflict marker line at this marker size: an opener, a closer or a
- * base marker (memlint's own size 7 too, when the size is larger), a separator of either size.
- */
-function markerLines(text: string, size: number): Array<{ line: number; text: string }> {
-  const min = Math.min(7, size);
-  const marker = new RegExp(`^(?:<{${min},}|>{${min},}|\\|{${min},})(?: |$)|^(?:={${size}}|={7})$`);
-  const out: Array<{ line: number; text: string }> = [];
-  text.split('\n').forEach((raw, i) => {
-    const l = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (marker.test(l)) out.push({ line: i + 1, text: l });
-  });
-  return out;
 }
 
 /** Explicit paths: files as given, folders expanded to the tracked files under them. */

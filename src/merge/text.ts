@@ -100,6 +100,21 @@ const CLOSE_RE = /^>{7,}(?: |$)/m;
 /** A marker line of at least minSize characters (git's default 7, or the conflict-marker-size attribute). */
 const markerRe = (ch: '<' | '>', minSize: number) => (minSize === 7 ? (ch === '<' ? OPEN_RE : CLOSE_RE) : new RegExp(`^${ch}{${minSize},}(?: |$)`, 'm'));
 
+/**
+ * Every line of text that is a conflict marker line at this marker size: an opener, a closer or a
+ * base marker (memlint's own size 7 too, when the size is larger), a separator of either size.
+ */
+export function markerLines(text: string, size: number): Array<{ line: number; text: string }> {
+  const min = Math.min(7, size);
+  const marker = new RegExp(`^(?:<{${min},}|>{${min},}|\\|{${min},})(?: |$)|^(?:={${size}}|={7})$`);
+  const out: Array<{ line: number; text: string }> = [];
+  text.split('\n').forEach((raw, i) => {
+    const l = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (marker.test(l)) out.push({ line: i + 1, text: l });
+  });
+  return out;
+}
+
 /** Whether text holds git-style conflict markers (an opening and a closing marker line). */
 export function hasConflictMarkers(text: string, minSize = 7): boolean {
   return markerRe('<', minSize).test(text) && markerRe('>', minSize).test(text);
